@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The diagnostics list: collected by every stage, sorted and printed
+ * by main.c in the "file:line:col: error: message" form editors parse.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "util.h"
+
+int
+diag_add(struct diags *d, enum diag_level level, const struct srcpos *pos,
+    const char *code, const char *fmt, ...)
+{
+	struct diag *g;
+	va_list ap;
+	int n;
+
+	xgrow((void **)&d->v, &d->cap, d->n + 1, sizeof(*d->v));
+	g = &d->v[d->n];
+	memset(g, 0, sizeof(*g));
+	g->level = level;
+	if (pos != NULL)
+		g->pos = *pos;
+	g->code = code;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	g->msg = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(g->msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	g->seq = d->n;
+	g->head = d->n;
+	g->hpos = g->pos;
+	if (level == DIAG_NOTE && d->n > 0) {
+		g->head = d->v[d->n - 1].head;
+		g->hpos = d->v[d->n - 1].hpos;
+	}
+	d->n++;
+	if (level == DIAG_ERROR)
+		d->nerr++;
+	else if (level == DIAG_WARN)
+		d->nwarn++;
+	return 0;
+}
+
+const char *
+diag_file(struct diags *d, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < d->nfiles; i++)
+		if (strcmp(d->files[i], path) == 0)
+			return d->files[i];
+	xgrow((void **)&d->files, &d->capfiles, d->nfiles + 1,
+	    sizeof(*d->files));
+	d->files[d->nfiles] = xstrdup(path);
+	return d->files[d->nfiles++];
+}
+
+static int
+poscmp(const struct srcpos *a, const struct srcpos *b)
+{
+	int c;
+
+	/* Diagnostics without a file (I/O, usage) come first. */
+	if (a->file == NULL || b->file == NULL)
+		return (a->file != NULL) - (b->file != NULL);
+	if ((c = strcmp(a->file, b->file)) != 0)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return 0;
+}
+
+static int
+diagcmp(const void *pa, const void *pb)
+{
+	const struct diag *a = pa, *b = pb;
+	int c;
+
+	/* Groups sort by their head's position; a group keeps its order. */
+	if (a->head != b->head && (c = poscmp(&a->hpos, &b->hpos)) != 0)
+		return c;
+	if (a->head != b->head)
+		return a->head < b->head ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+void
+diag_sort(struct diags *d)
+{
+	if (d->n > 1)
+		qsort(d->v, d->n, sizeof(*d->v), diagcmp);
+}
+
+static const char *
+level_name(enum diag_level l)
+{
+	switch (l) {
+	case DIAG_NOTE:
+		return "note";
+	case DIAG_WARN:
+		return "warning";
+	default:
+		return "error";
+	}
+}
+
+void
+diag_print(FILE *f, const struct diags *d)
+{
+	const struct diag *g;
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		g = &d->v[i];
+		if (g->pos.file == NULL)
+			fprintf(f, "deckpress: ");
+		else if (g->pos.line == 0)
+			fprintf(f, "%s: ", g->pos.file);
+		else
+			fprintf(f, "%s:%u:%u: ", g->pos.file, g->pos.line,
+			    g->pos.col);
+		fprintf(f, "%s: %s\n", level_name(g->level), g->msg);
+	}
+}
+
+void
+diag_free(struct diags *d)
+{
+	size_t i;
+
+	if (d == NULL)
+		return;
+	for (i = 0; i < d->n; i++)
+		free(d->v[i].msg);
+	free(d->v);
+	for (i = 0; i < d->nfiles; i++)
+		free(d->files[i]);
+	free(d->files);
+	memset(d, 0, sizeof(*d));
+}

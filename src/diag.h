@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Diagnostics: every stage appends here instead of printing, so that
+ * all problems of an input are collected and reported together, sorted
+ * by file and line, by main.c alone.
+ */
+#ifndef DECKPRESS_DIAG_H
+#define DECKPRESS_DIAG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct srcpos {
+	const char	*file;		/* interned by load; NULL: no file */
+	unsigned int	 line, col;	/* 1-based; 0: unknown */
+};
+
+enum diag_level { DIAG_NOTE, DIAG_WARN, DIAG_ERROR };
+
+struct diag {
+	enum diag_level	 level;
+	struct srcpos	 pos;
+	const char	*code;		/* short stable id, e.g. "unknown-key" */
+	char		*msg;		/* owned */
+	size_t		 seq;		/* insertion order, for a stable sort */
+	size_t		 head;		/* seq of the diagnostic a note belongs to */
+	struct srcpos	 hpos;		/* position of that diagnostic */
+};
+
+struct diags {
+	struct diag	*v;
+	size_t		 n, cap;
+	size_t		 nerr, nwarn;
+	char		**files;	/* interned file names, owned */
+	size_t		 nfiles, capfiles;
+};
+
+/*
+ * Intern a file name so positions can point at it for as long as the
+ * diagnostics live, whatever happens to the document that was read.
+ */
+const char *diag_file(struct diags *d, const char *path);
+
+/*
+ * Append a diagnostic.  A DIAG_NOTE attaches to the diagnostic added
+ * just before it and is printed right after it.  Returns 0 so callers
+ * can "return diag_add(...)" where a status is expected.
+ */
+int	 diag_add(struct diags *d, enum diag_level level,
+	    const struct srcpos *pos, const char *code, const char *fmt, ...)
+	    __attribute__((format(printf, 5, 6)));
+
+/* Sort by file, line and column (notes stay with their diagnostic). */
+void	 diag_sort(struct diags *d);
+
+/*
+ * Print "file:line:col: level: message" lines, then nothing else; the
+ * summary line is the caller's.
+ */
+void	 diag_print(FILE *f, const struct diags *d);
+void	 diag_free(struct diags *d);
+
+#endif

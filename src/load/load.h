@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The load stage: YAML files into the model of model.h, with a source
+ * position on every node and every problem collected as a diagnostic.
+ */
+#ifndef DECKPRESS_LOAD_H
+#define DECKPRESS_LOAD_H
+
+#include "../model.h"
+
+enum ynode_type { YNODE_SCALAR, YNODE_SEQ, YNODE_MAP };
+
+struct ypair;
+
+struct ynode {
+	enum ynode_type	  type;
+	struct srcpos	  pos;
+	const char	 *str;		/* scalar text, NUL-terminated */
+	size_t		  len;		/* scalar length (may hold NULs) */
+	bool		  plain;	/* unquoted scalar */
+	struct ynode	**items;	/* sequence */
+	struct ypair	 *pairs;	/* mapping */
+	size_t		  n;
+};
+
+struct ypair {
+	struct ynode	*key, *val;
+};
+
+/*
+ * Parse one YAML file into a tree allocated in arena.  Syntax errors,
+ * aliases, duplicate keys and non-scalar keys are diagnostics.  Returns
+ * the root, or NULL if the file cannot be read, is empty or is not
+ * valid YAML (then at least one error was added).
+ */
+struct ynode	*ytree_load(struct arena *a, const char *path,
+		    struct diags *d);
+struct ynode	*ytree_parse(struct arena *a, const char *name,
+		    const unsigned char *buf, size_t len, struct diags *d);
+
+const char	*ynode_kind(const struct ynode *n);
+struct ynode	*ymap_get(const struct ynode *map, const char *key);
+
+/*
+ * Report every key of map not in known[] (NULL-terminated), with a
+ * "did you mean" hint; ctx, if non-NULL, names the card.  Returns the
+ * number of unknown keys.
+ */
+size_t		 ymap_check_keys(const struct ynode *map,
+		    const char *const *known, const char *ctx,
+		    struct diags *d);
+
+/* Typed access: on a type mismatch add an error and return false. */
+bool		 yexpect(const struct ynode *n, enum ynode_type t,
+		    const char *what, const char *ctx, struct diags *d);
+bool		 ystring(const struct ynode *n, const char **out,
+		    const char *what, const char *ctx, struct diags *d);
+bool		 ynumber(const struct ynode *n, double *out,
+		    const char *what, const char *ctx, struct diags *d);
+bool		 ybool(const struct ynode *n, bool *out,
+		    const char *what, const char *ctx, struct diags *d);
+bool		 yisnull(const struct ynode *n);
+
+/* Format " (card 'id')" style context into a static-free string. */
+#define CTX_FMT(ctx)	((ctx) ? (ctx) : ""), ((ctx) ? ": " : "")
+
+/* Deck: cards/<game>/deck.yaml and its text/<lang>.yaml files. */
+struct deck	*load_deck(const char *dir, struct diags *d);
+void		 deck_free(struct deck *deck);
+int		 deck_lang_index(const struct deck *deck, const char *lang);
+const char	*card_attr(const struct card *c, const char *name);
+const char	*card_text(const struct card *c, size_t lang,
+		    const char *field, const struct text **where);
+unsigned int	 deck_total(const struct deck *deck);
+
+/* The icon font's name map (fonts/<font>.map: "name HEX" lines). */
+struct iconmap	*load_iconmap(const char *path, struct diags *d);
+void		 iconmap_free(struct iconmap *m);
+unsigned int	 iconmap_find(const struct iconmap *m, const char *name);
+const char	*iconmap_suggest(const struct iconmap *m, const char *name);
+
+/*
+ * Card template.  families lists the font families fonts/ provides;
+ * icons the icon names.  Returns NULL on any error.
+ */
+struct tmpl	*load_tmpl(const char *path, const char *const *families,
+		    const struct iconmap *icons, struct diags *d);
+void		 tmpl_free(struct tmpl *t);
+
+struct sheet	*load_sheet(const char *path, struct diags *d);
+void		 sheet_free(struct sheet *s);
+
+/*
+ * Check a deck against its template: every text field a visible
+ * element shows exists for every card in every language, bound
+ * attributes exist and hold colours or icon names.
+ */
+bool		 load_bind(const struct deck *deck, const struct tmpl *t,
+		    const struct iconmap *icons, struct diags *d);
+
+/* Parse "#rgb", "#rrggbb" or "#rrggbbaa". */
+bool		 parse_color(const char *s, struct rgba *out);
+
+#endif

@@ -1,0 +1,445 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libyaml events into a small tree of scalars, sequences and mappings,
+ * each node with its 1-based source position.  libyaml reports neither
+ * duplicate keys nor alias cycles, so both are checked here.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "load.h"
+
+#define MAX_DEPTH	64		/* deeper input is an attack, not a deck */
+#define MAX_FILE	(16 << 20)	/* 16 MiB */
+
+struct builder {
+	struct arena	*a;
+	struct diags	*d;
+	const char	*file;
+	yaml_parser_t	 p;
+	bool		 failed;
+};
+
+static struct srcpos
+mkpos(const struct builder *b, const yaml_mark_t *m)
+{
+	struct srcpos pos = { b->file, (unsigned int)m->line + 1,
+	    (unsigned int)m->column + 1 };
+
+	return pos;
+}
+
+static bool
+next_event(struct builder *b, yaml_event_t *ev)
+{
+	struct srcpos pos;
+
+	if (yaml_parser_parse(&b->p, ev))
+		return true;
+	pos = mkpos(b, &b->p.problem_mark);
+	if (b->p.context != NULL)
+		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
+		    "invalid YAML: %s %s", b->p.problem, b->p.context);
+	else
+		diag_add(b->d, DIAG_ERROR, &pos, "yaml", "invalid YAML: %s",
+		    b->p.problem ? b->p.problem : "cannot parse");
+	b->failed = true;
+	return false;
+}
+
+static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth);
+
+static struct ynode *
+newnode(struct builder *b, enum ynode_type t, const yaml_mark_t *m)
+{
+	struct ynode *n = arena_alloc(b->a, sizeof(*n));
+
+	n->type = t;
+	n->pos = mkpos(b, m);
+	return n;
+}
+
+static struct ynode *
+build_scalar(struct builder *b, yaml_event_t *ev)
+{
+	struct ynode *n = newnode(b, YNODE_SCALAR, &ev->start_mark);
+
+	n->len = ev->data.scalar.length;
+	n->str = arena_strndup(b->a, (const char *)ev->data.scalar.value,
+	    n->len);
+	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	return n;
+}
+
+/* Collect children until the closing event; items of seq or map keys. */
+static bool
+build_children(struct builder *b, struct ynode *n, yaml_event_type_t end,
+    int depth)
+{
+	struct ynode **v = NULL, *kid;
+	size_t cnt = 0, cap = 0;
+	yaml_event_t ev;
+	bool ok = true;
+
+	for (;;) {
+		if (!next_event(b, &ev)) {
+			ok = false;
+			break;
+		}
+		if (ev.type == end) {
+			yaml_event_delete(&ev);
+			break;
+		}
+		kid = build(b, &ev, depth + 1);
+		yaml_event_delete(&ev);
+		if (kid == NULL) {
+			ok = false;
+			break;
+		}
+		xgrow((void **)&v, &cap, cnt + 1, sizeof(*v));
+		v[cnt++] = kid;
+	}
+	if (ok) {
+		n->items = arena_alloc(b->a, cnt * sizeof(*v) + 1);
+		if (cnt)
+			memcpy(n->items, v, cnt * sizeof(*v));
+		n->n = cnt;
+	}
+	free(v);
+	return ok;
+}
+
+static void
+check_keys(struct builder *b, struct ynode *map)
+{
+	size_t i, j;
+
+	for (i = 0; i < map->n; i++) {
+		const struct ynode *k = map->pairs[i].key;
+
+		if (k->type != YNODE_SCALAR) {
+			diag_add(b->d, DIAG_ERROR, &k->pos, "yaml",
+			    "a key must be plain text, not %s", ynode_kind(k));
+			continue;
+		}
+		for (j = 0; j < i; j++) {
+			const struct ynode *o = map->pairs[j].key;
+
+			if (o->type == YNODE_SCALAR &&
+			    strcmp(o->str, k->str) == 0) {
+				diag_add(b->d, DIAG_ERROR, &k->pos,
+				    "duplicate-key", "duplicate key '%s'",
+				    k->str);
+				diag_add(b->d, DIAG_NOTE, &o->pos, NULL,
+				    "'%s' first given here", k->str);
+				break;
+			}
+		}
+	}
+}
+
+static struct ynode *
+build_map(struct builder *b, yaml_event_t *ev, int depth)
+{
+	struct ynode *n = newnode(b, YNODE_MAP, &ev->start_mark);
+	struct ynode **flat;
+	size_t i, cnt;
+
+	if (!build_children(b, n, YAML_MAPPING_END_EVENT, depth))
+		return NULL;
+	/* libyaml guarantees key/value alternation inside a mapping. */
+	flat = n->items;
+	cnt = n->n / 2;
+	n->items = NULL;
+	n->pairs = arena_alloc(b->a, cnt * sizeof(*n->pairs) + 1);
+	for (i = 0; i < cnt; i++) {
+		n->pairs[i].key = flat[2 * i];
+		n->pairs[i].val = flat[2 * i + 1];
+	}
+	n->n = cnt;
+	check_keys(b, n);
+	return n;
+}
+
+static struct ynode *
+build(struct builder *b, yaml_event_t *ev, int depth)
+{
+	struct ynode *n;
+	struct srcpos pos = mkpos(b, &ev->start_mark);
+
+	if (depth > MAX_DEPTH) {
+		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
+		    "nesting deeper than %d levels", MAX_DEPTH);
+		b->failed = true;
+		return NULL;
+	}
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		if (ev->data.scalar.anchor != NULL)
+			goto anchor;
+		return build_scalar(b, ev);
+	case YAML_SEQUENCE_START_EVENT:
+		if (ev->data.sequence_start.anchor != NULL)
+			goto anchor;
+		n = newnode(b, YNODE_SEQ, &ev->start_mark);
+		return build_children(b, n, YAML_SEQUENCE_END_EVENT, depth) ?
+		    n : NULL;
+	case YAML_MAPPING_START_EVENT:
+		if (ev->data.mapping_start.anchor != NULL)
+			goto anchor;
+		return build_map(b, ev, depth);
+	case YAML_ALIAS_EVENT:
+		goto anchor;
+	default:
+		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
+		    "unexpected YAML event");
+		b->failed = true;
+		return NULL;
+	}
+anchor:
+	/* Aliases allow exponential expansion and cycles: not worth it. */
+	diag_add(b->d, DIAG_ERROR, &pos, "yaml",
+	    "YAML anchors and aliases are not supported; write the value out");
+	b->failed = true;
+	return NULL;
+}
+
+static struct ynode *
+parse_document(struct builder *b)
+{
+	yaml_event_t ev;
+	struct ynode *root = NULL;
+	yaml_event_type_t t;
+
+	/* STREAM-START, then DOCUMENT-START or STREAM-END for empty. */
+	do {
+		if (!next_event(b, &ev))
+			return NULL;
+		t = ev.type;
+		if (t == YAML_STREAM_END_EVENT) {
+			yaml_event_delete(&ev);
+			return NULL;
+		}
+		yaml_event_delete(&ev);
+	} while (t != YAML_DOCUMENT_START_EVENT);
+	if (!next_event(b, &ev))
+		return NULL;
+	root = build(b, &ev, 0);
+	yaml_event_delete(&ev);
+	if (root == NULL)
+		return NULL;
+	if (!next_event(b, &ev))
+		return NULL;
+	yaml_event_delete(&ev);		/* DOCUMENT-END */
+	if (!next_event(b, &ev))
+		return NULL;
+	if (ev.type != YAML_STREAM_END_EVENT) {
+		struct srcpos pos = mkpos(b, &ev.start_mark);
+
+		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
+		    "only one YAML document per file");
+		root = NULL;
+	}
+	yaml_event_delete(&ev);
+	return root;
+}
+
+struct ynode *
+ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
+    size_t len, struct diags *d)
+{
+	struct builder b = { .a = a, .d = d, .file = diag_file(d, name) };
+	struct ynode *root;
+	struct srcpos pos = { b.file, 0, 0 };
+	size_t nerr = d->nerr;
+
+	if (!yaml_parser_initialize(&b.p)) {
+		diag_add(d, DIAG_ERROR, &pos, "yaml", "cannot start parser");
+		return NULL;
+	}
+	yaml_parser_set_input_string(&b.p, buf, len);
+	root = parse_document(&b);
+	yaml_parser_delete(&b.p);
+	if (root == NULL && d->nerr == nerr)
+		diag_add(d, DIAG_ERROR, &pos, "empty", "file is empty");
+	return d->nerr == nerr ? root : (root && !b.failed ? root : NULL);
+}
+
+struct ynode *
+ytree_load(struct arena *a, const char *path, struct diags *d)
+{
+	FILE *f;
+	unsigned char *buf = NULL;
+	size_t len = 0, cap = 0, got;
+	struct ynode *root;
+	struct srcpos pos = { diag_file(d, path), 0, 0 };
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		diag_add(d, DIAG_ERROR, &pos, "io", "cannot open: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	do {
+		xgrow((void **)&buf, &cap, len + 65536, 1);
+		got = fread(buf + len, 1, cap - len, f);
+		len += got;
+	} while (got > 0 && len <= MAX_FILE);
+	if (ferror(f) || len > MAX_FILE) {
+		diag_add(d, DIAG_ERROR, &pos, "io", len > MAX_FILE ?
+		    "file larger than 16 MiB" : "read error");
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	root = ytree_parse(a, path, buf, len, d);
+	free(buf);
+	return root;
+}
+
+const char *
+ynode_kind(const struct ynode *n)
+{
+	if (n == NULL)
+		return "nothing";
+	switch (n->type) {
+	case YNODE_SEQ:
+		return "a list";
+	case YNODE_MAP:
+		return "a mapping";
+	default:
+		return yisnull(n) ? "empty" : "text";
+	}
+}
+
+bool
+yisnull(const struct ynode *n)
+{
+	if (n == NULL)
+		return true;
+	if (n->type != YNODE_SCALAR || !n->plain)
+		return false;
+	return n->len == 0 || strcmp(n->str, "~") == 0 ||
+	    strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
+	    strcmp(n->str, "NULL") == 0;
+}
+
+struct ynode *
+ymap_get(const struct ynode *map, const char *key)
+{
+	size_t i;
+
+	if (map == NULL || map->type != YNODE_MAP)
+		return NULL;
+	for (i = 0; i < map->n; i++)
+		if (map->pairs[i].key->type == YNODE_SCALAR &&
+		    strcmp(map->pairs[i].key->str, key) == 0)
+			return map->pairs[i].val;
+	return NULL;
+}
+
+size_t
+ymap_check_keys(const struct ynode *map, const char *const *known,
+    const char *ctx, struct diags *d)
+{
+	size_t i, nk = 0, bad = 0;
+	const char *hint;
+
+	while (known[nk] != NULL)
+		nk++;
+	for (i = 0; i < map->n; i++) {
+		const struct ynode *k = map->pairs[i].key;
+		size_t j;
+
+		if (k->type != YNODE_SCALAR)
+			continue;
+		for (j = 0; j < nk; j++)
+			if (strcmp(k->str, known[j]) == 0)
+				break;
+		if (j < nk)
+			continue;
+		bad++;
+		hint = closest_word(k->str, known, nk);
+		if (hint != NULL)
+			diag_add(d, DIAG_ERROR, &k->pos, "unknown-key",
+			    "%s%sunknown key '%s'; did you mean '%s'?",
+			    CTX_FMT(ctx), k->str, hint);
+		else
+			diag_add(d, DIAG_ERROR, &k->pos, "unknown-key",
+			    "%s%sunknown key '%s'", CTX_FMT(ctx), k->str);
+	}
+	return bad;
+}
+
+bool
+yexpect(const struct ynode *n, enum ynode_type t, const char *what,
+    const char *ctx, struct diags *d)
+{
+	static const char *const names[] = { "text", "a list", "a mapping" };
+
+	if (n->type == t && !(t == YNODE_SCALAR && yisnull(n)))
+		return true;
+	diag_add(d, DIAG_ERROR, &n->pos, "type", "%s%s%s must be %s, not %s",
+	    CTX_FMT(ctx), what, names[t], ynode_kind(n));
+	return false;
+}
+
+bool
+ystring(const struct ynode *n, const char **out, const char *what,
+    const char *ctx, struct diags *d)
+{
+	if (!yexpect(n, YNODE_SCALAR, what, ctx, d))
+		return false;
+	if (strlen(n->str) != n->len) {
+		diag_add(d, DIAG_ERROR, &n->pos, "type",
+		    "%s%s%s contains a NUL character", CTX_FMT(ctx), what);
+		return false;
+	}
+	*out = n->str;
+	return true;
+}
+
+bool
+ynumber(const struct ynode *n, double *out, const char *what,
+    const char *ctx, struct diags *d)
+{
+	char *end;
+	double v;
+
+	if (!yexpect(n, YNODE_SCALAR, what, ctx, d))
+		return false;
+	errno = 0;
+	v = strtod(n->str, &end);
+	if (n->len == 0 || *end != '\0' || errno != 0 || !isfinite(v) ||
+	    !n->plain) {
+		diag_add(d, DIAG_ERROR, &n->pos, "type",
+		    "%s%s must be a number, not '%s'", CTX_FMT(ctx), what,
+		    n->str);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+bool
+ybool(const struct ynode *n, bool *out, const char *what, const char *ctx,
+    struct diags *d)
+{
+	if (!yexpect(n, YNODE_SCALAR, what, ctx, d))
+		return false;
+	if (n->plain && strcmp(n->str, "true") == 0)
+		*out = true;
+	else if (n->plain && strcmp(n->str, "false") == 0)
+		*out = false;
+	else {
+		diag_add(d, DIAG_ERROR, &n->pos, "type",
+		    "%s%s must be true or false, not '%s'", CTX_FMT(ctx),
+		    what, n->str);
+		return false;
+	}
+	return true;
+}

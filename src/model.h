@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The data model every stage shares: a deck (cards, attributes, texts
+ * per language), a card template (elements in points), a sheet
+ * (paper, grid, marks).  After load every length is a double in
+ * PostScript points (1/72 inch), measured from the card's trim corner
+ * or the paper's top-left corner; y grows downwards as in Cairo.
+ */
+#ifndef DECKPRESS_MODEL_H
+#define DECKPRESS_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "util.h"
+
+#define PT_PER_MM	(72.0 / 25.4)
+#define MM(x)		((x) * PT_PER_MM)
+#define TO_MM(x)	((x) / PT_PER_MM)
+
+/* An attribute a deck declares, e.g. kind: [artefact, action]. */
+struct attrdef {
+	const char	 *name;
+	const char	**values;	/* allowed values; NULL: any text */
+	size_t		  nvalues;
+	struct srcpos	  pos;
+};
+
+struct attr {
+	const char	*name;		/* points into the attrdef */
+	const char	*value;
+	struct srcpos	 pos;		/* of the value */
+};
+
+/* One string of a card in one language, e.g. title: "Steal". */
+struct text {
+	const char	*field;
+	const char	*value;		/* UTF-8, validated */
+	struct srcpos	 pos;		/* of the value */
+};
+
+struct cardtext {
+	struct text	*v;
+	size_t		 n;
+	struct srcpos	 pos;		/* of the card's entry; file NULL: absent */
+};
+
+struct card {
+	const char	*id;
+	struct srcpos	 pos;		/* of the entry in deck.yaml */
+	unsigned int	 count;		/* copies to print, >= 1 */
+	struct attr	*attrs;
+	size_t		 nattrs;
+	struct cardtext	*texts;		/* one per deck language */
+};
+
+struct deck {
+	struct arena	  arena;	/* owns everything below */
+	const char	 *dir;		/* the deck's folder */
+	const char	 *file;		/* its deck.yaml */
+	const char	 *game;
+	const char	**langs;	/* first is the source language */
+	size_t		  nlangs;
+	const char	 *layout;	/* template name or path */
+	struct srcpos	  layout_pos;
+	const char	 *sheet;	/* sheet name or path */
+	struct srcpos	  sheet_pos;
+	struct attrdef	 *attrdefs;
+	size_t		  nattrdefs;
+	struct card	 *cards;
+	size_t		  ncards;
+};
+
+struct rgba {
+	double	r, g, b, a;	/* 0..1 */
+};
+
+/* A colour, either given or taken from a card attribute. */
+struct paint {
+	bool		 set;
+	struct rgba	 rgba;
+	const char	*attr;		/* non-NULL: "{attr}" binding */
+};
+
+enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON };
+enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
+enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
+
+/* A condition on a card attribute: the element shows only if it holds. */
+struct cond {
+	const char	 *attr;
+	const char	**values;	/* any of these */
+	size_t		  nvalues;
+};
+
+struct elem {
+	enum elem_type	 type;
+	struct srcpos	 pos;
+	struct cond	*when;
+	size_t		 nwhen;
+	double		 x, y, w, h;	/* pt, from the trim's top-left */
+	bool		 bleed;		/* rect: extend over the bleed */
+	struct paint	 fill, stroke;
+	double		 stroke_w;	/* pt */
+	double		 radius;	/* pt, corner radius */
+	/* text */
+	const char	*field;		/* text field shown */
+	const char	*family;
+	bool		 bold, italic;
+	double		 size_min, size_max;	/* pt */
+	double		 leading;	/* line spacing factor, 1 = font's */
+	enum halign	 halign;
+	enum valign	 valign;
+	bool		 upper;		/* uppercase the text */
+	struct paint	 color;		/* text or icon colour */
+	/* icon */
+	unsigned int	 codepoint;	/* 0: taken from icon_attr */
+	const char	*icon_attr;
+};
+
+enum face { FACE_FRONT, FACE_BACK };
+
+struct tmpl {
+	struct arena	 arena;
+	const char	*file;
+	double		 w, h;		/* pt, trim size */
+	double		 bleed;		/* pt, on every side */
+	double		 safe;		/* pt, text keeps this far from trim */
+	struct elem	*elems[2];	/* by enum face */
+	size_t		 nelems[2];
+};
+
+enum duplex { DUPLEX_LONG, DUPLEX_SHORT, DUPLEX_NONE };
+
+struct sheet {
+	struct arena	 arena;
+	const char	*file;
+	double		 paper_w, paper_h;	/* pt */
+	unsigned int	 cols, rows;
+	double		 gutter;	/* pt, between trims */
+	double		 unprintable;	/* pt, edge band kept free */
+	double		 mark_len;	/* pt, solid part of a crop mark */
+	double		 mark_gap;	/* pt, from bleed to mark */
+	double		 mark_width;	/* pt, line width */
+};
+
+/* Icon names of the bundled icon font, sorted by name. */
+struct iconmap {
+	struct arena	  arena;
+	const char	**names;
+	unsigned int	 *codes;
+	size_t		  n;
+};
+
+#endif

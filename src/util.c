@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Allocation, arenas and string buffers.  Out of memory is not a
+ * recoverable condition for a command-line tool: print and exit 3.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util.h"
+
+static void
+oom(void)
+{
+	fputs("deckpress: error: out of memory\n", stderr);
+	exit(3);
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+void
+xgrow(void **v, size_t *cap, size_t need, size_t sz)
+{
+	size_t ncap;
+
+	if (need <= *cap)
+		return;
+	ncap = *cap ? *cap : 8;
+	while (ncap < need)
+		ncap *= 2;
+	*v = xrealloc(*v, ncap * sz);
+	*cap = ncap;
+}
+
+struct arena_block {
+	struct arena_block	*next;
+	size_t			 used, size;
+	max_align_t		 data[];
+};
+
+#define ARENA_BLOCK	(64 * 1024)
+
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	struct arena_block *b = a->head;
+	size_t al = sizeof(max_align_t);
+	void *p;
+
+	n = (n + al - 1) / al * al;
+	if (b == NULL || b->size - b->used < n) {
+		size_t sz = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+
+		b = xmalloc(sizeof(*b) + sz);
+		b->used = 0;
+		b->size = sz;
+		b->next = a->head;
+		a->head = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += n;
+	return memset(p, 0, n);
+}
+
+char *
+arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *
+arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *p;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	p = arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void
+arena_free(struct arena *a)
+{
+	struct arena_block *b, *next;
+
+	if (a == NULL)
+		return;
+	for (b = a->head; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
+	a->head = NULL;
+}
+
+void
+sb_add(struct strbuf *b, const char *s, size_t n)
+{
+	xgrow((void **)&b->s, &b->cap, b->len + n + 1, 1);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void
+sb_puts(struct strbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+void
+sb_printf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	xgrow((void **)&b->s, &b->cap, b->len + (size_t)n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void
+sb_free(struct strbuf *b)
+{
+	if (b == NULL)
+		return;
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+size_t
+edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, *row, prev, d;
+
+	/* Hints are for short identifiers; long strings are never typos. */
+	if (la > 64 || lb > 64)
+		return (size_t)-1;
+	row = xmalloc((lb + 1) * sizeof(*row));
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t sub = prev + (a[i - 1] != b[j - 1]);
+
+			d = row[j] + 1 < row[j - 1] + 1 ?
+			    row[j] + 1 : row[j - 1] + 1;
+			if (sub < d)
+				d = sub;
+			prev = row[j];
+			row[j] = d;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d;
+}
+
+const char *
+closest_word(const char *word, const char *const *cand, size_t n)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1, i, d, len = strlen(word);
+
+	for (i = 0; i < n; i++) {
+		d = edit_distance(word, cand[i]);
+		if (d < bestd) {
+			bestd = d;
+			best = cand[i];
+		}
+	}
+	if (best == NULL || bestd > 2 || bestd * 2 >= len)
+		return NULL;
+	return best;
+}
+
+char *
+path_join(const char *dir, const char *name)
+{
+	size_t ld = strlen(dir);
+	struct strbuf b = { 0 };
+
+	sb_puts(&b, dir);
+	if (ld > 0 && dir[ld - 1] != '/')
+		sb_puts(&b, "/");
+	sb_puts(&b, name);
+	return b.s;
+}
+
+int
+file_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}

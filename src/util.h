@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Small helpers every stage uses: allocation that never returns NULL,
+ * an arena that owns a loaded document, and a growable string buffer.
+ */
+#ifndef DECKPRESS_UTIL_H
+#define DECKPRESS_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+void	*xmalloc(size_t n);
+void	*xcalloc(size_t nmemb, size_t size);
+void	*xrealloc(void *p, size_t n);
+char	*xstrdup(const char *s);
+
+/*
+ * Grow the array *v of *cap elements of size sz so that it holds at
+ * least need elements.  Doubles, so appends are amortised O(1).
+ */
+void	 xgrow(void **v, size_t *cap, size_t need, size_t sz);
+
+/* Bump allocator: everything of one loaded document lives in one. */
+struct arena {
+	struct arena_block	*head;
+};
+
+void	*arena_alloc(struct arena *a, size_t n);	/* zeroed */
+char	*arena_strdup(struct arena *a, const char *s);
+char	*arena_strndup(struct arena *a, const char *s, size_t n);
+char	*arena_printf(struct arena *a, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 arena_free(struct arena *a);
+
+struct strbuf {
+	char	*s;	/* always NUL-terminated once anything was added */
+	size_t	 len, cap;
+};
+
+void	 sb_add(struct strbuf *b, const char *s, size_t n);
+void	 sb_puts(struct strbuf *b, const char *s);
+void	 sb_printf(struct strbuf *b, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 sb_free(struct strbuf *b);
+
+/* Damerau-free Levenshtein distance, for "did you mean" hints. */
+size_t	 edit_distance(const char *a, const char *b);
+
+/*
+ * Of the n candidates, the one closest to word if it is close enough to
+ * be a likely typo (distance <= 2 and less than half the word), or NULL.
+ */
+const char *closest_word(const char *word, const char *const *cand, size_t n);
+
+/* Join dir and name with one '/'; caller frees. */
+char	*path_join(const char *dir, const char *name);
+int	 file_exists(const char *path);
+
+#endif
