@@ -105,7 +105,8 @@ struct elem {
 	double		 stroke_w;	/* pt */
 	double		 radius;	/* pt, corner radius */
 	/* text */
-	const char	*field;		/* text field shown */
+	const char	*field;		/* text field shown, or NULL */
+	const char	*literal;	/* else this fixed text */
 	const char	*family;
 	bool		 bold, italic;
 	double		 size_min, size_max;	/* pt */

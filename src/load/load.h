@@ -98,6 +98,9 @@ void		 sheet_free(struct sheet *s);
 bool		 load_bind(const struct deck *deck, const struct tmpl *t,
 		    const struct iconmap *icons, struct diags *d);
 
+/* Does element e show on card c (all its 'when' conditions hold)? */
+bool		 elem_applies(const struct elem *e, const struct card *c);
+
 /* Parse "#rgb", "#rrggbb" or "#rrggbbaa". */
 bool		 parse_color(const char *s, struct rgba *out);
 

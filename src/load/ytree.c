@@ -417,7 +417,7 @@ ynumber(const struct ynode *n, double *out, const char *what,
 	if (n->len == 0 || *end != '\0' || errno != 0 || !isfinite(v) ||
 	    !n->plain) {
 		diag_add(d, DIAG_ERROR, &n->pos, "type",
-		    "%s%s must be a number, not '%s'", CTX_FMT(ctx), what,
+		    "%s%s%s must be a number, not '%s'", CTX_FMT(ctx), what,
 		    n->str);
 		return false;
 	}
@@ -437,7 +437,7 @@ ybool(const struct ynode *n, bool *out, const char *what, const char *ctx,
 		*out = false;
 	else {
 		diag_add(d, DIAG_ERROR, &n->pos, "type",
-		    "%s%s must be true or false, not '%s'", CTX_FMT(ctx),
+		    "%s%s%s must be true or false, not '%s'", CTX_FMT(ctx),
 		    what, n->str);
 		return false;
 	}

@@ -1,0 +1,59 @@
+# deckpress: YAML card games to print-ready PDFs.  GNU make.
+
+PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1
+PKG_CFLAGS != pkg-config --cflags $(PKGS)
+PKG_LIBS   != pkg-config --libs $(PKGS)
+CMOCKA_LIBS != pkg-config --libs cmocka 2>/dev/null || echo -lcmocka
+
+CFLAGS    ?= -O2 -g
+WARN       = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+             -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2
+REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(SAN) $(WERROR)
+LDLIBS     = $(PKG_LIBS) -lm
+
+OBJDIR = out/obj
+SRCS   = src/util.c src/diag.c \
+         src/load/ytree.c src/load/deck.c src/load/icons.c src/load/tmpl.c \
+         src/load/sheet.c src/load/bind.c \
+         src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
+         src/render/card.c src/render/element.c \
+         src/impose/grid.c src/impose/marks.c src/impose/duplex.c \
+         src/impose/plan.c \
+         src/pdf/pdfout.c
+MAIN   = src/main.c
+OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
+HDRS   = $(wildcard src/*.h src/*/*.h)
+
+UNIT   = $(patsubst tests/unit/%.c,out/test/%,$(wildcard tests/unit/test_*.c))
+
+all: deckpress
+
+deckpress: $(OBJS) $(OBJDIR)/src/main.o
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+
+$(OBJDIR)/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(REQ_CFLAGS) -c -o $@ $<
+
+out/test/%: tests/unit/%.c $(OBJS) $(HDRS)
+	@mkdir -p out/test
+	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS) $(CMOCKA_LIBS)
+
+out/test/measure: tests/tools/measure.c
+	@mkdir -p out/test
+	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 -o $@ $< -lm
+
+# Render every bundled game into out/: the facilitator's one command.
+render: deckpress
+	./deckpress all
+
+test: deckpress $(UNIT) out/test/measure
+	LC_ALL=C sh tests/run-all.sh $(UNIT)
+
+bench: deckpress
+	sh tests/bench.sh
+
+clean:
+	rm -rf out/obj out/test deckpress
+
+.PHONY: all render test bench clean

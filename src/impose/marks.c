@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Crop marks: on the extension of every trim line, in the margins,
+ * starting a small gap outside the bleed.  A thin guide continues each
+ * mark to the paper edge, since a guillotine's first cut removes the
+ * corner marks and the guides are what is left to align on.
+ */
+#include "impose.h"
+
+static void
+line(cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+}
+
+/* Marks of the vertical trim line at x: above and below the grid. */
+static void
+vmark(cairo_t *cr, const struct grid *g, const struct sheet *s, double x,
+    double top, double bottom, bool guide)
+{
+	double y0 = top - g->bleed - s->mark_gap;
+	double y1 = bottom + g->bleed + s->mark_gap;
+
+	if (guide) {
+		line(cr, x, y0 - s->mark_len, x, 0);
+		line(cr, x, y1 + s->mark_len, x, g->paper_h);
+	} else {
+		line(cr, x, y0, x, y0 - s->mark_len);
+		line(cr, x, y1, x, y1 + s->mark_len);
+	}
+}
+
+static void
+hmark(cairo_t *cr, const struct grid *g, const struct sheet *s, double y,
+    double left, double right, bool guide)
+{
+	double x0 = left - g->bleed - s->mark_gap;
+	double x1 = right + g->bleed + s->mark_gap;
+
+	if (guide) {
+		line(cr, x0 - s->mark_len, y, 0, y);
+		line(cr, x1 + s->mark_len, y, g->paper_w, y);
+	} else {
+		line(cr, x0, y, x0 - s->mark_len, y);
+		line(cr, x1, y, x1 + s->mark_len, y);
+	}
+}
+
+static void
+all_marks(cairo_t *cr, const struct grid *g, const struct sheet *s,
+    bool guide)
+{
+	double right = g->x0 + (g->cols - 1) * g->pitch_x + g->card_w;
+	double bottom = g->y0 + (g->rows - 1) * g->pitch_y + g->card_h;
+	unsigned int i;
+
+	/* With no gutter, neighbouring cards share a trim line. */
+	for (i = 0; i < g->cols; i++) {
+		double x = g->x0 + i * g->pitch_x;
+
+		if (i == 0 || g->gutter > 0)
+			vmark(cr, g, s, x, g->y0, bottom, guide);
+		vmark(cr, g, s, x + g->card_w, g->y0, bottom, guide);
+	}
+	for (i = 0; i < g->rows; i++) {
+		double y = g->y0 + i * g->pitch_y;
+
+		if (i == 0 || g->gutter > 0)
+			hmark(cr, g, s, y, g->x0, right, guide);
+		hmark(cr, g, s, y + g->card_h, g->x0, right, guide);
+	}
+}
+
+void
+impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s)
+{
+	cairo_save(cr);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, s->mark_width);
+	all_marks(cr, g, s, false);
+	cairo_stroke(cr);
+	/* Guides: hairline grey, so they do not compete with the marks. */
+	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+	cairo_set_line_width(cr, 0.25);
+	all_marks(cr, g, s, true);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}

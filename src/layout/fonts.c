@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fonts from fonts/ and nothing else: a private fontconfig
+ * configuration holds only that folder, so output never depends on
+ * what a machine happens to have installed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+
+#include "layout.h"
+
+static int
+strpcmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The distinct family names the configuration holds, sorted. */
+static void
+list_families(struct fonts *f, FcConfig *fc)
+{
+	FcPattern *pat = FcPatternCreate();
+	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, NULL);
+	FcFontSet *set = FcFontList(fc, pat, os);
+	size_t cap = 0;
+	int i;
+
+	for (i = 0; set != NULL && i < set->nfont; i++) {
+		FcChar8 *fam;
+		size_t j;
+
+		if (FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &fam) !=
+		    FcResultMatch)
+			continue;
+		for (j = 0; j < f->nfamilies; j++)
+			if (strcmp(f->families[j], (const char *)fam) == 0)
+				break;
+		if (j < f->nfamilies)
+			continue;
+		xgrow((void **)&f->families, &cap, f->nfamilies + 2,
+		    sizeof(char *));
+		f->families[f->nfamilies++] = xstrdup((const char *)fam);
+	}
+	if (f->families == NULL)
+		f->families = xcalloc(1, sizeof(char *));
+	qsort(f->families, f->nfamilies, sizeof(char *), strpcmp);
+	f->families[f->nfamilies] = NULL;
+	if (set != NULL)
+		FcFontSetDestroy(set);
+	FcObjectSetDestroy(os);
+	FcPatternDestroy(pat);
+}
+
+static void
+setup_context(struct fonts *f)
+{
+	cairo_font_options_t *fo = cairo_font_options_create();
+
+	f->ctx = pango_font_map_create_context(f->map);
+	/* PDF points, not screen pixels: Pango defaults to 96 dpi. */
+	pango_cairo_context_set_resolution(f->ctx, 72);
+	/* Rounded glyph positions make lines ~3 % short on a PDF. */
+	pango_context_set_round_glyph_positions(f->ctx, FALSE);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	pango_cairo_context_set_font_options(f->ctx, fo);
+	cairo_font_options_destroy(fo);
+}
+
+/*
+ * A configuration holding only dir.  Its cache goes to the user's cache
+ * folder: fontconfig complains when it has nowhere to write one.
+ */
+static FcConfig *
+private_config(const char *dir)
+{
+	FcConfig *fc = FcConfigCreate();
+	struct strbuf xml = { 0 };
+	FcChar8 *esc = FcStrCopy((const FcChar8 *)dir);
+	FcBool ok;
+
+	sb_puts(&xml, "<?xml version=\"1.0\"?><fontconfig><dir>");
+	/* Escape the folder name for XML. */
+	for (const char *p = (const char *)esc; *p; p++)
+		switch (*p) {
+		case '<': sb_puts(&xml, "&lt;"); break;
+		case '>': sb_puts(&xml, "&gt;"); break;
+		case '&': sb_puts(&xml, "&amp;"); break;
+		default: sb_add(&xml, p, 1);
+		}
+	sb_puts(&xml, "</dir><cachedir prefix=\"xdg\">deckpress</cachedir>"
+	    "</fontconfig>");
+	FcStrFree(esc);
+	ok = fc != NULL && FcConfigParseAndLoadFromMemory(fc,
+	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(fc);
+	sb_free(&xml);
+	if (!ok && fc != NULL) {
+		FcConfigDestroy(fc);
+		fc = NULL;
+	}
+	return fc;
+}
+
+struct fonts *
+fonts_new(const char *dir, struct diags *d)
+{
+	struct fonts *f = xcalloc(1, sizeof(*f));
+	FcConfig *fc = private_config(dir);
+	struct srcpos pos = { diag_file(d, dir), 0, 0 };
+
+	if (fc == NULL) {
+		diag_add(d, DIAG_ERROR, &pos, "font", "cannot read fonts");
+		free(f);
+		return NULL;
+	}
+	/*
+	 * Without SetCurrent, Pango's fontconfig calls still consult the
+	 * default configuration and find system fonts.
+	 */
+	FcConfigSetCurrent(fc);
+	list_families(f, fc);
+	f->map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), fc);
+	FcConfigDestroy(fc);	/* the font map and fontconfig hold it */
+	setup_context(f);
+	if (f->nfamilies == 0) {
+		diag_add(d, DIAG_ERROR, &pos, "font", "no fonts found");
+		fonts_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+void
+fonts_free(struct fonts *f)
+{
+	size_t i;
+
+	if (f == NULL)
+		return;
+	if (f->ctx != NULL)
+		g_object_unref(f->ctx);
+	if (f->map != NULL)
+		g_object_unref(f->map);
+	for (i = 0; i < f->nfamilies; i++)
+		free((char *)f->families[i]);
+	free(f->families);
+	free(f);
+}

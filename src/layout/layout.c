@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Template + card -> boxes: choose the elements whose conditions hold,
+ * resolve colours bound to attributes, uppercase and fit text, turn
+ * icon names into glyphs.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "../load/load.h"
+#include "layout.h"
+
+static struct rgba
+resolve(const struct paint *p, const struct card *c)
+{
+	struct rgba v = p->rgba;
+
+	/* load_bind has checked that bound attributes hold colours. */
+	if (p->attr != NULL)
+		parse_color(card_attr(c, p->attr), &v);
+	return v;
+}
+
+static char *
+utf8_char(unsigned int cp)
+{
+	char buf[8];
+	int n = g_unichar_to_utf8((gunichar)cp, buf);
+
+	buf[n] = '\0';
+	return g_strdup(buf);
+}
+
+static void
+overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
+    const struct elem *e, const struct fitted *fit, struct diags *d)
+{
+	const struct text *where = NULL;
+	char what[96];
+
+	if (e->field != NULL)
+		card_text(c, lang, e->field, &where);
+	if (fit->over_h > 0 && fit->over_w > 0)
+		snprintf(what, sizeof(what), "%.1f mm too tall and a word "
+		    "%.1f mm too wide", TO_MM(fit->over_h), TO_MM(fit->over_w));
+	else if (fit->over_h > 0)
+		snprintf(what, sizeof(what), "%.1f mm too tall",
+		    TO_MM(fit->over_h));
+	else
+		snprintf(what, sizeof(what), "a word %.1f mm too wide",
+		    TO_MM(fit->over_w));
+	diag_add(d, DIAG_WARN, where ? &where->pos : &e->pos, "overflow",
+	    "card '%s' (%s): %s does not fit its box at %g pt: %s", c->id,
+	    deck->langs[lang], e->field ? e->field : "fixed text",
+	    e->size_min, what);
+}
+
+static void
+lay_text(const struct fonts *fonts, const struct deck *deck,
+    const struct card *c, size_t lang, struct lbox *b, struct laid *out,
+    struct diags *d)
+{
+	const struct elem *e = b->e;
+	const char *s = e->literal ? e->literal :
+	    card_text(c, lang, e->field, NULL);
+	struct fitted fit;
+
+	b->text = e->upper ? g_utf8_strup(s, -1) : g_strdup(s);
+	fit_text(fonts->ctx, e, b->text, &fit);
+	b->size = fit.size;
+	if (!fit.fits) {
+		out->overflow = true;
+		overflow_warning(deck, c, lang, e, &fit, d);
+	}
+}
+
+void
+layout_card(const struct fonts *fonts, const struct deck *deck,
+    const struct tmpl *t, const struct card *c, size_t lang, enum face f,
+    struct laid *out, struct diags *d)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->v = xcalloc(t->nelems[f] + 1, sizeof(*out->v));
+	for (i = 0; i < t->nelems[f]; i++) {
+		const struct elem *e = &t->elems[f][i];
+		struct lbox *b = &out->v[out->n];
+
+		if (!elem_applies(e, c))
+			continue;
+		out->n++;
+		b->e = e;
+		b->x = e->x;
+		b->y = e->y;
+		b->w = e->w;
+		b->h = e->h;
+		if (e->type == ELEM_RECT && e->bleed) {
+			b->x -= t->bleed;
+			b->y -= t->bleed;
+			b->w += 2 * t->bleed;
+			b->h += 2 * t->bleed;
+		}
+		b->fill = resolve(&e->fill, c);
+		b->stroke = resolve(&e->stroke, c);
+		b->color = resolve(&e->color, c);
+		if (e->type == ELEM_TEXT)
+			lay_text(fonts, deck, c, lang, b, out, d);
+		else if (e->type == ELEM_ICON)
+			b->text = utf8_char(e->codepoint ? e->codepoint :
+			    iconmap_find(fonts->icons,
+			    card_attr(c, e->icon_attr)));
+	}
+}
+
+void
+laid_free(struct laid *l)
+{
+	size_t i;
+
+	if (l == NULL)
+		return;
+	for (i = 0; i < l->n; i++)
+		g_free(l->v[i].text);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}

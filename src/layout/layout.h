@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The layout stage: a template and a card become boxes in points with
+ * resolved colours and text fitted to size.  Text is measured with the
+ * same Pango context the renderer draws with, so what fits here fits
+ * on the page.
+ */
+#ifndef DECKPRESS_LAYOUT_H
+#define DECKPRESS_LAYOUT_H
+
+#include <pango/pango.h>
+
+#include "../model.h"
+
+#define ICON_FAMILY	"Material Design Icons"
+
+/* Fonts from fonts/ only, through a private fontconfig configuration. */
+struct fonts {
+	PangoFontMap	 *map;
+	PangoContext	 *ctx;		/* 72 dpi, unhinted, unrounded */
+	const char	**families;	/* NULL-terminated, sorted */
+	size_t		  nfamilies;
+	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
+};
+
+/*
+ * Load every font in dir.  Returns NULL with an error if the folder
+ * holds no font.  Free with fonts_free().
+ */
+struct fonts	*fonts_new(const char *dir, struct diags *d);
+void		 fonts_free(struct fonts *f);
+
+/* Text fitted into a box: the size chosen and how far it overflows. */
+struct fitted {
+	double	size;		/* pt */
+	double	w, h;		/* pt, logical extent at that size */
+	double	over_w, over_h;	/* pt beyond the box at the minimum size */
+	bool	fits;
+};
+
+/*
+ * Build the Pango layout of text for element e at size pt.  Caller
+ * unrefs.  text is UTF-8 shown as is (no markup).
+ */
+PangoLayout	*fit_layout(PangoContext *ctx, const struct elem *e,
+		    const char *text, double size);
+
+/*
+ * The largest size in [size_min, size_max] (0.25 pt steps) at which
+ * text fits e's box: no line wider, no more lines than the box holds.
+ */
+void		 fit_text(PangoContext *ctx, const struct elem *e,
+		    const char *text, struct fitted *out);
+
+/* One element placed on one card face. */
+struct lbox {
+	const struct elem	*e;
+	double			 x, y, w, h;	/* pt, from trim top-left */
+	struct rgba		 fill, stroke, color;
+	char			*text;		/* owned: text or icon glyph */
+	double			 size;		/* pt, fitted text size */
+};
+
+struct laid {
+	struct lbox	*v;
+	size_t		 n;
+	bool		 overflow;	/* some text did not fit */
+};
+
+/*
+ * Lay out face f of card c in language lang (an index into deck
+ * languages).  Overflowing text is a warning naming the card, the
+ * language, the field and the overflow in mm; it is drawn at the
+ * minimum size.  Free with laid_free().
+ */
+void		 layout_card(const struct fonts *fonts, const struct deck *deck,
+		    const struct tmpl *t, const struct card *c, size_t lang,
+		    enum face f, struct laid *out, struct diags *d);
+void		 laid_free(struct laid *l);
+
+#endif

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bind a deck to its template: the cross-checks that need both, so a
+ * missing text or a colour attribute that is no colour is an input
+ * error with a position, never a surprise at render time.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+
+/* Does the element show on this card?  All conditions must hold. */
+bool
+elem_applies(const struct elem *e, const struct card *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < e->nwhen; i++) {
+		const char *v = card_attr(c, e->when[i].attr);
+
+		if (v == NULL)
+			return false;
+		for (j = 0; j < e->when[i].nvalues; j++)
+			if (strcmp(e->when[i].values[j], v) == 0)
+				break;
+		if (j == e->when[i].nvalues)
+			return false;
+	}
+	return true;
+}
+
+static bool
+check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
+{
+	size_t i, j, k;
+	bool ok = true;
+
+	for (i = 0; i < e->nwhen; i++) {
+		const struct attrdef *def = NULL;
+
+		for (j = 0; j < deck->nattrdefs; j++)
+			if (strcmp(deck->attrdefs[j].name, e->when[i].attr) == 0)
+				def = &deck->attrdefs[j];
+		if (def == NULL) {
+			diag_add(d, DIAG_ERROR, &e->pos, "when", "'when' "
+			    "names attribute '%s', which %s does not declare",
+			    e->when[i].attr, deck->file);
+			ok = false;
+			continue;
+		}
+		for (k = 0; def->values && k < e->when[i].nvalues; k++) {
+			for (j = 0; j < def->nvalues; j++)
+				if (strcmp(def->values[j],
+				    e->when[i].values[k]) == 0)
+					break;
+			if (j == def->nvalues) {
+				diag_add(d, DIAG_ERROR, &e->pos, "when",
+				    "'when' tests %s for '%s', which is not "
+				    "one of its values", def->name,
+				    e->when[i].values[k]);
+				ok = false;
+			}
+		}
+	}
+	return ok;
+}
+
+static bool
+check_paint(const struct card *c, const struct paint *p, const char *what,
+    const struct elem *e, struct diags *d)
+{
+	struct rgba tmp;
+	const char *v;
+	size_t i;
+
+	if (p->attr == NULL)
+		return true;
+	if ((v = card_attr(c, p->attr)) != NULL && parse_color(v, &tmp))
+		return true;
+	for (i = 0; i < c->nattrs; i++)
+		if (strcmp(c->attrs[i].name, p->attr) == 0)
+			break;
+	if (v == NULL)
+		diag_add(d, DIAG_ERROR, &c->pos, "bind", "card '%s': has no "
+		    "'%s', which the layout's %s needs", c->id, p->attr, what);
+	else
+		diag_add(d, DIAG_ERROR, &c->attrs[i].pos, "bind", "card '%s': "
+		    "%s '%s' is not a colour like \"#1d2733\"", c->id, p->attr,
+		    v);
+	diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
+	return false;
+}
+
+static bool
+check_icon(const struct card *c, const struct elem *e,
+    const struct iconmap *icons, struct diags *d)
+{
+	const char *v, *hint;
+	size_t i;
+
+	if (e->type != ELEM_ICON || e->icon_attr == NULL)
+		return true;
+	if ((v = card_attr(c, e->icon_attr)) == NULL) {
+		diag_add(d, DIAG_ERROR, &c->pos, "bind", "card '%s': has no "
+		    "'%s', which the layout's icon needs", c->id, e->icon_attr);
+		return false;
+	}
+	if (iconmap_find(icons, v) != 0)
+		return true;
+	for (i = 0; i < c->nattrs; i++)
+		if (strcmp(c->attrs[i].name, e->icon_attr) == 0)
+			break;
+	hint = iconmap_suggest(icons, v);
+	diag_add(d, DIAG_ERROR, &c->attrs[i].pos, "icon", "card '%s': unknown "
+	    "icon '%s'%s%s%s", c->id, v, hint ? "; did you mean '" : "",
+	    hint ? hint : "", hint ? "'?" : "");
+	return false;
+}
+
+/* Every text field a visible element shows must exist, in every language. */
+static bool
+check_texts(const struct deck *deck, const struct card *c,
+    const struct elem *e, struct diags *d)
+{
+	size_t li;
+	bool ok = true;
+
+	if (e->type != ELEM_TEXT || e->field == NULL)
+		return true;
+	for (li = 0; li < deck->nlangs; li++) {
+		if (card_text(c, li, e->field, NULL) != NULL)
+			continue;
+		diag_add(d, DIAG_ERROR, &c->texts[li].pos, "missing-text",
+		    "card '%s': no '%s' text in language '%s'", c->id, e->field,
+		    deck->langs[li]);
+		ok = false;
+	}
+	return ok;
+}
+
+/* Text fields no element of the template shows are typos. */
+static bool
+check_fields(const struct deck *deck, const struct tmpl *t, struct diags *d)
+{
+	const char *fields[64];
+	size_t nf = 0, f, i, j, k, li;
+	bool ok = true;
+
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < t->nelems[f] && nf < 64; i++)
+			if (t->elems[f][i].type == ELEM_TEXT &&
+			    t->elems[f][i].field != NULL)
+				fields[nf++] = t->elems[f][i].field;
+	for (i = 0; i < deck->ncards; i++)
+		for (li = 0; li < deck->nlangs; li++) {
+			const struct cardtext *ct = &deck->cards[i].texts[li];
+
+			for (j = 0; j < ct->n; j++) {
+				const char *hint;
+
+				for (k = 0; k < nf; k++)
+					if (strcmp(fields[k], ct->v[j].field) == 0)
+						break;
+				if (k < nf)
+					continue;
+				hint = closest_word(ct->v[j].field, fields, nf);
+				diag_add(d, DIAG_ERROR, &ct->v[j].pos,
+				    "unknown-field", "card '%s': unknown text "
+				    "field '%s'%s%s%s", deck->cards[i].id,
+				    ct->v[j].field, hint ? "; did you mean '" :
+				    "", hint ? hint : "", hint ? "'?" : "");
+				ok = false;
+			}
+		}
+	return ok;
+}
+
+bool
+load_bind(const struct deck *deck, const struct tmpl *t,
+    const struct iconmap *icons, struct diags *d)
+{
+	size_t f, i, k;
+	bool ok = true;
+
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < t->nelems[f]; i++)
+			ok &= check_conds(deck, &t->elems[f][i], d);
+	if (!ok)
+		return false;
+	ok = check_fields(deck, t, d);
+	for (k = 0; k < deck->ncards; k++) {
+		const struct card *c = &deck->cards[k];
+
+		for (f = 0; f < 2; f++)
+			for (i = 0; i < t->nelems[f]; i++) {
+				const struct elem *e = &t->elems[f][i];
+
+				if (!elem_applies(e, c))
+					continue;
+				ok &= check_texts(deck, c, e, d);
+				ok &= check_icon(c, e, icons, d);
+				ok &= check_paint(c, &e->fill, "fill", e, d);
+				ok &= check_paint(c, &e->stroke, "stroke", e,
+				    d);
+				ok &= check_paint(c, &e->color, "color", e, d);
+			}
+	}
+	return ok;
+}

@@ -1,0 +1,557 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Load a deck folder: deck.yaml (metadata, attributes, card list) and
+ * text/<lang>.yaml for every declared language.  Every problem becomes
+ * a diagnostic; loading goes on so that all of them are reported.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+
+#define MAX_COUNT	10000	/* copies of one card */
+
+static const char *const deck_keys[] = { "game", "languages", "layout",
+    "sheet", "attributes", "cards", NULL };
+
+/* Ids and language codes become file names and keys: keep them tame. */
+static bool
+valid_ident(const char *s)
+{
+	if (*s == '\0' || strlen(s) > 64)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
+			return false;
+	return true;
+}
+
+static bool
+load_langs(struct deck *deck, const struct ynode *n, struct diags *d)
+{
+	size_t i, j;
+
+	if (!yexpect(n, YNODE_SEQ, "languages", NULL, d))
+		return false;
+	if (n->n == 0) {
+		diag_add(d, DIAG_ERROR, &n->pos, "languages",
+		    "languages must name at least one language");
+		return false;
+	}
+	deck->langs = arena_alloc(&deck->arena, n->n * sizeof(char *));
+	for (i = 0; i < n->n; i++) {
+		const char *s;
+
+		if (!ystring(n->items[i], &s, "a language", NULL, d))
+			return false;
+		if (!valid_ident(s)) {
+			diag_add(d, DIAG_ERROR, &n->items[i]->pos, "languages",
+			    "'%s' is not a language code (like en or pt-BR)",
+			    s);
+			return false;
+		}
+		for (j = 0; j < i; j++)
+			if (strcmp(deck->langs[j], s) == 0) {
+				diag_add(d, DIAG_ERROR, &n->items[i]->pos,
+				    "languages", "language '%s' listed twice",
+				    s);
+				return false;
+			}
+		deck->langs[deck->nlangs++] = s;
+	}
+	return true;
+}
+
+static bool
+load_attrdef(struct deck *deck, struct attrdef *def, const struct ypair *p,
+    struct diags *d)
+{
+	const struct ynode *v = p->val;
+	size_t i;
+
+	def->name = p->key->str;
+	def->pos = p->key->pos;
+	if (strcmp(def->name, "id") == 0 || strcmp(def->name, "count") == 0 ||
+	    !valid_ident(def->name)) {
+		diag_add(d, DIAG_ERROR, &p->key->pos, "attributes",
+		    "'%s' cannot be an attribute name", def->name);
+		return false;
+	}
+	if (v->type == YNODE_SCALAR && strcmp(v->str, "text") == 0)
+		return true;	/* any value */
+	if (v->type != YNODE_SEQ || v->n == 0) {
+		diag_add(d, DIAG_ERROR, &v->pos, "attributes",
+		    "attribute '%s' must list its values, or be 'text'",
+		    def->name);
+		return false;
+	}
+	def->values = arena_alloc(&deck->arena, v->n * sizeof(char *));
+	for (i = 0; i < v->n; i++)
+		if (!ystring(v->items[i], &def->values[i], "a value", NULL, d))
+			return false;
+	def->nvalues = v->n;
+	return true;
+}
+
+static bool
+load_attrdefs(struct deck *deck, const struct ynode *n, struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	if (n == NULL)
+		return true;
+	if (!yexpect(n, YNODE_MAP, "attributes", NULL, d))
+		return false;
+	deck->attrdefs = arena_alloc(&deck->arena,
+	    n->n * sizeof(*deck->attrdefs));
+	for (i = 0; i < n->n; i++)
+		if (load_attrdef(deck, &deck->attrdefs[deck->nattrdefs],
+		    &n->pairs[i], d))
+			deck->nattrdefs++;
+		else
+			ok = false;
+	return ok;
+}
+
+static const struct attrdef *
+find_attrdef(const struct deck *deck, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < deck->nattrdefs; i++)
+		if (strcmp(deck->attrdefs[i].name, name) == 0)
+			return &deck->attrdefs[i];
+	return NULL;
+}
+
+static bool
+load_count(struct card *c, const struct ynode *n, const char *ctx,
+    struct diags *d)
+{
+	char *end;
+	long v;
+
+	if (!yexpect(n, YNODE_SCALAR, "count", ctx, d))
+		return false;
+	errno = 0;
+	v = strtol(n->str, &end, 10);
+	if (!n->plain || n->len == 0 || *end != '\0' || errno != 0 ||
+	    v < 1 || !isdigit((unsigned char)n->str[0])) {
+		diag_add(d, DIAG_ERROR, &n->pos, "count",
+		    "%s: count must be a positive integer, not '%s'", ctx,
+		    n->str);
+		return false;
+	}
+	if (v > MAX_COUNT) {
+		diag_add(d, DIAG_ERROR, &n->pos, "count",
+		    "%s: count %ld is more than %d copies", ctx, v, MAX_COUNT);
+		return false;
+	}
+	c->count = (unsigned int)v;
+	return true;
+}
+
+static bool
+load_attr(struct deck *deck, struct card *c, const struct ypair *p,
+    const char *ctx, struct diags *d)
+{
+	const struct attrdef *def = find_attrdef(deck, p->key->str);
+	struct attr *a = &c->attrs[c->nattrs];
+	const char *hint;
+	size_t i;
+
+	if (!ystring(p->val, &a->value, p->key->str, ctx, d))
+		return false;
+	a->name = def->name;
+	a->pos = p->val->pos;
+	if (def->values == NULL) {
+		c->nattrs++;
+		return true;
+	}
+	for (i = 0; i < def->nvalues; i++)
+		if (strcmp(def->values[i], a->value) == 0) {
+			c->nattrs++;
+			return true;
+		}
+	hint = closest_word(a->value, def->values, def->nvalues);
+	diag_add(d, DIAG_ERROR, &p->val->pos, "attribute",
+	    "%s: '%s' is not a %s%s%s%s", ctx, a->value, def->name,
+	    hint ? "; did you mean '" : "", hint ? hint : "",
+	    hint ? "'?" : "");
+	diag_add(d, DIAG_NOTE, &def->pos, NULL, "the values of '%s' are "
+	    "declared here", def->name);
+	return false;
+}
+
+/* The keys a card entry may have: id, count and the declared attributes. */
+static const char **
+card_keys(struct deck *deck)
+{
+	const char **k = arena_alloc(&deck->arena,
+	    (deck->nattrdefs + 3) * sizeof(char *));
+	size_t i;
+
+	k[0] = "id";
+	k[1] = "count";
+	for (i = 0; i < deck->nattrdefs; i++)
+		k[i + 2] = deck->attrdefs[i].name;
+	return k;
+}
+
+static bool
+load_card(struct deck *deck, struct card *c, const struct ynode *n,
+    const char *const *keys, struct diags *d)
+{
+	const struct ynode *id = ymap_get(n, "id"), *cnt;
+	const char *ctx;
+	bool ok = true;
+	size_t i;
+
+	if (!yexpect(n, YNODE_MAP, "a card", NULL, d))
+		return false;
+	c->pos = n->pos;
+	c->count = 1;
+	if (id == NULL) {
+		diag_add(d, DIAG_ERROR, &n->pos, "missing",
+		    "card has no 'id'");
+		return false;
+	}
+	if (!ystring(id, &c->id, "id", NULL, d))
+		return false;
+	if (!valid_ident(c->id)) {
+		diag_add(d, DIAG_ERROR, &id->pos, "id", "card id '%s' may "
+		    "only hold letters, digits, '-' and '_'", c->id);
+		ok = false;
+	}
+	ctx = arena_printf(&deck->arena, "card '%s'", c->id);
+	if (ymap_check_keys(n, keys, ctx, d) > 0)
+		ok = false;
+	if ((cnt = ymap_get(n, "count")) != NULL && !load_count(c, cnt, ctx, d))
+		ok = false;
+	c->attrs = arena_alloc(&deck->arena, n->n * sizeof(*c->attrs));
+	for (i = 0; i < n->n; i++) {
+		const struct ypair *p = &n->pairs[i];
+
+		if (p->key->type != YNODE_SCALAR ||
+		    find_attrdef(deck, p->key->str) == NULL)
+			continue;
+		if (!load_attr(deck, c, p, ctx, d))
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+load_cards(struct deck *deck, const struct ynode *n, struct diags *d)
+{
+	const char *const *keys;
+	size_t i, j;
+	bool ok = true;
+
+	if (!yexpect(n, YNODE_SEQ, "cards", NULL, d))
+		return false;
+	if (n->n == 0) {
+		diag_add(d, DIAG_ERROR, &n->pos, "cards", "the deck has no "
+		    "cards");
+		return false;
+	}
+	keys = card_keys(deck);
+	deck->cards = arena_alloc(&deck->arena, n->n * sizeof(*deck->cards));
+	for (i = 0; i < n->n; i++) {
+		struct card *c = &deck->cards[deck->ncards];
+
+		if (!load_card(deck, c, n->items[i], keys, d)) {
+			ok = false;
+			if (c->id == NULL)
+				continue;
+		}
+		for (j = 0; j < deck->ncards; j++)
+			if (strcmp(deck->cards[j].id, c->id) == 0) {
+				diag_add(d, DIAG_ERROR, &c->pos, "duplicate-id",
+				    "card '%s': duplicate card id", c->id);
+				diag_add(d, DIAG_NOTE, &deck->cards[j].pos,
+				    NULL, "card '%s' first defined here",
+				    c->id);
+				ok = false;
+				break;
+			}
+		if (j == deck->ncards)
+			deck->ncards++;
+	}
+	return ok;
+}
+
+static bool
+load_string_key(const struct ynode *root, const char *key, const char **out,
+    struct srcpos *pos, struct diags *d)
+{
+	const struct ynode *n = ymap_get(root, key);
+
+	if (n == NULL)
+		return true;
+	if (pos != NULL)
+		*pos = n->pos;
+	return ystring(n, out, key, NULL, d);
+}
+
+static bool
+require(const struct ynode *root, const char *key, struct diags *d)
+{
+	if (ymap_get(root, key) != NULL)
+		return true;
+	diag_add(d, DIAG_ERROR, &root->pos, "missing",
+	    "the deck has no '%s'", key);
+	return false;
+}
+
+static bool
+load_head(struct deck *deck, const struct ynode *root, struct diags *d)
+{
+	bool ok = true;
+
+	if (!yexpect(root, YNODE_MAP, "a deck file", NULL, d))
+		return false;
+	if (ymap_check_keys(root, deck_keys, NULL, d) > 0)
+		ok = false;
+	ok &= require(root, "languages", d);
+	ok &= require(root, "layout", d);
+	ok &= require(root, "cards", d);
+	ok &= load_string_key(root, "game", &deck->game, NULL, d);
+	ok &= load_string_key(root, "layout", &deck->layout,
+	    &deck->layout_pos, d);
+	ok &= load_string_key(root, "sheet", &deck->sheet, &deck->sheet_pos,
+	    d);
+	if (ymap_get(root, "languages") != NULL)
+		ok &= load_langs(deck, ymap_get(root, "languages"), d);
+	ok &= load_attrdefs(deck, ymap_get(root, "attributes"), d);
+	if (ymap_get(root, "cards") != NULL)
+		ok &= load_cards(deck, ymap_get(root, "cards"), d);
+	return ok;
+}
+
+int
+deck_lang_index(const struct deck *deck, const char *lang)
+{
+	size_t i;
+
+	for (i = 0; i < deck->nlangs; i++)
+		if (strcmp(deck->langs[i], lang) == 0)
+			return (int)i;
+	return -1;
+}
+
+static struct card *
+find_card(const struct deck *deck, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < deck->ncards; i++)
+		if (strcmp(deck->cards[i].id, id) == 0)
+			return &deck->cards[i];
+	return NULL;
+}
+
+static void
+unknown_card(const struct deck *deck, const struct ynode *key,
+    const char *lang, struct diags *d)
+{
+	const char **ids = xmalloc(deck->ncards * sizeof(char *) + 1);
+	const char *hint;
+	size_t i;
+
+	for (i = 0; i < deck->ncards; i++)
+		ids[i] = deck->cards[i].id;
+	hint = closest_word(key->str, ids, deck->ncards);
+	if (hint != NULL)
+		diag_add(d, DIAG_ERROR, &key->pos, "unknown-card",
+		    "text for unknown card '%s' in '%s'; did you mean '%s'?",
+		    key->str, lang, hint);
+	else
+		diag_add(d, DIAG_ERROR, &key->pos, "unknown-card",
+		    "text for unknown card '%s' in '%s'", key->str, lang);
+	free(ids);
+}
+
+static bool
+load_cardtext(struct deck *deck, struct card *c, size_t li,
+    const struct ynode *n, struct diags *d)
+{
+	struct cardtext *ct = &c->texts[li];
+	const char *ctx = arena_printf(&deck->arena, "card '%s'", c->id);
+	size_t i;
+	bool ok = true;
+
+	ct->pos = n->pos;
+	if (!yexpect(n, YNODE_MAP, "its texts", ctx, d))
+		return false;
+	ct->v = arena_alloc(&deck->arena, n->n * sizeof(*ct->v));
+	for (i = 0; i < n->n; i++) {
+		struct text *t = &ct->v[ct->n];
+
+		t->field = n->pairs[i].key->str;
+		if (!ystring(n->pairs[i].val, &t->value, t->field, ctx, d)) {
+			ok = false;
+			continue;
+		}
+		t->pos = n->pairs[i].val->pos;
+		ct->n++;
+	}
+	return ok;
+}
+
+static bool
+load_textfile(struct deck *deck, size_t li, struct diags *d)
+{
+	const char *lang = deck->langs[li];
+	char *name = arena_printf(&deck->arena, "text/%s.yaml", lang);
+	char *path = path_join(deck->dir, name);
+	const struct ynode *root, *cards;
+	static const char *const keys[] = { "cards", NULL };
+	size_t i;
+	bool ok = true;
+
+	root = ytree_load(&deck->arena, path, d);
+	free(path);
+	if (root == NULL)
+		return false;
+	if (!yexpect(root, YNODE_MAP, "a text file", NULL, d))
+		return false;
+	ok = ymap_check_keys(root, keys, NULL, d) == 0;
+	if ((cards = ymap_get(root, "cards")) == NULL) {
+		diag_add(d, DIAG_ERROR, &root->pos, "missing",
+		    "the text file has no 'cards'");
+		return false;
+	}
+	if (!yexpect(cards, YNODE_MAP, "cards", NULL, d))
+		return false;
+	for (i = 0; i < cards->n; i++) {
+		const struct ypair *p = &cards->pairs[i];
+		struct card *c = find_card(deck, p->key->str);
+
+		if (c == NULL) {
+			unknown_card(deck, p->key, lang, d);
+			ok = false;
+		} else if (!load_cardtext(deck, c, li, p->val, d))
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+load_texts(struct deck *deck, struct diags *d)
+{
+	size_t i, li;
+	bool ok = true;
+
+	for (i = 0; i < deck->ncards; i++)
+		deck->cards[i].texts = arena_alloc(&deck->arena,
+		    deck->nlangs * sizeof(struct cardtext));
+	for (li = 0; li < deck->nlangs; li++) {
+		if (!load_textfile(deck, li, d)) {
+			ok = false;
+			continue;
+		}
+		for (i = 0; i < deck->ncards; i++) {
+			const struct card *c = &deck->cards[i];
+
+			if (c->texts[li].pos.file != NULL)
+				continue;
+			diag_add(d, DIAG_ERROR, &c->pos, "missing-text",
+			    "card '%s': no text in language '%s'", c->id,
+			    deck->langs[li]);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* The folder's name, as the game name when deck.yaml gives none. */
+static const char *
+dir_name(struct arena *a, const char *dir)
+{
+	size_t n = strlen(dir);
+	const char *s;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	for (s = dir + n; s > dir && s[-1] != '/'; s--)
+		;
+	return arena_strndup(a, s, (size_t)(dir + n - s));
+}
+
+struct deck *
+load_deck(const char *dir, struct diags *d)
+{
+	struct deck *deck = xcalloc(1, sizeof(*deck));
+	const struct ynode *root;
+	char *path = path_join(dir, "deck.yaml");
+	bool ok;
+
+	deck->dir = arena_strdup(&deck->arena, dir);
+	deck->file = diag_file(d, path);
+	deck->sheet = "a4-3x3";
+	free(path);
+	root = ytree_load(&deck->arena, deck->file, d);
+	ok = root != NULL && load_head(deck, root, d);
+	if (deck->game == NULL)
+		deck->game = dir_name(&deck->arena, dir);
+	/* Texts are checked even when the head has errors: report all. */
+	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0)
+		ok &= load_texts(deck, d);
+	if (!ok) {
+		deck_free(deck);
+		return NULL;
+	}
+	return deck;
+}
+
+void
+deck_free(struct deck *deck)
+{
+	if (deck == NULL)
+		return;
+	arena_free(&deck->arena);
+	free(deck);
+}
+
+const char *
+card_attr(const struct card *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nattrs; i++)
+		if (strcmp(c->attrs[i].name, name) == 0)
+			return c->attrs[i].value;
+	return NULL;
+}
+
+const char *
+card_text(const struct card *c, size_t lang, const char *field,
+    const struct text **where)
+{
+	const struct cardtext *ct = &c->texts[lang];
+	size_t i;
+
+	for (i = 0; i < ct->n; i++)
+		if (strcmp(ct->v[i].field, field) == 0) {
+			if (where != NULL)
+				*where = &ct->v[i];
+			return ct->v[i].value;
+		}
+	return NULL;
+}
+
+unsigned int
+deck_total(const struct deck *deck)
+{
+	unsigned int n = 0;
+	size_t i;
+
+	for (i = 0; i < deck->ncards; i++)
+		n += deck->cards[i].count;
+	return n;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The icon font's name map: one "name HEX" line per icon, so layouts
+ * can say "eye" rather than a private-use code point.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+
+struct iconmap *
+load_iconmap(const char *path, struct diags *d)
+{
+	struct iconmap *m = xcalloc(1, sizeof(*m));
+	struct srcpos pos = { diag_file(d, path), 0, 0 };
+	size_t cap = 0;
+	char line[256], name[128];
+	unsigned int code;
+	FILE *f;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		diag_add(d, DIAG_ERROR, &pos, "font", "cannot open icon map");
+		free(m);
+		return NULL;
+	}
+	while (fgets(line, sizeof(line), f) != NULL) {
+		pos.line++;
+		if (sscanf(line, "%127s %x", name, &code) != 2)
+			continue;
+		xgrow((void **)&m->names, &cap, m->n + 1, sizeof(char *));
+		m->names[m->n++] = arena_strdup(&m->arena, name);
+		/* codes is kept the same length as names */
+		m->codes = xrealloc(m->codes, cap * sizeof(*m->codes));
+		m->codes[m->n - 1] = code;
+	}
+	fclose(f);
+	return m;
+}
+
+void
+iconmap_free(struct iconmap *m)
+{
+	if (m == NULL)
+		return;
+	arena_free(&m->arena);
+	free(m->names);
+	free(m->codes);
+	free(m);
+}
+
+/* The map file is sorted by name, so a binary search finds an icon. */
+unsigned int
+iconmap_find(const struct iconmap *m, const char *name)
+{
+	size_t lo = 0, hi = m->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(m->names[mid], name);
+
+		if (c == 0)
+			return m->codes[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+const char *
+iconmap_suggest(const struct iconmap *m, const char *name)
+{
+	return closest_word(name, m->names, m->n);
+}

@@ -1,0 +1,516 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Load a card template (layouts/<name>.yaml): card size, bleed, safe
+ * zone and the elements of the front and the back, converted from mm
+ * to points.  Fonts and icons are checked against what fonts/ holds.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+
+struct preset {
+	const char	*name;
+	double		 w_mm, h_mm;
+};
+
+/* Common card sizes, exact mm (poker and bridge are inch sizes). */
+static const struct preset presets[] = {
+	{ "standard", 63, 88 },
+	{ "poker", 63.5, 88.9 },
+	{ "bridge", 57, 89 },
+	{ "euro", 59, 86 },
+	{ "tarot", 70, 120 },
+	{ "mini-euro", 44, 68 },
+};
+
+static const char *const tmpl_keys[] = { "card", "bleed_mm", "safe_mm",
+    "front", "back", NULL };
+static const char *const rect_keys[] = { "type", "when", "box_mm", "bleed",
+    "fill", "stroke", "stroke_mm", "radius_mm", NULL };
+static const char *const text_keys[] = { "type", "when", "box_mm", "field",
+    "text",
+    "font", "bold", "italic", "size_pt", "color", "align", "valign",
+    "upper", "leading", NULL };
+static const char *const icon_keys[] = { "type", "when", "box_mm", "icon",
+    "color", NULL };
+static const char *const types[] = { "rect", "text", "icon", NULL };
+
+struct tctx {
+	struct tmpl		*t;
+	const char *const	*families;
+	const struct iconmap	*icons;
+	struct diags		*d;
+};
+
+bool
+parse_color(const char *s, struct rgba *out)
+{
+	unsigned int v[8];
+	size_t n = strlen(s), i;
+
+	if (s[0] != '#' || (n != 4 && n != 7 && n != 9))
+		return false;
+	for (i = 1; i < n; i++) {
+		char c = s[i];
+
+		if (c >= '0' && c <= '9')
+			v[i - 1] = (unsigned int)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v[i - 1] = (unsigned int)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v[i - 1] = (unsigned int)(c - 'A' + 10);
+		else
+			return false;
+	}
+	if (n == 4) {
+		out->r = v[0] * 17 / 255.0;
+		out->g = v[1] * 17 / 255.0;
+		out->b = v[2] * 17 / 255.0;
+		out->a = 1;
+		return true;
+	}
+	out->r = (v[0] * 16 + v[1]) / 255.0;
+	out->g = (v[2] * 16 + v[3]) / 255.0;
+	out->b = (v[4] * 16 + v[5]) / 255.0;
+	out->a = n == 9 ? (v[6] * 16 + v[7]) / 255.0 : 1;
+	return true;
+}
+
+/* "{attr}" binds a value to a card attribute; returns the name or NULL. */
+static const char *
+binding(struct tmpl *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < 3 || s[0] != '{' || s[n - 1] != '}')
+		return NULL;
+	return arena_strndup(&t->arena, s + 1, n - 2);
+}
+
+static bool
+get_paint(struct tctx *c, const struct ynode *n, const char *what,
+    struct paint *p)
+{
+	const char *s;
+
+	if (n == NULL)
+		return true;
+	if (!ystring(n, &s, what, NULL, c->d))
+		return false;
+	p->set = true;
+	if ((p->attr = binding(c->t, s)) != NULL)
+		return true;
+	if (parse_color(s, &p->rgba))
+		return true;
+	diag_add(c->d, DIAG_ERROR, &n->pos, "color", "%s '%s' is not a "
+	    "colour like \"#1d2733\" or a card attribute like \"{color}\"",
+	    what, s);
+	return false;
+}
+
+/* Read a non-negative length in mm into points. */
+static bool
+get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
+{
+	double v;
+
+	if (n == NULL)
+		return true;
+	if (!ynumber(n, &v, what, NULL, c->d))
+		return false;
+	if (v < 0 || v > 2000) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "range",
+		    "%s must be between 0 and 2000 mm, not %g", what, v);
+		return false;
+	}
+	*pt = MM(v);
+	return true;
+}
+
+static bool
+get_bool(struct tctx *c, const struct ynode *n, const char *what, bool *b)
+{
+	return n == NULL || ybool(n, b, what, NULL, c->d);
+}
+
+static bool
+get_box(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	double v[4];
+	size_t i;
+
+	if (n == NULL) {
+		e->w = c->t->w;
+		e->h = c->t->h;
+		return true;
+	}
+	if (n->type != YNODE_SEQ || n->n != 4) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "box", "box_mm must be "
+		    "[x, y, width, height] in mm from the trim's top-left");
+		return false;
+	}
+	for (i = 0; i < 4; i++)
+		if (!ynumber(n->items[i], &v[i], "box_mm", NULL, c->d))
+			return false;
+	if (v[2] <= 0 || v[3] <= 0 || v[0] < -50 || v[1] < -50 ||
+	    v[0] + v[2] > TO_MM(c->t->w) + 50 ||
+	    v[1] + v[3] > TO_MM(c->t->h) + 50) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "box", "box_mm [%g, %g, "
+		    "%g, %g] does not lie on the card", v[0], v[1], v[2],
+		    v[3]);
+		return false;
+	}
+	e->x = MM(v[0]);
+	e->y = MM(v[1]);
+	e->w = MM(v[2]);
+	e->h = MM(v[3]);
+	return true;
+}
+
+static bool
+get_when(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	size_t i, j;
+
+	if (n == NULL)
+		return true;
+	if (!yexpect(n, YNODE_MAP, "when", NULL, c->d))
+		return false;
+	e->when = arena_alloc(&c->t->arena, n->n * sizeof(*e->when));
+	for (i = 0; i < n->n; i++) {
+		struct cond *k = &e->when[e->nwhen];
+		const struct ynode *v = n->pairs[i].val;
+
+		k->attr = n->pairs[i].key->str;
+		if (v->type == YNODE_SEQ) {
+			k->values = arena_alloc(&c->t->arena,
+			    v->n * sizeof(char *) + 1);
+			for (j = 0; j < v->n; j++)
+				if (!ystring(v->items[j], &k->values[j],
+				    "a when value", NULL, c->d))
+					return false;
+			k->nvalues = v->n;
+		} else {
+			k->values = arena_alloc(&c->t->arena, sizeof(char *));
+			if (!ystring(v, &k->values[0], "a when value", NULL,
+			    c->d))
+				return false;
+			k->nvalues = 1;
+		}
+		e->nwhen++;
+	}
+	return true;
+}
+
+static bool
+get_enum(struct tctx *c, const struct ynode *n, const char *what,
+    const char *const *names, int *out)
+{
+	const char *s, *hint;
+	size_t i, nn = 0;
+
+	if (n == NULL)
+		return true;
+	if (!ystring(n, &s, what, NULL, c->d))
+		return false;
+	for (i = 0; names[i] != NULL; i++, nn++)
+		if (strcmp(names[i], s) == 0) {
+			*out = (int)i;
+			return true;
+		}
+	hint = closest_word(s, names, nn);
+	diag_add(c->d, DIAG_ERROR, &n->pos, "value", "unknown %s '%s'%s%s%s",
+	    what, s, hint ? "; did you mean '" : "", hint ? hint : "",
+	    hint ? "'?" : "");
+	return false;
+}
+
+static bool
+get_font(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const char *hint;
+	size_t i, nf = 0;
+
+	e->family = "Roboto";
+	if (n == NULL)
+		return true;
+	if (!ystring(n, &e->family, "font", NULL, c->d))
+		return false;
+	/* Pango would silently fall back to another face: refuse instead. */
+	for (i = 0; c->families[i] != NULL; i++, nf++)
+		if (strcmp(c->families[i], e->family) == 0)
+			return true;
+	hint = closest_word(e->family, c->families, nf);
+	diag_add(c->d, DIAG_ERROR, &n->pos, "font", "unknown font '%s'%s%s%s "
+	    "(fonts/ holds no such family)", e->family,
+	    hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+	return false;
+}
+
+static bool
+get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	double v[2];
+	size_t i;
+
+	if (n == NULL) {
+		diag_add(c->d, DIAG_ERROR, &e->pos, "missing",
+		    "text element has no 'size_pt: [min, max]'");
+		return false;
+	}
+	if (n->type == YNODE_SCALAR) {
+		if (!ynumber(n, &v[0], "size_pt", NULL, c->d))
+			return false;
+		v[1] = v[0];
+	} else if (n->type == YNODE_SEQ && n->n == 2) {
+		for (i = 0; i < 2; i++)
+			if (!ynumber(n->items[i], &v[i], "size_pt", NULL,
+			    c->d))
+				return false;
+	} else {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "size",
+		    "size_pt must be a size or [min, max] in points");
+		return false;
+	}
+	if (v[0] < 2 || v[1] > 200 || v[0] > v[1]) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "size",
+		    "size_pt [%g, %g] must have 2 <= min <= max <= 200", v[0],
+		    v[1]);
+		return false;
+	}
+	e->size_min = v[0];
+	e->size_max = v[1];
+	return true;
+}
+
+static bool
+check_safe(struct tctx *c, const struct elem *e)
+{
+	const struct tmpl *t = c->t;
+	double eps = 1e-6;
+
+	if (e->x + eps >= t->safe && e->y + eps >= t->safe &&
+	    e->x + e->w <= t->w - t->safe + eps &&
+	    e->y + e->h <= t->h - t->safe + eps)
+		return true;
+	diag_add(c->d, DIAG_ERROR, &e->pos, "safe-zone", "text box lies "
+	    "outside the safe zone (%g mm inside the trim)", TO_MM(t->safe));
+	return false;
+}
+
+static bool
+load_text(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const ha[] = { "left", "center", "right", NULL };
+	static const char *const va[] = { "top", "middle", "bottom", NULL };
+	const struct ynode *f = ymap_get(n, "field"), *lit = ymap_get(n, "text");
+	int h = HALIGN_CENTER, v = VALIGN_MIDDLE;
+	bool ok = true;
+
+	if ((f == NULL) == (lit == NULL)) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "a text element "
+		    "shows either a card's 'field' or a fixed 'text'");
+		ok = false;
+	} else if (f != NULL)
+		ok &= ystring(f, &e->field, "field", NULL, c->d);
+	else
+		ok &= ystring(lit, &e->literal, "text", NULL, c->d);
+	e->leading = 1;
+	ok &= get_font(c, e, ymap_get(n, "font"));
+	ok &= get_bool(c, ymap_get(n, "bold"), "bold", &e->bold);
+	ok &= get_bool(c, ymap_get(n, "italic"), "italic", &e->italic);
+	ok &= get_bool(c, ymap_get(n, "upper"), "upper", &e->upper);
+	ok &= get_sizes(c, e, ymap_get(n, "size_pt"));
+	ok &= get_enum(c, ymap_get(n, "align"), "align", ha, &h);
+	ok &= get_enum(c, ymap_get(n, "valign"), "valign", va, &v);
+	if (ymap_get(n, "leading") != NULL &&
+	    (!ynumber(ymap_get(n, "leading"), &e->leading, "leading", NULL,
+	    c->d) || e->leading < 0.5 || e->leading > 3)) {
+		diag_add(c->d, DIAG_ERROR, &ymap_get(n, "leading")->pos,
+		    "range", "leading must be between 0.5 and 3");
+		ok = false;
+	}
+	e->halign = (enum halign)h;
+	e->valign = (enum valign)v;
+	e->color.rgba.a = 1;
+	ok &= get_paint(c, ymap_get(n, "color"), "color", &e->color);
+	return ok && check_safe(c, e);
+}
+
+static bool
+load_icon(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *in = ymap_get(n, "icon");
+	const char *s, *hint;
+
+	e->color.rgba.a = 1;
+	if (!get_paint(c, ymap_get(n, "color"), "color", &e->color))
+		return false;
+	if (in == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing",
+		    "icon element has no 'icon'");
+		return false;
+	}
+	if (!ystring(in, &s, "icon", NULL, c->d))
+		return false;
+	if ((e->icon_attr = binding(c->t, s)) != NULL)
+		return true;
+	if ((e->codepoint = iconmap_find(c->icons, s)) != 0)
+		return true;
+	hint = iconmap_suggest(c->icons, s);
+	diag_add(c->d, DIAG_ERROR, &in->pos, "icon", "unknown icon '%s'%s%s%s",
+	    s, hint ? "; did you mean '" : "", hint ? hint : "",
+	    hint ? "'?" : "");
+	return false;
+}
+
+static bool
+load_rect(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	bool ok = true;
+
+	ok &= get_bool(c, ymap_get(n, "bleed"), "bleed", &e->bleed);
+	ok &= get_paint(c, ymap_get(n, "fill"), "fill", &e->fill);
+	ok &= get_paint(c, ymap_get(n, "stroke"), "stroke", &e->stroke);
+	e->stroke_w = MM(0.3);
+	ok &= get_mm(c, ymap_get(n, "stroke_mm"), "stroke_mm", &e->stroke_w);
+	ok &= get_mm(c, ymap_get(n, "radius_mm"), "radius_mm", &e->radius);
+	return ok;
+}
+
+static bool
+load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const *const keys[] = { rect_keys, text_keys,
+	    icon_keys };
+	const struct ynode *tn;
+	int type = 0;
+	bool ok = true;
+
+	if (!yexpect(n, YNODE_MAP, "an element", NULL, c->d))
+		return false;
+	e->pos = n->pos;
+	if ((tn = ymap_get(n, "type")) == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "element has "
+		    "no 'type' (rect, text or icon)");
+		return false;
+	}
+	if (!get_enum(c, tn, "element type", types, &type))
+		return false;
+	e->type = (enum elem_type)type;
+	if (ymap_check_keys(n, keys[type], NULL, c->d) > 0)
+		ok = false;
+	ok &= get_box(c, e, ymap_get(n, "box_mm"));
+	ok &= get_when(c, e, ymap_get(n, "when"));
+	if (!ok)
+		return false;
+	switch (e->type) {
+	case ELEM_RECT:
+		return load_rect(c, e, n);
+	case ELEM_TEXT:
+		return load_text(c, e, n);
+	default:
+		return load_icon(c, e, n);
+	}
+}
+
+static bool
+load_face(struct tctx *c, enum face f, const struct ynode *n)
+{
+	size_t i;
+	bool ok = true;
+
+	if (n == NULL)
+		return true;
+	if (!yexpect(n, YNODE_SEQ, f == FACE_FRONT ? "front" : "back", NULL,
+	    c->d))
+		return false;
+	c->t->elems[f] = arena_alloc(&c->t->arena, n->n * sizeof(struct elem));
+	for (i = 0; i < n->n; i++)
+		if (load_elem(c, &c->t->elems[f][c->t->nelems[f]], n->items[i]))
+			c->t->nelems[f]++;
+		else
+			ok = false;
+	return ok;
+}
+
+static bool
+load_custom_size(struct tctx *c, const struct ynode *n)
+{
+	static const char *const keys[] = { "width_mm", "height_mm", NULL };
+
+	if (ymap_check_keys(n, keys, NULL, c->d) > 0 ||
+	    !get_mm(c, ymap_get(n, "width_mm"), "width_mm", &c->t->w) ||
+	    !get_mm(c, ymap_get(n, "height_mm"), "height_mm", &c->t->h))
+		return false;
+	if (c->t->w < MM(10) || c->t->h < MM(10)) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "size", "a card needs "
+		    "width_mm and height_mm of 10 mm or more");
+		return false;
+	}
+	return true;
+}
+
+/* card: a preset name, or {width_mm, height_mm}; default standard. */
+static bool
+load_size(struct tctx *c, const struct ynode *n)
+{
+	const char *names[sizeof(presets) / sizeof(presets[0]) + 1];
+	size_t i, np = sizeof(presets) / sizeof(presets[0]);
+	int k = 0;
+
+	if (n != NULL && n->type == YNODE_MAP)
+		return load_custom_size(c, n);
+	for (i = 0; i < np; i++)
+		names[i] = presets[i].name;
+	names[np] = NULL;
+	if (!get_enum(c, n, "card size", names, &k))
+		return false;
+	c->t->w = MM(presets[k].w_mm);
+	c->t->h = MM(presets[k].h_mm);
+	return true;
+}
+
+struct tmpl *
+load_tmpl(const char *path, const char *const *families,
+    const struct iconmap *icons, struct diags *d)
+{
+	struct tmpl *t = xcalloc(1, sizeof(*t));
+	struct tctx c = { t, families, icons, d };
+	const struct ynode *root;
+	bool ok;
+
+	t->file = diag_file(d, path);
+	root = ytree_load(&t->arena, path, d);
+	ok = root != NULL && yexpect(root, YNODE_MAP, "a layout", NULL, d);
+	if (ok) {
+		ok = ymap_check_keys(root, tmpl_keys, NULL, d) == 0;
+		ok &= load_size(&c, ymap_get(root, "card"));
+		t->bleed = MM(3);
+		t->safe = MM(3);
+		ok &= get_mm(&c, ymap_get(root, "bleed_mm"), "bleed_mm",
+		    &t->bleed);
+		ok &= get_mm(&c, ymap_get(root, "safe_mm"), "safe_mm",
+		    &t->safe);
+	}
+	if (ok) {
+		ok &= load_face(&c, FACE_FRONT, ymap_get(root, "front"));
+		ok &= load_face(&c, FACE_BACK, ymap_get(root, "back"));
+	}
+	if (!ok) {
+		tmpl_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void
+tmpl_free(struct tmpl *t)
+{
+	if (t == NULL)
+		return;
+	arena_free(&t->arena);
+	free(t);
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one PDF writer: a Cairo PDF surface on a temporary file beside
+ * the target, fixed metadata so the same input gives the same bytes,
+ * and a rename at the end so no half-written PDF is ever left behind.
+ */
+#ifndef DECKPRESS_PDF_H
+#define DECKPRESS_PDF_H
+
+#include <stdio.h>
+
+#include <cairo.h>
+
+#include "../model.h"
+
+struct pdfout {
+	cairo_surface_t	*surf;
+	cairo_t		*cr;
+	FILE		*fp;
+	char		*tmp;		/* owned: temporary file name */
+	char		*path;		/* owned: final file name */
+};
+
+/*
+ * Start a PDF at path with pages of w x h pt.  Returns false with an
+ * I/O error if the temporary file cannot be made.
+ */
+bool	pdf_open(struct pdfout *p, const char *path, double w, double h,
+	    const char *title, struct diags *d);
+
+/* Finish the current page and start the next one of the same size. */
+void	pdf_page(struct pdfout *p);
+
+/*
+ * Finish the document.  If keep, check Cairo's status and rename the
+ * temporary file over path; otherwise (or on failure) remove it.
+ * Returns true if path now holds the complete PDF.
+ */
+bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
+
+#endif

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One drawing function per element type.  Text is drawn as text (the
+ * PDF keeps it searchable and sharp), icons as glyphs of the icon font.
+ */
+#include <math.h>
+
+#include <pango/pangocairo.h>
+
+#include "render.h"
+
+static void
+set_rgba(cairo_t *cr, const struct rgba *c)
+{
+	cairo_set_source_rgba(cr, c->r, c->g, c->b, c->a);
+}
+
+static void
+rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+	if (r <= 0) {
+		cairo_rectangle(cr, x, y, w, h);
+		return;
+	}
+	if (r > w / 2)
+		r = w / 2;
+	if (r > h / 2)
+		r = h / 2;
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
+void
+render_rect(cairo_t *cr, const struct lbox *b)
+{
+	const struct elem *e = b->e;
+
+	if (e->fill.set) {
+		rounded_rect(cr, b->x, b->y, b->w, b->h, e->radius);
+		set_rgba(cr, &b->fill);
+		cairo_fill(cr);
+	}
+	if (e->stroke.set && e->stroke_w > 0) {
+		/* Stroke inside the box so the outline keeps its size. */
+		double i = e->stroke_w / 2;
+
+		rounded_rect(cr, b->x + i, b->y + i, b->w - 2 * i,
+		    b->h - 2 * i, e->radius > i ? e->radius - i : 0);
+		cairo_set_line_width(cr, e->stroke_w);
+		set_rgba(cr, &b->stroke);
+		cairo_stroke(cr);
+	}
+}
+
+void
+render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
+{
+	const struct elem *e = b->e;
+	PangoLayout *l = fit_layout(ctx, e, b->text, b->size);
+	PangoRectangle log;
+	double h, k = 0;
+
+	pango_layout_get_extents(l, NULL, &log);
+	h = pango_units_to_double(log.height);
+	if (e->valign == VALIGN_MIDDLE)
+		k = 0.5;
+	else if (e->valign == VALIGN_BOTTOM)
+		k = 1;
+	cairo_move_to(cr, b->x, b->y + (b->h - h) * k -
+	    pango_units_to_double(log.y));
+	set_rgba(cr, &b->color);
+	pango_cairo_show_layout(cr, l);
+	g_object_unref(l);
+}
+
+void
+render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
+{
+	PangoLayout *l = pango_layout_new(ctx);
+	PangoFontDescription *fd = pango_font_description_new();
+	PangoRectangle ink;
+	double side = b->w < b->h ? b->w : b->h;
+
+	pango_font_description_set_family(fd, ICON_FAMILY);
+	pango_font_description_set_size(fd, (gint)lround(side * PANGO_SCALE));
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_text(l, b->text, -1);
+	/* Centre the glyph's ink, not its advance box, in the element. */
+	pango_layout_get_extents(l, &ink, NULL);
+	cairo_move_to(cr,
+	    b->x + (b->w - pango_units_to_double(ink.width)) / 2 -
+	    pango_units_to_double(ink.x),
+	    b->y + (b->h - pango_units_to_double(ink.height)) / 2 -
+	    pango_units_to_double(ink.y));
+	set_rgba(cr, &b->color);
+	pango_cairo_show_layout(cr, l);
+	g_object_unref(l);
+}

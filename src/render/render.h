@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The render stage: draw one laid-out card face with Cairo and Pango,
+ * its trim's top-left corner at the current origin.
+ */
+#ifndef DECKPRESS_RENDER_H
+#define DECKPRESS_RENDER_H
+
+#include <cairo.h>
+
+#include "../layout/layout.h"
+
+/*
+ * Draw face l at the origin of cr, in points.  The caller sets the
+ * transformation (placement, rotation) and the clip (trim plus bleed).
+ * ctx must be the context the layout was fitted with.
+ */
+void	render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l);
+
+void	render_rect(cairo_t *cr, const struct lbox *b);
+void	render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
+void	render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
+
+#endif
