@@ -43,11 +43,15 @@ out/test/measure: tests/tools/measure.c
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 -o $@ $< -lm
 
+out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
+	@mkdir -p out/test
+	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS)
+
 # Render every bundled game into out/: the facilitator's one command.
 render: deckpress
 	./deckpress all
 
-test: deckpress $(UNIT) out/test/measure
+test: deckpress $(UNIT) out/test/measure out/test/textcheck
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
 bench: deckpress

@@ -1,0 +1,30 @@
+#!/bin/sh
+# make test: the cmocka unit tests (given as arguments), the broken-input
+# corpus and the end-to-end tests; then one summary line.
+set -u
+LC_ALL=C
+export LC_ALL
+log=out/test/run-all.log
+mkdir -p out/test
+: >"$log"
+status=0
+
+for t in "$@"; do
+	echo "# $t"
+	CMOCKA_MESSAGE_OUTPUT=TAP "$t" || status=1
+done 2>&1 | tee -a "$log"
+for s in tests/run-bad.sh tests/run-e2e.sh; do
+	echo "# $s"
+	sh "$s" || echo "not ok - $s exited with an error"
+done 2>&1 | tee -a "$log"
+
+# Tracked files must not change by running the tests.
+if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+	echo "not ok - tests changed tracked files:" | tee -a "$log"
+	git status --porcelain --untracked-files=no | tee -a "$log"
+fi
+
+passed=$(grep -c '^ok ' "$log")
+failed=$(grep -c '^not ok ' "$log")
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,260 @@
+#!/bin/sh
+# End-to-end tests: render decks with ./deckpress, then measure the PDFs
+# with poppler (pdfinfo, pdffonts, pdftotext, pdftoppm at 600 dpi) and
+# qpdf, as a print shop would.  Prints "ok - NAME" / "not ok - NAME".
+set -eu
+LC_ALL=C
+export LC_ALL
+WRAP=${WRAP:-}
+T=out/test/e2e
+rm -rf "$T"
+mkdir -p "$T"
+pass=0
+fail=0
+
+ok() { echo "ok - $1"; pass=$((pass + 1)); }
+notok() { echo "not ok - $1"; fail=$((fail + 1)); }
+# check NAME COMMAND...: run a check, report it, keep going.
+check() {
+	name=$1
+	shift
+	if out=$("$@" 2>&1); then
+		ok "$name"
+	else
+		notok "$name"
+		printf '%s\n' "$out" | sed 's/^/    /' | head -40
+	fi
+}
+
+render() { $WRAP ./deckpress cards "$@" >/dev/null; }
+
+# measure PDF PAGE: 600 dpi raster of one page, measured in mm.
+measure() {
+	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -singlefile \
+	    "$1" "$T/page"
+	./out/test/measure "$T/page.ppm"
+	rm -f "$T/page.ppm"
+}
+
+# --- geometry of the 3x3 A4 sheet (mm) -------------------------------
+# Cards 63 x 88 touch each other, centred: trims at x 10.5 + 63c,
+# y 16.5 + 88r; the outer bleed is 3 mm.
+GEOM='
+function abs(v) { return v < 0 ? -v : v }
+function near(a, b) { return abs(a - b) <= 0.1 }
+function tx(c) { return 10.5 + 63 * c }
+function ty(r) { return 16.5 + 88 * r }
+function bad(msg) { print msg; nbad++ }
+'
+
+# pages DECKPDF: every page A4 portrait.
+a4_pages() {
+	n=$(pdfinfo "$1" | awk "/^Pages:/ { print \$2 }")
+	[ "$n" = "$2" ] || { echo "$1: $n pages, expected $2"; return 1; }
+	pdfinfo -f 1 -l "$n" "$1" | awk '
+	    /^Page +[0-9]+ size: / { n++; if ($4 != "595.276" || $6 != "841.89") {
+	        print "page size " $4 " x " $6; bad++ } }
+	    END { if (n != '"$n"') { print n " sizes"; bad++ } exit bad > 0 }'
+}
+
+# marks MEASUREFILE: every black component is a crop mark on a trim
+# line, outside every trim and bleed, with part of it in the printable
+# area; 16 in all (4 trim lines each way, both ends).
+marks_ok() {
+	awk "$GEOM"'
+	$1 == "mark" {
+		n++; w = $4 - $2; h = $5 - $3
+		if (h > w) {		# vertical mark: on x = trim line
+			cx = ($2 + $4) / 2; hit = 0
+			for (c = 0; c <= 3; c++) if (near(cx, tx(c))) hit = 1
+			if (!hit) bad("vertical mark at x " cx " not on a trim line")
+			if (w > 0.3) bad("mark " w " mm thick")
+			if (!($5 <= 13.5 || $3 >= 283.5))
+				bad("mark at y " $3 "-" $5 " inside the bleed")
+			if (h < 4.9) bad("mark only " h " mm long")
+			inner = $5 <= 13.5 ? $5 - 5 : 297 - 5 - $3
+			if (inner < 1.9) bad("mark prints only " inner " mm")
+		} else {
+			cy = ($3 + $5) / 2; hit = 0
+			for (r = 0; r <= 3; r++) if (near(cy, ty(r))) hit = 1
+			if (!hit) bad("horizontal mark at y " cy " not on a trim line")
+			if (h > 0.3) bad("mark " h " mm thick")
+			if (!($4 <= 7.5 || $2 >= 202.5))
+				bad("mark at x " $2 "-" $4 " inside the bleed")
+			if (w < 4.9) bad("mark only " w " mm long")
+			inner = $4 <= 7.5 ? $4 - 5 : 210 - 5 - $2
+			if (inner < 1.9) bad("mark prints only " inner " mm")
+		}
+	}
+	END { if (n != 16) bad(n " marks, expected 16"); exit nbad > 0 }' "$1"
+}
+
+# The back page carries the front page's marks mirrored (MODE long:
+# left-right, short: top-bottom).
+marks_mirrored() {
+	awk -v mode="$3" '
+	FNR == 1 { file++ }
+	$1 != "mark" { next }
+	file == 1 { f[++nf] = sprintf("%.1f %.1f %.1f %.1f", $2, $3, $4, $5) }
+	file == 2 {
+		if (mode == "long") { x0 = 210 - $4; x1 = 210 - $2; y0 = $3; y1 = $5 }
+		else { x0 = $2; x1 = $4; y0 = 297 - $5; y1 = 297 - $3 }
+		b[sprintf("%.1f %.1f %.1f %.1f", x0, y0, x1, y1)] = 1; nb++
+	}
+	END {
+		for (i = 1; i <= nf; i++) if (!(f[i] in b)) { print "front mark " f[i] " has no mirror on the back"; bad++ }
+		if (nf != nb) { print nf " front marks, " nb " back marks"; bad++ }
+		exit bad > 0
+	}' "$1" "$2"
+}
+
+# cards_ok MEASUREFILE SHEET FACE MODE: on geometry-deck sheet SHEET
+# (0-based), every card's trim is 63 x 88 mm at its cell; on a back
+# page each back is at the duplex cell and its corner marker shows
+# whether it is turned.
+cards_ok() {
+	awk -v sheet="$2" -v face="$3" -v mode="$4" "$GEOM"'
+	$1 == "color" { x0[$2] = $3; y0[$2] = $4; x1[$2] = $5; y1[$2] = $6 }
+	function box(col, c, r, w, h, what) {
+		if (!(col in x0)) { bad(what " " col " missing"); return }
+		if (!near(x0[col], tx(c)) || !near(y0[col], ty(r)) ||
+		    !near(x1[col] - x0[col], w) || !near(y1[col] - y0[col], h))
+			bad(sprintf("%s %s at %.3f,%.3f size %.3f x %.3f; expected %.1f,%.1f size %g x %g",
+			    what, col, x0[col], y0[col], x1[col] - x0[col],
+			    y1[col] - y0[col], tx(c), ty(r), w, h))
+	}
+	END {
+		for (i = sheet * 9; i < sheet * 9 + 9 && i < 52; i++) {
+			k = i - sheet * 9; r = int(k / 3); c = k % 3
+			fc = sprintf("#%02x40c0", 16 + 4 * i)
+			bc = sprintf("#c0%02x40", 16 + 4 * i)
+			if (face == "front") { box(fc, c, r, 63, 88, "front"); continue }
+			if (mode == "short") { r = 2 - r } else { c = 2 - c }
+			box(bc, c, r, 63, 88, "back")
+			# marker: 12 x 12 mm at the top-left of the back,
+			# or at its bottom-right when turned 180 degrees
+			if (mode == "short") {
+				if (!near(x0[fc], tx(c) + 51) || !near(y0[fc], ty(r) + 76))
+					bad("back " bc " not turned: marker at " x0[fc] "," y0[fc])
+			} else if (!near(x0[fc], tx(c)) || !near(y0[fc], ty(r)))
+				bad("back " bc " turned: marker at " x0[fc] "," y0[fc])
+		}
+		exit nbad > 0
+	}' "$1"
+}
+
+# The painted area of a full sheet is the grid plus 3 mm of bleed.
+bleed_ok() {
+	awk "$GEOM"'
+	$1 == "color" && $2 != "#999999" {
+		if (!n++ || $3 < X0) X0 = $3; if (n == 1 || $4 < Y0) Y0 = $4
+		if (n == 1 || $5 > X1) X1 = $5; if (n == 1 || $6 > Y1) Y1 = $6
+	}
+	END {
+		if (!near(X0, 7.5) || !near(Y0, 13.5) || !near(X1, 202.5) || !near(Y1, 283.5))
+			bad("painted " X0 "," Y0 " to " X1 "," Y1 "; expected 7.5,13.5 to 202.5,283.5")
+		exit nbad > 0
+	}' "$1"
+}
+
+# --- the bundled deck, both languages --------------------------------
+for lang in en es; do
+	pdf=$T/data-chain-$lang.pdf
+	if render cards/data-chain --lang $lang -o "$pdf" 2>"$T/err-$lang"; then
+		ok "data-chain $lang renders"
+	else
+		notok "data-chain $lang renders"
+		sed 's/^/    /' "$T/err-$lang"
+		continue
+	fi
+	check "data-chain $lang: no text overflows (stderr empty)" \
+	    test ! -s "$T/err-$lang"
+	check "data-chain $lang: 12 A4 pages" a4_pages "$pdf" 12
+	check "data-chain $lang: qpdf --check" qpdf --check "$pdf"
+	pdffonts "$pdf" >"$T/fonts-$lang"
+	check "data-chain $lang: every font embedded" awk '
+	    NR > 2 && $(NF-4) != "yes" { print "not embedded: " $1; bad++ }
+	    NR > 2 { n++ } END { exit bad > 0 || n == 0 }' "$T/fonts-$lang"
+	check "data-chain $lang: every font from fonts/" sh -c '
+	    fc-scan --format "%{postscriptname}\n" fonts/ | sort -u >"$1.ps"
+	    awk "NR > 2 { sub(/^[A-Z]+\\+/, \"\", \$1); print \$1 }" "$1" |
+	    sort -u | while read -r f; do
+		grep -qx "$f" "$1.ps" || { echo "font $f is not in fonts/"; exit 1; }
+	    done' sh "$T/fonts-$lang"
+	pdftotext -raw "$pdf" "$T/text-$lang.txt"
+	check "data-chain $lang: every title and effect is text" \
+	    ./out/test/textcheck cards/data-chain $lang "$T/text-$lang.txt"
+done
+tr '\n' ' ' <"$T/text-es.txt" >"$T/text-es-1line.txt"
+check "data-chain es: accents survive as text" grep -q \
+    'ÉXITO DE LA PETICIÓN DE UNA NUEVA LEGISLACIÓN SOBRE DATOS' \
+    "$T/text-es-1line.txt"
+check "data-chain es: n-tilde survives as text" grep -q \
+    'INTERCAMBIO ENTRE COMPAÑEROS/AS' "$T/text-es-1line.txt"
+
+measure "$T/data-chain-en.pdf" 1 >"$T/dc-p1"
+measure "$T/data-chain-en.pdf" 2 >"$T/dc-p2"
+check "data-chain: crop marks on trim lines, outside bleed (front)" \
+    marks_ok "$T/dc-p1"
+check "data-chain: crop marks on the back page" marks_ok "$T/dc-p2"
+check "data-chain: back marks mirror the front's" \
+    marks_mirrored "$T/dc-p1" "$T/dc-p2" long
+check "data-chain: painted area is the grid plus 3 mm bleed" \
+    bleed_ok "$T/dc-p1"
+
+# --- duplex geometry, with a deck whose every back differs -----------
+G=tests/decks/geometry
+render $G -o "$T/long.pdf"
+render $G --duplex short -o "$T/short.pdf"
+check "geometry: 52 cards give 12 pages" a4_pages "$T/long.pdf" 12
+for p in 1 2 11 12; do
+	sheet=$(( (p - 1) / 2 ))
+	face=front
+	[ $((p % 2)) -eq 0 ] && face=back
+	measure "$T/long.pdf" $p >"$T/long-$p"
+	check "long edge, page $p (sheet $((sheet + 1)) $face): every trim 63 x 88 mm in place" \
+	    cards_ok "$T/long-$p" $sheet $face long
+	check "long edge, page $p: crop marks" marks_ok "$T/long-$p"
+done
+check "long edge: back marks mirror the front's (last sheet)" \
+    marks_mirrored "$T/long-11" "$T/long-12" long
+for p in 11 12; do
+	face=front
+	[ $((p % 2)) -eq 0 ] && face=back
+	measure "$T/short.pdf" $p >"$T/short-$p"
+	check "short edge, page $p (last sheet $face): rows mirrored, backs turned" \
+	    cards_ok "$T/short-$p" 5 $face short
+done
+check "short edge: back marks mirror the front's" \
+    marks_mirrored "$T/short-11" "$T/short-12" short
+
+render $G --duplex none -o "$T/none.pdf"
+check "duplex none: 12 pages" a4_pages "$T/none.pdf" 12
+measure "$T/none.pdf" 6 >"$T/none-6"
+measure "$T/none.pdf" 12 >"$T/none-12"
+check "duplex none: page 6 is the last front sheet" \
+    cards_ok "$T/none-6" 5 front none
+check "duplex none: page 12 holds its backs, for a long-edge turn" \
+    cards_ok "$T/none-12" 5 back long
+measure "$T/none.pdf" 7 >"$T/none-7"
+check "duplex none: page 7 holds the first sheet's backs" \
+    cards_ok "$T/none-7" 0 back long
+render $G --no-backs -o "$T/nobacks.pdf"
+check "--no-backs: 6 pages of fronts" a4_pages "$T/nobacks.pdf" 6
+
+# --- same input, same bytes -------------------------------------------
+render cards/data-chain --lang es -o "$T/again-es.pdf"
+check "determinism: two renders are byte-identical" \
+    cmp "$T/data-chain-es.pdf" "$T/again-es.pdf"
+
+# --- text that does not fit is reported ------------------------------
+O=tests/decks/overflow
+for lang in en de; do
+	$WRAP ./deckpress cards $O --lang $lang -o "$T/overflow.pdf" \
+	    >/dev/null 2>>"$T/overflow.err" || echo "exit $?" >>"$T/overflow.err"
+done
+check "overflow: reported with card, language, field and mm" \
+    diff -u $O/expect.err "$T/overflow.err"
+
+echo "end-to-end: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

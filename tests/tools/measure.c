@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * measure: read a page rasterised by "pdftoppm -r DPI -aa no -aaVector
+ * no" (binary PPM) and print, in mm from the page's top-left corner:
+ *
+ *   size W H
+ *   color #rrggbb X0 Y0 X1 Y1 PIXELS    one line per colour but white
+ *   mark X0 Y0 X1 Y1                     one per black component
+ *
+ * Box edges are pixel edges: X0 is the left edge of the first pixel,
+ * X1 the right edge of the last.  With anti-aliasing off every fill
+ * keeps its exact colour, so a colour's box is where it was painted.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct box {
+	uint32_t	rgb;
+	long		x0, y0, x1, y1, n;
+	int		used;
+};
+
+#define NSLOT	65536
+
+static struct box slots[NSLOT];
+static unsigned char *img;
+static long W, H;
+static double dpi = 600;
+
+static struct box *
+slot(uint32_t rgb)
+{
+	uint32_t h = (rgb * 2654435761u) >> 16;
+
+	while (slots[h % NSLOT].used && slots[h % NSLOT].rgb != rgb)
+		h++;
+	return &slots[h % NSLOT];
+}
+
+static int
+read_ppm(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	long maxv;
+
+	if (f == NULL || fscanf(f, "P6 %ld %ld %ld", &W, &H, &maxv) != 3 ||
+	    maxv != 255 || fgetc(f) == EOF)
+		return -1;
+	img = malloc((size_t)(W * H * 3));
+	if (img == NULL || fread(img, 3, (size_t)(W * H), f) != (size_t)(W * H))
+		return -1;
+	fclose(f);
+	return 0;
+}
+
+static double
+mm(long px)
+{
+	return px * 25.4 / dpi;
+}
+
+static void
+colors(void)
+{
+	long x, y;
+	size_t i;
+
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			unsigned char *p = img + 3 * (y * W + x);
+			uint32_t rgb = (uint32_t)p[0] << 16 | p[1] << 8 | p[2];
+			struct box *b;
+
+			if (rgb == 0xffffff)
+				continue;
+			b = slot(rgb);
+			if (!b->used) {
+				b->used = 1;
+				b->rgb = rgb;
+				b->x0 = b->x1 = x;
+				b->y0 = b->y1 = y;
+			}
+			if (x < b->x0) b->x0 = x;
+			if (x > b->x1) b->x1 = x;
+			if (y < b->y0) b->y0 = y;
+			if (y > b->y1) b->y1 = y;
+			b->n++;
+		}
+	for (i = 0; i < NSLOT; i++)
+		if (slots[i].used && slots[i].rgb != 0)
+			printf("color #%06x %.3f %.3f %.3f %.3f %ld\n",
+			    (unsigned)slots[i].rgb, mm(slots[i].x0),
+			    mm(slots[i].y0), mm(slots[i].x1 + 1),
+			    mm(slots[i].y1 + 1), slots[i].n);
+}
+
+static int
+black(long x, long y)
+{
+	unsigned char *p = img + 3 * (y * W + x);
+
+	return p[0] == 0 && p[1] == 0 && p[2] == 0;
+}
+
+/* Flood-fill black components (4-connected), clearing them as we go. */
+static void
+marks(void)
+{
+	long *stack = malloc(sizeof(long) * (size_t)(W * H < 1 << 22 ?
+	    W * H : 1 << 22)), sp, x, y;
+
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			long x0 = x, x1 = x, y0 = y, y1 = y;
+
+			if (!black(x, y))
+				continue;
+			sp = 0;
+			stack[sp++] = y * W + x;
+			memset(img + 3 * (y * W + x), 255, 3);
+			while (sp > 0) {
+				long q = stack[--sp], qx = q % W, qy = q / W;
+				long nb[4][2] = { { qx - 1, qy }, { qx + 1, qy },
+				    { qx, qy - 1 }, { qx, qy + 1 } };
+				int k;
+
+				if (qx < x0) x0 = qx;
+				if (qx > x1) x1 = qx;
+				if (qy < y0) y0 = qy;
+				if (qy > y1) y1 = qy;
+				for (k = 0; k < 4; k++) {
+					long nx = nb[k][0], ny = nb[k][1];
+
+					if (nx < 0 || ny < 0 || nx >= W ||
+					    ny >= H || !black(nx, ny) ||
+					    sp >= (1 << 22))
+						continue;
+					memset(img + 3 * (ny * W + nx), 255, 3);
+					stack[sp++] = ny * W + nx;
+				}
+			}
+			printf("mark %.3f %.3f %.3f %.3f\n", mm(x0), mm(y0),
+			    mm(x1 + 1), mm(y1 + 1));
+		}
+	free(stack);
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc == 4 && strcmp(argv[1], "-r") == 0) {
+		dpi = atof(argv[2]);
+		argv += 2;
+		argc -= 2;
+	}
+	if (argc != 2 || read_ppm(argv[1]) != 0) {
+		fprintf(stderr, "usage: measure [-r DPI] PAGE.ppm\n");
+		return 2;
+	}
+	printf("size %.3f %.3f\n", mm(W), mm(H));
+	colors();
+	marks();
+	free(img);
+	return 0;
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * textcheck DECK LANG TEXT: does TEXT (pdftotext -raw of a card PDF)
+ * contain every card string of DECK in LANG?  Whitespace is collapsed
+ * and case folded on both sides, since layouts wrap and may uppercase.
+ * Prints each missing string; exit 1 if any is missing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "../../src/load/load.h"
+
+/* Case-fold, NFC-normalise and collapse runs of white space to one. */
+static char *
+normalise(const char *s)
+{
+	char *nfc = g_utf8_normalize(s, -1, G_NORMALIZE_NFC);
+	char *fold = g_utf8_casefold(nfc, -1), *o = fold, *p;
+	bool space = false;
+
+	for (p = fold; *p; p++) {
+		if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r' ||
+		    *p == '\f') {
+			space = true;
+			continue;
+		}
+		if (space && o != fold)
+			*o++ = ' ';
+		space = false;
+		*o++ = *p;
+	}
+	*o = '\0';
+	g_free(nfc);
+	return fold;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct diags d = { 0 };
+	struct deck *deck;
+	gchar *raw;
+	char *hay;
+	size_t i, j, checked = 0, missing = 0;
+	int li;
+
+	if (argc != 4) {
+		fprintf(stderr, "usage: textcheck DECK LANG TEXT\n");
+		return 2;
+	}
+	deck = load_deck(argv[1], &d);
+	if (deck == NULL || (li = deck_lang_index(deck, argv[2])) < 0 ||
+	    !g_file_get_contents(argv[3], &raw, NULL, NULL)) {
+		diag_print(stderr, &d);
+		fprintf(stderr, "textcheck: cannot load %s / %s\n", argv[1],
+		    argv[3]);
+		return 2;
+	}
+	hay = normalise(raw);
+	for (i = 0; i < deck->ncards; i++) {
+		const struct cardtext *ct = &deck->cards[i].texts[li];
+
+		for (j = 0; j < ct->n; j++) {
+			char *needle = normalise(ct->v[j].value);
+
+			checked++;
+			if (strstr(hay, needle) == NULL) {
+				printf("missing: %s %s: %s\n",
+				    deck->cards[i].id, ct->v[j].field,
+				    ct->v[j].value);
+				missing++;
+			}
+			g_free(needle);
+		}
+	}
+	printf("%zu strings checked, %zu missing\n", checked, missing);
+	g_free(hay);
+	g_free(raw);
+	deck_free(deck);
+	diag_free(&d);
+	return missing ? 1 : 0;
+}
