@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cairo-pdf.h>
@@ -28,6 +29,7 @@ pdf_open(struct pdfout *p, const char *path, double w, double h,
     const char *title, struct diags *d)
 {
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
+	mode_t mask;
 	int fd;
 
 	memset(p, 0, sizeof(*p));
@@ -46,6 +48,10 @@ pdf_open(struct pdfout *p, const char *path, double w, double h,
 		memset(p, 0, sizeof(*p));
 		return false;
 	}
+	/* mkstemp makes the file private; give it the usual mode. */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
 	p->surf = cairo_pdf_surface_create_for_stream(write_cb, p->fp, w, h);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_TITLE,
 	    title);
