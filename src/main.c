@@ -236,6 +236,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
     const char *out, struct diags *d)
 {
 	const struct deck *deck = s->deck;
+	/* A template without a back design gets no blank back pages. */
+	bool backs = j->backs && s->tmpl->nelems[FACE_BACK] > 0;
 	struct laid *faces[2];
 	struct grid grid;
 	struct plan plan;
@@ -250,13 +252,13 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	for (f = 0; f < 2; f++) {
 		faces[f] = xcalloc(deck->ncards + 1, sizeof(struct laid));
 		for (i = 0; i < deck->ncards; i++)
-			if (f == FACE_FRONT || j->backs)
+			if (f == FACE_FRONT || backs)
 				layout_card(s->fonts, deck, s->tmpl,
 				    &deck->cards[i], lang, (enum face)f,
 				    &faces[f][i], d);
 	}
 	seq = print_order(deck, &n);
-	impose_plan(&grid, j->duplex, j->backs, seq, n, &plan);
+	impose_plan(&grid, j->duplex, backs, seq, n, &plan);
 	title = arena_printf(&s->deck->arena, "%s (%s): cards", deck->game,
 	    deck->langs[lang]);
 	ok = ensure_parent(out, d) == 0 &&
@@ -270,7 +272,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		ok = pdf_close(&pdf, true, d);
 	}
 	if (ok)
-		printf("%s: %zu cards, %zu pages\n", out, n, plan.n);
+		printf("%s: %zu card%s, %zu page%s\n", out, n, n == 1 ? "" : "s",
+		    plan.n, plan.n == 1 ? "" : "s");
 	plan_free(&plan);
 	free(seq);
 	for (f = 0; f < 2; f++) {

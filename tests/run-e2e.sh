@@ -256,5 +256,39 @@ done
 check "overflow: reported with card, language, field and mm" \
     diff -u $O/expect.err "$T/overflow.err"
 
+# --- the command line -------------------------------------------------
+# cli NAME EXPECTED-EXIT PATTERN-IN-OUTPUT ARGS...
+cli() {
+	name=$1 want=$2 pat=$3
+	shift 3
+	set +e
+	$WRAP ./deckpress "$@" >"$T/cli.out" 2>"$T/cli.err"
+	rc=$?
+	set -e
+	if [ "$rc" -eq "$want" ] && cat "$T/cli.out" "$T/cli.err" |
+	    grep -q -- "$pat"; then
+		ok "cli: $name"
+	else
+		notok "cli: $name (exit $rc, wanted $want and '$pat')"
+		sed 's/^/    /' "$T/cli.out" "$T/cli.err" | head -10
+	fi
+}
+cli "--version" 0 '^deckpress [0-9]' --version
+cli "--help lists the commands" 0 'cards DECK' --help
+cli "cards --help documents every option" 0 '--no-backs' cards --help
+cli "cards --help documents --duplex" 0 'short' cards --help
+cli "no command is a usage error" 2 'usage: deckpress' 
+cli "unknown command is a usage error" 2 "unknown command 'print'" print
+cli "bad --duplex value" 2 "must be long, short or none" cards \
+    cards/data-chain --duplex sideways
+cli "unknown option" 2 'usage: deckpress cards' cards --frobnicate x
+cli "unknown language" 2 "no language 'fr' (it has en, es)" cards \
+    cards/data-chain --lang fr -o "$T/fr.pdf"
+check "unknown language writes nothing" test ! -e "$T/fr.pdf"
+cli "missing deck folder" 1 'cannot open' cards "$T/no-such-deck" \
+    -o "$T/none.pdf"
+cli "default output under out/" 0 'out/geometry-en-cards.pdf' cards $G
+rm -f out/geometry-en-cards.pdf
+
 echo "end-to-end: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -57,6 +57,27 @@ overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
 	    e->size_min, what);
 }
 
+/* A character no bundled font has would print as a box: say so. */
+static void
+check_glyphs(const struct fonts *fonts, const struct deck *deck,
+    const struct card *c, size_t lang, const struct lbox *b,
+    struct diags *d)
+{
+	PangoLayout *l = fit_layout(fonts->ctx, b->e, b->text, b->size);
+	const struct text *where = NULL;
+	int n = pango_layout_get_unknown_glyphs_count(l);
+
+	g_object_unref(l);
+	if (n == 0)
+		return;
+	if (b->e->field != NULL)
+		card_text(c, lang, b->e->field, &where);
+	diag_add(d, DIAG_WARN, where ? &where->pos : &b->e->pos, "glyph",
+	    "card '%s' (%s): %s has %d character%s that no font in fonts/ "
+	    "can show", c->id, deck->langs[lang],
+	    b->e->field ? b->e->field : "fixed text", n, n == 1 ? "" : "s");
+}
+
 static void
 lay_text(const struct fonts *fonts, const struct deck *deck,
     const struct card *c, size_t lang, struct lbox *b, struct laid *out,
@@ -70,6 +91,7 @@ lay_text(const struct fonts *fonts, const struct deck *deck,
 	b->text = e->upper ? g_utf8_strup(s, -1) : g_strdup(s);
 	fit_text(fonts->ctx, e, b->text, &fit);
 	b->size = fit.size;
+	check_glyphs(fonts, deck, c, lang, b, d);
 	if (!fit.fits) {
 		out->overflow = true;
 		overflow_warning(deck, c, lang, e, &fit, d);
