@@ -29,7 +29,8 @@ impose_grid(const struct sheet *s, double w, double h, double bleed,
 	/* Bleed and the mark gap must stay out of the unprintable band. */
 	room_x = g->x0 - bleed - s->mark_gap - s->unprintable;
 	room_y = g->y0 - bleed - s->mark_gap - s->unprintable;
-	if (room_x < 0 || room_y < 0) {
+	/* An exact fit must not fail on floating-point noise. */
+	if (room_x < -1e-9 || room_y < -1e-9) {
 		diag_add(d, DIAG_ERROR, &pos, "sheet", "%u x %u cards of "
 		    "%.1f x %.1f mm with %.1f mm bleed do not fit the paper "
 		    "(%.1f mm short)", s->cols, s->rows, TO_MM(w), TO_MM(h),

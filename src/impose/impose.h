@@ -31,8 +31,10 @@ struct slot {
 
 /*
  * Centre the grid of the sheet on its paper for cards of w x h pt with
- * the given bleed.  An error (at the sheet file) if cards, bleed and
- * marks do not fit inside the paper's printable area.
+ * the given bleed.  An error (at the sheet file) if the cards, their
+ * bleed and the gap before the crop marks do not fit inside the paper's
+ * printable area; the marks themselves may run on into the edge band
+ * (at least part of each prints), with guides to the paper edge.
  */
 bool	impose_grid(const struct sheet *s, double w, double h, double bleed,
 	    struct grid *g, struct diags *d);
