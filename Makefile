@@ -14,7 +14,7 @@ LDLIBS     = $(PKG_LIBS) -lm
 OBJDIR = out/obj
 SRCS   = src/util.c src/diag.c \
          src/load/ytree.c src/load/deck.c src/load/icons.c src/load/tmpl.c \
-         src/load/sheet.c src/load/bind.c \
+         src/load/sheet.c src/load/bind.c src/load/markup.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/render/card.c src/render/element.c \
          src/impose/grid.c src/impose/marks.c src/impose/duplex.c \

@@ -8,6 +8,7 @@ log=out/test/run-all.log
 mkdir -p out/test
 : >"$log"
 status=0
+before=$(git status --porcelain --untracked-files=no 2>/dev/null || true)
 
 for t in "$@"; do
 	echo "# $t"
@@ -18,10 +19,13 @@ for s in tests/run-bad.sh tests/run-e2e.sh; do
 	sh "$s" || echo "not ok - $s exited with an error"
 done 2>&1 | tee -a "$log"
 
-# Tracked files must not change by running the tests.
-if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-	echo "not ok - tests changed tracked files:" | tee -a "$log"
-	git status --porcelain --untracked-files=no | tee -a "$log"
+# Running the tests must not change tracked files.
+after=$(git status --porcelain --untracked-files=no 2>/dev/null || true)
+if [ "$before" != "$after" ]; then
+	echo "not ok - the tests changed tracked files:" | tee -a "$log"
+	echo "$after" | tee -a "$log"
+else
+	echo "ok - the tests left tracked files alone" | tee -a "$log"
 fi
 
 passed=$(grep -c '^ok ' "$log")

@@ -29,6 +29,24 @@ elem_applies(const struct elem *e, const struct card *c)
 	return true;
 }
 
+/* A 'when' value that is not one of the attribute's declared values. */
+static void
+bad_cond_value(const struct attrdef *def, const struct elem *e,
+    const char *v, struct diags *d)
+{
+	const char *hint = closest_word(v, def->values, def->nvalues);
+
+	if (hint != NULL)
+		diag_add(d, DIAG_ERROR, &e->pos, "when", "'when' tests %s for "
+		    "'%s', which is not one of its values; did you mean "
+		    "'%s'?", def->name, v, hint);
+	else
+		diag_add(d, DIAG_ERROR, &e->pos, "when", "'when' tests %s for "
+		    "'%s', which is not one of its values", def->name, v);
+	diag_add(d, DIAG_NOTE, &def->pos, NULL, "the values of '%s' are "
+	    "declared here", def->name);
+}
+
 static bool
 check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 {
@@ -54,10 +72,7 @@ check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 				    e->when[i].values[k]) == 0)
 					break;
 			if (j == def->nvalues) {
-				diag_add(d, DIAG_ERROR, &e->pos, "when",
-				    "'when' tests %s for '%s', which is not "
-				    "one of its values", def->name,
-				    e->when[i].values[k]);
+				bad_cond_value(def, e, e->when[i].values[k], d);
 				ok = false;
 			}
 		}
@@ -103,6 +118,7 @@ check_icon(const struct card *c, const struct elem *e,
 	if ((v = card_attr(c, e->icon_attr)) == NULL) {
 		diag_add(d, DIAG_ERROR, &c->pos, "bind", "card '%s': has no "
 		    "'%s', which the layout's icon needs", c->id, e->icon_attr);
+		diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
 		return false;
 	}
 	if (iconmap_find(icons, v) != 0)
@@ -114,6 +130,7 @@ check_icon(const struct card *c, const struct elem *e,
 	diag_add(d, DIAG_ERROR, &c->attrs[i].pos, "icon", "card '%s': unknown "
 	    "icon '%s'%s%s%s", c->id, v, hint ? "; did you mean '" : "",
 	    hint ? hint : "", hint ? "'?" : "");
+	diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
 	return false;
 }
 

@@ -17,16 +17,27 @@
 static const char *const deck_keys[] = { "game", "languages", "layout",
     "sheet", "attributes", "cards", NULL };
 
-/* Ids and language codes become file names and keys: keep them tame. */
+/*
+ * Ids, language codes and the game name become file names and keys:
+ * keep them tame.  Returns what is wrong with s, or NULL.
+ */
+static const char *
+ident_problem(const char *s)
+{
+	if (*s == '\0')
+		return "is empty";
+	if (strlen(s) > 64)
+		return "is longer than 64 characters";
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
+			return "may only hold letters, digits, '-' and '_'";
+	return NULL;
+}
+
 static bool
 valid_ident(const char *s)
 {
-	if (*s == '\0' || strlen(s) > 64)
-		return false;
-	for (; *s; s++)
-		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
-			return false;
-	return true;
+	return ident_problem(s) == NULL;
 }
 
 static bool
@@ -137,9 +148,14 @@ load_count(struct card *c, const struct ynode *n, const char *ctx,
 
 	if (!yexpect(n, YNODE_SCALAR, "count", ctx, d))
 		return false;
+	if (!n->plain) {
+		diag_add(d, DIAG_ERROR, &n->pos, "count", "%s: count must be "
+		    "a number, not the quoted text \"%s\"", ctx, n->str);
+		return false;
+	}
 	errno = 0;
 	v = strtol(n->str, &end, 10);
-	if (!n->plain || n->len == 0 || *end != '\0' || errno != 0 ||
+	if (n->len == 0 || *end != '\0' || errno != 0 ||
 	    v < 1 || !isdigit((unsigned char)n->str[0])) {
 		diag_add(d, DIAG_ERROR, &n->pos, "count",
 		    "%s: count must be a positive integer, not '%s'", ctx,
@@ -202,29 +218,36 @@ card_keys(struct deck *deck)
 	return k;
 }
 
+/* Card number no (1-based) of the list, its entry n. */
 static bool
-load_card(struct deck *deck, struct card *c, const struct ynode *n,
-    const char *const *keys, struct diags *d)
+load_card(struct deck *deck, struct card *c, size_t no,
+    const struct ynode *n, const char *const *keys, struct diags *d)
 {
 	const struct ynode *id = ymap_get(n, "id"), *cnt;
-	const char *ctx;
+	const char *ctx, *why;
 	bool ok = true;
 	size_t i;
 
-	if (!yexpect(n, YNODE_MAP, "a card", NULL, d))
+	/* The slot may hold a rejected duplicate: start clean. */
+	memset(c, 0, sizeof(*c));
+	ctx = arena_printf(&deck->arena, "card #%zu", no);
+	if (n->type != YNODE_MAP) {
+		diag_add(d, DIAG_ERROR, &n->pos, "type", "%s must be a mapping "
+		    "like {id: ...}, not %s", ctx, ynode_kind(n));
 		return false;
+	}
 	c->pos = n->pos;
 	c->count = 1;
 	if (id == NULL) {
 		diag_add(d, DIAG_ERROR, &n->pos, "missing",
-		    "card has no 'id'");
+		    "%s has no 'id'", ctx);
 		return false;
 	}
-	if (!ystring(id, &c->id, "id", NULL, d))
+	if (!ystring(id, &c->id, "its id", ctx, d))
 		return false;
-	if (!valid_ident(c->id)) {
-		diag_add(d, DIAG_ERROR, &id->pos, "id", "card id '%s' may "
-		    "only hold letters, digits, '-' and '_'", c->id);
+	if ((why = ident_problem(c->id)) != NULL) {
+		diag_add(d, DIAG_ERROR, &id->pos, "id", "card id '%s' %s",
+		    c->id, why);
 		ok = false;
 	}
 	ctx = arena_printf(&deck->arena, "card '%s'", c->id);
@@ -264,7 +287,7 @@ load_cards(struct deck *deck, const struct ynode *n, struct diags *d)
 	for (i = 0; i < n->n; i++) {
 		struct card *c = &deck->cards[deck->ncards];
 
-		if (!load_card(deck, c, n->items[i], keys, d)) {
+		if (!load_card(deck, c, i + 1, n->items[i], keys, d)) {
 			ok = false;
 			if (c->id == NULL)
 				continue;
@@ -308,6 +331,23 @@ require(const struct ynode *root, const char *key, struct diags *d)
 	return false;
 }
 
+/* The game names the output files (out/GAME-LANG-cards.pdf). */
+static bool
+load_game(struct deck *deck, const struct ynode *root, struct diags *d)
+{
+	struct srcpos pos;
+	const char *why;
+
+	if (!load_string_key(root, "game", &deck->game, &pos, d))
+		return false;
+	if (deck->game == NULL || (why = ident_problem(deck->game)) == NULL)
+		return true;
+	diag_add(d, DIAG_ERROR, &pos, "game", "game '%s' %s; it names the "
+	    "output files", deck->game, why);
+	deck->game = NULL;
+	return false;
+}
+
 static bool
 load_head(struct deck *deck, const struct ynode *root, struct diags *d)
 {
@@ -320,7 +360,7 @@ load_head(struct deck *deck, const struct ynode *root, struct diags *d)
 	ok &= require(root, "languages", d);
 	ok &= require(root, "layout", d);
 	ok &= require(root, "cards", d);
-	ok &= load_string_key(root, "game", &deck->game, NULL, d);
+	ok &= load_game(deck, root, d);
 	ok &= load_string_key(root, "layout", &deck->layout,
 	    &deck->layout_pos, d);
 	ok &= load_string_key(root, "sheet", &deck->sheet, &deck->sheet_pos,
@@ -386,6 +426,7 @@ load_cardtext(struct deck *deck, struct card *c, size_t li,
 	bool ok = true;
 
 	ct->pos = n->pos;
+	ct->n = 0;
 	if (!yexpect(n, YNODE_MAP, "its texts", ctx, d))
 		return false;
 	ct->v = arena_alloc(&deck->arena, n->n * sizeof(*ct->v));
@@ -403,8 +444,13 @@ load_cardtext(struct deck *deck, struct card *c, size_t li,
 	return ok;
 }
 
+/*
+ * text/<lang>.yaml for language li, named at lpos in deck.yaml.  A
+ * missing file is reported there: that is where a user looks.
+ */
 static bool
-load_textfile(struct deck *deck, size_t li, struct diags *d)
+load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
+    struct diags *d)
 {
 	const char *lang = deck->langs[li];
 	char *name = arena_printf(&deck->arena, "text/%s.yaml", lang);
@@ -414,6 +460,12 @@ load_textfile(struct deck *deck, size_t li, struct diags *d)
 	size_t i;
 	bool ok = true;
 
+	if (!file_exists(path)) {
+		diag_add(d, DIAG_ERROR, lpos, "missing-text", "language '%s' "
+		    "has no text file %s", lang, path);
+		free(path);
+		return false;
+	}
 	root = ytree_load(&deck->arena, path, d);
 	free(path);
 	if (root == NULL)
@@ -435,14 +487,17 @@ load_textfile(struct deck *deck, size_t li, struct diags *d)
 		if (c == NULL) {
 			unknown_card(deck, p->key, lang, d);
 			ok = false;
-		} else if (!load_cardtext(deck, c, li, p->val, d))
+		} else if (c->texts[li].pos.file != NULL)
+			ok = false;	/* a duplicate key, reported */
+		else if (!load_cardtext(deck, c, li, p->val, d))
 			ok = false;
 	}
 	return ok;
 }
 
+/* langs is the languages list of deck.yaml, item i for deck->langs[i]. */
 static bool
-load_texts(struct deck *deck, struct diags *d)
+load_texts(struct deck *deck, const struct ynode *langs, struct diags *d)
 {
 	size_t i, li;
 	bool ok = true;
@@ -451,7 +506,7 @@ load_texts(struct deck *deck, struct diags *d)
 		deck->cards[i].texts = arena_alloc(&deck->arena,
 		    deck->nlangs * sizeof(struct cardtext));
 	for (li = 0; li < deck->nlangs; li++) {
-		if (!load_textfile(deck, li, d)) {
+		if (!load_textfile(deck, li, &langs->items[li]->pos, d)) {
 			ok = false;
 			continue;
 		}
@@ -489,6 +544,7 @@ load_deck(const char *dir, struct diags *d)
 	struct deck *deck = xcalloc(1, sizeof(*deck));
 	const struct ynode *root;
 	char *path = path_join(dir, "deck.yaml");
+	size_t nerr = d->nerr;
 	bool ok;
 
 	deck->dir = arena_strdup(&deck->arena, dir);
@@ -501,8 +557,9 @@ load_deck(const char *dir, struct diags *d)
 		deck->game = dir_name(&deck->arena, dir);
 	/* Texts are checked even when the head has errors: report all. */
 	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0)
-		ok &= load_texts(deck, d);
-	if (!ok) {
+		ok &= load_texts(deck, ymap_get(root, "languages"), d);
+	/* Any error, even one that left a usable tree, fails the deck. */
+	if (!ok || d->nerr > nerr) {
 		deck_free(deck);
 		return NULL;
 	}

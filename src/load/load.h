@@ -101,6 +101,30 @@ bool		 load_bind(const struct deck *deck, const struct tmpl *t,
 /* Does element e show on card c (all its 'when' conditions hold)? */
 bool		 elem_applies(const struct elem *e, const struct card *c);
 
+/* Inline markup of a text: **bold**, *italic*, {icon:name}. */
+enum mtok { MT_TEXT, MT_BOLD_ON, MT_BOLD_OFF, MT_ITALIC_ON, MT_ITALIC_OFF,
+    MT_ICON };
+
+struct mtoken {
+	enum mtok	 type;
+	char		*text;		/* owned: text, or the icon's name */
+	size_t		 off;		/* byte offset in the source string */
+};
+
+struct mtokens {
+	struct mtoken	*v;
+	size_t		 n, cap;
+	const char	*err;		/* static message, NULL if none */
+	size_t		 err_off;	/* byte offset of the problem */
+};
+
+/*
+ * Split s into tokens.  Returns false with t->err set on unbalanced
+ * markup or an unclosed icon; free t with markup_free() either way.
+ */
+bool		 markup_parse(const char *s, struct mtokens *t);
+void		 markup_free(struct mtokens *t);
+
 /* Parse "#rgb", "#rrggbb" or "#rrggbbaa". */
 bool		 parse_color(const char *s, struct rgba *out);
 

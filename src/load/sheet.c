@@ -114,6 +114,7 @@ load_sheet(const char *path, struct diags *d)
 	struct sheet *s = xcalloc(1, sizeof(*s));
 	const struct ynode *root;
 	double gutter = 0, unprint = 5;
+	size_t nerr = d->nerr;
 	bool ok;
 
 	s->file = diag_file(d, path);
@@ -129,7 +130,8 @@ load_sheet(const char *path, struct diags *d)
 		    &unprint, "unprintable_mm", d);
 		ok &= load_marks(s, ymap_get(root, "marks"), d);
 	}
-	if (!ok) {
+	/* Any error, even one that left a usable tree, fails the sheet. */
+	if (!ok || d->nerr > nerr) {
 		sheet_free(s);
 		return NULL;
 	}

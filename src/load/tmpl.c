@@ -204,6 +204,21 @@ get_when(struct tctx *c, struct elem *e, const struct ynode *n)
 	return true;
 }
 
+/* "a, b or c" (conj " or ") for a NULL-terminated list. */
+static const char *
+choices(struct tmpl *t, const char *const *names, const char *conj)
+{
+	const char *s = names[0];
+	size_t i;
+
+	if (s == NULL)
+		return "nothing";
+	for (i = 1; names[i] != NULL; i++)
+		s = arena_printf(&t->arena, "%s%s%s", s,
+		    names[i + 1] != NULL ? ", " : conj, names[i]);
+	return s;
+}
+
 static bool
 get_enum(struct tctx *c, const struct ynode *n, const char *what,
     const char *const *names, int *out)
@@ -220,10 +235,13 @@ get_enum(struct tctx *c, const struct ynode *n, const char *what,
 			*out = (int)i;
 			return true;
 		}
-	hint = closest_word(s, names, nn);
-	diag_add(c->d, DIAG_ERROR, &n->pos, "value", "unknown %s '%s'%s%s%s",
-	    what, s, hint ? "; did you mean '" : "", hint ? hint : "",
-	    hint ? "'?" : "");
+	if ((hint = closest_word(s, names, nn)) != NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "value", "unknown %s '%s'; "
+		    "did you mean '%s'?", what, s, hint);
+		return false;
+	}
+	diag_add(c->d, DIAG_ERROR, &n->pos, "value", "unknown %s '%s' (%s)",
+	    what, s, choices(c->t, names, " or "));
 	return false;
 }
 
@@ -243,9 +261,13 @@ get_font(struct tctx *c, struct elem *e, const struct ynode *n)
 		if (strcmp(c->families[i], e->family) == 0)
 			return true;
 	hint = closest_word(e->family, c->families, nf);
-	diag_add(c->d, DIAG_ERROR, &n->pos, "font", "unknown font '%s'%s%s%s "
-	    "(fonts/ holds no such family)", e->family,
-	    hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+	if (hint != NULL)
+		diag_add(c->d, DIAG_ERROR, &n->pos, "font", "unknown font "
+		    "'%s'; did you mean '%s'?", e->family, hint);
+	else
+		diag_add(c->d, DIAG_ERROR, &n->pos, "font", "unknown font "
+		    "'%s' (fonts/ holds %s)", e->family,
+		    choices(c->t, c->families, " and "));
 	return false;
 }
 
@@ -285,8 +307,25 @@ get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
 	return true;
 }
 
+/* Line spacing as a factor of the font's own. */
 static bool
-check_safe(struct tctx *c, const struct elem *e)
+get_leading(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	e->leading = 1;
+	if (n == NULL)
+		return true;
+	if (!ynumber(n, &e->leading, "leading", NULL, c->d))
+		return false;
+	if (e->leading >= 0.5 && e->leading <= 3)
+		return true;
+	diag_add(c->d, DIAG_ERROR, &n->pos, "range", "leading must be "
+	    "between 0.5 and 3, not %g", e->leading);
+	return false;
+}
+
+/* Text must keep clear of the cut: box is the element's box_mm. */
+static bool
+check_safe(struct tctx *c, const struct elem *e, const struct ynode *box)
 {
 	const struct tmpl *t = c->t;
 	double eps = 1e-6;
@@ -295,8 +334,11 @@ check_safe(struct tctx *c, const struct elem *e)
 	    e->x + e->w <= t->w - t->safe + eps &&
 	    e->y + e->h <= t->h - t->safe + eps)
 		return true;
-	diag_add(c->d, DIAG_ERROR, &e->pos, "safe-zone", "text box lies "
-	    "outside the safe zone (%g mm inside the trim)", TO_MM(t->safe));
+	diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos, "safe-zone",
+	    "text box [%g, %g, %g, %g] reaches outside the safe zone, "
+	    "%g mm inside the trim of the %g x %g mm card", TO_MM(e->x),
+	    TO_MM(e->y), TO_MM(e->w), TO_MM(e->h), TO_MM(t->safe),
+	    TO_MM(t->w), TO_MM(t->h));
 	return false;
 }
 
@@ -317,7 +359,6 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 		ok &= ystring(f, &e->field, "field", NULL, c->d);
 	else
 		ok &= ystring(lit, &e->literal, "text", NULL, c->d);
-	e->leading = 1;
 	ok &= get_font(c, e, ymap_get(n, "font"));
 	ok &= get_bool(c, ymap_get(n, "bold"), "bold", &e->bold);
 	ok &= get_bool(c, ymap_get(n, "italic"), "italic", &e->italic);
@@ -325,18 +366,12 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 	ok &= get_sizes(c, e, ymap_get(n, "size_pt"));
 	ok &= get_enum(c, ymap_get(n, "align"), "align", ha, &h);
 	ok &= get_enum(c, ymap_get(n, "valign"), "valign", va, &v);
-	if (ymap_get(n, "leading") != NULL &&
-	    (!ynumber(ymap_get(n, "leading"), &e->leading, "leading", NULL,
-	    c->d) || e->leading < 0.5 || e->leading > 3)) {
-		diag_add(c->d, DIAG_ERROR, &ymap_get(n, "leading")->pos,
-		    "range", "leading must be between 0.5 and 3");
-		ok = false;
-	}
+	ok &= get_leading(c, e, ymap_get(n, "leading"));
 	e->halign = (enum halign)h;
 	e->valign = (enum valign)v;
 	e->color.rgba.a = 1;
 	ok &= get_paint(c, ymap_get(n, "color"), "color", &e->color);
-	return ok && check_safe(c, e);
+	return ok && check_safe(c, e, ymap_get(n, "box_mm"));
 }
 
 static bool
@@ -480,6 +515,7 @@ load_tmpl(const char *path, const char *const *families,
 	struct tmpl *t = xcalloc(1, sizeof(*t));
 	struct tctx c = { t, families, icons, d };
 	const struct ynode *root;
+	size_t nerr = d->nerr;
 	bool ok;
 
 	t->file = diag_file(d, path);
@@ -499,7 +535,8 @@ load_tmpl(const char *path, const char *const *families,
 		ok &= load_face(&c, FACE_FRONT, ymap_get(root, "front"));
 		ok &= load_face(&c, FACE_BACK, ymap_get(root, "back"));
 	}
-	if (!ok) {
+	/* Any error, even one that left a usable tree, fails the layout. */
+	if (!ok || d->nerr > nerr) {
 		tmpl_free(t);
 		return NULL;
 	}

@@ -2,7 +2,8 @@
 /*
  * libyaml events into a small tree of scalars, sequences and mappings,
  * each node with its 1-based source position.  libyaml reports neither
- * duplicate keys nor alias cycles, so both are checked here.
+ * duplicate keys nor alias cycles, so both are checked here, and the
+ * encoding is checked first so that a bad byte gets a line and column.
  */
 #include <errno.h>
 #include <math.h>
@@ -17,11 +18,13 @@
 #define MAX_FILE	(16 << 20)	/* 16 MiB */
 
 struct builder {
-	struct arena	*a;
-	struct diags	*d;
-	const char	*file;
-	yaml_parser_t	 p;
-	bool		 failed;
+	struct arena		*a;
+	struct diags		*d;
+	const char		*file;
+	const unsigned char	*buf;		/* the whole file */
+	size_t			 len;
+	yaml_parser_t		 p;
+	bool			 failed;
 };
 
 static struct srcpos
@@ -33,22 +36,180 @@ mkpos(const struct builder *b, const yaml_mark_t *m)
 	return pos;
 }
 
+/*
+ * The position of byte off: lines end at '\n', columns count UTF-8
+ * characters as libyaml's do.
+ */
+static struct srcpos
+offpos(const struct builder *b, size_t off)
+{
+	struct srcpos pos = { b->file, 1, 1 };
+	size_t i;
+
+	for (i = 0; i < off && i < b->len; i++)
+		if (b->buf[i] == '\n') {
+			pos.line++;
+			pos.col = 1;
+		} else if ((b->buf[i] & 0xC0) != 0x80)
+			pos.col++;
+	return pos;
+}
+
+/* The byte at a libyaml mark (0-based line and column), or -1. */
+static int
+byte_at(const struct builder *b, const yaml_mark_t *m)
+{
+	size_t i = 0, line = 0, col = 0;
+
+	while (i < b->len && line < m->line)
+		if (b->buf[i++] == '\n')
+			line++;
+	for (; i < b->len && b->buf[i] != '\n'; i++) {
+		if ((b->buf[i] & 0xC0) == 0x80)
+			continue;
+		if (col++ == m->column)
+			return b->buf[i];
+	}
+	return -1;
+}
+
+/*
+ * libyaml's wording is terse; say what the usual cause is for the
+ * mistakes people make most.
+ */
+static const char *
+yaml_hint(const struct builder *b)
+{
+	const char *pr = b->p.problem;
+
+	if (strstr(pr, "cannot start any token") != NULL &&
+	    byte_at(b, &b->p.problem_mark) == '\t')
+		return "; indent with spaces, YAML does not allow tabs";
+	if (strstr(pr, "mapping values are not allowed") != NULL)
+		return "; put text that holds ': ' in quotes, or check "
+		    "the indentation";
+	return "";
+}
+
+/*
+ * Report a libyaml failure.  Its problem is the error; its context,
+ * when it starts elsewhere, becomes a note there ("while scanning a
+ * quoted scalar" that was never closed).
+ */
+static bool
+yaml_failed(struct builder *b)
+{
+	const yaml_parser_t *p = &b->p;
+	struct srcpos pos = { b->file, 1, 1 }, cpos;
+
+	b->failed = true;
+	if (p->problem == NULL)
+		return diag_add(b->d, DIAG_ERROR, &pos, "yaml",
+		    "invalid YAML: cannot parse");
+	if (p->error == YAML_READER_ERROR) {
+		pos = offpos(b, p->problem_offset);
+		return diag_add(b->d, DIAG_ERROR, &pos, "yaml",
+		    "invalid YAML: %s", p->problem);
+	}
+	pos = mkpos(b, &p->problem_mark);
+	diag_add(b->d, DIAG_ERROR, &pos, "yaml", "invalid YAML: %s%s",
+	    p->problem, yaml_hint(b));
+	if (p->context == NULL)
+		return false;
+	cpos = mkpos(b, &p->context_mark);
+	if (cpos.line != pos.line || cpos.col != pos.col)
+		diag_add(b->d, DIAG_NOTE, &cpos, NULL, "%s", p->context);
+	return false;
+}
+
 static bool
 next_event(struct builder *b, yaml_event_t *ev)
 {
-	struct srcpos pos;
-
 	if (yaml_parser_parse(&b->p, ev))
 		return true;
-	pos = mkpos(b, &b->p.problem_mark);
-	if (b->p.context != NULL)
-		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
-		    "invalid YAML: %s %s", b->p.problem, b->p.context);
+	return yaml_failed(b);
+}
+
+/*
+ * Length of the well-formed UTF-8 sequence at s (left bytes remain),
+ * its code point in *cp; 0 if the bytes are no UTF-8.
+ */
+static size_t
+utf8_char(const unsigned char *s, size_t left, unsigned int *cp)
+{
+	static const unsigned int min[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	unsigned int c = s[0];
+	size_t n, i;
+
+	if (c < 0x80)
+		n = 1;
+	else if (c >= 0xC2 && c <= 0xDF)
+		n = 2;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4;
 	else
-		diag_add(b->d, DIAG_ERROR, &pos, "yaml", "invalid YAML: %s",
-		    b->p.problem ? b->p.problem : "cannot parse");
-	b->failed = true;
-	return false;
+		return 0;
+	if (n > left)
+		return 0;
+	if (n > 1)
+		c &= 0x7F >> n;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3F);
+	}
+	/* Overlong forms, surrogates and code points past U+10FFFF. */
+	if (c < min[n] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+static bool
+printable(unsigned int c)
+{
+	return c == 0x09 || c == 0x0A || c == 0x0D ||
+	    (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
+	    (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) ||
+	    (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+/*
+ * Check the encoding before libyaml does: its reader errors carry a
+ * byte offset instead of a line and column, and name the byte after a
+ * broken sequence rather than the one that starts it.  UTF-16 input
+ * (with a byte order mark) is left to libyaml.
+ */
+static bool
+check_encoding(struct builder *b)
+{
+	const unsigned char *s = b->buf;
+	struct srcpos pos;
+	size_t i, n;
+	unsigned int c = 0;
+
+	if (b->len >= 2 && ((s[0] == 0xFF && s[1] == 0xFE) ||
+	    (s[0] == 0xFE && s[1] == 0xFF)))
+		return true;
+	for (i = 0; i < b->len; i += n) {
+		if ((n = utf8_char(s + i, b->len - i, &c)) != 0 &&
+		    printable(c))
+			continue;
+		pos = offpos(b, i);
+		if (n == 0)
+			diag_add(b->d, DIAG_ERROR, &pos, "encoding", "byte "
+			    "0x%02X is not valid UTF-8; save the file as UTF-8",
+			    s[i]);
+		else
+			diag_add(b->d, DIAG_ERROR, &pos, "encoding",
+			    "control character U+%04X is not allowed in YAML",
+			    c);
+		b->failed = true;
+		return false;
+	}
+	return true;
 }
 
 static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth);
@@ -121,9 +282,11 @@ check_keys(struct builder *b, struct ynode *map)
 	for (i = 0; i < map->n; i++) {
 		const struct ynode *k = map->pairs[i].key;
 
+		/* The loaders read keys as strings: drop the tree. */
 		if (k->type != YNODE_SCALAR) {
 			diag_add(b->d, DIAG_ERROR, &k->pos, "yaml",
 			    "a key must be plain text, not %s", ynode_kind(k));
+			b->failed = true;
 			continue;
 		}
 		for (j = 0; j < i; j++) {
@@ -252,11 +415,14 @@ struct ynode *
 ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
     size_t len, struct diags *d)
 {
-	struct builder b = { .a = a, .d = d, .file = diag_file(d, name) };
+	struct builder b = { .a = a, .d = d, .file = diag_file(d, name),
+	    .buf = buf, .len = len };
 	struct ynode *root;
-	struct srcpos pos = { b.file, 0, 0 };
+	struct srcpos pos = { b.file, 1, 1 };
 	size_t nerr = d->nerr;
 
+	if (!check_encoding(&b))
+		return NULL;
 	if (!yaml_parser_initialize(&b.p)) {
 		diag_add(d, DIAG_ERROR, &pos, "yaml", "cannot start parser");
 		return NULL;
@@ -266,7 +432,8 @@ ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
 	yaml_parser_delete(&b.p);
 	if (root == NULL && d->nerr == nerr)
 		diag_add(d, DIAG_ERROR, &pos, "empty", "file is empty");
-	return d->nerr == nerr ? root : (root && !b.failed ? root : NULL);
+	/* Duplicate keys leave a usable tree: the loaders report more. */
+	return b.failed ? NULL : root;
 }
 
 struct ynode *
@@ -364,7 +531,11 @@ ymap_check_keys(const struct ynode *map, const char *const *known,
 			continue;
 		bad++;
 		hint = closest_word(k->str, known, nk);
-		if (hint != NULL)
+		if (strcmp(k->str, "<<") == 0 && k->plain)
+			diag_add(d, DIAG_ERROR, &k->pos, "unknown-key",
+			    "%s%sYAML merge keys ('<<') are not supported; "
+			    "write the keys out", CTX_FMT(ctx));
+		else if (hint != NULL)
 			diag_add(d, DIAG_ERROR, &k->pos, "unknown-key",
 			    "%s%sunknown key '%s'; did you mean '%s'?",
 			    CTX_FMT(ctx), k->str, hint);
@@ -412,10 +583,15 @@ ynumber(const struct ynode *n, double *out, const char *what,
 
 	if (!yexpect(n, YNODE_SCALAR, what, ctx, d))
 		return false;
+	if (!n->plain) {
+		diag_add(d, DIAG_ERROR, &n->pos, "type", "%s%s%s must be a "
+		    "number, not the quoted text \"%s\"", CTX_FMT(ctx), what,
+		    n->str);
+		return false;
+	}
 	errno = 0;
 	v = strtod(n->str, &end);
-	if (n->len == 0 || *end != '\0' || errno != 0 || !isfinite(v) ||
-	    !n->plain) {
+	if (n->len == 0 || *end != '\0' || errno != 0 || !isfinite(v)) {
 		diag_add(d, DIAG_ERROR, &n->pos, "type",
 		    "%s%s%s must be a number, not '%s'", CTX_FMT(ctx), what,
 		    n->str);

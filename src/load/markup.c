@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Inline markup in card texts: **bold**, *italic* and {icon:name}, with
+ * a backslash to write a literal '*', '{' or '\'.  Parsed into tokens
+ * that the layout turns into Pango markup and the validator compares
+ * across languages.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+
+static void
+push(struct mtokens *t, enum mtok type, const char *s, size_t n, size_t off)
+{
+	struct mtoken *k;
+
+	xgrow((void **)&t->v, &t->cap, t->n + 1, sizeof(*t->v));
+	k = &t->v[t->n++];
+	k->type = type;
+	k->text = xmalloc(n + 1);
+	memcpy(k->text, s, n);
+	k->text[n] = '\0';
+	k->off = off;
+}
+
+/* Append one character of plain text, merging with the previous token. */
+static void
+push_char(struct mtokens *t, char ch, size_t off)
+{
+	struct mtoken *k = t->n ? &t->v[t->n - 1] : NULL;
+	size_t len;
+
+	if (k == NULL || k->type != MT_TEXT) {
+		push(t, MT_TEXT, &ch, 1, off);
+		return;
+	}
+	len = strlen(k->text);
+	k->text = xrealloc(k->text, len + 2);
+	k->text[len] = ch;
+	k->text[len + 1] = '\0';
+}
+
+static bool
+fail(struct mtokens *t, size_t off, const char *msg)
+{
+	t->err = msg;
+	t->err_off = off;
+	return false;
+}
+
+static bool
+parse_icon(struct mtokens *t, const char *s, size_t *i)
+{
+	const char *end = strchr(s + *i, '}');
+	size_t start = *i + 6;	/* after "{icon:" */
+
+	if (end == NULL)
+		return fail(t, *i, "'{icon:' is not closed by '}'");
+	if ((size_t)(end - s) == start)
+		return fail(t, *i, "'{icon:}' names no icon");
+	push(t, MT_ICON, s + start, (size_t)(end - s) - start, *i);
+	*i = (size_t)(end - s) + 1;
+	return true;
+}
+
+bool
+markup_parse(const char *s, struct mtokens *t)
+{
+	bool bold = false, italic = false;
+	size_t i = 0, bold_off = 0, italic_off = 0;
+
+	memset(t, 0, sizeof(*t));
+	while (s[i] != '\0') {
+		if (s[i] == '\\' && (s[i + 1] == '*' || s[i + 1] == '{' ||
+		    s[i + 1] == '\\')) {
+			push_char(t, s[i + 1], i);
+			i += 2;
+		} else if (s[i] == '*' && s[i + 1] == '*') {
+			push(t, bold ? MT_BOLD_OFF : MT_BOLD_ON, "", 0, i);
+			bold = !bold;
+			bold_off = i;
+			i += 2;
+		} else if (s[i] == '*') {
+			push(t, italic ? MT_ITALIC_OFF : MT_ITALIC_ON, "", 0, i);
+			italic = !italic;
+			italic_off = i;
+			i++;
+		} else if (strncmp(s + i, "{icon:", 6) == 0) {
+			if (!parse_icon(t, s, &i))
+				return false;
+		} else {
+			push_char(t, s[i], i);
+			i++;
+		}
+	}
+	if (bold)
+		return fail(t, bold_off, "'**' (bold) is not closed");
+	if (italic)
+		return fail(t, italic_off, "'*' (italic) is not closed");
+	return true;
+}
+
+void
+markup_free(struct mtokens *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->n; i++)
+		free(t->v[i].text);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
