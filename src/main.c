@@ -91,8 +91,9 @@ data_dir(void)
 	const char *env = getenv("DECKPRESS_HOME");
 	ssize_t n;
 
+	/* Absolute, since fontconfig will not take a relative <dir>. */
 	if (env != NULL && *env != '\0')
-		return xstrdup(env);
+		return (dir = realpath(env, NULL)) != NULL ? dir : xstrdup(env);
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = '\0';
@@ -120,6 +121,40 @@ finish(struct diags *d, int rc)
 	return rc;
 }
 
+/* A bundled layout or sheet name that does not exist, with a hint. */
+static void
+unknown_bundled(const char *datadir, const char *name, const char *sub,
+    const struct srcpos *pos, struct diags *d)
+{
+	char *dir = xmalloc(strlen(datadir) + 32), **names = NULL;
+	const char *hint;
+	size_t n = 0, cap = 0, len, i;
+	struct dirent *e;
+	DIR *dp;
+
+	sprintf(dir, "%s/layouts/%s", datadir, sub);
+	if ((dp = opendir(dir)) != NULL) {
+		while ((e = readdir(dp)) != NULL) {
+			len = strlen(e->d_name);
+			if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))
+				continue;
+			xgrow((void **)&names, &cap, n + 1, sizeof(*names));
+			names[n] = xstrdup(e->d_name);
+			names[n++][len - 5] = '\0';
+		}
+		closedir(dp);
+	}
+	hint = closest_word(name, (const char *const *)names, n);
+	diag_add(d, DIAG_ERROR, pos, "unknown-layout", "unknown %s '%s'%s%s%s "
+	    "(the bundled ones are in layouts/%s)", *sub ? "sheet" : "layout",
+	    name, hint ? "; did you mean '" : "", hint ? hint : "",
+	    hint ? "'?" : "", sub);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(dir);
+}
+
 /*
  * A layout or sheet named in deck.yaml: a bare name is looked up in
  * the bundled layouts/ (sub is "" or "sheets/"); a name with a '/' or
@@ -129,18 +164,25 @@ static char *
 resolve_named(const char *datadir, const struct deck *deck, const char *name,
     const char *sub, const struct srcpos *pos, struct diags *d)
 {
+	const char *what = *sub ? "sheet" : "layout";
 	size_t n = strlen(name);
 	struct strbuf b = { 0 };
 
 	if (strchr(name, '/') != NULL || (n > 5 &&
 	    strcmp(name + n - 5, ".yaml") == 0)) {
-		sb_printf(&b, "%s/%s", deck->dir, name);
-	} else
+		/* "./layout.yaml" reads better in messages as "layout.yaml" */
+		sb_printf(&b, "%s/%s", deck->dir, strncmp(name, "./", 2) == 0 ?
+		    name + 2 : name);
+		if (file_exists(b.s))
+			return b.s;
+		diag_add(d, DIAG_ERROR, pos, "unknown-layout", "%s file %s "
+		    "not found", what, b.s);
+	} else {
 		sb_printf(&b, "%s/layouts/%s%s.yaml", datadir, sub, name);
-	if (file_exists(b.s))
-		return b.s;
-	diag_add(d, DIAG_ERROR, pos, "unknown-layout", "unknown %s '%s' (no "
-	    "file %s)", *sub ? "sheet" : "layout", name, b.s);
+		if (file_exists(b.s))
+			return b.s;
+		unknown_bundled(datadir, name, sub, pos, d);
+	}
 	sb_free(&b);
 	return NULL;
 }

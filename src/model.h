@@ -38,6 +38,7 @@ struct text {
 	const char	*field;
 	const char	*value;		/* UTF-8, validated */
 	struct srcpos	 pos;		/* of the value */
+	struct srcpos	 key_pos;	/* of the field's name */
 };
 
 struct cardtext {
@@ -137,6 +138,7 @@ enum duplex { DUPLEX_LONG, DUPLEX_SHORT, DUPLEX_NONE };
 struct sheet {
 	struct arena	 arena;
 	const char	*file;
+	struct srcpos	 grid_pos;	/* of "grid", or of the file */
 	double		 paper_w, paper_h;	/* pt */
 	unsigned int	 cols, rows;
 	double		 gutter;	/* pt, between trims */

@@ -186,33 +186,43 @@ sb_free(struct strbuf *b)
 	b->len = b->cap = 0;
 }
 
+static size_t
+min3(size_t a, size_t b, size_t c)
+{
+	size_t m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
+/*
+ * Optimal string alignment distance: insertions, deletions,
+ * substitutions and swaps of two neighbours ("bdoy") each cost 1.
+ */
 size_t
 edit_distance(const char *a, const char *b)
 {
-	size_t la = strlen(a), lb = strlen(b), i, j, *row, prev, d;
+	size_t la = strlen(a), lb = strlen(b), i, j, w = lb + 1, d;
+	size_t *m;
 
 	/* Hints are for short identifiers; long strings are never typos. */
 	if (la > 64 || lb > 64)
 		return (size_t)-1;
-	row = xmalloc((lb + 1) * sizeof(*row));
+	m = xmalloc((la + 1) * w * sizeof(*m));
+	for (i = 0; i <= la; i++)
+		m[i * w] = i;
 	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
+		m[j] = j;
+	for (i = 1; i <= la; i++)
 		for (j = 1; j <= lb; j++) {
-			size_t sub = prev + (a[i - 1] != b[j - 1]);
-
-			d = row[j] + 1 < row[j - 1] + 1 ?
-			    row[j] + 1 : row[j - 1] + 1;
-			if (sub < d)
-				d = sub;
-			prev = row[j];
-			row[j] = d;
+			d = min3(m[(i - 1) * w + j] + 1, m[i * w + j - 1] + 1,
+			    m[(i - 1) * w + j - 1] + (a[i - 1] != b[j - 1]));
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && m[(i - 2) * w + j - 2] + 1 < d)
+				d = m[(i - 2) * w + j - 2] + 1;
+			m[i * w + j] = d;
 		}
-	}
-	d = row[lb];
-	free(row);
+	d = m[la * w + lb];
+	free(m);
 	return d;
 }
 

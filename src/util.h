@@ -43,7 +43,7 @@ void	 sb_printf(struct strbuf *b, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 sb_free(struct strbuf *b);
 
-/* Damerau-free Levenshtein distance, for "did you mean" hints. */
+/* Edit distance (swaps count 1), for "did you mean" hints. */
 size_t	 edit_distance(const char *a, const char *b);
 
 /*

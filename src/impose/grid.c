@@ -10,7 +10,7 @@ impose_grid(const struct sheet *s, double w, double h, double bleed,
     struct grid *g, struct diags *d)
 {
 	double tw, th, room_x, room_y;
-	struct srcpos pos = { s->file, 0, 0 };
+	const struct srcpos *pos = &s->grid_pos;
 
 	g->paper_w = s->paper_w;
 	g->paper_h = s->paper_h;
@@ -31,7 +31,7 @@ impose_grid(const struct sheet *s, double w, double h, double bleed,
 	room_y = g->y0 - bleed - s->mark_gap - s->unprintable;
 	/* An exact fit must not fail on floating-point noise. */
 	if (room_x < -1e-9 || room_y < -1e-9) {
-		diag_add(d, DIAG_ERROR, &pos, "sheet", "%u x %u cards of "
+		diag_add(d, DIAG_ERROR, pos, "sheet", "%u x %u cards of "
 		    "%.1f x %.1f mm with %.1f mm bleed do not fit the paper "
 		    "(%.1f mm short)", s->cols, s->rows, TO_MM(w), TO_MM(h),
 		    TO_MM(bleed), TO_MM(-(room_x < room_y ? room_x : room_y)));

@@ -181,7 +181,7 @@ check_fields(const struct deck *deck, const struct tmpl *t, struct diags *d)
 				if (k < nf)
 					continue;
 				hint = closest_word(ct->v[j].field, fields, nf);
-				diag_add(d, DIAG_ERROR, &ct->v[j].pos,
+				diag_add(d, DIAG_ERROR, &ct->v[j].key_pos,
 				    "unknown-field", "card '%s': unknown text "
 				    "field '%s'%s%s%s", deck->cards[i].id,
 				    ct->v[j].field, hint ? "; did you mean '" :

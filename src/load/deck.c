@@ -439,6 +439,7 @@ load_cardtext(struct deck *deck, struct card *c, size_t li,
 			continue;
 		}
 		t->pos = n->pairs[i].val->pos;
+		t->key_pos = n->pairs[i].key->pos;
 		ct->n++;
 	}
 	return ok;

@@ -81,6 +81,8 @@ load_grid(struct sheet *s, const struct ynode *n, struct diags *d)
 		    "grid must count whole cards");
 		return false;
 	}
+	if (n != NULL)
+		s->grid_pos = n->pos;
 	s->cols = (unsigned int)v[0];
 	s->rows = (unsigned int)v[1];
 	return true;
@@ -119,6 +121,8 @@ load_sheet(const char *path, struct diags *d)
 
 	s->file = diag_file(d, path);
 	root = ytree_load(&s->arena, path, d);
+	if (root != NULL)
+		s->grid_pos = root->pos;	/* until "grid" says more */
 	ok = root != NULL && yexpect(root, YNODE_MAP, "a sheet", NULL, d);
 	if (ok) {
 		ok = ymap_check_keys(root, sheet_keys, NULL, d) == 0;

@@ -47,6 +47,9 @@ a4_sheet(unsigned int cols, unsigned int rows, double gutter_mm)
 
 	memset(&s, 0, sizeof(s));
 	s.file = "hand-sheet.yaml";
+	s.grid_pos.file = s.file;
+	s.grid_pos.line = 2;
+	s.grid_pos.col = 7;
 	s.paper_w = MM(210);
 	s.paper_h = MM(297);
 	s.cols = cols;
@@ -157,6 +160,9 @@ test_grid_does_not_fit(void **state)
 	assert_int_equal(d.v[0].level, DIAG_ERROR);
 	assert_string_equal(d.v[0].code, "sheet");
 	assert_string_equal(d.v[0].pos.file, "hand-sheet.yaml");
+	/* Reported at the sheet's "grid", where the user changes it. */
+	assert_int_equal(d.v[0].pos.line, 2);
+	assert_int_equal(d.v[0].pos.col, 7);
 	assert_string_equal(d.v[0].msg, "4 x 3 cards of 63.0 x 88.0 mm with "
 	    "3.0 mm bleed do not fit the paper (29.5 mm short)");
 	diag_free(&d);

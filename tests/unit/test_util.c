@@ -48,9 +48,12 @@ test_edit_distance_basic(void **state)
 	assert_int_equal(edit_distance("cout", "count"), 1);
 	assert_int_equal(edit_distance("flaw", "lawn"), 2);
 	assert_int_equal(edit_distance("abc", "abd"), 1);
-	/* Plain Levenshtein: a transposition costs two edits. */
-	assert_int_equal(edit_distance("ab", "ba"), 2);
-	assert_int_equal(edit_distance("team", "tema"), 2);
+	/* A swap of two neighbours is one typo, so one edit. */
+	assert_int_equal(edit_distance("ab", "ba"), 1);
+	assert_int_equal(edit_distance("team", "tema"), 1);
+	assert_int_equal(edit_distance("bdoy", "body"), 1);
+	/* Not a swap of neighbours: still two edits. */
+	assert_int_equal(edit_distance("abc", "cba"), 2);
 }
 
 static void
@@ -118,8 +121,8 @@ test_closest_word_short_words(void **state)
 	assert_null(closest_word("", card_keys, 4));
 	/* Two edits in three letters is too much. */
 	assert_null(closest_word("cnt", cnt, 1));
-	/* A transposition in four letters costs 2 = half: no hint. */
-	assert_null(closest_word("tema", card_keys, 4));
+	/* A swap of two letters is one typo: hinted. */
+	assert_string_equal(closest_word("tema", card_keys, 4), "team");
 }
 
 /* --- arena ------------------------------------------------------------- */
