@@ -36,9 +36,12 @@ struct attr {
 /* One string of a card in one language, e.g. title: "Steal". */
 struct text {
 	const char	*field;
-	const char	*value;		/* UTF-8, validated */
+	const char	*value;		/* UTF-8, validated; NULL: not yet */
 	struct srcpos	 pos;		/* of the value */
 	struct srcpos	 key_pos;	/* of the field's name */
+	const char	*src_hash;	/* hash of the source text it translates */
+	struct srcpos	 hash_pos;
+	bool		 same;		/* meant to equal the source (a name) */
 };
 
 struct cardtext {

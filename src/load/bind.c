@@ -145,7 +145,10 @@ check_texts(const struct deck *deck, const struct card *c,
 	if (e->type != ELEM_TEXT || e->field == NULL)
 		return true;
 	for (li = 0; li < deck->nlangs; li++) {
-		if (card_text(c, li, e->field, NULL) != NULL)
+		const struct text *w = NULL;
+
+		/* A field given but left empty was reported by load_deck. */
+		if (card_text(c, li, e->field, &w) != NULL || w != NULL)
 			continue;
 		diag_add(d, DIAG_ERROR, &c->texts[li].pos, "missing-text",
 		    "card '%s': no '%s' text in language '%s'", c->id, e->field,

@@ -416,12 +416,90 @@ unknown_card(const struct deck *deck, const struct ynode *key,
 	free(ids);
 }
 
+static struct text *
+find_text(struct cardtext *ct, const char *field)
+{
+	size_t i;
+
+	for (i = 0; i < ct->n; i++)
+		if (strcmp(ct->v[i].field, field) == 0)
+			return &ct->v[i];
+	return NULL;
+}
+
+/*
+ * source: {field: hash, ...}: which source text each string translates
+ * (written by "deckpress strings"); a hash that no longer matches the
+ * source text marks the translation stale.
+ */
+static bool
+load_sources(struct cardtext *ct, const struct ynode *n, const char *ctx,
+    struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	if (!yexpect(n, YNODE_MAP, "source", ctx, d))
+		return false;
+	for (i = 0; i < n->n; i++) {
+		const struct ypair *p = &n->pairs[i];
+		struct text *t = find_text(ct, p->key->str);
+		const char *h;
+
+		if (!ystring(p->val, &h, "a source hash", ctx, d)) {
+			ok = false;
+			continue;
+		}
+		if (t == NULL) {
+			diag_add(d, DIAG_ERROR, &p->key->pos, "source", "%s: "
+			    "source names '%s', which this card has no text "
+			    "for", ctx, p->key->str);
+			ok = false;
+			continue;
+		}
+		t->src_hash = h;
+		t->hash_pos = p->val->pos;
+	}
+	return ok;
+}
+
+/* same: [field, ...] or true: strings meant to equal the source's. */
+static bool
+load_same(struct cardtext *ct, const struct ynode *n, const char *ctx,
+    struct diags *d)
+{
+	struct text *t;
+	bool all = false;
+	size_t i;
+
+	if (n->type == YNODE_SCALAR) {
+		if (!ybool(n, &all, "same", ctx, d))
+			return false;
+		for (i = 0; i < ct->n; i++)
+			ct->v[i].same = all;
+		return true;
+	}
+	if (!yexpect(n, YNODE_SEQ, "same", ctx, d))
+		return false;
+	for (i = 0; i < n->n; i++) {
+		if (n->items[i]->type != YNODE_SCALAR ||
+		    (t = find_text(ct, n->items[i]->str)) == NULL) {
+			diag_add(d, DIAG_ERROR, &n->items[i]->pos, "same",
+			    "%s: same names no text field of this card", ctx);
+			return false;
+		}
+		t->same = true;
+	}
+	return true;
+}
+
 static bool
 load_cardtext(struct deck *deck, struct card *c, size_t li,
     const struct ynode *n, struct diags *d)
 {
 	struct cardtext *ct = &c->texts[li];
 	const char *ctx = arena_printf(&deck->arena, "card '%s'", c->id);
+	const struct ynode *src = NULL, *same = NULL;
 	size_t i;
 	bool ok = true;
 
@@ -431,17 +509,36 @@ load_cardtext(struct deck *deck, struct card *c, size_t li,
 		return false;
 	ct->v = arena_alloc(&deck->arena, n->n * sizeof(*ct->v));
 	for (i = 0; i < n->n; i++) {
+		const struct ypair *p = &n->pairs[i];
 		struct text *t = &ct->v[ct->n];
 
-		t->field = n->pairs[i].key->str;
-		if (!ystring(n->pairs[i].val, &t->value, t->field, ctx, d)) {
+		if (strcmp(p->key->str, "source") == 0) {
+			src = p->val;
+			continue;
+		}
+		if (strcmp(p->key->str, "same") == 0) {
+			same = p->val;
+			continue;
+		}
+		t->field = p->key->str;
+		t->pos = p->val->pos;
+		t->key_pos = p->key->pos;
+		if (yisnull(p->val)) {
+			/* "deckpress strings" leaves new strings empty. */
+			diag_add(d, DIAG_ERROR, &p->val->pos, "missing-text",
+			    "%s: '%s' has no text yet in '%s'", ctx, t->field,
+			    deck->langs[li]);
+			ok = false;
+		} else if (!ystring(p->val, &t->value, t->field, ctx, d)) {
 			ok = false;
 			continue;
 		}
-		t->pos = n->pairs[i].val->pos;
-		t->key_pos = n->pairs[i].key->pos;
 		ct->n++;
 	}
+	if (src != NULL)
+		ok &= load_sources(ct, src, ctx, d);
+	if (same != NULL)
+		ok &= load_same(ct, same, ctx, d);
 	return ok;
 }
 
@@ -539,14 +636,14 @@ dir_name(struct arena *a, const char *dir)
 	return arena_strndup(a, s, (size_t)(dir + n - s));
 }
 
-struct deck *
-load_deck(const char *dir, struct diags *d)
+static struct deck *
+load(const char *dir, bool lenient, struct diags *d)
 {
 	struct deck *deck = xcalloc(1, sizeof(*deck));
 	const struct ynode *root;
 	char *path = path_join(dir, "deck.yaml");
 	size_t nerr = d->nerr;
-	bool ok;
+	bool ok, texts_ok = true;
 
 	deck->dir = arena_strdup(&deck->arena, dir);
 	deck->file = diag_file(d, path);
@@ -557,14 +654,27 @@ load_deck(const char *dir, struct diags *d)
 	if (deck->game == NULL)
 		deck->game = dir_name(&deck->arena, dir);
 	/* Texts are checked even when the head has errors: report all. */
+	if (ok && d->nerr > nerr)
+		ok = false;	/* an error that left a usable tree */
 	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0)
-		ok &= load_texts(deck, ymap_get(root, "languages"), d);
-	/* Any error, even one that left a usable tree, fails the deck. */
-	if (!ok || d->nerr > nerr) {
+		texts_ok = load_texts(deck, ymap_get(root, "languages"), d);
+	if (!ok || (!lenient && (!texts_ok || d->nerr > nerr))) {
 		deck_free(deck);
 		return NULL;
 	}
 	return deck;
+}
+
+struct deck *
+load_deck(const char *dir, struct diags *d)
+{
+	return load(dir, false, d);
+}
+
+struct deck *
+load_deck_lenient(const char *dir, struct diags *d)
+{
+	return load(dir, true, d);
 }
 
 void
@@ -598,7 +708,7 @@ card_text(const struct card *c, size_t lang, const char *field,
 		if (strcmp(ct->v[i].field, field) == 0) {
 			if (where != NULL)
 				*where = &ct->v[i];
-			return ct->v[i].value;
+			return ct->v[i].value;	/* NULL if not written yet */
 		}
 	return NULL;
 }

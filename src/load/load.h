@@ -66,6 +66,12 @@ bool		 yisnull(const struct ynode *n);
 
 /* Deck: cards/<game>/deck.yaml and its text/<lang>.yaml files. */
 struct deck	*load_deck(const char *dir, struct diags *d);
+/*
+ * The same, but a deck whose deck.yaml is sound is returned even when
+ * its text files have errors (reported), so that the validator can go
+ * on checking what it can.
+ */
+struct deck	*load_deck_lenient(const char *dir, struct diags *d);
 void		 deck_free(struct deck *deck);
 int		 deck_lang_index(const struct deck *deck, const char *lang);
 const char	*card_attr(const struct card *c, const char *name);
