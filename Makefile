@@ -19,8 +19,10 @@ SRCS   = src/util.c src/diag.c \
          src/render/card.c src/render/element.c \
          src/impose/grid.c src/impose/marks.c src/impose/duplex.c \
          src/impose/plan.c \
-         src/pdf/pdfout.c
-MAIN   = src/main.c
+         src/pdf/pdfout.c \
+         src/validate/rules.c src/validate/composition.c \
+         src/validate/translate.c src/validate/refs.c src/validate/strings.c
+MAIN   = src/main.c src/setup.c src/check.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
 HDRS   = $(wildcard src/*.h src/*/*.h)
 
@@ -28,7 +30,7 @@ UNIT   = $(patsubst tests/unit/%.c,out/test/%,$(wildcard tests/unit/test_*.c))
 
 all: deckpress
 
-deckpress: $(OBJS) $(OBJDIR)/src/main.o
+deckpress: $(OBJS) $(MAIN:%.c=$(OBJDIR)/%.o)
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
 $(OBJDIR)/%.o: %.c $(HDRS)

@@ -32,8 +32,8 @@ diag_add(struct diags *d, enum diag_level level, const struct srcpos *pos,
 	va_start(ap, fmt);
 	vsnprintf(g->msg, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	g->seq = d->n;
-	g->head = d->n;
+	g->seq = d->nseq++;
+	g->head = g->seq;
 	g->hpos = g->pos;
 	if (level == DIAG_NOTE && d->n > 0) {
 		g->head = d->v[d->n - 1].head;
@@ -132,14 +132,155 @@ diag_print(FILE *f, const struct diags *d)
 }
 
 void
+diag_drop(struct diags *d, const char *code, const char *file)
+{
+	size_t i, k = 0, dropped = (size_t)-1;
+
+	d->nerr = d->nwarn = 0;
+	for (i = 0; i < d->n; i++) {
+		struct diag *g = &d->v[i];
+		bool drop = g->level == DIAG_NOTE ? g->head == dropped :
+		    g->code != NULL && strcmp(g->code, code) == 0 &&
+		    g->pos.file != NULL && strcmp(g->pos.file, file) == 0;
+
+		if (g->level != DIAG_NOTE)
+			dropped = drop ? g->head : (size_t)-1;
+		if (drop) {
+			free(g->msg);
+			free(g->card);
+			free(g->lang);
+			free(g->rule);
+			free(g->expected);
+			continue;
+		}
+		if (g->level == DIAG_ERROR)
+			d->nerr++;
+		else if (g->level == DIAG_WARN)
+			d->nwarn++;
+		d->v[k++] = *g;
+	}
+	d->n = k;
+}
+
+void
+diag_rule(struct diags *d, const char *rule, const char *expected,
+    long actual)
+{
+	struct diag *g;
+
+	if (d->n == 0)
+		return;
+	g = &d->v[d->n - 1];
+	free(g->rule);
+	free(g->expected);
+	g->rule = xstrdup(rule);
+	g->expected = xstrdup(expected);
+	g->actual = actual;
+}
+
+void
+diag_about(struct diags *d, const char *card, const char *lang)
+{
+	struct diag *g;
+
+	if (d->n == 0)
+		return;
+	g = &d->v[d->n - 1];
+	free(g->card);
+	free(g->lang);
+	g->card = card ? xstrdup(card) : NULL;
+	g->lang = lang ? xstrdup(lang) : NULL;
+}
+
+void
+json_string(FILE *f, const char *s)
+{
+	if (s == NULL) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void
+json_diag(FILE *f, const struct diag *g)
+{
+	fprintf(f, "{\"severity\": ");
+	json_string(f, level_name(g->level));
+	fprintf(f, ", \"code\": ");
+	json_string(f, g->code);
+	fprintf(f, ", \"file\": ");
+	json_string(f, g->pos.file);
+	fprintf(f, ", \"line\": %u, \"column\": %u, \"card\": ",
+	    g->pos.line, g->pos.col);
+	json_string(f, g->card);
+	fprintf(f, ", \"language\": ");
+	json_string(f, g->lang);
+	fprintf(f, ", \"rule\": ");
+	json_string(f, g->rule);
+	fprintf(f, ", \"expected\": ");
+	json_string(f, g->expected);
+	if (g->rule != NULL)
+		fprintf(f, ", \"actual\": %ld", g->actual);
+	else
+		fprintf(f, ", \"actual\": null");
+	fprintf(f, ", \"message\": ");
+	json_string(f, g->msg);
+}
+
+void
+diag_json(FILE *f, const struct diags *d)
+{
+	size_t i;
+	bool notes = false;
+
+	fputs("[", f);
+	for (i = 0; i < d->n; i++) {
+		const struct diag *g = &d->v[i];
+
+		if (g->level == DIAG_NOTE && i > 0) {
+			fputs(notes ? ", " : ", \"notes\": [", f);
+			json_diag(f, g);
+			fputs("}", f);
+			notes = true;
+			continue;
+		}
+		if (i > 0)
+			fputs(notes ? "]}," : "},", f);
+		fputs("\n  ", f);
+		json_diag(f, g);
+		notes = false;
+	}
+	if (d->n > 0)
+		fputs(notes ? "]}\n" : "}\n", f);
+	fputs("]", f);
+}
+
+void
 diag_free(struct diags *d)
 {
 	size_t i;
 
 	if (d == NULL)
 		return;
-	for (i = 0; i < d->n; i++)
+	for (i = 0; i < d->n; i++) {
 		free(d->v[i].msg);
+		free(d->v[i].card);
+		free(d->v[i].lang);
+		free(d->v[i].rule);
+		free(d->v[i].expected);
+	}
 	free(d->v);
 	for (i = 0; i < d->nfiles; i++)
 		free(d->files[i]);

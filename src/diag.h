@@ -24,6 +24,11 @@ struct diag {
 	const char	*code;		/* short stable id, e.g. "unknown-key" */
 	char		*msg;		/* owned */
 	size_t		 seq;		/* insertion order, for a stable sort */
+	char		*card;		/* owned: the card it is about, or NULL */
+	char		*lang;		/* owned: the language, or NULL */
+	char		*rule;		/* owned: a failed rule's label, or NULL */
+	char		*expected;	/* owned: what it expected */
+	long		 actual;	/* what the deck has */
 	size_t		 head;		/* seq of the diagnostic a note belongs to */
 	struct srcpos	 hpos;		/* position of that diagnostic */
 };
@@ -32,6 +37,7 @@ struct diags {
 	struct diag	*v;
 	size_t		 n, cap;
 	size_t		 nerr, nwarn;
+	size_t		 nseq;		/* diagnostics ever added */
 	char		**files;	/* interned file names, owned */
 	size_t		 nfiles, capfiles;
 };
@@ -51,6 +57,16 @@ int	 diag_add(struct diags *d, enum diag_level level,
 	    const struct srcpos *pos, const char *code, const char *fmt, ...)
 	    __attribute__((format(printf, 5, 6)));
 
+/* Say which rule the last diagnostic is about, with its numbers. */
+void	 diag_rule(struct diags *d, const char *rule, const char *expected,
+	    long actual);
+
+/* Remove the diagnostics with this code in file (and their notes). */
+void	 diag_drop(struct diags *d, const char *code, const char *file);
+
+/* Say which card and language the last diagnostic is about (for JSON). */
+void	 diag_about(struct diags *d, const char *card, const char *lang);
+
 /* Sort by file, line and column (notes stay with their diagnostic). */
 void	 diag_sort(struct diags *d);
 
@@ -59,6 +75,15 @@ void	 diag_sort(struct diags *d);
  * summary line is the caller's.
  */
 void	 diag_print(FILE *f, const struct diags *d);
+/*
+ * Print the diagnostics as a JSON array of objects with severity,
+ * code, file, line, column, card, language and message; notes go into
+ * a "notes" array of their diagnostic.
+ */
+void	 diag_json(FILE *f, const struct diags *d);
+
+/* Write s as a JSON string literal. */
+void	 json_string(FILE *f, const char *s);
 void	 diag_free(struct diags *d);
 
 #endif

@@ -16,19 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
+#include "cli.h"
 #include "impose/impose.h"
-#include "layout/layout.h"
-#include "load/load.h"
 #include "pdf/pdf.h"
-#include "util.h"
-
-#define VERSION		"0.1.0"
-#ifndef DATADIR
-#define DATADIR		"/usr/local/share/deckpress"
-#endif
-
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
 static const char usage_main[] =
 "usage: deckpress [--help] [--version] command [arguments]\n"
@@ -37,6 +27,10 @@ static const char usage_main[] =
 "  cards DECK   card sheets of one deck in one language, as an A4 PDF\n"
 "  all          card sheets of every bundled game in every language,\n"
 "               into out/\n"
+"  check DECK   the deck against its rules, translations against the\n"
+"               source language, and text that does not fit\n"
+"  strings DECK --lang LANG\n"
+"               write or update the translator's file text/LANG.yaml\n"
 "\n"
 "Run 'deckpress COMMAND --help' for a command's options.\n";
 
@@ -82,165 +76,6 @@ struct job {
 	enum duplex	 duplex;
 	bool		 backs;
 };
-
-/* The program's data: fonts/ and layouts/, beside the binary if there. */
-static char *
-data_dir(void)
-{
-	char exe[PATH_MAX], *dir, *fonts;
-	const char *env = getenv("DECKPRESS_HOME");
-	ssize_t n;
-
-	/* Absolute, since fontconfig will not take a relative <dir>. */
-	if (env != NULL && *env != '\0')
-		return (dir = realpath(env, NULL)) != NULL ? dir : xstrdup(env);
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		dir = xstrdup(dirname(exe));
-		fonts = path_join(dir, "fonts/MaterialDesignIcons.map");
-		if (file_exists(fonts)) {
-			free(fonts);
-			return dir;
-		}
-		free(fonts);
-		free(dir);
-	}
-	return xstrdup(DATADIR);
-}
-
-static int
-finish(struct diags *d, int rc)
-{
-	diag_sort(d);
-	diag_print(stderr, d);
-	if (d->nerr || d->nwarn)
-		fprintf(stderr, "%zu error%s, %zu warning%s\n", d->nerr,
-		    d->nerr == 1 ? "" : "s", d->nwarn, d->nwarn == 1 ? "" : "s");
-	diag_free(d);
-	return rc;
-}
-
-/* A bundled layout or sheet name that does not exist, with a hint. */
-static void
-unknown_bundled(const char *datadir, const char *name, const char *sub,
-    const struct srcpos *pos, struct diags *d)
-{
-	char *dir = xmalloc(strlen(datadir) + 32), **names = NULL;
-	const char *hint;
-	size_t n = 0, cap = 0, len, i;
-	struct dirent *e;
-	DIR *dp;
-
-	sprintf(dir, "%s/layouts/%s", datadir, sub);
-	if ((dp = opendir(dir)) != NULL) {
-		while ((e = readdir(dp)) != NULL) {
-			len = strlen(e->d_name);
-			if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))
-				continue;
-			xgrow((void **)&names, &cap, n + 1, sizeof(*names));
-			names[n] = xstrdup(e->d_name);
-			names[n++][len - 5] = '\0';
-		}
-		closedir(dp);
-	}
-	hint = closest_word(name, (const char *const *)names, n);
-	diag_add(d, DIAG_ERROR, pos, "unknown-layout", "unknown %s '%s'%s%s%s "
-	    "(the bundled ones are in layouts/%s)", *sub ? "sheet" : "layout",
-	    name, hint ? "; did you mean '" : "", hint ? hint : "",
-	    hint ? "'?" : "", sub);
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	free(dir);
-}
-
-/*
- * A layout or sheet named in deck.yaml: a bare name is looked up in
- * the bundled layouts/ (sub is "" or "sheets/"); a name with a '/' or
- * ending in .yaml is a path relative to the deck folder.
- */
-static char *
-resolve_named(const char *datadir, const struct deck *deck, const char *name,
-    const char *sub, const struct srcpos *pos, struct diags *d)
-{
-	const char *what = *sub ? "sheet" : "layout";
-	size_t n = strlen(name);
-	struct strbuf b = { 0 };
-
-	if (strchr(name, '/') != NULL || (n > 5 &&
-	    strcmp(name + n - 5, ".yaml") == 0)) {
-		/* "./layout.yaml" reads better in messages as "layout.yaml" */
-		sb_printf(&b, "%s/%s", deck->dir, strncmp(name, "./", 2) == 0 ?
-		    name + 2 : name);
-		if (file_exists(b.s))
-			return b.s;
-		diag_add(d, DIAG_ERROR, pos, "unknown-layout", "%s file %s "
-		    "not found", what, b.s);
-	} else {
-		sb_printf(&b, "%s/layouts/%s%s.yaml", datadir, sub, name);
-		if (file_exists(b.s))
-			return b.s;
-		unknown_bundled(datadir, name, sub, pos, d);
-	}
-	sb_free(&b);
-	return NULL;
-}
-
-struct setup {
-	char		*datadir;
-	struct deck	*deck;
-	struct fonts	*fonts;
-	struct iconmap	*icons;
-	struct tmpl	*tmpl;
-	struct sheet	*sheet;
-};
-
-static void
-setup_free(struct setup *s)
-{
-	tmpl_free(s->tmpl);
-	sheet_free(s->sheet);
-	fonts_free(s->fonts);
-	iconmap_free(s->icons);
-	deck_free(s->deck);
-	free(s->datadir);
-}
-
-/* Load fonts, deck, template and sheet; returns an exit code. */
-static int
-setup_load(struct setup *s, const char *deckdir, struct diags *d)
-{
-	char *p;
-
-	s->datadir = data_dir();
-	p = path_join(s->datadir, "fonts");
-	s->fonts = fonts_new(p, d);
-	free(p);
-	p = path_join(s->datadir, "fonts/MaterialDesignIcons.map");
-	s->icons = load_iconmap(p, d);
-	free(p);
-	if (s->fonts == NULL || s->icons == NULL)
-		return EXIT_IO;
-	s->fonts->icons = s->icons;
-	if ((s->deck = load_deck(deckdir, d)) == NULL)
-		return EXIT_INPUT;
-	if ((p = resolve_named(s->datadir, s->deck, s->deck->layout, "",
-	    &s->deck->layout_pos, d)) != NULL) {
-		s->tmpl = load_tmpl(p, s->fonts->families, s->icons, d);
-		free(p);
-	}
-	if ((p = resolve_named(s->datadir, s->deck, s->deck->sheet, "sheets/",
-	    &s->deck->sheet_pos, d)) != NULL) {
-		s->sheet = load_sheet(p, d);
-		free(p);
-	}
-	if (s->tmpl == NULL || s->sheet == NULL)
-		return EXIT_INPUT;
-	if (!load_bind(s->deck, s->tmpl, s->icons, d))
-		return EXIT_INPUT;
-	return 0;
-}
 
 /* Card indices in print order, one per copy. */
 static size_t *
@@ -297,7 +132,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 			if (f == FACE_FRONT || backs)
 				layout_card(s->fonts, deck, s->tmpl,
 				    &deck->cards[i], lang, (enum face)f,
-				    &faces[f][i], d);
+				    DIAG_WARN, &faces[f][i], d);
 	}
 	seq = print_order(deck, &n);
 	impose_plan(&grid, j->duplex, backs, seq, n, &plan);
@@ -334,7 +169,7 @@ run_cards(const struct job *j, struct diags *d)
 	int rc, li = 0;
 	size_t k;
 
-	if ((rc = setup_load(&s, j->deckdir, d)) != 0)
+	if ((rc = setup_load(&s, j->deckdir, false, d)) != 0)
 		goto out;
 	if (j->lang != NULL && (li = deck_lang_index(s.deck, j->lang)) < 0) {
 		struct strbuf b = { 0 };
@@ -375,23 +210,6 @@ parse_duplex(const char *s, enum duplex *m)
 	else
 		return false;
 	return true;
-}
-
-static int usage_error(const char *usage, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static int
-usage_error(const char *usage, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("deckpress: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\n", stderr);
-	fputs(usage, stderr);
-	return EXIT_USAGE;
 }
 
 static int
@@ -563,5 +381,9 @@ main(int argc, char **argv)
 		return cmd_cards(argc - 1, argv + 1);
 	if (strcmp(argv[1], "all") == 0)
 		return cmd_all(argc - 1, argv + 1);
+	if (strcmp(argv[1], "check") == 0)
+		return cmd_check(argc - 1, argv + 1);
+	if (strcmp(argv[1], "strings") == 0)
+		return cmd_strings(argc - 1, argv + 1);
 	return usage_error(usage_main, "unknown command '%s'", argv[1]);
 }

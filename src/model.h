@@ -48,6 +48,7 @@ struct cardtext {
 	struct text	*v;
 	size_t		 n;
 	struct srcpos	 pos;		/* of the card's entry; file NULL: absent */
+	struct srcpos	 key_pos;	/* of the card's id in the text file */
 };
 
 struct card {
@@ -66,6 +67,7 @@ struct deck {
 	const char	 *game;
 	const char	**langs;	/* first is the source language */
 	size_t		  nlangs;
+	size_t		  ndeclared;	/* of them, listed in deck.yaml */
 	const char	 *layout;	/* template name or path */
 	struct srcpos	  layout_pos;
 	const char	 *sheet;	/* sheet name or path */

@@ -205,7 +205,7 @@ edit_distance(const char *a, const char *b)
 	size_t *m;
 
 	/* Hints are for short identifiers; long strings are never typos. */
-	if (la > 64 || lb > 64)
+	if (la > 256 || lb > 256)
 		return (size_t)-1;
 	m = xmalloc((la + 1) * w * sizeof(*m));
 	for (i = 0; i <= la; i++)

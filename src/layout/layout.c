@@ -35,7 +35,8 @@ utf8_char(unsigned int cp)
 
 static void
 overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
-    const struct elem *e, const struct fitted *fit, struct diags *d)
+    const struct elem *e, const struct fitted *fit, enum diag_level level,
+    struct diags *d)
 {
 	const struct text *where = NULL;
 	char what[96];
@@ -51,10 +52,11 @@ overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
 	else
 		snprintf(what, sizeof(what), "a word %.1f mm too wide",
 		    TO_MM(fit->over_w));
-	diag_add(d, DIAG_WARN, where ? &where->pos : &e->pos, "overflow",
+	diag_add(d, level, where ? &where->pos : &e->pos, "overflow",
 	    "card '%s' (%s): %s does not fit its box at %g pt: %s", c->id,
 	    deck->langs[lang], e->field ? e->field : "fixed text",
 	    e->size_min, what);
+	diag_about(d, c->id, deck->langs[lang]);
 }
 
 /* A character no bundled font has would print as a box: say so. */
@@ -81,27 +83,30 @@ check_glyphs(const struct fonts *fonts, const struct deck *deck,
 static void
 lay_text(const struct fonts *fonts, const struct deck *deck,
     const struct card *c, size_t lang, struct lbox *b, struct laid *out,
-    struct diags *d)
+    enum diag_level level, struct diags *d)
 {
 	const struct elem *e = b->e;
 	const char *s = e->literal ? e->literal :
 	    card_text(c, lang, e->field, NULL);
 	struct fitted fit;
 
+	/* Only the validator lays out cards with texts missing (reported). */
+	if (s == NULL)
+		s = "";
 	b->text = e->upper ? g_utf8_strup(s, -1) : g_strdup(s);
 	fit_text(fonts->ctx, e, b->text, &fit);
 	b->size = fit.size;
 	check_glyphs(fonts, deck, c, lang, b, d);
 	if (!fit.fits) {
 		out->overflow = true;
-		overflow_warning(deck, c, lang, e, &fit, d);
+		overflow_warning(deck, c, lang, e, &fit, level, d);
 	}
 }
 
 void
 layout_card(const struct fonts *fonts, const struct deck *deck,
     const struct tmpl *t, const struct card *c, size_t lang, enum face f,
-    struct laid *out, struct diags *d)
+    enum diag_level overflow, struct laid *out, struct diags *d)
 {
 	size_t i;
 
@@ -129,7 +134,7 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 		b->stroke = resolve(&e->stroke, c);
 		b->color = resolve(&e->color, c);
 		if (e->type == ELEM_TEXT)
-			lay_text(fonts, deck, c, lang, b, out, d);
+			lay_text(fonts, deck, c, lang, b, out, overflow, d);
 		else if (e->type == ELEM_ICON)
 			b->text = utf8_char(e->codepoint ? e->codepoint :
 			    iconmap_find(fonts->icons,

@@ -69,13 +69,15 @@ struct laid {
 
 /*
  * Lay out face f of card c in language lang (an index into deck
- * languages).  Overflowing text is a warning naming the card, the
- * language, the field and the overflow in mm; it is drawn at the
+ * languages).  Overflowing text is a diagnostic of level overflow
+ * (a warning when printing, an error when validating) naming the card,
+ * the language, the field and the overflow in mm; it is drawn at the
  * minimum size.  Free with laid_free().
  */
 void		 layout_card(const struct fonts *fonts, const struct deck *deck,
 		    const struct tmpl *t, const struct card *c, size_t lang,
-		    enum face f, struct laid *out, struct diags *d);
+		    enum face f, enum diag_level overflow, struct laid *out,
+		    struct diags *d);
 void		 laid_free(struct laid *l);
 
 #endif

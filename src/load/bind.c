@@ -137,14 +137,16 @@ check_icon(const struct card *c, const struct elem *e,
 /* Every text field a visible element shows must exist, in every language. */
 static bool
 check_texts(const struct deck *deck, const struct card *c,
-    const struct elem *e, struct diags *d)
+    const struct elem *e, size_t nlangs, struct diags *d)
 {
 	size_t li;
 	bool ok = true;
 
 	if (e->type != ELEM_TEXT || e->field == NULL)
 		return true;
-	for (li = 0; li < deck->nlangs; li++) {
+	for (li = 0; li < nlangs; li++) {
+		if (c->texts[li].pos.file == NULL)
+			continue;	/* the whole card is missing: reported */
 		const struct text *w = NULL;
 
 		/* A field given but left empty was reported by load_deck. */
@@ -197,7 +199,7 @@ check_fields(const struct deck *deck, const struct tmpl *t, struct diags *d)
 
 bool
 load_bind(const struct deck *deck, const struct tmpl *t,
-    const struct iconmap *icons, struct diags *d)
+    const struct iconmap *icons, bool all_langs, struct diags *d)
 {
 	size_t f, i, k;
 	bool ok = true;
@@ -217,7 +219,8 @@ load_bind(const struct deck *deck, const struct tmpl *t,
 
 				if (!elem_applies(e, c))
 					continue;
-				ok &= check_texts(deck, c, e, d);
+				ok &= check_texts(deck, c, e, all_langs ?
+				    deck->nlangs : 1, d);
 				ok &= check_icon(c, e, icons, d);
 				ok &= check_paint(c, &e->fill, "fill", e, d);
 				ok &= check_paint(c, &e->stroke, "stroke", e,

@@ -587,8 +587,10 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 			ok = false;
 		} else if (c->texts[li].pos.file != NULL)
 			ok = false;	/* a duplicate key, reported */
-		else if (!load_cardtext(deck, c, li, p->val, d))
-			ok = false;
+		else {
+			c->texts[li].key_pos = p->key->pos;
+			ok &= load_cardtext(deck, c, li, p->val, d);
+		}
 	}
 	return ok;
 }
@@ -604,7 +606,17 @@ load_texts(struct deck *deck, const struct ynode *langs, struct diags *d)
 		deck->cards[i].texts = arena_alloc(&deck->arena,
 		    deck->nlangs * sizeof(struct cardtext));
 	for (li = 0; li < deck->nlangs; li++) {
-		if (!load_textfile(deck, li, &langs->items[li]->pos, d)) {
+		/* A language not in deck.yaml (deckpress strings --lang) may
+		 * have no file yet: it is being started. */
+		if (li >= langs->n) {
+			char *p = arena_printf(&deck->arena, "%s/text/%s.yaml",
+			    deck->dir, deck->langs[li]);
+
+			if (!file_exists(p))
+				continue;
+		}
+		if (!load_textfile(deck, li, li < langs->n ?
+		    &langs->items[li]->pos : &langs->pos, d)) {
 			ok = false;
 			continue;
 		}
@@ -636,8 +648,23 @@ dir_name(struct arena *a, const char *dir)
 	return arena_strndup(a, s, (size_t)(dir + n - s));
 }
 
+/* Add language extra to the deck's languages if it is not one yet. */
+static void
+add_lang(struct deck *deck, const char *extra)
+{
+	const char **v;
+
+	if (extra == NULL || deck->nlangs == 0 ||
+	    deck_lang_index(deck, extra) >= 0)
+		return;
+	v = arena_alloc(&deck->arena, (deck->nlangs + 1) * sizeof(char *));
+	memcpy(v, deck->langs, deck->nlangs * sizeof(char *));
+	v[deck->nlangs++] = arena_strdup(&deck->arena, extra);
+	deck->langs = v;
+}
+
 static struct deck *
-load(const char *dir, bool lenient, struct diags *d)
+load(const char *dir, bool lenient, const char *extra, struct diags *d)
 {
 	struct deck *deck = xcalloc(1, sizeof(*deck));
 	const struct ynode *root;
@@ -656,6 +683,9 @@ load(const char *dir, bool lenient, struct diags *d)
 	/* Texts are checked even when the head has errors: report all. */
 	if (ok && d->nerr > nerr)
 		ok = false;	/* an error that left a usable tree */
+	deck->ndeclared = deck->nlangs;
+	if (ok)
+		add_lang(deck, extra);
 	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0)
 		texts_ok = load_texts(deck, ymap_get(root, "languages"), d);
 	if (!ok || (!lenient && (!texts_ok || d->nerr > nerr))) {
@@ -668,13 +698,13 @@ load(const char *dir, bool lenient, struct diags *d)
 struct deck *
 load_deck(const char *dir, struct diags *d)
 {
-	return load(dir, false, d);
+	return load(dir, false, NULL, d);
 }
 
 struct deck *
-load_deck_lenient(const char *dir, struct diags *d)
+load_deck_lenient(const char *dir, const char *extra, struct diags *d)
 {
-	return load(dir, true, d);
+	return load(dir, true, extra, d);
 }
 
 void
@@ -704,6 +734,8 @@ card_text(const struct card *c, size_t lang, const char *field,
 	const struct cardtext *ct = &c->texts[lang];
 	size_t i;
 
+	if (where != NULL)
+		*where = NULL;
 	for (i = 0; i < ct->n; i++)
 		if (strcmp(ct->v[i].field, field) == 0) {
 			if (where != NULL)

@@ -69,9 +69,12 @@ struct deck	*load_deck(const char *dir, struct diags *d);
 /*
  * The same, but a deck whose deck.yaml is sound is returned even when
  * its text files have errors (reported), so that the validator can go
- * on checking what it can.
+ * on checking what it can.  extra, if not NULL, is a language to load
+ * as well though deck.yaml does not list it yet (its file may be
+ * missing): the translator's new language.
  */
-struct deck	*load_deck_lenient(const char *dir, struct diags *d);
+struct deck	*load_deck_lenient(const char *dir, const char *extra,
+		    struct diags *d);
 void		 deck_free(struct deck *deck);
 int		 deck_lang_index(const struct deck *deck, const char *lang);
 const char	*card_attr(const struct card *c, const char *name);
@@ -98,11 +101,14 @@ void		 sheet_free(struct sheet *s);
 
 /*
  * Check a deck against its template: every text field a visible
- * element shows exists for every card in every language, bound
- * attributes exist and hold colours or icon names.
+ * element shows exists for every card in the source language (and in
+ * every language if all_langs; the validator checks translations
+ * against the source itself), bound attributes exist and hold colours
+ * or icon names.
  */
 bool		 load_bind(const struct deck *deck, const struct tmpl *t,
-		    const struct iconmap *icons, struct diags *d);
+		    const struct iconmap *icons, bool all_langs,
+		    struct diags *d);
 
 /* Does element e show on card c (all its 'when' conditions hold)? */
 bool		 elem_applies(const struct elem *e, const struct card *c);

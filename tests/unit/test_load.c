@@ -742,7 +742,7 @@ test_deck_data_chain_texts(void **state)
 	assert_string_equal(where->field, "title");
 	assert_string_equal(where->pos.file,
 	    "cards/data-chain/text/es.yaml");
-	assert_int_equal(where->pos.line, 25);
+	assert_int_equal(where->pos.line, 47);
 	assert_int_equal(where->pos.col, 12);
 	assert_string_equal(card_text(c, 1, "body", NULL),
 	    "Destruye cualquier carta de la mesa.");
@@ -750,7 +750,10 @@ test_deck_data_chain_texts(void **state)
 	c = find_card(deck, "steal");
 	assert_string_equal(card_text(c, 0, "title", NULL), "Steal");
 	assert_string_equal(card_text(c, 1, "title", NULL), "Robar");
-	assert_int_equal(c->texts[1].pos.line, 64);
+	/* The entry's mapping starts at its first field, after comments. */
+	assert_int_equal(c->texts[1].pos.line, 125);
+	assert_int_equal(c->texts[1].key_pos.line, 123);
+	assert_int_equal(c->texts[1].key_pos.col, 3);
 	deck_free(deck);
 	diag_free(&d);
 }

@@ -59,18 +59,18 @@ test_edit_distance_basic(void **state)
 static void
 test_edit_distance_long_strings(void **state)
 {
-	char a[66], b[65];
+	char a[258], b[257];
 
 	(void)state;
-	/* Longer than 64 bytes: never a typo, distance "infinite". */
-	memset(a, 'x', 65);
-	a[65] = '\0';
+	/* Longer than 256 bytes (past any card title): distance "infinite". */
+	memset(a, 'x', 257);
+	a[257] = '\0';
 	assert_int_equal(edit_distance(a, "x"), (size_t)-1);
 	assert_int_equal(edit_distance("x", a), (size_t)-1);
-	/* Exactly 64 is still measured. */
-	memset(b, 'x', 64);
-	b[64] = '\0';
-	assert_int_equal(edit_distance(b, "x"), 63);
+	/* Exactly 256 is still measured. */
+	memset(b, 'x', 256);
+	b[256] = '\0';
+	assert_int_equal(edit_distance(b, "x"), 255);
 	assert_int_equal(edit_distance(b, b), 0);
 }
 

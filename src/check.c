@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The validator's commands: "check" (composition against rules.yaml,
+ * translations against the source language, booklets, text that does
+ * not fit) and "strings" (the translator's file).  Part of the CLI.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "validate/validate.h"
+
+static const char usage_check[] =
+"usage: deckpress check DECK [--lang LANG|all] [--json] [--werror]\n"
+"\n"
+"Check the deck in folder DECK: its composition against DECK/rules.yaml\n"
+"(totals, quotas, variants), every translation against the source\n"
+"language (missing, extra, stale, identical or copied strings, markup\n"
+"and icons), rule booklets (DECK/rules/LANG.md), and text that does not\n"
+"fit its box at the layout's minimum size.\n"
+"\n"
+"  -l, --lang LANG|all  language(s) to check (default: all)\n"
+"  -j, --json           findings as JSON on stdout\n"
+"  -W, --werror         warnings fail the check too\n"
+"  -h, --help           this help\n"
+"\n"
+"Exit status: 0 clean, 1 errors (or warnings with --werror), 2 usage.\n";
+
+static const char usage_strings[] =
+"usage: deckpress strings DECK --lang LANG\n"
+"\n"
+"Write or update DECK/text/LANG.yaml, the translator's file: every string\n"
+"the language needs, with the source text above it as a comment.  New\n"
+"strings are added empty and marked NEW; strings whose source text\n"
+"changed are marked STALE; nothing already written is lost or\n"
+"reordered, and a second run changes nothing.\n"
+"\n"
+"  -l, --lang LANG   the language (required; not the source language)\n"
+"  -h, --help        this help\n";
+
+struct checkjob {
+	const char	*deckdir;
+	const char	*lang;		/* NULL: all */
+	bool		 json;
+	bool		 werror;
+};
+
+struct checked {
+	struct outcomes	 outcomes;
+	struct trstats	*tr;		/* per language; NULL where unchecked */
+	bool		*booklet;	/* per language: rules/LANG.md exists */
+	size_t		 overflow;	/* texts that do not fit */
+};
+
+/* Every text of every card in language li, laid out: overflow = error. */
+static size_t
+check_fit(const struct setup *s, size_t li, struct diags *d)
+{
+	size_t i, f, before = d->nerr;
+	struct laid l;
+
+	for (i = 0; i < s->deck->ncards; i++)
+		for (f = 0; f < 2; f++) {
+			layout_card(s->fonts, s->deck, s->tmpl,
+			    &s->deck->cards[i], li, (enum face)f, DIAG_ERROR,
+			    &l, d);
+			laid_free(&l);
+		}
+	return d->nerr - before;
+}
+
+static void
+print_table(FILE *f, const struct setup *s, const struct checked *k,
+    const char *rulesfile)
+{
+	const struct variant *cur = NULL;
+	size_t i, li;
+
+	if (k->outcomes.n == 0)
+		fprintf(f, "composition: no rules (%s)\n", rulesfile);
+	else
+		fprintf(f, "composition (%s)\n  %-48s %12s %8s\n", rulesfile,
+		    "rule", "expected", "actual");
+	for (i = 0; i < k->outcomes.n; i++) {
+		const struct outcome *o = &k->outcomes.v[i];
+
+		if (o->variant != cur) {
+			cur = o->variant;
+			if (strcmp(cur->name, "deck") != 0)
+				fprintf(f, "  variant %s\n", cur->name);
+		}
+		fprintf(f, "  %-48.48s %12s %8ld  %s\n", o->what, o->expected,
+		    o->actual, o->ok ? "ok" : "FAIL");
+	}
+	fprintf(f, "translations (source: %s)\n", s->deck->langs[0]);
+	for (li = 0; li < s->deck->nlangs; li++) {
+		const struct trstats *t = &k->tr[li];
+
+		if (!k->booklet[li] && li == 0 && t->strings == 0)
+			fprintf(f, "  %-6s source language\n", s->deck->langs[li]);
+		else if (li > 0 && k->tr[li].strings == 0 && !k->booklet[li] &&
+		    t->missing == 0)
+			fprintf(f, "  %-6s not checked\n", s->deck->langs[li]);
+		else
+			fprintf(f, "  %-6s %zu strings, %zu missing, %zu extra, "
+			    "%zu stale, %zu identical to the source%s\n",
+			    s->deck->langs[li], t->strings, t->missing, t->extra,
+			    t->stale, t->identical, k->booklet[li] ?
+			    "; booklet checked" : "");
+	}
+	fprintf(f, "fit: %zu text%s too long for %s box at the minimum size\n",
+	    k->overflow, k->overflow == 1 ? "" : "s",
+	    k->overflow == 1 ? "its" : "their");
+}
+
+static void
+print_json(FILE *f, const struct setup *s, const struct checked *k,
+    const struct diags *d)
+{
+	size_t i, li;
+
+	fputs("{\"deck\": ", f);
+	json_string(f, s->deck->dir);
+	fputs(",\n\"composition\": [", f);
+	for (i = 0; i < k->outcomes.n; i++) {
+		const struct outcome *o = &k->outcomes.v[i];
+
+		fprintf(f, "%s\n  {\"variant\": ", i ? "," : "");
+		json_string(f, o->variant->name);
+		fputs(", \"rule\": ", f);
+		json_string(f, o->what);
+		fputs(", \"expected\": ", f);
+		json_string(f, o->expected);
+		fprintf(f, ", \"actual\": %ld, \"ok\": %s, \"file\": ",
+		    o->actual, o->ok ? "true" : "false");
+		json_string(f, o->rule->pos.file);
+		fprintf(f, ", \"line\": %u, \"column\": %u}",
+		    o->rule->pos.line, o->rule->pos.col);
+	}
+	fputs("],\n\"translations\": [", f);
+	for (li = 0; li < s->deck->nlangs; li++) {
+		const struct trstats *t = &k->tr[li];
+
+		fprintf(f, "%s\n  {\"language\": ", li ? "," : "");
+		json_string(f, s->deck->langs[li]);
+		fprintf(f, ", \"source\": %s, \"strings\": %zu, \"missing\": "
+		    "%zu, \"extra\": %zu, \"stale\": %zu, \"identical\": %zu}",
+		    li ? "false" : "true", t->strings, t->missing, t->extra,
+		    t->stale, t->identical);
+	}
+	fputs("],\n\"findings\": ", f);
+	diag_json(f, d);
+	fprintf(f, ",\n\"errors\": %zu, \"warnings\": %zu}\n", d->nerr,
+	    d->nwarn);
+}
+
+/* Which languages to check: all, or the one named (else -1). */
+static bool
+lang_wanted(const struct deck *deck, const char *lang, size_t li)
+{
+	return lang == NULL || strcmp(deck->langs[li], lang) == 0;
+}
+
+static void
+run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
+    struct diags *d)
+{
+	const struct deck *deck = s->deck;
+	char *rp = path_join(deck->dir, "rules.yaml");
+	struct rules *rules = load_rules(rp, deck, d);
+	size_t li;
+
+	free(rp);
+	if (rules != NULL)
+		validate_rules(deck, rules, &k->outcomes, d);
+	k->tr = xcalloc(deck->nlangs, sizeof(*k->tr));
+	k->booklet = xcalloc(deck->nlangs, sizeof(*k->booklet));
+	for (li = 0; li < deck->nlangs; li++) {
+		if (!lang_wanted(deck, j->lang, li))
+			continue;
+		validate_translations(deck, li, &k->tr[li], d);
+		k->booklet[li] = validate_booklet(deck, li, d);
+		if (s->tmpl != NULL)
+			k->overflow += check_fit(s, li, d);
+	}
+	/* Outcomes point into the rules: report before freeing them. */
+	if (j->json)
+		print_json(stdout, s, k, d);
+	else
+		print_table(stdout, s, k, rules ? rules->file :
+		    "no rules.yaml");
+	rules_free(rules);
+}
+
+static int
+run_check(const struct checkjob *j, struct diags *d)
+{
+	struct setup s = { 0 };
+	struct checked k = { 0 };
+	int rc = setup_load(&s, j->deckdir, true, d);
+
+	if (s.deck == NULL || rc == EXIT_IO)
+		goto out;
+	/* Fit needs a template bound to the deck; else it is skipped. */
+	if (rc != 0) {
+		tmpl_free(s.tmpl);
+		s.tmpl = NULL;
+	}
+	if (j->lang != NULL && deck_lang_index(s.deck, j->lang) < 0) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no "
+		    "language '%s'", j->lang);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	run_checks(&s, j, &k, d);
+	rc = d->nerr || (j->werror && d->nwarn) ? EXIT_INPUT : 0;
+out:
+	outcomes_free(&k.outcomes);
+	free(k.tr);
+	free(k.booklet);
+	setup_free(&s);
+	if (j->json && s.deck == NULL) {
+		/* Still JSON when the deck did not load. */
+		diag_sort(d);
+		fputs("{\"findings\": ", stdout);
+		diag_json(stdout, d);
+		fprintf(stdout, ",\n\"errors\": %zu, \"warnings\": %zu}\n",
+		    d->nerr, d->nwarn);
+	}
+	return rc;
+}
+
+int
+cmd_check(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "lang", required_argument, NULL, 'l' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "werror", no_argument, NULL, 'W' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct checkjob j = { 0 };
+	struct diags d = { 0 };
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "l:jWh", opts, NULL)) != -1)
+		switch (c) {
+		case 'l':
+			j.lang = strcmp(optarg, "all") == 0 ? NULL : optarg;
+			break;
+		case 'j':
+			j.json = true;
+			break;
+		case 'W':
+			j.werror = true;
+			break;
+		case 'h':
+			fputs(usage_check, stdout);
+			return 0;
+		default:
+			fputs(usage_check, stderr);
+			return EXIT_USAGE;
+		}
+	if (argc - optind != 1)
+		return usage_error(usage_check, "%s", argc - optind ?
+		    "give exactly one deck folder" : "no deck folder given");
+	j.deckdir = argv[optind];
+	rc = run_check(&j, &d);
+	if (j.json) {
+		diag_free(&d);
+		return rc;
+	}
+	return finish(&d, rc);
+}
+
+/* Errors in the language's own file, other than strings left empty. */
+static bool
+file_has_errors(const struct diags *d, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].level == DIAG_ERROR && d->v[i].pos.file != NULL &&
+		    strcmp(d->v[i].pos.file, path) == 0 &&
+		    strcmp(d->v[i].code, "missing-text") != 0)
+			return true;
+	return false;
+}
+
+static int
+run_strings(const char *deckdir, const char *lang, struct diags *d)
+{
+	struct deck *deck = load_deck_lenient(deckdir, lang, d);
+	struct strings_report r;
+	char *dir, *path;
+	int li, rc = 0;
+
+	if (deck == NULL)
+		return EXIT_INPUT;
+	if ((li = deck_lang_index(deck, lang)) == 0) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
+		    "language: its texts are written by hand", lang);
+		deck_free(deck);
+		return EXIT_USAGE;
+	}
+	dir = path_join(deck->dir, "text");
+	path = path_join(dir, arena_printf(&deck->arena, "%s.yaml", lang));
+	mkdir(dir, 0777);
+	/* Never overwrite a file we could not read completely. */
+	if (file_has_errors(d, diag_file(d, path))) {
+		diag_add(d, DIAG_ERROR, NULL, "strings", "%s has errors; fix "
+		    "them first, so that no translation is lost", path);
+		rc = EXIT_INPUT;
+	} else if (!strings_update(deck, (size_t)li, path, &r, d))
+		rc = EXIT_IO;
+	else {
+		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
+		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
+		    r.changed ? "" : " (unchanged)");
+		if ((size_t)li >= deck->ndeclared)
+			printf("add '%s' to the languages in %s to print it\n",
+			    lang, deck->file);
+		/* Strings left empty are the translator's to-do list. */
+		diag_drop(d, "missing-text", diag_file(d, path));
+	}
+	free(dir);
+	free(path);
+	deck_free(deck);
+	return rc;
+}
+
+int
+cmd_strings(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "lang", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *lang = NULL;
+	struct diags d = { 0 };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "l:h", opts, NULL)) != -1)
+		switch (c) {
+		case 'l':
+			lang = optarg;
+			break;
+		case 'h':
+			fputs(usage_strings, stdout);
+			return 0;
+		default:
+			fputs(usage_strings, stderr);
+			return EXIT_USAGE;
+		}
+	if (argc - optind != 1)
+		return usage_error(usage_strings, "%s", argc - optind ?
+		    "give exactly one deck folder" : "no deck folder given");
+	if (lang == NULL)
+		return usage_error(usage_strings, "%s", "--lang is required");
+	return finish(&d, run_strings(argv[optind], lang, &d));
+}

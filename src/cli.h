@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the command-line files (main.c, setup.c, check.c) share: exit
+ * codes, the loaded inputs of a command and their set-up.
+ */
+#ifndef DECKPRESS_CLI_H
+#define DECKPRESS_CLI_H
+
+#include "diag.h"
+#include "layout/layout.h"
+#include "load/load.h"
+#include "util.h"
+
+#define VERSION		"0.1.0"
+#ifndef DATADIR
+#define DATADIR		"/usr/local/share/deckpress"
+#endif
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
+
+struct setup {
+	char		*datadir;
+	struct deck	*deck;
+	struct fonts	*fonts;
+	struct iconmap	*icons;
+	struct tmpl	*tmpl;
+	struct sheet	*sheet;
+};
+
+/*
+ * The folder holding fonts/, layouts/ and cards/: $DECKPRESS_HOME, the
+ * binary's folder if fonts/ is there, else DATADIR.  Caller frees.
+ */
+char	*data_dir(void);
+
+/*
+ * Load fonts, the deck in deckdir, its template and sheet, and bind
+ * them.  lenient: keep a deck whose text files have errors (the
+ * validator).  Returns 0 or an exit code; free with setup_free().
+ */
+int	 setup_load(struct setup *s, const char *deckdir, bool lenient,
+	    struct diags *d);
+void	 setup_free(struct setup *s);
+
+/* Print d sorted, then "N errors, M warnings"; free d; return rc. */
+int	 finish(struct diags *d, int rc);
+
+/* "deckpress: MESSAGE" and the usage text on stderr; returns 2. */
+int	 usage_error(const char *usage, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+int	 cmd_check(int argc, char **argv);
+int	 cmd_strings(int argc, char **argv);
+
+#endif

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Command-line plumbing shared by the commands: where the bundled data
+ * lives, loading a deck with its fonts, template and sheet, and
+ * printing diagnostics with their count.  Part of the CLI, with main.c.
+ */
+#include <dirent.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* The program's data: fonts/ and layouts/, beside the binary if there. */
+char *
+data_dir(void)
+{
+	char exe[PATH_MAX], *dir, *fonts;
+	const char *env = getenv("DECKPRESS_HOME");
+	ssize_t n;
+
+	/* Absolute, since fontconfig will not take a relative <dir>. */
+	if (env != NULL && *env != '\0')
+		return (dir = realpath(env, NULL)) != NULL ? dir : xstrdup(env);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		dir = xstrdup(dirname(exe));
+		fonts = path_join(dir, "fonts/MaterialDesignIcons.map");
+		if (file_exists(fonts)) {
+			free(fonts);
+			return dir;
+		}
+		free(fonts);
+		free(dir);
+	}
+	return xstrdup(DATADIR);
+}
+
+int
+finish(struct diags *d, int rc)
+{
+	diag_sort(d);
+	diag_print(stderr, d);
+	if (d->nerr || d->nwarn)
+		fprintf(stderr, "%zu error%s, %zu warning%s\n", d->nerr,
+		    d->nerr == 1 ? "" : "s", d->nwarn, d->nwarn == 1 ? "" : "s");
+	diag_free(d);
+	return rc;
+}
+
+/* A bundled layout or sheet name that does not exist, with a hint. */
+static void
+unknown_bundled(const char *datadir, const char *name, const char *sub,
+    const struct srcpos *pos, struct diags *d)
+{
+	char *dir = xmalloc(strlen(datadir) + 32), **names = NULL;
+	const char *hint;
+	size_t n = 0, cap = 0, len, i;
+	struct dirent *e;
+	DIR *dp;
+
+	sprintf(dir, "%s/layouts/%s", datadir, sub);
+	if ((dp = opendir(dir)) != NULL) {
+		while ((e = readdir(dp)) != NULL) {
+			len = strlen(e->d_name);
+			if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))
+				continue;
+			xgrow((void **)&names, &cap, n + 1, sizeof(*names));
+			names[n] = xstrdup(e->d_name);
+			names[n++][len - 5] = '\0';
+		}
+		closedir(dp);
+	}
+	hint = closest_word(name, (const char *const *)names, n);
+	diag_add(d, DIAG_ERROR, pos, "unknown-layout", "unknown %s '%s'%s%s%s "
+	    "(the bundled ones are in layouts/%s)", *sub ? "sheet" : "layout",
+	    name, hint ? "; did you mean '" : "", hint ? hint : "",
+	    hint ? "'?" : "", sub);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(dir);
+}
+
+/*
+ * A layout or sheet named in deck.yaml: a bare name is looked up in
+ * the bundled layouts/ (sub is "" or "sheets/"); a name with a '/' or
+ * ending in .yaml is a path relative to the deck folder.
+ */
+static char *
+resolve_named(const char *datadir, const struct deck *deck, const char *name,
+    const char *sub, const struct srcpos *pos, struct diags *d)
+{
+	const char *what = *sub ? "sheet" : "layout";
+	size_t n = strlen(name);
+	struct strbuf b = { 0 };
+
+	if (strchr(name, '/') != NULL || (n > 5 &&
+	    strcmp(name + n - 5, ".yaml") == 0)) {
+		/* "./layout.yaml" reads better in messages as "layout.yaml" */
+		sb_printf(&b, "%s/%s", deck->dir, strncmp(name, "./", 2) == 0 ?
+		    name + 2 : name);
+		if (file_exists(b.s))
+			return b.s;
+		diag_add(d, DIAG_ERROR, pos, "unknown-layout", "%s file %s "
+		    "not found", what, b.s);
+	} else {
+		sb_printf(&b, "%s/layouts/%s%s.yaml", datadir, sub, name);
+		if (file_exists(b.s))
+			return b.s;
+		unknown_bundled(datadir, name, sub, pos, d);
+	}
+	sb_free(&b);
+	return NULL;
+}
+
+
+void
+setup_free(struct setup *s)
+{
+	tmpl_free(s->tmpl);
+	sheet_free(s->sheet);
+	fonts_free(s->fonts);
+	iconmap_free(s->icons);
+	deck_free(s->deck);
+	free(s->datadir);
+}
+
+int
+setup_load(struct setup *s, const char *deckdir, bool lenient,
+    struct diags *d)
+{
+	char *p;
+
+	s->datadir = data_dir();
+	p = path_join(s->datadir, "fonts");
+	s->fonts = fonts_new(p, d);
+	free(p);
+	p = path_join(s->datadir, "fonts/MaterialDesignIcons.map");
+	s->icons = load_iconmap(p, d);
+	free(p);
+	if (s->fonts == NULL || s->icons == NULL)
+		return EXIT_IO;
+	s->fonts->icons = s->icons;
+	s->deck = lenient ? load_deck_lenient(deckdir, NULL, d) :
+	    load_deck(deckdir, d);
+	if (s->deck == NULL)
+		return EXIT_INPUT;
+	if ((p = resolve_named(s->datadir, s->deck, s->deck->layout, "",
+	    &s->deck->layout_pos, d)) != NULL) {
+		s->tmpl = load_tmpl(p, s->fonts->families, s->icons, d);
+		free(p);
+	}
+	if ((p = resolve_named(s->datadir, s->deck, s->deck->sheet, "sheets/",
+	    &s->deck->sheet_pos, d)) != NULL) {
+		s->sheet = load_sheet(p, d);
+		free(p);
+	}
+	if (s->tmpl == NULL || s->sheet == NULL)
+		return EXIT_INPUT;
+	if (!load_bind(s->deck, s->tmpl, s->icons, !lenient, d))
+		return EXIT_INPUT;
+	return 0;
+}
+
+int
+usage_error(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("deckpress: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n", stderr);
+	fputs(usage, stderr);
+	return EXIT_USAGE;
+}
+

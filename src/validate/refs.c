@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Rule booklets (cards/<game>/rules/<lang>.md) against the deck: every
+ * [[card:ID]] must name a card, and a card title quoted in bold or in
+ * quotation marks should be spelled as on the card.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "validate.h"
+
+struct scan {
+	const struct deck	*deck;
+	size_t			 li;
+	const char		*file;
+	const char		*buf;
+	struct diags		*d;
+	const char		**titles;	/* folded, per card */
+};
+
+/* Line and column (characters) of byte off in the file. */
+static struct srcpos
+at(const struct scan *s, const char *p)
+{
+	struct srcpos pos = { s->file, 1, 1 };
+	const char *q;
+
+	for (q = s->buf; q < p; q++)
+		if (*q == '\n') {
+			pos.line++;
+			pos.col = 1;
+		} else if (((unsigned char)*q & 0xC0) != 0x80)
+			pos.col++;
+	return pos;
+}
+
+static void
+check_ref(struct scan *s, const char *p, const char *end)
+{
+	const char **ids = xcalloc(s->deck->ncards + 1, sizeof(char *));
+	char *id = g_strndup(p + 7, (gsize)(end - p - 7));
+	const char *hint;
+	struct srcpos pos = at(s, p);
+	size_t i;
+
+	for (i = 0; i < s->deck->ncards; i++) {
+		ids[i] = s->deck->cards[i].id;
+		if (strcmp(ids[i], id) == 0)
+			goto out;
+	}
+	hint = closest_word(id, ids, s->deck->ncards);
+	diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] names no "
+	    "card%s%s%s", id, hint ? "; did you mean '" : "",
+	    hint ? hint : "", hint ? "'?" : "");
+	diag_about(s->d, NULL, s->deck->langs[s->li]);
+out:
+	g_free(id);
+	free(ids);
+}
+
+static char *
+fold(const char *s, size_t n)
+{
+	char *t = g_utf8_casefold(s, (gssize)n), *st = g_strstrip(t);
+
+	memmove(t, st, strlen(st) + 1);
+	return t;
+}
+
+/*
+ * A quoted or bold phrase: if it is close to a card title but not one,
+ * it is probably a misspelt title.  Phrases far from every title are
+ * just emphasis and are left alone.
+ */
+static void
+check_phrase(struct scan *s, const char *p, const char *q, size_t n)
+{
+	char *f = fold(q, n);
+	size_t i, best = (size_t)-1, bi = 0, dist, len = strlen(f);
+	const struct text *t;
+
+	if (len < 3 || len > 120)
+		goto out;
+	for (i = 0; i < s->deck->ncards; i++) {
+		if (s->titles[i] == NULL)
+			continue;
+		if (strcmp(s->titles[i], f) == 0)
+			goto out;
+		dist = edit_distance(f, s->titles[i]);
+		if (dist < best) {
+			best = dist;
+			bi = i;
+		}
+	}
+	if (best == (size_t)-1 || best * 3 > len || best == 0)
+		goto out;
+	card_text(&s->deck->cards[bi], s->li, "title", &t);
+	{
+		struct srcpos pos = at(s, p);
+
+		diag_add(s->d, DIAG_WARN, &pos, "title-ref", "'%.*s' is no card "
+		    "title; did you mean '%s'?", (int)n, q, t->value);
+		diag_about(s->d, s->deck->cards[bi].id, s->deck->langs[s->li]);
+	}
+out:
+	g_free(f);
+}
+
+/* The phrase opened at p by the delimiter open, closed by close. */
+static const char *
+phrase(struct scan *s, const char *p, const char *open, const char *close)
+{
+	size_t lo = strlen(open);
+	const char *q = p + lo, *e = strstr(q, close), *nl = strchr(q, '\n');
+
+	if (e == NULL || (nl != NULL && nl < e) || e == q)
+		return p + lo;
+	check_phrase(s, p, q, (size_t)(e - q));
+	return e + strlen(close);
+}
+
+/* Straight quotes only open a phrase at a word start (not "team's"). */
+static bool
+word_start(const struct scan *s, const char *p)
+{
+	return p == s->buf || !isalnum((unsigned char)p[-1]);
+}
+
+static void
+scan(struct scan *s)
+{
+	const char *p = s->buf, *e;
+
+	while (*p) {
+		if (strncmp(p, "[[card:", 7) == 0 &&
+		    (e = strstr(p, "]]")) != NULL) {
+			check_ref(s, p, e);
+			p = e + 2;
+		} else if (strncmp(p, "**", 2) == 0)
+			p = phrase(s, p, "**", "**");
+		else if (strncmp(p, "\xe2\x80\x98", 3) == 0)	/* ‘ */
+			p = phrase(s, p, "\xe2\x80\x98", "\xe2\x80\x99");
+		else if (strncmp(p, "\xe2\x80\x9c", 3) == 0)	/* “ */
+			p = phrase(s, p, "\xe2\x80\x9c", "\xe2\x80\x9d");
+		else if ((*p == '\'' || *p == '"') && word_start(s, p))
+			p = phrase(s, p, *p == '"' ? "\"" : "'",
+			    *p == '"' ? "\"" : "'");
+		else
+			p++;
+	}
+}
+
+bool
+validate_booklet(const struct deck *deck, size_t li, struct diags *d)
+{
+	struct scan s = { deck, li, NULL, NULL, d, NULL };
+	char *path, *name = g_strdup_printf("rules/%s.md", deck->langs[li]);
+	gchar *buf;
+	size_t i;
+
+	path = path_join(deck->dir, name);
+	g_free(name);
+	if (!g_file_get_contents(path, &buf, NULL, NULL)) {
+		free(path);
+		return false;
+	}
+	s.file = diag_file(d, path);
+	free(path);
+	s.buf = buf;
+	s.titles = xcalloc(deck->ncards + 1, sizeof(char *));
+	for (i = 0; i < deck->ncards; i++) {
+		const char *t = card_text(&deck->cards[i], li, "title", NULL);
+
+		s.titles[i] = t ? fold(t, strlen(t)) : NULL;
+	}
+	scan(&s);
+	for (i = 0; i < deck->ncards; i++)
+		g_free((char *)s.titles[i]);
+	free(s.titles);
+	g_free(buf);
+	return true;
+}

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Translations checked against the source language (the deck's first):
+ * missing and extra strings, markup and icons that differ, text left
+ * identical to the source, copy-paste mistranslations, and stale
+ * strings whose source text changed since they were translated.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "validate.h"
+
+void
+text_hash(const char *s, char out[9])
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 16777619u;
+	}
+	snprintf(out, 9, "%08x", (unsigned int)h);
+}
+
+/* The markup of s as a comparable string: "b /b i /i icon:eye". */
+static char *
+markup_signature(const char *s, const char **err)
+{
+	static const char *const names[] = { "", "b ", "/b ", "i ", "/i " };
+	struct mtokens t;
+	struct strbuf b = { 0 };
+	size_t i;
+
+	sb_puts(&b, "");
+	*err = NULL;
+	if (!markup_parse(s, &t))
+		*err = t.err;
+	for (i = 0; i < t.n; i++)
+		if (t.v[i].type == MT_ICON)
+			sb_printf(&b, "{icon:%s} ", t.v[i].text);
+		else if (t.v[i].type != MT_TEXT)
+			sb_puts(&b, names[t.v[i].type]);
+	markup_free(&t);
+	return b.s;
+}
+
+static const char *
+describe(const char *sig)
+{
+	return *sig ? sig : "none ";
+}
+
+static void
+check_markup(const struct card *c, const char *lang, const char *srclang,
+    const struct text *src, const struct text *t, struct diags *d)
+{
+	const char *e1, *e2;
+	char *s1 = markup_signature(src->value, &e1);
+	char *s2 = markup_signature(t->value, &e2);
+
+	if (e2 != NULL) {
+		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
+		    "%s: %s", c->id, lang, t->field, e2);
+		diag_about(d, c->id, lang);
+	} else if (e1 == NULL && strcmp(s1, s2) != 0) {
+		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
+		    "%s: markup and icons differ from the %s text (%s: %s"
+		    "%s: %s)", c->id, lang, t->field, srclang, srclang,
+		    describe(s1), lang, describe(s2));
+		diag_about(d, c->id, lang);
+	}
+	free(s1);
+	free(s2);
+}
+
+static void
+check_string(const struct card *c, const char *lang, const char *srclang,
+    const struct text *src, const struct text *t, struct trstats *st,
+    struct diags *d)
+{
+	char h[9];
+
+	st->strings++;
+	check_markup(c, lang, srclang, src, t, d);
+	if (strcmp(src->value, t->value) == 0 && !t->same) {
+		st->identical++;
+		diag_add(d, DIAG_WARN, &t->pos, "identical", "card '%s' (%s): "
+		    "%s is the same as the %s text; if that is meant (a "
+		    "name), add 'same: [%s]' to the card", c->id, lang,
+		    t->field, srclang, t->field);
+		diag_about(d, c->id, lang);
+	}
+	text_hash(src->value, h);
+	if (t->src_hash == NULL) {
+		st->stale++;
+		diag_add(d, DIAG_WARN, &t->key_pos, "stale", "card '%s' (%s): "
+		    "%s records no source; run 'deckpress strings' to record "
+		    "which %s text it translates", c->id, lang, t->field,
+		    srclang);
+		diag_about(d, c->id, lang);
+	} else if (strcmp(t->src_hash, h) != 0) {
+		st->stale++;
+		diag_add(d, DIAG_WARN, &t->hash_pos, "stale", "card '%s' (%s): "
+		    "%s is stale: the %s text changed since it was translated "
+		    "(now \"%s\")", c->id, lang, t->field, srclang, src->value);
+		diag_about(d, c->id, lang);
+	}
+}
+
+/* Missing, extra, and the string checks, for card c in language li. */
+static void
+check_card(const struct deck *deck, const struct card *c, size_t li,
+    struct trstats *st, struct diags *d)
+{
+	const struct cardtext *sct = &c->texts[0], *ct = &c->texts[li];
+	const char *lang = deck->langs[li], *srclang = deck->langs[0];
+	const struct text *t;
+	size_t i;
+
+	if (ct->pos.file == NULL || sct->pos.file == NULL)
+		return;		/* the whole card is missing: reported */
+	for (i = 0; i < sct->n; i++) {
+		const struct text *src = &sct->v[i];
+
+		if (src->value == NULL)
+			continue;
+		t = NULL;
+		if (card_text(c, li, src->field, &t) != NULL)
+			check_string(c, lang, srclang, src, t, st, d);
+		else if (t == NULL) {
+			st->missing++;
+			diag_add(d, DIAG_ERROR, &ct->pos, "missing", "card '%s' "
+			    "(%s): no %s; the %s text is \"%s\"", c->id, lang,
+			    src->field, srclang, src->value);
+			diag_about(d, c->id, lang);
+		}
+	}
+	for (i = 0; i < ct->n; i++) {
+		if (card_text(c, 0, ct->v[i].field, &t) != NULL || t != NULL)
+			continue;
+		st->extra++;
+		diag_add(d, DIAG_ERROR, &ct->v[i].key_pos, "extra", "card '%s' "
+		    "(%s): %s has no %s text to translate", c->id, lang,
+		    ct->v[i].field, srclang);
+		diag_about(d, c->id, lang);
+	}
+}
+
+struct same_row {
+	const struct card	*card;
+	const struct text	*t, *src;
+};
+
+static int
+rowcmp(const void *pa, const void *pb)
+{
+	const struct same_row *a = pa, *b = pb;
+	int c = strcmp(a->t->field, b->t->field);
+
+	if (c == 0)
+		c = strcmp(a->t->value, b->t->value);
+	if (c == 0)
+		c = strcmp(a->src->value, b->src->value);
+	return c;
+}
+
+/*
+ * Two cards with the same translation but different source texts: one
+ * of them was probably pasted from the other.  Sorting makes this
+ * O(n log n), for decks of thousands of cards.
+ */
+static void
+check_copies(const struct deck *deck, size_t li, struct diags *d)
+{
+	struct same_row *rows = NULL;
+	size_t n = 0, cap = 0, i, j, k;
+	const struct text *t, *src;
+
+	for (i = 0; i < deck->ncards; i++) {
+		const struct cardtext *ct = &deck->cards[i].texts[li];
+
+		for (j = 0; j < ct->n; j++) {
+			t = &ct->v[j];
+			if (t->value == NULL || card_text(&deck->cards[i], 0,
+			    t->field, &src) == NULL)
+				continue;
+			xgrow((void **)&rows, &cap, n + 1, sizeof(*rows));
+			rows[n].card = &deck->cards[i];
+			rows[n].t = t;
+			rows[n++].src = src;
+		}
+	}
+	if (n > 1)
+		qsort(rows, n, sizeof(*rows), rowcmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcmp(rows[j].t->field,
+		    rows[i].t->field) == 0 && strcmp(rows[j].t->value,
+		    rows[i].t->value) == 0; j++)
+			;
+		for (k = i + 1; k < j; k++) {
+			if (strcmp(rows[k].src->value, rows[i].src->value) == 0)
+				continue;
+			diag_add(d, DIAG_WARN, &rows[k].t->pos, "copy",
+			    "card '%s' (%s): %s is the same as card '%s''s, "
+			    "but their %s texts differ", rows[k].card->id,
+			    deck->langs[li], rows[k].t->field,
+			    rows[i].card->id, deck->langs[0]);
+			diag_about(d, rows[k].card->id, deck->langs[li]);
+			diag_add(d, DIAG_NOTE, &rows[i].t->pos, NULL,
+			    "card '%s''s %s", rows[i].card->id,
+			    rows[i].t->field);
+		}
+	}
+	free(rows);
+}
+
+void
+validate_translations(const struct deck *deck, size_t li,
+    struct trstats *st, struct diags *d)
+{
+	size_t i;
+
+	memset(st, 0, sizeof(*st));
+	if (li > 0)
+		for (i = 0; i < deck->ncards; i++)
+			check_card(deck, &deck->cards[i], li, st, d);
+	check_copies(deck, li, d);
+}

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The validate stage: a deck checked against its game's rules
+ * (rules.yaml: totals, quotas, variants) and its translations checked
+ * against the source language.
+ */
+#ifndef DECKPRESS_VALIDATE_H
+#define DECKPRESS_VALIDATE_H
+
+#include "../load/load.h"
+
+enum quant { Q_EXACTLY, Q_AT_LEAST, Q_AT_MOST, Q_BETWEEN };
+enum rule_kind { RULE_COUNT, RULE_DISTINCT, RULE_EACH };
+
+/* One rule: how many copies match a filter, or values an attribute takes. */
+struct rule {
+	enum rule_kind	 kind;
+	struct srcpos	 pos;
+	const char	*label;		/* "action cards"; generated if absent */
+	struct cond	*where;		/* all must hold; attribute "id" too */
+	size_t		 nwhere;
+	const char	*attr;		/* distinct / each: the attribute */
+	enum quant	 q;
+	long		 lo, hi;	/* bounds; equal for exactly */
+};
+
+/* The whole deck (first, name "deck") or a named subset of it. */
+struct variant {
+	const char	*name;
+	struct srcpos	 pos;
+	struct cond	*where;		/* which cards belong to it */
+	size_t		 nwhere;
+	struct rule	*rules;
+	size_t		 nrules;
+};
+
+struct rules {
+	struct arena	 arena;
+	const char	*file;
+	struct variant	*v;
+	size_t		 n;
+};
+
+/*
+ * Load cards/<game>/rules.yaml for deck.  Attribute names and values
+ * are checked against the deck's declarations.  Returns NULL on error
+ * (reported); a deck without the file gets an empty set: callers see
+ * rules->n == 0.
+ */
+struct rules	*load_rules(const char *path, const struct deck *deck,
+		    struct diags *d);
+void		 rules_free(struct rules *r);
+const struct variant *rules_variant(const struct rules *r, const char *name);
+
+/* The outcome of one rule (one per value for "each" rules). */
+struct outcome {
+	const struct variant	*variant;
+	const struct rule	*rule;
+	char			*what;		/* owned: the row's label */
+	char			*expected;	/* owned: "32", "at least 6" */
+	long			 actual;
+	bool			 ok;
+};
+
+struct outcomes {
+	struct outcome	*v;
+	size_t		 n, cap;
+};
+
+/*
+ * Check every rule of every variant.  Each failure is an error at the
+ * rule, with notes at the deck entries involved.
+ */
+void		 validate_rules(const struct deck *deck, const struct rules *r,
+		    struct outcomes *out, struct diags *d);
+void		 outcomes_free(struct outcomes *o);
+
+/* Copies in deck of the cards matching where (all of deck if n == 0). */
+long		 count_matching(const struct deck *deck, const struct cond *w,
+		    size_t n);
+
+/* Short hash of a source text, as "deckpress strings" records it. */
+void		 text_hash(const char *s, char out[9]);
+
+/* What the translation check of one language found. */
+struct trstats {
+	size_t	strings, missing, extra, stale, identical;
+};
+
+/*
+ * Check language li (an index into deck->langs) against the source
+ * language, index 0; for li == 0 only copy-paste duplicates apply.
+ * Findings are diagnostics naming card and language.
+ */
+void		 validate_translations(const struct deck *deck, size_t li,
+		    struct trstats *st, struct diags *d);
+
+/*
+ * Check cards/<game>/rules/<lang>.md, if there is one, for language li:
+ * [[card:ID]] naming no card is an error; a bold or quoted phrase close
+ * to a card title but not one is a warning with the title suggested.
+ * Returns whether the booklet exists.
+ */
+bool		 validate_booklet(const struct deck *deck, size_t li,
+		    struct diags *d);
+
+struct strings_report {
+	size_t	strings;	/* strings the language needs */
+	size_t	added;		/* new this run */
+	size_t	stale;		/* translating an older source text */
+	size_t	todo;		/* not translated yet */
+	bool	changed;	/* the file was (re)written */
+};
+
+/*
+ * Write or update path, the text file of language li (which may be one
+ * deck.yaml does not list yet; see load_deck_lenient()).  Keeps the
+ * translator's strings, order and comments; rewrites nothing if
+ * nothing changed.
+ */
+bool		 strings_update(const struct deck *deck, size_t li,
+		    const char *path, struct strings_report *r,
+		    struct diags *d);
+
+#endif
