@@ -256,6 +256,25 @@ done
 check "overflow: reported with card, language, field and mm" \
     diff -u $O/expect.err "$T/overflow.err"
 
+# --- the validator on the bundled decks -----------------------------
+for deck in cards/*/; do
+	check "check --werror ${deck%/}: clean" \
+	    sh -c '$1 ./deckpress check "$2" --werror >/dev/null' sh "$WRAP" \
+	    "${deck%/}"
+done
+
+# --- inline markup: bold, italic and icons render as styled text ------
+M=tests/decks/markup
+render $M -o "$T/markup.pdf"
+check "markup: bold and italic faces are embedded" sh -c '
+    pdffonts "$1" | grep -q "Roboto-Bold" &&
+    pdffonts "$1" | grep -q "Roboto-Italic" &&
+    pdffonts "$1" | grep -q "MaterialDesignIcons"' sh "$T/markup.pdf"
+check "markup: the words are text, the markers are gone" sh -c '
+    pdftotext -raw "$1" - | tr "\n" " " |
+    grep -q "Place this card on top of one artefact" &&
+    ! pdftotext -raw "$1" - | grep -q "[*{]"' sh "$T/markup.pdf"
+
 # --- the command line -------------------------------------------------
 # cli NAME EXPECTED-EXIT PATTERN-IN-OUTPUT ARGS...
 cli() {

@@ -35,7 +35,8 @@ fit_layout(PangoContext *ctx, const struct elem *e, const char *text,
 	pango_layout_set_alignment(l, al[e->halign]);
 	if (e->leading != 1)
 		pango_layout_set_line_spacing(l, (float)e->leading);
-	pango_layout_set_text(l, text, -1);
+	/* Pango markup built by layout_markup(), so known to be valid. */
+	pango_layout_set_markup(l, text, -1);
 	return l;
 }
 

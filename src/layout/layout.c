@@ -33,6 +33,52 @@ utf8_char(unsigned int cp)
 	return g_strdup(buf);
 }
 
+char *
+layout_markup(const char *s, bool upper, const struct iconmap *icons)
+{
+	struct mtokens t;
+	GString *b = g_string_new(NULL);
+	char *esc, *up;
+	size_t i;
+
+	if (!markup_parse(s, &t)) {
+		markup_free(&t);
+		g_string_free(b, TRUE);
+		return NULL;
+	}
+	for (i = 0; i < t.n; i++)
+		switch (t.v[i].type) {
+		case MT_TEXT:
+			up = upper ? g_utf8_strup(t.v[i].text, -1) :
+			    g_strdup(t.v[i].text);
+			esc = g_markup_escape_text(up, -1);
+			g_string_append(b, esc);
+			g_free(esc);
+			g_free(up);
+			break;
+		case MT_BOLD_ON:
+			g_string_append(b, "<b>");
+			break;
+		case MT_BOLD_OFF:
+			g_string_append(b, "</b>");
+			break;
+		case MT_ITALIC_ON:
+			g_string_append(b, "<i>");
+			break;
+		case MT_ITALIC_OFF:
+			g_string_append(b, "</i>");
+			break;
+		case MT_ICON:
+			g_string_append_printf(b, "<span font_family=\"%s\" "
+			    "font_weight=\"normal\" font_style=\"normal\">"
+			    "&#x%X;</span>", ICON_FAMILY,
+			    iconmap_find(icons, t.v[i].text));
+			break;
+		}
+	markup_free(&t);
+	return g_string_free(b, FALSE);
+}
+
 static void
 overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
     const struct elem *e, const struct fitted *fit, enum diag_level level,
@@ -93,7 +139,9 @@ lay_text(const struct fonts *fonts, const struct deck *deck,
 	/* Only the validator lays out cards with texts missing (reported). */
 	if (s == NULL)
 		s = "";
-	b->text = e->upper ? g_utf8_strup(s, -1) : g_strdup(s);
+	b->text = layout_markup(s, e->upper, fonts->icons);
+	if (b->text == NULL)
+		b->text = g_strdup("");	/* broken markup: reported */
 	fit_text(fonts->ctx, e, b->text, &fit);
 	b->size = fit.size;
 	check_glyphs(fonts, deck, c, lang, b, d);

@@ -40,7 +40,7 @@ struct fitted {
 
 /*
  * Build the Pango layout of text for element e at size pt.  Caller
- * unrefs.  text is UTF-8 shown as is (no markup).
+ * unrefs.  text is Pango markup, as layout_markup() makes it.
  */
 PangoLayout	*fit_layout(PangoContext *ctx, const struct elem *e,
 		    const char *text, double size);
@@ -51,6 +51,15 @@ PangoLayout	*fit_layout(PangoContext *ctx, const struct elem *e,
  */
 void		 fit_text(PangoContext *ctx, const struct elem *e,
 		    const char *text, struct fitted *out);
+
+/*
+ * A card text with its inline markup (**bold**, *italic*, {icon:name})
+ * as Pango markup, everything else escaped; upper uppercases the words
+ * (not the icons).  Returns NULL if the markup is broken (load_bind
+ * has reported it).  Caller frees with g_free().
+ */
+char		*layout_markup(const char *s, bool upper,
+		    const struct iconmap *icons);
 
 /* One element placed on one card face. */
 struct lbox {

@@ -160,6 +160,54 @@ check_texts(const struct deck *deck, const struct card *c,
 	return ok;
 }
 
+/* Inline markup must be balanced and name icons the icon font has. */
+static bool
+check_markup(const struct deck *deck, const struct card *c, size_t li,
+    const struct text *t, const struct iconmap *icons, struct diags *d)
+{
+	struct mtokens m;
+	const char *hint;
+	bool ok = markup_parse(t->value, &m);
+	size_t i;
+
+	if (!ok)
+		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
+		    "%s: %s", c->id, deck->langs[li], t->field, m.err);
+	for (i = 0; ok && i < m.n; i++) {
+		if (m.v[i].type != MT_ICON ||
+		    iconmap_find(icons, m.v[i].text) != 0)
+			continue;
+		hint = iconmap_suggest(icons, m.v[i].text);
+		diag_add(d, DIAG_ERROR, &t->pos, "icon", "card '%s' (%s): %s: "
+		    "unknown icon '%s'%s%s%s", c->id, deck->langs[li], t->field,
+		    m.v[i].text, hint ? "; did you mean '" : "",
+		    hint ? hint : "", hint ? "'?" : "");
+		ok = false;
+	}
+	markup_free(&m);
+	return ok;
+}
+
+static bool
+check_all_markup(const struct deck *deck, const struct iconmap *icons,
+    size_t nlangs, struct diags *d)
+{
+	size_t i, li, j;
+	bool ok = true;
+
+	for (i = 0; i < deck->ncards; i++)
+		for (li = 0; li < nlangs; li++) {
+			const struct cardtext *ct = &deck->cards[i].texts[li];
+
+			for (j = 0; j < ct->n; j++)
+				if (ct->v[j].value != NULL)
+					ok &= check_markup(deck,
+					    &deck->cards[i], li, &ct->v[j],
+					    icons, d);
+		}
+	return ok;
+}
+
 /* Text fields no element of the template shows are typos. */
 static bool
 check_fields(const struct deck *deck, const struct tmpl *t, struct diags *d)
@@ -210,6 +258,7 @@ load_bind(const struct deck *deck, const struct tmpl *t,
 	if (!ok)
 		return false;
 	ok = check_fields(deck, t, d);
+	ok &= check_all_markup(deck, icons, all_langs ? deck->nlangs : 1, d);
 	for (k = 0; k < deck->ncards; k++) {
 		const struct card *c = &deck->cards[k];
 

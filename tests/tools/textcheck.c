@@ -37,6 +37,22 @@ normalise(const char *s)
 	return fold;
 }
 
+/* The words of a card text: its inline markup and icons taken out. */
+static char *
+plain(const char *s)
+{
+	struct mtokens t;
+	GString *b = g_string_new(NULL);
+	size_t i;
+
+	markup_parse(s, &t);
+	for (i = 0; i < t.n; i++)
+		if (t.v[i].type == MT_TEXT)
+			g_string_append(b, t.v[i].text);
+	markup_free(&t);
+	return g_string_free(b, FALSE);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -64,7 +80,13 @@ main(int argc, char **argv)
 		const struct cardtext *ct = &deck->cards[i].texts[li];
 
 		for (j = 0; j < ct->n; j++) {
-			char *needle = normalise(ct->v[j].value);
+			char *words, *needle;
+
+			if (ct->v[j].value == NULL)
+				continue;
+			words = plain(ct->v[j].value);
+			needle = normalise(words);
+			g_free(words);
 
 			checked++;
 			if (strstr(hay, needle) == NULL) {
