@@ -76,6 +76,7 @@ struct deck {
 	size_t		  nattrdefs;
 	struct card	 *cards;
 	size_t		  ncards;
+	struct card	**by_id;	/* the cards sorted by id */
 };
 
 struct rgba {

@@ -64,27 +64,27 @@ fit_text(PangoContext *ctx, const struct elem *e, const char *text,
 	double w, h;
 
 	out->over_w = out->over_h = 0;
-	/* Binary search on the step index for the largest size that fits. */
-	if (measure(ctx, e, text, e->size_max, &w, &h)) {
+	out->fits = true;
+	if (measure(ctx, e, text, e->size_max, &out->w, &out->h)) {
 		out->size = e->size_max;
-		out->fits = true;
-	} else if (!measure(ctx, e, text, e->size_min, &w, &h)) {
+		return;
+	}
+	if (!measure(ctx, e, text, e->size_min, &out->w, &out->h)) {
 		out->size = e->size_min;
 		out->fits = false;
-		out->over_w = w > e->w ? w - e->w : 0;
-		out->over_h = h > e->h ? h - e->h : 0;
-	} else {
-		/* invariant: lo fits, hi does not */
-		while (hi - lo > 1) {
-			mid = lo + (hi - lo) / 2;
-			if (measure(ctx, e, text, e->size_min + mid * STEP, &w,
-			    &h))
-				lo = mid;
-			else
-				hi = mid;
-		}
-		out->size = e->size_min + lo * STEP;
-		out->fits = true;
+		out->over_w = out->w > e->w ? out->w - e->w : 0;
+		out->over_h = out->h > e->h ? out->h - e->h : 0;
+		return;
 	}
-	measure(ctx, e, text, out->size, &out->w, &out->h);
+	/* Binary search on the step index; invariant: lo fits, hi not. */
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (measure(ctx, e, text, e->size_min + mid * STEP, &w, &h)) {
+			lo = mid;
+			out->w = w;
+			out->h = h;
+		} else
+			hi = mid;
+	}
+	out->size = e->size_min + lo * STEP;
 }

@@ -127,6 +127,8 @@ fonts_new(const char *dir, struct diags *d)
 	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), fc);
 	FcConfigDestroy(fc);	/* the font map and fontconfig hold it */
 	setup_context(f);
+	f->fitcache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    g_free);
 	if (f->nfamilies == 0) {
 		diag_add(d, DIAG_ERROR, &pos, "font", "no fonts found");
 		fonts_free(f);
@@ -142,6 +144,8 @@ fonts_free(struct fonts *f)
 
 	if (f == NULL)
 		return;
+	if (f->fitcache != NULL)
+		g_hash_table_destroy(f->fitcache);
 	if (f->ctx != NULL)
 		g_object_unref(f->ctx);
 	if (f->map != NULL)

@@ -126,6 +126,26 @@ check_glyphs(const struct fonts *fonts, const struct deck *deck,
 	    b->e->field ? b->e->field : "fixed text", n, n == 1 ? "" : "s");
 }
 
+/* fit_text(), remembered per element and text. */
+static void
+fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
+    struct fitted *fit)
+{
+	char *key = g_strdup_printf("%p\x1f%s", (const void *)e, text);
+	struct fitted *hit = g_hash_table_lookup(fonts->fitcache, key);
+
+	if (hit != NULL) {
+		*fit = *hit;
+		fit->first = false;
+		g_free(key);
+		return;
+	}
+	fit_text(fonts->ctx, e, text, fit);
+	fit->first = true;
+	g_hash_table_insert(fonts->fitcache, key, g_memdup2(fit,
+	    sizeof(*fit)));
+}
+
 static void
 lay_text(const struct fonts *fonts, const struct deck *deck,
     const struct card *c, size_t lang, struct lbox *b, struct laid *out,
@@ -142,9 +162,12 @@ lay_text(const struct fonts *fonts, const struct deck *deck,
 	b->text = layout_markup(s, e->upper, fonts->icons);
 	if (b->text == NULL)
 		b->text = g_strdup("");	/* broken markup: reported */
-	fit_text(fonts->ctx, e, b->text, &fit);
+	fit_cached(fonts, e, b->text, &fit);
 	b->size = fit.size;
-	check_glyphs(fonts, deck, c, lang, b, d);
+	/* The same text in the same box (a back, a repeated effect) fits
+	 * the same: check its glyphs once too. */
+	if (fit.first)
+		check_glyphs(fonts, deck, c, lang, b, d);
 	if (!fit.fits) {
 		out->overflow = true;
 		overflow_warning(deck, c, lang, e, &fit, level, d);

@@ -21,6 +21,7 @@ struct fonts {
 	const char	**families;	/* NULL-terminated, sorted */
 	size_t		  nfamilies;
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
+	GHashTable	 *fitcache;	/* element + text -> struct fitted */
 };
 
 /*
@@ -36,6 +37,7 @@ struct fitted {
 	double	w, h;		/* pt, logical extent at that size */
 	double	over_w, over_h;	/* pt beyond the box at the minimum size */
 	bool	fits;
+	bool	first;		/* measured now, not remembered */
 };
 
 /*

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "load.h"
 
 #define MAX_COUNT	10000	/* copies of one card */
@@ -268,11 +270,32 @@ load_card(struct deck *deck, struct card *c, size_t no,
 	return ok;
 }
 
+static int
+idcmp(const void *a, const void *b)
+{
+	return strcmp((*(struct card *const *)a)->id,
+	    (*(struct card *const *)b)->id);
+}
+
+/* Card pointers sorted by id, for find_card() in big decks. */
+static void
+index_cards(struct deck *deck)
+{
+	size_t i;
+
+	deck->by_id = arena_alloc(&deck->arena,
+	    (deck->ncards + 1) * sizeof(*deck->by_id));
+	for (i = 0; i < deck->ncards; i++)
+		deck->by_id[i] = &deck->cards[i];
+	qsort(deck->by_id, deck->ncards, sizeof(*deck->by_id), idcmp);
+}
+
 static bool
 load_cards(struct deck *deck, const struct ynode *n, struct diags *d)
 {
 	const char *const *keys;
-	size_t i, j;
+	GHashTable *seen;
+	size_t i;
 	bool ok = true;
 
 	if (!yexpect(n, YNODE_SEQ, "cards", NULL, d))
@@ -284,27 +307,30 @@ load_cards(struct deck *deck, const struct ynode *n, struct diags *d)
 	}
 	keys = card_keys(deck);
 	deck->cards = arena_alloc(&deck->arena, n->n * sizeof(*deck->cards));
+	/* Decks of thousands of cards: look ids up in a hash table. */
+	seen = g_hash_table_new(g_str_hash, g_str_equal);
 	for (i = 0; i < n->n; i++) {
 		struct card *c = &deck->cards[deck->ncards];
+		const struct card *first;
 
 		if (!load_card(deck, c, i + 1, n->items[i], keys, d)) {
 			ok = false;
 			if (c->id == NULL)
 				continue;
 		}
-		for (j = 0; j < deck->ncards; j++)
-			if (strcmp(deck->cards[j].id, c->id) == 0) {
-				diag_add(d, DIAG_ERROR, &c->pos, "duplicate-id",
-				    "card '%s': duplicate card id", c->id);
-				diag_add(d, DIAG_NOTE, &deck->cards[j].pos,
-				    NULL, "card '%s' first defined here",
-				    c->id);
-				ok = false;
-				break;
-			}
-		if (j == deck->ncards)
-			deck->ncards++;
+		if ((first = g_hash_table_lookup(seen, c->id)) != NULL) {
+			diag_add(d, DIAG_ERROR, &c->pos, "duplicate-id",
+			    "card '%s': duplicate card id", c->id);
+			diag_add(d, DIAG_NOTE, &first->pos, NULL,
+			    "card '%s' first defined here", c->id);
+			ok = false;
+			continue;
+		}
+		g_hash_table_insert(seen, (gpointer)c->id, c);
+		deck->ncards++;
 	}
+	g_hash_table_destroy(seen);
+	index_cards(deck);
 	return ok;
 }
 
@@ -384,15 +410,14 @@ deck_lang_index(const struct deck *deck, const char *lang)
 	return -1;
 }
 
+
 static struct card *
 find_card(const struct deck *deck, const char *id)
 {
-	size_t i;
+	struct card key = { .id = id }, *kp = &key, **hit;
 
-	for (i = 0; i < deck->ncards; i++)
-		if (strcmp(deck->cards[i].id, id) == 0)
-			return &deck->cards[i];
-	return NULL;
+	hit = bsearch(&kp, deck->by_id, deck->ncards, sizeof(*hit), idcmp);
+	return hit ? *hit : NULL;
 }
 
 static void

@@ -24,21 +24,21 @@ push(struct mtokens *t, enum mtok type, const char *s, size_t n, size_t off)
 	k->off = off;
 }
 
-/* Append one character of plain text, merging with the previous token. */
+/* Append plain text, merging with the previous token if it is text. */
 static void
-push_char(struct mtokens *t, char ch, size_t off)
+push_text(struct mtokens *t, const char *s, size_t n, size_t off)
 {
 	struct mtoken *k = t->n ? &t->v[t->n - 1] : NULL;
 	size_t len;
 
 	if (k == NULL || k->type != MT_TEXT) {
-		push(t, MT_TEXT, &ch, 1, off);
+		push(t, MT_TEXT, s, n, off);
 		return;
 	}
 	len = strlen(k->text);
-	k->text = xrealloc(k->text, len + 2);
-	k->text[len] = ch;
-	k->text[len + 1] = '\0';
+	k->text = xrealloc(k->text, len + n + 1);
+	memcpy(k->text + len, s, n);
+	k->text[len + n] = '\0';
 }
 
 static bool
@@ -74,7 +74,7 @@ markup_parse(const char *s, struct mtokens *t)
 	while (s[i] != '\0') {
 		if (s[i] == '\\' && (s[i + 1] == '*' || s[i + 1] == '{' ||
 		    s[i + 1] == '\\')) {
-			push_char(t, s[i + 1], i);
+			push_text(t, s + i + 1, 1, i);
 			i += 2;
 		} else if (s[i] == '*' && s[i + 1] == '*') {
 			push(t, bold ? MT_BOLD_OFF : MT_BOLD_ON, "", 0, i);
@@ -90,8 +90,11 @@ markup_parse(const char *s, struct mtokens *t)
 			if (!parse_icon(t, s, &i))
 				return false;
 		} else {
-			push_char(t, s[i], i);
-			i++;
+			/* A run of plain text up to the next special character. */
+			size_t n = strcspn(s + i + 1, "\\*{") + 1;
+
+			push_text(t, s + i, n, i);
+			i += n;
 		}
 	}
 	if (bold)

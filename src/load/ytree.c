@@ -12,6 +12,8 @@
 #include <string.h>
 #include <yaml.h>
 
+#include <glib.h>
+
 #include "load.h"
 
 #define MAX_DEPTH	64		/* deeper input is an attack, not a deck */
@@ -277,10 +279,12 @@ build_children(struct builder *b, struct ynode *n, yaml_event_type_t end,
 static void
 check_keys(struct builder *b, struct ynode *map)
 {
-	size_t i, j;
+	/* A text file maps thousands of card ids: hash, not compare all. */
+	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	size_t i;
 
 	for (i = 0; i < map->n; i++) {
-		const struct ynode *k = map->pairs[i].key;
+		const struct ynode *k = map->pairs[i].key, *o;
 
 		/* The loaders read keys as strings: drop the tree. */
 		if (k->type != YNODE_SCALAR) {
@@ -289,20 +293,15 @@ check_keys(struct builder *b, struct ynode *map)
 			b->failed = true;
 			continue;
 		}
-		for (j = 0; j < i; j++) {
-			const struct ynode *o = map->pairs[j].key;
-
-			if (o->type == YNODE_SCALAR &&
-			    strcmp(o->str, k->str) == 0) {
-				diag_add(b->d, DIAG_ERROR, &k->pos,
-				    "duplicate-key", "duplicate key '%s'",
-				    k->str);
-				diag_add(b->d, DIAG_NOTE, &o->pos, NULL,
-				    "'%s' first given here", k->str);
-				break;
-			}
-		}
+		if ((o = g_hash_table_lookup(seen, k->str)) != NULL) {
+			diag_add(b->d, DIAG_ERROR, &k->pos, "duplicate-key",
+			    "duplicate key '%s'", k->str);
+			diag_add(b->d, DIAG_NOTE, &o->pos, NULL,
+			    "'%s' first given here", k->str);
+		} else
+			g_hash_table_insert(seen, (gpointer)k->str, (gpointer)k);
 	}
+	g_hash_table_destroy(seen);
 }
 
 static struct ynode *
