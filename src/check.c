@@ -50,9 +50,13 @@ struct checkjob {
 
 struct checked {
 	struct outcomes	 outcomes;
-	struct trstats	*tr;		/* per language; NULL where unchecked */
+	bool		 rules_ok;	/* rules.yaml absent or loaded */
+	struct trstats	*tr;		/* per language */
+	bool		*checked;	/* per language: asked for */
 	bool		*booklet;	/* per language: rules/LANG.md exists */
+	bool		 fit_checked;	/* the layout could be bound */
 	size_t		 overflow;	/* texts that do not fit */
+	bool		 printed;
 };
 
 /* Every text of every card in language li, laid out: overflow = error. */
@@ -73,47 +77,69 @@ check_fit(const struct setup *s, size_t li, struct diags *d)
 }
 
 static void
-print_table(FILE *f, const struct setup *s, const struct checked *k,
-    const char *rulesfile)
+print_composition(FILE *f, const struct checked *k, const char *rulesfile)
 {
 	const struct variant *cur = NULL;
-	size_t i, li;
+	const char *ind = "";
+	size_t i;
 
-	if (k->outcomes.n == 0)
-		fprintf(f, "composition: no rules (%s)\n", rulesfile);
-	else
-		fprintf(f, "composition (%s)\n  %-48s %12s %8s\n", rulesfile,
-		    "rule", "expected", "actual");
+	if (!k->rules_ok) {
+		fprintf(f, "composition: %s has errors (below)\n", rulesfile);
+		return;
+	}
+	if (k->outcomes.n == 0) {
+		fprintf(f, "composition: no rules (no %s)\n", rulesfile);
+		return;
+	}
+	fprintf(f, "composition (%s)\n  %-52s %12s %8s\n", rulesfile, "rule",
+	    "expected", "actual");
 	for (i = 0; i < k->outcomes.n; i++) {
 		const struct outcome *o = &k->outcomes.v[i];
 
 		if (o->variant != cur) {
 			cur = o->variant;
-			if (strcmp(cur->name, "deck") != 0)
+			if (strcmp(cur->name, "deck") != 0) {
 				fprintf(f, "  variant %s\n", cur->name);
+				ind = "  ";
+			}
 		}
-		fprintf(f, "  %-48.48s %12s %8ld  %s\n", o->what, o->expected,
-		    o->actual, o->ok ? "ok" : "FAIL");
+		fprintf(f, "  %s%-*s %12s %8ld  %s\n", ind,
+		    52 - (int)strlen(ind), o->what, o->expected, o->actual,
+		    o->ok ? "ok" : "FAIL");
 	}
+}
+
+static void
+print_table(FILE *f, const struct setup *s, const struct checked *k,
+    const char *rulesfile)
+{
+	size_t li;
+
+	print_composition(f, k, rulesfile);
 	fprintf(f, "translations (source: %s)\n", s->deck->langs[0]);
 	for (li = 0; li < s->deck->nlangs; li++) {
 		const struct trstats *t = &k->tr[li];
+		const char *bk = k->booklet[li] ? "; booklet checked" : "";
 
-		if (!k->booklet[li] && li == 0 && t->strings == 0)
-			fprintf(f, "  %-6s source language\n", s->deck->langs[li]);
-		else if (li > 0 && k->tr[li].strings == 0 && !k->booklet[li] &&
-		    t->missing == 0)
+		if (!k->checked[li])
 			fprintf(f, "  %-6s not checked\n", s->deck->langs[li]);
+		else if (li == 0)
+			fprintf(f, "  %-6s the source%s\n", s->deck->langs[li],
+			    bk);
 		else
-			fprintf(f, "  %-6s %zu strings, %zu missing, %zu extra, "
-			    "%zu stale, %zu identical to the source%s\n",
-			    s->deck->langs[li], t->strings, t->missing, t->extra,
-			    t->stale, t->identical, k->booklet[li] ?
-			    "; booklet checked" : "");
+			fprintf(f, "  %-6s %zu strings: %zu missing, %zu extra, "
+			    "%zu stale, %zu without source, %zu identical to "
+			    "the source%s\n", s->deck->langs[li], t->strings,
+			    t->missing, t->extra, t->stale, t->unrecorded,
+			    t->identical, bk);
 	}
-	fprintf(f, "fit: %zu text%s too long for %s box at the minimum size\n",
-	    k->overflow, k->overflow == 1 ? "" : "s",
-	    k->overflow == 1 ? "its" : "their");
+	if (!k->fit_checked)
+		fprintf(f, "fit: not checked (the layout or the texts have "
+		    "errors)\n");
+	else
+		fprintf(f, "fit: %zu text%s too long for %s box at the "
+		    "minimum size\n", k->overflow, k->overflow == 1 ? "" : "s",
+		    k->overflow == 1 ? "its" : "their");
 }
 
 static void
@@ -146,12 +172,20 @@ print_json(FILE *f, const struct setup *s, const struct checked *k,
 
 		fprintf(f, "%s\n  {\"language\": ", li ? "," : "");
 		json_string(f, s->deck->langs[li]);
-		fprintf(f, ", \"source\": %s, \"strings\": %zu, \"missing\": "
-		    "%zu, \"extra\": %zu, \"stale\": %zu, \"identical\": %zu}",
-		    li ? "false" : "true", t->strings, t->missing, t->extra,
-		    t->stale, t->identical);
+		fprintf(f, ", \"source\": %s, \"checked\": %s, \"booklet\": "
+		    "%s, \"strings\": %zu, \"missing\": %zu, \"extra\": %zu, "
+		    "\"stale\": %zu, \"without_source\": %zu, \"identical\": "
+		    "%zu}", li ? "false" : "true", k->checked[li] ? "true" :
+		    "false", k->booklet[li] ? "true" : "false", t->strings,
+		    t->missing, t->extra, t->stale, t->unrecorded, t->identical);
 	}
-	fputs("],\n\"findings\": ", f);
+	fputs("],\n\"fit\": ", f);
+	if (k->fit_checked)
+		fprintf(f, "{\"checked\": true, \"overflowing\": %zu}",
+		    k->overflow);
+	else
+		fputs("{\"checked\": false, \"overflowing\": null}", f);
+	fputs(",\n\"findings\": ", f);
 	diag_json(f, d);
 	fprintf(f, ",\n\"errors\": %zu, \"warnings\": %zu}\n", d->nerr,
 	    d->nwarn);
@@ -171,27 +205,30 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 	const struct deck *deck = s->deck;
 	char *rp = path_join(deck->dir, "rules.yaml");
 	struct rules *rules = load_rules(rp, deck, d);
+	const char *rulesfile = diag_file(d, rp);
 	size_t li;
 
 	free(rp);
+	k->rules_ok = rules != NULL;
 	if (rules != NULL)
 		validate_rules(deck, rules, &k->outcomes, d);
-	k->tr = xcalloc(deck->nlangs, sizeof(*k->tr));
-	k->booklet = xcalloc(deck->nlangs, sizeof(*k->booklet));
+	k->fit_checked = s->tmpl != NULL;
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_wanted(deck, j->lang, li))
 			continue;
+		k->checked[li] = true;
 		validate_translations(deck, li, &k->tr[li], d);
 		k->booklet[li] = validate_booklet(deck, li, d);
 		if (s->tmpl != NULL)
 			k->overflow += check_fit(s, li, d);
 	}
 	/* Outcomes point into the rules: report before freeing them. */
+	diag_sort(d);
 	if (j->json)
 		print_json(stdout, s, k, d);
 	else
-		print_table(stdout, s, k, rules ? rules->file :
-		    "no rules.yaml");
+		print_table(stdout, s, k, rulesfile);
+	k->printed = true;
 	rules_free(rules);
 }
 
@@ -210,26 +247,36 @@ run_check(const struct checkjob *j, struct diags *d)
 		s.tmpl = NULL;
 	}
 	if (j->lang != NULL && deck_lang_index(s.deck, j->lang) < 0) {
+		struct strbuf b = { 0 };
+		size_t i;
+
+		for (i = 0; i < s.deck->nlangs; i++)
+			sb_printf(&b, "%s%s", i ? ", " : "", s.deck->langs[i]);
 		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no "
-		    "language '%s'", j->lang);
+		    "language '%s' (it has %s)", j->lang, b.s);
+		sb_free(&b);
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	k.tr = xcalloc(s.deck->nlangs, sizeof(*k.tr));
+	k.checked = xcalloc(s.deck->nlangs, sizeof(*k.checked));
+	k.booklet = xcalloc(s.deck->nlangs, sizeof(*k.booklet));
 	run_checks(&s, j, &k, d);
 	rc = d->nerr || (j->werror && d->nwarn) ? EXIT_INPUT : 0;
 out:
-	outcomes_free(&k.outcomes);
-	free(k.tr);
-	free(k.booklet);
-	setup_free(&s);
-	if (j->json && s.deck == NULL) {
-		/* Still JSON when the deck did not load. */
+	if (j->json && !k.printed) {
+		/* Still JSON when the deck did not load or usage was wrong. */
 		diag_sort(d);
 		fputs("{\"findings\": ", stdout);
 		diag_json(stdout, d);
 		fprintf(stdout, ",\n\"errors\": %zu, \"warnings\": %zu}\n",
 		    d->nerr, d->nwarn);
 	}
+	outcomes_free(&k.outcomes);
+	free(k.tr);
+	free(k.checked);
+	free(k.booklet);
+	setup_free(&s);
 	return rc;
 }
 
@@ -277,45 +324,40 @@ cmd_check(int argc, char **argv)
 	return finish(&d, rc);
 }
 
-/* Errors in the language's own file, other than strings left empty. */
-static bool
-file_has_errors(const struct diags *d, const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (d->v[i].level == DIAG_ERROR && d->v[i].pos.file != NULL &&
-		    strcmp(d->v[i].pos.file, path) == 0 &&
-		    strcmp(d->v[i].code, "missing-text") != 0)
-			return true;
-	return false;
-}
-
 static int
 run_strings(const char *deckdir, const char *lang, struct diags *d)
 {
-	struct deck *deck = load_deck_lenient(deckdir, lang, d);
+	struct deck *deck;
 	struct strings_report r;
 	char *dir, *path;
 	int li, rc = 0;
 
-	if (deck == NULL)
+	if (!valid_ident(lang)) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is not a language "
+		    "code (like fr or pt-BR)", lang);
+		return EXIT_USAGE;
+	}
+	if ((deck = load_deck_lenient(deckdir, lang, d)) == NULL)
 		return EXIT_INPUT;
+	/* What this language still lacks is what strings is for. */
+	diag_drop(d, "missing-text", lang);
 	if ((li = deck_lang_index(deck, lang)) == 0) {
 		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
 		    "language: its texts are written by hand", lang);
 		deck_free(deck);
 		return EXIT_USAGE;
 	}
+	/* Anything else unread could be lost by rewriting the file. */
+	if (d->nerr > 0) {
+		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
+		    "the errors above first, so that no translation is lost");
+		deck_free(deck);
+		return EXIT_INPUT;
+	}
 	dir = path_join(deck->dir, "text");
 	path = path_join(dir, arena_printf(&deck->arena, "%s.yaml", lang));
 	mkdir(dir, 0777);
-	/* Never overwrite a file we could not read completely. */
-	if (file_has_errors(d, diag_file(d, path))) {
-		diag_add(d, DIAG_ERROR, NULL, "strings", "%s has errors; fix "
-		    "them first, so that no translation is lost", path);
-		rc = EXIT_INPUT;
-	} else if (!strings_update(deck, (size_t)li, path, &r, d))
+	if (!strings_update(deck, (size_t)li, path, &r, d))
 		rc = EXIT_IO;
 	else {
 		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
@@ -324,8 +366,6 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 		if ((size_t)li >= deck->ndeclared)
 			printf("add '%s' to the languages in %s to print it\n",
 			    lang, deck->file);
-		/* Strings left empty are the translator's to-do list. */
-		diag_drop(d, "missing-text", diag_file(d, path));
 	}
 	free(dir);
 	free(path);

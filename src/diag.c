@@ -132,7 +132,7 @@ diag_print(FILE *f, const struct diags *d)
 }
 
 void
-diag_drop(struct diags *d, const char *code, const char *file)
+diag_drop(struct diags *d, const char *code, const char *lang)
 {
 	size_t i, k = 0, dropped = (size_t)-1;
 
@@ -141,7 +141,7 @@ diag_drop(struct diags *d, const char *code, const char *file)
 		struct diag *g = &d->v[i];
 		bool drop = g->level == DIAG_NOTE ? g->head == dropped :
 		    g->code != NULL && strcmp(g->code, code) == 0 &&
-		    g->pos.file != NULL && strcmp(g->pos.file, file) == 0;
+		    g->lang != NULL && strcmp(g->lang, lang) == 0;
 
 		if (g->level != DIAG_NOTE)
 			dropped = drop ? g->head : (size_t)-1;

@@ -61,8 +61,8 @@ int	 diag_add(struct diags *d, enum diag_level level,
 void	 diag_rule(struct diags *d, const char *rule, const char *expected,
 	    long actual);
 
-/* Remove the diagnostics with this code in file (and their notes). */
-void	 diag_drop(struct diags *d, const char *code, const char *file);
+/* Remove the diagnostics with this code about lang (and their notes). */
+void	 diag_drop(struct diags *d, const char *code, const char *lang);
 
 /* Say which card and language the last diagnostic is about (for JSON). */
 void	 diag_about(struct diags *d, const char *card, const char *lang);

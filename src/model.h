@@ -49,6 +49,7 @@ struct cardtext {
 	size_t		 n;
 	struct srcpos	 pos;		/* of the card's entry; file NULL: absent */
 	struct srcpos	 key_pos;	/* of the card's id in the text file */
+	unsigned int	 src_line;	/* line of its "source:", 0: none */
 };
 
 struct card {

@@ -14,7 +14,7 @@ for t in "$@"; do
 	echo "# $t"
 	CMOCKA_MESSAGE_OUTPUT=TAP "$t" || status=1
 done 2>&1 | tee -a "$log"
-for s in tests/run-bad.sh tests/run-e2e.sh; do
+for s in tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh; do
 	echo "# $s"
 	sh "$s" || echo "not ok - $s exited with an error"
 done 2>&1 | tee -a "$log"

@@ -210,7 +210,8 @@ check_all_markup(const struct deck *deck, const struct iconmap *icons,
 
 /* Text fields no element of the template shows are typos. */
 static bool
-check_fields(const struct deck *deck, const struct tmpl *t, struct diags *d)
+check_fields(const struct deck *deck, const struct tmpl *t, size_t nlangs,
+    struct diags *d)
 {
 	const char *fields[64];
 	size_t nf = 0, f, i, j, k, li;
@@ -222,7 +223,7 @@ check_fields(const struct deck *deck, const struct tmpl *t, struct diags *d)
 			    t->elems[f][i].field != NULL)
 				fields[nf++] = t->elems[f][i].field;
 	for (i = 0; i < deck->ncards; i++)
-		for (li = 0; li < deck->nlangs; li++) {
+		for (li = 0; li < nlangs; li++) {
 			const struct cardtext *ct = &deck->cards[i].texts[li];
 
 			for (j = 0; j < ct->n; j++) {
@@ -257,7 +258,7 @@ load_bind(const struct deck *deck, const struct tmpl *t,
 			ok &= check_conds(deck, &t->elems[f][i], d);
 	if (!ok)
 		return false;
-	ok = check_fields(deck, t, d);
+	ok = check_fields(deck, t, all_langs ? deck->nlangs : 1, d);
 	ok &= check_all_markup(deck, icons, all_langs ? deck->nlangs : 1, d);
 	for (k = 0; k < deck->ncards; k++) {
 		const struct card *c = &deck->cards[k];

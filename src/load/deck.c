@@ -36,7 +36,7 @@ ident_problem(const char *s)
 	return NULL;
 }
 
-static bool
+bool
 valid_ident(const char *s)
 {
 	return ident_problem(s) == NULL;
@@ -482,6 +482,13 @@ load_sources(struct cardtext *ct, const struct ynode *n, const char *ctx,
 			ok = false;
 			continue;
 		}
+		if (strlen(h) != 8 || strspn(h, "0123456789abcdef") != 8) {
+			diag_add(d, DIAG_ERROR, &p->val->pos, "source", "%s: "
+			    "'%s' is not a source hash (8 hex digits, as "
+			    "'deckpress strings' writes them)", ctx, h);
+			ok = false;
+			continue;
+		}
 		t->src_hash = h;
 		t->hash_pos = p->val->pos;
 	}
@@ -509,8 +516,19 @@ load_same(struct cardtext *ct, const struct ynode *n, const char *ctx,
 	for (i = 0; i < n->n; i++) {
 		if (n->items[i]->type != YNODE_SCALAR ||
 		    (t = find_text(ct, n->items[i]->str)) == NULL) {
+			const char *fields[64], *hint;
+			size_t k;
+
+			for (k = 0; k < ct->n && k < 64; k++)
+				fields[k] = ct->v[k].field;
+			hint = n->items[i]->type == YNODE_SCALAR ?
+			    closest_word(n->items[i]->str, fields, k) : NULL;
 			diag_add(d, DIAG_ERROR, &n->items[i]->pos, "same",
-			    "%s: same names no text field of this card", ctx);
+			    "%s: same names '%s', which is no text field of "
+			    "this card%s%s%s", ctx, n->items[i]->type ==
+			    YNODE_SCALAR ? n->items[i]->str : "?",
+			    hint ? "; did you mean '" : "", hint ? hint : "",
+			    hint ? "'?" : "");
 			return false;
 		}
 		t->same = true;
@@ -539,6 +557,7 @@ load_cardtext(struct deck *deck, struct card *c, size_t li,
 
 		if (strcmp(p->key->str, "source") == 0) {
 			src = p->val;
+			ct->src_line = p->key->pos.line;
 			continue;
 		}
 		if (strcmp(p->key->str, "same") == 0) {
@@ -553,6 +572,7 @@ load_cardtext(struct deck *deck, struct card *c, size_t li,
 			diag_add(d, DIAG_ERROR, &p->val->pos, "missing-text",
 			    "%s: '%s' has no text yet in '%s'", ctx, t->field,
 			    deck->langs[li]);
+			diag_about(d, c->id, deck->langs[li]);
 			ok = false;
 		} else if (!ystring(p->val, &t->value, t->field, ctx, d)) {
 			ok = false;
@@ -586,6 +606,7 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 	if (!file_exists(path)) {
 		diag_add(d, DIAG_ERROR, lpos, "missing-text", "language '%s' "
 		    "has no text file %s", lang, path);
+		diag_about(d, NULL, lang);
 		free(path);
 		return false;
 	}
@@ -653,6 +674,7 @@ load_texts(struct deck *deck, const struct ynode *langs, struct diags *d)
 			diag_add(d, DIAG_ERROR, &c->pos, "missing-text",
 			    "card '%s': no text in language '%s'", c->id,
 			    deck->langs[li]);
+			diag_about(d, c->id, deck->langs[li]);
 			ok = false;
 		}
 	}

@@ -64,6 +64,9 @@ bool		 yisnull(const struct ynode *n);
 /* Format " (card 'id')" style context into a static-free string. */
 #define CTX_FMT(ctx)	((ctx) ? (ctx) : ""), ((ctx) ? ": " : "")
 
+/* Ids, language codes, game names: letters, digits, '-', '_'; 1-64. */
+bool		 valid_ident(const char *s);
+
 /* Deck: cards/<game>/deck.yaml and its text/<lang>.yaml files. */
 struct deck	*load_deck(const char *dir, struct diags *d);
 /*

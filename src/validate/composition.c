@@ -151,7 +151,7 @@ static void
 add_notes(const struct deck *deck, const struct variant *v,
     const struct rule *r, const char *value, struct diags *d)
 {
-	size_t i, shown = 0, more = 0;
+	size_t i, shown = 0, more = 0, copies = 0;
 
 	for (i = 0; i < deck->ncards; i++) {
 		const struct card *c = &deck->cards[i];
@@ -160,14 +160,15 @@ add_notes(const struct deck *deck, const struct variant *v,
 			continue;
 		if (shown++ >= MAX_NOTES) {
 			more++;
+			copies += c->count;
 			continue;
 		}
 		diag_add(d, DIAG_NOTE, &c->pos, NULL, "card '%s': %u cop%s",
 		    c->id, c->count, c->count == 1 ? "y" : "ies");
 	}
 	if (more > 0)
-		diag_add(d, DIAG_NOTE, &deck->cards[0].pos, NULL,
-		    "and %zu more cards", more);
+		diag_add(d, DIAG_NOTE, &r->pos, NULL, "and %zu more entries "
+		    "(%zu copies) that this rule counts", more, copies);
 }
 
 static void

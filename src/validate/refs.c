@@ -116,10 +116,10 @@ phrase(struct scan *s, const char *p, const char *open, const char *close)
 	size_t lo = strlen(open);
 	const char *q = p + lo, *e = strstr(q, close), *nl = strchr(q, '\n');
 
-	if (e == NULL || (nl != NULL && nl < e) || e == q)
-		return p + lo;
-	check_phrase(s, p, q, (size_t)(e - q));
-	return e + strlen(close);
+	if (e != NULL && (nl == NULL || nl > e) && e != q)
+		check_phrase(s, p, q, (size_t)(e - q));
+	/* Go on inside: a [[card:ID]] in bold is checked too. */
+	return p + lo;
 }
 
 /* Straight quotes only open a phrase at a word start (not "team's"). */
@@ -136,7 +136,8 @@ scan(struct scan *s)
 
 	while (*p) {
 		if (strncmp(p, "[[card:", 7) == 0 &&
-		    (e = strstr(p, "]]")) != NULL) {
+		    (e = strstr(p, "]]")) != NULL &&
+		    memchr(p, '\n', (size_t)(e - p)) == NULL) {
 			check_ref(s, p, e);
 			p = e + 2;
 		} else if (strncmp(p, "**", 2) == 0)

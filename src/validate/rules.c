@@ -32,6 +32,11 @@ get_long(struct rctx *c, const struct ynode *n, long *out)
 
 	if (!yexpect(n, YNODE_SCALAR, "a count", NULL, c->d))
 		return false;
+	if (!n->plain) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "a count must be "
+		    "a number, not the quoted text \"%s\"", n->str);
+		return false;
+	}
 	errno = 0;
 	*out = strtol(n->str, &end, 10);
 	if (!n->plain || n->len == 0 || *end != '\0' || errno != 0 ||
@@ -90,10 +95,18 @@ check_value(struct rctx *c, const struct attrdef *def, const char *attr,
 	size_t i;
 
 	if (def == NULL) {
+		const char **ids;
+
 		if (known_id(c->deck, n->str))
 			return true;
+		ids = xcalloc(c->deck->ncards + 1, sizeof(char *));
+		for (i = 0; i < c->deck->ncards; i++)
+			ids[i] = c->deck->cards[i].id;
+		hint = closest_word(n->str, ids, c->deck->ncards);
 		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "no card has id "
-		    "'%s'", n->str);
+		    "'%s'%s%s%s", n->str, hint ? "; did you mean '" : "",
+		    hint ? hint : "", hint ? "'?" : "");
+		free(ids);
 		return false;
 	}
 	if (def->values == NULL)
@@ -167,9 +180,15 @@ get_quant(struct rctx *c, struct rule *r, const struct ynode *n)
 			r->q = (enum quant)i;
 			found++;
 		}
-	if (found != 1) {
-		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "a rule needs "
-		    "exactly one of exactly, at_least, at_most or between");
+	if (found == 0) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "a rule needs one "
+		    "of exactly, at_least, at_most or between");
+		return false;
+	}
+	if (found > 1) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "a rule takes one "
+		    "of exactly, at_least, at_most or between, not %d; for a "
+		    "range write between: [low, high]", found);
 		return false;
 	}
 	if (r->q != Q_BETWEEN) {
@@ -178,11 +197,19 @@ get_quant(struct rctx *c, struct rule *r, const struct ynode *n)
 		r->hi = r->lo;
 		return true;
 	}
-	if (v->type != YNODE_SEQ || v->n != 2 ||
-	    !get_long(c, v->items[0], &r->lo) ||
-	    !get_long(c, v->items[1], &r->hi) || r->lo > r->hi) {
+	if (v->type != YNODE_SEQ || v->n != 2) {
 		diag_add(c->d, DIAG_ERROR, &v->pos, "rules",
-		    "between must be [low, high] with low <= high");
+		    "between must be [low, high]");
+		return false;
+	}
+	/* A bad bound is reported by get_long, once. */
+	if (!get_long(c, v->items[0], &r->lo) ||
+	    !get_long(c, v->items[1], &r->hi))
+		return false;
+	if (r->lo > r->hi) {
+		diag_add(c->d, DIAG_ERROR, &v->pos, "rules",
+		    "between [%ld, %ld]: the low bound is above the high one",
+		    r->lo, r->hi);
 		return false;
 	}
 	return true;

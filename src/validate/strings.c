@@ -35,7 +35,8 @@ generated(const char *line, const char *srclang)
 	snprintf(pre, sizeof(pre), "# %s: ", srclang);
 	return strncmp(line, pre, strlen(pre)) == 0 ||
 	    strncmp(line, "# STALE: ", 9) == 0 ||
-	    strncmp(line, "# NEW: ", 7) == 0;
+	    strncmp(line, "# NEW: ", 7) == 0 ||
+	    strncmp(line, "# OBSOLETE: ", 12) == 0;
 }
 
 static bool
@@ -128,6 +129,38 @@ put_comment(struct strbuf *b, const char *s)
 			sb_add(b, s, 1);
 }
 
+/*
+ * A comment at the end of the line of t's value ("title: Robar  # ok"),
+ * found outside quotes; copied back after the value.
+ */
+static void
+put_trailing(struct strbuf *b, const struct oldfile *o, const struct text *t)
+{
+	const char *line, *p;
+	char q = 0;
+
+	if (t->pos.line == 0 || t->pos.line > o->n || t->pos.line !=
+	    t->key_pos.line)
+		return;
+	line = o->lines[t->pos.line - 1];
+	for (p = line; *p && (size_t)(p - line) + 1 < t->pos.col; p++)
+		;
+	for (; *p; p++) {
+		if (q != 0) {
+			if (*p == '\\' && q == '"' && p[1] != '\0')
+				p++;
+			else if (*p == q)
+				q = 0;
+		} else if (*p == '"' || *p == '\'')
+			q = *p;
+		else if (*p == '#' && p > line && (p[-1] == ' ' ||
+		    p[-1] == '\t')) {
+			sb_printf(b, "  %s", p);
+			return;
+		}
+	}
+}
+
 struct counts {
 	size_t	strings, added, stale, todo;
 };
@@ -140,10 +173,10 @@ field_order(const struct card *c, size_t li, const char **out, size_t max)
 	const struct text *t;
 	size_t n = 0, i;
 
-	/* What the file has, in its order (it is loaded in that order)... */
+	/* What the file has, in its order (it is loaded in that order),
+	 * even a string whose source is gone: it is the translator's... */
 	for (i = 0; i < ct->n && n < max; i++)
-		if (card_text(c, 0, ct->v[i].field, &t) != NULL || t != NULL)
-			out[n++] = ct->v[i].field;
+		out[n++] = ct->v[i].field;
 	/* ...then what the source has that the file lacks. */
 	for (i = 0; i < src->n && n < max; i++)
 		if (card_text(c, li, src->v[i].field, &t) == NULL && t == NULL)
@@ -160,9 +193,18 @@ put_field(struct strbuf *b, const struct oldfile *o, const struct card *c,
 
 	card_text(c, 0, field, &src);
 	card_text(c, li, field, &t);
-	n->strings++;
 	if (t != NULL)
 		keep_comments(b, o, t->key_pos.line, 4);
+	if (src == NULL) {
+		/* Kept for the translator to move or delete. */
+		sb_printf(b, "    # OBSOLETE: no %s text any more\n", srclang);
+		sb_printf(b, "    %s: ", field);
+		put_scalar(b, t->value);
+		put_trailing(b, o, t);
+		sb_puts(b, "\n");
+		return;
+	}
+	n->strings++;
 	if (src->value != NULL) {
 		sb_printf(b, "    # %s: ", srclang);
 		put_comment(b, src->value);
@@ -185,19 +227,23 @@ put_field(struct strbuf *b, const struct oldfile *o, const struct card *c,
 		n->todo++;
 	sb_printf(b, "    %s: ", field);
 	put_scalar(b, t ? t->value : NULL);
+	if (t != NULL)
+		put_trailing(b, o, t);
 	sb_puts(b, "\n");
 }
 
 /* source: existing hashes stay (staleness stays until dealt with). */
 static void
-put_sources(struct strbuf *b, const struct card *c, size_t li,
-    const char **fields, size_t nf)
+put_sources(struct strbuf *b, const struct oldfile *o, const struct card *c,
+    size_t li, const char **fields, size_t nf)
 {
 	const struct text *t, *src;
 	bool any = false;
 	size_t i;
 	char h[9];
 
+	if (c->texts[li].src_line > 0)
+		keep_comments(b, o, c->texts[li].src_line, 4);
 	for (i = 0; i < nf; i++) {
 		if (card_text(c, li, fields[i], &t) == NULL ||
 		    card_text(c, 0, fields[i], &src) == NULL)
@@ -243,7 +289,7 @@ put_card(struct strbuf *b, const struct oldfile *o, const struct card *c,
 	sb_printf(b, "  %s:%s\n", c->id, nf == 0 ? " {}" : "");
 	for (i = 0; i < nf; i++)
 		put_field(b, o, c, li, fields[i], srclang, n);
-	put_sources(b, c, li, fields, nf);
+	put_sources(b, o, c, li, fields, nf);
 	put_same(b, c, li);
 }
 
@@ -271,6 +317,23 @@ card_order(const struct deck *deck, size_t li)
 		if (deck->cards[i].texts[li].pos.file == NULL)
 			v[n++] = &deck->cards[i];
 	return v;
+}
+
+/* Comment lines after the last entry of the old file. */
+static void
+put_tail(struct strbuf *b, const struct oldfile *o)
+{
+	size_t end = o->n, first;
+
+	while (end > 0 && o->lines[end - 1][strspn(o->lines[end - 1],
+	    " \t")] == '\0')
+		end--;
+	for (first = end; first > 0 && is_comment(o->lines[first - 1]);
+	    first--)
+		;
+	/* A file of comments only has its header, not a tail. */
+	for (; first > 0 && first < end; first++)
+		sb_printf(b, "%s\n", o->lines[first]);
 }
 
 static void
@@ -354,6 +417,7 @@ strings_update(const struct deck *deck, size_t li, const char *path,
 	for (i = 0; i < deck->ncards; i++)
 		put_card(&b, &o, order[i], li, deck->langs[0], &n);
 	free(order);
+	put_tail(&b, &o);
 	/* Unchanged content: leave the file (and its time stamp) alone. */
 	{
 		gchar *old = NULL;

@@ -27,7 +27,7 @@ text_hash(const char *s, char out[9])
 static char *
 markup_signature(const char *s, const char **err)
 {
-	static const char *const names[] = { "", "b ", "/b ", "i ", "/i " };
+	static const char *const names[] = { "", "**", "**", "*", "*" };
 	struct mtokens t;
 	struct strbuf b = { 0 };
 	size_t i;
@@ -36,11 +36,16 @@ markup_signature(const char *s, const char **err)
 	*err = NULL;
 	if (!markup_parse(s, &t))
 		*err = t.err;
-	for (i = 0; i < t.n; i++)
+	for (i = 0; i < t.n; i++) {
+		if (t.v[i].type == MT_TEXT)
+			continue;
+		if (b.len > 0)
+			sb_puts(&b, " ");
 		if (t.v[i].type == MT_ICON)
-			sb_printf(&b, "{icon:%s} ", t.v[i].text);
-		else if (t.v[i].type != MT_TEXT)
+			sb_printf(&b, "{icon:%s}", t.v[i].text);
+		else
 			sb_puts(&b, names[t.v[i].type]);
+	}
 	markup_free(&t);
 	return b.s;
 }
@@ -48,7 +53,7 @@ markup_signature(const char *s, const char **err)
 static const char *
 describe(const char *sig)
 {
-	return *sig ? sig : "none ";
+	return *sig ? sig : "none";
 }
 
 static void
@@ -65,7 +70,7 @@ check_markup(const struct card *c, const char *lang, const char *srclang,
 		diag_about(d, c->id, lang);
 	} else if (e1 == NULL && strcmp(s1, s2) != 0) {
 		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
-		    "%s: markup and icons differ from the %s text (%s: %s"
+		    "%s: markup and icons differ from the %s text (%s: %s; "
 		    "%s: %s)", c->id, lang, t->field, srclang, srclang,
 		    describe(s1), lang, describe(s2));
 		diag_about(d, c->id, lang);
@@ -93,7 +98,7 @@ check_string(const struct card *c, const char *lang, const char *srclang,
 	}
 	text_hash(src->value, h);
 	if (t->src_hash == NULL) {
-		st->stale++;
+		st->unrecorded++;
 		diag_add(d, DIAG_WARN, &t->key_pos, "stale", "card '%s' (%s): "
 		    "%s records no source; run 'deckpress strings' to record "
 		    "which %s text it translates", c->id, lang, t->field,
@@ -118,21 +123,23 @@ check_card(const struct deck *deck, const struct card *c, size_t li,
 	const struct text *t;
 	size_t i;
 
-	if (ct->pos.file == NULL || sct->pos.file == NULL)
-		return;		/* the whole card is missing: reported */
+	if (sct->pos.file == NULL)
+		return;		/* no source to compare with: reported */
 	for (i = 0; i < sct->n; i++) {
 		const struct text *src = &sct->v[i];
 
 		if (src->value == NULL)
 			continue;
-		t = NULL;
 		if (card_text(c, li, src->field, &t) != NULL)
 			check_string(c, lang, srclang, src, t, st, d);
-		else if (t == NULL) {
+		else {
+			/* A whole card or an empty string: reported by load. */
 			st->missing++;
-			diag_add(d, DIAG_ERROR, &ct->pos, "missing", "card '%s' "
-			    "(%s): no %s; the %s text is \"%s\"", c->id, lang,
-			    src->field, srclang, src->value);
+			if (t != NULL || ct->pos.file == NULL)
+				continue;
+			diag_add(d, DIAG_ERROR, &ct->key_pos, "missing",
+			    "card '%s' (%s): no %s; the %s text is \"%s\"",
+			    c->id, lang, src->field, srclang, src->value);
 			diag_about(d, c->id, lang);
 		}
 	}
@@ -151,6 +158,26 @@ struct same_row {
 	const struct card	*card;
 	const struct text	*t, *src;
 };
+
+/* Warn at whichever of the two comes later in the file. */
+static void
+copy_warning(const struct deck *deck, size_t li, const struct same_row *a,
+    const struct same_row *b, struct diags *d)
+{
+	if (a->t->pos.line > b->t->pos.line) {
+		const struct same_row *x = a;
+
+		a = b;
+		b = x;
+	}
+	diag_add(d, DIAG_WARN, &b->t->pos, "copy", "card '%s' (%s): its %s "
+	    "is the same as the %s of card '%s', but their %s texts differ",
+	    b->card->id, deck->langs[li], b->t->field, a->t->field,
+	    a->card->id, deck->langs[0]);
+	diag_about(d, b->card->id, deck->langs[li]);
+	diag_add(d, DIAG_NOTE, &a->t->pos, NULL, "the %s of card '%s'",
+	    a->t->field, a->card->id);
+}
 
 static int
 rowcmp(const void *pa, const void *pb)
@@ -201,15 +228,7 @@ check_copies(const struct deck *deck, size_t li, struct diags *d)
 		for (k = i + 1; k < j; k++) {
 			if (strcmp(rows[k].src->value, rows[i].src->value) == 0)
 				continue;
-			diag_add(d, DIAG_WARN, &rows[k].t->pos, "copy",
-			    "card '%s' (%s): %s is the same as card '%s''s, "
-			    "but their %s texts differ", rows[k].card->id,
-			    deck->langs[li], rows[k].t->field,
-			    rows[i].card->id, deck->langs[0]);
-			diag_about(d, rows[k].card->id, deck->langs[li]);
-			diag_add(d, DIAG_NOTE, &rows[i].t->pos, NULL,
-			    "card '%s''s %s", rows[i].card->id,
-			    rows[i].t->field);
+			copy_warning(deck, li, &rows[i], &rows[k], d);
 		}
 	}
 	free(rows);

@@ -84,7 +84,7 @@ void		 text_hash(const char *s, char out[9]);
 
 /* What the translation check of one language found. */
 struct trstats {
-	size_t	strings, missing, extra, stale, identical;
+	size_t	strings, missing, extra, stale, unrecorded, identical;
 };
 
 /*

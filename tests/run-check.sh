@@ -1,0 +1,257 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The validator's corpus: every folder tests/check/NAME/ is a small deck
+# (deck.yaml, its own layout.yaml, text/LANG.yaml, and where the case
+# needs them rules.yaml and rules/LANG.md) with at most one defect, and
+# the exact outcome of one run of "deckpress check" or "deckpress
+# strings" on it:
+#
+#   NAME/args        one line: the command, then its options, split at
+#                    blanks (no quoting), e.g. "check --werror",
+#                    "check --lang es --json", "strings --lang es".
+#                    The runner runs, from the repo root:
+#                        ./deckpress CMD out/test/check/NAME OPTS
+#   NAME/expect.out  exact stdout
+#   NAME/expect.err  exact stderr
+#   NAME/expect.rc   exit status
+#   NAME/expect/     optional: the files of the deck folder expected to
+#                    change or appear, exact, at their path in the deck
+#                    (expect/text/es.yaml: what "strings --lang es"
+#                    must leave behind).
+#
+# Each case runs on a copy of its deck in out/test/check/NAME/ (args and
+# expect* left out), so tracked files never change; messages name paths
+# in that copy.  After the run the copy must hold exactly the case's
+# deck files, with those under NAME/expect/ replacing or added to them:
+# nothing else written, changed, or left behind.  A "strings" case that
+# exits 0 is run a second time: that run must exit 0, say "(unchanged)"
+# and leave every file, and its time stamp, as it was.  The repo root,
+# should a message hold it, is cut from stdout and stderr, as in
+# run-bad.sh.  A failed case's copy and output stay in out/test/check/
+# (NAME/, NAME.out, NAME.err, NAME.want/: what the copy should be) to
+# look at; a passed case's are removed.
+#
+# usage: sh tests/run-check.sh [--regen] [NAME ...]    (from the repo root)
+#
+#   --regen   rewrite expect.out, expect.err, expect.rc and expect/ from
+#             the current output; expect/ gets every file the run
+#             changed or added and, for "strings --lang L", text/L.yaml.
+#             Read the result (git diff, git status) before committing.
+#   WRAP      prefix for every deckpress call, e.g.
+#             WRAP="valgrind -q --error-exitcode=99 --leak-check=no"
+#   TIMEOUT   seconds per deckpress call: 10, or 300 under WRAP.
+
+set -eu
+LC_ALL=C
+export LC_ALL
+
+WRAP=${WRAP:-}
+if [ -n "$WRAP" ]; then
+	TIMEOUT=${TIMEOUT:-300}
+else
+	TIMEOUT=${TIMEOUT:-10}
+fi
+regen=0
+if [ "${1:-}" = --regen ]; then
+	regen=1
+	shift
+fi
+
+if [ ! -x ./deckpress ] || [ ! -d tests/check ]; then
+	echo "run-check.sh: run from the repo root after make" >&2
+	exit 2
+fi
+
+outdir=out/test/check
+mkdir -p "$outdir"
+# The repo root as a sed pattern: every special character escaped.
+root=$(pwd -P | sed 's/[]\/$*.^[]/\\&/g')
+pass=0
+fail=0
+
+if [ $# -gt 0 ]; then
+	cases=$*
+else
+	cases=$(cd tests/check && for d in */; do printf '%s\n' "${d%/}"; done)
+fi
+
+# Add a reason for "not ok".
+because() {
+	reasons="${reasons:+$reasons; }$1"
+}
+
+# The value of --lang (or -l) in the options, if any.
+lang_of() {
+	l=
+	prev=
+	for a in "$@"; do
+		case $prev in
+		--lang | -l) l=$a ;;
+		esac
+		case $a in
+		--lang=*) l=${a#--lang=} ;;
+		esac
+		prev=$a
+	done
+	printf '%s' "$l"
+}
+
+# Run deckpress: $1 stdout file, $2 stderr file; sets rc.
+run() {
+	o=$1
+	e=$2
+	rc=0
+	# $WRAP and $opts are split into words on purpose.
+	# shellcheck disable=SC2086
+	timeout "$TIMEOUT" $WRAP ./deckpress "$cmd" "$work" $opts \
+	    >"$o.raw" 2>"$e.raw" || rc=$?
+	sed "s/$root\///g" "$o.raw" >"$o"
+	sed "s/$root\///g" "$e.raw" >"$e"
+	rm -f "$o.raw" "$e.raw"
+}
+
+# Was that run cut short?
+broken_run() {
+	if [ "$rc" = 124 ]; then
+		because "$1 timed out after $TIMEOUT s"
+	elif [ "$rc" = 99 ] && [ -n "$WRAP" ]; then
+		because "$1 exit code 99: $WRAP found memory errors"
+	else
+		return 1
+	fi
+}
+
+# Compare the expected file $1 with the output $2, called $3.
+compare() {
+	if [ ! -f "$1" ]; then
+		because "no ${1##*/}"
+	elif ! cmp -s "$1" "$2"; then
+		because "$3 differs"
+		diff -u "$1" "$2" | sed 's/^/    /' >>"$diffs" || true
+	fi
+}
+
+for name in $cases; do
+	dir=tests/check/$name
+	work=$outdir/$name
+	orig=$outdir/$name.orig
+	want=$outdir/$name.want
+	out=$outdir/$name.out
+	err=$outdir/$name.err
+	diffs=$outdir/$name.diffs
+	stamp=$outdir/$name.stamp
+	reasons=
+	rm -rf "$work" "$orig" "$want" "$out" "$err" "$diffs" "$stamp" \
+	    "$out.2" "$err.2"
+	if [ ! -d "$dir" ]; then
+		printf 'not ok - check/%s: no folder %s\n' "$name" "$dir"
+		fail=$((fail + 1))
+		continue
+	fi
+	if [ ! -f "$dir/args" ]; then
+		printf 'not ok - check/%s: no args\n' "$name"
+		fail=$((fail + 1))
+		continue
+	fi
+	line=$(cat "$dir/args")
+	# The first word is the command, the rest its options.
+	set -f
+	# shellcheck disable=SC2086
+	set -- $line
+	set +f
+	cmd=${1:-}
+	shift || true
+	opts=$*
+	lang=$(lang_of "$@")
+	: >"$diffs"
+
+	# The deck alone, then what it should look like after the run.
+	cp -R "$dir" "$work"
+	rm -rf "$work/args" "$work/expect.out" "$work/expect.err" \
+	    "$work/expect.rc" "$work/expect"
+	cp -R "$work" "$orig"
+	cp -R "$work" "$want"
+	if [ -d "$dir/expect" ]; then
+		cp -R "$dir/expect/." "$want/"
+	fi
+
+	run "$out" "$err"
+	rc1=$rc
+
+	if [ "$regen" = 1 ]; then
+		cp "$out" "$dir/expect.out"
+		cp "$err" "$dir/expect.err"
+		echo "$rc" >"$dir/expect.rc"
+		rm -rf "$dir/expect"
+		(cd "$work" && find . -type f | sort) | while read -r f; do
+			f=${f#./}
+			if [ "$cmd" = strings ] && [ -n "$lang" ] &&
+			    [ "$f" = "text/$lang.yaml" ] ||
+			    ! cmp -s "$work/$f" "$orig/$f" 2>/dev/null; then
+				case $f in
+				*/*) mkdir -p "$dir/expect/${f%/*}" ;;
+				*) mkdir -p "$dir/expect" ;;
+				esac
+				cp "$work/$f" "$dir/expect/$f"
+			fi
+		done
+		rm -rf "$want"
+		cp -R "$orig" "$want"
+		if [ -d "$dir/expect" ]; then
+			cp -R "$dir/expect/." "$want/"
+		fi
+	fi
+
+	if broken_run "the run"; then
+		:
+	elif [ ! -f "$dir/expect.rc" ]; then
+		because "no expect.rc"
+	elif [ "$rc" != "$(cat "$dir/expect.rc")" ]; then
+		because "exit code $rc, expected $(cat "$dir/expect.rc")"
+	fi
+	compare "$dir/expect.out" "$out" stdout
+	compare "$dir/expect.err" "$err" stderr
+	if ! diff -r "$want" "$work" >/dev/null 2>&1; then
+		because "the deck folder is not as expected after the run"
+		diff -r -u "$want" "$work" | sed 's/^/    /' >>"$diffs" ||
+		    true
+	fi
+
+	# A second run of strings changes nothing, not even a time stamp.
+	if [ "$cmd" = strings ] && [ "$rc1" = 0 ] && [ -z "$reasons" ]; then
+		touch "$stamp"
+		run "$out.2" "$err.2"
+		if broken_run "the second run"; then
+			:
+		elif [ "$rc" != 0 ]; then
+			because "second run: exit code $rc"
+		fi
+		if ! head -n 1 "$out.2" | grep -q ' (unchanged)$'; then
+			because "second run: stdout does not say (unchanged)"
+			sed 's/^/    /' "$out.2" >>"$diffs"
+		fi
+		if ! diff -r "$want" "$work" >/dev/null 2>&1; then
+			because "second run: the deck folder changed"
+			diff -r -u "$want" "$work" | sed 's/^/    /' \
+			    >>"$diffs" || true
+		elif [ -n "$(find "$work" -type f -newer "$stamp")" ]; then
+			because "second run: rewrote $(find "$work" -type f \
+			    -newer "$stamp" | tr '\n' ' ')"
+		fi
+	fi
+
+	if [ -z "$reasons" ]; then
+		printf 'ok - check/%s\n' "$name"
+		pass=$((pass + 1))
+		rm -rf "$work" "$orig" "$want" "$out" "$err" "$diffs" \
+		    "$stamp" "$out.2" "$err.2"
+	else
+		printf 'not ok - check/%s: %s\n' "$name" "$reasons"
+		cat "$diffs"
+		fail=$((fail + 1))
+	fi
+done
+
+printf 'check cases: %d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]
