@@ -1,6 +1,6 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
-PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1
+PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 libcmark-gfm
 PKG_CFLAGS != pkg-config --cflags $(PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 CMOCKA_LIBS != pkg-config --libs cmocka 2>/dev/null || echo -lcmocka
@@ -9,7 +9,7 @@ CFLAGS    ?= -O2 -g
 WARN       = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2
 REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(SAN) $(WERROR)
-LDLIBS     = $(PKG_LIBS) -lm
+LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lm
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/diag.c \
@@ -21,8 +21,9 @@ SRCS   = src/util.c src/diag.c \
          src/impose/plan.c \
          src/pdf/pdfout.c \
          src/validate/rules.c src/validate/composition.c \
-         src/validate/translate.c src/validate/refs.c src/validate/strings.c
-MAIN   = src/main.c src/setup.c src/check.c
+         src/validate/translate.c src/validate/refs.c src/validate/strings.c \
+         src/booklet/md.c src/booklet/flow.c src/booklet/draw.c
+MAIN   = src/main.c src/setup.c src/check.c src/pack.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
 HDRS   = $(wildcard src/*.h src/*/*.h)
 

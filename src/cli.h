@@ -49,7 +49,11 @@ int	 finish(struct diags *d, int rc);
 int	 usage_error(const char *usage, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
+/* Make the folder that will hold path; 0 or EXIT_IO (reported). */
+int	 ensure_parent(const char *path, struct diags *d);
+
 int	 cmd_check(int argc, char **argv);
+int	 cmd_booklet(int argc, char **argv);
 int	 cmd_strings(int argc, char **argv);
 
 #endif

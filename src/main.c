@@ -31,6 +31,7 @@ static const char usage_main[] =
 "               source language, and text that does not fit\n"
 "  strings DECK --lang LANG\n"
 "               write or update the translator's file text/LANG.yaml\n"
+"  booklet DECK the rule booklet, as A4 pages or a folded A5 booklet\n"
 "\n"
 "Run 'deckpress COMMAND --help' for a command's options.\n";
 
@@ -91,21 +92,6 @@ print_order(const struct deck *deck, size_t *n)
 	return seq;
 }
 
-static int
-ensure_parent(const char *path, struct diags *d)
-{
-	char *copy = xstrdup(path), *dir = dirname(copy);
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	int rc = 0;
-
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot create folder "
-		    "%s: %s", dir, strerror(errno));
-		rc = EXIT_IO;
-	}
-	free(copy);
-	return rc;
-}
 
 /* Lay out, impose and write; the deck is loaded and bound. */
 static int
@@ -385,5 +371,7 @@ main(int argc, char **argv)
 		return cmd_check(argc - 1, argv + 1);
 	if (strcmp(argv[1], "strings") == 0)
 		return cmd_strings(argc - 1, argv + 1);
+	if (strcmp(argv[1], "booklet") == 0)
+		return cmd_booklet(argc - 1, argv + 1);
 	return usage_error(usage_main, "unknown command '%s'", argv[1]);
 }

@@ -61,11 +61,24 @@ struct card {
 	struct cardtext	*texts;		/* one per deck language */
 };
 
+/* Who made a game, for the credits page of its pack. */
+struct credits {
+	const char	**authors;
+	size_t		  nauthors;
+	const char	**design;	/* graphic design and illustrations */
+	size_t		  ndesign;
+	const char	 *licence;
+	const char	 *funding;	/* a funder's required notice */
+	const char	 *website;
+};
+
 struct deck {
 	struct arena	  arena;	/* owns everything below */
 	const char	 *dir;		/* the deck's folder */
 	const char	 *file;		/* its deck.yaml */
 	const char	 *game;
+	const char	 *title;	/* the game's name as printed */
+	struct credits	  credits;
 	const char	**langs;	/* first is the source language */
 	size_t		  nlangs;
 	size_t		  ndeclared;	/* of them, listed in deck.yaml */

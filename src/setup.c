@@ -7,10 +7,12 @@
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -182,3 +184,18 @@ usage_error(const char *usage, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+int
+ensure_parent(const char *path, struct diags *d)
+{
+	char *copy = xstrdup(path), *dir = dirname(copy);
+	struct srcpos pos = { diag_file(d, path), 0, 0 };
+	int rc = 0;
+
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		diag_add(d, DIAG_ERROR, &pos, "io", "cannot create folder "
+		    "%s: %s", dir, strerror(errno));
+		rc = EXIT_IO;
+	}
+	free(copy);
+	return rc;
+}

@@ -16,8 +16,10 @@
 
 #define MAX_COUNT	10000	/* copies of one card */
 
-static const char *const deck_keys[] = { "game", "languages", "layout",
-    "sheet", "attributes", "cards", NULL };
+static const char *const deck_keys[] = { "game", "title", "languages",
+    "layout", "sheet", "attributes", "credits", "cards", NULL };
+static const char *const credit_keys[] = { "authors", "design", "licence",
+    "funding", "website", NULL };
 
 /*
  * Ids, language codes and the game name become file names and keys:
@@ -375,6 +377,51 @@ load_game(struct deck *deck, const struct ynode *root, struct diags *d)
 }
 
 static bool
+load_names(struct deck *deck, const struct ynode *n, const char *what,
+    const char ***out, size_t *nout, struct diags *d)
+{
+	size_t i;
+
+	*nout = 0;
+	if (n == NULL)
+		return true;
+	if (n->type == YNODE_SCALAR) {
+		*out = arena_alloc(&deck->arena, sizeof(char *));
+		(*nout)++;
+		return ystring(n, &(*out)[0], what, NULL, d);
+	}
+	if (!yexpect(n, YNODE_SEQ, what, NULL, d))
+		return false;
+	*out = arena_alloc(&deck->arena, (n->n + 1) * sizeof(char *));
+	for (i = 0; i < n->n; i++)
+		if (!ystring(n->items[i], &(*out)[(*nout)++], what, NULL, d))
+			return false;
+	return true;
+}
+
+/* credits: who made the game, for the pack's credits page. */
+static bool
+load_credits(struct deck *deck, const struct ynode *n, struct diags *d)
+{
+	struct credits *c = &deck->credits;
+	bool ok;
+
+	if (n == NULL)
+		return true;
+	if (!yexpect(n, YNODE_MAP, "credits", NULL, d))
+		return false;
+	ok = ymap_check_keys(n, credit_keys, NULL, d) == 0;
+	ok &= load_names(deck, ymap_get(n, "authors"), "authors", &c->authors,
+	    &c->nauthors, d);
+	ok &= load_names(deck, ymap_get(n, "design"), "design", &c->design,
+	    &c->ndesign, d);
+	ok &= load_string_key(n, "licence", &c->licence, NULL, d);
+	ok &= load_string_key(n, "funding", &c->funding, NULL, d);
+	ok &= load_string_key(n, "website", &c->website, NULL, d);
+	return ok;
+}
+
+static bool
 load_head(struct deck *deck, const struct ynode *root, struct diags *d)
 {
 	bool ok = true;
@@ -387,6 +434,8 @@ load_head(struct deck *deck, const struct ynode *root, struct diags *d)
 	ok &= require(root, "layout", d);
 	ok &= require(root, "cards", d);
 	ok &= load_game(deck, root, d);
+	ok &= load_string_key(root, "title", &deck->title, NULL, d);
+	ok &= load_credits(deck, ymap_get(root, "credits"), d);
 	ok &= load_string_key(root, "layout", &deck->layout,
 	    &deck->layout_pos, d);
 	ok &= load_string_key(root, "sheet", &deck->sheet, &deck->sheet_pos,

@@ -19,6 +19,7 @@ struct pdfout {
 	FILE		*fp;
 	char		*tmp;		/* owned: temporary file name */
 	char		*path;		/* owned: final file name */
+	char		*lang;		/* owned: language tag, or NULL */
 };
 
 /*
@@ -27,6 +28,20 @@ struct pdfout {
  */
 bool	pdf_open(struct pdfout *p, const char *path, double w, double h,
 	    const char *title, struct diags *d);
+
+/*
+ * Author and language of the document (either may be NULL).  Cairo
+ * 1.16 cannot write a language: pdf_close() adds /Lang to the catalog
+ * in an incremental update.
+ */
+void	pdf_meta(struct pdfout *p, const char *author, const char *lang);
+
+/*
+ * A bookmark to page (1-based) at y pt from its top, under parent (0:
+ * top level); returns its id for children.
+ */
+int	pdf_outline(struct pdfout *p, int parent, const char *title, int page,
+	    double y);
 
 /* Finish the current page and start the next one of the same size. */
 void	pdf_page(struct pdfout *p);

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The booklet stage: a rule booklet in Markdown (parsed by cmark-gfm)
+ * becomes blocks of Pango markup, flowed onto pages with headings kept
+ * with what follows, no lone line of a paragraph at the top or bottom
+ * of a page, and table rows kept whole; then drawn with a running
+ * footer, as A4 pages or as A5 pages imposed for a folded booklet.
+ */
+#ifndef DECKPRESS_BOOKLET_H
+#define DECKPRESS_BOOKLET_H
+
+#include <cairo.h>
+
+#include "../layout/layout.h"
+
+enum bkind { B_HEADING, B_PARA, B_ITEM, B_QUOTE, B_TABLE, B_IMAGE, B_RULE };
+
+struct brow {
+	char		**cells;	/* Pango markup, one per column */
+	bool		  header;
+};
+
+/* One block of the document, in reading order. */
+struct bblock {
+	enum bkind	 kind;
+	int		 level;		/* heading 1-6; list or quote depth */
+	char		*markup;	/* Pango markup of the text */
+	char		*plain;		/* heading text, for bookmarks */
+	char		*bullet;	/* list items: "•" or "3." */
+	struct brow	*rows;		/* tables */
+	size_t		 nrows, ncols;
+	char		*image;		/* images: the file */
+	struct srcpos	 pos;
+};
+
+struct bdoc {
+	struct bblock	*v;
+	size_t		 n;
+};
+
+/*
+ * Parse the Markdown file at path for language lang of deck; each
+ * [[card:ID]] becomes that card's title in lang.  Returns false with
+ * an error if the file cannot be read.  Free with bdoc_free().
+ */
+bool	booklet_parse(const char *path, const struct deck *deck, size_t lang,
+	    struct bdoc *out, struct diags *d);
+
+/* The same for Markdown text in memory (the pack's own pages). */
+bool	booklet_parse_text(const char *name, const char *text,
+	    const struct deck *deck, size_t lang, struct bdoc *out,
+	    struct diags *d);
+void	bdoc_free(struct bdoc *doc);
+
+/* Page geometry and type sizes, in points. */
+struct bstyle {
+	double	page_w, page_h;
+	double	margin_l, margin_r, margin_t, margin_b;
+	double	body;		/* body text size */
+	double	leading;	/* line spacing factor */
+	double	footer_y;	/* baseline of the footer, from the top */
+};
+
+void	bstyle_a4(struct bstyle *s);
+void	bstyle_a5(struct bstyle *s);
+
+/* Part of a block placed on a page: some lines, or a table row. */
+struct bplaced {
+	const struct bblock	*b;
+	PangoLayout		**layouts;	/* one, or one per table cell */
+	size_t			  nlayouts;
+	int			  first, last;	/* lines shown: [first, last) */
+	double			  x, y, w, h;	/* pt, on the page */
+	bool			  header;	/* a table header row */
+};
+
+struct bpage {
+	struct bplaced	*v;
+	size_t		 n, cap;
+};
+
+/* A heading's place, for bookmarks and the pack's index. */
+struct bmark {
+	const struct bblock	*b;
+	size_t			 page;		/* 0-based */
+	double			 y;		/* pt from the top */
+};
+
+struct bflow {
+	struct bpage	*pages;
+	size_t		 n;
+	struct bmark	*marks;
+	size_t		 nmarks;
+};
+
+/* Flow doc onto pages of style s.  Free with bflow_free(). */
+void	booklet_flow(const struct fonts *f, const struct bdoc *doc,
+	    const struct bstyle *s, struct bflow *out);
+void	bflow_free(struct bflow *fl);
+
+/*
+ * Draw page i of fl at the origin of cr; footer is the running footer's
+ * text (may be NULL), number the page number it shows (0: none).
+ */
+void	booklet_draw(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
+	    size_t i, const struct bstyle *s, const char *footer, int number);
+
+#endif

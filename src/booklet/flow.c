@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Pagination: blocks become Pango layouts and are placed line by line
+ * on pages.  A heading goes to the next page unless the start of what
+ * follows fits after it; a paragraph splits only where at least two of
+ * its lines stay on each page; a table row is never split, and a table
+ * that goes on repeats its header row.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
+#include "booklet.h"
+
+#define INDENT	MM(6)		/* per list or quote level */
+
+void
+bstyle_a4(struct bstyle *s)
+{
+	s->page_w = MM(210);
+	s->page_h = MM(297);
+	s->margin_l = s->margin_r = MM(22);
+	s->margin_t = MM(20);
+	s->margin_b = MM(22);
+	s->body = 10.5;
+	s->leading = 1.3;
+	s->footer_y = MM(297 - 11);
+}
+
+void
+bstyle_a5(struct bstyle *s)
+{
+	s->page_w = MM(148);
+	s->page_h = MM(210);
+	s->margin_l = s->margin_r = MM(15);
+	s->margin_t = MM(14);
+	s->margin_b = MM(17);
+	s->body = 9.5;
+	s->leading = 1.28;
+	s->footer_y = MM(210 - 8);
+}
+
+struct flow {
+	const struct fonts	*f;
+	const struct bstyle	*s;
+	struct bflow		*out;
+	size_t			 capmarks;
+	double			 y;		/* cursor, pt from the top */
+	bool			 fresh;		/* nothing on this page yet */
+};
+
+static double
+bottom(const struct flow *fl)
+{
+	return fl->s->page_h - fl->s->margin_b;
+}
+
+static void
+new_page(struct flow *fl)
+{
+	struct bflow *o = fl->out;
+
+	o->pages = xrealloc(o->pages, (o->n + 1) * sizeof(*o->pages));
+	memset(&o->pages[o->n++], 0, sizeof(*o->pages));
+	fl->y = fl->s->margin_t;
+	fl->fresh = true;
+}
+
+/* The font of a block: headings condensed bold, body text Roboto. */
+static PangoLayout *
+make_layout(const struct flow *fl, const char *markup, double width,
+    double size, const char *family, bool bold)
+{
+	PangoLayout *l = pango_layout_new(fl->f->ctx);
+	PangoFontDescription *fd = pango_font_description_new();
+
+	pango_font_description_set_family(fd, family);
+	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD :
+	    PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_size(fd, (gint)lround(size * PANGO_SCALE));
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_width(l, (int)floor(width * PANGO_SCALE));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_line_spacing(l, (float)fl->s->leading);
+	pango_layout_set_markup(l, markup ? markup : "", -1);
+	return l;
+}
+
+/* Top and bottom (pt) of line i of l, in layout coordinates. */
+static void
+line_span(PangoLayout *l, int i, double *top, double *bot)
+{
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	int k;
+	int y0, y1;
+
+	for (k = 0; k < i; k++)
+		pango_layout_iter_next_line(it);
+	pango_layout_iter_get_line_yrange(it, &y0, &y1);
+	*top = pango_units_to_double(y0);
+	*bot = pango_units_to_double(y1);
+	pango_layout_iter_free(it);
+}
+
+static double
+lines_height(PangoLayout *l, int first, int last)
+{
+	double t0, b0, t1, b1;
+
+	line_span(l, first, &t0, &b0);
+	line_span(l, last - 1, &t1, &b1);
+	return b1 - t0;
+}
+
+static struct bplaced *
+place(struct flow *fl, const struct bblock *b, PangoLayout **ls, size_t nl,
+    double x, double w, double h)
+{
+	struct bpage *p = &fl->out->pages[fl->out->n - 1];
+	struct bplaced *it;
+	size_t i;
+
+	xgrow((void **)&p->v, &p->cap, p->n + 1, sizeof(*p->v));
+	it = &p->v[p->n++];
+	memset(it, 0, sizeof(*it));
+	it->b = b;
+	it->layouts = xcalloc(nl + 1, sizeof(PangoLayout *));
+	for (i = 0; i < nl; i++)
+		it->layouts[i] = g_object_ref(ls[i]);
+	it->nlayouts = nl;
+	it->x = x;
+	it->y = fl->y;
+	it->w = w;
+	it->h = h;
+	fl->y += h;
+	fl->fresh = false;
+	return it;
+}
+
+/* Space above a block; none at the top of a page. */
+static void
+space(struct flow *fl, double pt)
+{
+	if (!fl->fresh)
+		fl->y += pt;
+}
+
+/*
+ * Place the lines of l, splitting across pages with at least two lines
+ * on each side of a break.
+ */
+static void
+place_lines(struct flow *fl, const struct bblock *b, PangoLayout *l,
+    double x, double w)
+{
+	int n = pango_layout_get_line_count(l), i = 0, k;
+	struct bplaced *it;
+
+	while (i < n) {
+		for (k = n - i; k > 0 &&
+		    fl->y + lines_height(l, i, i + k) > bottom(fl) + 0.01; k--)
+			;
+		if (k < n - i) {
+			if (n - i - k < 2)
+				k = n - i - 2;	/* no widow at the top */
+			if ((k < 2 || n - i < 4) && !fl->fresh) {
+				new_page(fl);	/* no orphan at the bottom */
+				continue;
+			}
+			if (k < 1)
+				k = 1;	/* taller than a page: no choice */
+		}
+		it = place(fl, b, &l, 1, x, w, lines_height(l, i, i + k));
+		it->first = i;
+		it->last = i + k;
+		i += k;
+		if (i < n)
+			new_page(fl);
+	}
+}
+
+static double
+heading_size(const struct bstyle *s, int level)
+{
+	return level == 1 ? s->body * 2.2 : level == 2 ? s->body * 1.5 :
+	    s->body * 1.15;
+}
+
+static double
+content_w(const struct bstyle *s)
+{
+	return s->page_w - s->margin_l - s->margin_r;
+}
+
+/* Height of the first lines of block b that must follow a heading. */
+static double
+lead_height(struct flow *fl, const struct bblock *b)
+{
+	PangoLayout *l;
+	double h = 0;
+	int n;
+
+	if (b == NULL)
+		return 0;
+	if (b->kind == B_TABLE || b->kind == B_IMAGE || b->kind == B_RULE)
+		return fl->s->body * 4;
+	l = make_layout(fl, b->markup, content_w(fl->s), b->kind == B_HEADING ?
+	    heading_size(fl->s, b->level) : fl->s->body, "Roboto", false);
+	n = pango_layout_get_line_count(l);
+	if (n > 0)
+		h = lines_height(l, 0, n <= 3 ? n : 2);
+	g_object_unref(l);
+	return h;
+}
+
+static void
+flow_heading(struct flow *fl, const struct bblock *b, const struct bblock *next)
+{
+	double size = heading_size(fl->s, b->level);
+	PangoLayout *l = make_layout(fl, b->markup, content_w(fl->s), size,
+	    b->level <= 2 ? "Roboto Condensed" : "Roboto", true);
+	double h = lines_height(l, 0, pango_layout_get_line_count(l));
+	double before = b->level == 1 ? size * 0.6 : size * 0.9;
+	struct bmark *m;
+
+	space(fl, before);
+	/* Keep with next: the heading and the start of what follows. */
+	if (!fl->fresh && fl->y + h + size * 0.35 + lead_height(fl, next) >
+	    bottom(fl))
+		new_page(fl);
+	xgrow((void **)&fl->out->marks, &fl->capmarks, fl->out->nmarks + 1,
+	    sizeof(*fl->out->marks));
+	m = &fl->out->marks[fl->out->nmarks++];
+	m->b = b;
+	m->page = fl->out->n - 1;
+	m->y = fl->y;
+	place(fl, b, &l, 1, fl->s->margin_l, content_w(fl->s), h)->last =
+	    pango_layout_get_line_count(l);
+	fl->y += size * 0.35;
+	g_object_unref(l);
+}
+
+static void
+flow_text(struct flow *fl, const struct bblock *b)
+{
+	double indent = b->kind == B_PARA ? 0 : b->level * INDENT;
+	double x = fl->s->margin_l + indent, w = content_w(fl->s) - indent;
+	PangoLayout *l;
+
+	if (b->kind == B_QUOTE)
+		w -= INDENT / 2;
+	l = make_layout(fl, b->markup, w, fl->s->body, "Roboto", false);
+	space(fl, b->kind == B_ITEM ? fl->s->body * 0.3 : fl->s->body * 0.65);
+	place_lines(fl, b, l, x, w);
+	g_object_unref(l);
+}
+
+#define CELL_PAD	4.0	/* pt, around a table cell's text */
+
+/* Column widths: a glossary's terms get a third, the rest share. */
+static void
+col_widths(const struct flow *fl, const struct bblock *b, double *w)
+{
+	double total = content_w(fl->s);
+	size_t c;
+
+	if (b->ncols == 2) {
+		w[0] = total * 0.32;
+		w[1] = total - w[0];
+		return;
+	}
+	for (c = 0; c < b->ncols; c++)
+		w[c] = total / (double)b->ncols;
+}
+
+static void
+place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w)
+{
+	PangoLayout **ls = xcalloc(b->ncols + 1, sizeof(*ls));
+	double h = 0, ch;
+	size_t c;
+	char *m;
+
+	for (c = 0; c < b->ncols; c++) {
+		m = b->rows[r].header ? g_strdup_printf("<b>%s</b>",
+		    b->rows[r].cells[c]) : g_strdup(b->rows[r].cells[c]);
+		ls[c] = make_layout(fl, m, w[c] - 2 * CELL_PAD,
+		    fl->s->body * 0.95, "Roboto", false);
+		g_free(m);
+		ch = lines_height(ls[c], 0, pango_layout_get_line_count(ls[c]));
+		h = ch > h ? ch : h;
+	}
+	h += 2 * CELL_PAD;
+	if (fl->y + h > bottom(fl) && !fl->fresh) {
+		new_page(fl);
+		/* The table goes on: repeat its header row first. */
+		if (r > 0 && b->rows[0].header)
+			place_row(fl, b, 0, w);
+	}
+	place(fl, b, ls, b->ncols, fl->s->margin_l, content_w(fl->s), h)
+	    ->header = b->rows[r].header;
+	for (c = 0; c < b->ncols; c++)
+		g_object_unref(ls[c]);
+	free(ls);
+}
+
+static void
+flow_table(struct flow *fl, const struct bblock *b)
+{
+	double *w = xcalloc(b->ncols + 1, sizeof(double));
+	size_t r;
+
+	space(fl, fl->s->body * 0.8);
+	col_widths(fl, b, w);
+	for (r = 0; r < b->nrows; r++)
+		place_row(fl, b, r, w);
+	free(w);
+}
+
+static void
+flow_image(struct flow *fl, const struct bblock *b)
+{
+	cairo_surface_t *img = cairo_image_surface_create_from_png(b->image);
+	double w, h, scale;
+
+	if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS) {
+		/* 150 dpi at most, never wider than the text. */
+		w = cairo_image_surface_get_width(img) * 72.0 / 150;
+		h = cairo_image_surface_get_height(img) * 72.0 / 150;
+		scale = w > content_w(fl->s) ? content_w(fl->s) / w : 1;
+		w *= scale;
+		h *= scale;
+		space(fl, fl->s->body * 0.8);
+		if (fl->y + h > bottom(fl) && !fl->fresh)
+			new_page(fl);
+		place(fl, b, NULL, 0, fl->s->margin_l +
+		    (content_w(fl->s) - w) / 2, w, h);
+	}
+	cairo_surface_destroy(img);
+}
+
+void
+booklet_flow(const struct fonts *f, const struct bdoc *doc,
+    const struct bstyle *s, struct bflow *out)
+{
+	struct flow fl = { f, s, out, 0, 0, true };
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	new_page(&fl);
+	for (i = 0; i < doc->n; i++) {
+		const struct bblock *b = &doc->v[i];
+
+		switch (b->kind) {
+		case B_HEADING:
+			flow_heading(&fl, b, i + 1 < doc->n ? &doc->v[i + 1] :
+			    NULL);
+			break;
+		case B_TABLE:
+			flow_table(&fl, b);
+			break;
+		case B_IMAGE:
+			flow_image(&fl, b);
+			break;
+		case B_RULE:
+			space(&fl, s->body);
+			place(&fl, b, NULL, 0, s->margin_l, content_w(s), 1);
+			fl.y += s->body * 0.4;
+			break;
+		default:
+			flow_text(&fl, b);
+		}
+	}
+}
+
+void
+bflow_free(struct bflow *fl)
+{
+	size_t i, j, k;
+
+	if (fl == NULL)
+		return;
+	for (i = 0; i < fl->n; i++) {
+		for (j = 0; j < fl->pages[i].n; j++) {
+			struct bplaced *it = &fl->pages[i].v[j];
+
+			for (k = 0; k < it->nlayouts; k++)
+				g_object_unref(it->layouts[k]);
+			free(it->layouts);
+		}
+		free(fl->pages[i].v);
+	}
+	free(fl->pages);
+	free(fl->marks);
+	memset(fl, 0, sizeof(*fl));
+}

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Markdown to booklet blocks: cmark-gfm (with its table extension)
+ * parses, this file walks the tree and turns each block into Pango
+ * markup.  [[card:ID]] is replaced by the card's title beforehand.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
+#include <glib.h>
+
+#include "../load/load.h"
+#include "booklet.h"
+
+struct walk {
+	struct bdoc	*doc;
+	size_t		 cap;
+	const char	*file;
+	const char	*dir;		/* for image paths */
+	int		 list_depth, quote_depth;
+	struct diags	*d;
+};
+
+static struct bblock *
+add_block(struct walk *w, enum bkind kind, cmark_node *n)
+{
+	struct bblock *b;
+
+	xgrow((void **)&w->doc->v, &w->cap, w->doc->n + 1, sizeof(*b));
+	b = &w->doc->v[w->doc->n++];
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	b->pos.file = w->file;
+	b->pos.line = (unsigned int)cmark_node_get_start_line(n);
+	b->pos.col = (unsigned int)cmark_node_get_start_column(n);
+	return b;
+}
+
+static void inlines(GString *m, GString *plain, cmark_node *n);
+
+static void
+wrap(GString *m, GString *plain, cmark_node *n, const char *open,
+    const char *close)
+{
+	g_string_append(m, open);
+	inlines(m, plain, n);
+	g_string_append(m, close);
+}
+
+/* The inline children of n as Pango markup (and as plain text). */
+static void
+inlines(GString *m, GString *plain, cmark_node *n)
+{
+	cmark_node *c;
+	const char *type;
+	char *esc;
+
+	for (c = cmark_node_first_child(n); c; c = cmark_node_next(c)) {
+		type = cmark_node_get_type_string(c);
+		switch (cmark_node_get_type(c)) {
+		case CMARK_NODE_TEXT:
+		case CMARK_NODE_CODE:
+			esc = g_markup_escape_text(cmark_node_get_literal(c), -1);
+			g_string_append(m, esc);
+			g_string_append(plain, cmark_node_get_literal(c));
+			g_free(esc);
+			break;
+		case CMARK_NODE_SOFTBREAK:
+			g_string_append_c(m, ' ');
+			g_string_append_c(plain, ' ');
+			break;
+		case CMARK_NODE_LINEBREAK:
+			g_string_append_c(m, '\n');
+			g_string_append_c(plain, ' ');
+			break;
+		case CMARK_NODE_EMPH:
+			wrap(m, plain, c, "<i>", "</i>");
+			break;
+		case CMARK_NODE_STRONG:
+			wrap(m, plain, c, "<b>", "</b>");
+			break;
+		default:
+			/* Links show their text; strikethrough is struck. */
+			if (strcmp(type, "strikethrough") == 0)
+				wrap(m, plain, c, "<s>", "</s>");
+			else
+				inlines(m, plain, c);
+		}
+	}
+}
+
+static char *
+inline_markup(cmark_node *n, char **plain)
+{
+	GString *m = g_string_new(NULL), *p = g_string_new(NULL);
+
+	inlines(m, p, n);
+	if (plain != NULL)
+		*plain = g_strstrip(g_string_free(p, FALSE));
+	else
+		g_string_free(p, TRUE);
+	return g_string_free(m, FALSE);
+}
+
+static void walk_blocks(struct walk *w, cmark_node *n);
+
+static void
+walk_table(struct walk *w, cmark_node *n)
+{
+	struct bblock *b = add_block(w, B_TABLE, n);
+	cmark_node *row, *cell;
+	size_t r = 0, c;
+
+	b->ncols = cmark_gfm_extensions_get_table_columns(n);
+	for (row = cmark_node_first_child(n); row; row = cmark_node_next(row))
+		b->nrows++;
+	b->rows = xcalloc(b->nrows + 1, sizeof(*b->rows));
+	for (row = cmark_node_first_child(n); row; row = cmark_node_next(row)) {
+		b->rows[r].header =
+		    cmark_gfm_extensions_get_table_row_is_header(row);
+		b->rows[r].cells = xcalloc(b->ncols + 1, sizeof(char *));
+		c = 0;
+		for (cell = cmark_node_first_child(row); cell && c < b->ncols;
+		    cell = cmark_node_next(cell))
+			b->rows[r].cells[c++] = inline_markup(cell, NULL);
+		while (c < b->ncols)
+			b->rows[r].cells[c++] = g_strdup("");
+		r++;
+	}
+}
+
+/* A paragraph that is one image and nothing else is a figure. */
+static bool
+walk_image(struct walk *w, cmark_node *n)
+{
+	cmark_node *img = cmark_node_first_child(n);
+	struct bblock *b;
+
+	if (img == NULL || cmark_node_next(img) != NULL ||
+	    cmark_node_get_type(img) != CMARK_NODE_IMAGE)
+		return false;
+	b = add_block(w, B_IMAGE, n);
+	b->image = path_join(w->dir, cmark_node_get_url(img));
+	return true;
+}
+
+static void
+walk_paragraph(struct walk *w, cmark_node *n)
+{
+	cmark_node *parent = cmark_node_parent(n);
+	struct bblock *b;
+
+	if (walk_image(w, n))
+		return;
+	if (cmark_node_get_type(parent) == CMARK_NODE_ITEM) {
+		b = add_block(w, B_ITEM, n);
+		b->level = w->list_depth;
+		/* Only an item's first paragraph carries its bullet. */
+		if (cmark_node_first_child(parent) == n) {
+			cmark_node *list = cmark_node_parent(parent), *i;
+			int k = cmark_node_get_list_start(list);
+
+			if (cmark_node_get_list_type(list) == CMARK_ORDERED_LIST) {
+				for (i = cmark_node_first_child(list);
+				    i != parent; i = cmark_node_next(i))
+					k++;
+				b->bullet = g_strdup_printf("%d.", k);
+			} else
+				b->bullet = g_strdup(w->list_depth % 2 ?
+				    "\xe2\x80\xa2" : "\xe2\x80\x93");
+		}
+	} else if (w->quote_depth > 0) {
+		b = add_block(w, B_QUOTE, n);
+		b->level = w->quote_depth;
+	} else
+		b = add_block(w, B_PARA, n);
+	b->markup = inline_markup(n, NULL);
+}
+
+static void
+walk_node(struct walk *w, cmark_node *n)
+{
+	struct bblock *b;
+
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_HEADING:
+		b = add_block(w, B_HEADING, n);
+		b->level = cmark_node_get_heading_level(n);
+		b->markup = inline_markup(n, &b->plain);
+		break;
+	case CMARK_NODE_PARAGRAPH:
+		walk_paragraph(w, n);
+		break;
+	case CMARK_NODE_LIST:
+		w->list_depth++;
+		walk_blocks(w, n);
+		w->list_depth--;
+		break;
+	case CMARK_NODE_BLOCK_QUOTE:
+		w->quote_depth++;
+		walk_blocks(w, n);
+		w->quote_depth--;
+		break;
+	case CMARK_NODE_THEMATIC_BREAK:
+		add_block(w, B_RULE, n);
+		break;
+	case CMARK_NODE_CODE_BLOCK:
+		b = add_block(w, B_PARA, n);
+		b->markup = g_markup_escape_text(cmark_node_get_literal(n), -1);
+		break;
+	default:
+		if (strcmp(cmark_node_get_type_string(n), "table") == 0)
+			walk_table(w, n);
+		else
+			walk_blocks(w, n);	/* items, documents */
+	}
+}
+
+static void
+walk_blocks(struct walk *w, cmark_node *n)
+{
+	cmark_node *c;
+
+	for (c = cmark_node_first_child(n); c; c = cmark_node_next(c))
+		walk_node(w, c);
+}
+
+/* Copy s, backslash-escaping Markdown's ASCII punctuation. */
+static void
+append_escaped(GString *o, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("\\`*_{}[]()#+-.!|<>&~", *s) != NULL)
+			g_string_append_c(o, '\\');
+		g_string_append_c(o, *s);
+	}
+}
+
+/*
+ * Replace each [[card:ID]] by the card's title in lang.  An unknown id
+ * stays as written and is an error (deckpress check reports it too).
+ */
+static char *
+expand_refs(const char *src, const char *file, const struct deck *deck,
+    size_t lang, struct diags *d)
+{
+	GString *o = g_string_new(NULL);
+	const char *p = src, *e;
+	struct srcpos pos = { file, 1, 1 };
+
+	while (*p) {
+		if (strncmp(p, "[[card:", 7) == 0 &&
+		    (e = strstr(p + 7, "]]")) != NULL &&
+		    memchr(p, '\n', (size_t)(e - p)) == NULL) {
+			char *id = g_strndup(p + 7, (gsize)(e - p - 7));
+			const char *title = NULL;
+			size_t i;
+
+			for (i = 0; i < deck->ncards; i++)
+				if (strcmp(deck->cards[i].id, id) == 0)
+					title = card_text(&deck->cards[i],
+					    lang, "title", NULL);
+			if (title != NULL)
+				append_escaped(o, title);
+			else {
+				diag_add(d, DIAG_ERROR, &pos, "card-ref",
+				    "[[card:%s]] names no card", id);
+				append_escaped(o, id);
+			}
+			g_free(id);
+			pos.col += (unsigned int)(e + 2 - p);
+			p = e + 2;
+			continue;
+		}
+		if (*p == '\n') {
+			pos.line++;
+			pos.col = 1;
+		} else if (((unsigned char)*p & 0xC0) != 0x80)
+			pos.col++;
+		g_string_append_c(o, *p++);
+	}
+	return g_string_free(o, FALSE);
+}
+
+bool
+booklet_parse_text(const char *name, const char *text,
+    const struct deck *deck, size_t lang, struct bdoc *out, struct diags *d)
+{
+	struct walk w = { out, 0, name, NULL, 0, 0, d };
+	cmark_parser *p;
+	cmark_node *doc;
+	char *src, *dir = g_path_get_dirname(name);
+
+	memset(out, 0, sizeof(*out));
+	w.dir = dir;
+	src = expand_refs(text, name, deck, lang, d);
+	cmark_gfm_core_extensions_ensure_registered();
+	p = cmark_parser_new(CMARK_OPT_DEFAULT);
+	cmark_parser_attach_syntax_extension(p,
+	    cmark_find_syntax_extension("table"));
+	cmark_parser_attach_syntax_extension(p,
+	    cmark_find_syntax_extension("strikethrough"));
+	cmark_parser_feed(p, src, strlen(src));
+	doc = cmark_parser_finish(p);
+	walk_blocks(&w, doc);
+	cmark_node_free(doc);
+	cmark_parser_free(p);
+	g_free(src);
+	g_free(dir);
+	return true;
+}
+
+bool
+booklet_parse(const char *path, const struct deck *deck, size_t lang,
+    struct bdoc *out, struct diags *d)
+{
+	struct srcpos pos = { diag_file(d, path), 0, 0 };
+	gchar *text;
+	bool ok;
+
+	memset(out, 0, sizeof(*out));
+	if (!g_file_get_contents(path, &text, NULL, NULL)) {
+		diag_add(d, DIAG_ERROR, &pos, "io", "cannot read the booklet");
+		return false;
+	}
+	if (!g_utf8_validate(text, -1, NULL)) {
+		diag_add(d, DIAG_ERROR, &pos, "encoding", "not UTF-8 text");
+		g_free(text);
+		return false;
+	}
+	ok = booklet_parse_text(pos.file, text, deck, lang, out, d);
+	g_free(text);
+	return ok;
+}
+
+void
+bdoc_free(struct bdoc *doc)
+{
+	size_t i, r, c;
+
+	if (doc == NULL)
+		return;
+	for (i = 0; i < doc->n; i++) {
+		struct bblock *b = &doc->v[i];
+
+		g_free(b->markup);
+		g_free(b->plain);
+		g_free(b->bullet);
+		free(b->image);
+		for (r = 0; r < b->nrows; r++) {
+			for (c = 0; c < b->ncols; c++)
+				g_free(b->rows[r].cells[c]);
+			free(b->rows[r].cells);
+		}
+		free(b->rows);
+	}
+	free(doc->v);
+	memset(doc, 0, sizeof(*doc));
+}
