@@ -648,8 +648,11 @@ test_deck_data_chain_cards(void **state)
 	assert_string_equal(deck->layout, "data-chain");
 	assert_string_equal(deck->sheet, "a4-3x3");
 	assert_string_equal(deck->file, "cards/data-chain/deck.yaml");
-	assert_int_equal(deck->layout_pos.line, 4);
+	assert_int_equal(deck->layout_pos.line, 5);
 	assert_int_equal(deck->layout_pos.col, 9);
+	assert_string_equal(deck->title, "Data Chain");
+	assert_int_equal(deck->credits.ndesign, 3);
+	assert_string_equal(deck->credits.design[0], "Raluca Manaila");
 	/* 20 artefacts and 11 actions in deck.yaml; 52 cards printed. */
 	assert_int_equal(deck->ncards, 31);
 	assert_int_equal(deck_total(deck), 52);
