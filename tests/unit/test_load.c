@@ -672,7 +672,7 @@ test_deck_data_chain_cards(void **state)
 	assert_int_equal(nact, 11);
 	assert_int_equal(acts, 32);
 	assert_string_equal(deck->cards[0].id, "adjust-privacy-settings");
-	assert_int_equal(deck->cards[0].pos.line, 11);
+	assert_int_equal(deck->cards[0].pos.line, 23);
 	assert_int_equal(deck->cards[0].pos.col, 5);
 	assert_string_equal(deck->cards[30].id, "discard-redraw");
 	assert_int_equal(find_card(deck, "steal")->count, 4);
