@@ -7,6 +7,7 @@
 #define DECKPRESS_CLI_H
 
 #include "diag.h"
+#include "impose/impose.h"
 #include "layout/layout.h"
 #include "load/load.h"
 #include "util.h"
@@ -48,6 +49,25 @@ int	 finish(struct diags *d, int rc);
 /* "deckpress: MESSAGE" and the usage text on stderr; returns 2. */
 int	 usage_error(const char *usage, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+
+/* A deck laid out and imposed on sheets, ready to draw page by page. */
+struct sheets {
+	struct laid	*faces[2];	/* by enum face, per card */
+	struct grid	 grid;
+	struct plan	 plan;
+	size_t		*seq, n;	/* cards in print order */
+};
+
+/*
+ * Lay out every card of s in language lang and plan its pages (backs
+ * as duplex says, if backs).  False if the grid does not fit (reported).
+ * Free with sheets_free().
+ */
+bool	 sheets_build(struct setup *s, size_t lang, enum duplex duplex,
+	    bool backs, struct sheets *sh, struct diags *d);
+void	 sheets_draw(cairo_t *cr, const struct setup *s,
+	    const struct sheets *sh, size_t page);
+void	 sheets_free(const struct setup *s, struct sheets *sh);
 
 /* Make the folder that will hold path; 0 or EXIT_IO (reported). */
 int	 ensure_parent(const char *path, struct diags *d);

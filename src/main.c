@@ -78,72 +78,34 @@ struct job {
 	bool		 backs;
 };
 
-/* Card indices in print order, one per copy. */
-static size_t *
-print_order(const struct deck *deck, size_t *n)
-{
-	size_t *seq = xcalloc(deck_total(deck) + 1, sizeof(*seq)), i;
-	unsigned int k;
-
-	*n = 0;
-	for (i = 0; i < deck->ncards; i++)
-		for (k = 0; k < deck->cards[i].count; k++)
-			seq[(*n)++] = i;
-	return seq;
-}
-
-
 /* Lay out, impose and write; the deck is loaded and bound. */
 static int
 render_pdf(struct setup *s, const struct job *j, size_t lang,
     const char *out, struct diags *d)
 {
-	const struct deck *deck = s->deck;
-	/* A template without a back design gets no blank back pages. */
-	bool backs = j->backs && s->tmpl->nelems[FACE_BACK] > 0;
-	struct laid *faces[2];
-	struct grid grid;
-	struct plan plan;
+	struct sheets sh;
 	struct pdfout pdf;
-	size_t *seq, n, i, f;
+	size_t i;
 	char *title;
 	bool ok;
 
-	if (!impose_grid(s->sheet, s->tmpl->w, s->tmpl->h, s->tmpl->bleed,
-	    &grid, d))
+	if (!sheets_build(s, lang, j->duplex, j->backs, &sh, d))
 		return EXIT_INPUT;
-	for (f = 0; f < 2; f++) {
-		faces[f] = xcalloc(deck->ncards + 1, sizeof(struct laid));
-		for (i = 0; i < deck->ncards; i++)
-			if (f == FACE_FRONT || backs)
-				layout_card(s->fonts, deck, s->tmpl,
-				    &deck->cards[i], lang, (enum face)f,
-				    DIAG_WARN, &faces[f][i], d);
-	}
-	seq = print_order(deck, &n);
-	impose_plan(&grid, j->duplex, backs, seq, n, &plan);
-	title = arena_printf(&s->deck->arena, "%s (%s): cards", deck->game,
-	    deck->langs[lang]);
+	title = arena_printf(&s->deck->arena, "%s (%s): cards", s->deck->game,
+	    s->deck->langs[lang]);
 	ok = ensure_parent(out, d) == 0 &&
-	    pdf_open(&pdf, out, grid.paper_w, grid.paper_h, title, d);
+	    pdf_open(&pdf, out, sh.grid.paper_w, sh.grid.paper_h, title, d);
 	if (ok) {
-		for (i = 0; i < plan.n; i++) {
-			impose_page(pdf.cr, s->fonts->ctx, &plan.pages[i],
-			    faces[plan.pages[i].face], s->sheet);
+		for (i = 0; i < sh.plan.n; i++) {
+			sheets_draw(pdf.cr, s, &sh, i);
 			pdf_page(&pdf);
 		}
 		ok = pdf_close(&pdf, true, d);
 	}
 	if (ok)
-		printf("%s: %zu card%s, %zu page%s\n", out, n, n == 1 ? "" : "s",
-		    plan.n, plan.n == 1 ? "" : "s");
-	plan_free(&plan);
-	free(seq);
-	for (f = 0; f < 2; f++) {
-		for (i = 0; i < deck->ncards; i++)
-			laid_free(&faces[f][i]);
-		free(faces[f]);
-	}
+		printf("%s: %zu card%s, %zu page%s\n", out, sh.n,
+		    sh.n == 1 ? "" : "s", sh.plan.n, sh.plan.n == 1 ? "" : "s");
+	sheets_free(s, &sh);
 	return ok ? 0 : EXIT_IO;
 }
 

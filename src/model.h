@@ -91,6 +91,7 @@ struct deck {
 	struct card	 *cards;
 	size_t		  ncards;
 	struct card	**by_id;	/* the cards sorted by id */
+	struct card	  pack;		/* the pack's strings, as a card "pack" */
 };
 
 struct rgba {

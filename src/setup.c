@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "impose/impose.h"
 
 /* The program's data: fonts/ and layouts/, beside the binary if there. */
 char *
@@ -198,4 +199,67 @@ ensure_parent(const char *path, struct diags *d)
 	}
 	free(copy);
 	return rc;
+}
+
+/* Card indices in print order, one per copy. */
+static size_t *
+print_order(const struct deck *deck, size_t *n)
+{
+	size_t *seq = xcalloc(deck_total(deck) + 1, sizeof(*seq)), i;
+	unsigned int k;
+
+	*n = 0;
+	for (i = 0; i < deck->ncards; i++)
+		for (k = 0; k < deck->cards[i].count; k++)
+			seq[(*n)++] = i;
+	return seq;
+}
+
+bool
+sheets_build(struct setup *s, size_t lang, enum duplex duplex, bool backs,
+    struct sheets *sh, struct diags *d)
+{
+	const struct deck *deck = s->deck;
+	size_t i, f;
+
+	memset(sh, 0, sizeof(*sh));
+	/* A template without a back design gets no blank back pages. */
+	backs = backs && s->tmpl->nelems[FACE_BACK] > 0;
+	if (!impose_grid(s->sheet, s->tmpl->w, s->tmpl->h, s->tmpl->bleed,
+	    &sh->grid, d))
+		return false;
+	for (f = 0; f < 2; f++) {
+		sh->faces[f] = xcalloc(deck->ncards + 1, sizeof(struct laid));
+		for (i = 0; i < deck->ncards; i++)
+			if (f == FACE_FRONT || backs)
+				layout_card(s->fonts, deck, s->tmpl,
+				    &deck->cards[i], lang, (enum face)f,
+				    DIAG_WARN, &sh->faces[f][i], d);
+	}
+	sh->seq = print_order(deck, &sh->n);
+	impose_plan(&sh->grid, duplex, backs, sh->seq, sh->n, &sh->plan);
+	return true;
+}
+
+void
+sheets_draw(cairo_t *cr, const struct setup *s, const struct sheets *sh,
+    size_t page)
+{
+	impose_page(cr, s->fonts->ctx, &sh->plan.pages[page],
+	    sh->faces[sh->plan.pages[page].face], s->sheet);
+}
+
+void
+sheets_free(const struct setup *s, struct sheets *sh)
+{
+	size_t i, f;
+
+	plan_free(&sh->plan);
+	free(sh->seq);
+	for (f = 0; f < 2; f++) {
+		for (i = 0; sh->faces[f] != NULL && i < s->deck->ncards; i++)
+			laid_free(&sh->faces[f][i]);
+		free(sh->faces[f]);
+	}
+	memset(sh, 0, sizeof(*sh));
 }

@@ -648,7 +648,7 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 	char *name = arena_printf(&deck->arena, "text/%s.yaml", lang);
 	char *path = path_join(deck->dir, name);
 	const struct ynode *root, *cards;
-	static const char *const keys[] = { "cards", NULL };
+	static const char *const keys[] = { "cards", "pack", NULL };
 	size_t i;
 	bool ok = true;
 
@@ -687,6 +687,14 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 			ok &= load_cardtext(deck, c, li, p->val, d);
 		}
 	}
+	/* The pack's own strings: a card of their own, "pack". */
+	if ((cards = ymap_get(root, "pack")) != NULL) {
+		for (i = 0; i < root->n; i++)
+			if (strcmp(root->pairs[i].key->str, "pack") == 0)
+				deck->pack.texts[li].key_pos =
+				    root->pairs[i].key->pos;
+		ok &= load_cardtext(deck, &deck->pack, li, cards, d);
+	}
 	return ok;
 }
 
@@ -700,6 +708,11 @@ load_texts(struct deck *deck, const struct ynode *langs, struct diags *d)
 	for (i = 0; i < deck->ncards; i++)
 		deck->cards[i].texts = arena_alloc(&deck->arena,
 		    deck->nlangs * sizeof(struct cardtext));
+	deck->pack.id = "pack";
+	deck->pack.pos = langs->pos;
+	deck->pack.count = 1;
+	deck->pack.texts = arena_alloc(&deck->arena,
+	    deck->nlangs * sizeof(struct cardtext));
 	for (li = 0; li < deck->nlangs; li++) {
 		/* A language not in deck.yaml (deckpress strings --lang) may
 		 * have no file yet: it is being started. */

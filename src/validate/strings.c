@@ -186,7 +186,8 @@ field_order(const struct card *c, size_t li, const char **out, size_t max)
 
 static void
 put_field(struct strbuf *b, const struct oldfile *o, const struct card *c,
-    size_t li, const char *field, const char *srclang, struct counts *n)
+    size_t li, const char *field, const char *srclang, struct counts *n,
+    int ind)
 {
 	const struct text *t = NULL, *src = NULL;
 	char h[9];
@@ -194,11 +195,12 @@ put_field(struct strbuf *b, const struct oldfile *o, const struct card *c,
 	card_text(c, 0, field, &src);
 	card_text(c, li, field, &t);
 	if (t != NULL)
-		keep_comments(b, o, t->key_pos.line, 4);
+		keep_comments(b, o, t->key_pos.line, ind);
 	if (src == NULL) {
 		/* Kept for the translator to move or delete. */
-		sb_printf(b, "    # OBSOLETE: no %s text any more\n", srclang);
-		sb_printf(b, "    %s: ", field);
+		sb_printf(b, "%*s# OBSOLETE: no %s text any more\n", ind, "",
+		    srclang);
+		sb_printf(b, "%*s%s: ", ind, "", field);
 		put_scalar(b, t->value);
 		put_trailing(b, o, t);
 		sb_puts(b, "\n");
@@ -206,7 +208,7 @@ put_field(struct strbuf *b, const struct oldfile *o, const struct card *c,
 	}
 	n->strings++;
 	if (src->value != NULL) {
-		sb_printf(b, "    # %s: ", srclang);
+		sb_printf(b, "%*s# %s: ", ind, "", srclang);
 		put_comment(b, src->value);
 		sb_puts(b, "\n");
 		text_hash(src->value, h);
@@ -215,17 +217,17 @@ put_field(struct strbuf *b, const struct oldfile *o, const struct card *c,
 		n->added++;
 	/* Marked until translated, so a second run writes the same. */
 	if (t == NULL || t->value == NULL)
-		sb_puts(b, "    # NEW: to translate\n");
+		sb_printf(b, "%*s# NEW: to translate\n", ind, "");
 	else if (t->src_hash != NULL && src->value != NULL &&
 	    strcmp(t->src_hash, h) != 0) {
 		n->stale++;
-		sb_printf(b, "    # STALE: the %s text changed since this was "
+		sb_printf(b, "%*s# STALE: the %s text changed since this was "
 		    "translated; update it, then delete its hash in 'source'\n",
-		    srclang);
+		    ind, "", srclang);
 	}
 	if (t == NULL || t->value == NULL)
 		n->todo++;
-	sb_printf(b, "    %s: ", field);
+	sb_printf(b, "%*s%s: ", ind, "", field);
 	put_scalar(b, t ? t->value : NULL);
 	if (t != NULL)
 		put_trailing(b, o, t);
@@ -235,7 +237,7 @@ put_field(struct strbuf *b, const struct oldfile *o, const struct card *c,
 /* source: existing hashes stay (staleness stays until dealt with). */
 static void
 put_sources(struct strbuf *b, const struct oldfile *o, const struct card *c,
-    size_t li, const char **fields, size_t nf)
+    size_t li, const char **fields, size_t nf, int ind)
 {
 	const struct text *t, *src;
 	bool any = false;
@@ -243,7 +245,7 @@ put_sources(struct strbuf *b, const struct oldfile *o, const struct card *c,
 	char h[9];
 
 	if (c->texts[li].src_line > 0)
-		keep_comments(b, o, c->texts[li].src_line, 4);
+		keep_comments(b, o, c->texts[li].src_line, ind);
 	for (i = 0; i < nf; i++) {
 		if (card_text(c, li, fields[i], &t) == NULL ||
 		    card_text(c, 0, fields[i], &src) == NULL)
@@ -252,8 +254,9 @@ put_sources(struct strbuf *b, const struct oldfile *o, const struct card *c,
 			snprintf(h, sizeof(h), "%s", t->src_hash);
 		else
 			text_hash(src->value, h);
-		sb_printf(b, "%s%s: %s", any ? ", " : "    source: {",
-		    fields[i], h);
+		if (!any)
+			sb_printf(b, "%*ssource: {", ind, "");
+		sb_printf(b, "%s%s: %s", any ? ", " : "", fields[i], h);
 		any = true;
 	}
 	if (any)
@@ -261,7 +264,7 @@ put_sources(struct strbuf *b, const struct oldfile *o, const struct card *c,
 }
 
 static void
-put_same(struct strbuf *b, const struct card *c, size_t li)
+put_same(struct strbuf *b, const struct card *c, size_t li, int ind)
 {
 	const struct cardtext *ct = &c->texts[li];
 	bool any = false;
@@ -269,7 +272,9 @@ put_same(struct strbuf *b, const struct card *c, size_t li)
 
 	for (i = 0; i < ct->n; i++)
 		if (ct->v[i].same) {
-			sb_printf(b, "%s%s", any ? ", " : "    same: [",
+			if (!any)
+				sb_printf(b, "%*ssame: [", ind, "");
+			sb_printf(b, "%s%s", any ? ", " : "",
 			    ct->v[i].field);
 			any = true;
 		}
@@ -288,9 +293,30 @@ put_card(struct strbuf *b, const struct oldfile *o, const struct card *c,
 		keep_comments(b, o, c->texts[li].key_pos.line, 2);
 	sb_printf(b, "  %s:%s\n", c->id, nf == 0 ? " {}" : "");
 	for (i = 0; i < nf; i++)
-		put_field(b, o, c, li, fields[i], srclang, n);
-	put_sources(b, o, c, li, fields, nf);
-	put_same(b, c, li);
+		put_field(b, o, c, li, fields[i], srclang, n, 4);
+	put_sources(b, o, c, li, fields, nf, 4);
+	put_same(b, c, li, 4);
+}
+
+/* The pack's strings, a section of their own after the cards. */
+static void
+put_pack(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
+    size_t li, struct counts *n)
+{
+	const struct card *c = &deck->pack;
+	const char *fields[64];
+	size_t nf, i;
+
+	if (c->texts == NULL || c->texts[0].pos.file == NULL)
+		return;
+	nf = field_order(c, li, fields, 64);
+	if (c->texts[li].pos.file != NULL)
+		keep_comments(b, o, c->texts[li].key_pos.line, 0);
+	sb_puts(b, "pack:\n");
+	for (i = 0; i < nf; i++)
+		put_field(b, o, c, li, fields[i], deck->langs[0], n, 2);
+	put_sources(b, o, c, li, fields, nf, 2);
+	put_same(b, c, li, 2);
 }
 
 /* Cards in the file's order, then the deck's cards the file lacks. */
@@ -417,6 +443,7 @@ strings_update(const struct deck *deck, size_t li, const char *path,
 	for (i = 0; i < deck->ncards; i++)
 		put_card(&b, &o, order[i], li, deck->langs[0], &n);
 	free(order);
+	put_pack(&b, &o, deck, li, &n);
 	put_tail(&b, &o);
 	/* Unchanged content: leave the file (and its time stamp) alone. */
 	{

@@ -234,6 +234,24 @@ check_copies(const struct deck *deck, size_t li, struct diags *d)
 	free(rows);
 }
 
+/* The pack's strings: like a card's, and all missing if not there. */
+static void
+check_pack(const struct deck *deck, size_t li, struct trstats *st,
+    struct diags *d)
+{
+	const struct cardtext *src = &deck->pack.texts[0];
+
+	if (src->pos.file != NULL && deck->pack.texts[li].pos.file == NULL) {
+		st->missing += src->n;
+		diag_add(d, DIAG_ERROR, &deck->pack.pos, "missing", "the pack's "
+		    "strings ('pack:' in text/%s.yaml) are missing in '%s'",
+		    deck->langs[0], deck->langs[li]);
+		diag_about(d, NULL, deck->langs[li]);
+		return;
+	}
+	check_card(deck, &deck->pack, li, st, d);
+}
+
 void
 validate_translations(const struct deck *deck, size_t li,
     struct trstats *st, struct diags *d)
@@ -241,8 +259,11 @@ validate_translations(const struct deck *deck, size_t li,
 	size_t i;
 
 	memset(st, 0, sizeof(*st));
-	if (li > 0)
+	if (li > 0) {
 		for (i = 0; i < deck->ncards; i++)
 			check_card(deck, &deck->cards[i], li, st, d);
+		if (deck->pack.texts != NULL)
+			check_pack(deck, li, st, d);
+	}
 	check_copies(deck, li, d);
 }
