@@ -74,6 +74,7 @@ int	 ensure_parent(const char *path, struct diags *d);
 
 int	 cmd_check(int argc, char **argv);
 int	 cmd_booklet(int argc, char **argv);
+int	 cmd_pack(int argc, char **argv);
 int	 cmd_strings(int argc, char **argv);
 
 #endif

@@ -32,6 +32,8 @@ static const char usage_main[] =
 "  strings DECK --lang LANG\n"
 "               write or update the translator's file text/LANG.yaml\n"
 "  booklet DECK the rule booklet, as A4 pages or a folded A5 booklet\n"
+"  pack DECK    the print-and-play pack: cover and how to print, index,\n"
+"               instructions, card sheets, credits\n"
 "\n"
 "Run 'deckpress COMMAND --help' for a command's options.\n";
 
@@ -335,5 +337,7 @@ main(int argc, char **argv)
 		return cmd_strings(argc - 1, argv + 1);
 	if (strcmp(argv[1], "booklet") == 0)
 		return cmd_booklet(argc - 1, argv + 1);
+	if (strcmp(argv[1], "pack") == 0)
+		return cmd_pack(argc - 1, argv + 1);
 	return usage_error(usage_main, "unknown command '%s'", argv[1]);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <pango/pangocairo.h>
 
 #include "booklet/booklet.h"
 #include "cli.h"
@@ -268,4 +269,382 @@ cmd_booklet(int argc, char **argv)
 		return usage_error(usage_booklet, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
 	return finish(&d, run_booklet(argv[optind], lang, a5, output, &d));
+}
+
+static const char usage_pack[] =
+"usage: deckpress pack DECK [--lang LANG] [-o FILE]\n"
+"\n"
+"The complete print-and-play pack of the deck in one PDF: a cover with\n"
+"how to print, an index, the instructions (DECK/rules/LANG.md), the card\n"
+"sheets as 'deckpress cards' makes them, and the credits.\n"
+"\n"
+"  -l, --lang LANG      language (default: the deck's first)\n"
+"  -o, --output FILE    PDF to write (default: out/GAME-LANG-pack.pdf)\n"
+"  -h, --help           this help\n";
+
+/* The pack's parts, in order, with the flows that make them. */
+struct pack {
+	struct setup	*s;
+	size_t		 li;
+	struct bstyle	 st;
+	struct bdoc	 cover, rules, divider, credits;
+	struct bflow	 fcover, frules, fdivider, fcredits;
+	struct sheets	 sheets;
+	const char	*title;
+	size_t		 first[4];	/* first page (0-based): rules, cards,
+					   credits, and the index */
+};
+
+/* A pack string in the pack's language (checked by the validator). */
+static const char *
+pstr(const struct pack *p, const char *field)
+{
+	const char *s = card_text(&p->s->deck->pack, p->li, field, NULL);
+
+	return s ? s : "";
+}
+
+static void
+md_escape(GString *b, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("\\`*_{}[]()#+-.!|<>", *s) != NULL)
+			g_string_append_c(b, '\\');
+		g_string_append_c(b, *s);
+	}
+}
+
+/* Cover: the title, the tagline, and how to print, cut and sleeve. */
+static char *
+cover_md(const struct pack *p)
+{
+	static const char *const parts[][2] = { { "print-title", "printing" },
+	    { "cut-title", "cutting" }, { "sleeve-title", "sleeving" },
+	    { "reading-title", "reading" } };
+	GString *b = g_string_new("# ");
+	size_t i;
+
+	md_escape(b, p->title);
+	g_string_append_printf(b, "\n\n*%s*\n\n## %s\n\n%s\n\n",
+	    pstr(p, "tagline"), pstr(p, "preparation"), pstr(p, "paper"));
+	for (i = 0; i < 4; i++)
+		g_string_append_printf(b, "### %s\n\n%s\n\n",
+		    pstr(p, parts[i][0]), pstr(p, parts[i][1]));
+	return g_string_free(b, FALSE);
+}
+
+static char *
+credits_md(const struct pack *p)
+{
+	const struct credits *c = &p->s->deck->credits;
+	GString *b = g_string_new(NULL);
+	size_t i;
+
+	g_string_append_printf(b, "## %s\n\n", pstr(p, "credits"));
+	if (c->nauthors > 0) {
+		g_string_append_printf(b, "### %s\n\n", pstr(p, "authors"));
+		for (i = 0; i < c->nauthors; i++)
+			g_string_append_printf(b, "%s  \n", c->authors[i]);
+		g_string_append(b, "\n");
+	}
+	if (c->ndesign > 0) {
+		g_string_append_printf(b, "### %s\n\n", pstr(p, "design"));
+		for (i = 0; i < c->ndesign; i++)
+			g_string_append_printf(b, "%s  \n", c->design[i]);
+		g_string_append(b, "\n");
+	}
+	if (c->website != NULL)
+		g_string_append_printf(b, "%s\n\n", c->website);
+	if (c->licence != NULL)
+		g_string_append_printf(b, "%s\n\n", c->licence);
+	if (c->funding != NULL)
+		g_string_append_printf(b, "> %s\n\n", c->funding);
+	return g_string_free(b, FALSE);
+}
+
+/* Parse Markdown text and flow it in the pack's style. */
+static void
+flow_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
+    struct bflow *fl, struct diags *d)
+{
+	booklet_parse_text(name, md, p->s->deck, p->li, doc, d);
+	g_free(md);
+	booklet_flow(p->s->fonts, doc, &p->st, fl);
+}
+
+/*
+ * The instructions: the booklet without its title heading (the cover
+ * has it), so the part starts with its first section's heading.
+ */
+static bool
+flow_rules(struct pack *p, struct diags *d)
+{
+	struct bblock *b;
+
+	if (!load_booklet(p->s, p->li, &p->st, &p->rules, &p->frules, d))
+		return false;
+	b = p->rules.v;
+	if (p->rules.n > 1 && b[0].kind == B_HEADING && b[0].level == 1) {
+		bflow_free(&p->frules);
+		g_free(b[0].markup);
+		g_free(b[0].plain);
+		memmove(b, b + 1, (p->rules.n - 1) * sizeof(*b));
+		p->rules.n--;
+		booklet_flow(p->s->fonts, &p->rules, &p->st, &p->frules);
+	}
+	return true;
+}
+
+static bool
+pack_build(struct pack *p, struct diags *d)
+{
+	char *md;
+
+	bstyle_a4(&p->st);
+	flow_md(p, "cover", cover_md(p), &p->cover, &p->fcover, d);
+	if (!flow_rules(p, d))
+		return false;
+	md = g_strdup_printf("## %s\n\n%s\n", pstr(p, "cards"),
+	    pstr(p, "cards-note"));
+	flow_md(p, "cards", md, &p->divider, &p->fdivider, d);
+	flow_md(p, "credits", credits_md(p), &p->credits, &p->fcredits, d);
+	if (!sheets_build(p->s, p->li, DUPLEX_LONG, true, &p->sheets, d))
+		return false;
+	p->first[3] = p->fcover.n;		/* the index */
+	p->first[0] = p->first[3] + 1;		/* instructions */
+	p->first[1] = p->first[0] + p->frules.n;	/* cards: divider */
+	p->first[2] = p->first[1] + p->fdivider.n + p->sheets.plan.n;
+	return true;
+}
+
+/* The first heading of a flow: what its part's first page starts with. */
+static const char *
+first_heading(const struct bflow *fl)
+{
+	return fl->nmarks > 0 ? fl->marks[0].b->plain : "";
+}
+
+static void
+index_line(cairo_t *cr, const struct pack *p, double y, const char *name,
+    size_t page)
+{
+	PangoLayout *l = pango_layout_new(p->s->fonts->ctx);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "Roboto 13");
+	char num[16];
+	PangoRectangle log;
+	double x0 = p->st.margin_l, x1 = p->st.page_w - p->st.margin_r, nw;
+
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	cairo_set_source_rgb(cr, 0.114, 0.153, 0.200);
+	pango_layout_set_text(l, name, -1);
+	pango_layout_get_extents(l, NULL, &log);
+	cairo_move_to(cr, x0, y);
+	pango_cairo_show_layout(cr, l);
+	snprintf(num, sizeof(num), "%zu", page + 1);
+	pango_layout_set_text(l, num, -1);
+	pango_layout_get_extents(l, NULL, &log);
+	nw = pango_units_to_double(log.width);
+	cairo_move_to(cr, x1 - nw, y);
+	pango_cairo_show_layout(cr, l);
+	/* Dotted leader between the name and its page number. */
+	pango_layout_set_text(l, name, -1);
+	pango_layout_get_extents(l, NULL, &log);
+	cairo_set_line_width(cr, 0.8);
+	cairo_set_dash(cr, (const double[]){ 0.8, 3.2 }, 2, 0);
+	cairo_move_to(cr, x0 + pango_units_to_double(log.width) + 6, y + 13);
+	cairo_line_to(cr, x1 - nw - 6, y + 13);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	g_object_unref(l);
+}
+
+static void
+draw_index(cairo_t *cr, const struct pack *p)
+{
+	struct bdoc doc;
+	struct bflow fl;
+	char *md = g_strdup_printf("## %s\n", pstr(p, "index"));
+	struct diags none = { 0 };
+	double y;
+
+	booklet_parse_text("index", md, p->s->deck, p->li, &doc, &none);
+	g_free(md);
+	booklet_flow(p->s->fonts, &doc, &p->st, &fl);
+	booklet_draw(cr, p->s->fonts, &fl, 0, &p->st, p->title,
+	    (int)p->first[3] + 1);
+	y = p->st.margin_t + MM(20);
+	index_line(cr, p, y, first_heading(&p->frules), p->first[0]);
+	index_line(cr, p, y + MM(10), first_heading(&p->fdivider), p->first[1]);
+	index_line(cr, p, y + MM(20), first_heading(&p->fcredits), p->first[2]);
+	bflow_free(&fl);
+	bdoc_free(&doc);
+	diag_free(&none);
+}
+
+/* Draw the pages of flow fl from pack page *page on, with footers. */
+static void
+draw_flow(struct pdfout *pdf, const struct pack *p, const struct bflow *fl,
+    size_t *page)
+{
+	size_t i;
+
+	for (i = 0; i < fl->n; i++) {
+		booklet_draw(pdf->cr, p->s->fonts, fl, i, &p->st, p->title,
+		    (int)(*page)++ + 1);
+		pdf_page(pdf);
+	}
+}
+
+/* Bookmarks: each part, with the instructions' sections under it. */
+static void
+pack_outline(struct pdfout *pdf, const struct pack *p)
+{
+	int parent[8] = { 0 }, top;
+	size_t i;
+
+	pdf_outline(pdf, 0, p->title, 1, 0);
+	pdf_outline(pdf, 0, pstr(p, "index"), (int)p->first[3] + 1, 0);
+	top = pdf_outline(pdf, 0, first_heading(&p->frules),
+	    (int)p->first[0] + 1, 0);
+	for (i = 1; i < p->frules.nmarks; i++) {
+		const struct bmark *m = &p->frules.marks[i];
+		int lv = m->b->level < 2 ? 2 : m->b->level > 6 ? 6 : m->b->level;
+
+		parent[2] = top;
+		parent[lv + 1] = pdf_outline(pdf, lv == 2 ? top : parent[lv],
+		    m->b->plain, (int)(p->first[0] + m->page) + 1, m->y);
+	}
+	pdf_outline(pdf, 0, first_heading(&p->fdivider), (int)p->first[1] + 1,
+	    0);
+	pdf_outline(pdf, 0, first_heading(&p->fcredits), (int)p->first[2] + 1,
+	    0);
+}
+
+static int
+pack_write(struct pack *p, const char *out, struct diags *d)
+{
+	struct pdfout pdf;
+	char *au = authors(p->s->deck);
+	size_t page = 0, i;
+	bool ok;
+
+	if (!pdf_open(&pdf, out, p->st.page_w, p->st.page_h, p->title, d)) {
+		g_free(au);
+		return EXIT_IO;
+	}
+	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
+	draw_flow(&pdf, p, &p->fcover, &page);
+	draw_index(pdf.cr, p);
+	pdf_page(&pdf);
+	page++;
+	draw_flow(&pdf, p, &p->frules, &page);
+	draw_flow(&pdf, p, &p->fdivider, &page);
+	/* The card sheets exactly as "deckpress cards" makes them. */
+	for (i = 0; i < p->sheets.plan.n; i++, page++) {
+		sheets_draw(pdf.cr, p->s, &p->sheets, i);
+		pdf_page(&pdf);
+	}
+	draw_flow(&pdf, p, &p->fcredits, &page);
+	pack_outline(&pdf, p);
+	ok = pdf_close(&pdf, true, d);
+	if (ok)
+		printf("%s: %zu pages (instructions from page %zu, cards from "
+		    "%zu, credits %zu)\n", out, page, p->first[0] + 1,
+		    p->first[1] + 1, p->first[2] + 1);
+	g_free(au);
+	return ok ? 0 : EXIT_IO;
+}
+
+static void
+pack_free(struct pack *p)
+{
+	bflow_free(&p->fcover);
+	bflow_free(&p->frules);
+	bflow_free(&p->fdivider);
+	bflow_free(&p->fcredits);
+	bdoc_free(&p->cover);
+	bdoc_free(&p->rules);
+	bdoc_free(&p->divider);
+	bdoc_free(&p->credits);
+	if (p->s->deck != NULL)
+		sheets_free(p->s, &p->sheets);
+}
+
+static int
+run_pack(const char *deckdir, const char *lang, const char *output,
+    struct diags *d)
+{
+	struct setup s = { 0 };
+	struct pack p;
+	char *out = NULL;
+	int rc, li = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.s = &s;
+	if ((rc = setup_load(&s, deckdir, false, d)) != 0)
+		goto out;
+	if (lang != NULL && (li = deck_lang_index(s.deck, lang)) < 0) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no "
+		    "language '%s'", lang);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (s.deck->pack.texts[li].pos.file == NULL) {
+		diag_add(d, DIAG_ERROR, &s.deck->pack.pos, "missing", "the "
+		    "pack needs its strings ('pack:' in text/%s.yaml)",
+		    s.deck->langs[li]);
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	p.li = (size_t)li;
+	p.title = deck_title(s.deck);
+	if (!pack_build(&p, d) || d->nerr > 0) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	out = output ? xstrdup(output) : g_strdup_printf("out/%s-%s-pack.pdf",
+	    s.deck->game, s.deck->langs[li]);
+	if ((rc = ensure_parent(out, d)) == 0)
+		rc = pack_write(&p, out, d);
+out:
+	free(out);
+	pack_free(&p);
+	setup_free(&s);
+	return rc;
+}
+
+int
+cmd_pack(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "lang", required_argument, NULL, 'l' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *lang = NULL, *output = NULL;
+	struct diags d = { 0 };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "l:o:h", opts, NULL)) != -1)
+		switch (c) {
+		case 'l':
+			lang = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage_pack, stdout);
+			return 0;
+		default:
+			fputs(usage_pack, stderr);
+			return EXIT_USAGE;
+		}
+	if (argc - optind != 1)
+		return usage_error(usage_pack, "%s", argc - optind ?
+		    "give exactly one deck folder" : "no deck folder given");
+	return finish(&d, run_pack(argv[optind], lang, output, &d));
 }
