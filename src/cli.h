@@ -75,6 +75,13 @@ int	 ensure_parent(const char *path, struct diags *d);
 int	 cmd_check(int argc, char **argv);
 int	 cmd_booklet(int argc, char **argv);
 int	 cmd_pack(int argc, char **argv);
+
+/*
+ * The pack of the deck in deckdir in lang (NULL: the first) into output
+ * (NULL: out/GAME-LANG-pack.pdf); returns an exit code.
+ */
+int	 run_pack(const char *deckdir, const char *lang, const char *output,
+	    struct diags *d);
 int	 cmd_strings(int argc, char **argv);
 
 #endif

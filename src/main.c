@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <glib.h>
+
 #include "cli.h"
 #include "impose/impose.h"
 #include "pdf/pdf.h"
@@ -66,7 +68,9 @@ static const char usage_all[] =
 "usage: deckpress all [-d DIR]\n"
 "\n"
 "Render every deck under the bundled cards/ folder in every one of its\n"
-"languages: DIR/GAME-LANG-cards.pdf, duplex long edge.\n"
+"languages: the card sheets DIR/GAME-LANG-cards.pdf (duplex, long edge)\n"
+"and, where the language has its rule booklet, the print-and-play pack\n"
+"DIR/GAME-LANG-pack.pdf.\n"
 "\n"
 "  -d, --dir DIR    output folder (default: out)\n"
 "  -h, --help       this help\n";
@@ -246,6 +250,24 @@ list_decks(const char *datadir, size_t *n)
 	return v;
 }
 
+/* The pack too, for a language that has its rule booklet. */
+static int
+all_pack(const struct deck *deck, const char *dir, size_t li,
+    const char *outdir)
+{
+	char *md = g_strdup_printf("%s/rules/%s.md", dir, deck->langs[li]);
+	char *out = g_strdup_printf("%s/%s-%s-pack.pdf", outdir, deck->game,
+	    deck->langs[li]);
+	struct diags d = { 0 };
+	int rc = 0;
+
+	if (file_exists(md))
+		rc = finish(&d, run_pack(dir, deck->langs[li], out, &d));
+	g_free(md);
+	g_free(out);
+	return rc;
+}
+
 static int
 run_all(const char *outdir)
 {
@@ -270,6 +292,8 @@ run_all(const char *outdir)
 			struct diags dj = { 0 };
 
 			r = finish(&dj, run_cards(&j, &dj));
+			rc = r > rc ? r : rc;
+			r = all_pack(deck, decks[i], li, outdir);
 			rc = r > rc ? r : rc;
 		}
 		if (deck == NULL)

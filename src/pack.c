@@ -572,7 +572,7 @@ pack_free(struct pack *p)
 		sheets_free(p->s, &p->sheets);
 }
 
-static int
+int
 run_pack(const char *deckdir, const char *lang, const char *output,
     struct diags *d)
 {

@@ -275,6 +275,136 @@ check "markup: the words are text, the markers are gone" sh -c '
     grep -q "Place this card on top of one artefact" &&
     ! pdftotext -raw "$1" - | grep -q "[*{]"' sh "$T/markup.pdf"
 
+# --- rule booklets and print-and-play packs ---------------------------
+fonts_from_bundle() {
+	pdffonts "$1" >"$1.fonts"
+	awk 'NR > 2 && $(NF-4) != "yes" { print "not embedded: " $1; bad++ }
+	    NR > 2 { n++ } END { exit bad > 0 || n == 0 }' "$1.fonts" || return 1
+	fc-scan --format "%{postscriptname}\n" fonts/ | sort -u >"$1.ps"
+	awk 'NR > 2 { sub(/^[A-Z]+\+/, "", $1); print $1 }' "$1.fonts" |
+	    sort -u | while read -r f; do
+		grep -qx "$f" "$1.ps" || { echo "font $f is not in fonts/"; exit 1; }
+	done
+}
+
+# The index page (2) lists each part with a page number; that page's
+# text starts with the part's heading.
+index_ok() {
+	# (the running footer, "Title · 2", is not an entry)
+	pdftotext -layout -f 2 -l 2 "$1" - | grep -v '·' |
+	    awk 'NF >= 2 && $NF ~ /^[0-9]+$/ {
+	    n = $NF; $NF = ""; sub(/ +$/, ""); print n "\t" $0 }' >"$1.index"
+	[ "$(wc -l <"$1.index")" -eq 3 ] || { cat "$1.index"; echo "expected 3 parts"; return 1; }
+	while IFS="$(printf '\t')" read -r page name; do
+		first=$(pdftotext -f "$page" -l "$page" "$1" - |
+		    awk 'NF { print; exit }')
+		[ "$first" = "$name" ] || {
+			echo "index: '$name' on page $page, which starts with '$first'"
+			return 1
+		}
+	done <"$1.index"
+}
+
+# Every heading of the booklet (but the title, on the cover) and every
+# part has a bookmark.
+outline_ok() {
+	qpdf --json --json-key=outlines "$1" |
+	    sed -n 's/^ *"title": "\(.*\)",*$/\1/p' >"$1.outline"
+	sed -n 's/^#\{2,\} *//p' "$2" | while read -r h; do
+		grep -qxF "$h" "$1.outline" || { echo "no bookmark for '$h'"; exit 1; }
+	done || return 1
+	cut -f2 "$1.index" | while read -r h; do
+		grep -qxF "$h" "$1.outline" || { echo "no bookmark for part '$h'"; exit 1; }
+	done
+}
+
+all_a4() {
+	pdfinfo -f 1 -l 999 "$1" | awk '/^Page +[0-9]+ size: / { n++;
+	    if ($4 != "595.276" || $6 != "841.89") { print "page " $2 ": " $4 " x " $6; bad++ } }
+	    END { exit bad > 0 || n == 0 }'
+}
+
+# The pack's card sheets are those of "deckpress cards", page for page.
+same_sheets() {
+	cards=$(pdfinfo "$2" | awk '/^Pages:/ { print $2 }')
+	first=$3
+	i=1
+	while [ "$i" -le "$cards" ]; do
+		pdftotext -raw -f "$i" -l "$i" "$2" "$1.c"
+		pdftotext -raw -f $((first + i - 1)) -l $((first + i - 1)) "$1" "$1.p"
+		cmp -s "$1.c" "$1.p" || { echo "pack page $((first + i - 1)) is not cards page $i"; return 1; }
+		i=$((i + 1))
+	done
+}
+
+for lang in en es; do
+	P=$T/pack-$lang.pdf
+	if $WRAP ./deckpress pack cards/data-chain --lang $lang -o "$P" \
+	    >"$T/pack-$lang.out" 2>"$T/pack-$lang.err"; then
+		ok "pack $lang: renders"
+	else
+		notok "pack $lang: renders"
+		sed 's/^/    /' "$T/pack-$lang.err"
+		continue
+	fi
+	check "pack $lang: no diagnostics" test ! -s "$T/pack-$lang.err"
+	check "pack $lang: qpdf --check" qpdf --check "$P"
+	check "pack $lang: every page A4" all_a4 "$P"
+	check "pack $lang: fonts embedded, all from fonts/" fonts_from_bundle "$P"
+	check "pack $lang: the index gives each part's real page" index_ok "$P"
+	check "pack $lang: bookmarks for every heading and part" \
+	    outline_ok "$P" cards/data-chain/rules/$lang.md
+	check "pack $lang: title, author and language in the metadata" sh -c '
+	    pdfinfo "$1" | grep -q "^Title: *Data Chain$" &&
+	    pdfinfo "$1" | grep -q "^Author: *DaLi" &&
+	    grep -aq "/Lang ($2)" "$1"' sh "$P" $lang
+	first=$(awk -F'\t' 'NR == 2 { print $1 + 1 }' "$P.index")
+	check "pack $lang: the card sheets are those of deckpress cards" \
+	    same_sheets "$P" "$T/data-chain-$lang.pdf" "$first"
+done
+check "pack en: the glossary is a table with the terms and descriptions" sh -c '
+    pdftotext -layout "$1" - | grep -q "Boycott  *A form of protest"' sh "$T/pack-en.pdf"
+
+# a5-booklet: A5 pages two up on A4 landscape, in saddle-stitch order.
+saddle_ok() {
+	sides=$(pdfinfo "$1" | awk '/^Pages:/ { print $2 }')
+	n=$((sides * 2))
+	[ $((n % 4)) -eq 0 ] || { echo "$n A5 pages, not a multiple of 4"; return 1; }
+	pdfinfo "$1" | grep -q "Page size: *841.89 x 595.276" ||
+	    { echo "not A4 landscape"; return 1; }
+	k=0
+	while [ $k -lt "$sides" ]; do
+		if [ $((k % 2)) -eq 0 ]; then l=$((n - k)) r=$((k + 1))
+		else l=$((k + 1)) r=$((n - k)); fi
+		for half in 0 1; do
+			want=$l
+			[ $half -eq 1 ] && want=$r
+			got=$(pdftotext -f $((k + 1)) -l $((k + 1)) -x $((half * 421)) \
+			    -y 540 -W 421 -H 55 "$1" - | sed -n 's/.*· *\([0-9][0-9]*\).*/\1/p')
+			# blank padding pages (past the content) have no number
+			if [ "$got" = "$want" ]; then
+				continue
+			elif [ -z "$got" ] && [ "$want" -gt "$2" ]; then
+				continue
+			fi
+			echo "side $((k + 1)) half $half: page '$got', expected $want"
+			return 1
+		done
+		k=$((k + 1))
+	done
+}
+for lang in en es; do
+	B=$T/a5-$lang.pdf
+	$WRAP ./deckpress booklet cards/data-chain --lang $lang --format a5-booklet \
+	    -o "$B" >/dev/null
+	pages=$($WRAP ./deckpress booklet cards/data-chain --lang $lang \
+	    --format a5-booklet -o "$B" | sed -n 's/.*: \([0-9]*\) A5 pages.*/\1/p')
+	content=$(pdftotext "$B" - | sed -n 's/.*· *\([0-9][0-9]*\)$/\1/p' | sort -n | tail -1)
+	check "a5-booklet $lang: $pages A5 pages in saddle-stitch order" \
+	    saddle_ok "$B" "$content"
+	check "a5-booklet $lang: qpdf --check" qpdf --check "$B"
+done
+
 # --- the command line -------------------------------------------------
 # cli NAME EXPECTED-EXIT PATTERN-IN-OUTPUT ARGS...
 cli() {
