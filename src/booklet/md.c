@@ -62,6 +62,7 @@ inlines(GString *m, GString *plain, cmark_node *n)
 		switch (cmark_node_get_type(c)) {
 		case CMARK_NODE_TEXT:
 		case CMARK_NODE_CODE:
+		case CMARK_NODE_HTML_INLINE:	/* no HTML: shown as written */
 			esc = g_markup_escape_text(cmark_node_get_literal(c), -1);
 			g_string_append(m, esc);
 			g_string_append(plain, cmark_node_get_literal(c));

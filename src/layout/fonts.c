@@ -80,9 +80,12 @@ private_config(const char *dir)
 {
 	FcConfig *fc = FcConfigCreate();
 	struct strbuf xml = { 0 };
-	FcChar8 *esc = FcStrCopy((const FcChar8 *)dir);
+	/* fontconfig wants an absolute <dir>. */
+	char *abs = realpath(dir, NULL);
+	FcChar8 *esc = FcStrCopy((const FcChar8 *)(abs ? abs : dir));
 	FcBool ok;
 
+	free(abs);
 	sb_puts(&xml, "<?xml version=\"1.0\"?><fontconfig><dir>");
 	/* Escape the folder name for XML. */
 	for (const char *p = (const char *)esc; *p; p++)

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Booklet stage: Markdown to blocks (cmark-gfm), and the pagination
+ * rules: headings kept with what follows, no lone line of a paragraph
+ * at the top or the bottom of a page, table rows whole.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "../../src/booklet/booklet.h"
+#include "../../src/load/load.h"
+
+static struct fonts *fonts;
+static struct iconmap *icons;
+static struct deck *deck;
+static struct diags d;
+
+static int
+setup(void **state)
+{
+	(void)state;
+	fonts = fonts_new("fonts", &d);
+	icons = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	fonts->icons = icons;
+	deck = load_deck("cards/data-chain", &d);
+	return fonts && icons && deck ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	deck_free(deck);
+	fonts_free(fonts);
+	iconmap_free(icons);
+	diag_free(&d);
+	return 0;
+}
+
+static void
+test_blocks(void **state)
+{
+	struct bdoc doc;
+	const char *md = "# Title\n\nSome **bold** and *italic* & <text>.\n\n"
+	    "- one\n  - nested\n- two\n\n1. first\n2. second\n\n"
+	    "> A variant rule.\n\n| Term | Description |\n|---|---|\n"
+	    "| Block | [[card:block]] stops an action |\n\n---\n";
+
+	(void)state;
+	assert_true(booklet_parse_text("t.md", md, deck, 1, &doc, &d));
+	assert_int_equal(d.nerr, 0);
+	assert_int_equal(doc.n, 10);
+	assert_int_equal(doc.v[9].kind, B_RULE);
+	assert_int_equal(doc.v[0].kind, B_HEADING);
+	assert_int_equal(doc.v[0].level, 1);
+	assert_string_equal(doc.v[0].plain, "Title");
+	assert_int_equal(doc.v[1].kind, B_PARA);
+	/* Markup for Pango, with the text escaped. */
+	assert_string_equal(doc.v[1].markup,
+	    "Some <b>bold</b> and <i>italic</i> &amp; &lt;text&gt;.");
+	assert_int_equal(doc.v[2].kind, B_ITEM);
+	assert_int_equal(doc.v[2].level, 1);
+	assert_int_equal(doc.v[3].level, 2);	/* nested */
+	assert_string_not_equal(doc.v[2].bullet, doc.v[3].bullet);
+	assert_string_equal(doc.v[5].bullet, "1.");
+	assert_string_equal(doc.v[6].bullet, "2.");
+	assert_int_equal(doc.v[7].kind, B_QUOTE);
+	assert_int_equal(doc.v[8].kind, B_TABLE);
+	assert_int_equal(doc.v[8].ncols, 2);
+	assert_int_equal(doc.v[8].nrows, 2);
+	assert_true(doc.v[8].rows[0].header);
+	/* [[card:ID]] is the card's title in the booklet's language (es). */
+	assert_string_equal(doc.v[8].rows[1].cells[1],
+	    "Bloquear stops an action");
+	bdoc_free(&doc);
+}
+
+static void
+test_unknown_card_ref(void **state)
+{
+	struct bdoc doc;
+	struct diags e = { 0 };
+
+	(void)state;
+	booklet_parse_text("t.md", "Play\n[[card:blok]] now.\n", deck, 0, &doc,
+	    &e);
+	assert_int_equal(e.nerr, 1);
+	assert_int_equal(e.v[0].pos.line, 2);
+	assert_int_equal(e.v[0].pos.col, 1);
+	bdoc_free(&doc);
+	diag_free(&e);
+}
+
+/* A long document of paragraphs of 1 to 7 lines and headings. */
+static char *
+long_doc(void)
+{
+	GString *b = g_string_new("# Rules\n\n");
+	int i, k;
+
+	for (i = 0; i < 60; i++) {
+		if (i % 7 == 3)
+			g_string_append_printf(b, "## Section %d\n\n", i);
+		for (k = 0; k < (i * 5) % 31 + 4; k++)
+			g_string_append(b, "The players take turns and "
+			    "draw cards. ");
+		g_string_append(b, "\n\n");
+		if (i % 13 == 5)
+			g_string_append(b, "| A | B |\n|---|---|\n| one | "
+			    "two |\n| three | four |\n\n");
+	}
+	return g_string_free(b, FALSE);
+}
+
+static void
+check_pages(const struct bflow *fl, const struct bstyle *st)
+{
+	size_t p, i;
+
+	for (p = 0; p < fl->n; p++) {
+		const struct bpage *pg = &fl->pages[p];
+
+		assert_true(pg->n > 0);
+		for (i = 0; i < pg->n; i++) {
+			const struct bplaced *it = &pg->v[i];
+			int lines = pango_layout_get_line_count(
+			    it->nlayouts ? it->layouts[0] : NULL);
+
+			/* Everything inside the text area. */
+			assert_true(it->y >= st->margin_t - 0.01);
+			assert_true(it->y + it->h <= st->page_h - st->margin_b +
+			    0.01);
+			if (it->b->kind == B_TABLE || it->b->kind == B_IMAGE ||
+			    it->b->kind == B_RULE)
+				continue;
+			/* A split paragraph keeps 2 lines on each side. */
+			if (it->first > 0 || it->last < lines)
+				assert_true(it->last - it->first >= 2);
+			/* No heading last on a page (it has a follower). */
+			if (it->b->kind == B_HEADING && p + 1 < fl->n)
+				assert_true(i + 1 < pg->n);
+		}
+	}
+}
+
+static void
+test_pagination(void **state)
+{
+	struct bstyle a4, a5;
+	struct bdoc doc;
+	struct bflow fl;
+	char *md = long_doc();
+	size_t splits = 0, p;
+
+	(void)state;
+	bstyle_a4(&a4);
+	bstyle_a5(&a5);
+	booklet_parse_text("long.md", md, deck, 0, &doc, &d);
+	booklet_flow(fonts, &doc, &a4, &fl);
+	assert_true(fl.n >= 4);
+	check_pages(&fl, &a4);
+	/* The test means something only if paragraphs do split. */
+	for (p = 0; p + 1 < fl.n; p++) {
+		const struct bpage *pg = &fl.pages[p];
+		const struct bplaced *last = &pg->v[pg->n - 1];
+
+		if (last->b->kind == B_PARA &&
+		    last->last < pango_layout_get_line_count(last->layouts[0]))
+			splits++;
+	}
+	assert_true(splits > 0);
+	/* A heading is bookmarked on the page it is drawn on. */
+	assert_int_equal(fl.nmarks, 1 + 9);
+	bflow_free(&fl);
+	booklet_flow(fonts, &doc, &a5, &fl);
+	assert_true(fl.n >= 6);
+	check_pages(&fl, &a5);
+	bflow_free(&fl);
+	bdoc_free(&doc);
+	g_free(md);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_blocks),
+		cmocka_unit_test(test_unknown_card_ref),
+		cmocka_unit_test(test_pagination),
+	};
+
+	return cmocka_run_group_tests_name("booklet", tests, setup, teardown);
+}
