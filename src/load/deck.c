@@ -590,7 +590,8 @@ load_cardtext(struct deck *deck, struct card *c, size_t li,
     const struct ynode *n, struct diags *d)
 {
 	struct cardtext *ct = &c->texts[li];
-	const char *ctx = arena_printf(&deck->arena, "card '%s'", c->id);
+	const char *ctx = c == &deck->pack ? "the pack" :
+	    arena_printf(&deck->arena, "card '%s'", c->id);
 	const struct ynode *src = NULL, *same = NULL;
 	size_t i;
 	bool ok = true;
