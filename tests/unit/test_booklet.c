@@ -186,6 +186,37 @@ test_pagination(void **state)
 	g_free(md);
 }
 
+/* A PNG alone in a paragraph is a figure, never wider than the text. */
+static void
+test_image(void **state)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    3000, 600);
+	struct bstyle a4;
+	struct bdoc doc;
+	struct bflow fl;
+	const struct bplaced *it;
+
+	(void)state;
+	g_mkdir_with_parents("out/test/booklet", 0777);
+	assert_int_equal(cairo_surface_write_to_png(img,
+	    "out/test/booklet/wide.png"), CAIRO_STATUS_SUCCESS);
+	cairo_surface_destroy(img);
+	bstyle_a4(&a4);
+	booklet_parse_text("out/test/booklet/t.md", "Text.\n\n![](wide.png)\n",
+	    deck, 0, &doc, &d);
+	assert_int_equal(doc.n, 2);
+	assert_int_equal(doc.v[1].kind, B_IMAGE);
+	assert_string_equal(doc.v[1].image, "out/test/booklet/wide.png");
+	booklet_flow(fonts, &doc, &a4, &fl);
+	it = &fl.pages[0].v[1];
+	assert_int_equal(it->b->kind, B_IMAGE);
+	assert_float_equal(it->w, a4.page_w - a4.margin_l - a4.margin_r, 0.01);
+	assert_float_equal(it->h, it->w / 5, 0.01);	/* aspect kept */
+	bflow_free(&fl);
+	bdoc_free(&doc);
+}
+
 int
 main(void)
 {
@@ -193,6 +224,7 @@ main(void)
 		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_unknown_card_ref),
 		cmocka_unit_test(test_pagination),
+		cmocka_unit_test(test_image),
 	};
 
 	return cmocka_run_group_tests_name("booklet", tests, setup, teardown);
