@@ -210,6 +210,7 @@ run_booklet(const char *deckdir, const char *lang, bool a5,
 		bstyle_a5(&st);
 	else
 		bstyle_a4(&st);
+	st.lang = s.deck->langs[li];
 	if (!load_booklet(&s, (size_t)li, &st, &doc, &fl, d)) {
 		rc = EXIT_INPUT;
 		goto out;
@@ -401,6 +402,7 @@ pack_build(struct pack *p, struct diags *d)
 	char *md;
 
 	bstyle_a4(&p->st);
+	p->st.lang = p->s->deck->langs[p->li];
 	flow_md(p, "cover", cover_md(p), &p->cover, &p->fcover, d);
 	if (!flow_rules(p, d))
 		return false;

@@ -405,6 +405,15 @@ for lang in en es; do
 	check "a5-booklet $lang: qpdf --check" qpdf --check "$B"
 done
 
+# --- hyphenation with real dictionaries -------------------------------
+H=tests/decks/hyphen
+render $H -o "$T/hyphen.pdf"
+pdftotext -raw "$T/hyphen.pdf" "$T/hyphen.txt"
+check "hyphenation: a German compound breaks at dictionary points" \
+    cmp "$H/expect.txt" "$T/hyphen.txt"
+check "hyphenation: the words are still found as text" \
+    ./out/test/textcheck $H de "$T/hyphen.txt"
+
 # --- the command line -------------------------------------------------
 # cli NAME EXPECTED-EXIT PATTERN-IN-OUTPUT ARGS...
 cli() {

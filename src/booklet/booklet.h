@@ -59,6 +59,7 @@ struct bstyle {
 	double	body;		/* body text size */
 	double	leading;	/* line spacing factor */
 	double	footer_y;	/* baseline of the footer, from the top */
+	const char *lang;	/* hyphenation language, or NULL */
 };
 
 void	bstyle_a4(struct bstyle *s);

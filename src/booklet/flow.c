@@ -27,6 +27,7 @@ bstyle_a4(struct bstyle *s)
 	s->body = 10.5;
 	s->leading = 1.3;
 	s->footer_y = MM(297 - 11);
+	s->lang = NULL;
 }
 
 void
@@ -40,6 +41,7 @@ bstyle_a5(struct bstyle *s)
 	s->body = 9.5;
 	s->leading = 1.28;
 	s->footer_y = MM(210 - 8);
+	s->lang = NULL;
 }
 
 struct flow {
@@ -75,6 +77,7 @@ make_layout(const struct flow *fl, const char *markup, double width,
 {
 	PangoLayout *l = pango_layout_new(fl->f->ctx);
 	PangoFontDescription *fd = pango_font_description_new();
+	char *hy;
 
 	pango_font_description_set_family(fd, family);
 	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD :
@@ -85,7 +88,11 @@ make_layout(const struct flow *fl, const char *markup, double width,
 	pango_layout_set_width(l, (int)floor(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_line_spacing(l, (float)fl->s->leading);
-	pango_layout_set_markup(l, markup ? markup : "", -1);
+	/* Soft hyphens at dictionary points: lines break inside long
+	 * words there, never at any letter (WORD_CHAR is the last resort). */
+	hy = hyph_markup(fl->f->hyph, fl->s->lang, markup ? markup : "");
+	pango_layout_set_markup(l, hy, -1);
+	g_free(hy);
 	return l;
 }
 

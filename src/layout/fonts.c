@@ -132,6 +132,7 @@ fonts_new(const char *dir, struct diags *d)
 	setup_context(f);
 	f->fitcache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    g_free);
+	f->hyph = hyph_new();
 	if (f->nfamilies == 0) {
 		diag_add(d, DIAG_ERROR, &pos, "font", "no fonts found");
 		fonts_free(f);
@@ -149,6 +150,7 @@ fonts_free(struct fonts *f)
 		return;
 	if (f->fitcache != NULL)
 		g_hash_table_destroy(f->fitcache);
+	hyph_free(f->hyph);
 	if (f->ctx != NULL)
 		g_object_unref(f->ctx);
 	if (f->map != NULL)

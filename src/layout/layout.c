@@ -34,7 +34,8 @@ utf8_char(unsigned int cp)
 }
 
 char *
-layout_markup(const char *s, bool upper, const struct iconmap *icons)
+layout_markup(const char *s, bool upper, const struct iconmap *icons,
+    struct hyph *h, const char *lang)
 {
 	struct mtokens t;
 	GString *b = g_string_new(NULL);
@@ -49,8 +50,10 @@ layout_markup(const char *s, bool upper, const struct iconmap *icons)
 	for (i = 0; i < t.n; i++)
 		switch (t.v[i].type) {
 		case MT_TEXT:
-			up = upper ? g_utf8_strup(t.v[i].text, -1) :
+			esc = h ? hyph_text(h, lang, t.v[i].text) :
 			    g_strdup(t.v[i].text);
+			up = upper ? g_utf8_strup(esc, -1) : g_strdup(esc);
+			g_free(esc);
 			esc = g_markup_escape_text(up, -1);
 			g_string_append(b, esc);
 			g_free(esc);
@@ -159,10 +162,31 @@ lay_text(const struct fonts *fonts, const struct deck *deck,
 	/* Only the validator lays out cards with texts missing (reported). */
 	if (s == NULL)
 		s = "";
-	b->text = layout_markup(s, e->upper, fonts->icons);
+	b->text = layout_markup(s, e->upper, fonts->icons, NULL, NULL);
 	if (b->text == NULL)
 		b->text = g_strdup("");	/* broken markup: reported */
 	fit_cached(fonts, e, b->text, &fit);
+	/*
+	 * Words break at dictionary hyphenation points only when the text
+	 * would not fit otherwise: a card reads best with few hyphens, but
+	 * a long compound must never overflow or split at any letter.
+	 */
+	if (!fit.fits && hyph_has(fonts->hyph, deck->langs[lang])) {
+		struct fitted fh;
+		char *ht = layout_markup(s, e->upper, fonts->icons,
+		    fonts->hyph, deck->langs[lang]);
+
+		if (ht != NULL) {
+			fit_cached(fonts, e, ht, &fh);
+			if (fh.fits || fh.over_w + fh.over_h <
+			    fit.over_w + fit.over_h) {
+				g_free(b->text);
+				b->text = ht;
+				fit = fh;
+			} else
+				g_free(ht);
+		}
+	}
 	b->size = fit.size;
 	/* The same text in the same box (a back, a repeated effect) fits
 	 * the same: check its glyphs once too. */

@@ -14,6 +14,18 @@
 
 #define ICON_FAMILY	"Material Design Icons"
 
+/*
+ * Hyphenation dictionaries by language (libhyphen, Debian's hyphen-*
+ * packages), loaded when first needed.
+ */
+struct hyph	*hyph_new(void);
+void		 hyph_free(struct hyph *h);
+/* s with soft hyphens at the dictionary's break points; g_free(). */
+char		*hyph_text(struct hyph *h, const char *lang, const char *s);
+/* The same for Pango markup, leaving tags and entities alone. */
+char		*hyph_markup(struct hyph *h, const char *lang, const char *m);
+bool		 hyph_has(struct hyph *h, const char *lang);
+
 /* Fonts from fonts/ only, through a private fontconfig configuration. */
 struct fonts {
 	PangoFontMap	 *map;
@@ -22,6 +34,7 @@ struct fonts {
 	size_t		  nfamilies;
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
 	GHashTable	 *fitcache;	/* element + text -> struct fitted */
+	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 };
 
 /*
@@ -57,11 +70,13 @@ void		 fit_text(PangoContext *ctx, const struct elem *e,
 /*
  * A card text with its inline markup (**bold**, *italic*, {icon:name})
  * as Pango markup, everything else escaped; upper uppercases the words
- * (not the icons).  Returns NULL if the markup is broken (load_bind
- * has reported it).  Caller frees with g_free().
+ * (not the icons); with h, words get soft hyphens from the dictionary
+ * of lang.  Returns NULL if the markup is broken (load_bind has
+ * reported it).  Caller frees with g_free().
  */
 char		*layout_markup(const char *s, bool upper,
-		    const struct iconmap *icons);
+		    const struct iconmap *icons, struct hyph *h,
+		    const char *lang);
 
 /* One element placed on one card face. */
 struct lbox {

@@ -22,6 +22,13 @@ normalise(const char *s)
 	bool space = false;
 
 	for (p = fold; *p; p++) {
+		/* A word hyphenated at a line end: "daten\u00ad\nschutz". */
+		if (strncmp(p, "\xc2\xad", 2) == 0) {
+			p++;
+			while (p[1] == '\n' || p[1] == ' ' || p[1] == '\r')
+				p++;
+			continue;
+		}
 		if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r' ||
 		    *p == '\f') {
 			space = true;
