@@ -60,11 +60,13 @@ struct sheets {
 
 /*
  * Lay out every card of s in language lang and plan its pages (backs
- * as duplex says, if backs).  False if the grid does not fit (reported).
+ * as duplex says, if backs); with only, just the cards matching that
+ * filter (a variant).  False if the grid does not fit (reported).
  * Free with sheets_free().
  */
 bool	 sheets_build(struct setup *s, size_t lang, enum duplex duplex,
-	    bool backs, struct sheets *sh, struct diags *d);
+	    bool backs, const struct cond *only, size_t nonly,
+	    struct sheets *sh, struct diags *d);
 void	 sheets_draw(cairo_t *cr, const struct setup *s,
 	    const struct sheets *sh, size_t page);
 void	 sheets_free(const struct setup *s, struct sheets *sh);

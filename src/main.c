@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "impose/impose.h"
 #include "pdf/pdf.h"
+#include "validate/validate.h"
 
 static const char usage_main[] =
 "usage: deckpress [--help] [--version] command [arguments]\n"
@@ -40,7 +41,7 @@ static const char usage_main[] =
 "Run 'deckpress COMMAND --help' for a command's options.\n";
 
 static const char usage_cards[] =
-"usage: deckpress cards DECK [--lang LANG] [-o FILE]\n"
+"usage: deckpress cards DECK [--lang LANG] [-o FILE] [--variant NAME]\n"
 "                  [--duplex long|short|none] [--no-backs]\n"
 "\n"
 "Render the deck in folder DECK (its deck.yaml, text/LANG.yaml, the\n"
@@ -59,6 +60,9 @@ static const char usage_cards[] =
 "                                back in the tray turned over its long\n"
 "                                edge, print the backs\n"
 "      --no-backs       fronts only\n"
+"      --variant NAME   only the cards of that variant of DECK/rules.yaml\n"
+"                       (e.g. a learning deck); default output\n"
+"                       out/GAME-LANG-NAME-cards.pdf\n"
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 done, 1 invalid input (nothing written), 2 usage,\n"
@@ -82,12 +86,13 @@ struct job {
 	const char	*outdir;
 	enum duplex	 duplex;
 	bool		 backs;
+	const char	*variant;	/* NULL: the whole deck */
 };
 
 /* Lay out, impose and write; the deck is loaded and bound. */
 static int
 render_pdf(struct setup *s, const struct job *j, size_t lang,
-    const char *out, struct diags *d)
+    const struct variant *v, const char *out, struct diags *d)
 {
 	struct sheets sh;
 	struct pdfout pdf;
@@ -95,10 +100,12 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	char *title;
 	bool ok;
 
-	if (!sheets_build(s, lang, j->duplex, j->backs, &sh, d))
+	if (!sheets_build(s, lang, j->duplex, j->backs, v ? v->where : NULL,
+	    v ? v->nwhere : 0, &sh, d))
 		return EXIT_INPUT;
-	title = arena_printf(&s->deck->arena, "%s (%s): cards", s->deck->game,
-	    s->deck->langs[lang]);
+	title = arena_printf(&s->deck->arena, "%s (%s): cards%s%s",
+	    s->deck->title ? s->deck->title : s->deck->game,
+	    s->deck->langs[lang], v ? ", variant " : "", v ? v->name : "");
 	ok = ensure_parent(out, d) == 0 &&
 	    pdf_open(&pdf, out, sh.grid.paper_w, sh.grid.paper_h, title, d);
 	if (ok) {
@@ -115,10 +122,40 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	return ok ? 0 : EXIT_IO;
 }
 
+/* A variant of the deck's rules.yaml, by name: a usage error if none. */
+static int
+find_variant(const struct setup *s, const char *name, struct rules **rules,
+    const struct variant **v, struct diags *d)
+{
+	char *path = path_join(s->deck->dir, "rules.yaml");
+	struct strbuf b = { 0 };
+	size_t i;
+
+	*rules = load_rules(path, s->deck, d);
+	free(path);
+	if (*rules == NULL)
+		return EXIT_INPUT;
+	/* Variant 0 is the whole deck, named "deck". */
+	for (i = 1; i < (*rules)->n; i++) {
+		if (strcmp((*rules)->v[i].name, name) == 0) {
+			*v = &(*rules)->v[i];
+			return 0;
+		}
+		sb_printf(&b, "%s%s", i > 1 ? ", " : "", (*rules)->v[i].name);
+	}
+	diag_add(d, DIAG_ERROR, NULL, "usage", "rules.yaml has no variant "
+	    "'%s'%s%s%s", name, b.s ? " (it has " : "", b.s ? b.s : "",
+	    b.s ? ")" : "");
+	sb_free(&b);
+	return EXIT_USAGE;
+}
+
 static int
 run_cards(const struct job *j, struct diags *d)
 {
 	struct setup s = { 0 };
+	struct rules *rules = NULL;
+	const struct variant *v = NULL;
 	char *out = NULL;
 	int rc, li = 0;
 	size_t k;
@@ -136,18 +173,23 @@ run_cards(const struct job *j, struct diags *d)
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	if (j->variant != NULL && (rc = find_variant(&s, j->variant, &rules,
+	    &v, d)) != 0)
+		goto out;
 	if (j->output != NULL)
 		out = xstrdup(j->output);
 	else {
 		struct strbuf b = { 0 };
 
-		sb_printf(&b, "%s/%s-%s-cards.pdf", j->outdir ? j->outdir :
-		    "out", s.deck->game, s.deck->langs[li]);
+		sb_printf(&b, "%s/%s-%s%s%s-cards.pdf", j->outdir ? j->outdir :
+		    "out", s.deck->game, s.deck->langs[li], v ? "-" : "",
+		    v ? v->name : "");
 		out = b.s;
 	}
-	rc = render_pdf(&s, j, (size_t)li, out, d);
+	rc = render_pdf(&s, j, (size_t)li, v, out, d);
 out:
 	free(out);
+	rules_free(rules);
 	setup_free(&s);
 	return rc;
 }
@@ -174,6 +216,7 @@ cmd_cards(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "duplex", required_argument, NULL, 'd' },
 		{ "no-backs", no_argument, NULL, 'B' },
+		{ "variant", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -197,6 +240,9 @@ cmd_cards(int argc, char **argv)
 			break;
 		case 'B':
 			j.backs = false;
+			break;
+		case 'V':
+			j.variant = optarg;
 			break;
 		case 'h':
 			fputs(usage_cards, stdout);

@@ -139,6 +139,7 @@ struct elem {
 	struct paint	 color;		/* text or icon colour */
 	/* icon */
 	unsigned int	 codepoint;	/* 0: taken from icon_attr */
+	bool		 mirror;	/* icon drawn mirrored left-right */
 	const char	*icon_attr;
 };
 

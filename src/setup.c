@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "impose/impose.h"
+#include "validate/validate.h"
 
 /* The program's data: fonts/ and layouts/, beside the binary if there. */
 char *
@@ -203,21 +204,24 @@ ensure_parent(const char *path, struct diags *d)
 
 /* Card indices in print order, one per copy. */
 static size_t *
-print_order(const struct deck *deck, size_t *n)
+print_order(const struct deck *deck, const struct cond *only, size_t nonly,
+    size_t *n)
 {
 	size_t *seq = xcalloc(deck_total(deck) + 1, sizeof(*seq)), i;
 	unsigned int k;
 
 	*n = 0;
 	for (i = 0; i < deck->ncards; i++)
-		for (k = 0; k < deck->cards[i].count; k++)
-			seq[(*n)++] = i;
+		if (card_matches(&deck->cards[i], only, nonly))
+			for (k = 0; k < deck->cards[i].count; k++)
+				seq[(*n)++] = i;
 	return seq;
 }
 
 bool
 sheets_build(struct setup *s, size_t lang, enum duplex duplex, bool backs,
-    struct sheets *sh, struct diags *d)
+    const struct cond *only, size_t nonly, struct sheets *sh,
+    struct diags *d)
 {
 	const struct deck *deck = s->deck;
 	size_t i, f;
@@ -236,7 +240,7 @@ sheets_build(struct setup *s, size_t lang, enum duplex duplex, bool backs,
 				    &deck->cards[i], lang, (enum face)f,
 				    DIAG_WARN, &sh->faces[f][i], d);
 	}
-	sh->seq = print_order(deck, &sh->n);
+	sh->seq = print_order(deck, only, nonly, &sh->n);
 	impose_plan(&sh->grid, duplex, backs, sh->seq, sh->n, &sh->plan);
 	return true;
 }

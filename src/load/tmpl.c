@@ -34,7 +34,7 @@ static const char *const text_keys[] = { "type", "when", "box_mm", "field",
     "font", "bold", "italic", "size_pt", "color", "align", "valign",
     "upper", "leading", NULL };
 static const char *const icon_keys[] = { "type", "when", "box_mm", "icon",
-    "color", NULL };
+    "color", "mirror", NULL };
 static const char *const types[] = { "rect", "text", "icon", NULL };
 
 struct tctx {
@@ -381,7 +381,8 @@ load_icon(struct tctx *c, struct elem *e, const struct ynode *n)
 	const char *s, *hint;
 
 	e->color.rgba.a = 1;
-	if (!get_paint(c, ymap_get(n, "color"), "color", &e->color))
+	if (!get_paint(c, ymap_get(n, "color"), "color", &e->color) ||
+	    !get_bool(c, ymap_get(n, "mirror"), "mirror", &e->mirror))
 		return false;
 	if (in == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing",

@@ -92,6 +92,12 @@ render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	pango_layout_set_text(l, b->text, -1);
 	/* Centre the glyph's ink, not its advance box, in the element. */
 	pango_layout_get_extents(l, &ink, NULL);
+	if (b->e->mirror) {
+		/* e.g. the left of a pair of flags */
+		cairo_translate(cr, b->x + b->w / 2, 0);
+		cairo_scale(cr, -1, 1);
+		cairo_translate(cr, -(b->x + b->w / 2), 0);
+	}
 	cairo_move_to(cr,
 	    b->x + (b->w - pango_units_to_double(ink.width)) / 2 -
 	    pango_units_to_double(ink.x),

@@ -17,8 +17,8 @@ value_of(const struct card *c, const char *attr)
 	return strcmp(attr, "id") == 0 ? c->id : card_attr(c, attr);
 }
 
-static bool
-matches(const struct card *c, const struct cond *w, size_t n)
+bool
+card_matches(const struct card *c, const struct cond *w, size_t n)
 {
 	size_t i, j;
 
@@ -43,7 +43,7 @@ count_matching(const struct deck *deck, const struct cond *w, size_t n)
 	size_t i;
 
 	for (i = 0; i < deck->ncards; i++)
-		if (matches(&deck->cards[i], w, n))
+		if (card_matches(&deck->cards[i], w, n))
 			total += deck->cards[i].count;
 	return total;
 }
@@ -55,8 +55,8 @@ in_rule(const struct card *c, const struct variant *v, const struct rule *r,
 {
 	const char *a;
 
-	if (!matches(c, v->where, v->nwhere) ||
-	    !matches(c, r->where, r->nwhere))
+	if (!card_matches(c, v->where, v->nwhere) ||
+	    !card_matches(c, r->where, r->nwhere))
 		return false;
 	if (value == NULL)
 		return true;

@@ -75,6 +75,10 @@ void		 validate_rules(const struct deck *deck, const struct rules *r,
 		    struct outcomes *out, struct diags *d);
 void		 outcomes_free(struct outcomes *o);
 
+/* Does card c match all of the filter w[0..n)?  "id" is the card's id. */
+bool		 card_matches(const struct card *c, const struct cond *w,
+		    size_t n);
+
 /* Copies in deck of the cards matching where (all of deck if n == 0). */
 long		 count_matching(const struct deck *deck, const struct cond *w,
 		    size_t n);
