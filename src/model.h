@@ -153,6 +153,9 @@ struct tmpl {
 	double		 safe;		/* pt, text keeps this far from trim */
 	struct elem	*elems[2];	/* by enum face */
 	size_t		 nelems[2];
+	const char	**pal_names;	/* palette: named colours */
+	struct rgba	 *pal;
+	size_t		  npal;
 };
 
 enum duplex { DUPLEX_LONG, DUPLEX_SHORT, DUPLEX_NONE };

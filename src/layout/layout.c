@@ -13,13 +13,13 @@
 #include "layout.h"
 
 static struct rgba
-resolve(const struct paint *p, const struct card *c)
+resolve(const struct tmpl *t, const struct paint *p, const struct card *c)
 {
 	struct rgba v = p->rgba;
 
 	/* load_bind has checked that bound attributes hold colours. */
 	if (p->attr != NULL)
-		parse_color(card_attr(c, p->attr), &v);
+		tmpl_color(t, card_attr(c, p->attr), &v);
 	return v;
 }
 
@@ -225,9 +225,9 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 			b->w += 2 * t->bleed;
 			b->h += 2 * t->bleed;
 		}
-		b->fill = resolve(&e->fill, c);
-		b->stroke = resolve(&e->stroke, c);
-		b->color = resolve(&e->color, c);
+		b->fill = resolve(t, &e->fill, c);
+		b->stroke = resolve(t, &e->stroke, c);
+		b->color = resolve(t, &e->color, c);
 		if (e->type == ELEM_TEXT)
 			lay_text(fonts, deck, c, lang, b, out, overflow, d);
 		else if (e->type == ELEM_ICON)

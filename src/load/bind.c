@@ -81,8 +81,8 @@ check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 }
 
 static bool
-check_paint(const struct card *c, const struct paint *p, const char *what,
-    const struct elem *e, struct diags *d)
+check_paint(const struct tmpl *t, const struct card *c, const struct paint *p,
+    const char *what, const struct elem *e, struct diags *d)
 {
 	struct rgba tmp;
 	const char *v;
@@ -90,7 +90,7 @@ check_paint(const struct card *c, const struct paint *p, const char *what,
 
 	if (p->attr == NULL)
 		return true;
-	if ((v = card_attr(c, p->attr)) != NULL && parse_color(v, &tmp))
+	if ((v = card_attr(c, p->attr)) != NULL && tmpl_color(t, v, &tmp))
 		return true;
 	for (i = 0; i < c->nattrs; i++)
 		if (strcmp(c->attrs[i].name, p->attr) == 0)
@@ -100,8 +100,8 @@ check_paint(const struct card *c, const struct paint *p, const char *what,
 		    "'%s', which the layout's %s needs", c->id, p->attr, what);
 	else
 		diag_add(d, DIAG_ERROR, &c->attrs[i].pos, "bind", "card '%s': "
-		    "%s '%s' is not a colour like \"#1d2733\"", c->id, p->attr,
-		    v);
+		    "%s '%s' is not a colour like \"#1d2733\" nor a name of "
+		    "the layout's palette", c->id, p->attr, v);
 	diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
 	return false;
 }
@@ -272,10 +272,11 @@ load_bind(const struct deck *deck, const struct tmpl *t,
 				ok &= check_texts(deck, c, e, all_langs ?
 				    deck->nlangs : 1, d);
 				ok &= check_icon(c, e, icons, d);
-				ok &= check_paint(c, &e->fill, "fill", e, d);
-				ok &= check_paint(c, &e->stroke, "stroke", e,
+				ok &= check_paint(t, c, &e->fill, "fill", e, d);
+				ok &= check_paint(t, c, &e->stroke, "stroke",
+				    e, d);
+				ok &= check_paint(t, c, &e->color, "color", e,
 				    d);
-				ok &= check_paint(c, &e->color, "color", e, d);
 			}
 	}
 	return ok;

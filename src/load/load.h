@@ -140,6 +140,10 @@ struct mtokens {
 bool		 markup_parse(const char *s, struct mtokens *t);
 void		 markup_free(struct mtokens *t);
 
+/* A colour of template t: a palette name or "#rrggbb". */
+bool		 tmpl_color(const struct tmpl *t, const char *s,
+		    struct rgba *out);
+
 /* Parse "#rgb", "#rrggbb" or "#rrggbbaa". */
 bool		 parse_color(const char *s, struct rgba *out);
 

@@ -26,7 +26,7 @@ static const struct preset presets[] = {
 };
 
 static const char *const tmpl_keys[] = { "card", "bleed_mm", "safe_mm",
-    "front", "back", NULL };
+    "palette", "front", "back", NULL };
 static const char *const rect_keys[] = { "type", "when", "box_mm", "bleed",
     "fill", "stroke", "stroke_mm", "radius_mm", NULL };
 static const char *const text_keys[] = { "type", "when", "box_mm", "field",
@@ -78,6 +78,47 @@ parse_color(const char *s, struct rgba *out)
 	return true;
 }
 
+bool
+tmpl_color(const struct tmpl *t, const char *s, struct rgba *out)
+{
+	size_t i;
+
+	for (i = 0; i < t->npal; i++)
+		if (strcmp(t->pal_names[i], s) == 0) {
+			*out = t->pal[i];
+			return true;
+		}
+	return parse_color(s, out);
+}
+
+/* palette: {name: "#rrggbb", ...}, so cards can say color: red. */
+static bool
+load_palette(struct tctx *c, const struct ynode *n)
+{
+	size_t i;
+	const char *v;
+
+	if (n == NULL)
+		return true;
+	if (!yexpect(n, YNODE_MAP, "palette", NULL, c->d))
+		return false;
+	c->t->pal_names = arena_alloc(&c->t->arena, n->n * sizeof(char *) + 1);
+	c->t->pal = arena_alloc(&c->t->arena, n->n * sizeof(struct rgba) + 1);
+	for (i = 0; i < n->n; i++) {
+		if (!ystring(n->pairs[i].val, &v, "a palette colour", NULL,
+		    c->d))
+			return false;
+		if (!parse_color(v, &c->t->pal[c->t->npal])) {
+			diag_add(c->d, DIAG_ERROR, &n->pairs[i].val->pos,
+			    "color", "palette colour '%s' is not like "
+			    "\"#1d2733\"", v);
+			return false;
+		}
+		c->t->pal_names[c->t->npal++] = n->pairs[i].key->str;
+	}
+	return true;
+}
+
 /* "{attr}" binds a value to a card attribute; returns the name or NULL. */
 static const char *
 binding(struct tmpl *t, const char *s)
@@ -102,11 +143,11 @@ get_paint(struct tctx *c, const struct ynode *n, const char *what,
 	p->set = true;
 	if ((p->attr = binding(c->t, s)) != NULL)
 		return true;
-	if (parse_color(s, &p->rgba))
+	if (tmpl_color(c->t, s, &p->rgba))
 		return true;
 	diag_add(c->d, DIAG_ERROR, &n->pos, "color", "%s '%s' is not a "
-	    "colour like \"#1d2733\" or a card attribute like \"{color}\"",
-	    what, s);
+	    "colour like \"#1d2733\", a name of the palette or a card "
+	    "attribute like \"{color}\"", what, s);
 	return false;
 }
 
@@ -532,6 +573,8 @@ load_tmpl(const char *path, const char *const *families,
 		ok &= get_mm(&c, ymap_get(root, "safe_mm"), "safe_mm",
 		    &t->safe);
 	}
+	if (ok)
+		ok = load_palette(&c, ymap_get(root, "palette"));
 	if (ok) {
 		ok &= load_face(&c, FACE_FRONT, ymap_get(root, "front"));
 		ok &= load_face(&c, FACE_BACK, ymap_get(root, "back"));
