@@ -64,9 +64,10 @@ struct sheets {
  * filter (a variant).  False if the grid does not fit (reported).
  * Free with sheets_free().
  */
+struct variant;
 bool	 sheets_build(struct setup *s, size_t lang, enum duplex duplex,
-	    bool backs, const struct cond *only, size_t nonly,
-	    struct sheets *sh, struct diags *d);
+	    bool backs, const struct variant *only, struct sheets *sh,
+	    struct diags *d);
 void	 sheets_draw(cairo_t *cr, const struct setup *s,
 	    const struct sheets *sh, size_t page);
 void	 sheets_free(const struct setup *s, struct sheets *sh);

@@ -100,8 +100,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	char *title;
 	bool ok;
 
-	if (!sheets_build(s, lang, j->duplex, j->backs, v ? v->where : NULL,
-	    v ? v->nwhere : 0, &sh, d))
+	if (!sheets_build(s, lang, j->duplex, j->backs, v, &sh, d))
 		return EXIT_INPUT;
 	title = arena_printf(&s->deck->arena, "%s (%s): cards%s%s",
 	    s->deck->title ? s->deck->title : s->deck->game,

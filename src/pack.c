@@ -410,8 +410,7 @@ pack_build(struct pack *p, struct diags *d)
 	    pstr(p, "cards-note"));
 	flow_md(p, "cards", md, &p->divider, &p->fdivider, d);
 	flow_md(p, "credits", credits_md(p), &p->credits, &p->fcredits, d);
-	if (!sheets_build(p->s, p->li, DUPLEX_LONG, true, NULL, 0, &p->sheets,
-	    d))
+	if (!sheets_build(p->s, p->li, DUPLEX_LONG, true, NULL, &p->sheets, d))
 		return false;
 	p->first[3] = p->fcover.n;		/* the index */
 	p->first[0] = p->first[3] + 1;		/* instructions */

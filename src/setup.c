@@ -204,15 +204,14 @@ ensure_parent(const char *path, struct diags *d)
 
 /* Card indices in print order, one per copy. */
 static size_t *
-print_order(const struct deck *deck, const struct cond *only, size_t nonly,
-    size_t *n)
+print_order(const struct deck *deck, const struct variant *only, size_t *n)
 {
 	size_t *seq = xcalloc(deck_total(deck) + 1, sizeof(*seq)), i;
 	unsigned int k;
 
 	*n = 0;
 	for (i = 0; i < deck->ncards; i++)
-		if (card_matches(&deck->cards[i], only, nonly))
+		if (variant_has(only, &deck->cards[i]))
 			for (k = 0; k < deck->cards[i].count; k++)
 				seq[(*n)++] = i;
 	return seq;
@@ -220,8 +219,7 @@ print_order(const struct deck *deck, const struct cond *only, size_t nonly,
 
 bool
 sheets_build(struct setup *s, size_t lang, enum duplex duplex, bool backs,
-    const struct cond *only, size_t nonly, struct sheets *sh,
-    struct diags *d)
+    const struct variant *only, struct sheets *sh, struct diags *d)
 {
 	const struct deck *deck = s->deck;
 	size_t i, f;
@@ -240,7 +238,7 @@ sheets_build(struct setup *s, size_t lang, enum duplex duplex, bool backs,
 				    &deck->cards[i], lang, (enum face)f,
 				    DIAG_WARN, &sh->faces[f][i], d);
 	}
-	sh->seq = print_order(deck, only, nonly, &sh->n);
+	sh->seq = print_order(deck, only, &sh->n);
 	impose_plan(&sh->grid, duplex, backs, sh->seq, sh->n, &sh->plan);
 	return true;
 }

@@ -36,6 +36,19 @@ card_matches(const struct card *c, const struct cond *w, size_t n)
 	return true;
 }
 
+bool
+variant_has(const struct variant *v, const struct card *c)
+{
+	size_t i;
+
+	if (v == NULL || v->nwhere == 0)
+		return true;
+	for (i = 0; i < v->nwhere; i++)
+		if (card_matches(c, v->where[i].w, v->where[i].n))
+			return true;
+	return false;
+}
+
 long
 count_matching(const struct deck *deck, const struct cond *w, size_t n)
 {
@@ -55,8 +68,7 @@ in_rule(const struct card *c, const struct variant *v, const struct rule *r,
 {
 	const char *a;
 
-	if (!card_matches(c, v->where, v->nwhere) ||
-	    !card_matches(c, r->where, r->nwhere))
+	if (!variant_has(v, c) || !card_matches(c, r->where, r->nwhere))
 		return false;
 	if (value == NULL)
 		return true;

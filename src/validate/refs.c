@@ -61,12 +61,23 @@ out:
 	free(ids);
 }
 
+/*
+ * Case-folded, without surrounding blanks and punctuation: a title
+ * shouted in the text ("DATA BREACH!") is still that title.
+ */
 static char *
 fold(const char *s, size_t n)
 {
 	char *t = g_utf8_casefold(s, (gssize)n), *st = g_strstrip(t);
+	size_t len;
 
-	memmove(t, st, strlen(st) + 1);
+	while (*st && strchr(".,;:!?'\"", *st) != NULL)
+		st++;
+	len = strlen(st);
+	while (len > 0 && strchr(".,;:!?'\"", st[len - 1]) != NULL)
+		len--;
+	memmove(t, st, len);
+	t[len] = '\0';
 	return t;
 }
 

@@ -167,6 +167,28 @@ get_where(struct rctx *c, const struct ynode *n, struct cond **out,
 	return ok;
 }
 
+/*
+ * A variant's where: one filter, or a list of filters any of which
+ * selects a card ("the dataset cards, and the purpose cards").
+ */
+static bool
+get_alts(struct rctx *c, const struct ynode *n, struct variant *v)
+{
+	size_t i, k = n && n->type == YNODE_SEQ ? n->n : 1;
+	bool ok = true;
+
+	if (n == NULL)
+		return true;
+	v->where = arena_alloc(&c->r->arena, k * sizeof(*v->where));
+	for (i = 0; i < k; i++)
+		if (get_where(c, n->type == YNODE_SEQ ? n->items[i] : n,
+		    &v->where[v->nwhere].w, &v->where[v->nwhere].n))
+			v->nwhere++;
+		else
+			ok = false;
+	return ok;
+}
+
 /* exactly / at_least / at_most / between: exactly one of them. */
 static bool
 get_quant(struct rctx *c, struct rule *r, const struct ynode *n)
@@ -267,8 +289,7 @@ load_variant(struct rctx *c, struct variant *v, const struct ynode *n,
 	ok = ymap_check_keys(n, whole ? top_keys : variant_keys, NULL,
 	    c->d) == 0;
 	if (!whole)
-		ok &= get_where(c, ymap_get(n, "where"), &v->where,
-		    &v->nwhere);
+		ok &= get_alts(c, ymap_get(n, "where"), v);
 	if (rn != NULL && !yexpect(rn, YNODE_SEQ, "rules", NULL, c->d))
 		return false;
 	v->rules = arena_alloc(&c->r->arena,

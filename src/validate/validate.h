@@ -24,12 +24,18 @@ struct rule {
 	long		 lo, hi;	/* bounds; equal for exactly */
 };
 
+/* One filter of an "any of" list: all its conditions must hold. */
+struct alt {
+	struct cond	*w;
+	size_t		 n;
+};
+
 /* The whole deck (first, name "deck") or a named subset of it. */
 struct variant {
 	const char	*name;
 	struct srcpos	 pos;
-	struct cond	*where;		/* which cards belong to it */
-	size_t		 nwhere;
+	struct alt	*where;		/* cards matching any of these; */
+	size_t		 nwhere;	/* none: every card */
 	struct rule	*rules;
 	size_t		 nrules;
 };
@@ -74,6 +80,9 @@ struct outcomes {
 void		 validate_rules(const struct deck *deck, const struct rules *r,
 		    struct outcomes *out, struct diags *d);
 void		 outcomes_free(struct outcomes *o);
+
+/* Is card c in variant v? */
+bool		 variant_has(const struct variant *v, const struct card *c);
 
 /* Does card c match all of the filter w[0..n)?  "id" is the card's id. */
 bool		 card_matches(const struct card *c, const struct cond *w,
