@@ -405,6 +405,29 @@ for lang in en es; do
 	check "a5-booklet $lang: qpdf --check" qpdf --check "$B"
 done
 
+# --- DATASET: 120 cards in three languages, icons as glyphs ----------
+for lang in it de en; do
+	D=$T/dataset-$lang.pdf
+	if render cards/dataset --lang $lang -o "$D" 2>"$D.err"; then
+		ok "dataset $lang renders"
+	else
+		notok "dataset $lang renders"
+		continue
+	fi
+	check "dataset $lang: no text overflows (stderr empty)" test ! -s "$D.err"
+	check "dataset $lang: 120 cards on 14 sheets, 28 A4 pages" a4_pages "$D" 28
+	pdftotext -raw "$D" "$D.txt"
+	check "dataset $lang: every title, role label, reminder and colour name is text" \
+	    ./out/test/textcheck cards/dataset $lang "$D.txt"
+	check "dataset $lang: icons are glyphs, no raster image" sh -c '
+	    [ "$(pdfimages -list "$1" | tail -n +3 | wc -l)" -eq 0 ]' sh "$D"
+	check "dataset $lang: fonts embedded, all from fonts/" fonts_from_bundle "$D"
+done
+check "dataset: the 120-card PDF stays small (under 400 kB)" sh -c '
+    s=$(wc -c <"$1"); echo "$s bytes"; [ "$s" -lt 400000 ]' sh "$T/dataset-en.pdf"
+render cards/dataset --variant purpose-only -o "$T/dataset-learn.pdf"
+check "dataset --variant purpose-only: 94 cards, 11 sheets" \
+    a4_pages "$T/dataset-learn.pdf" 22
 # --- hyphenation with real dictionaries -------------------------------
 H=tests/decks/hyphen
 render $H -o "$T/hyphen.pdf"
@@ -447,6 +470,9 @@ cli "missing deck folder" 1 'cannot open' cards "$T/no-such-deck" \
     -o "$T/none.pdf"
 cli "default output under out/" 0 'out/geometry-en-cards.pdf' cards $G
 rm -f out/geometry-en-cards.pdf
+cli "unknown variant lists the known ones" 2 \
+    "no variant 'expert' (it has purpose-only, lawyer-sanction, cyber-breach, full)" \
+    cards cards/dataset --variant expert -o "$T/x.pdf"
 
 echo "end-to-end: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -29,6 +29,14 @@ normalise(const char *s)
 				p++;
 			continue;
 		}
+		/* A line broken after a hyphen ("Data-\nTesoro") is one word. */
+		if (*p == '-' && p > fold && p[-1] != ' ' && p[1] == '\n') {
+			*o++ = '-';
+			space = false;
+			while (p[1] == '\n' || p[1] == '\r')
+				p++;
+			continue;
+		}
 		if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r' ||
 		    *p == '\f') {
 			space = true;
