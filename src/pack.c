@@ -375,25 +375,47 @@ flow_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
 
 /*
  * The instructions: the booklet without its title heading (the cover
- * has it), so the part starts with its first section's heading.
+ * has it), starting with the heading the index names, "Instructions"
+ * in the pack's language, unless the booklet's first section is that.
  */
 static bool
 flow_rules(struct pack *p, struct diags *d)
 {
+	const char *label = pstr(p, "instructions");
+	struct bdoc *doc = &p->rules;
 	struct bblock *b;
 
-	if (!load_booklet(p->s, p->li, &p->st, &p->rules, &p->frules, d))
+	if (!load_booklet(p->s, p->li, &p->st, doc, &p->frules, d))
 		return false;
-	b = p->rules.v;
-	if (p->rules.n > 1 && b[0].kind == B_HEADING && b[0].level == 1) {
-		bflow_free(&p->frules);
+	bflow_free(&p->frules);
+	b = doc->v;
+	if (doc->n > 0 && b[0].kind == B_HEADING && b[0].level == 1) {
 		g_free(b[0].markup);
 		g_free(b[0].plain);
-		memmove(b, b + 1, (p->rules.n - 1) * sizeof(*b));
-		p->rules.n--;
-		booklet_flow(p->s->fonts, &p->rules, &p->st, &p->frules);
+		memmove(b, b + 1, (doc->n - 1) * sizeof(*b));
+		doc->n--;
 	}
+	if (doc->n == 0 || b[0].kind != B_HEADING ||
+	    strcmp(b[0].plain, label) != 0) {
+		doc->v = xrealloc(doc->v, (doc->n + 1) * sizeof(*b));
+		b = doc->v;
+		memmove(b + 1, b, doc->n * sizeof(*b));
+		memset(&b[0], 0, sizeof(*b));
+		b[0].kind = B_HEADING;
+		b[0].level = 2;
+		b[0].markup = g_markup_escape_text(label, -1);
+		b[0].plain = g_strdup(label);
+		doc->n++;
+	}
+	booklet_flow(p->s->fonts, doc, &p->st, &p->frules);
 	return true;
+}
+
+static bool
+has_credits(const struct credits *c)
+{
+	return c->nauthors > 0 || c->ndesign > 0 || c->website != NULL ||
+	    c->licence != NULL || c->funding != NULL;
 }
 
 static bool
@@ -409,7 +431,10 @@ pack_build(struct pack *p, struct diags *d)
 	md = g_strdup_printf("## %s\n\n%s\n", pstr(p, "cards"),
 	    pstr(p, "cards-note"));
 	flow_md(p, "cards", md, &p->divider, &p->fdivider, d);
-	flow_md(p, "credits", credits_md(p), &p->credits, &p->fcredits, d);
+	/* A game that names nobody gets no empty credits page. */
+	if (has_credits(&p->s->deck->credits))
+		flow_md(p, "credits", credits_md(p), &p->credits, &p->fcredits,
+		    d);
 	if (!sheets_build(p->s, p->li, DUPLEX_LONG, true, NULL, &p->sheets, d))
 		return false;
 	p->first[3] = p->fcover.n;		/* the index */
@@ -479,7 +504,9 @@ draw_index(cairo_t *cr, const struct pack *p)
 	y = p->st.margin_t + MM(20);
 	index_line(cr, p, y, first_heading(&p->frules), p->first[0]);
 	index_line(cr, p, y + MM(10), first_heading(&p->fdivider), p->first[1]);
-	index_line(cr, p, y + MM(20), first_heading(&p->fcredits), p->first[2]);
+	if (p->fcredits.n > 0)
+		index_line(cr, p, y + MM(20), first_heading(&p->fcredits),
+		    p->first[2]);
 	bflow_free(&fl);
 	bdoc_free(&doc);
 	diag_free(&none);
@@ -520,8 +547,9 @@ pack_outline(struct pdfout *pdf, const struct pack *p)
 	}
 	pdf_outline(pdf, 0, first_heading(&p->fdivider), (int)p->first[1] + 1,
 	    0);
-	pdf_outline(pdf, 0, first_heading(&p->fcredits), (int)p->first[2] + 1,
-	    0);
+	if (p->fcredits.n > 0)
+		pdf_outline(pdf, 0, first_heading(&p->fcredits),
+		    (int)p->first[2] + 1, 0);
 }
 
 static int
@@ -553,8 +581,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	ok = pdf_close(&pdf, true, d);
 	if (ok)
 		printf("%s: %zu pages (instructions from page %zu, cards from "
-		    "%zu, credits %zu)\n", out, page, p->first[0] + 1,
-		    p->first[1] + 1, p->first[2] + 1);
+		    "%zu)\n", out, page, p->first[0] + 1, p->first[1] + 1);
 	g_free(au);
 	return ok ? 0 : EXIT_IO;
 }

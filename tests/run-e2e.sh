@@ -275,7 +275,7 @@ check "markup: the words are text, the markers are gone" sh -c '
     grep -q "Place this card on top of one artefact" &&
     ! pdftotext -raw "$1" - | grep -q "[*{]"' sh "$T/markup.pdf"
 
-# --- rule booklets and print-and-play packs ---------------------------
+# PDF's fonts: all embedded, all from fonts/.
 fonts_from_bundle() {
 	pdffonts "$1" >"$1.fonts"
 	awk 'NR > 2 && $(NF-4) != "yes" { print "not embedded: " $1; bad++ }
@@ -287,6 +287,31 @@ fonts_from_bundle() {
 	done
 }
 
+# --- DATASET: 120 cards in three languages, icons as glyphs ----------
+for lang in it de en; do
+	D=$T/dataset-$lang.pdf
+	if render cards/dataset --lang $lang -o "$D" 2>"$D.err"; then
+		ok "dataset $lang renders"
+	else
+		notok "dataset $lang renders"
+		continue
+	fi
+	check "dataset $lang: no text overflows (stderr empty)" test ! -s "$D.err"
+	check "dataset $lang: 120 cards on 14 sheets, 28 A4 pages" a4_pages "$D" 28
+	pdftotext -raw "$D" "$D.txt"
+	check "dataset $lang: every title, role label, reminder and colour name is text" \
+	    ./out/test/textcheck cards/dataset $lang "$D.txt"
+	check "dataset $lang: icons are glyphs, no raster image" sh -c '
+	    [ "$(pdfimages -list "$1" | tail -n +3 | wc -l)" -eq 0 ]' sh "$D"
+	check "dataset $lang: fonts embedded, all from fonts/" fonts_from_bundle "$D"
+done
+check "dataset: the 120-card PDF stays small (under 400 kB)" sh -c '
+    s=$(wc -c <"$1"); echo "$s bytes"; [ "$s" -lt 400000 ]' sh "$T/dataset-en.pdf"
+render cards/dataset --variant purpose-only -o "$T/dataset-learn.pdf"
+check "dataset --variant purpose-only: 94 cards, 11 sheets" \
+    a4_pages "$T/dataset-learn.pdf" 22
+# --- rule booklets and print-and-play packs ---------------------------
+
 # The index page (2) lists each part with a page number; that page's
 # text starts with the part's heading.
 index_ok() {
@@ -294,7 +319,7 @@ index_ok() {
 	pdftotext -layout -f 2 -l 2 "$1" - | grep -v '·' |
 	    awk 'NF >= 2 && $NF ~ /^[0-9]+$/ {
 	    n = $NF; $NF = ""; sub(/ +$/, ""); print n "\t" $0 }' >"$1.index"
-	[ "$(wc -l <"$1.index")" -eq 3 ] || { cat "$1.index"; echo "expected 3 parts"; return 1; }
+	[ "$(wc -l <"$1.index")" -eq "$2" ] || { cat "$1.index"; echo "expected $2 parts"; return 1; }
 	while IFS="$(printf '\t')" read -r page name; do
 		first=$(pdftotext -f "$page" -l "$page" "$1" - |
 		    awk 'NF { print; exit }')
@@ -337,33 +362,35 @@ same_sheets() {
 	done
 }
 
-for lang in en es; do
-	P=$T/pack-$lang.pdf
-	if $WRAP ./deckpress pack cards/data-chain --lang $lang -o "$P" \
-	    >"$T/pack-$lang.out" 2>"$T/pack-$lang.err"; then
-		ok "pack $lang: renders"
+# deck:lang:parts (a deck without credits has no credits page)
+for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2; do
+	deck=${pk%%:*} parts=${pk##*:} lang=${pk#*:} lang=${lang%%:*}
+	P=$T/pack-$deck-$lang.pdf
+	if $WRAP ./deckpress pack cards/$deck --lang $lang -o "$P" \
+	    >"$P.out" 2>"$P.err"; then
+		ok "pack $deck $lang: renders"
 	else
-		notok "pack $lang: renders"
-		sed 's/^/    /' "$T/pack-$lang.err"
+		notok "pack $deck $lang: renders"
+		sed 's/^/    /' "$P.err"
 		continue
 	fi
-	check "pack $lang: no diagnostics" test ! -s "$T/pack-$lang.err"
-	check "pack $lang: qpdf --check" qpdf --check "$P"
-	check "pack $lang: every page A4" all_a4 "$P"
-	check "pack $lang: fonts embedded, all from fonts/" fonts_from_bundle "$P"
-	check "pack $lang: the index gives each part's real page" index_ok "$P"
-	check "pack $lang: bookmarks for every heading and part" \
-	    outline_ok "$P" cards/data-chain/rules/$lang.md
-	check "pack $lang: title, author and language in the metadata" sh -c '
-	    pdfinfo "$1" | grep -q "^Title: *Data Chain$" &&
-	    pdfinfo "$1" | grep -q "^Author: *DaLi" &&
-	    grep -aq "/Lang ($2)" "$1"' sh "$P" $lang
+	check "pack $deck $lang: no diagnostics" test ! -s "$P.err"
+	check "pack $deck $lang: qpdf --check" qpdf --check "$P"
+	check "pack $deck $lang: every page A4" all_a4 "$P"
+	check "pack $deck $lang: fonts embedded, all from fonts/" fonts_from_bundle "$P"
+	check "pack $deck $lang: the index gives each part's real page" index_ok "$P" "$parts"
+	check "pack $deck $lang: bookmarks for every heading and part" \
+	    outline_ok "$P" cards/$deck/rules/$lang.md
+	check "pack $deck $lang: title, author and language in the metadata" sh -c '
+	    pdfinfo "$1" | grep -q "^Title: *$3$" &&
+	    { [ "$4" = dataset ] || pdfinfo "$1" | grep -q "^Author: *DaLi"; } &&
+	    grep -aq "/Lang ($2)" "$1"' sh "$P" $lang "$(sed -n 's/^title: //p' cards/$deck/deck.yaml)" $deck
 	first=$(awk -F'\t' 'NR == 2 { print $1 + 1 }' "$P.index")
-	check "pack $lang: the card sheets are those of deckpress cards" \
-	    same_sheets "$P" "$T/data-chain-$lang.pdf" "$first"
+	check "pack $deck $lang: the card sheets are those of deckpress cards" \
+	    same_sheets "$P" "$T/$deck-$lang.pdf" "$first"
 done
 check "pack en: the glossary is a table with the terms and descriptions" sh -c '
-    pdftotext -layout "$1" - | grep -q "Boycott  *A form of protest"' sh "$T/pack-en.pdf"
+    pdftotext -layout "$1" - | grep -q "Boycott  *A form of protest"' sh "$T/pack-data-chain-en.pdf"
 
 # a5-booklet: A5 pages two up on A4 landscape, in saddle-stitch order.
 saddle_ok() {
@@ -405,29 +432,6 @@ for lang in en es; do
 	check "a5-booklet $lang: qpdf --check" qpdf --check "$B"
 done
 
-# --- DATASET: 120 cards in three languages, icons as glyphs ----------
-for lang in it de en; do
-	D=$T/dataset-$lang.pdf
-	if render cards/dataset --lang $lang -o "$D" 2>"$D.err"; then
-		ok "dataset $lang renders"
-	else
-		notok "dataset $lang renders"
-		continue
-	fi
-	check "dataset $lang: no text overflows (stderr empty)" test ! -s "$D.err"
-	check "dataset $lang: 120 cards on 14 sheets, 28 A4 pages" a4_pages "$D" 28
-	pdftotext -raw "$D" "$D.txt"
-	check "dataset $lang: every title, role label, reminder and colour name is text" \
-	    ./out/test/textcheck cards/dataset $lang "$D.txt"
-	check "dataset $lang: icons are glyphs, no raster image" sh -c '
-	    [ "$(pdfimages -list "$1" | tail -n +3 | wc -l)" -eq 0 ]' sh "$D"
-	check "dataset $lang: fonts embedded, all from fonts/" fonts_from_bundle "$D"
-done
-check "dataset: the 120-card PDF stays small (under 400 kB)" sh -c '
-    s=$(wc -c <"$1"); echo "$s bytes"; [ "$s" -lt 400000 ]' sh "$T/dataset-en.pdf"
-render cards/dataset --variant purpose-only -o "$T/dataset-learn.pdf"
-check "dataset --variant purpose-only: 94 cards, 11 sheets" \
-    a4_pages "$T/dataset-learn.pdf" 22
 # --- hyphenation with real dictionaries -------------------------------
 H=tests/decks/hyphen
 render $H -o "$T/hyphen.pdf"
