@@ -237,7 +237,7 @@ run_check(const struct checkjob *j, struct diags *d)
 {
 	struct setup s = { 0 };
 	struct checked k = { 0 };
-	int rc = setup_load(&s, j->deckdir, true, d);
+	int li, rc = setup_load(&s, j->deckdir, true, d);
 
 	if (s.deck == NULL || rc == EXIT_IO)
 		goto out;
@@ -246,18 +246,8 @@ run_check(const struct checkjob *j, struct diags *d)
 		tmpl_free(s.tmpl);
 		s.tmpl = NULL;
 	}
-	if (j->lang != NULL && deck_lang_index(s.deck, j->lang) < 0) {
-		struct strbuf b = { 0 };
-		size_t i;
-
-		for (i = 0; i < s.deck->nlangs; i++)
-			sb_printf(&b, "%s%s", i ? ", " : "", s.deck->langs[i]);
-		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no "
-		    "language '%s' (it has %s)", j->lang, b.s);
-		sb_free(&b);
-		rc = EXIT_USAGE;
+	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
-	}
 	k.tr = xcalloc(s.deck->nlangs, sizeof(*k.tr));
 	k.checked = xcalloc(s.deck->nlangs, sizeof(*k.checked));
 	k.booklet = xcalloc(s.deck->nlangs, sizeof(*k.booklet));

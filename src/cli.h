@@ -43,6 +43,14 @@ int	 setup_load(struct setup *s, const char *deckdir, bool lenient,
 	    struct diags *d);
 void	 setup_free(struct setup *s);
 
+/*
+ * The index of --lang LANG in deck (NULL: 0, the source); a usage
+ * error naming the deck's languages if it has no such language.
+ * Returns 0 or EXIT_USAGE.
+ */
+int	 lang_arg(const struct deck *deck, const char *lang, int *li,
+	    struct diags *d);
+
 /* Print d sorted, then "N errors, M warnings"; free d; return rc. */
 int	 finish(struct diags *d, int rc);
 

@@ -157,21 +157,11 @@ run_cards(const struct job *j, struct diags *d)
 	const struct variant *v = NULL;
 	char *out = NULL;
 	int rc, li = 0;
-	size_t k;
 
 	if ((rc = setup_load(&s, j->deckdir, false, d)) != 0)
 		goto out;
-	if (j->lang != NULL && (li = deck_lang_index(s.deck, j->lang)) < 0) {
-		struct strbuf b = { 0 };
-
-		for (k = 0; k < s.deck->nlangs; k++)
-			sb_printf(&b, "%s%s", k ? ", " : "", s.deck->langs[k]);
-		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no "
-		    "language '%s' (it has %s)", j->lang, b.s);
-		sb_free(&b);
-		rc = EXIT_USAGE;
+	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
-	}
 	if (j->variant != NULL && (rc = find_variant(&s, j->variant, &rules,
 	    &v, d)) != 0)
 		goto out;

@@ -200,12 +200,8 @@ run_booklet(const char *deckdir, const char *lang, bool a5,
 
 	if ((rc = setup_load(&s, deckdir, false, d)) != 0)
 		goto out;
-	if (lang != NULL && (li = deck_lang_index(s.deck, lang)) < 0) {
-		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no "
-		    "language '%s'", lang);
-		rc = EXIT_USAGE;
+	if ((rc = lang_arg(s.deck, lang, &li, d)) != 0)
 		goto out;
-	}
 	if (a5)
 		bstyle_a5(&st);
 	else
@@ -614,12 +610,8 @@ run_pack(const char *deckdir, const char *lang, const char *output,
 	p.s = &s;
 	if ((rc = setup_load(&s, deckdir, false, d)) != 0)
 		goto out;
-	if (lang != NULL && (li = deck_lang_index(s.deck, lang)) < 0) {
-		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no "
-		    "language '%s'", lang);
-		rc = EXIT_USAGE;
+	if ((rc = lang_arg(s.deck, lang, &li, d)) != 0)
 		goto out;
-	}
 	if (s.deck->pack.texts[li].pos.file == NULL) {
 		diag_add(d, DIAG_ERROR, &s.deck->pack.pos, "missing", "the "
 		    "pack needs its strings ('pack:' in text/%s.yaml)",

@@ -265,3 +265,20 @@ sheets_free(const struct setup *s, struct sheets *sh)
 	}
 	memset(sh, 0, sizeof(*sh));
 }
+
+int
+lang_arg(const struct deck *deck, const char *lang, int *li, struct diags *d)
+{
+	struct strbuf b = { 0 };
+	size_t k;
+
+	*li = 0;
+	if (lang == NULL || (*li = deck_lang_index(deck, lang)) >= 0)
+		return 0;
+	for (k = 0; k < deck->nlangs; k++)
+		sb_printf(&b, "%s%s", k ? ", " : "", deck->langs[k]);
+	diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no language '%s' "
+	    "(it has %s)", lang, b.s);
+	sb_free(&b);
+	return EXIT_USAGE;
+}
