@@ -522,6 +522,68 @@ draw_flow(struct pdfout *pdf, const struct pack *p, const struct bflow *fl,
 	}
 }
 
+/*
+ * A few cards on the cover, where the how-to-print text leaves room: a
+ * front of the first card, one of the last (another kind, usually) and
+ * a back, so the pack shows at once what it makes.
+ */
+static void
+cover_cards(cairo_t *cr, const struct pack *p)
+{
+	const struct bpage *pg = &p->fcover.pages[0];
+	const struct sheets *sh = &p->sheets;
+	const struct laid *show[3];
+	double bottom = 0, scale = 0.8, w, h, gap = MM(6), x, y;
+	size_t i, n = 0;
+
+	for (i = 0; i < pg->n; i++)
+		if (pg->v[i].y + pg->v[i].h > bottom)
+			bottom = pg->v[i].y + pg->v[i].h;
+	w = sh->grid.card_w * scale;
+	h = sh->grid.card_h * scale;
+	if (p->st.page_h - p->st.margin_b - bottom < h + MM(12) ||
+	    p->s->deck->ncards == 0)
+		return;
+	show[n++] = &sh->faces[FACE_FRONT][0];
+	if (p->s->deck->ncards > 1)
+		show[n++] = &sh->faces[FACE_FRONT][p->s->deck->ncards - 1];
+	if (sh->faces[FACE_BACK][0].n > 0)
+		show[n++] = &sh->faces[FACE_BACK][0];
+	x = (p->st.page_w - n * w - (n - 1) * gap) / 2;
+	y = p->st.page_h - p->st.margin_b - h - MM(4);
+	for (i = 0; i < n; i++) {
+		cairo_save(cr);
+		cairo_translate(cr, x + i * (w + gap), y);
+		cairo_scale(cr, scale, scale);
+		/* The trim, rounded like a cut card's corners. */
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, sh->grid.card_w - MM(3), MM(3), MM(3), -G_PI / 2, 0);
+		cairo_arc(cr, sh->grid.card_w - MM(3), sh->grid.card_h - MM(3),
+		    MM(3), 0, G_PI / 2);
+		cairo_arc(cr, MM(3), sh->grid.card_h - MM(3), MM(3), G_PI / 2,
+		    G_PI);
+		cairo_arc(cr, MM(3), MM(3), MM(3), G_PI, 3 * G_PI / 2);
+		cairo_close_path(cr);
+		cairo_clip(cr);
+		render_card(cr, p->s->fonts->ctx, show[i]);
+		cairo_restore(cr);
+	}
+}
+
+static void
+draw_cover(struct pdfout *pdf, const struct pack *p, size_t *page)
+{
+	size_t i;
+
+	for (i = 0; i < p->fcover.n; i++) {
+		booklet_draw(pdf->cr, p->s->fonts, &p->fcover, i, &p->st,
+		    p->title, (int)(*page)++ + 1);
+		if (i == 0)
+			cover_cards(pdf->cr, p);
+		pdf_page(pdf);
+	}
+}
+
 /* Bookmarks: each part, with the instructions' sections under it. */
 static void
 pack_outline(struct pdfout *pdf, const struct pack *p)
@@ -561,7 +623,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 		return EXIT_IO;
 	}
 	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
-	draw_flow(&pdf, p, &p->fcover, &page);
+	draw_cover(&pdf, p, &page);
 	draw_index(pdf.cr, p);
 	pdf_page(&pdf);
 	page++;
