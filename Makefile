@@ -37,7 +37,7 @@ deckpress: $(OBJS) $(MAIN:%.c=$(OBJDIR)/%.o)
 
 $(OBJDIR)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(REQ_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(REQ_CFLAGS) -DDATADIR='"$(PREFIX)/share/deckpress"' -c -o $@ $<
 
 out/test/%: tests/unit/%.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
@@ -61,7 +61,28 @@ test: deckpress $(UNIT) out/test/measure out/test/textcheck
 bench: deckpress
 	sh tests/bench.sh
 
+# The tests again on a build with AddressSanitizer and UBSan.
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+           -fno-sanitize-recover=all
+check:
+	$(MAKE) clean
+	ASAN_OPTIONS=detect_leaks=0 $(MAKE) SAN="$(SANFLAGS)" test
+	$(MAKE) clean
+
+lint:
+	mandoc -Tlint -Wwarning src/deckpress.1 src/deckpress.5
+
+PREFIX  ?= /usr/local
+SHARE    = $(DESTDIR)$(PREFIX)/share/deckpress
+install: deckpress
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man5 $(SHARE)
+	install -m 755 deckpress $(DESTDIR)$(PREFIX)/bin/deckpress
+	install -m 644 src/deckpress.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 src/deckpress.5 $(DESTDIR)$(PREFIX)/share/man/man5/
+	cp -R fonts layouts cards $(SHARE)/
+
 clean:
 	rm -rf out/obj out/test deckpress
 
-.PHONY: all render test bench clean
+.PHONY: all render test bench check lint install clean
