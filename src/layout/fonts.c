@@ -95,8 +95,12 @@ private_config(const char *dir)
 		case '&': sb_puts(&xml, "&amp;"); break;
 		default: sb_add(&xml, p, 1);
 		}
-	sb_puts(&xml, "</dir><cachedir prefix=\"xdg\">deckpress</cachedir>"
-	    "</fontconfig>");
+	/* The user's cache, or the temporary folder if that is not writable
+	 * (no HOME in a build chroot, say): fontconfig takes the first it
+	 * can write to, and complains only when there is none. */
+	sb_printf(&xml, "</dir><cachedir prefix=\"xdg\">deckpress</cachedir>"
+	    "<cachedir>%s/deckpress-fontconfig</cachedir></fontconfig>",
+	    g_get_tmp_dir());
 	FcStrFree(esc);
 	ok = fc != NULL && FcConfigParseAndLoadFromMemory(fc,
 	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(fc);
