@@ -256,13 +256,10 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 		    (e = strstr(p + 7, "]]")) != NULL &&
 		    memchr(p, '\n', (size_t)(e - p)) == NULL) {
 			char *id = g_strndup(p + 7, (gsize)(e - p - 7));
-			const char *title = NULL;
-			size_t i;
+			const struct card *c = deck_card(deck, id);
+			const char *title = c ? card_text(c, lang, "title",
+			    NULL) : NULL;
 
-			for (i = 0; i < deck->ncards; i++)
-				if (strcmp(deck->cards[i].id, id) == 0)
-					title = card_text(&deck->cards[i],
-					    lang, "title", NULL);
 			if (title != NULL)
 				append_escaped(o, title);
 			else {

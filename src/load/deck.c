@@ -279,7 +279,7 @@ idcmp(const void *a, const void *b)
 	    (*(struct card *const *)b)->id);
 }
 
-/* Card pointers sorted by id, for find_card() in big decks. */
+/* Card pointers sorted by id, for deck_card() in big decks. */
 static void
 index_cards(struct deck *deck)
 {
@@ -460,8 +460,8 @@ deck_lang_index(const struct deck *deck, const char *lang)
 }
 
 
-static struct card *
-find_card(const struct deck *deck, const char *id)
+struct card *
+deck_card(const struct deck *deck, const char *id)
 {
 	struct card key = { .id = id }, *kp = &key, **hit;
 
@@ -469,17 +469,25 @@ find_card(const struct deck *deck, const char *id)
 	return hit ? *hit : NULL;
 }
 
-static void
-unknown_card(const struct deck *deck, const struct ynode *key,
-    const char *lang, struct diags *d)
+const char *
+deck_suggest_id(const struct deck *deck, const char *word)
 {
-	const char **ids = xmalloc(deck->ncards * sizeof(char *) + 1);
-	const char *hint;
+	const char **ids = xcalloc(deck->ncards + 1, sizeof(char *)), *hint;
 	size_t i;
 
 	for (i = 0; i < deck->ncards; i++)
 		ids[i] = deck->cards[i].id;
-	hint = closest_word(key->str, ids, deck->ncards);
+	hint = closest_word(word, ids, deck->ncards);
+	free(ids);
+	return hint;
+}
+
+static void
+unknown_card(const struct deck *deck, const struct ynode *key,
+    const char *lang, struct diags *d)
+{
+	const char *hint = deck_suggest_id(deck, key->str);
+
 	if (hint != NULL)
 		diag_add(d, DIAG_ERROR, &key->pos, "unknown-card",
 		    "text for unknown card '%s' in '%s'; did you mean '%s'?",
@@ -487,7 +495,6 @@ unknown_card(const struct deck *deck, const struct ynode *key,
 	else
 		diag_add(d, DIAG_ERROR, &key->pos, "unknown-card",
 		    "text for unknown card '%s' in '%s'", key->str, lang);
-	free(ids);
 }
 
 static struct text *
@@ -676,7 +683,7 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 		return false;
 	for (i = 0; i < cards->n; i++) {
 		const struct ypair *p = &cards->pairs[i];
-		struct card *c = find_card(deck, p->key->str);
+		struct card *c = deck_card(deck, p->key->str);
 
 		if (c == NULL) {
 			unknown_card(deck, p->key, lang, d);

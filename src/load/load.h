@@ -80,6 +80,10 @@ struct deck	*load_deck_lenient(const char *dir, const char *extra,
 		    struct diags *d);
 void		 deck_free(struct deck *deck);
 int		 deck_lang_index(const struct deck *deck, const char *lang);
+/* The card with this id (a binary search), or NULL. */
+struct card	*deck_card(const struct deck *deck, const char *id);
+/* The card id closest to word, if word looks like a typo of it. */
+const char	*deck_suggest_id(const struct deck *deck, const char *word);
 const char	*card_attr(const struct card *c, const char *name);
 const char	*card_text(const struct card *c, size_t lang,
 		    const char *field, const struct text **where);

@@ -40,25 +40,19 @@ at(const struct scan *s, const char *p)
 static void
 check_ref(struct scan *s, const char *p, const char *end)
 {
-	const char **ids = xcalloc(s->deck->ncards + 1, sizeof(char *));
 	char *id = g_strndup(p + 7, (gsize)(end - p - 7));
 	const char *hint;
-	struct srcpos pos = at(s, p);
-	size_t i;
+	struct srcpos pos;
 
-	for (i = 0; i < s->deck->ncards; i++) {
-		ids[i] = s->deck->cards[i].id;
-		if (strcmp(ids[i], id) == 0)
-			goto out;
+	if (deck_card(s->deck, id) == NULL) {
+		pos = at(s, p);
+		hint = deck_suggest_id(s->deck, id);
+		diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] names "
+		    "no card%s%s%s", id, hint ? "; did you mean '" : "",
+		    hint ? hint : "", hint ? "'?" : "");
+		diag_about(s->d, NULL, s->deck->langs[s->li]);
 	}
-	hint = closest_word(id, ids, s->deck->ncards);
-	diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] names no "
-	    "card%s%s%s", id, hint ? "; did you mean '" : "",
-	    hint ? hint : "", hint ? "'?" : "");
-	diag_about(s->d, NULL, s->deck->langs[s->li]);
-out:
 	g_free(id);
-	free(ids);
 }
 
 /*

@@ -75,17 +75,6 @@ check_attr(struct rctx *c, const struct ynode *key, bool allow_id)
 	return NULL;
 }
 
-static bool
-known_id(const struct deck *deck, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < deck->ncards; i++)
-		if (strcmp(deck->cards[i].id, id) == 0)
-			return true;
-	return false;
-}
-
 /* A filter value must be one the attribute declares, or a card id. */
 static bool
 check_value(struct rctx *c, const struct attrdef *def, const char *attr,
@@ -95,18 +84,12 @@ check_value(struct rctx *c, const struct attrdef *def, const char *attr,
 	size_t i;
 
 	if (def == NULL) {
-		const char **ids;
-
-		if (known_id(c->deck, n->str))
+		if (deck_card(c->deck, n->str) != NULL)
 			return true;
-		ids = xcalloc(c->deck->ncards + 1, sizeof(char *));
-		for (i = 0; i < c->deck->ncards; i++)
-			ids[i] = c->deck->cards[i].id;
-		hint = closest_word(n->str, ids, c->deck->ncards);
+		hint = deck_suggest_id(c->deck, n->str);
 		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "no card has id "
 		    "'%s'%s%s%s", n->str, hint ? "; did you mean '" : "",
 		    hint ? hint : "", hint ? "'?" : "");
-		free(ids);
 		return false;
 	}
 	if (def->values == NULL)
