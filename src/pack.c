@@ -301,16 +301,6 @@ pstr(const struct pack *p, const char *field)
 	return s ? s : "";
 }
 
-static void
-md_escape(GString *b, const char *s)
-{
-	for (; *s; s++) {
-		if (strchr("\\`*_{}[]()#+-.!|<>", *s) != NULL)
-			g_string_append_c(b, '\\');
-		g_string_append_c(b, *s);
-	}
-}
-
 /* Cover: the title, the tagline, and how to print, cut and sleeve. */
 static char *
 cover_md(const struct pack *p)
@@ -321,7 +311,7 @@ cover_md(const struct pack *p)
 	GString *b = g_string_new("# ");
 	size_t i;
 
-	md_escape(b, p->title);
+	booklet_md_escape(b, p->title);
 	g_string_append_printf(b, "\n\n*%s*\n\n## %s\n\n%s\n\n",
 	    pstr(p, "tagline"), pstr(p, "preparation"), pstr(p, "paper"));
 	for (i = 0; i < 4; i++)
@@ -556,14 +546,8 @@ cover_cards(cairo_t *cr, const struct pack *p)
 		cairo_translate(cr, x + i * (w + gap), y);
 		cairo_scale(cr, scale, scale);
 		/* The trim, rounded like a cut card's corners. */
-		cairo_new_sub_path(cr);
-		cairo_arc(cr, sh->grid.card_w - MM(3), MM(3), MM(3), -G_PI / 2, 0);
-		cairo_arc(cr, sh->grid.card_w - MM(3), sh->grid.card_h - MM(3),
-		    MM(3), 0, G_PI / 2);
-		cairo_arc(cr, MM(3), sh->grid.card_h - MM(3), MM(3), G_PI / 2,
-		    G_PI);
-		cairo_arc(cr, MM(3), MM(3), MM(3), G_PI, 3 * G_PI / 2);
-		cairo_close_path(cr);
+		render_rounded_rect(cr, 0, 0, sh->grid.card_w,
+		    sh->grid.card_h, MM(3));
 		cairo_clip(cr);
 		render_card(cr, p->s->fonts->ctx, show[i]);
 		cairo_restore(cr);

@@ -52,6 +52,9 @@ bool	booklet_parse_text(const char *name, const char *text,
 	    struct diags *d);
 void	bdoc_free(struct bdoc *doc);
 
+/* Append s to o with Markdown's ASCII punctuation backslash-escaped. */
+void	booklet_md_escape(GString *o, const char *s);
+
 /* Page geometry and type sizes, in points. */
 struct bstyle {
 	double	page_w, page_h;

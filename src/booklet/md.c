@@ -228,9 +228,8 @@ walk_blocks(struct walk *w, cmark_node *n)
 		walk_node(w, c);
 }
 
-/* Copy s, backslash-escaping Markdown's ASCII punctuation. */
-static void
-append_escaped(GString *o, const char *s)
+void
+booklet_md_escape(GString *o, const char *s)
 {
 	for (; *s; s++) {
 		if (strchr("\\`*_{}[]()#+-.!|<>&~", *s) != NULL)
@@ -261,11 +260,11 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 			    NULL) : NULL;
 
 			if (title != NULL)
-				append_escaped(o, title);
+				booklet_md_escape(o, title);
 			else {
 				diag_add(d, DIAG_ERROR, &pos, "card-ref",
 				    "[[card:%s]] names no card", id);
-				append_escaped(o, id);
+				booklet_md_escape(o, id);
 			}
 			g_free(id);
 			pos.col += (unsigned int)(e + 2 - p);

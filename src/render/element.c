@@ -15,8 +15,9 @@ set_rgba(cairo_t *cr, const struct rgba *c)
 	cairo_set_source_rgba(cr, c->r, c->g, c->b, c->a);
 }
 
-static void
-rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+void
+render_rounded_rect(cairo_t *cr, double x, double y, double w, double h,
+    double r)
 {
 	if (r <= 0) {
 		cairo_rectangle(cr, x, y, w, h);
@@ -40,7 +41,7 @@ render_rect(cairo_t *cr, const struct lbox *b)
 	const struct elem *e = b->e;
 
 	if (e->fill.set) {
-		rounded_rect(cr, b->x, b->y, b->w, b->h, e->radius);
+		render_rounded_rect(cr, b->x, b->y, b->w, b->h, e->radius);
 		set_rgba(cr, &b->fill);
 		cairo_fill(cr);
 	}
@@ -48,7 +49,7 @@ render_rect(cairo_t *cr, const struct lbox *b)
 		/* Stroke inside the box so the outline keeps its size. */
 		double i = e->stroke_w / 2;
 
-		rounded_rect(cr, b->x + i, b->y + i, b->w - 2 * i,
+		render_rounded_rect(cr, b->x + i, b->y + i, b->w - 2 * i,
 		    b->h - 2 * i, e->radius > i ? e->radius - i : 0);
 		cairo_set_line_width(cr, e->stroke_w);
 		set_rgba(cr, &b->stroke);

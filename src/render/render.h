@@ -17,6 +17,9 @@
  */
 void	render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l);
 
+/* Add a rectangle with corners of radius r (pt) to the path. */
+void	render_rounded_rect(cairo_t *cr, double x, double y, double w,
+	    double h, double r);
 void	render_rect(cairo_t *cr, const struct lbox *b);
 void	render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 void	render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
