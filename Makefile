@@ -39,7 +39,7 @@ $(OBJDIR)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(REQ_CFLAGS) -DDATADIR='"$(PREFIX)/share/deckpress"' -c -o $@ $<
 
-out/test/%: tests/unit/%.c $(OBJS) $(HDRS)
+out/test/%: tests/unit/%.c tests/unit/unit.h $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS) $(CMOCKA_LIBS)
 

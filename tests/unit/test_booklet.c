@@ -4,11 +4,7 @@
  * rules: headings kept with what follows, no lone line of a paragraph
  * at the top or the bottom of a page, table rows whole.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "unit.h"
 #include <string.h>
 
 #include <glib.h>

@@ -4,11 +4,7 @@
  * bleed each slot keeps, where duplex backs land, and the page plan.
  * Nothing is drawn.  Run from the repository root.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "unit.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -25,19 +21,6 @@
 #define CARD_W	MM(63)
 #define CARD_H	MM(88)
 #define BLEED	MM(3)
-
-static void
-assert_near_at(double got, double want, double eps, const char *file,
-    int line)
-{
-	if (fabs(got - want) <= eps)
-		return;
-	print_error("%.9g is not within %g of %.9g\n", got, eps, want);
-	_fail(file, line);
-}
-
-#define assert_near(got, want, eps) \
-	assert_near_at((got), (want), (eps), __FILE__, __LINE__)
 
 /* layouts/sheets/a4-3x3.yaml, filled by hand. */
 static struct sheet

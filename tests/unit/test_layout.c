@@ -3,11 +3,7 @@
  * Layout stage: hyphenation with real dictionaries, inline markup to
  * Pango markup, and shrink-to-fit choosing the largest size that fits.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "unit.h"
 #include <string.h>
 
 #include <glib.h>

@@ -5,11 +5,7 @@
  * and the icon map, both the bundled Data Chain files and small inputs
  * written to out/test/load/.  Run from the repository root.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "unit.h"
 
 #include <errno.h>
 #include <math.h>
@@ -25,19 +21,6 @@
 
 static const char *const families[] = { "Roboto", "Roboto Condensed",
     "Material Design Icons", NULL };
-
-static void
-assert_near_at(double got, double want, double eps, const char *file,
-    int line)
-{
-	if (fabs(got - want) <= eps)
-		return;
-	print_error("%.9g is not within %g of %.9g\n", got, eps, want);
-	_fail(file, line);
-}
-
-#define assert_near(got, want, eps) \
-	assert_near_at((got), (want), (eps), __FILE__, __LINE__)
 
 /* Check one diagnostic completely: level, line, column and message. */
 static void

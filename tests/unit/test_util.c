@@ -4,11 +4,7 @@
  * you mean" hints, the arena, string buffers, colour parsing and the
  * diagnostics list (adding, interning, sorting, printing).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "unit.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -19,19 +15,6 @@
 #include "../../src/diag.h"
 #include "../../src/load/load.h"
 #include "../../src/util.h"
-
-static void
-assert_near_at(double got, double want, double eps, const char *file,
-    int line)
-{
-	if (fabs(got - want) <= eps)
-		return;
-	print_error("%.9g is not within %g of %.9g\n", got, eps, want);
-	_fail(file, line);
-}
-
-#define assert_near(got, want, eps) \
-	assert_near_at((got), (want), (eps), __FILE__, __LINE__)
 
 /* --- edit_distance ---------------------------------------------------- */
 
