@@ -42,39 +42,9 @@
 #             WRAP="valgrind -q --error-exitcode=99 --leak-check=no"
 #   TIMEOUT   seconds per deckpress call: 10, or 300 under WRAP.
 
-set -eu
-LC_ALL=C
-export LC_ALL
-
-WRAP=${WRAP:-}
-if [ -n "$WRAP" ]; then
-	TIMEOUT=${TIMEOUT:-300}
-else
-	TIMEOUT=${TIMEOUT:-10}
-fi
-regen=0
-if [ "${1:-}" = --regen ]; then
-	regen=1
-	shift
-fi
-
-if [ ! -x ./deckpress ] || [ ! -d tests/check ]; then
-	echo "run-check.sh: run from the repo root after make" >&2
-	exit 2
-fi
-
-outdir=out/test/check
-mkdir -p "$outdir"
-# The repo root as a sed pattern: every special character escaped.
-root=$(pwd -P | sed 's/[]\/$*.^[]/\\&/g')
-pass=0
-fail=0
-
-if [ $# -gt 0 ]; then
-	cases=$*
-else
-	cases=$(cd tests/check && for d in */; do printf '%s\n' "${d%/}"; done)
-fi
+corpus=check
+# shellcheck source=tests/corpus.sh
+. tests/corpus.sh
 
 # Add a reason for "not ok".
 because() {
