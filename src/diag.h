@@ -67,6 +67,13 @@ void	 diag_drop(struct diags *d, const char *code, const char *lang);
 /* Say which card and language the last diagnostic is about (for JSON). */
 void	 diag_about(struct diags *d, const char *card, const char *lang);
 
+/*
+ * The three arguments for "%s%s%s" that add "; did you mean 'x'?" to a
+ * message when hint (a string, or NULL) is not NULL.
+ */
+#define HINT_ARGS(hint)	((hint) ? "; did you mean '" : ""), \
+			((hint) ? (hint) : ""), ((hint) ? "'?" : "")
+
 /* Sort by file, line and column (notes stay with their diagnostic). */
 void	 diag_sort(struct diags *d);
 

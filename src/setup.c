@@ -83,8 +83,7 @@ unknown_bundled(const char *datadir, const char *name, const char *sub,
 	hint = closest_word(name, (const char *const *)names, n);
 	diag_add(d, DIAG_ERROR, pos, "unknown-layout", "unknown %s '%s'%s%s%s "
 	    "(the bundled ones are in layouts/%s)", *sub ? "sheet" : "layout",
-	    name, hint ? "; did you mean '" : "", hint ? hint : "",
-	    hint ? "'?" : "", sub);
+	    name, HINT_ARGS(hint), sub);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

@@ -128,8 +128,7 @@ check_icon(const struct card *c, const struct elem *e,
 			break;
 	hint = iconmap_suggest(icons, v);
 	diag_add(d, DIAG_ERROR, &c->attrs[i].pos, "icon", "card '%s': unknown "
-	    "icon '%s'%s%s%s", c->id, v, hint ? "; did you mean '" : "",
-	    hint ? hint : "", hint ? "'?" : "");
+	    "icon '%s'%s%s%s", c->id, v, HINT_ARGS(hint));
 	diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
 	return false;
 }
@@ -180,8 +179,7 @@ check_markup(const struct deck *deck, const struct card *c, size_t li,
 		hint = iconmap_suggest(icons, m.v[i].text);
 		diag_add(d, DIAG_ERROR, &t->pos, "icon", "card '%s' (%s): %s: "
 		    "unknown icon '%s'%s%s%s", c->id, deck->langs[li], t->field,
-		    m.v[i].text, hint ? "; did you mean '" : "",
-		    hint ? hint : "", hint ? "'?" : "");
+		    m.v[i].text, HINT_ARGS(hint));
 		ok = false;
 	}
 	markup_free(&m);
@@ -238,8 +236,7 @@ check_fields(const struct deck *deck, const struct tmpl *t, size_t nlangs,
 				diag_add(d, DIAG_ERROR, &ct->v[j].key_pos,
 				    "unknown-field", "card '%s': unknown text "
 				    "field '%s'%s%s%s", deck->cards[i].id,
-				    ct->v[j].field, hint ? "; did you mean '" :
-				    "", hint ? hint : "", hint ? "'?" : "");
+				    ct->v[j].field, HINT_ARGS(hint));
 				ok = false;
 			}
 		}

@@ -200,8 +200,7 @@ load_attr(struct deck *deck, struct card *c, const struct ypair *p,
 	hint = closest_word(a->value, def->values, def->nvalues);
 	diag_add(d, DIAG_ERROR, &p->val->pos, "attribute",
 	    "%s: '%s' is not a %s%s%s%s", ctx, a->value, def->name,
-	    hint ? "; did you mean '" : "", hint ? hint : "",
-	    hint ? "'?" : "");
+	    HINT_ARGS(hint));
 	diag_add(d, DIAG_NOTE, &def->pos, NULL, "the values of '%s' are "
 	    "declared here", def->name);
 	return false;
@@ -583,8 +582,7 @@ load_same(struct cardtext *ct, const struct ynode *n, const char *ctx,
 			    "%s: same names '%s', which is no text field of "
 			    "this card%s%s%s", ctx, n->items[i]->type ==
 			    YNODE_SCALAR ? n->items[i]->str : "?",
-			    hint ? "; did you mean '" : "", hint ? hint : "",
-			    hint ? "'?" : "");
+			    HINT_ARGS(hint));
 			return false;
 		}
 		t->same = true;

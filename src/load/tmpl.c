@@ -438,8 +438,7 @@ load_icon(struct tctx *c, struct elem *e, const struct ynode *n)
 		return true;
 	hint = iconmap_suggest(c->icons, s);
 	diag_add(c->d, DIAG_ERROR, &in->pos, "icon", "unknown icon '%s'%s%s%s",
-	    s, hint ? "; did you mean '" : "", hint ? hint : "",
-	    hint ? "'?" : "");
+	    s, HINT_ARGS(hint));
 	return false;
 }
 

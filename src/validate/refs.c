@@ -48,8 +48,7 @@ check_ref(struct scan *s, const char *p, const char *end)
 		pos = at(s, p);
 		hint = deck_suggest_id(s->deck, id);
 		diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] names "
-		    "no card%s%s%s", id, hint ? "; did you mean '" : "",
-		    hint ? hint : "", hint ? "'?" : "");
+		    "no card%s%s%s", id, HINT_ARGS(hint));
 		diag_about(s->d, NULL, s->deck->langs[s->li]);
 	}
 	g_free(id);

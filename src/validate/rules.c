@@ -70,7 +70,7 @@ check_attr(struct rctx *c, const struct ynode *key, bool allow_id)
 	hint = closest_word(key->str, names, deck->nattrdefs);
 	diag_add(c->d, DIAG_ERROR, &key->pos, "rules", "'%s' is not an "
 	    "attribute of the deck%s%s%s", key->str,
-	    hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+	    HINT_ARGS(hint));
 	free(names);
 	return NULL;
 }
@@ -88,8 +88,7 @@ check_value(struct rctx *c, const struct attrdef *def, const char *attr,
 			return true;
 		hint = deck_suggest_id(c->deck, n->str);
 		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "no card has id "
-		    "'%s'%s%s%s", n->str, hint ? "; did you mean '" : "",
-		    hint ? hint : "", hint ? "'?" : "");
+		    "'%s'%s%s%s", n->str, HINT_ARGS(hint));
 		return false;
 	}
 	if (def->values == NULL)
@@ -99,8 +98,7 @@ check_value(struct rctx *c, const struct attrdef *def, const char *attr,
 			return true;
 	hint = closest_word(n->str, def->values, def->nvalues);
 	diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "'%s' is not a value of "
-	    "%s%s%s%s", n->str, attr, hint ? "; did you mean '" : "",
-	    hint ? hint : "", hint ? "'?" : "");
+	    "%s%s%s%s", n->str, attr, HINT_ARGS(hint));
 	return false;
 }
 
