@@ -15,6 +15,7 @@ OBJDIR = out/obj
 SRCS   = src/util.c src/diag.c \
          src/load/ytree.c src/load/deck.c src/load/icons.c src/load/tmpl.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
+         src/load/texts.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
          src/render/card.c src/render/element.c \
@@ -23,8 +24,10 @@ SRCS   = src/util.c src/diag.c \
          src/pdf/pdfout.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
+         src/validate/oldfile.c \
          src/booklet/md.c src/booklet/flow.c src/booklet/draw.c
-MAIN   = src/main.c src/setup.c src/check.c src/pack.c
+MAIN   = src/main.c src/cmd/setup.c src/cmd/cards.c src/cmd/all.c \
+         src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
 HDRS   = $(wildcard src/*.h src/*/*.h)
 

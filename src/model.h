@@ -38,10 +38,15 @@ struct text {
 	const char	*field;
 	const char	*value;		/* UTF-8, validated; NULL: not yet */
 	struct srcpos	 pos;		/* of the value */
+	struct srcpos	 end;		/* just past the value's last character */
 	struct srcpos	 key_pos;	/* of the field's name */
 	const char	*src_hash;	/* hash of the source text it translates */
+	const char	*src_text;	/* that text, when known (a default's) */
 	struct srcpos	 hash_pos;
 	bool		 same;		/* meant to equal the source (a name) */
+	bool		 deflt;		/* deckpress's default, not the game's */
+	bool		 fallback;	/* draft: missing, the source's text */
+	bool		 stale;		/* draft: its source text changed */
 };
 
 struct cardtext {
@@ -52,10 +57,18 @@ struct cardtext {
 	unsigned int	 src_line;	/* line of its "source:", 0: none */
 };
 
+/*
+ * A card of the deck.  The pack's strings and the strings of each
+ * attribute's values are kept as cards too ("pseudo-cards"), so that
+ * loading, checking and "deckpress strings" treat them alike.
+ */
 struct card {
 	const char	*id;
+	const char	*label;		/* in messages: "card 'steal'" */
 	struct srcpos	 pos;		/* of the entry in deck.yaml */
 	unsigned int	 count;		/* copies to print, >= 1 */
+	unsigned int	 number;	/* 1-based: its first copy in the deck */
+	size_t		 index;		/* 0-based: its place in the card list */
 	struct attr	*attrs;
 	size_t		 nattrs;
 	struct cardtext	*texts;		/* one per deck language */
@@ -92,6 +105,11 @@ struct deck {
 	size_t		  ncards;
 	struct card	**by_id;	/* the cards sorted by id */
 	struct card	  pack;		/* the pack's strings, as a card "pack" */
+	struct card	 *vals;		/* per attrdef: its values' strings */
+	bool		 *loaded;	/* per language: its texts were read */
+	bool		  draft;	/* missing strings filled from the source */
+	size_t		  nfilled;	/* draft: strings shown in the source */
+	size_t		  nstale;	/* draft: stale strings, flagged */
 };
 
 struct rgba {
@@ -128,7 +146,9 @@ struct elem {
 	double		 radius;	/* pt, corner radius */
 	/* text */
 	const char	*field;		/* text field shown, or NULL */
-	const char	*literal;	/* else this fixed text */
+	const char	*literal;	/* else this fixed text, a template */
+	struct srcpos	 literal_pos;	/* of the fixed text */
+	bool		 by_card;	/* {n}, {total} count cards, not copies */
 	const char	*family;
 	bool		 bold, italic;
 	double		 size_min, size_max;	/* pt */

@@ -247,14 +247,23 @@ render cards/data-chain --lang es -o "$T/again-es.pdf"
 check "determinism: two renders are byte-identical" \
     cmp "$T/data-chain-es.pdf" "$T/again-es.pdf"
 
-# --- text that does not fit is reported ------------------------------
+# --- text that does not fit: an error, as in check; a draft flags it --
 O=tests/decks/overflow
+rm -f "$T/overflow.err"
 for lang in en de; do
 	$WRAP ./deckpress cards $O --lang $lang -o "$T/overflow.pdf" \
 	    >/dev/null 2>>"$T/overflow.err" || echo "exit $?" >>"$T/overflow.err"
 done
-check "overflow: reported with card, language, field and mm" \
-    diff -u $O/expect.err "$T/overflow.err"
+check "overflow: an error with card, language, field and mm; nothing written" \
+    sh -c 'diff -u "$1" "$2" && test ! -e "$3"' sh $O/expect.err \
+    "$T/overflow.err" "$T/overflow.pdf"
+$WRAP ./deckpress cards $O --lang de --draft -o "$T/overflow-draft.pdf" \
+    >/dev/null 2>"$T/overflow-draft.err" || echo "exit $?" >>"$T/overflow-draft.err"
+check "overflow --draft: a warning, the PDF written" \
+    diff -u $O/expect-draft.err "$T/overflow-draft.err"
+check "overflow --draft: the box flagged TOO LONG, DRAFT in the margin" sh -c '
+    pdftotext -raw "$1" - | tr "\n" " " | grep -q "TOO LONG" &&
+    pdftotext -raw "$1" - | grep -q "^DRAFT de"' sh "$T/overflow-draft.pdf"
 
 # --- the validator on the bundled decks -----------------------------
 for deck in cards/*/; do
@@ -362,6 +371,33 @@ same_sheets() {
 	done
 }
 
+# Pack pages FIRST, FIRST+2, ... are the sheets of fronts and the page
+# after each is its sheet of backs: "deckpress cards --duplex none"
+# gives all fronts (pages 1..N) and then, in the same order and places,
+# all backs (N+1..2N).  So the pack prints double-sided with every back
+# behind its own front.
+fronts_then_backs() {
+	./deckpress cards "cards/$2" --lang "$3" --duplex none \
+	    -o "$1.none.pdf" >/dev/null
+	nf=$(($(pdfinfo "$1.none.pdf" | awk '/^Pages:/ { print $2 }') / 2))
+	k=0
+	while [ "$k" -lt "$nf" ]; do
+		pf=$(($4 + 2 * k))
+		for side in 0 1; do
+			pdftotext -raw -f $((k + 1 + side * nf)) \
+			    -l $((k + 1 + side * nf)) "$1.none.pdf" "$1.want"
+			pdftotext -raw -f $((pf + side)) -l $((pf + side)) "$1" \
+			    "$1.got"
+			cmp -s "$1.want" "$1.got" || {
+				echo "pack page $((pf + side)) is not the $( [ $side = 0 ] &&
+				    echo fronts || echo backs) of sheet $((k + 1))"
+				return 1
+			}
+		done
+		k=$((k + 1))
+	done
+}
+
 # deck:lang:parts (a deck without credits has no credits page)
 for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2; do
 	deck=${pk%%:*} parts=${pk##*:} lang=${pk#*:} lang=${lang%%:*}
@@ -385,9 +421,17 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	    pdfinfo "$1" | grep -q "^Title: *$3$" &&
 	    { [ "$4" = dataset ] || pdfinfo "$1" | grep -q "^Author: *DaLi"; } &&
 	    grep -aq "/Lang ($2)" "$1"' sh "$P" $lang "$(sed -n 's/^title: //p' cards/$deck/deck.yaml)" $deck
-	first=$(awk -F'\t' 'NR == 2 { print $1 + 1 }' "$P.index")
+	first=$(sed -n 's/.*cards from \([0-9]*\)).*/\1/p' "$P.out")
 	check "pack $deck $lang: the card sheets are those of deckpress cards" \
 	    same_sheets "$P" "$T/$deck-$lang.pdf" "$first"
+	check "pack $deck $lang: card fronts start on an odd page ($first)" \
+	    test $((first % 2)) -eq 1
+	check "pack $deck $lang: each page of fronts is followed by its backs" \
+	    fronts_then_backs "$P" "$deck" "$lang" "$first"
+	last=$((first + $(pdfinfo "$T/$deck-$lang.pdf" | awk '/^Pages:/ { print $2 }') - 1))
+	check "pack $deck $lang: the index names the pages to print double-sided ($first-$last)" sh -c '
+	    pdftotext -f 2 -l 2 "$1" - | tr "\n" " " | grep -q "[^0-9]$2[^0-9].*[^0-9]$3[^0-9]"' \
+	    sh "$P" "$first" "$last"
 done
 check "pack en: the glossary is a table with the terms and descriptions" sh -c '
     pdftotext -layout "$1" - | grep -q "Boycott  *A form of protest"' sh "$T/pack-data-chain-en.pdf"

@@ -47,6 +47,13 @@ bool	impose_grid(const struct sheet *s, double w, double h, double bleed,
 void	grid_slot(const struct grid *g, unsigned int row, unsigned int col,
 	    const bool *filled, struct slot *out);
 
+/*
+ * A note in the top margin of page grid g, between the printable edge
+ * and the crop marks, centred: a draft says so on every sheet.
+ */
+void	impose_note(cairo_t *cr, PangoContext *ctx, const struct grid *g,
+	    const struct sheet *s, const char *text);
+
 /* Crop marks and guides on the extensions of every trim line. */
 void	impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s);
 

@@ -88,3 +88,16 @@ impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s)
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }
+
+void
+impose_note(cairo_t *cr, PangoContext *ctx, const struct grid *g,
+    const struct sheet *s, const char *text)
+{
+	/* The band above the marks: they start this far below the edge. */
+	double marks = g->y0 - g->bleed - s->mark_gap - s->mark_len;
+	double cy = (s->unprintable + marks) / 2;
+
+	if (marks <= s->unprintable)
+		cy = marks / 2;
+	render_note(cr, ctx, g->paper_w / 2, cy, text);
+}

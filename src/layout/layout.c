@@ -33,13 +33,44 @@ utf8_char(unsigned int cp)
 	return g_strdup(buf);
 }
 
+/* Plain text as Pango markup: hyphenated, uppercased, escaped. */
+static void
+put_text(GString *b, const char *s, bool upper, struct hyph *h,
+    const char *lang)
+{
+	char *hy = h ? hyph_text(h, lang, s) : g_strdup(s);
+	char *up = upper ? g_utf8_strup(hy, -1) : g_strdup(hy);
+	char *esc = g_markup_escape_text(up, -1);
+
+	g_string_append(b, esc);
+	g_free(esc);
+	g_free(up);
+	g_free(hy);
+}
+
+static void
+put_var(GString *b, const char *name, bool upper, const struct vars *v,
+    struct hyph *h, const char *lang)
+{
+	const char *val = v ? v->get(v->ctx, name) : NULL;
+	char *raw;
+
+	if (val != NULL) {
+		put_text(b, val, upper, h, lang);
+		return;
+	}
+	/* An unknown name was reported by load_bind: show it as written. */
+	raw = g_strdup_printf("{%s}", name);
+	put_text(b, raw, false, NULL, NULL);
+	g_free(raw);
+}
+
 char *
 layout_markup(const char *s, bool upper, const struct iconmap *icons,
-    struct hyph *h, const char *lang)
+    const struct vars *v, struct hyph *h, const char *lang)
 {
 	struct mtokens t;
 	GString *b = g_string_new(NULL);
-	char *esc, *up;
 	size_t i;
 
 	if (!markup_parse(s, &t)) {
@@ -50,14 +81,10 @@ layout_markup(const char *s, bool upper, const struct iconmap *icons,
 	for (i = 0; i < t.n; i++)
 		switch (t.v[i].type) {
 		case MT_TEXT:
-			esc = h ? hyph_text(h, lang, t.v[i].text) :
-			    g_strdup(t.v[i].text);
-			up = upper ? g_utf8_strup(esc, -1) : g_strdup(esc);
-			g_free(esc);
-			esc = g_markup_escape_text(up, -1);
-			g_string_append(b, esc);
-			g_free(esc);
-			g_free(up);
+			put_text(b, t.v[i].text, upper, h, lang);
+			break;
+		case MT_VAR:
+			put_var(b, t.v[i].text, upper, v, h, lang);
 			break;
 		case MT_BOLD_ON:
 			g_string_append(b, "<b>");
@@ -80,6 +107,64 @@ layout_markup(const char *s, bool upper, const struct iconmap *icons,
 		}
 	markup_free(&t);
 	return g_string_free(b, FALSE);
+}
+
+static unsigned int
+text_marks(const struct text *t)
+{
+	return (t->fallback ? MARK_FALLBACK : 0) | (t->stale ? MARK_STALE : 0);
+}
+
+/* A card's template variables in one language, for layout_markup(). */
+struct cardvars {
+	const struct deck	*deck;
+	const struct card	*c;
+	const struct elem	*e;
+	unsigned int		 copy;
+	size_t			 lang;
+	char			 num[2][16];	/* {n}, {total} */
+	unsigned int		 marks;		/* of the values used */
+	bool			 by_copy;	/* a copy's own number used */
+};
+
+/*
+ * {id}; {n} and {total}: the card's place in the whole deck, counting
+ * copies (each copy its own number) or, as the element may say, cards;
+ * {attr}: the card's attribute, as the language's strings of that
+ * attribute's values say it, if they say it.
+ */
+static const char *
+card_var(void *ctx, const char *name)
+{
+	struct cardvars *v = ctx;
+	const struct card *vals;
+	const struct text *t;
+	const char *val;
+	unsigned int n;
+
+	if (strcmp(name, "id") == 0)
+		return v->c->id;
+	if (strcmp(name, "n") == 0 || strcmp(name, "total") == 0) {
+		bool total = name[0] == 't';
+
+		if (total)
+			n = v->e->by_card ? (unsigned int)v->deck->ncards :
+			    deck_total(v->deck);
+		else
+			n = v->e->by_card ? (unsigned int)v->c->index + 1 :
+			    v->c->number + v->copy;
+		v->by_copy |= !total && !v->e->by_card;
+		snprintf(v->num[total], sizeof(v->num[total]), "%u", n);
+		return v->num[total];
+	}
+	if ((val = card_attr(v->c, name)) == NULL)
+		return NULL;
+	vals = deck_vals(v->deck, name);
+	if (vals != NULL && card_text(vals, v->lang, val, &t) != NULL) {
+		v->marks |= text_marks(t);
+		return t->value;
+	}
+	return val;
 }
 
 static void
@@ -149,60 +234,97 @@ fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
 	    sizeof(*fit)));
 }
 
+/* One face being laid out: what its text boxes need. */
+struct facejob {
+	const struct fonts	*fonts;
+	const struct deck	*deck;
+	const struct card	*c;
+	unsigned int		 copy;
+	size_t			 lang;
+	struct laid		*out;
+	struct diags		*d;
+};
+
+/*
+ * Words break at dictionary hyphenation points only when the text
+ * would not fit otherwise: a card reads best with few hyphens, but a
+ * long compound must never overflow or split at any letter.
+ */
 static void
-lay_text(const struct fonts *fonts, const struct deck *deck,
-    const struct card *c, size_t lang, struct lbox *b, struct laid *out,
-    enum diag_level level, struct diags *d)
+try_hyphens(const struct facejob *j, struct lbox *b, const char *s,
+    const struct vars *v, struct fitted *fit)
 {
 	const struct elem *e = b->e;
-	const char *s = e->literal ? e->literal :
-	    card_text(c, lang, e->field, NULL);
-	struct fitted fit;
+	const char *lang = j->deck->langs[j->lang];
+	struct fitted fh;
+	char *ht;
 
+	if (fit->fits || !hyph_has(j->fonts->hyph, lang))
+		return;
+	ht = layout_markup(s, e->upper, j->fonts->icons, v, j->fonts->hyph,
+	    lang);
+	if (ht == NULL)
+		return;
+	fit_cached(j->fonts, e, ht, &fh);
+	if (fh.fits || fh.over_w + fh.over_h < fit->over_w + fit->over_h) {
+		g_free(b->text);
+		b->text = ht;
+		*fit = fh;
+	} else
+		g_free(ht);
+}
+
+static void
+lay_text(const struct facejob *j, struct lbox *b)
+{
+	const struct elem *e = b->e;
+	const struct deck *deck = j->deck;
+	struct cardvars cv = { deck, j->c, e, j->copy, j->lang, { "", "" },
+	    0, false };
+	struct vars v = { card_var, &cv };
+	const struct text *where = NULL;
+	const char *s = e->literal;
+	struct fitted fit;
+	bool report;
+
+	if (s == NULL && (s = card_text(j->c, j->lang, e->field,
+	    &where)) != NULL)
+		cv.marks |= text_marks(where);
 	/* Only the validator lays out cards with texts missing (reported). */
 	if (s == NULL)
 		s = "";
-	b->text = layout_markup(s, e->upper, fonts->icons, NULL, NULL);
+	b->text = layout_markup(s, e->upper, j->fonts->icons, &v, NULL, NULL);
 	if (b->text == NULL)
 		b->text = g_strdup("");	/* broken markup: reported */
-	fit_cached(fonts, e, b->text, &fit);
-	/*
-	 * Words break at dictionary hyphenation points only when the text
-	 * would not fit otherwise: a card reads best with few hyphens, but
-	 * a long compound must never overflow or split at any letter.
-	 */
-	if (!fit.fits && hyph_has(fonts->hyph, deck->langs[lang])) {
-		struct fitted fh;
-		char *ht = layout_markup(s, e->upper, fonts->icons,
-		    fonts->hyph, deck->langs[lang]);
-
-		if (ht != NULL) {
-			fit_cached(fonts, e, ht, &fh);
-			if (fh.fits || fh.over_w + fh.over_h <
-			    fit.over_w + fit.over_h) {
-				g_free(b->text);
-				b->text = ht;
-				fit = fh;
-			} else
-				g_free(ht);
-		}
-	}
+	fit_cached(j->fonts, e, b->text, &fit);
+	try_hyphens(j, b, s, &v, &fit);
 	b->size = fit.size;
+	/* A later copy differs from the first only where {n} counts
+	 * copies: report only that, not the same finding again. */
+	report = j->copy == 0 || cv.by_copy;
 	/* The same text in the same box (a back, a repeated effect) fits
 	 * the same: check its glyphs once too. */
-	if (fit.first)
-		check_glyphs(fonts, deck, c, lang, b, d);
+	if (fit.first && report)
+		check_glyphs(j->fonts, deck, j->c, j->lang, b, j->d);
 	if (!fit.fits) {
-		out->overflow = true;
-		overflow_warning(deck, c, lang, e, &fit, level, d);
+		j->out->overflow = true;
+		if (deck->draft)
+			cv.marks |= MARK_OVERFLOW;
+		if (report)
+			overflow_warning(deck, j->c, j->lang, e, &fit,
+			    deck->draft ? DIAG_WARN : DIAG_ERROR, j->d);
 	}
+	b->marks = cv.marks;
+	b->srclang = deck->langs[0];
+	j->out->marks |= cv.marks;
 }
 
 void
 layout_card(const struct fonts *fonts, const struct deck *deck,
-    const struct tmpl *t, const struct card *c, size_t lang, enum face f,
-    enum diag_level overflow, struct laid *out, struct diags *d)
+    const struct tmpl *t, const struct card *c, unsigned int copy,
+    size_t lang, enum face f, struct laid *out, struct diags *d)
 {
+	const struct facejob j = { fonts, deck, c, copy, lang, out, d };
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -229,7 +351,7 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 		b->stroke = resolve(t, &e->stroke, c);
 		b->color = resolve(t, &e->color, c);
 		if (e->type == ELEM_TEXT)
-			lay_text(fonts, deck, c, lang, b, out, overflow, d);
+			lay_text(&j, b);
 		else if (e->type == ELEM_ICON)
 			b->text = utf8_char(e->codepoint ? e->codepoint :
 			    iconmap_find(fonts->icons,

@@ -67,16 +67,30 @@ PangoLayout	*fit_layout(PangoContext *ctx, const struct elem *e,
 void		 fit_text(PangoContext *ctx, const struct elem *e,
 		    const char *text, struct fitted *out);
 
+/* The values of template variables: get(ctx, name), NULL if unknown. */
+struct vars {
+	const char	*(*get)(void *ctx, const char *name);
+	void		*ctx;
+};
+
 /*
  * A card text with its inline markup (**bold**, *italic*, {icon:name})
- * as Pango markup, everything else escaped; upper uppercases the words
- * (not the icons); with h, words get soft hyphens from the dictionary
- * of lang.  Returns NULL if the markup is broken (load_bind has
- * reported it).  Caller frees with g_free().
+ * as Pango markup, everything else escaped; variables {name} take
+ * their values from v (may be NULL), as text; upper uppercases the
+ * words (not the icons); with h, words get soft hyphens from the
+ * dictionary of lang.  Returns NULL if the markup is broken (load_bind
+ * has reported it).  Caller frees with g_free().
  */
 char		*layout_markup(const char *s, bool upper,
-		    const struct iconmap *icons, struct hyph *h,
-		    const char *lang);
+		    const struct iconmap *icons, const struct vars *v,
+		    struct hyph *h, const char *lang);
+
+/* What a draft shows on a text box (bits). */
+enum {
+	MARK_FALLBACK = 1,	/* printed in the source language */
+	MARK_STALE = 2,		/* its source text changed */
+	MARK_OVERFLOW = 4	/* does not fit its box */
+};
 
 /* One element placed on one card face. */
 struct lbox {
@@ -85,25 +99,29 @@ struct lbox {
 	struct rgba		 fill, stroke, color;
 	char			*text;		/* owned: text or icon glyph */
 	double			 size;		/* pt, fitted text size */
+	unsigned int		 marks;		/* MARK_* (drafts only) */
+	const char		*srclang;	/* for MARK_FALLBACK's flag */
 };
 
 struct laid {
 	struct lbox	*v;
 	size_t		 n;
 	bool		 overflow;	/* some text did not fit */
+	unsigned int	 marks;		/* the boxes' MARK_*, or-ed */
 };
 
 /*
- * Lay out face f of card c in language lang (an index into deck
- * languages).  Overflowing text is a diagnostic of level overflow
- * (a warning when printing, an error when validating) naming the card,
- * the language, the field and the overflow in mm; it is drawn at the
- * minimum size.  Free with laid_free().
+ * Lay out face f of copy copy (0-based) of card c in language lang (an
+ * index into deck languages).  Text that does not fit its box is an
+ * error naming the card, the language, the field and the overflow in
+ * mm, or in a draft (deck->draft) a warning, the box drawn at the
+ * minimum size and marked.  Copies after the first report only what
+ * differs between copies ({n}).  Free with laid_free().
  */
 void		 layout_card(const struct fonts *fonts, const struct deck *deck,
-		    const struct tmpl *t, const struct card *c, size_t lang,
-		    enum face f, enum diag_level overflow, struct laid *out,
-		    struct diags *d);
+		    const struct tmpl *t, const struct card *c,
+		    unsigned int copy, size_t lang, enum face f,
+		    struct laid *out, struct diags *d);
 void		 laid_free(struct laid *l);
 
 #endif

@@ -7,7 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "load.h"
+
+/* Is language li's text checked: the source, or any read if all. */
+static bool
+lang_on(const struct deck *deck, size_t li, bool all)
+{
+	return li == 0 || (all && deck->loaded != NULL && deck->loaded[li]);
+}
 
 /* Does the element show on this card?  All conditions must hold. */
 bool
@@ -136,15 +145,17 @@ check_icon(const struct card *c, const struct elem *e,
 /* Every text field a visible element shows must exist, in every language. */
 static bool
 check_texts(const struct deck *deck, const struct card *c,
-    const struct elem *e, size_t nlangs, struct diags *d)
+    const struct elem *e, bool all, struct diags *d)
 {
 	size_t li;
 	bool ok = true;
 
 	if (e->type != ELEM_TEXT || e->field == NULL)
 		return true;
-	for (li = 0; li < nlangs; li++) {
-		if (c->texts[li].pos.file == NULL)
+	for (li = 0; li < deck->nlangs; li++) {
+		if (!lang_on(deck, li, all))
+			continue;
+		if (c->texts[li].pos.file == NULL && c->texts[li].n == 0)
 			continue;	/* the whole card is missing: reported */
 		const struct text *w = NULL;
 
@@ -159,11 +170,106 @@ check_texts(const struct deck *deck, const struct card *c,
 	return ok;
 }
 
-/* Inline markup must be balanced and name icons the icon font has. */
+/* The names a text may use: {id}, {n}, {total} and the attributes. */
+static const char **
+var_names(const struct deck *deck, size_t *n)
+{
+	const char **v = xcalloc(deck->nattrdefs + 4, sizeof(*v));
+	size_t i;
+
+	v[0] = "id";
+	v[1] = "n";
+	v[2] = "total";
+	for (i = 0; i < deck->nattrdefs; i++)
+		v[i + 3] = deck->attrdefs[i].name;
+	*n = deck->nattrdefs + 3;
+	return v;
+}
+
+/* Is variable name one text can use, else report it at pos. */
+static bool
+known_var(const struct deck *deck, const char *name, const struct srcpos *pos,
+    const char *ctx, struct diags *d)
+{
+	size_t n, i;
+	const char **names = var_names(deck, &n), *hint;
+	struct strbuf all = { 0 };
+
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0) {
+			free(names);
+			return true;
+		}
+	hint = closest_word(name, names, n);
+	for (i = 0; i < n; i++)
+		sb_printf(&all, "%s{%s}", i ? ", " : "", names[i]);
+	diag_add(d, DIAG_ERROR, pos, "unknown-name", "%s%sunknown name "
+	    "'{%s}'%s%s%s (a text may show %s; write \\{ for a brace)",
+	    ctx ? ctx : "", ctx ? ": " : "", name, HINT_ARGS(hint), all.s);
+	sb_free(&all);
+	free(names);
+	return false;
+}
+
+/* A variable that names an attribute card c lacks, reported at pos. */
+static bool
+has_var(const struct card *c, const char *name, const struct srcpos *pos,
+    const struct elem *e, struct diags *d)
+{
+	if (strcmp(name, "id") == 0 || strcmp(name, "n") == 0 ||
+	    strcmp(name, "total") == 0 || card_attr(c, name) != NULL)
+		return true;
+	diag_add(d, DIAG_ERROR, pos ? pos : &c->pos, "bind", "%s: has no "
+	    "'%s', which the text \"{%s}\" needs", c->label, name, name);
+	if (e != NULL)
+		diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
+	return false;
+}
+
+/*
+ * The variables of an element's fixed text: names a text can use, and
+ * for each card it shows on, attributes the card has.
+ */
+static bool
+check_literal(const struct deck *deck, const struct elem *e, struct diags *d)
+{
+	struct mtokens m;
+	size_t i, k;
+	bool ok = true;
+
+	if (e->type != ELEM_TEXT || e->literal == NULL)
+		return true;
+	if (!markup_parse(e->literal, &m)) {
+		diag_add(d, DIAG_ERROR, &e->literal_pos, "markup", "%s",
+		    m.err);
+		markup_free(&m);
+		return false;
+	}
+	for (i = 0; i < m.n; i++) {
+		if (m.v[i].type != MT_VAR)
+			continue;
+		if (!known_var(deck, m.v[i].text, &e->literal_pos, NULL, d)) {
+			ok = false;
+			continue;
+		}
+		for (k = 0; k < deck->ncards; k++)
+			if (elem_applies(e, &deck->cards[k]))
+				ok &= has_var(&deck->cards[k], m.v[i].text,
+				    NULL, e, d);
+	}
+	markup_free(&m);
+	return ok;
+}
+
+/*
+ * Inline markup must be balanced, name icons the icon font has and
+ * variables a text can use.
+ */
 static bool
 check_markup(const struct deck *deck, const struct card *c, size_t li,
     const struct text *t, const struct iconmap *icons, struct diags *d)
 {
+	char *ctx = NULL;
 	struct mtokens m;
 	const char *hint;
 	bool ok = markup_parse(t->value, &m);
@@ -173,6 +279,15 @@ check_markup(const struct deck *deck, const struct card *c, size_t li,
 		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
 		    "%s: %s", c->id, deck->langs[li], t->field, m.err);
 	for (i = 0; ok && i < m.n; i++) {
+		if (m.v[i].type == MT_VAR) {
+			if (ctx == NULL)
+				ctx = g_strdup_printf("card '%s' (%s): %s",
+				    c->id, deck->langs[li], t->field);
+			if (!known_var(deck, m.v[i].text, &t->pos, ctx, d) ||
+			    !has_var(c, m.v[i].text, &t->pos, NULL, d))
+				ok = false;
+			continue;
+		}
 		if (m.v[i].type != MT_ICON ||
 		    iconmap_find(icons, m.v[i].text) != 0)
 			continue;
@@ -182,19 +297,22 @@ check_markup(const struct deck *deck, const struct card *c, size_t li,
 		    m.v[i].text, HINT_ARGS(hint));
 		ok = false;
 	}
+	g_free(ctx);
 	markup_free(&m);
 	return ok;
 }
 
 static bool
 check_all_markup(const struct deck *deck, const struct iconmap *icons,
-    size_t nlangs, struct diags *d)
+    bool all, struct diags *d)
 {
 	size_t i, li, j;
 	bool ok = true;
 
 	for (i = 0; i < deck->ncards; i++)
-		for (li = 0; li < nlangs; li++) {
+		for (li = 0; li < deck->nlangs; li++) {
+			if (!lang_on(deck, li, all))
+				continue;
 			const struct cardtext *ct = &deck->cards[i].texts[li];
 
 			for (j = 0; j < ct->n; j++)
@@ -208,7 +326,7 @@ check_all_markup(const struct deck *deck, const struct iconmap *icons,
 
 /* Text fields no element of the template shows are typos. */
 static bool
-check_fields(const struct deck *deck, const struct tmpl *t, size_t nlangs,
+check_fields(const struct deck *deck, const struct tmpl *t, bool all,
     struct diags *d)
 {
 	const char *fields[64];
@@ -221,10 +339,10 @@ check_fields(const struct deck *deck, const struct tmpl *t, size_t nlangs,
 			    t->elems[f][i].field != NULL)
 				fields[nf++] = t->elems[f][i].field;
 	for (i = 0; i < deck->ncards; i++)
-		for (li = 0; li < nlangs; li++) {
+		for (li = 0; li < deck->nlangs; li++) {
 			const struct cardtext *ct = &deck->cards[i].texts[li];
 
-			for (j = 0; j < ct->n; j++) {
+			for (j = 0; lang_on(deck, li, all) && j < ct->n; j++) {
 				const char *hint;
 
 				for (k = 0; k < nf; k++)
@@ -255,8 +373,11 @@ load_bind(const struct deck *deck, const struct tmpl *t,
 			ok &= check_conds(deck, &t->elems[f][i], d);
 	if (!ok)
 		return false;
-	ok = check_fields(deck, t, all_langs ? deck->nlangs : 1, d);
-	ok &= check_all_markup(deck, icons, all_langs ? deck->nlangs : 1, d);
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < t->nelems[f]; i++)
+			ok &= check_literal(deck, &t->elems[f][i], d);
+	ok &= check_fields(deck, t, all_langs, d);
+	ok &= check_all_markup(deck, icons, all_langs, d);
 	for (k = 0; k < deck->ncards; k++) {
 		const struct card *c = &deck->cards[k];
 
@@ -266,8 +387,7 @@ load_bind(const struct deck *deck, const struct tmpl *t,
 
 				if (!elem_applies(e, c))
 					continue;
-				ok &= check_texts(deck, c, e, all_langs ?
-				    deck->nlangs : 1, d);
+				ok &= check_texts(deck, c, e, all_langs, d);
 				ok &= check_icon(c, e, icons, d);
 				ok &= check_paint(t, c, &e->fill, "fill", e, d);
 				ok &= check_paint(t, c, &e->stroke, "stroke",

@@ -254,6 +254,7 @@ load_card(struct deck *deck, struct card *c, size_t no,
 		ok = false;
 	}
 	ctx = arena_printf(&deck->arena, "card '%s'", c->id);
+	c->label = ctx;
 	if (ymap_check_keys(n, keys, ctx, d) > 0)
 		ok = false;
 	if ((cnt = ymap_get(n, "count")) != NULL && !load_count(c, cnt, ctx, d))
@@ -284,10 +285,16 @@ index_cards(struct deck *deck)
 {
 	size_t i;
 
+	unsigned int number = 1;
+
 	deck->by_id = arena_alloc(&deck->arena,
 	    (deck->ncards + 1) * sizeof(*deck->by_id));
-	for (i = 0; i < deck->ncards; i++)
+	for (i = 0; i < deck->ncards; i++) {
 		deck->by_id[i] = &deck->cards[i];
+		deck->cards[i].index = i;
+		deck->cards[i].number = number;
+		number += deck->cards[i].count;
+	}
 	qsort(deck->by_id, deck->ncards, sizeof(*deck->by_id), idcmp);
 }
 
@@ -481,274 +488,6 @@ deck_suggest_id(const struct deck *deck, const char *word)
 	return hint;
 }
 
-static void
-unknown_card(const struct deck *deck, const struct ynode *key,
-    const char *lang, struct diags *d)
-{
-	const char *hint = deck_suggest_id(deck, key->str);
-
-	if (hint != NULL)
-		diag_add(d, DIAG_ERROR, &key->pos, "unknown-card",
-		    "text for unknown card '%s' in '%s'; did you mean '%s'?",
-		    key->str, lang, hint);
-	else
-		diag_add(d, DIAG_ERROR, &key->pos, "unknown-card",
-		    "text for unknown card '%s' in '%s'", key->str, lang);
-}
-
-static struct text *
-find_text(struct cardtext *ct, const char *field)
-{
-	size_t i;
-
-	for (i = 0; i < ct->n; i++)
-		if (strcmp(ct->v[i].field, field) == 0)
-			return &ct->v[i];
-	return NULL;
-}
-
-/*
- * source: {field: hash, ...}: which source text each string translates
- * (written by "deckpress strings"); a hash that no longer matches the
- * source text marks the translation stale.
- */
-static bool
-load_sources(struct cardtext *ct, const struct ynode *n, const char *ctx,
-    struct diags *d)
-{
-	size_t i;
-	bool ok = true;
-
-	if (!yexpect(n, YNODE_MAP, "source", ctx, d))
-		return false;
-	for (i = 0; i < n->n; i++) {
-		const struct ypair *p = &n->pairs[i];
-		struct text *t = find_text(ct, p->key->str);
-		const char *h;
-
-		if (!ystring(p->val, &h, "a source hash", ctx, d)) {
-			ok = false;
-			continue;
-		}
-		if (t == NULL) {
-			diag_add(d, DIAG_ERROR, &p->key->pos, "source", "%s: "
-			    "source names '%s', which this card has no text "
-			    "for", ctx, p->key->str);
-			ok = false;
-			continue;
-		}
-		if (strlen(h) != 8 || strspn(h, "0123456789abcdef") != 8) {
-			diag_add(d, DIAG_ERROR, &p->val->pos, "source", "%s: "
-			    "'%s' is not a source hash (8 hex digits, as "
-			    "'deckpress strings' writes them)", ctx, h);
-			ok = false;
-			continue;
-		}
-		t->src_hash = h;
-		t->hash_pos = p->val->pos;
-	}
-	return ok;
-}
-
-/* same: [field, ...] or true: strings meant to equal the source's. */
-static bool
-load_same(struct cardtext *ct, const struct ynode *n, const char *ctx,
-    struct diags *d)
-{
-	struct text *t;
-	bool all = false;
-	size_t i;
-
-	if (n->type == YNODE_SCALAR) {
-		if (!ybool(n, &all, "same", ctx, d))
-			return false;
-		for (i = 0; i < ct->n; i++)
-			ct->v[i].same = all;
-		return true;
-	}
-	if (!yexpect(n, YNODE_SEQ, "same", ctx, d))
-		return false;
-	for (i = 0; i < n->n; i++) {
-		if (n->items[i]->type != YNODE_SCALAR ||
-		    (t = find_text(ct, n->items[i]->str)) == NULL) {
-			const char *fields[64], *hint;
-			size_t k;
-
-			for (k = 0; k < ct->n && k < 64; k++)
-				fields[k] = ct->v[k].field;
-			hint = n->items[i]->type == YNODE_SCALAR ?
-			    closest_word(n->items[i]->str, fields, k) : NULL;
-			diag_add(d, DIAG_ERROR, &n->items[i]->pos, "same",
-			    "%s: same names '%s', which is no text field of "
-			    "this card%s%s%s", ctx, n->items[i]->type ==
-			    YNODE_SCALAR ? n->items[i]->str : "?",
-			    HINT_ARGS(hint));
-			return false;
-		}
-		t->same = true;
-	}
-	return true;
-}
-
-static bool
-load_cardtext(struct deck *deck, struct card *c, size_t li,
-    const struct ynode *n, struct diags *d)
-{
-	struct cardtext *ct = &c->texts[li];
-	const char *ctx = c == &deck->pack ? "the pack" :
-	    arena_printf(&deck->arena, "card '%s'", c->id);
-	const struct ynode *src = NULL, *same = NULL;
-	size_t i;
-	bool ok = true;
-
-	ct->pos = n->pos;
-	ct->n = 0;
-	if (!yexpect(n, YNODE_MAP, "its texts", ctx, d))
-		return false;
-	ct->v = arena_alloc(&deck->arena, n->n * sizeof(*ct->v));
-	for (i = 0; i < n->n; i++) {
-		const struct ypair *p = &n->pairs[i];
-		struct text *t = &ct->v[ct->n];
-
-		if (strcmp(p->key->str, "source") == 0) {
-			src = p->val;
-			ct->src_line = p->key->pos.line;
-			continue;
-		}
-		if (strcmp(p->key->str, "same") == 0) {
-			same = p->val;
-			continue;
-		}
-		t->field = p->key->str;
-		t->pos = p->val->pos;
-		t->key_pos = p->key->pos;
-		if (yisnull(p->val)) {
-			/* "deckpress strings" leaves new strings empty. */
-			diag_add(d, DIAG_ERROR, &p->val->pos, "missing-text",
-			    "%s: '%s' has no text yet in '%s'", ctx, t->field,
-			    deck->langs[li]);
-			diag_about(d, c->id, deck->langs[li]);
-			ok = false;
-		} else if (!ystring(p->val, &t->value, t->field, ctx, d)) {
-			ok = false;
-			continue;
-		}
-		ct->n++;
-	}
-	if (src != NULL)
-		ok &= load_sources(ct, src, ctx, d);
-	if (same != NULL)
-		ok &= load_same(ct, same, ctx, d);
-	return ok;
-}
-
-/*
- * text/<lang>.yaml for language li, named at lpos in deck.yaml.  A
- * missing file is reported there: that is where a user looks.
- */
-static bool
-load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
-    struct diags *d)
-{
-	const char *lang = deck->langs[li];
-	char *name = arena_printf(&deck->arena, "text/%s.yaml", lang);
-	char *path = path_join(deck->dir, name);
-	const struct ynode *root, *cards;
-	static const char *const keys[] = { "cards", "pack", NULL };
-	size_t i;
-	bool ok = true;
-
-	if (!file_exists(path)) {
-		diag_add(d, DIAG_ERROR, lpos, "missing-text", "language '%s' "
-		    "has no text file %s", lang, path);
-		diag_about(d, NULL, lang);
-		free(path);
-		return false;
-	}
-	root = ytree_load(&deck->arena, path, d);
-	free(path);
-	if (root == NULL)
-		return false;
-	if (!yexpect(root, YNODE_MAP, "a text file", NULL, d))
-		return false;
-	ok = ymap_check_keys(root, keys, NULL, d) == 0;
-	if ((cards = ymap_get(root, "cards")) == NULL) {
-		diag_add(d, DIAG_ERROR, &root->pos, "missing",
-		    "the text file has no 'cards'");
-		return false;
-	}
-	if (!yexpect(cards, YNODE_MAP, "cards", NULL, d))
-		return false;
-	for (i = 0; i < cards->n; i++) {
-		const struct ypair *p = &cards->pairs[i];
-		struct card *c = deck_card(deck, p->key->str);
-
-		if (c == NULL) {
-			unknown_card(deck, p->key, lang, d);
-			ok = false;
-		} else if (c->texts[li].pos.file != NULL)
-			ok = false;	/* a duplicate key, reported */
-		else {
-			c->texts[li].key_pos = p->key->pos;
-			ok &= load_cardtext(deck, c, li, p->val, d);
-		}
-	}
-	/* The pack's own strings: a card of their own, "pack". */
-	if ((cards = ymap_get(root, "pack")) != NULL) {
-		for (i = 0; i < root->n; i++)
-			if (strcmp(root->pairs[i].key->str, "pack") == 0)
-				deck->pack.texts[li].key_pos =
-				    root->pairs[i].key->pos;
-		ok &= load_cardtext(deck, &deck->pack, li, cards, d);
-	}
-	return ok;
-}
-
-/* langs is the languages list of deck.yaml, item i for deck->langs[i]. */
-static bool
-load_texts(struct deck *deck, const struct ynode *langs, struct diags *d)
-{
-	size_t i, li;
-	bool ok = true;
-
-	for (i = 0; i < deck->ncards; i++)
-		deck->cards[i].texts = arena_alloc(&deck->arena,
-		    deck->nlangs * sizeof(struct cardtext));
-	deck->pack.id = "pack";
-	deck->pack.pos = langs->pos;
-	deck->pack.count = 1;
-	deck->pack.texts = arena_alloc(&deck->arena,
-	    deck->nlangs * sizeof(struct cardtext));
-	for (li = 0; li < deck->nlangs; li++) {
-		/* A language not in deck.yaml (deckpress strings --lang) may
-		 * have no file yet: it is being started. */
-		if (li >= langs->n) {
-			char *p = arena_printf(&deck->arena, "%s/text/%s.yaml",
-			    deck->dir, deck->langs[li]);
-
-			if (!file_exists(p))
-				continue;
-		}
-		if (!load_textfile(deck, li, li < langs->n ?
-		    &langs->items[li]->pos : &langs->pos, d)) {
-			ok = false;
-			continue;
-		}
-		for (i = 0; i < deck->ncards; i++) {
-			const struct card *c = &deck->cards[i];
-
-			if (c->texts[li].pos.file != NULL)
-				continue;
-			diag_add(d, DIAG_ERROR, &c->pos, "missing-text",
-			    "card '%s': no text in language '%s'", c->id,
-			    deck->langs[li]);
-			diag_about(d, c->id, deck->langs[li]);
-			ok = false;
-		}
-	}
-	return ok;
-}
-
 /* The folder's name, as the game name when deck.yaml gives none. */
 static const char *
 dir_name(struct arena *a, const char *dir)
@@ -778,9 +517,10 @@ add_lang(struct deck *deck, const char *extra)
 	deck->langs = v;
 }
 
-static struct deck *
-load(const char *dir, bool lenient, const char *extra, struct diags *d)
+struct deck *
+load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 {
+	static const struct load_opts all = { NULL, false, NULL, false, NULL };
 	struct deck *deck = xcalloc(1, sizeof(*deck));
 	const struct ynode *root;
 	char *path = path_join(dir, "deck.yaml");
@@ -799,27 +539,17 @@ load(const char *dir, bool lenient, const char *extra, struct diags *d)
 	if (ok && d->nerr > nerr)
 		ok = false;	/* an error that left a usable tree */
 	deck->ndeclared = deck->nlangs;
+	if (o == NULL)
+		o = &all;
 	if (ok)
-		add_lang(deck, extra);
+		add_lang(deck, o->extra);
 	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0)
-		texts_ok = load_texts(deck, ymap_get(root, "languages"), d);
-	if (!ok || (!lenient && (!texts_ok || d->nerr > nerr))) {
+		texts_ok = load_texts(deck, ymap_get(root, "languages"), o, d);
+	if (!ok || (!o->lenient && (!texts_ok || d->nerr > nerr))) {
 		deck_free(deck);
 		return NULL;
 	}
 	return deck;
-}
-
-struct deck *
-load_deck(const char *dir, struct diags *d)
-{
-	return load(dir, false, NULL, d);
-}
-
-struct deck *
-load_deck_lenient(const char *dir, const char *extra, struct diags *d)
-{
-	return load(dir, true, extra, d);
 }
 
 void

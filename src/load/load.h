@@ -15,6 +15,7 @@ struct ypair;
 struct ynode {
 	enum ynode_type	  type;
 	struct srcpos	  pos;
+	struct srcpos	  end;		/* scalar: just past its last character */
 	const char	 *str;		/* scalar text, NUL-terminated */
 	size_t		  len;		/* scalar length (may hold NULs) */
 	bool		  plain;	/* unquoted scalar */
@@ -67,16 +68,30 @@ bool		 yisnull(const struct ynode *n);
 /* Ids, language codes, game names: letters, digits, '-', '_'; 1-64. */
 bool		 valid_ident(const char *s);
 
-/* Deck: cards/<game>/deck.yaml and its text/<lang>.yaml files. */
-struct deck	*load_deck(const char *dir, struct diags *d);
+/* What load_deck() reads, and how it treats what is missing. */
+struct load_opts {
+	const char	*lang;		/* the language to print: only its
+					   texts and the source's are read;
+					   NULL: every language's */
+	bool		 lenient;	/* keep a deck whose texts have errors */
+	const char	*extra;		/* a language to load as well though
+					   deck.yaml does not list it yet: the
+					   translator's new one (strings) */
+	bool		 draft;		/* fill missing strings of lang from
+					   the source and flag stale ones,
+					   warnings instead of errors */
+	const char	*packdir;	/* deckpress's default pack strings,
+					   PACKDIR/LANG.yaml; NULL: none */
+};
+
 /*
- * The same, but a deck whose deck.yaml is sound is returned even when
+ * Deck: cards/<game>/deck.yaml and its text/<lang>.yaml files, as o
+ * says (NULL: every language, strictly, no default pack strings).  A
+ * deck whose deck.yaml is sound is returned with o->lenient even when
  * its text files have errors (reported), so that the validator can go
- * on checking what it can.  extra, if not NULL, is a language to load
- * as well though deck.yaml does not list it yet (its file may be
- * missing): the translator's new language.
+ * on checking what it can.  Free with deck_free().
  */
-struct deck	*load_deck_lenient(const char *dir, const char *extra,
+struct deck	*load_deck(const char *dir, const struct load_opts *o,
 		    struct diags *d);
 void		 deck_free(struct deck *deck);
 int		 deck_lang_index(const struct deck *deck, const char *lang);
@@ -88,6 +103,21 @@ const char	*card_attr(const struct card *c, const char *name);
 const char	*card_text(const struct card *c, size_t lang,
 		    const char *field, const struct text **where);
 unsigned int	 deck_total(const struct deck *deck);
+/* The strings of attribute name's values (a pseudo-card), or NULL. */
+const struct card *deck_vals(const struct deck *deck, const char *name);
+
+/*
+ * Read the text files of the deck's languages (texts.c; called by
+ * load_deck).  langs is the languages list of deck.yaml.
+ */
+bool		 load_texts(struct deck *deck, const struct ynode *langs,
+		    const struct load_opts *o, struct diags *d);
+
+/* Short hash of a source text, as "deckpress strings" records it. */
+void		 text_hash(const char *s, char out[9]);
+
+/* The variables a pack string may use: {title}, {paper}, ... */
+extern const char *const pack_vars[];
 
 /* The icon font's name map (fonts/<font>.map: "name HEX" lines). */
 struct iconmap	*load_iconmap(const char *path, struct diags *d);
@@ -122,11 +152,13 @@ bool		 elem_applies(const struct elem *e, const struct card *c);
 
 /* Inline markup of a text: **bold**, *italic*, {icon:name}. */
 enum mtok { MT_TEXT, MT_BOLD_ON, MT_BOLD_OFF, MT_ITALIC_ON, MT_ITALIC_OFF,
-    MT_ICON };
+    MT_ICON, MT_VAR };
+
+#define MAX_VAR		64	/* characters of a variable's name */
 
 struct mtoken {
 	enum mtok	 type;
-	char		*text;		/* owned: text, or the icon's name */
+	char		*text;		/* owned: text, icon or variable name */
 	size_t		 off;		/* byte offset in the source string */
 };
 
@@ -143,6 +175,18 @@ struct mtokens {
  */
 bool		 markup_parse(const char *s, struct mtokens *t);
 void		 markup_free(struct mtokens *t);
+
+/* Length of the variable "{name}" at s, braces included; 0 if none. */
+size_t		 markup_var(const char *s);
+
+/*
+ * s with every variable {name} replaced by get(ctx, name), escaped so
+ * it reads as text, not markup; a name get() does not know (NULL) is
+ * left as written.  Caller frees.
+ */
+char		*markup_subst(const char *s,
+		    const char *(*get)(const void *ctx, const char *name),
+		    const void *ctx);
 
 /* A colour of template t: a palette name or "#rrggbb". */
 bool		 tmpl_color(const struct tmpl *t, const char *s,

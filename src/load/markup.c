@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Inline markup in card texts: **bold**, *italic* and {icon:name}, with
- * a backslash to write a literal '*', '{' or '\'.  Parsed into tokens
- * that the layout turns into Pango markup and the validator compares
- * across languages.
+ * Inline markup in card texts: **bold**, *italic*, {icon:name} and
+ * template variables {name}, with a backslash to write a literal '*',
+ * '{' or '\'.  Parsed into tokens that the layout turns into Pango
+ * markup and the validator compares across languages.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,11 +65,24 @@ parse_icon(struct mtokens *t, const char *s, size_t *i)
 	return true;
 }
 
+size_t
+markup_var(const char *s)
+{
+	size_t n = 1;
+
+	if (s[0] != '{' || strncmp(s, "{icon:", 6) == 0)
+		return 0;
+	while (n <= MAX_VAR && (isalnum((unsigned char)s[n]) ||
+	    s[n] == '-' || s[n] == '_'))
+		n++;
+	return n > 1 && n <= MAX_VAR && s[n] == '}' ? n + 1 : 0;
+}
+
 bool
 markup_parse(const char *s, struct mtokens *t)
 {
 	bool bold = false, italic = false;
-	size_t i = 0, bold_off = 0, italic_off = 0;
+	size_t i = 0, bold_off = 0, italic_off = 0, n;
 
 	memset(t, 0, sizeof(*t));
 	while (s[i] != '\0') {
@@ -89,10 +103,12 @@ markup_parse(const char *s, struct mtokens *t)
 		} else if (strncmp(s + i, "{icon:", 6) == 0) {
 			if (!parse_icon(t, s, &i))
 				return false;
+		} else if ((n = markup_var(s + i)) > 0) {
+			push(t, MT_VAR, s + i + 1, n - 2, i);
+			i += n;
 		} else {
 			/* A run of plain text up to the next special character. */
-			size_t n = strcspn(s + i + 1, "\\*{") + 1;
-
+			n = strcspn(s + i + 1, "\\*{") + 1;
 			push_text(t, s + i, n, i);
 			i += n;
 		}
@@ -115,4 +131,38 @@ markup_free(struct mtokens *t)
 		free(t->v[i].text);
 	free(t->v);
 	memset(t, 0, sizeof(*t));
+}
+
+char *
+markup_subst(const char *s,
+    const char *(*get)(const void *ctx, const char *name), const void *ctx)
+{
+	struct strbuf b = { 0 };
+	const char *v;
+	size_t n;
+
+	sb_puts(&b, "");
+	while (*s != '\0') {
+		if (*s == '\\' && (s[1] == '*' || s[1] == '{' || s[1] == '\\')) {
+			sb_add(&b, s, 2);
+			s += 2;
+		} else if ((n = markup_var(s)) > 0) {
+			char name[MAX_VAR + 1];
+
+			memcpy(name, s + 1, n - 2);
+			name[n - 2] = '\0';
+			if ((v = get(ctx, name)) == NULL)
+				sb_add(&b, s, n);	/* unknown: reported */
+			else
+				for (; *v; v++) {
+					/* The value is text, never markup. */
+					if (*v == '*' || *v == '{' || *v == '\\')
+						sb_add(&b, "\\", 1);
+					sb_add(&b, v, 1);
+				}
+			s += n;
+		} else
+			sb_add(&b, s++, 1);
+	}
+	return b.s;
 }

@@ -30,7 +30,7 @@ static const char *const tmpl_keys[] = { "card", "bleed_mm", "safe_mm",
 static const char *const rect_keys[] = { "type", "when", "box_mm", "bleed",
     "fill", "stroke", "stroke_mm", "radius_mm", NULL };
 static const char *const text_keys[] = { "type", "when", "box_mm", "field",
-    "text",
+    "text", "numbering",
     "font", "bold", "italic", "size_pt", "color", "align", "valign",
     "upper", "leading", NULL };
 static const char *const icon_keys[] = { "type", "when", "box_mm", "icon",
@@ -388,8 +388,10 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const ha[] = { "left", "center", "right", NULL };
 	static const char *const va[] = { "top", "middle", "bottom", NULL };
+	/* {n} and {total} count copies (each its own number), or cards. */
+	static const char *const nb[] = { "copies", "cards", NULL };
 	const struct ynode *f = ymap_get(n, "field"), *lit = ymap_get(n, "text");
-	int h = HALIGN_CENTER, v = VALIGN_MIDDLE;
+	int h = HALIGN_CENTER, v = VALIGN_MIDDLE, by_card = 0;
 	bool ok = true;
 
 	if ((f == NULL) == (lit == NULL)) {
@@ -398,8 +400,12 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 		ok = false;
 	} else if (f != NULL)
 		ok &= ystring(f, &e->field, "field", NULL, c->d);
-	else
+	else {
 		ok &= ystring(lit, &e->literal, "text", NULL, c->d);
+		e->literal_pos = lit->pos;
+	}
+	ok &= get_enum(c, ymap_get(n, "numbering"), "numbering", nb, &by_card);
+	e->by_card = by_card == 1;
 	ok &= get_font(c, e, ymap_get(n, "font"));
 	ok &= get_bool(c, ymap_get(n, "bold"), "bold", &e->bold);
 	ok &= get_bool(c, ymap_get(n, "italic"), "italic", &e->italic);

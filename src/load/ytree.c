@@ -231,6 +231,7 @@ build_scalar(struct builder *b, yaml_event_t *ev)
 {
 	struct ynode *n = newnode(b, YNODE_SCALAR, &ev->start_mark);
 
+	n->end = mkpos(b, &ev->end_mark);
 	n->len = ev->data.scalar.length;
 	n->str = arena_strndup(b->a, (const char *)ev->data.scalar.value,
 	    n->len);

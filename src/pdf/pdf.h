@@ -36,6 +36,9 @@ bool	pdf_open(struct pdfout *p, const char *path, double w, double h,
  */
 void	pdf_meta(struct pdfout *p, const char *author, const char *lang);
 
+/* The document's subject (NULL: none): what makes a draft a draft. */
+void	pdf_subject(struct pdfout *p, const char *subject);
+
 /*
  * A bookmark to page (1-based) at y pt from its top, under parent (0:
  * top level); returns its id for children.

@@ -73,6 +73,14 @@ pdf_meta(struct pdfout *p, const char *author, const char *lang)
 	p->lang = lang ? xstrdup(lang) : NULL;
 }
 
+void
+pdf_subject(struct pdfout *p, const char *subject)
+{
+	if (subject != NULL)
+		cairo_pdf_surface_set_metadata(p->surf,
+		    CAIRO_PDF_METADATA_SUBJECT, subject);
+}
+
 int
 pdf_outline(struct pdfout *p, int parent, const char *title, int page,
     double y)

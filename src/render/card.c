@@ -1,9 +1,79 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Draw one card face: its elements in template order, each by the
- * function for its type.
+ * function for its type; in a draft, a frame and a flag on each text
+ * box that is not final.
  */
+#include <stdio.h>
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
 #include "render.h"
+
+/* A draft's colour: a magenta no card design is likely to use. */
+#define MARK_R	0.82
+#define MARK_G	0.0
+#define MARK_B	0.44
+
+/* What the flag says: "EN" (shown in the source), "STALE", "TOO LONG". */
+static void
+mark_label(const struct lbox *b, char *buf, size_t n)
+{
+	size_t i;
+
+	buf[0] = '\0';
+	if (b->marks & MARK_FALLBACK) {
+		for (i = 0; b->srclang[i] && i + 1 < n; i++)
+			buf[i] = (char)(b->srclang[i] >= 'a' &&
+			    b->srclang[i] <= 'z' ? b->srclang[i] - 32 :
+			    b->srclang[i]);
+		buf[i] = '\0';
+	}
+	if (b->marks & MARK_STALE)
+		snprintf(buf + strlen(buf), n - strlen(buf), "%sSTALE",
+		    *buf ? " \xc2\xb7 " : "");
+	if (b->marks & MARK_OVERFLOW)
+		snprintf(buf + strlen(buf), n - strlen(buf), "%sTOO LONG",
+		    *buf ? " \xc2\xb7 " : "");
+}
+
+/*
+ * A dashed frame round the box and a flag at its top-left corner, so a
+ * translator sees on the printed card which texts are not final.
+ */
+static void
+draw_mark(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
+{
+	PangoLayout *l = pango_layout_new(ctx);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "Roboto Bold 5.5");
+	PangoRectangle log;
+	char label[64];
+	double w, h;
+
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, MARK_R, MARK_G, MARK_B);
+	cairo_set_line_width(cr, 0.8);
+	cairo_set_dash(cr, (const double[]){ 2.4, 1.2 }, 2, 0);
+	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	mark_label(b, label, sizeof(label));
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_text(l, label, -1);
+	pango_layout_get_extents(l, NULL, &log);
+	w = pango_units_to_double(log.width) + 3;
+	h = pango_units_to_double(log.height) + 1;
+	cairo_rectangle(cr, b->x, b->y - h / 2, w, h);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_move_to(cr, b->x + 1.5, b->y - h / 2 + 0.5);
+	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
+	g_object_unref(l);
+}
 
 void
 render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
@@ -27,4 +97,36 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 		}
 		cairo_restore(cr);
 	}
+	/* Flags last, so no element hides them. */
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].marks != 0)
+			draw_mark(cr, ctx, &l->v[i]);
+}
+
+void
+render_note(cairo_t *cr, PangoContext *ctx, double cx, double cy,
+    const char *text)
+{
+	PangoLayout *l = pango_layout_new(ctx);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "Roboto Bold 7.5");
+	PangoRectangle log;
+	double w, h;
+
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_text(l, text, -1);
+	pango_layout_get_extents(l, NULL, &log);
+	w = pango_units_to_double(log.width);
+	h = pango_units_to_double(log.height);
+	cairo_save(cr);
+	/* On white: the note may cross a guide line to the paper edge. */
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_rectangle(cr, cx - w / 2 - 2, cy - h / 2, w + 4, h);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, MARK_R, MARK_G, MARK_B);
+	cairo_move_to(cr, cx - w / 2, cy - h / 2);
+	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
+	g_object_unref(l);
 }

@@ -20,6 +20,12 @@ void	render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l);
 /* Add a rectangle with corners of radius r (pt) to the path. */
 void	render_rounded_rect(cairo_t *cr, double x, double y, double w,
 	    double h, double r);
+/*
+ * A draft's note: text (UTF-8) in small bold type on a white ground,
+ * centred on (cx, cy) pt: "DRAFT fr ..." in a page margin.
+ */
+void	render_note(cairo_t *cr, PangoContext *ctx, double cx, double cy,
+	    const char *text);
 void	render_rect(cairo_t *cr, const struct lbox *b);
 void	render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 void	render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b);

@@ -16,59 +16,7 @@
 
 #include <glib.h>
 
-#include "validate.h"
-
-/* The old file, as lines, to keep the translator's comments. */
-struct oldfile {
-	char	**lines;
-	size_t	  n;
-	const char *srclang;
-};
-
-static bool
-generated(const char *line, const char *srclang)
-{
-	char pre[32];
-
-	while (*line == ' ')
-		line++;
-	snprintf(pre, sizeof(pre), "# %s: ", srclang);
-	return strncmp(line, pre, strlen(pre)) == 0 ||
-	    strncmp(line, "# STALE: ", 9) == 0 ||
-	    strncmp(line, "# NEW: ", 7) == 0 ||
-	    strncmp(line, "# OBSOLETE: ", 12) == 0;
-}
-
-static bool
-is_comment(const char *line)
-{
-	while (*line == ' ')
-		line++;
-	return *line == '#';
-}
-
-/*
- * Copy the comment lines right above line (1-based), except those this
- * tool writes itself, re-indented to indent spaces.
- */
-static void
-keep_comments(struct strbuf *b, const struct oldfile *o, unsigned int line,
-    int indent)
-{
-	size_t first = line > 0 ? line - 1 : 0, i;
-
-	while (first > 0 && is_comment(o->lines[first - 1]))
-		first--;
-	for (i = first; line > 0 && i < line - 1; i++) {
-		const char *s = o->lines[i];
-
-		if (generated(s, o->srclang))
-			continue;
-		while (*s == ' ')
-			s++;
-		sb_printf(b, "%*s%s\n", indent, "", s);
-	}
-}
+#include "oldfile.h"
 
 /* Can s be written as a plain YAML scalar and read back unchanged? */
 static bool
@@ -118,7 +66,7 @@ put_scalar(struct strbuf *b, const char *s)
 	sb_puts(b, "\"");
 }
 
-/* A comment holds one line: the source text, newlines shown as \n. */
+/* A comment holds one line: the source text, newlines shown as \\n. */
 static void
 put_comment(struct strbuf *b, const char *s)
 {
@@ -129,194 +77,244 @@ put_comment(struct strbuf *b, const char *s)
 			sb_add(b, s, 1);
 }
 
-/*
- * A comment at the end of the line of t's value ("title: Robar  # ok"),
- * found outside quotes; copied back after the value.
- */
-static void
-put_trailing(struct strbuf *b, const struct oldfile *o, const struct text *t)
-{
-	const char *line, *p;
-	char q = 0;
-
-	if (t->pos.line == 0 || t->pos.line > o->n || t->pos.line !=
-	    t->key_pos.line)
-		return;
-	line = o->lines[t->pos.line - 1];
-	for (p = line; *p && (size_t)(p - line) + 1 < t->pos.col; p++)
-		;
-	for (; *p; p++) {
-		if (q != 0) {
-			if (*p == '\\' && q == '"' && p[1] != '\0')
-				p++;
-			else if (*p == q)
-				q = 0;
-		} else if (*p == '"' || *p == '\'')
-			q = *p;
-		else if (*p == '#' && p > line && (p[-1] == ' ' ||
-		    p[-1] == '\t')) {
-			sb_printf(b, "  %s", p);
-			return;
-		}
-	}
-}
-
 struct counts {
 	size_t	strings, added, stale, todo;
 };
+
+/* One run of writing the file: where, what, and how. */
+struct writer {
+	struct strbuf		 b;
+	const struct oldfile	*o;
+	const struct deck	*deck;
+	size_t			 li;
+	const char		*srclang;
+	struct counts		 n;
+	bool			 verbatim;	/* values as the file had them */
+};
+
+/* A string the language has of its own (not deckpress's default). */
+static const struct text *
+own_text(const struct card *c, size_t li, const char *field)
+{
+	const struct text *t;
+
+	card_text(c, li, field, &t);
+	return t != NULL && !t->deflt ? t : NULL;
+}
 
 /* The fields of card c in language li, in the order to write them. */
 static size_t
 field_order(const struct card *c, size_t li, const char **out, size_t max)
 {
 	const struct cardtext *ct = &c->texts[li], *src = &c->texts[0];
-	const struct text *t;
 	size_t n = 0, i;
 
 	/* What the file has, in its order (it is loaded in that order),
 	 * even a string whose source is gone: it is the translator's... */
 	for (i = 0; i < ct->n && n < max; i++)
-		out[n++] = ct->v[i].field;
-	/* ...then what the source has that the file lacks. */
+		if (!ct->v[i].deflt)
+			out[n++] = ct->v[i].field;
+	/* ...then what the source has that the file lacks, in the
+	 * source's order (a default pack string is written out). */
 	for (i = 0; i < src->n && n < max; i++)
-		if (card_text(c, li, src->v[i].field, &t) == NULL && t == NULL)
+		if (own_text(c, li, src->v[i].field) == NULL)
 			out[n++] = src->v[i].field;
 	return n;
 }
 
 static void
-put_field(struct strbuf *b, const struct oldfile *o, const struct card *c,
-    size_t li, const char *field, const char *srclang, struct counts *n,
+put_value(struct writer *w, const struct text *t, int ind)
+{
+	if (t == NULL || t->value == NULL) {
+		sb_puts(&w->b, "~");
+		return;
+	}
+	/* The translator's own quoting and line breaks, kept. */
+	if (w->verbatim && !t->deflt && oldfile_value(&w->b, w->o, t, ind))
+		return;
+	put_scalar(&w->b, t->value);
+}
+
+/*
+ * A stale string: the source text it was made from (an earlier run
+ * wrote it above it; a default's is deckpress's) and what changed.
+ */
+static void
+put_stale(struct writer *w, const struct text *t, const struct text *src,
     int ind)
+{
+	char *old = t->deflt && t->src_text ? g_strdup(t->src_text) :
+	    oldfile_source(w->o, t), *diff;
+
+	w->n.stale++;
+	sb_printf(&w->b, "%*s# STALE: the %s text changed since this was "
+	    "translated; update it, then delete its hash in 'source'\n",
+	    ind, "", w->srclang);
+	if (old == NULL)
+		return;
+	sb_printf(&w->b, "%*s# %s was: ", ind, "", w->srclang);
+	put_comment(&w->b, old);
+	diff = word_diff(old, src->value);
+	sb_printf(&w->b, "\n%*s# change: ", ind, "");
+	put_comment(&w->b, diff);
+	sb_puts(&w->b, "\n");
+	g_free(diff);
+	g_free(old);
+}
+
+/* A string the source no longer has: kept for the translator. */
+static void
+put_obsolete(struct writer *w, const char *field, const struct text *t,
+    int ind)
+{
+	sb_printf(&w->b, "%*s# OBSOLETE: no %s text any more\n", ind, "",
+	    w->srclang);
+	sb_printf(&w->b, "%*s%s: ", ind, "", field);
+	put_value(w, t, ind);
+	oldfile_trailing(&w->b, w->o, t);
+	sb_puts(&w->b, "\n");
+}
+
+static void
+put_field(struct writer *w, const struct card *c, const char *field, int ind)
 {
 	const struct text *t = NULL, *src = NULL;
 	char h[9];
 
 	card_text(c, 0, field, &src);
-	card_text(c, li, field, &t);
-	if (t != NULL)
-		keep_comments(b, o, t->key_pos.line, ind);
+	card_text(c, w->li, field, &t);
+	if (t != NULL && !t->deflt)
+		oldfile_comments(&w->b, w->o, t->key_pos.line, ind);
 	if (src == NULL) {
-		/* Kept for the translator to move or delete. */
-		sb_printf(b, "%*s# OBSOLETE: no %s text any more\n", ind, "",
-		    srclang);
-		sb_printf(b, "%*s%s: ", ind, "", field);
-		put_scalar(b, t->value);
-		put_trailing(b, o, t);
-		sb_puts(b, "\n");
+		put_obsolete(w, field, t, ind);
 		return;
 	}
-	n->strings++;
+	w->n.strings++;
 	if (src->value != NULL) {
-		sb_printf(b, "%*s# %s: ", ind, "", srclang);
-		put_comment(b, src->value);
-		sb_puts(b, "\n");
+		sb_printf(&w->b, "%*s# %s: ", ind, "", w->srclang);
+		put_comment(&w->b, src->value);
+		sb_puts(&w->b, "\n");
 		text_hash(src->value, h);
 	}
 	if (t == NULL)
-		n->added++;
+		w->n.added++;
 	/* Marked until translated, so a second run writes the same. */
-	if (t == NULL || t->value == NULL)
-		sb_printf(b, "%*s# NEW: to translate\n", ind, "");
-	else if (t->src_hash != NULL && src->value != NULL &&
-	    strcmp(t->src_hash, h) != 0) {
-		n->stale++;
-		sb_printf(b, "%*s# STALE: the %s text changed since this was "
-		    "translated; update it, then delete its hash in 'source'\n",
-		    ind, "", srclang);
-	}
-	if (t == NULL || t->value == NULL)
-		n->todo++;
-	sb_printf(b, "%*s%s: ", ind, "", field);
-	put_scalar(b, t ? t->value : NULL);
-	if (t != NULL)
-		put_trailing(b, o, t);
-	sb_puts(b, "\n");
+	if (t == NULL || t->value == NULL) {
+		sb_printf(&w->b, "%*s# NEW: to translate\n", ind, "");
+		w->n.todo++;
+	} else if (t->src_hash != NULL && src->value != NULL &&
+	    strcmp(t->src_hash, h) != 0)
+		put_stale(w, t, src, ind);
+	sb_printf(&w->b, "%*s%s: ", ind, "", field);
+	put_value(w, t, ind);
+	if (t != NULL && !t->deflt)
+		oldfile_trailing(&w->b, w->o, t);
+	sb_puts(&w->b, "\n");
 }
 
-/* source: existing hashes stay (staleness stays until dealt with). */
+/*
+ * source: the hash of the source text each string translates, for
+ * every string written: a translation keeps the hash it had (it stays
+ * stale until dealt with), one not yet written, or written without a
+ * hash, takes the source's of now, so filling it in keeps it.
+ */
 static void
-put_sources(struct strbuf *b, const struct oldfile *o, const struct card *c,
-    size_t li, const char **fields, size_t nf, int ind)
+put_sources(struct writer *w, const struct card *c, const char **fields,
+    size_t nf, int ind)
 {
 	const struct text *t, *src;
-	bool any = false;
+	struct strbuf l = { 0 };
 	size_t i;
 	char h[9];
 
-	if (c->texts[li].src_line > 0)
-		keep_comments(b, o, c->texts[li].src_line, ind);
+	if (c->texts[w->li].src_line > 0)
+		oldfile_comments(&w->b, w->o, c->texts[w->li].src_line, ind);
 	for (i = 0; i < nf; i++) {
-		if (card_text(c, li, fields[i], &t) == NULL ||
-		    card_text(c, 0, fields[i], &src) == NULL)
+		if (card_text(c, 0, fields[i], &src) == NULL)
 			continue;
-		if (t->src_hash != NULL)
+		card_text(c, w->li, fields[i], &t);
+		if (t != NULL && t->value != NULL && t->src_hash != NULL)
 			snprintf(h, sizeof(h), "%s", t->src_hash);
 		else
 			text_hash(src->value, h);
-		if (!any)
-			sb_printf(b, "%*ssource: {", ind, "");
-		sb_printf(b, "%s%s: %s", any ? ", " : "", fields[i], h);
-		any = true;
+		sb_printf(&l, "%s%s: %s", l.len ? ", " : "", fields[i], h);
 	}
-	if (any)
-		sb_puts(b, "}\n");
+	if (l.len > 0)
+		sb_printf(&w->b, "%*ssource: {%s}\n", ind, "", l.s);
+	sb_free(&l);
 }
 
+/*
+ * same: strings meant to equal the source's; a default that equals its
+ * source (a title, "Index") is one of them.
+ */
 static void
-put_same(struct strbuf *b, const struct card *c, size_t li, int ind)
+put_same(struct writer *w, const struct card *c, const char **fields,
+    size_t nf, int ind)
 {
-	const struct cardtext *ct = &c->texts[li];
+	const struct text *t, *src;
+	struct strbuf l = { 0 };
+	size_t i;
+
+	for (i = 0; i < nf; i++) {
+		card_text(c, w->li, fields[i], &t);
+		if (t == NULL || t->value == NULL)
+			continue;
+		if (t->same || (t->deflt && card_text(c, 0, fields[i],
+		    &src) != NULL && strcmp(src->value, t->value) == 0))
+			sb_printf(&l, "%s%s", l.len ? ", " : "", fields[i]);
+	}
+	if (l.len > 0)
+		sb_printf(&w->b, "%*ssame: [%s]\n", ind, "", l.s);
+	sb_free(&l);
+}
+
+/* One entry: a card, the pack, or an attribute's values, at indent. */
+static void
+put_entry(struct writer *w, const struct card *c, const char *key, int ind)
+{
+	const char *fields[64];
+	size_t nf = field_order(c, w->li, fields, 64), i;
+
+	if (c->texts[w->li].pos.file != NULL)
+		oldfile_comments(&w->b, w->o, c->texts[w->li].key_pos.line,
+		    ind);
+	sb_printf(&w->b, "%*s%s:%s\n", ind, "", key, nf == 0 ? " {}" : "");
+	for (i = 0; i < nf; i++)
+		put_field(w, c, fields[i], ind + 2);
+	put_sources(w, c, fields, nf, ind + 2);
+	put_same(w, c, fields, nf, ind + 2);
+}
+
+/* values: the strings of each attribute's values the source has. */
+static void
+put_values(struct writer *w)
+{
+	const struct deck *deck = w->deck;
 	bool any = false;
 	size_t i;
 
-	for (i = 0; i < ct->n; i++)
-		if (ct->v[i].same) {
-			if (!any)
-				sb_printf(b, "%*ssame: [", ind, "");
-			sb_printf(b, "%s%s", any ? ", " : "",
-			    ct->v[i].field);
-			any = true;
-		}
-	if (any)
-		sb_puts(b, "]\n");
-}
+	for (i = 0; i < deck->nattrdefs; i++) {
+		const struct card *c = &deck->vals[i];
 
-static void
-put_card(struct strbuf *b, const struct oldfile *o, const struct card *c,
-    size_t li, const char *srclang, struct counts *n)
-{
-	const char *fields[64];
-	size_t nf = field_order(c, li, fields, 64), i;
-
-	if (c->texts[li].pos.file != NULL)
-		keep_comments(b, o, c->texts[li].key_pos.line, 2);
-	sb_printf(b, "  %s:%s\n", c->id, nf == 0 ? " {}" : "");
-	for (i = 0; i < nf; i++)
-		put_field(b, o, c, li, fields[i], srclang, n, 4);
-	put_sources(b, o, c, li, fields, nf, 4);
-	put_same(b, c, li, 4);
+		if (c->texts[0].n == 0 && c->texts[w->li].n == 0)
+			continue;
+		if (!any)
+			sb_puts(&w->b, "values:\n");
+		any = true;
+		put_entry(w, c, c->id, 2);
+	}
 }
 
 /* The pack's strings, a section of their own after the cards. */
 static void
-put_pack(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
-    size_t li, struct counts *n)
+put_pack(struct writer *w)
 {
-	const struct card *c = &deck->pack;
-	const char *fields[64];
-	size_t nf, i;
+	const struct card *c = &w->deck->pack;
 
-	if (c->texts == NULL || c->texts[0].pos.file == NULL)
+	if (c->texts == NULL || c->texts[0].n == 0)
 		return;
-	nf = field_order(c, li, fields, 64);
-	if (c->texts[li].pos.file != NULL)
-		keep_comments(b, o, c->texts[li].key_pos.line, 0);
-	sb_puts(b, "pack:\n");
-	for (i = 0; i < nf; i++)
-		put_field(b, o, c, li, fields[i], deck->langs[0], n, 2);
-	put_sources(b, o, c, li, fields, nf, 2);
-	put_same(b, c, li, 2);
+	put_entry(w, c, "pack", 0);
 }
 
 /* Cards in the file's order, then the deck's cards the file lacks. */
@@ -354,26 +352,12 @@ put_tail(struct strbuf *b, const struct oldfile *o)
 	while (end > 0 && o->lines[end - 1][strspn(o->lines[end - 1],
 	    " \t")] == '\0')
 		end--;
-	for (first = end; first > 0 && is_comment(o->lines[first - 1]);
+	for (first = end; first > 0 && oldfile_comment(o->lines[first - 1]);
 	    first--)
 		;
 	/* A file of comments only has its header, not a tail. */
 	for (; first > 0 && first < end; first++)
 		sb_printf(b, "%s\n", o->lines[first]);
-}
-
-static void
-read_old(struct oldfile *o, const char *path)
-{
-	gchar *buf;
-
-	o->lines = NULL;
-	o->n = 0;
-	if (!g_file_get_contents(path, &buf, NULL, NULL))
-		return;
-	o->lines = g_strsplit(buf, "\n", -1);
-	o->n = g_strv_length(o->lines);
-	g_free(buf);
 }
 
 /* The file's opening comments, or a header for a new file. */
@@ -383,7 +367,7 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 {
 	size_t i;
 
-	if (o->n == 0 || !is_comment(o->lines[0])) {
+	if (o->n == 0 || !oldfile_comment(o->lines[0])) {
 		sb_printf(b, "# %s card texts in '%s', translated from '%s'.\n"
 		    "# Kept up to date by: deckpress strings %s --lang %s\n"
 		    "# Each string has its %s text above it.  NEW strings are "
@@ -395,7 +379,7 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 		    deck->langs[0]);
 		return;
 	}
-	for (i = 0; i < o->n && is_comment(o->lines[i]); i++)
+	for (i = 0; i < o->n && oldfile_comment(o->lines[i]); i++)
 		sb_printf(b, "%s\n", o->lines[i]);
 }
 
@@ -425,41 +409,127 @@ write_file(const char *path, const struct strbuf *b, struct diags *d)
 	return ok;
 }
 
+/* The entry for key of section in the model: a card, values or pack. */
+static const struct card *
+entry_of(const struct deck *deck, const char *section, const char *key)
+{
+	if (strcmp(section, "cards") == 0)
+		return deck_card(deck, key);
+	if (strcmp(section, "values") == 0)
+		return deck_vals(deck, key);
+	return &deck->pack;
+}
+
+/* Does one entry's mapping hold the strings the model has? */
+static bool
+entry_reads_back(const struct writer *w, const struct card *c,
+    const struct ynode *map)
+{
+	const struct text *t;
+	const char *want;
+	size_t i;
+
+	if (c == NULL || map->type != YNODE_MAP)
+		return false;
+	for (i = 0; i < map->n; i++) {
+		const struct ypair *p = &map->pairs[i];
+
+		if (strcmp(p->key->str, "source") == 0 ||
+		    strcmp(p->key->str, "same") == 0)
+			continue;
+		want = card_text(c, w->li, p->key->str, &t);
+		if (yisnull(p->val) ? want != NULL : want == NULL ||
+		    p->val->type != YNODE_SCALAR || strcmp(want,
+		    p->val->str) != 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Does the new file read back as the strings the model holds?  Copying
+ * a value as the translator wrote it could, in some corner of YAML,
+ * change it; then the values are written in deckpress's own quoting.
+ */
+static bool
+reads_back(const struct writer *w)
+{
+	static const char *const sections[] = { "cards", "values", NULL };
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	const struct ynode *root, *sec;
+	size_t k, i;
+	bool ok;
+
+	root = ytree_parse(&a, "strings", (const unsigned char *)w->b.s,
+	    w->b.len, &d);
+	ok = root != NULL && d.nerr == 0 && root->type == YNODE_MAP;
+	for (k = 0; ok && sections[k] != NULL; k++) {
+		if ((sec = ymap_get(root, sections[k])) == NULL)
+			continue;
+		for (i = 0; ok && sec->type == YNODE_MAP && i < sec->n; i++)
+			ok = entry_reads_back(w, entry_of(w->deck, sections[k],
+			    sec->pairs[i].key->str), sec->pairs[i].val);
+	}
+	if (ok && (sec = ymap_get(root, "pack")) != NULL)
+		ok = entry_reads_back(w, &w->deck->pack, sec);
+	arena_free(&a);
+	diag_free(&d);
+	return ok;
+}
+
+/* The whole file into w->b. */
+static void
+write_all(struct writer *w)
+{
+	const struct card **order;
+	size_t i;
+
+	put_header(&w->b, w->o, w->deck, w->li);
+	sb_puts(&w->b, "cards:\n");
+	order = card_order(w->deck, w->li);
+	for (i = 0; i < w->deck->ncards; i++)
+		put_entry(w, order[i], order[i]->id, 2);
+	free(order);
+	put_values(w);
+	put_pack(w);
+	put_tail(&w->b, w->o);
+}
+
 bool
 strings_update(const struct deck *deck, size_t li, const char *path,
     struct strings_report *r, struct diags *d)
 {
 	struct oldfile o = { NULL, 0, deck->langs[0] };
-	struct strbuf b = { 0 };
-	struct counts n = { 0, 0, 0, 0 };
-	const struct card **order;
-	size_t i;
+	struct writer w;
+	gchar *old = NULL;
+	gsize len = 0;
 	bool ok;
 
-	read_old(&o, path);
-	put_header(&b, &o, deck, li);
-	sb_puts(&b, "cards:\n");
-	order = card_order(deck, li);
-	for (i = 0; i < deck->ncards; i++)
-		put_card(&b, &o, order[i], li, deck->langs[0], &n);
-	free(order);
-	put_pack(&b, &o, deck, li, &n);
-	put_tail(&b, &o);
-	/* Unchanged content: leave the file (and its time stamp) alone. */
-	{
-		gchar *old = NULL;
-		gsize len = 0;
-
-		r->changed = !g_file_get_contents(path, &old, &len, NULL) ||
-		    len != b.len || memcmp(old, b.s, len) != 0;
-		g_free(old);
+	oldfile_read(&o, path);
+	memset(&w, 0, sizeof(w));
+	w.o = &o;
+	w.deck = deck;
+	w.li = li;
+	w.srclang = deck->langs[0];
+	w.verbatim = true;
+	write_all(&w);
+	if (!reads_back(&w)) {
+		sb_free(&w.b);
+		memset(&w.n, 0, sizeof(w.n));
+		w.verbatim = false;
+		write_all(&w);
 	}
-	ok = !r->changed || write_file(path, &b, d);
-	r->strings = n.strings;
-	r->added = n.added;
-	r->stale = n.stale;
-	r->todo = n.todo;
-	sb_free(&b);
-	g_strfreev(o.lines);
+	/* Unchanged content: leave the file (and its time stamp) alone. */
+	r->changed = !g_file_get_contents(path, &old, &len, NULL) ||
+	    len != w.b.len || memcmp(old, w.b.s, len) != 0;
+	g_free(old);
+	ok = !r->changed || write_file(path, &w.b, d);
+	r->strings = w.n.strings;
+	r->added = w.n.added;
+	r->stale = w.n.stale;
+	r->todo = w.n.todo;
+	sb_free(&w.b);
+	oldfile_free(&o);
 	return ok;
 }

@@ -11,19 +11,7 @@
 
 #include "validate.h"
 
-void
-text_hash(const char *s, char out[9])
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 16777619u;
-	}
-	snprintf(out, 9, "%08x", (unsigned int)h);
-}
-
-/* The markup of s as a comparable string: "b /b i /i icon:eye". */
+/* The markup of s as a comparable string: "** ** * * {icon:eye} {n}". */
 static char *
 markup_signature(const char *s, const char **err)
 {
@@ -43,6 +31,8 @@ markup_signature(const char *s, const char **err)
 			sb_puts(&b, " ");
 		if (t.v[i].type == MT_ICON)
 			sb_printf(&b, "{icon:%s}", t.v[i].text);
+		else if (t.v[i].type == MT_VAR)
+			sb_printf(&b, "{%s}", t.v[i].text);
 		else
 			sb_puts(&b, names[t.v[i].type]);
 	}
@@ -65,18 +55,43 @@ check_markup(const struct card *c, const char *lang, const char *srclang,
 	char *s2 = markup_signature(t->value, &e2);
 
 	if (e2 != NULL) {
-		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
-		    "%s: %s", c->id, lang, t->field, e2);
+		diag_add(d, DIAG_ERROR, &t->pos, "markup", "%s (%s): %s: "
+		    "%s", c->label, lang, t->field, e2);
 		diag_about(d, c->id, lang);
 	} else if (e1 == NULL && strcmp(s1, s2) != 0) {
-		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
-		    "%s: markup and icons differ from the %s text (%s: %s; "
-		    "%s: %s)", c->id, lang, t->field, srclang, srclang,
+		diag_add(d, DIAG_ERROR, &t->pos, "markup", "%s (%s): %s: "
+		    "markup, icons and names in braces differ from the %s "
+		    "text (%s: %s; %s: %s)", c->label, lang, t->field, srclang,
+		    srclang,
 		    describe(s1), lang, describe(s2));
 		diag_about(d, c->id, lang);
 	}
 	free(s1);
 	free(s2);
+}
+
+/*
+ * deckpress's default for a pack string translates deckpress's own
+ * source text; a game that wrote its own source text needs its own
+ * translation too.
+ */
+static void
+check_default(const struct card *c, const char *lang, const char *srclang,
+    const struct text *src, const struct text *t, struct trstats *st,
+    struct diags *d)
+{
+	char h[9];
+
+	text_hash(src->value, h);
+	if (t->src_hash == NULL || strcmp(t->src_hash, h) == 0)
+		return;
+	st->stale++;
+	diag_add(d, DIAG_WARN, &src->pos, "stale", "%s (%s): %s is "
+	    "deckpress's default text in '%s', but the %s text is this "
+	    "game's own: translate it under 'pack:' in text/%s.yaml "
+	    "('deckpress strings' writes it there)", c->label, lang, t->field,
+	    lang, srclang, lang);
+	diag_about(d, c->id, lang);
 }
 
 static void
@@ -88,27 +103,33 @@ check_string(const struct card *c, const char *lang, const char *srclang,
 
 	st->strings++;
 	check_markup(c, lang, srclang, src, t, d);
+	if (t->deflt) {
+		check_default(c, lang, srclang, src, t, st, d);
+		return;
+	}
 	if (strcmp(src->value, t->value) == 0 && !t->same) {
 		st->identical++;
-		diag_add(d, DIAG_WARN, &t->pos, "identical", "card '%s' (%s): "
-		    "%s is the same as the %s text; if that is meant (a "
-		    "name), add 'same: [%s]' to the card", c->id, lang,
-		    t->field, srclang, t->field);
+		diag_add(d, DIAG_WARN, &t->pos, "identical", "%s (%s): %s is "
+		    "the same as the %s text; if that is meant (a name), add "
+		    "'same: [%s]' to %s", c->label, lang, t->field, srclang,
+		    t->field, strncmp(c->label, "card ", 5) == 0 ?
+		    "the card" : "its entry");
 		diag_about(d, c->id, lang);
 	}
 	text_hash(src->value, h);
 	if (t->src_hash == NULL) {
 		st->unrecorded++;
-		diag_add(d, DIAG_WARN, &t->key_pos, "stale", "card '%s' (%s): "
-		    "%s records no source; run 'deckpress strings' to record "
-		    "which %s text it translates", c->id, lang, t->field,
+		diag_add(d, DIAG_WARN, &t->key_pos, "stale", "%s (%s): %s "
+		    "records no source; run 'deckpress strings' to record "
+		    "which %s text it translates", c->label, lang, t->field,
 		    srclang);
 		diag_about(d, c->id, lang);
 	} else if (strcmp(t->src_hash, h) != 0) {
 		st->stale++;
-		diag_add(d, DIAG_WARN, &t->hash_pos, "stale", "card '%s' (%s): "
-		    "%s is stale: the %s text changed since it was translated "
-		    "(now \"%s\")", c->id, lang, t->field, srclang, src->value);
+		diag_add(d, DIAG_WARN, &t->hash_pos, "stale", "%s (%s): %s is "
+		    "stale: the %s text changed since it was translated (now "
+		    "\"%s\"); 'deckpress strings' shows the change", c->label,
+		    lang, t->field, srclang, src->value);
 		diag_about(d, c->id, lang);
 	}
 }
@@ -123,7 +144,7 @@ check_card(const struct deck *deck, const struct card *c, size_t li,
 	const struct text *t;
 	size_t i;
 
-	if (sct->pos.file == NULL)
+	if (sct->n == 0)
 		return;		/* no source to compare with: reported */
 	for (i = 0; i < sct->n; i++) {
 		const struct text *src = &sct->v[i];
@@ -138,17 +159,19 @@ check_card(const struct deck *deck, const struct card *c, size_t li,
 			if (t != NULL || ct->pos.file == NULL)
 				continue;
 			diag_add(d, DIAG_ERROR, &ct->key_pos, "missing",
-			    "card '%s' (%s): no %s; the %s text is \"%s\"",
-			    c->id, lang, src->field, srclang, src->value);
+			    "%s (%s): no %s; the %s text is \"%s\"", c->label,
+			    lang, src->field, srclang, src->value);
 			diag_about(d, c->id, lang);
 		}
 	}
 	for (i = 0; i < ct->n; i++) {
-		if (card_text(c, 0, ct->v[i].field, &t) != NULL || t != NULL)
+		/* A default the source has no text for is not used. */
+		if (ct->v[i].deflt || card_text(c, 0, ct->v[i].field, &t) !=
+		    NULL || t != NULL)
 			continue;
 		st->extra++;
-		diag_add(d, DIAG_ERROR, &ct->v[i].key_pos, "extra", "card '%s' "
-		    "(%s): %s has no %s text to translate", c->id, lang,
+		diag_add(d, DIAG_ERROR, &ct->v[i].key_pos, "extra", "%s (%s): "
+		    "%s has no %s text to translate", c->label, lang,
 		    ct->v[i].field, srclang);
 		diag_about(d, c->id, lang);
 	}
@@ -234,22 +257,31 @@ check_copies(const struct deck *deck, size_t li, struct diags *d)
 	free(rows);
 }
 
-/* The pack's strings: like a card's, and all missing if not there. */
+/*
+ * The pack's strings, or an attribute's values: like a card's; when
+ * the language's file has no entry for them, what it lacks is one
+ * error (the loader reports nothing there: each may have defaults).
+ */
 static void
-check_pack(const struct deck *deck, size_t li, struct trstats *st,
-    struct diags *d)
+check_pseudo(const struct deck *deck, const struct card *c, size_t li,
+    const char *key, struct trstats *st, struct diags *d)
 {
-	const struct cardtext *src = &deck->pack.texts[0];
+	const struct cardtext *src = &c->texts[0];
+	size_t i, n = 0, before = st->missing;
 
-	if (src->pos.file != NULL && deck->pack.texts[li].pos.file == NULL) {
-		st->missing += src->n;
-		diag_add(d, DIAG_ERROR, &deck->pack.pos, "missing", "the pack's "
-		    "strings ('pack:' in text/%s.yaml) are missing in '%s'",
-		    deck->langs[0], deck->langs[li]);
-		diag_about(d, NULL, deck->langs[li]);
+	check_card(deck, c, li, st, d);
+	if (c->texts[li].pos.file != NULL || st->missing == before)
 		return;
-	}
-	check_card(deck, &deck->pack, li, st, d);
+	for (i = 0; i < src->n; i++)
+		if (src->v[i].value != NULL &&
+		    card_text(c, li, src->v[i].field, NULL) == NULL)
+			n++;
+	diag_add(d, DIAG_ERROR, &c->pos, "missing", "%s (%s): %zu string%s "
+	    "ha%s no text: write %s under '%s:' in text/%s.yaml ('deckpress "
+	    "strings --lang %s' does)", c->label, deck->langs[li], n, n == 1 ?
+	    "" : "s", n == 1 ? "s" : "ve", n == 1 ? "it" : "them", key,
+	    deck->langs[li], deck->langs[li]);
+	diag_about(d, NULL, deck->langs[li]);
 }
 
 void
@@ -262,8 +294,11 @@ validate_translations(const struct deck *deck, size_t li,
 	if (li > 0) {
 		for (i = 0; i < deck->ncards; i++)
 			check_card(deck, &deck->cards[i], li, st, d);
+		for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
+			check_pseudo(deck, &deck->vals[i], li, "values", st,
+			    d);
 		if (deck->pack.texts != NULL)
-			check_pack(deck, li, st, d);
+			check_pseudo(deck, &deck->pack, li, "pack", st, d);
 	}
 	check_copies(deck, li, d);
 }

@@ -92,9 +92,6 @@ bool		 card_matches(const struct card *c, const struct cond *w,
 long		 count_matching(const struct deck *deck, const struct cond *w,
 		    size_t n);
 
-/* Short hash of a source text, as "deckpress strings" records it. */
-void		 text_hash(const char *s, char out[9]);
-
 /* What the translation check of one language found. */
 struct trstats {
 	size_t	strings, missing, extra, stale, unrecorded, identical;
@@ -127,7 +124,7 @@ struct strings_report {
 
 /*
  * Write or update path, the text file of language li (which may be one
- * deck.yaml does not list yet; see load_deck_lenient()).  Keeps the
+ * deck.yaml does not list yet; see struct load_opts).  Keeps the
  * translator's strings, order and comments; rewrites nothing if
  * nothing changed.
  */

@@ -82,7 +82,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: textcheck DECK LANG TEXT\n");
 		return 2;
 	}
-	deck = load_deck(argv[1], &d);
+	deck = load_deck(argv[1], NULL, &d);
 	if (deck == NULL || (li = deck_lang_index(deck, argv[2])) < 0 ||
 	    !g_file_get_contents(argv[3], &raw, NULL, NULL)) {
 		diag_print(stderr, &d);

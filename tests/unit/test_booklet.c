@@ -24,7 +24,7 @@ setup(void **state)
 	fonts = fonts_new("fonts", &d);
 	icons = load_iconmap("fonts/MaterialDesignIcons.map", &d);
 	fonts->icons = icons;
-	deck = load_deck("cards/data-chain", &d);
+	deck = load_deck("cards/data-chain", NULL, &d);
 	return fonts && icons && deck ? 0 : -1;
 }
 

@@ -78,13 +78,13 @@ test_markup(void **state)
 	char *s;
 
 	(void)state;
-	s = layout_markup("**Bold** & *it* {icon:eye}", true, icons, NULL,
+	s = layout_markup("**Bold** & *it* {icon:eye}", true, icons, NULL, NULL,
 	    NULL);
 	assert_string_equal(s, "<b>BOLD</b> &amp; <i>IT</i> <span "
 	    "font_family=\"Material Design Icons\" font_weight=\"normal\" "
 	    "font_style=\"normal\">&#xF0208;</span>");
 	g_free(s);
-	assert_null(layout_markup("**open", false, icons, NULL, NULL));
+	assert_null(layout_markup("**open", false, icons, NULL, NULL, NULL));
 }
 
 static void

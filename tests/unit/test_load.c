@@ -624,7 +624,7 @@ test_deck_data_chain_cards(void **state)
 	unsigned int acts = 0;
 
 	(void)state;
-	deck = load_deck("cards/data-chain", &d);
+	deck = load_deck("cards/data-chain", NULL, &d);
 	assert_non_null(deck);
 	assert_int_equal(d.n, 0);
 	assert_string_equal(deck->game, "data-chain");
@@ -674,7 +674,7 @@ test_deck_data_chain_attributes(void **state)
 	const struct card *c;
 
 	(void)state;
-	deck = load_deck("cards/data-chain", &d);
+	deck = load_deck("cards/data-chain", NULL, &d);
 	assert_non_null(deck);
 	assert_int_equal(deck->nlangs, 2);
 	assert_string_equal(deck->langs[0], "en");
@@ -714,7 +714,7 @@ test_deck_data_chain_texts(void **state)
 	const char *es;
 
 	(void)state;
-	deck = load_deck("cards/data-chain", &d);
+	deck = load_deck("cards/data-chain", NULL, &d);
 	assert_non_null(deck);
 	c = find_card(deck, "petition-data-legislation");
 	assert_string_equal(card_text(c, 0, "title", NULL),
@@ -763,7 +763,7 @@ test_deck_count_default(void **state)
 	    "  - id: c\n"
 	    "    kind: action\n",
 	    "cards:\n  a: {title: A}\n  b: {title: B}\n  c: {title: C}\n");
-	deck = load_deck(dir, &d);
+	deck = load_deck(dir, NULL, &d);
 	assert_non_null(deck);
 	assert_int_equal(d.n, 0);
 	assert_int_equal(deck->ncards, 3);
@@ -802,7 +802,7 @@ test_deck_count_rejected(void **state)
 	dir = write_deck("count-bad", b.s, "cards:\n  zero: {t: x}\n"
 	    "  word: {t: x}\n  neg: {t: x}\n  half: {t: x}\n"
 	    "  quoted: {t: x}\n  many: {t: x}\n  ok: {t: x}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.nerr, 6);
 	assert_diag(&d, 0, DIAG_ERROR, 7, col_of(lines[1], "0}"),
 	    "card 'zero': count must be a positive integer, not '0'");
@@ -835,7 +835,7 @@ test_deck_unknown_key_hint(void **state)
 	sb_puts(&b, DECK_HEAD);
 	sb_puts(&b, card);
 	dir = write_deck("unknown-key", b.s, "cards:\n  a: {title: A}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.nerr, 3);
 	assert_diag(&d, 0, DIAG_ERROR, 7, col_of(card, "cout"),
 	    "card 'a': unknown key 'cout'; did you mean 'count'?");
@@ -859,7 +859,7 @@ test_deck_unknown_top_key_and_value(void **state)
 	sb_puts(&b, "games: t\n" DECK_HEAD);
 	sb_puts(&b, card);
 	dir = write_deck("unknown-value", b.s, "cards:\n  a: {title: A}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.n, 3);
 	assert_diag(&d, 0, DIAG_ERROR, 1, 1,
 	    "unknown key 'games'; did you mean 'game'?");
@@ -883,7 +883,7 @@ test_deck_duplicate_id(void **state)
 	    "  - {id: b, kind: action}\n"
 	    "  - {id: a, kind: artefact}\n",
 	    "cards:\n  a: {title: A}\n  b: {title: B}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.n, 2);
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 9, 5, "card 'a': duplicate card id");
@@ -904,7 +904,7 @@ test_deck_text_problems(void **state)
 	dir = write_deck("text-unknown-card", DECK_HEAD
 	    "  - {id: steal, kind: action}\n",
 	    "cards:\n  steal: {title: Steal}\n  stael: {title: Steal}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 3, 3,
 	    "text for unknown card 'stael' in 'en'; did you mean 'steal'?");
@@ -915,7 +915,7 @@ test_deck_text_problems(void **state)
 	    "  - {id: steal, kind: action}\n"
 	    "  - {id: block, kind: action}\n",
 	    "cards:\n  steal: {title: Steal}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 8, 5,
 	    "card 'block': no text in language 'en'");
@@ -925,7 +925,7 @@ test_deck_text_problems(void **state)
 	/* A language without its file: reported where it is listed. */
 	dir = write_deck("text-no-file", "languages: [en, es]\nlayout: x\n"
 	    "cards:\n  - {id: steal}\n", "cards:\n  steal: {title: Steal}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 1, col_of("languages: [en, es]", "es]"),
 	    "language 'es' has no text file "
@@ -944,7 +944,7 @@ test_duplicate_key_fails_loaders(void **state)
 	dir = write_deck("duplicate-key", DECK_HEAD
 	    "  - {id: a, kind: action, kind: artefact}\n",
 	    "cards:\n  a: {title: A}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.n, 2);
 	assert_diag(&d, 0, DIAG_ERROR, 7, 27, "duplicate key 'kind'");
 	assert_diag(&d, 1, DIAG_NOTE, 7, 13, "'kind' first given here");
@@ -952,7 +952,7 @@ test_duplicate_key_fails_loaders(void **state)
 	dir = write_deck("duplicate-text", DECK_HEAD
 	    "  - {id: a, kind: action}\n",
 	    "cards:\n  a: {title: A}\n  a: {title: B}\n");
-	assert_null(load_deck(dir, &d));
+	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 3, 3, "duplicate key 'a'");
 	diag_free(&d);
@@ -978,7 +978,7 @@ test_deck_missing(void **state)
 	char want[128];
 
 	(void)state;
-	assert_null(load_deck(SCRATCH "/no-such-deck", &d));
+	assert_null(load_deck(SCRATCH "/no-such-deck", NULL, &d));
 	assert_int_equal(d.nerr, 1);
 	snprintf(want, sizeof(want), "cannot open: %s", strerror(ENOENT));
 	assert_diag(&d, 0, DIAG_ERROR, 0, 0, want);

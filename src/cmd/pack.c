@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The booklet and pack commands: a game's rule booklet typeset as A4
- * pages or as an A5 booklet imposed for folding, and the complete
- * print-and-play pack.  Part of the CLI, with main.c.
+ * The pack command: the complete print-and-play pack of one game in one
+ * language.  Part of the CLI.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,271 +12,24 @@
 #include <glib.h>
 #include <pango/pangocairo.h>
 
-#include "booklet/booklet.h"
-#include "cli.h"
-#include "impose/impose.h"
-#include "pdf/pdf.h"
-
-static const char usage_booklet[] =
-"usage: deckpress booklet DECK [--lang LANG] [--format a4|a5-booklet]\n"
-"                  [-o FILE]\n"
-"\n"
-"Typeset the rule booklet DECK/rules/LANG.md as a PDF.\n"
-"\n"
-"  -l, --lang LANG      language (default: the deck's first)\n"
-"  -f, --format FORMAT  a4: A4 pages (default); a5-booklet: A5 pages two\n"
-"                       up on A4 landscape in saddle-stitch order: print\n"
-"                       double-sided, flip on the short edge, fold the\n"
-"                       stack in the middle and staple\n"
-"  -o, --output FILE    PDF to write (default: out/GAME-LANG-rules.pdf,\n"
-"                       or -rules-a5.pdf)\n"
-"  -h, --help           this help\n";
-
-/* Document title: the deck's, else its game name. */
-static const char *
-deck_title(const struct deck *deck)
-{
-	return deck->title ? deck->title : deck->game;
-}
-
-static char *
-authors(const struct deck *deck)
-{
-	const struct credits *c = &deck->credits;
-	GString *b = g_string_new(NULL);
-	size_t i;
-
-	for (i = 0; i < c->nauthors; i++)
-		g_string_append_printf(b, "%s%s", i ? ", " : "",
-		    c->authors[i]);
-	return g_string_free(b, b->len == 0);
-}
-
-/*
- * Bookmarks for the headings of fl: level 1 at the top, deeper levels
- * under the last shallower one.  page_of maps a flow page to a PDF
- * page (1-based) and dx, dy shift positions (imposed A5 pages).
- */
-static void
-add_outline(struct pdfout *pdf, const struct bflow *fl,
-    const int *page_of, const double *dy)
-{
-	int parent[8] = { 0 };
-	size_t i;
-
-	for (i = 0; i < fl->nmarks; i++) {
-		const struct bmark *m = &fl->marks[i];
-		int lv = m->b->level < 1 ? 1 : m->b->level > 6 ? 6 :
-		    m->b->level, id;
-
-		id = pdf_outline(pdf, parent[lv - 1], m->b->plain,
-		    page_of[m->page], m->y + (dy ? dy[m->page] : 0));
-		parent[lv] = id;
-		if (lv + 1 < 8)
-			parent[lv + 1] = id;
-	}
-}
-
-static int
-booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
-    const char *title, size_t li, const char *out, struct diags *d)
-{
-	struct pdfout pdf;
-	int *page_of = xcalloc(fl->n + 1, sizeof(int));
-	char *au = authors(s->deck);
-	size_t i;
-	bool ok;
-
-	if (!pdf_open(&pdf, out, st->page_w, st->page_h, title, d)) {
-		free(page_of);
-		g_free(au);
-		return EXIT_IO;
-	}
-	pdf_meta(&pdf, au, s->deck->langs[li]);
-	for (i = 0; i < fl->n; i++) {
-		page_of[i] = (int)i + 1;
-		booklet_draw(pdf.cr, s->fonts, fl, i, st, title, (int)i + 1);
-		pdf_page(&pdf);
-	}
-	add_outline(&pdf, fl, page_of, NULL);
-	ok = pdf_close(&pdf, true, d);
-	if (ok)
-		printf("%s: %zu pages\n", out, fl->n);
-	free(page_of);
-	g_free(au);
-	return ok ? 0 : EXIT_IO;
-}
-
-/*
- * Saddle stitch: n pages (a multiple of 4) on n/2 sides; side k holds
- * pages n-k | k+1 when k is even (a sheet's front), k+1 | n-k when odd.
- */
-static void
-side_pages(size_t n, size_t k, size_t *left, size_t *right)
-{
-	if (k % 2 == 0) {
-		*left = n - k;
-		*right = k + 1;
-	} else {
-		*left = k + 1;
-		*right = n - k;
-	}
-}
-
-static int
-booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
-    const char *title, size_t li, const char *out, struct diags *d)
-{
-	size_t n = (fl->n + 3) / 4 * 4, k, half, pg;
-	int *page_of = xcalloc(n + 1, sizeof(int));
-	struct pdfout pdf;
-	char *au = authors(s->deck);
-	bool ok;
-
-	/* Two A5 pages (148 x 210 mm) fill an A4 landscape sheet. */
-	if (!pdf_open(&pdf, out, MM(297), MM(210), title, d)) {
-		free(page_of);
-		g_free(au);
-		return EXIT_IO;
-	}
-	pdf_meta(&pdf, au, s->deck->langs[li]);
-	for (k = 0; k < n / 2; k++) {
-		size_t p[2];
-
-		side_pages(n, k, &p[0], &p[1]);
-		for (half = 0; half < 2; half++) {
-			pg = p[half] - 1;	/* 0-based */
-			page_of[pg] = (int)k + 1;
-			if (pg >= fl->n)
-				continue;	/* blank padding page */
-			cairo_save(pdf.cr);
-			cairo_translate(pdf.cr, MM(0.5) + half * st->page_w,
-			    0);
-			cairo_rectangle(pdf.cr, 0, 0, st->page_w, st->page_h);
-			cairo_clip(pdf.cr);
-			booklet_draw(pdf.cr, s->fonts, fl, pg, st, title,
-			    (int)pg + 1);
-			cairo_restore(pdf.cr);
-		}
-		pdf_page(&pdf);
-	}
-	add_outline(&pdf, fl, page_of, NULL);
-	ok = pdf_close(&pdf, true, d);
-	if (ok)
-		printf("%s: %zu A5 pages on %zu A4 sides\n", out, n, n / 2);
-	free(page_of);
-	g_free(au);
-	return ok ? 0 : EXIT_IO;
-}
-
-/* DECK/rules/LANG.md, parsed and flowed in style st. */
-static bool
-load_booklet(struct setup *s, size_t li, const struct bstyle *st,
-    struct bdoc *doc, struct bflow *fl, struct diags *d)
-{
-	char *rel = g_strdup_printf("rules/%s.md", s->deck->langs[li]);
-	char *path = path_join(s->deck->dir, rel);
-	size_t nerr = d->nerr;
-	bool ok;
-
-	g_free(rel);
-	ok = booklet_parse(path, s->deck, li, doc, d) && d->nerr == nerr;
-	free(path);
-	if (ok)
-		booklet_flow(s->fonts, doc, st, fl);
-	return ok;
-}
-
-static int
-run_booklet(const char *deckdir, const char *lang, bool a5,
-    const char *output, struct diags *d)
-{
-	struct setup s = { 0 };
-	struct bstyle st;
-	struct bdoc doc = { 0 };
-	struct bflow fl = { 0 };
-	char *out = NULL;
-	int rc, li = 0;
-
-	if ((rc = setup_load(&s, deckdir, false, d)) != 0)
-		goto out;
-	if ((rc = lang_arg(s.deck, lang, &li, d)) != 0)
-		goto out;
-	if (a5)
-		bstyle_a5(&st);
-	else
-		bstyle_a4(&st);
-	st.lang = s.deck->langs[li];
-	if (!load_booklet(&s, (size_t)li, &st, &doc, &fl, d)) {
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	out = output ? xstrdup(output) : g_strdup_printf("out/%s-%s-rules%s.pdf",
-	    s.deck->game, s.deck->langs[li], a5 ? "-a5" : "");
-	if ((rc = ensure_parent(out, d)) == 0)
-		rc = (a5 ? booklet_a5 : booklet_a4)(&s, &fl, &st,
-		    deck_title(s.deck), (size_t)li, out, d);
-out:
-	free(out);
-	bflow_free(&fl);
-	bdoc_free(&doc);
-	setup_free(&s);
-	return rc;
-}
-
-int
-cmd_booklet(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "lang", required_argument, NULL, 'l' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *lang = NULL, *output = NULL;
-	struct diags d = { 0 };
-	bool a5 = false;
-	int c;
-
-	while ((c = getopt_long(argc, argv, "l:f:o:h", opts, NULL)) != -1)
-		switch (c) {
-		case 'l':
-			lang = optarg;
-			break;
-		case 'f':
-			if (strcmp(optarg, "a5-booklet") == 0)
-				a5 = true;
-			else if (strcmp(optarg, "a4") != 0)
-				return usage_error(usage_booklet, "--format "
-				    "must be a4 or a5-booklet, not '%s'",
-				    optarg);
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			fputs(usage_booklet, stdout);
-			return 0;
-		default:
-			fputs(usage_booklet, stderr);
-			return EXIT_USAGE;
-		}
-	if (argc - optind != 1)
-		return usage_error(usage_booklet, "%s", argc - optind ?
-		    "give exactly one deck folder" : "no deck folder given");
-	return finish(&d, run_booklet(argv[optind], lang, a5, output, &d));
-}
+#include "cmd.h"
+#include "../booklet/booklet.h"
+#include "../impose/impose.h"
+#include "../pdf/pdf.h"
 
 static const char usage_pack[] =
-"usage: deckpress pack DECK [--lang LANG] [-o FILE]\n"
+"usage: deckpress pack DECK [--lang LANG] [-o FILE] [--draft]\n"
 "\n"
 "The complete print-and-play pack of the deck in one PDF: a cover with\n"
 "how to print, an index, the instructions (DECK/rules/LANG.md), the card\n"
-"sheets as 'deckpress cards' makes them, and the credits.\n"
+"sheets as 'deckpress cards' makes them (the first front on an odd page,\n"
+"so the pack prints double-sided), and the credits.  Its own strings\n"
+"come from 'pack:' in DECK/text/LANG.yaml, else deckpress's defaults.\n"
 "\n"
 "  -l, --lang LANG      language (default: the deck's first)\n"
 "  -o, --output FILE    PDF to write (default: out/GAME-LANG-pack.pdf)\n"
+"      --draft          print an unfinished translation (see 'deckpress\n"
+"                       cards --help')\n"
 "  -h, --help           this help\n";
 
 /* The pack's parts, in order, with the flows that make them. */
@@ -284,21 +37,127 @@ struct pack {
 	struct setup	*s;
 	size_t		 li;
 	struct bstyle	 st;
-	struct bdoc	 cover, rules, divider, credits;
-	struct bflow	 fcover, frules, fdivider, fcredits;
+	struct bdoc	 cover, rules, divider, blank, credits;
+	struct bflow	 fcover, frules, fdivider, fblank, fcredits;
 	struct sheets	 sheets;
 	const char	*title;
+	const char	*paper;		/* "A4", for {paper} */
+	char		 paperbuf[32];
 	size_t		 first[4];	/* first page (0-based): rules, cards,
 					   credits, and the index */
+	size_t		 sheet0;	/* 0-based page of the first sheet */
+	char		 num[2][16];	/* {first}, {last}: 1-based */
+	GPtrArray	*strs;		/* owns the strings pstr() made */
 };
 
-/* A pack string in the pack's language (checked by the validator). */
+/* The strings the pack prints; credits' only if it has credits. */
+static const char *const needed[] = { "preparation", "paper", "print-title",
+    "printing", "cut-title", "cutting", "sleeve-title", "sleeving",
+    "reading-title", "reading", "index", "instructions", "cards",
+    "cards-note", "blank", NULL };
+static const char *const needed_credits[] = { "credits", "authors",
+    "design", NULL };
+
+static const char *
+pack_var(const void *ctx, const char *name)
+{
+	const struct pack *p = ctx;
+
+	if (strcmp(name, "title") == 0)
+		return p->title;
+	if (strcmp(name, "paper") == 0)
+		return p->paper;
+	if (strcmp(name, "first") == 0)
+		return p->num[0];
+	if (strcmp(name, "last") == 0)
+		return p->num[1];
+	return NULL;	/* the loader refused other names */
+}
+
+/*
+ * A pack string in the pack's language, its variables filled in: the
+ * game's own, else deckpress's default (checked by pack_strings_ok()
+ * and the validator).
+ */
 static const char *
 pstr(const struct pack *p, const char *field)
 {
 	const char *s = card_text(&p->s->deck->pack, p->li, field, NULL);
+	char *v;
 
-	return s ? s : "";
+	if (s == NULL)
+		return "";	/* optional (tagline), or reported */
+	v = markup_subst(s, pack_var, p);
+	g_ptr_array_add(p->strs, v);
+	return v;
+}
+
+/* The languages deckpress has default pack strings for: "de, en". */
+static char *
+default_langs(const struct setup *s)
+{
+	char *dir = path_join(s->datadir, "layouts/pack");
+	GDir *gd = g_dir_open(dir, 0, NULL);
+	GPtrArray *v = g_ptr_array_new_with_free_func(g_free);
+	GString *b = g_string_new(NULL);
+	const char *name;
+	size_t i;
+
+	while (gd != NULL && (name = g_dir_read_name(gd)) != NULL)
+		if (g_str_has_suffix(name, ".yaml"))
+			g_ptr_array_add(v, g_strndup(name, strlen(name) - 5));
+	if (gd != NULL)
+		g_dir_close(gd);
+	g_ptr_array_sort(v, (GCompareFunc)(void (*)(void))g_strcmp0);
+	for (i = 0; i < v->len; i++)
+		g_string_append_printf(b, "%s%s", i ? ", " : "",
+		    (const char *)g_ptr_array_index(v, i));
+	g_ptr_array_free(v, TRUE);
+	free(dir);
+	return g_string_free(b, FALSE);
+}
+
+static bool
+has_credits(const struct credits *c)
+{
+	return c->nauthors > 0 || c->ndesign > 0 || c->website != NULL ||
+	    c->licence != NULL || c->funding != NULL;
+}
+
+/* Every string the pack prints must have a text: never a blank. */
+static bool
+pack_strings_ok(const struct pack *p, struct diags *d)
+{
+	const struct deck *deck = p->s->deck;
+	const struct cardtext *ct = &deck->pack.texts[p->li];
+	const char *lang = deck->langs[p->li];
+	GString *miss = g_string_new(NULL);
+	char *langs;
+	size_t i;
+
+	for (i = 0; needed[i] != NULL; i++)
+		if (card_text(&deck->pack, p->li, needed[i], NULL) == NULL)
+			g_string_append_printf(miss, "%s%s", miss->len ?
+			    ", " : "", needed[i]);
+	for (i = 0; has_credits(&deck->credits) && needed_credits[i]; i++)
+		if (card_text(&deck->pack, p->li, needed_credits[i],
+		    NULL) == NULL)
+			g_string_append_printf(miss, "%s%s", miss->len ?
+			    ", " : "", needed_credits[i]);
+	if (miss->len > 0) {
+		langs = default_langs(p->s);
+		diag_add(d, DIAG_ERROR, ct->pos.file ? &ct->key_pos :
+		    &deck->pack.pos, "missing-text", "the pack has no text "
+		    "in '%s' for %s; write %s under 'pack:' in text/%s.yaml "
+		    "(deckpress has default pack strings in %s)", lang,
+		    miss->str, strchr(miss->str, ',') ? "them" : "it", lang,
+		    langs);
+		diag_about(d, "pack", lang);
+		g_free(langs);
+	}
+	i = miss->len;
+	g_string_free(miss, TRUE);
+	return i == 0;
 }
 
 /* Cover: the title, the tagline, and how to print, cut and sleeve. */
@@ -312,8 +171,12 @@ cover_md(const struct pack *p)
 	size_t i;
 
 	booklet_md_escape(b, p->title);
-	g_string_append_printf(b, "\n\n*%s*\n\n## %s\n\n%s\n\n",
-	    pstr(p, "tagline"), pstr(p, "preparation"), pstr(p, "paper"));
+	g_string_append(b, "\n\n");
+	/* The tagline is the game's own: none, no line. */
+	if (*pstr(p, "tagline") != '\0')
+		g_string_append_printf(b, "*%s*\n\n", pstr(p, "tagline"));
+	g_string_append_printf(b, "## %s\n\n%s\n\n", pstr(p, "preparation"),
+	    pstr(p, "paper"));
 	for (i = 0; i < 4; i++)
 		g_string_append_printf(b, "### %s\n\n%s\n\n",
 		    pstr(p, parts[i][0]), pstr(p, parts[i][1]));
@@ -371,7 +234,7 @@ flow_rules(struct pack *p, struct diags *d)
 	struct bdoc *doc = &p->rules;
 	struct bblock *b;
 
-	if (!load_booklet(p->s, p->li, &p->st, doc, &p->frules, d))
+	if (!rulebook_load(p->s, p->li, &p->st, doc, &p->frules, d))
 		return false;
 	bflow_free(&p->frules);
 	b = doc->v;
@@ -397,11 +260,60 @@ flow_rules(struct pack *p, struct diags *d)
 	return true;
 }
 
-static bool
-has_credits(const struct credits *c)
+/* The "Cards" page, its note naming the pages to print double-sided. */
+static void
+flow_divider(struct pack *p, struct diags *d)
 {
-	return c->nauthors > 0 || c->ndesign > 0 || c->website != NULL ||
-	    c->licence != NULL || c->funding != NULL;
+	char *md;
+
+	bdoc_free(&p->divider);
+	bflow_free(&p->fdivider);
+	snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 + 1);
+	snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
+	    p->sheets.plan.n);
+	md = g_strdup_printf("## %s\n\n%s\n", pstr(p, "cards"),
+	    pstr(p, "cards-note"));
+	flow_md(p, "cards", md, &p->divider, &p->fdivider, d);
+}
+
+/*
+ * Page numbers of the parts.  The first sheet of fronts lands on an odd
+ * page, each back on the even page behind it, so a facilitator can
+ * print the whole pack double-sided: a blank page ("intentionally left
+ * blank") pads where needed.  The "Cards" page names those pages, and
+ * its own length can move them: flow it until it stays put.
+ */
+static void
+paginate(struct pack *p, struct diags *d)
+{
+	size_t ndiv = 1, k;
+
+	p->first[3] = p->fcover.n;		/* the index */
+	p->first[0] = p->first[3] + 1;		/* instructions */
+	p->first[1] = p->first[0] + p->frules.n;	/* cards: divider */
+	for (k = 0; k < 3; k++) {
+		p->sheet0 = p->first[1] + ndiv;
+		p->sheet0 += p->sheet0 % 2;	/* 0-based even: odd page */
+		flow_divider(p, d);
+		if (p->fdivider.n == ndiv)
+			break;
+		ndiv = p->fdivider.n;
+	}
+	p->first[2] = p->sheet0 + p->sheets.plan.n;
+}
+
+/* The paper's name for {paper}: "A4", "Letter", or its size in mm. */
+static const char *
+paper_name(const struct pack *p, char *buf, size_t n)
+{
+	double w = TO_MM(p->sheets.grid.paper_w), h = TO_MM(p->sheets.grid.paper_h);
+
+	if (fabs(w - 210) < 0.5 && fabs(h - 297) < 0.5)
+		return "A4";
+	if (fabs(w - 215.9) < 0.5 && fabs(h - 279.4) < 0.5)
+		return "Letter";
+	snprintf(buf, n, "%.0f \xc3\x97 %.0f mm", w, h);
+	return buf;
 }
 
 static bool
@@ -411,22 +323,21 @@ pack_build(struct pack *p, struct diags *d)
 
 	bstyle_a4(&p->st);
 	p->st.lang = p->s->deck->langs[p->li];
+	if (!pack_strings_ok(p, d))
+		return false;
+	if (!sheets_build(p->s, p->li, DUPLEX_LONG, true, NULL, &p->sheets, d))
+		return false;
+	p->paper = paper_name(p, p->paperbuf, sizeof(p->paperbuf));
 	flow_md(p, "cover", cover_md(p), &p->cover, &p->fcover, d);
 	if (!flow_rules(p, d))
 		return false;
-	md = g_strdup_printf("## %s\n\n%s\n", pstr(p, "cards"),
-	    pstr(p, "cards-note"));
-	flow_md(p, "cards", md, &p->divider, &p->fdivider, d);
+	md = g_strdup_printf("*%s*\n", pstr(p, "blank"));
+	flow_md(p, "blank", md, &p->blank, &p->fblank, d);
 	/* A game that names nobody gets no empty credits page. */
 	if (has_credits(&p->s->deck->credits))
 		flow_md(p, "credits", credits_md(p), &p->credits, &p->fcredits,
 		    d);
-	if (!sheets_build(p->s, p->li, DUPLEX_LONG, true, NULL, &p->sheets, d))
-		return false;
-	p->first[3] = p->fcover.n;		/* the index */
-	p->first[0] = p->first[3] + 1;		/* instructions */
-	p->first[1] = p->first[0] + p->frules.n;	/* cards: divider */
-	p->first[2] = p->first[1] + p->fdivider.n + p->sheets.plan.n;
+	paginate(p, d);
 	return true;
 }
 
@@ -473,6 +384,29 @@ index_line(cairo_t *cr, const struct pack *p, double y, const char *name,
 	g_object_unref(l);
 }
 
+/* Under the parts, the pages to print double-sided. */
+static void
+index_note(cairo_t *cr, const struct pack *p, double y)
+{
+	PangoLayout *l = pango_layout_new(p->s->fonts->ctx);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "Roboto Italic 11");
+	char *m = layout_markup(pstr(p, "cards-note"), false, NULL, NULL, NULL,
+	    NULL);
+
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_width(l, pango_units_from_double(p->st.page_w -
+	    p->st.margin_l - p->st.margin_r));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+	pango_layout_set_markup(l, m ? m : "", -1);
+	cairo_set_source_rgb(cr, 0.114, 0.153, 0.200);
+	cairo_move_to(cr, p->st.margin_l, y);
+	pango_cairo_show_layout(cr, l);
+	g_free(m);
+	g_object_unref(l);
+}
+
 static void
 draw_index(cairo_t *cr, const struct pack *p)
 {
@@ -493,23 +427,10 @@ draw_index(cairo_t *cr, const struct pack *p)
 	if (p->fcredits.n > 0)
 		index_line(cr, p, y + MM(20), first_heading(&p->fcredits),
 		    p->first[2]);
+	index_note(cr, p, y + MM(p->fcredits.n > 0 ? 34 : 24));
 	bflow_free(&fl);
 	bdoc_free(&doc);
 	diag_free(&none);
-}
-
-/* Draw the pages of flow fl from pack page *page on, with footers. */
-static void
-draw_flow(struct pdfout *pdf, const struct pack *p, const struct bflow *fl,
-    size_t *page)
-{
-	size_t i;
-
-	for (i = 0; i < fl->n; i++) {
-		booklet_draw(pdf->cr, p->s->fonts, fl, i, &p->st, p->title,
-		    (int)(*page)++ + 1);
-		pdf_page(pdf);
-	}
 }
 
 /*
@@ -594,25 +515,57 @@ pack_outline(struct pdfout *pdf, const struct pack *p)
 		    (int)p->first[2] + 1, 0);
 }
 
+/* A draft says so in the top margin of every page. */
+static void
+page_note(cairo_t *cr, const struct pack *p)
+{
+	if (p->sheets.note != NULL)
+		render_note(cr, p->s->fonts->ctx, p->st.page_w / 2,
+		    p->st.margin_t / 2, p->sheets.note);
+}
+
+/* Draw the pages of flow fl from pack page *page on, with footers. */
+static void
+draw_flow(struct pdfout *pdf, const struct pack *p, const struct bflow *fl,
+    size_t *page)
+{
+	size_t i;
+
+	for (i = 0; i < fl->n; i++) {
+		booklet_draw(pdf->cr, p->s->fonts, fl, i, &p->st, p->title,
+		    (int)(*page)++ + 1);
+		page_note(pdf->cr, p);
+		pdf_page(pdf);
+	}
+}
+
 static int
 pack_write(struct pack *p, const char *out, struct diags *d)
 {
 	struct pdfout pdf;
-	char *au = authors(p->s->deck);
+	char *au = game_authors(p->s->deck), *title;
 	size_t page = 0, i;
 	bool ok;
 
-	if (!pdf_open(&pdf, out, p->st.page_w, p->st.page_h, p->title, d)) {
+	title = g_strdup_printf("%s%s", p->sheets.note ? "DRAFT: " : "",
+	    p->title);
+	ok = pdf_open(&pdf, out, p->st.page_w, p->st.page_h, title, d);
+	g_free(title);
+	if (!ok) {
 		g_free(au);
 		return EXIT_IO;
 	}
 	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
+	pdf_subject(&pdf, p->sheets.note);
 	draw_cover(&pdf, p, &page);
 	draw_index(pdf.cr, p);
+	page_note(pdf.cr, p);
 	pdf_page(&pdf);
 	page++;
 	draw_flow(&pdf, p, &p->frules, &page);
 	draw_flow(&pdf, p, &p->fdivider, &page);
+	if (page < p->sheet0)
+		draw_flow(&pdf, p, &p->fblank, &page);
 	/* The card sheets exactly as "deckpress cards" makes them. */
 	for (i = 0; i < p->sheets.plan.n; i++, page++) {
 		sheets_draw(pdf.cr, p->s, &p->sheets, i);
@@ -623,7 +576,8 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	ok = pdf_close(&pdf, true, d);
 	if (ok)
 		printf("%s: %zu pages (instructions from page %zu, cards from "
-		    "%zu)\n", out, page, p->first[0] + 1, p->first[1] + 1);
+		    "%zu)%s\n", out, page, p->first[0] + 1, p->sheet0 + 1,
+		    p->sheets.note ? " (draft)" : "");
 	g_free(au);
 	return ok ? 0 : EXIT_IO;
 }
@@ -634,49 +588,46 @@ pack_free(struct pack *p)
 	bflow_free(&p->fcover);
 	bflow_free(&p->frules);
 	bflow_free(&p->fdivider);
+	bflow_free(&p->fblank);
 	bflow_free(&p->fcredits);
 	bdoc_free(&p->cover);
 	bdoc_free(&p->rules);
 	bdoc_free(&p->divider);
+	bdoc_free(&p->blank);
 	bdoc_free(&p->credits);
-	if (p->s->deck != NULL)
-		sheets_free(p->s, &p->sheets);
+	sheets_free(&p->sheets);
+	if (p->strs != NULL)
+		g_ptr_array_free(p->strs, TRUE);
 }
 
 int
-run_pack(const char *deckdir, const char *lang, const char *output,
-    struct diags *d)
+run_pack(const struct job *j, struct diags *d)
 {
 	struct setup s = { 0 };
+	struct load_opts lo;
 	struct pack p;
 	char *out = NULL;
 	int rc, li = 0;
 
 	memset(&p, 0, sizeof(p));
 	p.s = &s;
-	if ((rc = setup_load(&s, deckdir, false, d)) != 0)
+	p.strs = g_ptr_array_new_with_free_func(free);
+	job_load_opts(j, &lo);
+	if ((rc = setup_load(&s, j->deckdir, &lo, d)) != 0)
 		goto out;
-	if ((rc = lang_arg(s.deck, lang, &li, d)) != 0)
+	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
-	if (s.deck->pack.texts[li].pos.file == NULL) {
-		diag_add(d, DIAG_ERROR, &s.deck->pack.pos, "missing", "the "
-		    "pack needs its strings ('pack:' in text/%s.yaml)",
-		    s.deck->langs[li]);
-		rc = EXIT_INPUT;
-		goto out;
-	}
 	p.li = (size_t)li;
-	p.title = deck_title(s.deck);
+	p.title = card_text(&s.deck->pack, p.li, "title", NULL);
 	if (!pack_build(&p, d) || d->nerr > 0) {
 		rc = EXIT_INPUT;
 		goto out;
 	}
-	out = output ? xstrdup(output) : g_strdup_printf("out/%s-%s-pack.pdf",
-	    s.deck->game, s.deck->langs[li]);
+	out = job_output(j, s.deck, p.li, NULL, "pack");
 	if ((rc = ensure_parent(out, d)) == 0)
 		rc = pack_write(&p, out, d);
 out:
-	free(out);
+	g_free(out);
 	pack_free(&p);
 	setup_free(&s);
 	return rc;
@@ -688,20 +639,24 @@ cmd_pack(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "lang", required_argument, NULL, 'l' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "draft", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *lang = NULL, *output = NULL;
+	struct job j = { .duplex = DUPLEX_LONG, .backs = true };
 	struct diags d = { 0 };
 	int c;
 
 	while ((c = getopt_long(argc, argv, "l:o:h", opts, NULL)) != -1)
 		switch (c) {
 		case 'l':
-			lang = optarg;
+			j.lang = optarg;
 			break;
 		case 'o':
-			output = optarg;
+			j.output = optarg;
+			break;
+		case 'D':
+			j.draft = true;
 			break;
 		case 'h':
 			fputs(usage_pack, stdout);
@@ -713,5 +668,6 @@ cmd_pack(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_pack, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	return finish(&d, run_pack(argv[optind], lang, output, &d));
+	j.deckdir = argv[optind];
+	return finish(&d, run_pack(&j, &d));
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The validator's commands: "check" (composition against rules.yaml,
- * translations against the source language, booklets, text that does
- * not fit) and "strings" (the translator's file).  Part of the CLI.
+ * The check command: composition against rules.yaml, translations
+ * against the source language, booklets, text that does not fit.  Part
+ * of the CLI.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -10,8 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
-#include "validate/validate.h"
+#include "cmd.h"
+#include "../validate/validate.h"
 
 static const char usage_check[] =
 "usage: deckpress check DECK [--lang LANG|all] [--json] [--werror]\n"
@@ -28,18 +28,6 @@ static const char usage_check[] =
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 clean, 1 errors (or warnings with --werror), 2 usage.\n";
-
-static const char usage_strings[] =
-"usage: deckpress strings DECK --lang LANG\n"
-"\n"
-"Write or update DECK/text/LANG.yaml, the translator's file: every string\n"
-"the language needs, with the source text above it as a comment.  New\n"
-"strings are added empty and marked NEW; strings whose source text\n"
-"changed are marked STALE; nothing already written is lost or\n"
-"reordered, and a second run changes nothing.\n"
-"\n"
-"  -l, --lang LANG   the language (required; not the source language)\n"
-"  -h, --help        this help\n";
 
 struct checkjob {
 	const char	*deckdir;
@@ -59,20 +47,47 @@ struct checked {
 	bool		 printed;
 };
 
+/*
+ * Copies differ only if a text numbers them ({n} counting copies): in
+ * a fixed text of the template or in one of the card's own.
+ */
+static bool
+copies_differ(const struct tmpl *t, const struct card *c, size_t li)
+{
+	size_t f, i;
+
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < t->nelems[f]; i++)
+			if (t->elems[f][i].literal != NULL &&
+			    !t->elems[f][i].by_card &&
+			    strstr(t->elems[f][i].literal, "{n}") != NULL)
+				return true;
+	for (i = 0; i < c->texts[li].n; i++)
+		if (c->texts[li].v[i].value != NULL &&
+		    strstr(c->texts[li].v[i].value, "{n}") != NULL)
+			return true;
+	return false;
+}
+
 /* Every text of every card in language li, laid out: overflow = error. */
 static size_t
 check_fit(const struct setup *s, size_t li, struct diags *d)
 {
 	size_t i, f, before = d->nerr;
+	unsigned int k, n;
 	struct laid l;
 
-	for (i = 0; i < s->deck->ncards; i++)
-		for (f = 0; f < 2; f++) {
-			layout_card(s->fonts, s->deck, s->tmpl,
-			    &s->deck->cards[i], li, (enum face)f, DIAG_ERROR,
-			    &l, d);
-			laid_free(&l);
-		}
+	for (i = 0; i < s->deck->ncards; i++) {
+		const struct card *c = &s->deck->cards[i];
+
+		n = copies_differ(s->tmpl, c, li) ? c->count : 1;
+		for (k = 0; k < n; k++)
+			for (f = 0; f < 2; f++) {
+				layout_card(s->fonts, s->deck, s->tmpl, c, k,
+				    li, (enum face)f, &l, d);
+				laid_free(&l);
+			}
+	}
 	return d->nerr - before;
 }
 
@@ -235,9 +250,10 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 static int
 run_check(const struct checkjob *j, struct diags *d)
 {
+	struct load_opts lo = { NULL, true, NULL, false, NULL };
 	struct setup s = { 0 };
 	struct checked k = { 0 };
-	int li, rc = setup_load(&s, j->deckdir, true, d);
+	int li, rc = setup_load(&s, j->deckdir, &lo, d);
 
 	if (s.deck == NULL || rc == EXIT_IO)
 		goto out;
@@ -312,85 +328,4 @@ cmd_check(int argc, char **argv)
 		return rc;
 	}
 	return finish(&d, rc);
-}
-
-static int
-run_strings(const char *deckdir, const char *lang, struct diags *d)
-{
-	struct deck *deck;
-	struct strings_report r;
-	char *dir, *path;
-	int li, rc = 0;
-
-	if (!valid_ident(lang)) {
-		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is not a language "
-		    "code (like fr or pt-BR)", lang);
-		return EXIT_USAGE;
-	}
-	if ((deck = load_deck_lenient(deckdir, lang, d)) == NULL)
-		return EXIT_INPUT;
-	/* What this language still lacks is what strings is for. */
-	diag_drop(d, "missing-text", lang);
-	if ((li = deck_lang_index(deck, lang)) == 0) {
-		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
-		    "language: its texts are written by hand", lang);
-		deck_free(deck);
-		return EXIT_USAGE;
-	}
-	/* Anything else unread could be lost by rewriting the file. */
-	if (d->nerr > 0) {
-		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
-		    "the errors above first, so that no translation is lost");
-		deck_free(deck);
-		return EXIT_INPUT;
-	}
-	dir = path_join(deck->dir, "text");
-	path = path_join(dir, arena_printf(&deck->arena, "%s.yaml", lang));
-	mkdir(dir, 0777);
-	if (!strings_update(deck, (size_t)li, path, &r, d))
-		rc = EXIT_IO;
-	else {
-		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
-		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
-		    r.changed ? "" : " (unchanged)");
-		if ((size_t)li >= deck->ndeclared)
-			printf("add '%s' to the languages in %s to print it\n",
-			    lang, deck->file);
-	}
-	free(dir);
-	free(path);
-	deck_free(deck);
-	return rc;
-}
-
-int
-cmd_strings(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "lang", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *lang = NULL;
-	struct diags d = { 0 };
-	int c;
-
-	while ((c = getopt_long(argc, argv, "l:h", opts, NULL)) != -1)
-		switch (c) {
-		case 'l':
-			lang = optarg;
-			break;
-		case 'h':
-			fputs(usage_strings, stdout);
-			return 0;
-		default:
-			fputs(usage_strings, stderr);
-			return EXIT_USAGE;
-		}
-	if (argc - optind != 1)
-		return usage_error(usage_strings, "%s", argc - optind ?
-		    "give exactly one deck folder" : "no deck folder given");
-	if (lang == NULL)
-		return usage_error(usage_strings, "%s", "--lang is required");
-	return finish(&d, run_strings(argv[optind], lang, &d));
 }

@@ -2,7 +2,7 @@
 /*
  * Command-line plumbing shared by the commands: where the bundled data
  * lives, loading a deck with its fonts, template and sheet, and
- * printing diagnostics with their count.  Part of the CLI, with main.c.
+ * printing diagnostics with their count.  Part of the CLI.
  */
 #include <dirent.h>
 #include <libgen.h>
@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "impose/impose.h"
-#include "validate/validate.h"
+#include "cmd.h"
+#include "../impose/impose.h"
+#include "../validate/validate.h"
 
 /* The program's data: fonts/ and layouts/, beside the binary if there. */
 char *
@@ -135,9 +135,10 @@ setup_free(struct setup *s)
 }
 
 int
-setup_load(struct setup *s, const char *deckdir, bool lenient,
+setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
     struct diags *d)
 {
+	struct load_opts lo = *o;
 	char *p;
 
 	s->datadir = data_dir();
@@ -150,8 +151,10 @@ setup_load(struct setup *s, const char *deckdir, bool lenient,
 	if (s->fonts == NULL || s->icons == NULL)
 		return EXIT_IO;
 	s->fonts->icons = s->icons;
-	s->deck = lenient ? load_deck_lenient(deckdir, NULL, d) :
-	    load_deck(deckdir, d);
+	p = path_join(s->datadir, "layouts/pack");
+	lo.packdir = p;
+	s->deck = load_deck(deckdir, &lo, d);
+	free(p);
 	if (s->deck == NULL)
 		return EXIT_INPUT;
 	if ((p = resolve_named(s->datadir, s->deck, s->deck->layout, "",
@@ -166,9 +169,17 @@ setup_load(struct setup *s, const char *deckdir, bool lenient,
 	}
 	if (s->tmpl == NULL || s->sheet == NULL)
 		return EXIT_INPUT;
-	if (!load_bind(s->deck, s->tmpl, s->icons, !lenient, d))
+	if (!load_bind(s->deck, s->tmpl, s->icons, !o->lenient, d))
 		return EXIT_INPUT;
 	return 0;
+}
+
+void
+job_load_opts(const struct job *j, struct load_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->lang = j->lang;
+	o->draft = j->draft;
 }
 
 int
@@ -216,12 +227,42 @@ print_order(const struct deck *deck, const struct variant *only, size_t *n)
 	return seq;
 }
 
+/*
+ * Each copy is laid out on its own: a template may number copies
+ * ({n}).  The plan places copies, so faces[] follows the print order.
+ */
+static void
+lay_faces(struct setup *s, size_t lang, enum duplex duplex, bool backs,
+    struct sheets *sh, struct diags *d)
+{
+	const struct deck *deck = s->deck;
+	size_t *items = xcalloc(sh->n + 1, sizeof(*items)), k, f;
+	unsigned int copy = 0;
+
+	for (f = 0; f < 2; f++)
+		sh->faces[f] = xcalloc(sh->n + 1, sizeof(struct laid));
+	for (k = 0; k < sh->n; k++) {
+		const struct card *c = &deck->cards[sh->seq[k]];
+
+		copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ? copy + 1 : 0;
+		items[k] = k;
+		for (f = 0; f < 2; f++) {
+			if (f == FACE_BACK && !backs)
+				continue;
+			layout_card(s->fonts, deck, s->tmpl, c, copy, lang,
+			    (enum face)f, &sh->faces[f][k], d);
+			sh->marks |= sh->faces[f][k].marks;
+		}
+	}
+	impose_plan(&sh->grid, duplex, backs, items, sh->n, &sh->plan);
+	free(items);
+}
+
 bool
 sheets_build(struct setup *s, size_t lang, enum duplex duplex, bool backs,
     const struct variant *only, struct sheets *sh, struct diags *d)
 {
-	const struct deck *deck = s->deck;
-	size_t i, f;
+	size_t nerr = d->nerr;
 
 	memset(sh, 0, sizeof(*sh));
 	/* A template without a back design gets no blank back pages. */
@@ -229,40 +270,71 @@ sheets_build(struct setup *s, size_t lang, enum duplex duplex, bool backs,
 	if (!impose_grid(s->sheet, s->tmpl->w, s->tmpl->h, s->tmpl->bleed,
 	    &sh->grid, d))
 		return false;
-	for (f = 0; f < 2; f++) {
-		sh->faces[f] = xcalloc(deck->ncards + 1, sizeof(struct laid));
-		for (i = 0; i < deck->ncards; i++)
-			if (f == FACE_FRONT || backs)
-				layout_card(s->fonts, deck, s->tmpl,
-				    &deck->cards[i], lang, (enum face)f,
-				    DIAG_WARN, &sh->faces[f][i], d);
-	}
-	sh->seq = print_order(deck, only, &sh->n);
-	impose_plan(&sh->grid, duplex, backs, sh->seq, sh->n, &sh->plan);
-	return true;
+	sh->seq = print_order(s->deck, only, &sh->n);
+	lay_faces(s, lang, duplex, backs, sh, d);
+	draft_note(s->deck, lang, sh->marks, &sh->note);
+	/* Text too long for its box is an error, unless in a draft. */
+	return d->nerr == nerr;
 }
 
 void
 sheets_draw(cairo_t *cr, const struct setup *s, const struct sheets *sh,
     size_t page)
 {
-	impose_page(cr, s->fonts->ctx, &sh->plan.pages[page],
-	    sh->faces[sh->plan.pages[page].face], s->sheet);
+	const struct page *pg = &sh->plan.pages[page];
+
+	impose_page(cr, s->fonts->ctx, pg, sh->faces[pg->face], s->sheet);
+	if (sh->note != NULL)
+		impose_note(cr, s->fonts->ctx, &pg->grid, s->sheet, sh->note);
 }
 
 void
-sheets_free(const struct setup *s, struct sheets *sh)
+sheets_free(struct sheets *sh)
 {
 	size_t i, f;
 
 	plan_free(&sh->plan);
 	free(sh->seq);
 	for (f = 0; f < 2; f++) {
-		for (i = 0; sh->faces[f] != NULL && i < s->deck->ncards; i++)
+		for (i = 0; sh->faces[f] != NULL && i < sh->n; i++)
 			laid_free(&sh->faces[f][i]);
 		free(sh->faces[f]);
 	}
+	free(sh->note);
 	memset(sh, 0, sizeof(*sh));
+}
+
+bool
+draft_note(const struct deck *deck, size_t lang, unsigned int marks,
+    char **note)
+{
+	struct strbuf b = { 0 };
+
+	*note = NULL;
+	if (!deck->draft || (deck->nfilled == 0 && deck->nstale == 0 &&
+	    (marks & MARK_OVERFLOW) == 0))
+		return false;
+	sb_printf(&b, "DRAFT %s", deck->langs[lang]);
+	if (deck->nfilled > 0)
+		sb_printf(&b, " \xc2\xb7 %zu string%s in %s", deck->nfilled,
+		    deck->nfilled == 1 ? "" : "s", deck->langs[0]);
+	if (deck->nstale > 0)
+		sb_printf(&b, " \xc2\xb7 %zu stale", deck->nstale);
+	if (marks & MARK_OVERFLOW)
+		sb_puts(&b, " \xc2\xb7 text too long");
+	*note = b.s;
+	return true;
+}
+
+char *
+pdf_title(const struct deck *deck, size_t lang, const char *what, bool draft)
+{
+	struct strbuf b = { 0 };
+	const char *title = card_text(&deck->pack, lang, "title", NULL);
+
+	sb_printf(&b, "%s%s (%s): %s", draft ? "DRAFT: " : "", title ? title :
+	    game_title(deck), deck->langs[lang], what);
+	return b.s;
 }
 
 int

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The booklet command: a game's rule booklet typeset as A4 pages or as
+ * an A5 booklet imposed for folding.  Part of the CLI.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "cmd.h"
+#include "../booklet/booklet.h"
+#include "../pdf/pdf.h"
+
+static const char usage_booklet[] =
+"usage: deckpress booklet DECK [--lang LANG] [--format a4|a5-booklet]\n"
+"                  [-o FILE]\n"
+"\n"
+"Typeset the rule booklet DECK/rules/LANG.md as a PDF.\n"
+"\n"
+"  -l, --lang LANG      language (default: the deck's first)\n"
+"  -f, --format FORMAT  a4: A4 pages (default); a5-booklet: A5 pages two\n"
+"                       up on A4 landscape in saddle-stitch order: print\n"
+"                       double-sided, flip on the short edge, fold the\n"
+"                       stack in the middle and staple\n"
+"  -o, --output FILE    PDF to write (default: out/GAME-LANG-rules.pdf,\n"
+"                       or -rules-a5.pdf)\n"
+"  -h, --help           this help\n";
+
+const char *
+game_title(const struct deck *deck)
+{
+	return deck->title ? deck->title : deck->game;
+}
+
+char *
+game_authors(const struct deck *deck)
+{
+	const struct credits *c = &deck->credits;
+	GString *b = g_string_new(NULL);
+	size_t i;
+
+	for (i = 0; i < c->nauthors; i++)
+		g_string_append_printf(b, "%s%s", i ? ", " : "",
+		    c->authors[i]);
+	return g_string_free(b, b->len == 0);
+}
+
+/*
+ * Bookmarks for the headings of fl: level 1 at the top, deeper levels
+ * under the last shallower one.  page_of maps a flow page to a PDF
+ * page (1-based) and dx, dy shift positions (imposed A5 pages).
+ */
+static void
+add_outline(struct pdfout *pdf, const struct bflow *fl,
+    const int *page_of, const double *dy)
+{
+	int parent[8] = { 0 };
+	size_t i;
+
+	for (i = 0; i < fl->nmarks; i++) {
+		const struct bmark *m = &fl->marks[i];
+		int lv = m->b->level < 1 ? 1 : m->b->level > 6 ? 6 :
+		    m->b->level, id;
+
+		id = pdf_outline(pdf, parent[lv - 1], m->b->plain,
+		    page_of[m->page], m->y + (dy ? dy[m->page] : 0));
+		parent[lv] = id;
+		if (lv + 1 < 8)
+			parent[lv + 1] = id;
+	}
+}
+
+static int
+booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
+    const char *title, size_t li, const char *out, struct diags *d)
+{
+	struct pdfout pdf;
+	int *page_of = xcalloc(fl->n + 1, sizeof(int));
+	char *au = game_authors(s->deck);
+	size_t i;
+	bool ok;
+
+	if (!pdf_open(&pdf, out, st->page_w, st->page_h, title, d)) {
+		free(page_of);
+		g_free(au);
+		return EXIT_IO;
+	}
+	pdf_meta(&pdf, au, s->deck->langs[li]);
+	for (i = 0; i < fl->n; i++) {
+		page_of[i] = (int)i + 1;
+		booklet_draw(pdf.cr, s->fonts, fl, i, st, title, (int)i + 1);
+		pdf_page(&pdf);
+	}
+	add_outline(&pdf, fl, page_of, NULL);
+	ok = pdf_close(&pdf, true, d);
+	if (ok)
+		printf("%s: %zu pages\n", out, fl->n);
+	free(page_of);
+	g_free(au);
+	return ok ? 0 : EXIT_IO;
+}
+
+/*
+ * Saddle stitch: n pages (a multiple of 4) on n/2 sides; side k holds
+ * pages n-k | k+1 when k is even (a sheet's front), k+1 | n-k when odd.
+ */
+static void
+side_pages(size_t n, size_t k, size_t *left, size_t *right)
+{
+	if (k % 2 == 0) {
+		*left = n - k;
+		*right = k + 1;
+	} else {
+		*left = k + 1;
+		*right = n - k;
+	}
+}
+
+static int
+booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
+    const char *title, size_t li, const char *out, struct diags *d)
+{
+	size_t n = (fl->n + 3) / 4 * 4, k, half, pg;
+	int *page_of = xcalloc(n + 1, sizeof(int));
+	struct pdfout pdf;
+	char *au = game_authors(s->deck);
+	bool ok;
+
+	/* Two A5 pages (148 x 210 mm) fill an A4 landscape sheet. */
+	if (!pdf_open(&pdf, out, MM(297), MM(210), title, d)) {
+		free(page_of);
+		g_free(au);
+		return EXIT_IO;
+	}
+	pdf_meta(&pdf, au, s->deck->langs[li]);
+	for (k = 0; k < n / 2; k++) {
+		size_t p[2];
+
+		side_pages(n, k, &p[0], &p[1]);
+		for (half = 0; half < 2; half++) {
+			pg = p[half] - 1;	/* 0-based */
+			page_of[pg] = (int)k + 1;
+			if (pg >= fl->n)
+				continue;	/* blank padding page */
+			cairo_save(pdf.cr);
+			cairo_translate(pdf.cr, MM(0.5) + half * st->page_w,
+			    0);
+			cairo_rectangle(pdf.cr, 0, 0, st->page_w, st->page_h);
+			cairo_clip(pdf.cr);
+			booklet_draw(pdf.cr, s->fonts, fl, pg, st, title,
+			    (int)pg + 1);
+			cairo_restore(pdf.cr);
+		}
+		pdf_page(&pdf);
+	}
+	add_outline(&pdf, fl, page_of, NULL);
+	ok = pdf_close(&pdf, true, d);
+	if (ok)
+		printf("%s: %zu A5 pages on %zu A4 sides\n", out, n, n / 2);
+	free(page_of);
+	g_free(au);
+	return ok ? 0 : EXIT_IO;
+}
+
+bool
+rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
+    struct bdoc *doc, struct bflow *fl, struct diags *d)
+{
+	char *rel = g_strdup_printf("rules/%s.md", s->deck->langs[li]);
+	char *path = path_join(s->deck->dir, rel);
+	size_t nerr = d->nerr;
+	bool ok;
+
+	g_free(rel);
+	ok = booklet_parse(path, s->deck, li, doc, d) && d->nerr == nerr;
+	free(path);
+	if (ok)
+		booklet_flow(s->fonts, doc, st, fl);
+	return ok;
+}
+
+static int
+run_booklet(const char *deckdir, const char *lang, bool a5,
+    const char *output, struct diags *d)
+{
+	struct load_opts lo = { lang, false, NULL, false, NULL };
+	struct setup s = { 0 };
+	struct bstyle st;
+	struct bdoc doc = { 0 };
+	struct bflow fl = { 0 };
+	char *out = NULL;
+	int rc, li = 0;
+
+	if ((rc = setup_load(&s, deckdir, &lo, d)) != 0)
+		goto out;
+	if ((rc = lang_arg(s.deck, lang, &li, d)) != 0)
+		goto out;
+	if (a5)
+		bstyle_a5(&st);
+	else
+		bstyle_a4(&st);
+	st.lang = s.deck->langs[li];
+	if (!rulebook_load(&s, (size_t)li, &st, &doc, &fl, d)) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	out = output ? xstrdup(output) : g_strdup_printf("out/%s-%s-rules%s.pdf",
+	    s.deck->game, s.deck->langs[li], a5 ? "-a5" : "");
+	if ((rc = ensure_parent(out, d)) == 0)
+		rc = (a5 ? booklet_a5 : booklet_a4)(&s, &fl, &st,
+		    game_title(s.deck), (size_t)li, out, d);
+out:
+	free(out);
+	bflow_free(&fl);
+	bdoc_free(&doc);
+	setup_free(&s);
+	return rc;
+}
+
+int
+cmd_booklet(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "lang", required_argument, NULL, 'l' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *lang = NULL, *output = NULL;
+	struct diags d = { 0 };
+	bool a5 = false;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "l:f:o:h", opts, NULL)) != -1)
+		switch (c) {
+		case 'l':
+			lang = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "a5-booklet") == 0)
+				a5 = true;
+			else if (strcmp(optarg, "a4") != 0)
+				return usage_error(usage_booklet, "--format "
+				    "must be a4 or a5-booklet, not '%s'",
+				    optarg);
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage_booklet, stdout);
+			return 0;
+		default:
+			fputs(usage_booklet, stderr);
+			return EXIT_USAGE;
+		}
+	if (argc - optind != 1)
+		return usage_error(usage_booklet, "%s", argc - optind ?
+		    "give exactly one deck folder" : "no deck folder given");
+	return finish(&d, run_booklet(argv[optind], lang, a5, output, &d));
+}
+

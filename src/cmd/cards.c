@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The cards command: one deck in one language as print-ready card
+ * sheets, fronts and backs placed for duplex printing.  Part of the CLI.
+ */
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "cmd.h"
+#include "../impose/impose.h"
+#include "../pdf/pdf.h"
+#include "../validate/validate.h"
+
+static const char usage_cards[] =
+"usage: deckpress cards DECK [--lang LANG] [-o FILE] [--variant NAME]\n"
+"                  [--duplex long|short|none] [--no-backs] [--draft]\n"
+"\n"
+"Render the deck in folder DECK (its deck.yaml, text/LANG.yaml, the\n"
+"layout and sheet it names) as print-ready A4 card sheets.\n"
+"\n"
+"  -l, --lang LANG      language to print (default: the deck's first)\n"
+"  -o, --output FILE    PDF to write (default: out/GAME-LANG-cards.pdf)\n"
+"  -d, --duplex MODE    where backs go:\n"
+"                         long   each front sheet followed by its back\n"
+"                                sheet, for duplex flipped on the long\n"
+"                                edge (default)\n"
+"                         short  the same, flipped on the short edge:\n"
+"                                rows mirrored, backs turned 180 degrees\n"
+"                         none   all fronts, then all backs in the same\n"
+"                                order: print the fronts, put the stack\n"
+"                                back in the tray turned over its long\n"
+"                                edge, print the backs\n"
+"      --no-backs       fronts only\n"
+"      --variant NAME   only the cards of that variant of DECK/rules.yaml\n"
+"                       (e.g. a learning deck); default output\n"
+"                       out/GAME-LANG-NAME-cards.pdf\n"
+"      --draft          print a translation that is not finished: each\n"
+"                       missing string in the source language, it and\n"
+"                       stale or too long strings flagged on the card,\n"
+"                       listed on stderr, DRAFT in the margins\n"
+"  -h, --help           this help\n"
+"\n"
+"Exit status: 0 done, 1 invalid input (nothing written), 2 usage,\n"
+"3 I/O or font failure.\n";
+
+/* Lay out, impose and write; the deck is loaded and bound. */
+static int
+render_pdf(struct setup *s, const struct job *j, size_t lang,
+    const struct variant *v, const char *out, struct diags *d)
+{
+	struct sheets sh;
+	struct pdfout pdf;
+	size_t i;
+	char *title, *what;
+	bool ok;
+
+	if (!sheets_build(s, lang, j->duplex, j->backs, v, &sh, d)) {
+		sheets_free(&sh);
+		return EXIT_INPUT;
+	}
+	what = g_strdup_printf("cards%s%s", v ? ", variant " : "",
+	    v ? v->name : "");
+	title = pdf_title(s->deck, lang, what, sh.note != NULL);
+	g_free(what);
+	ok = ensure_parent(out, d) == 0 &&
+	    pdf_open(&pdf, out, sh.grid.paper_w, sh.grid.paper_h, title, d);
+	free(title);
+	if (ok) {
+		pdf_subject(&pdf, sh.note);
+		for (i = 0; i < sh.plan.n; i++) {
+			sheets_draw(pdf.cr, s, &sh, i);
+			pdf_page(&pdf);
+		}
+		ok = pdf_close(&pdf, true, d);
+	}
+	if (ok)
+		printf("%s: %zu card%s, %zu page%s%s\n", out, sh.n,
+		    sh.n == 1 ? "" : "s", sh.plan.n, sh.plan.n == 1 ? "" : "s",
+		    sh.note ? " (draft)" : "");
+	sheets_free(&sh);
+	return ok ? 0 : EXIT_IO;
+}
+
+/* A variant of the deck's rules.yaml, by name: a usage error if none. */
+static int
+find_variant(const struct setup *s, const char *name, struct rules **rules,
+    const struct variant **v, struct diags *d)
+{
+	char *path = path_join(s->deck->dir, "rules.yaml");
+	struct strbuf b = { 0 };
+	size_t i;
+
+	*rules = load_rules(path, s->deck, d);
+	free(path);
+	if (*rules == NULL)
+		return EXIT_INPUT;
+	/* Variant 0 is the whole deck, named "deck". */
+	for (i = 1; i < (*rules)->n; i++) {
+		if (strcmp((*rules)->v[i].name, name) == 0) {
+			*v = &(*rules)->v[i];
+			return 0;
+		}
+		sb_printf(&b, "%s%s", i > 1 ? ", " : "", (*rules)->v[i].name);
+	}
+	diag_add(d, DIAG_ERROR, NULL, "usage", "rules.yaml has no variant "
+	    "'%s'%s%s%s", name, b.s ? " (it has " : "", b.s ? b.s : "",
+	    b.s ? ")" : "");
+	sb_free(&b);
+	return EXIT_USAGE;
+}
+
+/*
+ * A language that cannot print because strings are missing: say how to
+ * see which, and how to print it anyway.
+ */
+static void
+hint_incomplete(const struct job *j, const char *lang, struct diags *d)
+{
+	size_t i;
+
+	/* The source language cannot be unfinished: it is the source. */
+	if (lang == NULL)
+		return;
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].code != NULL &&
+		    strcmp(d->v[i].code, "missing-text") == 0 &&
+		    d->v[i].lang != NULL && strcmp(d->v[i].lang, lang) == 0)
+			break;
+	if (i == d->n)
+		return;
+	diag_add(d, DIAG_NOTE, NULL, NULL, "'%s' is not finished: 'deckpress "
+	    "check %s --lang %s' lists what is missing; --draft prints it "
+	    "anyway, each missing string in the source language", lang,
+	    j->deckdir, lang);
+}
+
+/* out/GAME-LANG[-VARIANT]-WHAT.pdf, or the job's own output. */
+char *
+job_output(const struct job *j, const struct deck *deck, size_t li,
+    const char *variant, const char *what)
+{
+	if (j->output != NULL)
+		return xstrdup(j->output);
+	return g_strdup_printf("%s/%s-%s%s%s-%s.pdf", j->outdir ? j->outdir :
+	    "out", deck->game, deck->langs[li], variant ? "-" : "",
+	    variant ? variant : "", what);
+}
+
+int
+run_cards(const struct job *j, struct diags *d)
+{
+	struct setup s = { 0 };
+	struct load_opts lo;
+	struct rules *rules = NULL;
+	const struct variant *v = NULL;
+	char *out = NULL;
+	int rc, li = 0;
+
+	job_load_opts(j, &lo);
+	if ((rc = setup_load(&s, j->deckdir, &lo, d)) != 0) {
+		if (rc == EXIT_INPUT)
+			hint_incomplete(j, j->lang, d);
+		goto out;
+	}
+	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
+		goto out;
+	if (j->variant != NULL && (rc = find_variant(&s, j->variant, &rules,
+	    &v, d)) != 0)
+		goto out;
+	out = job_output(j, s.deck, (size_t)li, v ? v->name : NULL, "cards");
+	rc = render_pdf(&s, j, (size_t)li, v, out, d);
+out:
+	g_free(out);
+	rules_free(rules);
+	setup_free(&s);
+	return rc;
+}
+
+static bool
+parse_duplex(const char *s, enum duplex *m)
+{
+	if (strcmp(s, "long") == 0)
+		*m = DUPLEX_LONG;
+	else if (strcmp(s, "short") == 0)
+		*m = DUPLEX_SHORT;
+	else if (strcmp(s, "none") == 0)
+		*m = DUPLEX_NONE;
+	else
+		return false;
+	return true;
+}
+
+int
+cmd_cards(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "lang", required_argument, NULL, 'l' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "duplex", required_argument, NULL, 'd' },
+		{ "no-backs", no_argument, NULL, 'B' },
+		{ "variant", required_argument, NULL, 'V' },
+		{ "draft", no_argument, NULL, 'D' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct job j = { .duplex = DUPLEX_LONG, .backs = true };
+	struct diags d = { 0 };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
+		switch (c) {
+		case 'l':
+			j.lang = optarg;
+			break;
+		case 'o':
+			j.output = optarg;
+			break;
+		case 'd':
+			if (!parse_duplex(optarg, &j.duplex))
+				return usage_error(usage_cards, "--duplex "
+				    "must be long, short or none, not '%s'",
+				    optarg);
+			break;
+		case 'B':
+			j.backs = false;
+			break;
+		case 'V':
+			j.variant = optarg;
+			break;
+		case 'D':
+			j.draft = true;
+			break;
+		case 'h':
+			fputs(usage_cards, stdout);
+			return 0;
+		default:
+			fputs(usage_cards, stderr);
+			return EXIT_USAGE;
+		}
+	if (argc - optind != 1)
+		return usage_error(usage_cards, "%s", argc - optind ? "give "
+		    "exactly one deck folder" : "no deck folder given");
+	j.deckdir = argv[optind];
+	return finish(&d, run_cards(&j, &d));
+}
+

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the command files of cmd/ share: exit codes, the loaded inputs
+ * of a command and their set-up, and each command's entry point.
+ */
+#ifndef DECKPRESS_CMD_H
+#define DECKPRESS_CMD_H
+
+#include "../diag.h"
+#include "../impose/impose.h"
+#include "../layout/layout.h"
+#include "../load/load.h"
+#include "../util.h"
+
+#define VERSION		"0.1.0"
+#ifndef DATADIR
+#define DATADIR		"/usr/local/share/deckpress"
+#endif
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
+
+struct setup {
+	char		*datadir;
+	struct deck	*deck;
+	struct fonts	*fonts;
+	struct iconmap	*icons;
+	struct tmpl	*tmpl;
+	struct sheet	*sheet;
+};
+
+/*
+ * The folder holding fonts/, layouts/ and cards/: $DECKPRESS_HOME, the
+ * binary's folder if fonts/ is there, else DATADIR.  Caller frees.
+ */
+char	*data_dir(void);
+
+/*
+ * Load fonts, the deck in deckdir as o says (o->packdir is set here),
+ * its template and sheet, and bind them.  With o->lenient (the
+ * validator) a deck whose text files have errors is kept and only the
+ * source language is bound.  Returns 0 or an exit code; free with
+ * setup_free().
+ */
+int	 setup_load(struct setup *s, const char *deckdir,
+	    const struct load_opts *o, struct diags *d);
+void	 setup_free(struct setup *s);
+
+/*
+ * The index of --lang LANG in deck (NULL: 0, the source); a usage
+ * error naming the deck's languages if it has no such language.
+ * Returns 0 or EXIT_USAGE.
+ */
+int	 lang_arg(const struct deck *deck, const char *lang, int *li,
+	    struct diags *d);
+
+/* Print d sorted, then "N errors, M warnings"; free d; return rc. */
+int	 finish(struct diags *d, int rc);
+
+/* "deckpress: MESSAGE" and the usage text on stderr; returns 2. */
+int	 usage_error(const char *usage, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* A deck laid out and imposed on sheets, ready to draw page by page. */
+struct sheets {
+	struct laid	*faces[2];	/* by enum face, per copy in print
+					   order (the plan's "cards") */
+	struct grid	 grid;
+	struct plan	 plan;
+	size_t		*seq, n;	/* card indices in print order */
+	unsigned int	 marks;		/* draft marks of all faces, or-ed */
+	char		*note;		/* owned: a draft's margin note */
+};
+
+/*
+ * Lay out every copy of every card of s in language lang and plan its
+ * pages (backs as duplex says, if backs); with only, just the cards
+ * matching that filter (a variant).  False if the grid does not fit or
+ * a text does not fit its box (reported; a draft goes on).  Free with
+ * sheets_free().
+ */
+struct variant;
+bool	 sheets_build(struct setup *s, size_t lang, enum duplex duplex,
+	    bool backs, const struct variant *only, struct sheets *sh,
+	    struct diags *d);
+void	 sheets_draw(cairo_t *cr, const struct setup *s,
+	    const struct sheets *sh, size_t page);
+void	 sheets_free(struct sheets *sh);
+
+/*
+ * Is this a draft print: anything shown in the source language, stale
+ * or too long?  Then note is a one-line summary for the margins
+ * ("DRAFT fr: 3 strings in en, 1 stale"); caller frees.
+ */
+bool	 draft_note(const struct deck *deck, size_t lang, unsigned int marks,
+	    char **note);
+
+/* The title of a PDF: "Title (lang): what", "DRAFT: ..." for a draft. */
+char	*pdf_title(const struct deck *deck, size_t lang, const char *what,
+	    bool draft);
+
+/* Make the folder that will hold path; 0 or EXIT_IO (reported). */
+int	 ensure_parent(const char *path, struct diags *d);
+
+/* What a command that renders a deck is asked for. */
+struct job {
+	const char	*deckdir;
+	const char	*lang;		/* NULL: the deck's first */
+	const char	*output;	/* NULL: OUTDIR/GAME-LANG-WHAT.pdf */
+	const char	*outdir;	/* NULL: out */
+	enum duplex	 duplex;
+	bool		 backs;
+	const char	*variant;	/* NULL: the whole deck */
+	bool		 draft;		/* fill and flag missing strings */
+};
+
+/* The language a job prints as load options: drafts, default strings. */
+void	 job_load_opts(const struct job *j, struct load_opts *o);
+
+/* DIR/GAME-LANG[-VARIANT]-WHAT.pdf, or j's own output; g_free(). */
+char	*job_output(const struct job *j, const struct deck *deck, size_t li,
+	    const char *variant, const char *what);
+
+/* Render j's card sheets (cards) or pack; return an exit code. */
+int	 run_cards(const struct job *j, struct diags *d);
+int	 run_pack(const struct job *j, struct diags *d);
+
+/* The game's title as printed in deck.yaml, else its game name. */
+const char *game_title(const struct deck *deck);
+/* The authors of the credits, comma-separated, or NULL; g_free(). */
+char	*game_authors(const struct deck *deck);
+
+struct bstyle;
+struct bdoc;
+struct bflow;
+/*
+ * DECK/rules/LANG.md for language li, parsed into doc and flowed in
+ * style st into fl.  False if it cannot be read or has errors.
+ */
+bool	 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
+	    struct bdoc *doc, struct bflow *fl, struct diags *d);
+
+/* The commands: argv[0] is the command's name. */
+int	 cmd_cards(int argc, char **argv);
+int	 cmd_all(int argc, char **argv);
+int	 cmd_check(int argc, char **argv);
+int	 cmd_strings(int argc, char **argv);
+int	 cmd_booklet(int argc, char **argv);
+int	 cmd_pack(int argc, char **argv);
+
+#endif

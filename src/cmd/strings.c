@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The strings command: write or update a translator's text file with
+ * every string the language needs.  Part of the CLI.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "../validate/validate.h"
+
+static const char usage_strings[] =
+"usage: deckpress strings DECK --lang LANG\n"
+"\n"
+"Write or update DECK/text/LANG.yaml, the translator's file: every string\n"
+"the language needs, with the source text above it as a comment.  New\n"
+"strings are added empty and marked NEW; strings whose source text\n"
+"changed are marked STALE; nothing already written is lost or\n"
+"reordered, and a second run changes nothing.\n"
+"\n"
+"  -l, --lang LANG   the language (required; not the source language)\n"
+"  -h, --help        this help\n";
+
+static int
+run_strings(const char *deckdir, const char *lang, struct diags *d)
+{
+	struct load_opts lo = { lang, true, lang, false, NULL };
+	struct deck *deck;
+	struct strings_report r;
+	char *dir, *path, *home;
+	int li, rc = 0;
+
+	if (!valid_ident(lang)) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is not a language "
+		    "code (like fr or pt-BR)", lang);
+		return EXIT_USAGE;
+	}
+	/* Only this language and the source are read: another language's
+	 * gaps are no business of this one's translator. */
+	home = data_dir();
+	lo.packdir = path_join(home, "layouts/pack");
+	deck = load_deck(deckdir, &lo, d);
+	free((char *)lo.packdir);
+	free(home);
+	if (deck == NULL)
+		return EXIT_INPUT;
+	/* What this language still lacks is what strings is for. */
+	diag_drop(d, "missing-text", lang);
+	if ((li = deck_lang_index(deck, lang)) == 0) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
+		    "language: its texts are written by hand", lang);
+		deck_free(deck);
+		return EXIT_USAGE;
+	}
+	/* Anything else unread could be lost by rewriting the file. */
+	if (d->nerr > 0) {
+		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
+		    "the errors above first, so that no translation is lost");
+		deck_free(deck);
+		return EXIT_INPUT;
+	}
+	dir = path_join(deck->dir, "text");
+	path = path_join(dir, arena_printf(&deck->arena, "%s.yaml", lang));
+	mkdir(dir, 0777);
+	if (!strings_update(deck, (size_t)li, path, &r, d))
+		rc = EXIT_IO;
+	else {
+		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
+		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
+		    r.changed ? "" : " (unchanged)");
+		if ((size_t)li >= deck->ndeclared)
+			printf("add '%s' to the languages in %s to print it\n",
+			    lang, deck->file);
+	}
+	free(dir);
+	free(path);
+	deck_free(deck);
+	return rc;
+}
+
+int
+cmd_strings(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "lang", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *lang = NULL;
+	struct diags d = { 0 };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "l:h", opts, NULL)) != -1)
+		switch (c) {
+		case 'l':
+			lang = optarg;
+			break;
+		case 'h':
+			fputs(usage_strings, stdout);
+			return 0;
+		default:
+			fputs(usage_strings, stderr);
+			return EXIT_USAGE;
+		}
+	if (argc - optind != 1)
+		return usage_error(usage_strings, "%s", argc - optind ?
+		    "give exactly one deck folder" : "no deck folder given");
+	if (lang == NULL)
+		return usage_error(usage_strings, "%s", "--lang is required");
+	return finish(&d, run_strings(argv[optind], lang, &d));
+}

@@ -1,0 +1,686 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A deck's strings: text/<lang>.yaml for the languages a command needs
+ * (the one to print and the source, or all of them for the validator),
+ * each with the strings of the cards, of attribute values and of the
+ * pack; deckpress's default pack strings under whatever a game leaves
+ * out; and, for a draft, the source's text wherever a translation is
+ * missing.  Part of the load stage, called by load_deck().
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+
+static const char *const file_keys[] = { "cards", "values", "pack", NULL };
+
+/* {title}: the game's; {paper}: "A4"; {first}, {last}: card pages. */
+const char *const pack_vars[] = { "title", "paper", "first", "last", NULL };
+
+void
+text_hash(const char *s, char out[9])
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 16777619u;
+	}
+	snprintf(out, 9, "%08x", (unsigned int)h);
+}
+
+static void
+unknown_card(const struct deck *deck, const struct ynode *key,
+    const char *lang, struct diags *d)
+{
+	const char *hint = deck_suggest_id(deck, key->str);
+
+	diag_add(d, DIAG_ERROR, &key->pos, "unknown-card", "text for unknown "
+	    "card '%s' in '%s'%s%s%s", key->str, lang, HINT_ARGS(hint));
+}
+
+static struct text *
+find_text(const struct cardtext *ct, const char *field)
+{
+	size_t i;
+
+	for (i = 0; i < ct->n; i++)
+		if (strcmp(ct->v[i].field, field) == 0)
+			return &ct->v[i];
+	return NULL;
+}
+
+/* Append an empty string for field to ct (strings are few per card). */
+static struct text *
+add_text(struct deck *deck, struct cardtext *ct, const char *field)
+{
+	struct text *v = arena_alloc(&deck->arena, (ct->n + 1) * sizeof(*v));
+
+	if (ct->n > 0)
+		memcpy(v, ct->v, ct->n * sizeof(*v));
+	ct->v = v;
+	v[ct->n].field = field;
+	return &v[ct->n++];
+}
+
+/*
+ * source: {field: hash, ...}: which source text each string translates
+ * (written by "deckpress strings"); a hash that no longer matches the
+ * source text marks the translation stale.
+ */
+static bool
+load_sources(struct cardtext *ct, const struct ynode *n, const char *ctx,
+    struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	if (!yexpect(n, YNODE_MAP, "source", ctx, d))
+		return false;
+	for (i = 0; i < n->n; i++) {
+		const struct ypair *p = &n->pairs[i];
+		struct text *t = find_text(ct, p->key->str);
+		const char *h;
+
+		if (!ystring(p->val, &h, "a source hash", ctx, d)) {
+			ok = false;
+			continue;
+		}
+		if (t == NULL) {
+			diag_add(d, DIAG_ERROR, &p->key->pos, "source", "%s: "
+			    "source names '%s', which this card has no text "
+			    "for", ctx, p->key->str);
+			ok = false;
+			continue;
+		}
+		if (strlen(h) != 8 || strspn(h, "0123456789abcdef") != 8) {
+			diag_add(d, DIAG_ERROR, &p->val->pos, "source", "%s: "
+			    "'%s' is not a source hash (8 hex digits, as "
+			    "'deckpress strings' writes them)", ctx, h);
+			ok = false;
+			continue;
+		}
+		t->src_hash = h;
+		t->hash_pos = p->val->pos;
+	}
+	return ok;
+}
+
+/* same: [field, ...] or true: strings meant to equal the source's. */
+static bool
+load_same(struct cardtext *ct, const struct ynode *n, const char *ctx,
+    struct diags *d)
+{
+	struct text *t;
+	bool all = false;
+	size_t i;
+
+	if (n->type == YNODE_SCALAR) {
+		if (!ybool(n, &all, "same", ctx, d))
+			return false;
+		for (i = 0; i < ct->n; i++)
+			ct->v[i].same = all;
+		return true;
+	}
+	if (!yexpect(n, YNODE_SEQ, "same", ctx, d))
+		return false;
+	for (i = 0; i < n->n; i++) {
+		if (n->items[i]->type != YNODE_SCALAR ||
+		    (t = find_text(ct, n->items[i]->str)) == NULL) {
+			const char *fields[64], *hint;
+			size_t k;
+
+			for (k = 0; k < ct->n && k < 64; k++)
+				fields[k] = ct->v[k].field;
+			hint = n->items[i]->type == YNODE_SCALAR ?
+			    closest_word(n->items[i]->str, fields, k) : NULL;
+			diag_add(d, DIAG_ERROR, &n->items[i]->pos, "same",
+			    "%s: same names '%s', which is no text field of "
+			    "this card%s%s%s", ctx, n->items[i]->type ==
+			    YNODE_SCALAR ? n->items[i]->str : "?",
+			    HINT_ARGS(hint));
+			return false;
+		}
+		t->same = true;
+	}
+	return true;
+}
+
+/*
+ * The strings of card c in language li, from the mapping n.  A string
+ * left empty (~, as "deckpress strings" writes new ones) is an error,
+ * unless a draft fills it later (draft).
+ */
+static bool
+load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
+    const char *lang, const struct ynode *n, bool draft, struct diags *d)
+{
+	const struct ynode *src = NULL, *same = NULL;
+	size_t i;
+	bool ok = true;
+
+	ct->pos = n->pos;
+	ct->n = 0;
+	if (!yexpect(n, YNODE_MAP, "its texts", c->label, d))
+		return false;
+	ct->v = arena_alloc(&deck->arena, n->n * sizeof(*ct->v));
+	for (i = 0; i < n->n; i++) {
+		const struct ypair *p = &n->pairs[i];
+		struct text *t = &ct->v[ct->n];
+
+		if (strcmp(p->key->str, "source") == 0) {
+			src = p->val;
+			ct->src_line = p->key->pos.line;
+			continue;
+		}
+		if (strcmp(p->key->str, "same") == 0) {
+			same = p->val;
+			continue;
+		}
+		t->field = p->key->str;
+		t->pos = p->val->pos;
+		t->end = p->val->end;
+		t->key_pos = p->key->pos;
+		if (yisnull(p->val)) {
+			if (!draft) {
+				diag_add(d, DIAG_ERROR, &p->val->pos,
+				    "missing-text", "%s: '%s' has no text yet "
+				    "in '%s'", c->label, t->field, lang);
+				diag_about(d, c->id, lang);
+				ok = false;
+			}
+		} else if (!ystring(p->val, &t->value, t->field, c->label,
+		    d)) {
+			ok = false;
+			continue;
+		}
+		ct->n++;
+	}
+	if (src != NULL)
+		ok &= load_sources(ct, src, c->label, d);
+	if (same != NULL)
+		ok &= load_same(ct, same, c->label, d);
+	return ok;
+}
+
+static bool
+load_cards_texts(struct deck *deck, size_t li, const struct ynode *cards,
+    bool draft, struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	if (!yexpect(cards, YNODE_MAP, "cards", NULL, d))
+		return false;
+	for (i = 0; i < cards->n; i++) {
+		const struct ypair *p = &cards->pairs[i];
+		struct card *c = deck_card(deck, p->key->str);
+
+		if (c == NULL) {
+			unknown_card(deck, p->key, deck->langs[li], d);
+			ok = false;
+		} else if (c->texts[li].pos.file != NULL)
+			ok = false;	/* a duplicate key, reported */
+		else {
+			c->texts[li].key_pos = p->key->pos;
+			ok &= load_cardtext(deck, c, &c->texts[li],
+			    deck->langs[li], p->val, draft, d);
+		}
+	}
+	return ok;
+}
+
+static const struct attrdef *
+attrdef_at(const struct deck *deck, const char *name, size_t *k)
+{
+	for (*k = 0; *k < deck->nattrdefs; (*k)++)
+		if (strcmp(deck->attrdefs[*k].name, name) == 0)
+			return &deck->attrdefs[*k];
+	return NULL;
+}
+
+/* A value named in values: must be one the attribute declares. */
+static bool
+check_value_names(const struct attrdef *def, const struct ynode *n,
+    struct diags *d)
+{
+	const char *hint;
+	size_t i, j;
+	bool ok = true;
+
+	if (def->values == NULL || n->type != YNODE_MAP)
+		return true;
+	for (i = 0; i < n->n; i++) {
+		const char *v = n->pairs[i].key->str;
+
+		if (strcmp(v, "source") == 0 || strcmp(v, "same") == 0)
+			continue;
+		for (j = 0; j < def->nvalues; j++)
+			if (strcmp(def->values[j], v) == 0)
+				break;
+		if (j < def->nvalues)
+			continue;
+		hint = closest_word(v, def->values, def->nvalues);
+		diag_add(d, DIAG_ERROR, &n->pairs[i].key->pos, "unknown-value",
+		    "'%s' is not a value of attribute '%s'%s%s%s", v,
+		    def->name, HINT_ARGS(hint));
+		diag_add(d, DIAG_NOTE, &def->pos, NULL, "the values of '%s' "
+		    "are declared here", def->name);
+		ok = false;
+	}
+	return ok;
+}
+
+/*
+ * values: {attribute: {value: string, ...}, ...}: how a value reads in
+ * this language, for templates such as "{category}".
+ */
+static bool
+load_values(struct deck *deck, size_t li, const struct ynode *n, bool draft,
+    struct diags *d)
+{
+	const struct attrdef *def;
+	const char **names, *hint;
+	size_t i, k;
+	bool ok = true;
+
+	if (!yexpect(n, YNODE_MAP, "values", NULL, d))
+		return false;
+	for (i = 0; i < n->n; i++) {
+		const struct ypair *p = &n->pairs[i];
+
+		if ((def = attrdef_at(deck, p->key->str, &k)) != NULL) {
+			ok &= check_value_names(def, p->val, d);
+			deck->vals[k].texts[li].key_pos = p->key->pos;
+			ok &= load_cardtext(deck, &deck->vals[k],
+			    &deck->vals[k].texts[li], deck->langs[li], p->val,
+			    draft, d);
+			continue;
+		}
+		names = arena_alloc(&deck->arena,
+		    (deck->nattrdefs + 1) * sizeof(*names));
+		for (k = 0; k < deck->nattrdefs; k++)
+			names[k] = deck->attrdefs[k].name;
+		hint = closest_word(p->key->str, names, deck->nattrdefs);
+		diag_add(d, DIAG_ERROR, &p->key->pos, "unknown-attribute",
+		    "values for '%s', which %s does not declare as an "
+		    "attribute%s%s%s", p->key->str, deck->file,
+		    HINT_ARGS(hint));
+		ok = false;
+	}
+	return ok;
+}
+
+/*
+ * text/<lang>.yaml for language li, named at lpos in deck.yaml.  A
+ * missing file is reported there: that is where a user looks.
+ */
+static bool
+load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
+    bool draft, bool *read, struct diags *d)
+{
+	const char *lang = deck->langs[li];
+	char *name = arena_printf(&deck->arena, "text/%s.yaml", lang);
+	char *path = path_join(deck->dir, name);
+	const struct ynode *root, *n;
+	size_t i;
+	bool ok = true;
+
+	if (!file_exists(path)) {
+		if (draft && li > 0) {
+			diag_add(d, DIAG_WARN, lpos, "draft", "language '%s' "
+			    "has no text file %s: every string is printed "
+			    "in '%s' (draft)", lang, path, deck->langs[0]);
+			diag_about(d, NULL, lang);
+		} else {
+			diag_add(d, DIAG_ERROR, lpos, "missing-text",
+			    "language '%s' has no text file %s", lang, path);
+			diag_about(d, NULL, lang);
+			ok = false;
+		}
+		free(path);
+		return ok;
+	}
+	*read = true;
+	root = ytree_load(&deck->arena, path, d);
+	free(path);
+	if (root == NULL)
+		return false;
+	if (!yexpect(root, YNODE_MAP, "a text file", NULL, d))
+		return false;
+	ok = ymap_check_keys(root, file_keys, NULL, d) == 0;
+	if ((n = ymap_get(root, "cards")) == NULL) {
+		diag_add(d, DIAG_ERROR, &root->pos, "missing",
+		    "the text file has no 'cards'");
+		return false;
+	}
+	ok &= load_cards_texts(deck, li, n, draft, d);
+	if ((n = ymap_get(root, "values")) != NULL)
+		ok &= load_values(deck, li, n, draft, d);
+	/* The pack's own strings: a card of their own, "pack". */
+	if ((n = ymap_get(root, "pack")) != NULL) {
+		for (i = 0; i < root->n; i++)
+			if (strcmp(root->pairs[i].key->str, "pack") == 0)
+				deck->pack.texts[li].key_pos =
+				    root->pairs[i].key->pos;
+		ok &= load_cardtext(deck, &deck->pack, &deck->pack.texts[li],
+		    deck->langs[li], n, draft, d);
+	}
+	return ok;
+}
+
+/*
+ * deckpress's default pack strings for language li, from
+ * packdir/LANG.yaml, into out (allocated in the deck's arena).  A
+ * language deckpress has no defaults for leaves out empty.
+ */
+static void
+read_defaults(struct deck *deck, const char *packdir, size_t li,
+    struct cardtext *out, struct diags *d)
+{
+	char *name = arena_printf(&deck->arena, "%s.yaml", deck->langs[li]);
+	char *path = path_join(packdir, name);
+	const struct ynode *root, *n;
+	static const struct card dflt = { .id = "pack", .label = "the "
+	    "default pack strings" };
+
+	memset(out, 0, sizeof(*out));
+	if (file_exists(path) &&
+	    (root = ytree_load(&deck->arena, diag_file(d, path), d)) != NULL &&
+	    yexpect(root, YNODE_MAP, "a pack strings file", NULL, d) &&
+	    (n = ymap_get(root, "pack")) != NULL) {
+		load_cardtext(deck, &dflt, out, deck->langs[li], n, false, d);
+	}
+	free(path);
+}
+
+/*
+ * Every pack string the game leaves out in language li takes
+ * deckpress's default: its hash is that of the default in the source
+ * language, so a game that rewrites a source string sees the default
+ * translation as stale.  The title defaults to deck.yaml's.
+ */
+static void
+merge_defaults(struct deck *deck, size_t li, const struct cardtext *dl,
+    const struct cardtext *d0)
+{
+	struct cardtext *ct = &deck->pack.texts[li];
+	const struct text *src;
+	struct text *t;
+	char *h;
+	size_t i;
+
+	for (i = 0; i < dl->n; i++) {
+		if (dl->v[i].value == NULL || find_text(ct, dl->v[i].field))
+			continue;
+		t = add_text(deck, ct, dl->v[i].field);
+		t->value = dl->v[i].value;
+		t->pos = dl->v[i].pos;
+		t->key_pos = dl->v[i].key_pos;
+		t->deflt = true;
+		if (li > 0 && (src = find_text(d0, t->field)) != NULL &&
+		    src->value != NULL) {
+			h = arena_alloc(&deck->arena, 9);
+			text_hash(src->value, h);
+			t->src_hash = h;
+			t->src_text = src->value;
+		}
+	}
+	if (find_text(ct, "title") == NULL) {
+		t = add_text(deck, ct, "title");
+		t->value = deck->title ? deck->title : deck->game;
+		t->pos = deck->pack.pos;
+		t->deflt = true;
+	}
+}
+
+/*
+ * Pack strings matter to a game that makes a pack: it has the source's
+ * rule booklet, or writes pack strings of its own.
+ */
+static bool
+makes_pack(struct deck *deck)
+{
+	char *md = arena_printf(&deck->arena, "rules/%s.md", deck->langs[0]);
+	char *path = path_join(deck->dir, md);
+	bool yes = file_exists(path) || deck->pack.texts[0].pos.file != NULL;
+
+	free(path);
+	return yes;
+}
+
+static void
+add_defaults(struct deck *deck, const char *packdir, struct diags *d)
+{
+	struct cardtext d0, dl;
+	size_t li;
+
+	read_defaults(deck, packdir, 0, &d0, d);
+	for (li = 0; li < deck->nlangs; li++) {
+		if (!deck->loaded[li])
+			continue;
+		if (li == 0)
+			dl = d0;
+		else
+			read_defaults(deck, packdir, li, &dl, d);
+		merge_defaults(deck, li, &dl, &d0);
+	}
+}
+
+/*
+ * A string of card c missing in language li (t NULL: not in the file,
+ * else left empty) takes the source's text; listed where the card has
+ * an entry in the file (else the card, or the file, was reported).
+ */
+static void
+fill(struct deck *deck, struct card *c, size_t li, const struct text *src,
+    struct text *t, struct diags *d)
+{
+	struct cardtext *ct = &c->texts[li];
+	bool listed = ct->pos.file != NULL, empty = t != NULL;
+	struct srcpos at = t ? t->pos : listed ? ct->key_pos : c->pos;
+
+	if (t == NULL) {
+		t = add_text(deck, ct, src->field);
+		t->pos = at;
+		t->key_pos = at;
+	}
+	t->value = src->value;
+	t->fallback = true;
+	deck->nfilled++;
+	if (!listed)
+		return;
+	diag_add(d, DIAG_WARN, &at, "draft", "%s: '%s' has no text %sin '%s'; "
+	    "printed in '%s' (draft)", c->label, src->field, empty ? "yet " :
+	    "", deck->langs[li], deck->langs[0]);
+	diag_about(d, c->id, deck->langs[li]);
+}
+
+static void
+flag_stale(struct deck *deck, const struct card *c, size_t li,
+    struct text *t, struct diags *d)
+{
+	t->stale = true;
+	deck->nstale++;
+	diag_add(d, DIAG_WARN, &t->pos, "draft", "%s: '%s' in '%s' translates "
+	    "an older '%s' text; printed as it is, flagged (draft)", c->label,
+	    t->field, deck->langs[li], deck->langs[0]);
+	diag_about(d, c->id, deck->langs[li]);
+}
+
+/*
+ * Draft: each string of card c that language li lacks takes the
+ * source's text, and each whose source changed is flagged.  Returns
+ * how many were filled.
+ */
+static size_t
+draft_card(struct deck *deck, struct card *c, size_t li, struct diags *d)
+{
+	size_t i, n0 = c->texts[0].n, filled = 0;
+	struct text *t;
+	char h[9];
+
+	for (i = 0; i < n0; i++) {
+		const struct text *src = &c->texts[0].v[i];
+
+		if (src->value == NULL)
+			continue;
+		t = find_text(&c->texts[li], src->field);
+		if (t == NULL || t->value == NULL) {
+			fill(deck, c, li, src, t, d);
+			filled++;
+			continue;
+		}
+		text_hash(src->value, h);
+		if (t->src_hash != NULL && strcmp(t->src_hash, h) != 0)
+			flag_stale(deck, c, li, t, d);
+	}
+	return filled;
+}
+
+/*
+ * The pack's strings or an attribute's values, absent from a text file
+ * that exists: one warning for all of them.
+ */
+static void
+draft_pseudo(struct deck *deck, struct card *c, size_t li, bool file,
+    struct diags *d)
+{
+	bool absent = c->texts[li].pos.file == NULL;
+	size_t n = draft_card(deck, c, li, d);
+
+	if (n == 0 || !absent || !file)
+		return;
+	diag_add(d, DIAG_WARN, &c->pos, "draft", "%s: %zu string%s ha%s no "
+	    "text in '%s'; printed in '%s' (draft)", c->label, n, n == 1 ?
+	    "" : "s", n == 1 ? "s" : "ve", deck->langs[li], deck->langs[0]);
+	diag_about(d, c->id, deck->langs[li]);
+}
+
+static void
+draft_lang(struct deck *deck, size_t li, bool file, struct diags *d)
+{
+	size_t i;
+
+	for (i = 0; i < deck->ncards; i++)
+		draft_card(deck, &deck->cards[i], li, d);
+	for (i = 0; i < deck->nattrdefs; i++)
+		draft_pseudo(deck, &deck->vals[i], li, file, d);
+	draft_pseudo(deck, &deck->pack, li, file, d);
+}
+
+/* Which languages to read: all, or the one to print and the source. */
+static void
+choose_langs(struct deck *deck, const struct load_opts *o)
+{
+	size_t li;
+
+	deck->loaded = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
+	for (li = 0; li < deck->nlangs; li++)
+		deck->loaded[li] = o->lang == NULL || li == 0 ||
+		    strcmp(deck->langs[li], o->lang) == 0;
+}
+
+static void
+make_pseudo(struct deck *deck, const struct ynode *langs)
+{
+	size_t i;
+
+	deck->pack.id = "pack";
+	deck->pack.label = "the pack";
+	deck->pack.pos = langs->pos;
+	deck->pack.count = 1;
+	deck->pack.texts = arena_alloc(&deck->arena,
+	    deck->nlangs * sizeof(struct cardtext));
+	deck->vals = arena_alloc(&deck->arena,
+	    (deck->nattrdefs + 1) * sizeof(*deck->vals));
+	for (i = 0; i < deck->nattrdefs; i++) {
+		struct card *c = &deck->vals[i];
+
+		c->id = deck->attrdefs[i].name;
+		c->label = arena_printf(&deck->arena, "the values of '%s'",
+		    c->id);
+		c->pos = deck->attrdefs[i].pos;
+		c->count = 1;
+		c->texts = arena_alloc(&deck->arena,
+		    deck->nlangs * sizeof(struct cardtext));
+	}
+}
+
+/* Cards language li has no entry for: errors, unless a draft fills them. */
+static bool
+whole_cards(struct deck *deck, size_t li, bool draft, struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; i < deck->ncards; i++) {
+		const struct card *c = &deck->cards[i];
+
+		if (c->texts[li].pos.file != NULL)
+			continue;
+		diag_add(d, draft ? DIAG_WARN : DIAG_ERROR, &c->pos, draft ?
+		    "draft" : "missing-text", "%s: no text in language "
+		    "'%s'%s%s%s", c->label, deck->langs[li], draft ? "; "
+		    "printed in '" : "", draft ? deck->langs[0] : "",
+		    draft ? "' (draft)" : "");
+		diag_about(d, c->id, deck->langs[li]);
+		ok = draft;
+	}
+	return ok;
+}
+
+bool
+load_texts(struct deck *deck, const struct ynode *langs,
+    const struct load_opts *o, struct diags *d)
+{
+	bool ok = true, draft, *read;
+	size_t i, li;
+
+	for (i = 0; i < deck->ncards; i++)
+		deck->cards[i].texts = arena_alloc(&deck->arena,
+		    deck->nlangs * sizeof(struct cardtext));
+	make_pseudo(deck, langs);
+	choose_langs(deck, o);
+	read = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
+	for (li = 0; li < deck->nlangs; li++) {
+		if (!deck->loaded[li])
+			continue;
+		draft = o->draft && li > 0;
+		/* A language not in deck.yaml (deckpress strings --lang) may
+		 * have no file yet: it is being started. */
+		if (li >= langs->n) {
+			char *p = arena_printf(&deck->arena, "%s/text/%s.yaml",
+			    deck->dir, deck->langs[li]);
+
+			if (!file_exists(p))
+				continue;
+		}
+		/* A file with errors: the cards it lacks are no news. */
+		if (!load_textfile(deck, li, li < langs->n ?
+		    &langs->items[li]->pos : &langs->pos, draft, &read[li], d))
+			ok = false;
+		else if (read[li])
+			ok &= whole_cards(deck, li, draft, d);
+	}
+	if (o->packdir != NULL && makes_pack(deck))
+		add_defaults(deck, o->packdir, d);
+	deck->draft = o->draft;
+	for (li = 1; o->draft && li < deck->nlangs; li++)
+		if (deck->loaded[li])
+			draft_lang(deck, li, read[li], d);
+	return ok;
+}
+
+const struct card *
+deck_vals(const struct deck *deck, const char *name)
+{
+	size_t i;
+
+	for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
+		if (strcmp(deck->vals[i].id, name) == 0)
+			return &deck->vals[i];
+	return NULL;
+}
