@@ -735,7 +735,7 @@ test_deck_data_chain_texts(void **state)
 	assert_null(card_text(c, 0, "flavour", NULL));
 	c = find_card(deck, "steal");
 	assert_string_equal(card_text(c, 0, "title", NULL), "Steal");
-	assert_string_equal(card_text(c, 1, "title", NULL), "Robar");
+	assert_string_equal(card_text(c, 1, "title", NULL), "Arrebatar");
 	/* The entry's mapping starts at its first field, after comments. */
 	assert_int_equal(c->texts[1].pos.line, 125);
 	assert_int_equal(c->texts[1].key_pos.line, 123);
