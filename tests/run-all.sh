@@ -13,15 +13,17 @@
 # usage: sh tests/run-all.sh [PROGRAM ...]    (from the repo root)
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh";
-#            set and empty: none.
+#            "tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
+#            tests/run-selftest.sh"; set and empty: none
+#            (tests/run-selftest.sh runs this script so).
 #   LOG      the log, default out/test/run-all.log.
 
 set -eu
 LC_ALL=C
 export LC_ALL
 
-all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh"
+all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
+    tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 LOG=${LOG:-out/test/run-all.log}
 mkdir -p "$(dirname "$LOG")"
