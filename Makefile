@@ -54,11 +54,16 @@ out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS)
 
+out/test/hyphcheck: tests/tools/hyphcheck.c $(OBJS) $(HDRS)
+	@mkdir -p out/test
+	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS)
+
 # Render every bundled game into out/: the facilitator's one command.
 render: deckpress
 	./deckpress all
 
-test: deckpress $(UNIT) out/test/measure out/test/textcheck
+test: deckpress $(UNIT) out/test/measure out/test/textcheck \
+      out/test/hyphcheck
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
 bench: deckpress

@@ -411,6 +411,9 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 		continue
 	fi
 	check "pack $deck $lang: no diagnostics" test ! -s "$P.err"
+	pdftotext -raw "$P" "$P.txt"
+	check "pack $deck $lang: every word broken at a line end breaks where the dictionary allows" \
+	    ./out/test/hyphcheck $lang "$P.txt"
 	check "pack $deck $lang: qpdf --check" qpdf --check "$P"
 	check "pack $deck $lang: every page A4" all_a4 "$P"
 	check "pack $deck $lang: fonts embedded, all from fonts/" fonts_from_bundle "$P"
@@ -433,6 +436,12 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	    pdftotext -f 2 -l 2 "$1" - | tr "\n" " " | grep -q "[^0-9]$2[^0-9].*[^0-9]$3[^0-9]"' \
 	    sh "$P" "$first" "$last"
 done
+check "pack es: \"específicas\" is not broken one letter late (específ-icas)" sh -c '
+    pdftotext -raw "$1" - | tr -d "\n" | grep -q "específicas" &&
+    ! pdftotext -raw "$1" - | grep -q "específ.$"' sh "$T/pack-data-chain-es.pdf"
+check "pack de: the DATASET booklet has the every-3-rounds refill rule" sh -c '
+    pdftotext "$1" - | tr "\n" " " |
+    grep -q "Alle 3 Runden zieht jeder Spieler 3 weitere Karten"' sh "$T/pack-dataset-de.pdf"
 check "pack en: the glossary is a table with the terms and descriptions" sh -c '
     pdftotext -layout "$1" - | grep -q "Boycott  *A form of protest"' sh "$T/pack-data-chain-en.pdf"
 

@@ -55,11 +55,38 @@ hyph_free(struct hyph *h)
 	free(h);
 }
 
-/* "de" -> hyph_de_DE.dic, then hyph_de.dic; "pt-BR" -> hyph_pt_BR.dic. */
+/* The first hyph_LANG_*.dic in dir, in name order: "pt" finds
+ * hyph_pt_PT.dic or hyph_pt_BR.dic, whichever Debian installed. */
+static char *
+any_region(const char *dir, const char *base)
+{
+	char *prefix = g_strdup_printf("hyph_%s_", base), *best = NULL;
+	const char *name;
+	GDir *g = g_dir_open(dir, 0, NULL);
+
+	while (g != NULL && (name = g_dir_read_name(g)) != NULL)
+		if (g_str_has_prefix(name, prefix) &&
+		    g_str_has_suffix(name, ".dic") &&
+		    (best == NULL || strcmp(name, best) < 0)) {
+			g_free(best);
+			best = g_strdup(name);
+		}
+	if (g != NULL)
+		g_dir_close(g);
+	g_free(prefix);
+	return best;
+}
+
+/*
+ * The dictionary of a language code, as Debian's hyphen-* packages
+ * name them: "de" -> hyph_de_DE.dic, then hyph_de.dic, then any
+ * hyph_de_*.dic; "pt-BR" -> hyph_pt_BR.dic.  Any language Debian has
+ * patterns for works without a list kept here.
+ */
 static HyphenDict *
 load_dict(const struct hyph *h, const char *lang)
 {
-	char *base = g_strdup(lang), *up, *names[3], *path;
+	char *base = g_strdup(lang), *up, *names[4] = { NULL }, *path;
 	HyphenDict *d = NULL;
 	size_t i, k = 0;
 
@@ -70,9 +97,12 @@ load_dict(const struct hyph *h, const char *lang)
 		up = g_ascii_strup(base, -1);
 		names[k++] = g_strdup_printf("hyph_%s_%s.dic", base, up);
 		names[k++] = g_strdup_printf("hyph_%s.dic", base);
+		names[k++] = any_region(h->dir, base);
 		g_free(up);
 	}
 	for (i = 0; i < k; i++) {
+		if (names[i] == NULL)
+			continue;
 		path = g_build_filename(h->dir, names[i], NULL);
 		if (d == NULL && g_file_test(path, G_FILE_TEST_EXISTS))
 			d = hnj_hyphen_load(path);
@@ -121,21 +151,16 @@ breaks(HyphenDict *dict, const char *word, glong n, bool *brk)
 	if (hnj_hyphen_hyphenate3(dict, enc, (int)strlen(enc), hy, NULL, &rep,
 	    &pos, &cut, 2, 3, 2, 2) != 0 || rep != NULL)
 		goto out;	/* non-standard breaks (ff=f): leave the word */
-	if (dict->utf8) {
-		/* hy is indexed by byte: map to characters */
-		const char *p = enc;
-
-		for (i = 0; i < n; i++) {
-			const char *next = g_utf8_next_char(p);
-
-			if (i + 1 < n && (hy[next - enc - 1] & 1))
-				brk[i + 1] = true;
-			p = next;
-		}
-	} else
-		for (i = 0; i + 1 < n; i++)
-			if (hy[i] & 1)
-				brk[i + 1] = true;
+	/*
+	 * hy[i] odd: a break after character i.  libhyphen counts
+	 * characters, not bytes, for a UTF-8 dictionary too (it folds the
+	 * continuation bytes away), and bytes are characters in the 8-bit
+	 * ones: reading it by byte put breaks one letter late after every
+	 * accent ("especif-icas").
+	 */
+	for (i = 0; i + 1 < n; i++)
+		if (hy[i] & 1)
+			brk[i + 1] = true;
 out:
 	if (rep != NULL) {
 		for (i = 0; i < (glong)strlen(enc ? enc : ""); i++)
