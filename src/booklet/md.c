@@ -262,8 +262,14 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 			if (title != NULL)
 				booklet_md_escape(o, title);
 			else {
-				diag_add(d, DIAG_ERROR, &pos, "card-ref",
-				    "[[card:%s]] names no card", id);
+				if (c == NULL)
+					diag_add(d, DIAG_ERROR, &pos, "card-ref",
+					    "[[card:%s]] names no card", id);
+				else
+					diag_add(d, DIAG_ERROR, &pos, "card-ref",
+					    "[[card:%s]] prints the card's "
+					    "title, but card '%s' has no 'title' "
+					    "in '%s'", id, id, deck->langs[lang]);
 				booklet_md_escape(o, id);
 			}
 			g_free(id);

@@ -41,15 +41,25 @@ static void
 check_ref(struct scan *s, const char *p, const char *end)
 {
 	char *id = g_strndup(p + 7, (gsize)(end - p - 7));
+	const struct card *c = deck_card(s->deck, id);
+	const struct text *t;
 	const char *hint;
 	struct srcpos pos;
 
-	if (deck_card(s->deck, id) == NULL) {
+	if (c == NULL) {
 		pos = at(s, p);
 		hint = deck_suggest_id(s->deck, id);
 		diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] names "
 		    "no card%s%s%s", id, HINT_ARGS(hint));
 		diag_about(s->d, NULL, s->deck->langs[s->li]);
+	} else if (card_text(c, s->li, "title", &t) == NULL && t == NULL &&
+	    c->texts[s->li].n > 0) {
+		/* A card without a title: say that, not "no card". */
+		pos = at(s, p);
+		diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] prints "
+		    "the card's title, but card '%s' has no 'title' in '%s'", id,
+		    id, s->deck->langs[s->li]);
+		diag_about(s->d, id, s->deck->langs[s->li]);
 	}
 	g_free(id);
 }
