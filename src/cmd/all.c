@@ -102,8 +102,8 @@ skipped(const char *deckdir, const char *lang, struct diags *d)
 			d->nwarn++;
 		}
 	diag_add(d, DIAG_WARN, NULL, "skipped", "%s: '%s' skipped: %zu "
-	    "string%s missing (above); 'deckpress all --draft' prints it "
-	    "anyway", deckdir, lang, n, n == 1 ? " is" : "s are");
+	    "string%s missing (listed below); 'deckpress all --draft' "
+	    "prints it anyway", deckdir, lang, n, n == 1 ? " is" : "s are");
 	finish(d, 0);
 }
 
