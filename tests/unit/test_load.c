@@ -2,8 +2,9 @@
 /*
  * Unit tests of the load stage: the YAML tree with its positions and
  * rejections, the typed accessors, and loading decks, templates, sheets
- * and the icon map, both the bundled Data Chain files and small inputs
- * written to out/test/load/.  Run from the repository root.
+ * and the icon map: a fixture deck of the tests' own, small inputs
+ * written to out/test/load/, and the bundled default sheet and icon
+ * font.  Run from the repository root.
  */
 #include "unit.h"
 
@@ -18,6 +19,13 @@
 #include "../../src/load/load.h"
 
 #define SCRATCH	"out/test/load"
+
+/*
+ * A deck and layout of the tests' own, so that the positions, counts and
+ * indices pinned below stay put when a designer edits a bundled game.
+ * Its files say that these tests pin them.
+ */
+#define FIXTURE	"tests/decks/load"
 
 static const char *const families[] = { "Roboto", "Roboto Condensed",
     "Material Design Icons", NULL };
@@ -601,7 +609,7 @@ test_ymap_check_keys(void **state)
 	arena_free(&a);
 }
 
-/* --- the Data Chain deck ---------------------------------------------- */
+/* --- the fixture deck ------------------------------------------------- */
 
 static const struct card *
 find_card(const struct deck *deck, const char *id)
@@ -616,7 +624,7 @@ find_card(const struct deck *deck, const char *id)
 }
 
 static void
-test_deck_data_chain_cards(void **state)
+test_deck_head_cards_and_counts(void **state)
 {
 	struct diags d = { 0 };
 	struct deck *deck;
@@ -624,21 +632,24 @@ test_deck_data_chain_cards(void **state)
 	unsigned int acts = 0;
 
 	(void)state;
-	deck = load_deck("cards/data-chain", NULL, &d);
+	deck = load_deck(FIXTURE, NULL, &d);
 	assert_non_null(deck);
 	assert_int_equal(d.n, 0);
-	assert_string_equal(deck->game, "data-chain");
-	assert_string_equal(deck->layout, "data-chain");
+	assert_string_equal(deck->game, "load-fixture");
+	assert_string_equal(deck->layout, "./layout.yaml");
 	assert_string_equal(deck->sheet, "a4-3x3");
-	assert_string_equal(deck->file, "cards/data-chain/deck.yaml");
-	assert_int_equal(deck->layout_pos.line, 5);
+	assert_string_equal(deck->file, FIXTURE "/deck.yaml");
+	assert_int_equal(deck->layout_pos.line, 7);
 	assert_int_equal(deck->layout_pos.col, 9);
-	assert_string_equal(deck->title, "Data Chain");
+	/* a4-3x3 is the default too: only a position shows the key read. */
+	assert_int_equal(deck->sheet_pos.line, 8);
+	assert_int_equal(deck->sheet_pos.col, 8);
+	assert_string_equal(deck->title, "Load Fixture");
 	assert_int_equal(deck->credits.ndesign, 3);
-	assert_string_equal(deck->credits.design[0], "Raluca Manaila");
-	/* 20 artefacts and 11 actions in deck.yaml; 52 cards printed. */
-	assert_int_equal(deck->ncards, 31);
-	assert_int_equal(deck_total(deck), 52);
+	assert_string_equal(deck->credits.design[0], "Ana Ruiz");
+	/* 3 artefacts and 3 actions in deck.yaml; 12 cards printed. */
+	assert_int_equal(deck->ncards, 6);
+	assert_int_equal(deck_total(deck), 12);
 	for (i = 0; i < deck->ncards; i++) {
 		const char *kind = card_attr(&deck->cards[i], "kind");
 
@@ -651,13 +662,14 @@ test_deck_data_chain_cards(void **state)
 			acts += deck->cards[i].count;
 		}
 	}
-	assert_int_equal(nart, 20);
-	assert_int_equal(nact, 11);
-	assert_int_equal(acts, 32);
-	assert_string_equal(deck->cards[0].id, "adjust-privacy-settings");
-	assert_int_equal(deck->cards[0].pos.line, 23);
+	assert_int_equal(nart, 3);
+	assert_int_equal(nact, 3);
+	assert_int_equal(acts, 9);
+	/* The first card comes after a comment line. */
+	assert_string_equal(deck->cards[0].id, "petition");
+	assert_int_equal(deck->cards[0].pos.line, 17);
 	assert_int_equal(deck->cards[0].pos.col, 5);
-	assert_string_equal(deck->cards[30].id, "discard-redraw");
+	assert_string_equal(deck->cards[5].id, "swap");
 	assert_int_equal(find_card(deck, "steal")->count, 4);
 	assert_int_equal(find_card(deck, "block")->count, 3);
 	assert_int_equal(find_card(deck, "swap")->count, 2);
@@ -667,14 +679,14 @@ test_deck_data_chain_cards(void **state)
 }
 
 static void
-test_deck_data_chain_attributes(void **state)
+test_deck_languages_and_attributes(void **state)
 {
 	struct diags d = { 0 };
 	struct deck *deck;
 	const struct card *c;
 
 	(void)state;
-	deck = load_deck("cards/data-chain", NULL, &d);
+	deck = load_deck(FIXTURE, NULL, &d);
 	assert_non_null(deck);
 	assert_int_equal(deck->nlangs, 2);
 	assert_string_equal(deck->langs[0], "en");
@@ -691,11 +703,11 @@ test_deck_data_chain_attributes(void **state)
 	assert_int_equal(deck->attrdefs[1].nvalues, 2);
 	assert_string_equal(deck->attrdefs[1].values[0], "activist");
 	assert_string_equal(deck->attrdefs[1].values[1], "broker");
-	c = find_card(deck, "petition-data-legislation");
+	c = find_card(deck, "petition");
 	assert_string_equal(card_attr(c, "kind"), "artefact");
 	assert_string_equal(card_attr(c, "team"), "activist");
 	assert_null(card_attr(c, "colour"));
-	c = find_card(deck, "sell-political-profile");
+	c = find_card(deck, "sell-profile");
 	assert_string_equal(card_attr(c, "team"), "broker");
 	c = find_card(deck, "steal");
 	assert_string_equal(card_attr(c, "kind"), "action");
@@ -705,7 +717,7 @@ test_deck_data_chain_attributes(void **state)
 }
 
 static void
-test_deck_data_chain_texts(void **state)
+test_deck_texts_utf8_and_positions(void **state)
 {
 	struct diags d = { 0 };
 	struct deck *deck;
@@ -714,9 +726,9 @@ test_deck_data_chain_texts(void **state)
 	const char *es;
 
 	(void)state;
-	deck = load_deck("cards/data-chain", NULL, &d);
+	deck = load_deck(FIXTURE, NULL, &d);
 	assert_non_null(deck);
-	c = find_card(deck, "petition-data-legislation");
+	c = find_card(deck, "petition");
 	assert_string_equal(card_text(c, 0, "title", NULL),
 	    "Successful petition for new data legislation");
 	es = card_text(c, 1, "title", &where);
@@ -726,9 +738,8 @@ test_deck_data_chain_texts(void **state)
 	assert_memory_equal(es, "\xc3\x89xito de la petici\xc3\xb3n", 21);
 	assert_non_null(where);
 	assert_string_equal(where->field, "title");
-	assert_string_equal(where->pos.file,
-	    "cards/data-chain/text/es.yaml");
-	assert_int_equal(where->pos.line, 47);
+	assert_string_equal(where->pos.file, FIXTURE "/text/es.yaml");
+	assert_int_equal(where->pos.line, 7);
 	assert_int_equal(where->pos.col, 12);
 	assert_string_equal(card_text(c, 1, "body", NULL),
 	    "Destruye cualquier carta de la mesa.");
@@ -737,8 +748,8 @@ test_deck_data_chain_texts(void **state)
 	assert_string_equal(card_text(c, 0, "title", NULL), "Steal");
 	assert_string_equal(card_text(c, 1, "title", NULL), "Arrebatar");
 	/* The entry's mapping starts at its first field, after comments. */
-	assert_int_equal(c->texts[1].pos.line, 125);
-	assert_int_equal(c->texts[1].key_pos.line, 123);
+	assert_int_equal(c->texts[1].pos.line, 25);
+	assert_int_equal(c->texts[1].key_pos.line, 23);
 	assert_int_equal(c->texts[1].key_pos.col, 3);
 	deck_free(deck);
 	diag_free(&d);
@@ -1033,7 +1044,7 @@ test_iconmap(void **state)
 }
 
 static void
-test_tmpl_data_chain_geometry(void **state)
+test_tmpl_card_size_bleed_safe(void **state)
 {
 	struct diags d = { 0 };
 	struct iconmap *m;
@@ -1042,18 +1053,21 @@ test_tmpl_data_chain_geometry(void **state)
 	(void)state;
 	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
 	assert_non_null(m);
-	t = load_tmpl("layouts/data-chain.yaml", families, m, &d);
+	t = load_tmpl(FIXTURE "/layout.yaml", families, m, &d);
 	assert_non_null(t);
 	assert_int_equal(d.n, 0);
-	assert_string_equal(t->file, "layouts/data-chain.yaml");
-	/* 63 x 88 mm at 72/25.4 pt per mm. */
-	assert_near(t->w, 178.583, 1e-3);
-	assert_near(t->h, 249.449, 1e-3);
-	assert_near(t->bleed, 3 * 72 / 25.4, 1e-9);
-	assert_near(t->bleed, 8.504, 1e-3);
-	assert_near(t->safe, 8.504, 1e-3);
-	assert_int_equal(t->nelems[FACE_FRONT], 17);
-	assert_int_equal(t->nelems[FACE_BACK], 5);
+	assert_string_equal(t->file, FIXTURE "/layout.yaml");
+	/*
+	 * A euro card, 59 x 86 mm at 72/25.4 pt per mm.  None of these is
+	 * a default, so a key the loader skips fails here.
+	 */
+	assert_near(t->w, 167.244, 1e-3);
+	assert_near(t->h, 243.780, 1e-3);
+	assert_near(t->bleed, 2.5 * 72 / 25.4, 1e-9);
+	assert_near(t->bleed, 7.087, 1e-3);
+	assert_near(t->safe, 9.921, 1e-3);
+	assert_int_equal(t->nelems[FACE_FRONT], 8);
+	assert_int_equal(t->nelems[FACE_BACK], 3);
 	tmpl_free(t);
 	tmpl_free(NULL);
 	iconmap_free(m);
@@ -1061,7 +1075,7 @@ test_tmpl_data_chain_geometry(void **state)
 }
 
 static void
-test_tmpl_data_chain_elements(void **state)
+test_tmpl_elements_in_order(void **state)
 {
 	struct diags d = { 0 };
 	struct iconmap *m;
@@ -1071,9 +1085,9 @@ test_tmpl_data_chain_elements(void **state)
 
 	(void)state;
 	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	t = load_tmpl("layouts/data-chain.yaml", families, m, &d);
+	t = load_tmpl(FIXTURE "/layout.yaml", families, m, &d);
 	assert_non_null(t);
-	/* Every text box keeps inside the safe zone, 3 mm from the trim. */
+	/* Every text box keeps inside the safe zone, 3.5 mm from the trim. */
 	for (f = 0; f < 2; f++)
 		for (i = 0; i < t->nelems[f]; i++) {
 			e = &t->elems[f][i];
@@ -1085,7 +1099,7 @@ test_tmpl_data_chain_elements(void **state)
 			assert_true(e->x + e->w <= t->w - t->safe + 1e-9);
 			assert_true(e->y + e->h <= t->h - t->safe + 1e-9);
 		}
-	assert_int_equal(ntext, 5);
+	assert_int_equal(ntext, 4);
 	/* The first element: a full-card artefact background with bleed. */
 	e = &t->elems[FACE_FRONT][0];
 	assert_int_equal(e->type, ELEM_RECT);
@@ -1097,18 +1111,18 @@ test_tmpl_data_chain_elements(void **state)
 	assert_string_equal(e->when[0].attr, "kind");
 	assert_string_equal(e->when[0].values[0], "artefact");
 	assert_near(e->fill.rgba.r, 0xF6 / 255.0, 1e-12);
-	assert_int_equal(e->pos.line, 10);
+	assert_int_equal(e->pos.line, 11);
 	assert_int_equal(e->pos.col, 5);
 	/* Team icons. */
-	e = &t->elems[FACE_FRONT][6];
+	e = &t->elems[FACE_FRONT][2];
 	assert_int_equal(e->type, ELEM_ICON);
 	assert_int_equal(e->codepoint, 0xF0208);
-	assert_near(e->x, 25 * 72 / 25.4, 1e-9);
+	assert_near(e->x, 23 * 72 / 25.4, 1e-9);
 	assert_near(e->w, 13 * 72 / 25.4, 1e-9);
-	assert_int_equal(t->elems[FACE_FRONT][7].codepoint, 0xF0437);
-	assert_int_equal(t->elems[FACE_BACK][3].codepoint, 0xF0339);
+	assert_int_equal(t->elems[FACE_FRONT][3].codepoint, 0xF0437);
+	assert_int_equal(t->elems[FACE_BACK][1].codepoint, 0xF0339);
 	/* The artefact title. */
-	e = &t->elems[FACE_FRONT][8];
+	e = &t->elems[FACE_FRONT][4];
 	assert_int_equal(e->type, ELEM_TEXT);
 	assert_string_equal(e->field, "title");
 	assert_null(e->literal);
@@ -1121,19 +1135,19 @@ test_tmpl_data_chain_elements(void **state)
 	assert_near(e->leading, 0.95, 1e-12);
 	assert_int_equal(e->halign, HALIGN_CENTER);
 	assert_int_equal(e->valign, VALIGN_MIDDLE);
-	assert_near(e->y, 29 * 72 / 25.4, 1e-9);
-	assert_near(e->h, 21 * 72 / 25.4, 1e-9);
+	assert_near(e->y, 22 * 72 / 25.4, 1e-9);
+	assert_near(e->h, 20 * 72 / 25.4, 1e-9);
 	assert_near(e->color.rgba.r, 0x1D / 255.0, 1e-12);
 	/* The artefact body: Roboto, top-aligned. */
-	e = &t->elems[FACE_FRONT][11];
+	e = &t->elems[FACE_FRONT][5];
 	assert_string_equal(e->field, "body");
 	assert_string_equal(e->family, "Roboto");
 	assert_int_equal(e->valign, VALIGN_TOP);
 	assert_near(e->leading, 1, 0);
 	/* The back's fixed text. */
-	e = &t->elems[FACE_BACK][4];
+	e = &t->elems[FACE_BACK][2];
 	assert_null(e->field);
-	assert_string_equal(e->literal, "DATA CHAIN");
+	assert_string_equal(e->literal, "LOAD FIXTURE");
 	tmpl_free(t);
 	iconmap_free(m);
 	diag_free(&d);
@@ -1228,6 +1242,11 @@ test_tmpl_safe_zone_and_sizes(void **state)
 	diag_free(&d);
 }
 
+/*
+ * The bundled default sheet, not a fixture: every deck that names none
+ * is printed on it, so its geometry is the product's, and a change to
+ * it should fail here.  No line of the file is pinned.
+ */
 static void
 test_sheet_a4_3x3(void **state)
 {
@@ -1306,9 +1325,9 @@ main(void)
 		cmocka_unit_test(test_ystring_and_yexpect),
 		cmocka_unit_test(test_yisnull_and_kind),
 		cmocka_unit_test(test_ymap_check_keys),
-		cmocka_unit_test(test_deck_data_chain_cards),
-		cmocka_unit_test(test_deck_data_chain_attributes),
-		cmocka_unit_test(test_deck_data_chain_texts),
+		cmocka_unit_test(test_deck_head_cards_and_counts),
+		cmocka_unit_test(test_deck_languages_and_attributes),
+		cmocka_unit_test(test_deck_texts_utf8_and_positions),
 		cmocka_unit_test(test_deck_count_default),
 		cmocka_unit_test(test_deck_count_rejected),
 		cmocka_unit_test(test_deck_unknown_key_hint),
@@ -1318,8 +1337,8 @@ main(void)
 		cmocka_unit_test(test_duplicate_key_fails_loaders),
 		cmocka_unit_test(test_deck_missing),
 		cmocka_unit_test(test_iconmap),
-		cmocka_unit_test(test_tmpl_data_chain_geometry),
-		cmocka_unit_test(test_tmpl_data_chain_elements),
+		cmocka_unit_test(test_tmpl_card_size_bleed_safe),
+		cmocka_unit_test(test_tmpl_elements_in_order),
 		cmocka_unit_test(test_tmpl_unknown_font_and_icon),
 		cmocka_unit_test(test_tmpl_safe_zone_and_sizes),
 		cmocka_unit_test(test_sheet_a4_3x3),
