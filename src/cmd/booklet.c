@@ -186,7 +186,7 @@ static int
 run_booklet(const char *deckdir, const char *lang, bool a5,
     const char *output, struct diags *d)
 {
-	struct load_opts lo = { lang, false, NULL, false, NULL };
+	struct load_opts lo = { lang, false, NULL, false, NULL, true };
 	struct setup s = { 0 };
 	struct bstyle st;
 	struct bdoc doc = { 0 };

@@ -475,6 +475,15 @@ cover_cards(cairo_t *cr, const struct pack *p)
 	}
 }
 
+/* A draft says so in the top margin of every page. */
+static void
+page_note(cairo_t *cr, const struct pack *p)
+{
+	if (p->sheets.note != NULL)
+		render_note(cr, p->s->fonts->ctx, p->st.page_w / 2,
+		    p->st.margin_t / 2, p->sheets.note);
+}
+
 static void
 draw_cover(struct pdfout *pdf, const struct pack *p, size_t *page)
 {
@@ -485,6 +494,7 @@ draw_cover(struct pdfout *pdf, const struct pack *p, size_t *page)
 		    p->title, (int)(*page)++ + 1);
 		if (i == 0)
 			cover_cards(pdf->cr, p);
+		page_note(pdf->cr, p);
 		pdf_page(pdf);
 	}
 }
@@ -513,15 +523,6 @@ pack_outline(struct pdfout *pdf, const struct pack *p)
 	if (p->fcredits.n > 0)
 		pdf_outline(pdf, 0, first_heading(&p->fcredits),
 		    (int)p->first[2] + 1, 0);
-}
-
-/* A draft says so in the top margin of every page. */
-static void
-page_note(cairo_t *cr, const struct pack *p)
-{
-	if (p->sheets.note != NULL)
-		render_note(cr, p->s->fonts->ctx, p->st.page_w / 2,
-		    p->st.margin_t / 2, p->sheets.note);
 }
 
 /* Draw the pages of flow fl from pack page *page on, with footers. */

@@ -179,6 +179,7 @@ job_load_opts(const struct job *j, struct load_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->lang = j->lang;
+	o->one = true;		/* no --lang: the source, and only it */
 	o->draft = j->draft;
 }
 

@@ -27,7 +27,7 @@ static const char usage_strings[] =
 static int
 run_strings(const char *deckdir, const char *lang, struct diags *d)
 {
-	struct load_opts lo = { lang, true, lang, false, NULL };
+	struct load_opts lo = { lang, true, lang, false, NULL, false };
 	struct deck *deck;
 	struct strings_report r;
 	char *dir, *path, *home;

@@ -520,7 +520,8 @@ add_lang(struct deck *deck, const char *extra)
 struct deck *
 load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 {
-	static const struct load_opts all = { NULL, false, NULL, false, NULL };
+	static const struct load_opts all = { NULL, false, NULL, false, NULL,
+	    false };
 	struct deck *deck = xcalloc(1, sizeof(*deck));
 	const struct ynode *root;
 	char *path = path_join(dir, "deck.yaml");

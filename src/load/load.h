@@ -82,6 +82,8 @@ struct load_opts {
 					   warnings instead of errors */
 	const char	*packdir;	/* deckpress's default pack strings,
 					   PACKDIR/LANG.yaml; NULL: none */
+	bool		 one;		/* lang NULL means the source only,
+					   not every language */
 };
 
 /*

@@ -579,8 +579,8 @@ choose_langs(struct deck *deck, const struct load_opts *o)
 
 	deck->loaded = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
 	for (li = 0; li < deck->nlangs; li++)
-		deck->loaded[li] = o->lang == NULL || li == 0 ||
-		    strcmp(deck->langs[li], o->lang) == 0;
+		deck->loaded[li] = li == 0 || (o->lang == NULL ? !o->one :
+		    strcmp(deck->langs[li], o->lang) == 0);
 }
 
 static void
