@@ -2,29 +2,8 @@
 # End-to-end tests: render decks with ./deckpress, then measure the PDFs
 # with poppler (pdfinfo, pdffonts, pdftotext, pdftoppm at 600 dpi) and
 # qpdf, as a print shop would.  Prints "ok - NAME" / "not ok - NAME".
-set -eu
-LC_ALL=C
-export LC_ALL
-WRAP=${WRAP:-}
 T=out/test/e2e
-rm -rf "$T"
-mkdir -p "$T"
-pass=0
-fail=0
-
-ok() { echo "ok - $1"; pass=$((pass + 1)); }
-notok() { echo "not ok - $1"; fail=$((fail + 1)); }
-# check NAME COMMAND...: run a check, report it, keep going.
-check() {
-	name=$1
-	shift
-	if out=$("$@" 2>&1); then
-		ok "$name"
-	else
-		notok "$name"
-		printf '%s\n' "$out" | sed 's/^/    /' | head -40
-	fi
-}
+. tests/suite.sh
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
 
@@ -531,5 +510,4 @@ cli "unknown variant lists the known ones" 2 \
     "no variant 'expert' (it has purpose-only, lawyer-sanction, cyber-breach, full)" \
     cards cards/dataset --variant expert -o "$T/x.pdf"
 
-echo "end-to-end: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary end-to-end

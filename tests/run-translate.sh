@@ -6,30 +6,9 @@
 # -bbox, packs in five languages with deckpress's default strings, and
 # 'deckpress strings'.  Prints "ok - NAME" / "not ok - NAME".  A test
 # that writes into a deck works on a copy under $T.
-set -eu
-LC_ALL=C
-export LC_ALL
-WRAP=${WRAP:-}
 T=out/test/translate
+. tests/suite.sh
 Q=tests/decks/quiz
-rm -rf "$T"
-mkdir -p "$T"
-pass=0
-fail=0
-
-ok() { echo "ok - $1"; pass=$((pass + 1)); }
-notok() { echo "not ok - $1"; fail=$((fail + 1)); }
-# check NAME COMMAND...: run a check, report it, keep going.
-check() {
-	name=$1
-	shift
-	if out=$("$@" 2>&1); then
-		ok "$name"
-	else
-		notok "$name"
-		printf '%s\n' "$out" | sed 's/^/    /' | head -40
-	fi
-}
 
 # dp TAG ARGS...: ./deckpress ARGS; its stdout, stderr and exit status
 # go to $T/TAG.out, $T/TAG.err and $T/TAG.rc.
@@ -94,27 +73,26 @@ lacks() {
 # "LINE COL OWNER FIELD": OWNER is the card, or under values: the
 # attribute; FIELD the string's key.  (Block style, indent 2.)
 gaps() {
-	awk '
-	/^ *#/ || !/^ *[^ :]+:/ { next }
-	{
-		ind = match($0, /[^ ]/) - 1
-		key = $0
-		sub(/^ */, "", key)
-		sub(/:.*/, "", key)
+	awk "$KEYS"'
 	}
 	ind == 2 { owner = key }
 	ind == 4 && /: ~ *$/ { print NR, index($0, "~"), owner, key }' "$1"
 }
 
-# string TEXTFILE OWNER FIELD: the text of a string, without quotes.
-string() {
-	awk -v owner="$2" -v field="$3" '
+# The start of an awk program over a block-style text file: skips
+# comments, sets ind (the key's indent) and key on every key line.
+KEYS='
 	/^ *#/ || !/^ *[^ :]+:/ { next }
 	{
 		ind = match($0, /[^ ]/) - 1
 		key = $0
 		sub(/^ */, "", key)
 		sub(/:.*/, "", key)
+'
+
+# string TEXTFILE OWNER FIELD: the text of a string, without quotes.
+string() {
+	awk -v owner="$2" -v field="$3" "$KEYS"'
 	}
 	ind == 2 { o = key }
 	ind == 4 && o == owner && key == field {
@@ -558,13 +536,7 @@ cp "$S/text/fr.yaml" "$T/fr-after-strings.yaml"
 # hashes TEXTFILE: every string of every block (card, attribute's
 # values, pack) has an 8-hex-digit hash under its block's source:.
 hashes() {
-	awk '
-	/^ *#/ || !/^ *[^ :]+:/ { next }
-	{
-		ind = match($0, /[^ ]/) - 1
-		key = $0
-		sub(/^ */, "", key)
-		sub(/:.*/, "", key)
+	awk "$KEYS"'
 		val = $0
 		sub(/^ *[^ :]+: */, "", val)
 	}
@@ -626,5 +598,4 @@ check "check fr after the en source changed: gravity's question is stale" sh -c 
     grep "fr.yaml:[0-9]*:[0-9]*: warning: " "$1" | grep gravity | grep -q stale &&
     grep -q "1 stale" "$2"' sh "$T/stale-check.err" "$T/stale-check.out"
 
-echo "translate: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary translate
