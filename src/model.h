@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The data model every stage shares: a deck (cards, attributes, texts
- * per language), a card template (elements in points), a sheet
- * (paper, grid, marks).  After load every length is a double in
+ * The data model every stage shares: a deck (components of one or more
+ * kinds -- cards, boards, tokens, sheets -- with attributes and texts
+ * per language), a template per kind (its size, shape and elements in
+ * points), a sheet (paper, grid, marks).  After load every length is a double in
  * PostScript points (1/72 inch), measured from the card's trim corner
  * or the paper's top-left corner; y grows downwards as in Cairo.
  */
@@ -66,6 +67,7 @@ struct card {
 	const char	*id;
 	const char	*label;		/* in messages: "card 'steal'" */
 	struct srcpos	 pos;		/* of the entry in deck.yaml */
+	size_t		 kind;		/* index into the deck's kinds */
 	unsigned int	 count;		/* copies to print, >= 1 */
 	unsigned int	 number;	/* 1-based: its first copy in the deck */
 	size_t		 index;		/* 0-based: its place in the card list */
@@ -85,6 +87,27 @@ struct credits {
 	const char	 *website;
 };
 
+/*
+ * A kind of component: a deck of cards, a board, a sheet of tokens.
+ * Each has its own template (size, shape, faces) and is imposed on
+ * sheets of its own.  A deck.yaml with one "layout" has one kind.
+ */
+struct kind {
+	const char	*name;		/* "harm"; "card" for one layout */
+	struct srcpos	 pos;		/* of its name in deck.yaml */
+	const char	*layout;	/* template name or path */
+	struct srcpos	 layout_pos;
+	const char	*sheet;		/* sheet name or path */
+	struct srcpos	 sheet_pos;
+	struct card	 strs;		/* its strings (a pseudo-card): its
+					   printed name, texts its template
+					   shares between entries */
+	size_t		 nentries;	/* deck entries of this kind */
+};
+
+/* The attribute that names an entry's kind, when a deck has several. */
+#define KIND_ATTR	"component"
+
 struct deck {
 	struct arena	  arena;	/* owns everything below */
 	const char	 *dir;		/* the deck's folder */
@@ -95,10 +118,12 @@ struct deck {
 	const char	**langs;	/* first is the source language */
 	size_t		  nlangs;
 	size_t		  ndeclared;	/* of them, listed in deck.yaml */
-	const char	 *layout;	/* template name or path */
-	struct srcpos	  layout_pos;
-	const char	 *sheet;	/* sheet name or path */
+	const char	 *sheet;	/* sheet name or path, for every
+					   kind that names none */
 	struct srcpos	  sheet_pos;
+	struct kind	 *kinds;	/* at least one */
+	size_t		  nkinds;
+	bool		  multi;	/* "components:": entries name a kind */
 	struct attrdef	 *attrdefs;
 	size_t		  nattrdefs;
 	struct card	 *cards;
@@ -107,6 +132,7 @@ struct deck {
 	struct card	  pack;		/* the pack's strings, as a card "pack" */
 	struct card	 *vals;		/* per attrdef: its values' strings */
 	bool		 *loaded;	/* per language: its texts were read */
+	bool		 *broken;	/* per language: its file has errors */
 	bool		  draft;	/* missing strings filled from the source */
 	size_t		  nfilled;	/* draft: strings shown in the source */
 	size_t		  nstale;	/* draft: stale strings, flagged */
@@ -123,13 +149,14 @@ struct paint {
 	const char	*attr;		/* non-NULL: "{attr}" binding */
 };
 
-enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON };
+enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE };
 enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
 enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
 
 /* A condition on a card attribute: the element shows only if it holds. */
 struct cond {
 	const char	 *attr;
+	struct srcpos	  pos;		/* of the attribute's name */
 	const char	**values;	/* any of these */
 	size_t		  nvalues;
 };
@@ -146,6 +173,7 @@ struct elem {
 	double		 radius;	/* pt, corner radius */
 	/* text */
 	const char	*field;		/* text field shown, or NULL */
+	const char	*string;	/* else a string of the kind, or */
 	const char	*literal;	/* else this fixed text, a template */
 	struct srcpos	 literal_pos;	/* of the fixed text */
 	bool		 by_card;	/* {n}, {total} count cards, not copies */
@@ -161,17 +189,32 @@ struct elem {
 	unsigned int	 codepoint;	/* 0: taken from icon_attr */
 	bool		 mirror;	/* icon drawn mirrored left-right */
 	const char	*icon_attr;
+	/* space: the outline of a component of another kind */
+	const char	*kind;		/* its kind's name */
+	struct srcpos	 kind_pos;
+	double		 clearance;	/* pt around that kind's trim */
+	bool		 dash;		/* a dashed outline */
 };
 
 enum face { FACE_FRONT, FACE_BACK };
 
+/* The outline of a component's trim. */
+enum shape { SHAPE_RECT, SHAPE_CIRCLE };
+
 struct tmpl {
 	struct arena	 arena;
 	const char	*file;
-	double		 w, h;		/* pt, trim size */
+	double		 w, h;		/* pt, trim size (a circle: w == h) */
+	struct srcpos	 size_pos;	/* of "size" or "card", or the file */
+	enum shape	 shape;
+	double		 corner;	/* pt, radius of a rounded trim */
 	double		 bleed;		/* pt, on every side */
 	double		 safe;		/* pt, text keeps this far from trim */
+	bool		 tile;		/* may be split over sheets: a board */
+	double		 overlap;	/* pt, glue strip between two tiles */
 	struct elem	*elems[2];	/* by enum face */
+	bool		 back_is_front;	/* elems[FACE_BACK] is the front's:
+					   a two-sided token */
 	size_t		 nelems[2];
 	const char	**pal_names;	/* palette: named colours */
 	struct rgba	 *pal;
@@ -185,7 +228,7 @@ struct sheet {
 	const char	*file;
 	struct srcpos	 grid_pos;	/* of "grid", or of the file */
 	double		 paper_w, paper_h;	/* pt */
-	unsigned int	 cols, rows;
+	unsigned int	 cols, rows;	/* 0: the most that fit */
 	double		 gutter;	/* pt, between trims */
 	double		 unprintable;	/* pt, edge band kept free */
 	double		 mark_len;	/* pt, solid part of a crop mark */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Bind a deck to its template: the cross-checks that need both, so a
- * missing text or a colour attribute that is no colour is an input
- * error with a position, never a surprise at render time.
+ * Bind a deck to the templates of its kinds: the cross-checks that need
+ * both, so a missing text or a colour attribute that is no colour is an
+ * input error with a position, never a surprise at render time; and a
+ * board's spaces take the size of the components that go on them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,13 @@
 #include <glib.h>
 
 #include "load.h"
+
+/* The faces to check: one when the back is the front's own list. */
+static size_t
+nfaces(const struct tmpl *t)
+{
+	return t->back_is_front ? 1 : 2;
+}
 
 /* Is language li's text checked: the source, or any read if all. */
 static bool
@@ -40,17 +48,17 @@ elem_applies(const struct elem *e, const struct card *c)
 
 /* A 'when' value that is not one of the attribute's declared values. */
 static void
-bad_cond_value(const struct attrdef *def, const struct elem *e,
+bad_cond_value(const struct attrdef *def, const struct cond *k,
     const char *v, struct diags *d)
 {
 	const char *hint = closest_word(v, def->values, def->nvalues);
 
 	if (hint != NULL)
-		diag_add(d, DIAG_ERROR, &e->pos, "when", "'when' tests %s for "
+		diag_add(d, DIAG_ERROR, &k->pos, "when", "'when' tests %s for "
 		    "'%s', which is not one of its values; did you mean "
 		    "'%s'?", def->name, v, hint);
 	else
-		diag_add(d, DIAG_ERROR, &e->pos, "when", "'when' tests %s for "
+		diag_add(d, DIAG_ERROR, &k->pos, "when", "'when' tests %s for "
 		    "'%s', which is not one of its values", def->name, v);
 	diag_add(d, DIAG_NOTE, &def->pos, NULL, "the values of '%s' are "
 	    "declared here", def->name);
@@ -69,9 +77,9 @@ check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 			if (strcmp(deck->attrdefs[j].name, e->when[i].attr) == 0)
 				def = &deck->attrdefs[j];
 		if (def == NULL) {
-			diag_add(d, DIAG_ERROR, &e->pos, "when", "'when' "
-			    "names attribute '%s', which %s does not declare",
-			    e->when[i].attr, deck->file);
+			diag_add(d, DIAG_ERROR, &e->when[i].pos, "when",
+			    "'when' names attribute '%s', which %s does not "
+			    "declare", e->when[i].attr, deck->file);
 			ok = false;
 			continue;
 		}
@@ -81,7 +89,8 @@ check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 				    e->when[i].values[k]) == 0)
 					break;
 			if (j == def->nvalues) {
-				bad_cond_value(def, e, e->when[i].values[k], d);
+				bad_cond_value(def, &e->when[i],
+				    e->when[i].values[k], d);
 				ok = false;
 			}
 		}
@@ -227,14 +236,17 @@ has_var(const struct card *c, const char *name, const struct srcpos *pos,
 }
 
 /*
- * The variables of an element's fixed text: names a text can use, and
- * for each card it shows on, attributes the card has.
+ * The variables of an element's fixed text or shared string: names a
+ * text can use, and for each card it shows on (of a kind whose
+ * template it is), attributes the card has.
  */
 static bool
-check_literal(const struct deck *deck, const struct elem *e, struct diags *d)
+check_literal(const struct deck *deck, const struct tmpl *const *tmpls,
+    const struct elem *e, struct diags *d)
 {
+	const struct tmpl *t = NULL;
 	struct mtokens m;
-	size_t i, k;
+	size_t i, k, f, j;
 	bool ok = true;
 
 	if (e->type != ELEM_TEXT || e->literal == NULL)
@@ -245,6 +257,12 @@ check_literal(const struct deck *deck, const struct elem *e, struct diags *d)
 		markup_free(&m);
 		return false;
 	}
+	/* The template that holds e. */
+	for (k = 0; t == NULL && k < deck->nkinds; k++)
+		for (f = 0; f < 2; f++)
+			for (j = 0; j < tmpls[k]->nelems[f]; j++)
+				if (&tmpls[k]->elems[f][j] == e)
+					t = tmpls[k];
 	for (i = 0; i < m.n; i++) {
 		if (m.v[i].type != MT_VAR)
 			continue;
@@ -253,7 +271,8 @@ check_literal(const struct deck *deck, const struct elem *e, struct diags *d)
 			continue;
 		}
 		for (k = 0; k < deck->ncards; k++)
-			if (elem_applies(e, &deck->cards[k]))
+			if (tmpls[deck->cards[k].kind] == t &&
+			    elem_applies(e, &deck->cards[k]))
 				ok &= has_var(&deck->cards[k], m.v[i].text,
 				    NULL, e, d);
 	}
@@ -324,77 +343,268 @@ check_all_markup(const struct deck *deck, const struct iconmap *icons,
 	return ok;
 }
 
-/* Text fields no element of the template shows are typos. */
-static bool
-check_fields(const struct deck *deck, const struct tmpl *t, bool all,
-    struct diags *d)
+/* The text fields the elements of t show, without repeats. */
+static const char **
+tmpl_fields(const struct tmpl *t, size_t *n)
 {
-	const char *fields[64];
-	size_t nf = 0, f, i, j, k, li;
+	const char **v = xcalloc(t->nelems[0] + t->nelems[1] + 1, sizeof(*v));
+	size_t f, i, k;
+
+	*n = 0;
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < t->nelems[f]; i++) {
+			const char *name = t->elems[f][i].field;
+
+			if (t->elems[f][i].type != ELEM_TEXT || name == NULL)
+				continue;
+			for (k = 0; k < *n && strcmp(v[k], name) != 0; k++)
+				;
+			if (k == *n)
+				v[(*n)++] = name;
+		}
+	return v;
+}
+
+/* Text fields no element of the card's template shows are typos. */
+static bool
+check_fields(const struct deck *deck, const struct card *c,
+    const struct tmpl *t, bool all, struct diags *d)
+{
+	size_t nf, j, k, li;
+	const char **fields = tmpl_fields(t, &nf), *hint;
 	bool ok = true;
 
+	for (li = 0; li < deck->nlangs; li++) {
+		const struct cardtext *ct = &c->texts[li];
+
+		for (j = 0; lang_on(deck, li, all) && j < ct->n; j++) {
+			for (k = 0; k < nf; k++)
+				if (strcmp(fields[k], ct->v[j].field) == 0)
+					break;
+			if (k < nf)
+				continue;
+			hint = closest_word(ct->v[j].field, fields, nf);
+			diag_add(d, DIAG_ERROR, &ct->v[j].key_pos,
+			    "unknown-field", "%s: unknown text field "
+			    "'%s'%s%s%s", c->label, ct->v[j].field,
+			    HINT_ARGS(hint));
+			ok = false;
+		}
+	}
+	free(fields);
+	return ok;
+}
+
+/*
+ * A string a template shares between the entries of a kind
+ * (string: NAME) must be in the kind's strings, in every language
+ * checked: under components: KIND: in the text files.
+ */
+static bool
+check_string(const struct deck *deck, const struct kind *k,
+    const struct elem *e, bool all, struct diags *d)
+{
+	const struct text *w;
+	size_t li;
+	bool ok = true;
+
+	if (e->type != ELEM_TEXT || e->string == NULL)
+		return true;
+	for (li = 0; li < deck->nlangs; li++) {
+		if (!lang_on(deck, li, all) || (li > 0 &&
+		    k->strs.texts[li].pos.file == NULL &&
+		    k->strs.texts[0].pos.file == NULL))
+			continue;
+		if (card_text(&k->strs, li, e->string, &w) != NULL ||
+		    w != NULL)
+			continue;
+		diag_add(d, DIAG_ERROR, &e->literal_pos, "missing-text",
+		    "component '%s' has no string '%s' in '%s': write it "
+		    "under components: %s: in text/%s.yaml", k->name,
+		    e->string, deck->langs[li], k->name, deck->langs[li]);
+		diag_about(d, NULL, deck->langs[li]);
+		ok = false;
+	}
+	return ok;
+}
+
+/* Does kind k of the deck use template t (kinds may share one)? */
+static bool
+uses(const struct tmpl *const *tmpls, size_t k, const struct tmpl *t)
+{
+	return tmpls[k] == t;
+}
+
+/* Checks of a template alone, once however many kinds share it. */
+static bool
+check_tmpl(const struct deck *deck, const struct tmpl *const *tmpls,
+    size_t k, struct diags *d)
+{
+	const struct tmpl *t = tmpls[k];
+	size_t f, i, j;
+	bool ok = true;
+
+	for (j = 0; j < k; j++)
+		if (uses(tmpls, j, t))
+			return true;	/* done for kind j */
+	for (f = 0; f < nfaces(t); f++)
+		for (i = 0; i < t->nelems[f]; i++)
+			ok &= check_conds(deck, &t->elems[f][i], d);
+	if (!ok)
+		return false;
+	for (f = 0; f < nfaces(t); f++)
+		for (i = 0; i < t->nelems[f]; i++)
+			ok &= check_literal(deck, tmpls, &t->elems[f][i], d);
+	return ok;
+}
+
+/*
+ * A card with no entry in the source's text file, though its layout
+ * shows a text field on it: one error for the card, not one a field.
+ */
+static bool
+check_entry(const struct deck *deck, const struct card *c,
+    const struct tmpl *t, struct diags *d)
+{
+	size_t f, i;
+
+	/* A source file with errors: the cards it lacks are no news. */
+	if (c->texts[0].pos.file != NULL || c->texts[0].n > 0 ||
+	    (deck->broken != NULL && deck->broken[0]))
+		return true;
 	for (f = 0; f < 2; f++)
-		for (i = 0; i < t->nelems[f] && nf < 64; i++)
+		for (i = 0; i < t->nelems[f]; i++)
 			if (t->elems[f][i].type == ELEM_TEXT &&
-			    t->elems[f][i].field != NULL)
-				fields[nf++] = t->elems[f][i].field;
-	for (i = 0; i < deck->ncards; i++)
-		for (li = 0; li < deck->nlangs; li++) {
-			const struct cardtext *ct = &deck->cards[i].texts[li];
-
-			for (j = 0; lang_on(deck, li, all) && j < ct->n; j++) {
-				const char *hint;
-
-				for (k = 0; k < nf; k++)
-					if (strcmp(fields[k], ct->v[j].field) == 0)
-						break;
-				if (k < nf)
-					continue;
-				hint = closest_word(ct->v[j].field, fields, nf);
-				diag_add(d, DIAG_ERROR, &ct->v[j].key_pos,
-				    "unknown-field", "card '%s': unknown text "
-				    "field '%s'%s%s%s", deck->cards[i].id,
-				    ct->v[j].field, HINT_ARGS(hint));
-				ok = false;
+			    t->elems[f][i].field != NULL &&
+			    elem_applies(&t->elems[f][i], c)) {
+				diag_add(d, DIAG_ERROR, &c->pos, "missing-text",
+				    "%s: no text in language '%s'", c->label,
+				    deck->langs[0]);
+				diag_about(d, c->id, deck->langs[0]);
+				return false;
 			}
+	return true;
+}
+
+/* What one card's elements need: texts, icons, colours. */
+static bool
+check_card(const struct deck *deck, const struct card *c,
+    const struct tmpl *t, const struct iconmap *icons, bool all,
+    struct diags *d)
+{
+	size_t f, i;
+	bool ok = check_fields(deck, c, t, all, d) && check_entry(deck, c, t,
+	    d);
+
+	for (f = 0; f < nfaces(t); f++)
+		for (i = 0; i < t->nelems[f]; i++) {
+			const struct elem *e = &t->elems[f][i];
+
+			if (!elem_applies(e, c))
+				continue;
+			ok &= check_texts(deck, c, e, all, d);
+			ok &= check_icon(c, e, icons, d);
+			ok &= check_paint(t, c, &e->fill, "fill", e, d);
+			ok &= check_paint(t, c, &e->stroke, "stroke", e, d);
+			ok &= check_paint(t, c, &e->color, "color", e, d);
 		}
 	return ok;
 }
 
 bool
-load_bind(const struct deck *deck, const struct tmpl *t,
+load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     const struct iconmap *icons, bool all_langs, struct diags *d)
 {
 	size_t f, i, k;
 	bool ok = true;
 
-	for (f = 0; f < 2; f++)
-		for (i = 0; i < t->nelems[f]; i++)
-			ok &= check_conds(deck, &t->elems[f][i], d);
+	for (k = 0; k < deck->nkinds; k++)
+		ok &= check_tmpl(deck, tmpls, k, d);
 	if (!ok)
 		return false;
-	for (f = 0; f < 2; f++)
-		for (i = 0; i < t->nelems[f]; i++)
-			ok &= check_literal(deck, &t->elems[f][i], d);
-	ok &= check_fields(deck, t, all_langs, d);
+	for (k = 0; k < deck->nkinds; k++)
+		for (f = 0; f < nfaces(tmpls[k]); f++)
+			for (i = 0; i < tmpls[k]->nelems[f]; i++)
+				ok &= check_string(deck, &deck->kinds[k],
+				    &tmpls[k]->elems[f][i], all_langs, d);
 	ok &= check_all_markup(deck, icons, all_langs, d);
-	for (k = 0; k < deck->ncards; k++) {
-		const struct card *c = &deck->cards[k];
+	for (i = 0; i < deck->ncards; i++)
+		ok &= check_card(deck, &deck->cards[i],
+		    tmpls[deck->cards[i].kind], icons, all_langs, d);
+	return ok;
+}
 
-		for (f = 0; f < 2; f++)
-			for (i = 0; i < t->nelems[f]; i++) {
-				const struct elem *e = &t->elems[f][i];
+/* The kind a space names, by name; with a hint if there is none. */
+static const struct kind *
+space_kind(const struct deck *deck, const struct elem *e, size_t *ki,
+    struct diags *d)
+{
+	const char **names = xcalloc(deck->nkinds + 1, sizeof(*names));
+	const char *hint;
+	size_t k;
 
-				if (!elem_applies(e, c))
-					continue;
-				ok &= check_texts(deck, c, e, all_langs, d);
-				ok &= check_icon(c, e, icons, d);
-				ok &= check_paint(t, c, &e->fill, "fill", e, d);
-				ok &= check_paint(t, c, &e->stroke, "stroke",
-				    e, d);
-				ok &= check_paint(t, c, &e->color, "color", e,
-				    d);
-			}
+	for (k = 0; k < deck->nkinds; k++) {
+		names[k] = deck->kinds[k].name;
+		if (strcmp(names[k], e->kind) == 0) {
+			free(names);
+			*ki = k;
+			return &deck->kinds[k];
+		}
+	}
+	hint = closest_word(e->kind, names, deck->nkinds);
+	diag_add(d, DIAG_ERROR, &e->kind_pos, "space", "a space for "
+	    "component '%s', which %s does not have%s%s%s", e->kind,
+	    deck->file, HINT_ARGS(hint));
+	free(names);
+	return NULL;
+}
+
+/* Size space e of template t (kind owner) from the kind it names. */
+static bool
+size_space(const struct deck *deck, struct tmpl *const *tmpls,
+    const struct tmpl *t, struct elem *e, struct diags *d)
+{
+	const struct tmpl *kt;
+	size_t ki;
+
+	if (space_kind(deck, e, &ki, d) == NULL || (kt = tmpls[ki]) == NULL)
+		return false;
+	e->x -= e->clearance;
+	e->y -= e->clearance;
+	e->w = kt->w + 2 * e->clearance;
+	e->h = kt->h + 2 * e->clearance;
+	if (e->radius < 0)
+		e->radius = kt->shape == SHAPE_CIRCLE ? e->w / 2 :
+		    kt->corner > 0 ? kt->corner + e->clearance : 0;
+	if (e->x >= -1e-6 && e->y >= -1e-6 && e->x + e->w <= t->w + 1e-6 &&
+	    e->y + e->h <= t->h + 1e-6)
+		return true;
+	diag_add(d, DIAG_ERROR, &e->pos, "space", "the space for a %g x %g mm "
+	    "'%s' at [%g, %g] does not lie on this %g x %g mm component",
+	    TO_MM(e->w), TO_MM(e->h), e->kind, TO_MM(e->x + e->clearance),
+	    TO_MM(e->y + e->clearance), TO_MM(t->w), TO_MM(t->h));
+	return false;
+}
+
+bool
+load_spaces(const struct deck *deck, struct tmpl *const *tmpls,
+    struct diags *d)
+{
+	size_t k, j, f, i;
+	bool ok = true;
+
+	for (k = 0; k < deck->nkinds; k++) {
+		struct tmpl *t = tmpls[k];
+
+		for (j = 0; j < k && tmpls[j] != t; j++)
+			;
+		if (t == NULL || j < k)
+			continue;	/* shared with kind j: sized */
+		for (f = 0; f < nfaces(t); f++)
+			for (i = 0; i < t->nelems[f]; i++)
+				if (t->elems[f][i].type == ELEM_SPACE)
+					ok &= size_space(deck, tmpls, t,
+					    &t->elems[f][i], d);
 	}
 	return ok;
 }

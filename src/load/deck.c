@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Load a deck folder: deck.yaml (metadata, attributes, card list) and
- * text/<lang>.yaml for every declared language.  Every problem becomes
+ * Load a deck folder: deck.yaml (metadata, component kinds, attributes,
+ * the list of cards and other components) and text/<lang>.yaml for
+ * every declared language.  Every problem becomes
  * a diagnostic; loading goes on so that all of them are reported.
  */
 #include <ctype.h>
@@ -17,7 +18,9 @@
 #define MAX_COUNT	10000	/* copies of one card */
 
 static const char *const deck_keys[] = { "game", "title", "languages",
-    "layout", "sheet", "attributes", "credits", "cards", NULL };
+    "layout", "sheet", "components", "attributes", "credits", "cards",
+    NULL };
+static const char *const kind_keys[] = { "layout", "sheet", NULL };
 static const char *const credit_keys[] = { "authors", "design", "licence",
     "funding", "website", NULL };
 
@@ -89,6 +92,12 @@ load_attrdef(struct deck *deck, struct attrdef *def, const struct ypair *p,
 
 	def->name = p->key->str;
 	def->pos = p->key->pos;
+	if (strcmp(def->name, KIND_ATTR) == 0) {
+		diag_add(d, DIAG_ERROR, &p->key->pos, "attributes",
+		    "'%s' cannot be an attribute name: it names an entry's "
+		    "kind, one of 'components'", def->name);
+		return false;
+	}
 	if (strcmp(def->name, "id") == 0 || strcmp(def->name, "count") == 0 ||
 	    !valid_ident(def->name)) {
 		diag_add(d, DIAG_ERROR, &p->key->pos, "attributes",
@@ -111,18 +120,40 @@ load_attrdef(struct deck *deck, struct attrdef *def, const struct ypair *p,
 	return true;
 }
 
+/*
+ * With several kinds, "component" is an attribute of every entry whose
+ * values are the kinds' names: 'when', rules.yaml and "{component}"
+ * then treat it as any other.
+ */
+static void
+kind_attrdef(struct deck *deck)
+{
+	struct attrdef *def = &deck->attrdefs[deck->nattrdefs++];
+	size_t k;
+
+	def->name = KIND_ATTR;
+	def->pos = deck->kinds[0].pos;
+	def->values = arena_alloc(&deck->arena,
+	    deck->nkinds * sizeof(char *));
+	for (k = 0; k < deck->nkinds; k++)
+		def->values[k] = deck->kinds[k].name;
+	def->nvalues = deck->nkinds;
+}
+
 static bool
 load_attrdefs(struct deck *deck, const struct ynode *n, struct diags *d)
 {
 	size_t i;
 	bool ok = true;
 
+	deck->attrdefs = arena_alloc(&deck->arena,
+	    ((n ? n->n : 0) + 1) * sizeof(*deck->attrdefs));
+	if (deck->multi)
+		kind_attrdef(deck);
 	if (n == NULL)
 		return true;
 	if (!yexpect(n, YNODE_MAP, "attributes", NULL, d))
 		return false;
-	deck->attrdefs = arena_alloc(&deck->arena,
-	    n->n * sizeof(*deck->attrdefs));
 	for (i = 0; i < n->n; i++)
 		if (load_attrdef(deck, &deck->attrdefs[deck->nattrdefs],
 		    &n->pairs[i], d))
@@ -221,6 +252,19 @@ card_keys(struct deck *deck)
 	return k;
 }
 
+/* "harm, benefit and event": the kinds' names, for messages. */
+static const char *
+kind_list(struct deck *deck)
+{
+	const char *s = deck->kinds[0].name;
+	size_t k;
+
+	for (k = 1; k < deck->nkinds; k++)
+		s = arena_printf(&deck->arena, "%s%s%s", s, k + 1 <
+		    deck->nkinds ? ", " : " and ", deck->kinds[k].name);
+	return s;
+}
+
 /* Card number no (1-based) of the list, its entry n. */
 static bool
 load_card(struct deck *deck, struct card *c, size_t no,
@@ -259,6 +303,12 @@ load_card(struct deck *deck, struct card *c, size_t no,
 		ok = false;
 	if ((cnt = ymap_get(n, "count")) != NULL && !load_count(c, cnt, ctx, d))
 		ok = false;
+	if (deck->multi && ymap_get(n, KIND_ATTR) == NULL) {
+		diag_add(d, DIAG_ERROR, &n->pos, "missing", "%s has no '%s' "
+		    "(one of the deck's components: %s)", ctx, KIND_ATTR,
+		    kind_list(deck));
+		ok = false;
+	}
 	c->attrs = arena_alloc(&deck->arena, n->n * sizeof(*c->attrs));
 	for (i = 0; i < n->n; i++) {
 		const struct ypair *p = &n->pairs[i];
@@ -270,6 +320,20 @@ load_card(struct deck *deck, struct card *c, size_t no,
 			ok = false;
 	}
 	return ok;
+}
+
+/* The entry's kind, from its "component" attribute. */
+static void
+set_kind(struct deck *deck, struct card *c)
+{
+	const char *name = card_attr(c, KIND_ATTR);
+	size_t k;
+
+	c->kind = 0;
+	for (k = 0; name != NULL && k < deck->nkinds; k++)
+		if (strcmp(deck->kinds[k].name, name) == 0)
+			c->kind = k;
+	deck->kinds[c->kind].nentries++;
 }
 
 static int
@@ -335,6 +399,7 @@ load_cards(struct deck *deck, const struct ynode *n, struct diags *d)
 			continue;
 		}
 		g_hash_table_insert(seen, (gpointer)c->id, c);
+		set_kind(deck, c);
 		deck->ncards++;
 	}
 	g_hash_table_destroy(seen);
@@ -427,6 +492,102 @@ load_credits(struct deck *deck, const struct ynode *n, struct diags *d)
 	return ok;
 }
 
+/* One kind of component: components: {NAME: {layout: L, sheet: S}}. */
+static bool
+load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
+    struct diags *d)
+{
+	const struct ynode *v = p->val;
+	const char *ctx, *why;
+
+	k->name = p->key->str;
+	k->pos = p->key->pos;
+	ctx = arena_printf(&deck->arena, "component '%s'", k->name);
+	if ((why = ident_problem(k->name)) != NULL) {
+		diag_add(d, DIAG_ERROR, &p->key->pos, "components", "component "
+		    "name '%s' %s", k->name, why);
+		return false;
+	}
+	if (!yexpect(v, YNODE_MAP, "a component", ctx, d) ||
+	    ymap_check_keys(v, kind_keys, ctx, d) > 0)
+		return false;
+	if (ymap_get(v, "layout") == NULL) {
+		diag_add(d, DIAG_ERROR, &v->pos, "missing", "%s has no "
+		    "'layout'", ctx);
+		return false;
+	}
+	return load_string_key(v, "layout", &k->layout, &k->layout_pos, d) &&
+	    load_string_key(v, "sheet", &k->sheet, &k->sheet_pos, d);
+}
+
+static bool
+load_kinds(struct deck *deck, const struct ynode *n, struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	if (!yexpect(n, YNODE_MAP, "components", NULL, d))
+		return false;
+	if (n->n == 0) {
+		diag_add(d, DIAG_ERROR, &n->pos, "components",
+		    "components must name at least one kind of component");
+		return false;
+	}
+	deck->kinds = arena_alloc(&deck->arena, n->n * sizeof(*deck->kinds));
+	for (i = 0; i < n->n; i++)
+		if (load_kind(deck, &deck->kinds[deck->nkinds], &n->pairs[i],
+		    d))
+			deck->nkinds++;
+		else
+			ok = false;
+	deck->multi = true;
+	return ok && deck->nkinds > 0;
+}
+
+/*
+ * The kinds of component: "components:", or one kind "card" from
+ * "layout:" (the form of a deck of cards of one size).  A kind without
+ * a sheet of its own uses the deck's.
+ */
+static bool
+load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
+{
+	const struct ynode *lay = ymap_get(root, "layout");
+	const struct ynode *comp = ymap_get(root, "components");
+	struct kind *k;
+	size_t i;
+
+	if ((lay == NULL) == (comp == NULL)) {
+		diag_add(d, DIAG_ERROR, comp ? &comp->pos : &root->pos,
+		    lay ? "layout" : "missing", lay ? "the deck has both "
+		    "'layout' and 'components': give its one layout, or a "
+		    "layout per component" : "the deck has no 'layout' (or "
+		    "'components', one layout per kind of component)");
+		return false;
+	}
+	if (!load_string_key(root, "sheet", &deck->sheet, &deck->sheet_pos,
+	    d))
+		return false;
+	if (comp != NULL) {
+		if (!load_kinds(deck, comp, d))
+			return false;
+	} else {
+		k = deck->kinds = arena_alloc(&deck->arena, sizeof(*k));
+		deck->nkinds = 1;
+		k->name = "card";
+		k->pos = lay->pos;
+		if (!load_string_key(root, "layout", &k->layout,
+		    &k->layout_pos, d))
+			return false;
+	}
+	for (i = 0; i < deck->nkinds; i++)
+		if (deck->kinds[i].sheet == NULL) {
+			deck->kinds[i].sheet = deck->sheet;
+			deck->kinds[i].sheet_pos = deck->sheet_pos;
+		}
+	return true;
+}
+
 static bool
 load_head(struct deck *deck, const struct ynode *root, struct diags *d)
 {
@@ -437,15 +598,21 @@ load_head(struct deck *deck, const struct ynode *root, struct diags *d)
 	if (ymap_check_keys(root, deck_keys, NULL, d) > 0)
 		ok = false;
 	ok &= require(root, "languages", d);
-	ok &= require(root, "layout", d);
 	ok &= require(root, "cards", d);
 	ok &= load_game(deck, root, d);
 	ok &= load_string_key(root, "title", &deck->title, NULL, d);
 	ok &= load_credits(deck, ymap_get(root, "credits"), d);
-	ok &= load_string_key(root, "layout", &deck->layout,
-	    &deck->layout_pos, d);
-	ok &= load_string_key(root, "sheet", &deck->sheet, &deck->sheet_pos,
-	    d);
+	if (!load_layouts(deck, root, d)) {
+		ok = false;
+		/* Go on to report the rest: one stand-in kind to count on. */
+		if (deck->nkinds == 0) {
+			deck->kinds = arena_alloc(&deck->arena,
+			    sizeof(*deck->kinds));
+			deck->kinds[0].name = "card";
+			deck->nkinds = 1;
+			deck->multi = false;
+		}
+	}
 	if (ymap_get(root, "languages") != NULL)
 		ok &= load_langs(deck, ymap_get(root, "languages"), d);
 	ok &= load_attrdefs(deck, ymap_get(root, "attributes"), d);
@@ -530,7 +697,7 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 
 	deck->dir = arena_strdup(&deck->arena, dir);
 	deck->file = diag_file(d, path);
-	deck->sheet = "a4-3x3";
+	deck->sheet = "a4";
 	free(path);
 	root = ytree_load(&deck->arena, deck->file, d);
 	ok = root != NULL && load_head(deck, root, d);

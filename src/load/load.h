@@ -128,8 +128,9 @@ unsigned int	 iconmap_find(const struct iconmap *m, const char *name);
 const char	*iconmap_suggest(const struct iconmap *m, const char *name);
 
 /*
- * Card template.  families lists the font families fonts/ provides;
- * icons the icon names.  Returns NULL on any error.
+ * A component's template.  families lists the font families fonts/
+ * provides; icons the icon names.  Returns NULL on any error.  Spaces
+ * (outlines of another kind) are sized by load_spaces().
  */
 struct tmpl	*load_tmpl(const char *path, const char *const *families,
 		    const struct iconmap *icons, struct diags *d);
@@ -139,15 +140,28 @@ struct sheet	*load_sheet(const char *path, struct diags *d);
 void		 sheet_free(struct sheet *s);
 
 /*
- * Check a deck against its template: every text field a visible
- * element shows exists for every card in the source language (and in
- * every language if all_langs; the validator checks translations
- * against the source itself), bound attributes exist and hold colours
- * or icon names.
+ * Check a deck against its kinds' templates (tmpls[k] for kind k; kinds
+ * may share one): every text field a visible element shows exists for
+ * every card in the source language (and in every language if
+ * all_langs; the validator checks translations against the source
+ * itself), every string a template shares is in the kind's strings,
+ * bound attributes exist and hold colours or icon names.
  */
-bool		 load_bind(const struct deck *deck, const struct tmpl *t,
+bool		 load_bind(const struct deck *deck,
+		    const struct tmpl *const *tmpls,
 		    const struct iconmap *icons, bool all_langs,
 		    struct diags *d);
+
+/*
+ * Size every space element of the kinds' templates: the trim of the
+ * kind it names, plus its clearance, with that kind's corners.  An
+ * unknown kind, or a space off its component, is an error.
+ */
+bool		 load_spaces(const struct deck *deck, struct tmpl *const *tmpls,
+		    struct diags *d);
+
+/* The strings of kind k (its printed name, shared texts), or NULL. */
+const struct card *deck_kind_strs(const struct deck *deck, const char *name);
 
 /* Does element e show on card c (all its 'when' conditions hold)? */
 bool		 elem_applies(const struct elem *e, const struct card *c);

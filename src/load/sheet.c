@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Load a sheet template (layouts/sheets/<name>.yaml): paper size, the
- * grid of cards, gutters and crop marks.
+ * Load a sheet template (layouts/sheets/<name>.yaml): paper size, a grid
+ * of cards if it fixes one, gutters and crop marks.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,29 +60,29 @@ load_paper(struct sheet *s, const struct ynode *n, struct diags *d)
 	return true;
 }
 
+/* grid: [columns, rows]; none: as many as fit, computed per kind. */
 static bool
 load_grid(struct sheet *s, const struct ynode *n, struct diags *d)
 {
-	double v[2] = { 3, 3 };
+	double v[2] = { 0, 0 };
 	size_t i;
 
 	if (n == NULL)
-		;
-	else if (n->type != YNODE_SEQ || n->n != 2) {
+		return true;
+	if (n->type != YNODE_SEQ || n->n != 2) {
 		diag_add(d, DIAG_ERROR, &n->pos, "grid",
 		    "grid must be [columns, rows]");
 		return false;
-	} else
-		for (i = 0; i < 2; i++)
-			if (!num_in(n->items[i], 1, 20, &v[i], "grid", d))
-				return false;
+	}
+	for (i = 0; i < 2; i++)
+		if (!num_in(n->items[i], 1, 20, &v[i], "grid", d))
+			return false;
 	if (v[0] != (unsigned int)v[0] || v[1] != (unsigned int)v[1]) {
 		diag_add(d, DIAG_ERROR, &n->pos, "grid",
 		    "grid must count whole cards");
 		return false;
 	}
-	if (n != NULL)
-		s->grid_pos = n->pos;
+	s->grid_pos = n->pos;
 	s->cols = (unsigned int)v[0];
 	s->rows = (unsigned int)v[1];
 	return true;

@@ -2,8 +2,8 @@
 /*
  * A deck's strings: text/<lang>.yaml for the languages a command needs
  * (the one to print and the source, or all of them for the validator),
- * each with the strings of the cards, of attribute values and of the
- * pack; deckpress's default pack strings under whatever a game leaves
+ * each with the strings of the cards, of attribute values, of the kinds
+ * of component and of the pack; deckpress's default pack strings under whatever a game leaves
  * out; and, for a draft, the source's text wherever a translation is
  * missing.  Part of the load stage, called by load_deck().
  */
@@ -14,7 +14,8 @@
 
 #include "load.h"
 
-static const char *const file_keys[] = { "cards", "values", "pack", NULL };
+static const char *const file_keys[] = { "cards", "values", "components",
+    "pack", NULL };
 
 /* {title}: the game's; {paper}: "A4"; {first}, {last}: card pages. */
 const char *const pack_vars[] = { "title", "paper", "first", "last", NULL };
@@ -314,6 +315,47 @@ load_values(struct deck *deck, size_t li, const struct ynode *n, bool draft,
 }
 
 /*
+ * components: {kind: {name: string, ...}, ...}: each kind's printed
+ * name and the strings its template shares between entries.
+ */
+static bool
+load_kind_strs(struct deck *deck, size_t li, const struct ynode *n,
+    bool draft, struct diags *d)
+{
+	const char **names, *hint;
+	size_t i, k;
+	bool ok = true;
+
+	if (!yexpect(n, YNODE_MAP, "components", NULL, d))
+		return false;
+	for (i = 0; i < n->n; i++) {
+		const struct ypair *p = &n->pairs[i];
+
+		for (k = 0; k < deck->nkinds; k++)
+			if (strcmp(deck->kinds[k].name, p->key->str) == 0)
+				break;
+		if (k < deck->nkinds) {
+			struct card *c = &deck->kinds[k].strs;
+
+			c->texts[li].key_pos = p->key->pos;
+			ok &= load_cardtext(deck, c, &c->texts[li],
+			    deck->langs[li], p->val, draft, d);
+			continue;
+		}
+		names = arena_alloc(&deck->arena,
+		    (deck->nkinds + 1) * sizeof(*names));
+		for (k = 0; k < deck->nkinds; k++)
+			names[k] = deck->kinds[k].name;
+		hint = closest_word(p->key->str, names, deck->nkinds);
+		diag_add(d, DIAG_ERROR, &p->key->pos, "unknown-component",
+		    "strings for component '%s', which %s does not have%s%s%s",
+		    p->key->str, deck->file, HINT_ARGS(hint));
+		ok = false;
+	}
+	return ok;
+}
+
+/*
  * text/<lang>.yaml for language li, named at lpos in deck.yaml.  A
  * missing file is reported there: that is where a user looks.
  */
@@ -359,6 +401,8 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 	ok &= load_cards_texts(deck, li, n, draft, d);
 	if ((n = ymap_get(root, "values")) != NULL)
 		ok &= load_values(deck, li, n, draft, d);
+	if ((n = ymap_get(root, "components")) != NULL)
+		ok &= load_kind_strs(deck, li, n, draft, d);
 	/* The pack's own strings: a card of their own, "pack". */
 	if ((n = ymap_get(root, "pack")) != NULL) {
 		for (i = 0; i < root->n; i++)
@@ -568,6 +612,8 @@ draft_lang(struct deck *deck, size_t li, bool file, struct diags *d)
 		draft_card(deck, &deck->cards[i], li, d);
 	for (i = 0; i < deck->nattrdefs; i++)
 		draft_pseudo(deck, &deck->vals[i], li, file, d);
+	for (i = 0; i < deck->nkinds; i++)
+		draft_pseudo(deck, &deck->kinds[i].strs, li, file, d);
 	draft_pseudo(deck, &deck->pack, li, file, d);
 }
 
@@ -607,6 +653,16 @@ make_pseudo(struct deck *deck, const struct ynode *langs)
 		c->texts = arena_alloc(&deck->arena,
 		    deck->nlangs * sizeof(struct cardtext));
 	}
+	for (i = 0; i < deck->nkinds; i++) {
+		struct card *c = &deck->kinds[i].strs;
+
+		c->id = deck->kinds[i].name;
+		c->label = arena_printf(&deck->arena, "component '%s'", c->id);
+		c->pos = deck->kinds[i].pos;
+		c->count = 1;
+		c->texts = arena_alloc(&deck->arena,
+		    deck->nlangs * sizeof(struct cardtext));
+	}
 }
 
 /* Cards language li has no entry for: errors, unless a draft fills them. */
@@ -619,7 +675,12 @@ whole_cards(struct deck *deck, size_t li, bool draft, struct diags *d)
 	for (i = 0; i < deck->ncards; i++) {
 		const struct card *c = &deck->cards[i];
 
-		if (c->texts[li].pos.file != NULL)
+		/* A component whose layout shows no text of its own (a
+		 * token, a board) needs no entry: load_bind() tells, from
+		 * the layout, whether the source needs one; a translation
+		 * needs one where the source has one. */
+		if (c->texts[li].pos.file != NULL || li == 0 ||
+		    c->texts[0].pos.file == NULL)
 			continue;
 		diag_add(d, draft ? DIAG_WARN : DIAG_ERROR, &c->pos, draft ?
 		    "draft" : "missing-text", "%s: no text in language "
@@ -645,6 +706,7 @@ load_texts(struct deck *deck, const struct ynode *langs,
 	make_pseudo(deck, langs);
 	choose_langs(deck, o);
 	read = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
+	deck->broken = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!deck->loaded[li])
 			continue;
@@ -660,9 +722,11 @@ load_texts(struct deck *deck, const struct ynode *langs,
 		}
 		/* A file with errors: the cards it lacks are no news. */
 		if (!load_textfile(deck, li, li < langs->n ?
-		    &langs->items[li]->pos : &langs->pos, draft, &read[li], d))
+		    &langs->items[li]->pos : &langs->pos, draft, &read[li],
+		    d)) {
 			ok = false;
-		else if (read[li])
+			deck->broken[li] = true;
+		} else if (read[li])
 			ok &= whole_cards(deck, li, draft, d);
 	}
 	if (o->packdir != NULL && makes_pack(deck))
@@ -682,5 +746,17 @@ deck_vals(const struct deck *deck, const char *name)
 	for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
 		if (strcmp(deck->vals[i].id, name) == 0)
 			return &deck->vals[i];
+	return NULL;
+}
+
+const struct card *
+deck_kind_strs(const struct deck *deck, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < deck->nkinds; i++)
+		if (deck->kinds[i].strs.texts != NULL &&
+		    strcmp(deck->kinds[i].name, name) == 0)
+			return &deck->kinds[i].strs;
 	return NULL;
 }

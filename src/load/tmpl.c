@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Load a card template (layouts/<name>.yaml): card size, bleed, safe
- * zone and the elements of the front and the back, converted from mm
- * to points.  Fonts and icons are checked against what fonts/ holds.
+ * Load a template (layouts/<name>.yaml): a component's size and shape
+ * (a card, a board, a round token, a sheet of paper), bleed, safe zone
+ * and the elements of the front and the back, converted from mm to
+ * points.  Fonts and icons are checked against what fonts/ holds.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,7 +16,10 @@ struct preset {
 	double		 w_mm, h_mm;
 };
 
-/* Common card sizes, exact mm (poker and bridge are inch sizes). */
+/*
+ * Common card sizes, exact mm (poker and bridge are inch sizes), and
+ * paper sizes for sheets and boards (letter sizes are inch sizes too).
+ */
 static const struct preset presets[] = {
 	{ "standard", 63, 88 },
 	{ "poker", 63.5, 88.9 },
@@ -23,19 +27,29 @@ static const struct preset presets[] = {
 	{ "euro", 59, 86 },
 	{ "tarot", 70, 120 },
 	{ "mini-euro", 44, 68 },
+	{ "a4", 210, 297 },
+	{ "a5", 148, 210 },
+	{ "a6", 105, 148 },
+	{ "letter", 215.9, 279.4 },
+	{ "half-letter", 139.7, 215.9 },
 };
 
-static const char *const tmpl_keys[] = { "card", "bleed_mm", "safe_mm",
-    "palette", "front", "back", NULL };
+static const char *const tmpl_keys[] = { "card", "size", "shape",
+    "corner_mm", "bleed_mm", "safe_mm", "tile", "overlap_mm", "palette",
+    "front", "back", NULL };
 static const char *const rect_keys[] = { "type", "when", "box_mm", "bleed",
     "fill", "stroke", "stroke_mm", "radius_mm", NULL };
 static const char *const text_keys[] = { "type", "when", "box_mm", "field",
-    "text", "numbering",
+    "string", "text", "numbering",
     "font", "bold", "italic", "size_pt", "color", "align", "valign",
     "upper", "leading", NULL };
 static const char *const icon_keys[] = { "type", "when", "box_mm", "icon",
     "color", "mirror", NULL };
-static const char *const types[] = { "rect", "text", "icon", NULL };
+static const char *const space_keys[] = { "type", "when", "at_mm",
+    "component", "clearance_mm", "fill", "stroke", "stroke_mm", "radius_mm",
+    "dash", NULL };
+static const char *const types[] = { "rect", "text", "icon", "space",
+    NULL };
 
 struct tctx {
 	struct tmpl		*t;
@@ -225,6 +239,7 @@ get_when(struct tctx *c, struct elem *e, const struct ynode *n)
 		const struct ynode *v = n->pairs[i].val;
 
 		k->attr = n->pairs[i].key->str;
+		k->pos = n->pairs[i].key->pos;
 		if (v->type == YNODE_SEQ) {
 			k->values = arena_alloc(&c->t->arena,
 			    v->n * sizeof(char *) + 1);
@@ -364,6 +379,21 @@ get_leading(struct tctx *c, struct elem *e, const struct ynode *n)
 	return false;
 }
 
+/* On a round component: the box's corners within the safe circle. */
+static bool
+in_circle(const struct tmpl *t, const struct elem *e)
+{
+	double r = t->w / 2 - t->safe + 1e-6, cx = t->w / 2, cy = t->h / 2;
+	double xs[2] = { e->x, e->x + e->w }, ys[2] = { e->y, e->y + e->h };
+	int i, j;
+
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 2; j++)
+			if (hypot(xs[i] - cx, ys[j] - cy) > r)
+				return false;
+	return true;
+}
+
 /* Text must keep clear of the cut: box is the element's box_mm. */
 static bool
 check_safe(struct tctx *c, const struct elem *e, const struct ynode *box)
@@ -371,15 +401,23 @@ check_safe(struct tctx *c, const struct elem *e, const struct ynode *box)
 	const struct tmpl *t = c->t;
 	double eps = 1e-6;
 
-	if (e->x + eps >= t->safe && e->y + eps >= t->safe &&
+	if (t->shape == SHAPE_CIRCLE ? in_circle(t, e) :
+	    e->x + eps >= t->safe && e->y + eps >= t->safe &&
 	    e->x + e->w <= t->w - t->safe + eps &&
 	    e->y + e->h <= t->h - t->safe + eps)
 		return true;
-	diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos, "safe-zone",
-	    "text box [%g, %g, %g, %g] reaches outside the safe zone, "
-	    "%g mm inside the trim of the %g x %g mm card", TO_MM(e->x),
-	    TO_MM(e->y), TO_MM(e->w), TO_MM(e->h), TO_MM(t->safe),
-	    TO_MM(t->w), TO_MM(t->h));
+	if (t->shape == SHAPE_CIRCLE)
+		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
+		    "safe-zone", "text box [%g, %g, %g, %g] reaches outside "
+		    "the safe zone, %g mm inside the trim of the round "
+		    "component of %g mm", TO_MM(e->x), TO_MM(e->y),
+		    TO_MM(e->w), TO_MM(e->h), TO_MM(t->safe), TO_MM(t->w));
+	else
+		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
+		    "safe-zone", "text box [%g, %g, %g, %g] reaches outside "
+		    "the safe zone, %g mm inside the trim of the %g x %g mm "
+		    "card", TO_MM(e->x), TO_MM(e->y), TO_MM(e->w),
+		    TO_MM(e->h), TO_MM(t->safe), TO_MM(t->w), TO_MM(t->h));
 	return false;
 }
 
@@ -391,16 +429,21 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 	/* {n} and {total} count copies (each its own number), or cards. */
 	static const char *const nb[] = { "copies", "cards", NULL };
 	const struct ynode *f = ymap_get(n, "field"), *lit = ymap_get(n, "text");
+	const struct ynode *str = ymap_get(n, "string");
 	int h = HALIGN_CENTER, v = VALIGN_MIDDLE, by_card = 0;
 	bool ok = true;
 
-	if ((f == NULL) == (lit == NULL)) {
+	if ((f != NULL) + (lit != NULL) + (str != NULL) != 1) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "a text element "
-		    "shows either a card's 'field' or a fixed 'text'");
+		    "shows one of a card's 'field', a 'string' its kind "
+		    "shares or a fixed 'text'");
 		ok = false;
 	} else if (f != NULL)
 		ok &= ystring(f, &e->field, "field", NULL, c->d);
-	else {
+	else if (str != NULL) {
+		ok &= ystring(str, &e->string, "string", NULL, c->d);
+		e->literal_pos = str->pos;
+	} else {
 		ok &= ystring(lit, &e->literal, "text", NULL, c->d);
 		e->literal_pos = lit->pos;
 	}
@@ -462,11 +505,58 @@ load_rect(struct tctx *c, struct elem *e, const struct ynode *n)
 	return ok;
 }
 
+/*
+ * space: the outline of a component of another kind, at_mm its trim's
+ * top-left; its size comes from that kind's template once all are
+ * loaded (load_spaces), so a board never disagrees with its cards.
+ */
+static bool
+load_space(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *at = ymap_get(n, "at_mm"), *k;
+	double v[2];
+	size_t i;
+	bool ok = true;
+
+	if ((k = ymap_get(n, "component")) == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "a space names "
+		    "the 'component' whose outline it draws");
+		return false;
+	}
+	ok &= ystring(k, &e->kind, "component", NULL, c->d);
+	e->kind_pos = k->pos;
+	if (at == NULL || at->type != YNODE_SEQ || at->n != 2) {
+		diag_add(c->d, DIAG_ERROR, at ? &at->pos : &n->pos, "box",
+		    "a space needs at_mm: [x, y], the top-left of the "
+		    "component's trim in mm");
+		return false;
+	}
+	for (i = 0; i < 2; i++)
+		if (!ynumber(at->items[i], &v[i], "at_mm", NULL, c->d))
+			return false;
+	e->x = MM(v[0]);
+	e->y = MM(v[1]);
+	ok &= get_mm(c, ymap_get(n, "clearance_mm"), "clearance_mm",
+	    &e->clearance);
+	ok &= get_paint(c, ymap_get(n, "fill"), "fill", &e->fill);
+	ok &= get_paint(c, ymap_get(n, "stroke"), "stroke", &e->stroke);
+	e->stroke_w = MM(0.5);
+	ok &= get_mm(c, ymap_get(n, "stroke_mm"), "stroke_mm", &e->stroke_w);
+	e->radius = -1;		/* the kind's own corner, unless given */
+	ok &= get_mm(c, ymap_get(n, "radius_mm"), "radius_mm", &e->radius);
+	ok &= get_bool(c, ymap_get(n, "dash"), "dash", &e->dash);
+	if (!e->stroke.set) {
+		e->stroke.set = true;
+		e->stroke.rgba = (struct rgba){ 0.2, 0.2, 0.2, 1 };
+	}
+	return ok;
+}
+
 static bool
 load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const *const keys[] = { rect_keys, text_keys,
-	    icon_keys };
+	    icon_keys, space_keys };
 	const struct ynode *tn;
 	int type = 0;
 	bool ok = true;
@@ -476,7 +566,7 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->pos = n->pos;
 	if ((tn = ymap_get(n, "type")) == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "element has "
-		    "no 'type' (rect, text or icon)");
+		    "no 'type' (rect, text, icon or space)");
 		return false;
 	}
 	if (!get_enum(c, tn, "element type", types, &type))
@@ -484,7 +574,8 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->type = (enum elem_type)type;
 	if (ymap_check_keys(n, keys[type], NULL, c->d) > 0)
 		ok = false;
-	ok &= get_box(c, e, ymap_get(n, "box_mm"));
+	if (e->type != ELEM_SPACE)
+		ok &= get_box(c, e, ymap_get(n, "box_mm"));
 	ok &= get_when(c, e, ymap_get(n, "when"));
 	if (!ok)
 		return false;
@@ -493,6 +584,8 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 		return load_rect(c, e, n);
 	case ELEM_TEXT:
 		return load_text(c, e, n);
+	case ELEM_SPACE:
+		return load_space(c, e, n);
 	default:
 		return load_icon(c, e, n);
 	}
@@ -506,6 +599,14 @@ load_face(struct tctx *c, enum face f, const struct ynode *n)
 
 	if (n == NULL)
 		return true;
+	/* back: front -- a component printed the same on both sides. */
+	if (f == FACE_BACK && n->type == YNODE_SCALAR &&
+	    strcmp(n->str, "front") == 0) {
+		c->t->elems[FACE_BACK] = c->t->elems[FACE_FRONT];
+		c->t->nelems[FACE_BACK] = c->t->nelems[FACE_FRONT];
+		c->t->back_is_front = true;
+		return true;
+	}
 	if (!yexpect(n, YNODE_SEQ, f == FACE_FRONT ? "front" : "back", NULL,
 	    c->d))
 		return false;
@@ -518,40 +619,109 @@ load_face(struct tctx *c, enum face f, const struct ynode *n)
 	return ok;
 }
 
+/* {width_mm, height_mm}, or {diameter_mm} for a round component. */
 static bool
 load_custom_size(struct tctx *c, const struct ynode *n)
 {
-	static const char *const keys[] = { "width_mm", "height_mm", NULL };
+	static const char *const keys[] = { "width_mm", "height_mm",
+	    "diameter_mm", NULL };
+	const struct ynode *dia = ymap_get(n, "diameter_mm");
 
-	if (ymap_check_keys(n, keys, NULL, c->d) > 0 ||
-	    !get_mm(c, ymap_get(n, "width_mm"), "width_mm", &c->t->w) ||
-	    !get_mm(c, ymap_get(n, "height_mm"), "height_mm", &c->t->h))
+	if (ymap_check_keys(n, keys, NULL, c->d) > 0)
+		return false;
+	if (dia != NULL) {
+		if (ymap_get(n, "width_mm") || ymap_get(n, "height_mm")) {
+			diag_add(c->d, DIAG_ERROR, &dia->pos, "size", "give "
+			    "a diameter_mm, or a width_mm and height_mm");
+			return false;
+		}
+		if (!get_mm(c, dia, "diameter_mm", &c->t->w))
+			return false;
+		c->t->h = c->t->w;
+		c->t->shape = SHAPE_CIRCLE;
+	} else if (!get_mm(c, ymap_get(n, "width_mm"), "width_mm",
+	    &c->t->w) || !get_mm(c, ymap_get(n, "height_mm"), "height_mm",
+	    &c->t->h))
 		return false;
 	if (c->t->w < MM(10) || c->t->h < MM(10)) {
-		diag_add(c->d, DIAG_ERROR, &n->pos, "size", "a card needs "
-		    "width_mm and height_mm of 10 mm or more");
+		diag_add(c->d, DIAG_ERROR, &n->pos, "size", "a component needs "
+		    "a width_mm and height_mm (or a diameter_mm) of 10 mm or "
+		    "more");
 		return false;
 	}
 	return true;
 }
 
-/* card: a preset name, or {width_mm, height_mm}; default standard. */
+/*
+ * size (or card, its name in layouts for cards of one size): a preset
+ * name, {width_mm, height_mm} or {diameter_mm}; default standard.
+ */
 static bool
-load_size(struct tctx *c, const struct ynode *n)
+load_size(struct tctx *c, const struct ynode *root)
 {
+	const struct ynode *n = ymap_get(root, "size"), *card;
 	const char *names[sizeof(presets) / sizeof(presets[0]) + 1];
 	size_t i, np = sizeof(presets) / sizeof(presets[0]);
 	int k = 0;
 
+	if ((card = ymap_get(root, "card")) != NULL) {
+		if (n != NULL) {
+			diag_add(c->d, DIAG_ERROR, &card->pos, "size", "give "
+			    "'size' or 'card', not both");
+			return false;
+		}
+		n = card;
+	}
+	c->t->size_pos = n != NULL ? n->pos : root->pos;
 	if (n != NULL && n->type == YNODE_MAP)
 		return load_custom_size(c, n);
 	for (i = 0; i < np; i++)
 		names[i] = presets[i].name;
 	names[np] = NULL;
-	if (!get_enum(c, n, "card size", names, &k))
+	if (!get_enum(c, n, "size", names, &k))
 		return false;
 	c->t->w = MM(presets[k].w_mm);
 	c->t->h = MM(presets[k].h_mm);
+	return true;
+}
+
+/*
+ * shape: rect (the default), rounded (corner_mm, default 3) or circle
+ * (width and height equal; a diameter_mm size says circle itself).
+ */
+static bool
+load_shape(struct tctx *c, const struct ynode *root)
+{
+	static const char *const names[] = { "rect", "rounded", "circle",
+	    NULL };
+	const struct ynode *n = ymap_get(root, "shape");
+	const struct ynode *cn = ymap_get(root, "corner_mm");
+	int k = c->t->shape == SHAPE_CIRCLE ? 2 : 0;
+
+	if (!get_enum(c, n, "shape", names, &k))
+		return false;
+	c->t->shape = k == 2 ? SHAPE_CIRCLE : SHAPE_RECT;
+	if (k == 2 && fabs(c->t->w - c->t->h) > 1e-6) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "shape", "a circle needs "
+		    "the same width and height, not %g x %g mm",
+		    TO_MM(c->t->w), TO_MM(c->t->h));
+		return false;
+	}
+	if (k == 1)
+		c->t->corner = MM(3);
+	if (cn != NULL && k != 1) {
+		diag_add(c->d, DIAG_ERROR, &cn->pos, "shape", "corner_mm is "
+		    "for shape: rounded");
+		return false;
+	}
+	if (!get_mm(c, cn, "corner_mm", &c->t->corner))
+		return false;
+	if (c->t->corner * 2 > (c->t->w < c->t->h ? c->t->w : c->t->h)) {
+		diag_add(c->d, DIAG_ERROR, &cn->pos, "shape", "corner_mm %g "
+		    "is more than half the component's side", TO_MM(
+		    c->t->corner));
+		return false;
+	}
 	return true;
 }
 
@@ -570,13 +740,17 @@ load_tmpl(const char *path, const char *const *families,
 	ok = root != NULL && yexpect(root, YNODE_MAP, "a layout", NULL, d);
 	if (ok) {
 		ok = ymap_check_keys(root, tmpl_keys, NULL, d) == 0;
-		ok &= load_size(&c, ymap_get(root, "card"));
+		ok &= load_size(&c, root) && load_shape(&c, root);
 		t->bleed = MM(3);
 		t->safe = MM(3);
+		t->overlap = MM(10);
 		ok &= get_mm(&c, ymap_get(root, "bleed_mm"), "bleed_mm",
 		    &t->bleed);
 		ok &= get_mm(&c, ymap_get(root, "safe_mm"), "safe_mm",
 		    &t->safe);
+		ok &= get_bool(&c, ymap_get(root, "tile"), "tile", &t->tile);
+		ok &= get_mm(&c, ymap_get(root, "overlap_mm"), "overlap_mm",
+		    &t->overlap);
 	}
 	if (ok)
 		ok = load_palette(&c, ymap_get(root, "palette"));

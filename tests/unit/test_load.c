@@ -636,12 +636,16 @@ test_deck_head_cards_and_counts(void **state)
 	assert_non_null(deck);
 	assert_int_equal(d.n, 0);
 	assert_string_equal(deck->game, "load-fixture");
-	assert_string_equal(deck->layout, "./layout.yaml");
+	/* One "layout": one kind, "card", which every card belongs to. */
+	assert_int_equal(deck->nkinds, 1);
+	assert_false(deck->multi);
+	assert_string_equal(deck->kinds[0].name, "card");
+	assert_string_equal(deck->kinds[0].layout, "./layout.yaml");
 	assert_string_equal(deck->sheet, "a4-3x3");
+	assert_string_equal(deck->kinds[0].sheet, "a4-3x3");
 	assert_string_equal(deck->file, FIXTURE "/deck.yaml");
-	assert_int_equal(deck->layout_pos.line, 7);
-	assert_int_equal(deck->layout_pos.col, 9);
-	/* a4-3x3 is the default too: only a position shows the key read. */
+	assert_int_equal(deck->kinds[0].layout_pos.line, 7);
+	assert_int_equal(deck->kinds[0].layout_pos.col, 9);
 	assert_int_equal(deck->sheet_pos.line, 8);
 	assert_int_equal(deck->sheet_pos.col, 8);
 	assert_string_equal(deck->title, "Load Fixture");
@@ -786,7 +790,7 @@ test_deck_count_default(void **state)
 	assert_int_equal(deck_total(deck), 5);
 	assert_string_equal(card_text(&deck->cards[2], 0, "title", NULL), "C");
 	/* The default sheet. */
-	assert_string_equal(deck->sheet, "a4-3x3");
+	assert_string_equal(deck->sheet, "a4");
 	deck_free(deck);
 	diag_free(&d);
 }
@@ -909,6 +913,9 @@ static void
 test_deck_text_problems(void **state)
 {
 	struct diags d = { 0 };
+	struct deck *deck;
+	struct iconmap *m;
+	struct tmpl *t;
 	const char *dir;
 
 	(void)state;
@@ -922,16 +929,30 @@ test_deck_text_problems(void **state)
 	assert_string_equal(d.v[0].pos.file,
 	    SCRATCH "/text-unknown-card/text/en.yaml");
 	diag_free(&d);
+	/* A card with no texts loads: a token or a board may show none.
+	 * Its layout tells whether it needs one (load_bind). */
 	dir = write_deck("text-missing", DECK_HEAD
 	    "  - {id: steal, kind: action}\n"
 	    "  - {id: block, kind: action}\n",
 	    "cards:\n  steal: {title: Steal}\n");
-	assert_null(load_deck(dir, NULL, &d));
+	deck = load_deck(dir, NULL, &d);
+	assert_non_null(deck);
+	assert_int_equal(d.nerr, 0);
+	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	t = load_tmpl(write_layout("text-missing-layout", "front:\n"
+	    "  - {type: text, field: title, box_mm: [5, 5, 53, 20], "
+	    "size_pt: 10}\n"), families, m, &d);
+	assert_non_null(t);
+	assert_false(load_bind(deck, (const struct tmpl *const *)&t, m, true,
+	    &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 8, 5,
 	    "card 'block': no text in language 'en'");
 	assert_string_equal(d.v[0].pos.file,
 	    SCRATCH "/text-missing/deck.yaml");
+	tmpl_free(t);
+	iconmap_free(m);
+	deck_free(deck);
 	diag_free(&d);
 	/* A language without its file: reported where it is listed. */
 	dir = write_deck("text-no-file", "languages: [en, es]\nlayout: x\n"
@@ -1243,31 +1264,40 @@ test_tmpl_safe_zone_and_sizes(void **state)
 }
 
 /*
- * The bundled default sheet, not a fixture: every deck that names none
- * is printed on it, so its geometry is the product's, and a change to
- * it should fail here.  No line of the file is pinned.
+ * The bundled sheets, not fixtures: every deck that names no sheet is
+ * printed on a4 (its grid computed per kind), Data Chain and DATASET on
+ * a4-3x3, so their geometry is the product's and a change to it should
+ * fail here.  No line of the files is pinned.
  */
 static void
-test_sheet_a4_3x3(void **state)
+test_sheets_bundled(void **state)
 {
+	static const char *const files[] = { "layouts/sheets/a4-3x3.yaml",
+	    "layouts/sheets/a4.yaml", "layouts/sheets/letter.yaml" };
+	static const unsigned int grid[] = { 3, 0, 0 };
+	static const double width[] = { 595.276, 595.276, 612 };
+	static const double height[] = { 841.890, 841.890, 792 };
 	struct diags d = { 0 };
 	struct sheet *s;
+	size_t i;
 
 	(void)state;
-	s = load_sheet("layouts/sheets/a4-3x3.yaml", &d);
-	assert_non_null(s);
-	assert_int_equal(d.n, 0);
-	assert_string_equal(s->file, "layouts/sheets/a4-3x3.yaml");
-	assert_near(s->paper_w, 595.276, 1e-3);
-	assert_near(s->paper_h, 841.890, 1e-3);
-	assert_int_equal(s->cols, 3);
-	assert_int_equal(s->rows, 3);
-	assert_near(s->gutter, 0, 0);
-	assert_near(s->unprintable, 5 * 72 / 25.4, 1e-9);
-	assert_near(s->mark_len, 5 * 72 / 25.4, 1e-9);
-	assert_near(s->mark_gap, 0.5 * 72 / 25.4, 1e-9);
-	assert_near(s->mark_width, 0.5, 0);
-	sheet_free(s);
+	for (i = 0; i < 3; i++) {
+		s = load_sheet(files[i], &d);
+		assert_non_null(s);
+		assert_int_equal(d.n, 0);
+		assert_string_equal(s->file, files[i]);
+		assert_near(s->paper_w, width[i], 1e-3);
+		assert_near(s->paper_h, height[i], 1e-3);
+		assert_int_equal(s->cols, grid[i]);
+		assert_int_equal(s->rows, grid[i]);
+		assert_near(s->gutter, 0, 0);
+		assert_near(s->unprintable, 5 * 72 / 25.4, 1e-9);
+		assert_near(s->mark_len, 5 * 72 / 25.4, 1e-9);
+		assert_near(s->mark_gap, 0.5 * 72 / 25.4, 1e-9);
+		assert_near(s->mark_width, 0.5, 0);
+		sheet_free(s);
+	}
 	sheet_free(NULL);
 	diag_free(&d);
 }
@@ -1341,7 +1371,7 @@ main(void)
 		cmocka_unit_test(test_tmpl_elements_in_order),
 		cmocka_unit_test(test_tmpl_unknown_font_and_icon),
 		cmocka_unit_test(test_tmpl_safe_zone_and_sizes),
-		cmocka_unit_test(test_sheet_a4_3x3),
+		cmocka_unit_test(test_sheets_bundled),
 		cmocka_unit_test(test_sheet_errors),
 	};
 
