@@ -167,6 +167,13 @@ card_var(void *ctx, const char *name)
 	return val;
 }
 
+/* What a text element shows, for messages. */
+static const char *
+elem_what(const struct elem *e)
+{
+	return e->field ? e->field : e->string ? e->string : "fixed text";
+}
+
 static void
 overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
     const struct elem *e, const struct fitted *fit, enum diag_level level,
@@ -188,7 +195,7 @@ overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
 		    TO_MM(fit->over_w));
 	diag_add(d, level, where ? &where->pos : &e->pos, "overflow",
 	    "card '%s' (%s): %s does not fit its box at %g pt: %s", c->id,
-	    deck->langs[lang], e->field ? e->field : "fixed text",
+	    deck->langs[lang], elem_what(e),
 	    e->size_min, what);
 	diag_about(d, c->id, deck->langs[lang]);
 }
@@ -211,7 +218,7 @@ check_glyphs(const struct fonts *fonts, const struct deck *deck,
 	diag_add(d, DIAG_WARN, where ? &where->pos : &b->e->pos, "glyph",
 	    "card '%s' (%s): %s has %d character%s that no font in fonts/ "
 	    "can show", c->id, deck->langs[lang],
-	    b->e->field ? b->e->field : "fixed text", n, n == 1 ? "" : "s");
+	    elem_what(b->e), n, n == 1 ? "" : "s");
 }
 
 /* fit_text(), remembered per element and text. */
@@ -287,8 +294,11 @@ lay_text(const struct facejob *j, struct lbox *b)
 	struct fitted fit;
 	bool report;
 
-	if (s == NULL && (s = card_text(j->c, j->lang, e->field,
-	    &where)) != NULL)
+	if (e->string != NULL && (s = card_text(&deck->kinds[j->c->kind].strs,
+	    j->lang, e->string, &where)) != NULL)
+		cv.marks |= text_marks(where);
+	else if (s == NULL && e->field != NULL && (s = card_text(j->c,
+	    j->lang, e->field, &where)) != NULL)
 		cv.marks |= text_marks(where);
 	/* Only the validator lays out cards with texts missing (reported). */
 	if (s == NULL)
@@ -319,6 +329,30 @@ lay_text(const struct facejob *j, struct lbox *b)
 	j->out->marks |= cv.marks;
 }
 
+/*
+ * What a component is, in words, for the labels of a board's tiles (as
+ * Pango markup): its kind's "label" string (a template such as
+ * "{sector}"), else the kind's "name", else its id.
+ */
+static char *
+card_label(const struct fonts *fonts, const struct deck *deck,
+    const struct card *c, size_t lang)
+{
+	static const struct elem none = { .type = ELEM_TEXT };
+	const struct card *ks = &deck->kinds[c->kind].strs;
+	struct cardvars cv = { deck, c, &none, 0, lang, { "", "" }, 0, false };
+	struct vars v = { card_var, &cv };
+	const char *s = card_text(ks, lang, "label", NULL);
+	char *m;
+
+	if (s == NULL)
+		s = card_text(ks, lang, "name", NULL);
+	if (s != NULL && (m = layout_markup(s, false, fonts->icons, &v, NULL,
+	    NULL)) != NULL)
+		return m;
+	return g_markup_escape_text(c->id, -1);
+}
+
 void
 layout_card(const struct fonts *fonts, const struct deck *deck,
     const struct tmpl *t, const struct card *c, unsigned int copy,
@@ -328,6 +362,11 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
+	out->w = t->w;
+	out->h = t->h;
+	out->bleed = t->bleed;
+	out->shape = t->shape;
+	out->corner = t->corner;
 	out->v = xcalloc(t->nelems[f] + 1, sizeof(*out->v));
 	for (i = 0; i < t->nelems[f]; i++) {
 		const struct elem *e = &t->elems[f][i];
@@ -357,6 +396,7 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 			    iconmap_find(fonts->icons,
 			    card_attr(c, e->icon_attr)));
 	}
+	out->label = card_label(fonts, deck, c, lang);
 }
 
 void
@@ -369,6 +409,8 @@ laid_free(struct laid *l)
 	for (i = 0; i < l->n; i++)
 		g_free(l->v[i].text);
 	free(l->v);
+	g_free(l->label);
 	l->v = NULL;
+	l->label = NULL;
 	l->n = 0;
 }

@@ -103,9 +103,16 @@ struct lbox {
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
 };
 
+/* One face of a component, laid out: its boxes and its outline. */
 struct laid {
 	struct lbox	*v;
 	size_t		 n;
+	double		 w, h;		/* pt, the trim */
+	double		 bleed;		/* pt */
+	enum shape	 shape;
+	double		 corner;	/* pt, radius of a rounded trim */
+	char		*label;		/* owned: what it is, on its tiles
+					   (Pango markup) */
 	bool		 overflow;	/* some text did not fit */
 	unsigned int	 marks;		/* the boxes' MARK_*, or-ed */
 };

@@ -94,6 +94,9 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 		case ELEM_ICON:
 			render_icon(cr, ctx, b);
 			break;
+		case ELEM_SPACE:
+			render_space(cr, b);
+			break;
 		}
 		cairo_restore(cr);
 	}

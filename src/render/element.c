@@ -57,6 +57,34 @@ render_rect(cairo_t *cr, const struct lbox *b)
 	}
 }
 
+/*
+ * A space for a component of another kind: its outline exactly the
+ * size of that component's trim (the stroke lies inside, so a card put
+ * on it covers it), with a light fill to set it off the board.
+ */
+void
+render_space(cairo_t *cr, const struct lbox *b)
+{
+	const struct elem *e = b->e;
+	double i = e->stroke_w / 2;
+
+	if (e->fill.set) {
+		render_rounded_rect(cr, b->x, b->y, b->w, b->h, e->radius);
+		set_rgba(cr, &b->fill);
+		cairo_fill(cr);
+	}
+	if (e->stroke_w <= 0)
+		return;
+	render_rounded_rect(cr, b->x + i, b->y + i, b->w - 2 * i, b->h - 2 * i,
+	    e->radius > i ? e->radius - i : 0);
+	if (e->dash)
+		cairo_set_dash(cr, (const double[]){ 3 * e->stroke_w,
+		    2 * e->stroke_w }, 2, 0);
+	cairo_set_line_width(cr, e->stroke_w);
+	set_rgba(cr, &b->stroke);
+	cairo_stroke(cr);
+}
+
 void
 render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 {

@@ -27,6 +27,7 @@ void	render_rounded_rect(cairo_t *cr, double x, double y, double w,
 void	render_note(cairo_t *cr, PangoContext *ctx, double cx, double cy,
 	    const char *text);
 void	render_rect(cairo_t *cr, const struct lbox *b);
+void	render_space(cairo_t *cr, const struct lbox *b);
 void	render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 void	render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 
