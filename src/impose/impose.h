@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The impose stage: where cards sit on a sheet, which bleed each keeps,
- * where crop marks go, and where each back lands for duplex printing.
+ * The impose stage: where the components of one kind sit on sheets of
+ * paper -- rectangles on a grid, round tokens in rows, boards too large
+ * for one sheet split into tiles -- which bleed each keeps, where crop
+ * marks and cut lines go, and where each back lands for duplex printing.
  */
 #ifndef DECKPRESS_IMPOSE_H
 #define DECKPRESS_IMPOSE_H
@@ -10,52 +12,97 @@
 
 #include "../render/render.h"
 
-/* The card grid of one side of a sheet. */
-struct grid {
-	double		paper_w, paper_h;	/* pt */
-	double		x0, y0;		/* pt, trim top-left of cell (0, 0) */
-	double		card_w, card_h;	/* pt, trim */
-	double		pitch_x, pitch_y; /* pt, trim to next trim */
-	double		bleed;		/* pt, the template's bleed */
-	double		gutter;		/* pt */
-	unsigned int	cols, rows;
+/* How the components of a kind are arranged on their sheets. */
+enum arrange {
+	ARR_GRID,	/* rectangles in rows and columns, crop marks */
+	ARR_ROUND,	/* circles, square or hexagonal rows, cut circles */
+	ARR_TILES	/* one component over several sheets */
 };
 
-/* One card's place on a page and the bleed it keeps on each side. */
+/* The arrangement of one side of a sheet. */
+struct grid {
+	enum arrange	arrange;
+	double		paper_w, paper_h;	/* pt */
+	double		x0, y0;		/* pt: grid, trim top-left of cell
+					   (0, 0); round, its centre */
+	double		card_w, card_h;	/* pt, a cell's trim as placed:
+					   turned if rotated */
+	double		pitch_x, pitch_y; /* pt, cell to next cell */
+	double		bleed;		/* pt, the template's bleed */
+	double		gutter;		/* pt, between trims (round: bleeds) */
+	unsigned int	cols, rows;	/* round: cols of the even rows */
+	unsigned int	odd_cols;	/* round: of the odd rows */
+	unsigned int	ncells;		/* components per sheet */
+	bool		rotated;	/* turned 90 degrees to fit more */
+	bool		hex;		/* round: odd rows shifted by half */
+	/* tiles: one component over tcols x trows sheets */
+	unsigned int	tcols, trows;
+	double		span_x, span_y;	/* pt, the part of it a tile shows */
+	double		win_x, win_y;	/* pt, where that part is on a page */
+	double		overlap;	/* pt, glue strip of a tile */
+	double		mark_gap, mark_len;	/* pt, from the sheet */
+	double		unprintable;	/* pt, from the sheet */
+};
+
+/* One component's place on a page. */
 struct slot {
-	unsigned int	row, col;
-	double		x, y;		/* pt, trim top-left on the page */
+	unsigned int	row, col;	/* its cell, or its tile */
+	double		x, y;		/* pt, trim top-left as placed */
 	double		bl, bt, br, bb;	/* pt, bleed kept left/top/right/bottom */
 	bool		turned;		/* drawn turned by 180 degrees */
+	cairo_matrix_t	m;		/* component (pt from its trim's
+					   top-left) to page */
+	double		clip[4];	/* pt, x, y, w, h of what may show */
+	bool		round;		/* clip[] holds a circle */
 };
 
 /*
- * Centre the grid of the sheet on its paper for cards of w x h pt with
- * the given bleed.  An error (at the sheet file) if the cards, their
- * bleed and the gap before the crop marks do not fit inside the paper's
- * printable area; the marks themselves may run on into the edge band
- * (at least part of each prints), with guides to the paper edge.
+ * The arrangement of components of template t on sheet s: the sheet's
+ * fixed grid if it has one, else the largest that fits inside the
+ * printable area with bleed and marks (turned 90 degrees if more fit
+ * so); round components in square or hexagonal rows, whichever holds
+ * more; a component larger than the printable area split into tiles
+ * if its template says tile, else an error naming the dimension that
+ * does not fit and by how many mm.
  */
-bool	impose_grid(const struct sheet *s, double w, double h, double bleed,
+bool	impose_grid(const struct sheet *s, const struct tmpl *t,
 	    struct grid *g, struct diags *d);
 
 /*
- * The slot of cell (row, col).  filled[row * cols + col] tells which
- * cells hold a card: a card keeps its full bleed towards an empty cell
- * or the margin, and half the gutter towards a neighbour.
+ * The slot of cell (row, col) of a grid.  filled[row * cols + col] tells
+ * which cells hold a card: a card keeps its full bleed towards an empty
+ * cell or the margin, and half the gutter towards a neighbour.
  */
 void	grid_slot(const struct grid *g, unsigned int row, unsigned int col,
 	    const bool *filled, struct slot *out);
 
+/* The slot of cell i (row by row) of a round arrangement. */
+void	round_slot(const struct grid *g, unsigned int i, struct slot *out);
+
+/* The slot that shows tile (row, col) of a tiled component. */
+void	tile_slot(const struct grid *g, unsigned int row, unsigned int col,
+	    struct slot *out);
+
 /*
  * A note in the top margin of page grid g, between the printable edge
- * and the crop marks, centred: a draft says so on every sheet.
+ * and the marks, centred: a draft says so on every sheet.
  */
 void	impose_note(cairo_t *cr, PangoContext *ctx, const struct grid *g,
-	    const struct sheet *s, const char *text);
+	    const char *text);
 
 /* Crop marks and guides on the extensions of every trim line. */
 void	impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s);
+
+/* The cut line of a round component: the circle of its trim. */
+void	impose_cut_circle(cairo_t *cr, const struct slot *sl, double w);
+
+/*
+ * A tile's marks: crop marks on its cut lines, the glue strip where the
+ * next tile goes with a join line and alignment ticks, and in the
+ * bottom margin its label ("Government · 2/4") and a map of the tiles.
+ */
+void	impose_tile_marks(cairo_t *cr, PangoContext *ctx, const struct grid *g,
+	    const struct slot *sl, const char *label);
 
 /*
  * Where the back of the card in front cell (row, col) goes on the back
@@ -70,7 +117,24 @@ bool	duplex_cell(const struct grid *g, enum duplex mode, unsigned int row,
 void	duplex_grid(const struct grid *front, enum duplex mode,
 	    struct grid *back);
 
-/* One card face placed on a page. */
+/*
+ * The back of the component in front slot f, w pt wide (its trim, not
+ * turned): where the paper's turn puts it, drawn mirrored so that the
+ * back's top is behind the front's top, whatever the turn or rotation.
+ */
+void	duplex_slot(const struct grid *g, enum duplex mode,
+	    const struct slot *f, double w, struct slot *b);
+
+/* Within the stage (grid.c, round.c, tile.c). */
+unsigned int	impose_fit_count(double avail, double size, double gutter);
+void	impose_place(const struct grid *g, double x, double y,
+	    struct slot *out);
+bool	impose_round(const struct sheet *s, const struct tmpl *t,
+	    struct grid *g);
+bool	impose_tiles(const struct sheet *s, const struct tmpl *t,
+	    struct grid *g, struct diags *d);
+
+/* One component face placed on a page. */
 struct placement {
 	size_t		card;		/* index into the laid-out faces */
 	struct slot	slot;
@@ -89,19 +153,20 @@ struct plan {
 };
 
 /*
- * Plan the pages for the cards seq[0..n) (card indices, one per copy,
- * in print order) on grid g.  With backs, each front sheet is followed
- * by its back sheet, or for DUPLEX_NONE all backs follow all fronts in
- * the same sheet order.  Free with plan_free().
+ * Plan the pages for the components seq[0..n) (face indices, one per
+ * copy, in print order), w pt wide, arranged as g.  With backs, each
+ * front sheet is followed by its back sheet, or for DUPLEX_NONE all
+ * backs follow all fronts in the same sheet order.  A tiled component
+ * takes a sheet per tile.  Free with plan_free().
  */
 void	impose_plan(const struct grid *g, enum duplex mode, bool backs,
-	    const size_t *seq, size_t n, struct plan *out);
+	    const size_t *seq, size_t n, double w, struct plan *out);
 void	plan_free(struct plan *p);
 
 /*
  * Draw page pg: every placement's face from faces[] (indexed by card),
- * clipped to its trim and kept bleed, turned where the slot says,
- * then the crop marks.
+ * clipped to its trim and kept bleed, placed as its slot says, then
+ * the marks of the arrangement.
  */
 void	impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 	    const struct laid *faces, const struct sheet *s);

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Crop marks: on the extension of every trim line, in the margins,
- * starting a small gap outside the bleed.  A thin guide continues each
- * mark to the paper edge, since a guillotine's first cut removes the
- * corner marks and the guides are what is left to align on.
+ * Cut guides: crop marks on the extension of every trim line of a grid,
+ * in the margins, starting a small gap outside the bleed, a thin guide
+ * continuing each to the paper edge (a guillotine's first cut removes
+ * the corner marks, and the guides are what is left to align on); the
+ * circle of a round component's trim.
  */
+#include <math.h>
+
 #include "impose.h"
 
 static void
@@ -89,15 +92,44 @@ impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s)
 	cairo_restore(cr);
 }
 
+/* The top of what a page of grid g prints, marks included. */
+static double
+content_top(const struct grid *g)
+{
+	switch (g->arrange) {
+	case ARR_ROUND:
+		return g->y0 - g->card_h / 2 - g->bleed;
+	case ARR_TILES:
+		return g->win_y - g->mark_gap - g->mark_len;
+	default:
+		return g->y0 - g->bleed - g->mark_gap - g->mark_len;
+	}
+}
+
 void
 impose_note(cairo_t *cr, PangoContext *ctx, const struct grid *g,
-    const struct sheet *s, const char *text)
+    const char *text)
 {
-	/* The band above the marks: they start this far below the edge. */
-	double marks = g->y0 - g->bleed - s->mark_gap - s->mark_len;
-	double cy = (s->unprintable + marks) / 2;
+	/* The band above the marks, below the edge kept free. */
+	double top = content_top(g);
+	double cy = (g->unprintable + top) / 2;
 
-	if (marks <= s->unprintable)
-		cy = marks / 2;
+	if (top <= g->unprintable)
+		cy = top / 2;
 	render_note(cr, ctx, g->paper_w / 2, cy, text);
+}
+
+void
+impose_cut_circle(cairo_t *cr, const struct slot *sl, double w)
+{
+	double cx = sl->clip[0] + sl->clip[2] / 2;
+	double cy = sl->clip[1] + sl->clip[3] / 2;
+
+	cairo_save(cr);
+	cairo_new_path(cr);
+	cairo_arc(cr, cx, cy, w / 2, 0, 2 * M_PI);
+	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	cairo_set_line_width(cr, 0.5);
+	cairo_stroke(cr);
+	cairo_restore(cr);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Page plan: cards in print order fill front sheets row by row; each
- * back sheet holds the same cards at their duplex positions, so every
- * back lands behind its own front, on a part-filled last sheet too.
+ * Page plan: components in print order fill front sheets cell by cell;
+ * each back sheet holds the same components where the paper's turn
+ * puts them, so every back lands behind its own front, on a part-filled
+ * last sheet too.  A tiled board takes a sheet per tile.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -10,68 +11,102 @@
 
 #include "impose.h"
 
+/* The front page of one sheet: seq[0..n) in cells 0..n-1. */
 static void
-fill_page(struct page *pg, const struct grid *g, enum duplex mode,
-    enum face face, const size_t *seq, size_t n)
+front_page(struct page *pg, const struct grid *g, const size_t *seq,
+    size_t n)
 {
 	size_t ncell = (size_t)g->rows * g->cols, i;
-	bool *filled = xcalloc(ncell, sizeof(bool));
-	unsigned int *row = xcalloc(n + 1, sizeof(*row));
-	unsigned int *col = xcalloc(n + 1, sizeof(*col));
-	bool *turned = xcalloc(n + 1, sizeof(bool));
+	bool *filled = xcalloc(ncell + 1, sizeof(bool));
 
-	pg->face = face;
-	if (face == FACE_BACK)
-		duplex_grid(g, mode, &pg->grid);
-	else
-		pg->grid = *g;
-	for (i = 0; i < n; i++) {
-		row[i] = (unsigned int)(i / g->cols);
-		col[i] = (unsigned int)(i % g->cols);
-		if (face == FACE_BACK)
-			turned[i] = duplex_cell(g, mode, row[i], col[i],
-			    &row[i], &col[i]);
-		filled[row[i] * g->cols + col[i]] = true;
-	}
-	/* Bleed depends on which cells are filled, so place after marking. */
+	pg->face = FACE_FRONT;
+	pg->grid = *g;
+	/* A card's bleed depends on which cells are filled: mark first. */
+	for (i = 0; g->arrange == ARR_GRID && i < n; i++)
+		filled[i] = true;
 	pg->v = xcalloc(n + 1, sizeof(*pg->v));
 	pg->n = n;
 	for (i = 0; i < n; i++) {
 		pg->v[i].card = seq[i];
-		grid_slot(&pg->grid, row[i], col[i], filled, &pg->v[i].slot);
-		pg->v[i].slot.turned = turned[i];
+		if (g->arrange == ARR_GRID)
+			grid_slot(g, (unsigned int)(i / g->cols),
+			    (unsigned int)(i % g->cols), filled,
+			    &pg->v[i].slot);
+		else
+			round_slot(g, (unsigned int)i, &pg->v[i].slot);
 	}
 	free(filled);
-	free(row);
-	free(col);
-	free(turned);
+}
+
+/* The back page of front page f. */
+static void
+back_page(struct page *pg, const struct page *f, enum duplex mode, double w)
+{
+	size_t i;
+
+	pg->face = FACE_BACK;
+	duplex_grid(&f->grid, mode, &pg->grid);
+	pg->v = xcalloc(f->n + 1, sizeof(*pg->v));
+	pg->n = f->n;
+	for (i = 0; i < f->n; i++) {
+		pg->v[i].card = f->v[i].card;
+		duplex_slot(&f->grid, mode, &f->v[i].slot, w, &pg->v[i].slot);
+	}
+}
+
+/* Each component over its tiles, a sheet (and its back) per tile. */
+static void
+tile_pages(struct plan *out, const struct grid *g, enum duplex mode,
+    bool backs, const size_t *seq, size_t n, double w)
+{
+	size_t k, i, nt = (size_t)g->tcols * g->trows, first = out->n;
+
+	for (k = 0; k < n; k++)
+		for (i = 0; i < nt; i++) {
+			struct page *pg = &out->pages[out->n++];
+
+			pg->face = FACE_FRONT;
+			pg->grid = *g;
+			pg->v = xcalloc(1, sizeof(*pg->v));
+			pg->n = 1;
+			pg->v[0].card = seq[k];
+			tile_slot(g, (unsigned int)(i / g->tcols),
+			    (unsigned int)(i % g->tcols), &pg->v[0].slot);
+			if (backs && mode != DUPLEX_NONE)
+				back_page(&out->pages[out->n++], pg, mode, w);
+		}
+	if (backs && mode == DUPLEX_NONE)
+		for (k = first; k < first + n * nt; k++)
+			back_page(&out->pages[out->n++], &out->pages[k], mode,
+			    w);
 }
 
 void
 impose_plan(const struct grid *g, enum duplex mode, bool backs,
-    const size_t *seq, size_t n, struct plan *out)
+    const size_t *seq, size_t n, double w, struct plan *out)
 {
-	size_t per = (size_t)g->rows * g->cols;
-	size_t nsheets = (n + per - 1) / per, s, k = 0;
+	size_t per = g->ncells, nsheets, s, k;
 
 	memset(out, 0, sizeof(*out));
+	if (g->arrange == ARR_TILES) {
+		out->pages = xcalloc(n * g->tcols * g->trows * 2 + 1,
+		    sizeof(*out->pages));
+		tile_pages(out, g, mode, backs, seq, n, w);
+		return;
+	}
+	nsheets = (n + per - 1) / per;
 	out->pages = xcalloc(nsheets * 2 + 1, sizeof(*out->pages));
 	for (s = 0; s < nsheets; s++) {
 		size_t m = n - s * per < per ? n - s * per : per;
 
-		fill_page(&out->pages[k++], g, mode, FACE_FRONT, seq + s * per,
-		    m);
+		k = out->n++;
+		front_page(&out->pages[k], g, seq + s * per, m);
 		if (backs && mode != DUPLEX_NONE)
-			fill_page(&out->pages[k++], g, mode, FACE_BACK,
-			    seq + s * per, m);
+			back_page(&out->pages[out->n++], &out->pages[k], mode,
+			    w);
 	}
-	for (s = 0; backs && mode == DUPLEX_NONE && s < nsheets; s++) {
-		size_t m = n - s * per < per ? n - s * per : per;
-
-		fill_page(&out->pages[k++], g, mode, FACE_BACK, seq + s * per,
-		    m);
-	}
-	out->n = k;
+	for (s = 0; backs && mode == DUPLEX_NONE && s < nsheets; s++)
+		back_page(&out->pages[out->n++], &out->pages[s], mode, w);
 }
 
 void
@@ -87,6 +122,19 @@ plan_free(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* Clip to what of the slot may show: the kept bleed, a ring, a tile. */
+static void
+clip_slot(cairo_t *cr, const struct slot *sl)
+{
+	if (sl->round)
+		cairo_arc(cr, sl->clip[0] + sl->clip[2] / 2, sl->clip[1] +
+		    sl->clip[3] / 2, sl->clip[2] / 2, 0, 2 * M_PI);
+	else
+		cairo_rectangle(cr, sl->clip[0], sl->clip[1], sl->clip[2],
+		    sl->clip[3]);
+	cairo_clip(cr);
+}
+
 void
 impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
     const struct laid *faces, const struct sheet *s)
@@ -98,17 +146,20 @@ impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		const struct slot *sl = &pg->v[i].slot;
 
 		cairo_save(cr);
-		cairo_rectangle(cr, sl->x - sl->bl, sl->y - sl->bt,
-		    g->card_w + sl->bl + sl->br, g->card_h + sl->bt + sl->bb);
-		cairo_clip(cr);
-		cairo_translate(cr, sl->x, sl->y);
-		if (sl->turned) {
-			cairo_translate(cr, g->card_w / 2, g->card_h / 2);
-			cairo_rotate(cr, M_PI);
-			cairo_translate(cr, -g->card_w / 2, -g->card_h / 2);
-		}
+		clip_slot(cr, sl);
+		cairo_transform(cr, &sl->m);
 		render_card(cr, ctx, &faces[pg->v[i].card]);
 		cairo_restore(cr);
 	}
-	impose_marks(cr, g, s);
+	for (i = 0; i < pg->n; i++) {
+		const struct slot *sl = &pg->v[i].slot;
+		const struct laid *l = &faces[pg->v[i].card];
+
+		if (g->arrange == ARR_ROUND)
+			impose_cut_circle(cr, sl, l->w);
+		else if (g->arrange == ARR_TILES && pg->face == FACE_FRONT)
+			impose_tile_marks(cr, ctx, g, sl, l->label);
+	}
+	if (g->arrange == ARR_GRID)
+		impose_marks(cr, g, s);
 }
