@@ -18,10 +18,14 @@
 
 static const char usage_cards[] =
 "usage: deckpress cards DECK [--lang LANG] [-o FILE] [--variant NAME]\n"
-"                  [--duplex long|short|none] [--no-backs] [--draft]\n"
+"                  [--component NAME] [--duplex long|short|none]\n"
+"                  [--no-backs] [--draft]\n"
 "\n"
 "Render the deck in folder DECK (its deck.yaml, text/LANG.yaml, the\n"
-"layout and sheet it names) as print-ready A4 card sheets.\n"
+"layouts and sheets it names) as print-ready sheets: cards, and any\n"
+"other components (boards, tokens), each kind on sheets of its own;\n"
+"the kinds with a back first, each from an odd page, then the\n"
+"single-sided ones.\n"
 "\n"
 "  -l, --lang LANG      language to print (default: the deck's first)\n"
 "  -o, --output FILE    PDF to write (default: out/GAME-LANG-cards.pdf)\n"
@@ -36,6 +40,8 @@ static const char usage_cards[] =
 "                                back in the tray turned over its long\n"
 "                                edge, print the backs\n"
 "      --no-backs       fronts only\n"
+"      --component NAME only that kind of component (default: all);\n"
+"                       default output out/GAME-LANG-NAME.pdf\n"
 "      --variant NAME   only the cards of that variant of DECK/rules.yaml\n"
 "                       (e.g. a learning deck); default output\n"
 "                       out/GAME-LANG-NAME-cards.pdf\n"
@@ -48,41 +54,77 @@ static const char usage_cards[] =
 "Exit status: 0 done, 1 invalid input (nothing written), 2 usage,\n"
 "3 I/O or font failure.\n";
 
+/* How many components a print holds, all kinds together. */
+static size_t
+print_count(const struct print *pr)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < pr->n; i++)
+		n += pr->v[i].n;
+	return n;
+}
+
+/* A --component that names no kind: a usage error listing them. */
+static int
+check_kind(const struct deck *deck, const char *kind, struct diags *d)
+{
+	struct strbuf b = { 0 };
+	size_t k;
+
+	if (kind == NULL)
+		return 0;
+	for (k = 0; k < deck->nkinds; k++) {
+		if (strcmp(deck->kinds[k].name, kind) == 0) {
+			sb_free(&b);
+			return 0;
+		}
+		sb_printf(&b, "%s%s", k ? ", " : "", deck->kinds[k].name);
+	}
+	diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no component "
+	    "'%s' (it has %s)", kind, b.s);
+	sb_free(&b);
+	return EXIT_USAGE;
+}
+
 /* Lay out, impose and write; the deck is loaded and bound. */
 static int
 render_pdf(struct setup *s, const struct job *j, size_t lang,
     const struct variant *v, const char *out, struct diags *d)
 {
-	struct sheets sh;
+	struct printopts po = { j->duplex, j->backs, v, j->kind };
+	struct print pr;
 	struct pdfout pdf;
-	size_t i;
+	size_t i, n;
 	char *title, *what;
 	bool ok;
 
-	if (!sheets_build(s, lang, j->duplex, j->backs, v, &sh, d)) {
-		sheets_free(&sh);
+	if (!print_build(s, lang, &po, &pr, d)) {
+		print_free(&pr);
 		return EXIT_INPUT;
 	}
-	what = g_strdup_printf("cards%s%s", v ? ", variant " : "",
-	    v ? v->name : "");
-	title = pdf_title(s->deck, lang, what, sh.note != NULL);
+	what = g_strdup_printf("%s%s%s", j->kind ? j->kind : "cards",
+	    v ? ", variant " : "", v ? v->name : "");
+	title = pdf_title(s->deck, lang, what, pr.note != NULL);
 	g_free(what);
 	ok = ensure_parent(out, d) == 0 &&
-	    pdf_open(&pdf, out, sh.grid.paper_w, sh.grid.paper_h, title, d);
+	    pdf_open(&pdf, out, pr.paper_w, pr.paper_h, title, d);
 	free(title);
 	if (ok) {
-		pdf_subject(&pdf, sh.note);
-		for (i = 0; i < sh.plan.n; i++) {
-			sheets_draw(pdf.cr, s, &sh, i);
+		pdf_subject(&pdf, pr.note);
+		for (i = 0; i < pr.npages; i++) {
+			print_draw(pdf.cr, s, &pr, i);
 			pdf_page(&pdf);
 		}
 		ok = pdf_close(&pdf, true, d);
 	}
+	n = print_count(&pr);
 	if (ok)
-		printf("%s: %zu card%s, %zu page%s%s\n", out, sh.n,
-		    sh.n == 1 ? "" : "s", sh.plan.n, sh.plan.n == 1 ? "" : "s",
-		    sh.note ? " (draft)" : "");
-	sheets_free(&sh);
+		printf("%s: %zu %s%s, %zu page%s%s\n", out, n,
+		    s->deck->multi ? "component" : "card", n == 1 ? "" : "s",
+		    pr.npages, pr.npages == 1 ? "" : "s",
+		    pr.note ? " (draft)" : "");
+	print_free(&pr);
 	return ok ? 0 : EXIT_IO;
 }
 
@@ -167,12 +209,14 @@ run_cards(const struct job *j, struct diags *d)
 			hint_incomplete(j, j->lang, d);
 		goto out;
 	}
-	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
+	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0 ||
+	    (rc = check_kind(s.deck, j->kind, d)) != 0)
 		goto out;
 	if (j->variant != NULL && (rc = find_variant(&s, j->variant, &rules,
 	    &v, d)) != 0)
 		goto out;
-	out = job_output(j, s.deck, (size_t)li, v ? v->name : NULL, "cards");
+	out = job_output(j, s.deck, (size_t)li, v ? v->name : NULL,
+	    j->kind ? j->kind : "cards");
 	rc = render_pdf(&s, j, (size_t)li, v, out, d);
 out:
 	g_free(out);
@@ -205,6 +249,7 @@ cmd_cards(int argc, char **argv)
 		{ "no-backs", no_argument, NULL, 'B' },
 		{ "variant", required_argument, NULL, 'V' },
 		{ "draft", no_argument, NULL, 'D' },
+		{ "component", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -234,6 +279,9 @@ cmd_cards(int argc, char **argv)
 			break;
 		case 'D':
 			j.draft = true;
+			break;
+		case 'C':
+			j.kind = optarg;
 			break;
 		case 'h':
 			fputs(usage_cards, stdout);

@@ -34,6 +34,7 @@ struct checkjob {
 	const char	*lang;		/* NULL: all */
 	bool		 json;
 	bool		 werror;
+	bool		 fit;		/* the layouts could be bound */
 };
 
 struct checked {
@@ -80,11 +81,13 @@ check_fit(const struct setup *s, size_t li, struct diags *d)
 	for (i = 0; i < s->deck->ncards; i++) {
 		const struct card *c = &s->deck->cards[i];
 
-		n = copies_differ(s->tmpl, c, li) ? c->count : 1;
+		const struct tmpl *t = s->tmpls[c->kind];
+
+		n = copies_differ(t, c, li) ? c->count : 1;
 		for (k = 0; k < n; k++)
 			for (f = 0; f < 2; f++) {
-				layout_card(s->fonts, s->deck, s->tmpl, c, k,
-				    li, (enum face)f, &l, d);
+				layout_card(s->fonts, s->deck, t, c, k, li,
+				    (enum face)f, &l, d);
 				laid_free(&l);
 			}
 	}
@@ -227,14 +230,14 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 	k->rules_ok = rules != NULL;
 	if (rules != NULL)
 		validate_rules(deck, rules, &k->outcomes, d);
-	k->fit_checked = s->tmpl != NULL;
+	k->fit_checked = j->fit;
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_wanted(deck, j->lang, li))
 			continue;
 		k->checked[li] = true;
 		validate_translations(deck, li, &k->tr[li], d);
 		k->booklet[li] = validate_booklet(deck, li, d);
-		if (s->tmpl != NULL)
+		if (j->fit)
 			k->overflow += check_fit(s, li, d);
 	}
 	/* Outcomes point into the rules: report before freeing them. */
@@ -248,7 +251,7 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 }
 
 static int
-run_check(const struct checkjob *j, struct diags *d)
+run_check(struct checkjob *j, struct diags *d)
 {
 	struct load_opts lo = { NULL, true, NULL, false, NULL, false };
 	struct setup s = { 0 };
@@ -265,11 +268,8 @@ run_check(const struct checkjob *j, struct diags *d)
 
 	if (s.deck == NULL || rc == EXIT_IO)
 		goto out;
-	/* Fit needs a template bound to the deck; else it is skipped. */
-	if (rc != 0) {
-		tmpl_free(s.tmpl);
-		s.tmpl = NULL;
-	}
+	/* Fit needs the templates bound to the deck; else it is skipped. */
+	j->fit = rc == 0;
 	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
 	k.tr = xcalloc(s.deck->nlangs, sizeof(*k.tr));

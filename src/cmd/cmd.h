@@ -20,12 +20,12 @@
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
 struct setup {
-	char		*datadir;
-	struct deck	*deck;
-	struct fonts	*fonts;
-	struct iconmap	*icons;
-	struct tmpl	*tmpl;
-	struct sheet	*sheet;
+	char		 *datadir;
+	struct deck	 *deck;
+	struct fonts	 *fonts;
+	struct iconmap	 *icons;
+	struct tmpl	**tmpls;	/* per kind; kinds may share one */
+	struct sheet	**sheets;	/* per kind; kinds may share one */
 };
 
 /*
@@ -36,7 +36,7 @@ char	*data_dir(void);
 
 /*
  * Load fonts, the deck in deckdir as o says (o->packdir is set here),
- * its template and sheet, and bind them.  With o->lenient (the
+ * the template and sheet of each of its kinds, and bind them.  With o->lenient (the
  * validator) a deck whose text files have errors is kept and only the
  * source language is bound.  Returns 0 or an exit code; free with
  * setup_free().
@@ -60,31 +60,56 @@ int	 finish(struct diags *d, int rc);
 int	 usage_error(const char *usage, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
-/* A deck laid out and imposed on sheets, ready to draw page by page. */
+/* One kind laid out and imposed on its sheets. */
 struct sheets {
+	size_t		 kind;
 	struct laid	*faces[2];	/* by enum face, per copy in print
 					   order (the plan's "cards") */
 	struct grid	 grid;
 	struct plan	 plan;
 	size_t		*seq, n;	/* card indices in print order */
+	bool		 backs;		/* it has a back, printed */
+	size_t		 first;		/* 0-based page of its first sheet,
+					   counted from the print's start */
+};
+
+/*
+ * The sheets of every kind a command prints, ready to draw page by
+ * page: kinds with backs first, each starting on an odd page (a blank
+ * one pads), so the part prints double-sided; then the single-sided
+ * kinds.  Pages are counted from the print's start, itself odd.
+ */
+struct print {
+	struct sheets	*v;
+	size_t		 n;
+	size_t		 npages;	/* with the blank ones */
+	size_t		 nduplex;	/* pages to print double-sided */
 	unsigned int	 marks;		/* draft marks of all faces, or-ed */
 	char		*note;		/* owned: a draft's margin note */
+	double		 paper_w, paper_h;	/* pt, of the first kind */
+};
+
+/* What to print: the kinds, their backs, which cards. */
+struct variant;
+struct printopts {
+	enum duplex		 duplex;
+	bool			 backs;
+	const struct variant	*only;	/* a variant's cards, or NULL */
+	const char		*kind;	/* one kind by name, or NULL: all */
 };
 
 /*
  * Lay out every copy of every card of s in language lang and plan its
- * pages (backs as duplex says, if backs); with only, just the cards
- * matching that filter (a variant).  False if the grid does not fit or
- * a text does not fit its box (reported; a draft goes on).  Free with
- * sheets_free().
+ * pages, kind by kind, as o says.  False if a kind does not fit its
+ * paper or a text does not fit its box (reported; a draft goes on).
+ * Free with print_free().
  */
-struct variant;
-bool	 sheets_build(struct setup *s, size_t lang, enum duplex duplex,
-	    bool backs, const struct variant *only, struct sheets *sh,
-	    struct diags *d);
-void	 sheets_draw(cairo_t *cr, const struct setup *s,
-	    const struct sheets *sh, size_t page);
-void	 sheets_free(struct sheets *sh);
+bool	 print_build(struct setup *s, size_t lang, const struct printopts *o,
+	    struct print *pr, struct diags *d);
+/* Draw page page (0-based, blank pages counted) of pr. */
+void	 print_draw(cairo_t *cr, const struct setup *s,
+	    const struct print *pr, size_t page);
+void	 print_free(struct print *pr);
 
 /*
  * Is this a draft print: anything shown in the source language, stale
@@ -110,6 +135,7 @@ struct job {
 	enum duplex	 duplex;
 	bool		 backs;
 	const char	*variant;	/* NULL: the whole deck */
+	const char	*kind;		/* NULL: every kind of component */
 	bool		 draft;		/* fill and flag missing strings */
 };
 

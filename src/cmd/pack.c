@@ -39,7 +39,7 @@ struct pack {
 	struct bstyle	 st;
 	struct bdoc	 cover, rules, divider, blank, credits;
 	struct bflow	 fcover, frules, fdivider, fblank, fcredits;
-	struct sheets	 sheets;
+	struct print	 sheets;
 	const char	*title;
 	const char	*paper;		/* "A4", for {paper} */
 	char		 paperbuf[32];
@@ -270,7 +270,7 @@ flow_divider(struct pack *p, struct diags *d)
 	bflow_free(&p->fdivider);
 	snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 + 1);
 	snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
-	    p->sheets.plan.n);
+	    p->sheets.npages);
 	md = g_strdup_printf("## %s\n\n%s\n", pstr(p, "cards"),
 	    pstr(p, "cards-note"));
 	flow_md(p, "cards", md, &p->divider, &p->fdivider, d);
@@ -299,14 +299,14 @@ paginate(struct pack *p, struct diags *d)
 			break;
 		ndiv = p->fdivider.n;
 	}
-	p->first[2] = p->sheet0 + p->sheets.plan.n;
+	p->first[2] = p->sheet0 + p->sheets.npages;
 }
 
 /* The paper's name for {paper}: "A4", "Letter", or its size in mm. */
 static const char *
 paper_name(const struct pack *p, char *buf, size_t n)
 {
-	double w = TO_MM(p->sheets.grid.paper_w), h = TO_MM(p->sheets.grid.paper_h);
+	double w = TO_MM(p->sheets.paper_w), h = TO_MM(p->sheets.paper_h);
 
 	if (fabs(w - 210) < 0.5 && fabs(h - 297) < 0.5)
 		return "A4";
@@ -325,7 +325,9 @@ pack_build(struct pack *p, struct diags *d)
 	p->st.lang = p->s->deck->langs[p->li];
 	if (!pack_strings_ok(p, d))
 		return false;
-	if (!sheets_build(p->s, p->li, DUPLEX_LONG, true, NULL, &p->sheets, d))
+	static const struct printopts po = { DUPLEX_LONG, true, NULL, NULL };
+
+	if (!print_build(p->s, p->li, &po, &p->sheets, d))
 		return false;
 	p->paper = paper_name(p, p->paperbuf, sizeof(p->paperbuf));
 	flow_md(p, "cover", cover_md(p), &p->cover, &p->fcover, d);
@@ -442,23 +444,24 @@ static void
 cover_cards(cairo_t *cr, const struct pack *p)
 {
 	const struct bpage *pg = &p->fcover.pages[0];
-	const struct sheets *sh = &p->sheets;
+	const struct sheets *sh = &p->sheets.v[0];
 	const struct laid *show[3];
 	double bottom = 0, scale = 0.8, w, h, gap = MM(6), x, y;
 	size_t i, n = 0;
 
+	if (p->sheets.n == 0 || sh->n == 0)
+		return;
 	for (i = 0; i < pg->n; i++)
 		if (pg->v[i].y + pg->v[i].h > bottom)
 			bottom = pg->v[i].y + pg->v[i].h;
-	w = sh->grid.card_w * scale;
-	h = sh->grid.card_h * scale;
-	if (p->st.page_h - p->st.margin_b - bottom < h + MM(12) ||
-	    p->s->deck->ncards == 0)
+	w = sh->faces[FACE_FRONT][0].w * scale;
+	h = sh->faces[FACE_FRONT][0].h * scale;
+	if (p->st.page_h - p->st.margin_b - bottom < h + MM(12))
 		return;
 	show[n++] = &sh->faces[FACE_FRONT][0];
-	if (p->s->deck->ncards > 1)
-		show[n++] = &sh->faces[FACE_FRONT][p->s->deck->ncards - 1];
-	if (sh->faces[FACE_BACK][0].n > 0)
+	if (sh->n > 1)
+		show[n++] = &sh->faces[FACE_FRONT][sh->n - 1];
+	if (sh->backs && sh->faces[FACE_BACK][0].n > 0)
 		show[n++] = &sh->faces[FACE_BACK][0];
 	x = (p->st.page_w - n * w - (n - 1) * gap) / 2;
 	y = p->st.page_h - p->st.margin_b - h - MM(4);
@@ -467,8 +470,7 @@ cover_cards(cairo_t *cr, const struct pack *p)
 		cairo_translate(cr, x + i * (w + gap), y);
 		cairo_scale(cr, scale, scale);
 		/* The trim, rounded like a cut card's corners. */
-		render_rounded_rect(cr, 0, 0, sh->grid.card_w,
-		    sh->grid.card_h, MM(3));
+		render_rounded_rect(cr, 0, 0, show[i]->w, show[i]->h, MM(3));
 		cairo_clip(cr);
 		render_card(cr, p->s->fonts->ctx, show[i]);
 		cairo_restore(cr);
@@ -568,8 +570,8 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	if (page < p->sheet0)
 		draw_flow(&pdf, p, &p->fblank, &page);
 	/* The card sheets exactly as "deckpress cards" makes them. */
-	for (i = 0; i < p->sheets.plan.n; i++, page++) {
-		sheets_draw(pdf.cr, p->s, &p->sheets, i);
+	for (i = 0; i < p->sheets.npages; i++, page++) {
+		print_draw(pdf.cr, p->s, &p->sheets, i);
 		pdf_page(&pdf);
 	}
 	draw_flow(&pdf, p, &p->fcredits, &page);
@@ -596,7 +598,7 @@ pack_free(struct pack *p)
 	bdoc_free(&p->divider);
 	bdoc_free(&p->blank);
 	bdoc_free(&p->credits);
-	sheets_free(&p->sheets);
+	print_free(&p->sheets);
 	if (p->strs != NULL)
 		g_ptr_array_free(p->strs, TRUE);
 }

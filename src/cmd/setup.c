@@ -91,8 +91,9 @@ unknown_bundled(const char *datadir, const char *name, const char *sub,
 }
 
 /*
- * A layout or sheet named in deck.yaml: a bare name is looked up in
- * the bundled layouts/ (sub is "" or "sheets/"); a name with a '/' or
+ * A layout or sheet named in deck.yaml: a name is looked up in the
+ * bundled layouts/ (sub is "" or "sheets/"; "serious-privacy/cards" is
+ * in a folder of its own there); a name starting with ./ or ../ or
  * ending in .yaml is a path relative to the deck folder.
  */
 static char *
@@ -103,8 +104,8 @@ resolve_named(const char *datadir, const struct deck *deck, const char *name,
 	size_t n = strlen(name);
 	struct strbuf b = { 0 };
 
-	if (strchr(name, '/') != NULL || (n > 5 &&
-	    strcmp(name + n - 5, ".yaml") == 0)) {
+	if (strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0 ||
+	    (n > 5 && strcmp(name + n - 5, ".yaml") == 0)) {
 		/* "./layout.yaml" reads better in messages as "layout.yaml" */
 		sb_printf(&b, "%s/%s", deck->dir, strncmp(name, "./", 2) == 0 ?
 		    name + 2 : name);
@@ -123,15 +124,85 @@ resolve_named(const char *datadir, const struct deck *deck, const char *name,
 }
 
 
+/* Is p[k] the same as an earlier p[j] (kinds share a file)? */
+static bool
+seen_before(void *const *p, size_t k)
+{
+	size_t j;
+
+	for (j = 0; j < k; j++)
+		if (p[j] == p[k])
+			return true;
+	return false;
+}
+
 void
 setup_free(struct setup *s)
 {
-	tmpl_free(s->tmpl);
-	sheet_free(s->sheet);
+	size_t k;
+
+	for (k = 0; s->deck != NULL && k < s->deck->nkinds; k++) {
+		if (s->tmpls != NULL && !seen_before((void *const *)s->tmpls,
+		    k))
+			tmpl_free(s->tmpls[k]);
+		if (s->sheets != NULL && !seen_before((void *const *)s->sheets,
+		    k))
+			sheet_free(s->sheets[k]);
+	}
+	free(s->tmpls);
+	free(s->sheets);
 	fonts_free(s->fonts);
 	iconmap_free(s->icons);
 	deck_free(s->deck);
 	free(s->datadir);
+}
+
+/*
+ * Each kind's template and sheet, a file read once however many kinds
+ * name it.  False if any fails (reported).
+ */
+static bool
+load_kinds(struct setup *s, struct diags *d)
+{
+	const struct deck *deck = s->deck;
+	char **lp = xcalloc(deck->nkinds + 1, sizeof(*lp));
+	char **sp = xcalloc(deck->nkinds + 1, sizeof(*sp));
+	size_t k, j;
+	bool ok = true;
+
+	s->tmpls = xcalloc(deck->nkinds + 1, sizeof(*s->tmpls));
+	s->sheets = xcalloc(deck->nkinds + 1, sizeof(*s->sheets));
+	for (k = 0; k < deck->nkinds; k++) {
+		const struct kind *kd = &deck->kinds[k];
+
+		lp[k] = resolve_named(s->datadir, deck, kd->layout, "",
+		    &kd->layout_pos, d);
+		sp[k] = resolve_named(s->datadir, deck, kd->sheet, "sheets/",
+		    &kd->sheet_pos, d);
+		for (j = 0; j < k && (lp[k] == NULL || lp[j] == NULL ||
+		    strcmp(lp[j], lp[k]) != 0); j++)
+			;
+		if (j < k)
+			s->tmpls[k] = s->tmpls[j];
+		else if (lp[k] != NULL)
+			s->tmpls[k] = load_tmpl(lp[k], s->fonts->families,
+			    s->icons, d);
+		for (j = 0; j < k && (sp[k] == NULL || sp[j] == NULL ||
+		    strcmp(sp[j], sp[k]) != 0); j++)
+			;
+		if (j < k)
+			s->sheets[k] = s->sheets[j];
+		else if (sp[k] != NULL)
+			s->sheets[k] = load_sheet(sp[k], d);
+		ok &= s->tmpls[k] != NULL && s->sheets[k] != NULL;
+	}
+	for (k = 0; k < deck->nkinds; k++) {
+		free(lp[k]);
+		free(sp[k]);
+	}
+	free(lp);
+	free(sp);
+	return ok;
 }
 
 int
@@ -157,19 +228,11 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	free(p);
 	if (s->deck == NULL)
 		return EXIT_INPUT;
-	if ((p = resolve_named(s->datadir, s->deck, s->deck->layout, "",
-	    &s->deck->layout_pos, d)) != NULL) {
-		s->tmpl = load_tmpl(p, s->fonts->families, s->icons, d);
-		free(p);
-	}
-	if ((p = resolve_named(s->datadir, s->deck, s->deck->sheet, "sheets/",
-	    &s->deck->sheet_pos, d)) != NULL) {
-		s->sheet = load_sheet(p, d);
-		free(p);
-	}
-	if (s->tmpl == NULL || s->sheet == NULL)
+	if (!load_kinds(s, d))
 		return EXIT_INPUT;
-	if (!load_bind(s->deck, s->tmpl, s->icons, !o->lenient, d))
+	if (!load_spaces(s->deck, s->tmpls, d) ||
+	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,
+	    s->icons, !o->lenient, d))
 		return EXIT_INPUT;
 	return 0;
 }
@@ -211,98 +274,6 @@ ensure_parent(const char *path, struct diags *d)
 	}
 	free(copy);
 	return rc;
-}
-
-/* Card indices in print order, one per copy. */
-static size_t *
-print_order(const struct deck *deck, const struct variant *only, size_t *n)
-{
-	size_t *seq = xcalloc(deck_total(deck) + 1, sizeof(*seq)), i;
-	unsigned int k;
-
-	*n = 0;
-	for (i = 0; i < deck->ncards; i++)
-		if (variant_has(only, &deck->cards[i]))
-			for (k = 0; k < deck->cards[i].count; k++)
-				seq[(*n)++] = i;
-	return seq;
-}
-
-/*
- * Each copy is laid out on its own: a template may number copies
- * ({n}).  The plan places copies, so faces[] follows the print order.
- */
-static void
-lay_faces(struct setup *s, size_t lang, enum duplex duplex, bool backs,
-    struct sheets *sh, struct diags *d)
-{
-	const struct deck *deck = s->deck;
-	size_t *items = xcalloc(sh->n + 1, sizeof(*items)), k, f;
-	unsigned int copy = 0;
-
-	for (f = 0; f < 2; f++)
-		sh->faces[f] = xcalloc(sh->n + 1, sizeof(struct laid));
-	for (k = 0; k < sh->n; k++) {
-		const struct card *c = &deck->cards[sh->seq[k]];
-
-		copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ? copy + 1 : 0;
-		items[k] = k;
-		for (f = 0; f < 2; f++) {
-			if (f == FACE_BACK && !backs)
-				continue;
-			layout_card(s->fonts, deck, s->tmpl, c, copy, lang,
-			    (enum face)f, &sh->faces[f][k], d);
-			sh->marks |= sh->faces[f][k].marks;
-		}
-	}
-	impose_plan(&sh->grid, duplex, backs, items, sh->n, &sh->plan);
-	free(items);
-}
-
-bool
-sheets_build(struct setup *s, size_t lang, enum duplex duplex, bool backs,
-    const struct variant *only, struct sheets *sh, struct diags *d)
-{
-	size_t nerr = d->nerr;
-
-	memset(sh, 0, sizeof(*sh));
-	/* A template without a back design gets no blank back pages. */
-	backs = backs && s->tmpl->nelems[FACE_BACK] > 0;
-	if (!impose_grid(s->sheet, s->tmpl->w, s->tmpl->h, s->tmpl->bleed,
-	    &sh->grid, d))
-		return false;
-	sh->seq = print_order(s->deck, only, &sh->n);
-	lay_faces(s, lang, duplex, backs, sh, d);
-	draft_note(s->deck, lang, sh->marks, &sh->note);
-	/* Text too long for its box is an error, unless in a draft. */
-	return d->nerr == nerr;
-}
-
-void
-sheets_draw(cairo_t *cr, const struct setup *s, const struct sheets *sh,
-    size_t page)
-{
-	const struct page *pg = &sh->plan.pages[page];
-
-	impose_page(cr, s->fonts->ctx, pg, sh->faces[pg->face], s->sheet);
-	if (sh->note != NULL)
-		impose_note(cr, s->fonts->ctx, &pg->grid, s->sheet, sh->note);
-}
-
-void
-sheets_free(struct sheets *sh)
-{
-	size_t i, f;
-
-	plan_free(&sh->plan);
-	free(sh->seq);
-	for (f = 0; f < 2; f++) {
-		for (i = 0; sh->faces[f] != NULL && i < sh->n; i++)
-			laid_free(&sh->faces[f][i]);
-		free(sh->faces[f]);
-	}
-	free(sh->note);
-	memset(sh, 0, sizeof(*sh));
 }
 
 bool

@@ -24,6 +24,30 @@ static const char usage_strings[] =
 "  -l, --lang LANG   the language (required; not the source language)\n"
 "  -h, --help        this help\n";
 
+/*
+ * A card the translation has strings for but the source none: the
+ * source's entry is gone (a slip, most likely).  Rewriting would mark
+ * the translator's work obsolete, so it is an error, as a card whose
+ * layout shows texts without them would be.
+ */
+static void
+source_lost(const struct deck *deck, size_t li, struct diags *d)
+{
+	size_t i;
+
+	if (deck->broken[0])
+		return;		/* the source's file has errors, reported */
+	for (i = 0; i < deck->ncards; i++) {
+		const struct card *c = &deck->cards[i];
+
+		if (c->texts[0].pos.file != NULL || c->texts[li].n == 0)
+			continue;
+		diag_add(d, DIAG_ERROR, &c->pos, "missing-text", "%s: no text "
+		    "in language '%s'", c->label, deck->langs[0]);
+		diag_about(d, c->id, deck->langs[0]);
+	}
+}
+
 static int
 run_strings(const char *deckdir, const char *lang, struct diags *d)
 {
@@ -55,6 +79,7 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 		deck_free(deck);
 		return EXIT_USAGE;
 	}
+	source_lost(deck, (size_t)li, d);
 	/* Anything else unread could be lost by rewriting the file. */
 	if (d->nerr > 0) {
 		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "

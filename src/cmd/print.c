@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A print: the components of a deck in one language laid out and
+ * imposed, kind by kind, on sheets -- what "deckpress cards" writes and
+ * the pack's components part.  Each kind on sheets of its own; the kinds
+ * with backs first, each from an odd page on, so that part prints
+ * double-sided, then the single-sided ones.  Part of the CLI, the only
+ * place that knows the whole pipeline.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "../validate/validate.h"
+
+/* Card indices of kind k in print order, one per copy. */
+static size_t *
+print_order(const struct deck *deck, size_t k, const struct variant *only,
+    size_t *n)
+{
+	size_t *seq = xcalloc(deck_total(deck) + 1, sizeof(*seq)), i;
+	unsigned int c;
+
+	*n = 0;
+	for (i = 0; i < deck->ncards; i++)
+		if (deck->cards[i].kind == k &&
+		    variant_has(only, &deck->cards[i]))
+			for (c = 0; c < deck->cards[i].count; c++)
+				seq[(*n)++] = i;
+	return seq;
+}
+
+/*
+ * Each copy is laid out on its own: a template may number copies
+ * ({n}).  The plan places copies, so faces[] follows the print order.
+ */
+static void
+lay_faces(const struct setup *s, size_t lang, enum duplex duplex,
+    struct sheets *sh, unsigned int *marks, struct diags *d)
+{
+	const struct deck *deck = s->deck;
+	const struct tmpl *t = s->tmpls[sh->kind];
+	size_t *items = xcalloc(sh->n + 1, sizeof(*items)), k, f;
+	unsigned int copy = 0;
+
+	for (f = 0; f < 2; f++)
+		sh->faces[f] = xcalloc(sh->n + 1, sizeof(struct laid));
+	for (k = 0; k < sh->n; k++) {
+		const struct card *c = &deck->cards[sh->seq[k]];
+
+		copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ? copy + 1 : 0;
+		items[k] = k;
+		for (f = 0; f < 2; f++) {
+			if (f == FACE_BACK && !sh->backs)
+				continue;
+			layout_card(s->fonts, deck, t, c, copy, lang,
+			    (enum face)f, &sh->faces[f][k], d);
+			*marks |= sh->faces[f][k].marks;
+		}
+	}
+	impose_plan(&sh->grid, duplex, sh->backs, items, sh->n, t->w,
+	    &sh->plan);
+	free(items);
+}
+
+/* Kind k's sheets, if it has cards to print; false if it cannot. */
+static bool
+build_kind(struct setup *s, size_t lang, const struct printopts *o,
+    size_t k, struct print *pr, struct diags *d)
+{
+	const struct tmpl *t = s->tmpls[k];
+	struct sheets *sh = &pr->v[pr->n];
+
+	memset(sh, 0, sizeof(*sh));
+	sh->kind = k;
+	sh->seq = print_order(s->deck, k, o->only, &sh->n);
+	if (sh->n == 0) {
+		free(sh->seq);
+		return true;
+	}
+	pr->n++;
+	/* A template without a back design gets no blank back pages. */
+	sh->backs = o->backs && t->nelems[FACE_BACK] > 0;
+	if (!impose_grid(s->sheets[k], t, &sh->grid, d))
+		return false;
+	lay_faces(s, lang, o->duplex, sh, &pr->marks, d);
+	return true;
+}
+
+/* Does kind k print, as o says: all kinds, or the one named? */
+static bool
+wanted(const struct deck *deck, const struct printopts *o, size_t k)
+{
+	return o->kind == NULL || strcmp(deck->kinds[k].name, o->kind) == 0;
+}
+
+/* Number the pages: duplex kinds from odd pages, then the others. */
+static void
+paginate(struct print *pr, enum duplex duplex)
+{
+	size_t i, page = 0;
+
+	for (i = 0; i < pr->n; i++) {
+		struct sheets *sh = &pr->v[i];
+
+		if (sh->backs && duplex != DUPLEX_NONE)
+			page += page % 2;
+		sh->first = page;
+		page += sh->plan.n;
+		if (sh->backs)
+			pr->nduplex = page;
+	}
+	pr->npages = page;
+}
+
+static int
+backs_first(const void *a, const void *b)
+{
+	const struct sheets *x = a, *y = b;
+
+	if (x->backs != y->backs)
+		return x->backs ? -1 : 1;
+	return x->kind < y->kind ? -1 : x->kind > y->kind;
+}
+
+bool
+print_build(struct setup *s, size_t lang, const struct printopts *o,
+    struct print *pr, struct diags *d)
+{
+	size_t nerr = d->nerr, k;
+	bool ok = true;
+
+	memset(pr, 0, sizeof(*pr));
+	pr->v = xcalloc(s->deck->nkinds + 1, sizeof(*pr->v));
+	for (k = 0; k < s->deck->nkinds; k++)
+		if (wanted(s->deck, o, k))
+			ok &= build_kind(s, lang, o, k, pr, d);
+	qsort(pr->v, pr->n, sizeof(*pr->v), backs_first);
+	paginate(pr, o->duplex);
+	if (pr->n > 0) {
+		pr->paper_w = pr->v[0].grid.paper_w;
+		pr->paper_h = pr->v[0].grid.paper_h;
+	}
+	draft_note(s->deck, lang, pr->marks, &pr->note);
+	/* Text too long for its box is an error, unless in a draft. */
+	return ok && d->nerr == nerr;
+}
+
+void
+print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
+    size_t page)
+{
+	const struct sheets *sh = NULL;
+	const struct page *pg;
+	size_t i;
+
+	for (i = 0; i < pr->n; i++)
+		if (page >= pr->v[i].first &&
+		    page < pr->v[i].first + pr->v[i].plan.n)
+			sh = &pr->v[i];
+	if (sh == NULL)
+		return;		/* a blank page before a duplex part */
+	pg = &sh->plan.pages[page - sh->first];
+	impose_page(cr, s->fonts->ctx, pg, sh->faces[pg->face],
+	    s->sheets[sh->kind]);
+	if (pr->note != NULL)
+		impose_note(cr, s->fonts->ctx, &pg->grid, pr->note);
+}
+
+void
+print_free(struct print *pr)
+{
+	size_t i, f, k;
+
+	for (k = 0; k < pr->n; k++) {
+		struct sheets *sh = &pr->v[k];
+
+		plan_free(&sh->plan);
+		free(sh->seq);
+		for (f = 0; f < 2; f++) {
+			for (i = 0; sh->faces[f] != NULL && i < sh->n; i++)
+				laid_free(&sh->faces[f][i]);
+			free(sh->faces[f]);
+		}
+	}
+	free(pr->v);
+	free(pr->note);
+	memset(pr, 0, sizeof(*pr));
+}
