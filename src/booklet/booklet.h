@@ -11,9 +11,15 @@
 
 #include <cairo.h>
 
-#include "../layout/layout.h"
+#include "../render/render.h"
 
-enum bkind { B_HEADING, B_PARA, B_ITEM, B_QUOTE, B_TABLE, B_IMAGE, B_RULE };
+/*
+ * Blocks: Markdown's, and two of the pack's own: an index entry (a
+ * name, a dotted leader, a page number) and a row of component faces
+ * (the cover's "this is what you will print").
+ */
+enum bkind { B_HEADING, B_PARA, B_ITEM, B_QUOTE, B_TABLE, B_IMAGE, B_RULE,
+    B_INDEX, B_FACES };
 
 struct brow {
 	char		**cells;	/* Pango markup, one per column */
@@ -30,6 +36,10 @@ struct bblock {
 	struct brow	*rows;		/* tables */
 	size_t		 nrows, ncols;
 	char		*image;		/* images: the file */
+	char		*page;		/* index: the page number */
+	const struct laid **faces;	/* faces: borrowed, drawn in a row */
+	size_t		 nfaces;
+	double		 scale;		/* faces: their size on the page */
 	struct srcpos	 pos;
 };
 
@@ -51,6 +61,24 @@ bool	booklet_parse_text(const char *name, const char *text,
 	    const struct deck *deck, size_t lang, struct bdoc *out,
 	    struct diags *d);
 void	bdoc_free(struct bdoc *doc);
+
+/*
+ * Append an index entry: name (plain text) on page page (1-based),
+ * indented by level (0: a part, 1: within a part).
+ */
+void	bdoc_add_index(struct bdoc *doc, const char *name, size_t page,
+	    int level);
+
+/* Move the blocks of more to the end of doc; more is left empty. */
+void	bdoc_append(struct bdoc *doc, struct bdoc *more);
+
+/*
+ * Append a row of n faces at scale (borrowed: they must outlive the
+ * flow and its drawing), set at the foot of the page if the page has
+ * room for them, else left out.
+ */
+void	bdoc_add_faces(struct bdoc *doc, const struct laid *const *faces,
+	    size_t n, double scale);
 
 /* Append s to o with Markdown's ASCII punctuation backslash-escaped. */
 void	booklet_md_escape(GString *o, const char *s);
@@ -108,5 +136,21 @@ void	bflow_free(struct bflow *fl);
  */
 void	booklet_draw(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
 	    size_t i, const struct bstyle *s, const char *footer, int number);
+
+/*
+ * A folded booklet: n pages (a multiple of 4) on n / 2 sides of
+ * paper, side k holding two pages side by side; sets their numbers,
+ * 1-based, left and right.
+ */
+void	booklet_saddle(size_t n, size_t k, size_t *left, size_t *right);
+
+/*
+ * Draw side k of fl's pages as a saddle-stitched booklet of pages of
+ * style s, two to a sheet of twice their width: pages past fl's are
+ * the blank ones that pad it to a multiple of 4.
+ */
+void	booklet_draw_side(cairo_t *cr, const struct fonts *f,
+	    const struct bflow *fl, size_t k, const struct bstyle *s,
+	    const char *footer);
 
 #endif

@@ -124,6 +124,72 @@ draw_image(cairo_t *cr, const struct bplaced *it)
 	cairo_surface_destroy(img);
 }
 
+/* An index entry: name, dotted leader, page number at the right. */
+static void
+draw_index(cairo_t *cr, const struct bplaced *it)
+{
+	PangoLayout *name = it->layouts[0], *num = it->layouts[1];
+	PangoRectangle ln, lp;
+	int n = pango_layout_get_line_count(name);
+	double base = pango_units_to_double(pango_layout_get_baseline(num));
+	double x0, x1;
+
+	pango_layout_line_get_extents(pango_layout_get_line_readonly(name,
+	    n - 1), NULL, &ln);
+	pango_layout_get_extents(num, NULL, &lp);
+	cairo_set_source_rgb(cr, INK);
+	draw_lines(cr, name, 0, n, it->x, it->y);
+	cairo_move_to(cr, it->x + it->w - MM(15), it->y + it->h -
+	    pango_units_to_double(lp.height));
+	pango_cairo_show_layout(cr, num);
+	/* The leader runs from the last line's end to the number. */
+	x0 = it->x + pango_units_to_double(ln.x + ln.width) + 6;
+	x1 = it->x + it->w - pango_units_to_double(lp.width) - 6;
+	if (x1 <= x0)
+		return;
+	cairo_set_line_width(cr, 0.8);
+	cairo_set_dash(cr, (const double[]){ 0.8, 3.2 }, 2, 0);
+	cairo_move_to(cr, x0, it->y + it->h - pango_units_to_double(
+	    lp.height) + base);
+	cairo_line_to(cr, x1, it->y + it->h - pango_units_to_double(
+	    lp.height) + base);
+	cairo_stroke(cr);
+}
+
+/*
+ * A row of faces, centred: each clipped to its trim (a rectangle
+ * rounded like a cut card's corners, or a circle), at the block's
+ * scale.
+ */
+static void
+draw_faces(cairo_t *cr, const struct fonts *f, const struct bplaced *it)
+{
+	const struct bblock *b = it->b;
+	double gap = MM(6), w = 0, x;
+	size_t i;
+
+	for (i = 0; i < b->nfaces; i++)
+		w += b->faces[i]->w * b->scale + (i ? gap : 0);
+	x = it->x + (it->w - w) / 2;
+	for (i = 0; i < b->nfaces; i++) {
+		const struct laid *l = b->faces[i];
+
+		cairo_save(cr);
+		cairo_translate(cr, x, it->y + it->h - l->h * b->scale);
+		cairo_scale(cr, b->scale, b->scale);
+		if (l->shape == SHAPE_CIRCLE)
+			cairo_arc(cr, l->w / 2, l->h / 2, l->w / 2, 0,
+			    2 * M_PI);
+		else
+			render_rounded_rect(cr, 0, 0, l->w, l->h,
+			    l->corner > 0 ? l->corner : MM(3));
+		cairo_clip(cr);
+		render_card(cr, f->ctx, l);
+		cairo_restore(cr);
+		x += l->w * b->scale + gap;
+	}
+}
+
 static void
 draw_item(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
     const struct bstyle *s)
@@ -131,6 +197,12 @@ draw_item(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 	const struct bblock *b = it->b;
 
 	switch (b->kind) {
+	case B_INDEX:
+		draw_index(cr, it);
+		return;
+	case B_FACES:
+		draw_faces(cr, f, it);
+		return;
 	case B_TABLE:
 		draw_row(cr, it);
 		return;

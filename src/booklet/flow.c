@@ -349,6 +349,52 @@ flow_image(struct flow *fl, const struct bblock *b)
 	cairo_surface_destroy(img);
 }
 
+/*
+ * An index entry: its name, wrapped short of the page number's column,
+ * and the number, one line each, in a larger size than the text.
+ */
+static void
+flow_index(struct flow *fl, const struct bblock *b)
+{
+	double size = fl->s->body * (b->level > 0 ? 1.1 : 1.25);
+	double indent = b->level * INDENT, w = content_w(fl->s) - indent;
+	PangoLayout *ls[2];
+	double h;
+
+	ls[0] = make_layout(fl, b->markup, w - MM(15), size, "Roboto", false);
+	ls[1] = make_layout(fl, b->page, MM(15), size, "Roboto", false);
+	pango_layout_set_alignment(ls[1], PANGO_ALIGN_RIGHT);
+	h = lines_height(ls[0], 0, pango_layout_get_line_count(ls[0]));
+	space(fl, size * (b->level > 0 ? 0.35 : 0.7));
+	if (fl->y + h > bottom(fl) && !fl->fresh)
+		new_page(fl);
+	place(fl, b, ls, 2, fl->s->margin_l + indent, w, h)->last =
+	    pango_layout_get_line_count(ls[0]);
+	g_object_unref(ls[0]);
+	g_object_unref(ls[1]);
+}
+
+/*
+ * A row of faces at the foot of the page, if the page has room for it
+ * below what is on it; else none (they show what the pack makes, they
+ * are not part of the text).
+ */
+static void
+flow_faces(struct flow *fl, const struct bblock *b)
+{
+	double h = 0, y;
+	size_t i;
+
+	for (i = 0; i < b->nfaces; i++)
+		if (b->faces[i]->h * b->scale > h)
+			h = b->faces[i]->h * b->scale;
+	y = bottom(fl) - h - MM(4);
+	if (b->nfaces == 0 || y < fl->y + MM(8))
+		return;
+	fl->y = y;
+	place(fl, b, NULL, 0, fl->s->margin_l, content_w(fl->s), h);
+}
+
 void
 booklet_flow(const struct fonts *f, const struct bdoc *doc,
     const struct bstyle *s, struct bflow *out)
@@ -376,6 +422,12 @@ booklet_flow(const struct fonts *f, const struct bdoc *doc,
 			space(&fl, s->body);
 			place(&fl, b, NULL, 0, s->margin_l, content_w(s), 1);
 			fl.y += s->body * 0.4;
+			break;
+		case B_INDEX:
+			flow_index(&fl, b);
+			break;
+		case B_FACES:
+			flow_faces(&fl, b);
 			break;
 		default:
 			flow_text(&fl, b);

@@ -352,6 +352,8 @@ bdoc_free(struct bdoc *doc)
 		g_free(b->plain);
 		g_free(b->bullet);
 		free(b->image);
+		g_free(b->page);
+		free(b->faces);
 		for (r = 0; r < b->nrows; r++) {
 			for (c = 0; c < b->ncols; c++)
 				g_free(b->rows[r].cells[c]);
@@ -361,4 +363,50 @@ bdoc_free(struct bdoc *doc)
 	}
 	free(doc->v);
 	memset(doc, 0, sizeof(*doc));
+}
+
+/* A new block at the end of doc, zeroed. */
+static struct bblock *
+append(struct bdoc *doc, enum bkind kind)
+{
+	struct bblock *b;
+
+	doc->v = xrealloc(doc->v, (doc->n + 1) * sizeof(*doc->v));
+	b = &doc->v[doc->n++];
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	return b;
+}
+
+void
+bdoc_add_index(struct bdoc *doc, const char *name, size_t page, int level)
+{
+	struct bblock *b = append(doc, B_INDEX);
+
+	b->level = level;
+	b->markup = g_markup_escape_text(name, -1);
+	b->plain = g_strdup(name);
+	b->page = g_strdup_printf("%zu", page);
+}
+
+void
+bdoc_add_faces(struct bdoc *doc, const struct laid *const *faces, size_t n,
+    double scale)
+{
+	struct bblock *b = append(doc, B_FACES);
+
+	b->faces = xcalloc(n + 1, sizeof(*b->faces));
+	memcpy(b->faces, faces, n * sizeof(*faces));
+	b->nfaces = n;
+	b->scale = scale;
+}
+
+void
+bdoc_append(struct bdoc *doc, struct bdoc *more)
+{
+	doc->v = xrealloc(doc->v, (doc->n + more->n + 1) * sizeof(*doc->v));
+	memcpy(doc->v + doc->n, more->v, more->n * sizeof(*more->v));
+	doc->n += more->n;
+	free(more->v);
+	memset(more, 0, sizeof(*more));
 }

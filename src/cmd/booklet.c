@@ -103,27 +103,11 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	return ok ? 0 : EXIT_IO;
 }
 
-/*
- * Saddle stitch: n pages (a multiple of 4) on n/2 sides; side k holds
- * pages n-k | k+1 when k is even (a sheet's front), k+1 | n-k when odd.
- */
-static void
-side_pages(size_t n, size_t k, size_t *left, size_t *right)
-{
-	if (k % 2 == 0) {
-		*left = n - k;
-		*right = k + 1;
-	} else {
-		*left = k + 1;
-		*right = n - k;
-	}
-}
-
 static int
 booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
     const char *title, size_t li, const char *out, struct diags *d)
 {
-	size_t n = (fl->n + 3) / 4 * 4, k, half, pg;
+	size_t n = (fl->n + 3) / 4 * 4, k;
 	int *page_of = xcalloc(n + 1, sizeof(int));
 	struct pdfout pdf;
 	char *au = game_authors(s->deck);
@@ -139,21 +123,9 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	for (k = 0; k < n / 2; k++) {
 		size_t p[2];
 
-		side_pages(n, k, &p[0], &p[1]);
-		for (half = 0; half < 2; half++) {
-			pg = p[half] - 1;	/* 0-based */
-			page_of[pg] = (int)k + 1;
-			if (pg >= fl->n)
-				continue;	/* blank padding page */
-			cairo_save(pdf.cr);
-			cairo_translate(pdf.cr, MM(0.5) + half * st->page_w,
-			    0);
-			cairo_rectangle(pdf.cr, 0, 0, st->page_w, st->page_h);
-			cairo_clip(pdf.cr);
-			booklet_draw(pdf.cr, s->fonts, fl, pg, st, title,
-			    (int)pg + 1);
-			cairo_restore(pdf.cr);
-		}
+		booklet_saddle(n, k, &p[0], &p[1]);
+		page_of[p[0] - 1] = page_of[p[1] - 1] = (int)k + 1;
+		booklet_draw_side(pdf.cr, s->fonts, fl, k, st, title);
 		pdf_page(&pdf);
 	}
 	add_outline(&pdf, fl, page_of, NULL);

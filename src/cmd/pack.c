@@ -37,26 +37,35 @@ struct pack {
 	struct setup	*s;
 	size_t		 li;
 	struct bstyle	 st;
-	struct bdoc	 cover, rules, divider, blank, credits;
-	struct bflow	 fcover, frules, fdivider, fblank, fcredits;
+	struct bdoc	 cover, index, rules, divider, blank, credits;
+	struct bflow	 fcover, findex, frules, fdivider, fblank, fcredits;
 	struct print	 sheets;
 	const char	*title;
 	const char	*paper;		/* "A4", for {paper} */
 	char		 paperbuf[32];
-	size_t		 first[4];	/* first page (0-based): rules, cards,
-					   credits, and the index */
+	size_t		 p_index, p_rules, p_parts, p_credits;	/* first page
+					   of each part, 0-based */
 	size_t		 sheet0;	/* 0-based page of the first sheet */
 	char		 num[2][16];	/* {first}, {last}: 1-based */
+	bool		 multi;		/* components of several kinds */
+	bool		 single;	/* some print single-sided */
+	bool		 tiled;		/* some are boards over several sheets */
 	GPtrArray	*strs;		/* owns the strings pstr() made */
 };
 
-/* The strings the pack prints; credits' only if it has credits. */
+/* The strings every pack prints; credits' only if it has credits. */
 static const char *const needed[] = { "preparation", "paper", "print-title",
     "printing", "cut-title", "cutting", "sleeve-title", "sleeving",
     "reading-title", "reading", "index", "instructions", "cards",
     "cards-note", "blank", NULL };
 static const char *const needed_credits[] = { "credits", "authors",
     "design", NULL };
+/* A game of several kinds names the part "Components"; single-sided
+ * parts and boards of several sheets need saying how to print. */
+static const char *const needed_multi[] = { "components", NULL };
+static const char *const needed_single[] = { "single-note", NULL };
+static const char *const needed_tiled[] = { "assemble-title", "assembling",
+    NULL };
 
 static const char *
 pack_var(const void *ctx, const char *name)
@@ -92,6 +101,16 @@ pstr(const struct pack *p, const char *field)
 	return v;
 }
 
+/* The name a kind of component has in the pack's language. */
+static const char *
+kind_name(const struct pack *p, size_t k)
+{
+	const char *s = card_text(&p->s->deck->kinds[k].strs, p->li, "name",
+	    NULL);
+
+	return s != NULL ? s : p->s->deck->kinds[k].name;
+}
+
 /* The languages deckpress has default pack strings for: "de, en". */
 static char *
 default_langs(const struct setup *s)
@@ -124,6 +143,43 @@ has_credits(const struct credits *c)
 	    c->licence != NULL || c->funding != NULL;
 }
 
+/* Add to miss each of names[] the pack has no text for. */
+static void
+missing(const struct pack *p, const char *const *names, GString *miss)
+{
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (card_text(&p->s->deck->pack, p->li, names[i], NULL) ==
+		    NULL)
+			g_string_append_printf(miss, "%s%s", miss->len ?
+			    ", " : "", names[i]);
+}
+
+/* A kind the pack names in its index must have a name to name it by. */
+static bool
+kind_names_ok(const struct pack *p, struct diags *d)
+{
+	const struct deck *deck = p->s->deck;
+	const char *lang = deck->langs[p->li];
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; p->multi && i < p->sheets.n; i++) {
+		const struct kind *k = &deck->kinds[p->sheets.v[i].kind];
+
+		if (card_text(&k->strs, p->li, "name", NULL) != NULL)
+			continue;
+		diag_add(d, DIAG_ERROR, &k->pos, "missing-text", "component "
+		    "'%s' has no 'name' in '%s', which the pack's index "
+		    "prints: write it under components: %s: in text/%s.yaml",
+		    k->name, lang, k->name, lang);
+		diag_about(d, NULL, lang);
+		ok = false;
+	}
+	return ok;
+}
+
 /* Every string the pack prints must have a text: never a blank. */
 static bool
 pack_strings_ok(const struct pack *p, struct diags *d)
@@ -133,17 +189,17 @@ pack_strings_ok(const struct pack *p, struct diags *d)
 	const char *lang = deck->langs[p->li];
 	GString *miss = g_string_new(NULL);
 	char *langs;
-	size_t i;
+	size_t n;
 
-	for (i = 0; needed[i] != NULL; i++)
-		if (card_text(&deck->pack, p->li, needed[i], NULL) == NULL)
-			g_string_append_printf(miss, "%s%s", miss->len ?
-			    ", " : "", needed[i]);
-	for (i = 0; has_credits(&deck->credits) && needed_credits[i]; i++)
-		if (card_text(&deck->pack, p->li, needed_credits[i],
-		    NULL) == NULL)
-			g_string_append_printf(miss, "%s%s", miss->len ?
-			    ", " : "", needed_credits[i]);
+	missing(p, needed, miss);
+	if (has_credits(&deck->credits))
+		missing(p, needed_credits, miss);
+	if (p->multi)
+		missing(p, needed_multi, miss);
+	if (p->single)
+		missing(p, needed_single, miss);
+	if (p->tiled)
+		missing(p, needed_tiled, miss);
 	if (miss->len > 0) {
 		langs = default_langs(p->s);
 		diag_add(d, DIAG_ERROR, ct->pos.file ? &ct->key_pos :
@@ -155,9 +211,9 @@ pack_strings_ok(const struct pack *p, struct diags *d)
 		diag_about(d, "pack", lang);
 		g_free(langs);
 	}
-	i = miss->len;
+	n = miss->len;
 	g_string_free(miss, TRUE);
-	return i == 0;
+	return n == 0 && kind_names_ok(p, d);
 }
 
 /* Cover: the title, the tagline, and how to print, cut and sleeve. */
@@ -165,8 +221,8 @@ static char *
 cover_md(const struct pack *p)
 {
 	static const char *const parts[][2] = { { "print-title", "printing" },
-	    { "cut-title", "cutting" }, { "sleeve-title", "sleeving" },
-	    { "reading-title", "reading" } };
+	    { "cut-title", "cutting" }, { "assemble-title", "assembling" },
+	    { "sleeve-title", "sleeving" }, { "reading-title", "reading" } };
 	GString *b = g_string_new("# ");
 	size_t i;
 
@@ -177,9 +233,10 @@ cover_md(const struct pack *p)
 		g_string_append_printf(b, "*%s*\n\n", pstr(p, "tagline"));
 	g_string_append_printf(b, "## %s\n\n%s\n\n", pstr(p, "preparation"),
 	    pstr(p, "paper"));
-	for (i = 0; i < 4; i++)
-		g_string_append_printf(b, "### %s\n\n%s\n\n",
-		    pstr(p, parts[i][0]), pstr(p, parts[i][1]));
+	for (i = 0; i < 5; i++)
+		if (i != 2 || p->tiled)
+			g_string_append_printf(b, "### %s\n\n%s\n\n",
+			    pstr(p, parts[i][0]), pstr(p, parts[i][1]));
 	return g_string_free(b, FALSE);
 }
 
@@ -212,14 +269,49 @@ credits_md(const struct pack *p)
 	return g_string_free(b, FALSE);
 }
 
-/* Parse Markdown text and flow it in the pack's style. */
+/* Parse Markdown text into doc (freed first), in the pack's language. */
 static void
-flow_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
-    struct bflow *fl, struct diags *d)
+parse_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
+    struct diags *d)
 {
+	bdoc_free(doc);
 	booklet_parse_text(name, md, p->s->deck, p->li, doc, d);
 	g_free(md);
+}
+
+/* Flow doc in the pack's style into fl (freed first). */
+static void
+flow(struct pack *p, const struct bdoc *doc, struct bflow *fl)
+{
+	bflow_free(fl);
 	booklet_flow(p->s->fonts, doc, &p->st, fl);
+}
+
+/*
+ * The faces the cover shows, so the pack says at once what it makes:
+ * of one kind, a front, another front and a back; of several, a front
+ * of each of the first kinds, as long as they are card-sized.
+ */
+static void
+cover_faces(struct pack *p)
+{
+	const struct laid *show[3];
+	size_t i, n = 0;
+
+	for (i = 0; i < p->sheets.n && n < 3; i++) {
+		const struct sheets *sh = &p->sheets.v[i];
+
+		if (sh->n == 0 || sh->faces[FACE_FRONT][0].h > MM(125))
+			continue;
+		show[n++] = &sh->faces[FACE_FRONT][0];
+		if (p->multi)
+			continue;
+		if (sh->n > 1)
+			show[n++] = &sh->faces[FACE_FRONT][sh->n - 1];
+		if (sh->backs && sh->faces[FACE_BACK][0].n > 0)
+			show[n++] = &sh->faces[FACE_BACK][0];
+	}
+	bdoc_add_faces(&p->cover, show, n, 0.8);
 }
 
 /*
@@ -236,7 +328,6 @@ flow_rules(struct pack *p, struct diags *d)
 
 	if (!rulebook_load(p->s, p->li, &p->st, doc, &p->frules, d))
 		return false;
-	bflow_free(&p->frules);
 	b = doc->v;
 	if (doc->n > 0 && b[0].kind == B_HEADING && b[0].level == 1) {
 		g_free(b[0].markup);
@@ -256,50 +347,119 @@ flow_rules(struct pack *p, struct diags *d)
 		b[0].plain = g_strdup(label);
 		doc->n++;
 	}
-	booklet_flow(p->s->fonts, doc, &p->st, &p->frules);
+	flow(p, doc, &p->frules);
 	return true;
 }
 
-/* The "Cards" page, its note naming the pages to print double-sided. */
+/*
+ * Which pages to print how, as paragraphs (em around each: "*" for
+ * italics): the double-sided part (the kinds with backs) and the
+ * single-sided one; {first} and {last} set for each.
+ */
+static void
+print_notes(struct pack *p, GString *b, const char *em)
+{
+	const struct print *pr = &p->sheets;
+
+	if (pr->nduplex > 0) {
+		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 + 1);
+		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
+		    pr->nduplex);
+		g_string_append_printf(b, "%s%s%s\n\n", em,
+		    pstr(p, "cards-note"), em);
+	}
+	if (p->single) {
+		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
+		    pr->nduplex + 1);
+		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
+		    pr->npages);
+		g_string_append_printf(b, "%s%s%s\n\n", em,
+		    pstr(p, "single-note"), em);
+	}
+}
+
+/* The part's heading: "Cards", or "Components" for several kinds. */
+static const char *
+parts_title(const struct pack *p)
+{
+	return pstr(p, p->multi ? "components" : "cards");
+}
+
+/* The divider before the sheets: its heading and how to print them. */
 static void
 flow_divider(struct pack *p, struct diags *d)
 {
-	char *md;
+	GString *b = g_string_new(NULL);
 
-	bdoc_free(&p->divider);
-	bflow_free(&p->fdivider);
-	snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 + 1);
-	snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
-	    p->sheets.npages);
-	md = g_strdup_printf("## %s\n\n%s\n", pstr(p, "cards"),
-	    pstr(p, "cards-note"));
-	flow_md(p, "cards", md, &p->divider, &p->fdivider, d);
+	g_string_append_printf(b, "## %s\n\n", parts_title(p));
+	print_notes(p, b, "");
+	parse_md(p, "cards", g_string_free(b, FALSE), &p->divider, d);
+	flow(p, &p->divider, &p->fdivider);
+}
+
+/* The first heading of a flow: what its part's first page starts with. */
+static const char *
+first_heading(const struct bflow *fl)
+{
+	return fl->nmarks > 0 ? fl->marks[0].b->plain : "";
 }
 
 /*
- * Page numbers of the parts.  The first sheet of fronts lands on an odd
- * page, each back on the even page behind it, so a facilitator can
- * print the whole pack double-sided: a blank page ("intentionally left
- * blank") pads where needed.  The "Cards" page names those pages, and
- * its own length can move them: flow it until it stays put.
+ * The index: every part with its page, each kind of component under
+ * the components', then which pages print double- and single-sided.
+ */
+static void
+flow_index(struct pack *p, struct diags *d)
+{
+	GString *b = g_string_new(NULL);
+	struct bdoc notes = { 0 };
+	size_t i;
+
+	g_string_append_printf(b, "## %s\n", pstr(p, "index"));
+	parse_md(p, "index", g_string_free(b, FALSE), &p->index, d);
+	bdoc_add_index(&p->index, first_heading(&p->frules), p->p_rules + 1,
+	    0);
+	bdoc_add_index(&p->index, parts_title(p), p->p_parts + 1, 0);
+	for (i = 0; p->multi && i < p->sheets.n; i++)
+		bdoc_add_index(&p->index, kind_name(p, p->sheets.v[i].kind),
+		    p->sheet0 + p->sheets.v[i].first + 1, 1);
+	if (p->fcredits.n > 0)
+		bdoc_add_index(&p->index, first_heading(&p->fcredits),
+		    p->p_credits + 1, 0);
+	b = g_string_new(NULL);
+	print_notes(p, b, "*");
+	booklet_parse_text("index", b->str, p->s->deck, p->li, &notes, d);
+	g_string_free(b, TRUE);
+	bdoc_append(&p->index, &notes);
+	flow(p, &p->index, &p->findex);
+}
+
+/*
+ * Page numbers of the parts.  The first sheet lands on an odd page,
+ * each back on the even page behind it, so a facilitator can print the
+ * double-sided part in one go: a blank page ("intentionally left
+ * blank") pads where needed.  The index and the divider name pages
+ * and their length can move them: flow them until they stay put.
  */
 static void
 paginate(struct pack *p, struct diags *d)
 {
-	size_t ndiv = 1, k;
+	size_t k, nidx = 0, ndiv = 0;
 
-	p->first[3] = p->fcover.n;		/* the index */
-	p->first[0] = p->first[3] + 1;		/* instructions */
-	p->first[1] = p->first[0] + p->frules.n;	/* cards: divider */
-	for (k = 0; k < 3; k++) {
-		p->sheet0 = p->first[1] + ndiv;
+	for (k = 0; k < 4; k++) {
+		p->p_index = p->fcover.n;
+		p->p_rules = p->p_index + (nidx ? nidx : 1);
+		p->p_parts = p->p_rules + p->frules.n;
+		p->sheet0 = p->p_parts + (ndiv ? ndiv : 1);
 		p->sheet0 += p->sheet0 % 2;	/* 0-based even: odd page */
+		p->p_credits = p->sheet0 + p->sheets.npages;
 		flow_divider(p, d);
-		if (p->fdivider.n == ndiv)
+		flow_index(p, d);
+		if (p->fdivider.n == ndiv && p->findex.n == nidx)
 			break;
 		ndiv = p->fdivider.n;
+		nidx = p->findex.n;
 	}
-	p->first[2] = p->sheet0 + p->sheets.npages;
 }
 
 /* The paper's name for {paper}: "A4", "Letter", or its size in mm. */
@@ -316,165 +476,47 @@ paper_name(const struct pack *p, char *buf, size_t n)
 	return buf;
 }
 
+/* What the parts need saying: several kinds, single-sided, boards. */
+static void
+survey(struct pack *p)
+{
+	size_t i;
+
+	p->multi = p->s->deck->multi;
+	for (i = 0; i < p->sheets.n; i++) {
+		p->single |= !p->sheets.v[i].backs;
+		p->tiled |= p->sheets.v[i].grid.arrange == ARR_TILES;
+	}
+}
+
 static bool
 pack_build(struct pack *p, struct diags *d)
 {
-	char *md;
+	static const struct printopts po = { DUPLEX_LONG, true, NULL, NULL };
 
 	bstyle_a4(&p->st);
 	p->st.lang = p->s->deck->langs[p->li];
-	if (!pack_strings_ok(p, d))
-		return false;
-	static const struct printopts po = { DUPLEX_LONG, true, NULL, NULL };
-
 	if (!print_build(p->s, p->li, &po, &p->sheets, d))
 		return false;
+	survey(p);
+	if (!pack_strings_ok(p, d))
+		return false;
 	p->paper = paper_name(p, p->paperbuf, sizeof(p->paperbuf));
-	flow_md(p, "cover", cover_md(p), &p->cover, &p->fcover, d);
+	parse_md(p, "cover", cover_md(p), &p->cover, d);
+	cover_faces(p);
+	flow(p, &p->cover, &p->fcover);
 	if (!flow_rules(p, d))
 		return false;
-	md = g_strdup_printf("*%s*\n", pstr(p, "blank"));
-	flow_md(p, "blank", md, &p->blank, &p->fblank, d);
+	parse_md(p, "blank", g_strdup_printf("*%s*\n", pstr(p, "blank")),
+	    &p->blank, d);
+	flow(p, &p->blank, &p->fblank);
 	/* A game that names nobody gets no empty credits page. */
-	if (has_credits(&p->s->deck->credits))
-		flow_md(p, "credits", credits_md(p), &p->credits, &p->fcredits,
-		    d);
+	if (has_credits(&p->s->deck->credits)) {
+		parse_md(p, "credits", credits_md(p), &p->credits, d);
+		flow(p, &p->credits, &p->fcredits);
+	}
 	paginate(p, d);
 	return true;
-}
-
-/* The first heading of a flow: what its part's first page starts with. */
-static const char *
-first_heading(const struct bflow *fl)
-{
-	return fl->nmarks > 0 ? fl->marks[0].b->plain : "";
-}
-
-static void
-index_line(cairo_t *cr, const struct pack *p, double y, const char *name,
-    size_t page)
-{
-	PangoLayout *l = pango_layout_new(p->s->fonts->ctx);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    "Roboto 13");
-	char num[16];
-	PangoRectangle log;
-	double x0 = p->st.margin_l, x1 = p->st.page_w - p->st.margin_r, nw;
-
-	pango_layout_set_font_description(l, fd);
-	pango_font_description_free(fd);
-	cairo_set_source_rgb(cr, 0.114, 0.153, 0.200);
-	pango_layout_set_text(l, name, -1);
-	pango_layout_get_extents(l, NULL, &log);
-	cairo_move_to(cr, x0, y);
-	pango_cairo_show_layout(cr, l);
-	snprintf(num, sizeof(num), "%zu", page + 1);
-	pango_layout_set_text(l, num, -1);
-	pango_layout_get_extents(l, NULL, &log);
-	nw = pango_units_to_double(log.width);
-	cairo_move_to(cr, x1 - nw, y);
-	pango_cairo_show_layout(cr, l);
-	/* Dotted leader between the name and its page number. */
-	pango_layout_set_text(l, name, -1);
-	pango_layout_get_extents(l, NULL, &log);
-	cairo_set_line_width(cr, 0.8);
-	cairo_set_dash(cr, (const double[]){ 0.8, 3.2 }, 2, 0);
-	cairo_move_to(cr, x0 + pango_units_to_double(log.width) + 6, y + 13);
-	cairo_line_to(cr, x1 - nw - 6, y + 13);
-	cairo_stroke(cr);
-	cairo_set_dash(cr, NULL, 0, 0);
-	g_object_unref(l);
-}
-
-/* Under the parts, the pages to print double-sided. */
-static void
-index_note(cairo_t *cr, const struct pack *p, double y)
-{
-	PangoLayout *l = pango_layout_new(p->s->fonts->ctx);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    "Roboto Italic 11");
-	char *m = layout_markup(pstr(p, "cards-note"), false, NULL, NULL, NULL,
-	    NULL);
-
-	pango_layout_set_font_description(l, fd);
-	pango_font_description_free(fd);
-	pango_layout_set_width(l, pango_units_from_double(p->st.page_w -
-	    p->st.margin_l - p->st.margin_r));
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
-	pango_layout_set_markup(l, m ? m : "", -1);
-	cairo_set_source_rgb(cr, 0.114, 0.153, 0.200);
-	cairo_move_to(cr, p->st.margin_l, y);
-	pango_cairo_show_layout(cr, l);
-	g_free(m);
-	g_object_unref(l);
-}
-
-static void
-draw_index(cairo_t *cr, const struct pack *p)
-{
-	struct bdoc doc;
-	struct bflow fl;
-	char *md = g_strdup_printf("## %s\n", pstr(p, "index"));
-	struct diags none = { 0 };
-	double y;
-
-	booklet_parse_text("index", md, p->s->deck, p->li, &doc, &none);
-	g_free(md);
-	booklet_flow(p->s->fonts, &doc, &p->st, &fl);
-	booklet_draw(cr, p->s->fonts, &fl, 0, &p->st, p->title,
-	    (int)p->first[3] + 1);
-	y = p->st.margin_t + MM(20);
-	index_line(cr, p, y, first_heading(&p->frules), p->first[0]);
-	index_line(cr, p, y + MM(10), first_heading(&p->fdivider), p->first[1]);
-	if (p->fcredits.n > 0)
-		index_line(cr, p, y + MM(20), first_heading(&p->fcredits),
-		    p->first[2]);
-	index_note(cr, p, y + MM(p->fcredits.n > 0 ? 34 : 24));
-	bflow_free(&fl);
-	bdoc_free(&doc);
-	diag_free(&none);
-}
-
-/*
- * A few cards on the cover, where the how-to-print text leaves room: a
- * front of the first card, one of the last (another kind, usually) and
- * a back, so the pack shows at once what it makes.
- */
-static void
-cover_cards(cairo_t *cr, const struct pack *p)
-{
-	const struct bpage *pg = &p->fcover.pages[0];
-	const struct sheets *sh = &p->sheets.v[0];
-	const struct laid *show[3];
-	double bottom = 0, scale = 0.8, w, h, gap = MM(6), x, y;
-	size_t i, n = 0;
-
-	if (p->sheets.n == 0 || sh->n == 0)
-		return;
-	for (i = 0; i < pg->n; i++)
-		if (pg->v[i].y + pg->v[i].h > bottom)
-			bottom = pg->v[i].y + pg->v[i].h;
-	w = sh->faces[FACE_FRONT][0].w * scale;
-	h = sh->faces[FACE_FRONT][0].h * scale;
-	if (p->st.page_h - p->st.margin_b - bottom < h + MM(12))
-		return;
-	show[n++] = &sh->faces[FACE_FRONT][0];
-	if (sh->n > 1)
-		show[n++] = &sh->faces[FACE_FRONT][sh->n - 1];
-	if (sh->backs && sh->faces[FACE_BACK][0].n > 0)
-		show[n++] = &sh->faces[FACE_BACK][0];
-	x = (p->st.page_w - n * w - (n - 1) * gap) / 2;
-	y = p->st.page_h - p->st.margin_b - h - MM(4);
-	for (i = 0; i < n; i++) {
-		cairo_save(cr);
-		cairo_translate(cr, x + i * (w + gap), y);
-		cairo_scale(cr, scale, scale);
-		/* The trim, rounded like a cut card's corners. */
-		render_rounded_rect(cr, 0, 0, show[i]->w, show[i]->h, MM(3));
-		cairo_clip(cr);
-		render_card(cr, p->s->fonts->ctx, show[i]);
-		cairo_restore(cr);
-	}
 }
 
 /* A draft says so in the top margin of every page. */
@@ -486,22 +528,7 @@ page_note(cairo_t *cr, const struct pack *p)
 		    p->st.margin_t / 2, p->sheets.note);
 }
 
-static void
-draw_cover(struct pdfout *pdf, const struct pack *p, size_t *page)
-{
-	size_t i;
-
-	for (i = 0; i < p->fcover.n; i++) {
-		booklet_draw(pdf->cr, p->s->fonts, &p->fcover, i, &p->st,
-		    p->title, (int)(*page)++ + 1);
-		if (i == 0)
-			cover_cards(pdf->cr, p);
-		page_note(pdf->cr, p);
-		pdf_page(pdf);
-	}
-}
-
-/* Bookmarks: each part, with the instructions' sections under it. */
+/* Bookmarks: each part, the instructions' sections and kinds under it. */
 static void
 pack_outline(struct pdfout *pdf, const struct pack *p)
 {
@@ -509,22 +536,25 @@ pack_outline(struct pdfout *pdf, const struct pack *p)
 	size_t i;
 
 	pdf_outline(pdf, 0, p->title, 1, 0);
-	pdf_outline(pdf, 0, pstr(p, "index"), (int)p->first[3] + 1, 0);
+	pdf_outline(pdf, 0, pstr(p, "index"), (int)p->p_index + 1, 0);
 	top = pdf_outline(pdf, 0, first_heading(&p->frules),
-	    (int)p->first[0] + 1, 0);
+	    (int)p->p_rules + 1, 0);
 	for (i = 1; i < p->frules.nmarks; i++) {
 		const struct bmark *m = &p->frules.marks[i];
 		int lv = m->b->level < 2 ? 2 : m->b->level > 6 ? 6 : m->b->level;
 
 		parent[2] = top;
 		parent[lv + 1] = pdf_outline(pdf, lv == 2 ? top : parent[lv],
-		    m->b->plain, (int)(p->first[0] + m->page) + 1, m->y);
+		    m->b->plain, (int)(p->p_rules + m->page) + 1, m->y);
 	}
-	pdf_outline(pdf, 0, first_heading(&p->fdivider), (int)p->first[1] + 1,
-	    0);
+	top = pdf_outline(pdf, 0, first_heading(&p->fdivider),
+	    (int)p->p_parts + 1, 0);
+	for (i = 0; p->multi && i < p->sheets.n; i++)
+		pdf_outline(pdf, top, kind_name(p, p->sheets.v[i].kind),
+		    (int)(p->sheet0 + p->sheets.v[i].first) + 1, 0);
 	if (p->fcredits.n > 0)
 		pdf_outline(pdf, 0, first_heading(&p->fcredits),
-		    (int)p->first[2] + 1, 0);
+		    (int)p->p_credits + 1, 0);
 }
 
 /* Draw the pages of flow fl from pack page *page on, with footers. */
@@ -560,16 +590,13 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	}
 	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
 	pdf_subject(&pdf, p->sheets.note);
-	draw_cover(&pdf, p, &page);
-	draw_index(pdf.cr, p);
-	page_note(pdf.cr, p);
-	pdf_page(&pdf);
-	page++;
+	draw_flow(&pdf, p, &p->fcover, &page);
+	draw_flow(&pdf, p, &p->findex, &page);
 	draw_flow(&pdf, p, &p->frules, &page);
 	draw_flow(&pdf, p, &p->fdivider, &page);
 	if (page < p->sheet0)
 		draw_flow(&pdf, p, &p->fblank, &page);
-	/* The card sheets exactly as "deckpress cards" makes them. */
+	/* The sheets exactly as "deckpress cards" makes them. */
 	for (i = 0; i < p->sheets.npages; i++, page++) {
 		print_draw(pdf.cr, p->s, &p->sheets, i);
 		pdf_page(&pdf);
@@ -579,7 +606,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	ok = pdf_close(&pdf, true, d);
 	if (ok)
 		printf("%s: %zu pages (instructions from page %zu, cards from "
-		    "%zu)%s\n", out, page, p->first[0] + 1, p->sheet0 + 1,
+		    "%zu)%s\n", out, page, p->p_rules + 1, p->sheet0 + 1,
 		    p->sheets.note ? " (draft)" : "");
 	g_free(au);
 	return ok ? 0 : EXIT_IO;
@@ -589,11 +616,13 @@ static void
 pack_free(struct pack *p)
 {
 	bflow_free(&p->fcover);
+	bflow_free(&p->findex);
 	bflow_free(&p->frules);
 	bflow_free(&p->fdivider);
 	bflow_free(&p->fblank);
 	bflow_free(&p->fcredits);
 	bdoc_free(&p->cover);
+	bdoc_free(&p->index);
 	bdoc_free(&p->rules);
 	bdoc_free(&p->divider);
 	bdoc_free(&p->blank);
