@@ -306,6 +306,27 @@ put_values(struct writer *w)
 	}
 }
 
+/* components: the strings each kind of component shares. */
+static void
+put_kinds(struct writer *w)
+{
+	const struct deck *deck = w->deck;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < deck->nkinds; i++) {
+		const struct card *c = &deck->kinds[i].strs;
+
+		if (c->texts == NULL ||
+		    (c->texts[0].n == 0 && c->texts[w->li].n == 0))
+			continue;
+		if (!any)
+			sb_puts(&w->b, "components:\n");
+		any = true;
+		put_entry(w, c, c->id, 2);
+	}
+}
+
 /* The pack's strings, a section of their own after the cards. */
 static void
 put_pack(struct writer *w)
@@ -417,6 +438,8 @@ entry_of(const struct deck *deck, const char *section, const char *key)
 		return deck_card(deck, key);
 	if (strcmp(section, "values") == 0)
 		return deck_vals(deck, key);
+	if (strcmp(section, "components") == 0)
+		return deck_kind_strs(deck, key);
 	return &deck->pack;
 }
 
@@ -454,7 +477,8 @@ entry_reads_back(const struct writer *w, const struct card *c,
 static bool
 reads_back(const struct writer *w)
 {
-	static const char *const sections[] = { "cards", "values", NULL };
+	static const char *const sections[] = { "cards", "values",
+	    "components", NULL };
 	struct arena a = { 0 };
 	struct diags d = { 0 };
 	const struct ynode *root, *sec;
@@ -489,9 +513,14 @@ write_all(struct writer *w)
 	sb_puts(&w->b, "cards:\n");
 	order = card_order(w->deck, w->li);
 	for (i = 0; i < w->deck->ncards; i++)
-		put_entry(w, order[i], order[i]->id, 2);
+		/* A token or a board shows no text of its own: no entry,
+		 * unless the translator wrote one. */
+		if (order[i]->texts[0].pos.file != NULL ||
+		    order[i]->texts[w->li].pos.file != NULL)
+			put_entry(w, order[i], order[i]->id, 2);
 	free(order);
 	put_values(w);
+	put_kinds(w);
 	put_pack(w);
 	put_tail(&w->b, w->o);
 }

@@ -297,6 +297,10 @@ validate_translations(const struct deck *deck, size_t li,
 		for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
 			check_pseudo(deck, &deck->vals[i], li, "values", st,
 			    d);
+		for (i = 0; i < deck->nkinds; i++)
+			if (deck->kinds[i].strs.texts != NULL)
+				check_pseudo(deck, &deck->kinds[i].strs, li,
+				    "components", st, d);
 		if (deck->pack.texts != NULL)
 			check_pseudo(deck, &deck->pack, li, "pack", st, d);
 	}

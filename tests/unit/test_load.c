@@ -16,6 +16,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <glib.h>
+
 #include "../../src/load/load.h"
 
 #define SCRATCH	"out/test/load"
@@ -965,6 +967,53 @@ test_deck_text_problems(void **state)
 	diag_free(&d);
 }
 
+/*
+ * Character sheets and boards carry many texts: a layout may show any
+ * number of fields (once capped at 64, a 65th was "unknown"), and a
+ * typo among them still gets its hint.
+ */
+static void
+test_bind_many_fields(void **state)
+{
+	struct diags d = { 0 };
+	struct deck *deck;
+	struct iconmap *m;
+	struct tmpl *t;
+	GString *lay = g_string_new("size: a5\nfront:\n");
+	GString *en = g_string_new("cards:\n  sheet:\n");
+	const char *dir;
+	int i;
+
+	(void)state;
+	for (i = 1; i <= 70; i++) {
+		g_string_append_printf(lay, "  - {type: text, field: f%d, "
+		    "box_mm: [5, %.1f, 100, 2.5], size_pt: 5}\n", i,
+		    5 + (i - 1) * 2.8);
+		g_string_append_printf(en, "    f%d: Text %d\n", i, i);
+	}
+	g_string_append(en, "    f71: A typo\n");
+	dir = write_deck("many-fields", "languages: [en]\nlayout: x\n"
+	    "cards:\n  - {id: sheet}\n", en->str);
+	deck = load_deck(dir, NULL, &d);
+	assert_non_null(deck);
+	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	t = load_tmpl(write_layout("many-fields", lay->str), families, m, &d);
+	assert_non_null(t);
+	assert_int_equal(t->nelems[FACE_FRONT], 70);
+	assert_false(load_bind(deck, (const struct tmpl *const *)&t, m, true,
+	    &d));
+	/* f65 to f70 are known; only the typo is not. */
+	assert_int_equal(d.nerr, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 73, 5, "card 'sheet': unknown text "
+	    "field 'f71'; did you mean 'f1'?");
+	tmpl_free(t);
+	iconmap_free(m);
+	deck_free(deck);
+	diag_free(&d);
+	g_string_free(lay, TRUE);
+	g_string_free(en, TRUE);
+}
+
 static void
 test_duplicate_key_fails_loaders(void **state)
 {
@@ -1364,6 +1413,7 @@ main(void)
 		cmocka_unit_test(test_deck_unknown_top_key_and_value),
 		cmocka_unit_test(test_deck_duplicate_id),
 		cmocka_unit_test(test_deck_text_problems),
+		cmocka_unit_test(test_bind_many_fields),
 		cmocka_unit_test(test_duplicate_key_fails_loaders),
 		cmocka_unit_test(test_deck_missing),
 		cmocka_unit_test(test_iconmap),
