@@ -101,6 +101,7 @@ static void
 no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 {
 	double ax, ay, over_w, over_h;
+	bool turned = false;
 	char what[128];
 
 	room(s, t->bleed, &ax, &ay);
@@ -110,6 +111,14 @@ no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 	}
 	over_w = t->w - ax;
 	over_h = t->h - ay;
+	/* Say what is short the way it comes closest to fitting: turned,
+	 * if that misses by less. */
+	if (fmax(t->h - ax, 0) + fmax(t->w - ay, 0) <
+	    fmax(over_w, 0) + fmax(over_h, 0)) {
+		over_w = t->h - ax;
+		over_h = t->w - ay;
+		turned = true;
+	}
 	if (over_w > 0 && over_h > 0)
 		snprintf(what, sizeof(what), "%.1f mm too wide and %.1f mm "
 		    "too tall", TO_MM(over_w), TO_MM(over_h));
@@ -121,9 +130,10 @@ no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 		    TO_MM(over_h));
 	diag_add(d, DIAG_ERROR, &t->size_pos, "sheet", "a %.1f x %.1f mm "
 	    "component with %.1f mm bleed does not fit the printable area "
-	    "of %.1f x %.1f mm paper: %s ('tile: true' splits it over "
+	    "of %.1f x %.1f mm paper: %s%s ('tile: true' splits it over "
 	    "several sheets)", TO_MM(t->w), TO_MM(t->h), TO_MM(t->bleed),
-	    TO_MM(s->paper_w), TO_MM(s->paper_h), what);
+	    TO_MM(s->paper_w), TO_MM(s->paper_h), what, turned ?
+	    " turned a quarter" : "");
 	diag_add(d, DIAG_NOTE, &s->grid_pos, NULL, "the paper and the "
 	    "%.1f mm kept free at its edges are set here",
 	    TO_MM(s->unprintable));
