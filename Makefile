@@ -52,6 +52,10 @@ out/test/measure: tests/tools/measure.c
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 -o $@ $< -lm
 
+out/test/assemble: tests/tools/assemble.c
+	@mkdir -p out/test
+	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 -o $@ $< -lm
+
 out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS)
@@ -65,7 +69,7 @@ render: deckpress
 	./deckpress all
 
 test: deckpress $(UNIT) out/test/measure out/test/textcheck \
-      out/test/hyphcheck
+      out/test/hyphcheck out/test/assemble
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
 bench: deckpress

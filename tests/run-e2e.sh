@@ -263,18 +263,6 @@ check "markup: the words are text, the markers are gone" sh -c '
     grep -q "Place this card on top of one artefact" &&
     ! pdftotext -raw "$1" - | grep -q "[*{]"' sh "$T/markup.pdf"
 
-# PDF's fonts: all embedded, all from fonts/.
-fonts_from_bundle() {
-	pdffonts "$1" >"$1.fonts"
-	awk 'NR > 2 && $(NF-4) != "yes" { print "not embedded: " $1; bad++ }
-	    NR > 2 { n++ } END { exit bad > 0 || n == 0 }' "$1.fonts" || return 1
-	fc-scan --format "%{postscriptname}\n" fonts/ | sort -u >"$1.ps"
-	awk 'NR > 2 { sub(/^[A-Z]+\+/, "", $1); print $1 }' "$1.fonts" |
-	    sort -u | while read -r f; do
-		grep -qx "$f" "$1.ps" || { echo "font $f is not in fonts/"; exit 1; }
-	done
-}
-
 # --- DATASET: 120 cards in three languages, icons as glyphs ----------
 for lang in it de en; do
 	D=$T/dataset-$lang.pdf

@@ -29,6 +29,18 @@ check() {
 	fi
 }
 
+# fonts_from_bundle PDF: its fonts are all embedded and all from fonts/.
+fonts_from_bundle() {
+	pdffonts "$1" >"$1.fonts"
+	awk 'NR > 2 && $(NF-4) != "yes" { print "not embedded: " $1; bad++ }
+	    NR > 2 { n++ } END { exit bad > 0 || n == 0 }' "$1.fonts" || return 1
+	fc-scan --format "%{postscriptname}\n" fonts/ | sort -u >"$1.ps"
+	awk 'NR > 2 { sub(/^[A-Z]+\+/, "", $1); print $1 }' "$1.fonts" |
+	    sort -u | while read -r f; do
+		grep -qx "$f" "$1.ps" || { echo "font $f is not in fonts/"; exit 1; }
+	done
+}
+
 # summary WHAT: the suite's last line; its exit status says if all passed.
 summary() {
 	echo "$1: $pass passed, $fail failed"
