@@ -15,21 +15,24 @@ OBJDIR = out/obj
 SRCS   = src/util.c src/diag.c \
          src/load/ytree.c src/load/deck.c src/load/icons.c src/load/tmpl.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
-         src/load/texts.c \
+         src/load/texts.c src/load/printer.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
          src/render/card.c src/render/element.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
+         src/impose/calibrate.c \
          src/pdf/pdfout.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
          src/validate/oldfile.c \
          src/booklet/md.c src/booklet/flow.c src/booklet/draw.c \
          src/booklet/saddle.c
-MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/cards.c \
+MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
+         src/cmd/cards.c \
          src/cmd/all.c \
-         src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c
+         src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
+         src/cmd/calibrate.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
 HDRS   = $(wildcard src/*.h src/*/*.h)
 

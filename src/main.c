@@ -14,22 +14,41 @@ static const char usage_main[] =
 "usage: deckpress [--help] [--version] command [arguments]\n"
 "\n"
 "commands:\n"
-"  cards DECK   card sheets of one deck in one language, as an A4 PDF\n"
-"  all          card sheets of every bundled game in every language,\n"
-"               into out/\n"
+"  cards DECK   the sheets of one game in one language, as a PDF: cards\n"
+"               with their backs, boards, tokens\n"
+"  all          the sheets and packs of every bundled game in every\n"
+"               language, into out/\n"
 "  check DECK   the deck against its rules, translations against the\n"
 "               source language, and text that does not fit\n"
 "  strings DECK --lang LANG\n"
 "               write or update the translator's file text/LANG.yaml\n"
-"  booklet DECK the rule booklet, as A4 pages or a folded A5 booklet\n"
+"  booklet DECK the rule booklet, as pages or a folded booklet\n"
 "  pack DECK    the print-and-play pack: cover and how to print, index,\n"
-"               instructions, card sheets, credits\n"
+"               instructions, sheets, credits\n"
+"  calibrate    a sheet that measures how a printer scales and shifts\n"
+"               its back pages\n"
 "\n"
 "Run 'deckpress COMMAND --help' for a command's options.\n";
+
+/* The commands, by name. */
+static const struct {
+	const char	*name;
+	int		(*run)(int, char **);
+} commands[] = {
+	{ "cards", cmd_cards },
+	{ "all", cmd_all },
+	{ "check", cmd_check },
+	{ "strings", cmd_strings },
+	{ "booklet", cmd_booklet },
+	{ "pack", cmd_pack },
+	{ "calibrate", cmd_calibrate },
+};
 
 int
 main(int argc, char **argv)
 {
+	size_t i;
+
 	if (argc < 2)
 		return usage_error(usage_main, "%s", "no command given");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
@@ -41,17 +60,8 @@ main(int argc, char **argv)
 		printf("deckpress %s\n", VERSION);
 		return 0;
 	}
-	if (strcmp(argv[1], "cards") == 0)
-		return cmd_cards(argc - 1, argv + 1);
-	if (strcmp(argv[1], "all") == 0)
-		return cmd_all(argc - 1, argv + 1);
-	if (strcmp(argv[1], "check") == 0)
-		return cmd_check(argc - 1, argv + 1);
-	if (strcmp(argv[1], "strings") == 0)
-		return cmd_strings(argc - 1, argv + 1);
-	if (strcmp(argv[1], "booklet") == 0)
-		return cmd_booklet(argc - 1, argv + 1);
-	if (strcmp(argv[1], "pack") == 0)
-		return cmd_pack(argc - 1, argv + 1);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
 	return usage_error(usage_main, "unknown command '%s'", argv[1]);
 }

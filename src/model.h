@@ -209,6 +209,8 @@ struct tmpl {
 	enum shape	 shape;
 	double		 corner;	/* pt, radius of a rounded trim */
 	double		 bleed;		/* pt, on every side */
+	double		 back_bleed;	/* pt, of the back: more absorbs a
+					   printer's misregistration */
 	double		 safe;		/* pt, text keeps this far from trim */
 	bool		 tile;		/* may be split over sheets: a board */
 	double		 overlap;	/* pt, glue strip between two tiles */
@@ -221,19 +223,52 @@ struct tmpl {
 	size_t		  npal;
 };
 
-enum duplex { DUPLEX_LONG, DUPLEX_SHORT, DUPLEX_NONE };
+/*
+ * Where backs go: behind their fronts for a long- or short-edge turn of
+ * the paper, after all fronts (none: turned by hand), or on the same
+ * page beside their fronts, to fold (gutterfold).
+ */
+enum duplex { DUPLEX_LONG, DUPLEX_SHORT, DUPLEX_NONE, DUPLEX_FOLD };
+
+/* What is drawn to cut along. */
+enum guides {
+	GUIDES_MARKS,	/* crop marks, thin guides to the paper edge */
+	GUIDES_FULL,	/* every trim line drawn out to the paper edge */
+	GUIDES_CORNERS	/* crop marks, and rounded corners to cut to */
+};
 
 struct sheet {
 	struct arena	 arena;
 	const char	*file;
 	struct srcpos	 grid_pos;	/* of "grid", or of the file */
+	const char	*paper;		/* "A4", "Letter" or NULL: a size */
 	double		 paper_w, paper_h;	/* pt */
 	unsigned int	 cols, rows;	/* 0: the most that fit */
 	double		 gutter;	/* pt, between trims */
+	bool		 spaced;	/* each keeps its full bleed, spacing
+					   apart: gutter is 2 bleeds + this */
+	double		 spacing;	/* pt */
 	double		 unprintable;	/* pt, edge band kept free */
 	double		 mark_len;	/* pt, solid part of a crop mark */
 	double		 mark_gap;	/* pt, from bleed to mark */
 	double		 mark_width;	/* pt, line width */
+	enum guides	 guides;
+	double		 corner;	/* pt, radius of corner guides; 0: the
+					   template's own, else 3 mm */
+};
+
+/*
+ * A printer's profile (--printer FILE): what the calibration page
+ * told, saved for every run.  Lengths in points; a flag per field set.
+ */
+struct printer {
+	struct arena	 arena;
+	const char	*file;
+	const char	*paper;		/* "a4", "letter" or NULL */
+	bool		 has_offset, has_duplex, has_unprintable;
+	double		 back_x, back_y;	/* pt, back page shift */
+	enum duplex	 duplex;
+	double		 unprintable;	/* pt */
 };
 
 /* Icon names of the bundled icon font, sorted by name. */

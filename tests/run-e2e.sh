@@ -484,7 +484,7 @@ cli "cards --help documents every option" 0 '--no-backs' cards --help
 cli "cards --help documents --duplex" 0 'short' cards --help
 cli "no command is a usage error" 2 'usage: deckpress' 
 cli "unknown command is a usage error" 2 "unknown command 'print'" print
-cli "bad --duplex value" 2 "must be long, short or none" cards \
+cli "bad --duplex value" 2 "must be long, short, none or fold" cards \
     cards/data-chain --duplex sideways
 cli "unknown option" 2 'usage: deckpress cards' cards --frobnicate x
 cli "unknown language" 2 "no language 'fr' (it has en, es)" cards \

@@ -90,11 +90,15 @@ struct bstyle {
 	double	body;		/* body text size */
 	double	leading;	/* line spacing factor */
 	double	footer_y;	/* baseline of the footer, from the top */
+	double	sheet_w, sheet_h;	/* the paper a folded booklet's
+				   pages are imposed on, two to a side */
 	const char *lang;	/* hyphenation language, or NULL */
 };
 
 void	bstyle_a4(struct bstyle *s);
 void	bstyle_a5(struct bstyle *s);
+void	bstyle_letter(struct bstyle *s);
+void	bstyle_half_letter(struct bstyle *s);
 
 /* Part of a block placed on a page: some lines, or a table row. */
 struct bplaced {

@@ -30,6 +30,28 @@ bstyle_a4(struct bstyle *s)
 	s->lang = NULL;
 }
 
+/* US Letter, with the margins of A4 (its text a little shorter). */
+void
+bstyle_letter(struct bstyle *s)
+{
+	bstyle_a4(s);
+	s->page_w = MM(215.9);
+	s->page_h = MM(279.4);
+	s->footer_y = MM(279.4 - 11);
+}
+
+/* Half Letter (5.5 x 8.5 in), the folded booklet of Letter paper. */
+void
+bstyle_half_letter(struct bstyle *s)
+{
+	bstyle_a5(s);
+	s->page_w = MM(139.7);
+	s->page_h = MM(215.9);
+	s->footer_y = MM(215.9 - 8);
+	s->sheet_w = MM(279.4);	/* Letter landscape */
+	s->sheet_h = MM(215.9);
+}
+
 void
 bstyle_a5(struct bstyle *s)
 {
@@ -42,6 +64,8 @@ bstyle_a5(struct bstyle *s)
 	s->leading = 1.28;
 	s->footer_y = MM(210 - 8);
 	s->lang = NULL;
+	s->sheet_w = MM(297);	/* A4 landscape */
+	s->sheet_h = MM(210);
 }
 
 struct flow {

@@ -34,7 +34,9 @@ booklet_draw_side(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
 		if (pg >= fl->n)
 			continue;	/* a blank page of the padding */
 		cairo_save(cr);
-		cairo_translate(cr, MM(0.5) + half * s->page_w, 0);
+		/* The pair centred on the sheet: the fold in its middle. */
+		cairo_translate(cr, (s->sheet_w - 2 * s->page_w) / 2 +
+		    half * s->page_w, 0);
 		cairo_rectangle(cr, 0, 0, s->page_w, s->page_h);
 		cairo_clip(cr);
 		booklet_draw(cr, f, fl, pg, s, footer, (int)pg + 1);

@@ -17,7 +17,10 @@
 #include "../validate/validate.h"
 
 static const char usage_all[] =
-"usage: deckpress all [DECK ...] [-d DIR] [--draft]\n"
+"usage: deckpress all [DECK ...] [-d DIR] [--draft] [--paper a4|letter]\n"
+"                [--back-offset X,Y] [--printer FILE]\n"
+"                [--guides marks|full|corners]\n"
+"                [--spacing MM | --bleed-only-outside]\n"
 "\n"
 "Render each DECK (default: every deck under the bundled cards/ folder)\n"
 "in every one of its languages: the card sheets DIR/GAME-LANG-cards.pdf\n"
@@ -29,6 +32,7 @@ static const char usage_all[] =
 "  -d, --dir DIR    output folder (default: out)\n"
 "      --draft      print unfinished languages too, as drafts (see\n"
 "                   'deckpress cards --help')\n"
+PRINT_USAGE
 "  -h, --help       this help\n"
 "\n"
 "Exit status: 0 every language rendered or skipped as unfinished;\n"
@@ -191,11 +195,12 @@ cmd_all(int argc, char **argv)
 		{ "dir", required_argument, NULL, 'd' },
 		{ "draft", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
+		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct job j = { .outdir = "out", .duplex = DUPLEX_LONG,
-	    .backs = true };
-	int c;
+	struct job j = JOB_INIT;
+	struct diags d = { 0 };
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "d:h", opts, NULL)) != -1)
 		switch (c) {
@@ -208,9 +213,17 @@ cmd_all(int argc, char **argv)
 		case 'h':
 			fputs(usage_all, stdout);
 			return 0;
-		default:
+		case '?':
 			fputs(usage_all, stderr);
 			return EXIT_USAGE;
+		default:
+			if ((rc = job_option(&j, c, optarg, usage_all)) != 0)
+				return rc;
 		}
+	j.outdir = j.outdir ? j.outdir : "out";
+	if ((rc = job_printer(&j, &d)) != 0)
+		return finish(&d, rc);
+	/* Card sheets and packs alike turn on the long edge. */
+	j.duplex = DUPLEX_LONG;
 	return run_all(argv + optind, (size_t)(argc - optind), &j);
 }

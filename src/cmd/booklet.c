@@ -16,15 +16,17 @@
 
 static const char usage_booklet[] =
 "usage: deckpress booklet DECK [--lang LANG] [--format a4|a5-booklet]\n"
-"                  [-o FILE]\n"
+"                  [--paper a4|letter] [-o FILE]\n"
 "\n"
 "Typeset the rule booklet DECK/rules/LANG.md as a PDF.\n"
 "\n"
 "  -l, --lang LANG      language (default: the deck's first)\n"
-"  -f, --format FORMAT  a4: A4 pages (default); a5-booklet: A5 pages two\n"
-"                       up on A4 landscape in saddle-stitch order: print\n"
+"  -f, --format FORMAT  a4: pages of the paper (default); a5-booklet: A5\n"
+"                       pages two up on A4 landscape (half-Letter pages\n"
+"                       on Letter) in saddle-stitch order: print\n"
 "                       double-sided, flip on the short edge, fold the\n"
 "                       stack in the middle and staple\n"
+"      --paper PAPER    a4 (default) or letter\n"
 "  -o, --output FILE    PDF to write (default: out/GAME-LANG-rules.pdf,\n"
 "                       or -rules-a5.pdf)\n"
 "  -h, --help           this help\n";
@@ -113,8 +115,9 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	char *au = game_authors(s->deck);
 	bool ok;
 
-	/* Two A5 pages (148 x 210 mm) fill an A4 landscape sheet. */
-	if (!pdf_open(&pdf, out, MM(297), MM(210), title, d)) {
+	/* Two A5 pages (148 x 210 mm) fill an A4 landscape sheet; two
+	 * half-Letter pages a Letter one. */
+	if (!pdf_open(&pdf, out, st->sheet_w, st->sheet_h, title, d)) {
 		free(page_of);
 		g_free(au);
 		return EXIT_IO;
@@ -131,7 +134,9 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	add_outline(&pdf, fl, page_of, NULL);
 	ok = pdf_close(&pdf, true, d);
 	if (ok)
-		printf("%s: %zu A5 pages on %zu A4 sides\n", out, n, n / 2);
+		printf("%s: %zu %s pages on %zu %s sides\n", out, n,
+		    st->page_w < MM(145) ? "half-Letter" : "A5", n / 2,
+		    st->page_w < MM(145) ? "Letter" : "A4");
 	free(page_of);
 	g_free(au);
 	return ok ? 0 : EXIT_IO;
@@ -155,7 +160,7 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 }
 
 static int
-run_booklet(const char *deckdir, const char *lang, bool a5,
+run_booklet(const char *deckdir, const char *lang, bool a5, bool letter,
     const char *output, struct diags *d)
 {
 	struct load_opts lo = { lang, false, NULL, false, NULL, true };
@@ -171,9 +176,9 @@ run_booklet(const char *deckdir, const char *lang, bool a5,
 	if ((rc = lang_arg(s.deck, lang, &li, d)) != 0)
 		goto out;
 	if (a5)
-		bstyle_a5(&st);
+		(letter ? bstyle_half_letter : bstyle_a5)(&st);
 	else
-		bstyle_a4(&st);
+		(letter ? bstyle_letter : bstyle_a4)(&st);
 	st.lang = s.deck->langs[li];
 	if (!rulebook_load(&s, (size_t)li, &st, &doc, &fl, d)) {
 		rc = EXIT_INPUT;
@@ -199,12 +204,13 @@ cmd_booklet(int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "paper", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *lang = NULL, *output = NULL;
 	struct diags d = { 0 };
-	bool a5 = false;
+	bool a5 = false, letter = false;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "l:f:o:h", opts, NULL)) != -1)
@@ -223,6 +229,13 @@ cmd_booklet(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
+		case 'P':
+			if (strcmp(optarg, "letter") == 0)
+				letter = true;
+			else if (strcmp(optarg, "a4") != 0)
+				return usage_error(usage_booklet, "--paper must "
+				    "be a4 or letter, not '%s'", optarg);
+			break;
 		case 'h':
 			fputs(usage_booklet, stdout);
 			return 0;
@@ -233,6 +246,7 @@ cmd_booklet(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_booklet, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	return finish(&d, run_booklet(argv[optind], lang, a5, output, &d));
+	return finish(&d, run_booklet(argv[optind], lang, a5, letter, output,
+	    &d));
 }
 

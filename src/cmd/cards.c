@@ -18,8 +18,11 @@
 
 static const char usage_cards[] =
 "usage: deckpress cards DECK [--lang LANG] [-o FILE] [--variant NAME]\n"
-"                  [--component NAME] [--duplex long|short|none]\n"
-"                  [--no-backs] [--draft]\n"
+"                  [--component NAME] [--duplex long|short|none|fold]\n"
+"                  [--no-backs] [--draft] [--paper a4|letter]\n"
+"                  [--back-offset X,Y] [--printer FILE]\n"
+"                  [--guides marks|full|corners]\n"
+"                  [--spacing MM | --bleed-only-outside]\n"
 "\n"
 "Render the deck in folder DECK (its deck.yaml, text/LANG.yaml, the\n"
 "layouts and sheets it names) as print-ready sheets: cards, and any\n"
@@ -39,6 +42,9 @@ static const char usage_cards[] =
 "                                order: print the fronts, put the stack\n"
 "                                back in the tray turned over its long\n"
 "                                edge, print the backs\n"
+"                         fold   no duplex printer: each front and its\n"
+"                                back on one page, mirrored about a fold\n"
+"                                line; cut, fold, glue or sleeve\n"
 "      --no-backs       fronts only\n"
 "      --component NAME only that kind of component (default: all);\n"
 "                       default output out/GAME-LANG-NAME.pdf\n"
@@ -49,6 +55,7 @@ static const char usage_cards[] =
 "                       missing string in the source language, it and\n"
 "                       stale or too long strings flagged on the card,\n"
 "                       listed on stderr, DRAFT in the margins\n"
+PRINT_USAGE
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 done, 1 invalid input (nothing written), 2 usage,\n"
@@ -92,7 +99,8 @@ static int
 render_pdf(struct setup *s, const struct job *j, size_t lang,
     const struct variant *v, const char *out, struct diags *d)
 {
-	struct printopts po = { j->duplex, j->backs, v, j->kind };
+	struct printopts po = { j->duplex, j->backs, v, j->kind, j->back_x,
+	    j->back_y };
 	struct print pr;
 	struct pdfout pdf;
 	size_t i, n;
@@ -209,6 +217,7 @@ run_cards(const struct job *j, struct diags *d)
 			hint_incomplete(j, j->lang, d);
 		goto out;
 	}
+	job_sheets(j, &s);
 	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0 ||
 	    (rc = check_kind(s.deck, j->kind, d)) != 0)
 		goto out;
@@ -225,20 +234,6 @@ out:
 	return rc;
 }
 
-static bool
-parse_duplex(const char *s, enum duplex *m)
-{
-	if (strcmp(s, "long") == 0)
-		*m = DUPLEX_LONG;
-	else if (strcmp(s, "short") == 0)
-		*m = DUPLEX_SHORT;
-	else if (strcmp(s, "none") == 0)
-		*m = DUPLEX_NONE;
-	else
-		return false;
-	return true;
-}
-
 int
 cmd_cards(int argc, char **argv)
 {
@@ -251,11 +246,12 @@ cmd_cards(int argc, char **argv)
 		{ "draft", no_argument, NULL, 'D' },
 		{ "component", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
+		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct job j = { .duplex = DUPLEX_LONG, .backs = true };
+	struct job j = JOB_INIT;
 	struct diags d = { 0 };
-	int c;
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
 		switch (c) {
@@ -264,12 +260,6 @@ cmd_cards(int argc, char **argv)
 			break;
 		case 'o':
 			j.output = optarg;
-			break;
-		case 'd':
-			if (!parse_duplex(optarg, &j.duplex))
-				return usage_error(usage_cards, "--duplex "
-				    "must be long, short or none, not '%s'",
-				    optarg);
 			break;
 		case 'B':
 			j.backs = false;
@@ -286,14 +276,19 @@ cmd_cards(int argc, char **argv)
 		case 'h':
 			fputs(usage_cards, stdout);
 			return 0;
-		default:
+		case '?':
 			fputs(usage_cards, stderr);
 			return EXIT_USAGE;
+		default:
+			if ((rc = job_option(&j, c, optarg, usage_cards)) != 0)
+				return rc;
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_cards, "%s", argc - optind ? "give "
 		    "exactly one deck folder" : "no deck folder given");
 	j.deckdir = argv[optind];
+	if ((rc = job_printer(&j, &d)) != 0)
+		return finish(&d, rc);
 	return finish(&d, run_cards(&j, &d));
 }
 

@@ -87,6 +87,8 @@ struct print {
 	unsigned int	 marks;		/* draft marks of all faces, or-ed */
 	char		*note;		/* owned: a draft's margin note */
 	double		 paper_w, paper_h;	/* pt, of the first kind */
+	const char	*paper;		/* its name, "A4" or "Letter", or NULL */
+	double		 back_x, back_y;	/* pt, back pages moved */
 };
 
 /* What to print: the kinds, their backs, which cards. */
@@ -96,6 +98,8 @@ struct printopts {
 	bool			 backs;
 	const struct variant	*only;	/* a variant's cards, or NULL */
 	const char		*kind;	/* one kind by name, or NULL: all */
+	double			 back_x, back_y;	/* pt, every back
+					   page moved by this */
 };
 
 /*
@@ -137,7 +141,67 @@ struct job {
 	const char	*variant;	/* NULL: the whole deck */
 	const char	*kind;		/* NULL: every kind of component */
 	bool		 draft;		/* fill and flag missing strings */
+	/* how this printer prints: options, else the printer profile */
+	const char	*printer;	/* --printer FILE, or NULL */
+	const char	*paper;		/* "a4", "letter"; NULL: the sheets' */
+	bool		 has_duplex;	/* --duplex given */
+	bool		 has_offset;	/* --back-offset given */
+	double		 back_x, back_y;	/* pt */
+	double		 unprintable;	/* pt; < 0: the sheets' */
+	int		 guides;	/* enum guides; < 0: the sheets' */
+	double		 spacing;	/* pt; < 0: the sheets' */
+	bool		 outside;	/* bleed only on a block's outside */
 };
+
+/* A job's print options before any is given. */
+#define JOB_INIT	{ .duplex = DUPLEX_LONG, .backs = true, \
+			  .unprintable = -1, .guides = -1, .spacing = -1 }
+
+/*
+ * The long options every printing command takes, for getopt_long, and
+ * their short codes; job_option() reads them.
+ */
+#define PRINT_OPTIONS \
+	{ "paper", required_argument, NULL, 'P' }, \
+	{ "back-offset", required_argument, NULL, 'O' }, \
+	{ "printer", required_argument, NULL, 'R' }, \
+	{ "guides", required_argument, NULL, 'G' }, \
+	{ "spacing", required_argument, NULL, 'S' }, \
+	{ "bleed-only-outside", no_argument, NULL, 'U' }
+
+/* The help text of PRINT_OPTIONS, for a command's usage. */
+#define PRINT_USAGE \
+"      --paper a4|letter    paper size (default: the sheet's, A4); the\n" \
+"                           grid of each kind is computed for it\n" \
+"      --back-offset X,Y    move every back page by X, Y mm (right and\n" \
+"                           down as seen on the back page), as\n" \
+"                           'deckpress calibrate' reads it\n" \
+"      --printer FILE       a printer profile: paper, back_offset_mm,\n" \
+"                           duplex, unprintable_mm (options win)\n" \
+"      --guides marks|full|corners\n" \
+"                           crop marks and thin guides (default); every\n" \
+"                           trim line drawn out to the paper edge; or\n" \
+"                           crop marks and rounded corners to cut to\n" \
+"      --spacing MM         cards apart, each with its whole bleed, MM\n" \
+"                           between the bleeds\n" \
+"      --bleed-only-outside cards touching, bleed only round the block\n" \
+"                           (the default)\n"
+
+/*
+ * Option c (a PRINT_OPTIONS code, or 'd' for --duplex) with argument
+ * arg into j.  Returns 0, EXIT_USAGE after printing usage (a bad
+ * value), or -1 if c is no print option.
+ */
+int	 job_option(struct job *j, int c, const char *arg, const char *usage);
+
+/*
+ * Fill what the command line left unset from j's printer profile, if
+ * it names one.  Returns 0 or EXIT_INPUT (reported).
+ */
+int	 job_printer(struct job *j, struct diags *d);
+
+/* Apply j's paper, margins, guides and spacing to every sheet of s. */
+void	 job_sheets(const struct job *j, struct setup *s);
 
 /* The language a job prints as load options: drafts, default strings. */
 void	 job_load_opts(const struct job *j, struct load_opts *o);
@@ -172,5 +236,6 @@ int	 cmd_check(int argc, char **argv);
 int	 cmd_strings(int argc, char **argv);
 int	 cmd_booklet(int argc, char **argv);
 int	 cmd_pack(int argc, char **argv);
+int	 cmd_calibrate(int argc, char **argv);
 
 #endif

@@ -19,6 +19,9 @@
 
 static const char usage_pack[] =
 "usage: deckpress pack DECK [--lang LANG] [-o FILE] [--draft]\n"
+"                 [--paper a4|letter] [--back-offset X,Y] [--printer FILE]\n"
+"                 [--guides marks|full|corners]\n"
+"                 [--spacing MM | --bleed-only-outside]\n"
 "\n"
 "The complete print-and-play pack of the deck in one PDF: a cover with\n"
 "how to print, an index, the instructions (DECK/rules/LANG.md), the card\n"
@@ -30,7 +33,11 @@ static const char usage_pack[] =
 "  -o, --output FILE    PDF to write (default: out/GAME-LANG-pack.pdf)\n"
 "      --draft          print an unfinished translation (see 'deckpress\n"
 "                       cards --help')\n"
-"  -h, --help           this help\n";
+PRINT_USAGE
+"  -h, --help           this help\n"
+"\n"
+"Its sheets print double-sided turned on the long edge, as its cover\n"
+"says: a printer profile's other duplex is left aside here.\n";
 
 /* The pack's parts, in order, with the flows that make them. */
 struct pack {
@@ -490,14 +497,19 @@ survey(struct pack *p)
 }
 
 static bool
-pack_build(struct pack *p, struct diags *d)
+pack_build(struct pack *p, const struct job *j, struct diags *d)
 {
-	static const struct printopts po = { DUPLEX_LONG, true, NULL, NULL };
+	struct printopts po = { DUPLEX_LONG, true, NULL, NULL, j->back_x,
+	    j->back_y };
 
-	bstyle_a4(&p->st);
-	p->st.lang = p->s->deck->langs[p->li];
 	if (!print_build(p->s, p->li, &po, &p->sheets, d))
 		return false;
+	/* The pack's own pages on the paper of its sheets. */
+	if (p->sheets.paper != NULL && strcmp(p->sheets.paper, "Letter") == 0)
+		bstyle_letter(&p->st);
+	else
+		bstyle_a4(&p->st);
+	p->st.lang = p->s->deck->langs[p->li];
 	survey(p);
 	if (!pack_strings_ok(p, d))
 		return false;
@@ -647,11 +659,12 @@ run_pack(const struct job *j, struct diags *d)
 	job_load_opts(j, &lo);
 	if ((rc = setup_load(&s, j->deckdir, &lo, d)) != 0)
 		goto out;
+	job_sheets(j, &s);
 	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
 	p.li = (size_t)li;
 	p.title = card_text(&s.deck->pack, p.li, "title", NULL);
-	if (!pack_build(&p, d) || d->nerr > 0) {
+	if (!pack_build(&p, j, d) || d->nerr > 0) {
 		rc = EXIT_INPUT;
 		goto out;
 	}
@@ -673,11 +686,12 @@ cmd_pack(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "draft", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
+		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct job j = { .duplex = DUPLEX_LONG, .backs = true };
+	struct job j = JOB_INIT;
 	struct diags d = { 0 };
-	int c;
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "l:o:h", opts, NULL)) != -1)
 		switch (c) {
@@ -693,13 +707,20 @@ cmd_pack(int argc, char **argv)
 		case 'h':
 			fputs(usage_pack, stdout);
 			return 0;
-		default:
+		case '?':
 			fputs(usage_pack, stderr);
 			return EXIT_USAGE;
+		default:
+			if ((rc = job_option(&j, c, optarg, usage_pack)) != 0)
+				return rc;
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_pack, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
 	j.deckdir = argv[optind];
+	if ((rc = job_printer(&j, &d)) != 0)
+		return finish(&d, rc);
+	/* The pack says to turn on the long edge: its backs follow that. */
+	j.duplex = DUPLEX_LONG;
 	return finish(&d, run_pack(&j, &d));
 }

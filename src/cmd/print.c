@@ -81,7 +81,11 @@ build_kind(struct setup *s, size_t lang, const struct printopts *o,
 	pr->n++;
 	/* A template without a back design gets no blank back pages. */
 	sh->backs = o->backs && t->nelems[FACE_BACK] > 0;
-	if (!impose_grid(s->sheets[k], t, &sh->grid, d))
+	/* Gutterfold folds what has a back; the rest prints as it is. */
+	if (o->duplex == DUPLEX_FOLD && sh->backs) {
+		if (!impose_fold_grid(s->sheets[k], t, &sh->grid, d))
+			return false;
+	} else if (!impose_grid(s->sheets[k], t, &sh->grid, d))
 		return false;
 	lay_faces(s, lang, o->duplex, sh, &pr->marks, d);
 	return true;
@@ -103,11 +107,11 @@ paginate(struct print *pr, enum duplex duplex)
 	for (i = 0; i < pr->n; i++) {
 		struct sheets *sh = &pr->v[i];
 
-		if (sh->backs && duplex != DUPLEX_NONE)
+		if (sh->backs && duplex != DUPLEX_NONE && duplex != DUPLEX_FOLD)
 			page += page % 2;
 		sh->first = page;
 		page += sh->plan.n;
-		if (sh->backs)
+		if (sh->backs && duplex != DUPLEX_FOLD)
 			pr->nduplex = page;
 	}
 	pr->npages = page;
@@ -140,7 +144,10 @@ print_build(struct setup *s, size_t lang, const struct printopts *o,
 	if (pr->n > 0) {
 		pr->paper_w = pr->v[0].grid.paper_w;
 		pr->paper_h = pr->v[0].grid.paper_h;
+		pr->paper = s->sheets[pr->v[0].kind]->paper;
 	}
+	pr->back_x = o->back_x;
+	pr->back_y = o->back_y;
 	draft_note(s->deck, lang, pr->marks, &pr->note);
 	/* Text too long for its box is an error, unless in a draft. */
 	return ok && d->nerr == nerr;
@@ -161,10 +168,15 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 	if (sh == NULL)
 		return;		/* a blank page before a duplex part */
 	pg = &sh->plan.pages[page - sh->first];
-	impose_page(cr, s->fonts->ctx, pg, sh->faces[pg->face],
-	    s->sheets[sh->kind]);
+	cairo_save(cr);
+	/* The printer's shift of its back pages, measured by calibrate,
+	 * undone: the whole page, marks too, moves against it. */
+	if (pg->face == FACE_BACK)
+		cairo_translate(cr, pr->back_x, pr->back_y);
+	impose_page(cr, s->fonts->ctx, pg, sh->faces, s->sheets[sh->kind]);
 	if (pr->note != NULL)
 		impose_note(cr, s->fonts->ctx, &pg->grid, pr->note);
+	cairo_restore(cr);
 }
 
 void

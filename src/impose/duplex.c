@@ -3,9 +3,10 @@
  * Duplex: where a component's back goes so that it lands behind its
  * front once the paper is turned.  Turning a portrait sheet over its
  * long edge mirrors left and right; over its short edge it mirrors top
- * and bottom and turns every back upside down.  The same holds for a
- * card turned on its sheet, a token or a tile of a board: the back is
- * the front's place seen through the paper.
+ * and bottom and turns every back upside down.  Gutterfold puts the
+ * back on the same page, mirrored about the fold line.  The same holds
+ * for a card turned on its sheet, a token or a tile of a board: the
+ * back is the front's place seen through the paper.
  */
 #include "impose.h"
 
@@ -18,10 +19,36 @@ duplex_cell(const struct grid *g, enum duplex mode, unsigned int row,
 		*bcol = col;
 		return true;
 	}
+	if (mode == DUPLEX_FOLD) {
+		/* The grid mirrored about its fold: the same cell. */
+		*brow = row;
+		*bcol = col;
+		return g->fold == 'h';
+	}
 	/* Long edge; also for "none": the user turns the stack by hand. */
 	*brow = row;
 	*bcol = g->cols - 1 - col;
 	return false;
+}
+
+/* Does mode mirror the page top to bottom (else left to right)? */
+static bool
+mirrors_rows(const struct grid *g, enum duplex mode)
+{
+	return mode == DUPLEX_SHORT || (mode == DUPLEX_FOLD && g->fold == 'h');
+}
+
+/* The position where the mirror puts a span [at, at + len). */
+static double
+mirror_at(const struct grid *g, enum duplex mode, double at, double len)
+{
+	double axis;
+
+	if (mode == DUPLEX_FOLD)
+		axis = 2 * g->fold_at;
+	else
+		axis = mirrors_rows(g, mode) ? g->paper_h : g->paper_w;
+	return axis - at - len;
 }
 
 void
@@ -29,51 +56,97 @@ duplex_grid(const struct grid *front, enum duplex mode, struct grid *back)
 {
 	double tw = (front->cols - 1) * front->pitch_x + front->card_w;
 	double th = (front->rows - 1) * front->pitch_y + front->card_h;
+	unsigned int n = front->nomarks;
 
 	*back = *front;
 	if (front->arrange != ARR_GRID)
 		return;		/* their backs are placed one by one */
 	/* A grid off centre lands mirrored; a centred one stays put. */
-	if (mode == DUPLEX_SHORT)
-		back->y0 = front->paper_h - front->y0 - th;
-	else
-		back->x0 = front->paper_w - front->x0 - tw;
+	if (mirrors_rows(front, mode)) {
+		back->y0 = mirror_at(front, mode, front->y0, th);
+		back->nomarks = (n & ~(SIDE_TOP | SIDE_BOTTOM)) |
+		    (n & SIDE_TOP ? SIDE_BOTTOM : 0) |
+		    (n & SIDE_BOTTOM ? SIDE_TOP : 0);
+	} else {
+		back->x0 = mirror_at(front, mode, front->x0, tw);
+		back->nomarks = (n & ~(SIDE_LEFT | SIDE_RIGHT)) |
+		    (n & SIDE_LEFT ? SIDE_RIGHT : 0) |
+		    (n & SIDE_RIGHT ? SIDE_LEFT : 0);
+	}
+}
+
+/*
+ * The bleed a back keeps on a side where its front keeps f: a larger
+ * back bleed wherever the front has all of its own (towards the margin
+ * or an empty cell), never past the middle of a gutter.
+ */
+static double
+back_side(const struct grid *g, double f)
+{
+	if (f >= g->bleed - 1e-9)
+		return g->back_bleed;
+	return g->back_bleed < g->gutter / 2 ? g->back_bleed : g->gutter / 2;
+}
+
+/* The back's clip: kept bleeds round a grid's cell, a ring, a tile. */
+static void
+back_clip(const struct grid *g, const struct slot *f, struct slot *b)
+{
+	double r;
+
+	if (g->arrange == ARR_GRID) {
+		b->bl = back_side(g, b->bl);
+		b->br = back_side(g, b->br);
+		b->bt = back_side(g, b->bt);
+		b->bb = back_side(g, b->bb);
+		b->clip[0] = b->x - b->bl;
+		b->clip[1] = b->y - b->bt;
+		b->clip[2] = g->card_w + b->bl + b->br;
+		b->clip[3] = g->card_h + b->bt + b->bb;
+	} else if (g->arrange == ARR_ROUND) {
+		r = g->card_w / 2 + g->back_bleed;
+		b->clip[0] += f->clip[2] / 2 - r;
+		b->clip[1] += f->clip[3] / 2 - r;
+		b->clip[2] = b->clip[3] = 2 * r;
+	}
 }
 
 /*
  * The back's matrix is the front's between two mirrorings: first the
  * component's own (its back seen from behind, top still up), then the
- * paper's, about its long or short middle line.
+ * paper's, about its long or short middle line, or about the fold.
  */
 void
 duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
     double w, struct slot *b)
 {
-	bool shrt = mode == DUPLEX_SHORT;
+	bool rows = mirrors_rows(g, mode);
+	double axis = mode == DUPLEX_FOLD ? 2 * g->fold_at : rows ?
+	    g->paper_h : g->paper_w, t;
 	cairo_matrix_t own, paper, tmp;
-	double t;
 
 	*b = *f;
 	cairo_matrix_init(&own, -1, 0, 0, 1, w, 0);
-	if (shrt)
-		cairo_matrix_init(&paper, 1, 0, 0, -1, 0, g->paper_h);
+	if (rows)
+		cairo_matrix_init(&paper, 1, 0, 0, -1, 0, axis);
 	else
-		cairo_matrix_init(&paper, -1, 0, 0, 1, g->paper_w, 0);
+		cairo_matrix_init(&paper, -1, 0, 0, 1, axis, 0);
 	cairo_matrix_multiply(&tmp, &own, &f->m);
 	cairo_matrix_multiply(&b->m, &tmp, &paper);
-	if (shrt) {
-		b->y = g->paper_h - f->y - g->card_h;
-		b->clip[1] = g->paper_h - f->clip[1] - f->clip[3];
+	if (rows) {
+		b->y = axis - f->y - g->card_h;
+		b->clip[1] = axis - f->clip[1] - f->clip[3];
 		t = b->bt;
 		b->bt = b->bb;
 		b->bb = t;
 	} else {
-		b->x = g->paper_w - f->x - g->card_w;
-		b->clip[0] = g->paper_w - f->clip[0] - f->clip[2];
+		b->x = axis - f->x - g->card_w;
+		b->clip[0] = axis - f->clip[0] - f->clip[2];
 		t = b->bl;
 		b->bl = b->br;
 		b->br = t;
 	}
+	back_clip(g, f, b);
 	if (g->arrange == ARR_GRID)
 		duplex_cell(g, mode, f->row, f->col, &b->row, &b->col);
 	b->turned = b->m.xx < -0.5 && b->m.yy < -0.5;

@@ -11,6 +11,23 @@
 
 #include "impose.h"
 
+#define MIN_MARK	MM(1)	/* of a crop mark outside the edge band */
+#define MIN_BLEED	MM(1)	/* the least outer bleed kept to fit more */
+
+/* The bleed a kind needs room for: its back's may be larger. */
+static double
+outer_bleed(const struct tmpl *t)
+{
+	return t->bleed > t->back_bleed ? t->bleed : t->back_bleed;
+}
+
+/* Between trims: the sheet's gutter, or two whole bleeds and spacing. */
+static double
+kind_gutter(const struct sheet *s, const struct tmpl *t)
+{
+	return s->spaced ? 2 * outer_bleed(t) + s->spacing : s->gutter;
+}
+
 /* How many of size fit into avail, gutter between them. */
 unsigned int
 impose_fit_count(double avail, double size, double gutter)
@@ -63,36 +80,60 @@ fixed_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 }
 
 /*
- * The room a grid has on each axis: the paper less the band kept free
- * at each edge, the gap before the marks and the outer bleed.
+ * What the grid keeps outside its outer trims on each side: the bleed,
+ * the gap before the marks and at least MIN_MARK of each mark outside
+ * the band the printer cannot print; the marks run on into the band.
  */
-static void
-room(const struct sheet *s, double bleed, double *ax, double *ay)
+static double
+keep(const struct sheet *s, double bleed)
 {
-	double keep = s->unprintable + s->mark_gap + bleed;
-
-	*ax = s->paper_w - 2 * keep;
-	*ay = s->paper_h - 2 * keep;
+	return bleed + s->mark_gap + MIN_MARK + s->unprintable;
 }
 
-/* As many as fit, turned 90 degrees if more fit so.  False: none. */
-static bool
-computed_grid(const struct sheet *s, const struct tmpl *t, struct grid *g)
+/* The most cols x rows of w x h (turned if more fit so) in ax x ay. */
+static void
+best_fit(struct grid *g, double ax, double ay, double w, double h,
+    double gutter)
 {
-	double ax, ay;
-	unsigned int c0, r0, c1, r1;
+	unsigned int c0 = impose_fit_count(ax, w, gutter);
+	unsigned int r0 = impose_fit_count(ay, h, gutter);
+	unsigned int c1 = impose_fit_count(ax, h, gutter);
+	unsigned int r1 = impose_fit_count(ay, w, gutter);
 
-	room(s, t->bleed, &ax, &ay);
-	c0 = impose_fit_count(ax, t->w, s->gutter);
-	r0 = impose_fit_count(ay, t->h, s->gutter);
-	c1 = impose_fit_count(ax, t->h, s->gutter);
-	r1 = impose_fit_count(ay, t->w, s->gutter);
-	if (c0 * r0 == 0 && c1 * r1 == 0)
-		return false;
 	g->rotated = c1 * r1 > c0 * r0;
 	g->cols = g->rotated ? c1 : c0;
 	g->rows = g->rotated ? r1 : r0;
+}
+
+/*
+ * As many as fit, turned 90 degrees if more fit so; if a thinner outer
+ * bleed (down to MIN_BLEED) lets more fit, as on US Letter, where three
+ * rows of 88 mm cards leave 7.7 mm at each edge, the outer bleed takes
+ * what is left.  False: none fits.
+ */
+static bool
+computed_grid(const struct sheet *s, const struct tmpl *t, struct grid *g)
+{
+	double b = outer_bleed(t), k = 2 * keep(s, b), thin = 2 * keep(s,
+	    MIN_BLEED), room;
+	struct grid full = *g, slim = *g;
+
+	g->gutter = kind_gutter(s, t);
+	best_fit(&full, s->paper_w - k, s->paper_h - k, t->w, t->h, g->gutter);
+	best_fit(&slim, s->paper_w - thin, s->paper_h - thin, t->w, t->h,
+	    g->gutter);
+	if (slim.cols * slim.rows == 0)
+		return false;
+	if (slim.cols * slim.rows <= full.cols * full.rows)
+		slim = full;
+	g->rotated = slim.rotated;
+	g->cols = slim.cols;
+	g->rows = slim.rows;
 	centre(g, g->rotated ? t->h : t->w, g->rotated ? t->w : t->h);
+	/* The bleed the margins leave, never more than the template's. */
+	room = fmin(g->x0, g->y0) - s->unprintable - s->mark_gap - MIN_MARK;
+	g->bleed = fmin(t->bleed, room);
+	g->back_bleed = fmin(t->back_bleed, room);
 	return true;
 }
 
@@ -102,12 +143,13 @@ no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 {
 	double ax, ay, over_w, over_h;
 	bool turned = false;
-	char what[128];
+	char what[128], bleed[64];
 
-	room(s, t->bleed, &ax, &ay);
+	ax = s->paper_w - 2 * keep(s, MIN_BLEED);
+	ay = s->paper_h - 2 * keep(s, MIN_BLEED);
 	if (t->shape == SHAPE_CIRCLE) {
-		ax += 2 * s->mark_gap;
-		ay += 2 * s->mark_gap;
+		ax = s->paper_w - 2 * (s->unprintable + t->bleed);
+		ay = s->paper_h - 2 * (s->unprintable + t->bleed);
 	}
 	over_w = t->w - ax;
 	over_h = t->h - ay;
@@ -128,12 +170,17 @@ no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 	else
 		snprintf(what, sizeof(what), "%.1f mm too tall",
 		    TO_MM(over_h));
+	if (t->shape == SHAPE_CIRCLE)
+		snprintf(bleed, sizeof(bleed), "with its %.1f mm bleed",
+		    TO_MM(t->bleed));
+	else
+		snprintf(bleed, sizeof(bleed), "even with its bleed cut to "
+		    "%.1f mm", TO_MM(MIN_BLEED));
 	diag_add(d, DIAG_ERROR, &t->size_pos, "sheet", "a %.1f x %.1f mm "
-	    "component with %.1f mm bleed does not fit the printable area "
-	    "of %.1f x %.1f mm paper: %s%s ('tile: true' splits it over "
-	    "several sheets)", TO_MM(t->w), TO_MM(t->h), TO_MM(t->bleed),
-	    TO_MM(s->paper_w), TO_MM(s->paper_h), what, turned ?
-	    " turned a quarter" : "");
+	    "component does not fit the printable area of %.1f x %.1f mm "
+	    "paper, %s: %s%s ('tile: true' splits it over several sheets)",
+	    TO_MM(t->w), TO_MM(t->h), TO_MM(s->paper_w), TO_MM(s->paper_h),
+	    bleed, what, turned ? " turned a quarter" : "");
 	diag_add(d, DIAG_NOTE, &s->grid_pos, NULL, "the paper and the "
 	    "%.1f mm kept free at its edges are set here",
 	    TO_MM(s->unprintable));
@@ -148,6 +195,7 @@ impose_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 	g->paper_w = s->paper_w;
 	g->paper_h = s->paper_h;
 	g->bleed = t->bleed;
+	g->back_bleed = t->back_bleed;
 	g->gutter = s->gutter;
 	g->mark_gap = s->mark_gap;
 	g->mark_len = s->mark_len;
@@ -213,4 +261,73 @@ grid_slot(const struct grid *g, unsigned int row, unsigned int col,
 	out->clip[1] = out->y - out->bt;
 	out->clip[2] = g->card_w + out->bl + out->br;
 	out->clip[3] = g->card_h + out->bt + out->bb;
+}
+
+/*
+ * One half of the paper for gutterfold: fronts above a line across it
+ * ('h') or left of one down it ('v'), the backs mirrored into the other
+ * half.  Each half keeps the bleed, a gap and marks on its three outer
+ * sides; at the fold only the bleeds and a gap, for a crease that is a
+ * little off.
+ */
+#define FOLD_GAP	MM(4)	/* between the two halves' bleeds */
+
+static void
+fold_half(const struct sheet *s, const struct tmpl *t, int fold,
+    struct grid *g)
+{
+	double b = outer_bleed(t), k = keep(s, b);
+	double ax = fold == 'v' ? s->paper_w / 2 - FOLD_GAP / 2 - b - k :
+	    s->paper_w - 2 * k;
+	double ay = fold == 'h' ? s->paper_h / 2 - FOLD_GAP / 2 - b - k :
+	    s->paper_h - 2 * k;
+	double tw, th;
+
+	g->fold = fold;
+	g->fold_at = fold == 'h' ? s->paper_h / 2 : s->paper_w / 2;
+	best_fit(g, ax, ay, t->w, t->h, g->gutter);
+	centre(g, g->rotated ? t->h : t->w, g->rotated ? t->w : t->h);
+	tw = g->cols * g->card_w + (g->cols - 1) * g->gutter;
+	th = g->rows * g->card_h + (g->rows - 1) * g->gutter;
+	/* The block against the fold, its bleed a half gap from it. */
+	if (fold == 'h') {
+		g->y0 = g->fold_at - FOLD_GAP / 2 - b - th;
+		g->nomarks = SIDE_BOTTOM;
+	} else {
+		g->x0 = g->fold_at - FOLD_GAP / 2 - b - tw;
+		g->nomarks = SIDE_RIGHT;
+	}
+}
+
+bool
+impose_fold_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
+    struct diags *d)
+{
+	struct grid across, down;
+
+	if (!impose_grid(s, t, g, d))
+		return false;
+	if (g->arrange != ARR_GRID) {
+		diag_add(d, DIAG_ERROR, &t->size_pos, "fold", "gutterfold "
+		    "folds cards: this %s has no back to fold to",
+		    g->arrange == ARR_ROUND ? "round component" : "board");
+		return false;
+	}
+	g->gutter = kind_gutter(s, t);
+	g->bleed = t->bleed;
+	g->back_bleed = t->back_bleed;
+	across = down = *g;
+	fold_half(s, t, 'h', &across);
+	fold_half(s, t, 'v', &down);
+	*g = across.cols * across.rows >= down.cols * down.rows ? across :
+	    down;
+	if (g->cols * g->rows == 0) {
+		diag_add(d, DIAG_ERROR, &t->size_pos, "fold", "a %.1f x %.1f "
+		    "mm card with %.1f mm bleed does not fit half of the "
+		    "%.1f x %.1f mm paper, as gutterfold needs", TO_MM(t->w),
+		    TO_MM(t->h), TO_MM(t->bleed), TO_MM(s->paper_w),
+		    TO_MM(s->paper_h));
+		return false;
+	}
+	return true;
 }

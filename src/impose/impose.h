@@ -28,7 +28,8 @@ struct grid {
 	double		card_w, card_h;	/* pt, a cell's trim as placed:
 					   turned if rotated */
 	double		pitch_x, pitch_y; /* pt, cell to next cell */
-	double		bleed;		/* pt, the template's bleed */
+	double		bleed;		/* pt, the bleed a front keeps */
+	double		back_bleed;	/* pt, the bleed a back keeps */
 	double		gutter;		/* pt, between trims (round: bleeds) */
 	unsigned int	cols, rows;	/* round: cols of the even rows */
 	unsigned int	odd_cols;	/* round: of the odd rows */
@@ -42,7 +43,16 @@ struct grid {
 	double		overlap;	/* pt, glue strip of a tile */
 	double		mark_gap, mark_len;	/* pt, from the sheet */
 	double		unprintable;	/* pt, from the sheet */
+	/* gutterfold: backs beside their fronts, mirrored about a line */
+	int		fold;		/* 0: none; 'h': a line across the
+					   page (fronts above); 'v': down it
+					   (fronts left) */
+	double		fold_at;	/* pt, the line's y ('h') or x ('v') */
+	unsigned int	nomarks;	/* sides without crop marks: FOLD_* */
 };
+
+/* Sides of a grid that face the fold: no crop marks there. */
+enum { SIDE_LEFT = 1, SIDE_TOP = 2, SIDE_RIGHT = 4, SIDE_BOTTOM = 8 };
 
 /* One component's place on a page. */
 struct slot {
@@ -137,6 +147,7 @@ bool	impose_tiles(const struct sheet *s, const struct tmpl *t,
 /* One component face placed on a page. */
 struct placement {
 	size_t		card;		/* index into the laid-out faces */
+	enum face	face;		/* which of its faces */
 	struct slot	slot;
 };
 
@@ -164,11 +175,45 @@ void	impose_plan(const struct grid *g, enum duplex mode, bool backs,
 void	plan_free(struct plan *p);
 
 /*
- * Draw page pg: every placement's face from faces[] (indexed by card),
- * clipped to its trim and kept bleed, placed as its slot says, then
- * the marks of the arrangement.
+ * Draw page pg: every placement's face from faces[face][card], clipped
+ * to its trim and kept bleed, placed as its slot says, then the marks
+ * of the arrangement and the sheet's guides.
  */
 void	impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
-	    const struct laid *faces, const struct sheet *s);
+	    struct laid *const faces[2], const struct sheet *s);
+
+/*
+ * The arrangement for gutterfold: the largest grid of fronts that fits
+ * one half of the paper (above a line across it, or left of one down
+ * it, whichever holds more), the backs mirrored into the other half,
+ * a gap at the fold.
+ */
+bool	impose_fold_grid(const struct sheet *s, const struct tmpl *t,
+	    struct grid *g, struct diags *d);
+
+/* Rounded-corner guides at the trim corners of slot sl, w x h. */
+void	impose_corners(cairo_t *cr, const struct slot *sl, double w, double h,
+	    double r);
+
+/* The dashed fold line of a gutterfold page. */
+void	impose_fold_line(cairo_t *cr, const struct grid *g);
+
+/* A printer calibration sheet: its paper, turn and back offset. */
+struct calib {
+	double		 paper_w, paper_h;	/* pt */
+	const char	*paper;		/* "A4", "Letter" */
+	enum duplex	 duplex;	/* long or short */
+	double		 back_x, back_y;	/* pt, the back's offset */
+};
+
+/*
+ * Draw face (front or back) of the calibration sheet c: on both sides
+ * a 100 mm and a 4 inch ruler that tell a scaled print; on the front
+ * two long lines, on the back, where they show through as the paper
+ * turns, two scales in steps of 0.5 mm that read the printer's back
+ * offset (the back drawn with c's offset, so a reading adds to it).
+ */
+void	impose_calibration(cairo_t *cr, PangoContext *ctx,
+	    const struct calib *c, enum face face);
 
 #endif

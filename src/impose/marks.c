@@ -17,42 +17,53 @@ line(cairo_t *cr, double x0, double y0, double x1, double y1)
 	cairo_line_to(cr, x1, y1);
 }
 
+/*
+ * What of the marks to draw: the crop marks themselves, the thin guides
+ * that continue them to the paper edge, or (--guides full) the whole
+ * line from the mark to the edge at the marks' weight.
+ */
+enum part { PART_MARK, PART_GUIDE, PART_FULL };
+
 /* Marks of the vertical trim line at x: above and below the grid. */
 static void
 vmark(cairo_t *cr, const struct grid *g, const struct sheet *s, double x,
-    double top, double bottom, bool guide)
+    double top, double bottom, enum part part)
 {
 	double y0 = top - g->bleed - s->mark_gap;
 	double y1 = bottom + g->bleed + s->mark_gap;
+	double len = part == PART_FULL ? 0 : s->mark_len;
 
-	if (guide) {
-		line(cr, x, y0 - s->mark_len, x, 0);
-		line(cr, x, y1 + s->mark_len, x, g->paper_h);
-	} else {
-		line(cr, x, y0, x, y0 - s->mark_len);
-		line(cr, x, y1, x, y1 + s->mark_len);
-	}
+	if (!(g->nomarks & SIDE_TOP) && part == PART_MARK)
+		line(cr, x, y0, x, y0 - len);
+	else if (!(g->nomarks & SIDE_TOP))
+		line(cr, x, y0 - len, x, 0);
+	if (!(g->nomarks & SIDE_BOTTOM) && part == PART_MARK)
+		line(cr, x, y1, x, y1 + len);
+	else if (!(g->nomarks & SIDE_BOTTOM))
+		line(cr, x, y1 + len, x, g->paper_h);
 }
 
 static void
 hmark(cairo_t *cr, const struct grid *g, const struct sheet *s, double y,
-    double left, double right, bool guide)
+    double left, double right, enum part part)
 {
 	double x0 = left - g->bleed - s->mark_gap;
 	double x1 = right + g->bleed + s->mark_gap;
+	double len = part == PART_FULL ? 0 : s->mark_len;
 
-	if (guide) {
-		line(cr, x0 - s->mark_len, y, 0, y);
-		line(cr, x1 + s->mark_len, y, g->paper_w, y);
-	} else {
-		line(cr, x0, y, x0 - s->mark_len, y);
-		line(cr, x1, y, x1 + s->mark_len, y);
-	}
+	if (!(g->nomarks & SIDE_LEFT) && part == PART_MARK)
+		line(cr, x0, y, x0 - len, y);
+	else if (!(g->nomarks & SIDE_LEFT))
+		line(cr, x0 - len, y, 0, y);
+	if (!(g->nomarks & SIDE_RIGHT) && part == PART_MARK)
+		line(cr, x1, y, x1 + len, y);
+	else if (!(g->nomarks & SIDE_RIGHT))
+		line(cr, x1 + len, y, g->paper_w, y);
 }
 
 static void
 all_marks(cairo_t *cr, const struct grid *g, const struct sheet *s,
-    bool guide)
+    enum part part)
 {
 	double right = g->x0 + (g->cols - 1) * g->pitch_x + g->card_w;
 	double bottom = g->y0 + (g->rows - 1) * g->pitch_y + g->card_h;
@@ -63,15 +74,15 @@ all_marks(cairo_t *cr, const struct grid *g, const struct sheet *s,
 		double x = g->x0 + i * g->pitch_x;
 
 		if (i == 0 || g->gutter > 0)
-			vmark(cr, g, s, x, g->y0, bottom, guide);
-		vmark(cr, g, s, x + g->card_w, g->y0, bottom, guide);
+			vmark(cr, g, s, x, g->y0, bottom, part);
+		vmark(cr, g, s, x + g->card_w, g->y0, bottom, part);
 	}
 	for (i = 0; i < g->rows; i++) {
 		double y = g->y0 + i * g->pitch_y;
 
 		if (i == 0 || g->gutter > 0)
-			hmark(cr, g, s, y, g->x0, right, guide);
-		hmark(cr, g, s, y + g->card_h, g->x0, right, guide);
+			hmark(cr, g, s, y, g->x0, right, part);
+		hmark(cr, g, s, y + g->card_h, g->x0, right, part);
 	}
 }
 
@@ -82,12 +93,58 @@ impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s)
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, s->mark_width);
-	all_marks(cr, g, s, false);
+	/* Full guides: every trim line out to the edge, as strong as a
+	 * mark, for guillotines, where the first cut takes the corners. */
+	all_marks(cr, g, s, s->guides == GUIDES_FULL ? PART_FULL : PART_MARK);
 	cairo_stroke(cr);
-	/* Guides: hairline grey, so they do not compete with the marks. */
-	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
-	cairo_set_line_width(cr, 0.25);
-	all_marks(cr, g, s, true);
+	if (s->guides != GUIDES_FULL) {
+		/* Guides: hairline grey, so they do not compete with the
+		 * marks. */
+		cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+		cairo_set_line_width(cr, 0.25);
+		all_marks(cr, g, s, PART_GUIDE);
+		cairo_stroke(cr);
+	}
+	cairo_restore(cr);
+}
+
+/*
+ * Corner guides for a corner cutter: at each corner of the trim, the
+ * quarter circle of radius r where the rounded corner will be.
+ */
+void
+impose_corners(cairo_t *cr, const struct slot *sl, double w, double h,
+    double r)
+{
+	double x = sl->x, y = sl->y;
+
+	cairo_save(cr);
+	cairo_new_path(cr);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 1.5 * M_PI);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, 1.5 * M_PI, 2 * M_PI);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, 0.5 * M_PI);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + r, y + h - r, r, 0.5 * M_PI, M_PI);
+	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	cairo_set_line_width(cr, 0.35);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* The fold line, dashed, across the gap between the halves. */
+void
+impose_fold_line(cairo_t *cr, const struct grid *g)
+{
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
+	cairo_set_line_width(cr, 0.5);
+	cairo_set_dash(cr, (const double[]){ 4, 3 }, 2, 0);
+	if (g->fold == 'h')
+		line(cr, 0, g->fold_at, g->paper_w, g->fold_at);
+	else
+		line(cr, g->fold_at, 0, g->fold_at, g->paper_h);
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }

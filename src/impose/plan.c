@@ -50,8 +50,30 @@ back_page(struct page *pg, const struct page *f, enum duplex mode, double w)
 	pg->n = f->n;
 	for (i = 0; i < f->n; i++) {
 		pg->v[i].card = f->v[i].card;
+		pg->v[i].face = FACE_BACK;
 		duplex_slot(&f->grid, mode, &f->v[i].slot, w, &pg->v[i].slot);
 	}
+}
+
+/*
+ * Gutterfold: the backs join their fronts on the same page, mirrored
+ * about the fold line; with no backs, the page keeps its fronts only.
+ */
+static void
+fold_page(struct page *pg, bool backs, double w)
+{
+	size_t n = pg->n, i;
+
+	if (!backs)
+		return;
+	pg->v = xrealloc(pg->v, (2 * n + 1) * sizeof(*pg->v));
+	for (i = 0; i < n; i++) {
+		pg->v[n + i].card = pg->v[i].card;
+		pg->v[n + i].face = FACE_BACK;
+		duplex_slot(&pg->grid, DUPLEX_FOLD, &pg->v[i].slot, w,
+		    &pg->v[n + i].slot);
+	}
+	pg->n = 2 * n;
 }
 
 /* Each component over its tiles, a sheet (and its back) per tile. */
@@ -101,7 +123,9 @@ impose_plan(const struct grid *g, enum duplex mode, bool backs,
 
 		k = out->n++;
 		front_page(&out->pages[k], g, seq + s * per, m);
-		if (backs && mode != DUPLEX_NONE)
+		if (mode == DUPLEX_FOLD)
+			fold_page(&out->pages[k], backs, w);
+		else if (backs && mode != DUPLEX_NONE)
 			back_page(&out->pages[out->n++], &out->pages[k], mode,
 			    w);
 	}
@@ -135,11 +159,51 @@ clip_slot(cairo_t *cr, const struct slot *sl)
 	cairo_clip(cr);
 }
 
-void
-impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
-    const struct laid *faces, const struct sheet *s)
+/* The radius of corner guides: the sheet's, the card's, or 3 mm. */
+static double
+corner_radius(const struct sheet *s, const struct laid *l)
+{
+	if (s->corner > 0)
+		return s->corner;
+	return l->corner > 0 ? l->corner : MM(3);
+}
+
+/* Cut lines: per component, and the arrangement's marks. */
+static void
+page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
+    struct laid *const faces[2], const struct sheet *s)
 {
 	const struct grid *g = &pg->grid;
+	struct grid back;
+	size_t i;
+
+	for (i = 0; i < pg->n; i++) {
+		const struct slot *sl = &pg->v[i].slot;
+		const struct laid *l = &faces[pg->v[i].face][pg->v[i].card];
+
+		if (g->arrange == ARR_ROUND)
+			impose_cut_circle(cr, sl, l->w);
+		else if (g->arrange == ARR_TILES && pg->face == FACE_FRONT)
+			impose_tile_marks(cr, ctx, g, sl, l->label);
+		else if (g->arrange == ARR_GRID && s->guides == GUIDES_CORNERS)
+			impose_corners(cr, sl, g->card_w, g->card_h,
+			    corner_radius(s, l));
+	}
+	if (g->arrange != ARR_GRID)
+		return;
+	impose_marks(cr, g, s);
+	if (g->fold == 0)
+		return;
+	/* The backs' half has marks of its own, and the fold its line. */
+	duplex_grid(g, DUPLEX_FOLD, &back);
+	impose_marks(cr, &back, s);
+	impose_fold_line(cr, g);
+}
+
+void
+impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
+    struct laid *const faces[2], const struct sheet *s)
+{
 	size_t i;
 
 	for (i = 0; i < pg->n; i++) {
@@ -148,18 +212,8 @@ impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		cairo_save(cr);
 		clip_slot(cr, sl);
 		cairo_transform(cr, &sl->m);
-		render_card(cr, ctx, &faces[pg->v[i].card]);
+		render_card(cr, ctx, &faces[pg->v[i].face][pg->v[i].card]);
 		cairo_restore(cr);
 	}
-	for (i = 0; i < pg->n; i++) {
-		const struct slot *sl = &pg->v[i].slot;
-		const struct laid *l = &faces[pg->v[i].card];
-
-		if (g->arrange == ARR_ROUND)
-			impose_cut_circle(cr, sl, l->w);
-		else if (g->arrange == ARR_TILES && pg->face == FACE_FRONT)
-			impose_tile_marks(cr, ctx, g, sl, l->label);
-	}
-	if (g->arrange == ARR_GRID)
-		impose_marks(cr, g, s);
+	page_marks(cr, ctx, pg, faces, s);
 }

@@ -364,7 +364,7 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 	memset(out, 0, sizeof(*out));
 	out->w = t->w;
 	out->h = t->h;
-	out->bleed = t->bleed;
+	out->bleed = f == FACE_BACK ? t->back_bleed : t->bleed;
 	out->shape = t->shape;
 	out->corner = t->corner;
 	out->v = xcalloc(t->nelems[f] + 1, sizeof(*out->v));
@@ -381,10 +381,10 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 		b->w = e->w;
 		b->h = e->h;
 		if (e->type == ELEM_RECT && e->bleed) {
-			b->x -= t->bleed;
-			b->y -= t->bleed;
-			b->w += 2 * t->bleed;
-			b->h += 2 * t->bleed;
+			b->x -= out->bleed;
+			b->y -= out->bleed;
+			b->w += 2 * out->bleed;
+			b->h += 2 * out->bleed;
 		}
 		b->fill = resolve(t, &e->fill, c);
 		b->stroke = resolve(t, &e->stroke, c);

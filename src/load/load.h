@@ -138,6 +138,18 @@ void		 tmpl_free(struct tmpl *t);
 
 struct sheet	*load_sheet(const char *path, struct diags *d);
 void		 sheet_free(struct sheet *s);
+/* Set s's paper by name (a4, letter); false if the name is no paper. */
+bool		 sheet_paper(struct sheet *s, const char *name);
+/* Set s's guides by name (marks, full, corners); false if none such. */
+bool		 sheet_guides(struct sheet *s, const char *name);
+
+/*
+ * A printer profile (--printer FILE): paper, back_offset_mm: [x, y],
+ * duplex, unprintable_mm.  NULL on any error.  Free with
+ * printer_free().
+ */
+struct printer	*load_printer(const char *path, struct diags *d);
+void		 printer_free(struct printer *p);
 
 /*
  * Check a deck against its kinds' templates (tmpls[k] for kind k; kinds

@@ -9,7 +9,7 @@
 #include "load.h"
 
 static const char *const sheet_keys[] = { "paper", "grid", "gutter_mm",
-    "unprintable_mm", "marks", NULL };
+    "spacing_mm", "unprintable_mm", "marks", "guides", "corner_mm", NULL };
 static const char *const mark_keys[] = { "length_mm", "gap_mm", "width_pt",
     NULL };
 
@@ -32,6 +32,22 @@ num_in(const struct ynode *n, double lo, double hi, double *out,
 	return true;
 }
 
+bool
+sheet_paper(struct sheet *s, const char *name)
+{
+	if (strcmp(name, "a4") == 0) {
+		s->paper = "A4";
+		s->paper_w = MM(210);
+		s->paper_h = MM(297);
+	} else if (strcmp(name, "letter") == 0) {
+		s->paper = "Letter";
+		s->paper_w = MM(215.9);
+		s->paper_h = MM(279.4);
+	} else
+		return false;
+	return true;
+}
+
 static bool
 load_paper(struct sheet *s, const struct ynode *n, struct diags *d)
 {
@@ -39,22 +55,21 @@ load_paper(struct sheet *s, const struct ynode *n, struct diags *d)
 	double w = 210, h = 297;
 
 	if (n == NULL)
-		;
-	else if (n->type == YNODE_MAP) {
+		return sheet_paper(s, "a4");
+	if (n->type == YNODE_MAP) {
 		if (ymap_check_keys(n, keys, NULL, d) > 0 ||
 		    !num_in(ymap_get(n, "width_mm"), 50, 2000, &w, "width_mm",
 		    d) ||
 		    !num_in(ymap_get(n, "height_mm"), 50, 2000, &h,
 		    "height_mm", d))
 			return false;
-	} else if (n->type == YNODE_SCALAR && strcmp(n->str, "letter") == 0) {
-		w = 215.9;
-		h = 279.4;
-	} else if (n->type != YNODE_SCALAR || strcmp(n->str, "a4") != 0) {
+	} else if (n->type != YNODE_SCALAR || !sheet_paper(s, n->str)) {
 		diag_add(d, DIAG_ERROR, &n->pos, "paper", "paper must be a4, "
 		    "letter or {width_mm, height_mm}");
 		return false;
-	}
+	} else
+		return true;
+	s->paper = NULL;
 	s->paper_w = MM(w);
 	s->paper_h = MM(h);
 	return true;
@@ -110,6 +125,66 @@ load_marks(struct sheet *s, const struct ynode *n, struct diags *d)
 	return true;
 }
 
+/*
+ * spacing_mm: each card keeps its whole bleed, the bleeds this far
+ * apart (instead of gutter_mm, the room between trims).
+ */
+static bool
+load_spacing(struct sheet *s, const struct ynode *root, struct diags *d)
+{
+	const struct ynode *n = ymap_get(root, "spacing_mm");
+	double v = 0;
+
+	if (n == NULL)
+		return true;
+	if (ymap_get(root, "gutter_mm") != NULL) {
+		diag_add(d, DIAG_ERROR, &n->pos, "sheet", "give spacing_mm "
+		    "(between bleeds) or gutter_mm (between trims), not both");
+		return false;
+	}
+	if (!num_in(n, 0, 100, &v, "spacing_mm", d))
+		return false;
+	s->spaced = true;
+	s->spacing = MM(v);
+	return true;
+}
+
+/* guides: marks (the default), full or corners; corner_mm for those. */
+static bool
+load_guides(struct sheet *s, const struct ynode *root, struct diags *d)
+{
+	const struct ynode *n = ymap_get(root, "guides");
+	double r = 0;
+
+	if (n != NULL) {
+		if (!yexpect(n, YNODE_SCALAR, "guides", NULL, d))
+			return false;
+		if (!sheet_guides(s, n->str)) {
+			diag_add(d, DIAG_ERROR, &n->pos, "guides", "guides must "
+			    "be marks, full or corners, not '%s'", n->str);
+			return false;
+		}
+	}
+	if (!num_in(ymap_get(root, "corner_mm"), 0.5, 20, &r, "corner_mm", d))
+		return false;
+	s->corner = MM(r);
+	return true;
+}
+
+bool
+sheet_guides(struct sheet *s, const char *name)
+{
+	if (strcmp(name, "marks") == 0)
+		s->guides = GUIDES_MARKS;
+	else if (strcmp(name, "full") == 0)
+		s->guides = GUIDES_FULL;
+	else if (strcmp(name, "corners") == 0)
+		s->guides = GUIDES_CORNERS;
+	else
+		return false;
+	return true;
+}
+
 struct sheet *
 load_sheet(const char *path, struct diags *d)
 {
@@ -133,6 +208,8 @@ load_sheet(const char *path, struct diags *d)
 		ok &= num_in(ymap_get(root, "unprintable_mm"), 0, 30,
 		    &unprint, "unprintable_mm", d);
 		ok &= load_marks(s, ymap_get(root, "marks"), d);
+		ok &= load_spacing(s, root, d);
+		ok &= load_guides(s, root, d);
 	}
 	/* Any error, even one that left a usable tree, fails the sheet. */
 	if (!ok || d->nerr > nerr) {

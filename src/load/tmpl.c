@@ -35,8 +35,8 @@ static const struct preset presets[] = {
 };
 
 static const char *const tmpl_keys[] = { "card", "size", "shape",
-    "corner_mm", "bleed_mm", "safe_mm", "tile", "overlap_mm", "palette",
-    "front", "back", NULL };
+    "corner_mm", "bleed_mm", "back_bleed_mm", "safe_mm", "tile",
+    "overlap_mm", "palette", "front", "back", NULL };
 static const char *const rect_keys[] = { "type", "when", "box_mm", "bleed",
     "fill", "stroke", "stroke_mm", "radius_mm", NULL };
 static const char *const text_keys[] = { "type", "when", "box_mm", "field",
@@ -746,6 +746,9 @@ load_tmpl(const char *path, const char *const *families,
 		t->overlap = MM(10);
 		ok &= get_mm(&c, ymap_get(root, "bleed_mm"), "bleed_mm",
 		    &t->bleed);
+		t->back_bleed = t->bleed;
+		ok &= get_mm(&c, ymap_get(root, "back_bleed_mm"),
+		    "back_bleed_mm", &t->back_bleed);
 		ok &= get_mm(&c, ymap_get(root, "safe_mm"), "safe_mm",
 		    &t->safe);
 		ok &= get_bool(&c, ymap_get(root, "tile"), "tile", &t->tile);

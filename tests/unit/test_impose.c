@@ -76,6 +76,7 @@ rect_tmpl(double w_mm, double h_mm, double bleed_mm)
 	t.w = MM(w_mm);
 	t.h = MM(h_mm);
 	t.bleed = MM(bleed_mm);
+	t.back_bleed = t.bleed;	/* a back like its front, unless a test says */
 	t.shape = SHAPE_RECT;
 	return t;
 }
@@ -188,10 +189,16 @@ check_grid_inside(const struct sheet *s, const struct tmpl *t,
 	bool filled[1024];
 	struct slot sl;
 	unsigned int r, c;
-	double lo = s->unprintable, gap = s->mark_gap, w = t->w, h = t->h;
+	/* The marks start past the gap, and 1 mm of each stays printable. */
+	double lo = s->unprintable, gap = s->mark_gap + MM(1), w = t->w;
+	double h = t->h;
 
 	assert_int_equal(g->arrange, ARR_GRID);
 	assert_int_equal(g->ncells, g->cols * g->rows);
+	/* The outer bleed kept: the template's, or cut to no less than
+	 * 1 mm to fit more. */
+	assert_true(g->bleed <= t->bleed + GEPS);
+	assert_true(g->bleed >= MM(1) - GEPS || g->bleed >= t->bleed - GEPS);
 	assert_true(g->ncells > 0 && g->ncells <= 1024);
 	memset(filled, 1, sizeof(filled));
 	for (r = 0; r < g->rows; r++)
@@ -218,20 +225,38 @@ check_grid_inside(const struct sheet *s, const struct tmpl *t,
 }
 
 /*
- * A computed grid is the largest: one more column or row would push
- * the bleed and mark gap into the unprintable band, and it is turned
+ * The most cards a sheet holds with outer bleed b: the band kept free,
+ * the bleed, the mark gap and 1 mm of each mark outside the band on
+ * every side; *rot: turned, when more fit so.
+ */
+static unsigned int
+most(const struct sheet *s, const struct tmpl *t, double b, bool *rot)
+{
+	double keep = 2 * (s->unprintable + s->mark_gap + MM(1) + b);
+	double ax = s->paper_w - keep, ay = s->paper_h - keep;
+	unsigned int up = count_fit(ax, t->w, s->gutter) *
+	    count_fit(ay, t->h, s->gutter);
+	unsigned int turned = count_fit(ax, t->h, s->gutter) *
+	    count_fit(ay, t->w, s->gutter);
+
+	*rot = turned > up;
+	return turned > up ? turned : up;
+}
+
+/*
+ * A computed grid is the largest: no more fit even with the outer
+ * bleed cut to 1 mm; it is cut only when that fits more, and turned
  * only when more fit turned.
  */
 static void
 check_grid_largest(const struct sheet *s, const struct tmpl *t,
     const struct grid *g)
 {
-	double keep = 2 * (s->unprintable + s->mark_gap + t->bleed);
+	double keep = 2 * (s->unprintable + s->mark_gap + MM(1) + MM(1));
 	double ax = s->paper_w - keep, ay = s->paper_h - keep;
-	unsigned int up = count_fit(ax, t->w, s->gutter) *
-	    count_fit(ay, t->h, s->gutter);
-	unsigned int turned = count_fit(ax, t->h, s->gutter) *
-	    count_fit(ay, t->w, s->gutter);
+	bool rot_full, rot_thin;
+	unsigned int full = most(s, t, t->bleed, &rot_full);
+	unsigned int thin = most(s, t, MM(1), &rot_thin);
 
 	assert_near(g->card_w, g->rotated ? t->h : t->w, EPS);
 	assert_near(g->card_h, g->rotated ? t->w : t->h, EPS);
@@ -239,8 +264,10 @@ check_grid_largest(const struct sheet *s, const struct tmpl *t,
 	    GEPS);
 	assert_true((g->rows + 1) * g->card_h + g->rows * s->gutter > ay +
 	    GEPS);
-	assert_int_equal(g->rotated, turned > up);
-	assert_int_equal(g->ncells, turned > up ? turned : up);
+	assert_int_equal(g->ncells, thin > full ? thin : full);
+	assert_int_equal(g->rotated, thin > full ? rot_thin : rot_full);
+	if (thin <= full)
+		assert_near(g->bleed, t->bleed, EPS);	/* not cut */
 }
 
 /* --- impose_grid: the sheet's own grid ----------------------------------- */
@@ -670,8 +697,11 @@ test_grid_computed_letter(void **state)
 
 	(void)state;
 	/*
-	 * Letter is 215.9 x 279.4 mm.  With 2 mm bleed the room is 200.9
-	 * x 264.4 mm: 3 x 3 standard cards (189 x 264), centred.
+	 * Letter is 215.9 x 279.4 mm.  Three rows of 88 mm leave 7.7 mm at
+	 * top and bottom: 5 kept free, 0.5 before the marks, 1 of mark
+	 * outside the band leave 1.2 mm of bleed, which is still more than
+	 * the 1 mm a cut may leave.  So 3 x 3 upright, the outer bleed cut
+	 * to 1.2 mm, whether the template asks 2 or 3 mm.
 	 */
 	t = rect_tmpl(63, 88, 2);
 	arrange(&s, &t, &g);
@@ -682,25 +712,20 @@ test_grid_computed_letter(void **state)
 	assert_int_equal(g.rows, 3);
 	assert_near(g.x0, (612 - MM(189)) / 2, EPS);
 	assert_near(g.y0, (792 - MM(264)) / 2, EPS);
-	/*
-	 * With the usual 3 mm bleed three rows need 3 x 88 + 2 x (3 + 0.5
-	 * + 5) = 281 mm of 279.4: only 3 x 2 = 6 fit upright, while turned
-	 * 2 x 4 = 8 do (176 of 198.9 mm across, 252 of 262.4 down).
-	 */
+	assert_near(g.bleed, MM(1.2), 1e-6);
 	t = rect_tmpl(63, 88, 3);
 	arrange(&s, &t, &g);
 	check_grid_inside(&s, &t, &g);
 	check_grid_largest(&s, &t, &g);
-	assert_true(g.rotated);
-	assert_int_equal(g.cols, 2);
-	assert_int_equal(g.rows, 4);
-	assert_near(g.x0, (612 - MM(176)) / 2, EPS);
-	assert_near(g.y0, (792 - MM(252)) / 2, EPS);
-	check_quarter_turn(&g, &t, 3, 1);
-	/*
-	 * So with layouts/sheets/letter.yaml, whose comment promises
-	 * 3 x 3 for 63 x 88 mm cards: true for bleed up to 2.2 mm only.
-	 */
+	assert_false(g.rotated);
+	assert_int_equal(g.ncells, 9);
+	assert_near(g.bleed, MM(1.2), 1e-6);
+	/* Less than the margins allow is kept as the template says. */
+	t = rect_tmpl(63, 88, 1);
+	arrange(&s, &t, &g);
+	assert_int_equal(g.ncells, 9);
+	assert_near(g.bleed, MM(1), 1e-6);
+	/* The bundled Letter sheet gives the same. */
 	{
 		struct diags d = { 0 };
 		struct sheet *ls;
@@ -712,16 +737,10 @@ test_grid_computed_letter(void **state)
 		assert_near(ls->paper_w, 612, 1e-9);
 		assert_near(ls->paper_h, 792, 1e-9);
 		assert_int_equal(ls->cols, 0);
-		arrange(ls, &t, &lg);
-		assert_true(lg.rotated);
-		assert_int_equal(lg.ncells, 8);
-		t = rect_tmpl(63, 88, 2.2);
+		t = rect_tmpl(63, 88, 3);
 		arrange(ls, &t, &lg);
 		assert_false(lg.rotated);
 		assert_int_equal(lg.ncells, 9);
-		t = rect_tmpl(63, 88, 2.3);
-		arrange(ls, &t, &lg);
-		assert_int_equal(lg.ncells, 8);
 		sheet_free(ls);
 		diag_free(&d);
 	}
@@ -737,7 +756,8 @@ check_computed(const struct sheet *s, double w_mm, double h_mm,
     double bleed_mm)
 {
 	struct tmpl t = rect_tmpl(w_mm, h_mm, bleed_mm);
-	double keep = 2 * (s->unprintable + s->mark_gap + t.bleed);
+	/* It fits somehow if it fits with its bleed cut to 1 mm. */
+	double keep = 2 * (s->unprintable + s->mark_gap + MM(1) + MM(1));
 	double ax = s->paper_w - keep, ay = s->paper_h - keep;
 	struct diags d = { 0 };
 	struct grid g;
@@ -786,8 +806,8 @@ test_grid_computed_no_fit(void **state)
 
 	(void)state;
 	/*
-	 * The room is 193 x 280 mm.  150 x 290: 10 mm too tall; turned it
-	 * would be 97 mm too wide.
+	 * With the bleed cut to 1 mm the room is 195 x 282 mm.  150 x 290:
+	 * 8 mm too tall; turned it would be 95 mm too wide.
 	 */
 	t = rect_tmpl(150, 290, 3);
 	assert_false(impose_grid(&s, &t, &g, &d));
@@ -798,10 +818,10 @@ test_grid_computed_no_fit(void **state)
 	assert_string_equal(d.v[0].pos.file, "hand-layout.yaml");
 	assert_int_equal(d.v[0].pos.line, 4);
 	assert_int_equal(d.v[0].pos.col, 7);
-	assert_string_equal(d.v[0].msg, "a 150.0 x 290.0 mm component with "
-	    "3.0 mm bleed does not fit the printable area of 210.0 x 297.0 "
-	    "mm paper: 10.0 mm too tall ('tile: true' splits it over "
-	    "several sheets)");
+	assert_string_equal(d.v[0].msg, "a 150.0 x 290.0 mm component does "
+	    "not fit the printable area of 210.0 x 297.0 mm paper, even with "
+	    "its bleed cut to 1.0 mm: 8.0 mm too tall ('tile: true' splits "
+	    "it over several sheets)");
 	/* And a note at the sheet, where the paper is chosen. */
 	assert_int_equal(d.n, 2);
 	assert_int_equal(d.v[1].level, DIAG_NOTE);
@@ -810,52 +830,49 @@ test_grid_computed_no_fit(void **state)
 	assert_string_equal(d.v[1].msg, "the paper and the 5.0 mm kept free "
 	    "at its edges are set here");
 	diag_free(&d);
-	/* 200 x 250: 7 mm too wide; turned 57 mm. */
+	/* 200 x 250: 5 mm too wide; turned 55 mm. */
 	t = rect_tmpl(200, 250, 3);
 	assert_false(impose_grid(&s, &t, &g, &d));
 	assert_int_equal(d.nerr, 1);
-	assert_string_equal(d.v[0].msg, "a 200.0 x 250.0 mm component with "
-	    "3.0 mm bleed does not fit the printable area of 210.0 x 297.0 "
-	    "mm paper: 7.0 mm too wide ('tile: true' splits it over "
-	    "several sheets)");
+	assert_string_equal(d.v[0].msg, "a 200.0 x 250.0 mm component does "
+	    "not fit the printable area of 210.0 x 297.0 mm paper, even with "
+	    "its bleed cut to 1.0 mm: 5.0 mm too wide ('tile: true' splits "
+	    "it over several sheets)");
 	diag_free(&d);
 	/* 250 x 290: both. */
 	t = rect_tmpl(250, 290, 3);
 	assert_false(impose_grid(&s, &t, &g, &d));
 	assert_int_equal(d.nerr, 1);
-	assert_string_equal(d.v[0].msg, "a 250.0 x 290.0 mm component with "
-	    "3.0 mm bleed does not fit the printable area of 210.0 x 297.0 "
-	    "mm paper: 57.0 mm too wide and 10.0 mm too tall ('tile: true' "
-	    "splits it over several sheets)");
+	assert_string_equal(d.v[0].msg, "a 250.0 x 290.0 mm component does "
+	    "not fit the printable area of 210.0 x 297.0 mm paper, even with "
+	    "its bleed cut to 1.0 mm: 55.0 mm too wide and 8.0 mm too tall "
+	    "('tile: true' splits it over several sheets)");
 	diag_free(&d);
-	/* 250 x 200: upright 57 mm too wide, turned only 7 mm too tall:
-	 * the message names the nearer miss. */
+	/* 250 x 200: upright 55 mm too wide, turned only 5 mm: the
+	 * message names the nearer miss. */
 	t = rect_tmpl(250, 200, 3);
 	assert_false(impose_grid(&s, &t, &g, &d));
-	assert_string_equal(d.v[0].msg, "a 250.0 x 200.0 mm component with "
-	    "3.0 mm bleed does not fit the printable area of 210.0 x 297.0 "
-	    "mm paper: 7.0 mm too wide turned a quarter ('tile: true' "
-	    "splits it over several sheets)");
+	assert_string_equal(d.v[0].msg, "a 250.0 x 200.0 mm component does "
+	    "not fit the printable area of 210.0 x 297.0 mm paper, even with "
+	    "its bleed cut to 1.0 mm: 5.0 mm too wide turned a quarter "
+	    "('tile: true' splits it over several sheets)");
 	diag_free(&d);
-	/*
-	 * With 1 mm bleed the room is 197 x 284 mm: a 284 mm height fills
-	 * it exactly, so only the width is named.
-	 */
-	t = rect_tmpl(200, 284, 1);
+	/* A 282 mm height fills the room exactly: only the width is named. */
+	t = rect_tmpl(200, 282, 1);
 	assert_false(impose_grid(&s, &t, &g, &d));
-	assert_string_equal(d.v[0].msg, "a 200.0 x 284.0 mm component with "
-	    "1.0 mm bleed does not fit the printable area of 210.0 x 297.0 "
-	    "mm paper: 3.0 mm too wide ('tile: true' splits it over "
-	    "several sheets)");
+	assert_string_equal(d.v[0].msg, "a 200.0 x 282.0 mm component does "
+	    "not fit the printable area of 210.0 x 297.0 mm paper, even with "
+	    "its bleed cut to 1.0 mm: 5.0 mm too wide ('tile: true' splits "
+	    "it over several sheets)");
 	diag_free(&d);
 	/* A token wider than the sheet: 199 + 2 x 3 = 205 of 200 mm. */
 	s = a4_sheet(0, 0, 0);
 	t = round_tmpl(199, 3);
 	assert_false(impose_grid(&s, &t, &g, &d));
 	assert_int_equal(d.nerr, 1);
-	assert_string_equal(d.v[0].msg, "a 199.0 x 199.0 mm component with "
-	    "3.0 mm bleed does not fit the printable area of 210.0 x 297.0 "
-	    "mm paper: 5.0 mm too wide ('tile: true' splits it over "
+	assert_string_equal(d.v[0].msg, "a 199.0 x 199.0 mm component does "
+	    "not fit the printable area of 210.0 x 297.0 mm paper, with its "
+	    "3.0 mm bleed: 5.0 mm too wide ('tile: true' splits it over "
 	    "several sheets)");
 	diag_free(&d);
 }
@@ -1381,6 +1398,7 @@ offcentre_grid(void)
 	g.pitch_x = CARD_W + g.gutter;
 	g.pitch_y = CARD_H + g.gutter;
 	g.bleed = BLEED;
+	g.back_bleed = BLEED;
 	g.x0 = MM(4);		/* 3 * 63 + 2 * 2 = 193 mm: 13 mm right */
 	g.y0 = MM(20);		/* 2 * 88 + 2 = 178 mm: 99 mm below */
 	return g;
