@@ -122,9 +122,10 @@ computed_grid(const struct sheet *s, const struct tmpl *t, struct grid *g)
 	best_fit(&full, s->paper_w - k, s->paper_h - k, t->w, t->h, g->gutter);
 	best_fit(&slim, s->paper_w - thin, s->paper_h - thin, t->w, t->h,
 	    g->gutter);
-	if (slim.cols * slim.rows == 0)
+	if ((s->spaced ? full.cols * full.rows : slim.cols * slim.rows) == 0)
 		return false;
-	if (slim.cols * slim.rows <= full.cols * full.rows)
+	/* Spaced cards each keep their whole bleed: never cut it then. */
+	if (s->spaced || slim.cols * slim.rows <= full.cols * full.rows)
 		slim = full;
 	g->rotated = slim.rotated;
 	g->cols = slim.cols;
@@ -134,6 +135,10 @@ computed_grid(const struct sheet *s, const struct tmpl *t, struct grid *g)
 	room = fmin(g->x0, g->y0) - s->unprintable - s->mark_gap - MIN_MARK;
 	g->bleed = fmin(t->bleed, room);
 	g->back_bleed = fmin(t->back_bleed, room);
+	if (s->spaced) {
+		g->bleed = t->bleed;
+		g->back_bleed = t->back_bleed;
+	}
 	return true;
 }
 
