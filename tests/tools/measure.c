@@ -7,6 +7,14 @@
  *   color #rrggbb X0 Y0 X1 Y1 PIXELS    one line per colour but white
  *   mark X0 Y0 X1 Y1                     one per black component
  *
+ * With -p, also before the marks, one line per 4-connected component
+ * of one colour but white and black, in the order their first pixels
+ * come (row by row), so that two things painted in the same colour --
+ * a card's front and the marker on its back, on a gutterfold page --
+ * or the separate bleeds of spaced cards, are told apart:
+ *
+ *   part #rrggbb X0 Y0 X1 Y1 PIXELS
+ *
  * Box edges are pixel edges: X0 is the left edge of the first pixel,
  * X1 the right edge of the last.  With anti-aliasing off every fill
  * keeps its exact colour, so a colour's box is where it was painted.
@@ -28,6 +36,14 @@ static struct box slots[NSLOT];
 static unsigned char *img;
 static long W, H;
 static double dpi = 600;
+
+/* A run of one colour on one row, a node of the components' forest. */
+struct run {
+	uint32_t	rgb;
+	long		x0, x1, y;	/* pixels, x1 included */
+	long		up;		/* parent run; itself at a root */
+	long		bx0, by0, bx1, by1, n;	/* a root's component */
+};
 
 static struct box *
 slot(uint32_t rgb)
@@ -66,6 +82,7 @@ colors(void)
 {
 	long x, y;
 	size_t i;
+	struct box *last = NULL;
 
 	for (y = 0; y < H; y++)
 		for (x = 0; x < W; x++) {
@@ -75,7 +92,9 @@ colors(void)
 
 			if (rgb == 0xffffff)
 				continue;
-			b = slot(rgb);
+			/* Runs of one colour are the rule: look up once. */
+			b = last != NULL && last->rgb == rgb ? last : slot(rgb);
+			last = b;
 			if (!b->used) {
 				b->used = 1;
 				b->rgb = rgb;
@@ -147,20 +166,113 @@ marks(void)
 	free(stack);
 }
 
+static long
+root(struct run *r, long i)
+{
+	while (r[i].up != i)
+		i = r[i].up = r[r[i].up].up;
+	return i;
+}
+
+/* The older run stays the root, so roots come in scan order. */
+static void
+join(struct run *r, long a, long b)
+{
+	a = root(r, a);
+	b = root(r, b);
+	if (a < b)
+		r[b].up = a;
+	else if (b < a)
+		r[a].up = b;
+}
+
+/* -p: components of one colour, from runs joined row to row. */
+static int
+parts(void)
+{
+	struct run *r = NULL;
+	long n = 0, cap = 0, prev = 0, cur, x, y, i, j;
+
+	for (y = 0; y < H; y++) {
+		cur = n;
+		for (x = 0; x < W; ) {
+			unsigned char *p = img + 3 * (y * W + x);
+			uint32_t rgb = (uint32_t)p[0] << 16 | p[1] << 8 | p[2];
+			long x0 = x;
+
+			while (x < W && memcmp(img + 3 * (y * W + x), p, 3) == 0)
+				x++;
+			if (rgb == 0xffffff || rgb == 0)
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 1 << 16;
+				if ((r = realloc(r, (size_t)cap *
+				    sizeof(*r))) == NULL)
+					return -1;
+			}
+			r[n] = (struct run){ rgb, x0, x - 1, y, n, 0, 0, 0, 0,
+			    0 };
+			n++;
+		}
+		/* Join each run to the runs of its colour it touches above. */
+		for (i = cur, j = prev; i < n && j < cur; ) {
+			if (r[j].y == y - 1 && r[j].x1 >= r[i].x0 &&
+			    r[i].x1 >= r[j].x0 && r[j].rgb == r[i].rgb)
+				join(r, i, j);
+			if (r[j].x1 < r[i].x1)
+				j++;
+			else
+				i++;
+		}
+		prev = cur;
+	}
+	for (i = 0; i < n; i++) {
+		struct run *t = &r[root(r, i)];
+
+		if (t->n == 0) {
+			t->bx0 = r[i].x0;
+			t->bx1 = r[i].x1;
+			t->by0 = t->by1 = r[i].y;
+		}
+		if (r[i].x0 < t->bx0) t->bx0 = r[i].x0;
+		if (r[i].x1 > t->bx1) t->bx1 = r[i].x1;
+		if (r[i].y > t->by1) t->by1 = r[i].y;
+		t->n += r[i].x1 - r[i].x0 + 1;
+	}
+	for (i = 0; i < n; i++)
+		if (r[i].up == i)
+			printf("part #%06x %.3f %.3f %.3f %.3f %ld\n",
+			    (unsigned)r[i].rgb, mm(r[i].bx0), mm(r[i].by0),
+			    mm(r[i].bx1 + 1), mm(r[i].by1 + 1), r[i].n);
+	free(r);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
+	int want_parts = 0;
+
+	if (argc >= 2 && strcmp(argv[1], "-p") == 0) {
+		want_parts = 1;
+		argv++;
+		argc--;
+	}
 	if (argc == 4 && strcmp(argv[1], "-r") == 0) {
 		dpi = atof(argv[2]);
 		argv += 2;
 		argc -= 2;
 	}
 	if (argc != 2 || read_ppm(argv[1]) != 0) {
-		fprintf(stderr, "usage: measure [-r DPI] PAGE.ppm\n");
+		fprintf(stderr, "usage: measure [-p] [-r DPI] PAGE.ppm\n");
 		return 2;
 	}
 	printf("size %.3f %.3f\n", mm(W), mm(H));
 	colors();
+	if (want_parts && parts() != 0) {
+		fprintf(stderr, "measure: out of memory\n");
+		return 1;
+	}
 	marks();
 	free(img);
 	return 0;
