@@ -16,9 +16,8 @@
 struct pdfout {
 	cairo_surface_t	*surf;
 	cairo_t		*cr;
-	FILE		*fp;
-	char		*tmp;		/* owned: temporary file name */
-	char		*path;		/* owned: final file name */
+	struct outfile	 out;		/* the temporary file, renamed at
+					   the end */
 	char		*lang;		/* owned: language tag, or NULL */
 };
 
