@@ -1,6 +1,7 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
-PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 libcmark-gfm
+PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 libcmark-gfm \
+             libqpdf
 PKG_CFLAGS != pkg-config --cflags $(PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 CMOCKA_LIBS != pkg-config --libs cmocka 2>/dev/null || echo -lcmocka
@@ -22,7 +23,7 @@ SRCS   = src/util.c src/diag.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calibrate.c \
-         src/pdf/pdfout.c \
+         src/pdf/pdfout.c src/pdf/boxes.c src/pdf/png.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
          src/validate/oldfile.c \

@@ -7,14 +7,15 @@
 #include <string.h>
 
 #include <cairo-pdf.h>
+#include <glib.h>
 
 #include "pdf.h"
 
 /* Cairo 1.16 ignores SOURCE_DATE_EPOCH; a fixed date keeps bytes stable. */
 #define FIXED_DATE	"2024-01-01T00:00:00Z"
 
-static cairo_status_t
-write_cb(void *closure, const unsigned char *data, unsigned int len)
+cairo_status_t
+pdf_stream(void *closure, const unsigned char *data, unsigned int len)
 {
 	FILE *fp = closure;
 
@@ -34,8 +35,8 @@ pdf_open(struct pdfout *p, const char *path, double w, double h,
 		    strerror(errno));
 		return false;
 	}
-	p->surf = cairo_pdf_surface_create_for_stream(write_cb, p->out.fp, w,
-	    h);
+	p->surf = cairo_pdf_surface_create_for_stream(pdf_stream, p->out.fp,
+	    w, h);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_TITLE,
 	    title);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_CREATOR,
@@ -151,6 +152,22 @@ void
 pdf_page(struct pdfout *p)
 {
 	cairo_show_page(p->cr);
+	p->npages++;
+}
+
+void
+pdf_page_box(struct pdfout *p, double w, double h, double bleed)
+{
+	size_t i;
+
+	cairo_pdf_surface_set_size(p->surf, w, h);
+	xgrow((void **)&p->bleeds, &p->capboxes, p->npages + 1,
+	    sizeof(*p->bleeds));
+	/* Pages between boxed ones have no boxes of their own. */
+	for (i = p->nboxes; i < p->npages; i++)
+		p->bleeds[i] = -1;
+	p->bleeds[p->npages] = bleed;
+	p->nboxes = p->npages + 1;
 }
 
 bool
@@ -158,6 +175,7 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 {
 	struct srcpos pos = { diag_file(d, p->out.path), 0, 0 };
 	cairo_status_t st;
+	char *err;
 
 	cairo_destroy(p->cr);
 	cairo_surface_finish(p->surf);
@@ -174,12 +192,20 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 		    "language");
 		keep = false;
 	}
+	if (keep && p->nboxes > 0 && (err = pdf_set_boxes(p->out.fp,
+	    p->out.path, p->bleeds, p->nboxes)) != NULL) {
+		diag_add(d, DIAG_ERROR, &pos, "io", "cannot set the PDF's "
+		    "trim and bleed boxes: %s", err);
+		g_free(err);
+		keep = false;
+	}
 	if (!outfile_close(&p->out, keep) && keep) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
 		    strerror(errno));
 		keep = false;
 	}
 	free(p->lang);
+	free(p->bleeds);
 	memset(p, 0, sizeof(*p));
 	return keep;
 }
