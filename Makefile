@@ -61,6 +61,11 @@ out/test/assemble: tests/tools/assemble.c
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 -o $@ $< -lm
 
+out/test/pngsize out/test/pngdiff: out/test/%: tests/tools/%.c
+	@mkdir -p out/test
+	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) -o $@ $< \
+	    $(PKG_LIBS)
+
 out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS)
@@ -74,7 +79,7 @@ render: deckpress
 	./deckpress all
 
 test: deckpress $(UNIT) out/test/measure out/test/textcheck \
-      out/test/hyphcheck out/test/assemble
+      out/test/hyphcheck out/test/assemble out/test/pngsize out/test/pngdiff
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
 bench: deckpress
