@@ -83,9 +83,9 @@ check "preview --dpi 30 (the least): 81 x 111 px" \
 
 # The same face as the print: the PDF of a face a page rasterised at
 # 300 dpi puts its pixels where the preview has them.  Rasterised by
-# pdftocairo: pdftoppm's own rasteriser differs from Cairo's by 0.86 %
-# on this very card of the same PDF page, which would measure the
-# rasterisers, not the preview.
+# pdftocairo: pdftoppm's own rasteriser differs from Cairo's by 0.65 %
+# on this very PDF page (0.86 % over the card's trim on the sheet at
+# 254 dpi), which would measure the rasterisers, not the preview.
 export_ $DC --lang en -o "$T/pc" --per-card-pdf
 PC=$T/pc/data-chain-en-cards.pdf
 pdftocairo -png -r 300 -f 1 -l 1 -singlefile "$PC" "$T/pc-1"
