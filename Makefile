@@ -1,6 +1,7 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
-PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 libcmark-gfm
+PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 libcmark-gfm \
+             libqpdf
 PKG_CFLAGS != pkg-config --cflags $(PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 CMOCKA_LIBS != pkg-config --libs cmocka 2>/dev/null || echo -lcmocka
@@ -22,7 +23,7 @@ SRCS   = src/util.c src/diag.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calibrate.c \
-         src/pdf/pdfout.c \
+         src/pdf/pdfout.c src/pdf/boxes.c src/pdf/png.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
          src/validate/oldfile.c \
@@ -32,7 +33,8 @@ MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
          src/cmd/cards.c \
          src/cmd/all.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
-         src/cmd/calibrate.c
+         src/cmd/calibrate.c \
+         src/cmd/preview.c src/cmd/export.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
 HDRS   = $(wildcard src/*.h src/*/*.h)
 
@@ -59,6 +61,11 @@ out/test/assemble: tests/tools/assemble.c
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 -o $@ $< -lm
 
+out/test/pngsize out/test/pngdiff: out/test/%: tests/tools/%.c
+	@mkdir -p out/test
+	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) -o $@ $< \
+	    $(PKG_LIBS)
+
 out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS)
@@ -72,7 +79,7 @@ render: deckpress
 	./deckpress all
 
 test: deckpress $(UNIT) out/test/measure out/test/textcheck \
-      out/test/hyphcheck out/test/assemble
+      out/test/hyphcheck out/test/assemble out/test/pngsize out/test/pngdiff
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
 bench: deckpress

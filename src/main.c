@@ -27,6 +27,10 @@ static const char usage_main[] =
 "               instructions, sheets, credits\n"
 "  calibrate    a sheet that measures how a printer scales and shifts\n"
 "               its back pages\n"
+"  preview DECK a card, or a contact sheet of the deck, as a PNG\n"
+"  export DECK --lang LANG -o DIR\n"
+"               a PNG per card face with its bleed, or a PDF of a face\n"
+"               a page, for a print-on-demand service\n"
 "\n"
 "Run 'deckpress COMMAND --help' for a command's options.\n";
 
@@ -42,6 +46,8 @@ static const struct {
 	{ "booklet", cmd_booklet },
 	{ "pack", cmd_pack },
 	{ "calibrate", cmd_calibrate },
+	{ "preview", cmd_preview },
+	{ "export", cmd_export },
 };
 
 int

@@ -3,10 +3,12 @@
  * Allocation, arenas and string buffers.  Out of memory is not a
  * recoverable condition for a command-line tool: print and exit 3.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -263,4 +265,58 @@ file_exists(const char *path)
 	struct stat st;
 
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool
+outfile_open(struct outfile *o, const char *path)
+{
+	mode_t mask;
+	int fd, e;
+
+	memset(o, 0, sizeof(*o));
+	o->tmp = xmalloc(strlen(path) + 16);
+	sprintf(o->tmp, "%s.tmp-XXXXXX", path);
+	if ((fd = mkstemp(o->tmp)) < 0 || (o->fp = fdopen(fd, "w+b")) ==
+	    NULL) {
+		e = errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(o->tmp);
+		}
+		free(o->tmp);
+		memset(o, 0, sizeof(*o));
+		errno = e;
+		return false;
+	}
+	/* mkstemp makes the file private; give it the usual mode. */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	o->path = xstrdup(path);
+	return true;
+}
+
+bool
+outfile_close(struct outfile *o, bool keep)
+{
+	int e = errno;		/* a caller's reason not to keep survives */
+	bool ok = true;
+
+	if (o->fp == NULL)
+		return false;
+	if (fclose(o->fp) != 0) {
+		e = errno;
+		ok = false;
+	}
+	if (keep && ok && rename(o->tmp, o->path) != 0) {
+		e = errno;
+		ok = false;
+	}
+	if (!keep || !ok)
+		unlink(o->tmp);
+	free(o->tmp);
+	free(o->path);
+	memset(o, 0, sizeof(*o));
+	errno = e;
+	return keep && ok;
 }

@@ -15,7 +15,8 @@
 #   SUITES   the shell suites run after the programs, default
 #            "tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
 #            tests/run-components.sh tests/run-print.sh
-#            tests/run-translate.sh tests/run-selftest.sh"; set and
+#            tests/run-translate.sh tests/run-preview.sh
+#            tests/run-selftest.sh"; set and
 #            empty: none (tests/run-selftest.sh runs this script so).
 #   LOG      the log, default out/test/run-all.log.
 
@@ -25,6 +26,7 @@ export LC_ALL
 
 all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
     tests/run-components.sh tests/run-print.sh tests/run-translate.sh
+    tests/run-preview.sh
     tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 LOG=${LOG:-out/test/run-all.log}

@@ -237,5 +237,16 @@ int	 cmd_strings(int argc, char **argv);
 int	 cmd_booklet(int argc, char **argv);
 int	 cmd_pack(int argc, char **argv);
 int	 cmd_calibrate(int argc, char **argv);
+int	 cmd_preview(int argc, char **argv);
+int	 cmd_export(int argc, char **argv);
+
+/*
+ * preview.c, for export.c too: --dpi N into dpi (30 to 1200), else a
+ * usage error (usage printed); an image of w x h px at dpi showing what
+ * fits Cairo's limit, else a usage error.  0 or EXIT_USAGE.
+ */
+int	 dpi_arg(const char *arg, double *dpi, const char *usage);
+int	 image_fits(double w, double h, double dpi, const char *what,
+	    struct diags *d);
 
 #endif

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The one PDF writer: a Cairo PDF surface on a temporary file beside
- * the target, fixed metadata so the same input gives the same bytes,
- * and a rename at the end so no half-written PDF is ever left behind.
+ * The output stage.  The one PDF writer: a Cairo PDF surface on a
+ * temporary file beside the target, fixed metadata so the same input
+ * gives the same bytes, and a rename at the end so no half-written PDF
+ * is ever left behind.  PNG images are written the same way.
  */
 #ifndef DECKPRESS_PDF_H
 #define DECKPRESS_PDF_H
@@ -16,10 +17,13 @@
 struct pdfout {
 	cairo_surface_t	*surf;
 	cairo_t		*cr;
-	FILE		*fp;
-	char		*tmp;		/* owned: temporary file name */
-	char		*path;		/* owned: final file name */
+	struct outfile	 out;		/* the temporary file, renamed at
+					   the end */
 	char		*lang;		/* owned: language tag, or NULL */
+	size_t		 npages;	/* pages finished */
+	double		*bleeds;	/* owned: pt, per page, of its trim
+					   and bleed boxes; < 0: none */
+	size_t		 nboxes, capboxes;
 };
 
 /*
@@ -50,10 +54,37 @@ int	pdf_outline(struct pdfout *p, int parent, const char *title, int page,
 void	pdf_page(struct pdfout *p);
 
 /*
+ * Make the current page w x h pt, the trim inset by bleed pt on every
+ * side; call it before drawing on the page.  pdf_close() writes the
+ * page's /TrimBox (the trim) and /BleedBox (the page), which Cairo
+ * 1.16 cannot, as a print shop's preflight expects them.
+ */
+void	pdf_page_box(struct pdfout *p, double w, double h, double bleed);
+
+/*
  * Finish the document.  If keep, check Cairo's status and rename the
  * temporary file over path; otherwise (or on failure) remove it.
  * Returns true if path now holds the complete PDF.
  */
 bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
+
+/*
+ * Write image img (an image surface) as a PNG file at path, atomically.
+ * Returns false with an I/O error if it cannot.
+ */
+bool	png_write(cairo_surface_t *img, const char *path, struct diags *d);
+
+/* Within the stage (pdfout.c, boxes.c, png.c). */
+/* A cairo write function appending to the FILE closure. */
+cairo_status_t	pdf_stream(void *closure, const unsigned char *data,
+		    unsigned int len);
+/*
+ * Rewrite the PDF in f (open to read and write; name in messages) with
+ * libqpdf: page i gets /TrimBox = its /MediaBox inset by bleeds[i] pt
+ * and /BleedBox = its /MediaBox, for the first n pages with
+ * bleeds[i] >= 0.  Returns NULL, or what went wrong (g_free() it).
+ */
+char		*pdf_set_boxes(FILE *f, const char *name,
+		    const double *bleeds, size_t n);
 
 #endif

@@ -5,18 +5,17 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cairo-pdf.h>
+#include <glib.h>
 
 #include "pdf.h"
 
 /* Cairo 1.16 ignores SOURCE_DATE_EPOCH; a fixed date keeps bytes stable. */
 #define FIXED_DATE	"2024-01-01T00:00:00Z"
 
-static cairo_status_t
-write_cb(void *closure, const unsigned char *data, unsigned int len)
+cairo_status_t
+pdf_stream(void *closure, const unsigned char *data, unsigned int len)
 {
 	FILE *fp = closure;
 
@@ -29,30 +28,15 @@ pdf_open(struct pdfout *p, const char *path, double w, double h,
     const char *title, struct diags *d)
 {
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	mode_t mask;
-	int fd;
 
 	memset(p, 0, sizeof(*p));
-	p->path = xstrdup(path);
-	p->tmp = xmalloc(strlen(path) + 16);
-	sprintf(p->tmp, "%s.tmp-XXXXXX", path);
-	if ((fd = mkstemp(p->tmp)) < 0 || (p->fp = fdopen(fd, "wb")) == NULL) {
+	if (!outfile_open(&p->out, path)) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
 		    strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(p->tmp);
-		}
-		free(p->tmp);
-		free(p->path);
-		memset(p, 0, sizeof(*p));
 		return false;
 	}
-	/* mkstemp makes the file private; give it the usual mode. */
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	p->surf = cairo_pdf_surface_create_for_stream(write_cb, p->fp, w, h);
+	p->surf = cairo_pdf_surface_create_for_stream(pdf_stream, p->out.fp,
+	    w, h);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_TITLE,
 	    title);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_CREATOR,
@@ -102,19 +86,19 @@ dict_int(const char *s, const char *key)
 }
 
 /*
- * Add /Lang to the catalog of the finished PDF in tmp by appending an
+ * Add /Lang to the catalog of the finished PDF in f by appending an
  * incremental update: the catalog again, with /Lang, its xref entry
  * and a trailer pointing back at the previous one.
  */
 static bool
-add_lang(const char *tmp, const char *lang)
+add_lang(FILE *f, const char *lang)
 {
-	FILE *f = fopen(tmp, "r+b");
 	char *buf = NULL, *tr, *obj, *end, head[32];
 	long len, size, root, info, prev, at, xref;
 	bool ok = false;
 
-	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) <= 0)
+	if (fflush(f) != 0 || fseek(f, 0, SEEK_END) != 0 ||
+	    (len = ftell(f)) <= 0)
 		goto out;
 	buf = xmalloc((size_t)len + 1);
 	rewind(f);
@@ -158,11 +142,9 @@ add_lang(const char *tmp, const char *lang)
 	fprintf(f, "trailer\n<< /Size %ld\n   /Root %ld 0 R\n   /Info %ld 0 R\n"
 	    "   /Prev %ld\n>>\nstartxref\n%ld\n%%%%EOF\n", size, root, info,
 	    prev, xref);
-	ok = !ferror(f);
+	ok = fflush(f) == 0 && !ferror(f);
 out:
 	free(buf);
-	if (f != NULL && fclose(f) != 0)
-		ok = false;
 	return ok;
 }
 
@@ -170,40 +152,60 @@ void
 pdf_page(struct pdfout *p)
 {
 	cairo_show_page(p->cr);
+	p->npages++;
+}
+
+void
+pdf_page_box(struct pdfout *p, double w, double h, double bleed)
+{
+	size_t i;
+
+	cairo_pdf_surface_set_size(p->surf, w, h);
+	xgrow((void **)&p->bleeds, &p->capboxes, p->npages + 1,
+	    sizeof(*p->bleeds));
+	/* Pages between boxed ones have no boxes of their own. */
+	for (i = p->nboxes; i < p->npages; i++)
+		p->bleeds[i] = -1;
+	p->bleeds[p->npages] = bleed;
+	p->nboxes = p->npages + 1;
 }
 
 bool
 pdf_close(struct pdfout *p, bool keep, struct diags *d)
 {
-	struct srcpos pos = { diag_file(d, p->path), 0, 0 };
+	struct srcpos pos = { diag_file(d, p->out.path), 0, 0 };
 	cairo_status_t st;
-	bool ok;
+	char *err;
 
 	cairo_destroy(p->cr);
 	cairo_surface_finish(p->surf);
 	st = cairo_surface_status(p->surf);
 	cairo_surface_destroy(p->surf);
-	ok = fclose(p->fp) == 0 && st == CAIRO_STATUS_SUCCESS;
-	if (keep && !ok)
+	if (keep && (st != CAIRO_STATUS_SUCCESS || ferror(p->out.fp))) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write PDF: %s",
 		    st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) :
 		    strerror(errno));
-	keep = keep && ok;
-	if (keep && p->lang != NULL && !add_lang(p->tmp, p->lang)) {
+		keep = false;
+	}
+	if (keep && p->lang != NULL && !add_lang(p->out.fp, p->lang)) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write the PDF's "
 		    "language");
 		keep = false;
 	}
-	if (keep && rename(p->tmp, p->path) != 0) {
+	if (keep && p->nboxes > 0 && (err = pdf_set_boxes(p->out.fp,
+	    p->out.path, p->bleeds, p->nboxes)) != NULL) {
+		diag_add(d, DIAG_ERROR, &pos, "io", "cannot set the PDF's "
+		    "trim and bleed boxes: %s", err);
+		g_free(err);
+		keep = false;
+	}
+	if (!outfile_close(&p->out, keep) && keep) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
 		    strerror(errno));
 		keep = false;
 	}
-	if (!keep)
-		unlink(p->tmp);
-	free(p->tmp);
-	free(p->path);
 	free(p->lang);
+	free(p->bleeds);
 	memset(p, 0, sizeof(*p));
 	return keep;
 }

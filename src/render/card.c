@@ -4,6 +4,7 @@
  * function for its type; in a draft, a frame and a flag on each text
  * box that is not final.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,6 +105,57 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 	for (i = 0; i < l->n; i++)
 		if (l->v[i].marks != 0)
 			draw_mark(cr, ctx, &l->v[i]);
+}
+
+void
+render_face(cairo_t *cr, PangoContext *ctx, const struct laid *l)
+{
+	double b = l->bleed;
+
+	cairo_save(cr);
+	/* The outline as impose clips a component with all its bleed. */
+	if (l->shape == SHAPE_CIRCLE)
+		cairo_arc(cr, l->w / 2 + b, l->h / 2 + b, l->w / 2 + b, 0,
+		    2 * M_PI);
+	else
+		cairo_rectangle(cr, 0, 0, l->w + 2 * b, l->h + 2 * b);
+	cairo_clip(cr);
+	/* The paper shows wherever the design paints nothing. */
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_translate(cr, b, b);
+	render_card(cr, ctx, l);
+	cairo_restore(cr);
+}
+
+void
+render_face_px(const struct laid *l, double dpi, int *w, int *h)
+{
+	double k = dpi / 72, pw = (l->w + 2 * l->bleed) * k,
+	    ph = (l->h + 2 * l->bleed) * k;
+
+	/* Beyond Cairo's limit: the caller refuses it by the size. */
+	*w = pw < RENDER_MAX_PX + 1 ? (int)lround(pw) : RENDER_MAX_PX + 1;
+	*h = ph < RENDER_MAX_PX + 1 ? (int)lround(ph) : RENDER_MAX_PX + 1;
+}
+
+cairo_surface_t *
+render_face_image(PangoContext *ctx, const struct laid *l, double dpi)
+{
+	cairo_surface_t *img;
+	cairo_t *cr;
+	int w, h;
+
+	render_face_px(l, dpi, &w, &h);
+	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+	cr = cairo_create(img);
+	/* dpi / 72 exactly, as a PDF page is rasterised: the outer edge
+	 * of the bleed may end up to half a pixel off the image's. */
+	cairo_scale(cr, dpi / 72, dpi / 72);
+	render_face(cr, ctx, l);
+	cairo_destroy(cr);
+	cairo_surface_flush(img);
+	return img;
 }
 
 void

@@ -17,6 +17,31 @@
  */
 void	render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l);
 
+/*
+ * Face l with its bleed, the bleed's top-left corner at the origin of
+ * cr, in points, as it prints on its own: on white paper, clipped to
+ * its outline plus bleed (a rectangle, or a round component's circle);
+ * nothing is drawn outside that.
+ */
+void	render_face(cairo_t *cr, PangoContext *ctx, const struct laid *l);
+
+/* The largest side of an image Cairo can make, in pixels. */
+#define RENDER_MAX_PX	32767
+
+/*
+ * The size of face l with its bleed at dpi, in whole pixels: the
+ * nearest to its size in points times dpi / 72.
+ */
+void	render_face_px(const struct laid *l, double dpi, int *w, int *h);
+
+/*
+ * Face l drawn by render_face() at dpi on a new ARGB image of
+ * render_face_px() pixels, transparent outside its outline.  Caller
+ * destroys it and checks its status.
+ */
+cairo_surface_t	*render_face_image(PangoContext *ctx, const struct laid *l,
+		    double dpi);
+
 /* Add a rectangle with corners of radius r (pt) to the path. */
 void	render_rounded_rect(cairo_t *cr, double x, double y, double w,
 	    double h, double r);

@@ -11,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <glib.h>
 
@@ -407,26 +405,17 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 static bool
 write_file(const char *path, const struct strbuf *b, struct diags *d)
 {
-	char *tmp = g_strdup_printf("%s.tmp-XXXXXX", path);
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	int fd = mkstemp(tmp);
-	bool ok = fd >= 0;
-	mode_t mask = umask(0);
+	struct outfile out;
+	bool ok;
 
-	umask(mask);
-	if (ok) {
-		fchmod(fd, 0666 & ~mask);
-		ok = write(fd, b->s, b->len) == (ssize_t)b->len;
-		ok &= close(fd) == 0;
-		ok = ok && rename(tmp, path) == 0;
+	if ((ok = outfile_open(&out, path))) {
+		ok = fwrite(b->s, 1, b->len, out.fp) == b->len;
+		ok = outfile_close(&out, ok) && ok;
 	}
-	if (!ok) {
+	if (!ok)
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
 		    strerror(errno));
-		if (fd >= 0)
-			unlink(tmp);
-	}
-	g_free(tmp);
 	return ok;
 }
 

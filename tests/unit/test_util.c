@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit tests of the helpers every stage uses: edit distance and "did
- * you mean" hints, the arena, string buffers, colour parsing and the
- * diagnostics list (adding, interning, sorting, printing).
+ * you mean" hints, the arena, string buffers, colour parsing, the
+ * diagnostics list (adding, interning, sorting, printing) and files
+ * written atomically.
  */
 #include "unit.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../../src/diag.h"
 #include "../../src/load/load.h"
@@ -464,6 +469,119 @@ test_diag_print(void **state)
 	diag_free(&d);
 }
 
+/* --- outfile: atomic files -------------------------------------------- */
+
+/* A fresh scratch folder under out/test; caller frees. */
+static char *
+scratch(void)
+{
+	char *dir = xstrdup("out/test/outfile-XXXXXX");
+
+	mkdir("out", 0777);
+	mkdir("out/test", 0777);
+	assert_non_null(mkdtemp(dir));
+	return dir;
+}
+
+/* The number of entries of dir, . and .. aside. */
+static int
+entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+/* The first line of path, or "" if it cannot be read. */
+static void
+first_line(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (f != NULL) {
+		if (fgets(buf, (int)n, f) == NULL)
+			buf[0] = '\0';
+		fclose(f);
+	}
+}
+
+static void
+test_outfile_keep(void **state)
+{
+	char *dir = scratch(), *path = path_join(dir, "a.txt"), line[32];
+	struct outfile o;
+	struct stat st;
+	mode_t mask = umask(022);
+
+	(void)state;
+	assert_true(outfile_open(&o, path));
+	fputs("new\n", o.fp);
+	fflush(o.fp);
+	/* Until it is closed the file is elsewhere. */
+	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(entries(dir), 1);
+	assert_true(outfile_close(&o, true));
+	first_line(path, line, sizeof(line));
+	assert_string_equal(line, "new\n");
+	assert_int_equal(entries(dir), 1);
+	/* The mode a new file gets, not mkstemp's private one. */
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0644);
+	umask(mask);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
+static void
+test_outfile_discard(void **state)
+{
+	char *dir = scratch(), *path = path_join(dir, "a.txt"), line[32];
+	struct outfile o;
+
+	(void)state;
+	assert_true(outfile_open(&o, path));
+	fputs("old\n", o.fp);
+	assert_true(outfile_close(&o, true));
+	/* A run that fails half-way leaves the old file as it was. */
+	assert_true(outfile_open(&o, path));
+	fputs("half", o.fp);
+	errno = ENOSPC;
+	assert_false(outfile_close(&o, false));
+	assert_int_equal(errno, ENOSPC);
+	first_line(path, line, sizeof(line));
+	assert_string_equal(line, "old\n");
+	assert_int_equal(entries(dir), 1);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
+static void
+test_outfile_no_folder(void **state)
+{
+	char *dir = scratch(), *path = path_join(dir, "no/a.txt");
+	struct outfile o;
+
+	(void)state;
+	assert_false(outfile_open(&o, path));
+	assert_int_equal(errno, ENOENT);
+	assert_null(o.fp);
+	assert_int_equal(entries(dir), 0);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
 int
 main(void)
 {
@@ -485,6 +603,9 @@ main(void)
 		cmocka_unit_test(test_diag_file_interning),
 		cmocka_unit_test(test_diag_sort),
 		cmocka_unit_test(test_diag_print),
+		cmocka_unit_test(test_outfile_keep),
+		cmocka_unit_test(test_outfile_discard),
+		cmocka_unit_test(test_outfile_no_folder),
 	};
 
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);

@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The export command: a deck for print-on-demand services, which take
+ * one image per card face with its bleed, or one PDF with a card face
+ * per page and its trim and bleed boxes set.  The faces are laid out
+ * as for the card sheets and drawn by the same code.  Part of the CLI.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "cmd.h"
+#include "../pdf/pdf.h"
+
+static const char usage_export[] =
+"usage: deckpress export DECK --lang LANG -o DIR [--dpi N]\n"
+"       deckpress export DECK --lang LANG -o DIR --per-card-pdf\n"
+"\n"
+"Write the deck in folder DECK for a print-on-demand service: each card\n"
+"face as a PNG image with its bleed (a round token transparent outside\n"
+"its circle), into folder DIR (made if missing; its parent must exist):\n"
+"\n"
+"    DIR/ID-front.png, DIR/ID-back.png\n"
+"\n"
+"one file for every copy of card ID that prints the same (its count in\n"
+"deck.yaml says how many to order); where a template numbers copies\n"
+"({n}), copy N > 1 gets files of its own, DIR/ID-N-front.png and\n"
+"DIR/ID-N-back.png.  A kind printed on one side has no back files.\n"
+"\n"
+"  -l, --lang LANG      language to export\n"
+"  -o, --output DIR     folder to write into\n"
+"      --dpi N          resolution of the images, 30 to 1200 (default\n"
+"                       300)\n"
+"      --per-card-pdf   instead, one PDF DIR/GAME-LANG-cards.pdf: every\n"
+"                       copy of every card in print order, front then\n"
+"                       back, a page each, the page its trim and bleed,\n"
+"                       with TrimBox and BleedBox set (vector: no --dpi)\n"
+"  -h, --help           this help\n"
+"\n"
+"Exit status: 0 done, 1 invalid input (nothing written), 2 usage,\n"
+"3 I/O or font failure.\n";
+
+struct export {
+	struct job	 j;
+	const char	*dir;		/* -o */
+	double		 dpi;
+	bool		 has_dpi;	/* --dpi given */
+	bool		 pdf;		/* --per-card-pdf */
+};
+
+/* One image to write: a face, shared by the copies that print it. */
+struct efile {
+	const struct laid *l;
+	char		*name;		/* owned: ID[-N]-FACE.png */
+	int		 w, h;		/* px */
+};
+
+/* Pixel sizes of the images and how many have each, for the summary. */
+struct esize {
+	int		 w, h;
+	size_t		 n;
+};
+
+/* Do two layouts of the same face of a card print the same? */
+static bool
+laid_same(const struct laid *a, const struct laid *b)
+{
+	size_t i;
+
+	if (a->n != b->n)
+		return false;
+	/* Only texts differ between copies ({n}); the rest follows. */
+	for (i = 0; i < a->n; i++)
+		if (a->v[i].e != b->v[i].e || a->v[i].size != b->v[i].size ||
+		    a->v[i].marks != b->v[i].marks ||
+		    (a->v[i].text == NULL) != (b->v[i].text == NULL) ||
+		    (a->v[i].text && strcmp(a->v[i].text, b->v[i].text) != 0))
+			return false;
+	return true;
+}
+
+/*
+ * The images of one kind: each copy's faces, unless they print as the
+ * card's first copy does, whose files they share.
+ */
+static void
+plan_kind(const struct deck *deck, const struct sheets *sh, double dpi,
+    struct efile **v, size_t *n, size_t *cap)
+{
+	static const char *const face[2] = { "front", "back" };
+	unsigned int copy = 0;
+	size_t k, first = 0, f;
+
+	for (k = 0; k < sh->n; k++) {
+		const char *id = deck->cards[sh->seq[k]].id;
+
+		copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ? copy + 1 : 0;
+		if (copy == 0)
+			first = k;
+		for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
+			const struct laid *l = &sh->faces[f][k];
+			struct efile *e;
+
+			if (copy > 0 && laid_same(l, &sh->faces[f][first]))
+				continue;
+			xgrow((void **)v, cap, *n + 1, sizeof(**v));
+			e = &(*v)[(*n)++];
+			e->l = l;
+			e->name = copy == 0 ? g_strdup_printf("%s-%s.png", id,
+			    face[f]) : g_strdup_printf("%s-%u-%s.png", id,
+			    copy + 1, face[f]);
+			render_face_px(l, dpi, &e->w, &e->h);
+		}
+	}
+}
+
+/* Count an image of w x h px among the sizes. */
+static void
+add_size(struct esize *sz, size_t *nsz, int w, int h)
+{
+	size_t i;
+
+	for (i = 0; i < *nsz; i++)
+		if (sz[i].w == w && sz[i].h == h) {
+			sz[i].n++;
+			return;
+		}
+	sz[*nsz].w = w;
+	sz[*nsz].h = h;
+	sz[(*nsz)++].n = 1;
+}
+
+/* "DIR: 104 files at 300 dpi, 815 x 1110 px" (each size, if several). */
+static void
+png_summary(const struct export *x, const struct efile *v, size_t n)
+{
+	struct esize *sz = xcalloc(n + 1, sizeof(*sz));
+	size_t nsz = 0, i;
+
+	for (i = 0; i < n; i++)
+		add_size(sz, &nsz, v[i].w, v[i].h);
+	printf("%s: %zu file%s at %.0f dpi", x->dir, n, n == 1 ? "" : "s",
+	    x->dpi);
+	if (nsz == 1)
+		printf(", %d x %d px\n", sz[0].w, sz[0].h);
+	else
+		for (i = 0; i < nsz; i++)
+			printf("%s%zu of %d x %d px%s", i ? ", " : ": ",
+			    sz[i].n, sz[i].w, sz[i].h, i + 1 < nsz ? "" :
+			    "\n");
+	free(sz);
+}
+
+/* Draw and write one image into x->dir; false if it cannot. */
+static bool
+write_face(const struct setup *s, const struct export *x,
+    const struct efile *e, struct diags *d)
+{
+	cairo_surface_t *img = render_face_image(s->fonts->ctx, e->l, x->dpi);
+	char *path = path_join(x->dir, e->name);
+	bool ok = cairo_surface_status(img) == CAIRO_STATUS_SUCCESS;
+
+	if (!ok)
+		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s: %s", path,
+		    cairo_status_to_string(cairo_surface_status(img)));
+	ok = ok && png_write(img, path, d);
+	cairo_surface_destroy(img);
+	free(path);
+	return ok;
+}
+
+/* Every face as a PNG in x->dir. */
+static int
+export_png(const struct setup *s, const struct export *x,
+    const struct print *pr, struct diags *d)
+{
+	struct efile *v = NULL;
+	size_t n = 0, cap = 0, i;
+	char *probe;
+	int rc = 0;
+
+	for (i = 0; i < pr->n; i++)
+		plan_kind(s->deck, &pr->v[i], x->dpi, &v, &n, &cap);
+	/* Refuse an image too large before any file is written. */
+	for (i = 0; i < n && rc == 0; i++)
+		rc = image_fits(v[i].w, v[i].h, x->dpi, v[i].name, d);
+	probe = path_join(x->dir, "x");
+	if (rc == 0 && ensure_parent(probe, d) != 0)
+		rc = EXIT_IO;
+	for (i = 0; i < n && rc == 0; i++)
+		if (!write_face(s, x, &v[i], d))
+			rc = EXIT_IO;
+	if (rc == 0)
+		png_summary(x, v, n);
+	for (i = 0; i < n; i++)
+		g_free(v[i].name);
+	free(v);
+	free(probe);
+	return rc;
+}
+
+/* Every copy's faces, a page each, trim and bleed boxes set. */
+static int
+export_pdf(const struct setup *s, const struct export *x, size_t li,
+    const struct print *pr, struct diags *d)
+{
+	const struct laid *first = &pr->v[0].faces[FACE_FRONT][0];
+	char *name = g_strdup_printf("%s-%s-cards.pdf", s->deck->game,
+	    s->deck->langs[li]);
+	char *out = path_join(x->dir, name);
+	char *title = pdf_title(s->deck, li, "cards, one face a page", false);
+	struct pdfout pdf;
+	size_t i, k, f, pages = 0, cards = 0;
+	bool ok;
+
+	ok = ensure_parent(out, d) == 0 && pdf_open(&pdf, out, first->w +
+	    2 * first->bleed, first->h + 2 * first->bleed, title, d);
+	for (i = 0; ok && i < pr->n; i++) {
+		const struct sheets *sh = &pr->v[i];
+
+		cards += sh->n;
+		for (k = 0; k < sh->n; k++)
+			for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
+				const struct laid *l = &sh->faces[f][k];
+
+				pdf_page_box(&pdf, l->w + 2 * l->bleed,
+				    l->h + 2 * l->bleed, l->bleed);
+				render_face(pdf.cr, s->fonts->ctx, l);
+				pdf_page(&pdf);
+				pages++;
+			}
+	}
+	ok = ok && pdf_close(&pdf, true, d);
+	if (ok)
+		printf("%s: %zu page%s, the faces of %zu %s%s one a page, "
+		    "with trim and bleed boxes\n", out, pages, pages == 1 ?
+		    "" : "s", cards, s->deck->multi ? "component" : "card",
+		    cards == 1 ? "" : "s");
+	g_free(name);
+	free(out);
+	free(title);
+	return ok ? 0 : EXIT_IO;
+}
+
+static int
+run_export(const struct export *x, struct diags *d)
+{
+	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
+	struct setup s = { 0 };
+	struct load_opts lo;
+	struct print pr = { 0 };
+	int rc, li = 0;
+
+	job_load_opts(&x->j, &lo);
+	if ((rc = setup_load(&s, x->j.deckdir, &lo, d)) != 0 ||
+	    (rc = lang_arg(s.deck, x->j.lang, &li, d)) != 0)
+		goto out;
+	/* Every face laid out, and any text too long found, before a
+	 * file is written. */
+	if (!print_build(&s, (size_t)li, &po, &pr, d))
+		rc = EXIT_INPUT;
+	else if (pr.n == 0)
+		rc = diag_add(d, DIAG_ERROR, NULL, "input", "the deck has no "
+		    "card to export") + EXIT_INPUT;
+	else if (x->pdf)
+		rc = export_pdf(&s, x, (size_t)li, &pr, d);
+	else
+		rc = export_png(&s, x, &pr, d);
+out:
+	print_free(&pr);
+	setup_free(&s);
+	return rc;
+}
+
+/* What the options miss or contradict: a usage error, else 0. */
+static int
+check_args(const struct export *x, int nargs)
+{
+	if (nargs != 1)
+		return usage_error(usage_export, "%s", nargs ? "give exactly "
+		    "one deck folder" : "no deck folder given");
+	if (x->j.lang == NULL)
+		return usage_error(usage_export, "%s", "no --lang given: "
+		    "export one language at a time");
+	if (x->dir == NULL)
+		return usage_error(usage_export, "%s", "no -o DIR given: the "
+		    "folder to write the files into");
+	if (x->pdf && x->has_dpi)
+		return usage_error(usage_export, "%s", "--dpi is for the "
+		    "images: --per-card-pdf writes vector pages");
+	return 0;
+}
+
+int
+cmd_export(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "lang", required_argument, NULL, 'l' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "dpi", required_argument, NULL, 'r' },
+		{ "per-card-pdf", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct export x = { .j = JOB_INIT, .dpi = 300 };
+	struct diags d = { 0 };
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "l:o:h", opts, NULL)) != -1)
+		switch (c) {
+		case 'l':
+			x.j.lang = optarg;
+			break;
+		case 'o':
+			x.dir = optarg;
+			break;
+		case 'r':
+			if ((rc = dpi_arg(optarg, &x.dpi, usage_export)) != 0)
+				return rc;
+			x.has_dpi = true;
+			break;
+		case 'P':
+			x.pdf = true;
+			break;
+		case 'h':
+			fputs(usage_export, stdout);
+			return 0;
+		default:
+			fputs(usage_export, stderr);
+			return EXIT_USAGE;
+		}
+	if ((rc = check_args(&x, argc - optind)) != 0)
+		return rc;
+	x.j.deckdir = argv[optind];
+	return finish(&d, run_export(&x, &d));
+}

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Trim and bleed boxes: Cairo 1.16 writes only a /MediaBox per page,
+ * so a finished PDF is read back with libqpdf, each page given a
+ * /TrimBox and /BleedBox, and written again in place -- before the
+ * output stage renames it, so it stays atomic.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+#include <qpdf/qpdf-c.h>
+
+#include "pdf.h"
+
+/* The whole of f, from its start; NULL if it cannot be read. */
+static char *
+read_all(FILE *f, size_t *len)
+{
+	char *buf;
+	long n;
+
+	if (fflush(f) != 0 || fseek(f, 0, SEEK_END) != 0 ||
+	    (n = ftell(f)) <= 0 || fseek(f, 0, SEEK_SET) != 0)
+		return NULL;
+	buf = xmalloc((size_t)n);
+	if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		return NULL;
+	}
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Replace all of f by the n bytes of buf. */
+static bool
+write_all(FILE *f, const unsigned char *buf, size_t n)
+{
+	if (fflush(f) != 0 || ftruncate(fileno(f), 0) != 0 ||
+	    fseek(f, 0, SEEK_SET) != 0)
+		return false;
+	return fwrite(buf, 1, n, f) == n && fflush(f) == 0;
+}
+
+/* An array [a b c d] of reals, as a box is written. */
+static qpdf_oh
+box(qpdf_data q, double a, double b, double c, double d)
+{
+	qpdf_oh arr = qpdf_oh_new_array(q);
+	const double v[4] = { a, b, c, d };
+	size_t i;
+
+	/* 4 decimals: 0.0001 pt, far below any printer's resolution. */
+	for (i = 0; i < 4; i++)
+		qpdf_oh_append_item(q, arr, qpdf_oh_new_real_from_double(q,
+		    v[i], 4));
+	return arr;
+}
+
+/* Page i's boxes from its media box; NULL or what is wrong. */
+static char *
+page_boxes(qpdf_data q, size_t i, double bleed)
+{
+	qpdf_oh page = qpdf_get_page_n(q, i);
+	qpdf_oh mb = qpdf_oh_get_key(q, page, "/MediaBox");
+	double v[4], t;
+	int k;
+
+	if (!qpdf_oh_is_array(q, mb) || qpdf_oh_get_array_n_items(q, mb) != 4)
+		return g_strdup_printf("page %zu has no media box of its own",
+		    i + 1);
+	for (k = 0; k < 4; k++)
+		if (!qpdf_oh_get_value_as_number(q, qpdf_oh_get_array_item(q,
+		    mb, k), &v[k]))
+			return g_strdup_printf("page %zu: a media box of "
+			    "other than numbers", i + 1);
+	/* A box may name its corners in any order. */
+	for (k = 0; k < 2; k++)
+		if (v[k] > v[k + 2]) {
+			t = v[k];
+			v[k] = v[k + 2];
+			v[k + 2] = t;
+		}
+	if (v[2] - v[0] <= 2 * bleed || v[3] - v[1] <= 2 * bleed)
+		return g_strdup_printf("page %zu is no larger than its bleed",
+		    i + 1);
+	qpdf_oh_replace_key(q, page, "/TrimBox", box(q, v[0] + bleed,
+	    v[1] + bleed, v[2] - bleed, v[3] - bleed));
+	qpdf_oh_replace_key(q, page, "/BleedBox", box(q, v[0], v[1], v[2],
+	    v[3]));
+	return NULL;
+}
+
+/* qpdf's error or first warning as a message, or NULL if none. */
+static char *
+qpdf_problem(qpdf_data q)
+{
+	qpdf_error e = NULL;
+
+	if (qpdf_has_error(q))
+		e = qpdf_get_error(q);
+	else if (qpdf_more_warnings(q))
+		e = qpdf_next_warning(q);
+	return e ? g_strdup(qpdf_get_error_full_text(q, e)) : NULL;
+}
+
+/* Set the boxes of q's pages and write it to memory. */
+static char *
+boxes_write(qpdf_data q, const double *bleeds, size_t n)
+{
+	char *err;
+	size_t i;
+	int np = qpdf_get_num_pages(q);
+
+	if (np < 0 || (size_t)np < n)
+		return g_strdup_printf("the PDF has %d pages, not %zu", np, n);
+	for (i = 0; i < n; i++)
+		if (bleeds[i] >= 0 && (err = page_boxes(q, i, bleeds[i])) !=
+		    NULL)
+			return err;
+	if ((err = qpdf_problem(q)) != NULL)
+		return err;
+	if (qpdf_init_write_memory(q) & QPDF_ERRORS)
+		return qpdf_problem(q);
+	/* The /ID from the content, so the same input gives the same
+	 * bytes, as pdf_open's fixed date does for Cairo's part. */
+	qpdf_set_deterministic_ID(q, QPDF_TRUE);
+	if (qpdf_write(q) & QPDF_ERRORS)
+		return qpdf_problem(q);
+	return qpdf_problem(q);
+}
+
+char *
+pdf_set_boxes(FILE *f, const char *name, const double *bleeds, size_t n)
+{
+	qpdf_data q;
+	size_t len;
+	char *buf, *err;
+
+	if ((buf = read_all(f, &len)) == NULL)
+		return g_strdup_printf("cannot read it back: %s",
+		    errno ? strerror(errno) : "empty");
+	q = qpdf_init();
+	/* Problems come back as messages here, not on stderr. */
+	qpdf_silence_errors(q);
+	qpdf_set_suppress_warnings(q, QPDF_TRUE);
+	if (qpdf_read_memory(q, name, buf, len, NULL) & QPDF_ERRORS)
+		err = qpdf_problem(q);
+	else
+		err = boxes_write(q, bleeds, n);
+	if (err == NULL && !write_all(f, qpdf_get_buffer(q),
+	    qpdf_get_buffer_length(q)))
+		err = g_strdup_printf("cannot write: %s", strerror(errno));
+	qpdf_cleanup(&q);
+	free(buf);
+	return err;
+}

@@ -1,0 +1,393 @@
+#!/bin/sh
+# Seeing and shipping (issue 11): deckpress preview (a card, or a
+# contact sheet of the deck, as a PNG) and deckpress export (a PNG per
+# card face, or a PDF of a face a page, for print-on-demand services),
+# measured in pixels with out/test/pngsize and out/test/pngdiff, against
+# the PDFs rasterised by poppler, and the PDF's boxes with pdfinfo and
+# qpdf.  Prints "ok - NAME" / "not ok - NAME".
+T=out/test/preview
+. tests/suite.sh
+
+DC=cards/data-chain
+SP=cards/serious-privacy
+Q=tests/decks/quiz
+FIRST=adjust-privacy-settings	# Data Chain's first card in print order
+
+preview() { $WRAP ./deckpress preview "$@" >/dev/null; }
+export_() { $WRAP ./deckpress export "$@" >/dev/null; }
+size() { ./out/test/pngsize "$1" | head -n 1; }
+
+# is_size PNG "W H": the image is W x H px.
+is_size() {
+	s=$(size "$1") || return 1
+	[ "$s" = "$2" ] || { echo "$1 is $s px, expected $2"; return 1; }
+}
+
+# alpha_is PNG A X Y...: every pixel named has alpha A.
+alpha_is() {
+	png=$1 a=$2
+	shift 2
+	./out/test/pngsize "$png" "$@" | awk -v a="$a" '
+	    NR > 1 && $6 != a { print "pixel " $1 "," $2 ": alpha " $6 ", expected " a; bad++ }
+	    END { exit bad > 0 || NR < 2 }'
+}
+
+# mean A AX AY B BX BY W H: pngdiff's mean difference, in per cent.
+mean() { ./out/test/pngdiff "$@" | awk '{ print $2 }'; }
+# below V LIMIT, above V LIMIT: compare two numbers.
+below() { awk -v v="$1" -v l="$2" 'BEGIN { if (!(v < l)) { print v " is not below " l; exit 1 } }'; }
+above() { awk -v v="$1" -v l="$2" 'BEGIN { if (!(v > l)) { print v " is not above " l; exit 1 } }'; }
+
+# fails RC ERRFILE PATTERN COMMAND...: it exits RC, says PATTERN on
+# stderr and nothing on stdout.
+fails() {
+	want=$1 errf=$2 pat=$3
+	shift 3
+	rc=0
+	"$@" >"$errf.out" 2>"$errf" || rc=$?
+	[ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; cat "$errf"; return 1; }
+	grep -q -- "$pat" "$errf" || { echo "stderr lacks '$pat':"; cat "$errf"; return 1; }
+	[ ! -s "$errf.out" ] || { echo "stdout:"; cat "$errf.out"; return 1; }
+}
+
+# no_temp DIR: no temporary file is left in DIR.
+no_temp() {
+	left=$(find "$1" -name '*.tmp-*')
+	[ -z "$left" ] || { echo "left behind: $left"; return 1; }
+}
+
+# --- help -------------------------------------------------------------
+for cmd in preview export; do
+	check "$cmd --help: its usage on stdout, exit 0" sh -c '
+	    $1 ./deckpress "$2" --help >"$3/help-$2" 2>"$3/help-$2.err" &&
+	    grep -q "^usage: deckpress $2 DECK" "$3/help-$2" &&
+	    [ ! -s "$3/help-$2.err" ]' sh "$WRAP" "$cmd" "$T"
+	check "deckpress --help lists $cmd" sh -c \
+	    './deckpress --help | grep -q "^  $1 DECK"' sh "$cmd"
+done
+
+# --- one card ---------------------------------------------------------
+# 63 x 88 mm and 3 mm of bleed on every side: 69 x 94 mm, at 300 dpi
+# 814.96 x 1110.24 px.
+preview $DC --card $FIRST --dpi 300 -o "$T/first.png"
+check "preview --card at 300 dpi: trim plus bleed, 815 x 1110 px" \
+    is_size "$T/first.png" "815 1110"
+check "preview --card: a rectangular card is opaque to its corners" \
+    alpha_is "$T/first.png" 255 0 0 814 0 0 1109 814 1109 407 555
+preview $DC --card $FIRST -o "$T/first-150.png"
+check "preview: 150 dpi by default, 407 x 555 px" \
+    is_size "$T/first-150.png" "407 555"
+preview $DC --card $FIRST --dpi 30 -o "$T/first-30.png"
+check "preview --dpi 30 (the least): 81 x 111 px" \
+    is_size "$T/first-30.png" "81 111"
+
+# The same face as the print: the PDF of a face a page rasterised at
+# 300 dpi puts its pixels where the preview has them.  Rasterised by
+# pdftocairo: pdftoppm's own rasteriser differs from Cairo's by 0.65 %
+# on this very PDF page (0.86 % over the card's trim on the sheet at
+# 254 dpi), which would measure the rasterisers, not the preview.
+export_ $DC --lang en -o "$T/pc" --per-card-pdf
+PC=$T/pc/data-chain-en-cards.pdf
+pdftocairo -png -r 300 -f 1 -l 1 -singlefile "$PC" "$T/pc-1"
+pdftocairo -png -r 300 -f 3 -l 3 -singlefile "$PC" "$T/pc-3"
+m=$(mean "$T/pc-1.png" 0 0 "$T/first.png" 0 0 815 1110)
+check "preview = the PDF page of its face at 300 dpi, bleed too: mean difference $m % < 1 %" \
+    below "$m" 1
+m3=$(mean "$T/pc-3.png" 0 0 "$T/first.png" 0 0 815 1110)
+check "the same measure tells the next card apart: $m3 % > 2 %" above "$m3" 2
+
+# On the card sheet: at 254 dpi (10 px a mm) the first card's trim,
+# at 10.5, 16.5 mm on A4, and the preview's, at 3, 3 mm, sit on the
+# pixel grid alike.  Neighbours overlap a card's bleed on a sheet of
+# touching cards, so the trim only: 630 x 880 px.
+./deckpress cards $DC -o "$T/dc.pdf" >/dev/null
+pdftocairo -png -r 254 -f 1 -l 1 -singlefile "$T/dc.pdf" "$T/sheet"
+preview $DC --card $FIRST --dpi 254 -o "$T/first-254.png"
+check "preview at 254 dpi: 690 x 940 px" is_size "$T/first-254.png" "690 940"
+m=$(mean "$T/sheet.png" 105 165 "$T/first-254.png" 30 30 630 880)
+check "preview = the card on its sheet (trim, 254 dpi): mean difference $m % < 1 %" \
+    below "$m" 1
+for d in "104 165" "106 165" "105 164" "105 166"; do
+	# shellcheck disable=SC2086
+	ms=$(mean "$T/sheet.png" $d "$T/first-254.png" 30 30 630 880)
+	check "... and 0.1 mm off ($d) it differs more: $ms % > $m %" \
+	    above "$ms" "$m"
+done
+
+# A round token: its circle of trim plus bleed, transparent outside.
+# 20 mm and 2 mm of bleed: 24 mm, 283.46 px at 300 dpi, centre 141.5.
+preview $SP --card benefit-token --dpi 300 -o "$T/token.png"
+check "preview of a round token: 283 x 283 px" is_size "$T/token.png" "283 283"
+check "round token: transparent at the corners and just outside its circle" \
+    alpha_is "$T/token.png" 0 0 0 282 0 0 282 282 282 40 40 242 242 40 242
+check "round token: opaque inside its circle, to its edge" \
+    alpha_is "$T/token.png" 255 141 141 43 43 239 239 141 1 1 141 281 141
+export_ $SP --lang en -o "$T/sppdf" --per-card-pdf
+SPC=$T/sppdf/serious-privacy-en-cards.pdf
+tp=$(pdfinfo -f 1 -l 999 "$SPC" | awk '/^Page +[0-9]+ size: +68.03/ { print $2; exit }')
+pdftocairo -png -r 300 -f "$tp" -l "$tp" -singlefile "$SPC" "$T/sp-token"
+m=$(mean "$T/sp-token.png" 0 0 "$T/token.png" 0 0 283 283)
+check "round token = its PDF page (page $tp) on white paper: mean $m % < 1 %" \
+    below "$m" 1
+
+# Front and back side by side, 4 mm (47 px) apart.
+preview $DC --card steal --face both --dpi 300 -o "$T/both.png"
+preview $DC --card steal --face back --dpi 300 -o "$T/back.png"
+check "--face both: 815 + 47 + 815 px wide" is_size "$T/both.png" "1677 1110"
+check "--face both: transparent between the faces" \
+    alpha_is "$T/both.png" 0 815 0 838 555 861 1109
+m=$(mean "$T/both.png" 862 0 "$T/back.png" 0 0 815 1110)
+check "--face both: the back at the right is --face back's, pixel for pixel" \
+    [ "$m" = "0.0000" ]
+m=$(mean "$T/both.png" 0 0 "$T/back.png" 0 0 815 1110)
+check "--face both: the front at the left is no back ($m %)" above "$m" 1
+
+# A template that numbers copies ({n}/{total}) shows copy N.
+preview $Q --lang en --card waterloo --copy 2 -o "$T/w2.png"
+preview $Q --lang en --card waterloo -o "$T/w1.png"
+m=$(mean "$T/w1.png" 0 0 "$T/w2.png" 0 0 407 555)
+check "--copy 2 draws the second copy's number ($m % differs)" above "$m" 0
+
+# Default names, from another folder (the binary finds its data).
+mkdir -p "$T/cwd"
+R=../../../..
+check "default output: out/GAME-LANG-ID.png, -N for a copy, -back" sh -c '
+    cd "$1" && $2 $3/deckpress preview $3/tests/decks/quiz --card waterloo \
+        >/dev/null &&
+    $2 $3/deckpress preview $3/tests/decks/quiz --card waterloo --copy 2 \
+        --lang fr --draft >/dev/null 2>&1 &&
+    $2 $3/deckpress preview $3/tests/decks/quiz --card gravity --face back \
+        >/dev/null &&
+    $2 $3/deckpress preview $3/tests/decks/quiz >/dev/null &&
+    ls out | tr "\n" " " | grep -qx \
+    "quiz-en-gravity-back.png quiz-en-preview.png quiz-en-waterloo.png quiz-fr-waterloo-2.png "' \
+    sh "$T/cwd" "$WRAP" "$R"
+
+# --- contact sheets -----------------------------------------------------
+# At 150 dpi a card is 407 x 555 px; 4 mm (24 px) apart and round the
+# edge; 6 mm (35 px) under each for its id; rows as wide as 400 mm
+# (2362 px) hold five.  Every card once: Data Chain has 31, in 7 rows.
+ncards() { grep -c '^  - {id:' "$1/deck.yaml"; }
+# sheet_size N PER_ROW CELL_W: "W H" of N cards of 555 px high.
+sheet_size() {
+	awk -v n="$1" -v per="$2" -v cw="$3" 'BEGIN {
+	    cols = n < per ? n : per; rows = int((n + per - 1) / per)
+	    print 24 + cols * (cw + 24), 24 + rows * (555 + 35 + 24) }'
+}
+preview $DC -o "$T/dc-sheet.png"
+check "contact sheet of Data Chain: $(ncards $DC) cards, 5 a row" \
+    is_size "$T/dc-sheet.png" "$(sheet_size "$(ncards $DC)" 5 407)"
+preview $Q --lang en -o "$T/quiz-sheet.png"
+check "contact sheet of the quiz: $(ncards $Q) cards, one row" \
+    is_size "$T/quiz-sheet.png" "$(sheet_size "$(ncards $Q)" 5 407)"
+check "a contact sheet grows with the deck" sh -c '
+    set -- $(./out/test/pngsize "$1" | head -n 1) \
+        $(./out/test/pngsize "$2" | head -n 1)
+    [ "$2" -gt "$4" ]' sh "$T/dc-sheet.png" "$T/quiz-sheet.png"
+preview $DC --face both -o "$T/dc-both.png"
+check "contact sheet --face both: front and back a pair, two pairs a row" \
+    is_size "$T/dc-both.png" "$(sheet_size "$(ncards $DC)" 2 838)"
+# The first and the last card are the previews' own pixels.
+preview $DC --card discard-redraw -o "$T/last-150.png"
+m=$(mean "$T/dc-sheet.png" 24 24 "$T/first-150.png" 0 0 407 555)
+check "contact sheet: first the first card, as preview --card draws it" \
+    [ "$m" = "0.0000" ]
+m=$(mean "$T/dc-sheet.png" 24 3708 "$T/last-150.png" 0 0 407 555)
+check "contact sheet: last the last card (row 7), as preview --card draws it" \
+    [ "$m" = "0.0000" ]
+# Each card's id below it: its band is not bare ground; an empty
+# place's band is.
+m=$(mean "$T/dc-sheet.png" 24 579 "$T/dc-sheet.png" 455 4263 407 35)
+check "contact sheet: an id under the first card ($m % from bare ground)" \
+    above "$m" 1
+m=$(mean "$T/dc-sheet.png" 455 4263 "$T/dc-sheet.png" 886 4263 407 35)
+check "contact sheet: no id under an empty place" [ "$m" = "0.0000" ]
+# Serious Privacy: each kind from a new row; round pawns in print order.
+preview $SP --dpi 30 -o "$T/sp-sheet.png"
+check "contact sheet of Serious Privacy, every kind (30 dpi)" sh -c '
+    set -- $(./out/test/pngsize "$1" | head -n 1); [ "$1" -gt 0 ]' \
+    sh "$T/sp-sheet.png"
+check "contact sheets leave no temporary file" no_temp "$T"
+
+# --- export: a PNG per face -------------------------------------------
+$WRAP ./deckpress export $DC --lang en -o "$T/dc-png" >"$T/dc-png.out"
+n=$(ncards $DC)
+check "export Data Chain: $((2 * n)) files, a front and a back per card" \
+    [ "$(ls "$T/dc-png" | wc -l)" -eq $((2 * n)) ]
+check "export: ID-front.png and ID-back.png for every id of deck.yaml" sh -c '
+    sed -n "s/^  - {id: \([^,]*\),.*/\1/p" "$1/deck.yaml" | while read -r id; do
+	for f in front back; do
+	    [ -f "$2/$id-$f.png" ] || { echo "no $id-$f.png"; exit 1; }
+	done
+    done' sh $DC "$T/dc-png"
+check "export: every image 815 x 1110 px at 300 dpi" sh -c '
+    for f in "$1"/*.png; do
+	s=$(./out/test/pngsize "$f" | head -n 1)
+	[ "$s" = "815 1110" ] || { echo "$f: $s"; exit 1; }
+    done' sh "$T/dc-png"
+check "export: the summary says files, dpi and pixels" grep -qx \
+    "$T/dc-png: $((2 * n)) files at 300 dpi, 815 x 1110 px" "$T/dc-png.out"
+m=$(mean "$T/dc-png/$FIRST-front.png" 0 0 "$T/first.png" 0 0 815 1110)
+check "export: a face is preview --card's, pixel for pixel" [ "$m" = "0.0000" ]
+check "export leaves no temporary file" no_temp "$T/dc-png"
+
+# Copies: one file while they print the same, one each when {n} makes
+# them differ (the quiz's waterloo prints twice, numbered; its back
+# does not number it).
+export_ $Q --lang en -o "$T/quiz-png"
+check "export quiz: waterloo's second copy has a front of its own" \
+    [ -f "$T/quiz-png/waterloo-2-front.png" ]
+check "export quiz: ... and shares the first copy's back" \
+    [ ! -e "$T/quiz-png/waterloo-2-back.png" ]
+check "export quiz: 7 files (3 cards, 4 copies)" \
+    [ "$(ls "$T/quiz-png" | wc -l)" -eq 7 ]
+m=$(mean "$T/quiz-png/waterloo-front.png" 0 0 "$T/quiz-png/waterloo-2-front.png" 0 0 815 1110)
+check "export quiz: the two fronts differ ($m %)" above "$m" 0
+
+# Serious Privacy at 300 dpi: tokens 20 mm + 2 x 2 mm, one side, a
+# file per token whatever it prints (12, 12, 30).
+export_ $SP --lang en -o "$T/sp-png"
+for t in benefit harm fatigue; do
+	check "export Serious Privacy: $t-token-front.png, 283 x 283 px" \
+	    is_size "$T/sp-png/$t-token-front.png" "283 283"
+	check "export Serious Privacy: $t-token has no back, no copy files" \
+	    [ "$(ls "$T/sp-png" | grep -c "^$t-token")" -eq 1 ]
+done
+check "export Serious Privacy: token corners transparent" \
+    alpha_is "$T/sp-png/harm-token-front.png" 0 0 0 282 282
+check "export Serious Privacy: 266 files (120 cards, 6 pawns two-sided; 6 sheets, 5 boards, 3 tokens)" \
+    [ "$(ls "$T/sp-png" | wc -l)" -eq 266 ]
+check "export Serious Privacy: a pawn's two sides, 26 + 4 mm = 354 px" \
+    is_size "$T/sp-png/citizen-pawn-back.png" "354 354"
+
+# --- export --per-card-pdf ----------------------------------------------
+# Data Chain: 52 copies, front and back: 104 pages of 69 x 94 mm
+# (195.591 x 266.457 pt), the trim inset 3 mm (8.504 pt).
+pdfinfo -box -f 1 -l 999 "$PC" >"$T/pc.box"
+# boxes_ok BOXFILE PAGES: every page has a BleedBox equal to its
+# MediaBox and a TrimBox inset by 3 mm or 2 mm on every side; writes
+# "W H INSET" per page to BOXFILE.pages.
+boxes_ok() {
+	awk -v want="$2" -v out="$1.pages" '
+	function near(a, b) { return (a - b < 0.011 && b - a < 0.011) }
+	/^Pages:/ { pages = $2 }
+	$1 == "Page" && $3 == "MediaBox:" { m[$2] = $4 " " $5 " " $6 " " $7 }
+	$1 == "Page" && $3 == "BleedBox:" { b[$2] = $4 " " $5 " " $6 " " $7 }
+	$1 == "Page" && $3 == "TrimBox:" { t0[$2] = $4; t1[$2] = $5; t2[$2] = $6; t3[$2] = $7 }
+	END {
+		if (pages != want) { print pages " pages, expected " want; bad++ }
+		for (p = 1; p <= pages; p++) {
+			split(m[p], v, " ")
+			if (b[p] != m[p]) { print "page " p ": BleedBox " b[p] " is not the MediaBox " m[p]; bad++ }
+			i = t0[p] - v[1]
+			if (!near(t1[p] - v[2], i) || !near(v[3] - t2[p], i) || !near(v[4] - t3[p], i) ||
+			    !(near(i, 8.504) || near(i, 5.669))) {
+				print "page " p ": TrimBox " t0[p] " " t1[p] " " t2[p] " " t3[p] " in MediaBox " m[p]; bad++
+			}
+			printf "%.2f %.2f %.2f\n", v[3] - v[1], v[4] - v[2], i > out
+		}
+		exit bad > 0
+	}' "$1"
+}
+check "--per-card-pdf Data Chain: 104 pages, TrimBox 3 mm inside, BleedBox the page" \
+    boxes_ok "$T/pc.box" 104
+check "--per-card-pdf Data Chain: every page 195.59 x 266.46 pt" sh -c '
+    [ "$(sort -u "$1")" = "195.59 266.46 8.50" ]' sh "$T/pc.box.pages"
+check "--per-card-pdf: qpdf --check finds nothing" sh -c '
+    qpdf --check "$1" >"$1.check" 2>&1 && ! grep -qi "warning\|error:" "$1.check"' \
+    sh "$PC"
+check "--per-card-pdf: fonts embedded, all from fonts/" fonts_from_bundle "$PC"
+check "--per-card-pdf: text stays text" sh -c '
+    pdftotext -f 1 -l 1 "$1" - | tr "\n" " " | grep -q "ADJUST PRIVACY"' sh "$PC"
+pdfinfo -box -f 1 -l 999 "$SPC" >"$T/spc.box"
+check "--per-card-pdf Serious Privacy: 317 pages, every one boxed" \
+    boxes_ok "$T/spc.box" 317
+check "--per-card-pdf Serious Privacy: tokens 68.03 pt square, trim 2 mm in" \
+    grep -qx "68.03 68.03 5.67" "$T/spc.box.pages"
+check "--per-card-pdf Serious Privacy: qpdf --check finds nothing" \
+    qpdf --check "$SPC"
+cp "$PC" "$T/pc-first.pdf"
+export_ $DC --lang en -o "$T/pc" --per-card-pdf
+check "--per-card-pdf: the same input gives the same bytes" \
+    cmp "$T/pc-first.pdf" "$PC"
+export_ $DC --lang es -o "$T/pc" --per-card-pdf
+check "--per-card-pdf --lang es: the Spanish cards" sh -c '
+    pdftotext -f 1 -l 1 "$1" - | tr "\n" " " | grep -q "PRIVACIDAD"' \
+    sh "$T/pc/data-chain-es-cards.pdf"
+
+# --- usage errors: exit 2, nothing written -------------------------------
+U=$T/usage
+mkdir -p "$U"
+check "preview --card unknown: usage error, with a hint" fails 2 "$U/e1" \
+    "no card 'stael'; did you mean 'steal'?" \
+    $WRAP ./deckpress preview $DC --card stael -o "$U/x.png"
+for dpi in 29 1201 abc 150x ''; do
+	check "preview --dpi '$dpi': usage error" fails 2 "$U/e2" \
+	    "dpi must be a whole number from 30 to 1200" \
+	    $WRAP ./deckpress preview $DC --dpi "$dpi" -o "$U/x.png"
+done
+check "export --dpi 2000: usage error" fails 2 "$U/e3" \
+    "dpi must be a whole number from 30 to 1200" \
+    $WRAP ./deckpress export $DC --lang en --dpi 2000 -o "$U/d"
+check "preview --face sideways: usage error" fails 2 "$U/e4" \
+    "face must be front, back or both, not 'sideways'" \
+    $WRAP ./deckpress preview $DC --card steal --face sideways -o "$U/x.png"
+check "preview --copy without --card: usage error" fails 2 "$U/e5" \
+    "copy needs --card" $WRAP ./deckpress preview $DC --copy 2 -o "$U/x.png"
+check "preview --copy beyond the card's count: usage error" fails 2 "$U/e6" \
+    "card 'waterloo' prints 2 copies, so there is no copy 3" \
+    $WRAP ./deckpress preview $Q --card waterloo --copy 3 -o "$U/x.png"
+check "preview --face back of a one-sided token: usage error" fails 2 "$U/e7" \
+    "card 'harm-token' has no back: its token prints on one side" \
+    $WRAP ./deckpress preview $SP --card harm-token --face back -o "$U/x.png"
+check "preview --lang xx: usage error naming the languages" fails 2 "$U/e8" \
+    "no language 'xx' (it has en, es)" \
+    $WRAP ./deckpress preview $DC --lang xx -o "$U/x.png"
+check "preview too large for an image: usage error, lower --dpi" fails 2 \
+    "$U/e9" "give a lower --dpi" \
+    $WRAP ./deckpress preview $SP --dpi 1200 -o "$U/x.png"
+check "preview --bogus: usage error" fails 2 "$U/e10" "usage: deckpress preview" \
+    $WRAP ./deckpress preview $DC --bogus
+check "preview without a deck: usage error" fails 2 "$U/e11" \
+    "no deck folder given" $WRAP ./deckpress preview
+check "export without --lang: usage error" fails 2 "$U/e12" "no --lang given" \
+    $WRAP ./deckpress export $DC -o "$U/d"
+check "export without -o: usage error" fails 2 "$U/e13" "no -o DIR given" \
+    $WRAP ./deckpress export $DC --lang en
+check "export --dpi with --per-card-pdf: usage error" fails 2 "$U/e14" \
+    "dpi is for the images" \
+    $WRAP ./deckpress export $DC --lang en --dpi 300 --per-card-pdf -o "$U/d"
+check "usage errors wrote nothing" [ -z "$(ls -A "$U" | grep -v '^e')" ]
+
+# --- input and I/O errors: nothing half-written --------------------------
+O=tests/decks/overflow
+check "preview of a card whose text does not fit: exit 1" fails 1 "$U/i1" \
+    "body does not fit its box" \
+    $WRAP ./deckpress preview $O --card too-long -o "$U/over.png"
+check "... and nothing written" [ ! -e "$U/over.png" ]
+preview $O --card fits -o "$U/kept.png"
+cp "$U/kept.png" "$U/kept.orig"
+check "a contact sheet of that deck: exit 1" fails 1 "$U/i2" \
+    "body does not fit its box" \
+    $WRAP ./deckpress preview $O -o "$U/kept.png"
+check "... and the old image is left as it was" cmp "$U/kept.png" "$U/kept.orig"
+check "export of that deck: exit 1" fails 1 "$U/i3" "body does not fit" \
+    $WRAP ./deckpress export $O --lang en -o "$U/over-dir"
+check "... and no folder, no file" [ ! -e "$U/over-dir" ]
+check "preview -o into a folder that does not exist: exit 3" fails 3 "$U/i4" \
+    "cannot create folder" \
+    $WRAP ./deckpress preview $DC --card steal -o "$U/no/such/x.png"
+check "... and nothing left behind" [ ! -e "$U/no" ]
+check "export -o into a folder that does not exist: exit 3" fails 3 "$U/i5" \
+    "cannot create folder" \
+    $WRAP ./deckpress export $Q --lang en -o "$U/no/such"
+check "export --per-card-pdf likewise: exit 3" fails 3 "$U/i6" \
+    "cannot create folder" \
+    $WRAP ./deckpress export $Q --lang en -o "$U/no/such" --per-card-pdf
+check "... and nothing left behind" [ ! -e "$U/no" ]
+: >"$U/afile"
+check "export -o onto a file: exit 3" fails 3 "$U/i7" "cannot write" \
+    $WRAP ./deckpress export $Q --lang en -o "$U/afile"
+check "no temporary file anywhere" no_temp "$T"
+
+summary run-preview.sh
