@@ -24,6 +24,7 @@ LC_ALL=C
 export LC_ALL
 
 all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
+    tests/run-images.sh
     tests/run-components.sh tests/run-translate.sh tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 LOG=${LOG:-out/test/run-all.log}

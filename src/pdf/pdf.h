@@ -20,6 +20,7 @@ struct pdfout {
 	char		*tmp;		/* owned: temporary file name */
 	char		*path;		/* owned: final file name */
 	char		*lang;		/* owned: language tag, or NULL */
+	bool		 rewrite;	/* images drawn: pdf_finish() it */
 };
 
 /*
@@ -31,10 +32,21 @@ bool	pdf_open(struct pdfout *p, const char *path, double w, double h,
 
 /*
  * Author and language of the document (either may be NULL).  Cairo
- * 1.16 cannot write a language: pdf_close() adds /Lang to the catalog
- * in an incremental update.
+ * 1.16 cannot write a language: pdf_close() has pdf_finish() add /Lang
+ * to the catalog.
  */
 void	pdf_meta(struct pdfout *p, const char *author, const char *lang);
+
+/* The document draws images: pdf_close() has pdf_finish() clean it. */
+void	pdf_images(struct pdfout *p);
+
+/*
+ * Rewrite the PDF in to out with libqpdf, deterministically, with
+ * /Lang lang in the catalog (NULL: none); what Cairo 1.16 writes twice
+ * (an image's resource, when it is drawn twice on a page) once.
+ * Returns false if in cannot be read or out written.
+ */
+bool	pdf_finish(const char *in, const char *out, const char *lang);
 
 /* The document's subject (NULL: none): what makes a draft a draft. */
 void	pdf_subject(struct pdfout *p, const char *subject);
