@@ -1,7 +1,7 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
-PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 libcmark-gfm \
-             libqpdf
+PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 \
+             libcmark-gfm librsvg-2.0 libpng libjpeg libqpdf
 PKG_CFLAGS != pkg-config --cflags $(PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 CMOCKA_LIBS != pkg-config --libs cmocka 2>/dev/null || echo -lcmocka
@@ -16,14 +16,14 @@ OBJDIR = out/obj
 SRCS   = src/util.c src/diag.c \
          src/load/ytree.c src/load/deck.c src/load/icons.c src/load/tmpl.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
-         src/load/texts.c src/load/printer.c \
+         src/load/texts.c src/load/printer.c src/load/image.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
-         src/render/card.c src/render/element.c \
+         src/render/card.c src/render/element.c src/render/image.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calibrate.c \
-         src/pdf/pdfout.c src/pdf/boxes.c src/pdf/png.c \
+         src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
          src/validate/oldfile.c \

@@ -149,7 +149,14 @@ struct paint {
 	const char	*attr;		/* non-NULL: "{attr}" binding */
 };
 
-enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE };
+enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE, ELEM_IMAGE };
+
+/* How an image fills its box: whole inside it, covering it, or both
+ * sides stretched to it. */
+enum fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
+/* What an image may cover: its box, the component and its bleed, or
+ * all the imposer lets show. */
+enum clip { CLIP_BOX, CLIP_BLEED, CLIP_NONE };
 enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
 enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
 
@@ -194,6 +201,11 @@ struct elem {
 	struct srcpos	 kind_pos;
 	double		 clearance;	/* pt around that kind's trim */
 	bool		 dash;		/* a dashed outline */
+	/* image */
+	const char	*file;		/* a template: "art/{id}.png" */
+	struct srcpos	 file_pos;
+	enum fit	 fit;
+	enum clip	 clip;
 };
 
 enum face { FACE_FRONT, FACE_BACK };

@@ -36,6 +36,7 @@ struct bblock {
 	struct brow	*rows;		/* tables */
 	size_t		 nrows, ncols;
 	char		*image;		/* images: the file */
+	const struct image *img;	/* images: decoded (borrowed) */
 	char		*page;		/* index: the page number */
 	const struct laid **faces;	/* faces: borrowed, drawn in a row */
 	size_t		 nfaces;
@@ -50,16 +51,18 @@ struct bdoc {
 
 /*
  * Parse the Markdown file at path for language lang of deck; each
- * [[card:ID]] becomes that card's title in lang.  Returns false with
- * an error if the file cannot be read.  Free with bdoc_free().
+ * [[card:ID]] becomes that card's title in lang; each image is read
+ * into images (a figure that cannot be is an error where the Markdown
+ * names it).  Returns false with an error if the file cannot be read.
+ * Free with bdoc_free().
  */
 bool	booklet_parse(const char *path, const struct deck *deck, size_t lang,
-	    struct bdoc *out, struct diags *d);
+	    struct images *images, struct bdoc *out, struct diags *d);
 
 /* The same for Markdown text in memory (the pack's own pages). */
 bool	booklet_parse_text(const char *name, const char *text,
-	    const struct deck *deck, size_t lang, struct bdoc *out,
-	    struct diags *d);
+	    const struct deck *deck, size_t lang, struct images *images,
+	    struct bdoc *out, struct diags *d);
 void	bdoc_free(struct bdoc *doc);
 
 /*

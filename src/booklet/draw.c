@@ -106,22 +106,8 @@ draw_row(cairo_t *cr, const struct bplaced *it)
 static void
 draw_image(cairo_t *cr, const struct bplaced *it)
 {
-	cairo_surface_t *img = cairo_image_surface_create_from_png(
-	    it->b->image);
-	double sx = it->w / cairo_image_surface_get_width(img);
-	double sy = it->h / cairo_image_surface_get_height(img);
-
-	/* One embedded copy per file, however often it is drawn. */
-	cairo_surface_set_mime_data(img, CAIRO_MIME_TYPE_UNIQUE_ID,
-	    (const unsigned char *)it->b->image, strlen(it->b->image), NULL,
-	    NULL);
-	cairo_save(cr);
-	cairo_translate(cr, it->x, it->y);
-	cairo_scale(cr, sx, sy);
-	cairo_set_source_surface(cr, img, 0, 0);
-	cairo_paint(cr);
-	cairo_restore(cr);
-	cairo_surface_destroy(img);
+	/* The same drawing as a card's image: embedded once per file. */
+	render_picture(cr, it->b->img, it->x, it->y, it->w, it->h);
 }
 
 /* An index entry: name, dotted leader, page number at the right. */

@@ -12,6 +12,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "../load/load.h"
 #include "booklet.h"
 
 #define INDENT	MM(6)		/* per list or quote level */
@@ -354,23 +355,22 @@ flow_table(struct flow *fl, const struct bblock *b)
 static void
 flow_image(struct flow *fl, const struct bblock *b)
 {
-	cairo_surface_t *img = cairo_image_surface_create_from_png(b->image);
 	double w, h, scale;
 
-	if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS) {
-		/* 150 dpi at most, never wider than the text. */
-		w = cairo_image_surface_get_width(img) * 72.0 / 150;
-		h = cairo_image_surface_get_height(img) * 72.0 / 150;
-		scale = w > content_w(fl->s) ? content_w(fl->s) / w : 1;
-		w *= scale;
-		h *= scale;
-		space(fl, fl->s->body * 0.8);
-		if (fl->y + h > bottom(fl) && !fl->fresh)
-			new_page(fl);
-		place(fl, b, NULL, 0, fl->s->margin_l +
-		    (content_w(fl->s) - w) / 2, w, h);
-	}
-	cairo_surface_destroy(img);
+	if (b->img == NULL)
+		return;		/* it could not be read: reported */
+	/* 150 dpi at most (an SVG: its own size), never wider than the
+	 * text. */
+	w = b->img->w_px * 72.0 / (b->img->kind == IMG_SVG ? 96 : 150);
+	h = b->img->h_px * 72.0 / (b->img->kind == IMG_SVG ? 96 : 150);
+	scale = w > content_w(fl->s) ? content_w(fl->s) / w : 1;
+	w *= scale;
+	h *= scale;
+	space(fl, fl->s->body * 0.8);
+	if (fl->y + h > bottom(fl) && !fl->fresh)
+		new_page(fl);
+	place(fl, b, NULL, 0, fl->s->margin_l + (content_w(fl->s) - w) / 2, w,
+	    h);
 }
 
 /*

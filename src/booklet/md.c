@@ -19,6 +19,7 @@ struct walk {
 	size_t		 cap;
 	const char	*file;
 	const char	*dir;		/* for image paths */
+	struct images	*images;
 	int		 list_depth, quote_depth;
 	struct diags	*d;
 };
@@ -144,6 +145,9 @@ walk_image(struct walk *w, cmark_node *n)
 		return false;
 	b = add_block(w, B_IMAGE, n);
 	b->image = path_join(w->dir, cmark_node_get_url(img));
+	/* A figure that cannot be read is an error, not a gap. */
+	b->img = w->images ? image_load(w->images, b->image, &b->pos, NULL,
+	    w->d) : NULL;
 	return true;
 }
 
@@ -289,9 +293,10 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 
 bool
 booklet_parse_text(const char *name, const char *text,
-    const struct deck *deck, size_t lang, struct bdoc *out, struct diags *d)
+    const struct deck *deck, size_t lang, struct images *images,
+    struct bdoc *out, struct diags *d)
 {
-	struct walk w = { out, 0, name, NULL, 0, 0, d };
+	struct walk w = { out, 0, name, NULL, images, 0, 0, d };
 	cmark_parser *p;
 	cmark_node *doc;
 	char *src, *dir = g_path_get_dirname(name);
@@ -317,7 +322,7 @@ booklet_parse_text(const char *name, const char *text,
 
 bool
 booklet_parse(const char *path, const struct deck *deck, size_t lang,
-    struct bdoc *out, struct diags *d)
+    struct images *images, struct bdoc *out, struct diags *d)
 {
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
 	gchar *text;
@@ -333,7 +338,7 @@ booklet_parse(const char *path, const struct deck *deck, size_t lang,
 		g_free(text);
 		return false;
 	}
-	ok = booklet_parse_text(pos.file, text, deck, lang, out, d);
+	ok = booklet_parse_text(pos.file, text, deck, lang, images, out, d);
 	g_free(text);
 	return ok;
 }

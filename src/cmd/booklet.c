@@ -91,6 +91,8 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 		return EXIT_IO;
 	}
 	pdf_meta(&pdf, au, s->deck->langs[li]);
+	if (images_count(s->images) > 0)
+		pdf_images(&pdf);
 	for (i = 0; i < fl->n; i++) {
 		page_of[i] = (int)i + 1;
 		booklet_draw(pdf.cr, s->fonts, fl, i, st, title, (int)i + 1);
@@ -123,6 +125,8 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 		return EXIT_IO;
 	}
 	pdf_meta(&pdf, au, s->deck->langs[li]);
+	if (images_count(s->images) > 0)
+		pdf_images(&pdf);
 	for (k = 0; k < n / 2; k++) {
 		size_t p[2];
 
@@ -152,7 +156,8 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 	bool ok;
 
 	g_free(rel);
-	ok = booklet_parse(path, s->deck, li, doc, d) && d->nerr == nerr;
+	ok = booklet_parse(path, s->deck, li, s->images, doc, d) &&
+	    d->nerr == nerr;
 	free(path);
 	if (ok)
 		booklet_flow(s->fonts, doc, st, fl);

@@ -120,6 +120,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	free(title);
 	if (ok) {
 		pdf_subject(&pdf, pr.note);
+		if (images_count(s->images) > 0)
+			pdf_images(&pdf);
 		for (i = 0; i < pr.npages; i++) {
 			print_draw(pdf.cr, s, &pr, i);
 			pdf_page(&pdf);

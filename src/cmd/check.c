@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <glib.h>
+
 #include "cmd.h"
 #include "../validate/validate.h"
 
@@ -92,6 +94,65 @@ check_fit(const struct setup *s, size_t li, struct diags *d)
 			}
 	}
 	return d->nerr - before;
+}
+
+#define MIN_DPI	200	/* below it, print-and-play art looks blurry */
+
+/* The resolution image img prints at in element e's box. */
+static double
+image_dpi(const struct elem *e, const struct image *img, const struct laid *l)
+{
+	double w = e->w + (e->bleed ? 2 * l->bleed : 0);
+	double h = e->h + (e->bleed ? 2 * l->bleed : 0);
+	double fw = w / img->w_px, fh = h / img->h_px, s;
+
+	/* Points per pixel: contained, the smaller scale; covering or
+	 * stretched, the larger, which is the coarser. */
+	if (e->fit == FIT_CONTAIN)
+		s = fw < fh ? fw : fh;
+	else
+		s = fw > fh ? fw : fh;
+	return 72 / s;
+}
+
+/*
+ * Raster images that print under MIN_DPI: a warning naming the card
+ * and the dpi, once per file (a back shown on every card says it once).
+ */
+static void
+check_images(const struct setup *s, size_t li, struct diags *d)
+{
+	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
+	    g_free, NULL);
+	size_t i, f, k;
+	struct laid l;
+
+	for (i = 0; i < s->deck->ncards; i++) {
+		const struct card *c = &s->deck->cards[i];
+
+		for (f = 0; f < 2; f++) {
+			layout_card(s->fonts, s->deck, s->tmpls[c->kind], c, 0,
+			    li, (enum face)f, &l, d);
+			for (k = 0; k < l.n; k++) {
+				const struct image *img = l.v[k].img;
+				double dpi;
+
+				if (img == NULL || img->kind == IMG_SVG ||
+				    g_hash_table_contains(seen, img->path))
+					continue;
+				dpi = image_dpi(l.v[k].e, img, &l);
+				if (dpi >= MIN_DPI)
+					continue;
+				g_hash_table_add(seen, g_strdup(img->path));
+				diag_add(d, DIAG_WARN, &l.v[k].e->file_pos,
+				    "image", "%s: image %s prints at %.0f dpi, "
+				    "under the %d dpi a sharp print needs",
+				    c->label, img->path, dpi, MIN_DPI);
+			}
+			laid_free(&l);
+		}
+	}
+	g_hash_table_destroy(seen);
 }
 
 static void
@@ -239,6 +300,8 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 		k->booklet[li] = validate_booklet(deck, li, d);
 		if (j->fit)
 			k->overflow += check_fit(s, li, d);
+		if (j->fit && li == 0)
+			check_images(s, li, d);
 	}
 	/* Outcomes point into the rules: report before freeing them. */
 	diag_sort(d);

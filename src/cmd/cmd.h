@@ -26,6 +26,7 @@ struct setup {
 	struct iconmap	 *icons;
 	struct tmpl	**tmpls;	/* per kind; kinds may share one */
 	struct sheet	**sheets;	/* per kind; kinds may share one */
+	struct images	 *images;	/* every image the deck shows */
 };
 
 /*

@@ -282,7 +282,7 @@ parse_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
     struct diags *d)
 {
 	bdoc_free(doc);
-	booklet_parse_text(name, md, p->s->deck, p->li, doc, d);
+	booklet_parse_text(name, md, p->s->deck, p->li, p->s->images, doc, d);
 	g_free(md);
 }
 
@@ -435,7 +435,8 @@ flow_index(struct pack *p, struct diags *d)
 		    p->p_credits + 1, 0);
 	b = g_string_new(NULL);
 	print_notes(p, b, "*");
-	booklet_parse_text("index", b->str, p->s->deck, p->li, &notes, d);
+	booklet_parse_text("index", b->str, p->s->deck, p->li, p->s->images,
+	    &notes, d);
 	g_string_free(b, TRUE);
 	bdoc_append(&p->index, &notes);
 	flow(p, &p->index, &p->findex);
@@ -602,6 +603,8 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	}
 	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
 	pdf_subject(&pdf, p->sheets.note);
+	if (images_count(p->s->images) > 0)
+		pdf_images(&pdf);
 	draw_flow(&pdf, p, &p->fcover, &page);
 	draw_flow(&pdf, p, &p->findex, &page);
 	draw_flow(&pdf, p, &p->frules, &page);

@@ -151,6 +151,7 @@ setup_free(struct setup *s)
 	}
 	free(s->tmpls);
 	free(s->sheets);
+	images_free(s->images);
 	fonts_free(s->fonts);
 	iconmap_free(s->icons);
 	deck_free(s->deck);
@@ -230,9 +231,11 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 		return EXIT_INPUT;
 	if (!load_kinds(s, d))
 		return EXIT_INPUT;
+	s->images = images_new();
+	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,
-	    s->icons, !o->lenient, d))
+	    s->icons, s->images, !o->lenient, d))
 		return EXIT_INPUT;
 	return 0;
 }

@@ -330,6 +330,26 @@ lay_text(const struct facejob *j, struct lbox *b)
 }
 
 /*
+ * The image an element shows on a card: read (and its problems
+ * reported) when the deck was bound, so this only looks it up.
+ */
+static const struct image *
+lay_image(const struct fonts *fonts, const struct deck *deck,
+    const struct tmpl *t, const struct card *c, const struct elem *e,
+    struct diags *d)
+{
+	char *path;
+	const struct image *img;
+
+	if (fonts->images == NULL)
+		return NULL;
+	path = image_path(deck, t, e, c);
+	img = image_load(fonts->images, path, &e->file_pos, c->label, d);
+	free(path);
+	return img;
+}
+
+/*
  * What a component is, in words, for the labels of a board's tiles (as
  * Pango markup): its kind's "label" string (a template such as
  * "{sector}"), else the kind's "name", else its id.
@@ -380,7 +400,8 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 		b->y = e->y;
 		b->w = e->w;
 		b->h = e->h;
-		if (e->type == ELEM_RECT && e->bleed) {
+		if ((e->type == ELEM_RECT || e->type == ELEM_IMAGE) &&
+		    e->bleed) {
 			b->x -= out->bleed;
 			b->y -= out->bleed;
 			b->w += 2 * out->bleed;
@@ -395,6 +416,8 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 			b->text = utf8_char(e->codepoint ? e->codepoint :
 			    iconmap_find(fonts->icons,
 			    card_attr(c, e->icon_attr)));
+		else if (e->type == ELEM_IMAGE)
+			b->img = lay_image(fonts, deck, t, c, e, d);
 	}
 	out->label = card_label(fonts, deck, c, lang);
 }

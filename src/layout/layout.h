@@ -33,6 +33,7 @@ struct fonts {
 	const char	**families;	/* NULL-terminated, sorted */
 	size_t		  nfamilies;
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
+	struct images	 *images;	/* borrowed: the deck's images */
 	GHashTable	 *fitcache;	/* element + text -> struct fitted */
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 };
@@ -101,6 +102,7 @@ struct lbox {
 	double			 size;		/* pt, fitted text size */
 	unsigned int		 marks;		/* MARK_* (drafts only) */
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
+	const struct image	*img;		/* image: borrowed, or NULL */
 };
 
 /* One face of a component, laid out: its boxes and its outline. */

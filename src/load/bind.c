@@ -428,6 +428,40 @@ check_string(const struct deck *deck, const struct kind *k,
 	return ok;
 }
 
+/* The names in an image's file must be ones a card has: id, attributes. */
+static bool
+check_file_vars(const struct deck *deck, const struct elem *e,
+    struct diags *d)
+{
+	const char *p;
+	char name[MAX_VAR + 1];
+	size_t n;
+	bool ok = true;
+
+	if (e->type != ELEM_IMAGE)
+		return true;
+	for (p = e->file; *p != '\0'; p++) {
+		if (*p == '\\' && p[1] != '\0') {
+			p++;
+			continue;
+		}
+		if ((n = markup_var(p)) == 0)
+			continue;
+		memcpy(name, p + 1, n - 2);
+		name[n - 2] = '\0';
+		if (strcmp(name, "n") == 0 || strcmp(name, "total") == 0) {
+			/* One file per card, not per copy. */
+			diag_add(d, DIAG_ERROR, &e->file_pos, "image", "an "
+			    "image's file may name {id} and the card's "
+			    "attributes, not {%s}", name);
+			ok = false;
+		} else if (!known_var(deck, name, &e->file_pos, NULL, d))
+			ok = false;
+		p += n - 1;
+	}
+	return ok;
+}
+
 /* Does kind k of the deck use template t (kinds may share one)? */
 static bool
 uses(const struct tmpl *const *tmpls, size_t k, const struct tmpl *t)
@@ -454,7 +488,8 @@ check_tmpl(const struct deck *deck, const struct tmpl *const *tmpls,
 		return false;
 	for (f = 0; f < nfaces(t); f++)
 		for (i = 0; i < t->nelems[f]; i++)
-			ok &= check_literal(deck, tmpls, &t->elems[f][i], d);
+			ok &= check_literal(deck, tmpls, &t->elems[f][i], d) &
+			    check_file_vars(deck, &t->elems[f][i], d);
 	return ok;
 }
 
@@ -486,11 +521,72 @@ check_entry(const struct deck *deck, const struct card *c,
 	return true;
 }
 
-/* What one card's elements need: texts, icons, colours. */
+/* {id} and a card's attributes, for the file names of its images. */
+static const char *
+file_var(const void *ctx, const char *name)
+{
+	const struct card *c = ctx;
+
+	return strcmp(name, "id") == 0 ? c->id : card_attr(c, name);
+}
+
+char *
+image_path(const struct deck *deck, const struct tmpl *t,
+    const struct elem *e, const struct card *c)
+{
+	char *name = plain_subst(e->file, file_var, c), *p, *dir;
+
+	if (g_path_is_absolute(name))
+		return name;
+	p = path_join(deck->dir, name);
+	if (!file_exists(p) && t->file != NULL) {
+		/* A layout's own frame or texture lies beside it. */
+		dir = g_path_get_dirname(t->file);
+		free(p);
+		p = path_join(dir, name);
+		g_free(dir);
+		if (!file_exists(p)) {
+			free(p);
+			p = path_join(deck->dir, name);
+		}
+	}
+	free(name);
+	return p;
+}
+
+/*
+ * The image element e shows on card c must load: reported where a
+ * user would fix it, at the card's attribute when the file is just
+ * "{attr}", else at the element's file.
+ */
+static bool
+check_image(const struct deck *deck, const struct tmpl *t,
+    const struct card *c, const struct elem *e, struct images *images,
+    struct diags *d)
+{
+	const struct srcpos *pos = &e->file_pos;
+	size_t n = strlen(e->file), i;
+	char *path;
+	bool ok;
+
+	if (e->type != ELEM_IMAGE || images == NULL)
+		return true;
+	if (n > 2 && e->file[0] == '{' && markup_var(e->file) == n)
+		for (i = 0; i < c->nattrs; i++)
+			if (strlen(c->attrs[i].name) == n - 2 &&
+			    strncmp(c->attrs[i].name, e->file + 1, n - 2) == 0)
+				pos = &c->attrs[i].pos;
+	path = image_path(deck, t, e, c);
+	ok = image_load(images, path, pos, c->label, d) != NULL;
+	free(path);
+	return ok;
+}
+
+/* What one card's elements need: texts, icons, colours, images. */
 static bool
 check_card(const struct deck *deck, const struct card *c,
-    const struct tmpl *t, const struct iconmap *icons, bool all,
-    struct diags *d)
+    const struct tmpl *t, const struct iconmap *icons,
+    struct images *images, bool all, struct diags *d)
 {
 	size_t f, i;
 	bool ok = check_fields(deck, c, t, all, d) && check_entry(deck, c, t,
@@ -507,13 +603,15 @@ check_card(const struct deck *deck, const struct card *c,
 			ok &= check_paint(t, c, &e->fill, "fill", e, d);
 			ok &= check_paint(t, c, &e->stroke, "stroke", e, d);
 			ok &= check_paint(t, c, &e->color, "color", e, d);
+			ok &= check_image(deck, t, c, e, images, d);
 		}
 	return ok;
 }
 
 bool
 load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
-    const struct iconmap *icons, bool all_langs, struct diags *d)
+    const struct iconmap *icons, struct images *images, bool all_langs,
+    struct diags *d)
 {
 	size_t f, i, k;
 	bool ok = true;
@@ -530,7 +628,7 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 	ok &= check_all_markup(deck, icons, all_langs, d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
-		    tmpls[deck->cards[i].kind], icons, all_langs, d);
+		    tmpls[deck->cards[i].kind], icons, images, all_langs, d);
 	return ok;
 }
 

@@ -6,6 +6,8 @@
 #ifndef DECKPRESS_LOAD_H
 #define DECKPRESS_LOAD_H
 
+#include <cairo.h>
+
 #include "../model.h"
 
 enum ynode_type { YNODE_SCALAR, YNODE_SEQ, YNODE_MAP };
@@ -121,6 +123,37 @@ void		 text_hash(const char *s, char out[9]);
 /* The variables a pack string may use: {title}, {paper}, ... */
 extern const char *const pack_vars[];
 
+/* An image a game names, decoded once (load/image.c). */
+enum image_kind { IMG_PNG, IMG_JPEG, IMG_SVG };
+
+struct image {
+	char		*path;		/* as read */
+	enum image_kind	 kind;
+	double		 w_px, h_px;	/* its pixels; SVG: CSS px, 96/in */
+	cairo_surface_t	*surface;	/* PNG, JPEG (with its bytes as the
+					   JPEG MIME data, for the PDF) */
+	void		*svg;		/* SVG: an RsvgHandle */
+	unsigned char	*data;		/* the file's bytes */
+	size_t		 len;
+	bool		 failed;	/* reported; not to be drawn */
+};
+
+/* A cache of images by path: each file read once, embedded once. */
+struct images	*images_new(void);
+void		 images_free(struct images *c);
+/* How many files c has read (or tried to). */
+size_t		 images_count(const struct images *c);
+
+/*
+ * The image at path, read and decoded the first time it is asked for;
+ * NULL if it cannot be (missing, unreadable, not an image, damaged,
+ * more than 60 megapixels), reported at pos (ctx names the card) the
+ * first time only.
+ */
+const struct image *image_load(struct images *c, const char *path,
+		    const struct srcpos *pos, const char *ctx,
+		    struct diags *d);
+
 /* The icon font's name map (fonts/<font>.map: "name HEX" lines). */
 struct iconmap	*load_iconmap(const char *path, struct diags *d);
 void		 iconmap_free(struct iconmap *m);
@@ -161,8 +194,16 @@ void		 printer_free(struct printer *p);
  */
 bool		 load_bind(const struct deck *deck,
 		    const struct tmpl *const *tmpls,
-		    const struct iconmap *icons, bool all_langs,
-		    struct diags *d);
+		    const struct iconmap *icons, struct images *images,
+		    bool all_langs, struct diags *d);
+
+/*
+ * The file image element e of template t shows on card c: its name
+ * with {id} and the card's attributes filled in, in the deck's folder
+ * (or, for a layout's own image, beside the layout).  Caller frees.
+ */
+char		*image_path(const struct deck *deck, const struct tmpl *t,
+		    const struct elem *e, const struct card *c);
 
 /*
  * Size every space element of the kinds' templates: the trim of the
@@ -213,6 +254,10 @@ size_t		 markup_var(const char *s);
  * left as written.  Caller frees.
  */
 char		*markup_subst(const char *s,
+		    const char *(*get)(const void *ctx, const char *name),
+		    const void *ctx);
+/* The same with the values as they are (a file name); caller frees. */
+char		*plain_subst(const char *s,
 		    const char *(*get)(const void *ctx, const char *name),
 		    const void *ctx);
 

@@ -133,9 +133,14 @@ markup_free(struct mtokens *t)
 	memset(t, 0, sizeof(*t));
 }
 
-char *
-markup_subst(const char *s,
-    const char *(*get)(const void *ctx, const char *name), const void *ctx)
+/*
+ * s with its variables replaced by get()'s values: escaped so they read
+ * as text in markup (escape), or plain (a file name, whose \{ is then
+ * a brace).
+ */
+static char *
+subst(const char *s, const char *(*get)(const void *ctx, const char *name),
+    const void *ctx, bool escape)
 {
 	struct strbuf b = { 0 };
 	const char *v;
@@ -144,7 +149,7 @@ markup_subst(const char *s,
 	sb_puts(&b, "");
 	while (*s != '\0') {
 		if (*s == '\\' && (s[1] == '*' || s[1] == '{' || s[1] == '\\')) {
-			sb_add(&b, s, 2);
+			sb_add(&b, escape ? s : s + 1, escape ? 2 : 1);
 			s += 2;
 		} else if ((n = markup_var(s)) > 0) {
 			char name[MAX_VAR + 1];
@@ -156,7 +161,8 @@ markup_subst(const char *s,
 			else
 				for (; *v; v++) {
 					/* The value is text, never markup. */
-					if (*v == '*' || *v == '{' || *v == '\\')
+					if (escape && (*v == '*' || *v == '{' ||
+					    *v == '\\'))
 						sb_add(&b, "\\", 1);
 					sb_add(&b, v, 1);
 				}
@@ -165,4 +171,18 @@ markup_subst(const char *s,
 			sb_add(&b, s++, 1);
 	}
 	return b.s;
+}
+
+char *
+markup_subst(const char *s,
+    const char *(*get)(const void *ctx, const char *name), const void *ctx)
+{
+	return subst(s, get, ctx, true);
+}
+
+char *
+plain_subst(const char *s,
+    const char *(*get)(const void *ctx, const char *name), const void *ctx)
+{
+	return subst(s, get, ctx, false);
 }

@@ -48,8 +48,10 @@ static const char *const icon_keys[] = { "type", "when", "box_mm", "icon",
 static const char *const space_keys[] = { "type", "when", "at_mm",
     "component", "clearance_mm", "fill", "stroke", "stroke_mm", "radius_mm",
     "dash", NULL };
+static const char *const image_keys[] = { "type", "when", "box_mm",
+    "file", "fit", "clip", "bleed", NULL };
 static const char *const types[] = { "rect", "text", "icon", "space",
-    NULL };
+    "image", NULL };
 
 struct tctx {
 	struct tmpl		*t;
@@ -552,11 +554,41 @@ load_space(struct tctx *c, struct elem *e, const struct ynode *n)
 	return ok;
 }
 
+/*
+ * image: file (a template, "art/{id}.png": every card its own art, read
+ * relative to the deck's folder), fit contain|cover|stretch, clip
+ * box|bleed|none, bleed (the box over the bleed, as a rect's).
+ */
+static bool
+load_image(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const fits[] = { "contain", "cover", "stretch",
+	    NULL };
+	static const char *const clips[] = { "box", "bleed", "none", NULL };
+	const struct ynode *f = ymap_get(n, "file");
+	int fit = FIT_CONTAIN, clip = CLIP_BOX;
+	bool ok = true;
+
+	if (f == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "an image "
+		    "element names its 'file' (PNG, JPEG or SVG)");
+		return false;
+	}
+	ok &= ystring(f, &e->file, "file", NULL, c->d);
+	e->file_pos = f->pos;
+	ok &= get_enum(c, ymap_get(n, "fit"), "fit", fits, &fit);
+	ok &= get_enum(c, ymap_get(n, "clip"), "clip", clips, &clip);
+	ok &= get_bool(c, ymap_get(n, "bleed"), "bleed", &e->bleed);
+	e->fit = (enum fit)fit;
+	e->clip = (enum clip)clip;
+	return ok;
+}
+
 static bool
 load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const *const keys[] = { rect_keys, text_keys,
-	    icon_keys, space_keys };
+	    icon_keys, space_keys, image_keys };
 	const struct ynode *tn;
 	int type = 0;
 	bool ok = true;
@@ -566,7 +598,7 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->pos = n->pos;
 	if ((tn = ymap_get(n, "type")) == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "element has "
-		    "no 'type' (rect, text, icon or space)");
+		    "no 'type' (rect, text, icon, space or image)");
 		return false;
 	}
 	if (!get_enum(c, tn, "element type", types, &type))
@@ -586,6 +618,8 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 		return load_text(c, e, n);
 	case ELEM_SPACE:
 		return load_space(c, e, n);
+	case ELEM_IMAGE:
+		return load_image(c, e, n);
 	default:
 		return load_icon(c, e, n);
 	}

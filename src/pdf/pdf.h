@@ -24,6 +24,7 @@ struct pdfout {
 	double		*bleeds;	/* owned: pt, per page, of its trim
 					   and bleed boxes; < 0: none */
 	size_t		 nboxes, capboxes;
+	bool		 rewrite;	/* images drawn: pdf_finish() it */
 };
 
 /*
@@ -35,10 +36,13 @@ bool	pdf_open(struct pdfout *p, const char *path, double w, double h,
 
 /*
  * Author and language of the document (either may be NULL).  Cairo
- * 1.16 cannot write a language: pdf_close() adds /Lang to the catalog
- * in an incremental update.
+ * 1.16 cannot write a language: pdf_close() has pdf_finish() add /Lang
+ * to the catalog.
  */
 void	pdf_meta(struct pdfout *p, const char *author, const char *lang);
+
+/* The document draws images: pdf_close() has pdf_finish() clean it. */
+void	pdf_images(struct pdfout *p);
 
 /* The document's subject (NULL: none): what makes a draft a draft. */
 void	pdf_subject(struct pdfout *p, const char *subject);
@@ -74,17 +78,20 @@ bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
  */
 bool	png_write(cairo_surface_t *img, const char *path, struct diags *d);
 
-/* Within the stage (pdfout.c, boxes.c, png.c). */
+/* Within the stage (pdfout.c, finish.c, png.c). */
 /* A cairo write function appending to the FILE closure. */
 cairo_status_t	pdf_stream(void *closure, const unsigned char *data,
 		    unsigned int len);
 /*
- * Rewrite the PDF in f (open to read and write; name in messages) with
- * libqpdf: page i gets /TrimBox = its /MediaBox inset by bleeds[i] pt
- * and /BleedBox = its /MediaBox, for the first n pages with
- * bleeds[i] >= 0.  Returns NULL, or what went wrong (g_free() it).
+ * Rewrite the PDF in f (open to read and write; name in messages) in
+ * place with libqpdf, deterministically: with /Lang lang in the
+ * catalog (NULL: none); page i with /TrimBox = its /MediaBox inset by
+ * bleeds[i] pt and /BleedBox = its /MediaBox, for the first n pages
+ * with bleeds[i] >= 0; what Cairo 1.16 writes twice (an image's
+ * resource, drawn twice on a page) once.  Returns NULL, or what went
+ * wrong (g_free() it).
  */
-char		*pdf_set_boxes(FILE *f, const char *name,
+char		*pdf_finish(FILE *f, const char *name, const char *lang,
 		    const double *bleeds, size_t n);
 
 #endif

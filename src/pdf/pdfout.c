@@ -76,77 +76,12 @@ pdf_outline(struct pdfout *p, int parent, const char *title, int page,
 	    CAIRO_PDF_OUTLINE_FLAG_OPEN);
 }
 
-/* The integer after key in s (e.g. "/Size 78"), or -1. */
-static long
-dict_int(const char *s, const char *key)
+void
+pdf_images(struct pdfout *p)
 {
-	const char *k = strstr(s, key);
-
-	return k ? strtol(k + strlen(key), NULL, 10) : -1;
+	p->rewrite = true;
 }
 
-/*
- * Add /Lang to the catalog of the finished PDF in f by appending an
- * incremental update: the catalog again, with /Lang, its xref entry
- * and a trailer pointing back at the previous one.
- */
-static bool
-add_lang(FILE *f, const char *lang)
-{
-	char *buf = NULL, *tr, *obj, *end, head[32];
-	long len, size, root, info, prev, at, xref;
-	bool ok = false;
-
-	if (fflush(f) != 0 || fseek(f, 0, SEEK_END) != 0 ||
-	    (len = ftell(f)) <= 0)
-		goto out;
-	buf = xmalloc((size_t)len + 1);
-	rewind(f);
-	if (fread(buf, 1, (size_t)len, f) != (size_t)len)
-		goto out;
-	buf[len] = '\0';
-	/*
-	 * Streams hold binary data, so no string search from the start:
-	 * the last "startxref" gives the xref table, which is text, and
-	 * its entry for the catalog gives the catalog's offset.
-	 */
-	for (tr = buf + len; tr > buf && strncmp(tr, "startxref", 9) != 0;
-	    tr--)
-		;
-	if ((prev = dict_int(tr, "startxref")) < 0 || prev >= len ||
-	    strncmp(buf + prev, "xref", 4) != 0 ||
-	    (tr = strstr(buf + prev, "trailer")) == NULL ||
-	    (size = dict_int(tr, "/Size")) < 0 ||
-	    (root = dict_int(tr, "/Root")) < 0 ||
-	    (info = dict_int(tr, "/Info")) < 0)
-		goto out;
-	/* "xref\n0 N\n", then 20-byte entries. */
-	obj = strchr(strchr(buf + prev, '\n') + 1, '\n') + 1;
-	at = strtol(obj + 20 * root, NULL, 10);
-	snprintf(head, sizeof(head), "%ld 0 obj", root);
-	if (at <= 0 || at >= len || strncmp(buf + at, head, strlen(head)) != 0 ||
-	    (end = strstr(buf + at, "endobj")) == NULL)
-		goto out;
-	obj = buf + at - 1;	/* as if at the newline before */
-	/* The catalog's dictionary ends at the last ">>" before endobj. */
-	while (end > obj && strncmp(end, ">>", 2) != 0)
-		end--;
-	if (end == obj)
-		goto out;
-	fseek(f, 0, SEEK_END);
-	at = len + 1;
-	fprintf(f, "\n%.*s   /Lang (%s)\n>>\nendobj\n", (int)(end - obj - 1),
-	    obj + 1, lang);
-	xref = ftell(f);
-	fprintf(f, "xref\n%ld 1\n%010ld 00000 n \n", root, at);
-	fprintf(f, "trailer\n<< /Size %ld\n   /Root %ld 0 R\n   /Info %ld 0 R\n"
-	    "   /Prev %ld\n>>\nstartxref\n%ld\n%%%%EOF\n", size, root, info,
-	    prev, xref);
-	ok = fflush(f) == 0 && !ferror(f);
-out:
-	free(buf);
-	return ok;
-}
 
 void
 pdf_page(struct pdfout *p)
@@ -187,15 +122,12 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 		    strerror(errno));
 		keep = false;
 	}
-	if (keep && p->lang != NULL && !add_lang(p->out.fp, p->lang)) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write the PDF's "
-		    "language");
-		keep = false;
-	}
-	if (keep && p->nboxes > 0 && (err = pdf_set_boxes(p->out.fp,
-	    p->out.path, p->bleeds, p->nboxes)) != NULL) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot set the PDF's "
-		    "trim and bleed boxes: %s", err);
+	/* Only what Cairo cannot write costs a rewrite. */
+	if (keep && (p->lang != NULL || p->nboxes > 0 || p->rewrite) &&
+	    (err = pdf_finish(p->out.fp, p->out.path, p->lang, p->bleeds,
+	    p->nboxes)) != NULL) {
+		diag_add(d, DIAG_ERROR, &pos, "io", "cannot finish the PDF: %s",
+		    err);
 		g_free(err);
 		keep = false;
 	}

@@ -98,6 +98,9 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 		case ELEM_SPACE:
 			render_space(cr, b);
 			break;
+		case ELEM_IMAGE:
+			render_image(cr, b, l);
+			break;
 		}
 		cairo_restore(cr);
 	}

@@ -53,6 +53,12 @@ void	render_note(cairo_t *cr, PangoContext *ctx, double cx, double cy,
 	    const char *text);
 void	render_rect(cairo_t *cr, const struct lbox *b);
 void	render_space(cairo_t *cr, const struct lbox *b);
+/* An image element of face l (its box, fit and clip). */
+void	render_image(cairo_t *cr, const struct lbox *b, const struct laid *l);
+/* Image img stretched into x, y, w, h pt (NULL: nothing). */
+struct image;
+void	render_picture(cairo_t *cr, const struct image *img, double x,
+	    double y, double w, double h);
 void	render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 void	render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 

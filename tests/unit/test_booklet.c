@@ -49,7 +49,7 @@ test_blocks(void **state)
 	    "| Block | [[card:block]] stops an action |\n\n---\n";
 
 	(void)state;
-	assert_true(booklet_parse_text("t.md", md, deck, 1, &doc, &d));
+	assert_true(booklet_parse_text("t.md", md, deck, 1, NULL, &doc, &d));
 	assert_int_equal(d.nerr, 0);
 	assert_int_equal(doc.n, 10);
 	assert_int_equal(doc.v[9].kind, B_RULE);
@@ -84,7 +84,8 @@ test_unknown_card_ref(void **state)
 	struct diags e = { 0 };
 
 	(void)state;
-	booklet_parse_text("t.md", "Play\n[[card:blok]] now.\n", deck, 0, &doc,
+	booklet_parse_text("t.md", "Play\n[[card:blok]] now.\n", deck, 0, NULL,
+	    &doc,
 	    &e);
 	assert_int_equal(e.nerr, 1);
 	assert_int_equal(e.v[0].pos.line, 2);
@@ -157,7 +158,7 @@ test_pagination(void **state)
 	(void)state;
 	bstyle_a4(&a4);
 	bstyle_a5(&a5);
-	booklet_parse_text("long.md", md, deck, 0, &doc, &d);
+	booklet_parse_text("long.md", md, deck, 0, NULL, &doc, &d);
 	booklet_flow(fonts, &doc, &a4, &fl);
 	assert_true(fl.n >= 4);
 	check_pages(&fl, &a4);
@@ -192,18 +193,24 @@ test_image(void **state)
 	struct bdoc doc;
 	struct bflow fl;
 	const struct bplaced *it;
+	struct images *images;
 
 	(void)state;
+	diag_free(&d);
 	g_mkdir_with_parents("out/test/booklet", 0777);
 	assert_int_equal(cairo_surface_write_to_png(img,
 	    "out/test/booklet/wide.png"), CAIRO_STATUS_SUCCESS);
 	cairo_surface_destroy(img);
 	bstyle_a4(&a4);
+	images = images_new();
 	booklet_parse_text("out/test/booklet/t.md", "Text.\n\n![](wide.png)\n",
-	    deck, 0, &doc, &d);
+	    deck, 0, images, &doc, &d);
+	assert_int_equal(d.nerr, 0);
 	assert_int_equal(doc.n, 2);
 	assert_int_equal(doc.v[1].kind, B_IMAGE);
 	assert_string_equal(doc.v[1].image, "out/test/booklet/wide.png");
+	assert_non_null(doc.v[1].img);
+	assert_int_equal(doc.v[1].img->w_px, 3000);
 	booklet_flow(fonts, &doc, &a4, &fl);
 	it = &fl.pages[0].v[1];
 	assert_int_equal(it->b->kind, B_IMAGE);
@@ -211,6 +218,14 @@ test_image(void **state)
 	assert_float_equal(it->h, it->w / 5, 0.01);	/* aspect kept */
 	bflow_free(&fl);
 	bdoc_free(&doc);
+	/* A figure that is not there is an error at its line, not a gap. */
+	booklet_parse_text("out/test/booklet/t.md", "Text.\n\n![](gone.png)\n",
+	    deck, 0, images, &doc, &d);
+	assert_int_equal(d.nerr, 1);
+	assert_int_equal(d.v[0].pos.line, 3);
+	assert_null(doc.v[1].img);
+	bdoc_free(&doc);
+	images_free(images);
 }
 
 int

@@ -945,8 +945,8 @@ test_deck_text_problems(void **state)
 	    "  - {type: text, field: title, box_mm: [5, 5, 53, 20], "
 	    "size_pt: 10}\n"), families, m, &d);
 	assert_non_null(t);
-	assert_false(load_bind(deck, (const struct tmpl *const *)&t, m, true,
-	    &d));
+	assert_false(load_bind(deck, (const struct tmpl *const *)&t, m, NULL,
+	    true, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 8, 5,
 	    "card 'block': no text in language 'en'");
@@ -1000,8 +1000,8 @@ test_bind_many_fields(void **state)
 	t = load_tmpl(write_layout("many-fields", lay->str), families, m, &d);
 	assert_non_null(t);
 	assert_int_equal(t->nelems[FACE_FRONT], 70);
-	assert_false(load_bind(deck, (const struct tmpl *const *)&t, m, true,
-	    &d));
+	assert_false(load_bind(deck, (const struct tmpl *const *)&t, m, NULL,
+	    true, &d));
 	/* f65 to f70 are known; only the typo is not. */
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 73, 5, "card 'sheet': unknown text "

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Trim and bleed boxes: Cairo 1.16 writes only a /MediaBox per page,
- * so a finished PDF is read back with libqpdf, each page given a
- * /TrimBox and /BleedBox, and written again in place -- before the
- * output stage renames it, so it stays atomic.
+ * Finishing what Cairo wrote, with libqpdf.  Cairo 1.16 cannot set the
+ * catalog's /Lang nor a page's /TrimBox and /BleedBox, and when one
+ * image is drawn twice on a page it lists it twice under the page's
+ * resources, a duplicate key that checkers such as qpdf --check
+ * report.  So a finished PDF that needs any of these is read back,
+ * amended and written again in place -- before the output stage
+ * renames it, so the output stays atomic.  The rewrite is
+ * deterministic: the same input gives the same bytes.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -94,7 +98,13 @@ page_boxes(qpdf_data q, size_t i, double bleed)
 	return NULL;
 }
 
-/* qpdf's error or first warning as a message, or NULL if none. */
+/*
+ * After a call that failed: qpdf's error, or its first warning when the
+ * failure came as warnings only.  Warnings of a call that succeeded are
+ * not problems: reading Cairo's output always warns of the duplicated
+ * image key this rewrite exists to remove (qpdf keeps the last, which
+ * names the same image).
+ */
 static char *
 qpdf_problem(qpdf_data q)
 {
@@ -107,9 +117,9 @@ qpdf_problem(qpdf_data q)
 	return e ? g_strdup(qpdf_get_error_full_text(q, e)) : NULL;
 }
 
-/* Set the boxes of q's pages and write it to memory. */
+/* Amend q as pdf_finish() says and write it to memory. */
 static char *
-boxes_write(qpdf_data q, const double *bleeds, size_t n)
+amend_write(qpdf_data q, const char *lang, const double *bleeds, size_t n)
 {
 	char *err;
 	size_t i;
@@ -121,20 +131,25 @@ boxes_write(qpdf_data q, const double *bleeds, size_t n)
 		if (bleeds[i] >= 0 && (err = page_boxes(q, i, bleeds[i])) !=
 		    NULL)
 			return err;
-	if ((err = qpdf_problem(q)) != NULL)
-		return err;
+	if (lang != NULL)
+		qpdf_oh_replace_key(q, qpdf_get_root(q), "/Lang",
+		    qpdf_oh_new_unicode_string(q, lang));
 	if (qpdf_init_write_memory(q) & QPDF_ERRORS)
 		return qpdf_problem(q);
 	/* The /ID from the content, so the same input gives the same
-	 * bytes, as pdf_open's fixed date does for Cairo's part. */
+	 * bytes, as pdf_open's fixed date does for Cairo's part; Cairo's
+	 * streams are kept as they are. */
 	qpdf_set_deterministic_ID(q, QPDF_TRUE);
+	qpdf_set_object_stream_mode(q, qpdf_o_preserve);
+	qpdf_set_stream_data_mode(q, qpdf_s_preserve);
 	if (qpdf_write(q) & QPDF_ERRORS)
 		return qpdf_problem(q);
-	return qpdf_problem(q);
+	return NULL;
 }
 
 char *
-pdf_set_boxes(FILE *f, const char *name, const double *bleeds, size_t n)
+pdf_finish(FILE *f, const char *name, const char *lang,
+    const double *bleeds, size_t n)
 {
 	qpdf_data q;
 	size_t len;
@@ -150,7 +165,7 @@ pdf_set_boxes(FILE *f, const char *name, const double *bleeds, size_t n)
 	if (qpdf_read_memory(q, name, buf, len, NULL) & QPDF_ERRORS)
 		err = qpdf_problem(q);
 	else
-		err = boxes_write(q, bleeds, n);
+		err = amend_write(q, lang, bleeds, n);
 	if (err == NULL && !write_all(f, qpdf_get_buffer(q),
 	    qpdf_get_buffer_length(q)))
 		err = g_strdup_printf("cannot write: %s", strerror(errno));

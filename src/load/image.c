@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Images a game names (card art, a back, a booklet's figures): PNG read
+ * by Cairo, JPEG by libjpeg (and kept as it is, for the PDF to carry
+ * the file's own bytes), SVG by librsvg (drawn as vectors).  Each file
+ * is read once however many cards show it, so it is embedded once; a
+ * file that is missing, not an image, damaged or too large is an error
+ * where it is named.  Part of the load stage.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+#include <jpeglib.h>
+#include <librsvg/rsvg.h>
+#include <png.h>
+
+#include "load.h"
+
+#define MAX_PIXELS	(60.0 * 1000 * 1000)	/* 60 megapixels */
+#define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
+
+struct images {
+	GHashTable	*by_path;	/* path -> struct image (or a failure) */
+};
+
+struct images *
+images_new(void)
+{
+	struct images *c = xcalloc(1, sizeof(*c));
+
+	c->by_path = g_hash_table_new(g_str_hash, g_str_equal);
+	return c;
+}
+
+static void
+image_free(struct image *img)
+{
+	if (img->surface != NULL)
+		cairo_surface_destroy(img->surface);
+	if (img->svg != NULL)
+		g_object_unref(img->svg);
+	g_free(img->data);
+	g_free(img->path);
+	free(img);
+}
+
+size_t
+images_count(const struct images *c)
+{
+	return c != NULL ? g_hash_table_size(c->by_path) : 0;
+}
+
+void
+images_free(struct images *c)
+{
+	GHashTableIter it;
+	gpointer k, v;
+
+	if (c == NULL)
+		return;
+	g_hash_table_iter_init(&it, c->by_path);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		image_free(v);
+	g_hash_table_destroy(c->by_path);
+	free(c);
+}
+
+/* The kind of image the first bytes say, or -1. */
+static int
+sniff(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	if (n >= 8 && memcmp(p, "\x89PNG\r\n\x1a\n", 8) == 0)
+		return IMG_PNG;
+	if (n >= 3 && p[0] == 0xFF && p[1] == 0xD8 && p[2] == 0xFF)
+		return IMG_JPEG;
+	/* SVG is XML: an <svg element near the start. */
+	for (i = 0; i + 4 <= n && i < 4096; i++)
+		if (memcmp(p + i, "<svg", 4) == 0)
+			return IMG_SVG;
+	return -1;
+}
+
+/* Too many pixels to read safely (a decompression bomb, or a mistake). */
+static bool
+too_large(struct image *img, const char **why)
+{
+	static char buf[160];
+
+	if (img->w_px * img->h_px <= MAX_PIXELS)
+		return false;
+	snprintf(buf, sizeof(buf), "is %.0f x %.0f pixels, more than the "
+	    "%.0f megapixels deckpress reads", img->w_px, img->h_px,
+	    MAX_PIXELS / 1e6);
+	*why = buf;
+	return true;
+}
+
+/* Cairo reads a PNG from memory through this. */
+struct membuf {
+	const unsigned char	*p;
+	size_t			 n, at;
+};
+
+static cairo_status_t
+read_mem(void *closure, unsigned char *data, unsigned int len)
+{
+	struct membuf *m = closure;
+
+	if (m->n - m->at < len)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, m->p + m->at, len);
+	m->at += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The size libpng reads from the header, before anything is decoded. */
+static bool
+png_size(struct image *img, const char **why)
+{
+	png_image pi;
+
+	memset(&pi, 0, sizeof(pi));
+	pi.version = PNG_IMAGE_VERSION;
+	if (!png_image_begin_read_from_memory(&pi, img->data, img->len)) {
+		*why = "is a damaged PNG";
+		return false;
+	}
+	img->w_px = pi.width;
+	img->h_px = pi.height;
+	png_image_free(&pi);
+	return true;
+}
+
+static bool
+load_png(struct image *img, const char **why)
+{
+	struct membuf m = { img->data, img->len, 0 };
+
+	if (!png_size(img, why) || too_large(img, why))
+		return false;
+	img->surface = cairo_image_surface_create_from_png_stream(read_mem,
+	    &m);
+	if (cairo_surface_status(img->surface) != CAIRO_STATUS_SUCCESS) {
+		*why = "is a truncated or damaged PNG";
+		return false;
+	}
+	return true;
+}
+
+/* libjpeg reports errors by longjmp back here, not by exiting. */
+struct jerr {
+	struct jpeg_error_mgr	 mgr;
+	jmp_buf			 jump;
+};
+
+static void
+jpeg_fail(j_common_ptr ci)
+{
+	longjmp(((struct jerr *)(void *)ci->err)->jump, 1);
+}
+
+/* Nothing on stderr; a warning (a file cut short) is counted. */
+static void
+jpeg_quiet(j_common_ptr ci, int level)
+{
+	if (level < 0)
+		ci->err->num_warnings++;
+}
+
+/* Decode into an RGB24 surface, for previews and Cairo's fallback. */
+static bool
+jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
+{
+	unsigned char *row = xmalloc((size_t)ci->output_width * 3 + 1);
+	unsigned char *px;
+	int stride;
+	JDIMENSION x;
+
+	img->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    (int)ci->output_width, (int)ci->output_height);
+	px = cairo_image_surface_get_data(img->surface);
+	stride = cairo_image_surface_get_stride(img->surface);
+	while (ci->output_scanline < ci->output_height) {
+		uint32_t *out = (uint32_t *)(void *)(px + (size_t)stride *
+		    ci->output_scanline);
+
+		jpeg_read_scanlines(ci, &row, 1);
+		for (x = 0; x < ci->output_width; x++)
+			out[x] = (uint32_t)row[3 * x] << 16 |
+			    (uint32_t)row[3 * x + 1] << 8 | row[3 * x + 2];
+	}
+	free(row);
+	cairo_surface_mark_dirty(img->surface);
+	return true;
+}
+
+static bool
+load_jpeg(struct image *img, const char **why)
+{
+	struct jpeg_decompress_struct ci;
+	struct jerr err;
+	volatile bool ok = false;	/* kept across the longjmp */
+
+	ci.err = jpeg_std_error(&err.mgr);
+	err.mgr.error_exit = jpeg_fail;
+	err.mgr.emit_message = jpeg_quiet;
+	jpeg_create_decompress(&ci);
+	if (setjmp(err.jump)) {
+		*why = "is a damaged JPEG";
+		goto out;
+	}
+	jpeg_mem_src(&ci, img->data, img->len);
+	jpeg_read_header(&ci, TRUE);
+	img->w_px = ci.image_width;
+	img->h_px = ci.image_height;
+	if (too_large(img, why))
+		goto out;
+	ci.out_color_space = JCS_RGB;
+	jpeg_start_decompress(&ci);
+	ok = jpeg_pixels(&ci, img);
+	/* A file cut short decodes as grey with a warning: refuse it. */
+	if (err.mgr.num_warnings > 0) {
+		*why = "is a truncated or damaged JPEG";
+		ok = false;
+		goto out;
+	}
+	jpeg_finish_decompress(&ci);
+	/* The PDF carries the file's own bytes: no recompression. */
+	cairo_surface_set_mime_data(img->surface, CAIRO_MIME_TYPE_JPEG,
+	    img->data, img->len, NULL, NULL);
+out:
+	jpeg_destroy_decompress(&ci);
+	return ok;
+}
+
+/*
+ * Draw the SVG once into a recording surface: every card then paints
+ * that, and the PDF keeps it as one form of vectors, embedded once
+ * however many cards show it.
+ */
+static bool
+record_svg(struct image *img, const char **why)
+{
+	cairo_rectangle_t ext = { 0, 0, img->w_px, img->h_px };
+	RsvgRectangle vp = { .x = 0, .y = 0, .width = img->w_px,
+	    .height = img->h_px };
+	cairo_t *cr;
+	bool ok;
+
+	img->surface = cairo_recording_surface_create(
+	    CAIRO_CONTENT_COLOR_ALPHA, &ext);
+	cr = cairo_create(img->surface);
+	ok = rsvg_handle_render_document(img->svg, cr, &vp, NULL) &&
+	    cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+	cairo_destroy(cr);
+	if (!ok)
+		*why = "is an SVG librsvg cannot draw";
+	return ok;
+}
+
+static bool
+load_svg(struct image *img, const char **why)
+{
+	GError *err = NULL;
+	gdouble w, h;
+
+	img->svg = rsvg_handle_new_from_data(img->data, img->len, &err);
+	if (img->svg == NULL) {
+		*why = "is a damaged SVG";
+		g_clear_error(&err);
+		return false;
+	}
+	/* Its size in CSS pixels (96 to the inch), for fitting and dpi. */
+	if (!rsvg_handle_get_intrinsic_size_in_pixels(img->svg, &w, &h) ||
+	    w <= 0 || h <= 0) {
+		RsvgRectangle ink, logical;
+
+		if (!rsvg_handle_get_geometry_for_element(img->svg, NULL, &ink,
+		    &logical, NULL) || logical.width <= 0 ||
+		    logical.height <= 0) {
+			*why = "is an SVG without a size (no width, height or "
+			    "viewBox)";
+			return false;
+		}
+		w = logical.width;
+		h = logical.height;
+	}
+	img->w_px = w;
+	img->h_px = h;
+	return record_svg(img, why);
+}
+
+/* Read path into img->data; false with why if it cannot be. */
+static bool
+read_file(struct image *img, const char **why)
+{
+	GError *err = NULL;
+	gsize n;
+
+	if (!g_file_test(img->path, G_FILE_TEST_EXISTS)) {
+		*why = "does not exist";
+		return false;
+	}
+	if (g_file_test(img->path, G_FILE_TEST_IS_DIR)) {
+		*why = "is a folder, not an image file";
+		return false;
+	}
+	if (!g_file_get_contents(img->path, (gchar **)&img->data, &n, &err)) {
+		g_clear_error(&err);
+		*why = "cannot be read";
+		return false;
+	}
+	img->len = n;
+	if (n > MAX_BYTES) {
+		*why = "is larger than the 64 MB deckpress reads";
+		return false;
+	}
+	return true;
+}
+
+/* Read and decode img->path; false with why on any problem. */
+static bool
+decode(struct image *img, const char **why)
+{
+	int kind;
+
+	if (!read_file(img, why))
+		return false;
+	if ((kind = sniff(img->data, img->len)) < 0) {
+		*why = "is not a PNG, JPEG or SVG image";
+		return false;
+	}
+	img->kind = (enum image_kind)kind;
+	switch (img->kind) {
+	case IMG_PNG:
+		return load_png(img, why);
+	case IMG_JPEG:
+		return load_jpeg(img, why);
+	default:
+		return load_svg(img, why);
+	}
+}
+
+const struct image *
+image_load(struct images *c, const char *path, const struct srcpos *pos,
+    const char *ctx, struct diags *d)
+{
+	struct image *img;
+	const char *why = NULL;
+
+	if (g_hash_table_lookup_extended(c->by_path, path, NULL,
+	    (gpointer *)&img))
+		return img->failed ? NULL : img;
+	img = xcalloc(1, sizeof(*img));
+	img->path = g_strdup(path);
+	g_hash_table_insert(c->by_path, img->path, img);
+	if (decode(img, &why))
+		return img;
+	/* Reported once, where it is first named; later uses stay quiet. */
+	img->failed = true;
+	diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s %s", CTX_FMT(ctx),
+	    path, why);
+	return NULL;
+}

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Images on cards and in booklets, measured: each distinct file
+# embedded once however many cards show it, a JPEG passed through
+# untouched, an SVG drawn as vectors (no image object), every image in
+# its box to 0.1 mm at 600 dpi, a low-resolution image warned about by
+# check.  (Broken images are cases of tests/bad and tests/check.)
+T=out/test/images
+. tests/suite.sh
+I=tests/decks/images
+
+pdf_ok() { $WRAP ./deckpress cards "$@" >/dev/null 2>&1; }
+
+# --- embedded once, JPEG untouched, SVG as vectors --------------------
+check "images: the deck renders" pdf_ok $I -o "$T/images.pdf"
+check "images: each distinct image file embedded once" sh -c '
+    n=$(pdfimages -list "$1" | awk "NR > 2 { print \$11 }" | sort -u | wc -l)
+    uses=$(pdfimages -list "$1" | awk "NR > 2" | wc -l)
+    [ "$n" -eq 5 ] && [ "$uses" -gt "$n" ] ||
+    { echo "$n objects for $uses uses (5 files: 4 PNG, 1 JPEG)"; exit 1; }' \
+    sh "$T/images.pdf"
+check "images: the JPEG is embedded as it is, byte for byte" sh -c '
+    pdfimages -j -f 1 -l 1 "$1" "$2/x" &&
+    for f in "$2"/x-*.jpg; do cmp -s "$f" "$3" && exit 0; done; exit 1' \
+    sh "$T/images.pdf" "$T" $I/art/banner.jpg
+check "images: the SVG back is vectors, no image on the backs" sh -c '
+    [ "$(pdfimages -list -f 2 -l 2 "$1" | awk "NR > 2" | wc -l)" -eq 0 ]' \
+    sh "$T/images.pdf"
+check "images: qpdf --check is clean" qpdf --check "$T/images.pdf"
+pdf_ok $I -o "$T/images2.pdf"
+check "images: two renders are byte-identical" cmp "$T/images.pdf" \
+    "$T/images2.pdf"
+
+# --- every image in its box, at 600 dpi -------------------------------
+# A solid PNG (3:2, contained in a 3:2 box) and a solid SVG (2:1, in a
+# 2:1 box) on one card (tests/decks/images-geo): each colour's box is
+# the element's box_mm from the trim at (10.5, 16.5) mm.
+G=tests/decks/images-geo
+pdf_ok "$G" -o "$T/geo.pdf"
+pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile "$T/geo.pdf" \
+    "$T/geo"
+./out/test/measure "$T/geo.ppm" >"$T/geo.txt"
+box_at() {
+	awk -v c="$2" -v x0="$3" -v y0="$4" -v x1="$5" -v y1="$6" '
+	    function abs(v) { return v < 0 ? -v : v }
+	    $1 == "color" && $2 == c { found = 1
+		if (abs($3 - x0) > 0.1 || abs($4 - y0) > 0.1 ||
+		    abs($5 - x1) > 0.1 || abs($6 - y1) > 0.1) {
+			print c " at " $3 " " $4 " " $5 " " $6 ", expected " \
+			    x0 " " y0 " " x1 " " y1; bad = 1 } }
+	    END { if (!found) print c " not found"; exit bad || !found }' "$1"
+}
+check "images: the PNG fills its box [6, 6, 51, 34] to 0.1 mm" \
+    box_at "$T/geo.txt" "#c82828" 16.5 22.5 67.5 56.5
+check "images: the SVG fills its box [10, 50, 40, 20] to 0.1 mm" \
+    box_at "$T/geo.txt" "#2850c8" 20.5 66.5 60.5 86.5
+
+# --- low resolution ---------------------------------------------------
+check "images: check warns of an image under 200 dpi, naming card and dpi" \
+    sh -c '$1 ./deckpress check "$2" >/dev/null 2>"$3";
+    grep -q "warning: card .four.: image .*lowres.png prints at 30 dpi, under the 200 dpi" "$3" &&
+    [ "$(grep -c "prints at" "$3")" -eq 1 ]' sh "$WRAP" $I "$T/check.err"
+
+summary images
