@@ -65,6 +65,8 @@ bool		 yisnull(const struct ynode *n);
 /* Format " (card 'id')" style context into a static-free string. */
 #define CTX_FMT(ctx)	((ctx) ? (ctx) : ""), ((ctx) ? ": " : "")
 
+#define MAX_COUNT	10000	/* copies of one card */
+
 /* Ids, language codes, game names: letters, digits, '-', '_'; 1-64. */
 bool		 valid_ident(const char *s);
 
@@ -84,6 +86,18 @@ struct load_opts {
 					   PACKDIR/LANG.yaml; NULL: none */
 	bool		 one;		/* lang NULL means the source only,
 					   not every language */
+	bool		 head;		/* deck.yaml alone, no text files;
+					   its card list may be empty or
+					   missing (import's view of a deck
+					   the CSV fills) */
+	const char	*deckyaml;	/* deck.yaml's text as import will
+					   write it, read instead of the
+					   file; NULL: the file */
+	size_t		 decklen;
+	bool		 skip_unknown;	/* text for a card the deck lacks is
+					   left out, not an error (import
+					   has checked it holds no strings,
+					   or was told to --prune them) */
 };
 
 /*
@@ -114,6 +128,13 @@ const struct card *deck_vals(const struct deck *deck, const char *name);
  */
 bool		 load_texts(struct deck *deck, const struct ynode *langs,
 		    const struct load_opts *o, struct diags *d);
+
+/*
+ * Append an empty string for field to ct, allocated in the deck's arena;
+ * returns it.
+ */
+struct text	*cardtext_add(struct deck *deck, struct cardtext *ct,
+		    const char *field);
 
 /* Short hash of a source text, as "deckpress strings" records it. */
 void		 text_hash(const char *s, char out[9]);
