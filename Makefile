@@ -9,13 +9,13 @@ CFLAGS    ?= -O2 -g
 WARN       = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2
 REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(SAN) $(WERROR)
-LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lm
+LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv -lm
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/diag.c \
          src/load/ytree.c src/load/deck.c src/load/icons.c src/load/tmpl.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
-         src/load/texts.c src/load/printer.c \
+         src/load/texts.c src/load/printer.c src/load/csv.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
          src/render/card.c src/render/element.c \

@@ -24,9 +24,9 @@ static const char *const credit_keys[] = { "authors", "design", "licence",
 
 /*
  * Ids, language codes and the game name become file names and keys:
- * keep them tame.  Returns what is wrong with s, or NULL.
+ * keep them tame.
  */
-static const char *
+const char *
 ident_problem(const char *s)
 {
 	if (*s == '\0')
