@@ -25,14 +25,14 @@ SRCS   = src/util.c src/diag.c \
          src/pdf/pdfout.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
-         src/validate/oldfile.c \
+         src/validate/oldfile.c src/validate/fromcsv.c src/validate/cardlist.c \
          src/booklet/md.c src/booklet/flow.c src/booklet/draw.c \
          src/booklet/saddle.c
 MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
          src/cmd/cards.c \
          src/cmd/all.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
-         src/cmd/calibrate.c
+         src/cmd/calibrate.c src/cmd/import.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
 HDRS   = $(wildcard src/*.h src/*/*.h)
 

@@ -446,11 +446,10 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 	size_t i;
 
 	if ((o->n == 0 || !oldfile_comment(o->lines[0])) && li == 0) {
-		sb_printf(b, "# %s card texts in '%s', the source language.\n"
-		    "# Card strings come from a spreadsheet by: deckpress "
-		    "import FILE --into %s\n# Comments, and the strings a "
-		    "spreadsheet leaves empty, stay as written.\n", deck->game,
-		    deck->langs[0], deck->dir);
+		sb_printf(b, "# %s card texts in '%s', the source language, "
+		    "from a spreadsheet:\n# deckpress import FILE --into %s\n"
+		    "# writes them; comments, and strings it leaves empty, stay "
+		    "as written.\n", deck->game, deck->langs[0], deck->dir);
 		return;
 	}
 	if (o->n == 0 || !oldfile_comment(o->lines[0])) {
