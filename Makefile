@@ -25,7 +25,8 @@ SRCS   = src/util.c src/diag.c \
          src/pdf/pdfout.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
-         src/validate/oldfile.c src/validate/fromcsv.c src/validate/cardlist.c \
+         src/validate/oldfile.c src/validate/fromcsv.c src/validate/imported.c \
+         src/validate/cardlist.c \
          src/booklet/md.c src/booklet/flow.c src/booklet/draw.c \
          src/booklet/saddle.c
 MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \

@@ -177,8 +177,9 @@ put_changed(struct strbuf *b, const struct import *im, const struct ientry *e,
 	for (k = l->start[j]; k <= l->last[j]; k++) {
 		s = line(L, k);
 		if (blank_or_comment(s)) {
-			if (s[strspn(s, " \t\r")] != '\0')
-				sb_printf(b, "%s\n", s);
+			s += strspn(s, " \t\r");
+			if (*s != '\0')
+				sb_printf(b, "%*s%s\n", l->indent, "", s);
 			continue;
 		}
 		c = oldfile_comment_in(s, s + strspn(s, " -"));

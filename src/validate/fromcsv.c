@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A spreadsheet's table read against a deck for "deckpress import":
- * what each column of the header is, each row a card whose cells are
- * checked as deck.yaml's entries are, the cards that are gone, and the
- * strings the rows bring into the deck's texts.  Part of the validate
- * stage; cardlist.c writes the deck.yaml.
+ * the text fields there are, what each column of the header is, each
+ * row a card whose cells are checked as deck.yaml's entries are, and
+ * whether deck.yaml reads back so.  Part of the validate stage;
+ * cardlist.c writes the deck.yaml, imported.c the rest of the change.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -122,6 +122,21 @@ attr_index(const struct import *im, const char *name)
 	return NONE;
 }
 
+/*
+ * The candidate a column's name is likely a slip for: the same but for
+ * case (a spreadsheet's "Title"), else one a typo away.
+ */
+static const char *
+hint_for(const char *name, const char *const *cand, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (g_ascii_strcasecmp(name, cand[i]) == 0)
+			return cand[i];
+	return closest_word(name, cand, n);
+}
+
 /* "en, es": the deck's languages, for messages. */
 static const char *
 lang_list(struct import *im, const struct deck *deck)
@@ -155,7 +170,7 @@ lang_column(struct import *im, struct icol *c, const char *name,
 		return;
 	}
 	if ((li = deck_lang_index(deck, lang)) < 0) {
-		hint = closest_word(lang, deck->langs, deck->nlangs);
+		hint = hint_for(lang, deck->langs, deck->nlangs);
 		diag_add(d, DIAG_ERROR, &c->pos, "column", "column '%s': the "
 		    "deck has no language '%s' (it has %s)%s%s%s%s", c->name,
 		    lang, lang_list(im, deck), HINT_ARGS(hint), hint ? "" :
@@ -163,7 +178,7 @@ lang_column(struct import *im, struct icol *c, const char *name,
 		return;
 	}
 	if (!is_field(im, name)) {
-		hint = closest_word(name, im->fields, im->nfields);
+		hint = hint_for(name, im->fields, im->nfields);
 		diag_add(d, DIAG_ERROR, &c->pos, "column", "column '%s': '%s' "
 		    "is no text field of the deck's layout or of text/%s.yaml"
 		    "%s%s%s", c->name, name, deck->langs[0], HINT_ARGS(hint));
@@ -217,7 +232,7 @@ unknown_column(struct import *im, struct icol *c, size_t i, bool fresh,
 		cand[n++] = im->attrs[k];
 	for (k = 0; k < im->nfields; k++)
 		cand[n++] = im->fields[k];
-	hint = closest_word(c->name, cand, n);
+	hint = hint_for(c->name, cand, n);
 	diag_add(d, DIAG_ERROR, &c->pos, "column", "column '%s' is no "
 	    "attribute deck.yaml declares and no text field its layout "
 	    "shows%s%s%s%s", c->name, HINT_ARGS(hint), hint ? "" : "; "
@@ -560,101 +575,6 @@ import_read(struct import *im, const struct csvtab *tab,
 	return d->nerr == nerr;
 }
 
-/* Is id a card of the table? */
-static bool
-in_table(GHashTable *ids, const char *id)
-{
-	return g_hash_table_contains(ids, id);
-}
-
-/* The text entries of card id: which languages hold strings for it. */
-static size_t
-text_entries(const struct import *im, const struct deck *deck,
-    const char *id, bool strings, const struct tentry **at)
-{
-	size_t li, i, n = 0;
-
-	for (li = 0; li < deck->nlangs; li++)
-		for (i = 0; i < im->ntfile[li]; i++)
-			if (strcmp(im->tfile[li][i].id, id) == 0 &&
-			    (!strings || im->tfile[li][i].strings))
-				at[n++] = &im->tfile[li][i];
-	return n;
-}
-
-/* A card the table lacks whose strings would go with it. */
-static void
-orphan(const struct import *im, const struct deck *deck, const char *id,
-    const struct srcpos *pos, const struct tentry **at, size_t n,
-    struct diags *d)
-{
-	struct strbuf langs = { 0 };
-	size_t i;
-
-	sb_puts(&langs, "");
-	for (i = 0; i < n; i++)
-		sb_printf(&langs, "%s'%s'", i == 0 ? "" : i + 1 < n ? ", " :
-		    " and ", deck->langs[at[i]->lang]);
-	diag_add(d, DIAG_ERROR, pos, "orphan", "card '%s' is not in %s, but "
-	    "has strings in %s: import with --prune to delete them too, or "
-	    "keep its row", id, im->tab->file, langs.s);
-	for (i = 0; i < n; i++)
-		if (&at[i]->pos != pos)
-			diag_add(d, DIAG_NOTE, &at[i]->pos, NULL, "its strings "
-			    "in '%s'", deck->langs[at[i]->lang]);
-	sb_free(&langs);
-}
-
-/* Mark the text files holding an entry for id: they lose it. */
-static void
-touch_files(const struct import *im, const struct deck *deck,
-    const char *id, struct icounts *n)
-{
-	size_t li, i;
-
-	for (li = 0; li < deck->nlangs; li++)
-		for (i = 0; i < im->ntfile[li]; i++)
-			if (strcmp(im->tfile[li][i].id, id) == 0)
-				n->touched[li] = true;
-}
-
-bool
-import_orphans(const struct import *im, const struct deck *deck,
-    bool prune, struct icounts *n, struct diags *d)
-{
-	GHashTable *ids = g_hash_table_new(g_str_hash, g_str_equal);
-	const struct tentry **at = xcalloc(deck->nlangs + 1, sizeof(*at));
-	size_t i, k, li, nerr = d->nerr;
-
-	for (i = 0; i < im->nentries; i++)
-		g_hash_table_add(ids, (gpointer)im->entries[i].id);
-	for (i = 0; i < deck->ncards; i++) {
-		const struct card *c = &deck->cards[i];
-
-		if (in_table(ids, c->id))
-			continue;
-		k = text_entries(im, deck, c->id, true, at);
-		if (k > 0 && !prune)
-			orphan(im, deck, c->id, &c->pos, at, k, d);
-		n->removed++;
-		touch_files(im, deck, c->id, n);
-	}
-	/* Strings for a card deck.yaml never listed: as good as gone. */
-	for (li = 0; li < deck->nlangs; li++)
-		for (i = 0; i < im->ntfile[li]; i++) {
-			const struct tentry *e = &im->tfile[li][i];
-
-			if (in_table(ids, e->id) || deck_card(deck, e->id))
-				continue;
-			if (e->strings && !prune)
-				orphan(im, deck, e->id, &e->pos, &e, 1, d);
-			n->touched[li] = true;
-		}
-	free(at);
-	g_hash_table_destroy(ids);
-	return d->nerr == nerr;
-}
-
 bool
 import_verify(const struct import *im, const struct deck *deck,
     struct diags *d)
@@ -680,107 +600,6 @@ import_verify(const struct import *im, const struct deck *deck,
 	    "internal", "deck.yaml as written would not read back as %s "
 	    "gives card %zu; nothing written", im->tab->file, i + 1);
 	return false;
-}
-
-/* The string field of card c in language li, or NULL. */
-static struct text *
-text_of(struct card *c, size_t li, const char *field)
-{
-	struct cardtext *ct = &c->texts[li];
-	size_t i;
-
-	for (i = 0; i < ct->n; i++)
-		if (strcmp(ct->v[i].field, field) == 0)
-			return &ct->v[i];
-	return NULL;
-}
-
-/* Set a string of c unless it says so already; the text set, or NULL. */
-static struct text *
-set_text(struct deck *deck, struct card *c, size_t li, const char *field,
-    const char *v, struct icounts *n)
-{
-	struct text *t = text_of(c, li, field);
-
-	if (t != NULL && t->value != NULL && !t->deflt &&
-	    strcmp(t->value, v) == 0)
-		return NULL;
-	if (t == NULL || t->deflt)
-		t = cardtext_add(deck, &c->texts[li], field);
-	t->value = arena_strdup(&deck->arena, v);
-	t->edited = true;
-	n->strings[li]++;
-	n->touched[li] = true;
-	return t;
-}
-
-/* A source text changed: its translations' files show them stale. */
-static void
-source_set(struct deck *deck, struct card *c, const char *field,
-    const char *v, struct icounts *n)
-{
-	size_t li;
-
-	if (set_text(deck, c, 0, field, v, n) == NULL)
-		return;
-	for (li = 1; li < deck->nlangs; li++)
-		if (text_of(c, li, field) != NULL)
-			n->touched[li] = true;
-}
-
-/* A translation in the table: made from the row's source text. */
-static bool
-translation_set(struct deck *deck, struct card *c, const struct icol *col,
-    const struct csvcell *cell, struct icounts *n, struct diags *d)
-{
-	const char *src = card_text(c, 0, col->field, NULL);
-	struct text *t;
-	char h[9];
-
-	if (src == NULL) {
-		diag_add(d, DIAG_ERROR, &cell->pos, "source", "card '%s': "
-		    "column '%s' translates no text: the card has no '%s' in "
-		    "'%s'", c->id, col->name, col->field, deck->langs[0]);
-		return false;
-	}
-	if ((t = set_text(deck, c, col->lang, col->field, cell->s, n)) ==
-	    NULL)
-		return true;
-	text_hash(src, h);
-	t->src_hash = arena_strdup(&deck->arena, h);
-	return true;
-}
-
-bool
-import_texts(const struct import *im, struct deck *deck, struct icounts *n,
-    struct diags *d)
-{
-	const struct ientry *e;
-	const struct icol *col;
-	struct card *c;
-	size_t i, j, pass;
-	bool ok = true;
-
-	/* The sources first: a translation hashes its row's source. */
-	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < im->nentries; i++) {
-			e = &im->entries[i];
-			c = deck_card(deck, e->id);
-			for (j = 0; c != NULL && j < im->ncols; j++) {
-				col = &im->cols[j];
-				if (col->type != ICOL_TEXT ||
-				    (col->lang == 0) != (pass == 0) ||
-				    e->row->v[j].s[0] == '\0')
-					continue;
-				if (pass == 0)
-					source_set(deck, c, col->field,
-					    e->row->v[j].s, n);
-				else
-					ok &= translation_set(deck, c, col,
-					    &e->row->v[j], n, d);
-			}
-		}
-	return ok;
 }
 
 void
