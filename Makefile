@@ -10,13 +10,13 @@ CFLAGS    ?= -O2 -g
 WARN       = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2
 REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(SAN) $(WERROR)
-LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lm
+LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv -lm
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/diag.c \
          src/load/ytree.c src/load/deck.c src/load/icons.c src/load/tmpl.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
-         src/load/texts.c src/load/printer.c src/load/image.c \
+         src/load/texts.c src/load/printer.c src/load/image.c src/load/csv.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
          src/render/card.c src/render/element.c src/render/image.c \
@@ -26,14 +26,15 @@ SRCS   = src/util.c src/diag.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
-         src/validate/oldfile.c \
+         src/validate/oldfile.c src/validate/fromcsv.c src/validate/imported.c \
+         src/validate/cardlist.c \
          src/booklet/md.c src/booklet/flow.c src/booklet/draw.c \
          src/booklet/saddle.c
 MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
          src/cmd/cards.c \
          src/cmd/all.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
-         src/cmd/calibrate.c \
+         src/cmd/calibrate.c src/cmd/import.c \
          src/cmd/preview.c src/cmd/export.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
 HDRS   = $(wildcard src/*.h src/*/*.h)

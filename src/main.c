@@ -22,6 +22,9 @@ static const char usage_main[] =
 "               source language, and text that does not fit\n"
 "  strings DECK --lang LANG\n"
 "               write or update the translator's file text/LANG.yaml\n"
+"  import FILE --into DECK\n"
+"               a spreadsheet (CSV or TSV) into the deck's card list and\n"
+"               text files\n"
 "  booklet DECK the rule booklet, as pages or a folded booklet\n"
 "  pack DECK    the print-and-play pack: cover and how to print, index,\n"
 "               instructions, sheets, credits\n"
@@ -48,6 +51,7 @@ static const struct {
 	{ "calibrate", cmd_calibrate },
 	{ "preview", cmd_preview },
 	{ "export", cmd_export },
+	{ "import", cmd_import },
 };
 
 int

@@ -48,6 +48,7 @@ struct text {
 	bool		 deflt;		/* deckpress's default, not the game's */
 	bool		 fallback;	/* draft: missing, the source's text */
 	bool		 stale;		/* draft: its source text changed */
+	bool		 edited;	/* import: a new value, not the file's */
 };
 
 struct cardtext {

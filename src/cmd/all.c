@@ -141,7 +141,7 @@ all_deck(const char *dir, const struct job *base)
 {
 	/* Read every language leniently, only to list them: each is then
 	 * loaded on its own, needing nothing of the others. */
-	struct load_opts lo = { NULL, true, NULL, false, NULL, false };
+	struct load_opts lo = { .lenient = true };
 	struct diags d = { 0 };
 	struct deck *deck = load_deck(dir, &lo, &d);
 	struct job j = *base;

@@ -168,7 +168,7 @@ static int
 run_booklet(const char *deckdir, const char *lang, bool a5, bool letter,
     const char *output, struct diags *d)
 {
-	struct load_opts lo = { lang, false, NULL, false, NULL, true };
+	struct load_opts lo = { .lang = lang, .one = true };
 	struct setup s = { 0 };
 	struct bstyle st;
 	struct bdoc doc = { 0 };

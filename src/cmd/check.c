@@ -316,7 +316,7 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 static int
 run_check(struct checkjob *j, struct diags *d)
 {
-	struct load_opts lo = { NULL, true, NULL, false, NULL, false };
+	struct load_opts lo = { .lenient = true };
 	struct setup s = { 0 };
 	struct checked k = { 0 };
 	int li, rc;

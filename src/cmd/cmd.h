@@ -45,6 +45,11 @@ char	*data_dir(void);
 int	 setup_load(struct setup *s, const char *deckdir,
 	    const struct load_opts *o, struct diags *d);
 void	 setup_free(struct setup *s);
+/*
+ * For the deck s already holds: the fonts (unless loaded) and each
+ * kind's template and sheet, unbound.  Returns 0 or an exit code.
+ */
+int	 setup_layouts(struct setup *s, struct diags *d);
 
 /*
  * The index of --lang LANG in deck (NULL: 0, the source); a usage
@@ -238,6 +243,7 @@ int	 cmd_strings(int argc, char **argv);
 int	 cmd_booklet(int argc, char **argv);
 int	 cmd_pack(int argc, char **argv);
 int	 cmd_calibrate(int argc, char **argv);
+int	 cmd_import(int argc, char **argv);
 int	 cmd_preview(int argc, char **argv);
 int	 cmd_export(int argc, char **argv);
 

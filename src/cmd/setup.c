@@ -206,14 +206,14 @@ load_kinds(struct setup *s, struct diags *d)
 	return ok;
 }
 
-int
-setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
-    struct diags *d)
+/* The bundled fonts and icon map; 0 or EXIT_IO (reported). */
+static int
+setup_fonts(struct setup *s, struct diags *d)
 {
-	struct load_opts lo = *o;
 	char *p;
 
-	s->datadir = data_dir();
+	if (s->datadir == NULL)
+		s->datadir = data_dir();
 	p = path_join(s->datadir, "fonts");
 	s->fonts = fonts_new(p, d);
 	free(p);
@@ -223,14 +223,37 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	if (s->fonts == NULL || s->icons == NULL)
 		return EXIT_IO;
 	s->fonts->icons = s->icons;
+	return 0;
+}
+
+int
+setup_layouts(struct setup *s, struct diags *d)
+{
+	int rc;
+
+	if (s->fonts == NULL && (rc = setup_fonts(s, d)) != 0)
+		return rc;
+	return load_kinds(s, d) ? 0 : EXIT_INPUT;
+}
+
+int
+setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
+    struct diags *d)
+{
+	struct load_opts lo = *o;
+	char *p;
+	int rc;
+
+	if ((rc = setup_fonts(s, d)) != 0)
+		return rc;
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
 	s->deck = load_deck(deckdir, &lo, d);
 	free(p);
 	if (s->deck == NULL)
 		return EXIT_INPUT;
-	if (!load_kinds(s, d))
-		return EXIT_INPUT;
+	if ((rc = setup_layouts(s, d)) != 0)
+		return rc;
 	s->images = images_new();
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||

@@ -51,7 +51,7 @@ source_lost(const struct deck *deck, size_t li, struct diags *d)
 static int
 run_strings(const char *deckdir, const char *lang, struct diags *d)
 {
-	struct load_opts lo = { lang, true, lang, false, NULL, false };
+	struct load_opts lo = { .lang = lang, .lenient = true, .extra = lang };
 	struct deck *deck;
 	struct strings_report r;
 	char *dir, *path, *home;

@@ -15,8 +15,6 @@
 
 #include "load.h"
 
-#define MAX_COUNT	10000	/* copies of one card */
-
 static const char *const deck_keys[] = { "game", "title", "languages",
     "layout", "sheet", "components", "attributes", "credits", "cards",
     NULL };
@@ -26,9 +24,9 @@ static const char *const credit_keys[] = { "authors", "design", "licence",
 
 /*
  * Ids, language codes and the game name become file names and keys:
- * keep them tame.  Returns what is wrong with s, or NULL.
+ * keep them tame.
  */
-static const char *
+const char *
 ident_problem(const char *s)
 {
 	if (*s == '\0')
@@ -362,17 +360,21 @@ index_cards(struct deck *deck)
 	qsort(deck->by_id, deck->ncards, sizeof(*deck->by_id), idcmp);
 }
 
+/* The card list; head: it may be empty, import fills it. */
 static bool
-load_cards(struct deck *deck, const struct ynode *n, struct diags *d)
+load_cards(struct deck *deck, const struct ynode *n, bool head,
+    struct diags *d)
 {
 	const char *const *keys;
 	GHashTable *seen;
 	size_t i;
 	bool ok = true;
 
+	if (head && yisnull(n))
+		return true;
 	if (!yexpect(n, YNODE_SEQ, "cards", NULL, d))
 		return false;
-	if (n->n == 0) {
+	if (n->n == 0 && !head) {
 		diag_add(d, DIAG_ERROR, &n->pos, "cards", "the deck has no "
 		    "cards");
 		return false;
@@ -589,7 +591,8 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 }
 
 static bool
-load_head(struct deck *deck, const struct ynode *root, struct diags *d)
+load_head(struct deck *deck, const struct ynode *root, bool head,
+    struct diags *d)
 {
 	bool ok = true;
 
@@ -598,7 +601,8 @@ load_head(struct deck *deck, const struct ynode *root, struct diags *d)
 	if (ymap_check_keys(root, deck_keys, NULL, d) > 0)
 		ok = false;
 	ok &= require(root, "languages", d);
-	ok &= require(root, "cards", d);
+	if (!head)
+		ok &= require(root, "cards", d);
 	ok &= load_game(deck, root, d);
 	ok &= load_string_key(root, "title", &deck->title, NULL, d);
 	ok &= load_credits(deck, ymap_get(root, "credits"), d);
@@ -617,7 +621,7 @@ load_head(struct deck *deck, const struct ynode *root, struct diags *d)
 		ok &= load_langs(deck, ymap_get(root, "languages"), d);
 	ok &= load_attrdefs(deck, ymap_get(root, "attributes"), d);
 	if (ymap_get(root, "cards") != NULL)
-		ok &= load_cards(deck, ymap_get(root, "cards"), d);
+		ok &= load_cards(deck, ymap_get(root, "cards"), head, d);
 	return ok;
 }
 
@@ -638,6 +642,8 @@ deck_card(const struct deck *deck, const char *id)
 {
 	struct card key = { .id = id }, *kp = &key, **hit;
 
+	if (deck->ncards == 0)
+		return NULL;	/* a head without cards has no index */
 	hit = bsearch(&kp, deck->by_id, deck->ncards, sizeof(*hit), idcmp);
 	return hit ? *hit : NULL;
 }
@@ -687,31 +693,32 @@ add_lang(struct deck *deck, const char *extra)
 struct deck *
 load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 {
-	static const struct load_opts all = { NULL, false, NULL, false, NULL,
-	    false };
+	static const struct load_opts all = { 0 };
 	struct deck *deck = xcalloc(1, sizeof(*deck));
 	const struct ynode *root;
 	char *path = path_join(dir, "deck.yaml");
 	size_t nerr = d->nerr;
 	bool ok, texts_ok = true;
 
+	if (o == NULL)
+		o = &all;
 	deck->dir = arena_strdup(&deck->arena, dir);
 	deck->file = diag_file(d, path);
 	deck->sheet = "a4";
 	free(path);
-	root = ytree_load(&deck->arena, deck->file, d);
-	ok = root != NULL && load_head(deck, root, d);
+	root = o->deckyaml != NULL ? ytree_parse(&deck->arena, deck->file,
+	    (const unsigned char *)o->deckyaml, o->decklen, d) :
+	    ytree_load(&deck->arena, deck->file, d);
+	ok = root != NULL && load_head(deck, root, o->head, d);
 	if (deck->game == NULL)
 		deck->game = dir_name(&deck->arena, dir);
 	/* Texts are checked even when the head has errors: report all. */
 	if (ok && d->nerr > nerr)
 		ok = false;	/* an error that left a usable tree */
 	deck->ndeclared = deck->nlangs;
-	if (o == NULL)
-		o = &all;
 	if (ok)
 		add_lang(deck, o->extra);
-	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0)
+	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0 && !o->head)
 		texts_ok = load_texts(deck, ymap_get(root, "languages"), o, d);
 	if (!ok || (!o->lenient && (!texts_ok || d->nerr > nerr))) {
 		deck_free(deck);

@@ -67,8 +67,12 @@ bool		 yisnull(const struct ynode *n);
 /* Format " (card 'id')" style context into a static-free string. */
 #define CTX_FMT(ctx)	((ctx) ? (ctx) : ""), ((ctx) ? ": " : "")
 
+#define MAX_COUNT	10000	/* copies of one card */
+
 /* Ids, language codes, game names: letters, digits, '-', '_'; 1-64. */
 bool		 valid_ident(const char *s);
+/* What is wrong with s as one ("is empty", ...), or NULL. */
+const char	*ident_problem(const char *s);
 
 /* What load_deck() reads, and how it treats what is missing. */
 struct load_opts {
@@ -86,6 +90,18 @@ struct load_opts {
 					   PACKDIR/LANG.yaml; NULL: none */
 	bool		 one;		/* lang NULL means the source only,
 					   not every language */
+	bool		 head;		/* deck.yaml alone, no text files;
+					   its card list may be empty or
+					   missing (import's view of a deck
+					   the CSV fills) */
+	const char	*deckyaml;	/* deck.yaml's text as import will
+					   write it, read instead of the
+					   file; NULL: the file */
+	size_t		 decklen;
+	bool		 skip_unknown;	/* text for a card the deck lacks is
+					   left out, not an error (import
+					   has checked it holds no strings,
+					   or was told to --prune them) */
 };
 
 /*
@@ -116,6 +132,13 @@ const struct card *deck_vals(const struct deck *deck, const char *name);
  */
 bool		 load_texts(struct deck *deck, const struct ynode *langs,
 		    const struct load_opts *o, struct diags *d);
+
+/*
+ * Append an empty string for field to ct, allocated in the deck's arena;
+ * returns it.
+ */
+struct text	*cardtext_add(struct deck *deck, struct cardtext *ct,
+		    const char *field);
 
 /* Short hash of a source text, as "deckpress strings" records it. */
 void		 text_hash(const char *s, char out[9]);
@@ -153,6 +176,44 @@ size_t		 images_count(const struct images *c);
 const struct image *image_load(struct images *c, const char *path,
 		    const struct srcpos *pos, const char *ctx,
 		    struct diags *d);
+
+/* One cell of a spreadsheet's table, as text. */
+struct csvcell {
+	const char	*s;		/* UTF-8, line breaks "\n"; "" empty */
+	struct srcpos	 pos;		/* its first character, or quote */
+};
+
+struct csvrow {
+	struct csvcell	*v;
+	size_t		 n;
+	struct srcpos	 pos;		/* of its first cell */
+};
+
+/* A CSV or TSV file: its header row, then the rows under it. */
+struct csvtab {
+	struct arena	 arena;		/* owns the cells */
+	const char	*file;
+	char		 sep;		/* ',', ';' or '\t' */
+	struct csvrow	 head;		/* the header */
+	struct csvrow	*rows;		/* the rows under it; rows of empty
+					   cells left out */
+	size_t		 nrows;
+};
+
+/*
+ * Read a spreadsheet saved as CSV or TSV (libcsv, strict quoting): UTF-8
+ * with or without a byte order mark, cells in double quotes when they
+ * hold the separator, quotes ("" inside) or line breaks.  The separator
+ * is a tab for a .tsv or .tab file, else the most frequent of tab, ','
+ * and ';' on the header line.  Rows may differ in length: the caller
+ * knows what they mean.  NULL if the file cannot be read or parsed
+ * (reported).  Free with csvtab_free().
+ */
+struct csvtab	*load_csv(const char *path, struct diags *d);
+/* The same from memory; name is the file name for messages and sniffing. */
+struct csvtab	*load_csv_buf(const char *name, const unsigned char *buf,
+		    size_t len, struct diags *d);
+void		 csvtab_free(struct csvtab *t);
 
 /* The icon font's name map (fonts/<font>.map: "name HEX" lines). */
 struct iconmap	*load_iconmap(const char *path, struct diags *d);

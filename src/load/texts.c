@@ -53,9 +53,9 @@ find_text(const struct cardtext *ct, const char *field)
 	return NULL;
 }
 
-/* Append an empty string for field to ct (strings are few per card). */
-static struct text *
-add_text(struct deck *deck, struct cardtext *ct, const char *field)
+/* Strings are few per card: each append copies them all. */
+struct text *
+cardtext_add(struct deck *deck, struct cardtext *ct, const char *field)
 {
 	struct text *v = arena_alloc(&deck->arena, (ct->n + 1) * sizeof(*v));
 
@@ -206,9 +206,10 @@ load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
 	return ok;
 }
 
+/* The cards: section; skip: text for a card the deck lacks is left out. */
 static bool
 load_cards_texts(struct deck *deck, size_t li, const struct ynode *cards,
-    bool draft, struct diags *d)
+    bool draft, bool skip, struct diags *d)
 {
 	size_t i;
 	bool ok = true;
@@ -219,6 +220,8 @@ load_cards_texts(struct deck *deck, size_t li, const struct ynode *cards,
 		const struct ypair *p = &cards->pairs[i];
 		struct card *c = deck_card(deck, p->key->str);
 
+		if (c == NULL && skip)
+			continue;
 		if (c == NULL) {
 			unknown_card(deck, p->key, deck->langs[li], d);
 			ok = false;
@@ -361,7 +364,7 @@ load_kind_strs(struct deck *deck, size_t li, const struct ynode *n,
  */
 static bool
 load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
-    bool draft, bool *read, struct diags *d)
+    bool draft, bool skip, bool *read, struct diags *d)
 {
 	const char *lang = deck->langs[li];
 	char *name = arena_printf(&deck->arena, "text/%s.yaml", lang);
@@ -398,7 +401,7 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 		    "the text file has no 'cards'");
 		return false;
 	}
-	ok &= load_cards_texts(deck, li, n, draft, d);
+	ok &= load_cards_texts(deck, li, n, draft, skip, d);
 	if ((n = ymap_get(root, "values")) != NULL)
 		ok &= load_values(deck, li, n, draft, d);
 	if ((n = ymap_get(root, "components")) != NULL)
@@ -459,7 +462,7 @@ merge_defaults(struct deck *deck, size_t li, const struct cardtext *dl,
 	for (i = 0; i < dl->n; i++) {
 		if (dl->v[i].value == NULL || find_text(ct, dl->v[i].field))
 			continue;
-		t = add_text(deck, ct, dl->v[i].field);
+		t = cardtext_add(deck, ct, dl->v[i].field);
 		t->value = dl->v[i].value;
 		t->pos = dl->v[i].pos;
 		t->key_pos = dl->v[i].key_pos;
@@ -473,7 +476,7 @@ merge_defaults(struct deck *deck, size_t li, const struct cardtext *dl,
 		}
 	}
 	if (find_text(ct, "title") == NULL) {
-		t = add_text(deck, ct, "title");
+		t = cardtext_add(deck, ct, "title");
 		t->value = deck->title ? deck->title : deck->game;
 		t->pos = deck->pack.pos;
 		t->deflt = true;
@@ -527,7 +530,7 @@ fill(struct deck *deck, struct card *c, size_t li, const struct text *src,
 	struct srcpos at = t ? t->pos : listed ? ct->key_pos : c->pos;
 
 	if (t == NULL) {
-		t = add_text(deck, ct, src->field);
+		t = cardtext_add(deck, ct, src->field);
 		t->pos = at;
 		t->key_pos = at;
 	}
@@ -722,8 +725,8 @@ load_texts(struct deck *deck, const struct ynode *langs,
 		}
 		/* A file with errors: the cards it lacks are no news. */
 		if (!load_textfile(deck, li, li < langs->n ?
-		    &langs->items[li]->pos : &langs->pos, draft, &read[li],
-		    d)) {
+		    &langs->items[li]->pos : &langs->pos, draft,
+		    o->skip_unknown, &read[li], d)) {
 			ok = false;
 			deck->broken[li] = true;
 		} else if (read[li])

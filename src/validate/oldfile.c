@@ -168,20 +168,13 @@ oldfile_value(struct strbuf *b, const struct oldfile *o, const struct text *t,
 	return true;
 }
 
-void
-oldfile_trailing(struct strbuf *b, const struct oldfile *o,
-    const struct text *t)
+const char *
+oldfile_comment_in(const char *line, const char *from)
 {
-	const char *line, *p;
+	const char *p;
 	char q = 0;
 
-	/* Only a one-line value: a longer one carries its own comments. */
-	if (t->pos.line == 0 || t->pos.line > o->n ||
-	    t->pos.line != t->key_pos.line || t->end.line != t->pos.line)
-		return;
-	line = o->lines[t->pos.line - 1];
-	p = line + byte_col(line, t->pos.col);
-	for (; *p; p++) {
+	for (p = from; *p; p++) {
 		if (q != 0) {
 			if (*p == '\\' && q == '"' && p[1] != '\0')
 				p++;
@@ -189,12 +182,27 @@ oldfile_trailing(struct strbuf *b, const struct oldfile *o,
 				q = 0;
 		} else if (*p == '"' || *p == '\'')
 			q = *p;
-		else if (*p == '#' && p > line && (p[-1] == ' ' ||
-		    p[-1] == '\t')) {
-			sb_printf(b, "  %s", p);
-			return;
-		}
+		else if (*p == '#' && (p == line || p[-1] == ' ' ||
+		    p[-1] == '\t'))
+			return p;
 	}
+	return NULL;
+}
+
+void
+oldfile_trailing(struct strbuf *b, const struct oldfile *o,
+    const struct text *t)
+{
+	const char *line, *p;
+
+	/* Only a one-line value: a longer one carries its own comments. */
+	if (t->pos.line == 0 || t->pos.line > o->n ||
+	    t->pos.line != t->key_pos.line || t->end.line != t->pos.line)
+		return;
+	line = o->lines[t->pos.line - 1];
+	p = line + byte_col(line, t->pos.col);
+	if ((p = oldfile_comment_in(line, p)) != NULL)
+		sb_printf(b, "  %s", p);
 }
 
 /* A comment's text back: "\n" in it stands for a line break. */

@@ -3,7 +3,7 @@
  * The translator's file as it was before "deckpress strings" rewrites
  * it: its lines, to keep the translator's comments, quoting and line
  * breaks, and to find the source text a stale string was made from.
- * Private to strings.c and oldfile.c.
+ * Private to the writers of the validate stage: strings.c, cardlist.c.
  */
 #ifndef DECKPRESS_OLDFILE_H
 #define DECKPRESS_OLDFILE_H
@@ -38,6 +38,14 @@ void	 oldfile_comments(struct strbuf *b, const struct oldfile *o,
  */
 bool	 oldfile_value(struct strbuf *b, const struct oldfile *o,
 	    const struct text *t, int indent);
+
+/*
+ * The comment on line from from on, or NULL: a '#' after a blank (or
+ * at the line's start) outside quotes.  A quote starts quoted text
+ * wherever it stands, so "rival's # x" hides a comment: the price of
+ * reading lines without a parser.
+ */
+const char *oldfile_comment_in(const char *line, const char *from);
 
 /* A comment at the end of the line of t's value, copied after it. */
 void	 oldfile_trailing(struct strbuf *b, const struct oldfile *o,

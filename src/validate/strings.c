@@ -5,7 +5,8 @@
  * and the hash of the source each translation was made from.  What the
  * translator wrote (strings, order, their own comments) is kept, new
  * strings are added empty, stale ones are flagged; a second run
- * changes nothing.
+ * changes nothing.  "deckpress import" writes text files the same way,
+ * the source language's too, with only the strings the deck has.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,9 +17,12 @@
 
 #include "oldfile.h"
 
-/* Can s be written as a plain YAML scalar and read back unchanged? */
+/*
+ * Can s be written as a plain YAML scalar and read back unchanged?
+ * flow: inside a flow collection, where any of , [ ] { } ends it.
+ */
 static bool
-plain_ok(const char *s)
+plain_ok(const char *s, bool flow)
 {
 	static const char *const words[] = { "true", "false", "yes", "no",
 	    "on", "off", "null", "y", "n", NULL };
@@ -30,6 +34,8 @@ plain_ok(const char *s)
 		return false;
 	if (strstr(s, ": ") || strstr(s, " #") || s[n - 1] == ':')
 		return false;
+	if (flow && strpbrk(s, ",[]{}") != NULL)
+		return false;
 	for (i = 0; i < n; i++)
 		if ((unsigned char)s[i] < 0x20 || s[i] == '\\')
 			return false;
@@ -40,14 +46,14 @@ plain_ok(const char *s)
 	return *end != '\0';
 }
 
-static void
-put_scalar(struct strbuf *b, const char *s)
+void
+strings_scalar(struct strbuf *b, const char *s, bool flow)
 {
 	if (s == NULL) {
 		sb_puts(b, "~");
 		return;
 	}
-	if (plain_ok(s)) {
+	if (plain_ok(s, flow)) {
 		sb_puts(b, s);
 		return;
 	}
@@ -88,6 +94,9 @@ struct writer {
 	const char		*srclang;
 	struct counts		 n;
 	bool			 verbatim;	/* values as the file had them */
+	bool			 all;		/* every string the source has,
+						   new ones empty (strings);
+						   else the deck's only (import) */
 };
 
 /* A string the language has of its own (not deckpress's default). */
@@ -100,9 +109,13 @@ own_text(const struct card *c, size_t li, const char *field)
 	return t != NULL && !t->deflt ? t : NULL;
 }
 
-/* The fields of card c in language li, in the order to write them. */
+/*
+ * The fields of card c in language li, in the order to write them; all:
+ * the source's too.
+ */
 static size_t
-field_order(const struct card *c, size_t li, const char **out, size_t max)
+field_order(const struct card *c, size_t li, bool all, const char **out,
+    size_t max)
 {
 	const struct cardtext *ct = &c->texts[li], *src = &c->texts[0];
 	size_t n = 0, i;
@@ -114,7 +127,7 @@ field_order(const struct card *c, size_t li, const char **out, size_t max)
 			out[n++] = ct->v[i].field;
 	/* ...then what the source has that the file lacks, in the
 	 * source's order (a default pack string is written out). */
-	for (i = 0; i < src->n && n < max; i++)
+	for (i = 0; all && i < src->n && n < max; i++)
 		if (own_text(c, li, src->v[i].field) == NULL)
 			out[n++] = src->v[i].field;
 	return n;
@@ -128,9 +141,10 @@ put_value(struct writer *w, const struct text *t, int ind)
 		return;
 	}
 	/* The translator's own quoting and line breaks, kept. */
-	if (w->verbatim && !t->deflt && oldfile_value(&w->b, w->o, t, ind))
+	if (w->verbatim && !t->deflt && !t->edited &&
+	    oldfile_value(&w->b, w->o, t, ind))
 		return;
-	put_scalar(&w->b, t->value);
+	strings_scalar(&w->b, t->value, false);
 }
 
 /*
@@ -160,6 +174,18 @@ put_stale(struct writer *w, const struct text *t, const struct text *src,
 	g_free(old);
 }
 
+/* "field: value", and the comment the file had after the value. */
+static void
+put_keyval(struct writer *w, const char *field, const struct text *t,
+    int ind)
+{
+	sb_printf(&w->b, "%*s%s: ", ind, "", field);
+	put_value(w, t, ind);
+	if (t != NULL && !t->deflt)
+		oldfile_trailing(&w->b, w->o, t);
+	sb_puts(&w->b, "\n");
+}
+
 /* A string the source no longer has: kept for the translator. */
 static void
 put_obsolete(struct writer *w, const char *field, const struct text *t,
@@ -167,10 +193,7 @@ put_obsolete(struct writer *w, const char *field, const struct text *t,
 {
 	sb_printf(&w->b, "%*s# OBSOLETE: no %s text any more\n", ind, "",
 	    w->srclang);
-	sb_printf(&w->b, "%*s%s: ", ind, "", field);
-	put_value(w, t, ind);
-	oldfile_trailing(&w->b, w->o, t);
-	sb_puts(&w->b, "\n");
+	put_keyval(w, field, t, ind);
 }
 
 static void
@@ -183,6 +206,12 @@ put_field(struct writer *w, const struct card *c, const char *field, int ind)
 	card_text(c, w->li, field, &t);
 	if (t != NULL && !t->deflt)
 		oldfile_comments(&w->b, w->o, t->key_pos.line, ind);
+	/* The source's own file: its strings, nothing about them. */
+	if (w->li == 0) {
+		w->n.strings++;
+		put_keyval(w, field, t, ind);
+		return;
+	}
 	if (src == NULL) {
 		put_obsolete(w, field, t, ind);
 		return;
@@ -203,11 +232,7 @@ put_field(struct writer *w, const struct card *c, const char *field, int ind)
 	} else if (t->src_hash != NULL && src->value != NULL &&
 	    strcmp(t->src_hash, h) != 0)
 		put_stale(w, t, src, ind);
-	sb_printf(&w->b, "%*s%s: ", ind, "", field);
-	put_value(w, t, ind);
-	if (t != NULL && !t->deflt)
-		oldfile_trailing(&w->b, w->o, t);
-	sb_puts(&w->b, "\n");
+	put_keyval(w, field, t, ind);
 }
 
 /*
@@ -272,7 +297,7 @@ static void
 put_entry(struct writer *w, const struct card *c, const char *key, int ind)
 {
 	const char *fields[64];
-	size_t nf = field_order(c, w->li, fields, 64), i;
+	size_t nf = field_order(c, w->li, w->all, fields, 64), i;
 
 	if (c->texts[w->li].pos.file != NULL)
 		oldfile_comments(&w->b, w->o, c->texts[w->li].key_pos.line,
@@ -280,8 +305,40 @@ put_entry(struct writer *w, const struct card *c, const char *key, int ind)
 	sb_printf(&w->b, "%*s%s:%s\n", ind, "", key, nf == 0 ? " {}" : "");
 	for (i = 0; i < nf; i++)
 		put_field(w, c, fields[i], ind + 2);
+	if (w->li == 0)
+		return;		/* the source translates nothing */
 	put_sources(w, c, fields, nf, ind + 2);
 	put_same(w, c, fields, nf, ind + 2);
+}
+
+/* Has the language's file an entry for c, or the deck strings of its own? */
+static bool
+own_entry(const struct writer *w, const struct card *c)
+{
+	const struct cardtext *ct = &c->texts[w->li];
+	size_t i;
+
+	if (ct->pos.file != NULL)
+		return true;
+	for (i = 0; i < ct->n; i++)
+		if (!ct->v[i].deflt)
+			return true;
+	return false;
+}
+
+/*
+ * Is the entry of c (an attribute's values, a kind's strings) left out:
+ * strings writes those the source or the file has strings for, import
+ * those the language has.
+ */
+static bool
+skipped(const struct writer *w, const struct card *c)
+{
+	if (c->texts == NULL)
+		return true;
+	if (!w->all)
+		return !own_entry(w, c);
+	return c->texts[0].n == 0 && c->texts[w->li].n == 0;
 }
 
 /* values: the strings of each attribute's values the source has. */
@@ -295,7 +352,7 @@ put_values(struct writer *w)
 	for (i = 0; i < deck->nattrdefs; i++) {
 		const struct card *c = &deck->vals[i];
 
-		if (c->texts[0].n == 0 && c->texts[w->li].n == 0)
+		if (skipped(w, c))
 			continue;
 		if (!any)
 			sb_puts(&w->b, "values:\n");
@@ -315,8 +372,7 @@ put_kinds(struct writer *w)
 	for (i = 0; i < deck->nkinds; i++) {
 		const struct card *c = &deck->kinds[i].strs;
 
-		if (c->texts == NULL ||
-		    (c->texts[0].n == 0 && c->texts[w->li].n == 0))
+		if (skipped(w, c))
 			continue;
 		if (!any)
 			sb_puts(&w->b, "components:\n");
@@ -331,7 +387,8 @@ put_pack(struct writer *w)
 {
 	const struct card *c = &w->deck->pack;
 
-	if (c->texts == NULL || c->texts[0].n == 0)
+	if (c->texts == NULL || c->texts[0].n == 0 ||
+	    (!w->all && !own_entry(w, c)))
 		return;
 	put_entry(w, c, "pack", 0);
 }
@@ -386,6 +443,13 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 {
 	size_t i;
 
+	if ((o->n == 0 || !oldfile_comment(o->lines[0])) && li == 0) {
+		sb_printf(b, "# %s card texts in '%s', the source language, "
+		    "from a spreadsheet:\n# deckpress import FILE --into %s\n"
+		    "# writes them; comments, and strings it leaves empty, stay "
+		    "as written.\n", deck->game, deck->langs[0], deck->dir);
+		return;
+	}
 	if (o->n == 0 || !oldfile_comment(o->lines[0])) {
 		sb_printf(b, "# %s card texts in '%s', translated from '%s'.\n"
 		    "# Kept up to date by: deckpress strings %s --lang %s\n"
@@ -402,21 +466,45 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 		sb_printf(b, "%s\n", o->lines[i]);
 }
 
-static bool
-write_file(const char *path, const struct strbuf *b, struct diags *d)
+bool
+strings_stage(struct outfile *out, const char *path, const struct strbuf *b,
+    struct diags *d)
 {
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	struct outfile out;
 	bool ok;
 
-	if ((ok = outfile_open(&out, path))) {
-		ok = fwrite(b->s, 1, b->len, out.fp) == b->len;
-		ok = outfile_close(&out, ok) && ok;
+	if ((ok = outfile_open(out, path))) {
+		ok = fwrite(b->s, 1, b->len, out->fp) == b->len &&
+		    fflush(out->fp) == 0;
+		if (!ok)
+			outfile_close(out, false);
 	}
 	if (!ok)
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
 		    strerror(errno));
 	return ok;
+}
+
+bool
+strings_commit(struct outfile *out, bool keep, struct diags *d)
+{
+	struct srcpos pos = { diag_file(d, out->path), 0, 0 };
+	bool ok = outfile_close(out, keep);
+
+	if (keep && !ok)
+		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
+		    strerror(errno));
+	return ok || !keep;
+}
+
+/* Write b to path through a temporary file beside it. */
+static bool
+write_file(const char *path, const struct strbuf *b, struct diags *d)
+{
+	struct outfile out;
+
+	return strings_stage(&out, path, b, d) && strings_commit(&out, true,
+	    d);
 }
 
 /* The entry for key of section in the model: a card, values or pack. */
@@ -504,8 +592,8 @@ write_all(struct writer *w)
 	for (i = 0; i < w->deck->ncards; i++)
 		/* A token or a board shows no text of its own: no entry,
 		 * unless the translator wrote one. */
-		if (order[i]->texts[0].pos.file != NULL ||
-		    order[i]->texts[w->li].pos.file != NULL)
+		if ((w->all && order[i]->texts[0].pos.file != NULL) ||
+		    own_entry(w, order[i]))
 			put_entry(w, order[i], order[i]->id, 2);
 	free(order);
 	put_values(w);
@@ -515,14 +603,13 @@ write_all(struct writer *w)
 }
 
 bool
-strings_update(const struct deck *deck, size_t li, const char *path,
-    struct strings_report *r, struct diags *d)
+strings_render(const struct deck *deck, size_t li, const char *path,
+    bool all, struct strbuf *out, struct strings_report *r)
 {
 	struct oldfile o = { NULL, 0, deck->langs[0] };
 	struct writer w;
 	gchar *old = NULL;
 	gsize len = 0;
-	bool ok;
 
 	oldfile_read(&o, path);
 	memset(&w, 0, sizeof(w));
@@ -531,6 +618,7 @@ strings_update(const struct deck *deck, size_t li, const char *path,
 	w.li = li;
 	w.srclang = deck->langs[0];
 	w.verbatim = true;
+	w.all = all;
 	write_all(&w);
 	if (!reads_back(&w)) {
 		sb_free(&w.b);
@@ -538,16 +626,28 @@ strings_update(const struct deck *deck, size_t li, const char *path,
 		w.verbatim = false;
 		write_all(&w);
 	}
-	/* Unchanged content: leave the file (and its time stamp) alone. */
 	r->changed = !g_file_get_contents(path, &old, &len, NULL) ||
 	    len != w.b.len || memcmp(old, w.b.s, len) != 0;
 	g_free(old);
-	ok = !r->changed || write_file(path, &w.b, d);
 	r->strings = w.n.strings;
 	r->added = w.n.added;
 	r->stale = w.n.stale;
 	r->todo = w.n.todo;
-	sb_free(&w.b);
+	*out = w.b;
 	oldfile_free(&o);
+	return r->changed;
+}
+
+bool
+strings_update(const struct deck *deck, size_t li, const char *path,
+    struct strings_report *r, struct diags *d)
+{
+	struct strbuf b;
+	bool ok;
+
+	/* Unchanged content: leave the file (and its time stamp) alone. */
+	ok = !strings_render(deck, li, path, true, &b, r) ||
+	    write_file(path, &b, d);
+	sb_free(&b);
 	return ok;
 }

@@ -132,4 +132,37 @@ bool		 strings_update(const struct deck *deck, size_t li,
 		    const char *path, struct strings_report *r,
 		    struct diags *d);
 
+/*
+ * The text file of language li as strings_update() would write it to
+ * path, into out (caller frees with sb_free()), and what r reports;
+ * returns r->changed.  all: every string the source has, the ones the
+ * language lacks added empty (strings); else only those the deck holds
+ * for the language (import).  Language 0, the source, gets its strings
+ * alone: no source comments, hashes or "same".
+ */
+bool		 strings_render(const struct deck *deck, size_t li,
+		    const char *path, bool all, struct strbuf *out,
+		    struct strings_report *r);
+
+/*
+ * Write b to a new temporary file beside path, to rename over it later
+ * with strings_commit(): all of a command's files are written before
+ * any replaces its old one.  False if it cannot be (reported, nothing
+ * left behind).
+ */
+bool		 strings_stage(struct outfile *out, const char *path,
+		    const struct strbuf *b, struct diags *d);
+/*
+ * keep: rename out's file over its path, else delete it.  False if
+ * keeping failed (reported; the temporary file deleted).
+ */
+bool		 strings_commit(struct outfile *out, bool keep,
+		    struct diags *d);
+
+/*
+ * Append s as a YAML scalar: plain where it reads back unchanged, else
+ * double-quoted; NULL as "~".  flow: inside { } or [ ].
+ */
+void		 strings_scalar(struct strbuf *b, const char *s, bool flow);
+
 #endif

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit tests of the load stage: the YAML tree with its positions and
- * rejections, the typed accessors, and loading decks, templates, sheets
- * and the icon map: a fixture deck of the tests' own, small inputs
- * written to out/test/load/, and the bundled default sheet and icon
- * font.  Run from the repository root.
+ * rejections, the typed accessors, and loading decks, templates, sheets,
+ * the icon map and spreadsheets (CSV, TSV): a fixture deck of the tests'
+ * own, small inputs written to out/test/load/, and the bundled default
+ * sheet and icon font.  Run from the repository root.
  */
 #include "unit.h"
 
@@ -1385,6 +1385,154 @@ test_sheet_errors(void **state)
 	diag_free(&d);
 }
 
+/* A table read from memory; name decides the separator by its end. */
+static struct csvtab *
+csv(const char *name, const char *text, struct diags *d)
+{
+	return load_csv_buf(name, (const unsigned char *)text, strlen(text),
+	    d);
+}
+
+#define assert_cell(t, r, i, str, l, c) do { \
+	const struct csvcell *cell_ = (r) < 0 ? &(t)->head.v[i] : \
+	    &(t)->rows[r].v[i]; \
+	assert_string_equal(cell_->s, (str)); \
+	assert_int_equal(cell_->pos.line, (l)); \
+	assert_int_equal(cell_->pos.col, (c)); \
+} while (0)
+
+/*
+ * Cells and where they start: a quoted cell at its quote, over line
+ * breaks (CR LF inside one becomes LF), columns in characters after a
+ * byte order mark, blanks before a cell skipped, an empty cell where
+ * it ends; rows of empty cells and blank lines left out.
+ */
+static void
+test_csv_cells_and_positions(void **state)
+{
+	struct diags d = { 0 };
+	struct csvtab *t;
+
+	(void)state;
+	t = csv("t.csv", "\xef\xbb\xbfid, title ,body\r\n"
+	    "\xc3\xa9t\xc3\xa9,\"Two\r\nlines, \"\"quoted\"\"\",x\r\n"
+	    ",,\r\n\r\n"
+	    "b,  \"q\"  ,\n"
+	    "c,d,", &d);
+	assert_non_null(t);
+	assert_int_equal(d.n, 0);
+	assert_int_equal(t->sep, ',');
+	assert_int_equal(t->head.n, 3);
+	assert_cell(t, -1, 0, "id", 1, 1);
+	assert_cell(t, -1, 1, "title", 1, 5);
+	assert_cell(t, -1, 2, "body", 1, 12);
+	assert_int_equal(t->nrows, 3);
+	assert_cell(t, 0, 0, "\xc3\xa9t\xc3\xa9", 2, 1);
+	assert_cell(t, 0, 1, "Two\nlines, \"quoted\"", 2, 5);
+	assert_cell(t, 0, 2, "x", 3, 20);
+	assert_int_equal(t->rows[1].pos.line, 6);
+	assert_cell(t, 1, 1, "q", 6, 5);
+	assert_cell(t, 1, 2, "", 6, 11);
+	assert_cell(t, 2, 2, "", 7, 5);
+	csvtab_free(t);
+	diag_free(&d);
+}
+
+/* The separator: by the name, else the header line's most frequent. */
+static void
+test_csv_separator(void **state)
+{
+	struct diags d = { 0 };
+	struct csvtab *t;
+
+	(void)state;
+	t = csv("t.tsv", "id,x\ty\n1,2\t3\n", &d);
+	assert_int_equal(t->sep, '\t');
+	assert_int_equal(t->head.n, 2);
+	assert_string_equal(t->head.v[0].s, "id,x");
+	csvtab_free(t);
+	t = csv("t.CSV", "id;title;\"a,b,c\"\n", &d);
+	assert_int_equal(t->sep, ';');
+	assert_int_equal(t->head.n, 3);
+	csvtab_free(t);
+	t = csv("t.txt", "id\ttitle\tbody,x\n", &d);
+	assert_int_equal(t->sep, '\t');
+	csvtab_free(t);
+	t = csv("t.csv", "id,a;b\n", &d);
+	assert_int_equal(t->sep, ',');
+	csvtab_free(t);
+	/* A tab separates; it is no blank to skip before a cell. */
+	t = csv("t.tsv", "id\ttitle\n\tx\n", &d);
+	assert_int_equal(t->rows[0].n, 2);
+	assert_cell(t, 0, 0, "", 2, 1);
+	assert_cell(t, 0, 1, "x", 2, 2);
+	csvtab_free(t);
+	assert_int_equal(d.n, 0);
+	diag_free(&d);
+}
+
+/* Quoting, encoding and empty files: one error each, at its place. */
+static void
+test_csv_errors(void **state)
+{
+	static const struct {
+		const char	*text;
+		unsigned int	 line, col;
+		const char	*msg;
+	} cases[] = {
+		{ "id,t\na,b\"c\n", 2, 4, "a quote inside a cell that does "
+		  "not start with one; put the whole cell in quotes and "
+		  "write the quote twice (\"\")" },
+		{ "id,t\na,\"b\" c\n", 2, 7, "text after the closing quote of "
+		  "a quoted cell; a quote inside one is written twice "
+		  "(\"\")" },
+		{ "id,t\na,b\nc,\"d\n\n", 3, 3, "this quoted cell is never "
+		  "closed: a quote inside one is written twice (\"\")" },
+		{ "id,t\n\xc3\xa9,\xff\n", 2, 3, "byte 0xFF is not valid UTF-8; "
+		  "save the file as UTF-8 (a spreadsheet's \"CSV UTF-8\")" },
+		{ "id,t\na,b\x07\n", 2, 4, "control character U+0007 is not "
+		  "allowed in a CSV file" },
+		{ "\n\n", 3, 1, "the file is empty: it needs a header row "
+		  "naming its columns" },
+		{ "\xff\xfe" "i", 1, 1, "the file is UTF-16 (Excel's \"Unicode "
+		  "Text\"); save it as \"CSV UTF-8\"" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct diags d = { 0 };
+
+		assert_null(csv("t.csv", cases[i].text, &d));
+		assert_int_equal(d.n, 1);
+		assert_diag(&d, 0, DIAG_ERROR, cases[i].line, cases[i].col,
+		    cases[i].msg);
+		assert_string_equal(d.v[0].pos.file, "t.csv");
+		diag_free(&d);
+	}
+}
+
+/* Rows keep the number of cells they have; the caller judges them. */
+static void
+test_csv_row_lengths(void **state)
+{
+	struct diags d = { 0 };
+	struct csvtab *t = csv("t.csv", "a,b,c\n1,2\n1,2,3,4\n\"x\"\n", &d);
+
+	(void)state;
+	assert_non_null(t);
+	assert_int_equal(t->nrows, 3);
+	assert_int_equal(t->rows[0].n, 2);
+	assert_int_equal(t->rows[1].n, 4);
+	assert_cell(t, 1, 3, "4", 3, 7);
+	assert_int_equal(t->rows[2].n, 1);
+	csvtab_free(t);
+	assert_null(load_csv(SCRATCH "/no-such.csv", &d));
+	assert_diag(&d, 0, DIAG_ERROR, 0, 0, "cannot open: No such file or "
+	    "directory");
+	diag_free(&d);
+}
+
 int
 main(void)
 {
@@ -1423,6 +1571,10 @@ main(void)
 		cmocka_unit_test(test_tmpl_safe_zone_and_sizes),
 		cmocka_unit_test(test_sheets_bundled),
 		cmocka_unit_test(test_sheet_errors),
+		cmocka_unit_test(test_csv_cells_and_positions),
+		cmocka_unit_test(test_csv_separator),
+		cmocka_unit_test(test_csv_errors),
+		cmocka_unit_test(test_csv_row_lengths),
 	};
 
 	return cmocka_run_group_tests_name("load", tests, NULL, NULL);

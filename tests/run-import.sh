@@ -1,0 +1,323 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# deckpress import: a spreadsheet (CSV or TSV) into a deck's card list
+# and text files.  Prints "ok - NAME" / "not ok - NAME".
+#
+# First the corpus, tests/import/NAME/: a deck folder (deck.yaml, its
+# layout.yaml, text/LANG.yaml; no deck.yaml for a new deck) with the
+# spreadsheet beside it, and the exact outcome of one import:
+#
+#   NAME/args        optional, one line: the spreadsheet's file name in
+#                    the folder, then the options (default: cards.csv).
+#                    The runner runs, from the repo root:
+#                        ./deckpress import out/test/import/NAME/FILE \
+#                            --into out/test/import/NAME OPTIONS
+#   NAME/expect.out  exact stdout
+#   NAME/expect.err  exact stderr
+#   NAME/expect.rc   exit status
+#   NAME/expect/     the files of the folder expected to change or
+#                    appear, exact; nothing else may change, and no
+#                    temporary file may stay behind.
+#
+# An import that exits 0 runs a second time: exit 0, every line of
+# stdout "(unchanged)", and not a byte nor a time stamp changed.
+#
+# Then the Data Chain round trip: tests/decks/import/data-chain.csv
+# holds its 31 cards, counts, kind, team and both languages' texts;
+# imported into a copy of cards/data-chain whose card list (and, the
+# second time, whose text files' cards) are emptied, it gives card
+# sheets in English and Spanish identical to the byte to those of
+# cards/data-chain.  And: check and strings agree with what import
+# writes, a changed source marks its translation stale, a new deck
+# prints.
+#
+# usage: sh tests/run-import.sh [--regen]    (from the repo root)
+#
+#   --regen   rewrite the corpus' expect.out, expect.err, expect.rc and
+#             expect/ from the current output; read the result (git
+#             diff, git status) before committing.
+#   WRAP      prefix for every deckpress call, e.g.
+#             WRAP="valgrind -q --error-exitcode=99 --leak-check=no"
+T=out/test/import
+. tests/suite.sh
+regen=0
+if [ "${1:-}" = --regen ]; then
+	regen=1
+fi
+# The repo root as a sed pattern, cut from messages as run-bad.sh does.
+root=$(pwd -P | sed 's/[]\/$*.^[]/\\&/g')
+DC=tests/decks/import/data-chain.csv
+
+# imp TAG ARGS...: ./deckpress import ARGS; stdout, stderr and exit
+# status into $T/TAG.out, $T/TAG.err, $T/TAG.rc.
+imp() {
+	tag=$1
+	shift
+	rc=0
+	# $WRAP is split into words on purpose.
+	# shellcheck disable=SC2086
+	$WRAP ./deckpress import "$@" >"$T/$tag.out.raw" 2>"$T/$tag.err.raw" ||
+	    rc=$?
+	sed "s/$root\///g" "$T/$tag.out.raw" >"$T/$tag.out"
+	sed "s/$root\///g" "$T/$tag.err.raw" >"$T/$tag.err"
+	rm -f "$T/$tag.out.raw" "$T/$tag.err.raw"
+	echo "$rc" >"$T/$tag.rc"
+}
+
+# exits TAG STATUS: the run TAG exited with STATUS.
+exits() {
+	[ "$(cat "$T/$1.rc")" = "$2" ] && return 0
+	echo "exit $(cat "$T/$1.rc"), expected $2; stderr:"
+	cat "$T/$1.err"
+	return 1
+}
+
+# same EXPECTED GOT WHAT: the files are equal, else their diff.
+same() {
+	if [ ! -f "$1" ]; then
+		echo "no $1"
+		return 1
+	fi
+	cmp -s "$1" "$2" && return 0
+	echo "$3 differs:"
+	diff -u "$1" "$2" | head -40
+	return 1
+}
+
+# Write the corpus case's expectations from the run (--regen).
+regen_case() {
+	cp "$T/$name.out" "$dir/expect.out"
+	cp "$T/$name.err" "$dir/expect.err"
+	cat "$T/$name.rc" >"$dir/expect.rc"
+	rm -rf "$dir/expect" "$T/$name.want"
+	(cd "$work" && find . -type f | sort) | while read -r f; do
+		f=${f#./}
+		if ! cmp -s "$work/$f" "$T/$name.orig/$f" 2>/dev/null; then
+			mkdir -p "$(dirname "$dir/expect/$f")"
+			cp "$work/$f" "$dir/expect/$f"
+		fi
+	done
+	cp -R "$T/$name.orig" "$T/$name.want"
+	if [ -d "$dir/expect" ]; then
+		cp -R "$dir/expect/." "$T/$name.want/"
+	fi
+}
+
+# back_date DIR STAMP: every file of DIR a day older than STAMP, so
+# that a file written after shows newer, whatever the clock's grain.
+back_date() {
+	find "$1" -exec touch -d '2001-01-01 00:00' {} +
+	touch -d '2001-01-02 00:00' "$2"
+}
+
+# The second import of a case that passed: nothing changes.
+again() {
+	back_date "$work" "$T/$name.stamp"
+	# shellcheck disable=SC2086
+	imp "$name.2" "$work/$file" --into "$work" $opts
+	exits "$name.2" 0 || return 1
+	if grep -v ' (unchanged)$' "$T/$name.2.out"; then
+		echo "second run: the lines above changed a file"
+		return 1
+	fi
+	diff -r "$T/$name.want" "$work" || return 1
+	changed=$(find "$work" -newer "$T/$name.stamp")
+	[ -z "$changed" ] || { echo "second run rewrote: $changed"; return 1; }
+}
+
+# corpus NAME: one case of tests/import/.
+corpus() {
+	name=$1
+	dir=tests/import/$name
+	work=$T/$name
+	rm -rf "$work" "$T/$name.orig" "$T/$name.want"
+	cp -R "$dir" "$work"
+	rm -rf "$work/args" "$work/expect.out" "$work/expect.err" \
+	    "$work/expect.rc" "$work/expect"
+	cp -R "$work" "$T/$name.orig"
+	cp -R "$work" "$T/$name.want"
+	if [ -d "$dir/expect" ]; then
+		cp -R "$dir/expect/." "$T/$name.want/"
+	fi
+	line=cards.csv
+	if [ -f "$dir/args" ]; then
+		line=$(cat "$dir/args")
+	fi
+	file=${line%% *}
+	opts=
+	case $line in
+	*' '*) opts=${line#* } ;;
+	esac
+	# shellcheck disable=SC2086
+	imp "$name" "$work/$file" --into "$work" $opts
+	if [ "$regen" = 1 ]; then
+		regen_case
+	fi
+	bad=0
+	same "$dir/expect.out" "$T/$name.out" stdout || bad=1
+	same "$dir/expect.err" "$T/$name.err" stderr || bad=1
+	exits "$name" "$(cat "$dir/expect.rc" 2>/dev/null)" || bad=1
+	if ! diff -r "$T/$name.want" "$work"; then
+		echo "the deck folder is not as expected after the run"
+		bad=1
+	fi
+	[ "$bad" = 0 ] || return 1
+	[ "$(cat "$dir/expect.rc")" != 0 ] || again
+}
+
+for d in tests/import/*/; do
+	n=${d%/}
+	check "import/${n##*/}" corpus "${n##*/}"
+done
+
+# ---------------------------------------------------------------------
+# The Data Chain round trip.
+
+# emptied DIR: a copy of cards/data-chain with an empty card list.
+emptied() {
+	rm -rf "$1"
+	cp -R cards/data-chain "$1"
+	sed -i '/^cards:$/,$d' "$1/deck.yaml"
+	echo 'cards: []' >>"$1/deck.yaml"
+}
+
+# cards_only DIR: its text files lose their cards' strings, keep the pack's.
+cards_only() {
+	for f in "$1"/text/*.yaml; do
+		awk '/^cards:/ { print "cards: {}"; skip = 1; next }
+		    /^[a-z]/ { skip = 0 } !skip' "$f" >"$f.new"
+		mv "$f.new" "$f"
+	done
+}
+
+# renders_as DIR: DIR's card sheets, en and es, are cards/data-chain's.
+renders_as() {
+	for l in en es; do
+		$WRAP ./deckpress cards cards/data-chain --lang "$l" \
+		    -o "$T/want-$l.pdf" >/dev/null || return 1
+		$WRAP ./deckpress cards "$1" --lang "$l" -o "$T/got-$l.pdf" \
+		    >/dev/null || return 1
+		cmp "$T/want-$l.pdf" "$T/got-$l.pdf" || return 1
+	done
+}
+
+fixture_whole() {
+	[ "$(grep -c . "$DC")" = 32 ] || { echo "$DC: not 31 cards"; return 1; }
+	head -n 1 "$DC" | grep -qx 'id,count,kind,team,title,body,title@es,body@es'
+}
+check "import: $DC has the header and 31 cards" fixture_whole
+
+round_trip() {
+	emptied "$T/dc"
+	imp dc "$DC" --into "$T/dc"
+	exits dc 0 || return 1
+	grep -qx "$T/dc/deck.yaml: 31 cards, 31 added, 0 changed, 0 removed" \
+	    "$T/dc.out" || { cat "$T/dc.out"; return 1; }
+	# The card list as cards/data-chain has it, but its three comments.
+	grep -v '^  # ' cards/data-chain/deck.yaml >"$T/dc.want"
+	same "$T/dc.want" "$T/dc/deck.yaml" deck.yaml || return 1
+	renders_as "$T/dc"
+}
+check "import: Data Chain's CSV into its emptied card list: the same PDFs" \
+    round_trip
+
+round_trip_texts() {
+	emptied "$T/dct"
+	cards_only "$T/dct"
+	imp dct "$DC" --into "$T/dct"
+	exits dct 0 || return 1
+	grep -qx "$T/dct/text/es.yaml: 62 strings set, 0 stale" \
+	    "$T/dct.out" || { cat "$T/dct.out"; return 1; }
+	# es.yaml comes out as 'deckpress strings' wrote it.
+	same cards/data-chain/text/es.yaml "$T/dct/text/es.yaml" es.yaml ||
+	    return 1
+	renders_as "$T/dct"
+}
+check "import: ... its text files' cards emptied too: same strings, same PDFs" \
+    round_trip_texts
+
+second_run() {
+	[ -d "$T/dct" ] || return 1
+	cp -R "$T/dct" "$T/dct.before"
+	back_date "$T/dct" "$T/dct.stamp"
+	imp dct2 "$DC" --into "$T/dct"
+	exits dct2 0 || return 1
+	[ "$(grep -vc ' (unchanged)$' "$T/dct2.out")" = 0 ] ||
+	    { cat "$T/dct2.out"; return 1; }
+	diff -r "$T/dct.before" "$T/dct" || return 1
+	[ -z "$(find "$T/dct" -newer "$T/dct.stamp")" ]
+}
+check "import: a second import changes nothing, not even a time stamp" \
+    second_run
+
+as_is() {
+	rm -rf "$T/dci"
+	cp -R cards/data-chain "$T/dci"
+	imp dci "$DC" --into "$T/dci"
+	exits dci 0 || return 1
+	diff -r cards/data-chain "$T/dci"
+}
+check "import: Data Chain's CSV into Data Chain: not a byte changes" as_is
+
+# The translator's tools agree with what import writes.
+agrees() {
+	[ -d "$T/dct" ] || return 1
+	$WRAP ./deckpress check "$T/dct" >"$T/dct.check" 2>&1 ||
+	    { cat "$T/dct.check"; return 1; }
+	grep -q 'es .*0 missing, 0 extra, 0 stale, 0 without source' \
+	    "$T/dct.check" || { cat "$T/dct.check"; return 1; }
+	cp "$T/dct/text/es.yaml" "$T/dct.es"
+	# strings writes deckpress's default pack strings in too; the
+	# cards' strings it leaves as import wrote them.
+	$WRAP ./deckpress strings "$T/dct" --lang es >/dev/null || return 1
+	sed '/^pack:/,$d' "$T/dct.es" >"$T/dct.es.cards"
+	sed '/^pack:/,$d' "$T/dct/text/es.yaml" >"$T/dct.es.strings"
+	same "$T/dct.es.cards" "$T/dct.es.strings" "es.yaml's cards"
+}
+check "import: check finds es up to date; strings keeps its cards as written" \
+    agrees
+
+# A source text that changes in the CSV, its translation not: stale.
+stale() {
+	rm -rf "$T/dcs"
+	cp -R cards/data-chain "$T/dcs"
+	sed 's/^steal,4,action,,Steal,/steal,4,action,,Steal!,/' "$DC" \
+	    >"$T/dcs.csv"
+	imp dcs "$T/dcs.csv" --into "$T/dcs"
+	exits dcs 0 || return 1
+	grep -qx "$T/dcs/text/es.yaml: 0 strings set, 1 stale" "$T/dcs.out" ||
+	    { cat "$T/dcs.out"; return 1; }
+	grep -A3 '# STALE' "$T/dcs/text/es.yaml" >"$T/dcs.stale"
+	printf '    # STALE: the en text changed since this was translated; %s\n' \
+	    "update it, then delete its hash in 'source'" >"$T/dcs.want"
+	printf '%s\n' '    # en was: Steal' '    # change: [-Steal-]{+Steal!+}' \
+	    '    title: Arrebatar' >>"$T/dcs.want"
+	same "$T/dcs.want" "$T/dcs.stale" "the stale string" || return 1
+	$WRAP ./deckpress check "$T/dcs" --lang es >"$T/dcs.check" 2>&1 ||
+	    return 1
+	grep -q "warning: card 'steal' (es): title is stale" "$T/dcs.check" &&
+	    grep -q '^  es .* 1 stale,' "$T/dcs.check" ||
+	    { cat "$T/dcs.check"; return 1; }
+}
+check "import: a changed source leaves its translation STALE, as strings does" \
+    stale
+
+# A new deck from the CSV and a bundled layout prints.
+new_deck() {
+	rm -rf "$T/new"
+	imp new "$DC" --into "$T/new/data-chain" --layout data-chain
+	exits new 0 || return 1
+	head -n 5 "$T/new/data-chain/deck.yaml" >"$T/new.head"
+	printf '%s\n' '# data-chain: begun by deckpress import from data-chain.csv.' \
+	    '# Give it a title, credits, rules: an import rewrites only its cards.' \
+	    'game: data-chain' 'languages: [en, es]' 'layout: data-chain' \
+	    >"$T/new.want"
+	same "$T/new.want" "$T/new.head" "deck.yaml's head" || return 1
+	$WRAP ./deckpress cards "$T/new/data-chain" --lang es \
+	    -o "$T/new-es.pdf" >/dev/null || return 1
+	[ "$(pdfinfo "$T/new-es.pdf" | awk '/^Pages:/ { print $2 }')" = 12 ]
+}
+check "import: --layout begins a new deck, which prints" new_deck
+
+summary "import"
