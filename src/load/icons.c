@@ -13,7 +13,7 @@ struct iconmap *
 load_iconmap(const char *path, struct diags *d)
 {
 	struct iconmap *m = xcalloc(1, sizeof(*m));
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
+	struct srcpos pos = { diag_read(d, path), 0, 0 };
 	size_t cap = 0;
 	char line[256], name[128];
 	unsigned int code;
