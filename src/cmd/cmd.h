@@ -151,6 +151,9 @@ struct job {
 	int		 guides;	/* enum guides; < 0: the sheets' */
 	double		 spacing;	/* pt; < 0: the sheets' */
 	bool		 outside;	/* bleed only on a block's outside */
+	bool		 quiet;		/* no "FILE: N cards" line (watch) */
+	char		**outpath;	/* set: gets the PDF's path once known,
+					   written or not; g_free() */
 };
 
 /* A job's print options before any is given. */
@@ -237,5 +240,6 @@ int	 cmd_strings(int argc, char **argv);
 int	 cmd_booklet(int argc, char **argv);
 int	 cmd_pack(int argc, char **argv);
 int	 cmd_calibrate(int argc, char **argv);
+int	 cmd_watch(int argc, char **argv);
 
 #endif
