@@ -27,6 +27,8 @@ static const char usage_main[] =
 "               instructions, sheets, credits\n"
 "  calibrate    a sheet that measures how a printer scales and shifts\n"
 "               its back pages\n"
+"  watch DECK   render the cards (or --pack) again whenever a file the\n"
+"               deck uses changes\n"
 "\n"
 "Run 'deckpress COMMAND --help' for a command's options.\n";
 
@@ -42,6 +44,7 @@ static const struct {
 	{ "booklet", cmd_booklet },
 	{ "pack", cmd_pack },
 	{ "calibrate", cmd_calibrate },
+	{ "watch", cmd_watch },
 };
 
 int

@@ -24,7 +24,8 @@ LC_ALL=C
 export LC_ALL
 
 all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
-    tests/run-components.sh tests/run-translate.sh tests/run-selftest.sh"
+    tests/run-components.sh tests/run-translate.sh tests/run-selftest.sh
+    tests/run-watch.sh"
 SUITES=${SUITES-$all_suites}
 LOG=${LOG:-out/test/run-all.log}
 mkdir -p "$(dirname "$LOG")"
