@@ -61,6 +61,20 @@ diag_file(struct diags *d, const char *path)
 	return d->files[d->nfiles++];
 }
 
+const char *
+diag_read(struct diags *d, const char *path)
+{
+	const char *f = diag_file(d, path);
+	size_t i;
+
+	for (i = 0; i < d->nread; i++)
+		if (d->read[i] == f)
+			return f;
+	xgrow((void **)&d->read, &d->capread, d->nread + 1, sizeof(*d->read));
+	d->read[d->nread++] = f;
+	return f;
+}
+
 static int
 poscmp(const struct srcpos *a, const struct srcpos *b)
 {
@@ -285,5 +299,6 @@ diag_free(struct diags *d)
 	for (i = 0; i < d->nfiles; i++)
 		free(d->files[i]);
 	free(d->files);
+	free(d->read);
 	memset(d, 0, sizeof(*d));
 }

@@ -40,6 +40,8 @@ struct diags {
 	size_t		 nseq;		/* diagnostics ever added */
 	char		**files;	/* interned file names, owned */
 	size_t		 nfiles, capfiles;
+	const char	**read;		/* the files and folders read, of files */
+	size_t		 nread, capread;
 };
 
 /*
@@ -47,6 +49,11 @@ struct diags {
  * diagnostics live, whatever happens to the document that was read.
  */
 const char *diag_file(struct diags *d, const char *path);
+/*
+ * diag_file(), and remember that path (a file, or a folder whose every
+ * file is read, like fonts/) was read, for 'deckpress watch'.
+ */
+const char *diag_read(struct diags *d, const char *path);
 
 /*
  * Append a diagnostic.  A DIAG_NOTE attaches to the diagnostic added

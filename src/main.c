@@ -34,6 +34,8 @@ static const char usage_main[] =
 "  export DECK --lang LANG -o DIR\n"
 "               a PNG per card face with its bleed, or a PDF of a face\n"
 "               a page, for a print-on-demand service\n"
+"  watch DECK   render the cards (or --pack) again whenever a file the\n"
+"               deck uses changes\n"
 "\n"
 "Run 'deckpress COMMAND --help' for a command's options.\n";
 
@@ -52,6 +54,7 @@ static const struct {
 	{ "preview", cmd_preview },
 	{ "export", cmd_export },
 	{ "import", cmd_import },
+	{ "watch", cmd_watch },
 };
 
 int

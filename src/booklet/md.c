@@ -324,7 +324,7 @@ bool
 booklet_parse(const char *path, const struct deck *deck, size_t lang,
     struct images *images, struct bdoc *out, struct diags *d)
 {
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
+	struct srcpos pos = { diag_read(d, path), 0, 0 };
 	gchar *text;
 	bool ok;
 

@@ -129,7 +129,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		ok = pdf_close(&pdf, true, d);
 	}
 	n = print_count(&pr);
-	if (ok)
+	if (ok && !j->quiet)
 		printf("%s: %zu %s%s, %zu page%s%s\n", out, n,
 		    s->deck->multi ? "component" : "card", n == 1 ? "" : "s",
 		    pr.npages, pr.npages == 1 ? "" : "s",
@@ -228,6 +228,8 @@ run_cards(const struct job *j, struct diags *d)
 		goto out;
 	out = job_output(j, s.deck, (size_t)li, v ? v->name : NULL,
 	    j->kind ? j->kind : "cards");
+	if (j->outpath != NULL)
+		*j->outpath = g_strdup(out);
 	rc = render_pdf(&s, j, (size_t)li, v, out, d);
 out:
 	g_free(out);

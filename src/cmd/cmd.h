@@ -157,6 +157,9 @@ struct job {
 	int		 guides;	/* enum guides; < 0: the sheets' */
 	double		 spacing;	/* pt; < 0: the sheets' */
 	bool		 outside;	/* bleed only on a block's outside */
+	bool		 quiet;		/* no "FILE: N cards" line (watch) */
+	char		**outpath;	/* set: gets the PDF's path once known,
+					   written or not; g_free() */
 };
 
 /* A job's print options before any is given. */
@@ -246,6 +249,7 @@ int	 cmd_calibrate(int argc, char **argv);
 int	 cmd_import(int argc, char **argv);
 int	 cmd_preview(int argc, char **argv);
 int	 cmd_export(int argc, char **argv);
+int	 cmd_watch(int argc, char **argv);
 
 /*
  * preview.c, for export.c too: --dpi N into dpi (30 to 1200), else a

@@ -57,6 +57,7 @@ struct pack {
 	bool		 multi;		/* components of several kinds */
 	bool		 single;	/* some print single-sided */
 	bool		 tiled;		/* some are boards over several sheets */
+	bool		 quiet;		/* no "FILE: N pages" line */
 	GPtrArray	*strs;		/* owns the strings pstr() made */
 };
 
@@ -619,7 +620,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	draw_flow(&pdf, p, &p->fcredits, &page);
 	pack_outline(&pdf, p);
 	ok = pdf_close(&pdf, true, d);
-	if (ok)
+	if (ok && !p->quiet)
 		printf("%s: %zu pages (instructions from page %zu, cards from "
 		    "%zu)%s\n", out, page, p->p_rules + 1, p->sheet0 + 1,
 		    p->sheets.note ? " (draft)" : "");
@@ -672,6 +673,9 @@ run_pack(const struct job *j, struct diags *d)
 		goto out;
 	}
 	out = job_output(j, s.deck, p.li, NULL, "pack");
+	if (j->outpath != NULL)
+		*j->outpath = g_strdup(out);
+	p.quiet = j->quiet;
 	if ((rc = ensure_parent(out, d)) == 0)
 		rc = pack_write(&p, out, d);
 out:

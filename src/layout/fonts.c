@@ -117,7 +117,7 @@ fonts_new(const char *dir, struct diags *d)
 {
 	struct fonts *f = xcalloc(1, sizeof(*f));
 	FcConfig *fc = private_config(dir);
-	struct srcpos pos = { diag_file(d, dir), 0, 0 };
+	struct srcpos pos = { diag_read(d, dir), 0, 0 };
 
 	if (fc == NULL) {
 		diag_add(d, DIAG_ERROR, &pos, "font", "cannot read fonts");

@@ -443,7 +443,7 @@ ytree_load(struct arena *a, const char *path, struct diags *d)
 	unsigned char *buf = NULL;
 	size_t len = 0, cap = 0, got;
 	struct ynode *root;
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
+	struct srcpos pos = { diag_read(d, path), 0, 0 };
 
 	if ((f = fopen(path, "rb")) == NULL) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot open: %s",

@@ -435,6 +435,21 @@ test_ytree_load_missing_file(void **state)
 	arena_free(&a);
 }
 
+/* A file that cannot be opened counts as read: watch waits for it. */
+static void
+test_ytree_load_records_read(void **state)
+{
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_null(ytree_load(&a, SCRATCH "/no-such-file.yaml", &d));
+	assert_int_equal(d.nread, 1);
+	assert_string_equal(d.read[0], SCRATCH "/no-such-file.yaml");
+	diag_free(&d);
+	arena_free(&a);
+}
+
 /* --- typed accessors -------------------------------------------------- */
 
 static void
@@ -682,6 +697,29 @@ test_deck_head_cards_and_counts(void **state)
 	deck_free(deck);
 	diag_free(&d);
 	deck_free(NULL);
+}
+
+/* The deck records every file it read, for 'deckpress watch'. */
+static void
+test_deck_files_read(void **state)
+{
+	static const char *const want[] = { FIXTURE "/deck.yaml",
+	    FIXTURE "/text/en.yaml", FIXTURE "/text/es.yaml" };
+	struct diags d = { 0 };
+	struct deck *deck;
+	size_t i, j;
+
+	(void)state;
+	deck = load_deck(FIXTURE, NULL, &d);
+	assert_non_null(deck);
+	assert_int_equal(d.nread, 3);
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < d.nread && strcmp(d.read[j], want[i]); j++)
+			;
+		assert_true(j < d.nread);
+	}
+	deck_free(deck);
+	diag_free(&d);
 }
 
 static void
@@ -1547,12 +1585,14 @@ main(void)
 		cmocka_unit_test(test_ytree_one_document),
 		cmocka_unit_test(test_ytree_nonscalar_key),
 		cmocka_unit_test(test_ytree_load_missing_file),
+		cmocka_unit_test(test_ytree_load_records_read),
 		cmocka_unit_test(test_ynumber),
 		cmocka_unit_test(test_ybool),
 		cmocka_unit_test(test_ystring_and_yexpect),
 		cmocka_unit_test(test_yisnull_and_kind),
 		cmocka_unit_test(test_ymap_check_keys),
 		cmocka_unit_test(test_deck_head_cards_and_counts),
+		cmocka_unit_test(test_deck_files_read),
 		cmocka_unit_test(test_deck_languages_and_attributes),
 		cmocka_unit_test(test_deck_texts_utf8_and_positions),
 		cmocka_unit_test(test_deck_count_default),

@@ -395,6 +395,26 @@ test_diag_file_interning(void **state)
 	diag_free(&d);
 }
 
+/* The files read are interned once each; a file only named is not read. */
+static void
+test_diag_read(void **state)
+{
+	struct diags d = { 0 };
+	const char *a, *b;
+
+	(void)state;
+	diag_file(&d, "out/x.pdf");
+	a = diag_read(&d, "cards/quiz/deck.yaml");
+	b = diag_read(&d, "fonts");
+	assert_ptr_equal(diag_read(&d, "cards/quiz/deck.yaml"), a);
+	assert_ptr_equal(diag_file(&d, "fonts"), b);
+	assert_int_equal(d.nfiles, 3);
+	assert_int_equal(d.nread, 2);
+	assert_ptr_equal(d.read[0], a);
+	assert_ptr_equal(d.read[1], b);
+	diag_free(&d);
+}
+
 static void
 add_at(struct diags *d, enum diag_level l, const char *file,
     unsigned int line, unsigned int col, const char *msg)
@@ -601,6 +621,7 @@ main(void)
 		cmocka_unit_test(test_parse_color_rejects),
 		cmocka_unit_test(test_diag_add),
 		cmocka_unit_test(test_diag_file_interning),
+		cmocka_unit_test(test_diag_read),
 		cmocka_unit_test(test_diag_sort),
 		cmocka_unit_test(test_diag_print),
 		cmocka_unit_test(test_outfile_keep),
