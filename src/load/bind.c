@@ -565,12 +565,13 @@ check_image(const struct deck *deck, const struct tmpl *t,
     struct diags *d)
 {
 	const struct srcpos *pos = &e->file_pos;
-	size_t n = strlen(e->file), i;
+	size_t n, i;
 	char *path;
 	bool ok;
 
 	if (e->type != ELEM_IMAGE || images == NULL)
 		return true;
+	n = strlen(e->file);
 	if (n > 2 && e->file[0] == '{' && markup_var(e->file) == n)
 		for (i = 0; i < c->nattrs; i++)
 			if (strlen(c->attrs[i].name) == n - 2 &&
