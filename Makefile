@@ -45,36 +45,56 @@ UNIT   = $(patsubst tests/unit/%.c,out/test/%,$(wildcard tests/unit/test_*.c))
 all: deckpress
 
 deckpress: $(OBJS) $(MAIN:%.c=$(OBJDIR)/%.o)
-	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(OBJDIR)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(REQ_CFLAGS) -DDATADIR='"$(PREFIX)/share/deckpress"' -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) -c -o $@ $<
+
+# The data folder is compiled into setup.c alone, which is rebuilt
+# whenever PREFIX differs from the last build's: "make install
+# PREFIX=/opt/dp" after "make" then installs a binary that looks in
+# /opt/dp/share/deckpress.  The stamp is rewritten only on a change.
+PREFIX ?= /usr/local
+DATADIR_STAMP = $(OBJDIR)/datadir
+$(DATADIR_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PREFIX)/share/deckpress' | cmp -s - $@ || \
+	    echo '$(PREFIX)/share/deckpress' >$@
+$(OBJDIR)/src/cmd/setup.o: src/cmd/setup.c $(HDRS) $(DATADIR_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) \
+	    -DDATADIR='"$(PREFIX)/share/deckpress"' -c -o $@ $<
 
 out/test/%: tests/unit/%.c tests/unit/unit.h $(OBJS) $(HDRS)
 	@mkdir -p out/test
-	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS) $(CMOCKA_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
+	    $(LDLIBS) $(CMOCKA_LIBS)
 
 out/test/measure: tests/tools/measure.c
 	@mkdir -p out/test
-	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 -o $@ $< -lm
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
+	    -o $@ $< -lm
 
 out/test/assemble: tests/tools/assemble.c
 	@mkdir -p out/test
-	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 -o $@ $< -lm
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
+	    -o $@ $< -lm
 
 out/test/pngsize out/test/pngdiff: out/test/%: tests/tools/%.c
 	@mkdir -p out/test
-	$(CC) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) -o $@ $< \
-	    $(PKG_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
+	    $(LDFLAGS) -o $@ $< $(PKG_LIBS)
 
 out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
-	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
+	    $(LDLIBS)
 
 out/test/hyphcheck: tests/tools/hyphcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
-	$(CC) $(CFLAGS) $(REQ_CFLAGS) -o $@ $< $(OBJS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
+	    $(LDLIBS)
 
 # Render every bundled game into out/: the facilitator's one command.
 render: deckpress
@@ -98,7 +118,6 @@ check:
 lint:
 	mandoc -Tlint -Wwarning src/deckpress.1 src/deckpress.5
 
-PREFIX  ?= /usr/local
 SHARE    = $(DESTDIR)$(PREFIX)/share/deckpress
 install: deckpress
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
@@ -111,4 +130,4 @@ install: deckpress
 clean:
 	rm -rf out/obj out/test deckpress
 
-.PHONY: all render test bench check lint install clean
+.PHONY: all render test bench check lint install clean FORCE

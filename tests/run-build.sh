@@ -1,0 +1,82 @@
+#!/bin/sh
+# The build's edges (issue 12): on a copy of the tree with this build's
+# objects, "make install PREFIX=P DESTDIR=" rebuilds what the data
+# folder is compiled into (and only that), and P/bin/deckpress, run from
+# an empty folder, renders every bundled game from P/share/deckpress,
+# the same bytes as the tree's binary; CPPFLAGS reach every compile and
+# LDFLAGS every link.  Prints "ok - NAME" / "not ok - NAME".
+T=out/test/build
+. tests/suite.sh
+
+ROOT=$(pwd -P)
+TREE=$ROOT/$T/tree
+PFX=$ROOT/$T/prefix
+mkdir -p "$TREE/out"
+# -p: the sources keep their times, so the copied objects stay current.
+cp -Rp Makefile src fonts layouts cards "$TREE/"
+mkdir -p "$TREE/tests"
+cp -Rp tests/unit "$TREE/tests/"
+cp -Rp out/obj "$TREE/out/"
+
+# The install's compile lines: setup.c's alone, with the new folder.
+make_install() {
+	make -C "$TREE" install PREFIX="$PFX" DESTDIR= >"$ROOT/$T/install.log" 2>&1 ||
+	    { cat "$ROOT/$T/install.log"; return 1; }
+	grep -- ' -c -o ' "$ROOT/$T/install.log" >"$ROOT/$T/compiled" || true
+	[ "$(wc -l <"$ROOT/$T/compiled")" -eq 1 ] &&
+	    grep -q "src/cmd/setup.o" "$ROOT/$T/compiled" &&
+	    grep -q "DATADIR='\"$PFX/share/deckpress\"'" "$ROOT/$T/compiled" ||
+	    { echo "compiled:"; cat "$ROOT/$T/compiled"; return 1; }
+}
+check "make install PREFIX=P after make: setup.c rebuilt for P, nothing else" \
+    make_install
+
+# The installed binary on its own: no tree, no DECKPRESS_HOME.
+all_installed() {
+	mkdir -p "$ROOT/$T/run"
+	(cd "$ROOT/$T/run" && env -u DECKPRESS_HOME "$PFX/bin/deckpress" all) \
+	    >"$ROOT/$T/all.log" 2>&1 || { cat "$ROOT/$T/all.log"; return 1; }
+	want=$(find cards -mindepth 1 -maxdepth 1 -type d | wc -l)
+	got=$(find "$ROOT/$T/run/out" -name '*-cards.pdf' -exec dirname {} \; |
+	    wc -l)
+	n=$(ls "$ROOT/$T/run/out" | sed 's/-[a-z][a-z]-.*//' | sort -u | wc -l)
+	[ "$n" -eq "$want" ] && [ "$got" -ge "$want" ] ||
+	    { echo "$n games of $want rendered"; ls "$ROOT/$T/run/out"; return 1; }
+}
+check "P/bin/deckpress all from an empty folder renders every bundled game" \
+    all_installed
+
+same_bytes() {
+	$WRAP ./deckpress cards cards/data-chain --lang en -o "$T/ref.pdf" \
+	    >/dev/null 2>&1 &&
+	    cmp "$T/ref.pdf" "$T/run/out/data-chain-en-cards.pdf"
+}
+check "the installed binary's PDF is the tree binary's, byte for byte" \
+    same_bytes
+
+# Every compile and link line with the user's flags (a dry run).
+flags_through() {
+	make -C "$TREE" -n -B deckpress out/test/test_load \
+	    CPPFLAGS=-DDECKPRESS_CPPFLAGS_SEEN LDFLAGS=-Wl,-O1,--as-needed \
+	    >"$ROOT/$T/dry.raw" 2>&1 || { tail -5 "$ROOT/$T/dry.raw"; return 1; }
+	# A recipe line continued with a backslash is one command.
+	sed -e :a -e '/\\$/N; s/\\\n//; ta' "$ROOT/$T/dry.raw" >"$ROOT/$T/dry.log"
+	cc_lines=$(grep -c -- ' -c -o ' "$ROOT/$T/dry.log")
+	cpp_lines=$(grep -- ' -c -o ' "$ROOT/$T/dry.log" |
+	    grep -c -- '-DDECKPRESS_CPPFLAGS_SEEN')
+	link_lines=$(grep -v -- ' -c -o ' "$ROOT/$T/dry.log" |
+	    grep -c -- ' -o deckpress \| -o out/test/test_load ')
+	ld_lines=$(grep -v -- ' -c -o ' "$ROOT/$T/dry.log" |
+	    grep -- ' -o deckpress \| -o out/test/test_load ' |
+	    grep -c -- '-Wl,-O1,--as-needed')
+	[ "$cc_lines" -gt 40 ] && [ "$cpp_lines" -eq "$cc_lines" ] &&
+	    [ "$link_lines" -eq 2 ] && [ "$ld_lines" -eq 2 ] || {
+		echo "compiles $cc_lines, with CPPFLAGS $cpp_lines;" \
+		    "links $link_lines, with LDFLAGS $ld_lines"
+		return 1
+	}
+}
+check "make CPPFLAGS=... LDFLAGS=...: on every compile and link line" \
+    flags_through
+
+summary build
