@@ -147,6 +147,38 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	return ok ? 0 : EXIT_IO;
 }
 
+/* Where a booklet's Markdown starts, for an error about all of it. */
+static struct srcpos
+path_pos(struct diags *d, const struct deck *deck, size_t li)
+{
+	char *rel = g_strdup_printf("rules/%s.md", deck->langs[li]);
+	char *path = path_join(deck->dir, rel);
+	struct srcpos pos = { diag_file(d, path), 1, 1 };
+
+	g_free(rel);
+	free(path);
+	return pos;
+}
+
+/*
+ * A booklet of no more than MAX_PAGES pages; else an error at the
+ * Markdown block that begins the first page too many.
+ */
+static bool
+pages_ok(const struct bflow *fl, struct srcpos pos, struct diags *d)
+{
+	const struct bpage *pg;
+
+	if (fl->n <= MAX_PAGES)
+		return true;
+	pg = &fl->pages[MAX_PAGES];
+	if (pg->n > 0 && pg->v[0].b->pos.file != NULL)
+		pos = pg->v[0].b->pos;
+	diag_add(d, DIAG_ERROR, &pos, "limit", "the booklet would have %zu "
+	    "pages, more than the %d of one output", fl->n, MAX_PAGES);
+	return false;
+}
+
 bool
 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
     struct bdoc *doc, struct bflow *fl, struct diags *d)
@@ -160,8 +192,10 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 	ok = booklet_parse(path, s->deck, li, s->images, doc, d) &&
 	    d->nerr == nerr;
 	free(path);
-	if (ok)
+	if (ok) {
 		booklet_flow(s->fonts, doc, st, fl);
+		ok = pages_ok(fl, path_pos(d, s->deck, li), d);
+	}
 	return ok;
 }
 

@@ -67,7 +67,19 @@ bool		 yisnull(const struct ynode *n);
 /* Format " (card 'id')" style context into a static-free string. */
 #define CTX_FMT(ctx)	((ctx) ? (ctx) : ""), ((ctx) ? ": " : "")
 
+/*
+ * Limits of a deck, each far above any real game (the bundled ones have
+ * 52 to 120 cards; a 20 000-card deck still renders) and low enough
+ * that a hostile file is refused at once, not after minutes and
+ * gigabytes: 100 000 card entries (a list 5 x the largest real
+ * collection game), 10 000 copies of one card, 200 000 copies in all
+ * (22 000 sheets of nine), 50 000 pages in one PDF (a print shop's
+ * largest job is far smaller; poppler and qpdf still open it).
+ */
+#define MAX_CARDS	100000	/* entries of the card list */
 #define MAX_COUNT	10000	/* copies of one card */
+#define MAX_COPIES	200000	/* copies of all cards together */
+#define MAX_PAGES	50000	/* pages of one output */
 
 /* Ids, language codes, game names: letters, digits, '-', '_'; 1-64. */
 bool		 valid_ident(const char *s);
