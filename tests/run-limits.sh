@@ -237,4 +237,4 @@ check "a booklet of 50 001 pages: refused" quick "$T/md-pages.err" \
     "error: the booklet would have 50002 pages, more than the 50000" \
     booklet "$T/md" -o "$T/x.pdf"
 
-summary run-limits.sh
+summary limits

@@ -366,9 +366,9 @@ md_limits(cmark_node *doc, const char *file, struct diags *d)
 			pos.col = (unsigned int)cmark_node_get_start_column(n);
 		}
 		if (nests(n) && ++depth > MAX_MD_DEPTH) {
-			diag_add(d, DIAG_ERROR, &pos, "limit", "Markdown nested "
-			    "more than %d levels deep (block quotes, lists, "
-			    "emphasis and links inside one another)",
+			diag_add(d, DIAG_ERROR, &pos, "limit", "Markdown "
+			    "nested more than %d levels deep (block quotes, "
+			    "lists, emphasis and links inside one another)",
 			    MAX_MD_DEPTH);
 			ok = false;
 		} else if (strcmp(cmark_node_get_type_string(n), "table") == 0)

@@ -411,9 +411,10 @@ load_cards(struct deck *deck, const struct ynode *n, bool head,
 		deck->ncards++;
 		copies += c->count;
 		if (copies > MAX_COPIES && !over) {
-			diag_add(d, DIAG_ERROR, &c->pos, "limit", "%s: its copies "
-			    "bring the deck to %zu, more than the %d copies a "
-			    "deck may have", c->label, copies, MAX_COPIES);
+			diag_add(d, DIAG_ERROR, &c->pos, "limit", "%s: its "
+			    "copies bring the deck to %zu, more than the %d "
+			    "copies a deck may have", c->label, copies,
+			    MAX_COPIES);
 			ok = false;
 			over = true;
 		}

@@ -26,7 +26,8 @@
 
 struct images {
 	GHashTable	*by_path;	/* path -> struct image (or a failure) */
-	const struct confine *confine;	/* where images may lie, or NULL */
+	const struct confine *confine;	/* where images may lie; NULL:
+					   anywhere */
 };
 
 struct images *

@@ -110,8 +110,9 @@ struct load_opts {
 					   write it, read instead of the
 					   file; NULL: the file */
 	size_t		 decklen;
-	bool		 allow_outside;	/* --allow-outside: the files the
-					   game names may lie anywhere */
+	bool		 allow_outside;	/* --allow-outside: the files
+					   the game names may lie
+					   anywhere */
 	bool		 skip_unknown;	/* text for a card the deck lacks is
 					   left out, not an error (import
 					   has checked it holds no strings,
@@ -182,7 +183,8 @@ struct image {
  */
 struct confine {
 	char	*deck;		/* the deck folder's realpath */
-	char	*deck_named;	/* it as named, absolute, ".." taken out */
+	char	*deck_named;	/* it as named, made absolute, ".."
+				   taken out */
 	char	*layouts;	/* the data folder's layouts/, realpath */
 	char	*layouts_named;	/* it as named, absolute */
 	bool	 anywhere;	/* --allow-outside: no check */
@@ -207,7 +209,8 @@ struct images	*images_new(void);
  * Read only images where conf allows (borrowed: it must outlive c);
  * one outside is an error where it is named, and never read.
  */
-void		 images_confine(struct images *c, const struct confine *conf);
+void		 images_confine(struct images *c,
+		    const struct confine *conf);
 void		 images_free(struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 images_count(const struct images *c);
