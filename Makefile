@@ -17,6 +17,7 @@ SRCS   = src/util.c src/diag.c \
          src/load/ytree.c src/load/deck.c src/load/icons.c src/load/tmpl.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/csv.c \
+         src/load/confine.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
          src/render/card.c src/render/element.c src/render/image.c \

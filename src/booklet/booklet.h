@@ -53,8 +53,10 @@ struct bdoc {
  * Parse the Markdown file at path for language lang of deck; each
  * [[card:ID]] becomes that card's title in lang; each image is read
  * into images (a figure that cannot be is an error where the Markdown
- * names it).  Returns false with an error if the file cannot be read.
- * Free with bdoc_free().
+ * names it).  Returns false with an error if the file cannot be read,
+ * is larger than 16 MiB, nests deeper than 32 levels or has a table
+ * over 100 columns or 10 000 rows (deckpress(5), LIMITS); nothing is
+ * walked then.  Free with bdoc_free().
  */
 bool	booklet_parse(const char *path, const struct deck *deck, size_t lang,
 	    struct images *images, struct bdoc *out, struct diags *d);

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cmark-gfm.h>
 #include <cmark-gfm-core-extensions.h>
@@ -13,6 +14,18 @@
 
 #include "../load/load.h"
 #include "booklet.h"
+
+/*
+ * Limits of a booklet's Markdown, far above any rule booklet: a file
+ * as large as a YAML file may be; 32 levels of block quotes, lists,
+ * emphasis and links inside one another (real rules nest three or
+ * four; the walk below recurses once a level); a table of 100 columns
+ * (under 2 mm each on A4) and 10 000 rows (some 200 pages).
+ */
+#define MAX_MD_BYTES	(16 << 20)	/* 16 MiB */
+#define MAX_MD_DEPTH	32
+#define MAX_TABLE_COLS	100
+#define MAX_TABLE_ROWS	10000
 
 struct walk {
 	struct bdoc	*doc;
@@ -291,6 +304,80 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 	return g_string_free(o, FALSE);
 }
 
+/* Does node n nest what is inside it one level deeper? */
+static bool
+nests(cmark_node *n)
+{
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_BLOCK_QUOTE:
+	case CMARK_NODE_LIST:
+	case CMARK_NODE_EMPH:
+	case CMARK_NODE_STRONG:
+	case CMARK_NODE_LINK:
+	case CMARK_NODE_IMAGE:
+		return true;
+	default:
+		return strcmp(cmark_node_get_type_string(n), "strikethrough")
+		    == 0;
+	}
+}
+
+/* A table over the limits: an error at it. */
+static bool
+table_ok(cmark_node *n, const struct srcpos *pos, struct diags *d)
+{
+	size_t cols = cmark_gfm_extensions_get_table_columns(n), rows = 0;
+	cmark_node *r;
+
+	for (r = cmark_node_first_child(n); r; r = cmark_node_next(r))
+		rows++;
+	if (cols <= MAX_TABLE_COLS && rows <= MAX_TABLE_ROWS)
+		return true;
+	diag_add(d, DIAG_ERROR, pos, "limit", "a table of %zu columns and %zu "
+	    "rows, more than the %d x %d a booklet's table may have", cols,
+	    rows, MAX_TABLE_COLS, MAX_TABLE_ROWS);
+	return false;
+}
+
+/*
+ * Markdown within the limits: nesting no deeper than MAX_MD_DEPTH, and
+ * tables no larger than the limits; else an error at the first block
+ * over one.  Iterative, so any depth is safe to look at.
+ */
+static bool
+md_limits(cmark_node *doc, const char *file, struct diags *d)
+{
+	cmark_iter *it = cmark_iter_new(doc);
+	cmark_event_type ev;
+	struct srcpos pos = { file, 1, 1 };
+	cmark_node *n;
+	int depth = 0;
+	bool ok = true;
+
+	while (ok && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		n = cmark_iter_get_node(it);
+		if (ev == CMARK_EVENT_EXIT) {
+			depth -= nests(n);
+			continue;
+		}
+		/* Inlines may have no position: keep their block's. */
+		if (cmark_node_get_start_line(n) > 0) {
+			pos.line = (unsigned int)cmark_node_get_start_line(n);
+			pos.col = (unsigned int)cmark_node_get_start_column(n);
+		}
+		if (nests(n) && ++depth > MAX_MD_DEPTH) {
+			diag_add(d, DIAG_ERROR, &pos, "limit", "Markdown "
+			    "nested more than %d levels deep (block quotes, "
+			    "lists, emphasis and links inside one another)",
+			    MAX_MD_DEPTH);
+			ok = false;
+		} else if (strcmp(cmark_node_get_type_string(n), "table") == 0)
+			ok = table_ok(n, &pos, d);
+	}
+	cmark_iter_free(it);
+	return ok;
+}
+
 bool
 booklet_parse_text(const char *name, const char *text,
     const struct deck *deck, size_t lang, struct images *images,
@@ -300,6 +387,7 @@ booklet_parse_text(const char *name, const char *text,
 	cmark_parser *p;
 	cmark_node *doc;
 	char *src, *dir = g_path_get_dirname(name);
+	bool ok;
 
 	memset(out, 0, sizeof(*out));
 	w.dir = dir;
@@ -312,12 +400,14 @@ booklet_parse_text(const char *name, const char *text,
 	    cmark_find_syntax_extension("strikethrough"));
 	cmark_parser_feed(p, src, strlen(src));
 	doc = cmark_parser_finish(p);
-	walk_blocks(&w, doc);
+	ok = md_limits(doc, name, d);
+	if (ok)
+		walk_blocks(&w, doc);
 	cmark_node_free(doc);
 	cmark_parser_free(p);
 	g_free(src);
 	g_free(dir);
-	return true;
+	return ok;
 }
 
 bool
@@ -325,10 +415,17 @@ booklet_parse(const char *path, const struct deck *deck, size_t lang,
     struct images *images, struct bdoc *out, struct diags *d)
 {
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
+	struct stat st;
 	gchar *text;
 	bool ok;
 
 	memset(out, 0, sizeof(*out));
+	/* Measured before it is read: a huge file costs nothing. */
+	if (stat(path, &st) == 0 && st.st_size > MAX_MD_BYTES) {
+		diag_add(d, DIAG_ERROR, &pos, "limit", "file larger than "
+		    "16 MiB");
+		return false;
+	}
 	if (!g_file_get_contents(path, &text, NULL, NULL)) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot read the booklet");
 		return false;

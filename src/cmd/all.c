@@ -20,7 +20,7 @@ static const char usage_all[] =
 "usage: deckpress all [DECK ...] [-d DIR] [--draft] [--paper a4|letter]\n"
 "                [--back-offset X,Y] [--printer FILE]\n"
 "                [--guides marks|full|corners]\n"
-"                [--spacing MM | --bleed-only-outside]\n"
+"                [--spacing MM | --bleed-only-outside] [--allow-outside]\n"
 "\n"
 "Render each DECK (default: every deck under the bundled cards/ folder)\n"
 "in every one of its languages: the card sheets DIR/GAME-LANG-cards.pdf\n"
@@ -33,6 +33,7 @@ static const char usage_all[] =
 "      --draft      print unfinished languages too, as drafts (see\n"
 "                   'deckpress cards --help')\n"
 PRINT_USAGE
+DECK_USAGE
 "  -h, --help       this help\n"
 "\n"
 "Exit status: 0 every language rendered or skipped as unfinished;\n"
@@ -195,6 +196,7 @@ cmd_all(int argc, char **argv)
 		{ "dir", required_argument, NULL, 'd' },
 		{ "draft", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};

@@ -16,7 +16,7 @@
 
 static const char usage_booklet[] =
 "usage: deckpress booklet DECK [--lang LANG] [--format a4|a5-booklet]\n"
-"                  [--paper a4|letter] [-o FILE]\n"
+"                  [--paper a4|letter] [-o FILE] [--allow-outside]\n"
 "\n"
 "Typeset the rule booklet DECK/rules/LANG.md as a PDF.\n"
 "\n"
@@ -29,6 +29,7 @@ static const char usage_booklet[] =
 "      --paper PAPER    a4 (default) or letter\n"
 "  -o, --output FILE    PDF to write (default: out/GAME-LANG-rules.pdf,\n"
 "                       or -rules-a5.pdf)\n"
+DECK_USAGE
 "  -h, --help           this help\n";
 
 const char *
@@ -146,6 +147,38 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	return ok ? 0 : EXIT_IO;
 }
 
+/* Where a booklet's Markdown starts, for an error about all of it. */
+static struct srcpos
+path_pos(struct diags *d, const struct deck *deck, size_t li)
+{
+	char *rel = g_strdup_printf("rules/%s.md", deck->langs[li]);
+	char *path = path_join(deck->dir, rel);
+	struct srcpos pos = { diag_file(d, path), 1, 1 };
+
+	g_free(rel);
+	free(path);
+	return pos;
+}
+
+/*
+ * A booklet of no more than MAX_PAGES pages; else an error at the
+ * Markdown block that begins the first page too many.
+ */
+static bool
+pages_ok(const struct bflow *fl, struct srcpos pos, struct diags *d)
+{
+	const struct bpage *pg;
+
+	if (fl->n <= MAX_PAGES)
+		return true;
+	pg = &fl->pages[MAX_PAGES];
+	if (pg->n > 0 && pg->v[0].b->pos.file != NULL)
+		pos = pg->v[0].b->pos;
+	diag_add(d, DIAG_ERROR, &pos, "limit", "the booklet would have %zu "
+	    "pages, more than the %d of one output", fl->n, MAX_PAGES);
+	return false;
+}
+
 bool
 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
     struct bdoc *doc, struct bflow *fl, struct diags *d)
@@ -159,16 +192,19 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 	ok = booklet_parse(path, s->deck, li, s->images, doc, d) &&
 	    d->nerr == nerr;
 	free(path);
-	if (ok)
+	if (ok) {
 		booklet_flow(s->fonts, doc, st, fl);
+		ok = pages_ok(fl, path_pos(d, s->deck, li), d);
+	}
 	return ok;
 }
 
 static int
 run_booklet(const char *deckdir, const char *lang, bool a5, bool letter,
-    const char *output, struct diags *d)
+    const char *output, bool allow, struct diags *d)
 {
-	struct load_opts lo = { .lang = lang, .one = true };
+	struct load_opts lo = { .lang = lang, .one = true,
+	    .allow_outside = allow };
 	struct setup s = { 0 };
 	struct bstyle st;
 	struct bdoc doc = { 0 };
@@ -211,11 +247,12 @@ cmd_booklet(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "paper", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *lang = NULL, *output = NULL;
 	struct diags d = { 0 };
-	bool a5 = false, letter = false;
+	bool a5 = false, letter = false, allow = false;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "l:f:o:h", opts, NULL)) != -1)
@@ -241,6 +278,9 @@ cmd_booklet(int argc, char **argv)
 				return usage_error(usage_booklet, "--paper must "
 				    "be a4 or letter, not '%s'", optarg);
 			break;
+		case 'A':
+			allow = true;
+			break;
 		case 'h':
 			fputs(usage_booklet, stdout);
 			return 0;
@@ -252,6 +292,6 @@ cmd_booklet(int argc, char **argv)
 		return usage_error(usage_booklet, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
 	return finish(&d, run_booklet(argv[optind], lang, a5, letter, output,
-	    &d));
+	    allow, &d));
 }
 

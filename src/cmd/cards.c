@@ -23,6 +23,7 @@ static const char usage_cards[] =
 "                  [--back-offset X,Y] [--printer FILE]\n"
 "                  [--guides marks|full|corners]\n"
 "                  [--spacing MM | --bleed-only-outside]\n"
+"                  [--allow-outside]\n"
 "\n"
 "Render the deck in folder DECK (its deck.yaml, text/LANG.yaml, the\n"
 "layouts and sheets it names) as print-ready sheets: cards, and any\n"
@@ -56,6 +57,7 @@ static const char usage_cards[] =
 "                       stale or too long strings flagged on the card,\n"
 "                       listed on stderr, DRAFT in the margins\n"
 PRINT_USAGE
+DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 done, 1 invalid input (nothing written), 2 usage,\n"
@@ -250,6 +252,7 @@ cmd_cards(int argc, char **argv)
 		{ "draft", no_argument, NULL, 'D' },
 		{ "component", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};

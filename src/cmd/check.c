@@ -17,6 +17,7 @@
 
 static const char usage_check[] =
 "usage: deckpress check DECK [--lang LANG|all] [--json] [--werror]\n"
+"                  [--allow-outside]\n"
 "\n"
 "Check the deck in folder DECK: its composition against DECK/rules.yaml\n"
 "(totals, quotas, variants), every translation against the source\n"
@@ -27,6 +28,7 @@ static const char usage_check[] =
 "  -l, --lang LANG|all  language(s) to check (default: all)\n"
 "  -j, --json           findings as JSON on stdout\n"
 "  -W, --werror         warnings fail the check too\n"
+DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 clean, 1 errors (or warnings with --werror), 2 usage.\n";
@@ -36,6 +38,7 @@ struct checkjob {
 	const char	*lang;		/* NULL: all */
 	bool		 json;
 	bool		 werror;
+	bool		 allow_outside;	/* --allow-outside */
 	bool		 fit;		/* the layouts could be bound */
 };
 
@@ -316,7 +319,8 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 static int
 run_check(struct checkjob *j, struct diags *d)
 {
-	struct load_opts lo = { .lenient = true };
+	struct load_opts lo = { .lenient = true,
+	    .allow_outside = j->allow_outside };
 	struct setup s = { 0 };
 	struct checked k = { 0 };
 	int li, rc;
@@ -365,6 +369,7 @@ cmd_check(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "werror", no_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct checkjob j = { 0 };
@@ -381,6 +386,9 @@ cmd_check(int argc, char **argv)
 			break;
 		case 'W':
 			j.werror = true;
+			break;
+		case 'A':
+			j.allow_outside = true;
 			break;
 		case 'h':
 			fputs(usage_check, stdout);

@@ -27,6 +27,9 @@ struct setup {
 	struct tmpl	**tmpls;	/* per kind; kinds may share one */
 	struct sheet	**sheets;	/* per kind; kinds may share one */
 	struct images	 *images;	/* every image the deck shows */
+	bool		  allow_outside;	/* --allow-outside */
+	struct confine	  confine;	/* where the game's files may
+					   lie, set with the layouts */
 };
 
 /*
@@ -157,6 +160,7 @@ struct job {
 	int		 guides;	/* enum guides; < 0: the sheets' */
 	double		 spacing;	/* pt; < 0: the sheets' */
 	bool		 outside;	/* bleed only on a block's outside */
+	bool		 allow_outside;	/* --allow-outside */
 	bool		 quiet;		/* no "FILE: N cards" line (watch) */
 	char		**outpath;	/* set: gets the PDF's path once known,
 					   written or not; g_free() */
@@ -178,6 +182,20 @@ struct job {
 	{ "spacing", required_argument, NULL, 'S' }, \
 	{ "bleed-only-outside", no_argument, NULL, 'U' }
 
+/*
+ * The option of every command that loads a deck, for getopt_long: a
+ * game may name files outside its folder and layouts/.  job_option()
+ * reads it into a job; the commands without one read code 'A'.
+ */
+#define DECK_OPTIONS \
+	{ "allow-outside", no_argument, NULL, 'A' }
+
+/* The help text of DECK_OPTIONS, for a command's usage. */
+#define DECK_USAGE \
+"      --allow-outside  read the files the game names (layouts, images,\n" \
+"                       figures) even outside its folder and\n" \
+"                       deckpress's layouts/: only for a deck you trust\n"
+
 /* The help text of PRINT_OPTIONS, for a command's usage. */
 #define PRINT_USAGE \
 "      --paper a4|letter    paper size (default: the sheet's, A4); the\n" \
@@ -197,9 +215,9 @@ struct job {
 "                           (the default)\n"
 
 /*
- * Option c (a PRINT_OPTIONS code, or 'd' for --duplex) with argument
- * arg into j.  Returns 0, EXIT_USAGE after printing usage (a bad
- * value), or -1 if c is no print option.
+ * Option c (a PRINT_OPTIONS or DECK_OPTIONS code, or 'd' for --duplex)
+ * with argument arg into j.  Returns 0, EXIT_USAGE after printing usage
+ * (a bad value), or -1 if c is no such option.
  */
 int	 job_option(struct job *j, int c, const char *arg, const char *usage);
 

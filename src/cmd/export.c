@@ -18,6 +18,7 @@
 static const char usage_export[] =
 "usage: deckpress export DECK --lang LANG -o DIR [--dpi N]\n"
 "       deckpress export DECK --lang LANG -o DIR --per-card-pdf\n"
+"       (either with [--allow-outside])\n"
 "\n"
 "Write the deck in folder DECK for a print-on-demand service: each card\n"
 "face as a PNG image with its bleed (a round token transparent outside\n"
@@ -38,6 +39,7 @@ static const char usage_export[] =
 "                       copy of every card in print order, front then\n"
 "                       back, a page each, the page its trim and bleed,\n"
 "                       with TrimBox and BleedBox set (vector: no --dpi)\n"
+DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 done, 1 invalid input (nothing written), 2 usage,\n"
@@ -303,6 +305,7 @@ cmd_export(int argc, char **argv)
 		{ "dpi", required_argument, NULL, 'r' },
 		{ "per-card-pdf", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct export x = { .j = JOB_INIT, .dpi = 300 };
@@ -324,6 +327,9 @@ cmd_export(int argc, char **argv)
 			break;
 		case 'P':
 			x.pdf = true;
+			break;
+		case 'A':
+			x.j.allow_outside = true;
 			break;
 		case 'h':
 			fputs(usage_export, stdout);

@@ -20,6 +20,7 @@
 static const char usage_import[] =
 "usage: deckpress import FILE --into DECK [--prune]\n"
 "       deckpress import FILE --into DECK --layout NAME [--lang LANG]\n"
+"       (either with [--allow-outside])\n"
 "\n"
 "Write the cards of a spreadsheet saved as CSV or TSV (FILE) into DECK:\n"
 "the card list of DECK/deck.yaml and the strings of DECK/text/LANG.yaml.\n"
@@ -35,6 +36,7 @@ static const char usage_import[] =
 "      --layout NAME   begin a new deck in DECK, which has no deck.yaml\n"
 "                      yet, with this layout\n"
 "  -l, --lang LANG     the new deck's source language (default: en)\n"
+DECK_USAGE
 "  -h, --help          this help\n";
 
 /* What the command was asked. */
@@ -44,6 +46,7 @@ struct iargs {
 	const char	*layout;	/* NULL: the deck exists */
 	const char	*lang;		/* NULL: en, for a new deck */
 	bool		 prune;
+	bool		 allow_outside;	/* --allow-outside */
 };
 
 /* One run: what was read, and what is to be written. */
@@ -248,7 +251,8 @@ static int
 load_new(struct run *r, const struct strbuf *yaml, struct diags *d)
 {
 	struct load_opts lo = { .lenient = true, .skip_unknown = true,
-	    .deckyaml = yaml->s, .decklen = yaml->len };
+	    .deckyaml = yaml->s, .decklen = yaml->len,
+	    .allow_outside = r->a->allow_outside };
 	size_t li;
 
 	lo.packdir = path_join(r->s.datadir, "layouts/pack");
@@ -382,7 +386,7 @@ write_files(struct run *r, const struct strbuf *yaml, struct diags *d)
 static int
 run_import(const struct iargs *a, struct diags *d)
 {
-	struct run r = { .a = a };
+	struct run r = { .a = a, .s.allow_outside = a->allow_outside };
 	struct strbuf yaml = { 0 };
 	int rc;
 
@@ -415,6 +419,7 @@ cmd_import(int argc, char **argv)
 		{ "layout", required_argument, NULL, 'L' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct iargs a = { 0 };
@@ -434,6 +439,9 @@ cmd_import(int argc, char **argv)
 			break;
 		case 'l':
 			a.lang = optarg;
+			break;
+		case 'A':
+			a.allow_outside = true;
 			break;
 		case 'h':
 			fputs(usage_import, stdout);

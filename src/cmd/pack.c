@@ -21,7 +21,7 @@ static const char usage_pack[] =
 "usage: deckpress pack DECK [--lang LANG] [-o FILE] [--draft]\n"
 "                 [--paper a4|letter] [--back-offset X,Y] [--printer FILE]\n"
 "                 [--guides marks|full|corners]\n"
-"                 [--spacing MM | --bleed-only-outside]\n"
+"                 [--spacing MM | --bleed-only-outside] [--allow-outside]\n"
 "\n"
 "The complete print-and-play pack of the deck in one PDF: a cover with\n"
 "how to print, an index, the instructions (DECK/rules/LANG.md), the card\n"
@@ -34,6 +34,7 @@ static const char usage_pack[] =
 "      --draft          print an unfinished translation (see 'deckpress\n"
 "                       cards --help')\n"
 PRINT_USAGE
+DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
 "Its sheets print double-sided turned on the long edge, as its cover\n"
@@ -693,6 +694,7 @@ cmd_pack(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "draft", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};

@@ -21,7 +21,7 @@
 static const char usage_preview[] =
 "usage: deckpress preview DECK [--lang LANG] [--card ID]\n"
 "                  [--face front|back|both] [--copy N] [--dpi N]\n"
-"                  [--draft] [-o FILE.png]\n"
+"                  [--draft] [-o FILE.png] [--allow-outside]\n"
 "\n"
 "Draw the deck in folder DECK as a PNG image, with the same code that\n"
 "draws its PDF.  With --card, one card: its face with its bleed, clipped\n"
@@ -43,6 +43,7 @@ static const char usage_preview[] =
 "  -o, --output FILE    PNG to write (default: out/GAME-LANG-preview.png,\n"
 "                       or with --card out/GAME-LANG-ID.png, -N for copy\n"
 "                       N > 1, -back for --face back)\n"
+DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 done, 1 invalid input (nothing written), 2 usage,\n"
@@ -529,6 +530,9 @@ preview_option(struct preview *p, int c, const char *arg)
 		return copy_arg(arg, &p->copy);
 	case 'r':
 		return dpi_arg(arg, &p->dpi, usage_preview);
+	case 'A':
+		p->j.allow_outside = true;
+		return 0;
 	}
 	fputs(usage_preview, stderr);	/* getopt has said what is wrong */
 	return EXIT_USAGE;
@@ -546,6 +550,7 @@ cmd_preview(int argc, char **argv)
 		{ "dpi", required_argument, NULL, 'r' },
 		{ "draft", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct preview p = { .j = JOB_INIT, .sides = SIDE_FRONT, .dpi = 150 };

@@ -63,10 +63,53 @@ lay_faces(const struct setup *s, size_t lang, enum duplex duplex,
 	free(items);
 }
 
+/*
+ * Are sh's pages, counted before anything is laid out, within
+ * MAX_PAGES with the *pages of the kinds before it (added)?  Else an
+ * error at the first card that goes over.  Each copy of a tiled
+ * component takes its tiles; others share sheets of ncells; backs
+ * double either, but share the page in gutterfold.
+ */
+static bool
+pages_ok(const struct setup *s, const struct sheets *sh, enum duplex duplex,
+    size_t *pages, struct diags *d)
+{
+	const struct grid *g = &sh->grid;
+	size_t faces = sh->backs && duplex != DUPLEX_FOLD ? 2 : 1, per, n,
+	    left;
+	const struct card *c;
+
+	if (*pages > MAX_PAGES)
+		return false;	/* reported for a kind before */
+	/* A part printed double-sided starts on an odd page. */
+	n = sh->backs ? 1 : 0;
+	if (g->arrange == ARR_TILES) {
+		per = (size_t)g->tcols * g->trows * faces;
+		n += sh->n * per;
+	} else {
+		per = g->ncells > 0 ? g->ncells : 1;
+		n += (sh->n + per - 1) / per * faces;
+	}
+	if (*pages + n <= MAX_PAGES) {
+		*pages += n;
+		return true;
+	}
+	/* The copy that would begin page MAX_PAGES + 1. */
+	left = MAX_PAGES > *pages ? MAX_PAGES - *pages : 0;
+	n = g->arrange == ARR_TILES ? left / per : left / faces *
+	    (g->ncells > 0 ? g->ncells : 1);
+	c = &s->deck->cards[sh->seq[n < sh->n ? n : sh->n - 1]];
+	diag_add(d, DIAG_ERROR, &c->pos, "limit", "%s: its copies take the "
+	    "print past the %d pages one output may have", c->label,
+	    MAX_PAGES);
+	*pages = MAX_PAGES + 1;
+	return false;
+}
+
 /* Kind k's sheets, if it has cards to print; false if it cannot. */
 static bool
 build_kind(struct setup *s, size_t lang, const struct printopts *o,
-    size_t k, struct print *pr, struct diags *d)
+    size_t k, struct print *pr, size_t *pages, struct diags *d)
 {
 	const struct tmpl *t = s->tmpls[k];
 	struct sheets *sh = &pr->v[pr->n];
@@ -86,6 +129,8 @@ build_kind(struct setup *s, size_t lang, const struct printopts *o,
 		if (!impose_fold_grid(s->sheets[k], t, &sh->grid, d))
 			return false;
 	} else if (!impose_grid(s->sheets[k], t, &sh->grid, d))
+		return false;
+	if (!pages_ok(s, sh, o->duplex, pages, d))
 		return false;
 	lay_faces(s, lang, o->duplex, sh, &pr->marks, d);
 	return true;
@@ -131,14 +176,14 @@ bool
 print_build(struct setup *s, size_t lang, const struct printopts *o,
     struct print *pr, struct diags *d)
 {
-	size_t nerr = d->nerr, k;
+	size_t nerr = d->nerr, k, pages = 0;
 	bool ok = true;
 
 	memset(pr, 0, sizeof(*pr));
 	pr->v = xcalloc(s->deck->nkinds + 1, sizeof(*pr->v));
 	for (k = 0; k < s->deck->nkinds; k++)
 		if (wanted(s->deck, o, k))
-			ok &= build_kind(s, lang, o, k, pr, d);
+			ok &= build_kind(s, lang, o, k, pr, &pages, d);
 	qsort(pr->v, pr->n, sizeof(*pr->v), backs_first);
 	paginate(pr, o->duplex);
 	if (pr->n > 0) {

@@ -104,6 +104,9 @@ job_option(struct job *j, int c, const char *arg, const char *usage)
 	case 'U':
 		j->outside = true;
 		return 0;
+	case 'A':
+		j->allow_outside = true;
+		return 0;
 	default:
 		return -1;
 	}

@@ -97,30 +97,41 @@ unknown_bundled(const char *datadir, const char *name, const char *sub,
  * ending in .yaml is a path relative to the deck folder.
  */
 static char *
-resolve_named(const char *datadir, const struct deck *deck, const char *name,
-    const char *sub, const struct srcpos *pos, struct diags *d)
+resolve_named(const struct setup *s, const char *name, const char *sub,
+    const struct srcpos *pos, struct diags *d)
 {
 	const char *what = *sub ? "sheet" : "layout";
 	size_t n = strlen(name);
-	struct strbuf b = { 0 };
+	struct strbuf b = { 0 }, w = { 0 };
+	bool ok;
 
+	sb_printf(&w, "%s file", what);
 	if (strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0 ||
 	    (n > 5 && strcmp(name + n - 5, ".yaml") == 0)) {
 		/* "./layout.yaml" reads better in messages as "layout.yaml" */
-		sb_printf(&b, "%s/%s", deck->dir, strncmp(name, "./", 2) == 0 ?
-		    name + 2 : name);
-		if (file_exists(b.s))
-			return b.s;
-		diag_add(d, DIAG_ERROR, pos, "unknown-layout", "%s file %s "
-		    "not found", what, b.s);
+		sb_printf(&b, "%s/%s", s->deck->dir, strncmp(name, "./", 2) ==
+		    0 ? name + 2 : name);
+		if ((ok = confine_check(&s->confine, b.s, w.s, pos, NULL, d)) &&
+		    file_exists(b.s))
+			goto found;
+		if (ok)
+			diag_add(d, DIAG_ERROR, pos, "unknown-layout", "%s "
+			    "file %s not found", what, b.s);
 	} else {
-		sb_printf(&b, "%s/layouts/%s%s.yaml", datadir, sub, name);
-		if (file_exists(b.s))
-			return b.s;
-		unknown_bundled(datadir, name, sub, pos, d);
+		/* A bundled name must not climb out of layouts/ either. */
+		sb_printf(&b, "%s/layouts/%s%s.yaml", s->datadir, sub, name);
+		if ((ok = confine_check(&s->confine, b.s, w.s, pos, NULL, d)) &&
+		    file_exists(b.s))
+			goto found;
+		if (ok)
+			unknown_bundled(s->datadir, name, sub, pos, d);
 	}
+	sb_free(&w);
 	sb_free(&b);
 	return NULL;
+found:
+	sb_free(&w);
+	return b.s;
 }
 
 
@@ -156,6 +167,7 @@ setup_free(struct setup *s)
 	iconmap_free(s->icons);
 	deck_free(s->deck);
 	free(s->datadir);
+	confine_free(&s->confine);
 }
 
 /*
@@ -176,10 +188,9 @@ load_kinds(struct setup *s, struct diags *d)
 	for (k = 0; k < deck->nkinds; k++) {
 		const struct kind *kd = &deck->kinds[k];
 
-		lp[k] = resolve_named(s->datadir, deck, kd->layout, "",
-		    &kd->layout_pos, d);
-		sp[k] = resolve_named(s->datadir, deck, kd->sheet, "sheets/",
-		    &kd->sheet_pos, d);
+		lp[k] = resolve_named(s, kd->layout, "", &kd->layout_pos, d);
+		sp[k] = resolve_named(s, kd->sheet, "sheets/", &kd->sheet_pos,
+		    d);
 		for (j = 0; j < k && (lp[k] == NULL || lp[j] == NULL ||
 		    strcmp(lp[j], lp[k]) != 0); j++)
 			;
@@ -229,10 +240,16 @@ setup_fonts(struct setup *s, struct diags *d)
 int
 setup_layouts(struct setup *s, struct diags *d)
 {
+	char *p;
 	int rc;
 
 	if (s->fonts == NULL && (rc = setup_fonts(s, d)) != 0)
 		return rc;
+	if (s->confine.deck == NULL) {
+		p = path_join(s->datadir, "layouts");
+		confine_init(&s->confine, s->deck->dir, p, s->allow_outside);
+		free(p);
+	}
 	return load_kinds(s, d) ? 0 : EXIT_INPUT;
 }
 
@@ -246,6 +263,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 
 	if ((rc = setup_fonts(s, d)) != 0)
 		return rc;
+	s->allow_outside = o->allow_outside;
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
 	s->deck = load_deck(deckdir, &lo, d);
@@ -255,6 +273,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	if ((rc = setup_layouts(s, d)) != 0)
 		return rc;
 	s->images = images_new();
+	images_confine(s->images, &s->confine);
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,
@@ -270,6 +289,7 @@ job_load_opts(const struct job *j, struct load_opts *o)
 	o->lang = j->lang;
 	o->one = true;		/* no --lang: the source, and only it */
 	o->draft = j->draft;
+	o->allow_outside = j->allow_outside;
 }
 
 int

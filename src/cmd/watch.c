@@ -31,6 +31,7 @@ static const char usage_watch[] =
 "                  [--paper a4|letter] [--back-offset X,Y]\n"
 "                  [--printer FILE] [--guides marks|full|corners]\n"
 "                  [--spacing MM | --bleed-only-outside]\n"
+"                  [--allow-outside]\n"
 "\n"
 "Render the deck in folder DECK as 'deckpress cards' does (with --pack,\n"
 "its pack as 'deckpress pack' does), then again whenever a file it uses\n"
@@ -52,6 +53,7 @@ static const char usage_watch[] =
 "      --variant NAME   only the cards of that variant (not with --pack)\n"
 "      --draft          print an unfinished translation\n"
 PRINT_USAGE
+DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 stopped by SIGINT or SIGTERM, 2 usage (also when the\n"
@@ -630,6 +632,7 @@ cmd_watch(int argc, char **argv)
 		{ "draft", no_argument, NULL, 'D' },
 		{ "component", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
+		DECK_OPTIONS,
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};

@@ -554,29 +554,52 @@ image_path(const struct deck *deck, const struct tmpl *t,
 	return p;
 }
 
+/* Does a value put into a file name climb ("..") or start at "/"? */
+static bool
+climbs(const char *v)
+{
+	return *v == '/' || strstr(v, "..") != NULL;
+}
+
+/*
+ * Where the file of image element e is named for card c: at the card's
+ * attribute when the file is just "{attr}", or when an attribute it
+ * fills in climbs out ("../x", "/x"); else at the element's file.
+ */
+static const struct srcpos *
+image_pos(const struct card *c, const struct elem *e)
+{
+	const char *p;
+	size_t n = strlen(e->file), i, k;
+
+	for (p = e->file; (p = strchr(p, '{')) != NULL; p++) {
+		if ((k = markup_var(p)) == 0)
+			continue;
+		for (i = 0; i < c->nattrs; i++)
+			if (strlen(c->attrs[i].name) == k - 2 &&
+			    strncmp(c->attrs[i].name, p + 1, k - 2) == 0 &&
+			    (k == n || climbs(c->attrs[i].value)))
+				return &c->attrs[i].pos;
+	}
+	return &e->file_pos;
+}
+
 /*
  * The image element e shows on card c must load: reported where a
- * user would fix it, at the card's attribute when the file is just
- * "{attr}", else at the element's file.
+ * user would fix it (image_pos).
  */
 static bool
 check_image(const struct deck *deck, const struct tmpl *t,
     const struct card *c, const struct elem *e, struct images *images,
     struct diags *d)
 {
-	const struct srcpos *pos = &e->file_pos;
-	size_t n, i;
+	const struct srcpos *pos;
 	char *path;
 	bool ok;
 
 	if (e->type != ELEM_IMAGE || images == NULL)
 		return true;
-	n = strlen(e->file);
-	if (n > 2 && e->file[0] == '{' && markup_var(e->file) == n)
-		for (i = 0; i < c->nattrs; i++)
-			if (strlen(c->attrs[i].name) == n - 2 &&
-			    strncmp(c->attrs[i].name, e->file + 1, n - 2) == 0)
-				pos = &c->attrs[i].pos;
+	pos = image_pos(c, e);
 	path = image_path(deck, t, e, c);
 	ok = image_load(images, path, pos, c->label, d) != NULL;
 	free(path);

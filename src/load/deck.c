@@ -367,8 +367,8 @@ load_cards(struct deck *deck, const struct ynode *n, bool head,
 {
 	const char *const *keys;
 	GHashTable *seen;
-	size_t i;
-	bool ok = true;
+	size_t i, copies = 0;
+	bool ok = true, over = false;
 
 	if (head && yisnull(n))
 		return true;
@@ -377,6 +377,12 @@ load_cards(struct deck *deck, const struct ynode *n, bool head,
 	if (n->n == 0 && !head) {
 		diag_add(d, DIAG_ERROR, &n->pos, "cards", "the deck has no "
 		    "cards");
+		return false;
+	}
+	if (n->n > MAX_CARDS) {
+		diag_add(d, DIAG_ERROR, &n->items[MAX_CARDS]->pos, "limit",
+		    "the deck lists %zu cards, more than the %d a deck may "
+		    "have", n->n, MAX_CARDS);
 		return false;
 	}
 	keys = card_keys(deck);
@@ -403,6 +409,15 @@ load_cards(struct deck *deck, const struct ynode *n, bool head,
 		g_hash_table_insert(seen, (gpointer)c->id, c);
 		set_kind(deck, c);
 		deck->ncards++;
+		copies += c->count;
+		if (copies > MAX_COPIES && !over) {
+			diag_add(d, DIAG_ERROR, &c->pos, "limit", "%s: its "
+			    "copies bring the deck to %zu, more than the %d "
+			    "copies a deck may have", c->label, copies,
+			    MAX_COPIES);
+			ok = false;
+			over = true;
+		}
 	}
 	g_hash_table_destroy(seen);
 	index_cards(deck);

@@ -26,6 +26,8 @@
 
 struct images {
 	GHashTable	*by_path;	/* path -> struct image (or a failure) */
+	const struct confine *confine;	/* where images may lie; NULL:
+					   anywhere */
 };
 
 struct images *
@@ -47,6 +49,12 @@ image_free(struct image *img)
 	g_free(img->data);
 	g_free(img->path);
 	free(img);
+}
+
+void
+images_confine(struct images *c, const struct confine *conf)
+{
+	c->confine = conf;
 }
 
 size_t
@@ -361,6 +369,10 @@ image_load(struct images *c, const char *path, const struct srcpos *pos,
 	img = xcalloc(1, sizeof(*img));
 	img->path = g_strdup(path);
 	g_hash_table_insert(c->by_path, img->path, img);
+	if (!confine_check(c->confine, path, "image", pos, ctx, d)) {
+		img->failed = true;
+		return NULL;
+	}
 	if (decode(img, &why))
 		return img;
 	/* Reported once, where it is first named; later uses stay quiet. */

@@ -67,7 +67,19 @@ bool		 yisnull(const struct ynode *n);
 /* Format " (card 'id')" style context into a static-free string. */
 #define CTX_FMT(ctx)	((ctx) ? (ctx) : ""), ((ctx) ? ": " : "")
 
+/*
+ * Limits of a deck, each far above any real game (the bundled ones have
+ * 52 to 120 cards; a 20 000-card deck still renders) and low enough
+ * that a hostile file is refused at once, not after minutes and
+ * gigabytes: 100 000 card entries (a list 5 x the largest real
+ * collection game), 10 000 copies of one card, 200 000 copies in all
+ * (22 000 sheets of nine), 50 000 pages in one PDF (a print shop's
+ * largest job is far smaller; poppler and qpdf still open it).
+ */
+#define MAX_CARDS	100000	/* entries of the card list */
 #define MAX_COUNT	10000	/* copies of one card */
+#define MAX_COPIES	200000	/* copies of all cards together */
+#define MAX_PAGES	50000	/* pages of one output */
 
 /* Ids, language codes, game names: letters, digits, '-', '_'; 1-64. */
 bool		 valid_ident(const char *s);
@@ -98,6 +110,9 @@ struct load_opts {
 					   write it, read instead of the
 					   file; NULL: the file */
 	size_t		 decklen;
+	bool		 allow_outside;	/* --allow-outside: the files
+					   the game names may lie
+					   anywhere */
 	bool		 skip_unknown;	/* text for a card the deck lacks is
 					   left out, not an error (import
 					   has checked it holds no strings,
@@ -161,8 +176,41 @@ struct image {
 	bool		 failed;	/* reported; not to be drawn */
 };
 
+/*
+ * Where the files a game names may lie (load/confine.c): in its own
+ * folder or in deckpress's layouts/, symbolic links followed; anywhere
+ * if the user passes --allow-outside.
+ */
+struct confine {
+	char	*deck;		/* the deck folder's realpath */
+	char	*deck_named;	/* it as named, made absolute, ".."
+				   taken out */
+	char	*layouts;	/* the data folder's layouts/, realpath */
+	char	*layouts_named;	/* it as named, absolute */
+	bool	 anywhere;	/* --allow-outside: no check */
+};
+
+/* The roots of c (either may be NULL); free with confine_free(). */
+void		 confine_init(struct confine *c, const char *deckdir,
+		    const char *layoutsdir, bool anywhere);
+void		 confine_free(struct confine *c);
+/*
+ * Is path (relative to the working folder, or absolute) where c allows
+ * a game's files?  If not, an error at pos: "CTX: WHAT PATH is outside
+ * the game's folder (why)".  A NULL c allows anything.
+ */
+bool		 confine_check(const struct confine *c, const char *path,
+		    const char *what, const struct srcpos *pos,
+		    const char *ctx, struct diags *d);
+
 /* A cache of images by path: each file read once, embedded once. */
 struct images	*images_new(void);
+/*
+ * Read only images where conf allows (borrowed: it must outlive c);
+ * one outside is an error where it is named, and never read.
+ */
+void		 images_confine(struct images *c,
+		    const struct confine *conf);
 void		 images_free(struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 images_count(const struct images *c);

@@ -1,0 +1,240 @@
+#!/bin/sh
+# Hostile and huge input (issue 12): the paths a game names stay in its
+# folder or deckpress's layouts/ unless --allow-outside says otherwise,
+# and every limit of deckpress(5), LIMITS, is refused at once with an
+# error at the place that goes over it, while a 20 000-card deck still
+# renders.  The inputs too big to commit are written here, under $T.
+# tests/bad/outside-* and tests/bad/limit-* pin the exact messages.
+# Prints "ok - NAME" / "not ok - NAME".
+T=out/test/limits
+. tests/suite.sh
+
+ROOT=$(pwd -P)
+PNG=tests/bad/image-bomb-png/art/ok.png
+# A refusal must take well under a second; valgrind is slower.
+if [ -n "$WRAP" ]; then LIMIT=60; else LIMIT=1; fi
+
+# fails RC ERRFILE PATTERN COMMAND...: it exits RC, says PATTERN on
+# stderr and nothing on stdout.
+fails() {
+	want=$1 errf=$2 pat=$3
+	shift 3
+	rc=0
+	"$@" >"$errf.out" 2>"$errf" || rc=$?
+	[ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; cat "$errf"; return 1; }
+	grep -q -- "$pat" "$errf" || { echo "stderr lacks '$pat':"; cat "$errf"; return 1; }
+	[ ! -s "$errf.out" ] || { echo "stdout:"; cat "$errf.out"; return 1; }
+}
+
+# The processor time of this shell's children so far, in ms (user and
+# system): unlike the time on the clock, it does not grow when the
+# machine is busy with something else.
+# "times" must run in this shell, not in a $(...) of its own: it goes
+# to a file, read after.
+cpu_ms() {
+	awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) {
+	    split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }' "$1"
+}
+
+# quick ERRFILE PATTERN COMMAND...: it exits 1 saying PATTERN, within
+# $LIMIT seconds of processor time (and 3 x that on the clock), and
+# writes no PDF ($T/x.pdf).
+quick() {
+	errf=$1 pat=$2
+	shift 2
+	rm -f "$T/x.pdf"
+	times >"$T/times0"
+	t0=$(date +%s%N)
+	fails 1 "$errf" "$pat" "$@" || return 1
+	t1=$(date +%s%N)
+	times >"$T/times1"
+	c0=$(cpu_ms "$T/times0") c1=$(cpu_ms "$T/times1")
+	ms=$(((t1 - t0) / 1000000)) cpu=$((c1 - c0))
+	echo "$cpu ms cpu, $ms ms" >"$errf.time"
+	[ "$cpu" -lt $((LIMIT * 1000)) ] && [ "$ms" -lt $((LIMIT * 3000)) ] ||
+	    { echo "took $cpu ms cpu, $ms ms, more than $LIMIT s"; return 1; }
+	[ ! -e "$T/x.pdf" ] || { echo "a PDF was written"; return 1; }
+}
+
+# writes RC COMMAND...: it exits 0 and writes $T/x.pdf.
+writes() {
+	rm -f "$T/x.pdf"
+	"$@" >"$T/writes.out" 2>"$T/writes.err" ||
+	    { echo "exit $?"; cat "$T/writes.err"; return 1; }
+	[ -s "$T/x.pdf" ] || { echo "no PDF"; return 1; }
+}
+
+cards() { $WRAP ./deckpress cards "$@"; }
+booklet() { $WRAP ./deckpress booklet "$@"; }
+
+# deck DIR LAYOUT-LINE: a two-card deck with its text file.
+deck() {
+	mkdir -p "$1/text" "$1/rules"
+	printf 'game: test\nlanguages: [en]\n%s\nattributes:\n  art: text\ncards:\n  - {id: one, art: ok}\n  - {id: two, art: ok}\n' \
+	    "$2" >"$1/deck.yaml"
+	printf 'cards:\n  one: {title: One}\n  two: {title: Two}\n' \
+	    >"$1/text/en.yaml"
+	printf '# Rules\n\nPlay.\n' >"$1/rules/en.md"
+}
+
+# layout DIR IMAGE-FILE: DIR/layout.yaml showing that image and the title.
+layout() {
+	printf 'card: standard\nfront:\n  - {type: image, file: "%s", box_mm: [6, 6, 51, 34]}\n  - {type: text, field: title, box_mm: [6, 72, 51, 10], size_pt: [8, 12]}\n' \
+	    "$2" >"$1/layout.yaml"
+}
+
+# --- paths: refused, then allowed with --allow-outside -----------------
+mkdir -p "$T/shared"
+cp "$PNG" "$T/shared/ok.png"
+layout "$T/shared" ok.png
+cp layouts/sheets/a4.yaml "$T/shared/sheet.yaml"
+
+deck "$T/dotdot" "layout: ./layout.yaml"
+layout "$T/dotdot" ../shared/ok.png
+deck "$T/absolute" "layout: ./layout.yaml"
+layout "$T/absolute" "$ROOT/$T/shared/ok.png"
+deck "$T/attr" "layout: ./layout.yaml"
+layout "$T/attr" "art/{art}.png"
+mkdir -p "$T/attr/art"
+sed 's|art: ok}|art: ../../shared/ok}|' "$T/attr/deck.yaml" >"$T/attr/d" &&
+    mv "$T/attr/d" "$T/attr/deck.yaml"
+deck "$T/link" "layout: ./layout.yaml"
+layout "$T/link" art/ok.png
+mkdir -p "$T/link/art"
+ln -s ../../shared/ok.png "$T/link/art/ok.png"
+deck "$T/linkdir" "layout: ./layout.yaml"
+layout "$T/linkdir" art/ok.png
+ln -s ../shared "$T/linkdir/art"
+deck "$T/layout" "layout: ../shared/layout.yaml"
+deck "$T/sheet" "layout: ../shared/layout.yaml
+sheet: ../shared/sheet.yaml"
+sed 's|layout: ../shared/layout.yaml|layout: ./layout.yaml|' \
+    "$T/sheet/deck.yaml" >"$T/sheet/d" && mv "$T/sheet/d" "$T/sheet/deck.yaml"
+layout "$T/sheet" art/ok.png
+mkdir -p "$T/sheet/art"
+cp "$PNG" "$T/sheet/art/ok.png"
+
+for d in dotdot absolute attr link linkdir layout sheet; do
+	check "$d: outside the game's folder, refused" quick "$T/$d.err" \
+	    "is outside the game's folder" cards "$T/$d" -o "$T/x.pdf"
+	check "$d: --allow-outside reads it" writes \
+	    cards "$T/$d" --allow-outside -o "$T/x.pdf"
+done
+
+deck "$T/fig" "layout: ./layout.yaml"
+layout "$T/fig" art/ok.png
+mkdir -p "$T/fig/art"
+cp "$PNG" "$T/fig/art/ok.png"
+printf '# Rules\n\n![Board](../../shared/ok.png)\n' >"$T/fig/rules/en.md"
+check "booklet figure outside: refused" quick "$T/fig.err" \
+    "is outside the game's folder" booklet "$T/fig" -o "$T/x.pdf"
+check "booklet figure outside: --allow-outside reads it" writes \
+    booklet "$T/fig" --allow-outside -o "$T/x.pdf"
+check "pack with a figure outside: refused" quick "$T/fig-pack.err" \
+    "is outside the game's folder" $WRAP ./deckpress pack "$T/fig" \
+    -o "$T/x.pdf"
+check "pack: --allow-outside reads it" writes \
+    $WRAP ./deckpress pack "$T/fig" --allow-outside -o "$T/x.pdf"
+check "check: an image outside is an error" fails 1 "$T/check.err" \
+    "is outside the game's folder" sh -c \
+    '$1 ./deckpress check "$2" >/dev/null' sh "$WRAP" "$T/dotdot"
+check "check --allow-outside: clean" sh -c \
+    '$1 ./deckpress check "$2" --allow-outside >/dev/null' sh "$WRAP" \
+    "$T/dotdot"
+check "preview: an image outside is refused" fails 1 "$T/preview.err" \
+    "is outside the game's folder" $WRAP ./deckpress preview "$T/dotdot" \
+    -o "$T/x.png"
+check "preview --allow-outside draws it" $WRAP ./deckpress preview \
+    "$T/dotdot" --allow-outside -o "$T/x.png"
+check "export --allow-outside writes it" $WRAP ./deckpress export \
+    "$T/dotdot" --lang en --allow-outside -o "$T/export"
+
+# Out and back in, a deck reached through a link: all inside.
+deck "$T/inside" "layout: ./layout.yaml"
+layout "$T/inside" ../inside/art/ok.png
+mkdir -p "$T/inside/art"
+cp "$PNG" "$T/inside/art/ok.png"
+ln -s inside "$T/inside-link"
+check "'..' that comes back into the game's folder: allowed" writes \
+    cards "$T/inside" -o "$T/x.pdf"
+check "a deck given through a link to its folder: allowed" writes \
+    cards "$T/inside-link" -o "$T/x.pdf"
+check "the bundled games name nothing outside" sh -c '
+    for d in cards/*/; do $1 ./deckpress check "$d" >/dev/null || exit 1
+    done' sh "$WRAP"
+
+for cmd in cards all check booklet pack preview export watch import; do
+	check "$cmd --help: --allow-outside" sh -c \
+	    './deckpress "$1" --help | grep -q -- "--allow-outside"' sh "$cmd"
+done
+
+# --- limits -----------------------------------------------------------
+# A small layout, each card its id: the limits are about the deck, not
+# its looks.
+mkdir -p "$T/big"
+printf 'card: standard\nfront:\n  - {type: rect, box_mm: [3, 3, 57, 82], fill: "#336699"}\n  - {type: text, text: "{id}", box_mm: [6, 72, 51, 10], size_pt: 10}\n' \
+    >"$T/big/layout.yaml"
+# bigdeck DIR N: a deck of N cards, no strings.
+bigdeck() {
+	mkdir -p "$1/text"
+	cp "$T/big/layout.yaml" "$1/layout.yaml"
+	printf 'cards: {}\n' >"$1/text/en.yaml"
+	awk -v n="$2" 'BEGIN {
+	    print "game: big\nlanguages: [en]\nlayout: ./layout.yaml\ncards:"
+	    for (i = 1; i <= n; i++) printf "  - {id: c%06d}\n", i }' \
+	    >"$1/deck.yaml"
+}
+bigdeck "$T/cards-over" 100001
+check "100 001 cards: refused at the one too many" quick "$T/cards-over.err" \
+    "deck.yaml:100005:5: error: the deck lists 100001 cards, more than the 100000" \
+    cards "$T/cards-over" -o "$T/x.pdf"
+bigdeck "$T/cards-20k" 20000
+times >"$T/times0"
+t0=$(date +%s%N)
+check "20 000 cards still render" writes cards "$T/cards-20k" --no-backs \
+    -o "$T/x.pdf"
+t1=$(date +%s%N)
+times >"$T/times1"
+c0=$(cpu_ms "$T/times0") c1=$(cpu_ms "$T/times1")
+echo "$((c1 - c0)) ms cpu, $(((t1 - t0) / 1000000)) ms" >"$T/cards-20k.time"
+check "... on 2 223 sheets" sh -c \
+    'pdfinfo "$1" | grep -q "^Pages: *2223$"' sh "$T/x.pdf"
+
+check "200 001 copies: refused in time" quick "$T/copies.err" \
+    "more than the 200000 copies" cards tests/bad/limit-copies -o "$T/x.pdf"
+check "240 000 pages: refused before any is laid out" quick "$T/pages.err" \
+    "past the 50000 pages" cards tests/bad/limit-pages -o "$T/x.pdf"
+
+# Markdown: the booklets of a small deck.
+deck "$T/md" "layout: ./layout.yaml"
+layout "$T/md" art/ok.png
+mkdir -p "$T/md/art"
+cp "$PNG" "$T/md/art/ok.png"
+awk 'BEGIN { print "# Rules\n\n| a | b |\n|---|---|"
+    for (i = 1; i <= 10001; i++) print "| " i " | x |" }' >"$T/md/rules/en.md"
+check "a table of 10 001 rows: refused" quick "$T/rows.err" \
+    "en.md:3:1: error: a table of 2 columns and 10002 rows" \
+    booklet "$T/md" -o "$T/x.pdf"
+awk 'BEGIN { s = ""; for (i = 0; i < 100000; i++) s = s ">"; print s " deep" }' \
+    >"$T/md/rules/en.md"
+check "block quotes 100 000 deep: refused, no crash" quick "$T/quotes.err" \
+    "en.md:1:33: error: Markdown nested more than 32 levels" \
+    booklet "$T/md" -o "$T/x.pdf"
+awk 'BEGIN { s = ""; for (i = 0; i < 5000; i++) s = s "*a _b "
+    s = s "x"; for (i = 0; i < 5000; i++) s = s " b_ a*"; print s }' \
+    >"$T/md/rules/en.md"
+check "emphasis 10 000 deep: refused, no crash" quick "$T/emph.err" \
+    "Markdown nested more than 32 levels" booklet "$T/md" -o "$T/x.pdf"
+head -c 17000000 /dev/zero | tr '\0' 'a' >"$T/md/rules/en.md"
+check "a Markdown file of 17 MB: refused unread" quick "$T/md-size.err" \
+    "en.md: error: file larger than 16 MiB" booklet "$T/md" -o "$T/x.pdf"
+# Each figure a page of its own: a tall SVG, 50 001 times.
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="2000"/>\n' \
+    >"$T/md/art/tall.svg"
+awk 'BEGIN { print "# Rules\n"; for (i = 0; i <= 50000; i++)
+    print "![tall](../art/tall.svg)\n" }' >"$T/md/rules/en.md"
+check "a booklet of 50 001 pages: refused" quick "$T/md-pages.err" \
+    "error: the booklet would have 50002 pages, more than the 50000" \
+    booklet "$T/md" -o "$T/x.pdf"
+
+summary limits
