@@ -346,6 +346,38 @@ clear(struct outfile *o)
 	errno = e;
 }
 
+/* "-": standard output, unless it is a terminal or closed. */
+static bool
+open_stdout(struct outfile *o, struct diags *d)
+{
+	if (fcntl(STDOUT_FILENO, F_GETFD) == -1) {
+		/* Closed: the spool could be given its descriptor. */
+		report(o, "-", d, strerror(errno));
+		return false;
+	}
+	if (isatty(STDOUT_FILENO)) {
+		/* As gzip does: binary bytes would only garble it. */
+		report(o, "-", d, "it is a terminal; redirect it to a file "
+		    "or a pipe");
+		return false;
+	}
+	o->fd = STDOUT_FILENO;
+	o->target = xstrdup("-");
+	return true;
+}
+
+/* A character device or a FIFO, opened to write through. */
+static bool
+open_node(struct outfile *o, const char *path, struct diags *d)
+{
+	/* A FIFO's open waits for its reader, as a shell's would. */
+	if ((o->fd = open(o->target, O_WRONLY | O_NOCTTY)) < 0) {
+		report(o, path, d, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 bool
 outfile_open(struct outfile *o, const char *path, struct diags *d)
 {
@@ -356,30 +388,18 @@ outfile_open(struct outfile *o, const char *path, struct diags *d)
 	o->fd = -1;
 	o->slot = -1;
 	catch_signals();
-	if (strcmp(path, "-") == 0 && isatty(STDOUT_FILENO)) {
-		/* As gzip does: binary bytes would only garble it. */
-		report(o, path, d, "it is a terminal; redirect it to a file "
-		    "or a pipe");
-		return false;
-	} else if (strcmp(path, "-") == 0) {
-		o->fd = STDOUT_FILENO;
-		o->target = xstrdup(path);
-	} else if (!resolve(o, path, &st, d)) {
-		clear(o);
-		return false;
-	} else if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
-		/* A FIFO's open waits for its reader: as a shell's would. */
-		if ((o->fd = open(o->target, O_WRONLY | O_NOCTTY)) < 0) {
-			report(o, path, d, strerror(errno));
-			clear(o);
-			return false;
-		}
-	}
-	ok = o->fd >= 0 ? open_spool(o) : open_temp(o);
-	if (!ok) {
+	if (strcmp(path, "-") == 0)
+		ok = open_stdout(o, d);
+	else
+		ok = resolve(o, path, &st, d) && ((!S_ISCHR(st.st_mode) &&
+		    !S_ISFIFO(st.st_mode)) || open_node(o, path, d));
+	if (ok && !(o->fd >= 0 ? open_spool(o) : open_temp(o))) {
 		report(o, path, d, strerror(errno));
 		if (o->fd > STDOUT_FILENO)
 			close(o->fd);
+		ok = false;
+	}
+	if (!ok) {
 		clear(o);
 		return false;
 	}

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Output on every path (issue 12), through the one writer (src/outfile.c):
 # -o - (the PDF or PNG on standard output, the summary on stderr, a
-# terminal refused); character devices made with mknod under $T, never
+# terminal or a closed standard output refused); character devices made with mknod under $T, never
 # the system's own (a twin of /dev/full reports "No space left on
 # device", exit 3, the node left as it was; a twin of /dev/null takes
 # the PDF); a FIFO written through, and nothing written to it by a run
@@ -83,6 +83,11 @@ check "booklet -o -: the rule booklet on standard output" \
 check "-o - into a pipe: the PDF reaches the reader whole" sh -c '
     $1 ./deckpress cards "$2" -o - 2>/dev/null | cat >"$3/piped.pdf" &&
     cmp "$3/ref.pdf" "$3/piped.pdf"' sh "$WRAP" $Q "$T"
+check "-o - with standard output closed: exit 3, nothing written" sh -c '
+    rc=0; $1 ./deckpress cards "$2" -o - >&- 2>"$3/closed.err" || rc=$?
+    [ "$rc" = 3 ] &&
+    grep -q "standard output: error: cannot write: Bad file descriptor" \
+        "$3/closed.err"' sh "$WRAP" $Q "$T"
 check "watch -o -: a usage error (every build after the last)" \
     fails 2 "$T/watch-stdout.err" "-o -: every build" \
     dp watch $Q -o -
