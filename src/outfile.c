@@ -467,7 +467,7 @@ write_through(struct outfile *o, struct diags *d)
 bool
 outfile_close(struct outfile *o, bool keep, struct diags *d)
 {
-	int e = errno;		/* a caller's reason not to keep survives */
+	int e = errno;		/* a caller's reason not to keep */
 	sigset_t was;
 
 	if (o->fp == NULL)

@@ -24,19 +24,19 @@
  * are copied there once complete, so a failed run writes nothing.
  */
 struct outfile {
-	FILE	*fp;		/* where the bytes go: open to write, and
-				   to read back */
-	char	*path;		/* owned: the name given ("-": standard
-				   output) */
-	char	*target;	/* owned: the file written: path, or the
-				   file a symbolic link names */
-	char	*tmp;		/* owned: the temporary file beside target,
-				   or NULL when written through */
-	int	 fd;		/* written through to this descriptor, or
-				   -1 */
-	int	 err;		/* errno of the first write that failed,
-				   or 0 */
-	int	 slot;		/* in the list a signal cleans, or -1 */
+	FILE	*fp;		/* where the bytes go: open to
+				   write, and to read back */
+	char	*path;		/* owned: the name given ("-":
+				   standard output) */
+	char	*target;	/* owned: the file written: path, or
+				   the file a symbolic link names */
+	char	*tmp;		/* owned: the temporary file beside
+				   target; NULL: written through */
+	int	 fd;		/* written through to this
+				   descriptor, or -1 */
+	int	 err;		/* errno of the first write that
+				   failed, or 0 */
+	int	 slot;		/* in the list a signal cleans; -1 */
 };
 
 /*
