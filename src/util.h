@@ -58,30 +58,4 @@ const char *closest_word(const char *word, const char *const *cand, size_t n);
 char	*path_join(const char *dir, const char *name);
 int	 file_exists(const char *path);
 
-/*
- * A file written atomically: everything goes to a temporary file
- * beside path (the same folder, so the rename stays on one file
- * system), renamed over path only once complete, so that no reader
- * ever sees half a file and a failed run leaves the old one alone.
- */
-struct outfile {
-	FILE	*fp;		/* open to write, and to read back */
-	char	*tmp;		/* owned: the temporary file's name */
-	char	*path;		/* owned: the final name */
-};
-
-/*
- * Create o's temporary file for path, with the mode a new file gets.
- * Returns false with errno set, nothing created, if it cannot.
- */
-bool	 outfile_open(struct outfile *o, const char *path);
-
-/*
- * Close o; if keep, rename it over its path, else (or if closing or
- * the rename fails) remove it.  Returns true if the path now holds the
- * complete file; else false, errno saying why closing or renaming
- * failed, or left as it was when not keeping.
- */
-bool	 outfile_close(struct outfile *o, bool keep);
-
 #endif

@@ -102,7 +102,8 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	add_outline(&pdf, fl, page_of, NULL);
 	ok = pdf_close(&pdf, true, d);
 	if (ok)
-		printf("%s: %zu pages\n", out, fl->n);
+		fprintf(outfile_report_to(out), "%s: %zu pages\n",
+		    outfile_name(out), fl->n);
 	free(page_of);
 	g_free(au);
 	return ok ? 0 : EXIT_IO;
@@ -139,7 +140,8 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	add_outline(&pdf, fl, page_of, NULL);
 	ok = pdf_close(&pdf, true, d);
 	if (ok)
-		printf("%s: %zu %s pages on %zu %s sides\n", out, n,
+		fprintf(outfile_report_to(out), "%s: %zu %s pages on %zu "
+		    "%s sides\n", outfile_name(out), n,
 		    st->page_w < MM(145) ? "half-Letter" : "A5", n / 2,
 		    st->page_w < MM(145) ? "Letter" : "A4");
 	free(page_of);

@@ -69,7 +69,8 @@ run_calibrate(const struct job *j, const char *out, struct diags *d)
 		impose_calibration(pdf.cr, fonts->ctx, &c, FACE_BACK);
 		pdf_page(&pdf);
 		if (pdf_close(&pdf, true, d))
-			printf("%s: 2 pages, %s, %s edge\n", out, c.paper,
+			fprintf(outfile_report_to(out), "%s: 2 pages, %s, %s "
+			    "edge\n", outfile_name(out), c.paper,
 			    c.duplex == DUPLEX_SHORT ? "short" : "long");
 		else
 			rc = EXIT_IO;

@@ -132,7 +132,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	}
 	n = print_count(&pr);
 	if (ok && !j->quiet)
-		printf("%s: %zu %s%s, %zu page%s%s\n", out, n,
+		fprintf(outfile_report_to(out), "%s: %zu %s%s, %zu page%s%s\n",
+		    outfile_name(out), n,
 		    s->deck->multi ? "component" : "card", n == 1 ? "" : "s",
 		    pr.npages, pr.npages == 1 ? "" : "s",
 		    pr.note ? " (draft)" : "");

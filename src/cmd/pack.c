@@ -622,8 +622,9 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	pack_outline(&pdf, p);
 	ok = pdf_close(&pdf, true, d);
 	if (ok && !p->quiet)
-		printf("%s: %zu pages (instructions from page %zu, cards from "
-		    "%zu)%s\n", out, page, p->p_rules + 1, p->sheet0 + 1,
+		fprintf(outfile_report_to(out), "%s: %zu pages (instructions "
+		    "from page %zu, cards from %zu)%s\n", outfile_name(out),
+		    page, p->p_rules + 1, p->sheet0 + 1,
 		    p->sheets.note ? " (draft)" : "");
 	g_free(au);
 	return ok ? 0 : EXIT_IO;

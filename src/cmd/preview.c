@@ -166,7 +166,8 @@ write_image(cairo_surface_t *img, const char *out, const struct preview *p,
 {
 	if (ensure_parent(out, d) != 0 || !png_write(img, out, d))
 		return EXIT_IO;
-	printf("%s: %s, %d x %d px at %.0f dpi\n", out, what,
+	fprintf(outfile_report_to(out), "%s: %s, %d x %d px at %.0f dpi\n",
+	    outfile_name(out), what,
 	    cairo_image_surface_get_width(img),
 	    cairo_image_surface_get_height(img), p->dpi);
 	return 0;

@@ -201,7 +201,8 @@ ours(const struct watch *w, const struct wdir *e, const char *name)
 	for (i = 0; i < w->nouts; i++) {
 		o = &w->outs[i];
 		n = strlen(o->base);
-		/* pdf_open writes to FILE.tmp-XXXXXX, then renames it. */
+		/* pdf_open writes to FILE.tmp-PID-XXXXXX, then renames
+		 * it. */
 		if (o->dev == e->dev && o->ino == e->ino &&
 		    strncmp(name, o->base, n) == 0 && (name[n] == '\0' ||
 		    strncmp(name + n, ".tmp-", 5) == 0))
@@ -610,6 +611,9 @@ deck_arg(struct watch *w, int argc, char **argv)
 		return usage_error(usage_watch, "%s", argc - optind ? "give "
 		    "exactly one deck folder" : "no deck folder given");
 	w->job.deckdir = argv[optind];
+	if (w->job.output != NULL && strcmp(w->job.output, "-") == 0)
+		return usage_error(usage_watch, "%s", "-o -: every build would "
+		    "go to standard output after the last; give a file");
 	if (stat(w->job.deckdir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return usage_error(usage_watch, "%s is not a folder: nothing "
 		    "to watch", w->job.deckdir);

@@ -13,12 +13,12 @@
 #include <cairo.h>
 
 #include "../model.h"
+#include "../outfile.h"
 
 struct pdfout {
 	cairo_surface_t	*surf;
 	cairo_t		*cr;
-	struct outfile	 out;		/* the temporary file, renamed at
-					   the end */
+	struct outfile	 out;		/* the file written */
 	char		*lang;		/* owned: language tag, or NULL */
 	size_t		 npages;	/* pages finished */
 	double		*bleeds;	/* owned: pt, per page, of its trim
@@ -79,7 +79,7 @@ bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
 bool	png_write(cairo_surface_t *img, const char *path, struct diags *d);
 
 /* Within the stage (pdfout.c, finish.c, png.c). */
-/* A cairo write function appending to the FILE closure. */
+/* A cairo write function appending to the struct outfile closure. */
 cairo_status_t	pdf_stream(void *closure, const unsigned char *data,
 		    unsigned int len);
 /*

@@ -17,9 +17,7 @@
 cairo_status_t
 pdf_stream(void *closure, const unsigned char *data, unsigned int len)
 {
-	FILE *fp = closure;
-
-	return fwrite(data, 1, len, fp) == len ? CAIRO_STATUS_SUCCESS :
+	return outfile_write(closure, data, len) ? CAIRO_STATUS_SUCCESS :
 	    CAIRO_STATUS_WRITE_ERROR;
 }
 
@@ -27,15 +25,10 @@ bool
 pdf_open(struct pdfout *p, const char *path, double w, double h,
     const char *title, struct diags *d)
 {
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
-
 	memset(p, 0, sizeof(*p));
-	if (!outfile_open(&p->out, path)) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
-		    strerror(errno));
+	if (!outfile_open(&p->out, path, d))
 		return false;
-	}
-	p->surf = cairo_pdf_surface_create_for_stream(pdf_stream, p->out.fp,
+	p->surf = cairo_pdf_surface_create_for_stream(pdf_stream, &p->out,
 	    w, h);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_TITLE,
 	    title);
@@ -108,7 +101,7 @@ pdf_page_box(struct pdfout *p, double w, double h, double bleed)
 bool
 pdf_close(struct pdfout *p, bool keep, struct diags *d)
 {
-	struct srcpos pos = { diag_file(d, p->out.path), 0, 0 };
+	struct srcpos pos = { diag_file(d, outfile_name(p->out.path)), 0, 0 };
 	cairo_status_t st;
 	char *err;
 
@@ -116,26 +109,25 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	cairo_surface_finish(p->surf);
 	st = cairo_surface_status(p->surf);
 	cairo_surface_destroy(p->surf);
-	if (keep && (st != CAIRO_STATUS_SUCCESS || ferror(p->out.fp))) {
+	/* A write that failed says why (a full disk); Cairo only that it
+	 * did. */
+	if (keep && !outfile_check(&p->out, d))
+		keep = false;
+	else if (keep && st != CAIRO_STATUS_SUCCESS) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write PDF: %s",
-		    st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) :
-		    strerror(errno));
+		    cairo_status_to_string(st));
 		keep = false;
 	}
 	/* Only what Cairo cannot write costs a rewrite. */
 	if (keep && (p->lang != NULL || p->nboxes > 0 || p->rewrite) &&
-	    (err = pdf_finish(p->out.fp, p->out.path, p->lang, p->bleeds,
-	    p->nboxes)) != NULL) {
+	    (err = pdf_finish(p->out.fp, outfile_name(p->out.path), p->lang,
+	    p->bleeds, p->nboxes)) != NULL) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot finish the PDF: %s",
 		    err);
 		g_free(err);
 		keep = false;
 	}
-	if (!outfile_close(&p->out, keep) && keep) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
-		    strerror(errno));
-		keep = false;
-	}
+	keep = outfile_close(&p->out, keep, d);
 	free(p->lang);
 	free(p->bleeds);
 	memset(p, 0, sizeof(*p));

@@ -470,31 +470,20 @@ bool
 strings_stage(struct outfile *out, const char *path, const struct strbuf *b,
     struct diags *d)
 {
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	bool ok;
-
-	if ((ok = outfile_open(out, path))) {
-		ok = fwrite(b->s, 1, b->len, out->fp) == b->len &&
-		    fflush(out->fp) == 0;
-		if (!ok)
-			outfile_close(out, false);
+	if (!outfile_open(out, path, d))
+		return false;
+	if ((b->len > 0 && !outfile_write(out, b->s, b->len)) ||
+	    !outfile_check(out, d)) {
+		outfile_close(out, false, d);
+		return false;
 	}
-	if (!ok)
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
-		    strerror(errno));
-	return ok;
+	return true;
 }
 
 bool
 strings_commit(struct outfile *out, bool keep, struct diags *d)
 {
-	struct srcpos pos = { diag_file(d, out->path), 0, 0 };
-	bool ok = outfile_close(out, keep);
-
-	if (keep && !ok)
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s",
-		    strerror(errno));
-	return ok || !keep;
+	return outfile_close(out, keep, d) || !keep;
 }
 
 /* Write b to path through a temporary file beside it. */

@@ -8,6 +8,7 @@
 #define DECKPRESS_VALIDATE_H
 
 #include "../load/load.h"
+#include "../outfile.h"
 
 enum quant { Q_EXACTLY, Q_AT_LEAST, Q_AT_MOST, Q_BETWEEN };
 enum rule_kind { RULE_COUNT, RULE_DISTINCT, RULE_EACH };

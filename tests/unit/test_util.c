@@ -9,6 +9,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 
 #include "../../src/diag.h"
 #include "../../src/load/load.h"
+#include "../../src/outfile.h"
 #include "../../src/util.h"
 
 /* --- edit_distance ---------------------------------------------------- */
@@ -532,74 +534,228 @@ first_line(const char *path, char *buf, size_t n)
 	}
 }
 
+/* Make an empty file at dir/name. */
+static void
+touch(const char *dir, const char *name)
+{
+	char *p = path_join(dir, name);
+	FILE *f = fopen(p, "w");
+
+	assert_non_null(f);
+	fclose(f);
+	free(p);
+}
+
+/* Remove dir and everything in it (files only). */
+static void
+remove_all(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	char *p;
+
+	assert_non_null(dp);
+	while ((e = readdir(dp)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		p = path_join(dir, e->d_name);
+		unlink(p);
+		free(p);
+	}
+	closedir(dp);
+	rmdir(dir);
+}
+
 static void
 test_outfile_keep(void **state)
 {
 	char *dir = scratch(), *path = path_join(dir, "a.txt"), line[32];
+	struct diags d = { 0 };
 	struct outfile o;
 	struct stat st;
 	mode_t mask = umask(022);
 
 	(void)state;
-	assert_true(outfile_open(&o, path));
-	fputs("new\n", o.fp);
+	assert_true(outfile_open(&o, path, &d));
+	assert_true(outfile_write(&o, "new\n", 4));
 	fflush(o.fp);
-	/* Until it is closed the file is elsewhere. */
+	/* Until it is closed the file is elsewhere, named for its run. */
 	assert_int_equal(access(path, F_OK), -1);
 	assert_int_equal(entries(dir), 1);
-	assert_true(outfile_close(&o, true));
+	assert_non_null(strstr(o.tmp, ".tmp-"));
+	assert_int_equal(atol(strstr(o.tmp, ".tmp-") + 5), (long)getpid());
+	assert_true(outfile_close(&o, true, &d));
 	first_line(path, line, sizeof(line));
 	assert_string_equal(line, "new\n");
 	assert_int_equal(entries(dir), 1);
 	/* The mode a new file gets, not mkstemp's private one. */
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0644);
+	assert_int_equal(d.n, 0);
 	umask(mask);
 	unlink(path);
 	rmdir(dir);
 	free(path);
 	free(dir);
+	diag_free(&d);
 }
 
 static void
 test_outfile_discard(void **state)
 {
 	char *dir = scratch(), *path = path_join(dir, "a.txt"), line[32];
+	struct diags d = { 0 };
 	struct outfile o;
 
 	(void)state;
-	assert_true(outfile_open(&o, path));
+	assert_true(outfile_open(&o, path, &d));
 	fputs("old\n", o.fp);
-	assert_true(outfile_close(&o, true));
+	assert_true(outfile_close(&o, true, &d));
 	/* A run that fails half-way leaves the old file as it was. */
-	assert_true(outfile_open(&o, path));
+	assert_true(outfile_open(&o, path, &d));
 	fputs("half", o.fp);
 	errno = ENOSPC;
-	assert_false(outfile_close(&o, false));
+	assert_false(outfile_close(&o, false, &d));
 	assert_int_equal(errno, ENOSPC);
 	first_line(path, line, sizeof(line));
 	assert_string_equal(line, "old\n");
 	assert_int_equal(entries(dir), 1);
+	assert_int_equal(d.n, 0);
 	unlink(path);
 	rmdir(dir);
 	free(path);
 	free(dir);
+	diag_free(&d);
 }
 
 static void
 test_outfile_no_folder(void **state)
 {
 	char *dir = scratch(), *path = path_join(dir, "no/a.txt");
+	struct diags d = { 0 };
 	struct outfile o;
 
 	(void)state;
-	assert_false(outfile_open(&o, path));
-	assert_int_equal(errno, ENOENT);
+	assert_false(outfile_open(&o, path, &d));
 	assert_null(o.fp);
 	assert_int_equal(entries(dir), 0);
+	assert_int_equal(d.nerr, 1);
+	assert_string_equal(d.v[0].msg, "cannot write: No such file or "
+	    "directory");
 	rmdir(dir);
 	free(path);
 	free(dir);
+	diag_free(&d);
+}
+
+/* A folder is refused at once, not found out by the rename. */
+static void
+test_outfile_folder(void **state)
+{
+	char *dir = scratch();
+	struct diags d = { 0 };
+	struct outfile o;
+
+	(void)state;
+	assert_false(outfile_open(&o, dir, &d));
+	assert_int_equal(d.nerr, 1);
+	assert_string_equal(d.v[0].msg, "cannot write: it is a folder, not "
+	    "a file");
+	assert_int_equal(entries(dir), 0);
+	rmdir(dir);
+	free(dir);
+	diag_free(&d);
+}
+
+/*
+ * A killed run's temporary of the same target goes; one of a live
+ * process, or of another target, stays.  No pid is above INT_MAX - 1
+ * (pid_max is at most 2^22).
+ */
+static void
+test_outfile_stale(void **state)
+{
+	char *dir = scratch(), *path = path_join(dir, "a.txt"), live[64];
+	char *dead = path_join(dir, "a.txt.tmp-2147483000-abcdef");
+	struct diags d = { 0 };
+	struct outfile o;
+
+	(void)state;
+	touch(dir, "a.txt.tmp-2147483000-abcdef");
+	snprintf(live, sizeof(live), "a.txt.tmp-%ld-abcdef", (long)getppid());
+	touch(dir, live);
+	touch(dir, "b.txt.tmp-2147483000-abcdef");
+	touch(dir, "a.txt.tmp-abcdef");	/* not named by this writer */
+	assert_true(outfile_open(&o, path, &d));
+	assert_true(outfile_close(&o, true, &d));
+	assert_int_equal(entries(dir), 4);
+	assert_int_equal(access(path, F_OK), 0);
+	assert_int_equal(access(dead, F_OK), -1);
+	remove_all(dir);
+	free(dead);
+	free(path);
+	free(dir);
+	diag_free(&d);
+}
+
+/* A FIFO is written through, never replaced. */
+static void
+test_outfile_fifo(void **state)
+{
+	char *dir = scratch(), *path = path_join(dir, "fifo"), buf[16];
+	struct diags d = { 0 };
+	struct outfile o;
+	struct stat st;
+	int rd;
+
+	(void)state;
+	assert_int_equal(mkfifo(path, 0600), 0);
+	/* A reader first, so that opening to write does not wait. */
+	assert_true((rd = open(path, O_RDONLY | O_NONBLOCK)) >= 0);
+	assert_true(outfile_open(&o, path, &d));
+	assert_true(outfile_write(&o, "pdf\n", 4));
+	/* Nothing reaches the reader before the file is complete. */
+	assert_int_equal(read(rd, buf, sizeof(buf)), -1);
+	assert_true(outfile_close(&o, true, &d));
+	assert_int_equal(read(rd, buf, sizeof(buf)), 4);
+	assert_memory_equal(buf, "pdf\n", 4);
+	close(rd);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(entries(dir), 1);
+	assert_int_equal(d.n, 0);
+	remove_all(dir);
+	free(path);
+	free(dir);
+	diag_free(&d);
+}
+
+/* A symbolic link's file is written; the link stays a link. */
+static void
+test_outfile_symlink(void **state)
+{
+	char *dir = scratch(), *path = path_join(dir, "link"),
+	    *file = path_join(dir, "a.txt"), line[32];
+	struct diags d = { 0 };
+	struct outfile o;
+	struct stat st;
+
+	(void)state;
+	touch(dir, "a.txt");
+	assert_int_equal(symlink("a.txt", path), 0);
+	assert_true(outfile_open(&o, path, &d));
+	assert_true(outfile_write(&o, "new\n", 4));
+	assert_true(outfile_close(&o, true, &d));
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	first_line(file, line, sizeof(line));
+	assert_string_equal(line, "new\n");
+	assert_int_equal(entries(dir), 2);
+	remove_all(dir);
+	free(file);
+	free(path);
+	free(dir);
+	diag_free(&d);
 }
 
 int
@@ -627,6 +783,10 @@ main(void)
 		cmocka_unit_test(test_outfile_keep),
 		cmocka_unit_test(test_outfile_discard),
 		cmocka_unit_test(test_outfile_no_folder),
+		cmocka_unit_test(test_outfile_folder),
+		cmocka_unit_test(test_outfile_stale),
+		cmocka_unit_test(test_outfile_fifo),
+		cmocka_unit_test(test_outfile_symlink),
 	};
 
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one writer of every file deckpress makes (PDF, PNG, text files):
+ * atomic for a regular file, written through for standard output, a
+ * character device or a FIFO, refused for anything else.  At the level
+ * of util.h and diag.h: any stage may include it.
+ */
+#ifndef DECKPRESS_OUTFILE_H
+#define DECKPRESS_OUTFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+/*
+ * A file being written.  A regular file (or a new one) is written to
+ * TARGET.tmp-PID-XXXXXX beside it, on the same file system, and
+ * renamed over it only once complete: no reader ever sees half a
+ * file, and a failed or interrupted run leaves the old one as it was.
+ * Standard output ("-"), a character device or a FIFO cannot be
+ * renamed over: the bytes go to an anonymous temporary file first and
+ * are copied there once complete, so a failed run writes nothing.
+ */
+struct outfile {
+	FILE	*fp;		/* where the bytes go: open to
+				   write, and to read back */
+	char	*path;		/* owned: the name given ("-":
+				   standard output) */
+	char	*target;	/* owned: the file written: path, or
+				   the file a symbolic link names */
+	char	*tmp;		/* owned: the temporary file beside
+				   target; NULL: written through */
+	int	 fd;		/* written through to this
+				   descriptor, or -1 */
+	int	 err;		/* errno of the first write that
+				   failed, or 0 */
+	int	 slot;		/* in the list a signal cleans; -1 */
+};
+
+/*
+ * Start writing path ("-": standard output).  A folder, a block device,
+ * a socket or a symbolic link to nothing is refused.  Removes the
+ * temporaries of the same target that a killed run left behind (their
+ * process is gone).  Returns false, reported in d as an I/O error and
+ * nothing created, if it cannot.  From the first call on, SIGINT,
+ * SIGTERM and SIGHUP (unless ignored) and exit() remove every
+ * temporary file still open before the program ends, and SIGXFSZ is
+ * ignored, so that a file size limit is a write error like a full disk.
+ */
+bool	 outfile_open(struct outfile *o, const char *path, struct diags *d);
+
+/* Append n bytes; false (o->err set) if they cannot be written. */
+bool	 outfile_write(struct outfile *o, const void *buf, size_t n);
+
+/*
+ * Flush what is buffered; true if every write so far succeeded, else
+ * false with "cannot write: REASON" reported in d.
+ */
+bool	 outfile_check(struct outfile *o, struct diags *d);
+
+/*
+ * Finish o.  If keep (and every write succeeded), rename the temporary
+ * file over the target, or copy the bytes to standard output, the
+ * device or the FIFO; otherwise remove the temporary file.  Returns
+ * true if the target now holds the complete file; false if not kept,
+ * errno as it was, or if keeping failed, reported in d.
+ */
+bool	 outfile_close(struct outfile *o, bool keep, struct diags *d);
+
+/* How messages name path: "standard output" for "-", else path. */
+const char *outfile_name(const char *path);
+
+/*
+ * Where a command says what it wrote to path: stderr when path is
+ * standard output, which holds the file itself; else stdout.
+ */
+FILE	*outfile_report_to(const char *path);
+
+#endif

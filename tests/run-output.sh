@@ -1,0 +1,344 @@
+#!/bin/sh
+# Output on every path (issue 12), through the one writer (src/outfile.c):
+# -o - (the PDF or PNG on standard output, the summary on stderr, a
+# terminal or a closed standard output refused); character devices made with mknod under $T, never
+# the system's own (a twin of /dev/full reports "No space left on
+# device", exit 3, the node left as it was; a twin of /dev/null takes
+# the PDF); a FIFO written through, and nothing written to it by a run
+# that fails; a folder, a block device, a socket and a symbolic link to
+# nothing refused, a link to a file written through the link; a large
+# render signalled midway (SIGINT, SIGTERM, SIGHUP) leaving the old PDF
+# byte-identical and no temporary file; SIGKILL leaving the old PDF and
+# a temporary that the next run removes; a full disk (a 64 KiB tmpfs,
+# where mount is allowed) and a file size limit (prlimit --fsize: EFBIG,
+# the same code path) doing the same.  mknod and mount need root: they
+# are skipped, saying so, where not allowed.  Prints "ok - NAME" /
+# "not ok - NAME" / "ok - NAME # SKIP why".
+#
+#   WRAP      prefix for every deckpress call (valgrind)
+#   TIMEOUT   seconds to wait for a large render's temporary: 60
+#   NBIG      cards in the large deck: 4000 (a render of 2-3 s)
+T=out/test/output
+# A tmpfs a killed run left mounted would stop suite.sh's rm -rf.
+umount "$T/disk" 2>/dev/null || true
+. tests/suite.sh
+
+TIMEOUT=${TIMEOUT:-60}
+NBIG=${NBIG:-4000}
+Q=tests/decks/quiz
+# Standard output, devices and FIFOs are spooled here: nothing may stay.
+TMPDIR=$(pwd -P)/$T/spool
+export TMPDIR
+mkdir -p "$TMPDIR"
+
+skip() { echo "ok - $1 # SKIP $2"; pass=$((pass + 1)); }
+
+# fails RC ERRFILE PATTERN COMMAND...: it exits RC and says PATTERN on
+# stderr.
+fails() {
+	want=$1 errf=$2 pat=$3
+	shift 3
+	rc=0
+	"$@" >"$errf.out" 2>"$errf" || rc=$?
+	[ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; cat "$errf"; return 1; }
+	grep -q -- "$pat" "$errf" || { echo "stderr lacks '$pat':"; cat "$errf"; return 1; }
+}
+
+# no_temp DIR: no temporary file is left in DIR.
+no_temp() {
+	left=$(find "$1" -name '*.tmp-*')
+	[ -z "$left" ] || { echo "left behind: $left"; return 1; }
+}
+
+# empty FILE: it exists and is empty.
+empty() { [ -f "$1" ] && [ ! -s "$1" ] || { echo "$1 is not empty"; return 1; }; }
+
+# node PATH: its type and device numbers, as stat shows them.
+node() { stat -c '%F %t:%T' "$1"; }
+
+# same_node PATH WANT: PATH is still the node WANT describes.
+same_node() {
+	now=$(node "$1") || return 1
+	[ "$now" = "$2" ] || { echo "$1 is now '$now', was '$2'"; return 1; }
+}
+
+dp() { $WRAP ./deckpress "$@"; }
+
+dp cards $Q -o "$T/ref.pdf" >/dev/null
+dp preview $Q --card gravity -o "$T/ref.png" >/dev/null
+dp booklet $Q -o "$T/ref-rules.pdf" >/dev/null
+
+# --- -o -: standard output ---------------------------------------------
+dp cards $Q -o - >"$T/stdout.pdf" 2>"$T/stdout.err"
+check "cards -o -: the PDF on standard output, as -o FILE writes it" \
+    cmp "$T/ref.pdf" "$T/stdout.pdf"
+check "cards -o -: the summary on stderr names standard output" \
+    grep -q "^standard output: 4 cards, 2 pages$" "$T/stdout.err"
+dp preview $Q --card gravity -o - >"$T/stdout.png" 2>/dev/null
+check "preview -o -: the PNG on standard output" \
+    cmp "$T/ref.png" "$T/stdout.png"
+dp booklet $Q -o - >"$T/stdout-rules.pdf" 2>/dev/null
+check "booklet -o -: the rule booklet on standard output" \
+    cmp "$T/ref-rules.pdf" "$T/stdout-rules.pdf"
+check "-o - into a pipe: the PDF reaches the reader whole" sh -c '
+    $1 ./deckpress cards "$2" -o - 2>/dev/null | cat >"$3/piped.pdf" &&
+    cmp "$3/ref.pdf" "$3/piped.pdf"' sh "$WRAP" $Q "$T"
+check "-o - with standard output closed: exit 3, nothing written" sh -c '
+    rc=0; $1 ./deckpress cards "$2" -o - >&- 2>"$3/closed.err" || rc=$?
+    [ "$rc" = 3 ] &&
+    grep -q "standard output: error: cannot write: Bad file descriptor" \
+        "$3/closed.err"' sh "$WRAP" $Q "$T"
+check "watch -o -: a usage error (every build after the last)" \
+    fails 2 "$T/watch-stdout.err" "-o -: every build" \
+    dp watch $Q -o -
+if command -v python3 >/dev/null 2>&1; then
+	check "-o - on a terminal: refused, exit 3" \
+	    fails 3 "$T/tty.err" "standard output: error: cannot write: it is a terminal" \
+	    python3 -c '
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+r = subprocess.run(sys.argv[1:], stdout=s, stderr=subprocess.PIPE)
+os.close(s)
+sys.stderr.write(r.stderr.decode())
+sys.exit(r.returncode)' ./deckpress cards $Q -o -
+else
+	skip "-o - on a terminal: refused, exit 3" "no python3 to make a pty"
+fi
+
+# --- character devices -------------------------------------------------
+mkdir -p "$T/dev"
+if mknod "$T/dev/full" c 1 7 2>/dev/null && mknod "$T/dev/null" c 1 3; then
+	full=$(node "$T/dev/full")
+	check "-o a full device: exit 3, 'No space left on device'" \
+	    fails 3 "$T/full.err" "$T/dev/full: error: cannot write: No space left on device" \
+	    dp cards $Q -o "$T/dev/full"
+	check "-o a full device: the node left as it was" \
+	    same_node "$T/dev/full" "$full"
+	check "preview -o a full device: exit 3, the node kept" sh -c '
+	    rc=0; $1 ./deckpress preview "$2" --card gravity -o "$3" \
+	        >/dev/null 2>&1 || rc=$?
+	    [ "$rc" = 3 ] && [ "$(stat -c "%F %t:%T" "$3")" = "$4" ]' \
+	    sh "$WRAP" $Q "$T/dev/full" "$full"
+	null=$(node "$T/dev/null")
+	check "-o a null device: exit 0, the PDF written to it" \
+	    dp cards $Q -o "$T/dev/null"
+	check "-o a null device: the node left as it was" \
+	    same_node "$T/dev/null" "$null"
+	check "devices: no temporary file beside them" no_temp "$T/dev"
+	if mknod "$T/dev/loop" b 7 0 2>/dev/null; then
+		blk=$(node "$T/dev/loop")
+		check "-o a block device: refused, exit 3" \
+		    fails 3 "$T/blk.err" "cannot write: it is a block device" \
+		    dp cards $Q -o "$T/dev/loop"
+		check "-o a block device: the node left as it was" \
+		    same_node "$T/dev/loop" "$blk"
+	else
+		skip "-o a block device: refused, exit 3" "mknod b not allowed"
+	fi
+else
+	for n in "-o a full device" "-o a null device" "-o a block device"; do
+		skip "$n" "mknod not allowed here (needs root)"
+	done
+fi
+
+# --- FIFOs -------------------------------------------------------------
+mkfifo "$T/fifo"
+timeout 60 cat "$T/fifo" >"$T/fifo.pdf" &
+reader=$!
+dp cards $Q -o "$T/fifo" >/dev/null 2>"$T/fifo.err" || true
+wait $reader || true
+check "-o a FIFO: the PDF written through to its reader" \
+    cmp "$T/ref.pdf" "$T/fifo.pdf"
+check "-o a FIFO: still a FIFO" test -p "$T/fifo"
+# The spool cannot be made: the FIFO was opened, nothing goes through.
+timeout 60 cat "$T/fifo" >"$T/fifo-fail.pdf" &
+reader=$!
+check "-o a FIFO, the run failing: exit 3" \
+    fails 3 "$T/fifo-fail.err" "$T/fifo: error: cannot write" \
+    env TMPDIR="$T/no-such-folder" $WRAP ./deckpress cards $Q -o "$T/fifo"
+wait $reader || true
+check "-o a FIFO, the run failing: the reader gets nothing" \
+    empty "$T/fifo-fail.pdf"
+
+# --- folders, sockets, links --------------------------------------------
+mkdir -p "$T/folder"
+check "cards -o a folder: refused, exit 3" \
+    fails 3 "$T/folder.err" "$T/folder: error: cannot write: it is a folder, not a file" \
+    dp cards $Q -o "$T/folder"
+check "cards -o a folder: nothing written in it" \
+    test -z "$(ls -A "$T/folder")"
+check "export -o a folder: the files go into it, as before" sh -c '
+    $1 ./deckpress export "$2" --lang en -o "$3" >/dev/null &&
+    [ -n "$(ls "$3"/*.png)" ]' sh "$WRAP" $Q "$T/folder"
+if command -v python3 >/dev/null 2>&1 &&
+    python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+    "$T/socket"; then
+	check "-o a socket: refused, exit 3" \
+	    fails 3 "$T/socket.err" "cannot write: it is a socket" \
+	    dp cards $Q -o "$T/socket"
+	check "-o a socket: still a socket" test -S "$T/socket"
+else
+	skip "-o a socket: refused, exit 3" "no python3 to make a socket"
+fi
+ln -s nowhere.pdf "$T/dangling"
+check "-o a symbolic link to nothing: refused, exit 3" \
+    fails 3 "$T/dangling.err" "cannot write: a symbolic link to nothing" \
+    dp cards $Q -o "$T/dangling"
+echo old >"$T/linked.pdf"
+ln -s linked.pdf "$T/link"
+dp cards $Q -o "$T/link" >/dev/null
+check "-o a symbolic link to a file: the file rewritten" \
+    cmp "$T/ref.pdf" "$T/linked.pdf"
+check "-o a symbolic link to a file: the link kept" test -L "$T/link"
+
+# --- a large render, signalled midway ---------------------------------
+B=$T/big
+mkdir -p "$B/text"
+cp $Q/layout.yaml "$B/"
+awk -v n="$NBIG" 'BEGIN {
+	print "game: big\ntitle: Big quiz\nlanguages: [en]\nlayout: ./layout.yaml"
+	print "attributes:\n  category: [science, history]\ncards:"
+	for (i = 0; i < n; i++)
+		print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
+}' >"$B/deck.yaml"
+awk -v n="$NBIG" 'BEGIN {
+	print "cards:"
+	for (i = 0; i < n; i++)
+		print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
+	print "values:\n  category:\n    science: Science\n    history: History"
+}' >"$B/text/en.yaml"
+mkdir -p "$T/sig"
+OLD=$T/ref.pdf
+
+# A background job of a shell without job control ignores SIGINT; env
+# gives it back its default action, which deckpress then catches.
+if env --default-signal=INT true 2>/dev/null; then
+	DEFSIG="env --default-signal=INT,TERM,HUP"
+else
+	DEFSIG=
+fi
+
+now_ms() { date +%s%3N; }
+
+# has_temp PDF: a temporary of PDF exists and holds bytes already.
+has_temp() {
+	for t in "$1".tmp-*; do
+		[ -s "$t" ] && return 0
+	done
+	return 1
+}
+
+# signalled SIG RC: render the large deck over a copy of the old PDF,
+# send SIG once its temporary holds bytes, and expect exit RC (128 +
+# the signal's number), the old PDF byte-identical, no temporary (but
+# for KILL, whose temporary is left: nothing can catch it).
+signalled() {
+	sig=$1 want=$2 pdf=$T/sig/$1.pdf
+	cp "$OLD" "$pdf"
+	$DEFSIG $WRAP ./deckpress cards "$B" -o "$pdf" >/dev/null 2>&1 &
+	pid=$!
+	end=$(($(now_ms) + TIMEOUT * 1000))
+	until has_temp "$pdf"; do
+		if ! kill -0 $pid 2>/dev/null || [ "$(now_ms)" -gt "$end" ]; then
+			kill $pid 2>/dev/null || true
+			wait $pid || true
+			echo "no temporary seen while it ran: make NBIG larger"
+			return 1
+		fi
+		sleep 0.02
+	done
+	kill -s "$sig" $pid
+	rc=0
+	wait $pid || rc=$?
+	[ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; return 1; }
+	cmp "$OLD" "$pdf" || { echo "the old PDF changed"; return 1; }
+	if [ "$sig" = KILL ]; then
+		has_temp "$pdf" || { echo "no temporary left by SIGKILL?"; return 1; }
+	else
+		no_temp "$T/sig"
+	fi
+}
+
+s=$(now_ms)
+dp cards "$B" -o "$T/big.pdf" >/dev/null
+e=$(now_ms)
+# Each signal below lands while the temporary grows, whatever this is.
+echo "# the large render: $NBIG cards in $((e - s)) ms"
+if [ -n "$DEFSIG" ]; then
+	check "SIGINT midway: exit 130, the old PDF byte-identical, no temporary" \
+	    signalled INT 130
+else
+	skip "SIGINT midway" "env --default-signal missing: background jobs ignore SIGINT"
+fi
+check "SIGTERM midway: exit 143, the old PDF byte-identical, no temporary" \
+    signalled TERM 143
+check "SIGHUP midway: exit 129, the old PDF byte-identical, no temporary" \
+    signalled HUP 129
+check "SIGKILL midway: exit 137, the old PDF byte-identical" \
+    signalled KILL 137
+dp cards $Q -o "$T/sig/KILL.pdf" >/dev/null
+check "SIGKILL: the next run over the same target removes its temporary" \
+    no_temp "$T/sig"
+# A killed run of another target: not this run's business.
+touch "$T/sig/other.pdf.tmp-2147483000-abcdef"
+dp cards $Q -o "$T/sig/KILL.pdf" >/dev/null
+check "a stale temporary of another target is left alone" \
+    test -f "$T/sig/other.pdf.tmp-2147483000-abcdef"
+rm -f "$T/sig/other.pdf.tmp-2147483000-abcdef"
+
+# --- a full disk and a file size limit --------------------------------
+# full PDF ERRFILE PATTERN COMMAND...: COMMAND, writing the large deck
+# over PDF (the old one), fails with exit 3 saying PATTERN, the old PDF
+# byte-identical and no temporary beside it.
+full() {
+	pdf=$1
+	shift
+	fails 3 "$@" || return 1
+	cmp "$OLD" "$pdf" || { echo "the old PDF changed"; return 1; }
+	no_temp "$(dirname "$pdf")"
+}
+
+mkdir -p "$T/disk"
+if mount -t tmpfs -o size=64k tmpfs "$T/disk" 2>"$T/mount.err"; then
+	trap 'umount "$T/disk" 2>/dev/null || true' EXIT
+	cp "$OLD" "$T/disk/quiz.pdf"
+	check "a full disk (64 KiB tmpfs): exit 3, 'No space left on device', the old PDF byte-identical, no temporary" \
+	    full "$T/disk/quiz.pdf" "$T/disk.err" \
+	    "$T/disk/quiz.pdf: error: cannot write: No space left on device" \
+	    dp cards "$B" -o "$T/disk/quiz.pdf"
+	# The spool of -o - on the full disk: nothing reaches the pipe.
+	check "-o - with a full spool: exit 3, nothing on standard output" \
+	    fails 3 "$T/disk-stdout.err" "standard output: error: cannot write: No space left on device" \
+	    env TMPDIR="$T/disk" $WRAP ./deckpress cards "$B" -o -
+	check "-o - with a full spool: standard output empty" \
+	    empty "$T/disk-stdout.err.out"
+	check "-o - with a full spool: no spool file left" \
+	    test "$(ls -A "$T/disk")" = quiz.pdf
+	umount "$T/disk"
+	trap - EXIT
+else
+	why=$(head -n 1 "$T/mount.err")
+	skip "a full disk (64 KiB tmpfs)" "mount -t tmpfs not allowed here ($why); the file size limit below takes the same path"
+fi
+
+mkdir -p "$T/limit"
+cp "$OLD" "$T/limit/quiz.pdf"
+if command -v prlimit >/dev/null 2>&1; then
+	# 200 kB: above the old PDF, far below the large one (~1.3 MB).
+	check "a file size limit (prlimit --fsize, EFBIG): exit 3, the old PDF byte-identical, no temporary" \
+	    full "$T/limit/quiz.pdf" "$T/limit.err" \
+	    "$T/limit/quiz.pdf: error: cannot write: File too large" \
+	    prlimit --fsize=200000 $WRAP ./deckpress cards "$B" -o "$T/limit/quiz.pdf"
+	check "-o - past a file size limit: exit 3, nothing on standard output" sh -c '
+	    rc=0
+	    prlimit --fsize=200000 $1 ./deckpress cards "$2" -o - \
+	        >"$3/limit.out" 2>"$3/limit.out.err" || rc=$?
+	    [ "$rc" = 3 ] && [ ! -s "$3/limit.out" ] &&
+	    grep -q "File too large" "$3/limit.out.err"' sh "$WRAP" "$B" "$T"
+else
+	skip "a file size limit (prlimit --fsize)" "no prlimit"
+fi
+
+check "nothing left in the spool folder (\$TMPDIR)" \
+    test -z "$(ls -A "$TMPDIR")"
+summary output
