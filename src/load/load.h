@@ -16,11 +16,15 @@ struct ypair;
 
 struct ynode {
 	enum ynode_type	  type;
+	bool		  plain;	/* unquoted scalar */
 	struct srcpos	  pos;
 	struct srcpos	  end;		/* scalar: just past its last character */
 	const char	 *str;		/* scalar text, NUL-terminated */
 	size_t		  len;		/* scalar length (may hold NULs) */
-	bool		  plain;	/* unquoted scalar */
+	const char	 *lost;		/* empty scalar: the "#rrggbb" after
+					   it on its line, a colour YAML took
+					   for a comment; or NULL */
+	struct srcpos	  lostpos;	/* of that '#' */
 	struct ynode	**items;	/* sequence */
 	struct ypair	 *pairs;	/* mapping */
 	size_t		  n;
