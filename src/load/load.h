@@ -227,7 +227,10 @@ const char	*iconmap_suggest(const struct iconmap *m, const char *name);
 
 /*
  * A component's template.  families lists the font families fonts/
- * provides; icons the icon names.  Returns NULL on any error.  Spaces
+ * provides, then (fonts.c) a "Family\tstyle" entry for each face, style
+ * one of regular, bold, italic, bold italic: a family with such entries
+ * must have the style an element asks for.  icons lists the icon names.
+ * Returns NULL on any error.  Spaces
  * (outlines of another kind) are sized by load_spaces().
  */
 struct tmpl	*load_tmpl(const char *path, const char *const *families,

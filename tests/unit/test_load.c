@@ -1209,6 +1209,52 @@ test_duplicate_key_fails_loaders(void **state)
 	iconmap_free(m);
 }
 
+/* A style the bundle lacks is an error at the key that asks for it. */
+static void
+test_tmpl_missing_style(void **state)
+{
+	/* As fonts.c lists them: names, then a face each. */
+	static const char *const faces[] = { "Roboto", "Roboto Condensed",
+	    "Roboto\tbold", "Roboto\tregular", "Roboto Condensed\tbold",
+	    NULL };
+	struct diags d = { 0 };
+	struct iconmap *m;
+	struct tmpl *t;
+	const char *path;
+
+	(void)state;
+	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	path = write_layout("italic-missing", "card: standard\nfront:\n"
+	    "  - {type: text, field: title, font: Roboto Condensed,\n"
+	    "     italic: true, bold: true, size_pt: 9}\n");
+	assert_null(load_tmpl(path, faces, m, &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 4, 6, "fonts/ has no bold italic "
+	    "'Roboto Condensed', only bold: Pango would print another style "
+	    "in its place");
+	diag_free(&d);
+	path = write_layout("regular-missing", "card: standard\nfront:\n"
+	    "  - {type: text, field: title, size_pt: 9, font: Roboto "
+	    "Condensed}\n");
+	assert_null(load_tmpl(path, faces, m, &d));
+	assert_diag(&d, 0, DIAG_ERROR, 3, 44, "fonts/ has no regular "
+	    "'Roboto Condensed', only bold: Pango would print another style "
+	    "in its place");
+	diag_free(&d);
+	/* What the bundle has loads; so does a list of names only. */
+	path = write_layout("bold-there", "card: standard\nfront:\n"
+	    "  - {type: text, field: title, font: Roboto Condensed, "
+	    "bold: true, size_pt: 9, box_mm: [6, 8, 51, 30]}\n"
+	    "  - {type: text, field: body, bold: true, size_pt: 9,\n"
+	    "     box_mm: [6, 40, 51, 30]}\n");
+	assert_non_null(t = load_tmpl(path, faces, m, &d));
+	tmpl_free(t);
+	assert_non_null(t = load_tmpl(path, families, m, &d));
+	tmpl_free(t);
+	assert_int_equal(d.n, 0);
+	iconmap_free(m);
+}
+
 static void
 test_deck_missing(void **state)
 {
@@ -1725,6 +1771,7 @@ main(void)
 		cmocka_unit_test(test_deck_text_problems),
 		cmocka_unit_test(test_bind_many_fields),
 		cmocka_unit_test(test_duplicate_key_fails_loaders),
+		cmocka_unit_test(test_tmpl_missing_style),
 		cmocka_unit_test(test_deck_missing),
 		cmocka_unit_test(test_iconmap),
 		cmocka_unit_test(test_tmpl_card_size_bleed_safe),
