@@ -440,6 +440,62 @@ slip_escape(const struct builder *b, struct slip *s)
 	return true;
 }
 
+/*
+ * The last '[' or '{' left open in the text, skipping quoted strings
+ * and comments; false if none is.
+ */
+static bool
+open_bracket(const struct builder *b, size_t *at)
+{
+	size_t stack[MAX_DEPTH + 1], n = 0, i;
+	const unsigned char *s = b->buf;
+	unsigned char q = 0;
+
+	for (i = 0; i < b->len; i++) {
+		if (q != 0) {
+			if (q == '"' && s[i] == '\\')
+				i++;
+			else if (s[i] == q)
+				q = 0;
+		} else if (s[i] == '"' || s[i] == '\'')
+			q = s[i];
+		else if (s[i] == '#' && (i == 0 || s[i - 1] == ' ' ||
+		    s[i - 1] == '\t' || s[i - 1] == '\n'))
+			while (i + 1 < b->len && s[i + 1] != '\n')
+				i++;
+		else if ((s[i] == '[' || s[i] == '{') && n <= MAX_DEPTH)
+			stack[n++] = i;
+		else if ((s[i] == ']' || s[i] == '}') && n > 0)
+			n--;
+	}
+	if (n == 0 || n > MAX_DEPTH)
+		return false;
+	*at = stack[n - 1];
+	return true;
+}
+
+/* The file ends inside a value: most likely it was cut short. */
+static bool
+slip_eof(const struct builder *b, struct slip *s)
+{
+	size_t i = b->p.problem_mark.index, at;
+
+	while (i < b->len && strchr(" \t\r\n", b->buf[i]) != NULL)
+		i++;
+	if (i < b->len)
+		return false;
+	if (open_bracket(b, &at)) {
+		s->pos = offpos(b, at);
+		snprintf(s->msg, sizeof(s->msg), "this '%c' is never closed: "
+		    "the file ends first; is it cut short?", b->buf[at]);
+	} else {
+		s->pos = mkpos(b, &b->p.problem_mark);
+		snprintf(s->msg, sizeof(s->msg), "the file ends in the middle "
+		    "of a value; is it cut short?");
+	}
+	return true;
+}
+
 /* A '}' or ']' with nothing open before it. */
 static bool
 slip_closer(const struct builder *b, struct slip *s)
@@ -468,7 +524,7 @@ explain(const struct builder *b, struct slip *s)
 	if (p->context != NULL && p->context_mark.line < first)
 		first = p->context_mark.line;
 
-	if (slip_unclosed(b, s) || slip_runaway(b, s))
+	if (slip_unclosed(b, s) || slip_runaway(b, s) || slip_eof(b, s))
 		return true;
 	/* Only in a flow collection does a lost colour break the syntax. */
 	if (((p->context != NULL && strstr(p->context, "flow") != NULL) ||
@@ -522,9 +578,11 @@ yaml_failed(struct builder *b)
 		return diag_add(b->d, DIAG_ERROR, &pos, "yaml",
 		    "invalid YAML: cannot parse");
 	if (p->error == YAML_READER_ERROR) {
-		pos = offpos(b, p->problem_offset);
-		return diag_add(b->d, DIAG_ERROR, &pos, "yaml",
-		    "invalid YAML: %s", p->problem);
+		/* Only UTF-16 input reaches libyaml's reader undecoded. */
+		return diag_add(b->d, DIAG_ERROR, &pos, "encoding", "the file "
+		    "starts with a UTF-16 byte order mark, but byte %zu is no "
+		    "UTF-16 (%s): save the file as UTF-8", p->problem_offset,
+		    p->problem);
 	}
 	if (explain(b, &s))
 		return diag_add(b->d, DIAG_ERROR, &s.pos, "yaml", "%s", s.msg);
@@ -617,7 +675,11 @@ check_encoding(struct builder *b)
 		    printable(c))
 			continue;
 		pos = offpos(b, i);
-		if (n == 0)
+		if (n == 1 && c == 0 && i < 2 && b->len >= 4 && s[i + 2] == 0)
+			diag_add(b->d, DIAG_ERROR, &pos, "encoding", "a NUL "
+			    "byte every other byte: the file looks like UTF-16; "
+			    "save it as UTF-8");
+		else if (n == 0)
 			diag_add(b->d, DIAG_ERROR, &pos, "encoding", "byte "
 			    "0x%02X is not valid UTF-8; save the file as UTF-8",
 			    s[i]);
@@ -789,6 +851,8 @@ plain_node(struct builder *b, const yaml_event_t *ev,
     const struct srcpos *pos)
 {
 	const yaml_char_t *tag = NULL;
+	const unsigned char *l;
+	size_t len, i, k;
 
 	if (ev->type == YAML_SCALAR_EVENT) {
 		tag = ev->data.scalar.tag;
@@ -805,9 +869,16 @@ plain_node(struct builder *b, const yaml_event_t *ev,
 		tag = ev->data.mapping_start.tag;
 	if (tag == NULL)
 		return true;
-	diag_add(b->d, DIAG_ERROR, pos, "yaml", "'%s' is a YAML tag, which "
+	/* As written ("!!int"), not as resolved ("tag:yaml.org,..."). */
+	l = line_at(b, ev->start_mark.line, &len);
+	for (i = ev->start_mark.column; i < len && l[i] != '!'; i++)
+		continue;
+	for (k = i; k < len && strchr(" \t,]}", l[k]) == NULL; k++)
+		continue;
+	diag_add(b->d, DIAG_ERROR, pos, "yaml", "'%.*s' is a YAML tag, which "
 	    "deckpress does not read: put text that starts with '!' in "
-	    "quotes", (const char *)tag);
+	    "quotes", k > i ? (int)(k - i) : (int)strlen((const char *)tag),
+	    k > i ? (const char *)l + i : (const char *)tag);
 	b->failed = true;
 	return false;
 }
