@@ -524,7 +524,12 @@ explain(const struct builder *b, struct slip *s)
 	if (p->context != NULL && p->context_mark.line < first)
 		first = p->context_mark.line;
 
-	if (slip_unclosed(b, s) || slip_runaway(b, s) || slip_eof(b, s))
+	if (slip_unclosed(b, s) || slip_runaway(b, s))
+		return true;
+	if (strstr(pr, "could not find expected ':'") != NULL &&
+	    p->context != NULL)
+		return slip_nocolon(b, s);
+	if (slip_eof(b, s))
 		return true;
 	/* Only in a flow collection does a lost colour break the syntax. */
 	if (((p->context != NULL && strstr(p->context, "flow") != NULL) ||
@@ -545,9 +550,6 @@ explain(const struct builder *b, struct slip *s)
 		return slip_indent(b, s);
 	if (strstr(pr, "mapping values are not allowed") != NULL)
 		return slip_value(b, s);
-	if (strstr(pr, "could not find expected ':'") != NULL &&
-	    p->context != NULL)
-		return slip_nocolon(b, s);
 	if (strstr(pr, "did not find expected ','") != NULL &&
 	    p->context != NULL)
 		return slip_flow(b, s);

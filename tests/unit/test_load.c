@@ -277,10 +277,16 @@ test_ytree_syntax_error(void **state)
 	assert_string_equal(d.v[0].code, "yaml");
 	diag_free(&d);
 	/* Unclosed flow sequence: reported where it opens. */
-	assert_null(parse(&a, "a: [1, 2\n", &d));
+	assert_null(parse(&a, "a: [1, 2\nb: 3\n", &d));
 	assert_int_equal(d.n, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 1, 4, "this '[' is not closed on its "
 	    "line: a ']' is missing (YAML reads on to line 2)");
+	diag_free(&d);
+	/* A file cut short. */
+	assert_null(parse(&a, "a: [1, {b: 2\n", &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 8, "this '{' is never closed: the "
+	    "file ends first; is it cut short?");
 	diag_free(&d);
 	/* An unclosed quote: at the opening quote, not the end of file. */
 	assert_null(parse(&a, "title: 'unterminated\nbody: x\n\n", &d));
