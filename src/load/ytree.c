@@ -23,7 +23,7 @@
  */
 #define MAX_DEPTH	64		/* deeper input is an attack, not a deck */
 #define MAX_FILE	(16 << 20)	/* 16 MiB */
-#define MAX_NODES	1000000		/* scalars, lists and mappings a file */
+#define MAX_NODES	1000000		/* values (nodes) in one file */
 #define MAX_SCALAR	(64 << 10)	/* bytes of one string: 64 KiB */
 
 struct builder {
@@ -200,13 +200,13 @@ slip_colour(const struct builder *b, size_t first0, size_t last0,
 			if (l[i] != '#' || (i > 0 &&
 			    strchr(" \t[{,", l[i - 1]) == NULL))
 				continue;
-			/* A value's place: after "key:", '[', '{', ',', "- ". */
+			/* Where a value goes: after ":", "[", "{", ",", "-". */
 			for (k = i; k > 0 && (l[k - 1] == ' ' ||
 			    l[k - 1] == '\t'); k--)
 				continue;
 			if (k == 0 || strchr(":[{,-", l[k - 1]) == NULL ||
 			    (n = hex_colour(l + i, len - i)) == 0)
-				break;	/* a comment: the rest is no YAML */
+				break;	/* a comment: no YAML after it */
 			s->pos = pos0(b, line, i);
 			colour_msg(s, l + i, n);
 			return true;
@@ -339,8 +339,8 @@ slip_value(const struct builder *b, struct slip *s)
 	for (i = ind; i + 1 < pm->column && i + 1 < len; i++)
 		if (l[i] == ':' && (l[i + 1] == ' ' || l[i + 1] == '\t')) {
 			s->pos = mkpos(b, pm);
-			snprintf(s->msg, sizeof(s->msg), "a second ': ' on this "
-			    "line: put text that holds ': ' in quotes");
+			snprintf(s->msg, sizeof(s->msg), "a second ': ' on "
+			    "this line: put text that holds ': ' in quotes");
 			return true;
 		}
 	if (ind == (size_t)-1 || !prev_line(b, pm->line, &prev, &pind) ||
@@ -679,8 +679,8 @@ check_encoding(struct builder *b)
 		pos = offpos(b, i);
 		if (n == 1 && c == 0 && i < 2 && b->len >= 4 && s[i + 2] == 0)
 			diag_add(b->d, DIAG_ERROR, &pos, "encoding", "a NUL "
-			    "byte every other byte: the file looks like UTF-16; "
-			    "save it as UTF-8");
+			    "byte every other byte: the file looks like "
+			    "UTF-16; save it as UTF-8");
 		else if (n == 0)
 			diag_add(b->d, DIAG_ERROR, &pos, "encoding", "byte "
 			    "0x%02X is not valid UTF-8; save the file as UTF-8",
