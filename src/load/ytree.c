@@ -487,7 +487,8 @@ slip_eof(const struct builder *b, struct slip *s)
 	if (open_bracket(b, &at)) {
 		s->pos = offpos(b, at);
 		snprintf(s->msg, sizeof(s->msg), "this '%c' is never closed: "
-		    "the file ends first; is it cut short?", b->buf[at]);
+		    "a '%c' is missing, or the file is cut short", b->buf[at],
+		    b->buf[at] == '[' ? ']' : '}');
 	} else {
 		s->pos = mkpos(b, &b->p.problem_mark);
 		snprintf(s->msg, sizeof(s->msg), "the file ends in the middle "
@@ -579,12 +580,17 @@ yaml_failed(struct builder *b)
 	if (p->problem == NULL)
 		return diag_add(b->d, DIAG_ERROR, &pos, "yaml",
 		    "invalid YAML: cannot parse");
-	if (p->error == YAML_READER_ERROR) {
-		/* Only UTF-16 input reaches libyaml's reader undecoded. */
+	if (p->error == YAML_READER_ERROR && b->len >= 2 &&
+	    (b->buf[0] == 0xFF || b->buf[0] == 0xFE))
+		/* check_encoding() left UTF-16 input to libyaml's reader. */
 		return diag_add(b->d, DIAG_ERROR, &pos, "encoding", "the file "
 		    "starts with a UTF-16 byte order mark, but byte %zu is no "
 		    "UTF-16 (%s): save the file as UTF-8", p->problem_offset,
 		    p->problem);
+	if (p->error == YAML_READER_ERROR) {
+		pos = offpos(b, p->problem_offset);
+		return diag_add(b->d, DIAG_ERROR, &pos, "yaml",
+		    "invalid YAML: %s", p->problem);
 	}
 	if (explain(b, &s))
 		return diag_add(b->d, DIAG_ERROR, &s.pos, "yaml", "%s", s.msg);

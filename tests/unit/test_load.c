@@ -285,8 +285,8 @@ test_ytree_syntax_error(void **state)
 	/* A file cut short. */
 	assert_null(parse(&a, "a: [1, {b: 2\n", &d));
 	assert_int_equal(d.n, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 1, 8, "this '{' is never closed: the "
-	    "file ends first; is it cut short?");
+	assert_diag(&d, 0, DIAG_ERROR, 1, 8, "this '{' is never closed: a "
+	    "'}' is missing, or the file is cut short");
 	diag_free(&d);
 	/* An unclosed quote: at the opening quote, not the end of file. */
 	assert_null(parse(&a, "title: 'unterminated\nbody: x\n\n", &d));
