@@ -4,6 +4,7 @@
  * configuration holds only that folder, so output never depends on
  * what a machine happens to have installed.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,36 +20,79 @@ strpcmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The distinct family names the configuration holds, sorted. */
+/* "regular", "bold", "italic" or "bold italic": the style of a face. */
+static const char *
+face_style(FcPattern *font)
+{
+	static const char *const styles[] = { "regular", "bold", "italic",
+	    "bold italic" };
+	int weight = FC_WEIGHT_REGULAR, slant = FC_SLANT_ROMAN;
+
+	FcPatternGetInteger(font, FC_WEIGHT, 0, &weight);
+	FcPatternGetInteger(font, FC_SLANT, 0, &slant);
+	/* What Pango asks for: bold is weight 700, fontconfig's 200. */
+	return styles[(weight >= FC_WEIGHT_DEMIBOLD) +
+	    2 * (slant != FC_SLANT_ROMAN)];
+}
+
+/* Add s to the NULL-terminated list v of n unless it is there; owns s. */
+static void
+add_name(const char ***v, size_t *n, size_t *cap, char *s)
+{
+	size_t j;
+
+	for (j = 0; j < *n; j++)
+		if (strcmp((*v)[j], s) == 0) {
+			free(s);
+			return;
+		}
+	xgrow((void **)v, cap, *n + 2, sizeof(char *));
+	(*v)[(*n)++] = s;
+	(*v)[*n] = NULL;
+}
+
+/*
+ * The distinct family names the configuration holds, sorted; then, in
+ * the same NULL-terminated list, "Family\tstyle" for each face, so that
+ * the template loader can refuse a style the bundle lacks (Pango would
+ * quietly print another).  nfamilies counts the names only.
+ */
 static void
 list_families(struct fonts *f, FcConfig *fc)
 {
 	FcPattern *pat = FcPatternCreate();
-	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, NULL);
+	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, FC_WEIGHT, FC_SLANT,
+	    NULL);
 	FcFontSet *set = FcFontList(fc, pat, os);
-	size_t cap = 0;
+	const char **faces = NULL;
+	size_t cap = 0, fcap = 0, nfaces = 0;
 	int i;
 
 	for (i = 0; set != NULL && i < set->nfont; i++) {
 		FcChar8 *fam;
-		size_t j;
+		const char *style;
+		char *face;
 
 		if (FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &fam) !=
 		    FcResultMatch)
 			continue;
-		for (j = 0; j < f->nfamilies; j++)
-			if (strcmp(f->families[j], (const char *)fam) == 0)
-				break;
-		if (j < f->nfamilies)
-			continue;
-		xgrow((void **)&f->families, &cap, f->nfamilies + 2,
-		    sizeof(char *));
-		f->families[f->nfamilies++] = xstrdup((const char *)fam);
+		add_name(&f->families, &f->nfamilies, &cap,
+		    xstrdup((const char *)fam));
+		style = face_style(set->fonts[i]);
+		face = xmalloc(strlen((const char *)fam) + strlen(style) + 2);
+		sprintf(face, "%s\t%s", (const char *)fam, style);
+		add_name(&faces, &nfaces, &fcap, face);
 	}
-	if (f->families == NULL)
-		f->families = xcalloc(1, sizeof(char *));
+	xgrow((void **)&f->families, &cap, f->nfamilies + nfaces + 1,
+	    sizeof(char *));
 	qsort(f->families, f->nfamilies, sizeof(char *), strpcmp);
-	f->families[f->nfamilies] = NULL;
+	if (nfaces > 0) {
+		qsort(faces, nfaces, sizeof(char *), strpcmp);
+		memcpy(f->families + f->nfamilies, faces,
+		    nfaces * sizeof(char *));
+	}
+	f->families[f->nfamilies + nfaces] = NULL;
+	free(faces);
 	if (set != NULL)
 		FcFontSetDestroy(set);
 	FcObjectSetDestroy(os);
@@ -159,7 +203,8 @@ fonts_free(struct fonts *f)
 		g_object_unref(f->ctx);
 	if (f->map != NULL)
 		g_object_unref(f->map);
-	for (i = 0; i < f->nfamilies; i++)
+	/* The names, then the faces. */
+	for (i = 0; f->families != NULL && f->families[i] != NULL; i++)
 		free((char *)f->families[i]);
 	free(f->families);
 	free(f);

@@ -30,8 +30,10 @@ bool		 hyph_has(struct hyph *h, const char *lang);
 struct fonts {
 	PangoFontMap	 *map;
 	PangoContext	 *ctx;		/* 72 dpi, unhinted, unrounded */
-	const char	**families;	/* NULL-terminated, sorted */
-	size_t		  nfamilies;
+	const char	**families;	/* NULL-terminated: the family names,
+					   sorted, then a "Family\tstyle" for
+					   each face (fonts.c) */
+	size_t		  nfamilies;	/* the names */
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
 	struct images	 *images;	/* borrowed: the deck's images */
 	GHashTable	 *fitcache;	/* element + text -> struct fitted */

@@ -16,6 +16,7 @@
 #include "load.h"
 
 #define MAX_CSV		(16 << 20)	/* 16 MiB, as a YAML file */
+#define MAX_CELL	(64 << 10)	/* 64 KiB, as a YAML value (ytree.c) */
 
 /* One run of the parser over a file, byte by byte. */
 struct reader {
@@ -118,6 +119,11 @@ end_cell(void *s, size_t len, void *data)
 	char *v = arena_alloc(&r->t->arena, len + 1);
 	size_t i, n = 0;
 
+	/* It becomes a YAML value, which deckpress reads up to 64 KiB. */
+	if (len > MAX_CELL)
+		diag_add(r->d, DIAG_ERROR, &r->start, "limit", "a cell of %zu "
+		    "bytes: at most %d KiB fit in one value", len,
+		    MAX_CELL >> 10);
 	for (i = 0; i < len; i++)
 		if (p[i] != '\r')
 			v[n++] = p[i];

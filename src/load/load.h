@@ -16,11 +16,15 @@ struct ypair;
 
 struct ynode {
 	enum ynode_type	  type;
+	bool		  plain;	/* unquoted scalar */
 	struct srcpos	  pos;
 	struct srcpos	  end;		/* scalar: just past its last character */
 	const char	 *str;		/* scalar text, NUL-terminated */
 	size_t		  len;		/* scalar length (may hold NULs) */
-	bool		  plain;	/* unquoted scalar */
+	const char	 *lost;		/* empty scalar: the "#rrggbb" after
+					   it on its line, a colour YAML took
+					   for a comment; or NULL */
+	struct srcpos	  lostpos;	/* of that '#' */
 	struct ynode	**items;	/* sequence */
 	struct ypair	 *pairs;	/* mapping */
 	size_t		  n;
@@ -271,7 +275,10 @@ const char	*iconmap_suggest(const struct iconmap *m, const char *name);
 
 /*
  * A component's template.  families lists the font families fonts/
- * provides; icons the icon names.  Returns NULL on any error.  Spaces
+ * provides, then (fonts.c) a "Family\tstyle" entry for each face, style
+ * one of regular, bold, italic, bold italic: a family with such entries
+ * must have the style an element asks for.  icons lists the icon names.
+ * Returns NULL on any error.  Spaces
  * (outlines of another kind) are sized by load_spaces().
  */
 struct tmpl	*load_tmpl(const char *path, const char *const *families,

@@ -55,7 +55,8 @@ static const char *const types[] = { "rect", "text", "icon", "space",
 
 struct tctx {
 	struct tmpl		*t;
-	const char *const	*families;
+	const char *const	*families;	/* names only */
+	const char *const	*faces;		/* "Family\tstyle" */
 	const struct iconmap	*icons;
 	struct diags		*d;
 };
@@ -329,6 +330,54 @@ get_font(struct tctx *c, struct elem *e, const struct ynode *n)
 	return false;
 }
 
+/* The key node of name in map n, or NULL. */
+static const struct ynode *
+key_of(const struct ynode *n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n->n; i++)
+		if (strcmp(n->pairs[i].key->str, name) == 0)
+			return n->pairs[i].key;
+	return NULL;
+}
+
+/*
+ * The family in the style the element asks for must be in fonts/: for
+ * a style it lacks, Pango quietly prints another (Roboto Condensed,
+ * bundled in bold only, came out bold for italic).  A family the list
+ * has no faces for (a caller that knows only names) passes.  The error
+ * goes to the key that asks for the missing style.
+ */
+static bool
+check_face(struct tctx *c, const struct elem *e, const struct ynode *n)
+{
+	static const char *const styles[] = { "regular", "bold", "italic",
+	    "bold italic" };
+	const char *want = styles[e->bold + 2 * e->italic], *tab, *has = NULL;
+	const struct ynode *at;
+	size_t i, len = strlen(e->family);
+
+	for (i = 0; c->faces[i] != NULL; i++) {
+		tab = c->faces[i] + len;
+		if (strncmp(c->faces[i], e->family, len) != 0 || *tab != '\t')
+			continue;
+		if (strcmp(tab + 1, want) == 0)
+			return true;
+		has = has == NULL ? tab + 1 : arena_printf(&c->t->arena,
+		    "%s, %s", has, tab + 1);
+	}
+	if (has == NULL)
+		return true;
+	if ((at = key_of(n, e->italic ? "italic" : "bold")) == NULL ||
+	    (!e->italic && !e->bold))
+		at = key_of(n, "font");
+	diag_add(c->d, DIAG_ERROR, at != NULL ? &at->pos : &n->pos, "font",
+	    "fonts/ has no %s '%s', only %s: Pango would print another "
+	    "style in its place", want, e->family, has);
+	return false;
+}
+
 static bool
 get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
 {
@@ -454,6 +503,7 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 	ok &= get_font(c, e, ymap_get(n, "font"));
 	ok &= get_bool(c, ymap_get(n, "bold"), "bold", &e->bold);
 	ok &= get_bool(c, ymap_get(n, "italic"), "italic", &e->italic);
+	ok = ok && check_face(c, e, n);
 	ok &= get_bool(c, ymap_get(n, "upper"), "upper", &e->upper);
 	ok &= get_sizes(c, e, ymap_get(n, "size_pt"));
 	ok &= get_enum(c, ymap_get(n, "align"), "align", ha, &h);
@@ -759,17 +809,37 @@ load_shape(struct tctx *c, const struct ynode *root)
 	return true;
 }
 
+/*
+ * fonts.c lists the family names, then a "Family\tstyle" entry for each
+ * face: split them into c->families and c->faces.
+ */
+static void
+split_faces(struct tctx *c)
+{
+	const char **names;
+	size_t n = 0, i;
+
+	while (c->families[n] != NULL && strchr(c->families[n], '\t') == NULL)
+		n++;
+	c->faces = c->families + n;
+	names = arena_alloc(&c->t->arena, (n + 1) * sizeof(*names));
+	for (i = 0; i < n; i++)
+		names[i] = c->families[i];
+	c->families = names;
+}
+
 struct tmpl *
 load_tmpl(const char *path, const char *const *families,
     const struct iconmap *icons, struct diags *d)
 {
 	struct tmpl *t = xcalloc(1, sizeof(*t));
-	struct tctx c = { t, families, icons, d };
+	struct tctx c = { t, families, families, icons, d };
 	const struct ynode *root;
 	size_t nerr = d->nerr;
 	bool ok;
 
 	t->file = diag_file(d, path);
+	split_faces(&c);
 	root = ytree_load(&t->arena, path, d);
 	ok = root != NULL && yexpect(root, YNODE_MAP, "a layout", NULL, d);
 	if (ok) {

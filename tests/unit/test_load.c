@@ -272,33 +272,158 @@ test_ytree_syntax_error(void **state)
 	(void)state;
 	assert_null(parse(&a, "game: x\na: b: c\n", &d));
 	assert_int_equal(d.n, 1);
-	assert_int_equal(d.v[0].level, DIAG_ERROR);
-	assert_int_equal(d.v[0].pos.line, 2);
-	assert_int_equal(d.v[0].pos.col, 5);
-	assert_true(starts_with(d.v[0].msg, "invalid YAML: mapping values "
-	    "are not allowed in this context"));
+	assert_diag(&d, 0, DIAG_ERROR, 2, 5, "a second ': ' on this line: "
+	    "put text that holds ': ' in quotes");
 	assert_string_equal(d.v[0].code, "yaml");
 	diag_free(&d);
-	/* Unclosed flow sequence: reported where the input ends. */
-	assert_null(parse(&a, "a: [1, 2\n", &d));
-	assert_int_equal(d.nerr, 1);
-	assert_int_equal(d.v[0].pos.line, 2);
-	assert_int_equal(d.v[0].pos.col, 1);
-	assert_true(starts_with(d.v[0].msg,
-	    "invalid YAML: did not find expected ',' or ']'"));
-	/* libyaml's context is a note where the construct opened. */
-	assert_int_equal(d.n, 2);
-	assert_diag(&d, 1, DIAG_NOTE, 1, 4, "while parsing a flow sequence");
+	/* Unclosed flow sequence: reported where it opens. */
+	assert_null(parse(&a, "a: [1, 2\nb: 3\n", &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 4, "this '[' is not closed on its "
+	    "line: a ']' is missing (YAML reads on to line 2)");
 	diag_free(&d);
-	assert_null(parse(&a, "title: 'unterminated\n", &d));
-	assert_int_equal(d.nerr, 1);
-	assert_int_equal(d.v[0].pos.line, 2);
-	assert_int_equal(d.v[0].pos.col, 1);
-	assert_true(starts_with(d.v[0].msg,
-	    "invalid YAML: found unexpected end of stream"));
-	assert_int_equal(d.n, 2);
-	assert_diag(&d, 1, DIAG_NOTE, 1, 8, "while scanning a quoted scalar");
+	/* A file cut short. */
+	assert_null(parse(&a, "a: [1, {b: 2\n", &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 8, "this '{' is never closed: a "
+	    "'}' is missing, or the file is cut short");
 	diag_free(&d);
+	/* An unclosed quote: at the opening quote, not the end of file. */
+	assert_null(parse(&a, "title: 'unterminated\nbody: x\n\n", &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 8, "this quoted string is never "
+	    "closed: add the closing '");
+	diag_free(&d);
+	/* ... and when the next quote closes it three lines down. */
+	assert_null(parse(&a, "a: \"x\nb: y\nc: z\nd: \"w\"\n", &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 4, "this quoted string is never "
+	    "closed on its line: YAML reads on to the quote at line 4, "
+	    "column 4");
+	diag_free(&d);
+	/* libyaml's own words, and its context as a note, otherwise. */
+	assert_null(parse(&a, "%FOO\n---\na: 1\n", &d));
+	assert_true(starts_with(d.v[0].msg, "invalid YAML: "));
+	diag_free(&d);
+	arena_free(&a);
+}
+
+/* The slips explain() puts into plain words, each at its place. */
+static void
+test_ytree_slips(void **state)
+{
+	static const struct {
+		const char *yaml;
+		unsigned int line, col;
+		const char *msg;
+	} c[] = {
+		{ "a:\n  b: 1\n c: 2\n", 3, 2, "the indentation of this line "
+		    "does not match the lines above it: it starts in column "
+		    "2, the keys above in column 1 (line 1) and column 3 "
+		    "(line 2)" },
+		{ "a:\n  b: 1\n    c: 2\n", 3, 5, "the indentation of this "
+		    "line does not match the lines above it: indented deeper "
+		    "than line 2, it reads as more text of the value there" },
+		{ "l:\n  - a: 1\n   b: 2\n", 3, 4, "the indentation of this "
+		    "line does not match the lines above it: it starts in "
+		    "column 4, the items above in column 3 (line 2)" },
+		{ "a: 1\nb c\n", 2, 1, "this line is no 'key: value' (it has "
+		    "no ': '); text that goes on from the line above must be "
+		    "indented deeper than its key" },
+		{ "a: 1\n- b\n", 2, 1, "a list item ('- ') among the keys of "
+		    "the mapping at line 1: a mapping holds 'key: value' "
+		    "lines" },
+		{ "a: {fill: #E0A030}\nb: 1\n", 1, 11, "a colour must be "
+		    "quoted: \"#E0A030\" \xe2\x80\x94 unquoted, # starts a "
+		    "comment" },
+		{ "a: {b: 1}}\n", 1, 10, "this '}' closes nothing: no '{' is "
+		    "open before it" },
+		{ "a: \"C:\\path\"\n", 1, 7, "in double quotes '\\' starts an "
+		    "escape like \\n: write '\\\\' for a backslash, or use "
+		    "single quotes" },
+		{ "a: @me\n", 1, 4, "YAML keeps '@' for later use: put text "
+		    "that starts with '@' in quotes" },
+		{ "a: *bold* text\n", 1, 4, "'*' at the start of text marks a "
+		    "YAML alias: put text that starts with '*' in quotes" },
+		{ "a: !x y\n", 1, 4, "'!x' is a YAML tag, which deckpress does "
+		    "not read: put text that starts with '!' in quotes" },
+		{ "a: - b\n", 1, 4, "a list cannot start on the line of its "
+		    "key: put it on the next line, or put text that starts "
+		    "with '- ' in quotes" },
+	};
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		assert_null(parse(&a, c[i].yaml, &d));
+		assert_int_equal(d.n, 1);
+		assert_diag(&d, 0, DIAG_ERROR, c[i].line, c[i].col, c[i].msg);
+		diag_free(&d);
+	}
+	arena_free(&a);
+}
+
+/* A colour YAML took for a comment: said where a value is needed. */
+static void
+test_ytree_lost_colour(void **state)
+{
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	struct ynode *r;
+	const char *s;
+
+	(void)state;
+	r = parse(&a, "fill: #E0A030\nnote: # a comment\n", &d);
+	assert_non_null(r);
+	assert_int_equal(d.n, 0);
+	assert_false(ystring(ymap_get(r, "fill"), &s, "fill", NULL, &d));
+	assert_diag(&d, 0, DIAG_ERROR, 1, 7, "a colour must be quoted: "
+	    "\"#E0A030\" \xe2\x80\x94 unquoted, # starts a comment");
+	assert_false(ystring(ymap_get(r, "note"), &s, "note", NULL, &d));
+	assert_diag(&d, 1, DIAG_ERROR, 2, 6, "note must be text, not empty");
+	diag_free(&d);
+	arena_free(&a);
+}
+
+/* Text past 64 KiB in one value, and too many values in one file. */
+static void
+test_ytree_limits(void **state)
+{
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	size_t big = (64 << 10) + 1, i;
+	char *buf = xmalloc(big + 16);
+
+	(void)state;
+	memcpy(buf, "a: ", 3);
+	memset(buf + 3, 'x', big);
+	strcpy(buf + 3 + big, "\n");
+	assert_null(parse(&a, buf, &d));
+	assert_diag(&d, 0, DIAG_ERROR, 1, 4, "text of 65537 bytes: at most "
+	    "64 KiB fit in one value");
+	diag_free(&d);
+	/* 64 KiB exactly is fine. */
+	strcpy(buf + 3 + big - 1, "\n");
+	assert_non_null(parse(&a, buf, &d));
+	assert_int_equal(d.n, 0);
+	free(buf);
+	/* A million and one values: refused before any tree is built. */
+	buf = xmalloc(2 * 1000001 + 4);
+	buf[0] = '[';
+	for (i = 0; i < 1000001; i++) {
+		buf[1 + 2 * i] = '1';
+		buf[2 + 2 * i] = ',';
+	}
+	strcpy(buf + 2 * 1000001, "]\n");
+	assert_null(parse(&a, buf, &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 2000000, "more than 1000000 values "
+	    "in one file: split the deck, or check the file is the one "
+	    "meant");
+	diag_free(&d);
+	free(buf);
 	arena_free(&a);
 }
 
@@ -1090,6 +1215,52 @@ test_duplicate_key_fails_loaders(void **state)
 	iconmap_free(m);
 }
 
+/* A style the bundle lacks is an error at the key that asks for it. */
+static void
+test_tmpl_missing_style(void **state)
+{
+	/* As fonts.c lists them: names, then a face each. */
+	static const char *const faces[] = { "Roboto", "Roboto Condensed",
+	    "Roboto\tbold", "Roboto\tregular", "Roboto Condensed\tbold",
+	    NULL };
+	struct diags d = { 0 };
+	struct iconmap *m;
+	struct tmpl *t;
+	const char *path;
+
+	(void)state;
+	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	path = write_layout("italic-missing", "card: standard\nfront:\n"
+	    "  - {type: text, field: title, font: Roboto Condensed,\n"
+	    "     italic: true, bold: true, size_pt: 9}\n");
+	assert_null(load_tmpl(path, faces, m, &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 4, 6, "fonts/ has no bold italic "
+	    "'Roboto Condensed', only bold: Pango would print another style "
+	    "in its place");
+	diag_free(&d);
+	path = write_layout("regular-missing", "card: standard\nfront:\n"
+	    "  - {type: text, field: title, size_pt: 9, font: Roboto "
+	    "Condensed}\n");
+	assert_null(load_tmpl(path, faces, m, &d));
+	assert_diag(&d, 0, DIAG_ERROR, 3, 44, "fonts/ has no regular "
+	    "'Roboto Condensed', only bold: Pango would print another style "
+	    "in its place");
+	diag_free(&d);
+	/* What the bundle has loads; so does a list of names only. */
+	path = write_layout("bold-there", "card: standard\nfront:\n"
+	    "  - {type: text, field: title, font: Roboto Condensed, "
+	    "bold: true, size_pt: 9, box_mm: [6, 8, 51, 30]}\n"
+	    "  - {type: text, field: body, bold: true, size_pt: 9,\n"
+	    "     box_mm: [6, 40, 51, 30]}\n");
+	assert_non_null(t = load_tmpl(path, faces, m, &d));
+	tmpl_free(t);
+	assert_non_null(t = load_tmpl(path, families, m, &d));
+	tmpl_free(t);
+	assert_int_equal(d.n, 0);
+	iconmap_free(m);
+}
+
 static void
 test_deck_missing(void **state)
 {
@@ -1580,6 +1751,9 @@ main(void)
 		cmocka_unit_test(test_ytree_duplicate_key),
 		cmocka_unit_test(test_ytree_anchors_rejected),
 		cmocka_unit_test(test_ytree_syntax_error),
+		cmocka_unit_test(test_ytree_slips),
+		cmocka_unit_test(test_ytree_lost_colour),
+		cmocka_unit_test(test_ytree_limits),
 		cmocka_unit_test(test_ytree_deep_nesting),
 		cmocka_unit_test(test_ytree_empty_file),
 		cmocka_unit_test(test_ytree_one_document),
@@ -1603,6 +1777,7 @@ main(void)
 		cmocka_unit_test(test_deck_text_problems),
 		cmocka_unit_test(test_bind_many_fields),
 		cmocka_unit_test(test_duplicate_key_fails_loaders),
+		cmocka_unit_test(test_tmpl_missing_style),
 		cmocka_unit_test(test_deck_missing),
 		cmocka_unit_test(test_iconmap),
 		cmocka_unit_test(test_tmpl_card_size_bleed_safe),
