@@ -54,7 +54,11 @@ for t in "$@"; do
 	    "$out/fuzz_$t" -max_total_time="$secs" -timeout=10 \
 	    -rss_limit_mb=2048 -malloc_limit_mb=200 -report_slow_units=1 \
 	    -print_final_stats=1 -artifact_prefix="$finds/" $(dict "$t") \
-	    "$corpus" >"$log" 2>&1 || rc=$?
+	    "$corpus" >"$log" 2>&1 &
+	pid=$!
+	wait "$pid" || rc=$?
+	# A target that stops at a finding exits before its clean-up.
+	rm -rf "/dev/shm/deckpress-fuzz-$pid"
 	ran=$(( $(date +%s) - start ))
 	n=$(( $(find "$finds" -type f | wc -l) - before ))
 	[ "$rc" -eq 0 ] || [ "$n" -gt 0 ] || n=1	# died without an artifact
