@@ -136,3 +136,43 @@ clean:
 	rm -rf out/obj out/test deckpress
 
 .PHONY: all render test bench check lint install clean FORCE
+
+# --- Fuzzing (issue 12) --------------------------------------------------
+# make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="deck csv ..."]: build the
+# libFuzzer targets of tests/fuzz/ (clang, with AddressSanitizer, UBSan
+# and leak detection; objects in out/fuzz/obj, apart from out/obj), seed
+# each corpus out/fuzz/corpus/TARGET from cards/, layouts/ and tests/,
+# and run the targets one after the other, FUZZ_SECONDS each; prints
+# executions and findings per target, findings in out/fuzz/findings/.
+# make fuzz-build builds them only.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= deck text rules layout sheet profile csv markup markdown \
+                image
+FUZZ_CC     ?= clang
+FUZZ_DIR     = out/fuzz
+FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+               -fno-omit-frame-pointer
+# The loaders and-assign bools with '&' on purpose, so that every check
+# runs and reports: clang's warning about it is off.
+FUZZ_CFLAGS  = -O1 -g $(FUZZ_SAN) $(WARN) -Wno-bitwise-instead-of-logical \
+               -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
+               -DDATADIR='"$(PREFIX)/share/deckpress"'
+FUZZ_OBJS    = $(SRCS:%.c=$(FUZZ_DIR)/obj/%.o) \
+               $(FUZZ_DIR)/obj/tests/fuzz/common.o
+FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
+
+$(FUZZ_DIR)/obj/%.o: %.c $(HDRS) tests/fuzz/fuzz.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(FUZZ_CFLAGS) \
+	    $(WERROR) -c -o $@ $<
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
+	$(FUZZ_CC) -fsanitize=fuzzer $(CPPFLAGS) $(FUZZ_CFLAGS) $(WERROR) \
+	    $(LDFLAGS) -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: fuzz-build
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+.PHONY: fuzz fuzz-build

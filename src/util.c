@@ -232,9 +232,17 @@ const char *
 closest_word(const char *word, const char *const *cand, size_t n)
 {
 	const char *best = NULL;
-	size_t bestd = (size_t)-1, i, d, len = strlen(word);
+	size_t bestd = (size_t)-1, i, d, cl, len = strlen(word);
 
 	for (i = 0; i < n; i++) {
+		/*
+		 * A candidate 3 letters longer or shorter is 3 edits away,
+		 * too far to be a hint: skipping its matrix keeps a file
+		 * of many unknown names against a big deck fast.
+		 */
+		cl = strlen(cand[i]);
+		if (cl > len + 2 || len > cl + 2)
+			continue;
 		d = edit_distance(word, cand[i]);
 		if (d < bestd) {
 			bestd = d;

@@ -22,6 +22,12 @@
 #include "load.h"
 
 #define MAX_PIXELS	(60.0 * 1000 * 1000)	/* 60 megapixels */
+/*
+ * Cairo's image surfaces are at most 32767 pixels a side: a taller one
+ * is an error surface without pixels, which the JPEG decoder wrote
+ * through (fuzz_image: a 300 x 65112 JPEG).
+ */
+#define MAX_SIDE	32767
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
 
 struct images {
@@ -101,11 +107,16 @@ too_large(struct image *img, const char **why)
 {
 	static char buf[160];
 
-	if (img->w_px * img->h_px <= MAX_PIXELS)
+	if (img->w_px * img->h_px > MAX_PIXELS)
+		snprintf(buf, sizeof(buf), "is %.0f x %.0f pixels, more than "
+		    "the %.0f megapixels deckpress reads", img->w_px,
+		    img->h_px, MAX_PIXELS / 1e6);
+	else if (img->w_px > MAX_SIDE || img->h_px > MAX_SIDE)
+		snprintf(buf, sizeof(buf), "is %.0f x %.0f pixels, more than "
+		    "the %d a side deckpress reads", img->w_px, img->h_px,
+		    MAX_SIDE);
+	else
 		return false;
-	snprintf(buf, sizeof(buf), "is %.0f x %.0f pixels, more than the "
-	    "%.0f megapixels deckpress reads", img->w_px, img->h_px,
-	    MAX_PIXELS / 1e6);
 	*why = buf;
 	return true;
 }

@@ -32,11 +32,21 @@ text_hash(const char *s, char out[9])
 	snprintf(out, 9, "%08x", (unsigned int)h);
 }
 
+/*
+ * Hints for the first MAX_HINTS unknown cards of a file only: each
+ * costs a look at every card of the deck, and a file that names more
+ * is another deck's, not a list of typos (a hostile one of thousands
+ * took minutes).
+ */
+#define MAX_HINTS	100
+
+/* nth: how many unknown cards this file named before this one. */
 static void
 unknown_card(const struct deck *deck, const struct ynode *key,
-    const char *lang, struct diags *d)
+    const char *lang, size_t nth, struct diags *d)
 {
-	const char *hint = deck_suggest_id(deck, key->str);
+	const char *hint = nth < MAX_HINTS ?
+	    deck_suggest_id(deck, key->str) : NULL;
 
 	diag_add(d, DIAG_ERROR, &key->pos, "unknown-card", "text for unknown "
 	    "card '%s' in '%s'%s%s%s", key->str, lang, HINT_ARGS(hint));
@@ -211,7 +221,7 @@ static bool
 load_cards_texts(struct deck *deck, size_t li, const struct ynode *cards,
     bool draft, bool skip, struct diags *d)
 {
-	size_t i;
+	size_t i, unknown = 0;
 	bool ok = true;
 
 	if (!yexpect(cards, YNODE_MAP, "cards", NULL, d))
@@ -223,7 +233,8 @@ load_cards_texts(struct deck *deck, size_t li, const struct ynode *cards,
 		if (c == NULL && skip)
 			continue;
 		if (c == NULL) {
-			unknown_card(deck, p->key, deck->langs[li], d);
+			unknown_card(deck, p->key, deck->langs[li], unknown++,
+			    d);
 			ok = false;
 		} else if (c->texts[li].pos.file != NULL)
 			ok = false;	/* a duplicate key, reported */

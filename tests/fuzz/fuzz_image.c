@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fuzz target: an image file (PNG, JPEG or SVG, told by its first
+ * bytes) through image_load(), which decodes it.
+ */
+#include <stdlib.h>
+
+#include "fuzz.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct diags d = { 0 };
+	struct images *images = images_new();
+	char *path = fuzz_write("art/image", data, size);
+	struct srcpos pos = { "deck.yaml", 1, 1 };
+
+	image_load(images, path, &pos, NULL, &d);
+	images_free(images);
+	diag_free(&d);
+	free(path);
+	return 0;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fuzz target: a printer profile (--printer FILE) through
+ * load_printer().
+ */
+#include <stdlib.h>
+
+#include "fuzz.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct diags d = { 0 };
+	char *path = fuzz_write("printer.yaml", data, size);
+
+	printer_free(load_printer(path, &d));
+	diag_free(&d);
+	free(path);
+	return 0;
+}

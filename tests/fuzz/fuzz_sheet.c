@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fuzz target: a sheet template (layouts/sheets/NAME.yaml) through
+ * load_sheet().
+ */
+#include <stdlib.h>
+
+#include "fuzz.h"
+#include "../../src/model.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct diags d = { 0 };
+	char *path = fuzz_write("sheet.yaml", data, size);
+
+	sheet_free(load_sheet(path, &d));
+	diag_free(&d);
+	free(path);
+	return 0;
+}
