@@ -46,7 +46,7 @@ struct bblock {
 
 struct bdoc {
 	struct bblock	*v;
-	size_t		 n;
+	size_t		 n, cap;	/* cap: v's room, grown by xgrow */
 };
 
 /*

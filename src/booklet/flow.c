@@ -74,6 +74,7 @@ struct flow {
 	const struct bstyle	*s;
 	struct bflow		*out;
 	size_t			 capmarks;
+	size_t			 cappages;	/* out->pages' room */
 	double			 y;		/* cursor, pt from the top */
 	bool			 fresh;		/* nothing on this page yet */
 };
@@ -89,7 +90,9 @@ new_page(struct flow *fl)
 {
 	struct bflow *o = fl->out;
 
-	o->pages = xrealloc(o->pages, (o->n + 1) * sizeof(*o->pages));
+	/* Doubling: a page at a time would copy the list each time. */
+	xgrow((void **)&o->pages, &fl->cappages, o->n + 1,
+	    sizeof(*o->pages));
 	memset(&o->pages[o->n++], 0, sizeof(*o->pages));
 	fl->y = fl->s->margin_t;
 	fl->fresh = true;
@@ -423,7 +426,7 @@ void
 booklet_flow(const struct fonts *f, const struct bdoc *doc,
     const struct bstyle *s, struct bflow *out)
 {
-	struct flow fl = { f, s, out, 0, 0, true };
+	struct flow fl = { .f = f, .s = s, .out = out, .fresh = true };
 	size_t i;
 
 	memset(out, 0, sizeof(*out));

@@ -473,7 +473,7 @@ append(struct bdoc *doc, enum bkind kind)
 {
 	struct bblock *b;
 
-	doc->v = xrealloc(doc->v, (doc->n + 1) * sizeof(*doc->v));
+	xgrow((void **)&doc->v, &doc->cap, doc->n + 1, sizeof(*doc->v));
 	b = &doc->v[doc->n++];
 	memset(b, 0, sizeof(*b));
 	b->kind = kind;
@@ -506,7 +506,8 @@ bdoc_add_faces(struct bdoc *doc, const struct laid *const *faces, size_t n,
 void
 bdoc_append(struct bdoc *doc, struct bdoc *more)
 {
-	doc->v = xrealloc(doc->v, (doc->n + more->n + 1) * sizeof(*doc->v));
+	xgrow((void **)&doc->v, &doc->cap, doc->n + more->n + 1,
+	    sizeof(*doc->v));
 	memcpy(doc->v + doc->n, more->v, more->n * sizeof(*more->v));
 	doc->n += more->n;
 	free(more->v);

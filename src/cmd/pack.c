@@ -346,7 +346,7 @@ flow_rules(struct pack *p, struct diags *d)
 	}
 	if (doc->n == 0 || b[0].kind != B_HEADING ||
 	    strcmp(b[0].plain, label) != 0) {
-		doc->v = xrealloc(doc->v, (doc->n + 1) * sizeof(*b));
+		xgrow((void **)&doc->v, &doc->cap, doc->n + 1, sizeof(*b));
 		b = doc->v;
 		memmove(b + 1, b, doc->n * sizeof(*b));
 		memset(&b[0], 0, sizeof(*b));

@@ -1258,6 +1258,7 @@ test_tmpl_missing_style(void **state)
 	assert_non_null(t = load_tmpl(path, families, m, &d));
 	tmpl_free(t);
 	assert_int_equal(d.n, 0);
+	diag_free(&d);
 	iconmap_free(m);
 }
 
