@@ -19,21 +19,40 @@ struct scan {
 	const char		*buf;
 	struct diags		*d;
 	const char		**titles;	/* folded, per card */
+	const char		*mark;		/* where markpos was counted to */
+	struct srcpos		 markpos;
+	size_t			 nunknown;	/* unknown cards named so far */
 };
 
-/* Line and column (characters) of byte off in the file. */
+/*
+ * Hints for the first MAX_HINTS unknown cards of a file only: each
+ * costs a look at every card of the deck (as in load/texts.c).
+ */
+#define MAX_HINTS	100
+
+/*
+ * Line and column (characters) of p in the file.  Counted on from the
+ * last place asked for, as places come in file order: counting from
+ * the start each time made a file of many bad references quadratic.
+ */
 static struct srcpos
-at(const struct scan *s, const char *p)
+at(struct scan *s, const char *p)
 {
 	struct srcpos pos = { s->file, 1, 1 };
-	const char *q;
+	const char *q = s->buf;
 
-	for (q = s->buf; q < p; q++)
+	if (s->mark != NULL && s->mark <= p) {
+		pos = s->markpos;
+		q = s->mark;
+	}
+	for (; q < p; q++)
 		if (*q == '\n') {
 			pos.line++;
 			pos.col = 1;
 		} else if (((unsigned char)*q & 0xC0) != 0x80)
 			pos.col++;
+	s->mark = p;
+	s->markpos = pos;
 	return pos;
 }
 
@@ -48,7 +67,8 @@ check_ref(struct scan *s, const char *p, const char *end)
 
 	if (c == NULL) {
 		pos = at(s, p);
-		hint = deck_suggest_id(s->deck, id);
+		hint = s->nunknown++ < MAX_HINTS ?
+		    deck_suggest_id(s->deck, id) : NULL;
 		diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] names "
 		    "no card%s%s%s", id, HINT_ARGS(hint));
 		diag_about(s->d, NULL, s->deck->langs[s->li]);
@@ -93,7 +113,7 @@ static void
 check_phrase(struct scan *s, const char *p, const char *q, size_t n)
 {
 	char *f = fold(q, n);
-	size_t i, best = (size_t)-1, bi = 0, dist, len = strlen(f);
+	size_t i, best = (size_t)-1, bi = 0, dist, len = strlen(f), tl;
 	const struct text *t;
 
 	if (len < 3 || len > 120)
@@ -103,6 +123,10 @@ check_phrase(struct scan *s, const char *p, const char *q, size_t n)
 			continue;
 		if (strcmp(s->titles[i], f) == 0)
 			goto out;
+		/* At least the lengths' difference apart: never a hint. */
+		tl = strlen(s->titles[i]);
+		if ((tl > len ? tl - len : len - tl) * 3 > len)
+			continue;
 		dist = edit_distance(f, s->titles[i]);
 		if (dist < best) {
 			best = dist;
@@ -171,7 +195,7 @@ scan(struct scan *s)
 bool
 validate_booklet(const struct deck *deck, size_t li, struct diags *d)
 {
-	struct scan s = { deck, li, NULL, NULL, d, NULL };
+	struct scan s = { .deck = deck, .li = li, .d = d };
 	char *path, *name = g_strdup_printf("rules/%s.md", deck->langs[li]);
 	gchar *buf;
 	size_t i;
