@@ -290,27 +290,13 @@ struct csvtab *
 load_csv(const char *path, struct diags *d)
 {
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	struct csvtab *t = NULL;
-	unsigned char *buf = NULL;
-	size_t len = 0, cap = 0, got;
-	FILE *f;
+	struct csvtab *t;
+	unsigned char *buf;
+	size_t len;
 
-	if ((f = fopen(path, "rb")) == NULL) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot open: %s",
-		    strerror(errno));
+	if ((buf = load_bytes(path, MAX_CSV, &pos, &len, d)) == NULL)
 		return NULL;
-	}
-	do {
-		xgrow((void **)&buf, &cap, len + 65536, 1);
-		got = fread(buf + len, 1, cap - len, f);
-		len += got;
-	} while (got > 0 && len <= MAX_CSV);
-	if (ferror(f) || len > MAX_CSV)
-		diag_add(d, DIAG_ERROR, &pos, "io", len > MAX_CSV ?
-		    "file larger than 16 MiB" : "read error");
-	else
-		t = load_csv_buf(path, buf, len, d);
-	fclose(f);
+	t = load_csv_buf(path, buf, len, d);
 	free(buf);
 	return t;
 }

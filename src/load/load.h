@@ -40,6 +40,13 @@ struct ypair {
  * the root, or NULL if the file cannot be read, is empty or is not
  * valid YAML (then at least one error was added).
  */
+/*
+ * The whole file at path, of at most max bytes (a whole number of MiB),
+ * for every loader; NULL if it cannot be opened or read or is larger
+ * (reported at pos).  Caller frees.
+ */
+unsigned char	*load_bytes(const char *path, size_t max,
+		    const struct srcpos *pos, size_t *len, struct diags *d);
 struct ynode	*ytree_load(struct arena *a, const char *path,
 		    struct diags *d);
 struct ynode	*ytree_parse(struct arena *a, const char *name,

@@ -449,33 +449,46 @@ ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
 	return b.failed ? NULL : root;
 }
 
-struct ynode *
-ytree_load(struct arena *a, const char *path, struct diags *d)
+unsigned char *
+load_bytes(const char *path, size_t max, const struct srcpos *pos,
+    size_t *len, struct diags *d)
 {
 	FILE *f;
 	unsigned char *buf = NULL;
-	size_t len = 0, cap = 0, got;
-	struct ynode *root;
-	struct srcpos pos = { diag_read(d, path), 0, 0 };
+	size_t cap = 0, got;
 
+	*len = 0;
 	if ((f = fopen(path, "rb")) == NULL) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot open: %s",
+		diag_add(d, DIAG_ERROR, pos, "io", "cannot open: %s",
 		    strerror(errno));
 		return NULL;
 	}
+	/* Read, not stat: a pipe or /dev/zero has no size to trust. */
 	do {
-		xgrow((void **)&buf, &cap, len + 65536, 1);
-		got = fread(buf + len, 1, cap - len, f);
-		len += got;
-	} while (got > 0 && len <= MAX_FILE);
-	if (ferror(f) || len > MAX_FILE) {
-		diag_add(d, DIAG_ERROR, &pos, "io", len > MAX_FILE ?
-		    "file larger than 16 MiB" : "read error");
-		fclose(f);
+		xgrow((void **)&buf, &cap, *len + 65536, 1);
+		got = fread(buf + *len, 1, cap - *len, f);
+		*len += got;
+	} while (got > 0 && *len <= max);
+	if (ferror(f) || *len > max) {
+		diag_add(d, DIAG_ERROR, pos, "io", *len > max ?
+		    "file larger than %zu MiB" : "read error", max >> 20);
 		free(buf);
-		return NULL;
+		buf = NULL;
 	}
 	fclose(f);
+	return buf;
+}
+
+struct ynode *
+ytree_load(struct arena *a, const char *path, struct diags *d)
+{
+	struct srcpos pos = { diag_read(d, path), 0, 0 };
+	unsigned char *buf;
+	struct ynode *root;
+	size_t len;
+
+	if ((buf = load_bytes(path, MAX_FILE, &pos, &len, d)) == NULL)
+		return NULL;
 	root = ytree_parse(a, path, buf, len, d);
 	free(buf);
 	return root;
