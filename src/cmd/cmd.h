@@ -190,6 +190,20 @@ struct job {
 #define DECK_OPTIONS \
 	{ "allow-outside", no_argument, NULL, 'A' }
 
+/*
+ * The options of the card sheets, shared by cards and watch (which
+ * renders them again and again), with DECK_OPTIONS and PRINT_OPTIONS.
+ */
+#define CARDS_OPTIONS \
+	{ "lang", required_argument, NULL, 'l' }, \
+	{ "output", required_argument, NULL, 'o' }, \
+	{ "duplex", required_argument, NULL, 'd' }, \
+	{ "no-backs", no_argument, NULL, 'B' }, \
+	{ "variant", required_argument, NULL, 'V' }, \
+	{ "draft", no_argument, NULL, 'D' }, \
+	{ "component", required_argument, NULL, 'C' }, \
+	{ "help", no_argument, NULL, 'h' }
+
 /* The help text of DECK_OPTIONS, for a command's usage. */
 #define DECK_USAGE \
 "      --allow-outside  read the files the game names (layouts, images,\n" \

@@ -628,14 +628,7 @@ cmd_watch(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "pack", no_argument, NULL, 'K' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "duplex", required_argument, NULL, 'd' },
-		{ "no-backs", no_argument, NULL, 'B' },
-		{ "variant", required_argument, NULL, 'V' },
-		{ "draft", no_argument, NULL, 'D' },
-		{ "component", required_argument, NULL, 'C' },
-		{ "help", no_argument, NULL, 'h' },
+		CARDS_OPTIONS,
 		DECK_OPTIONS,
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
