@@ -3,14 +3,28 @@
  * Shrink-to-fit: find the largest font size between an element's
  * minimum and maximum at which its text fits the box, and measure by
  * how much it overflows when even the minimum does not fit.
+ *
+ * Shaping is what costs (HarfBuzz is most of a render's time), so the
+ * search shapes as few sizes as it can: the maximum first (most texts
+ * fit there), then a size estimated from how far that was too tall,
+ * then its neighbour; and the layout at the size chosen is kept, to be
+ * drawn as it is, not shaped again.
  */
 #include <math.h>
+#include <string.h>
 
 #include <pango/pangocairo.h>
 
 #include "layout.h"
 
 #define STEP	0.25	/* pt; sizes are quantised so output is stable */
+#define SLACK	0.01	/* pt; absorbs Pango's unit rounding */
+/*
+ * pt; a predicted height must be this far over the box to count as a
+ * proof that a size does not fit: metrics scale with the size but are
+ * rounded to Pango units, line by line.
+ */
+#define MARGIN	0.1
 
 PangoLayout *
 fit_layout(PangoContext *ctx, const struct elem *e, const char *text,
@@ -40,51 +54,213 @@ fit_layout(PangoContext *ctx, const struct elem *e, const char *text,
 	return l;
 }
 
-/* Logical extent of text at size; true if it fits the box. */
-static bool
-measure(PangoContext *ctx, const struct elem *e, const char *text,
-    double size, double *w, double *h)
-{
-	PangoLayout *l = fit_layout(ctx, e, text, size);
-	PangoRectangle ink, log;
+/* One size tried: its layout, logical extent, and whether it fits. */
+struct probe {
+	PangoLayout	*l;
+	double		 size, w, h;	/* pt */
+	bool		 fits;
+	int		 lines;
+	double		 len, waste;	/* pt: line_stats() */
+};
 
-	pango_layout_get_extents(l, &ink, &log);
-	*w = pango_units_to_double(log.width);
-	*h = pango_units_to_double(log.height);
-	g_object_unref(l);
-	/* 0.01 pt of slack absorbs Pango's unit rounding. */
-	return *w <= e->w + 0.01 && *h <= e->h + 0.01;
+/* The lines' total length and the room wrapping left at their ends. */
+static void
+line_stats(const struct elem *e, struct probe *p)
+{
+	GSList *l = pango_layout_get_lines_readonly(p->l);
+	PangoRectangle log;
+	double left = 0;
+	int i = 0;
+
+	p->len = 0;
+	p->lines = pango_layout_get_line_count(p->l);
+	for (; l != NULL; l = l->next, i++) {
+		pango_layout_line_get_extents(l->data, NULL, &log);
+		p->len += pango_units_to_double(log.width);
+		/* The last line ends where the text does, not by a wrap. */
+		if (i + 1 < p->lines && e->w > pango_units_to_double(log.width))
+			left += e->w - pango_units_to_double(log.width);
+	}
+	p->waste = p->lines > 1 ? left / (p->lines - 1) : 0;
+}
+
+static void
+measure(PangoContext *ctx, const struct elem *e, const char *text,
+    double size, struct probe *p, struct fitted *out)
+{
+	PangoRectangle log;
+
+	p->l = fit_layout(ctx, e, text, size);
+	p->size = size;
+	pango_layout_get_extents(p->l, NULL, &log);
+	p->w = pango_units_to_double(log.width);
+	p->h = pango_units_to_double(log.height);
+	p->fits = p->w <= e->w + SLACK && p->h <= e->h + SLACK;
+	line_stats(e, p);
+	out->probes++;
+}
+
+static double
+step_size(const struct elem *e, long i)
+{
+	return e->size_min + (double)i * STEP;
+}
+
+/*
+ * The height text shaped at p would take at size s, by a model of its
+ * lines: every width grows by s / p->size; the text's length, its
+ * lines laid end to end, fills lines as wide as the box less what
+ * wrapping leaves at their ends, as much (scaled) as it left at p.
+ * An estimate, which only chooses what to measure next.
+ */
+static double
+predict_h(const struct elem *e, const struct probe *p, double s)
+{
+	double k = s / p->size, room = e->w - p->waste * k, lines;
+
+	if (room <= 0)
+		return HUGE_VAL;
+	lines = ceil(p->len * k / room - 1e-9);
+	if (lines < 1)
+		lines = 1;
+	return lines * p->h / p->lines * k;
+}
+
+/*
+ * The step text measured at p is predicted to fit at, in (lo, hi).
+ * Too large at p: the largest step whose predicted height fits the
+ * box, and whose widest line does where a word was too wide.  Fitting
+ * at p: the largest step at which its lines stay as they are (the
+ * widest still within the box, greedy wrapping then keeps each line's
+ * words) and still fit the box's height; or, if that is p's own step,
+ * the next.
+ */
+static long
+estimate(const struct elem *e, const struct probe *p, long lo, long hi)
+{
+	double s;
+	long i;
+
+	if (p->fits) {
+		s = fmin(p->size * (e->w + SLACK) / fmax(p->w, 1e-3),
+		    p->size * (e->h + SLACK) / fmax(p->h, 1e-3));
+		i = lround(floor((s - e->size_min) / STEP + 1e-9));
+		return i <= lo ? lo + 1 : i >= hi ? hi - 1 : i;
+	}
+	for (i = hi - 1; i > lo + 1; i--) {
+		s = step_size(e, i);
+		if (predict_h(e, p, s) <= e->h + SLACK &&
+		    p->w * s / p->size <= e->w + SLACK)
+			break;
+	}
+	return i;
+}
+
+/*
+ * Can text that fits at p be shown not to fit one step up, without
+ * shaping it?  Pango wraps greedily, so a larger size never takes
+ * fewer lines, and the same lines at size s' are s'/s as tall.
+ */
+static bool
+too_tall_at(const struct elem *e, const struct probe *p, double size)
+{
+	return p->h * size / p->size > e->h + SLACK + MARGIN;
+}
+
+static void
+keep(struct probe *best, struct probe *p)
+{
+	if (best->l != NULL)
+		g_object_unref(best->l);
+	*best = *p;
+	p->l = NULL;
+}
+
+static void
+drop(struct probe *p)
+{
+	if (p->l != NULL)
+		g_object_unref(p->l);
+	p->l = NULL;
+}
+
+/* The text at the minimum size does not fit: by how much it overflows. */
+static void
+overflow(const struct elem *e, struct probe *p, struct fitted *out)
+{
+	out->size = p->size;
+	out->w = p->w;
+	out->h = p->h;
+	out->fits = false;
+	out->over_w = p->w > e->w ? p->w - e->w : 0;
+	out->over_h = p->h > e->h ? p->h - e->h : 0;
+	out->layout = p->l;
+}
+
+/*
+ * The next step to measure, between lo (fits; -1: none known) and hi
+ * (does not), predicted from the last size measured; halving the
+ * interval once predictions have missed a few times.
+ */
+static long
+next_step(const struct elem *e, const struct probe *last, long lo, long hi,
+    int *guesses)
+{
+	if ((*guesses)++ < 4)
+		return estimate(e, last, lo, hi);
+	return lo + (hi - lo) / 2;
 }
 
 void
 fit_text(PangoContext *ctx, const struct elem *e, const char *text,
     struct fitted *out)
 {
-	long lo = 0, hi = lround((e->size_max - e->size_min) / STEP), mid;
-	double w, h;
+	long lo = -1, hi = lround((e->size_max - e->size_min) / STEP), i;
+	struct probe best = { 0 }, p, bad, *last;
+	int guesses = 0;
 
-	out->over_w = out->over_h = 0;
+	memset(out, 0, sizeof(*out));
 	out->fits = true;
-	if (measure(ctx, e, text, e->size_max, &out->w, &out->h)) {
-		out->size = e->size_max;
-		return;
+	measure(ctx, e, text, e->size_max, &p, out);
+	if (p.fits) {
+		keep(&best, &p);
+		goto done;
 	}
-	if (!measure(ctx, e, text, e->size_min, &out->w, &out->h)) {
-		out->size = e->size_min;
-		out->fits = false;
-		out->over_w = out->w > e->w ? out->w - e->w : 0;
-		out->over_h = out->h > e->h ? out->h - e->h : 0;
-		return;
-	}
-	/* Binary search on the step index; invariant: lo fits, hi not. */
+	/*
+	 * Invariant: step lo fits (-1: none known yet), its layout best;
+	 * step hi does not, its layout bad; the last of them measured
+	 * guides the estimate.  Each probe
+	 * narrows [lo, hi] as a binary search's would, so the size found
+	 * is the one a binary search finds, in fewer shapings.
+	 */
+	bad = p;
+	last = &bad;
 	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if (measure(ctx, e, text, e->size_min + mid * STEP, &w, &h)) {
-			lo = mid;
-			out->w = w;
-			out->h = h;
-		} else
-			hi = mid;
+		i = next_step(e, last, lo, hi, &guesses);
+		measure(ctx, e, text, step_size(e, i), &p, out);
+		if (p.fits) {
+			lo = i;
+			keep(&best, &p);
+			last = &best;
+			if (hi - lo > 1 &&
+			    too_tall_at(e, &best, step_size(e, lo + 1)))
+				hi = lo + 1;
+		} else {
+			hi = i;
+			drop(&bad);
+			bad = p;
+			last = &bad;
+		}
 	}
-	out->size = e->size_min + lo * STEP;
+	if (lo < 0) {
+		/* hi is the minimum, and bad its layout: it overflows. */
+		overflow(e, &bad, out);
+		return;
+	}
+	drop(&bad);
+done:
+	out->size = best.size;
+	out->w = best.w;
+	out->h = best.h;
+	out->layout = best.l;
 }

@@ -179,7 +179,7 @@ fonts_new(const char *dir, struct diags *d)
 	FcConfigDestroy(fc);	/* the font map and fontconfig hold it */
 	setup_context(f);
 	f->fitcache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-	    g_free);
+	    fitted_free);
 	f->hyph = hyph_new();
 	if (f->nfamilies == 0) {
 		diag_add(d, DIAG_ERROR, &pos, "font", "no fonts found");

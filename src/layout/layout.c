@@ -202,15 +202,12 @@ overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
 
 /* A character no bundled font has would print as a box: say so. */
 static void
-check_glyphs(const struct fonts *fonts, const struct deck *deck,
-    const struct card *c, size_t lang, const struct lbox *b,
-    struct diags *d)
+check_glyphs(const struct deck *deck, const struct card *c, size_t lang,
+    const struct lbox *b, struct diags *d)
 {
-	PangoLayout *l = fit_layout(fonts->ctx, b->e, b->text, b->size);
 	const struct text *where = NULL;
-	int n = pango_layout_get_unknown_glyphs_count(l);
+	int n = pango_layout_get_unknown_glyphs_count(b->layout);
 
-	g_object_unref(l);
 	if (n == 0)
 		return;
 	if (b->e->field != NULL)
@@ -221,24 +218,58 @@ check_glyphs(const struct fonts *fonts, const struct deck *deck,
 	    elem_what(b->e), n, n == 1 ? "" : "s");
 }
 
-/* fit_text(), remembered per element and text. */
+/*
+ * Fitted texts remembered, with their layouts: a back's title, an
+ * effect many cards share, every copy of a card, is shaped once.  The
+ * cache is emptied when it holds this many, so memory stays flat
+ * however large the deck.
+ */
+#define FIT_CACHE	512
+
+void
+layout_forget(const struct fonts *fonts)
+{
+	g_hash_table_remove_all(fonts->fitcache);
+}
+
+void
+fitted_free(void *p)
+{
+	struct fitted *f = p;
+
+	if (f != NULL && f->layout != NULL)
+		g_object_unref(f->layout);
+	g_free(f);
+}
+
+/*
+ * fit_text(), remembered by what decides the fit: the font, the box,
+ * the range of sizes, the text.  fit->layout is a reference of the
+ * caller's.
+ */
 static void
 fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
     struct fitted *fit)
 {
-	char *key = g_strdup_printf("%p\x1f%s", (const void *)e, text);
+	char *key = g_strdup_printf("%s\x1f%d%d%d\x1f%a %a %a %a %a\x1f%s",
+	    e->family, e->bold, e->italic, (int)e->halign, e->w, e->h,
+	    e->size_min, e->size_max, e->leading, text);
 	struct fitted *hit = g_hash_table_lookup(fonts->fitcache, key);
 
 	if (hit != NULL) {
 		*fit = *hit;
 		fit->first = false;
+		g_object_ref(fit->layout);
 		g_free(key);
 		return;
 	}
 	fit_text(fonts->ctx, e, text, fit);
 	fit->first = true;
-	g_hash_table_insert(fonts->fitcache, key, g_memdup2(fit,
-	    sizeof(*fit)));
+	if (g_hash_table_size(fonts->fitcache) >= FIT_CACHE)
+		g_hash_table_remove_all(fonts->fitcache);
+	hit = g_memdup2(fit, sizeof(*fit));
+	g_object_ref(hit->layout);
+	g_hash_table_insert(fonts->fitcache, key, hit);
 }
 
 /* One face being laid out: what its text boxes need. */
@@ -276,9 +307,12 @@ try_hyphens(const struct facejob *j, struct lbox *b, const char *s,
 	if (fh.fits || fh.over_w + fh.over_h < fit->over_w + fit->over_h) {
 		g_free(b->text);
 		b->text = ht;
+		g_object_unref(fit->layout);
 		*fit = fh;
-	} else
+	} else {
+		g_object_unref(fh.layout);
 		g_free(ht);
+	}
 }
 
 static void
@@ -309,13 +343,14 @@ lay_text(const struct facejob *j, struct lbox *b)
 	fit_cached(j->fonts, e, b->text, &fit);
 	try_hyphens(j, b, s, &v, &fit);
 	b->size = fit.size;
+	b->layout = fit.layout;
 	/* A later copy differs from the first only where {n} counts
 	 * copies: report only that, not the same finding again. */
 	report = j->copy == 0 || cv.by_copy;
 	/* The same text in the same box (a back, a repeated effect) fits
 	 * the same: check its glyphs once too. */
 	if (fit.first && report)
-		check_glyphs(j->fonts, deck, j->c, j->lang, b, j->d);
+		check_glyphs(deck, j->c, j->lang, b, j->d);
 	if (!fit.fits) {
 		j->out->overflow = true;
 		if (deck->draft)
@@ -429,8 +464,11 @@ laid_free(struct laid *l)
 
 	if (l == NULL)
 		return;
-	for (i = 0; i < l->n; i++)
+	for (i = 0; i < l->n; i++) {
 		g_free(l->v[i].text);
+		if (l->v[i].layout != NULL)
+			g_object_unref(l->v[i].layout);
+	}
 	free(l->v);
 	g_free(l->label);
 	l->v = NULL;

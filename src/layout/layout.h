@@ -36,7 +36,8 @@ struct fonts {
 	size_t		  nfamilies;	/* the names */
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
 	struct images	 *images;	/* borrowed: the deck's images */
-	GHashTable	 *fitcache;	/* element + text -> struct fitted */
+	GHashTable	 *fitcache;	/* font, box + text -> struct fitted
+					   (layout.c), a few hundred at most */
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 };
 
@@ -49,11 +50,15 @@ void		 fonts_free(struct fonts *f);
 
 /* Text fitted into a box: the size chosen and how far it overflows. */
 struct fitted {
-	double	size;		/* pt */
-	double	w, h;		/* pt, logical extent at that size */
-	double	over_w, over_h;	/* pt beyond the box at the minimum size */
-	bool	fits;
-	bool	first;		/* measured now, not remembered */
+	double		 size;		/* pt */
+	double		 w, h;		/* pt, logical extent at that size */
+	double		 over_w, over_h; /* pt beyond the box at the minimum
+					   size */
+	bool		 fits;
+	bool		 first;		/* measured now, not remembered */
+	PangoLayout	*layout;	/* the text at that size, shaped: one
+					   reference, the caller's */
+	unsigned int	 probes;	/* sizes shaped to find it */
 };
 
 /*
@@ -65,10 +70,20 @@ PangoLayout	*fit_layout(PangoContext *ctx, const struct elem *e,
 
 /*
  * The largest size in [size_min, size_max] (0.25 pt steps) at which
- * text fits e's box: no line wider, no more lines than the box holds.
+ * text fits e's box: no line wider, no more lines than the box holds;
+ * with its layout, to draw as it is.  The maximum is tried first, then
+ * sizes estimated from how far a size was too large, so most texts
+ * take one to three shapings.
  */
 void		 fit_text(PangoContext *ctx, const struct elem *e,
 		    const char *text, struct fitted *out);
+/*
+ * Forget every fit remembered: the next layout of each text fits it
+ * again and reports it as new (its missing glyphs).
+ */
+void		 layout_forget(const struct fonts *fonts);
+/* Free a struct fitted of the fit cache, and its layout. */
+void		 fitted_free(void *p);
 
 /* The values of template variables: get(ctx, name), NULL if unknown. */
 struct vars {
@@ -105,6 +120,8 @@ struct lbox {
 	unsigned int		 marks;		/* MARK_* (drafts only) */
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
 	const struct image	*img;		/* image: borrowed, or NULL */
+	PangoLayout		*layout;	/* text: fitted, one reference
+						   of its own; drawn as is */
 };
 
 /* One face of a component, laid out: its boxes and its outline. */

@@ -89,7 +89,9 @@ void
 render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 {
 	const struct elem *e = b->e;
-	PangoLayout *l = fit_layout(ctx, e, b->text, b->size);
+	/* The layout the fit chose, shaped once, drawn as it is. */
+	PangoLayout *l = b->layout != NULL ? g_object_ref(b->layout) :
+	    fit_layout(ctx, e, b->text, b->size);
 	PangoRectangle log;
 	double h, k = 0;
 

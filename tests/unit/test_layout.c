@@ -4,6 +4,7 @@
  * Pango markup, and shrink-to-fit choosing the largest size that fits.
  */
 #include "unit.h"
+#include <math.h>
 #include <string.h>
 
 #include <glib.h>
@@ -176,22 +177,109 @@ test_fit(void **state)
 	fit_text(fonts->ctx, &e, "Short", &f);
 	assert_true(f.fits);
 	assert_float_equal(f.size, 20, 1e-9);	/* fits at the largest */
+	assert_int_equal(f.probes, 1);		/* shaped once */
+	g_object_unref(f.layout);
 	fit_text(fonts->ctx, &e, "A longer effect text that has to wrap "
 	    "over two or three lines", &f);
 	assert_true(f.fits);
 	assert_true(f.size < 20 && f.size >= 6);
 	assert_true(f.h <= e.h + 0.01 && f.w <= e.w + 0.01);
+	g_object_unref(f.layout);
 	/* from a quarter point more up nothing fits: f is the largest */
 	e.size_min = f.size + 0.25;
 	fit_text(fonts->ctx, &e, "A longer effect text that has to wrap "
 	    "over two or three lines", &g);
 	assert_false(g.fits);
 	assert_true(g.over_h > 0 || g.over_w > 0);
+	g_object_unref(g.layout);
 	/* a word wider than the box at the minimum size is an overflow */
 	e.size_min = e.size_max = 12;
 	fit_text(fonts->ctx, &e, "0123456789012345678901234567890", &f);
 	assert_false(f.fits);
 	assert_true(f.over_w > 0);
+	g_object_unref(f.layout);
+}
+
+/* Does text fit e's box at size?  Measured as the renderer draws it. */
+static bool
+fits_at(const struct elem *e, const char *text, double size)
+{
+	PangoLayout *l = fit_layout(fonts->ctx, e, text, size);
+	PangoRectangle log;
+
+	pango_layout_get_extents(l, NULL, &log);
+	g_object_unref(l);
+	return pango_units_to_double(log.width) <= e->w + 0.01 &&
+	    pango_units_to_double(log.height) <= e->h + 0.01;
+}
+
+/*
+ * The size the search finds is, for texts of every length in boxes of
+ * several shapes, the one trying every size from the top down finds;
+ * and it shapes few sizes to find it, the one drawn among them.
+ */
+static void
+test_fit_exact(void **state)
+{
+	static const char words[] = "Players on your team draw one extra "
+	    "card each and steal a **card** from any player who holds "
+	    "personal data about {icon:eye} the other team unless blocked "
+	    "by consent Datenschutzgrundverordnung";
+	static const double box[][4] = {	/* w, h mm; min, max pt */
+		{ 49, 26, 8, 11.5 }, { 51, 21, 9, 14 }, { 30, 30, 6, 20 },
+		{ 20, 8, 7, 12 }, { 56, 12, 12, 12 },
+	};
+	struct elem e;
+	struct fitted f;
+	unsigned int total = 0, n = 0, worst = 0;
+	size_t b, len;
+
+	(void)state;
+	for (b = 0; b < sizeof(box) / sizeof(box[0]); b++)
+		for (len = 8; len <= sizeof(words) - 1; len += 9) {
+			char *m, *t = g_strndup(words, len);
+			double s;
+
+			memset(&e, 0, sizeof(e));
+			e.type = ELEM_TEXT;
+			e.family = b % 2 ? "Roboto Condensed" : "Roboto";
+			e.bold = b % 2;
+			e.w = MM(box[b][0]);
+			e.h = MM(box[b][1]);
+			e.size_min = box[b][2];
+			e.size_max = box[b][3];
+			e.leading = b == 1 ? 0.95 : 1;
+			/* a cut in the middle of markup: whole words */
+			m = layout_markup(t, b == 1, icons, NULL, NULL, NULL);
+			if (m == NULL) {
+				g_free(t);
+				continue;
+			}
+			fit_text(fonts->ctx, &e, m, &f);
+			for (s = e.size_max; s > e.size_min &&
+			    !fits_at(&e, m, s); s -= 0.25)
+				;
+			assert_float_equal(f.size, s, 1e-9);
+			assert_true(f.fits == fits_at(&e, m, s));
+			/* the layout kept is the size chosen */
+			assert_int_equal(pango_font_description_get_size(
+			    pango_layout_get_font_description(f.layout)),
+			    (int)lround(f.size * PANGO_SCALE));
+			total += f.probes;
+			worst = f.probes > worst ? f.probes : worst;
+			n++;
+			g_object_unref(f.layout);
+			g_free(m);
+			g_free(t);
+		}
+	assert_true(n > 50);
+	/*
+	 * A binary search took the maximum, the minimum and a probe per
+	 * halving: up to 2 + 6 shapings over these 57 sizes.  Measured
+	 * now: 2.0 on average, 5 at worst.
+	 */
+	assert_true(worst <= 6);
+	assert_true(total * 10 <= 22 * n);
 }
 
 int
@@ -202,6 +290,7 @@ main(void)
 		cmocka_unit_test(test_hyphenation_accents),
 		cmocka_unit_test(test_markup),
 		cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_fit_exact),
 	};
 
 	return cmocka_run_group_tests_name("layout", tests, setup, teardown);
