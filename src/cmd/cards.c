@@ -105,9 +105,9 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	    j->back_y };
 	struct print pr;
 	struct pdfout pdf;
-	size_t i, n;
+	size_t n;
 	char *title, *what;
-	bool ok;
+	bool ok, fit = true;
 
 	if (!print_build(s, lang, &po, &pr, d)) {
 		print_free(&pr);
@@ -124,11 +124,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		pdf_subject(&pdf, pr.note);
 		if (images_count(s->images) > 0)
 			pdf_images(&pdf);
-		for (i = 0; i < pr.npages; i++) {
-			print_draw(pdf.cr, s, &pr, i);
-			pdf_page(&pdf);
-		}
-		ok = pdf_close(&pdf, true, d);
+		fit = print_pages(&pdf, s, &pr, d);
+		ok = pdf_close(&pdf, fit, d);
 	}
 	n = print_count(&pr);
 	if (ok && !j->quiet)
@@ -138,6 +135,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		    pr.npages, pr.npages == 1 ? "" : "s",
 		    pr.note ? " (draft)" : "");
 	print_free(&pr);
+	if (!fit)
+		return EXIT_INPUT;
 	return ok ? 0 : EXIT_IO;
 }
 

@@ -69,14 +69,16 @@ int	 finish(struct diags *d, int rc);
 int	 usage_error(const char *usage, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
-/* One kind laid out and imposed on its sheets. */
+/*
+ * One kind imposed on its sheets; its faces are laid out when a page
+ * that shows them is drawn, and freed once it is.
+ */
 struct sheets {
 	size_t		 kind;
-	struct laid	*faces[2];	/* by enum face, per copy in print
-					   order (the plan's "cards") */
 	struct grid	 grid;
 	struct plan	 plan;
-	size_t		*seq, n;	/* card indices in print order */
+	size_t		*seq, n;	/* card indices in print order,
+					   ascending: a card's copies in a row */
 	bool		 backs;		/* it has a back, printed */
 	size_t		 first;		/* 0-based page of its first sheet,
 					   counted from the print's start */
@@ -93,7 +95,11 @@ struct print {
 	size_t		 n;
 	size_t		 npages;	/* with the blank ones */
 	size_t		 nduplex;	/* pages to print double-sided */
+	size_t		 lang;		/* index into the deck's languages */
 	unsigned int	 marks;		/* draft marks of all faces, or-ed */
+	bool		 laid;		/* every face laid out once already
+					   (a draft, for its note): drawing
+					   reports nothing again */
 	char		*note;		/* owned: a draft's margin note */
 	double		 paper_w, paper_h;	/* pt, of the first kind */
 	const char	*paper;		/* its name, "A4" or "Letter", or NULL */
@@ -112,16 +118,34 @@ struct printopts {
 };
 
 /*
- * Lay out every copy of every card of s in language lang and plan its
- * pages, kind by kind, as o says.  False if a kind does not fit its
- * paper or a text does not fit its box (reported; a draft goes on).
- * Free with print_free().
+ * Plan the pages of the components of s in language lang, kind by
+ * kind, as o says.  False if a kind does not fit its paper or the
+ * print would be too long (reported).  Text is fitted as pages are
+ * drawn, except in a draft, whose margin note must know from its
+ * first page whether any text is too long: a draft lays out every
+ * face here first.  Free with print_free().
  */
 bool	 print_build(struct setup *s, size_t lang, const struct printopts *o,
 	    struct print *pr, struct diags *d);
-/* Draw page page (0-based, blank pages counted) of pr. */
-void	 print_draw(cairo_t *cr, const struct setup *s,
-	    const struct print *pr, size_t page);
+/*
+ * Lay out and draw page page (0-based, blank pages counted) of pr; with
+ * cr NULL only lay it out, to report what does not fit.  False if a
+ * text does not fit its box (reported, unless pr->laid; a draft draws
+ * it anyway and returns true).
+ */
+bool	 print_draw(cairo_t *cr, const struct setup *s,
+	    const struct print *pr, size_t page, struct diags *d);
+/*
+ * Draw every page of pr into pdf, a page each; false if a text does not
+ * fit (reported): the PDF is then not to be kept.
+ */
+struct pdfout;
+bool	 print_pages(struct pdfout *pdf, const struct setup *s,
+	    const struct print *pr, struct diags *d);
+/* Face f of component k (in print order) of sh, laid out; laid_free(). */
+void	 print_face(const struct setup *s, const struct print *pr,
+	    const struct sheets *sh, size_t k, enum face f, struct laid *out,
+	    struct diags *d);
 void	 print_free(struct print *pr);
 
 /*

@@ -66,6 +66,49 @@ struct esize {
 	size_t		 n;
 };
 
+/*
+ * Every copy's faces of each kind of a print, by enum face, laid out
+ * at once: a file is made per face, and the same faces are compared.
+ */
+struct kfaces {
+	struct laid	*f[2];
+};
+
+/* Lay out every face of pr into *out; false if a text does not fit. */
+static bool
+lay_kinds(const struct setup *s, const struct print *pr,
+    struct kfaces **out, struct diags *d)
+{
+	size_t nerr = d->nerr, i, k, f;
+
+	*out = xcalloc(pr->n + 1, sizeof(**out));
+	for (i = 0; i < pr->n; i++)
+		for (f = 0; f < 2; f++) {
+			const struct sheets *sh = &pr->v[i];
+
+			(*out)[i].f[f] = xcalloc(sh->n + 1, sizeof(struct laid));
+			for (k = 0; k < sh->n; k++)
+				if (f == FACE_FRONT || sh->backs)
+					print_face(s, pr, sh, k, (enum face)f,
+					    &(*out)[i].f[f][k], d);
+		}
+	return d->nerr == nerr || s->deck->draft;
+}
+
+static void
+kinds_free(struct kfaces *v, const struct print *pr)
+{
+	size_t i, k, f;
+
+	for (i = 0; v != NULL && i < pr->n; i++)
+		for (f = 0; f < 2; f++) {
+			for (k = 0; k < pr->v[i].n; k++)
+				laid_free(&v[i].f[f][k]);
+			free(v[i].f[f]);
+		}
+	free(v);
+}
+
 /* Do two layouts of the same face of a card print the same? */
 static bool
 laid_same(const struct laid *a, const struct laid *b)
@@ -89,8 +132,9 @@ laid_same(const struct laid *a, const struct laid *b)
  * card's first copy does, whose files they share.
  */
 static void
-plan_kind(const struct deck *deck, const struct sheets *sh, double dpi,
-    struct efile **v, size_t *n, size_t *cap)
+plan_kind(const struct deck *deck, const struct sheets *sh,
+    struct laid *const faces[2], double dpi, struct efile **v, size_t *n,
+    size_t *cap)
 {
 	static const char *const face[2] = { "front", "back" };
 	unsigned int copy = 0;
@@ -103,10 +147,10 @@ plan_kind(const struct deck *deck, const struct sheets *sh, double dpi,
 		if (copy == 0)
 			first = k;
 		for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
-			const struct laid *l = &sh->faces[f][k];
+			const struct laid *l = &faces[f][k];
 			struct efile *e;
 
-			if (copy > 0 && laid_same(l, &sh->faces[f][first]))
+			if (copy > 0 && laid_same(l, &faces[f][first]))
 				continue;
 			xgrow((void **)v, cap, *n + 1, sizeof(**v));
 			e = &(*v)[(*n)++];
@@ -177,7 +221,7 @@ write_face(const struct setup *s, const struct export *x,
 /* Every face as a PNG in x->dir. */
 static int
 export_png(const struct setup *s, const struct export *x,
-    const struct print *pr, struct diags *d)
+    const struct print *pr, struct kfaces *kf, struct diags *d)
 {
 	struct efile *v = NULL;
 	size_t n = 0, cap = 0, i;
@@ -185,7 +229,7 @@ export_png(const struct setup *s, const struct export *x,
 	int rc = 0;
 
 	for (i = 0; i < pr->n; i++)
-		plan_kind(s->deck, &pr->v[i], x->dpi, &v, &n, &cap);
+		plan_kind(s->deck, &pr->v[i], kf[i].f, x->dpi, &v, &n, &cap);
 	/* Refuse an image too large before any file is written. */
 	for (i = 0; i < n && rc == 0; i++)
 		rc = image_fits(v[i].w, v[i].h, x->dpi, v[i].name, d);
@@ -207,9 +251,9 @@ export_png(const struct setup *s, const struct export *x,
 /* Every copy's faces, a page each, trim and bleed boxes set. */
 static int
 export_pdf(const struct setup *s, const struct export *x, size_t li,
-    const struct print *pr, struct diags *d)
+    const struct print *pr, struct kfaces *kf, struct diags *d)
 {
-	const struct laid *first = &pr->v[0].faces[FACE_FRONT][0];
+	const struct laid *first = &kf[0].f[FACE_FRONT][0];
 	char *name = g_strdup_printf("%s-%s-cards.pdf", s->deck->game,
 	    s->deck->langs[li]);
 	char *out = path_join(x->dir, name);
@@ -226,7 +270,7 @@ export_pdf(const struct setup *s, const struct export *x, size_t li,
 		cards += sh->n;
 		for (k = 0; k < sh->n; k++)
 			for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
-				const struct laid *l = &sh->faces[f][k];
+				const struct laid *l = &kf[i].f[f][k];
 
 				pdf_page_box(&pdf, l->w + 2 * l->bleed,
 				    l->h + 2 * l->bleed, l->bleed);
@@ -254,6 +298,7 @@ run_export(const struct export *x, struct diags *d)
 	struct setup s = { 0 };
 	struct load_opts lo;
 	struct print pr = { 0 };
+	struct kfaces *kf = NULL;
 	int rc, li = 0;
 
 	job_load_opts(&x->j, &lo);
@@ -262,16 +307,18 @@ run_export(const struct export *x, struct diags *d)
 		goto out;
 	/* Every face laid out, and any text too long found, before a
 	 * file is written. */
-	if (!print_build(&s, (size_t)li, &po, &pr, d))
+	if (!print_build(&s, (size_t)li, &po, &pr, d) ||
+	    !lay_kinds(&s, &pr, &kf, d))
 		rc = EXIT_INPUT;
 	else if (pr.n == 0)
 		rc = diag_add(d, DIAG_ERROR, NULL, "input", "the deck has no "
 		    "card to export") + EXIT_INPUT;
 	else if (x->pdf)
-		rc = export_pdf(&s, x, (size_t)li, &pr, d);
+		rc = export_pdf(&s, x, (size_t)li, &pr, kf, d);
 	else
-		rc = export_png(&s, x, &pr, d);
+		rc = export_png(&s, x, &pr, kf, d);
 out:
+	kinds_free(kf, &pr);
 	print_free(&pr);
 	setup_free(&s);
 	return rc;

@@ -48,6 +48,8 @@ struct pack {
 	struct bdoc	 cover, index, rules, divider, blank, credits;
 	struct bflow	 fcover, findex, frules, fdivider, fblank, fcredits;
 	struct print	 sheets;
+	struct laid	 shown[3];	/* the faces on the cover */
+	size_t		 nshown;
 	const char	*title;
 	const char	*paper;		/* "A4", for {paper} */
 	char		 paperbuf[32];
@@ -302,6 +304,23 @@ flow(struct pack *p, const struct bdoc *doc, struct bflow *fl)
  * of each of the first kinds, as long as they are card-sized.
  */
 static void
+cover_face(struct pack *p, const struct sheets *sh, size_t k, enum face f,
+    const struct laid **show, size_t *n)
+{
+	struct laid *l = &p->shown[*n];
+	struct diags quiet = { 0 };
+
+	/* The sheets report what does not fit: the cover keeps quiet. */
+	print_face(p->s, &p->sheets, sh, k, f, l, &quiet);
+	diag_free(&quiet);
+	if (l->n == 0 && f == FACE_BACK) {
+		laid_free(l);
+		return;
+	}
+	show[(*n)++] = l;
+}
+
+static void
 cover_faces(struct pack *p)
 {
 	const struct laid *show[3];
@@ -310,17 +329,21 @@ cover_faces(struct pack *p)
 	for (i = 0; i < p->sheets.n && n < 3; i++) {
 		const struct sheets *sh = &p->sheets.v[i];
 
-		if (sh->n == 0 || sh->faces[FACE_FRONT][0].h > MM(125))
+		if (sh->n == 0 || p->s->tmpls[sh->kind]->h > MM(125))
 			continue;
-		show[n++] = &sh->faces[FACE_FRONT][0];
+		cover_face(p, sh, 0, FACE_FRONT, show, &n);
 		if (p->multi)
 			continue;
 		if (sh->n > 1)
-			show[n++] = &sh->faces[FACE_FRONT][sh->n - 1];
-		if (sh->backs && sh->faces[FACE_BACK][0].n > 0)
-			show[n++] = &sh->faces[FACE_BACK][0];
+			cover_face(p, sh, sh->n - 1, FACE_FRONT, show, &n);
+		if (sh->backs)
+			cover_face(p, sh, 0, FACE_BACK, show, &n);
 	}
+	p->nshown = n;
 	bdoc_add_faces(&p->cover, show, n, 0.8);
+	/* Fits are remembered, and a text's missing glyphs are reported
+	 * the first time it is fitted: let the sheets fit these again. */
+	layout_forget(p->s->fonts);
 }
 
 /*
@@ -592,8 +615,8 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 {
 	struct pdfout pdf;
 	char *au = game_authors(p->s->deck), *title;
-	size_t page = 0, i;
-	bool ok;
+	size_t page = 0;
+	bool ok, fit;
 
 	title = g_strdup_printf("%s%s", p->sheets.note ? "DRAFT: " : "",
 	    p->title);
@@ -614,25 +637,27 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	if (page < p->sheet0)
 		draw_flow(&pdf, p, &p->fblank, &page);
 	/* The sheets exactly as "deckpress cards" makes them. */
-	for (i = 0; i < p->sheets.npages; i++, page++) {
-		print_draw(pdf.cr, p->s, &p->sheets, i);
-		pdf_page(&pdf);
-	}
+	fit = print_pages(&pdf, p->s, &p->sheets, d);
+	page += p->sheets.npages;
 	draw_flow(&pdf, p, &p->fcredits, &page);
 	pack_outline(&pdf, p);
-	ok = pdf_close(&pdf, true, d);
+	ok = pdf_close(&pdf, fit, d);
 	if (ok && !p->quiet)
 		fprintf(outfile_report_to(out), "%s: %zu pages (instructions "
 		    "from page %zu, cards from %zu)%s\n", outfile_name(out),
 		    page, p->p_rules + 1, p->sheet0 + 1,
 		    p->sheets.note ? " (draft)" : "");
 	g_free(au);
+	if (!fit)
+		return EXIT_INPUT;
 	return ok ? 0 : EXIT_IO;
 }
 
 static void
 pack_free(struct pack *p)
 {
+	size_t i;
+
 	bflow_free(&p->fcover);
 	bflow_free(&p->findex);
 	bflow_free(&p->frules);
@@ -646,6 +671,8 @@ pack_free(struct pack *p)
 	bdoc_free(&p->blank);
 	bdoc_free(&p->credits);
 	print_free(&p->sheets);
+	for (i = 0; i < p->nshown; i++)
+		laid_free(&p->shown[i]);
 	if (p->strs != NULL)
 		g_ptr_array_free(p->strs, TRUE);
 }

@@ -71,7 +71,8 @@ struct preview {
 /* One card of a contact sheet: its faces side by side, its id below. */
 struct cell {
 	const char	*id;
-	const struct laid *faces[2];
+	struct laid	 laid[2];	/* its faces, laid out */
+	const struct laid *faces[2];	/* those drawn, in laid[] */
 	size_t		 n;
 	int		 x, y, w, h;	/* px, the faces' box */
 	bool		 row;		/* starts a new row: a new kind */
@@ -286,12 +287,26 @@ run_card(const struct setup *s, const struct preview *p, size_t li,
 	return rc;
 }
 
-/* The cells of a contact sheet: every card once, in print order. */
-static struct cell *
-sheet_cells(const struct print *pr, const struct deck *deck,
-    unsigned int sides, size_t *n)
+/* Add face f of component k of sh to cell c, laid out. */
+static void
+cell_face(const struct setup *s, const struct print *pr,
+    const struct sheets *sh, size_t k, enum face f, struct cell *c,
+    struct diags *d)
 {
-	struct cell *v = xcalloc(deck->ncards + 1, sizeof(*v));
+	print_face(s, pr, sh, k, f, &c->laid[c->n], d);
+	c->faces[c->n] = &c->laid[c->n];
+	c->n++;
+}
+
+/*
+ * The cells of a contact sheet: every card once, in print order, its
+ * faces laid out (what does not fit reported).  Free with cells_free().
+ */
+static struct cell *
+sheet_cells(const struct setup *s, const struct print *pr,
+    unsigned int sides, size_t *n, struct diags *d)
+{
+	struct cell *v = xcalloc(s->deck->ncards + 1, sizeof(*v));
 	size_t i, k;
 
 	*n = 0;
@@ -305,11 +320,11 @@ sheet_cells(const struct print *pr, const struct deck *deck,
 			/* A copy after the first is no new card. */
 			if (k > 0 && sh->seq[k] == sh->seq[k - 1])
 				continue;
-			c->id = deck->cards[sh->seq[k]].id;
+			c->id = s->deck->cards[sh->seq[k]].id;
 			if (sides & SIDE_FRONT)
-				c->faces[c->n++] = &sh->faces[FACE_FRONT][k];
+				cell_face(s, pr, sh, k, FACE_FRONT, c, d);
 			if ((sides & SIDE_BACK) && sh->backs)
-				c->faces[c->n++] = &sh->faces[FACE_BACK][k];
+				cell_face(s, pr, sh, k, FACE_BACK, c, d);
 			if (c->n == 0)
 				continue;
 			c->row = first;
@@ -318,6 +333,17 @@ sheet_cells(const struct print *pr, const struct deck *deck,
 		}
 	}
 	return v;
+}
+
+static void
+cells_free(struct cell *v, size_t n)
+{
+	size_t i, f;
+
+	for (i = 0; v != NULL && i < n; i++)
+		for (f = 0; f < v[i].n; f++)
+			laid_free(&v[i].laid[f]);
+	free(v);
 }
 
 /*
@@ -428,7 +454,7 @@ run_sheet(struct setup *s, const struct preview *p, size_t li,
 	struct print pr;
 	struct cell *v = NULL;
 	double w, h;
-	size_t n;
+	size_t n = 0, nerr;
 	char *out = NULL;
 	int rc;
 
@@ -438,7 +464,13 @@ run_sheet(struct setup *s, const struct preview *p, size_t li,
 		rc = EXIT_INPUT;
 		goto out;
 	}
-	v = sheet_cells(&pr, s->deck, p->sides, &n);
+	nerr = d->nerr;
+	v = sheet_cells(s, &pr, p->sides, &n, d);
+	/* Text too long for its box: an error, unless in a draft. */
+	if (d->nerr > nerr) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
 	if (n == 0) {
 		diag_add(d, DIAG_ERROR, NULL, "usage", "no component of the "
 		    "deck has a back");
@@ -453,7 +485,7 @@ run_sheet(struct setup *s, const struct preview *p, size_t li,
 	rc = sheet_image(s, p, v, n, (int)w, (int)h, out, d);
 out:
 	g_free(out);
-	free(v);
+	cells_free(v, n);
 	print_free(&pr);
 	return rc;
 }

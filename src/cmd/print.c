@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "../pdf/pdf.h"
 #include "../validate/validate.h"
 
 /* Card indices of kind k in print order, one per copy. */
@@ -30,37 +31,59 @@ print_order(const struct deck *deck, size_t k, const struct variant *only,
 	return seq;
 }
 
+/* Which copy of its card component k is: seq is ascending. */
+static unsigned int
+copy_of(const struct sheets *sh, size_t k)
+{
+	size_t lo = 0, hi = k, mid;
+
+	/* The first index holding the same card as k. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (sh->seq[mid] < sh->seq[k])
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (unsigned int)(k - lo);
+}
+
 /*
  * Each copy is laid out on its own: a template may number copies
- * ({n}).  The plan places copies, so faces[] follows the print order.
+ * ({n}).
  */
-static void
-lay_faces(const struct setup *s, size_t lang, enum duplex duplex,
-    struct sheets *sh, unsigned int *marks, struct diags *d)
+void
+print_face(const struct setup *s, const struct print *pr,
+    const struct sheets *sh, size_t k, enum face f, struct laid *out,
+    struct diags *d)
 {
 	const struct deck *deck = s->deck;
-	const struct tmpl *t = s->tmpls[sh->kind];
-	size_t *items = xcalloc(sh->n + 1, sizeof(*items)), k, f;
-	unsigned int copy = 0;
 
-	for (f = 0; f < 2; f++)
-		sh->faces[f] = xcalloc(sh->n + 1, sizeof(struct laid));
-	for (k = 0; k < sh->n; k++) {
-		const struct card *c = &deck->cards[sh->seq[k]];
+	layout_card(s->fonts, deck, s->tmpls[sh->kind],
+	    &deck->cards[sh->seq[k]], copy_of(sh, k), pr->lang, f, out, d);
+}
 
-		copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ? copy + 1 : 0;
-		items[k] = k;
-		for (f = 0; f < 2; f++) {
-			if (f == FACE_BACK && !sh->backs)
-				continue;
-			layout_card(s->fonts, deck, t, c, copy, lang,
-			    (enum face)f, &sh->faces[f][k], d);
-			*marks |= sh->faces[f][k].marks;
-		}
-	}
-	impose_plan(&sh->grid, duplex, sh->backs, items, sh->n, t->w,
-	    &sh->plan);
-	free(items);
+/*
+ * A draft's note says on every sheet whether any text is too long: lay
+ * out every face once, first, to know.
+ */
+static void
+lay_all(const struct setup *s, struct print *pr, struct diags *d)
+{
+	struct laid l;
+	size_t i, k, f;
+
+	for (i = 0; i < pr->n; i++)
+		for (k = 0; k < pr->v[i].n; k++)
+			for (f = 0; f < 2; f++) {
+				if (f == FACE_BACK && !pr->v[i].backs)
+					continue;
+				print_face(s, pr, &pr->v[i], k, (enum face)f,
+				    &l, d);
+				pr->marks |= l.marks;
+				laid_free(&l);
+			}
+	pr->laid = true;
 }
 
 /*
@@ -108,8 +131,8 @@ pages_ok(const struct setup *s, const struct sheets *sh, enum duplex duplex,
 
 /* Kind k's sheets, if it has cards to print; false if it cannot. */
 static bool
-build_kind(struct setup *s, size_t lang, const struct printopts *o,
-    size_t k, struct print *pr, size_t *pages, struct diags *d)
+build_kind(struct setup *s, const struct printopts *o, size_t k,
+    struct print *pr, size_t *pages, struct diags *d)
 {
 	const struct tmpl *t = s->tmpls[k];
 	struct sheets *sh = &pr->v[pr->n];
@@ -132,7 +155,7 @@ build_kind(struct setup *s, size_t lang, const struct printopts *o,
 		return false;
 	if (!pages_ok(s, sh, o->duplex, pages, d))
 		return false;
-	lay_faces(s, lang, o->duplex, sh, &pr->marks, d);
+	impose_plan(&sh->grid, o->duplex, sh->backs, sh->n, t->w, &sh->plan);
 	return true;
 }
 
@@ -180,10 +203,11 @@ print_build(struct setup *s, size_t lang, const struct printopts *o,
 	bool ok = true;
 
 	memset(pr, 0, sizeof(*pr));
+	pr->lang = lang;
 	pr->v = xcalloc(s->deck->nkinds + 1, sizeof(*pr->v));
 	for (k = 0; k < s->deck->nkinds; k++)
 		if (wanted(s->deck, o, k))
-			ok &= build_kind(s, lang, o, k, pr, &pages, d);
+			ok &= build_kind(s, o, k, pr, &pages, d);
 	qsort(pr->v, pr->n, sizeof(*pr->v), backs_first);
 	paginate(pr, o->duplex);
 	if (pr->n > 0) {
@@ -193,53 +217,94 @@ print_build(struct setup *s, size_t lang, const struct printopts *o,
 	}
 	pr->back_x = o->back_x;
 	pr->back_y = o->back_y;
+	if (ok && s->deck->draft)
+		lay_all(s, pr, d);
 	draft_note(s->deck, lang, pr->marks, &pr->note);
-	/* Text too long for its box is an error, unless in a draft. */
 	return ok && d->nerr == nerr;
 }
 
-void
+/* The faces page pg of sh shows, laid out; false if one does not fit. */
+static bool
+lay_page(const struct setup *s, const struct print *pr,
+    const struct sheets *sh, const struct page *pg, struct laid *faces,
+    struct diags *d)
+{
+	struct diags quiet = { 0 }, *to = pr->laid ? &quiet : d;
+	size_t nerr = to->nerr, i;
+	bool ok;
+
+	for (i = 0; i < pg->n; i++)
+		print_face(s, pr, sh, pg->v[i].card, pg->v[i].face, &faces[i],
+		    to);
+	ok = to->nerr == nerr;
+	diag_free(&quiet);
+	return ok;
+}
+
+bool
 print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
-    size_t page)
+    size_t page, struct diags *d)
 {
 	const struct sheets *sh = NULL;
-	const struct page *pg;
+	struct page pg;
+	struct laid *faces;
 	size_t i;
+	bool ok;
 
 	for (i = 0; i < pr->n; i++)
 		if (page >= pr->v[i].first &&
 		    page < pr->v[i].first + pr->v[i].plan.n)
 			sh = &pr->v[i];
 	if (sh == NULL)
-		return;		/* a blank page before a duplex part */
-	pg = &sh->plan.pages[page - sh->first];
-	cairo_save(cr);
-	/* The printer's shift of its back pages, measured by calibrate,
-	 * undone: the whole page, marks too, moves against it. */
-	if (pg->face == FACE_BACK)
-		cairo_translate(cr, pr->back_x, pr->back_y);
-	impose_page(cr, s->fonts->ctx, pg, sh->faces, s->sheets[sh->kind]);
-	if (pr->note != NULL)
-		impose_note(cr, s->fonts->ctx, &pg->grid, pr->note);
-	cairo_restore(cr);
+		return true;	/* a blank page before a duplex part */
+	plan_page(&sh->plan, page - sh->first, &pg);
+	faces = xcalloc(pg.n + 1, sizeof(*faces));
+	ok = lay_page(s, pr, sh, &pg, faces, d);
+	if (cr != NULL) {
+		cairo_save(cr);
+		/* The printer's shift of its back pages, measured by
+		 * calibrate, undone: the whole page, marks too, moves
+		 * against it. */
+		if (pg.face == FACE_BACK)
+			cairo_translate(cr, pr->back_x, pr->back_y);
+		impose_page(cr, s->fonts->ctx, &pg, faces,
+		    s->sheets[sh->kind]);
+		if (pr->note != NULL)
+			impose_note(cr, s->fonts->ctx, &pg.grid, pr->note);
+		cairo_restore(cr);
+	}
+	for (i = 0; i < pg.n; i++)
+		laid_free(&faces[i]);
+	free(faces);
+	page_free(&pg);
+	/* A draft prints what does not fit, marked. */
+	return ok || s->deck->draft;
+}
+
+bool
+print_pages(struct pdfout *pdf, const struct setup *s,
+    const struct print *pr, struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; i < pr->npages; i++) {
+		/* After a text that does not fit, nothing will be kept:
+		 * only lay out the rest, to report all of it at once. */
+		ok &= print_draw(ok ? pdf->cr : NULL, s, pr, i, d);
+		if (ok)
+			pdf_page(pdf);
+	}
+	return ok;
 }
 
 void
 print_free(struct print *pr)
 {
-	size_t i, f, k;
+	size_t k;
 
-	for (k = 0; k < pr->n; k++) {
-		struct sheets *sh = &pr->v[k];
-
-		plan_free(&sh->plan);
-		free(sh->seq);
-		for (f = 0; f < 2; f++) {
-			for (i = 0; sh->faces[f] != NULL && i < sh->n; i++)
-				laid_free(&sh->faces[f][i]);
-			free(sh->faces[f]);
-		}
-	}
+	for (k = 0; k < pr->n; k++)
+		free(pr->v[k].seq);
 	free(pr->v);
 	free(pr->note);
 	memset(pr, 0, sizeof(*pr));

@@ -158,29 +158,42 @@ struct page {
 	size_t			 n;
 };
 
+/*
+ * The pages of one kind's components, made one at a time when drawn
+ * (plan_page), so a deck of any size needs the memory of one page.
+ */
 struct plan {
-	struct page	*pages;
-	size_t		 n;
+	struct grid	 grid;
+	enum duplex	 mode;
+	bool		 backs;
+	size_t		 nseq;		/* components, copies counted */
+	double		 w;		/* pt, a component's trim width */
+	size_t		 n;		/* pages */
 };
 
 /*
- * Plan the pages for the components seq[0..n) (face indices, one per
- * copy, in print order), w pt wide, arranged as g.  With backs, each
- * front sheet is followed by its back sheet, or for DUPLEX_NONE all
- * backs follow all fronts in the same sheet order.  A tiled component
- * takes a sheet per tile.  Free with plan_free().
+ * Plan the pages for n components (copies counted, in print order),
+ * w pt wide, arranged as g.  With backs, each front sheet is followed
+ * by its back sheet, or for DUPLEX_NONE all backs follow all fronts in
+ * the same sheet order.  A tiled component takes a sheet per tile.
  */
 void	impose_plan(const struct grid *g, enum duplex mode, bool backs,
-	    const size_t *seq, size_t n, double w, struct plan *out);
-void	plan_free(struct plan *p);
+	    size_t n, double w, struct plan *out);
 
 /*
- * Draw page pg: every placement's face from faces[face][card], clipped
+ * Page i (0-based) of plan pl: its placements' .card are indices in
+ * print order.  Free with page_free().
+ */
+void	plan_page(const struct plan *pl, size_t i, struct page *pg);
+void	page_free(struct page *pg);
+
+/*
+ * Draw page pg: each placement's face, faces[i] for pg->v[i], clipped
  * to its trim and kept bleed, placed as its slot says, then the marks
  * of the arrangement and the sheet's guides.
  */
 void	impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
-	    struct laid *const faces[2], const struct sheet *s);
+	    const struct laid *faces, const struct sheet *s);
 
 /*
  * The arrangement for gutterfold: the largest grid of fronts that fits

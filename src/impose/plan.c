@@ -11,10 +11,9 @@
 
 #include "impose.h"
 
-/* The front page of one sheet: seq[0..n) in cells 0..n-1. */
+/* The front page of one sheet: components first.. in cells 0..n-1. */
 static void
-front_page(struct page *pg, const struct grid *g, const size_t *seq,
-    size_t n)
+front_page(struct page *pg, const struct grid *g, size_t first, size_t n)
 {
 	size_t ncell = (size_t)g->rows * g->cols, i;
 	bool *filled = xcalloc(ncell + 1, sizeof(bool));
@@ -27,7 +26,7 @@ front_page(struct page *pg, const struct grid *g, const size_t *seq,
 	pg->v = xcalloc(n + 1, sizeof(*pg->v));
 	pg->n = n;
 	for (i = 0; i < n; i++) {
-		pg->v[i].card = seq[i];
+		pg->v[i].card = first + i;
 		if (g->arrange == ARR_GRID)
 			grid_slot(g, (unsigned int)(i / g->cols),
 			    (unsigned int)(i % g->cols), filled,
@@ -76,74 +75,100 @@ fold_page(struct page *pg, bool backs, double w)
 	pg->n = 2 * n;
 }
 
-/* Each component over its tiles, a sheet (and its back) per tile. */
+/*
+ * Page i of a tiled kind: each component over its tiles, a sheet (and
+ * its back) per tile; without a duplex turn, all the fronts first.
+ */
 static void
-tile_pages(struct plan *out, const struct grid *g, enum duplex mode,
-    bool backs, const size_t *seq, size_t n, double w)
+tile_page(const struct plan *pl, size_t i, struct page *pg)
 {
-	size_t k, i, nt = (size_t)g->tcols * g->trows, first = out->n;
+	const struct grid *g = &pl->grid;
+	size_t nt = (size_t)g->tcols * g->trows, k, t;
+	bool back = false, each = pl->backs && pl->mode != DUPLEX_NONE;
+	struct page f;
 
-	for (k = 0; k < n; k++)
-		for (i = 0; i < nt; i++) {
-			struct page *pg = &out->pages[out->n++];
-
-			pg->face = FACE_FRONT;
-			pg->grid = *g;
-			pg->v = xcalloc(1, sizeof(*pg->v));
-			pg->n = 1;
-			pg->v[0].card = seq[k];
-			tile_slot(g, (unsigned int)(i / g->tcols),
-			    (unsigned int)(i % g->tcols), &pg->v[0].slot);
-			if (backs && mode != DUPLEX_NONE)
-				back_page(&out->pages[out->n++], pg, mode, w);
-		}
-	if (backs && mode == DUPLEX_NONE)
-		for (k = first; k < first + n * nt; k++)
-			back_page(&out->pages[out->n++], &out->pages[k], mode,
-			    w);
+	if (each) {
+		back = i % 2 == 1;
+		i /= 2;
+	} else if (pl->backs && i >= pl->nseq * nt) {
+		back = true;
+		i -= pl->nseq * nt;
+	}
+	k = i / nt;
+	t = i % nt;
+	f.face = FACE_FRONT;
+	f.grid = *g;
+	f.v = xcalloc(2, sizeof(*f.v));
+	f.n = 1;
+	f.v[0].card = k;
+	tile_slot(g, (unsigned int)(t / g->tcols), (unsigned int)(t % g->tcols),
+	    &f.v[0].slot);
+	if (!back) {
+		*pg = f;
+		return;
+	}
+	back_page(pg, &f, pl->mode, pl->w);
+	free(f.v);
 }
 
 void
-impose_plan(const struct grid *g, enum duplex mode, bool backs,
-    const size_t *seq, size_t n, double w, struct plan *out)
+impose_plan(const struct grid *g, enum duplex mode, bool backs, size_t n,
+    double w, struct plan *out)
 {
-	size_t per = g->ncells, nsheets, s, k;
+	size_t nsheets;
 
 	memset(out, 0, sizeof(*out));
+	out->grid = *g;
+	out->mode = mode;
+	out->backs = backs;
+	out->nseq = n;
+	out->w = w;
 	if (g->arrange == ARR_TILES) {
-		out->pages = xcalloc(n * g->tcols * g->trows * 2 + 1,
-		    sizeof(*out->pages));
-		tile_pages(out, g, mode, backs, seq, n, w);
+		out->n = n * g->tcols * g->trows * (backs ? 2 : 1);
 		return;
 	}
-	nsheets = (n + per - 1) / per;
-	out->pages = xcalloc(nsheets * 2 + 1, sizeof(*out->pages));
-	for (s = 0; s < nsheets; s++) {
-		size_t m = n - s * per < per ? n - s * per : per;
-
-		k = out->n++;
-		front_page(&out->pages[k], g, seq + s * per, m);
-		if (mode == DUPLEX_FOLD)
-			fold_page(&out->pages[k], backs, w);
-		else if (backs && mode != DUPLEX_NONE)
-			back_page(&out->pages[out->n++], &out->pages[k], mode,
-			    w);
-	}
-	for (s = 0; backs && mode == DUPLEX_NONE && s < nsheets; s++)
-		back_page(&out->pages[out->n++], &out->pages[s], mode, w);
+	nsheets = (n + g->ncells - 1) / g->ncells;
+	out->n = nsheets * (backs && mode != DUPLEX_FOLD ? 2 : 1);
 }
 
 void
-plan_free(struct plan *p)
+plan_page(const struct plan *pl, size_t i, struct page *pg)
 {
-	size_t i;
+	size_t per = pl->grid.ncells, nsheets = pl->n, s;
+	bool back = false;
+	struct page f;
 
-	if (p == NULL)
+	if (pl->grid.arrange == ARR_TILES) {
+		tile_page(pl, i, pg);
 		return;
-	for (i = 0; i < p->n; i++)
-		free(p->pages[i].v);
-	free(p->pages);
-	memset(p, 0, sizeof(*p));
+	}
+	/* Which sheet page i shows, and whether its front or its back. */
+	if (pl->backs && pl->mode == DUPLEX_NONE) {
+		nsheets = pl->n / 2;
+		back = i >= nsheets;
+		s = back ? i - nsheets : i;
+	} else if (pl->backs && pl->mode != DUPLEX_FOLD) {
+		back = i % 2 == 1;
+		s = i / 2;
+	} else
+		s = i;
+	front_page(&f, &pl->grid, s * per, pl->nseq - s * per < per ?
+	    pl->nseq - s * per : per);
+	if (pl->mode == DUPLEX_FOLD)
+		fold_page(&f, pl->backs, pl->w);
+	if (!back) {
+		*pg = f;
+		return;
+	}
+	back_page(pg, &f, pl->mode, pl->w);
+	free(f.v);
+}
+
+void
+page_free(struct page *pg)
+{
+	free(pg->v);
+	memset(pg, 0, sizeof(*pg));
 }
 
 /* Clip to what of the slot may show: the kept bleed, a ring, a tile. */
@@ -171,7 +196,7 @@ corner_radius(const struct sheet *s, const struct laid *l)
 /* Cut lines: per component, and the arrangement's marks. */
 static void
 page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
-    struct laid *const faces[2], const struct sheet *s)
+    const struct laid *faces, const struct sheet *s)
 {
 	const struct grid *g = &pg->grid;
 	struct grid back;
@@ -179,7 +204,7 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 
 	for (i = 0; i < pg->n; i++) {
 		const struct slot *sl = &pg->v[i].slot;
-		const struct laid *l = &faces[pg->v[i].face][pg->v[i].card];
+		const struct laid *l = &faces[i];
 
 		if (g->arrange == ARR_ROUND)
 			impose_cut_circle(cr, sl, l->w);
@@ -202,7 +227,7 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 
 void
 impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
-    struct laid *const faces[2], const struct sheet *s)
+    const struct laid *faces, const struct sheet *s)
 {
 	size_t i;
 
@@ -212,7 +237,7 @@ impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		cairo_save(cr);
 		clip_slot(cr, sl);
 		cairo_transform(cr, &sl->m);
-		render_card(cr, ctx, &faces[pg->v[i].face][pg->v[i].card]);
+		render_card(cr, ctx, &faces[i]);
 		cairo_restore(cr);
 	}
 	page_marks(cr, ctx, pg, faces, s);
