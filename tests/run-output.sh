@@ -264,6 +264,70 @@ dp cards "$B" -o "$T/big.pdf" >/dev/null
 e=$(now_ms)
 # Each signal below lands while the temporary grows, whatever this is.
 echo "# the large render: $NBIG cards in $((e - s)) ms"
+
+# The progress line: on a terminal only, not in CI, erased at the end.
+# on_tty OUT ERR CMD...: run CMD with stderr a terminal (stdout to OUT),
+# what it wrote on the terminal into ERR.
+on_tty() {
+	python3 -c '
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+with open(sys.argv[1], "wb") as out:
+    p = subprocess.Popen(sys.argv[3:], stdout=out, stderr=s)
+os.close(s)
+got = b""
+while True:
+    try:
+        d = os.read(m, 65536)
+    except OSError:
+        break
+    if not d:
+        break
+    got += d
+open(sys.argv[2], "wb").write(got)
+sys.exit(p.wait())' "$@"
+}
+# progress_ok ERR PAGES: the line counted pages of PAGES, reached the
+# last, and was erased as the run ended.
+progress_ok() {
+	grep -q "page [0-9]* of $2" "$1" &&
+	    grep -q "page $2 of $2" "$1" &&
+	    [ "$(tail -c 4 "$1" | od -An -c | tr -d ' ')" = '\r033[K' ]
+}
+# A render of some seconds: the line shows after one.
+P=$T/longer
+mkdir -p "$P/text"
+cp "$B/layout.yaml" "$P/"
+sed "s/^game: big/game: longer/" "$B/deck.yaml" >"$P/deck.yaml"
+awk -v n="$((NBIG * 2))" 'BEGIN {
+	print "  - {id: r, category: science, count: " n "}"
+}' >>"$P/deck.yaml"
+sed '/^values:/i\
+\  r: {question: Question r as often as it takes to last}' \
+    "$B/text/en.yaml" >"$P/text/en.yaml"
+dp cards "$P" -o "$T/longer.pdf" >"$T/longer.out"
+tty_progress() {
+	(unset CI; on_tty "$T/tty-progress.out" "$T/tty-progress.err" \
+	    $WRAP ./deckpress cards "$P" -o "$T/longer.pdf") &&
+	    progress_ok "$T/tty-progress.err" "$1"
+}
+tty_ci() {
+	(CI=1; export CI; on_tty "$T/ci.out" "$T/ci.err" \
+	    $WRAP ./deckpress cards "$P" -o "$T/longer.pdf") &&
+	    [ ! -s "$T/ci.err" ]
+}
+if command -v python3 >/dev/null 2>&1; then
+	pages=$(sed -n 's/.*, \([0-9]*\) pages$/\1/p' "$T/longer.out")
+	check "progress on a terminal: pages done of $pages, then erased" \
+	    tty_progress "$pages"
+	check "progress: standard output as without it" \
+	    cmp "$T/longer.out" "$T/tty-progress.out"
+	check "no progress line in CI (CI set), even on a terminal" tty_ci
+else
+	skip "the progress line" "no python3 to make a pty"
+fi
+check "no progress line when stderr is not a terminal" \
+    sh -c 'unset CI; $1 ./deckpress cards "$2" -o "$3/longer.pdf" >/dev/null 2>"$3/pipe.err" && [ ! -s "$3/pipe.err" ]' sh "$WRAP" "$P" "$T"
 if [ -n "$DEFSIG" ]; then
 	check "SIGINT midway: exit 130, the old PDF byte-identical, no temporary" \
 	    signalled INT 130

@@ -124,6 +124,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		pdf_subject(&pdf, pr.note);
 		if (images_count(s->images) > 0)
 			pdf_images(&pdf);
+		pdf_expect(&pdf, pr.npages);
 		fit = print_pages(&pdf, s, &pr, d);
 		ok = pdf_close(&pdf, fit, d);
 	}

@@ -630,6 +630,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	pdf_subject(&pdf, p->sheets.note);
 	if (images_count(p->s->images) > 0)
 		pdf_images(&pdf);
+	pdf_expect(&pdf, p->p_credits + p->fcredits.n);
 	draw_flow(&pdf, p, &p->fcover, &page);
 	draw_flow(&pdf, p, &p->findex, &page);
 	draw_flow(&pdf, p, &p->frules, &page);

@@ -14,6 +14,7 @@
 
 #include "../model.h"
 #include "../outfile.h"
+#include "../progress.h"
 
 struct pdfout {
 	cairo_surface_t	*surf;
@@ -25,6 +26,7 @@ struct pdfout {
 					   and bleed boxes; < 0: none */
 	size_t		 nboxes, capboxes;
 	bool		 rewrite;	/* images drawn: pdf_finish() it */
+	struct progress	 prog;		/* pages done, on a terminal */
 };
 
 /*
@@ -53,6 +55,12 @@ void	pdf_subject(struct pdfout *p, const char *subject);
  */
 int	pdf_outline(struct pdfout *p, int parent, const char *title, int page,
 	    double y);
+
+/*
+ * The document will have total pages: show a progress line while they
+ * are drawn, when that takes long and stderr is a terminal.
+ */
+void	pdf_expect(struct pdfout *p, size_t total);
 
 /* Finish the current page and start the next one of the same size. */
 void	pdf_page(struct pdfout *p);

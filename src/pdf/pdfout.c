@@ -77,10 +77,17 @@ pdf_images(struct pdfout *p)
 
 
 void
+pdf_expect(struct pdfout *p, size_t total)
+{
+	progress_begin(&p->prog, outfile_name(p->out.path), total);
+}
+
+void
 pdf_page(struct pdfout *p)
 {
 	cairo_show_page(p->cr);
 	p->npages++;
+	progress_step(&p->prog);
 }
 
 void
@@ -105,6 +112,7 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	cairo_status_t st;
 	char *err;
 
+	progress_end(&p->prog);
 	cairo_destroy(p->cr);
 	cairo_surface_finish(p->surf);
 	st = cairo_surface_status(p->surf);

@@ -1670,6 +1670,46 @@ test_duplex_slot_round_tile(void **state)
 
 /* --- impose_plan ------------------------------------------------------- */
 
+/*
+ * A plan's pages, all made at once, for tests that look across pages;
+ * each placement's card is seq[] of its print-order index, as a caller
+ * maps it.
+ */
+struct tplan {
+	struct page	*pages;
+	size_t		 n;
+};
+
+static void
+tplan_make(const struct grid *g, enum duplex mode, bool backs,
+    const size_t *seq, size_t n, double w, struct tplan *out)
+{
+	struct plan pl;
+	size_t i, k;
+
+	impose_plan(g, mode, backs, n, w, &pl);
+	out->n = pl.n;
+	out->pages = xcalloc(pl.n + 1, sizeof(*out->pages));
+	for (i = 0; i < pl.n; i++) {
+		plan_page(&pl, i, &out->pages[i]);
+		for (k = 0; k < out->pages[i].n; k++)
+			out->pages[i].v[k].card = seq[out->pages[i].v[k].card];
+	}
+}
+
+static void
+tplan_free(struct tplan *p)
+{
+	size_t i;
+
+	if (p == NULL)
+		return;
+	for (i = 0; i < p->n; i++)
+		page_free(&p->pages[i]);
+	free(p->pages);
+	memset(p, 0, sizeof(*p));
+}
+
 /* The print order of cards 0..n-1, one copy each. */
 static size_t *
 identity_seq(size_t n)
@@ -1775,12 +1815,12 @@ test_plan_duplex_alternates(void **state)
 	static const enum duplex modes[] = { DUPLEX_LONG, DUPLEX_SHORT };
 	size_t *seq = identity_seq(52), m, k;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	a4_grid(3, 3, 0, &g);
 	for (m = 0; m < 2; m++) {
-		impose_plan(&g, modes[m], true, seq, 52, CARD_W, &p);
+		tplan_make(&g, modes[m], true, seq, 52, CARD_W, &p);
 		/* 52 cards, 9 a sheet: 6 sheets, front and back each. */
 		assert_int_equal(p.n, 12);
 		for (k = 0; k < 6; k++) {
@@ -1788,7 +1828,7 @@ test_plan_duplex_alternates(void **state)
 			check_back_of(&g, modes[m], &p.pages[2 * k],
 			    &p.pages[2 * k + 1]);
 		}
-		plan_free(&p);
+		tplan_free(&p);
 		assert_int_equal(p.n, 0);
 		assert_null(p.pages);
 	}
@@ -1800,18 +1840,18 @@ test_plan_duplex_none(void **state)
 {
 	size_t *seq = identity_seq(52), k;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	a4_grid(3, 3, 0, &g);
-	impose_plan(&g, DUPLEX_NONE, true, seq, 52, CARD_W, &p);
+	tplan_make(&g, DUPLEX_NONE, true, seq, 52, CARD_W, &p);
 	/* All six fronts, then the six backs in the same sheet order. */
 	assert_int_equal(p.n, 12);
 	for (k = 0; k < 6; k++) {
 		check_front(&p.pages[k], 9 * k, k < 5 ? 9 : 7);
 		check_back_of(&g, DUPLEX_NONE, &p.pages[k], &p.pages[6 + k]);
 	}
-	plan_free(&p);
+	tplan_free(&p);
 	free(seq);
 }
 
@@ -1822,16 +1862,16 @@ test_plan_no_backs(void **state)
 	    DUPLEX_NONE };
 	size_t *seq = identity_seq(52), m, k;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	a4_grid(3, 3, 0, &g);
 	for (m = 0; m < 3; m++) {
-		impose_plan(&g, modes[m], false, seq, 52, CARD_W, &p);
+		tplan_make(&g, modes[m], false, seq, 52, CARD_W, &p);
 		assert_int_equal(p.n, 6);
 		for (k = 0; k < 6; k++)
 			check_front(&p.pages[k], 9 * k, k < 5 ? 9 : 7);
-		plan_free(&p);
+		tplan_free(&p);
 	}
 	free(seq);
 }
@@ -1846,11 +1886,11 @@ test_plan_last_sheet_long(void **state)
 	const struct page *f, *b;
 	const struct slot *s;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	a4_grid(3, 3, 0, &g);
-	impose_plan(&g, DUPLEX_LONG, true, seq, 52, CARD_W, &p);
+	tplan_make(&g, DUPLEX_LONG, true, seq, 52, CARD_W, &p);
 	f = &p.pages[10];
 	b = &p.pages[11];
 	assert_int_equal(f->n, 7);
@@ -1876,7 +1916,7 @@ test_plan_last_sheet_long(void **state)
 	/* Card 50: right edge on the front, left edge on the back. */
 	assert_bleeds(&find_card(f, 50)->slot, 0, 0, BLEED, BLEED);
 	assert_bleeds(&find_card(b, 50)->slot, BLEED, 0, 0, BLEED);
-	plan_free(&p);
+	tplan_free(&p);
 	free(seq);
 }
 
@@ -1889,11 +1929,11 @@ test_plan_last_sheet_short(void **state)
 	const struct page *b;
 	const struct slot *s;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	a4_grid(3, 3, 0, &g);
-	impose_plan(&g, DUPLEX_SHORT, true, seq, 52, CARD_W, &p);
+	tplan_make(&g, DUPLEX_SHORT, true, seq, 52, CARD_W, &p);
 	b = &p.pages[11];
 	assert_int_equal(b->face, FACE_BACK);
 	for (i = 0; i < 7; i++) {
@@ -1906,7 +1946,7 @@ test_plan_last_sheet_short(void **state)
 	assert_bleeds(&find_card(b, 51)->slot, BLEED, BLEED, BLEED, 0);
 	assert_bleeds(&find_card(b, 49)->slot, 0, BLEED, 0, 0);
 	assert_bleeds(&find_card(b, 45)->slot, BLEED, 0, 0, BLEED);
-	plan_free(&p);
+	tplan_free(&p);
 	free(seq);
 }
 
@@ -1918,7 +1958,7 @@ test_plan_rectangular_grid(void **state)
 	struct tmpl t = rect_tmpl(63, 88, 3);
 	const struct page *b;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	/* A3 paper, 2 columns x 3 rows: rows and columns differ. */
@@ -1927,7 +1967,7 @@ test_plan_rectangular_grid(void **state)
 	arrange(&s, &t, &g);
 	assert_int_equal(g.cols, 2);
 	assert_int_equal(g.rows, 3);
-	impose_plan(&g, DUPLEX_SHORT, true, seq, 11, CARD_W, &p);
+	tplan_make(&g, DUPLEX_SHORT, true, seq, 11, CARD_W, &p);
 	assert_int_equal(p.n, 4);
 	check_front(&p.pages[0], 0, 6);
 	check_front(&p.pages[2], 6, 5);
@@ -1939,13 +1979,13 @@ test_plan_rectangular_grid(void **state)
 	assert_int_equal(find_card(b, 10)->slot.col, 0);
 	assert_int_equal(find_card(b, 6)->slot.row, 2);
 	assert_int_equal(find_card(b, 7)->slot.col, 1);
-	plan_free(&p);
-	impose_plan(&g, DUPLEX_LONG, true, seq, 11, CARD_W, &p);
+	tplan_free(&p);
+	tplan_make(&g, DUPLEX_LONG, true, seq, 11, CARD_W, &p);
 	b = &p.pages[3];
 	assert_int_equal(find_card(b, 10)->slot.row, 2);
 	assert_int_equal(find_card(b, 10)->slot.col, 1);
 	assert_int_equal(find_card(b, 6)->slot.col, 1);
-	plan_free(&p);
+	tplan_free(&p);
 	free(seq);
 }
 
@@ -1959,13 +1999,13 @@ test_plan_turned_grid(void **state)
 	struct tmpl t = rect_tmpl(90, 60, 3);
 	size_t *seq = reverse_seq(13), m, k, i;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	arrange(&s, &t, &g);
 	assert_true(g.rotated);
 	for (m = 0; m < 3; m++) {
-		impose_plan(&g, modes[m], true, seq, 13, t.w, &p);
+		tplan_make(&g, modes[m], true, seq, 13, t.w, &p);
 		/* 9 a sheet: 2 sheets. */
 		assert_int_equal(p.n, 4);
 		for (k = 0; k < 2; k++) {
@@ -1980,7 +2020,7 @@ test_plan_turned_grid(void **state)
 				    seq[9 * k + i]);
 			check_backs_behind(&g, modes[m], f, b, t.w, t.h);
 		}
-		plan_free(&p);
+		tplan_free(&p);
 	}
 	free(seq);
 }
@@ -1992,13 +2032,13 @@ test_plan_inside_paper(void **state)
 	    DUPLEX_NONE };
 	size_t *seq = identity_seq(52), m, k, i, nfront;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 	double band = MM(5);
 
 	(void)state;
 	a4_grid(3, 3, 0, &g);
 	for (m = 0; m < 3; m++) {
-		impose_plan(&g, modes[m], true, seq, 52, CARD_W, &p);
+		tplan_make(&g, modes[m], true, seq, 52, CARD_W, &p);
 		nfront = 0;
 		for (k = 0; k < p.n; k++) {
 			const struct page *pg = &p.pages[k];
@@ -2019,7 +2059,7 @@ test_plan_inside_paper(void **state)
 			}
 		}
 		assert_int_equal(nfront, 52);
-		plan_free(&p);
+		tplan_free(&p);
 	}
 	free(seq);
 }
@@ -2029,18 +2069,18 @@ test_plan_edge_counts(void **state)
 {
 	size_t *seq = identity_seq(10);
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	a4_grid(3, 3, 0, &g);
-	impose_plan(&g, DUPLEX_LONG, true, seq, 0, CARD_W, &p);
+	tplan_make(&g, DUPLEX_LONG, true, seq, 0, CARD_W, &p);
 	assert_int_equal(p.n, 0);
-	plan_free(&p);
-	impose_plan(&g, DUPLEX_LONG, true, seq, 9, CARD_W, &p);
+	tplan_free(&p);
+	tplan_make(&g, DUPLEX_LONG, true, seq, 9, CARD_W, &p);
 	assert_int_equal(p.n, 2);
 	check_front(&p.pages[0], 0, 9);
-	plan_free(&p);
-	impose_plan(&g, DUPLEX_NONE, true, seq, 10, CARD_W, &p);
+	tplan_free(&p);
+	tplan_make(&g, DUPLEX_NONE, true, seq, 10, CARD_W, &p);
 	assert_int_equal(p.n, 4);
 	assert_int_equal(p.pages[0].face, FACE_FRONT);
 	assert_int_equal(p.pages[1].face, FACE_FRONT);
@@ -2050,8 +2090,8 @@ test_plan_edge_counts(void **state)
 	assert_int_equal(p.pages[3].v[0].slot.col, 2);
 	/* Alone on its sheet: full bleed all round. */
 	assert_bleeds(&p.pages[3].v[0].slot, BLEED, BLEED, BLEED, BLEED);
-	plan_free(&p);
-	plan_free(NULL);
+	tplan_free(&p);
+	tplan_free(NULL);
 	free(seq);
 }
 
@@ -2082,20 +2122,20 @@ test_plan_round(void **state)
 	struct tmpl t = round_tmpl(20, 2);
 	size_t *seq = reverse_seq(200), m, k, fi, bi;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	(void)state;
 	/* 98 a sheet (see test_round_hex_or_square): 98 + 98 + 4. */
 	arrange(&s, &t, &g);
 	assert_int_equal(g.ncells, 98);
 	for (m = 0; m < 3; m++) {
-		impose_plan(&g, modes[m], false, seq, 200, t.w, &p);
+		tplan_make(&g, modes[m], false, seq, 200, t.w, &p);
 		assert_int_equal(p.n, 3);
 		for (k = 0; k < 3; k++)
 			check_front_round(&g, &p.pages[k], seq, 98 * k,
 			    k < 2 ? 98 : 4);
-		plan_free(&p);
-		impose_plan(&g, modes[m], true, seq, 200, t.w, &p);
+		tplan_free(&p);
+		tplan_make(&g, modes[m], true, seq, 200, t.w, &p);
 		assert_int_equal(p.n, 6);
 		for (k = 0; k < 3; k++) {
 			/* Alternating, or all fronts then all backs. */
@@ -2106,15 +2146,15 @@ test_plan_round(void **state)
 			check_backs_behind(&g, modes[m], &p.pages[fi],
 			    &p.pages[bi], t.w, t.h);
 		}
-		plan_free(&p);
+		tplan_free(&p);
 	}
 	/* A full sheet and nothing more; nothing at all. */
-	impose_plan(&g, DUPLEX_SHORT, true, seq, 98, t.w, &p);
+	tplan_make(&g, DUPLEX_SHORT, true, seq, 98, t.w, &p);
 	assert_int_equal(p.n, 2);
-	plan_free(&p);
-	impose_plan(&g, DUPLEX_SHORT, true, seq, 0, t.w, &p);
+	tplan_free(&p);
+	tplan_make(&g, DUPLEX_SHORT, true, seq, 0, t.w, &p);
 	assert_int_equal(p.n, 0);
-	plan_free(&p);
+	tplan_free(&p);
 	free(seq);
 }
 
@@ -2142,19 +2182,19 @@ check_tile_plan(const struct tmpl *t, unsigned int ntiles)
 	struct sheet s = a4_sheet(0, 0, 0);
 	size_t m, k, n = 3 * ntiles;
 	struct grid g;
-	struct plan p;
+	struct tplan p;
 
 	arrange(&s, t, &g);
 	assert_int_equal(g.tcols * g.trows, ntiles);
 	for (m = 0; m < 3; m++) {
 		/* A sheet per tile, the boards in print order. */
-		impose_plan(&g, modes[m], false, seq, 3, t->w, &p);
+		tplan_make(&g, modes[m], false, seq, 3, t->w, &p);
 		assert_int_equal(p.n, n);
 		for (k = 0; k < n; k++)
 			check_front_tile(&g, &p.pages[k], seq[k / ntiles],
 			    (unsigned int)(k % ntiles));
-		plan_free(&p);
-		impose_plan(&g, modes[m], true, seq, 3, t->w, &p);
+		tplan_free(&p);
+		tplan_make(&g, modes[m], true, seq, 3, t->w, &p);
 		assert_int_equal(p.n, 2 * n);
 		for (k = 0; k < n; k++) {
 			size_t fi = modes[m] == DUPLEX_NONE ? k : 2 * k;
@@ -2165,7 +2205,7 @@ check_tile_plan(const struct tmpl *t, unsigned int ntiles)
 			check_backs_behind(&g, modes[m], &p.pages[fi],
 			    &p.pages[bi], t->w, t->h);
 		}
-		plan_free(&p);
+		tplan_free(&p);
 	}
 }
 
