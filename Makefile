@@ -22,6 +22,7 @@ SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
          src/render/card.c src/render/element.c src/render/image.c \
+         src/render/reuse.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calibrate.c \

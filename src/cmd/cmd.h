@@ -101,6 +101,7 @@ struct print {
 					   (a draft, for its note): drawing
 					   reports nothing again */
 	char		*note;		/* owned: a draft's margin note */
+	struct reuse	*reuse;		/* owned: faces met, drawn once */
 	double		 paper_w, paper_h;	/* pt, of the first kind */
 	const char	*paper;		/* its name, "A4" or "Letter", or NULL */
 	double		 back_x, back_y;	/* pt, back pages moved */

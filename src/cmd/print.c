@@ -217,6 +217,7 @@ print_build(struct setup *s, size_t lang, const struct printopts *o,
 	}
 	pr->back_x = o->back_x;
 	pr->back_y = o->back_y;
+	pr->reuse = reuse_new();
 	if (ok && s->deck->draft)
 		lay_all(s, pr, d);
 	draft_note(s->deck, lang, pr->marks, &pr->note);
@@ -267,8 +268,9 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 		 * against it. */
 		if (pg.face == FACE_BACK)
 			cairo_translate(cr, pr->back_x, pr->back_y);
+		reuse_page(pr->reuse, page);
 		impose_page(cr, s->fonts->ctx, &pg, faces,
-		    s->sheets[sh->kind]);
+		    s->sheets[sh->kind], pr->reuse);
 		if (pr->note != NULL)
 			impose_note(cr, s->fonts->ctx, &pg.grid, pr->note);
 		cairo_restore(cr);
@@ -305,6 +307,7 @@ print_free(struct print *pr)
 
 	for (k = 0; k < pr->n; k++)
 		free(pr->v[k].seq);
+	reuse_free(pr->reuse);
 	free(pr->v);
 	free(pr->note);
 	memset(pr, 0, sizeof(*pr));

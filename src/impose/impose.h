@@ -190,10 +190,12 @@ void	page_free(struct page *pg);
 /*
  * Draw page pg: each placement's face, faces[i] for pg->v[i], clipped
  * to its trim and kept bleed, placed as its slot says, then the marks
- * of the arrangement and the sheet's guides.
+ * of the arrangement and the sheet's guides.  A face met before in
+ * reuse (may be NULL) is drawn from its recording.
  */
 void	impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
-	    const struct laid *faces, const struct sheet *s);
+	    const struct laid *faces, const struct sheet *s,
+	    struct reuse *reuse);
 
 /*
  * The arrangement for gutterfold: the largest grid of fronts that fits

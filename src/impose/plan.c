@@ -227,7 +227,7 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 
 void
 impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
-    const struct laid *faces, const struct sheet *s)
+    const struct laid *faces, const struct sheet *s, struct reuse *reuse)
 {
 	size_t i;
 
@@ -237,7 +237,7 @@ impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		cairo_save(cr);
 		clip_slot(cr, sl);
 		cairo_transform(cr, &sl->m);
-		render_card(cr, ctx, &faces[i]);
+		render_card_reused(cr, ctx, &faces[i], reuse);
 		cairo_restore(cr);
 	}
 	page_marks(cr, ctx, pg, faces, s);

@@ -18,6 +18,21 @@
 void	render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l);
 
 /*
+ * Faces met so far in one document, to draw a face seen before from
+ * one recording, which the PDF holds once (reuse.c).
+ */
+struct reuse	*reuse_new(void);
+void		 reuse_free(struct reuse *r);
+/* The page now drawn (a face met on an earlier page is recorded). */
+void		 reuse_page(struct reuse *r, size_t page);
+/*
+ * render_card(), drawing a face met on an earlier page of r from its
+ * recording.
+ */
+void	render_card_reused(cairo_t *cr, PangoContext *ctx,
+	    const struct laid *l, struct reuse *r);
+
+/*
  * Face l with its bleed, the bleed's top-left corner at the origin of
  * cr, in points, as it prints on its own: on white paper, clipped to
  * its outline plus bleed (a rectangle, or a round component's circle);

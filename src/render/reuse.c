@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Faces drawn once, shown many times.  A deck's backs are most often
+ * one design, and a card printed in copies shows the same front each
+ * time: drawn again and again, each would add its drawing to the PDF.
+ * Instead, a face met again on a later page is recorded (a Cairo
+ * recording surface) and painted from that recording from then on,
+ * which Cairo's PDF surface writes once, as a form XObject, and names
+ * on each page.  Faces repeated within one page stay inline: the
+ * page's compressed stream holds the repeats for almost nothing, less
+ * than a form of their own would cost.
+ */
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
+#include "render.h"
+
+/*
+ * Faces remembered at most: the table is emptied when it holds this
+ * many, so memory stays flat however many different faces a deck has.
+ */
+#define REUSE_MAX	1024
+
+struct reuse {
+	GHashTable	*seen;		/* face key -> struct recorded */
+	size_t		 page;		/* the page being drawn */
+};
+
+struct recorded {
+	size_t		 page;		/* where it was first met */
+	cairo_surface_t	*rec;		/* NULL: drawn inline so far */
+};
+
+static void
+recorded_free(void *p)
+{
+	struct recorded *r = p;
+
+	if (r->rec != NULL)
+		cairo_surface_destroy(r->rec);
+	g_free(r);
+}
+
+struct reuse *
+reuse_new(void)
+{
+	struct reuse *r = g_new0(struct reuse, 1);
+
+	r->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    recorded_free);
+	return r;
+}
+
+void
+reuse_free(struct reuse *r)
+{
+	if (r == NULL)
+		return;
+	g_hash_table_destroy(r->seen);
+	g_free(r);
+}
+
+static void
+put_rgba(GString *k, const struct rgba *c)
+{
+	g_string_append_printf(k, "%a %a %a %a ", c->r, c->g, c->b, c->a);
+}
+
+/*
+ * Everything that decides how face l looks, as a string: two faces
+ * with the same key draw the same.  The elements are the template's
+ * (their fonts, alignment, radius...), so their addresses stand for
+ * them.
+ */
+static char *
+face_key(const struct laid *l)
+{
+	GString *k = g_string_new(NULL);
+	size_t i;
+
+	g_string_append_printf(k, "%a %a %a %d %a|", l->w, l->h, l->bleed,
+	    (int)l->shape, l->corner);
+	for (i = 0; i < l->n; i++) {
+		const struct lbox *b = &l->v[i];
+
+		g_string_append_printf(k, "%p %a %a %a %a %a %u %p %s ",
+		    (const void *)b->e, b->x, b->y, b->w, b->h, b->size,
+		    b->marks, (const void *)b->img,
+		    b->marks ? b->srclang : "");
+		put_rgba(k, &b->fill);
+		put_rgba(k, &b->stroke);
+		put_rgba(k, &b->color);
+		g_string_append(k, b->text ? b->text : "");
+		g_string_append_c(k, '\x1f');
+	}
+	return g_string_free(k, FALSE);
+}
+
+/* Face l drawn into a recording of its trim and bleed. */
+static cairo_surface_t *
+record(PangoContext *ctx, const struct laid *l)
+{
+	cairo_rectangle_t ext = { -l->bleed, -l->bleed, l->w + 2 * l->bleed,
+	    l->h + 2 * l->bleed };
+	cairo_surface_t *rec = cairo_recording_surface_create(
+	    CAIRO_CONTENT_COLOR_ALPHA, &ext);
+	cairo_t *cr = cairo_create(rec);
+
+	render_card(cr, ctx, l);
+	cairo_destroy(cr);
+	return rec;
+}
+
+void
+reuse_page(struct reuse *r, size_t page)
+{
+	if (r != NULL)
+		r->page = page;
+}
+
+void
+render_card_reused(cairo_t *cr, PangoContext *ctx, const struct laid *l,
+    struct reuse *r)
+{
+	char *key;
+	struct recorded *hit;
+
+	if (r == NULL) {
+		render_card(cr, ctx, l);
+		return;
+	}
+	key = face_key(l);
+	hit = g_hash_table_lookup(r->seen, key);
+	if (hit == NULL) {
+		if (g_hash_table_size(r->seen) >= REUSE_MAX)
+			g_hash_table_remove_all(r->seen);
+		hit = g_new0(struct recorded, 1);
+		hit->page = r->page;
+		g_hash_table_insert(r->seen, key, hit);
+	} else
+		g_free(key);
+	if (hit->rec == NULL && hit->page == r->page) {
+		render_card(cr, ctx, l);
+		return;
+	}
+	if (hit->rec == NULL)
+		hit->rec = record(ctx, l);
+	cairo_save(cr);
+	cairo_set_source_surface(cr, hit->rec, 0, 0);
+	cairo_paint(cr);
+	cairo_restore(cr);
+}
