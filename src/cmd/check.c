@@ -75,30 +75,6 @@ copies_differ(const struct tmpl *t, const struct card *c, size_t li)
 	return false;
 }
 
-/* Every text of every card in language li, laid out: overflow = error. */
-static size_t
-check_fit(const struct setup *s, size_t li, struct diags *d)
-{
-	size_t i, f, before = d->nerr;
-	unsigned int k, n;
-	struct laid l;
-
-	for (i = 0; i < s->deck->ncards; i++) {
-		const struct card *c = &s->deck->cards[i];
-
-		const struct tmpl *t = s->tmpls[c->kind];
-
-		n = copies_differ(t, c, li) ? c->count : 1;
-		for (k = 0; k < n; k++)
-			for (f = 0; f < 2; f++) {
-				layout_card(s->fonts, s->deck, t, c, k, li,
-				    (enum face)f, &l, d);
-				laid_free(&l);
-			}
-	}
-	return d->nerr - before;
-}
-
 #define MIN_DPI	200	/* below it, print-and-play art looks blurry */
 
 /* The resolution image img prints at in element e's box. */
@@ -119,44 +95,67 @@ image_dpi(const struct elem *e, const struct image *img, const struct laid *l)
 }
 
 /*
- * Raster images that print under MIN_DPI: a warning naming the card
- * and the dpi, once per file (a back shown on every card says it once).
+ * Raster images of face l of card c that print under MIN_DPI: a
+ * warning naming the card and the dpi, once per file (seen: the paths
+ * said already; a back shown on every card says it once).
  */
 static void
-check_images(const struct setup *s, size_t li, struct diags *d)
+check_images(const struct card *c, const struct laid *l, GHashTable *seen,
+    struct diags *d)
+{
+	size_t k;
+
+	for (k = 0; k < l->n; k++) {
+		const struct image *img = l->v[k].img;
+		double dpi;
+
+		if (img == NULL || img->kind == IMG_SVG ||
+		    g_hash_table_contains(seen, img->path))
+			continue;
+		dpi = image_dpi(l->v[k].e, img, l);
+		if (dpi >= MIN_DPI)
+			continue;
+		g_hash_table_add(seen, g_strdup(img->path));
+		diag_add(d, DIAG_WARN, &l->v[k].e->file_pos, "image", "%s: "
+		    "image %s prints at %.0f dpi, under the %d dpi a sharp "
+		    "print needs", c->label, img->path, dpi, MIN_DPI);
+	}
+}
+
+/*
+ * Every text of every card in language li, laid out: overflow = error;
+ * with images (images do not change with the language: asked for one
+ * language only), the images' resolution too, in the same pass, so
+ * each face is laid out once.
+ */
+static size_t
+check_fit(const struct setup *s, size_t li, bool images, struct diags *d)
 {
 	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
 	    g_free, NULL);
-	size_t i, f, k;
+	size_t i, f, before = d->nerr;
+	unsigned int k, n;
 	struct laid l;
 
 	for (i = 0; i < s->deck->ncards; i++) {
 		const struct card *c = &s->deck->cards[i];
 
-		for (f = 0; f < 2; f++) {
-			layout_card(s->fonts, s->deck, s->tmpls[c->kind], c, 0,
-			    li, (enum face)f, &l, d);
-			for (k = 0; k < l.n; k++) {
-				const struct image *img = l.v[k].img;
-				double dpi;
+		const struct tmpl *t = s->tmpls[c->kind];
 
-				if (img == NULL || img->kind == IMG_SVG ||
-				    g_hash_table_contains(seen, img->path))
-					continue;
-				dpi = image_dpi(l.v[k].e, img, &l);
-				if (dpi >= MIN_DPI)
-					continue;
-				g_hash_table_add(seen, g_strdup(img->path));
-				diag_add(d, DIAG_WARN, &l.v[k].e->file_pos,
-				    "image", "%s: image %s prints at %.0f dpi, "
-				    "under the %d dpi a sharp print needs",
-				    c->label, img->path, dpi, MIN_DPI);
+		n = copies_differ(t, c, li) ? c->count : 1;
+		for (k = 0; k < n; k++)
+			for (f = 0; f < 2; f++) {
+				layout_card(s->fonts, s->deck, t, c, k, li,
+				    (enum face)f, &l, d);
+				if (images && k == 0)
+					check_images(c, &l, seen, d);
+				laid_free(&l);
 			}
-			laid_free(&l);
-		}
 	}
 	g_hash_table_destroy(seen);
+	return d->nerr - before;
 }
+
 
 static void
 print_composition(FILE *f, const struct checked *k, const char *rulesfile)
@@ -302,9 +301,7 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 		validate_translations(deck, li, &k->tr[li], d);
 		k->booklet[li] = validate_booklet(deck, li, d);
 		if (j->fit)
-			k->overflow += check_fit(s, li, d);
-		if (j->fit && li == 0)
-			check_images(s, li, d);
+			k->overflow += check_fit(s, li, li == 0, d);
 	}
 	/* Outcomes point into the rules: report before freeing them. */
 	diag_sort(d);
