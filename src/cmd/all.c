@@ -20,8 +20,7 @@
 
 static const char usage_all[] =
 "usage: deckpress all [DECK ...] [-d DIR] [-j N] [--draft]\n"
-"                [--paper a4|letter]\n"
-"                [--back-offset X,Y] [--printer FILE]\n"
+"                [--paper a4|letter] [--back-offset X,Y] [--printer FILE]\n"
 "                [--guides marks|full|corners]\n"
 "                [--spacing MM | --bleed-only-outside] [--allow-outside]\n"
 "\n"
@@ -44,7 +43,8 @@ DECK_USAGE
 "  -h, --help       this help\n"
 "\n"
 "Exit status: 0 every language rendered or skipped as unfinished;\n"
-"1 a deck has errors; 2 usage; 3 I/O or font failure.\n";
+"1 a deck has errors; 2 usage; 3 I/O or font failure, or a language's\n"
+"process killed.\n";
 
 static int
 namecmp(const void *a, const void *b)
