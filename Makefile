@@ -35,7 +35,7 @@ SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/booklet/saddle.c
 MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
          src/cmd/cards.c \
-         src/cmd/all.c \
+         src/cmd/all.c src/cmd/parallel.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
          src/cmd/calibrate.c src/cmd/import.c \
          src/cmd/preview.c src/cmd/export.c \

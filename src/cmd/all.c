@@ -8,17 +8,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib.h>
 
 #include "cmd.h"
+#include "parallel.h"
 #include "../impose/impose.h"
 #include "../pdf/pdf.h"
 #include "../validate/validate.h"
 
 static const char usage_all[] =
-"usage: deckpress all [DECK ...] [-d DIR] [--draft] [--paper a4|letter]\n"
-"                [--back-offset X,Y] [--printer FILE]\n"
+"usage: deckpress all [DECK ...] [-d DIR] [-j N] [--draft]\n"
+"                [--paper a4|letter] [--back-offset X,Y] [--printer FILE]\n"
 "                [--guides marks|full|corners]\n"
 "                [--spacing MM | --bleed-only-outside] [--allow-outside]\n"
 "\n"
@@ -30,6 +32,10 @@ static const char usage_all[] =
 "string it lacks.\n"
 "\n"
 "  -d, --dir DIR    output folder (default: out)\n"
+"  -j, --jobs N     render N languages at once, each in a process of\n"
+"                   its own (default: the number of cores); the output\n"
+"                   and exit status are those of -j 1, one after the\n"
+"                   other\n"
 "      --draft      print unfinished languages too, as drafts (see\n"
 "                   'deckpress cards --help')\n"
 PRINT_USAGE
@@ -37,7 +43,8 @@ DECK_USAGE
 "  -h, --help       this help\n"
 "\n"
 "Exit status: 0 every language rendered or skipped as unfinished;\n"
-"1 a deck has errors; 2 usage; 3 I/O or font failure.\n";
+"1 a deck has errors; 2 usage; 3 I/O or font failure, or a language's\n"
+"process killed.\n";
 
 static int
 namecmp(const void *a, const void *b)
@@ -112,16 +119,16 @@ skipped(const char *deckdir, const char *lang, struct diags *d)
 	finish(d, 0);
 }
 
-/* The cards of language li, then its pack where it has its booklet. */
+/* The cards of language lang, then its pack where it has its booklet. */
 static int
-all_lang(const struct deck *deck, size_t li, const struct job *base)
+all_lang(const char *lang, const struct job *base)
 {
 	struct job j = *base;
 	struct diags d = { 0 };
 	char *md;
 	int rc;
 
-	j.lang = deck->langs[li];
+	j.lang = lang;
 	rc = run_cards(&j, &d);
 	if (rc == EXIT_INPUT && unfinished(&d, j.lang)) {
 		skipped(j.deckdir, j.lang, &d);
@@ -136,37 +143,127 @@ all_lang(const struct deck *deck, size_t li, const struct job *base)
 	return rc;
 }
 
-/* Every language of the deck in dir; the worst exit code. */
-static int
-all_deck(const char *dir, const struct job *base)
+/*
+ * One piece of the work, independent of every other: a language of a
+ * deck (its pack needs its cards' run), or a deck that did not load,
+ * whose errors are reported in its place.
+ */
+struct unit {
+	const char	*deckdir;	/* borrowed from the list of decks */
+	char		*lang;		/* owned; NULL: the deck did not load */
+	struct diags	 errors;	/* why not, when lang is NULL */
+	char		*name;		/* owned: "DECK, language LANG" */
+};
+
+struct todo {
+	struct unit	*v;
+	size_t		 n, cap;
+	const struct job *base;		/* what every unit renders */
+};
+
+static struct unit *
+add_unit(struct todo *td, const char *dir, const char *lang)
 {
-	/* Read every language leniently, only to list them: each is then
-	 * loaded on its own, needing nothing of the others. */
+	struct unit *u;
+
+	xgrow((void **)&td->v, &td->cap, td->n + 1, sizeof(*td->v));
+	u = &td->v[td->n++];
+	memset(u, 0, sizeof(*u));
+	u->deckdir = dir;
+	u->lang = lang != NULL ? xstrdup(lang) : NULL;
+	u->name = lang != NULL ? g_strdup_printf("%s, language %s", dir,
+	    lang) : g_strdup(dir);
+	return u;
+}
+
+/*
+ * The units of the deck in dir: each of its languages.  It is read
+ * leniently, only to list them (libyaml alone: no font is touched
+ * before the units are forked); each is then loaded on its own,
+ * needing nothing of the others.
+ */
+static void
+todo_deck(struct todo *td, const char *dir)
+{
 	struct load_opts lo = { .lenient = true };
 	struct diags d = { 0 };
 	struct deck *deck = load_deck(dir, &lo, &d);
-	struct job j = *base;
 	size_t li;
+
+	if (deck == NULL) {
+		add_unit(td, dir, NULL)->errors = d;
+		return;
+	}
+	diag_free(&d);
+	for (li = 0; li < deck->ndeclared; li++)
+		add_unit(td, dir, deck->langs[li]);
+	deck_free(deck);
+}
+
+static void
+todo_free(struct todo *td)
+{
+	size_t i;
+
+	for (i = 0; i < td->n; i++) {
+		free(td->v[i].lang);
+		diag_free(&td->v[i].errors);
+		g_free(td->v[i].name);
+	}
+	free(td->v);
+}
+
+/* Unit i of the todo list arg: its exit code. */
+static int
+run_unit(void *arg, size_t i)
+{
+	struct todo *td = arg;
+	struct unit *u = &td->v[i];
+	struct job j = *td->base;
+
+	if (u->lang == NULL)
+		return finish(&u->errors, EXIT_INPUT);
+	j.deckdir = u->deckdir;
+	return all_lang(u->lang, &j);
+}
+
+static const char *
+unit_name(void *arg, size_t i)
+{
+	const struct todo *td = arg;
+
+	return td->v[i].name;
+}
+
+/*
+ * Every unit, jobs at a time, each in a process of its own; serially
+ * in this process with one job, or one unit: the run as it always was.
+ */
+static int
+run_todo(struct todo *td, unsigned int jobs)
+{
+	struct parallel p = { .n = td->n, .max = jobs, .run = run_unit,
+	    .name = unit_name, .arg = td };
+	size_t i;
 	int rc = 0, r;
 
-	if (deck == NULL)
-		return finish(&d, EXIT_INPUT);
-	diag_free(&d);
-	j.deckdir = dir;
-	for (li = 0; li < deck->ndeclared; li++) {
-		r = all_lang(deck, li, &j);
+	if (jobs > 1 && td->n > 1)
+		return parallel_run(&p);
+	for (i = 0; i < td->n; i++) {
+		r = run_unit(td, i);
 		rc = r > rc ? r : rc;
 	}
-	deck_free(deck);
 	return rc;
 }
 
 static int
-run_all(char **dirs, size_t ndirs, const struct job *base)
+run_all(char **dirs, size_t ndirs, const struct job *base,
+    unsigned int jobs)
 {
+	struct todo td = { .base = base };
 	char *datadir = NULL, **decks = dirs;
 	size_t n = ndirs, i;
-	int rc = 0, r;
+	int rc = 0;
 
 	if (ndirs == 0) {
 		datadir = data_dir();
@@ -177,16 +274,41 @@ run_all(char **dirs, size_t ndirs, const struct job *base)
 			rc = EXIT_IO;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		r = all_deck(decks[i], base);
-		rc = r > rc ? r : rc;
-		if (ndirs == 0)
+	for (i = 0; i < n; i++)
+		todo_deck(&td, decks[i]);
+	if (td.n > 0)
+		rc = run_todo(&td, jobs);
+	todo_free(&td);
+	if (ndirs == 0) {
+		for (i = 0; i < n; i++)
 			free(decks[i]);
-	}
-	if (ndirs == 0)
 		free(decks);
+	}
 	free(datadir);
 	return rc;
+}
+
+/* -j N into jobs, else a usage error (usage printed). */
+static int
+jobs_arg(const char *arg, unsigned int *jobs)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || v < 1 || v > PARALLEL_MAX)
+		return usage_error(usage_all, "--jobs must be a whole number "
+		    "from 1 to %d, not '%s'", PARALLEL_MAX, arg);
+	*jobs = (unsigned int)v;
+	return 0;
+}
+
+/* The default -j: the cores online, within 1 to PARALLEL_MAX. */
+static unsigned int
+cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > PARALLEL_MAX ? PARALLEL_MAX : (unsigned int)n;
 }
 
 int
@@ -196,15 +318,17 @@ cmd_all(int argc, char **argv)
 		{ "dir", required_argument, NULL, 'd' },
 		{ "draft", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "jobs", required_argument, NULL, 'j' },
 		DECK_OPTIONS,
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct job j = JOB_INIT;
 	struct diags d = { 0 };
+	unsigned int jobs = cores();
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "d:h", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "d:hj:", opts, NULL)) != -1)
 		switch (c) {
 		case 'd':
 			j.outdir = optarg;
@@ -215,6 +339,10 @@ cmd_all(int argc, char **argv)
 		case 'h':
 			fputs(usage_all, stdout);
 			return 0;
+		case 'j':
+			if ((rc = jobs_arg(optarg, &jobs)) != 0)
+				return rc;
+			break;
 		case '?':
 			fputs(usage_all, stderr);
 			return EXIT_USAGE;
@@ -227,5 +355,5 @@ cmd_all(int argc, char **argv)
 		return finish(&d, rc);
 	/* Card sheets and packs alike turn on the long edge. */
 	j.duplex = DUPLEX_LONG;
-	return run_all(argv + optind, (size_t)(argc - optind), &j);
+	return run_all(argv + optind, (size_t)(argc - optind), &j, jobs);
 }

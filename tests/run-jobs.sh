@@ -1,0 +1,277 @@
+#!/bin/sh
+# deckpress all -j N (issue 13): each language of each deck rendered in
+# a process of its own, N at a time, with the output of a serial run.
+# The bundled decks with -j 1, 2 and 3: the same stdout, stderr, exit
+# status and PDFs, byte for byte (and the wall time of -j 1 and -j 2,
+# printed, not judged); decks with errors and an unfinished language
+# likewise with -j 1, 2, 4 and the default; bad -j values refused;
+# SIGTERM and SIGINT to the parent midway through two large renders
+# passed on, the old PDFs kept byte-identical, no temporary and no
+# child left, the parent dead of the signal; a child killed (SIGKILL)
+# reported in its place, exit 3, the other units rendered and printed.
+# Prints "ok - NAME" / "not ok - NAME".
+#
+#   WRAP      prefix for every deckpress call (valgrind)
+#   TIMEOUT   seconds to wait for a large render's temporary: 60
+#   NBIG      cards in each language of the large deck: 4000
+T=out/test/jobs
+. tests/suite.sh
+
+TIMEOUT=${TIMEOUT:-60}
+NBIG=${NBIG:-4000}
+
+now_ms() { date +%s%3N; }
+
+# all TAG ARGS...: ./deckpress all ARGS; its stdout, stderr and exit
+# status go to $T/TAG.out, $T/TAG.err and $T/TAG.rc.
+all() {
+	tag=$1
+	shift
+	rc=0
+	$WRAP ./deckpress all "$@" >"$T/$tag.out" 2>"$T/$tag.err" || rc=$?
+	echo "$rc" >"$T/$tag.rc"
+}
+
+# same A B: the runs A and B printed the same bytes on stdout and on
+# stderr, exited alike, and wrote the same PDFs (folders $T/A, $T/B).
+same() {
+	for f in out err rc; do
+		cmp "$T/$1.$f" "$T/$2.$f" || return 1
+	done
+	(cd "$T/$1" && ls) >"$T/$1.ls"
+	(cd "$T/$2" && ls) >"$T/$2.ls"
+	cmp "$T/$1.ls" "$T/$2.ls" || return 1
+	while read -r f; do
+		cmp "$T/$1/$f" "$T/$2/$f" || return 1
+	done <"$T/$1.ls"
+}
+
+# into DIR TAG ARGS...: all TAG -d $T/DIR ARGS, the PDFs then moved to
+# $T/TAG: every run writes to the same folder, so that the paths it
+# prints are the same.
+into() {
+	dir=$1 tag=$2
+	shift 2
+	rm -rf "${T:?}/$dir" "${T:?}/$tag"
+	all "$tag" -d "$T/$dir" "$@"
+	mv "$T/$dir" "$T/$tag"
+}
+
+# --- the bundled decks ------------------------------------------------
+for j in 1 2 3; do
+	s=$(now_ms)
+	into bundled bundled-j$j -j $j
+	e=$(now_ms)
+	echo "# deckpress all -j $j (the bundled decks): $((e - s)) ms"
+done
+check "bundled decks: -j 1 exits 0" test "$(cat "$T/bundled-j1.rc")" = 0
+check "bundled decks: -j 1 wrote cards and packs" \
+    test "$(ls "$T/bundled-j1" | grep -c 'pdf$')" -ge 12
+check "bundled decks: -j 2 as -j 1 (stdout, stderr, exit status, every PDF)" \
+    same bundled-j1 bundled-j2
+check "bundled decks: -j 3 as -j 1 (stdout, stderr, exit status, every PDF)" \
+    same bundled-j1 bundled-j3
+
+# --- errors, an unfinished language, a missing deck -------------------
+# Each deck's errors in its place: quiz (fr unfinished: skipped, with
+# warnings), a deck that does not load, text that does not fit in both
+# languages, an unknown font, no deck at all, then a good one.
+ERR="tests/decks/quiz tests/bad/duplicate-id tests/decks/overflow
+    tests/bad/layout-unknown-font $T/nowhere tests/decks/geometry"
+# shellcheck disable=SC2086
+{
+	into errors errors-j1 -j 1 $ERR
+	into errors errors-j2 -j 2 $ERR
+	into errors errors-j4 --jobs=4 $ERR
+	into errors errors-default $ERR
+}
+check "errors: -j 1 exits 1" test "$(cat "$T/errors-j1.rc")" = 1
+check "errors: -j 1 reports on stderr (the skip, each error)" sh -c '
+    grep -q "'"'"'fr'"'"' skipped" "$1" &&
+    grep -q "duplicate card id" "$1" && grep -q "does not fit" "$1" &&
+    grep -q "unknown font" "$1" && grep -q "nowhere/deck.yaml" "$1"' \
+    sh "$T/errors-j1.err"
+check "errors: -j 2 as -j 1 (stdout, stderr, exit status, every PDF)" \
+    same errors-j1 errors-j2
+check "errors: --jobs=4, more jobs than cores, as -j 1" \
+    same errors-j1 errors-j4
+check "errors: the default -j as -j 1" same errors-j1 errors-default
+
+# --- bad values -------------------------------------------------------
+# refused ARG: -j ARG is a usage error, exit 2, saying so.
+refused() {
+	rc=0
+	$WRAP ./deckpress all -j "$1" tests/decks/quiz -d "$T/refused" \
+	    >"$T/refused.out" 2>"$T/refused.err" || rc=$?
+	[ "$rc" = 2 ] || { echo "exit $rc, expected 2"; return 1; }
+	grep -q "^deckpress: --jobs must be a whole number from 1 to 64, not '$1'" \
+	    "$T/refused.err" || { cat "$T/refused.err"; return 1; }
+	grep -q "^usage: deckpress all" "$T/refused.err" &&
+	    [ ! -s "$T/refused.out" ] && [ ! -e "$T/refused" ]
+}
+for v in 0 65 -1 x 2x 1.5 ''; do
+	check "-j '$v': usage error, exit 2" refused "$v"
+done
+check "-j without a value: usage error, exit 2" sh -c '
+    rc=0; $1 ./deckpress all -j >/dev/null 2>&1 || rc=$?; [ "$rc" = 2 ]' \
+    sh "$WRAP"
+check "--help names -j" sh -c './deckpress all --help | grep -q -- "-j, --jobs N"'
+
+# Forking a process with threads is unsafe: Pango's font-sorting thread
+# must start in the children only.
+if strace -o /dev/null true 2>/dev/null; then
+	check "-j 2: the parent starts no thread (no Pango, no fontconfig)" sh -c '
+	    strace -f -e trace=clone,clone3 -o "$1/strace.txt" \
+	        ./deckpress all -j 2 -d "$1/strace" tests/decks/overflow \
+	        >/dev/null 2>&1
+	    parent=$(awk "NR == 1 { print \$1 }" "$1/strace.txt")
+	    # None in the parent; some in the children, or nothing was seen.
+	    ! grep "^$parent .*CLONE_THREAD" "$1/strace.txt" &&
+	    grep -q CLONE_THREAD "$1/strace.txt"' sh "$T"
+else
+	echo "ok - -j 2: the parent starts no thread # SKIP strace missing or not allowed here"
+	pass=$((pass + 1))
+fi
+
+# --- signals ----------------------------------------------------------
+# A deck of NBIG cards in two languages, en and fr (the same words),
+# whose two card sheets take a few seconds each.
+B=$T/big
+mkdir -p "$B/text"
+cp tests/decks/quiz/layout.yaml "$B/"
+awk -v n="$NBIG" 'BEGIN {
+	print "game: big\ntitle: Big quiz\nlanguages: [en, fr]"
+	print "layout: ./layout.yaml"
+	print "attributes:\n  category: [science, history]\ncards:"
+	for (i = 0; i < n; i++)
+		print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
+}' >"$B/deck.yaml"
+awk -v n="$NBIG" 'BEGIN {
+	print "cards:"
+	for (i = 0; i < n; i++)
+		print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
+	print "values:\n  category:\n    science: Science\n    history: History"
+}' >"$B/text/en.yaml"
+cp "$B/text/en.yaml" "$B/text/fr.yaml"
+OLD=$T/errors-j1/quiz-en-pack.pdf
+
+# A background job of a shell without job control ignores SIGINT; env
+# gives it back its default action, which deckpress then catches.
+if env --default-signal=INT true 2>/dev/null; then
+	DEFSIG="env --default-signal=INT,TERM,HUP"
+else
+	DEFSIG=
+fi
+
+# has_temp PDF: a temporary of PDF exists and holds bytes already.
+has_temp() {
+	for t in "$1".tmp-*; do
+		[ -s "$t" ] && return 0
+	done
+	return 1
+}
+
+# no_temp DIR: no temporary file is left in DIR.
+no_temp() {
+	left=$(find "$1" -name '*.tmp-*')
+	[ -z "$left" ] || { echo "left behind: $left"; return 1; }
+}
+
+# await PID PDF...: wait until each PDF has a temporary holding bytes,
+# while PID runs; false (PID killed) if it ends or TIMEOUT passes.
+await() {
+	pid=$1
+	shift
+	end=$(($(now_ms) + TIMEOUT * 1000))
+	for pdf; do
+		until has_temp "$pdf"; do
+			if ! kill -0 "$pid" 2>/dev/null ||
+			    [ "$(now_ms)" -gt "$end" ]; then
+				kill "$pid" 2>/dev/null || true
+				wait "$pid" || true
+				echo "no temporary of $pdf seen: make NBIG larger"
+				return 1
+			fi
+			sleep 0.02
+		done
+	done
+}
+
+# signalled SIG RC: all -j 2 of the quiz and the large deck over old
+# PDFs; once both large sheets are being written, SIG to deckpress.  It
+# exits RC (128 + the signal's number) once its children are gone; the
+# old PDFs are byte-identical, the quiz's sheets (done before) those of
+# a serial run, and no temporary is left.
+signalled() {
+	sig=$1 want=$2 D=$T/sig-$1
+	rm -rf "$D"
+	mkdir -p "$D"
+	cp "$OLD" "$D/big-en-cards.pdf"
+	cp "$OLD" "$D/big-fr-cards.pdf"
+	$DEFSIG $WRAP ./deckpress all -j 2 -d "$D" tests/decks/quiz "$B" \
+	    >"$D.out" 2>"$D.err" &
+	pid=$!
+	await $pid "$D/big-en-cards.pdf" "$D/big-fr-cards.pdf" || return 1
+	kids=$(pgrep -P $pid | tr '\n' ' ')
+	[ -n "$kids" ] || { echo "no child process seen"; return 1; }
+	kill -s "$sig" $pid
+	rc=0
+	wait $pid || rc=$?
+	[ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; cat "$D.err"; return 1; }
+	for k in $kids; do
+		! kill -0 "$k" 2>/dev/null || { echo "child $k left running"; return 1; }
+	done
+	cmp "$OLD" "$D/big-en-cards.pdf" || return 1
+	cmp "$OLD" "$D/big-fr-cards.pdf" || return 1
+	cmp "$T/errors-j1/quiz-en-cards.pdf" "$D/quiz-en-cards.pdf" || return 1
+	no_temp "$D"
+}
+
+check "SIGTERM to all -j 2 midway: children stopped, exit 143, the old PDFs byte-identical, no temporary" \
+    signalled TERM 143
+if [ -n "$DEFSIG" ]; then
+	check "SIGINT to all -j 2 midway: children stopped, exit 130, the old PDFs byte-identical, no temporary" \
+	    signalled INT 130
+else
+	echo "ok - SIGINT to all -j 2 midway # SKIP env --default-signal missing: background jobs ignore SIGINT"
+	pass=$((pass + 1))
+fi
+
+# killed: all -j 2 of the large deck, then the quiz; the child writing
+# big-en-cards.pdf (its pid is in its temporary's name) gets SIGKILL.
+# The others go on: exit 3, the death said on stderr in en's place
+# before fr's, the quiz's sheets written and reported as serially.
+killed() {
+	D=$T/killed
+	rm -rf "$D"
+	mkdir -p "$D"
+	cp "$OLD" "$D/big-en-cards.pdf"
+	$WRAP ./deckpress all -j 2 -d "$D" "$B" tests/decks/quiz \
+	    >"$D.out" 2>"$D.err" &
+	pid=$!
+	await $pid "$D/big-en-cards.pdf" || return 1
+	for t in "$D"/big-en-cards.pdf.tmp-*; do
+		kid=${t##*.tmp-}
+		kid=${kid%-*}
+	done
+	kill -s KILL "$kid"
+	rc=0
+	wait $pid || rc=$?
+	[ "$rc" = 3 ] || { echo "exit $rc, expected 3"; cat "$D.err"; return 1; }
+	cmp "$OLD" "$D/big-en-cards.pdf" || return 1
+	head -n 1 "$D.err" | grep -qxF "deckpress: error: $B, language en: killed by signal 9 (Killed)" ||
+	    { echo "stderr:"; cat "$D.err"; return 1; }
+	grep -q "'fr' skipped" "$D.err" || { cat "$D.err"; return 1; }
+	# What the serial run says of the quiz, last on both streams.
+	tail -n "$(wc -l <"$T/quiz.out")" "$D.out" | cmp - "$T/quiz.out" &&
+	    tail -n "$(wc -l <"$T/quiz.err")" "$D.err" | cmp - "$T/quiz.err" &&
+	    grep -q "big-fr-cards.pdf: $NBIG cards" "$D.out" &&
+	    cmp "$T/quiz/quiz-en-cards.pdf" "$D/quiz-en-cards.pdf"
+}
+all quiz -j 1 -d "$T/killed" tests/decks/quiz
+mv "$T/killed" "$T/quiz"
+check "a child killed (SIGKILL): said in its place, exit 3, the other units rendered and printed" \
+    killed
+rm -f "$T"/killed/*.tmp-*
+
+summary jobs
