@@ -274,4 +274,63 @@ check "a child killed (SIGKILL): said in its place, exit 3, the other units rend
     killed
 rm -f "$T"/killed/*.tmp-*
 
+# The progress line: on a terminal, one line for the pages of every
+# unit, which the children send to the parent; erased at the end, and
+# standard output as without it.  Each language of this deck takes
+# seconds: the line shows after one.
+L=$T/long
+mkdir -p "$L/text"
+cp "$B/layout.yaml" "$L/"
+sed 's/^game: big/game: long/' "$B/deck.yaml" >"$L/deck.yaml"
+echo "  - {id: r, category: science, count: $((NBIG * 2))}" >>"$L/deck.yaml"
+sed '/^values:/i\
+\  r: {question: Question r as often as it takes to last}' \
+    "$B/text/en.yaml" >"$L/text/en.yaml"
+cp "$L/text/en.yaml" "$L/text/fr.yaml"
+# on_tty OUT ERR CMD...: CMD with stdout to OUT, stderr a terminal
+# whose bytes go to ERR.
+on_tty() {
+	python3 -c '
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+with open(sys.argv[1], "wb") as out:
+    p = subprocess.Popen(sys.argv[3:], stdout=out, stderr=s)
+os.close(s)
+got = b""
+while True:
+    try:
+        d = os.read(m, 65536)
+    except OSError:
+        break
+    if not d:
+        break
+    got += d
+open(sys.argv[2], "wb").write(got)
+sys.exit(p.wait())' "$@"
+}
+progress() {
+	rm -rf "$T/long-j1" "$T/long-j2"
+	(unset CI; on_tty "$T/long-j2.out" "$T/long-j2.err" \
+	    $WRAP ./deckpress all -j 2 -d "$T/long-j2" "$L") || return 1
+	$WRAP ./deckpress all -j 1 -d "$T/long-j1" "$L" >"$T/long-j1.out" || return 1
+	total=$(sed -n 's/.*, \([0-9]*\) pages$/\1/p' "$T/long-j1.out" |
+	    awk '{ t += $1 } END { print t }')
+	sed "s|$T/long-j1|$T/long-j2|" "$T/long-j1.out" | cmp - "$T/long-j2.out" &&
+	    grep -q "deckpress: all: page [0-9]* of" "$T/long-j2.err" &&
+	    grep -q "page $total of $total" "$T/long-j2.err" &&
+	    [ "$(tail -c 4 "$T/long-j2.err" | od -An -c | tr -d ' ')" = '\r033[K' ]
+}
+if command -v python3 >/dev/null 2>&1; then
+	check "progress: all -j 2 on a terminal, one line for both languages' pages, erased; stdout as -j 1's" \
+	    progress
+else
+	echo "ok - progress: all -j 2 on a terminal # SKIP no python3 to make a pty"
+	pass=$((pass + 1))
+fi
+check "progress: none with stderr not a terminal" sh -c '
+    rm -rf "$1/long-j2b"
+    unset CI
+    $2 ./deckpress all -j 2 -d "$1/long-j2b" "$3" >/dev/null 2>"$1/long-j2b.err" &&
+    [ ! -s "$1/long-j2b.err" ]' sh "$T" "$WRAP" "$L"
+
 summary jobs

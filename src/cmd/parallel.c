@@ -19,6 +19,7 @@
 
 #include "cmd.h"
 #include "parallel.h"
+#include "../progress.h"
 
 /* Bytes a unit printed on one stream, held until its turn. */
 struct chunk {
@@ -30,8 +31,9 @@ struct chunk {
 /* One unit of the run. */
 struct unit {
 	pid_t		 pid;		/* its process; 0: not running */
-	int		 in[2];		/* read ends of the pipes of its
-					   stdout and stderr; -1: closed */
+	int		 in[3];		/* read ends of the pipes of its
+					   stdout, stderr and progress
+					   records; -1: closed */
 	struct chunk	*held;		/* what it printed, in order of
 					   arrival, until its turn */
 	size_t		 nheld, capheld;
@@ -47,6 +49,7 @@ struct pool {
 						   output goes out at once */
 	unsigned int		 running;
 	int			 nforwarded;	/* signals passed on so far */
+	struct progress		 prog;		/* the units' pages, summed */
 };
 
 static const int fatal[] = { SIGINT, SIGTERM, SIGHUP };
@@ -179,6 +182,7 @@ say(struct pool *pl, size_t i, int fd, const char *buf, size_t n)
 	if (pl->nforwarded > 0)
 		return;
 	if (i == pl->head) {
+		progress_hide(&pl->prog);
 		put(fd, buf, n);
 		return;
 	}
@@ -202,6 +206,8 @@ pass_held(struct pool *pl, size_t i)
 	struct unit *u = &pl->u[i];
 	size_t k;
 
+	if (u->nheld > 0)
+		progress_hide(&pl->prog);
 	for (k = 0; k < u->nheld; k++) {
 		if (pl->nforwarded == 0)
 			put(u->held[k].fd, u->held[k].buf, u->held[k].n);
@@ -233,10 +239,10 @@ end(struct pool *pl, size_t i, int rc, const char *msg)
  */
 static void
 child(const struct pool *pl, size_t i, const int out[2], const int err[2],
-    const sigset_t *mask)
+    const int prog[2], const sigset_t *mask)
 {
 	size_t k;
-	int rc;
+	int rc, s;
 
 	for (k = 0; k < NFATAL; k++)
 		if (handled[k])
@@ -245,14 +251,15 @@ child(const struct pool *pl, size_t i, const int out[2], const int err[2],
 	sigprocmask(SIG_SETMASK, mask, NULL);
 	close(wake[0]);
 	close(wake[1]);
-	for (k = pl->head; k < pl->next; k++) {
-		if (pl->u[k].in[0] >= 0)
-			close(pl->u[k].in[0]);
-		if (pl->u[k].in[1] >= 0)
-			close(pl->u[k].in[1]);
-	}
+	for (k = pl->head; k < pl->next; k++)
+		for (s = 0; s < 3; s++)
+			if (pl->u[k].in[s] >= 0)
+				close(pl->u[k].in[s]);
 	close(out[0]);
 	close(err[0]);
+	close(prog[0]);
+	/* Its pages go to the parent's one progress line. */
+	progress_forward(prog[1]);
 	dup2(out[1], STDOUT_FILENO);
 	dup2(err[1], STDERR_FILENO);
 	close(out[1]);
@@ -270,7 +277,7 @@ child(const struct pool *pl, size_t i, const int out[2], const int err[2],
 }
 
 /*
- * Fork unit i with its two pipes.  The fatal signals stay blocked
+ * Fork unit i with its three pipes.  The fatal signals stay blocked
  * across fork(), so that one landing meanwhile finds the child with
  * its own handlers and the parent knowing the child's pid.  False
  * (errno set) if it cannot be started.
@@ -279,35 +286,38 @@ static bool
 start(struct pool *pl, size_t i)
 {
 	struct unit *u = &pl->u[i];
-	int out[2], err[2], e;
+	int fd[3][2], e, k, made;
 	sigset_t old;
 	pid_t pid;
 
-	if (pipe(out) != 0)
-		return false;
-	if (pipe(err) != 0) {
+	for (made = 0; made < 3; made++)
+		if (pipe(fd[made]) != 0)
+			break;
+	if (made < 3) {
 		e = errno;
-		close(out[0]);
-		close(out[1]);
+		for (k = 0; k < made; k++) {
+			close(fd[k][0]);
+			close(fd[k][1]);
+		}
 		errno = e;
 		return false;
 	}
 	block_fatal(&old);
 	if ((pid = fork()) == 0)
-		child(pl, i, out, err, &old);
+		child(pl, i, fd[0], fd[1], fd[2], &old);
 	e = errno;
 	if (pid > 0) {
 		u->pid = pid;
-		u->in[0] = out[0];
-		u->in[1] = err[0];
+		for (k = 0; k < 3; k++)
+			u->in[k] = fd[k][0];
 		pl->running++;
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	close(out[1]);
-	close(err[1]);
+	for (k = 0; k < 3; k++)
+		close(fd[k][1]);
 	if (pid < 0) {
-		close(out[0]);
-		close(err[0]);
+		for (k = 0; k < 3; k++)
+			close(fd[k][0]);
 		errno = e;
 		return false;
 	}
@@ -370,7 +380,10 @@ reap(struct pool *pl, size_t i)
 	}
 }
 
-/* Read what unit i printed on stream s (0 stdout, 1 stderr). */
+/*
+ * Read what unit i printed on stream s (0 stdout, 1 stderr), or its
+ * progress records (2).
+ */
 static void
 take(struct pool *pl, size_t i, int s)
 {
@@ -386,7 +399,11 @@ take(struct pool *pl, size_t i, int s)
 		u->in[s] = -1;
 		return;
 	}
-	say(pl, i, s == 0 ? STDOUT_FILENO : STDERR_FILENO, buf, (size_t)r);
+	if (s == 2)
+		progress_take(&pl->prog, buf, (size_t)r);
+	else
+		say(pl, i, s == 0 ? STDOUT_FILENO : STDERR_FILENO, buf,
+		    (size_t)r);
 }
 
 /*
@@ -398,17 +415,17 @@ take(struct pool *pl, size_t i, int s)
 static void
 wait_io(struct pool *pl)
 {
-	struct pollfd fds[2 * PARALLEL_MAX + 1];
-	size_t who[2 * PARALLEL_MAX + 1], i;
+	struct pollfd fds[3 * PARALLEL_MAX + 1];
+	size_t who[3 * PARALLEL_MAX + 1], i;
 	nfds_t n = 0, k;
 	char drain[64];
 	int s;
 
 	fds[n++] = (struct pollfd){ wake[0], POLLIN, 0 };
 	for (i = pl->head; i < pl->next; i++)
-		for (s = 0; s < 2; s++)
+		for (s = 0; s < 3; s++)
 			if (pl->u[i].in[s] >= 0) {
-				who[n] = 2 * i + (size_t)s;
+				who[n] = 3 * i + (size_t)s;
 				fds[n++] = (struct pollfd){ pl->u[i].in[s],
 				    POLLIN, 0 };
 			}
@@ -419,10 +436,10 @@ wait_io(struct pool *pl)
 			continue;
 	for (k = 1; k < n; k++)
 		if (fds[k].revents != 0)
-			take(pl, who[k] / 2, (int)(who[k] % 2));
+			take(pl, who[k] / 3, (int)(who[k] % 3));
 	for (i = pl->head; i < pl->next; i++)
 		if (pl->u[i].pid != 0 && pl->u[i].in[0] < 0 &&
-		    pl->u[i].in[1] < 0)
+		    pl->u[i].in[1] < 0 && pl->u[i].in[2] < 0)
 			reap(pl, i);
 }
 
@@ -489,23 +506,21 @@ parallel_run(const struct parallel *p)
 		return run_serially(p);
 	pl.u = xcalloc(p->n, sizeof(*pl.u));
 	for (i = 0; i < p->n; i++)
-		pl.u[i].in[0] = pl.u[i].in[1] = -1;
+		pl.u[i].in[0] = pl.u[i].in[1] = pl.u[i].in[2] = -1;
+	/* One line for every unit's pages, as they announce them. */
+	progress_begin(&pl.prog, "all", 0);
 	for (;;) {
 		if (ncaught == 0)
 			start_units(&pl);
 		advance(&pl);
 		if (pl.head == p->n || (ncaught > 0 && pl.running == 0))
 			break;
-		/*
-		 * A progress line, on the parent's stderr when it is a
-		 * terminal, would be drawn here: the children's stderr is
-		 * a pipe, and they stay quiet.
-		 */
 		wait_io(&pl);
 		if (ncaught != pl.nforwarded)
 			forward(&pl);
 	}
 	sig = caught;
+	progress_end(&pl.prog);
 	/* Whatever is still held: dropped if signalled, as in say(). */
 	pl.nforwarded = ncaught;
 	for (i = 0; i < p->n; i++) {
