@@ -26,7 +26,7 @@ SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calibrate.c \
-         src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c \
+         src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
          src/validate/oldfile.c src/validate/fromcsv.c src/validate/imported.c \

@@ -237,7 +237,13 @@ impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		cairo_save(cr);
 		clip_slot(cr, sl);
 		cairo_transform(cr, &sl->m);
-		render_card_reused(cr, ctx, &faces[i], reuse);
+		/*
+		 * Not a tile: Cairo 1.16 writes a recording painted partly
+		 * off the page cut to what shows there, and the next tile
+		 * would show that cut.
+		 */
+		render_card_reused(cr, ctx, &faces[i],
+		    pg->grid.arrange == ARR_TILES ? NULL : reuse);
 		cairo_restore(cr);
 	}
 	page_marks(cr, ctx, pg, faces, s);

@@ -16,6 +16,22 @@
 #include "../outfile.h"
 #include "../progress.h"
 
+/*
+ * What passes from Cairo to the file, its repeated /XObject entries
+ * blanked (xdict.c).
+ */
+struct xdict {
+	size_t		 match;		/* bytes of "/XObject <<" just seen */
+	bool		 in;		/* holding such a dictionary */
+	char		*buf;		/* owned: held so far */
+	size_t		 n, cap;
+};
+
+bool	xdict_write(struct xdict *x, struct outfile *o,
+	    const unsigned char *data, size_t len);
+/* Write what is still held and free it; false if it cannot. */
+bool	xdict_end(struct xdict *x, struct outfile *o);
+
 struct pdfout {
 	cairo_surface_t	*surf;
 	cairo_t		*cr;
@@ -27,6 +43,7 @@ struct pdfout {
 	size_t		 nboxes, capboxes;
 	bool		 rewrite;	/* images drawn: pdf_finish() it */
 	struct progress	 prog;		/* pages done, on a terminal */
+	struct xdict	 xd;		/* Cairo's bytes on their way */
 };
 
 /*

@@ -21,6 +21,16 @@ pdf_stream(void *closure, const unsigned char *data, unsigned int len)
 	    CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* Cairo's PDF bytes, its repeated /XObject keys blanked, to the file. */
+static cairo_status_t
+pdf_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	struct pdfout *p = closure;
+
+	return xdict_write(&p->xd, &p->out, data, len) ?
+	    CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
 bool
 pdf_open(struct pdfout *p, const char *path, double w, double h,
     const char *title, struct diags *d)
@@ -28,8 +38,7 @@ pdf_open(struct pdfout *p, const char *path, double w, double h,
 	memset(p, 0, sizeof(*p));
 	if (!outfile_open(&p->out, path, d))
 		return false;
-	p->surf = cairo_pdf_surface_create_for_stream(pdf_stream, &p->out,
-	    w, h);
+	p->surf = cairo_pdf_surface_create_for_stream(pdf_write, p, w, h);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_TITLE,
 	    title);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_CREATOR,
@@ -117,6 +126,8 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	cairo_surface_finish(p->surf);
 	st = cairo_surface_status(p->surf);
 	cairo_surface_destroy(p->surf);
+	/* Its failure, if any, is the file's, which outfile_check says. */
+	xdict_end(&p->xd, &p->out);
 	/* A write that failed says why (a full disk); Cairo only that it
 	 * did. */
 	if (keep && !outfile_check(&p->out, d))
