@@ -110,7 +110,8 @@ render: deckpress
 	./deckpress all
 
 test: deckpress $(UNIT) out/test/measure out/test/textcheck \
-      out/test/hyphcheck out/test/assemble out/test/pngsize out/test/pngdiff
+      out/test/hyphcheck out/test/assemble out/test/pngsize out/test/pngdiff \
+      out/test/floor
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
 bench: deckpress out/test/floor
