@@ -51,9 +51,9 @@ struct box {
 	bool		 bold, italic;
 	double		 size, leading, wrap_w;
 	int		 halign, valign;	/* 0 left/top, 1 centre, 2 */
-	bool		 mirror, dash;		/* icon; space */
-	int		 fit, clip;		/* image: 0 contain/box, 1
-						   cover/bleed, 2 stretch/none */
+	bool		 mirror, dash;	/* icon; space */
+	int		 fit, clip;	/* image: 0 contain/box,
+					   1 cover/bleed, 2 stretch/none */
 	char		*text;		/* owned: markup, glyph or path */
 };
 
