@@ -89,6 +89,13 @@ out/test/pngsize out/test/pngdiff: out/test/%: tests/tools/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
 	    $(LDFLAGS) -o $@ $< $(PKG_LIBS)
 
+# The floor of make bench (issue 13): plain Cairo and Pango drawing what
+# "deckpress export --boxes" lists, with deckpress's own flags and libraries.
+out/test/floor: tests/bench/floor.c
+	@mkdir -p out/test
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< \
+	    $(PKG_LIBS) -lm
+
 out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
@@ -104,10 +111,11 @@ render: deckpress
 	./deckpress all
 
 test: deckpress $(UNIT) out/test/measure out/test/textcheck \
-      out/test/hyphcheck out/test/assemble out/test/pngsize out/test/pngdiff
+      out/test/hyphcheck out/test/assemble out/test/pngsize out/test/pngdiff \
+      out/test/floor
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
-bench: deckpress
+bench: deckpress out/test/floor
 	sh tests/bench.sh
 
 # The tests again on a build with AddressSanitizer and UBSan, leak

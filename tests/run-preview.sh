@@ -315,6 +315,57 @@ check "--per-card-pdf --lang es: the Spanish cards" sh -c '
     pdftotext -f 1 -l 1 "$1" - | tr "\n" " " | grep -q "PRIVACIDAD"' \
     sh "$T/pc/data-chain-es-cards.pdf"
 
+# --- export --boxes ----------------------------------------------------
+# The table of every face and box: what the PDF of a face a page prints
+# ($PC, the English faces in the same order), line for line.
+./deckpress export $DC --lang en -o "$T/bx" --boxes >"$T/bx.out"
+BX=$T/bx/data-chain-en-boxes.tsv
+hdr=$(printf 'card\tcopy\tside\ttype\tx\ty\tw\th\tbleed\tfill\tstroke\tstroke_w\tradius\tcolor\tfamily\tbold\titalic\tsize\thalign\tvalign\tleading\twrap_w\tstyle\ttext')
+check "--boxes: the first line names the 24 columns" \
+    [ "$(head -n 1 "$BX")" = "$hdr" ]
+check "--boxes: every line has 24 columns" \
+    awk -F '\t' 'NF != 24 { print NR ": " NF " columns"; bad++ } END { exit bad > 0 }' "$BX"
+check "--boxes: it says what it wrote, 104 faces of 52 cards, 580 boxes" \
+    grep -qx "$BX: 104 faces of 52 cards, 580 boxes" "$T/bx.out"
+check "--boxes: a line per face and per box, 1 + 104 + 580" \
+    [ "$(wc -l <"$BX")" -eq 685 ]
+check "--boxes: print order, each copy's front then its back" sh -c '
+    awk -F "\t" "\$4 == \"face\" { print \$3 }" "$1" | uniq -c |
+    awk "\$1 != 1 || (NR % 2) != (\$2 == \"front\") { exit 1 }
+        END { exit NR != 104 }"' sh "$BX"
+check "--boxes: the first card's title, Roboto Condensed bold at 14 pt" \
+    grep -q "^adjust-privacy-settings	1	front	text	17.0079	82.2047	144.5669	59.5276	.*	#1d2733ff	Roboto Condensed	1	0	14	center	middle	0.95	144.5669		ADJUST PRIVACY SETTINGS$" "$BX"
+# Cairo sets each text's size as the scale of its text matrix (Tm):
+# page by page, the sizes the PDF prints are the sizes of the table.
+qpdf --qdf --object-streams=disable "$PC" "$T/pc.qdf"
+awk '/^%% Contents for page/ { p = $5 } / Tm$/ { printf "%d %.2f\n", p, $1 }' \
+    "$T/pc.qdf" | sort -u >"$T/pc.sizes"
+awk -F '\t' 'NR > 1 && $4 == "face" { p++ }
+    NR > 1 && ($4 == "text" || $4 == "icon") { printf "%d %.2f\n", p, $18 }' \
+    "$BX" | sort -u >"$T/bx.sizes"
+check "--boxes: on each of the 104 pages the PDF prints the sizes of the table (228, some fitted down to 12.25 pt)" \
+    sh -c 'cmp "$1" "$2" && [ "$(wc -l <"$1")" -eq 228 ] &&
+    grep -q " 12.25$" "$1"' sh "$T/pc.sizes" "$T/bx.sizes"
+# The quiz: a left-aligned text starts where its box does, bleed
+# added; a text with a tab, a newline and a backslash stays one line.
+mkdir -p "$T/esc"
+cp -R $Q/. "$T/esc/deck"
+sed 's|question: Which force pulls an apple towards the ground?|question: "Which force\\tpulls an apple\\ntowards the ground? \\\\o/"|' \
+    $Q/text/en.yaml >"$T/esc/deck/text/en.yaml"
+export_ "$T/esc/deck" --lang en -o "$T/esc" --boxes
+export_ "$T/esc/deck" --lang en -o "$T/esc" --per-card-pdf
+QB=$T/esc/quiz-en-boxes.tsv
+check "--boxes: a tab, a newline and a backslash escaped with a backslash" \
+    grep -qF 'Which force\tpulls an apple\ntowards the ground? \\o/' "$QB"
+check "--boxes: ... on a line of its own, 24 columns" \
+    awk -F '\t' 'NF != 24 { exit 1 }' "$QB"
+x=$(awk -F '\t' '$1 == "gravity" && $4 == "face" && !b { b = $9 }
+    $1 == "gravity" && $4 == "text" && $19 == "left" { print $5 + b; exit }' "$QB")
+px=$(pdftotext -bbox -f 1 -l 1 "$T/esc/quiz-en-cards.pdf" - |
+    sed -n 's|.*xMin="\([0-9.]*\)".*>1/4</word>|\1|p')
+check "--boxes: '1/4', left-aligned, at x + bleed = $x pt, where the PDF prints it ($px)" \
+    awk -v a="$x" -v b="$px" 'BEGIN { d = a - b; exit !(b != "" && d < 0.01 && d > -0.01) }'
+
 # --- usage errors: exit 2, nothing written -------------------------------
 U=$T/usage
 mkdir -p "$U"
@@ -357,6 +408,12 @@ check "export without -o: usage error" fails 2 "$U/e13" "no -o DIR given" \
 check "export --dpi with --per-card-pdf: usage error" fails 2 "$U/e14" \
     "dpi is for the images" \
     $WRAP ./deckpress export $DC --lang en --dpi 300 --per-card-pdf -o "$U/d"
+check "export --dpi with --boxes: usage error" fails 2 "$U/e15" \
+    "dpi is for the images: --boxes writes lengths in pt" \
+    $WRAP ./deckpress export $DC --lang en --dpi 300 --boxes -o "$U/d"
+check "export --boxes with --per-card-pdf: usage error" fails 2 "$U/e16" \
+    "one at a time" \
+    $WRAP ./deckpress export $DC --lang en --boxes --per-card-pdf -o "$U/d"
 check "usage errors wrote nothing" [ -z "$(ls -A "$U" | grep -v '^e')" ]
 
 # --- input and I/O errors: nothing half-written --------------------------
@@ -384,7 +441,13 @@ check "export -o into a folder that does not exist: exit 3" fails 3 "$U/i5" \
 check "export --per-card-pdf likewise: exit 3" fails 3 "$U/i6" \
     "cannot create folder" \
     $WRAP ./deckpress export $Q --lang en -o "$U/no/such" --per-card-pdf
-check "... and nothing left behind" [ ! -e "$U/no" ]
+check "export --boxes likewise: exit 3" fails 3 "$U/i8" \
+    "cannot create folder" \
+    $WRAP ./deckpress export $Q --lang en -o "$U/no/such" --boxes
+check "export --boxes of a deck whose text does not fit: exit 1" fails 1 \
+    "$U/i9" "body does not fit" \
+    $WRAP ./deckpress export $O --lang en -o "$U/over-dir" --boxes
+check "... and nothing left behind" sh -c '[ ! -e "$1/no" ] && [ ! -e "$1/over-dir" ]' sh "$U"
 : >"$U/afile"
 check "export -o onto a file: exit 3" fails 3 "$U/i7" "cannot write" \
     $WRAP ./deckpress export $Q --lang en -o "$U/afile"

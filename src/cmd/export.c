@@ -2,10 +2,13 @@
 /*
  * The export command: a deck for print-on-demand services, which take
  * one image per card face with its bleed, or one PDF with a card face
- * per page and its trim and bleed boxes set.  The faces are laid out
- * as for the card sheets and drawn by the same code.  Part of the CLI.
+ * per page and its trim and bleed boxes set; or, for a translator or
+ * another program, a table of every face's boxes (where each is, the
+ * size each text was fitted to).  The faces are laid out as for the
+ * card sheets and drawn by the same code.  Part of the CLI.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,12 +16,14 @@
 #include <glib.h>
 
 #include "cmd.h"
+#include "../outfile.h"
 #include "../pdf/pdf.h"
 
 static const char usage_export[] =
 "usage: deckpress export DECK --lang LANG -o DIR [--dpi N]\n"
 "       deckpress export DECK --lang LANG -o DIR --per-card-pdf\n"
-"       (either with [--allow-outside])\n"
+"       deckpress export DECK --lang LANG -o DIR --boxes\n"
+"       (each with [--allow-outside])\n"
 "\n"
 "Write the deck in folder DECK for a print-on-demand service: each card\n"
 "face as a PNG image with its bleed (a round token transparent outside\n"
@@ -39,6 +44,12 @@ static const char usage_export[] =
 "                       copy of every card in print order, front then\n"
 "                       back, a page each, the page its trim and bleed,\n"
 "                       with TrimBox and BleedBox set (vector: no --dpi)\n"
+"      --boxes          instead, a table DIR/GAME-LANG-boxes.tsv: every\n"
+"                       copy's faces in print order, front then back, a\n"
+"                       line per face and a line per box on it (where it\n"
+"                       is in pt, its colours, font, the size its text\n"
+"                       was fitted to, the text); the columns are named\n"
+"                       in its first line and in deckpress(1)\n"
 DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
@@ -51,6 +62,7 @@ struct export {
 	double		 dpi;
 	bool		 has_dpi;	/* --dpi given */
 	bool		 pdf;		/* --per-card-pdf */
+	bool		 boxes;		/* --boxes */
 };
 
 /* One image to write: a face, shared by the copies that print it. */
@@ -291,6 +303,250 @@ export_pdf(const struct setup *s, const struct export *x, size_t li,
 	return ok ? 0 : EXIT_IO;
 }
 
+/*
+ * --boxes: the columns of DIR/GAME-LANG-boxes.tsv, as its first line
+ * names them and deckpress(1) describes them.  A column that means
+ * nothing for a line's type is empty.
+ */
+static const char boxes_header[] =
+    "card\tcopy\tside\ttype\tx\ty\tw\th\tbleed\tfill\tstroke\tstroke_w\t"
+    "radius\tcolor\tfamily\tbold\titalic\tsize\thalign\tvalign\tleading\t"
+    "wrap_w\tstyle\ttext\n";
+
+/*
+ * A length in pt to 1/10 000 pt, trailing zeros dropped ("8.5039",
+ * "14"): finer than any printer, and still readable.
+ */
+static void
+tsv_num(struct strbuf *b, double v)
+{
+	char buf[64];
+	size_t n;
+
+	snprintf(buf, sizeof(buf), "%.4f", v);
+	n = strlen(buf);
+	while (buf[n - 1] == '0')
+		n--;
+	if (buf[n - 1] == '.')
+		n--;
+	buf[n] = '\0';
+	/* -0.00001 prints as "-0" */
+	sb_puts(b, strcmp(buf, "-0") == 0 ? "0" : buf);
+}
+
+/* A column separator, then v as a length. */
+static void
+tsv_len(struct strbuf *b, double v)
+{
+	sb_puts(b, "\t");
+	tsv_num(b, v);
+}
+
+/* A colour as #rrggbbaa, or nothing if the element sets none. */
+static void
+tsv_rgba(struct strbuf *b, bool set, const struct rgba *c)
+{
+	sb_puts(b, "\t");
+	if (set)
+		sb_printf(b, "#%02lx%02lx%02lx%02lx", lround(c->r * 255),
+		    lround(c->g * 255), lround(c->b * 255),
+		    lround(c->a * 255));
+}
+
+/*
+ * Text as one field: a tab, a newline, a carriage return and the
+ * backslash itself escaped with a backslash (\t \n \r \\), so a line
+ * is a box and a tab a column.
+ */
+static void
+tsv_text(struct strbuf *b, const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		switch (*s) {
+		case '\t': sb_puts(b, "\\t"); break;
+		case '\n': sb_puts(b, "\\n"); break;
+		case '\r': sb_puts(b, "\\r"); break;
+		case '\\': sb_puts(b, "\\\\"); break;
+		default: sb_add(b, s, 1);
+		}
+}
+
+/*
+ * The columns a rectangle or a space has: fill to radius.  A space's
+ * outline is drawn whether or not it names a colour, a rectangle's
+ * only in the colour it names.
+ */
+static void
+tsv_shape(struct strbuf *b, const struct lbox *x)
+{
+	const struct elem *e = x->e;
+	bool line = e->type == ELEM_SPACE || e->stroke.set;
+
+	sb_puts(b, "\t");	/* bleed */
+	tsv_rgba(b, e->fill.set, &x->fill);
+	tsv_rgba(b, line, &x->stroke);
+	if (line)
+		tsv_len(b, e->stroke_w);
+	else
+		sb_puts(b, "\t");
+	tsv_len(b, e->radius);
+	/* color to wrap_w */
+	sb_puts(b, "\t\t\t\t\t\t\t\t\t");
+	sb_printf(b, "\t%s\t", e->type == ELEM_SPACE && e->dash ? "dash" :
+	    "");
+}
+
+/* A text: its font, the size it was fitted to, its alignment. */
+static void
+tsv_textbox(struct strbuf *b, const struct lbox *x)
+{
+	static const char *const ha[] = { "left", "center", "right" };
+	static const char *const va[] = { "top", "middle", "bottom" };
+	const struct elem *e = x->e;
+
+	sb_puts(b, "\t\t\t\t\t");	/* bleed to radius */
+	tsv_rgba(b, true, &x->color);
+	sb_printf(b, "\t%s\t%d\t%d", e->family, e->bold, e->italic);
+	tsv_len(b, x->size);
+	sb_printf(b, "\t%s\t%s", ha[e->halign], va[e->valign]);
+	tsv_len(b, e->leading);
+	/* The template's width, not the box's: fit_layout() wraps at it. */
+	tsv_len(b, e->w);
+	sb_puts(b, "\t\t");
+	tsv_text(b, x->text);
+}
+
+/* An icon: a glyph of the icon font, as large as the box's short side. */
+static void
+tsv_icon(struct strbuf *b, const struct lbox *x)
+{
+	sb_puts(b, "\t\t\t\t\t");
+	tsv_rgba(b, true, &x->color);
+	sb_printf(b, "\t%s\t0\t0", ICON_FAMILY);
+	tsv_len(b, x->w < x->h ? x->w : x->h);
+	sb_printf(b, "\t\t\t\t\t%s\t", x->e->mirror ? "mirror" : "");
+	tsv_text(b, x->text);
+}
+
+/* An image: how it fills its box and what it may cover; its file. */
+static void
+tsv_image(struct strbuf *b, const struct lbox *x)
+{
+	static const char *const fit[] = { "contain", "cover", "stretch" };
+	static const char *const clip[] = { "box", "bleed", "none" };
+
+	sb_printf(b, "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t%s,%s\t", fit[x->e->fit],
+	    clip[x->e->clip]);
+	tsv_text(b, x->img != NULL ? x->img->path : NULL);
+}
+
+/* The line of a face, then a line per box on it, into b. */
+static void
+tsv_face(struct strbuf *b, const char *id, unsigned int copy, enum face f,
+    const struct laid *l)
+{
+	static const char *const type[] = { "rect", "text", "icon", "space",
+	    "image" };
+	char who[64];
+	size_t i;
+
+	snprintf(who, sizeof(who), "\t%u\t%s\t", copy + 1,
+	    f == FACE_FRONT ? "front" : "back");
+	tsv_text(b, id);
+	sb_printf(b, "%sface\t0\t0", who);
+	tsv_len(b, l->w);
+	tsv_len(b, l->h);
+	tsv_len(b, l->bleed);
+	sb_puts(b, "\t\t\t");	/* fill, stroke, stroke_w */
+	tsv_len(b, l->corner);
+	sb_printf(b, "\t\t\t\t\t\t\t\t\t\t%s\t\n", l->shape == SHAPE_CIRCLE ?
+	    "circle" : "rect");
+	for (i = 0; i < l->n; i++) {
+		const struct lbox *x = &l->v[i];
+
+		tsv_text(b, id);
+		sb_printf(b, "%s%s", who, type[x->e->type]);
+		tsv_len(b, x->x);
+		tsv_len(b, x->y);
+		tsv_len(b, x->w);
+		tsv_len(b, x->h);
+		switch (x->e->type) {
+		case ELEM_TEXT:
+			tsv_textbox(b, x);
+			break;
+		case ELEM_ICON:
+			tsv_icon(b, x);
+			break;
+		case ELEM_IMAGE:
+			tsv_image(b, x);
+			break;
+		default:
+			tsv_shape(b, x);
+		}
+		sb_puts(b, "\n");
+	}
+}
+
+/*
+ * Every copy's faces, in print order, front then back, as a line each
+ * and a line per box: which size each text got and where each box is,
+ * for a translator or another program.
+ */
+static int
+export_boxes(const struct setup *s, const struct export *x, size_t li,
+    const struct print *pr, struct diags *d)
+{
+	struct laid l;
+	char *name = g_strdup_printf("%s-%s-boxes.tsv", s->deck->game,
+	    s->deck->langs[li]);
+	char *out = path_join(x->dir, name);
+	struct strbuf b = { 0 };
+	struct outfile o;
+	size_t i, k, f, faces = 0, boxes = 0, cards = 0, nerr = d->nerr;
+	unsigned int copy = 0;
+	bool opened, ok, fit;
+
+	opened = ensure_parent(out, d) == 0 && outfile_open(&o, out, d);
+	ok = opened && outfile_write(&o, boxes_header, strlen(boxes_header));
+	for (i = 0; ok && i < pr->n; i++) {
+		const struct sheets *sh = &pr->v[i];
+
+		cards += sh->n;
+		for (k = 0; ok && k < sh->n; k++) {
+			const char *id = s->deck->cards[sh->seq[k]].id;
+
+			copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ?
+			    copy + 1 : 0;
+			b.len = 0;
+			/* A face at a time: a deck of any size fits. */
+			for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
+				print_face(s, pr, sh, k, (enum face)f, &l, d);
+				tsv_face(&b, id, copy, (enum face)f, &l);
+				faces++;
+				boxes += l.n;
+				laid_free(&l);
+			}
+			ok = outfile_write(&o, b.s, b.len);
+		}
+	}
+	/* A text too long (reported as laid out): the table is not kept,
+	 * as no file is where the input is wrong. */
+	fit = d->nerr == nerr;
+	/* A write that failed is reported here, and the file not kept. */
+	if (opened)
+		ok = outfile_close(&o, ok && fit, d) && fit;
+	if (ok)
+		printf("%s: %zu faces of %zu %s%s, %zu boxes\n", out, faces,
+		    cards, s->deck->multi ? "component" : "card",
+		    cards == 1 ? "" : "s", boxes);
+	sb_free(&b);
+	g_free(name);
+	free(out);
+	if (!fit)
+		return EXIT_INPUT;
+	return ok ? 0 : EXIT_IO;
+}
+
 static int
 run_export(const struct export *x, struct diags *d)
 {
@@ -308,13 +564,15 @@ run_export(const struct export *x, struct diags *d)
 	/* Every face laid out, and any text too long found, before a
 	 * file is written. */
 	if (!print_build(&s, (size_t)li, &po, &pr, d) ||
-	    !lay_kinds(&s, &pr, &kf, d))
+	    (!x->boxes && !lay_kinds(&s, &pr, &kf, d)))
 		rc = EXIT_INPUT;
 	else if (pr.n == 0)
 		rc = diag_add(d, DIAG_ERROR, NULL, "input", "the deck has no "
 		    "card to export") + EXIT_INPUT;
 	else if (x->pdf)
 		rc = export_pdf(&s, x, (size_t)li, &pr, kf, d);
+	else if (x->boxes)
+		rc = export_boxes(&s, x, (size_t)li, &pr, d);
 	else
 		rc = export_png(&s, x, &pr, kf, d);
 out:
@@ -337,9 +595,13 @@ check_args(const struct export *x, int nargs)
 	if (x->dir == NULL)
 		return usage_error(usage_export, "%s", "no -o DIR given: the "
 		    "folder to write the files into");
-	if (x->pdf && x->has_dpi)
-		return usage_error(usage_export, "%s", "--dpi is for the "
-		    "images: --per-card-pdf writes vector pages");
+	if (x->pdf && x->boxes)
+		return usage_error(usage_export, "%s", "--per-card-pdf and "
+		    "--boxes: one at a time");
+	if ((x->pdf || x->boxes) && x->has_dpi)
+		return usage_error(usage_export, "--dpi is for the images: "
+		    "%s", x->pdf ? "--per-card-pdf writes vector pages" :
+		    "--boxes writes lengths in pt");
 	return 0;
 }
 
@@ -351,6 +613,7 @@ cmd_export(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "dpi", required_argument, NULL, 'r' },
 		{ "per-card-pdf", no_argument, NULL, 'P' },
+		{ "boxes", no_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -374,6 +637,9 @@ cmd_export(int argc, char **argv)
 			break;
 		case 'P':
 			x.pdf = true;
+			break;
+		case 'b':
+			x.boxes = true;
 			break;
 		case 'A':
 			x.j.allow_outside = true;
