@@ -83,10 +83,12 @@ for n in 120 1200; do
 	check "the floor, $n cards: the words of deckpress's PDF, $(wc -l <"$T/dp-$n.words") of them" \
 	    cmp "$T/dp-$n.words" "$T/fl-$n.words"
 done
-sizes "$BX/gen-120/dp.pdf" >"$T/dp.sizes"
-sizes "$BX/gen-120/fl.pdf" >"$T/fl.sizes"
-check "the floor, 120 cards: every text at deckpress's size, $(sort -u "$T/dp.sizes" | wc -l) sizes" \
-    sh -c 'cmp "$1" "$2" && [ "$(sort -u "$1" | wc -l)" -gt 5 ]' sh \
+# deckpress draws a back shown on many pages once (a form), the floor
+# each time: the sizes used, not how often, compare.
+sizes "$BX/gen-120/dp.pdf" | uniq >"$T/dp.sizes"
+sizes "$BX/gen-120/fl.pdf" | uniq >"$T/fl.sizes"
+check "the floor, 120 cards: every text at deckpress's size, $(wc -l <"$T/dp.sizes") sizes" \
+    sh -c 'cmp "$1" "$2" && [ "$(wc -l <"$1")" -gt 5 ]' sh \
     "$T/dp.sizes" "$T/fl.sizes"
 
 # The floor's own errors: where in the table, as deckpress says them.

@@ -492,59 +492,68 @@ tsv_face(struct strbuf *b, const char *id, unsigned int copy, enum face f,
  * and a line per box: which size each text got and where each box is,
  * for a translator or another program.
  */
+/*
+ * The table, built whole before any folder or file is made, so that a
+ * text too long leaves nothing behind; the faces are laid out one at a
+ * time.
+ */
+static bool
+boxes_table(const struct setup *s, const struct print *pr,
+    struct strbuf *b, size_t *faces, size_t *boxes, struct diags *d)
+{
+	size_t i, k, f, nerr = d->nerr;
+	unsigned int copy = 0;
+	struct laid l;
+
+	sb_puts(b, boxes_header);
+	for (i = 0; i < pr->n; i++) {
+		const struct sheets *sh = &pr->v[i];
+
+		for (k = 0; k < sh->n; k++) {
+			const char *id = s->deck->cards[sh->seq[k]].id;
+
+			copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ?
+			    copy + 1 : 0;
+			for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
+				print_face(s, pr, sh, k, (enum face)f, &l, d);
+				tsv_face(b, id, copy, (enum face)f, &l);
+				(*faces)++;
+				*boxes += l.n;
+				laid_free(&l);
+			}
+		}
+	}
+	return d->nerr == nerr;
+}
+
 static int
 export_boxes(const struct setup *s, const struct export *x, size_t li,
     const struct print *pr, struct diags *d)
 {
-	struct laid l;
 	char *name = g_strdup_printf("%s-%s-boxes.tsv", s->deck->game,
 	    s->deck->langs[li]);
 	char *out = path_join(x->dir, name);
 	struct strbuf b = { 0 };
 	struct outfile o;
-	size_t i, k, f, faces = 0, boxes = 0, cards = 0, nerr = d->nerr;
-	unsigned int copy = 0;
-	bool opened, ok, fit;
+	size_t i, faces = 0, boxes = 0, cards = 0;
+	int rc = 0;
 
-	opened = ensure_parent(out, d) == 0 && outfile_open(&o, out, d);
-	ok = opened && outfile_write(&o, boxes_header, strlen(boxes_header));
-	for (i = 0; ok && i < pr->n; i++) {
-		const struct sheets *sh = &pr->v[i];
-
-		cards += sh->n;
-		for (k = 0; ok && k < sh->n; k++) {
-			const char *id = s->deck->cards[sh->seq[k]].id;
-
-			copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ?
-			    copy + 1 : 0;
-			b.len = 0;
-			/* A face at a time: a deck of any size fits. */
-			for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
-				print_face(s, pr, sh, k, (enum face)f, &l, d);
-				tsv_face(&b, id, copy, (enum face)f, &l);
-				faces++;
-				boxes += l.n;
-				laid_free(&l);
-			}
-			ok = outfile_write(&o, b.s, b.len);
-		}
-	}
-	/* A text too long (reported as laid out): the table is not kept,
-	 * as no file is where the input is wrong. */
-	fit = d->nerr == nerr;
-	/* A write that failed is reported here, and the file not kept. */
-	if (opened)
-		ok = outfile_close(&o, ok && fit, d) && fit;
-	if (ok)
+	for (i = 0; i < pr->n; i++)
+		cards += pr->v[i].n;
+	if (!boxes_table(s, pr, &b, &faces, &boxes, d))
+		rc = EXIT_INPUT;
+	else if (ensure_parent(out, d) != 0 || !outfile_open(&o, out, d))
+		rc = EXIT_IO;
+	else if (!outfile_close(&o, outfile_write(&o, b.s, b.len), d))
+		rc = EXIT_IO;	/* a write that failed: reported, not kept */
+	if (rc == 0)
 		printf("%s: %zu faces of %zu %s%s, %zu boxes\n", out, faces,
 		    cards, s->deck->multi ? "component" : "card",
 		    cards == 1 ? "" : "s", boxes);
 	sb_free(&b);
 	g_free(name);
 	free(out);
-	if (!fit)
-		return EXIT_INPUT;
-	return ok ? 0 : EXIT_IO;
+	return rc;
 }
 
 static int
