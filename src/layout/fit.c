@@ -211,32 +211,110 @@ next_step(const struct elem *e, const struct probe *last, long lo, long hi,
 	return lo + (hi - lo) / 2;
 }
 
+/* Two things of a font, per pt of size, to guess a first size with. */
+struct metrics {
+	double	adv;	/* the mean advance of a character of prose */
+	double	lh;	/* a line's height, its spacing included */
+};
+
+/*
+ * The metrics of e's font, measured once per context on a sentence of
+ * ordinary words, and kept on the context.
+ */
+static const struct metrics *
+font_metrics(PangoContext *ctx, const struct elem *e)
+{
+	static const char sample[] = "The quick brown fox jumps over the "
+	    "lazy dog, and then a few more ordinary words of a card follow.";
+	char *key = g_strdup_printf("deckpress-fit %s %d %d %a", e->family,
+	    e->bold, e->italic, e->leading);
+	struct metrics *m = g_object_get_data(G_OBJECT(ctx), key);
+	PangoLayout *l;
+	PangoRectangle log;
+
+	if (m == NULL) {
+		m = g_new(struct metrics, 1);
+		l = fit_layout(ctx, e, sample, 10);
+		pango_layout_set_width(l, -1);
+		pango_layout_get_extents(l, NULL, &log);
+		m->adv = pango_units_to_double(log.width) / 10 /
+		    (double)(sizeof(sample) - 1);
+		m->lh = pango_units_to_double(log.height) / 10;
+		g_object_unref(l);
+		g_object_set_data_full(G_OBJECT(ctx), key, m, g_free);
+	}
+	g_free(key);
+	return m;
+}
+
+/* The characters markup shows: tags left out, an entity one. */
+static size_t
+shown_chars(const char *m)
+{
+	size_t n = 0;
+
+	while (*m != '\0') {
+		if (*m == '<') {
+			m += strcspn(m, ">");
+			m += *m != '\0';
+			continue;
+		}
+		if (*m == '&')
+			m += strcspn(m, ";");
+		else
+			n += ((unsigned char)*m & 0xC0) != 0x80;
+		m += *m != '\0';
+	}
+	return n;
+}
+
+/* How full greedy wrapping leaves a line of prose, on average. */
+#define FILL	0.92
+
+/*
+ * The step to measure first: the largest whose height, as the font's
+ * metrics and the text's length predict it, fits the box; the maximum
+ * for most texts.  From the text and the font alone, not from texts
+ * fitted before, so it is the same whatever was laid out first.
+ */
+static long
+first_step(PangoContext *ctx, const struct elem *e, const char *text,
+    long top)
+{
+	const struct metrics *m = font_metrics(ctx, e);
+	double len = (double)shown_chars(text) * m->adv, s, lines;
+	long i;
+
+	for (i = top; i > 0; i--) {
+		s = step_size(e, i);
+		lines = fmax(1, ceil(len * s / (e->w * FILL)));
+		if (lines * m->lh * s <= e->h)
+			break;
+	}
+	return i;
+}
+
 void
 fit_text(PangoContext *ctx, const struct elem *e, const char *text,
     struct fitted *out)
 {
-	long lo = -1, hi = lround((e->size_max - e->size_min) / STEP), i;
-	struct probe best = { 0 }, p, bad, *last;
+	long top = lround((e->size_max - e->size_min) / STEP);
+	long lo = -1, hi = top + 1, i;
+	struct probe best = { 0 }, p, bad = { 0 }, *last = NULL;
 	int guesses = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->fits = true;
-	measure(ctx, e, text, e->size_max, &p, out);
-	if (p.fits) {
-		keep(&best, &p);
-		goto done;
-	}
 	/*
 	 * Invariant: step lo fits (-1: none known yet), its layout best;
-	 * step hi does not, its layout bad; the last of them measured
-	 * guides the estimate.  Each probe
+	 * step hi does not (top + 1: past the maximum), its layout bad;
+	 * the last of them measured guides the next step.  Each probe
 	 * narrows [lo, hi] as a binary search's would, so the size found
 	 * is the one a binary search finds, in fewer shapings.
 	 */
-	bad = p;
-	last = &bad;
 	while (hi - lo > 1) {
-		i = next_step(e, last, lo, hi, &guesses);
+		i = last == NULL ? first_step(ctx, e, text, top) :
+		    next_step(e, last, lo, hi, &guesses);
 		measure(ctx, e, text, step_size(e, i), &p, out);
 		if (p.fits) {
 			lo = i;
@@ -258,7 +336,6 @@ fit_text(PangoContext *ctx, const struct elem *e, const char *text,
 		return;
 	}
 	drop(&bad);
-done:
 	out->size = best.size;
 	out->w = best.w;
 	out->h = best.h;
