@@ -14,20 +14,29 @@ enum ynode_type { YNODE_SCALAR, YNODE_SEQ, YNODE_MAP };
 
 struct ypair;
 
+/*
+ * One value of a YAML file.  A deck of 12 000 cards has some 200 000 of
+ * them, so the node is kept to 48 bytes: the three views of its
+ * contents share one pointer (type says which), the end position
+ * carries no file (it is pos's) and a lost colour lives beside the
+ * node, not in it (see ynode_lost()).
+ */
 struct ynode {
-	enum ynode_type	  type;
-	bool		  plain;	/* unquoted scalar */
 	struct srcpos	  pos;
-	struct srcpos	  end;		/* scalar: just past its last character */
-	const char	 *str;		/* scalar text, NUL-terminated */
-	size_t		  len;		/* scalar length (may hold NULs) */
-	const char	 *lost;		/* empty scalar: the "#rrggbb" after
-					   it on its line, a colour YAML took
-					   for a comment; or NULL */
-	struct srcpos	  lostpos;	/* of that '#' */
-	struct ynode	**items;	/* sequence */
-	struct ypair	 *pairs;	/* mapping */
-	size_t		  n;
+	union {
+		const char	 *str;		/* scalar text, NUL-terminated */
+		struct ynode	**items;	/* sequence */
+		struct ypair	 *pairs;	/* mapping */
+	};
+	size_t		  n;		/* items or pairs */
+	unsigned int	  len;		/* scalar length (may hold NULs) */
+	unsigned int	  end_line;	/* scalar: just past its last */
+	unsigned int	  end_col;	/* character (see ynode_end()) */
+	unsigned char	  type;		/* enum ynode_type */
+	bool		  plain;	/* unquoted scalar */
+	bool		  lost;		/* empty scalar followed on its line
+					   by a "#rrggbb", a colour YAML
+					   took for a comment */
 };
 
 struct ypair {
@@ -35,24 +44,26 @@ struct ypair {
 };
 
 /*
- * Parse one YAML file into a tree allocated in arena.  Syntax errors,
- * aliases, duplicate keys and non-scalar keys are diagnostics.  Returns
- * the root, or NULL if the file cannot be read, is empty or is not
- * valid YAML (then at least one error was added).
- */
-/*
  * The whole file at path, of at most max bytes (a whole number of MiB),
  * for every loader; NULL if it cannot be opened or read or is larger
  * (reported at pos).  Caller frees.
  */
 unsigned char	*load_bytes(const char *path, size_t max,
 		    const struct srcpos *pos, size_t *len, struct diags *d);
+/*
+ * Parse one YAML file into a tree allocated in arena.  Syntax errors,
+ * aliases, duplicate keys and non-scalar keys are diagnostics.  Returns
+ * the root, or NULL if the file cannot be read, is empty or is not
+ * valid YAML (then at least one error was added).
+ */
 struct ynode	*ytree_load(struct arena *a, const char *path,
 		    struct diags *d);
 struct ynode	*ytree_parse(struct arena *a, const char *name,
 		    const unsigned char *buf, size_t len, struct diags *d);
 
 const char	*ynode_kind(const struct ynode *n);
+/* Where scalar n ends: just past its last character. */
+struct srcpos	 ynode_end(const struct ynode *n);
 struct ynode	*ymap_get(const struct ynode *map, const char *key);
 
 /*

@@ -192,7 +192,7 @@ load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
 		}
 		t->field = p->key->str;
 		t->pos = p->val->pos;
-		t->end = p->val->end;
+		t->end = ynode_end(p->val);
 		t->key_pos = p->key->pos;
 		if (yisnull(p->val)) {
 			if (!draft) {

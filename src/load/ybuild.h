@@ -30,6 +30,9 @@ struct builder {
 	size_t			 len;
 	yaml_parser_t		 p;
 	size_t			 nodes;		/* built so far */
+	struct ynode		**stack;	/* children of the open
+						   containers */
+	size_t			 nstack, capstack;
 	bool			 failed;
 };
 

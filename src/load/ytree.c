@@ -113,6 +113,17 @@ check_encoding(struct builder *b)
 
 static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth);
 
+/*
+ * An empty plain scalar followed on its line by "#rrggbb": the node and
+ * the colour in one allocation, so that other nodes need no room for
+ * it.  node comes first: a pointer to it is one to the whole.
+ */
+struct ylost {
+	struct ynode	 node;
+	const char	*colour;	/* "#rrggbb" */
+	struct srcpos	 pos;		/* of its '#' */
+};
+
 static struct ynode *
 newnode(struct builder *b, enum ynode_type t, const yaml_mark_t *m)
 {
@@ -126,11 +137,13 @@ newnode(struct builder *b, enum ynode_type t, const yaml_mark_t *m)
 /*
  * "fill: #E0A030" is a key with no value and a comment: remember the
  * colour so that whoever needs a value can say why it is missing.
+ * Returns the node with the colour beside it, or NULL if there is none.
  */
-static void
-lost_colour(struct builder *b, struct ynode *n, const yaml_mark_t *m)
+static struct ynode *
+lost_colour(struct builder *b, const yaml_mark_t *m)
 {
 	const unsigned char *l;
+	struct ylost *lost;
 	size_t len, i, k, at;
 
 	l = line_at(b, m->line, &len);
@@ -141,69 +154,107 @@ lost_colour(struct builder *b, struct ynode *n, const yaml_mark_t *m)
 	for (at = i; i < len && (l[i] == ' ' || l[i] == '\t'); i++)
 		continue;
 	if ((k = hex_colour(l + i, len - i)) == 0)
-		return;
-	n->lost = arena_strndup(b->a, (const char *)l + i, k);
-	n->lostpos = pos0(b, m->line, m->column + (i - at));
+		return NULL;
+	lost = arena_alloc(b->a, sizeof(*lost));
+	lost->colour = arena_strndup(b->a, (const char *)l + i, k);
+	lost->pos = pos0(b, m->line, m->column + (i - at));
+	lost->node.lost = true;
+	return &lost->node;
 }
 
 static struct ynode *
 build_scalar(struct builder *b, yaml_event_t *ev)
 {
-	struct ynode *n = newnode(b, YNODE_SCALAR, &ev->start_mark);
+	bool plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	size_t len = ev->data.scalar.length;
+	struct ynode *n = NULL;
 
-	n->end = mkpos(b, &ev->end_mark);
-	n->len = ev->data.scalar.length;
-	n->str = arena_strndup(b->a, (const char *)ev->data.scalar.value,
-	    n->len);
-	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-	if (n->plain && n->len == 0)
-		lost_colour(b, n, &ev->end_mark);
+	if (plain && len == 0)
+		n = lost_colour(b, &ev->end_mark);
+	if (n == NULL)
+		n = arena_alloc(b->a, sizeof(*n));
+	n->type = YNODE_SCALAR;
+	n->pos = mkpos(b, &ev->start_mark);
+	n->end_line = (unsigned int)ev->end_mark.line + 1;
+	n->end_col = (unsigned int)ev->end_mark.column + 1;
+	n->len = (unsigned int)len;	/* at most MAX_SCALAR */
+	/* Empty values are common ("title:", "~" is not one): share "". */
+	n->str = len == 0 ? "" : arena_strndup(b->a,
+	    (const char *)ev->data.scalar.value, len);
+	n->plain = plain;
 	return n;
 }
 
-/* Collect children until the closing event; items of seq or map keys. */
-static bool
-build_children(struct builder *b, struct ynode *n, yaml_event_type_t end,
-    int depth)
+/*
+ * Collect children until the closing event on the builder's stack,
+ * shared by every level so that a container costs no allocation of
+ * its own but its final array; returns how many, or -1 on failure.
+ */
+static long
+build_children(struct builder *b, yaml_event_type_t end, int depth)
 {
-	struct ynode **v = NULL, *kid;
-	size_t cnt = 0, cap = 0;
+	struct ynode *kid;
+	size_t base = b->nstack;
 	yaml_event_t ev;
-	bool ok = true;
 
 	for (;;) {
-		if (!next_event(b, &ev)) {
-			ok = false;
-			break;
-		}
+		if (!next_event(b, &ev))
+			return -1;
 		if (ev.type == end) {
 			yaml_event_delete(&ev);
-			break;
+			return (long)(b->nstack - base);
 		}
 		kid = build(b, &ev, depth + 1);
 		yaml_event_delete(&ev);
-		if (kid == NULL) {
-			ok = false;
-			break;
-		}
-		xgrow((void **)&v, &cap, cnt + 1, sizeof(*v));
-		v[cnt++] = kid;
+		if (kid == NULL)
+			return -1;
+		xgrow((void **)&b->stack, &b->capstack, b->nstack + 1,
+		    sizeof(*b->stack));
+		b->stack[b->nstack++] = kid;
 	}
-	if (ok) {
-		n->items = arena_alloc(b->a, cnt * sizeof(*v) + 1);
-		if (cnt)
-			memcpy(n->items, v, cnt * sizeof(*v));
-		n->n = cnt;
-	}
-	free(v);
-	return ok;
+}
+
+static struct ynode *
+build_seq(struct builder *b, yaml_event_t *ev, int depth)
+{
+	struct ynode *n = newnode(b, YNODE_SEQ, &ev->start_mark);
+	size_t base = b->nstack;
+	long cnt;
+
+	if ((cnt = build_children(b, YAML_SEQUENCE_END_EVENT, depth)) < 0)
+		return NULL;
+	n->n = (size_t)cnt;
+	n->items = arena_alloc(b->a, n->n * sizeof(*n->items) + 1);
+	memcpy(n->items, b->stack + base, n->n * sizeof(*n->items));
+	b->nstack = base;
+	return n;
+}
+
+/* Keys of a mapping this small are compared, not hashed. */
+#define FEW_KEYS	8
+
+static const struct ynode *
+seen_key(GHashTable *seen, const struct ynode *map, size_t i)
+{
+	const char *s = map->pairs[i].key->str;
+	const struct ynode *k;
+	size_t j;
+
+	if (seen != NULL)
+		return g_hash_table_lookup(seen, s);
+	for (j = 0; j < i; j++)
+		if ((k = map->pairs[j].key)->type == YNODE_SCALAR &&
+		    strcmp(k->str, s) == 0)
+			return k;
+	return NULL;
 }
 
 static void
 check_keys(struct builder *b, struct ynode *map)
 {
 	/* A text file maps thousands of card ids: hash, not compare all. */
-	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	GHashTable *seen = map->n > FEW_KEYS ?
+	    g_hash_table_new(g_str_hash, g_str_equal) : NULL;
 	size_t i;
 
 	for (i = 0; i < map->n; i++) {
@@ -216,36 +267,37 @@ check_keys(struct builder *b, struct ynode *map)
 			b->failed = true;
 			continue;
 		}
-		if ((o = g_hash_table_lookup(seen, k->str)) != NULL) {
+		if ((o = seen_key(seen, map, i)) != NULL) {
 			diag_add(b->d, DIAG_ERROR, &k->pos, "duplicate-key",
 			    "duplicate key '%s'", k->str);
 			diag_add(b->d, DIAG_NOTE, &o->pos, NULL,
 			    "'%s' first given here", k->str);
-		} else
+		} else if (seen != NULL)
 			g_hash_table_insert(seen, (gpointer)k->str, (gpointer)k);
 	}
-	g_hash_table_destroy(seen);
+	if (seen != NULL)
+		g_hash_table_destroy(seen);
 }
 
 static struct ynode *
 build_map(struct builder *b, yaml_event_t *ev, int depth)
 {
 	struct ynode *n = newnode(b, YNODE_MAP, &ev->start_mark);
-	struct ynode **flat;
-	size_t i, cnt;
+	struct ynode **flat = NULL;
+	size_t base = b->nstack, i;
+	long cnt;
 
-	if (!build_children(b, n, YAML_MAPPING_END_EVENT, depth))
+	if ((cnt = build_children(b, YAML_MAPPING_END_EVENT, depth)) < 0)
 		return NULL;
 	/* libyaml guarantees key/value alternation inside a mapping. */
-	flat = n->items;
-	cnt = n->n / 2;
-	n->items = NULL;
-	n->pairs = arena_alloc(b->a, cnt * sizeof(*n->pairs) + 1);
-	for (i = 0; i < cnt; i++) {
+	flat = b->stack + base;
+	n->n = (size_t)cnt / 2;
+	n->pairs = arena_alloc(b->a, n->n * sizeof(*n->pairs) + 1);
+	for (i = 0; i < n->n; i++) {
 		n->pairs[i].key = flat[2 * i];
 		n->pairs[i].val = flat[2 * i + 1];
 	}
-	n->n = cnt;
+	b->nstack = base;
 	check_keys(b, n);
 	return n;
 }
@@ -340,7 +392,6 @@ count_nodes(struct builder *b)
 static struct ynode *
 build(struct builder *b, yaml_event_t *ev, int depth)
 {
-	struct ynode *n;
 	struct srcpos pos = mkpos(b, &ev->start_mark);
 
 	if (depth > MAX_DEPTH) {
@@ -361,9 +412,7 @@ build(struct builder *b, yaml_event_t *ev, int depth)
 	case YAML_SEQUENCE_START_EVENT:
 		if (ev->data.sequence_start.anchor != NULL)
 			goto anchor;
-		n = newnode(b, YNODE_SEQ, &ev->start_mark);
-		return build_children(b, n, YAML_SEQUENCE_END_EVENT, depth) ?
-		    n : NULL;
+		return build_seq(b, ev, depth);
 	case YAML_MAPPING_START_EVENT:
 		if (ev->data.mapping_start.anchor != NULL)
 			goto anchor;
@@ -443,6 +492,7 @@ ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
 	yaml_parser_set_input_string(&b.p, buf, len);
 	root = parse_document(&b);
 	yaml_parser_delete(&b.p);
+	free(b.stack);
 	if (root == NULL && d->nerr == nerr)
 		diag_add(d, DIAG_ERROR, &pos, "empty", "file is empty");
 	/* Duplicate keys leave a usable tree: the loaders report more. */
@@ -507,6 +557,14 @@ ynode_kind(const struct ynode *n)
 	default:
 		return yisnull(n) ? "empty" : "text";
 	}
+}
+
+struct srcpos
+ynode_end(const struct ynode *n)
+{
+	struct srcpos pos = { n->pos.file, n->end_line, n->end_col };
+
+	return pos;
 }
 
 bool
@@ -580,10 +638,12 @@ yexpect(const struct ynode *n, enum ynode_type t, const char *what,
 
 	if (n->type == t && !(t == YNODE_SCALAR && yisnull(n)))
 		return true;
-	if (n->lost != NULL) {
-		diag_add(d, DIAG_ERROR, &n->lostpos, "type", "%s%sa colour "
+	if (n->lost) {
+		const struct ylost *l = (const struct ylost *)n;
+
+		diag_add(d, DIAG_ERROR, &l->pos, "type", "%s%sa colour "
 		    "must be quoted: \"%s\" \xe2\x80\x94 unquoted, # starts a "
-		    "comment", CTX_FMT(ctx), n->lost);
+		    "comment", CTX_FMT(ctx), l->colour);
 		return false;
 	}
 	diag_add(d, DIAG_ERROR, &n->pos, "type", "%s%s%s must be %s, not %s",
