@@ -165,10 +165,12 @@ const struct card *deck_vals(const struct deck *deck, const char *name);
 
 /*
  * Read the text files of the deck's languages (texts.c; called by
- * load_deck).  langs is the languages list of deck.yaml.
+ * load_deck).  deck.yaml lists its languages at langs_pos, language li
+ * at lang_pos[li] for each of the deck's ndeclared.
  */
-bool		 load_texts(struct deck *deck, const struct ynode *langs,
-		    const struct load_opts *o, struct diags *d);
+bool		 load_texts(struct deck *deck, const struct srcpos *langs_pos,
+		    const struct srcpos *lang_pos, const struct load_opts *o,
+		    struct diags *d);
 
 /*
  * Append an empty string for field to ct, allocated in the deck's arena;
