@@ -61,6 +61,30 @@ struct ynode	*ytree_load(struct arena *a, const char *path,
 struct ynode	*ytree_parse(struct arena *a, const char *name,
 		    const unsigned char *buf, size_t len, struct diags *d);
 
+/*
+ * A mapping too large to keep whole, read a pair at a time: the value
+ * of the root's first key named key (a text file's cards), if it is a
+ * mapping, is handed to pair() one key and value at a time in the
+ * file's order, duplicates too.  Both live only for the call.
+ */
+struct ystream {
+	const char	*key;
+	void		(*pair)(void *ctx, const struct ynode *key,
+			    const struct ynode *val);
+	void		*ctx;
+};
+
+/*
+ * ytree_load(), the mapping s names streamed: each of its pairs is
+ * built in an arena of its own, emptied once pair() returns, and the
+ * tree holds an empty mapping in its place.  The file is read once
+ * more first, without building, so that pair() sees nothing of a file
+ * ytree_load() would refuse: that is refused the same, with the same
+ * diagnostics.
+ */
+struct ynode	*ytree_stream(struct arena *a, const char *path,
+		    const struct ystream *s, struct diags *d);
+
 const char	*ynode_kind(const struct ynode *n);
 /* Where scalar n ends: just past its last character. */
 struct srcpos	 ynode_end(const struct ynode *n);

@@ -239,35 +239,43 @@ load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
 	return ok;
 }
 
-/* The cards: section; skip: text for a card the deck lacks is left out. */
-static bool
-load_cards_texts(struct deck *deck, size_t li, const struct ynode *cards,
-    bool draft, bool skip, GHashTable *fields, struct diags *d)
+/*
+ * Reading the cards: section of language li's file, an entry at a time
+ * as the file is parsed (ytree_stream()): a deck of 12 000 cards need
+ * not hold the tree of them all.  skip: text for a card the deck lacks
+ * is left out.
+ */
+struct cardsread {
+	struct deck	*deck;
+	size_t		 li;
+	bool		 draft, skip;
+	GHashTable	*fields;
+	size_t		 unknown;	/* unknown cards named so far */
+	bool		 ok;
+	struct diags	*d;
+};
+
+/* One entry of the cards: section, key: val. */
+static void
+card_entry(void *ctx, const struct ynode *key, const struct ynode *val)
 {
-	size_t i, unknown = 0;
-	bool ok = true;
+	struct cardsread *r = ctx;
+	struct deck *deck = r->deck;
+	struct card *c = deck_card(deck, key->str);
+	size_t li = r->li;
 
-	if (!yexpect(cards, YNODE_MAP, "cards", NULL, d))
-		return false;
-	for (i = 0; i < cards->n; i++) {
-		const struct ypair *p = &cards->pairs[i];
-		struct card *c = deck_card(deck, p->key->str);
-
-		if (c == NULL && skip)
-			continue;
-		if (c == NULL) {
-			unknown_card(deck, p->key, deck->langs[li], unknown++,
-			    d);
-			ok = false;
-		} else if (c->texts[li].pos.file != NULL)
-			ok = false;	/* a duplicate key, reported */
-		else {
-			c->texts[li].key_pos = p->key->pos;
-			ok &= load_cardtext(deck, c, &c->texts[li],
-			    deck->langs[li], p->val, draft, fields, d);
-		}
+	if (c == NULL && r->skip)
+		return;
+	if (c == NULL) {
+		unknown_card(deck, key, deck->langs[li], r->unknown++, r->d);
+		r->ok = false;
+	} else if (c->texts[li].pos.file != NULL)
+		r->ok = false;	/* a duplicate key, reported */
+	else {
+		c->texts[li].key_pos = key->pos;
+		r->ok &= load_cardtext(deck, c, &c->texts[li], deck->langs[li],
+		    val, r->draft, r->fields, r->d);
 	}
-	return ok;
 }
 
 static const struct attrdef *
@@ -392,12 +400,17 @@ load_kind_strs(struct deck *deck, size_t li, const struct ynode *n,
 	return ok;
 }
 
-/* The sections of a text file's root: cards first, then the rest. */
+/*
+ * The sections of a text file's root but the entries of cards, which r
+ * has read.
+ */
 static bool
 load_sections(struct deck *deck, size_t li, const struct ynode *root,
-    bool draft, bool skip, GHashTable *fields, struct diags *d)
+    const struct cardsread *r, struct diags *d)
 {
 	const struct ynode *n;
+	bool draft = r->draft;
+	GHashTable *fields = r->fields;
 	size_t i;
 	bool ok;
 
@@ -409,7 +422,7 @@ load_sections(struct deck *deck, size_t li, const struct ynode *root,
 		    "the text file has no 'cards'");
 		return false;
 	}
-	ok &= load_cards_texts(deck, li, n, draft, skip, fields, d);
+	ok &= yexpect(n, YNODE_MAP, "cards", NULL, d) && r->ok;
 	if ((n = ymap_get(root, "values")) != NULL)
 		ok &= load_values(deck, li, n, draft, fields, d);
 	if ((n = ymap_get(root, "components")) != NULL)
@@ -429,7 +442,8 @@ load_sections(struct deck *deck, size_t li, const struct ynode *root,
 /*
  * text/<lang>.yaml for language li, named at lpos in deck.yaml.  A
  * missing file is reported there: that is where a user looks.  Its
- * tree lives only while it is read: the deck keeps copies.
+ * tree lives only while it is read, its cards an entry at a time: the
+ * deck keeps copies.
  */
 static bool
 load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
@@ -439,6 +453,8 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 	char *name = arena_printf(&deck->arena, "text/%s.yaml", lang);
 	char *path = path_join(deck->dir, name);
 	struct arena tree = { 0 };
+	struct cardsread r = { deck, li, draft, skip, fields, 0, true, d };
+	struct ystream s = { "cards", card_entry, &r };
 	const struct ynode *root;
 	bool ok = true;
 
@@ -458,10 +474,9 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 		return ok;
 	}
 	*read = true;
-	root = ytree_load(&tree, path, d);
+	root = ytree_stream(&tree, path, &s, d);
 	free(path);
-	ok = root != NULL && load_sections(deck, li, root, draft, skip, fields,
-	    d);
+	ok = root != NULL && load_sections(deck, li, root, &r, d);
 	arena_free(&tree);
 	return ok;
 }

@@ -33,6 +33,10 @@ struct builder {
 	struct ynode		**stack;	/* children of the open
 						   containers */
 	size_t			 nstack, capstack;
+	const struct ystream	*stream;	/* the mapping to stream */
+	bool			 streamed;	/* its key was met */
+	bool			 stream_next;	/* the node built next is
+						   that mapping */
 	bool			 failed;
 };
 

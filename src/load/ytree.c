@@ -189,6 +189,20 @@ build_scalar(struct builder *b, yaml_event_t *ev)
 }
 
 /*
+ * Is kid, a key of a mapping at depth, the root's key whose mapping
+ * the builder streams?  The first such key only, as ymap_get() finds.
+ */
+static bool
+stream_key(struct builder *b, int depth, const struct ynode *kid)
+{
+	if (b->stream == NULL || b->streamed || depth != 0 ||
+	    kid->type != YNODE_SCALAR || strcmp(kid->str, b->stream->key) != 0)
+		return false;
+	b->streamed = true;
+	return true;
+}
+
+/*
  * Collect children until the closing event on the builder's stack,
  * shared by every level so that a container costs no allocation of
  * its own but its final array; returns how many, or -1 on failure.
@@ -214,6 +228,8 @@ build_children(struct builder *b, yaml_event_type_t end, int depth)
 		xgrow((void **)&b->stack, &b->capstack, b->nstack + 1,
 		    sizeof(*b->stack));
 		b->stack[b->nstack++] = kid;
+		b->stream_next = end == YAML_MAPPING_END_EVENT &&
+		    (b->nstack - base) % 2 == 1 && stream_key(b, depth, kid);
 	}
 }
 
@@ -231,6 +247,16 @@ build_seq(struct builder *b, yaml_event_t *ev, int depth)
 	memcpy(n->items, b->stack + base, n->n * sizeof(*n->items));
 	b->nstack = base;
 	return n;
+}
+
+/* Key k repeats the one given at first. */
+static void
+dup_key(struct builder *b, const struct ynode *k, const struct srcpos *first)
+{
+	diag_add(b->d, DIAG_ERROR, &k->pos, "duplicate-key",
+	    "duplicate key '%s'", k->str);
+	diag_add(b->d, DIAG_NOTE, first, NULL, "'%s' first given here",
+	    k->str);
 }
 
 /* Keys of a mapping this small are compared, not hashed. */
@@ -255,7 +281,7 @@ seen_key(GHashTable *seen, const struct ynode *map, size_t i)
 static void
 check_keys(struct builder *b, struct ynode *map)
 {
-	/* A text file maps thousands of card ids: hash, not compare all. */
+	/* A text file read whole maps thousands of ids: hash them. */
 	GHashTable *seen = map->n > FEW_KEYS ?
 	    g_hash_table_new(g_str_hash, g_str_equal) : NULL;
 	size_t i;
@@ -270,12 +296,9 @@ check_keys(struct builder *b, struct ynode *map)
 			b->failed = true;
 			continue;
 		}
-		if ((o = seen_key(seen, map, i)) != NULL) {
-			diag_add(b->d, DIAG_ERROR, &k->pos, "duplicate-key",
-			    "duplicate key '%s'", k->str);
-			diag_add(b->d, DIAG_NOTE, &o->pos, NULL,
-			    "'%s' first given here", k->str);
-		} else if (seen != NULL)
+		if ((o = seen_key(seen, map, i)) != NULL)
+			dup_key(b, k, &o->pos);
+		else if (seen != NULL)
 			g_hash_table_insert(seen, (gpointer)k->str, (gpointer)k);
 	}
 	if (seen != NULL)
@@ -303,6 +326,77 @@ build_map(struct builder *b, yaml_event_t *ev, int depth)
 	b->nstack = base;
 	check_keys(b, n);
 	return n;
+}
+
+/* Where a key of a streamed mapping was first given. */
+struct seen {
+	struct srcpos	 pos;
+	char		 str[];
+};
+
+/*
+ * check_keys() for key k of a streamed mapping, whose pairs go once
+ * read: seen holds a copy of each key so far, in arena tree.
+ */
+static void
+check_streamed_key(struct builder *b, GHashTable *seen, struct arena *tree,
+    const struct ynode *k)
+{
+	struct seen *o;
+
+	if (k->type != YNODE_SCALAR) {
+		diag_add(b->d, DIAG_ERROR, &k->pos, "yaml",
+		    "a key must be plain text, not %s", ynode_kind(k));
+		b->failed = true;
+	} else if ((o = g_hash_table_lookup(seen, k->str)) != NULL)
+		dup_key(b, k, &o->pos);
+	else {
+		o = arena_alloc(tree, sizeof(*o) + k->len + 1);
+		o->pos = k->pos;
+		memcpy(o->str, k->str, k->len);
+		g_hash_table_insert(seen, o->str, o);
+	}
+}
+
+/*
+ * The mapping the builder streams (ytree_stream()): each pair is built
+ * in an arena of its own, handed to the reader and dropped.  The tree
+ * keeps an empty mapping in its place.
+ */
+static struct ynode *
+stream_map(struct builder *b, yaml_event_t *ev, int depth)
+{
+	struct ynode *n = newnode(b, YNODE_MAP, &ev->start_mark), *k, *v;
+	struct arena *tree = b->a, pair = { 0 };
+	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	yaml_event_t e;
+	bool ok = false;
+
+	n->pairs = arena_alloc(tree, 1);
+	b->a = &pair;
+	while (next_event(b, &e)) {
+		if (e.type == YAML_MAPPING_END_EVENT) {
+			yaml_event_delete(&e);
+			ok = true;
+			break;
+		}
+		k = build(b, &e, depth + 1);
+		yaml_event_delete(&e);
+		if (k == NULL || !next_event(b, &e))
+			break;
+		v = build(b, &e, depth + 1);
+		yaml_event_delete(&e);
+		if (v == NULL)
+			break;
+		check_streamed_key(b, seen, tree, k);
+		if (!b->failed)
+			b->stream->pair(b->stream->ctx, k, v);
+		arena_free(&pair);
+	}
+	b->a = tree;
+	arena_free(&pair);
+	g_hash_table_destroy(seen);
+	return ok ? n : NULL;
 }
 
 static struct ynode *
@@ -356,39 +450,115 @@ plain_node(struct builder *b, const yaml_event_t *ev,
 	return false;
 }
 
+/* A file this large may hold more than MAX_NODES nodes (see prescan()). */
+#define COUNT_MIN	((MAX_NODES - 16) / 2)
+
+/* Containers open in prescan(): is each a mapping, is a key next? */
+struct open {
+	bool	 map[MAX_DEPTH + 1];
+	bool	 key[MAX_DEPTH + 1];
+	size_t	 n;
+};
+
 /*
- * A large file may hold more nodes than MAX_NODES: count its events
- * before building anything, so that refusing it costs a parse, not a
- * tree.  A file of len bytes holds fewer than 2 * len + 16 nodes (each
- * takes at least a byte or two of syntax), so small files skip this.
+ * Would build() refuse the node of event ev, o->n levels deep?  It
+ * takes its turn in its mapping, as a key or a value, and a container
+ * is opened.
+ */
+static bool
+refused(const yaml_event_t *ev, struct open *o)
+{
+	const yaml_char_t *tag = NULL, *anchor = NULL;
+	bool bad = o->n > MAX_DEPTH || ev->type == YAML_ALIAS_EVENT;
+	size_t top = o->n - 1;
+
+	if (ev->type == YAML_SCALAR_EVENT) {
+		tag = ev->data.scalar.tag;
+		anchor = ev->data.scalar.anchor;
+		bad |= ev->data.scalar.length > MAX_SCALAR;
+	} else if (ev->type == YAML_SEQUENCE_START_EVENT) {
+		tag = ev->data.sequence_start.tag;
+		anchor = ev->data.sequence_start.anchor;
+	} else if (ev->type == YAML_MAPPING_START_EVENT) {
+		tag = ev->data.mapping_start.tag;
+		anchor = ev->data.mapping_start.anchor;
+	}
+	/* check_keys(): a key must be a scalar. */
+	if (o->n > 0 && o->n <= MAX_DEPTH + 1 && o->map[top]) {
+		bad |= o->key[top] && ev->type != YAML_SCALAR_EVENT;
+		o->key[top] = !o->key[top];
+	}
+	/* Deeper than MAX_DEPTH is refused: no need to know more. */
+	if ((ev->type == YAML_SEQUENCE_START_EVENT ||
+	    ev->type == YAML_MAPPING_START_EVENT) && o->n++ <= MAX_DEPTH) {
+		o->map[o->n - 1] = ev->type == YAML_MAPPING_START_EVENT;
+		o->key[o->n - 1] = true;
+	}
+	return bad || tag != NULL || anchor != NULL;
+}
+
+/*
+ * A quiet pass over the file's events that builds nothing.  It counts
+ * the nodes of a large file, so that refusing one of more than
+ * MAX_NODES costs a parse, not a tree: a file of len bytes holds fewer
+ * than 2 * len + 16 nodes (each takes a byte or two of syntax), so a
+ * smaller one skips this unless streamed.  Returns false if there are
+ * too many (reported).  And it tells in *sound whether build() takes
+ * the whole file, refusing what build(), check_keys() and
+ * parse_document() refuse (keep them in step): a streamed mapping's
+ * reader (ytree_stream()) must see nothing of a file that is refused.
  * Syntax errors are left to the real pass.
  */
 static bool
-count_nodes(struct builder *b)
+prescan(struct builder *b, bool *sound)
 {
 	yaml_parser_t q;
 	yaml_event_t ev;
-	size_t n = 0;
+	struct open o = { .n = 0 };
+	size_t n = 0, docs = 0;
 	bool done = false, ok = true;
 
-	if (b->len <= (MAX_NODES - 16) / 2 || !yaml_parser_initialize(&q))
+	*sound = false;
+	if (!yaml_parser_initialize(&q))
 		return true;
 	yaml_parser_set_input_string(&q, b->buf, b->len);
-	while (!done && yaml_parser_parse(&q, &ev)) {
-		done = ev.type == YAML_STREAM_END_EVENT;
-		if ((ev.type == YAML_SCALAR_EVENT ||
-		    ev.type == YAML_SEQUENCE_START_EVENT ||
-		    ev.type == YAML_MAPPING_START_EVENT ||
-		    ev.type == YAML_ALIAS_EVENT) && ++n > MAX_NODES) {
-			struct srcpos pos = mkpos(b, &ev.start_mark);
-
-			too_many(b, &pos);
+	*sound = true;
+	while (!done) {
+		if (!yaml_parser_parse(&q, &ev)) {
+			*sound = false;
+			break;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
 			done = true;
-			ok = false;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			*sound &= ++docs == 1;
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			o.n--;
+			break;
+		case YAML_SCALAR_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+		case YAML_ALIAS_EVENT:
+			*sound &= !refused(&ev, &o);
+			if (++n > MAX_NODES && b->len > COUNT_MIN) {
+				struct srcpos pos = mkpos(b, &ev.start_mark);
+
+				too_many(b, &pos);
+				done = true;
+				ok = false;
+			}
+			break;
+		default:
+			break;
 		}
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&q);
+	*sound &= docs == 1;
 	return ok;
 }
 
@@ -396,7 +566,9 @@ static struct ynode *
 build(struct builder *b, yaml_event_t *ev, int depth)
 {
 	struct srcpos pos = mkpos(b, &ev->start_mark);
+	bool stream = b->stream_next;
 
+	b->stream_next = false;		/* for this node, not its children */
 	if (depth > MAX_DEPTH) {
 		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
 		    "nesting deeper than %d levels", MAX_DEPTH);
@@ -419,7 +591,8 @@ build(struct builder *b, yaml_event_t *ev, int depth)
 	case YAML_MAPPING_START_EVENT:
 		if (ev->data.mapping_start.anchor != NULL)
 			goto anchor;
-		return build_map(b, ev, depth);
+		return stream ? stream_map(b, ev, depth) :
+		    build_map(b, ev, depth);
 	case YAML_ALIAS_EVENT:
 		goto anchor;
 	default:
@@ -476,18 +649,25 @@ parse_document(struct builder *b)
 	return root;
 }
 
-struct ynode *
-ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
-    size_t len, struct diags *d)
+/* ytree_parse(), the mapping s names (if s is not NULL) streamed. */
+static struct ynode *
+parse(struct arena *a, const char *name, const unsigned char *buf,
+    size_t len, const struct ystream *s, struct diags *d)
 {
 	struct builder b = { .a = a, .d = d, .file = diag_file(d, name),
 	    .buf = buf, .len = len };
 	struct ynode *root;
 	struct srcpos pos = { b.file, 1, 1 };
 	size_t nerr = d->nerr;
+	bool sound = false;
 
-	if (!check_encoding(&b) || !count_nodes(&b))
+	if (!check_encoding(&b))
 		return NULL;
+	/* A file that is refused is read whole, to say why. */
+	if ((s != NULL || len > COUNT_MIN) && !prescan(&b, &sound))
+		return NULL;
+	if (s != NULL && sound)
+		b.stream = s;
 	if (!yaml_parser_initialize(&b.p)) {
 		diag_add(d, DIAG_ERROR, &pos, "yaml", "cannot start parser");
 		return NULL;
@@ -500,6 +680,13 @@ ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
 		diag_add(d, DIAG_ERROR, &pos, "empty", "file is empty");
 	/* Duplicate keys leave a usable tree: the loaders report more. */
 	return b.failed ? NULL : root;
+}
+
+struct ynode *
+ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
+    size_t len, struct diags *d)
+{
+	return parse(a, name, buf, len, NULL, d);
 }
 
 unsigned char *
@@ -544,8 +731,10 @@ load_bytes(const char *path, size_t max, const struct srcpos *pos,
 	return buf;
 }
 
-struct ynode *
-ytree_load(struct arena *a, const char *path, struct diags *d)
+/* ytree_load(), the mapping s names (if s is not NULL) streamed. */
+static struct ynode *
+load(struct arena *a, const char *path, const struct ystream *s,
+    struct diags *d)
 {
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
 	unsigned char *buf;
@@ -554,9 +743,22 @@ ytree_load(struct arena *a, const char *path, struct diags *d)
 
 	if ((buf = load_bytes(path, MAX_FILE, &pos, &len, d)) == NULL)
 		return NULL;
-	root = ytree_parse(a, path, buf, len, d);
+	root = parse(a, path, buf, len, s, d);
 	free(buf);
 	return root;
+}
+
+struct ynode *
+ytree_load(struct arena *a, const char *path, struct diags *d)
+{
+	return load(a, path, NULL, d);
+}
+
+struct ynode *
+ytree_stream(struct arena *a, const char *path, const struct ystream *s,
+    struct diags *d)
+{
+	return load(a, path, s, d);
 }
 
 const char *
