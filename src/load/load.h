@@ -65,22 +65,24 @@ struct ynode	*ytree_parse(struct arena *a, const char *name,
  * A mapping too large to keep whole, read a pair at a time: the value
  * of the root's first key named key (a text file's cards), if it is a
  * mapping, is handed to pair() one key and value at a time in the
- * file's order, duplicates too.  Both live only for the call.
+ * file's order, duplicates too.  Both live only for the call.  If the
+ * file turns out to be refused, undo() is called: the reader forgets
+ * every pair it was handed.
  */
 struct ystream {
 	const char	*key;
 	void		(*pair)(void *ctx, const struct ynode *key,
 			    const struct ynode *val);
+	void		(*undo)(void *ctx);
 	void		*ctx;
 };
 
 /*
  * ytree_load(), the mapping s names streamed: each of its pairs is
  * built in an arena of its own, emptied once pair() returns, and the
- * tree holds an empty mapping in its place.  The file is read once
- * more first, without building, so that pair() sees nothing of a file
- * ytree_load() would refuse: that is refused the same, with the same
- * diagnostics.
+ * tree holds an empty mapping in its place.  A file ytree_load() would
+ * refuse is refused the same, with the same diagnostics and none of
+ * the reader's: it is read again whole to say why.
  */
 struct ynode	*ytree_stream(struct arena *a, const char *path,
 		    const struct ystream *s, struct diags *d);

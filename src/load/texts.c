@@ -278,6 +278,23 @@ card_entry(void *ctx, const struct ynode *key, const struct ynode *val)
 	}
 }
 
+/*
+ * The file was refused after some entries were read: forget them, as
+ * if none had been (their strings stay in the arena, unused).
+ */
+static void
+card_entries_undo(void *ctx)
+{
+	struct cardsread *r = ctx;
+	size_t i;
+
+	for (i = 0; i < r->deck->ncards; i++)
+		memset(&r->deck->cards[i].texts[r->li], 0,
+		    sizeof(struct cardtext));
+	r->unknown = 0;
+	r->ok = true;
+}
+
 static const struct attrdef *
 attrdef_at(const struct deck *deck, const char *name, size_t *k)
 {
@@ -454,7 +471,7 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 	char *path = path_join(deck->dir, name);
 	struct arena tree = { 0 };
 	struct cardsread r = { deck, li, draft, skip, fields, 0, true, d };
-	struct ystream s = { "cards", card_entry, &r };
+	struct ystream s = { "cards", card_entry, card_entries_undo, &r };
 	const struct ynode *root;
 	bool ok = true;
 

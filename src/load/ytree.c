@@ -450,115 +450,39 @@ plain_node(struct builder *b, const yaml_event_t *ev,
 	return false;
 }
 
-/* A file this large may hold more than MAX_NODES nodes (see prescan()). */
-#define COUNT_MIN	((MAX_NODES - 16) / 2)
-
-/* Containers open in prescan(): is each a mapping, is a key next? */
-struct open {
-	bool	 map[MAX_DEPTH + 1];
-	bool	 key[MAX_DEPTH + 1];
-	size_t	 n;
-};
-
 /*
- * Would build() refuse the node of event ev, o->n levels deep?  It
- * takes its turn in its mapping, as a key or a value, and a container
- * is opened.
- */
-static bool
-refused(const yaml_event_t *ev, struct open *o)
-{
-	const yaml_char_t *tag = NULL, *anchor = NULL;
-	bool bad = o->n > MAX_DEPTH || ev->type == YAML_ALIAS_EVENT;
-	size_t top = o->n - 1;
-
-	if (ev->type == YAML_SCALAR_EVENT) {
-		tag = ev->data.scalar.tag;
-		anchor = ev->data.scalar.anchor;
-		bad |= ev->data.scalar.length > MAX_SCALAR;
-	} else if (ev->type == YAML_SEQUENCE_START_EVENT) {
-		tag = ev->data.sequence_start.tag;
-		anchor = ev->data.sequence_start.anchor;
-	} else if (ev->type == YAML_MAPPING_START_EVENT) {
-		tag = ev->data.mapping_start.tag;
-		anchor = ev->data.mapping_start.anchor;
-	}
-	/* check_keys(): a key must be a scalar. */
-	if (o->n > 0 && o->n <= MAX_DEPTH + 1 && o->map[top]) {
-		bad |= o->key[top] && ev->type != YAML_SCALAR_EVENT;
-		o->key[top] = !o->key[top];
-	}
-	/* Deeper than MAX_DEPTH is refused: no need to know more. */
-	if ((ev->type == YAML_SEQUENCE_START_EVENT ||
-	    ev->type == YAML_MAPPING_START_EVENT) && o->n++ <= MAX_DEPTH) {
-		o->map[o->n - 1] = ev->type == YAML_MAPPING_START_EVENT;
-		o->key[o->n - 1] = true;
-	}
-	return bad || tag != NULL || anchor != NULL;
-}
-
-/*
- * A quiet pass over the file's events that builds nothing.  It counts
- * the nodes of a large file, so that refusing one of more than
- * MAX_NODES costs a parse, not a tree: a file of len bytes holds fewer
- * than 2 * len + 16 nodes (each takes a byte or two of syntax), so a
- * smaller one skips this unless streamed.  Returns false if there are
- * too many (reported).  And it tells in *sound whether build() takes
- * the whole file, refusing what build(), check_keys() and
- * parse_document() refuse (keep them in step): a streamed mapping's
- * reader (ytree_stream()) must see nothing of a file that is refused.
+ * A large file may hold more nodes than MAX_NODES: count its events
+ * before building anything, so that refusing it costs a parse, not a
+ * tree.  A file of len bytes holds fewer than 2 * len + 16 nodes (each
+ * takes at least a byte or two of syntax), so small files skip this.
  * Syntax errors are left to the real pass.
  */
 static bool
-prescan(struct builder *b, bool *sound)
+count_nodes(struct builder *b)
 {
 	yaml_parser_t q;
 	yaml_event_t ev;
-	struct open o = { .n = 0 };
-	size_t n = 0, docs = 0;
+	size_t n = 0;
 	bool done = false, ok = true;
 
-	*sound = false;
-	if (!yaml_parser_initialize(&q))
+	if (b->len <= (MAX_NODES - 16) / 2 || !yaml_parser_initialize(&q))
 		return true;
 	yaml_parser_set_input_string(&q, b->buf, b->len);
-	*sound = true;
-	while (!done) {
-		if (!yaml_parser_parse(&q, &ev)) {
-			*sound = false;
-			break;
-		}
-		switch (ev.type) {
-		case YAML_STREAM_END_EVENT:
-			done = true;
-			break;
-		case YAML_DOCUMENT_START_EVENT:
-			*sound &= ++docs == 1;
-			break;
-		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			o.n--;
-			break;
-		case YAML_SCALAR_EVENT:
-		case YAML_SEQUENCE_START_EVENT:
-		case YAML_MAPPING_START_EVENT:
-		case YAML_ALIAS_EVENT:
-			*sound &= !refused(&ev, &o);
-			if (++n > MAX_NODES && b->len > COUNT_MIN) {
-				struct srcpos pos = mkpos(b, &ev.start_mark);
+	while (!done && yaml_parser_parse(&q, &ev)) {
+		done = ev.type == YAML_STREAM_END_EVENT;
+		if ((ev.type == YAML_SCALAR_EVENT ||
+		    ev.type == YAML_SEQUENCE_START_EVENT ||
+		    ev.type == YAML_MAPPING_START_EVENT ||
+		    ev.type == YAML_ALIAS_EVENT) && ++n > MAX_NODES) {
+			struct srcpos pos = mkpos(b, &ev.start_mark);
 
-				too_many(b, &pos);
-				done = true;
-				ok = false;
-			}
-			break;
-		default:
-			break;
+			too_many(b, &pos);
+			done = true;
+			ok = false;
 		}
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&q);
-	*sound &= docs == 1;
 	return ok;
 }
 
@@ -649,37 +573,97 @@ parse_document(struct builder *b)
 	return root;
 }
 
-/* ytree_parse(), the mapping s names (if s is not NULL) streamed. */
+/* The file of b as a tree, streaming what b->stream names. */
+static struct ynode *
+run(struct builder *b)
+{
+	struct srcpos pos = { b->file, 1, 1 };
+	struct ynode *root;
+	size_t nerr = b->d->nerr;
+
+	if (!yaml_parser_initialize(&b->p)) {
+		diag_add(b->d, DIAG_ERROR, &pos, "yaml", "cannot start parser");
+		return NULL;
+	}
+	yaml_parser_set_input_string(&b->p, b->buf, b->len);
+	root = parse_document(b);
+	yaml_parser_delete(&b->p);
+	free(b->stack);
+	b->stack = NULL;
+	b->nstack = b->capstack = 0;
+	if (root == NULL && b->d->nerr == nerr)
+		diag_add(b->d, DIAG_ERROR, &pos, "empty", "file is empty");
+	/* Duplicate keys leave a usable tree: the loaders report more. */
+	return b->failed ? NULL : root;
+}
+
+/*
+ * Forget the diagnostics added since d was as saved: those of a
+ * streamed read that failed, which is read again whole.
+ */
+static void
+rewind_diags(struct diags *d, const struct diags *saved)
+{
+	struct diag *g;
+
+	while (d->n > saved->n) {
+		g = &d->v[--d->n];
+		free(g->msg);
+		free(g->card);
+		free(g->lang);
+		free(g->rule);
+		free(g->expected);
+	}
+	d->nerr = saved->nerr;
+	d->nwarn = saved->nwarn;
+	d->nseq = saved->nseq;
+}
+
+/*
+ * Hand the pairs of root's mapping that s names to s->pair() and empty
+ * it, as if it had been streamed.
+ */
+static void
+feed(struct ynode *root, const struct ystream *s)
+{
+	struct ynode *n = ymap_get(root, s->key);
+	size_t i;
+
+	if (n == NULL || n->type != YNODE_MAP)
+		return;
+	for (i = 0; i < n->n; i++)
+		s->pair(s->ctx, n->pairs[i].key, n->pairs[i].val);
+	n->n = 0;
+}
+
+/*
+ * ytree_parse(), the mapping s names (if s is not NULL) streamed.  A
+ * streamed read that fails may have handed some pairs to the reader
+ * before: s->undo() forgets them and the file is read again whole, so
+ * that what is said about it is what ytree_parse() says, nothing more.
+ */
 static struct ynode *
 parse(struct arena *a, const char *name, const unsigned char *buf,
     size_t len, const struct ystream *s, struct diags *d)
 {
 	struct builder b = { .a = a, .d = d, .file = diag_file(d, name),
-	    .buf = buf, .len = len };
+	    .buf = buf, .len = len, .stream = s };
+	struct diags saved = *d;
 	struct ynode *root;
-	struct srcpos pos = { b.file, 1, 1 };
-	size_t nerr = d->nerr;
-	bool sound = false;
 
-	if (!check_encoding(&b))
+	if (!check_encoding(&b) || !count_nodes(&b))
 		return NULL;
-	/* A file that is refused is read whole, to say why. */
-	if ((s != NULL || len > COUNT_MIN) && !prescan(&b, &sound))
-		return NULL;
-	if (s != NULL && sound)
-		b.stream = s;
-	if (!yaml_parser_initialize(&b.p)) {
-		diag_add(d, DIAG_ERROR, &pos, "yaml", "cannot start parser");
-		return NULL;
-	}
-	yaml_parser_set_input_string(&b.p, buf, len);
-	root = parse_document(&b);
-	yaml_parser_delete(&b.p);
-	free(b.stack);
-	if (root == NULL && d->nerr == nerr)
-		diag_add(d, DIAG_ERROR, &pos, "empty", "file is empty");
-	/* Duplicate keys leave a usable tree: the loaders report more. */
-	return b.failed ? NULL : root;
+	if ((root = run(&b)) != NULL || s == NULL)
+		return root;
+	rewind_diags(d, &saved);
+	if (b.streamed)
+		s->undo(s->ctx);
+	b = (struct builder){ .a = a, .d = d, .file = b.file, .buf = buf,
+	    .len = len };
+	/* A sound file streams: this is only for a slip of ours. */
+	if ((root = run(&b)) != NULL)
+		feed(root, s);
+	return root;
 }
 
 struct ynode *
