@@ -297,7 +297,7 @@ load_card(struct deck *deck, struct card *c, size_t no,
 	const char *ctx, *why;
 	char num[32];
 	bool ok = true;
-	size_t i;
+	size_t i, nattrs;
 
 	/* The slot may hold a rejected duplicate: start clean. */
 	memset(c, 0, sizeof(*c));
@@ -335,12 +335,14 @@ load_card(struct deck *deck, struct card *c, size_t no,
 		    kind_list(deck));
 		ok = false;
 	}
-	c->attrs = arena_alloc(&deck->arena, n->n * sizeof(*c->attrs));
+	/* Room for the attributes only, not id and count: 12 000 cards. */
+	for (i = 0, nattrs = 0; i < n->n; i++)
+		nattrs += find_attrdef(deck, n->pairs[i].key->str) != NULL;
+	c->attrs = arena_alloc(&deck->arena, nattrs * sizeof(*c->attrs));
 	for (i = 0; i < n->n; i++) {
 		const struct ypair *p = &n->pairs[i];
 
-		if (p->key->type != YNODE_SCALAR ||
-		    find_attrdef(deck, p->key->str) == NULL)
+		if (find_attrdef(deck, p->key->str) == NULL)
 			continue;
 		if (!load_attr(deck, c, p, ctx, d))
 			ok = false;
