@@ -92,6 +92,11 @@ check_encoding(struct builder *b)
 	    (s[0] == 0xFE && s[1] == 0xFF)))
 		return true;
 	for (i = 0; i < b->len; i += n) {
+		/* Printable ASCII, most of any file, needs no decoding. */
+		if ((s[i] >= 0x20 && s[i] < 0x7F) || s[i] == '\n') {
+			n = 1;
+			continue;
+		}
 		if ((n = utf8_char(s + i, b->len - i, &c)) != 0 &&
 		    printable(c))
 			continue;
@@ -243,7 +248,7 @@ build_seq(struct builder *b, yaml_event_t *ev, int depth)
 	if ((cnt = build_children(b, YAML_SEQUENCE_END_EVENT, depth)) < 0)
 		return NULL;
 	n->n = (size_t)cnt;
-	n->items = arena_alloc(b->a, n->n * sizeof(*n->items) + 1);
+	n->items = arena_alloc(b->a, n->n * sizeof(*n->items));
 	memcpy(n->items, b->stack + base, n->n * sizeof(*n->items));
 	b->nstack = base;
 	return n;
@@ -318,7 +323,7 @@ build_map(struct builder *b, yaml_event_t *ev, int depth)
 	/* libyaml guarantees key/value alternation inside a mapping. */
 	flat = b->stack + base;
 	n->n = (size_t)cnt / 2;
-	n->pairs = arena_alloc(b->a, n->n * sizeof(*n->pairs) + 1);
+	n->pairs = arena_alloc(b->a, n->n * sizeof(*n->pairs));
 	for (i = 0; i < n->n; i++) {
 		n->pairs[i].key = flat[2 * i];
 		n->pairs[i].val = flat[2 * i + 1];
@@ -372,7 +377,7 @@ stream_map(struct builder *b, yaml_event_t *ev, int depth)
 	yaml_event_t e;
 	bool ok = false;
 
-	n->pairs = arena_alloc(tree, 1);
+	n->pairs = arena_alloc(tree, 0);
 	b->a = &pair;
 	while (next_event(b, &e)) {
 		if (e.type == YAML_MAPPING_END_EVENT) {
@@ -461,23 +466,13 @@ plain_node(struct builder *b, const yaml_event_t *ev,
 static bool
 maybe_too_many(const struct builder *b)
 {
+	static const unsigned char makes[256] = { ['-'] = 1, [':'] = 1,
+	    [','] = 1, ['?'] = 1, ['['] = 1, ['{'] = 1 };
 	size_t i, n = 0;
 
 	for (i = 0; i < b->len; i++)
-		switch (b->buf[i]) {
-		case '-':
-		case ':':
-		case ',':
-		case '?':
-		case '[':
-		case '{':
-			if (++n > (MAX_NODES - 1) / 3)
-				return true;
-			break;
-		default:
-			break;
-		}
-	return false;
+		n += makes[b->buf[i]];
+	return n > (MAX_NODES - 1) / 3;
 }
 
 /*
