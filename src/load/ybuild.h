@@ -37,6 +37,8 @@ struct builder {
 	bool			 streamed;	/* its key was met */
 	bool			 stream_next;	/* the node built next is
 						   that mapping */
+	size_t			 ahead_line;	/* a line (0-based) and its */
+	size_t			 ahead_off;	/* first byte: line_ahead() */
 	bool			 failed;
 };
 
