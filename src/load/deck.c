@@ -45,6 +45,27 @@ valid_ident(const char *s)
 	return ident_problem(s) == NULL;
 }
 
+/*
+ * deck.yaml's tree is freed once the deck is loaded: what the deck
+ * keeps of it is copied into the deck's arena.
+ */
+static const char *
+keep(struct deck *deck, const char *s)
+{
+	return arena_strdup(&deck->arena, s);
+}
+
+/* ystring(), the text kept in the deck. */
+static bool
+kstring(struct deck *deck, const struct ynode *n, const char **out,
+    const char *what, const char *ctx, struct diags *d)
+{
+	if (!ystring(n, out, what, ctx, d))
+		return false;
+	*out = keep(deck, *out);
+	return true;
+}
+
 static bool
 load_langs(struct deck *deck, const struct ynode *n, struct diags *d)
 {
@@ -76,7 +97,7 @@ load_langs(struct deck *deck, const struct ynode *n, struct diags *d)
 				    s);
 				return false;
 			}
-		deck->langs[deck->nlangs++] = s;
+		deck->langs[deck->nlangs++] = keep(deck, s);
 	}
 	return true;
 }
@@ -88,7 +109,7 @@ load_attrdef(struct deck *deck, struct attrdef *def, const struct ypair *p,
 	const struct ynode *v = p->val;
 	size_t i;
 
-	def->name = p->key->str;
+	def->name = keep(deck, p->key->str);
 	def->pos = p->key->pos;
 	if (strcmp(def->name, KIND_ATTR) == 0) {
 		diag_add(d, DIAG_ERROR, &p->key->pos, "attributes",
@@ -112,7 +133,8 @@ load_attrdef(struct deck *deck, struct attrdef *def, const struct ypair *p,
 	}
 	def->values = arena_alloc(&deck->arena, v->n * sizeof(char *));
 	for (i = 0; i < v->n; i++)
-		if (!ystring(v->items[i], &def->values[i], "a value", NULL, d))
+		if (!kstring(deck, v->items[i], &def->values[i], "a value",
+		    NULL, d))
 			return false;
 	def->nvalues = v->n;
 	return true;
@@ -218,11 +240,14 @@ load_attr(struct deck *deck, struct card *c, const struct ypair *p,
 	a->name = def->name;
 	a->pos = p->val->pos;
 	if (def->values == NULL) {
+		a->value = keep(deck, a->value);
 		c->nattrs++;
 		return true;
 	}
+	/* One of the declared values: share its string. */
 	for (i = 0; i < def->nvalues; i++)
 		if (strcmp(def->values[i], a->value) == 0) {
+			a->value = def->values[i];
 			c->nattrs++;
 			return true;
 		}
@@ -270,12 +295,15 @@ load_card(struct deck *deck, struct card *c, size_t no,
 {
 	const struct ynode *id = ymap_get(n, "id"), *cnt;
 	const char *ctx, *why;
+	char num[32];
 	bool ok = true;
-	size_t i;
+	size_t i, nattrs;
 
 	/* The slot may hold a rejected duplicate: start clean. */
 	memset(c, 0, sizeof(*c));
-	ctx = arena_printf(&deck->arena, "card #%zu", no);
+	/* Only messages need it, and they copy it: not in the arena. */
+	snprintf(num, sizeof(num), "card #%zu", no);
+	ctx = num;
 	if (n->type != YNODE_MAP) {
 		diag_add(d, DIAG_ERROR, &n->pos, "type", "%s must be a mapping "
 		    "like {id: ...}, not %s", ctx, ynode_kind(n));
@@ -288,7 +316,7 @@ load_card(struct deck *deck, struct card *c, size_t no,
 		    "%s has no 'id'", ctx);
 		return false;
 	}
-	if (!ystring(id, &c->id, "its id", ctx, d))
+	if (!kstring(deck, id, &c->id, "its id", ctx, d))
 		return false;
 	if ((why = ident_problem(c->id)) != NULL) {
 		diag_add(d, DIAG_ERROR, &id->pos, "id", "card id '%s' %s",
@@ -307,12 +335,14 @@ load_card(struct deck *deck, struct card *c, size_t no,
 		    kind_list(deck));
 		ok = false;
 	}
-	c->attrs = arena_alloc(&deck->arena, n->n * sizeof(*c->attrs));
+	/* Room for the attributes only, not id and count: 12 000 cards. */
+	for (i = 0, nattrs = 0; i < n->n; i++)
+		nattrs += find_attrdef(deck, n->pairs[i].key->str) != NULL;
+	c->attrs = arena_alloc(&deck->arena, nattrs * sizeof(*c->attrs));
 	for (i = 0; i < n->n; i++) {
 		const struct ypair *p = &n->pairs[i];
 
-		if (p->key->type != YNODE_SCALAR ||
-		    find_attrdef(deck, p->key->str) == NULL)
+		if (find_attrdef(deck, p->key->str) == NULL)
 			continue;
 		if (!load_attr(deck, c, p, ctx, d))
 			ok = false;
@@ -425,8 +455,8 @@ load_cards(struct deck *deck, const struct ynode *n, bool head,
 }
 
 static bool
-load_string_key(const struct ynode *root, const char *key, const char **out,
-    struct srcpos *pos, struct diags *d)
+load_string_key(struct deck *deck, const struct ynode *root, const char *key,
+    const char **out, struct srcpos *pos, struct diags *d)
 {
 	const struct ynode *n = ymap_get(root, key);
 
@@ -434,7 +464,7 @@ load_string_key(const struct ynode *root, const char *key, const char **out,
 		return true;
 	if (pos != NULL)
 		*pos = n->pos;
-	return ystring(n, out, key, NULL, d);
+	return kstring(deck, n, out, key, NULL, d);
 }
 
 static bool
@@ -454,7 +484,7 @@ load_game(struct deck *deck, const struct ynode *root, struct diags *d)
 	struct srcpos pos;
 	const char *why;
 
-	if (!load_string_key(root, "game", &deck->game, &pos, d))
+	if (!load_string_key(deck, root, "game", &deck->game, &pos, d))
 		return false;
 	if (deck->game == NULL || (why = ident_problem(deck->game)) == NULL)
 		return true;
@@ -476,13 +506,14 @@ load_names(struct deck *deck, const struct ynode *n, const char *what,
 	if (n->type == YNODE_SCALAR) {
 		*out = arena_alloc(&deck->arena, sizeof(char *));
 		(*nout)++;
-		return ystring(n, &(*out)[0], what, NULL, d);
+		return kstring(deck, n, &(*out)[0], what, NULL, d);
 	}
 	if (!yexpect(n, YNODE_SEQ, what, NULL, d))
 		return false;
 	*out = arena_alloc(&deck->arena, (n->n + 1) * sizeof(char *));
 	for (i = 0; i < n->n; i++)
-		if (!ystring(n->items[i], &(*out)[(*nout)++], what, NULL, d))
+		if (!kstring(deck, n->items[i], &(*out)[(*nout)++], what, NULL,
+		    d))
 			return false;
 	return true;
 }
@@ -503,9 +534,9 @@ load_credits(struct deck *deck, const struct ynode *n, struct diags *d)
 	    &c->nauthors, d);
 	ok &= load_names(deck, ymap_get(n, "design"), "design", &c->design,
 	    &c->ndesign, d);
-	ok &= load_string_key(n, "licence", &c->licence, NULL, d);
-	ok &= load_string_key(n, "funding", &c->funding, NULL, d);
-	ok &= load_string_key(n, "website", &c->website, NULL, d);
+	ok &= load_string_key(deck, n, "licence", &c->licence, NULL, d);
+	ok &= load_string_key(deck, n, "funding", &c->funding, NULL, d);
+	ok &= load_string_key(deck, n, "website", &c->website, NULL, d);
 	return ok;
 }
 
@@ -517,7 +548,7 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 	const struct ynode *v = p->val;
 	const char *ctx, *why;
 
-	k->name = p->key->str;
+	k->name = keep(deck, p->key->str);
 	k->pos = p->key->pos;
 	ctx = arena_printf(&deck->arena, "component '%s'", k->name);
 	if ((why = ident_problem(k->name)) != NULL) {
@@ -533,8 +564,9 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 		    "'layout'", ctx);
 		return false;
 	}
-	return load_string_key(v, "layout", &k->layout, &k->layout_pos, d) &&
-	    load_string_key(v, "sheet", &k->sheet, &k->sheet_pos, d);
+	return load_string_key(deck, v, "layout", &k->layout, &k->layout_pos,
+	    d) && load_string_key(deck, v, "sheet", &k->sheet, &k->sheet_pos,
+	    d);
 }
 
 static bool
@@ -582,8 +614,8 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 		    "'components', one layout per kind of component)");
 		return false;
 	}
-	if (!load_string_key(root, "sheet", &deck->sheet, &deck->sheet_pos,
-	    d))
+	if (!load_string_key(deck, root, "sheet", &deck->sheet,
+	    &deck->sheet_pos, d))
 		return false;
 	if (comp != NULL) {
 		if (!load_kinds(deck, comp, d))
@@ -593,7 +625,7 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 		deck->nkinds = 1;
 		k->name = "card";
 		k->pos = lay->pos;
-		if (!load_string_key(root, "layout", &k->layout,
+		if (!load_string_key(deck, root, "layout", &k->layout,
 		    &k->layout_pos, d))
 			return false;
 	}
@@ -619,7 +651,7 @@ load_head(struct deck *deck, const struct ynode *root, bool head,
 	if (!head)
 		ok &= require(root, "cards", d);
 	ok &= load_game(deck, root, d);
-	ok &= load_string_key(root, "title", &deck->title, NULL, d);
+	ok &= load_string_key(deck, root, "title", &deck->title, NULL, d);
 	ok &= load_credits(deck, ymap_get(root, "credits"), d);
 	if (!load_layouts(deck, root, d)) {
 		ok = false;
@@ -705,12 +737,30 @@ add_lang(struct deck *deck, const char *extra)
 	deck->langs = v;
 }
 
+/*
+ * Where deck.yaml names each of its languages: a text file's absence
+ * is reported there, after the tree is gone.
+ */
+static struct srcpos *
+lang_places(struct deck *deck, const struct ynode *langs)
+{
+	struct srcpos *at = arena_alloc(&deck->arena,
+	    deck->ndeclared * sizeof(*at));
+	size_t i;
+
+	for (i = 0; i < deck->ndeclared; i++)
+		at[i] = langs->items[i]->pos;
+	return at;
+}
+
 struct deck *
 load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 {
 	static const struct load_opts all = { 0 };
 	struct deck *deck = xcalloc(1, sizeof(*deck));
-	const struct ynode *root;
+	const struct ynode *root, *langs;
+	struct arena tree = { 0 };
+	struct srcpos langs_pos, *lang_pos = NULL;
 	char *path = path_join(dir, "deck.yaml");
 	size_t nerr = d->nerr;
 	bool ok, texts_ok = true;
@@ -721,9 +771,14 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	deck->file = diag_file(d, path);
 	deck->sheet = "a4";
 	free(path);
-	root = o->deckyaml != NULL ? ytree_parse(&deck->arena, deck->file,
+	/*
+	 * The tree lives only while the head is read: a deck of 12 000
+	 * cards has some 90 000 nodes in it, and the text files' trees
+	 * come after.
+	 */
+	root = o->deckyaml != NULL ? ytree_parse(&tree, deck->file,
 	    (const unsigned char *)o->deckyaml, o->decklen, d) :
-	    ytree_load(&deck->arena, deck->file, d);
+	    ytree_load(&tree, deck->file, d);
 	ok = root != NULL && load_head(deck, root, o->head, d);
 	if (deck->game == NULL)
 		deck->game = dir_name(&deck->arena, dir);
@@ -733,8 +788,14 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	deck->ndeclared = deck->nlangs;
 	if (ok)
 		add_lang(deck, o->extra);
-	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0 && !o->head)
-		texts_ok = load_texts(deck, ymap_get(root, "languages"), o, d);
+	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0 && !o->head) {
+		langs = ymap_get(root, "languages");
+		langs_pos = langs->pos;
+		lang_pos = lang_places(deck, langs);
+	}
+	arena_free(&tree);
+	if (lang_pos != NULL)
+		texts_ok = load_texts(deck, &langs_pos, lang_pos, o, d);
 	if (!ok || (!o->lenient && (!texts_ok || d->nerr > nerr))) {
 		deck_free(deck);
 		return NULL;

@@ -14,20 +14,29 @@ enum ynode_type { YNODE_SCALAR, YNODE_SEQ, YNODE_MAP };
 
 struct ypair;
 
+/*
+ * One value of a YAML file.  A deck of 12 000 cards has some 200 000 of
+ * them, so the node is kept to 48 bytes: the three views of its
+ * contents share one pointer (type says which), the end position
+ * carries no file (it is pos's) and a lost colour lives beside the
+ * node, not in it (see ynode_lost()).
+ */
 struct ynode {
-	enum ynode_type	  type;
-	bool		  plain;	/* unquoted scalar */
 	struct srcpos	  pos;
-	struct srcpos	  end;		/* scalar: just past its last character */
-	const char	 *str;		/* scalar text, NUL-terminated */
-	size_t		  len;		/* scalar length (may hold NULs) */
-	const char	 *lost;		/* empty scalar: the "#rrggbb" after
-					   it on its line, a colour YAML took
-					   for a comment; or NULL */
-	struct srcpos	  lostpos;	/* of that '#' */
-	struct ynode	**items;	/* sequence */
-	struct ypair	 *pairs;	/* mapping */
-	size_t		  n;
+	union {
+		const char	 *str;		/* scalar text, NUL-terminated */
+		struct ynode	**items;	/* sequence */
+		struct ypair	 *pairs;	/* mapping */
+	};
+	size_t		  n;		/* items or pairs */
+	unsigned int	  len;		/* scalar length (may hold NULs) */
+	unsigned int	  end_line;	/* scalar: just past its last */
+	unsigned int	  end_col;	/* character (see ynode_end()) */
+	unsigned char	  type;		/* enum ynode_type */
+	bool		  plain;	/* unquoted scalar */
+	bool		  lost;		/* empty scalar followed on its line
+					   by a "#rrggbb", a colour YAML
+					   took for a comment */
 };
 
 struct ypair {
@@ -35,24 +44,52 @@ struct ypair {
 };
 
 /*
- * Parse one YAML file into a tree allocated in arena.  Syntax errors,
- * aliases, duplicate keys and non-scalar keys are diagnostics.  Returns
- * the root, or NULL if the file cannot be read, is empty or is not
- * valid YAML (then at least one error was added).
- */
-/*
  * The whole file at path, of at most max bytes (a whole number of MiB),
  * for every loader; NULL if it cannot be opened or read or is larger
  * (reported at pos).  Caller frees.
  */
 unsigned char	*load_bytes(const char *path, size_t max,
 		    const struct srcpos *pos, size_t *len, struct diags *d);
+/*
+ * Parse one YAML file into a tree allocated in arena.  Syntax errors,
+ * aliases, duplicate keys and non-scalar keys are diagnostics.  Returns
+ * the root, or NULL if the file cannot be read, is empty or is not
+ * valid YAML (then at least one error was added).
+ */
 struct ynode	*ytree_load(struct arena *a, const char *path,
 		    struct diags *d);
 struct ynode	*ytree_parse(struct arena *a, const char *name,
 		    const unsigned char *buf, size_t len, struct diags *d);
 
+/*
+ * A mapping too large to keep whole, read a pair at a time: the value
+ * of the root's first key named key (a text file's cards), if it is a
+ * mapping, is handed to pair() one key and value at a time in the
+ * file's order, duplicates too.  Both live only for the call.  If the
+ * file turns out to be refused, undo() is called: the reader forgets
+ * every pair it was handed.
+ */
+struct ystream {
+	const char	*key;
+	void		(*pair)(void *ctx, const struct ynode *key,
+			    const struct ynode *val);
+	void		(*undo)(void *ctx);
+	void		*ctx;
+};
+
+/*
+ * ytree_load(), the mapping s names streamed: each of its pairs is
+ * built in an arena of its own, emptied once pair() returns, and the
+ * tree holds an empty mapping in its place.  A file ytree_load() would
+ * refuse is refused the same, with the same diagnostics and none of
+ * the reader's: it is read again whole to say why.
+ */
+struct ynode	*ytree_stream(struct arena *a, const char *path,
+		    const struct ystream *s, struct diags *d);
+
 const char	*ynode_kind(const struct ynode *n);
+/* Where scalar n ends: just past its last character. */
+struct srcpos	 ynode_end(const struct ynode *n);
 struct ynode	*ymap_get(const struct ynode *map, const char *key);
 
 /*
@@ -154,10 +191,12 @@ const struct card *deck_vals(const struct deck *deck, const char *name);
 
 /*
  * Read the text files of the deck's languages (texts.c; called by
- * load_deck).  langs is the languages list of deck.yaml.
+ * load_deck).  deck.yaml lists its languages at langs_pos, language li
+ * at lang_pos[li] for each of the deck's ndeclared.
  */
-bool		 load_texts(struct deck *deck, const struct ynode *langs,
-		    const struct load_opts *o, struct diags *d);
+bool		 load_texts(struct deck *deck, const struct srcpos *langs_pos,
+		    const struct srcpos *lang_pos, const struct load_opts *o,
+		    struct diags *d);
 
 /*
  * Append an empty string for field to ct, allocated in the deck's arena;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "load.h"
 
 static const char *const file_keys[] = { "cards", "values", "components",
@@ -63,6 +65,23 @@ find_text(const struct cardtext *ct, const char *field)
 	return NULL;
 }
 
+/*
+ * A field's name, kept in the deck's arena once however many texts
+ * have it (fields holds the kept ones): the text files' trees are freed
+ * once read, and 12 000 cards have 24 000 texts but two names.
+ */
+static const char *
+field_name(struct deck *deck, GHashTable *fields, const char *s)
+{
+	char *kept = g_hash_table_lookup(fields, s);
+
+	if (kept == NULL) {
+		kept = arena_strdup(&deck->arena, s);
+		g_hash_table_add(fields, kept);
+	}
+	return kept;
+}
+
 /* Strings are few per card: each append copies them all. */
 struct text *
 cardtext_add(struct deck *deck, struct cardtext *ct, const char *field)
@@ -82,8 +101,8 @@ cardtext_add(struct deck *deck, struct cardtext *ct, const char *field)
  * source text marks the translation stale.
  */
 static bool
-load_sources(struct cardtext *ct, const struct ynode *n, const char *ctx,
-    struct diags *d)
+load_sources(struct deck *deck, struct cardtext *ct, const struct ynode *n,
+    const char *ctx, struct diags *d)
 {
 	size_t i;
 	bool ok = true;
@@ -113,7 +132,7 @@ load_sources(struct cardtext *ct, const struct ynode *n, const char *ctx,
 			ok = false;
 			continue;
 		}
-		t->src_hash = h;
+		t->src_hash = arena_strdup(&deck->arena, h);
 		t->hash_pos = p->val->pos;
 	}
 	return ok;
@@ -160,13 +179,15 @@ load_same(struct cardtext *ct, const struct ynode *n, const char *ctx,
 }
 
 /*
- * The strings of card c in language li, from the mapping n.  A string
- * left empty (~, as "deckpress strings" writes new ones) is an error,
+ * The strings of card c in language li, from the mapping n, copied
+ * into the deck's arena (field names through fields).  A string left
+ * empty (~, as "deckpress strings" writes new ones) is an error,
  * unless a draft fills it later (draft).
  */
 static bool
 load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
-    const char *lang, const struct ynode *n, bool draft, struct diags *d)
+    const char *lang, const struct ynode *n, bool draft, GHashTable *fields,
+    struct diags *d)
 {
 	const struct ynode *src = NULL, *same = NULL;
 	size_t i;
@@ -190,9 +211,9 @@ load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
 			same = p->val;
 			continue;
 		}
-		t->field = p->key->str;
+		t->field = field_name(deck, fields, p->key->str);
 		t->pos = p->val->pos;
-		t->end = p->val->end;
+		t->end = ynode_end(p->val);
 		t->key_pos = p->key->pos;
 		if (yisnull(p->val)) {
 			if (!draft) {
@@ -206,45 +227,72 @@ load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
 		    d)) {
 			ok = false;
 			continue;
-		}
+		} else
+			t->value = arena_strndup(&deck->arena, t->value,
+			    p->val->len);
 		ct->n++;
 	}
 	if (src != NULL)
-		ok &= load_sources(ct, src, c->label, d);
+		ok &= load_sources(deck, ct, src, c->label, d);
 	if (same != NULL)
 		ok &= load_same(ct, same, c->label, d);
 	return ok;
 }
 
-/* The cards: section; skip: text for a card the deck lacks is left out. */
-static bool
-load_cards_texts(struct deck *deck, size_t li, const struct ynode *cards,
-    bool draft, bool skip, struct diags *d)
+/*
+ * Reading the cards: section of language li's file, an entry at a time
+ * as the file is parsed (ytree_stream()): a deck of 12 000 cards need
+ * not hold the tree of them all.  skip: text for a card the deck lacks
+ * is left out.
+ */
+struct cardsread {
+	struct deck	*deck;
+	size_t		 li;
+	bool		 draft, skip;
+	GHashTable	*fields;
+	size_t		 unknown;	/* unknown cards named so far */
+	bool		 ok;
+	struct diags	*d;
+};
+
+/* One entry of the cards: section, key: val. */
+static void
+card_entry(void *ctx, const struct ynode *key, const struct ynode *val)
 {
-	size_t i, unknown = 0;
-	bool ok = true;
+	struct cardsread *r = ctx;
+	struct deck *deck = r->deck;
+	struct card *c = deck_card(deck, key->str);
+	size_t li = r->li;
 
-	if (!yexpect(cards, YNODE_MAP, "cards", NULL, d))
-		return false;
-	for (i = 0; i < cards->n; i++) {
-		const struct ypair *p = &cards->pairs[i];
-		struct card *c = deck_card(deck, p->key->str);
-
-		if (c == NULL && skip)
-			continue;
-		if (c == NULL) {
-			unknown_card(deck, p->key, deck->langs[li], unknown++,
-			    d);
-			ok = false;
-		} else if (c->texts[li].pos.file != NULL)
-			ok = false;	/* a duplicate key, reported */
-		else {
-			c->texts[li].key_pos = p->key->pos;
-			ok &= load_cardtext(deck, c, &c->texts[li],
-			    deck->langs[li], p->val, draft, d);
-		}
+	if (c == NULL && r->skip)
+		return;
+	if (c == NULL) {
+		unknown_card(deck, key, deck->langs[li], r->unknown++, r->d);
+		r->ok = false;
+	} else if (c->texts[li].pos.file != NULL)
+		r->ok = false;	/* a duplicate key, reported */
+	else {
+		c->texts[li].key_pos = key->pos;
+		r->ok &= load_cardtext(deck, c, &c->texts[li], deck->langs[li],
+		    val, r->draft, r->fields, r->d);
 	}
-	return ok;
+}
+
+/*
+ * The file was refused after some entries were read: forget them, as
+ * if none had been (their strings stay in the arena, unused).
+ */
+static void
+card_entries_undo(void *ctx)
+{
+	struct cardsread *r = ctx;
+	size_t i;
+
+	for (i = 0; i < r->deck->ncards; i++)
+		memset(&r->deck->cards[i].texts[r->li], 0,
+		    sizeof(struct cardtext));
+	r->unknown = 0;
+	r->ok = true;
 }
 
 static const struct attrdef *
@@ -294,7 +342,7 @@ check_value_names(const struct attrdef *def, const struct ynode *n,
  */
 static bool
 load_values(struct deck *deck, size_t li, const struct ynode *n, bool draft,
-    struct diags *d)
+    GHashTable *fields, struct diags *d)
 {
 	const struct attrdef *def;
 	const char **names, *hint;
@@ -311,7 +359,7 @@ load_values(struct deck *deck, size_t li, const struct ynode *n, bool draft,
 			deck->vals[k].texts[li].key_pos = p->key->pos;
 			ok &= load_cardtext(deck, &deck->vals[k],
 			    &deck->vals[k].texts[li], deck->langs[li], p->val,
-			    draft, d);
+			    draft, fields, d);
 			continue;
 		}
 		names = arena_alloc(&deck->arena,
@@ -334,7 +382,7 @@ load_values(struct deck *deck, size_t li, const struct ynode *n, bool draft,
  */
 static bool
 load_kind_strs(struct deck *deck, size_t li, const struct ynode *n,
-    bool draft, struct diags *d)
+    bool draft, GHashTable *fields, struct diags *d)
 {
 	const char **names, *hint;
 	size_t i, k;
@@ -353,7 +401,7 @@ load_kind_strs(struct deck *deck, size_t li, const struct ynode *n,
 
 			c->texts[li].key_pos = p->key->pos;
 			ok &= load_cardtext(deck, c, &c->texts[li],
-			    deck->langs[li], p->val, draft, d);
+			    deck->langs[li], p->val, draft, fields, d);
 			continue;
 		}
 		names = arena_alloc(&deck->arena,
@@ -370,18 +418,61 @@ load_kind_strs(struct deck *deck, size_t li, const struct ynode *n,
 }
 
 /*
+ * The sections of a text file's root but the entries of cards, which r
+ * has read.
+ */
+static bool
+load_sections(struct deck *deck, size_t li, const struct ynode *root,
+    const struct cardsread *r, struct diags *d)
+{
+	const struct ynode *n;
+	bool draft = r->draft;
+	GHashTable *fields = r->fields;
+	size_t i;
+	bool ok;
+
+	if (!yexpect(root, YNODE_MAP, "a text file", NULL, d))
+		return false;
+	ok = ymap_check_keys(root, file_keys, NULL, d) == 0;
+	if ((n = ymap_get(root, "cards")) == NULL) {
+		diag_add(d, DIAG_ERROR, &root->pos, "missing",
+		    "the text file has no 'cards'");
+		return false;
+	}
+	ok &= yexpect(n, YNODE_MAP, "cards", NULL, d) && r->ok;
+	if ((n = ymap_get(root, "values")) != NULL)
+		ok &= load_values(deck, li, n, draft, fields, d);
+	if ((n = ymap_get(root, "components")) != NULL)
+		ok &= load_kind_strs(deck, li, n, draft, fields, d);
+	/* The pack's own strings: a card of their own, "pack". */
+	if ((n = ymap_get(root, "pack")) != NULL) {
+		for (i = 0; i < root->n; i++)
+			if (strcmp(root->pairs[i].key->str, "pack") == 0)
+				deck->pack.texts[li].key_pos =
+				    root->pairs[i].key->pos;
+		ok &= load_cardtext(deck, &deck->pack, &deck->pack.texts[li],
+		    deck->langs[li], n, draft, fields, d);
+	}
+	return ok;
+}
+
+/*
  * text/<lang>.yaml for language li, named at lpos in deck.yaml.  A
- * missing file is reported there: that is where a user looks.
+ * missing file is reported there: that is where a user looks.  Its
+ * tree lives only while it is read, its cards an entry at a time: the
+ * deck keeps copies.
  */
 static bool
 load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
-    bool draft, bool skip, bool *read, struct diags *d)
+    bool draft, bool skip, bool *read, GHashTable *fields, struct diags *d)
 {
 	const char *lang = deck->langs[li];
 	char *name = arena_printf(&deck->arena, "text/%s.yaml", lang);
 	char *path = path_join(deck->dir, name);
-	const struct ynode *root, *n;
-	size_t i;
+	struct arena tree = { 0 };
+	struct cardsread r = { deck, li, draft, skip, fields, 0, true, d };
+	struct ystream s = { "cards", card_entry, card_entries_undo, &r };
+	const struct ynode *root;
 	bool ok = true;
 
 	if (!file_exists(path)) {
@@ -400,32 +491,10 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 		return ok;
 	}
 	*read = true;
-	root = ytree_load(&deck->arena, path, d);
+	root = ytree_stream(&tree, path, &s, d);
 	free(path);
-	if (root == NULL)
-		return false;
-	if (!yexpect(root, YNODE_MAP, "a text file", NULL, d))
-		return false;
-	ok = ymap_check_keys(root, file_keys, NULL, d) == 0;
-	if ((n = ymap_get(root, "cards")) == NULL) {
-		diag_add(d, DIAG_ERROR, &root->pos, "missing",
-		    "the text file has no 'cards'");
-		return false;
-	}
-	ok &= load_cards_texts(deck, li, n, draft, skip, d);
-	if ((n = ymap_get(root, "values")) != NULL)
-		ok &= load_values(deck, li, n, draft, d);
-	if ((n = ymap_get(root, "components")) != NULL)
-		ok &= load_kind_strs(deck, li, n, draft, d);
-	/* The pack's own strings: a card of their own, "pack". */
-	if ((n = ymap_get(root, "pack")) != NULL) {
-		for (i = 0; i < root->n; i++)
-			if (strcmp(root->pairs[i].key->str, "pack") == 0)
-				deck->pack.texts[li].key_pos =
-				    root->pairs[i].key->pos;
-		ok &= load_cardtext(deck, &deck->pack, &deck->pack.texts[li],
-		    deck->langs[li], n, draft, d);
-	}
+	ok = root != NULL && load_sections(deck, li, root, &r, d);
+	arena_free(&tree);
 	return ok;
 }
 
@@ -436,21 +505,24 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
  */
 static void
 read_defaults(struct deck *deck, const char *packdir, size_t li,
-    struct cardtext *out, struct diags *d)
+    struct cardtext *out, GHashTable *fields, struct diags *d)
 {
 	char *name = arena_printf(&deck->arena, "%s.yaml", deck->langs[li]);
 	char *path = path_join(packdir, name);
+	struct arena tree = { 0 };
 	const struct ynode *root, *n;
 	static const struct card dflt = { .id = "pack", .label = "the "
 	    "default pack strings" };
 
 	memset(out, 0, sizeof(*out));
 	if (file_exists(path) &&
-	    (root = ytree_load(&deck->arena, diag_file(d, path), d)) != NULL &&
+	    (root = ytree_load(&tree, diag_file(d, path), d)) != NULL &&
 	    yexpect(root, YNODE_MAP, "a pack strings file", NULL, d) &&
 	    (n = ymap_get(root, "pack")) != NULL) {
-		load_cardtext(deck, &dflt, out, deck->langs[li], n, false, d);
+		load_cardtext(deck, &dflt, out, deck->langs[li], n, false,
+		    fields, d);
 	}
+	arena_free(&tree);
 	free(path);
 }
 
@@ -510,19 +582,20 @@ makes_pack(struct deck *deck)
 }
 
 static void
-add_defaults(struct deck *deck, const char *packdir, struct diags *d)
+add_defaults(struct deck *deck, const char *packdir, GHashTable *fields,
+    struct diags *d)
 {
 	struct cardtext d0, dl;
 	size_t li;
 
-	read_defaults(deck, packdir, 0, &d0, d);
+	read_defaults(deck, packdir, 0, &d0, fields, d);
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!deck->loaded[li])
 			continue;
 		if (li == 0)
 			dl = d0;
 		else
-			read_defaults(deck, packdir, li, &dl, d);
+			read_defaults(deck, packdir, li, &dl, fields, d);
 		merge_defaults(deck, li, &dl, &d0);
 	}
 }
@@ -644,13 +717,13 @@ choose_langs(struct deck *deck, const struct load_opts *o)
 }
 
 static void
-make_pseudo(struct deck *deck, const struct ynode *langs)
+make_pseudo(struct deck *deck, const struct srcpos *langs_pos)
 {
 	size_t i;
 
 	deck->pack.id = "pack";
 	deck->pack.label = "the pack";
-	deck->pack.pos = langs->pos;
+	deck->pack.pos = *langs_pos;
 	deck->pack.count = 1;
 	deck->pack.texts = arena_alloc(&deck->arena,
 	    deck->nlangs * sizeof(struct cardtext));
@@ -708,16 +781,18 @@ whole_cards(struct deck *deck, size_t li, bool draft, struct diags *d)
 }
 
 bool
-load_texts(struct deck *deck, const struct ynode *langs,
-    const struct load_opts *o, struct diags *d)
+load_texts(struct deck *deck, const struct srcpos *langs_pos,
+    const struct srcpos *lang_pos, const struct load_opts *o,
+    struct diags *d)
 {
+	GHashTable *fields = g_hash_table_new(g_str_hash, g_str_equal);
 	bool ok = true, draft, *read;
 	size_t i, li;
 
 	for (i = 0; i < deck->ncards; i++)
 		deck->cards[i].texts = arena_alloc(&deck->arena,
 		    deck->nlangs * sizeof(struct cardtext));
-	make_pseudo(deck, langs);
+	make_pseudo(deck, langs_pos);
 	choose_langs(deck, o);
 	read = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
 	deck->broken = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
@@ -727,7 +802,7 @@ load_texts(struct deck *deck, const struct ynode *langs,
 		draft = o->draft && li > 0;
 		/* A language not in deck.yaml (deckpress strings --lang) may
 		 * have no file yet: it is being started. */
-		if (li >= langs->n) {
+		if (li >= deck->ndeclared) {
 			char *p = arena_printf(&deck->arena, "%s/text/%s.yaml",
 			    deck->dir, deck->langs[li]);
 
@@ -735,16 +810,17 @@ load_texts(struct deck *deck, const struct ynode *langs,
 				continue;
 		}
 		/* A file with errors: the cards it lacks are no news. */
-		if (!load_textfile(deck, li, li < langs->n ?
-		    &langs->items[li]->pos : &langs->pos, draft,
-		    o->skip_unknown, &read[li], d)) {
+		if (!load_textfile(deck, li, li < deck->ndeclared ?
+		    &lang_pos[li] : langs_pos, draft, o->skip_unknown,
+		    &read[li], fields, d)) {
 			ok = false;
 			deck->broken[li] = true;
 		} else if (read[li])
 			ok &= whole_cards(deck, li, draft, d);
 	}
 	if (o->packdir != NULL && makes_pack(deck))
-		add_defaults(deck, o->packdir, d);
+		add_defaults(deck, o->packdir, fields, d);
+	g_hash_table_destroy(fields);
 	deck->draft = o->draft;
 	for (li = 1; o->draft && li < deck->nlangs; li++)
 		if (deck->loaded[li])

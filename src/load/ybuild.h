@@ -30,6 +30,15 @@ struct builder {
 	size_t			 len;
 	yaml_parser_t		 p;
 	size_t			 nodes;		/* built so far */
+	struct ynode		**stack;	/* children of the open
+						   containers */
+	size_t			 nstack, capstack;
+	const struct ystream	*stream;	/* the mapping to stream */
+	bool			 streamed;	/* its key was met */
+	bool			 stream_next;	/* the node built next is
+						   that mapping */
+	size_t			 ahead_line;	/* a line (0-based) and its */
+	size_t			 ahead_off;	/* first byte: line_ahead() */
 	bool			 failed;
 };
 

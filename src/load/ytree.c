@@ -5,8 +5,11 @@
  * duplicate keys nor alias cycles, so both are checked here, and the
  * encoding is checked first so that a bad byte gets a line and column.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +92,11 @@ check_encoding(struct builder *b)
 	    (s[0] == 0xFE && s[1] == 0xFF)))
 		return true;
 	for (i = 0; i < b->len; i += n) {
+		/* Printable ASCII, most of any file, needs no decoding. */
+		if ((s[i] >= 0x20 && s[i] < 0x7F) || s[i] == '\n') {
+			n = 1;
+			continue;
+		}
 		if ((n = utf8_char(s + i, b->len - i, &c)) != 0 &&
 		    printable(c))
 			continue;
@@ -113,6 +121,17 @@ check_encoding(struct builder *b)
 
 static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth);
 
+/*
+ * An empty plain scalar followed on its line by "#rrggbb": the node and
+ * the colour in one allocation, so that other nodes need no room for
+ * it.  node comes first: a pointer to it is one to the whole.
+ */
+struct ylost {
+	struct ynode	 node;
+	const char	*colour;	/* "#rrggbb" */
+	struct srcpos	 pos;		/* of its '#' */
+};
+
 static struct ynode *
 newnode(struct builder *b, enum ynode_type t, const yaml_mark_t *m)
 {
@@ -124,16 +143,41 @@ newnode(struct builder *b, enum ynode_type t, const yaml_mark_t *m)
 }
 
 /*
+ * line_at() for the parse as it goes: it asks for lines in order, so
+ * each is found from the one before, not from the file's start (a text
+ * file of 12 000 empty values took seconds).
+ */
+static const unsigned char *
+line_ahead(struct builder *b, size_t line0, size_t *len)
+{
+	size_t i = b->ahead_off, line = b->ahead_line, j;
+
+	if (line0 < line)
+		i = line = 0;
+	while (i < b->len && line < line0)
+		if (b->buf[i++] == '\n')
+			line++;
+	b->ahead_line = line;
+	b->ahead_off = i;
+	for (j = i; j < b->len && b->buf[j] != '\n'; j++)
+		continue;
+	*len = j - i;
+	return b->buf + i;
+}
+
+/*
  * "fill: #E0A030" is a key with no value and a comment: remember the
  * colour so that whoever needs a value can say why it is missing.
+ * Returns the node with the colour beside it, or NULL if there is none.
  */
-static void
-lost_colour(struct builder *b, struct ynode *n, const yaml_mark_t *m)
+static struct ynode *
+lost_colour(struct builder *b, const yaml_mark_t *m)
 {
 	const unsigned char *l;
+	struct ylost *lost;
 	size_t len, i, k, at;
 
-	l = line_at(b, m->line, &len);
+	l = line_ahead(b, m->line, &len);
 	/* The mark's column counts characters; find its byte. */
 	for (i = 0, k = 0; i < len && k < m->column; i++)
 		if ((l[i] & 0xC0) != 0x80)
@@ -141,69 +185,133 @@ lost_colour(struct builder *b, struct ynode *n, const yaml_mark_t *m)
 	for (at = i; i < len && (l[i] == ' ' || l[i] == '\t'); i++)
 		continue;
 	if ((k = hex_colour(l + i, len - i)) == 0)
-		return;
-	n->lost = arena_strndup(b->a, (const char *)l + i, k);
-	n->lostpos = pos0(b, m->line, m->column + (i - at));
+		return NULL;
+	lost = arena_alloc(b->a, sizeof(*lost));
+	lost->colour = arena_strndup(b->a, (const char *)l + i, k);
+	lost->pos = pos0(b, m->line, m->column + (i - at));
+	lost->node.lost = true;
+	return &lost->node;
 }
 
 static struct ynode *
 build_scalar(struct builder *b, yaml_event_t *ev)
 {
-	struct ynode *n = newnode(b, YNODE_SCALAR, &ev->start_mark);
+	bool plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	size_t len = ev->data.scalar.length;
+	struct ynode *n = NULL;
 
-	n->end = mkpos(b, &ev->end_mark);
-	n->len = ev->data.scalar.length;
-	n->str = arena_strndup(b->a, (const char *)ev->data.scalar.value,
-	    n->len);
-	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-	if (n->plain && n->len == 0)
-		lost_colour(b, n, &ev->end_mark);
+	if (plain && len == 0)
+		n = lost_colour(b, &ev->end_mark);
+	if (n == NULL)
+		n = arena_alloc(b->a, sizeof(*n));
+	n->type = YNODE_SCALAR;
+	n->pos = mkpos(b, &ev->start_mark);
+	n->end_line = (unsigned int)ev->end_mark.line + 1;
+	n->end_col = (unsigned int)ev->end_mark.column + 1;
+	n->len = (unsigned int)len;	/* at most MAX_SCALAR */
+	/* Empty values are common ("title:", "~" is not one): share "". */
+	n->str = len == 0 ? "" : arena_strndup(b->a,
+	    (const char *)ev->data.scalar.value, len);
+	n->plain = plain;
 	return n;
 }
 
-/* Collect children until the closing event; items of seq or map keys. */
+/*
+ * Is kid, a key of a mapping at depth, the root's key whose mapping
+ * the builder streams?  The first such key only, as ymap_get() finds.
+ */
 static bool
-build_children(struct builder *b, struct ynode *n, yaml_event_type_t end,
-    int depth)
+stream_key(struct builder *b, int depth, const struct ynode *kid)
 {
-	struct ynode **v = NULL, *kid;
-	size_t cnt = 0, cap = 0;
+	if (b->stream == NULL || b->streamed || depth != 0 ||
+	    kid->type != YNODE_SCALAR || strcmp(kid->str, b->stream->key) != 0)
+		return false;
+	b->streamed = true;
+	return true;
+}
+
+/*
+ * Collect children until the closing event on the builder's stack,
+ * shared by every level so that a container costs no allocation of
+ * its own but its final array; returns how many, or -1 on failure.
+ */
+static long
+build_children(struct builder *b, yaml_event_type_t end, int depth)
+{
+	struct ynode *kid;
+	size_t base = b->nstack;
 	yaml_event_t ev;
-	bool ok = true;
 
 	for (;;) {
-		if (!next_event(b, &ev)) {
-			ok = false;
-			break;
-		}
+		if (!next_event(b, &ev))
+			return -1;
 		if (ev.type == end) {
 			yaml_event_delete(&ev);
-			break;
+			return (long)(b->nstack - base);
 		}
 		kid = build(b, &ev, depth + 1);
 		yaml_event_delete(&ev);
-		if (kid == NULL) {
-			ok = false;
-			break;
-		}
-		xgrow((void **)&v, &cap, cnt + 1, sizeof(*v));
-		v[cnt++] = kid;
+		if (kid == NULL)
+			return -1;
+		xgrow((void **)&b->stack, &b->capstack, b->nstack + 1,
+		    sizeof(*b->stack));
+		b->stack[b->nstack++] = kid;
+		b->stream_next = end == YAML_MAPPING_END_EVENT &&
+		    (b->nstack - base) % 2 == 1 && stream_key(b, depth, kid);
 	}
-	if (ok) {
-		n->items = arena_alloc(b->a, cnt * sizeof(*v) + 1);
-		if (cnt)
-			memcpy(n->items, v, cnt * sizeof(*v));
-		n->n = cnt;
-	}
-	free(v);
-	return ok;
+}
+
+static struct ynode *
+build_seq(struct builder *b, yaml_event_t *ev, int depth)
+{
+	struct ynode *n = newnode(b, YNODE_SEQ, &ev->start_mark);
+	size_t base = b->nstack;
+	long cnt;
+
+	if ((cnt = build_children(b, YAML_SEQUENCE_END_EVENT, depth)) < 0)
+		return NULL;
+	n->n = (size_t)cnt;
+	n->items = arena_alloc(b->a, n->n * sizeof(*n->items));
+	memcpy(n->items, b->stack + base, n->n * sizeof(*n->items));
+	b->nstack = base;
+	return n;
+}
+
+/* Key k repeats the one given at first. */
+static void
+dup_key(struct builder *b, const struct ynode *k, const struct srcpos *first)
+{
+	diag_add(b->d, DIAG_ERROR, &k->pos, "duplicate-key",
+	    "duplicate key '%s'", k->str);
+	diag_add(b->d, DIAG_NOTE, first, NULL, "'%s' first given here",
+	    k->str);
+}
+
+/* Keys of a mapping this small are compared, not hashed. */
+#define FEW_KEYS	8
+
+static const struct ynode *
+seen_key(GHashTable *seen, const struct ynode *map, size_t i)
+{
+	const char *s = map->pairs[i].key->str;
+	const struct ynode *k;
+	size_t j;
+
+	if (seen != NULL)
+		return g_hash_table_lookup(seen, s);
+	for (j = 0; j < i; j++)
+		if ((k = map->pairs[j].key)->type == YNODE_SCALAR &&
+		    strcmp(k->str, s) == 0)
+			return k;
+	return NULL;
 }
 
 static void
 check_keys(struct builder *b, struct ynode *map)
 {
-	/* A text file maps thousands of card ids: hash, not compare all. */
-	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	/* A text file read whole maps thousands of ids: hash them. */
+	GHashTable *seen = map->n > FEW_KEYS ?
+	    g_hash_table_new(g_str_hash, g_str_equal) : NULL;
 	size_t i;
 
 	for (i = 0; i < map->n; i++) {
@@ -216,38 +324,107 @@ check_keys(struct builder *b, struct ynode *map)
 			b->failed = true;
 			continue;
 		}
-		if ((o = g_hash_table_lookup(seen, k->str)) != NULL) {
-			diag_add(b->d, DIAG_ERROR, &k->pos, "duplicate-key",
-			    "duplicate key '%s'", k->str);
-			diag_add(b->d, DIAG_NOTE, &o->pos, NULL,
-			    "'%s' first given here", k->str);
-		} else
+		if ((o = seen_key(seen, map, i)) != NULL)
+			dup_key(b, k, &o->pos);
+		else if (seen != NULL)
 			g_hash_table_insert(seen, (gpointer)k->str, (gpointer)k);
 	}
-	g_hash_table_destroy(seen);
+	if (seen != NULL)
+		g_hash_table_destroy(seen);
 }
 
 static struct ynode *
 build_map(struct builder *b, yaml_event_t *ev, int depth)
 {
 	struct ynode *n = newnode(b, YNODE_MAP, &ev->start_mark);
-	struct ynode **flat;
-	size_t i, cnt;
+	struct ynode **flat = NULL;
+	size_t base = b->nstack, i;
+	long cnt;
 
-	if (!build_children(b, n, YAML_MAPPING_END_EVENT, depth))
+	if ((cnt = build_children(b, YAML_MAPPING_END_EVENT, depth)) < 0)
 		return NULL;
 	/* libyaml guarantees key/value alternation inside a mapping. */
-	flat = n->items;
-	cnt = n->n / 2;
-	n->items = NULL;
-	n->pairs = arena_alloc(b->a, cnt * sizeof(*n->pairs) + 1);
-	for (i = 0; i < cnt; i++) {
+	flat = b->stack + base;
+	n->n = (size_t)cnt / 2;
+	n->pairs = arena_alloc(b->a, n->n * sizeof(*n->pairs));
+	for (i = 0; i < n->n; i++) {
 		n->pairs[i].key = flat[2 * i];
 		n->pairs[i].val = flat[2 * i + 1];
 	}
-	n->n = cnt;
+	b->nstack = base;
 	check_keys(b, n);
 	return n;
+}
+
+/* Where a key of a streamed mapping was first given. */
+struct seen {
+	struct srcpos	 pos;
+	char		 str[];
+};
+
+/*
+ * check_keys() for key k of a streamed mapping, whose pairs go once
+ * read: seen holds a copy of each key so far, in arena tree.
+ */
+static void
+check_streamed_key(struct builder *b, GHashTable *seen, struct arena *tree,
+    const struct ynode *k)
+{
+	struct seen *o;
+
+	if (k->type != YNODE_SCALAR) {
+		diag_add(b->d, DIAG_ERROR, &k->pos, "yaml",
+		    "a key must be plain text, not %s", ynode_kind(k));
+		b->failed = true;
+	} else if ((o = g_hash_table_lookup(seen, k->str)) != NULL)
+		dup_key(b, k, &o->pos);
+	else {
+		o = arena_alloc(tree, sizeof(*o) + k->len + 1);
+		o->pos = k->pos;
+		memcpy(o->str, k->str, k->len);
+		g_hash_table_insert(seen, o->str, o);
+	}
+}
+
+/*
+ * The mapping the builder streams (ytree_stream()): each pair is built
+ * in an arena of its own, handed to the reader and dropped.  The tree
+ * keeps an empty mapping in its place.
+ */
+static struct ynode *
+stream_map(struct builder *b, yaml_event_t *ev, int depth)
+{
+	struct ynode *n = newnode(b, YNODE_MAP, &ev->start_mark), *k, *v;
+	struct arena *tree = b->a, pair = { 0 };
+	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	yaml_event_t e;
+	bool ok = false;
+
+	n->pairs = arena_alloc(tree, 0);
+	b->a = &pair;
+	while (next_event(b, &e)) {
+		if (e.type == YAML_MAPPING_END_EVENT) {
+			yaml_event_delete(&e);
+			ok = true;
+			break;
+		}
+		k = build(b, &e, depth + 1);
+		yaml_event_delete(&e);
+		if (k == NULL || !next_event(b, &e))
+			break;
+		v = build(b, &e, depth + 1);
+		yaml_event_delete(&e);
+		if (v == NULL)
+			break;
+		check_streamed_key(b, seen, tree, k);
+		if (!b->failed)
+			b->stream->pair(b->stream->ctx, k, v);
+		arena_free(&pair);
+	}
+	b->a = tree;
+	arena_free(&pair);
+	g_hash_table_destroy(seen);
+	return ok ? n : NULL;
 }
 
 static struct ynode *
@@ -302,11 +479,33 @@ plain_node(struct builder *b, const yaml_event_t *ev,
 }
 
 /*
+ * Can the file hold more than MAX_NODES nodes?  Every node but the
+ * root comes with one of the bytes "-:,?[{" (a block entry, a key and
+ * its value, a flow item, a container), and none of them brings more
+ * than three (a flow mapping's brace: the mapping, its first key and
+ * that key's empty value); those in quoted text and comments only make
+ * the bound looser.
+ */
+static bool
+maybe_too_many(const struct builder *b)
+{
+	static const unsigned char makes[256] = { ['-'] = 1, [':'] = 1,
+	    [','] = 1, ['?'] = 1, ['['] = 1, ['{'] = 1 };
+	size_t i, n = 0;
+
+	for (i = 0; i < b->len; i++)
+		n += makes[b->buf[i]];
+	return n > (MAX_NODES - 1) / 3;
+}
+
+/*
  * A large file may hold more nodes than MAX_NODES: count its events
  * before building anything, so that refusing it costs a parse, not a
  * tree.  A file of len bytes holds fewer than 2 * len + 16 nodes (each
- * takes at least a byte or two of syntax), so small files skip this.
- * Syntax errors are left to the real pass.
+ * takes at least a byte or two of syntax), so small files skip this,
+ * and so does one with few of the bytes that make nodes: a deck's text
+ * file of 12 000 cards is read once, not twice.  Syntax errors are
+ * left to the real pass.
  */
 static bool
 count_nodes(struct builder *b)
@@ -316,7 +515,8 @@ count_nodes(struct builder *b)
 	size_t n = 0;
 	bool done = false, ok = true;
 
-	if (b->len <= (MAX_NODES - 16) / 2 || !yaml_parser_initialize(&q))
+	if (b->len <= (MAX_NODES - 16) / 2 || !maybe_too_many(b) ||
+	    !yaml_parser_initialize(&q))
 		return true;
 	yaml_parser_set_input_string(&q, b->buf, b->len);
 	while (!done && yaml_parser_parse(&q, &ev)) {
@@ -340,9 +540,10 @@ count_nodes(struct builder *b)
 static struct ynode *
 build(struct builder *b, yaml_event_t *ev, int depth)
 {
-	struct ynode *n;
 	struct srcpos pos = mkpos(b, &ev->start_mark);
+	bool stream = b->stream_next;
 
+	b->stream_next = false;		/* for this node, not its children */
 	if (depth > MAX_DEPTH) {
 		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
 		    "nesting deeper than %d levels", MAX_DEPTH);
@@ -361,13 +562,12 @@ build(struct builder *b, yaml_event_t *ev, int depth)
 	case YAML_SEQUENCE_START_EVENT:
 		if (ev->data.sequence_start.anchor != NULL)
 			goto anchor;
-		n = newnode(b, YNODE_SEQ, &ev->start_mark);
-		return build_children(b, n, YAML_SEQUENCE_END_EVENT, depth) ?
-		    n : NULL;
+		return build_seq(b, ev, depth);
 	case YAML_MAPPING_START_EVENT:
 		if (ev->data.mapping_start.anchor != NULL)
 			goto anchor;
-		return build_map(b, ev, depth);
+		return stream ? stream_map(b, ev, depth) :
+		    build_map(b, ev, depth);
 	case YAML_ALIAS_EVENT:
 		goto anchor;
 	default:
@@ -424,29 +624,104 @@ parse_document(struct builder *b)
 	return root;
 }
 
+/* The file of b as a tree, streaming what b->stream names. */
+static struct ynode *
+run(struct builder *b)
+{
+	struct srcpos pos = { b->file, 1, 1 };
+	struct ynode *root;
+	size_t nerr = b->d->nerr;
+
+	if (!yaml_parser_initialize(&b->p)) {
+		diag_add(b->d, DIAG_ERROR, &pos, "yaml", "cannot start parser");
+		return NULL;
+	}
+	yaml_parser_set_input_string(&b->p, b->buf, b->len);
+	root = parse_document(b);
+	yaml_parser_delete(&b->p);
+	free(b->stack);
+	b->stack = NULL;
+	b->nstack = b->capstack = 0;
+	if (root == NULL && b->d->nerr == nerr)
+		diag_add(b->d, DIAG_ERROR, &pos, "empty", "file is empty");
+	/* Duplicate keys leave a usable tree: the loaders report more. */
+	return b->failed ? NULL : root;
+}
+
+/*
+ * Forget the diagnostics added since d was as saved: those of a
+ * streamed read that failed, which is read again whole.
+ */
+static void
+rewind_diags(struct diags *d, const struct diags *saved)
+{
+	struct diag *g;
+
+	while (d->n > saved->n) {
+		g = &d->v[--d->n];
+		free(g->msg);
+		free(g->card);
+		free(g->lang);
+		free(g->rule);
+		free(g->expected);
+	}
+	d->nerr = saved->nerr;
+	d->nwarn = saved->nwarn;
+	d->nseq = saved->nseq;
+}
+
+/*
+ * Hand the pairs of root's mapping that s names to s->pair() and empty
+ * it, as if it had been streamed.
+ */
+static void
+feed(struct ynode *root, const struct ystream *s)
+{
+	struct ynode *n = ymap_get(root, s->key);
+	size_t i;
+
+	if (n == NULL || n->type != YNODE_MAP)
+		return;
+	for (i = 0; i < n->n; i++)
+		s->pair(s->ctx, n->pairs[i].key, n->pairs[i].val);
+	n->n = 0;
+}
+
+/*
+ * ytree_parse(), the mapping s names (if s is not NULL) streamed.  A
+ * streamed read that fails may have handed some pairs to the reader
+ * before: s->undo() forgets them and the file is read again whole, so
+ * that what is said about it is what ytree_parse() says, nothing more.
+ */
+static struct ynode *
+parse(struct arena *a, const char *name, const unsigned char *buf,
+    size_t len, const struct ystream *s, struct diags *d)
+{
+	struct builder b = { .a = a, .d = d, .file = diag_file(d, name),
+	    .buf = buf, .len = len, .stream = s };
+	struct diags saved = *d;
+	struct ynode *root;
+
+	if (!check_encoding(&b) || !count_nodes(&b))
+		return NULL;
+	if ((root = run(&b)) != NULL || s == NULL)
+		return root;
+	rewind_diags(d, &saved);
+	if (b.streamed)
+		s->undo(s->ctx);
+	b = (struct builder){ .a = a, .d = d, .file = b.file, .buf = buf,
+	    .len = len };
+	/* A sound file streams: this is only for a slip of ours. */
+	if ((root = run(&b)) != NULL)
+		feed(root, s);
+	return root;
+}
+
 struct ynode *
 ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
     size_t len, struct diags *d)
 {
-	struct builder b = { .a = a, .d = d, .file = diag_file(d, name),
-	    .buf = buf, .len = len };
-	struct ynode *root;
-	struct srcpos pos = { b.file, 1, 1 };
-	size_t nerr = d->nerr;
-
-	if (!check_encoding(&b) || !count_nodes(&b))
-		return NULL;
-	if (!yaml_parser_initialize(&b.p)) {
-		diag_add(d, DIAG_ERROR, &pos, "yaml", "cannot start parser");
-		return NULL;
-	}
-	yaml_parser_set_input_string(&b.p, buf, len);
-	root = parse_document(&b);
-	yaml_parser_delete(&b.p);
-	if (root == NULL && d->nerr == nerr)
-		diag_add(d, DIAG_ERROR, &pos, "empty", "file is empty");
-	/* Duplicate keys leave a usable tree: the loaders report more. */
-	return b.failed ? NULL : root;
+	return parse(a, name, buf, len, NULL, d);
 }
 
 unsigned char *
@@ -454,6 +729,7 @@ load_bytes(const char *path, size_t max, const struct srcpos *pos,
     size_t *len, struct diags *d)
 {
 	FILE *f;
+	struct stat st;
 	unsigned char *buf = NULL;
 	size_t cap = 0, got;
 
@@ -463,9 +739,20 @@ load_bytes(const char *path, size_t max, const struct srcpos *pos,
 		    strerror(errno));
 		return NULL;
 	}
-	/* Read, not stat: a pipe or /dev/zero has no size to trust. */
+	/*
+	 * A file's size is a hint, one byte more so that the read which
+	 * meets its end needs no room: a 2.3 MB file takes 2.3 MB, not
+	 * the 4 MiB that doubling reaches.  Read to the end all the same:
+	 * a pipe or /dev/zero has no size to trust.
+	 */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uintmax_t)st.st_size < max) {
+		cap = (size_t)st.st_size + 1;
+		buf = xmalloc(cap);
+	}
 	do {
-		xgrow((void **)&buf, &cap, *len + 65536, 1);
+		if (*len == cap)
+			xgrow((void **)&buf, &cap, cap + 65536, 1);
 		got = fread(buf + *len, 1, cap - *len, f);
 		*len += got;
 	} while (got > 0 && *len <= max);
@@ -479,8 +766,10 @@ load_bytes(const char *path, size_t max, const struct srcpos *pos,
 	return buf;
 }
 
-struct ynode *
-ytree_load(struct arena *a, const char *path, struct diags *d)
+/* ytree_load(), the mapping s names (if s is not NULL) streamed. */
+static struct ynode *
+load(struct arena *a, const char *path, const struct ystream *s,
+    struct diags *d)
 {
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
 	unsigned char *buf;
@@ -489,9 +778,22 @@ ytree_load(struct arena *a, const char *path, struct diags *d)
 
 	if ((buf = load_bytes(path, MAX_FILE, &pos, &len, d)) == NULL)
 		return NULL;
-	root = ytree_parse(a, path, buf, len, d);
+	root = parse(a, path, buf, len, s, d);
 	free(buf);
 	return root;
+}
+
+struct ynode *
+ytree_load(struct arena *a, const char *path, struct diags *d)
+{
+	return load(a, path, NULL, d);
+}
+
+struct ynode *
+ytree_stream(struct arena *a, const char *path, const struct ystream *s,
+    struct diags *d)
+{
+	return load(a, path, s, d);
 }
 
 const char *
@@ -507,6 +809,14 @@ ynode_kind(const struct ynode *n)
 	default:
 		return yisnull(n) ? "empty" : "text";
 	}
+}
+
+struct srcpos
+ynode_end(const struct ynode *n)
+{
+	struct srcpos pos = { n->pos.file, n->end_line, n->end_col };
+
+	return pos;
 }
 
 bool
@@ -580,10 +890,12 @@ yexpect(const struct ynode *n, enum ynode_type t, const char *what,
 
 	if (n->type == t && !(t == YNODE_SCALAR && yisnull(n)))
 		return true;
-	if (n->lost != NULL) {
-		diag_add(d, DIAG_ERROR, &n->lostpos, "type", "%s%sa colour "
+	if (n->lost) {
+		const struct ylost *l = (const struct ylost *)n;
+
+		diag_add(d, DIAG_ERROR, &l->pos, "type", "%s%sa colour "
 		    "must be quoted: \"%s\" \xe2\x80\x94 unquoted, # starts a "
-		    "comment", CTX_FMT(ctx), n->lost);
+		    "comment", CTX_FMT(ctx), l->colour);
 		return false;
 	}
 	diag_add(d, DIAG_ERROR, &n->pos, "type", "%s%s%s must be %s, not %s",
