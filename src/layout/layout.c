@@ -224,7 +224,7 @@ check_glyphs(const struct deck *deck, const struct card *c, size_t lang,
  * cache is emptied when it holds this many, so memory stays flat
  * however large the deck.
  */
-#define FIT_CACHE	512
+#define FIT_CACHE	256
 
 void
 layout_forget(const struct fonts *fonts)

@@ -17,10 +17,12 @@
 #include "render.h"
 
 /*
- * Faces remembered at most: the table is emptied when it holds this
- * many, so memory stays flat however many different faces a deck has.
+ * Faces remembered at most: past this many, those met only once are
+ * forgotten, so memory stays flat however many different faces a deck
+ * has.  Those recorded stay: each is in the PDF once, and forgetting
+ * one would put it there again.
  */
-#define REUSE_MAX	1024
+#define REUSE_MAX	256
 
 struct reuse {
 	GHashTable	*seen;		/* face key -> struct recorded */
@@ -112,6 +114,16 @@ record(PangoContext *ctx, const struct laid *l)
 	return rec;
 }
 
+static gboolean
+met_once(void *key, void *value, void *data)
+{
+	const struct recorded *r = value;
+
+	(void)key;
+	(void)data;
+	return r->rec == NULL;
+}
+
 void
 reuse_page(struct reuse *r, size_t page)
 {
@@ -134,7 +146,7 @@ render_card_reused(cairo_t *cr, PangoContext *ctx, const struct laid *l,
 	hit = g_hash_table_lookup(r->seen, key);
 	if (hit == NULL) {
 		if (g_hash_table_size(r->seen) >= REUSE_MAX)
-			g_hash_table_remove_all(r->seen);
+			g_hash_table_foreach_remove(r->seen, met_once, NULL);
 		hit = g_new0(struct recorded, 1);
 		hit->page = r->page;
 		g_hash_table_insert(r->seen, key, hit);
