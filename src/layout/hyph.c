@@ -179,16 +179,18 @@ letters(const char *buf, char *out)
 {
 	size_t i, j = 0;
 
-	for (i = 0; (unsigned char)buf[i] > ' ' && buf[i] != '/' &&
-	    j < MAX_CHARS - 2; i++)
+	for (i = 0; (unsigned char)buf[i] > ' ' && buf[i] != '/'; i++)
 		if (buf[i] < '0' || buf[i] > '9')
 			out[j++] = buf[i];
 	return j;
 }
 
-/* Keep line buf, read at byte off of the file, in level k. */
+/*
+ * Keep line buf, len bytes read at byte off of the file, in level k.
+ * libhyphen reads it up to a NUL, but fgets() read all len bytes.
+ */
 static void
-add_line(struct pdict *pd, int k, const char *buf, size_t off)
+add_line(struct pdict *pd, int k, const char *buf, size_t off, size_t len)
 {
 	struct plevel *lv = &pd->lv[k];
 	char key[MAX_CHARS];
@@ -198,7 +200,7 @@ add_line(struct pdict *pd, int k, const char *buf, size_t off)
 	xgrow((void **)&pd->line, &pd->capline, pd->nline + 1,
 	    sizeof(*pd->line));
 	pd->line[pd->nline++] = (struct pline){ (uint32_t)off,
-	    (uint32_t)strlen(buf) };
+	    (uint32_t)len };
 	/*
 	 * Settings hold for every word; so do patterns of no letters,
 	 * which libhyphen gives to the start state, where no match is
@@ -214,27 +216,26 @@ add_line(struct pdict *pd, int k, const char *buf, size_t off)
 	g_string_append_len(pd->keys, key, (gssize)n);
 }
 
-/*
- * What fgets(buf, size, f) takes from the file at pos: its bytes, and
- * in *eof whether it ran into the end of the file (feof()).
- */
+/* The bytes fgets(buf, size, f) takes from the file at pos. */
 static size_t
-get_line(const struct pdict *pd, size_t pos, size_t size, bool *eof)
+get_line(const struct pdict *pd, size_t pos, size_t size)
 {
 	size_t k = 0;
 
 	while (k + 1 < size && pos + k < pd->size)
 		if (pd->text[pos + k++] == '\n')
 			break;
-	*eof = k + 1 < size && (k == 0 || pd->text[pos + k - 1] != '\n');
 	return k;
 }
 
 /*
- * The lines as hnj_hyphen_load_file() reads them, in buffers of the
- * same sizes: the charset line, then the patterns up to NEXTLEVEL and
- * after it up to another, lines too long for MAX_CHARS and comments
- * ('%') left out.
+ * The lines as libhyphen 2.8.8's hnj_hyphen_load_file() reads them, in
+ * buffers of the same sizes: the charset line, then the patterns up to
+ * NEXTLEVEL and after it up to another, comments ('%') left out.  A
+ * line longer than MAX_CHARS is read as several.  (Later sources skip
+ * it: run-e2e.sh's odd dictionaries would tell.)  Written out again,
+ * each line of MAX_CHARS - 1 bytes without its newline is still read
+ * alone, as fgets() stops there.
  */
 static void
 read_lines(struct pdict *pd)
@@ -242,28 +243,22 @@ read_lines(struct pdict *pd)
 	char buf[MAX_CHARS];
 	size_t pos, k;
 	int level = 0;
-	bool eof;
 
-	pos = pd->head = get_line(pd, 0, MAX_NAME, &eof);
+	pos = pd->head = get_line(pd, 0, MAX_NAME);
 	memcpy(pd->cset, pd->text, pd->head);
 	pd->cset[strcspn(pd->cset, "\r\n")] = '\0';
 	pd->utf8 = strcmp(pd->cset, "UTF-8") == 0;
-	while ((k = get_line(pd, pos, MAX_CHARS, &eof)) > 0) {
+	while ((k = get_line(pd, pos, MAX_CHARS)) > 0) {
 		memcpy(buf, pd->text + pos, k);
 		buf[k] = '\0';
 		pos += k;
-		if (!eof && strchr(buf, '\n') == NULL) {
-			while (pos < pd->size && pd->text[pos++] != '\n')
-				;
-			continue;
-		}
 		if (strncmp(buf, "NEXTLEVEL", 9) == 0) {
 			if (level == 1)
 				break;
 			pd->twolevel = true;
 			level = 1;
 		} else if (buf[0] != '%')
-			add_line(pd, level, buf, pos - k);
+			add_line(pd, level, buf, pos - k, k);
 	}
 }
 
@@ -448,10 +443,11 @@ build(struct pdict *pd)
 	HyphenDict *dict = NULL;
 	FILE *f;
 
+	/*
+	 * Without its newline, the charset line is MAX_NAME - 1 bytes,
+	 * where fgets() stops anyway, or the whole file.
+	 */
 	g_string_append_len(b, pd->text, (gssize)pd->head);
-	/* A charset line longer than MAX_NAME goes on as a pattern line. */
-	if (pd->head == 0 || pd->text[pd->head - 1] != '\n')
-		g_string_append_c(b, '\n');
 	put_level(pd, &pd->lv[0], b);
 	if (pd->twolevel) {
 		g_string_append(b, "NEXTLEVEL\n");
