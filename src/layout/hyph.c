@@ -802,7 +802,8 @@ put_markup(struct hyph_dict *d, GString *b, const char *m)
 				g_string_append_len(b, p, q + 1 - p);
 			p = q + 1;
 		} else {
-			for (q = p; *q && *q != '<' && *q != '&'; q++)
+			/* A '<' or '&' not closed is text: go past it. */
+			for (q = p + 1; *q && *q != '<' && *q != '&'; q++)
 				;
 			put_text(d, b, p, (gsize)(q - p));
 			p = q;
