@@ -52,7 +52,7 @@ struct pprefix {
 struct plevel {
 	struct pkey	*v;		/* by letters, a prefix first */
 	size_t		 n, cap;
-	GArray		*always;	/* int32: lines of every batch */
+	GArray		*always;	/* int32: settings, in every batch */
 	GArray		*took;		/* int32: lines of this batch */
 	GArray		*bare;		/* pprefix: states of this batch */
 };
@@ -97,7 +97,7 @@ struct hyph {
 	bool			 whole;	/* load dictionaries whole */
 };
 
-/* Letters in byte order, a prefix before the longer. */
+/* Letters in byte order, a prefix before the longer; then by line. */
 static gint
 by_letters(gconstpointer a, gconstpointer b, gpointer keys)
 {
@@ -105,7 +105,11 @@ by_letters(gconstpointer a, gconstpointer b, gpointer keys)
 	int c = memcmp((const char *)keys + x->off, (const char *)keys + y->off,
 	    x->len < y->len ? x->len : y->len);
 
-	return c != 0 ? c : (x->len > y->len) - (x->len < y->len);
+	if (c != 0)
+		return c;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return (x->line > y->line) - (x->line < y->line);
 }
 
 /* Byte i of key k, -1 past its end (a prefix sorts first). */
@@ -202,14 +206,16 @@ add_line(struct pdict *pd, int k, const char *buf, size_t off, size_t len)
 	pd->line[pd->nline++] = (struct pline){ (uint32_t)off,
 	    (uint32_t)len };
 	/*
-	 * Settings hold for every word; so do patterns of no letters,
-	 * which libhyphen gives to the start state, where no match is
-	 * looked at, but they are kept all the same.
+	 * Settings hold for every word.  A pattern of no letters (an
+	 * empty line) goes to the start state, whose pattern libhyphen
+	 * never applies, and leaks the one it replaces: it is left out.
 	 */
-	if (directive(buf) || (n = letters(buf, key)) == 0) {
+	if (directive(buf)) {
 		g_array_append_val(lv->always, l);
 		return;
 	}
+	if ((n = letters(buf, key)) == 0)
+		return;
 	xgrow((void **)&lv->v, &lv->cap, lv->n + 1, sizeof(*lv->v));
 	lv->v[lv->n++] = (struct pkey){ (uint32_t)pd->keys->len,
 	    (uint32_t)n, l, 0 };
@@ -312,23 +318,26 @@ pdict_load(const char *path)
 
 /*
  * Take the state of i bytes whose keys are [lo, hi) into this batch:
- * the lines of exactly its letters (the first keys), or itself.
+ * the line of exactly its letters (the first keys), or itself.  Of
+ * lines of the same letters libhyphen keeps the last one's pattern and
+ * leaks the others': only the last is taken.
  */
 static void
 take(struct pdict *pd, struct plevel *lv, size_t lo, size_t hi, size_t i)
 {
 	struct pprefix bare = { (int32_t)lo, (int32_t)i };
-	struct pkey *k;
+	struct pkey *k = &lv->v[lo];
 
-	if (lv->v[lo].len != i) {
+	if (k->len != i) {
 		g_array_append_val(lv->bare, bare);
 		return;
 	}
-	for (k = &lv->v[lo]; k < lv->v + hi && k->len == i; k++)
-		if (k->seen != pd->batch) {
-			k->seen = pd->batch;
-			g_array_append_val(lv->took, k->line);
-		}
+	while (k + 1 < lv->v + hi && k[1].len == i)
+		k++;
+	if (k->seen != pd->batch) {
+		k->seen = pd->batch;
+		g_array_append_val(lv->took, k->line);
+	}
 }
 
 /*
@@ -400,9 +409,9 @@ by_prefix(gconstpointer a, gconstpointer b)
 
 /*
  * The lines of lv taken in this batch, into b: the bare prefixes first,
- * once each, then the file's lines in the file's order (a later line of
- * the same letters wins in libhyphen, and the file's last line may lack
- * its newline).
+ * once each, then the file's lines in the file's order (a setting given
+ * twice takes the later, and the file's last line may lack its
+ * newline).
  */
 static void
 put_level(const struct pdict *pd, struct plevel *lv, GString *b)
