@@ -461,6 +461,71 @@ check "hyphenation: a German compound breaks at dictionary points" \
 check "hyphenation: the words are still found as text" \
     ./out/test/textcheck $H de "$T/hyphen.txt"
 
+# words DIC: words for deckpress's small automata and the whole
+# dictionary to disagree on, if they could, ten to a line (a text):
+# random runs of two to four patterns' letters, which meet many patterns
+# at once, and in a dictionary of compounds (NEXTLEVEL: German's first
+# level lists whole words) every 20th compound and random pairs of them.
+words() {
+	iconv -f "$(head -n 1 "$1" | tr -d '\r')" -t UTF-8 "$1" | awk '
+	function out(w) { printf "%s%s", w, ++n % 10 ? " " : "\n" }
+	function any(a, k) { return a[int(rand() * k)] }
+	BEGIN { srand(1) }
+	NR == 1 { next }
+	/^NEXTLEVEL/ { two = 1; next }
+	{ w = $1; gsub(/[0-9]/, "", w) }
+	w !~ /^[.]?[a-z\200-\377]+[.]?$/ { next }
+	!two && w !~ /[.]/ { c[nc++] = w }
+	{ gsub(/[.]/, "", w); p[np++] = w }
+	END {
+		for (i = 0; i < 3000; i++) {
+			w = any(p, np) any(p, np)
+			for (k = int(rand() * 3); k > 0; k--)
+				w = w any(p, np)
+			out(w)
+		}
+		for (i = 0; two && i < nc; i += 20)
+			out(c[i])
+		for (i = 0; two && i < 500; i++)
+			out(any(c, nc) any(c, nc))
+		print ""
+	}'
+}
+dic=${DECKPRESS_HYPHEN_DIR:-/usr/share/hyphen}
+for ll in de_DE en_US es_ES it_IT; do
+	lang=${ll%_*}
+	words "$dic/hyph_$ll.dic" >"$T/words-$lang.txt"
+	check "hyphenation: every word breaks where the whole $lang dictionary breaks it" \
+	    ./out/test/hyphcheck --same $lang cards/*/text/*.yaml \
+	    cards/*/rules/*.md "$T/words-$lang.txt"
+done
+
+# deckpress reads a dictionary's lines as libhyphen 2.8.8 does, corners
+# too: CRLF, a later line of the same letters winning, a line too long
+# for libhyphen's buffer (read as two), '%' comments, non-standard
+# patterns, a second NEXTLEVEL (the rest unread), a last line without
+# its newline (a setting, a pattern), a charset line longer than its
+# buffer (the rest a pattern), an empty first level.
+D=$T/dict
+mkdir -p "$D"
+long=$(awk 'BEGIN { printf "e5"; while (n++ < 110) printf " " }')
+printf 'UTF-8\r\nLEFTHYPHENMIN 1\r\n%% 1a1\n1b1\r\nab3c\nab2c\n.a2b\nc1d.\n'\
+'a b1c\n%s\nd1e/dd=d,1,2\nc1cc/c=c,1,2\n\nNOHYPHEN ed\nNEXTLEVEL\n1a\n'\
+'b1c1d\ne1a\n1ee1\nNEXTLEVEL\na9b\nc1e' "$long" >"$D/hyph_xa.dic"
+printf 'ISO8859-1\nRIGHTHYPHENMIN 1\n1b1\nab1c\n2a1e\n.ca3\nbad1\n'\
+'ab4cde\nNOHYPHEN ed' >"$D/hyph_xb.dic"
+printf 'ISO8859-1//TRANSLITabc3d\na1b\nb1c1d\n.a1cd\nbb3b\n' >"$D/hyph_xc.dic"
+printf 'UTF-8\nNEXTLEVEL\nde1a\n1b1\na1c\nc1d\nab1c\na1b' >"$D/hyph_xd.dic"
+awk 'BEGIN { srand(3); for (i = 0; i < 2000; i++) {
+	for (n = 6 + int(rand() * 11); n > 0; n--)
+		printf "%s", substr("abcde", 1 + int(rand() * 5), 1)
+	printf "%s", i % 5 == 4 ? "\n" : " " } }' >"$D/words.txt"
+for lang in xa xb xc xd; do
+	check "hyphenation: a dictionary's corners read as libhyphen reads them ($lang)" \
+	    env DECKPRESS_HYPHEN_DIR="$D" ./out/test/hyphcheck --same $lang \
+	    "$D/words.txt"
+done
+
 # --- the command line -------------------------------------------------
 # cli NAME EXPECTED-EXIT PATTERN-IN-OUTPUT ARGS...
 cli() {

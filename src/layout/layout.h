@@ -19,6 +19,9 @@
  * packages), loaded when first needed.
  */
 struct hyph	*hyph_new(void);
+/* The same, each dictionary loaded whole by libhyphen: slow for large
+ * ones (German: seconds), for tests to compare the two. */
+struct hyph	*hyph_new_whole(void);
 void		 hyph_free(struct hyph *h);
 /* s with soft hyphens at the dictionary's break points; g_free(). */
 char		*hyph_text(struct hyph *h, const char *lang, const char *s);

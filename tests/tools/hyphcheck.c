@@ -4,10 +4,19 @@
  * PDF) breaks at a line end with a soft hyphen broken where LANG's
  * dictionary allows?  The two halves are joined, hyphenated afresh
  * with deckpress's own hyph_text() and the break looked up; a break
- * one letter off ("especif-icas") is reported.  Exit 1 on any bad
- * break, 2 on a usage or I/O error.
+ * one letter off ("especif-icas") is reported.
+ *
+ * hyphcheck --same LANG FILE...: does deckpress, which hyphenates with
+ * small automata of only the patterns a text needs, break every word
+ * of the FILEs where LANG's whole dictionary does?  Each line is one
+ * text, as deckpress hyphenates a text at a time; then each FILE is one
+ * text, in a fresh hyph, for an automaton of thousands of words.
+ * Prints the words compared and each difference.
+ *
+ * Exit 1 on any bad break or difference, 2 on a usage or I/O error.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
@@ -15,6 +24,14 @@
 #include "../../src/layout/layout.h"
 
 #define SHY	"\xc2\xad"
+#define MIN_WORD	6	/* hyph.c breaks no shorter word */
+
+/* The tallies of --same. */
+struct same {
+	GHashTable	*words;		/* distinct words of MIN_WORD letters */
+	size_t		 nwords;	/* all of them, repeats too */
+	size_t		 texts, breaks, differ;
+};
 
 /* The letters just before end (a soft hyphen), back to a non-letter. */
 static const char *
@@ -69,6 +86,113 @@ break_ok(struct hyph *h, const char *lang, const char *head,
 	return ok;
 }
 
+/* Count the words of s that hyph.c may break. */
+static void
+count_words(struct same *t, const char *s)
+{
+	const char *p = s, *w;
+
+	while (*p != '\0') {
+		if (!g_unichar_isalpha(g_utf8_get_char(p))) {
+			p = g_utf8_next_char(p);
+			continue;
+		}
+		for (w = p; *p != '\0' &&
+		    g_unichar_isalpha(g_utf8_get_char(p));)
+			p = g_utf8_next_char(p);
+		if (g_utf8_strlen(w, p - w) < MIN_WORD)
+			continue;
+		t->nwords++;
+		g_hash_table_add(t->words, g_strndup(w, (gsize)(p - w)));
+	}
+}
+
+/* s with its soft hyphens shown as '-'; g_free(). */
+static char *
+shown(const char *s)
+{
+	GString *b = g_string_new(NULL);
+
+	for (; *s != '\0'; s++)
+		if (strncmp(s, SHY, 2) == 0) {
+			g_string_append_c(b, '-');
+			s++;
+		} else
+			g_string_append_c(b, *s);
+	return g_string_free(b, FALSE);
+}
+
+/*
+ * Text s hyphenated by small (deckpress's automata) and whole (the
+ * whole dictionary): the same?  A difference is printed.
+ */
+static void
+compare(struct same *t, struct hyph *small, struct hyph *whole,
+    const char *lang, const char *s, const char *where)
+{
+	char *a = hyph_text(small, lang, s), *b = hyph_text(whole, lang, s);
+	const char *p;
+
+	t->texts++;
+	for (p = b; (p = strstr(p, SHY)) != NULL; p += 2)
+		t->breaks++;
+	if (strcmp(a, b) != 0) {
+		char *sa = shown(a), *sb = shown(b);
+
+		printf("%s: differ:\n  small: %s\n  whole: %s\n", where, sa,
+		    sb);
+		t->differ++;
+		g_free(sa);
+		g_free(sb);
+	}
+	g_free(a);
+	g_free(b);
+}
+
+/* hyphcheck --same LANG FILE... */
+static int
+same(const char *lang, char **files, int n)
+{
+	struct hyph *small = hyph_new(), *whole = hyph_new_whole(), *fresh;
+	struct same t = { 0 };
+	gchar *raw, **lines, *where;
+	int i, j, rc = 0;
+
+	t.words = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	if (!hyph_has(small, lang) || !hyph_has(whole, lang)) {
+		fprintf(stderr, "hyphcheck: no dictionary for '%s'\n", lang);
+		rc = 2;
+	}
+	for (i = 0; rc == 0 && i < n; i++) {
+		if (!g_file_get_contents(files[i], &raw, NULL, NULL)) {
+			fprintf(stderr, "hyphcheck: cannot read %s\n",
+			    files[i]);
+			rc = 2;
+			break;
+		}
+		lines = g_strsplit(raw, "\n", -1);
+		for (j = 0; lines[j] != NULL; j++) {
+			where = g_strdup_printf("%s:%d", files[i], j + 1);
+			count_words(&t, lines[j]);
+			compare(&t, small, whole, lang, lines[j], where);
+			g_free(where);
+		}
+		fresh = hyph_new();
+		compare(&t, fresh, whole, lang, raw, files[i]);
+		hyph_free(fresh);
+		g_strfreev(lines);
+		g_free(raw);
+	}
+	if (rc == 0)
+		printf("%s: %zu words (%u distinct) in %zu texts, %zu breaks, "
+		    "%zu texts differ\n", lang, t.nwords,
+		    g_hash_table_size(t.words), t.texts, t.breaks, t.differ);
+	g_hash_table_destroy(t.words);
+	hyph_free(small);
+	hyph_free(whole);
+	return rc ? rc : t.differ ? 1 : 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -76,8 +200,11 @@ main(int argc, char **argv)
 	gchar *raw, **lines;
 	size_t i, breaks = 0, bad = 0;
 
+	if (argc >= 4 && strcmp(argv[1], "--same") == 0)
+		return same(argv[2], argv + 3, argc - 3);
 	if (argc != 3) {
-		fprintf(stderr, "usage: hyphcheck LANG TEXT\n");
+		fprintf(stderr, "usage: hyphcheck LANG TEXT\n"
+		    "       hyphcheck --same LANG FILE...\n");
 		return 2;
 	}
 	if (!g_file_get_contents(argv[2], &raw, NULL, NULL)) {

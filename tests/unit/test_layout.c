@@ -71,6 +71,11 @@ test_hyphenation(void **state)
 	assert_string_equal(s, "<b>Da" SHY "ten" SHY "schutz</b> &amp; "
 	    "Ver" SHY "ord" SHY "nung");
 	g_free(s);
+	/* A '<' or '&' never closed is text (it hung). */
+	s = hyph_markup(fonts->hyph, "de", "Datenschutz < Verordnung & b");
+	assert_string_equal(s, "Da" SHY "ten" SHY "schutz < Ver" SHY "ord"
+	    SHY "nung & b");
+	g_free(s);
 }
 
 /* word with '-' where the dictionary lets it break, for comparison. */
