@@ -14,7 +14,7 @@ LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv -lm
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
-         src/load/ytree.c src/load/yslip.c src/load/deck.c src/load/icons.c \
+         src/load/ytree.c src/load/yget.c src/load/yslip.c src/load/deck.c src/load/icons.c \
          src/load/tmpl.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/csv.c \

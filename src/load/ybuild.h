@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Private to the YAML reader: ytree.c builds the tree, yslip.c words
- * libyaml's errors; both work on one struct builder.
+ * libyaml's errors, both on one struct builder; yget.c reads the tree.
  */
 #ifndef DECKPRESS_YBUILD_H
 #define DECKPRESS_YBUILD_H
@@ -21,6 +21,17 @@
 #define MAX_FILE	(16 << 20)	/* 16 MiB */
 #define MAX_NODES	1000000		/* values (nodes) in one file */
 #define MAX_SCALAR	(64 << 10)	/* bytes of one string: 64 KiB */
+
+/*
+ * An empty plain scalar followed on its line by "#rrggbb": the node and
+ * the colour in one allocation, so that other nodes need no room for
+ * it.  node comes first: a pointer to it is one to the whole.
+ */
+struct ylost {
+	struct ynode	 node;
+	const char	*colour;	/* "#rrggbb" */
+	struct srcpos	 pos;		/* of its '#' */
+};
 
 struct builder {
 	struct arena		*a;
