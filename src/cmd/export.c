@@ -100,9 +100,13 @@ lay_kinds(const struct setup *s, const struct print *pr,
 
 			(*out)[i].f[f] = xcalloc(sh->n + 1, sizeof(struct laid));
 			for (k = 0; k < sh->n; k++)
-				if (f == FACE_FRONT || sh->backs)
+				if (f == FACE_FRONT || sh->backs) {
 					print_face(s, pr, sh, k, (enum face)f,
 					    &(*out)[i].f[f][k], d);
+					/* Kept until written: the texts'
+					 * layouts would add up. */
+					laid_unshape(&(*out)[i].f[f][k]);
+				}
 		}
 	return d->nerr == nerr || s->deck->draft;
 }

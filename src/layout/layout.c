@@ -458,6 +458,18 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 }
 
 void
+laid_unshape(struct laid *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].layout != NULL) {
+			g_object_unref(l->v[i].layout);
+			l->v[i].layout = NULL;
+		}
+}
+
+void
 laid_free(struct laid *l)
 {
 	size_t i;

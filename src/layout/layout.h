@@ -154,5 +154,10 @@ void		 layout_card(const struct fonts *fonts, const struct deck *deck,
 		    unsigned int copy, size_t lang, enum face f,
 		    struct laid *out, struct diags *d);
 void		 laid_free(struct laid *l);
+/*
+ * Let go of the layouts a face's texts were fitted with, for a face
+ * kept long before it is drawn: drawing shapes them again.
+ */
+void		 laid_unshape(struct laid *l);
 
 #endif
