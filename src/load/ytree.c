@@ -261,7 +261,9 @@ build_seq(struct builder *b, yaml_event_t *ev, int depth)
 		return NULL;
 	n->n = (size_t)cnt;
 	n->items = arena_alloc(b->a, n->n * sizeof(*n->items));
-	memcpy(n->items, b->stack + base, n->n * sizeof(*n->items));
+	/* An empty list may come before the stack was ever grown. */
+	if (n->n > 0)
+		memcpy(n->items, b->stack + base, n->n * sizeof(*n->items));
 	b->nstack = base;
 	return n;
 }
@@ -333,8 +335,9 @@ build_map(struct builder *b, yaml_event_t *ev, int depth)
 	if ((cnt = build_children(b, YAML_MAPPING_END_EVENT, depth)) < 0)
 		return NULL;
 	/* libyaml guarantees key/value alternation inside a mapping. */
-	flat = b->stack + base;
 	n->n = (size_t)cnt / 2;
+	if (n->n > 0)
+		flat = b->stack + base;
 	n->pairs = arena_alloc(b->a, n->n * sizeof(*n->pairs));
 	for (i = 0; i < n->n; i++) {
 		n->pairs[i].key = flat[2 * i];
