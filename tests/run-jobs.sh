@@ -287,27 +287,6 @@ sed '/^values:/i\
 \  r: {question: Question r as often as it takes to last}' \
     "$B/text/en.yaml" >"$L/text/en.yaml"
 cp "$L/text/en.yaml" "$L/text/fr.yaml"
-# on_tty OUT ERR CMD...: CMD with stdout to OUT, stderr a terminal
-# whose bytes go to ERR.
-on_tty() {
-	python3 -c '
-import os, pty, subprocess, sys
-m, s = pty.openpty()
-with open(sys.argv[1], "wb") as out:
-    p = subprocess.Popen(sys.argv[3:], stdout=out, stderr=s)
-os.close(s)
-got = b""
-while True:
-    try:
-        d = os.read(m, 65536)
-    except OSError:
-        break
-    if not d:
-        break
-    got += d
-open(sys.argv[2], "wb").write(got)
-sys.exit(p.wait())' "$@"
-}
 progress() {
 	rm -rf "$T/long-j1" "$T/long-j2"
 	(unset CI; on_tty "$T/long-j2.out" "$T/long-j2.err" \
@@ -317,8 +296,7 @@ progress() {
 	    awk '{ t += $1 } END { print t }')
 	sed "s|$T/long-j1|$T/long-j2|" "$T/long-j1.out" | cmp - "$T/long-j2.out" &&
 	    grep -q "deckpress: all: page [0-9]* of" "$T/long-j2.err" &&
-	    grep -q "page $total of $total" "$T/long-j2.err" &&
-	    [ "$(tail -c 4 "$T/long-j2.err" | od -An -c | tr -d ' ')" = '\r033[K' ]
+	    progress_ok "$T/long-j2.err" "$total"
 }
 if command -v python3 >/dev/null 2>&1; then
 	check "progress: all -j 2 on a terminal, one line for both languages' pages, erased; stdout as -j 1's" \

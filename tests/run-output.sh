@@ -266,34 +266,6 @@ e=$(now_ms)
 echo "# the large render: $NBIG cards in $((e - s)) ms"
 
 # The progress line: on a terminal only, not in CI, erased at the end.
-# on_tty OUT ERR CMD...: run CMD with stderr a terminal (stdout to OUT),
-# what it wrote on the terminal into ERR.
-on_tty() {
-	python3 -c '
-import os, pty, subprocess, sys
-m, s = pty.openpty()
-with open(sys.argv[1], "wb") as out:
-    p = subprocess.Popen(sys.argv[3:], stdout=out, stderr=s)
-os.close(s)
-got = b""
-while True:
-    try:
-        d = os.read(m, 65536)
-    except OSError:
-        break
-    if not d:
-        break
-    got += d
-open(sys.argv[2], "wb").write(got)
-sys.exit(p.wait())' "$@"
-}
-# progress_ok ERR PAGES: the line counted pages of PAGES, reached the
-# last, and was erased as the run ended.
-progress_ok() {
-	grep -q "page [0-9]* of $2" "$1" &&
-	    grep -q "page $2 of $2" "$1" &&
-	    [ "$(tail -c 4 "$1" | od -An -c | tr -d ' ')" = '\r033[K' ]
-}
 # A render of some seconds: the line shows after one.
 P=$T/longer
 mkdir -p "$P/text"

@@ -4,7 +4,8 @@
 # Sourced by the shell suites that render and measure (run-e2e.sh,
 # run-translate.sh) with $T set to their scratch folder: a clean $T,
 # the counters, and check NAME COMMAND..., which runs one check and
-# prints "ok - NAME" or "not ok - NAME" with the command's output.
+# prints "ok - NAME" or "not ok - NAME" with the command's output; and
+# on_tty and progress_ok for the suites that check the progress line.
 
 set -eu
 LC_ALL=C
@@ -45,4 +46,34 @@ fonts_from_bundle() {
 summary() {
 	echo "$1: $pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
+}
+
+# The progress line (run-output.sh, run-jobs.sh).
+# on_tty OUT ERR CMD...: run CMD with stderr a terminal (stdout to OUT),
+# what it wrote on the terminal into ERR.
+on_tty() {
+	python3 -c '
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+with open(sys.argv[1], "wb") as out:
+    p = subprocess.Popen(sys.argv[3:], stdout=out, stderr=s)
+os.close(s)
+got = b""
+while True:
+    try:
+        d = os.read(m, 65536)
+    except OSError:
+        break
+    if not d:
+        break
+    got += d
+open(sys.argv[2], "wb").write(got)
+sys.exit(p.wait())' "$@"
+}
+# progress_ok ERR PAGES: the line counted pages of PAGES, reached the
+# last, and was erased as the run ended.
+progress_ok() {
+	grep -q "page [0-9]* of $2" "$1" &&
+	    grep -q "page $2 of $2" "$1" &&
+	    [ "$(tail -c 4 "$1" | od -An -c | tr -d ' ')" = '\r033[K' ]
 }
