@@ -15,13 +15,14 @@ LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv -lm
 OBJDIR = out/obj
 SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/load/ytree.c src/load/yget.c src/load/yslip.c src/load/deck.c src/load/icons.c \
-         src/load/tmpl.c \
+         src/load/tmpl.c src/load/shapes.c src/load/pathd.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/csv.c \
          src/load/confine.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
          src/render/card.c src/render/element.c src/render/image.c \
+         src/render/shape.c \
          src/render/reuse.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \

@@ -150,7 +150,37 @@ struct paint {
 	const char	*attr;		/* non-NULL: "{attr}" binding */
 };
 
-enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE, ELEM_IMAGE };
+enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE, ELEM_IMAGE,
+    ELEM_LINE, ELEM_CIRCLE, ELEM_POLYGON, ELEM_STAR, ELEM_PATH };
+
+/* How a line's ends are drawn (Cairo's caps, in the same order). */
+enum cap { CAP_BUTT, CAP_ROUND, CAP_SQUARE };
+/* An element mirrored about its box's centre. */
+enum flip { FLIP_NONE, FLIP_HORIZONTAL, FLIP_VERTICAL };
+enum gradkind { GRAD_NONE, GRAD_LINEAR, GRAD_RADIAL };
+
+#define GRAD_MAX	8	/* stops of one gradient */
+
+/*
+ * A fill that changes colour: linear along angle (degrees clockwise
+ * from left-to-right, so 90 runs top to bottom) across the whole box,
+ * or radial from the box's centre to the ellipse inscribed in it.
+ */
+struct gradient {
+	enum gradkind	 kind;
+	double		 angle;		/* degrees, linear only */
+	size_t		 n;		/* stops, 2 .. GRAD_MAX */
+	struct paint	 stops[GRAD_MAX];
+	double		 at[GRAD_MAX];	/* 0..1 along the gradient */
+};
+
+/* One step of a path, ready for Cairo (SVG's arcs, quadratics and
+ * shorthands already turned into these). */
+enum segop { SEG_MOVE, SEG_LINE, SEG_CURVE, SEG_CLOSE };
+struct pathseg {
+	enum segop	 op;
+	double		 p[6];		/* pt from the trim: x y (x y x y) */
+};
 
 /* How an image fills its box: whole inside it, covering it, or both
  * sides stretched to it. */
@@ -207,6 +237,24 @@ struct elem {
 	struct srcpos	 file_pos;
 	enum fit	 fit;
 	enum clip	 clip;
+	/* shapes: line, circle, polygon, star, path (and rect's dash,
+	 * gradient, opacity) */
+	struct gradient	 grad;		/* fill, when grad.kind is set */
+	double		*dashes;	/* pt: dash, gap, dash ... */
+	size_t		 ndash;
+	double		 opacity;	/* 0..1, of the whole element */
+	enum cap	 cap;		/* line ends */
+	double		*pts;		/* pt, x y pairs: line, polygon */
+	size_t		 npts;		/* pairs */
+	unsigned int	 tips;		/* star: its points, >= 3 */
+	double		 inner;		/* star: inner radius / outer */
+	struct pathseg	*segs;		/* path */
+	size_t		 nsegs;
+	/* every element: turned and mirrored when drawn */
+	double		 rotate;	/* degrees clockwise */
+	bool		 pivot_set;	/* else the box's centre */
+	double		 pivot_x, pivot_y;	/* pt, from the trim */
+	enum flip	 flip;
 };
 
 enum face { FACE_FRONT, FACE_BACK };

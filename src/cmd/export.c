@@ -450,7 +450,7 @@ tsv_face(struct strbuf *b, const char *id, unsigned int copy, enum face f,
     const struct laid *l)
 {
 	static const char *const type[] = { "rect", "text", "icon", "space",
-	    "image" };
+	    "image", "line", "circle", "polygon", "star", "path" };
 	char who[64];
 	size_t i;
 

@@ -408,13 +408,37 @@ card_label(const struct fonts *fonts, const struct deck *deck,
 	return g_markup_escape_text(c->id, -1);
 }
 
+/*
+ * bleed: true grows a box over the trim edges it touches (or crosses),
+ * by the bleed, and nowhere else: a band along the top prints into the
+ * bleed above and beside it but keeps its depth.  A round component's
+ * edges are those of its square: a box over the whole face grows all
+ * round.
+ */
+static void
+grow_bleed(const struct laid *l, struct lbox *b)
+{
+	double eps = 1e-6, x1 = b->x + b->w, y1 = b->y + b->h;
+
+	if (b->x <= eps)
+		b->x -= l->bleed;
+	if (b->y <= eps)
+		b->y -= l->bleed;
+	if (x1 >= l->w - eps)
+		x1 += l->bleed;
+	if (y1 >= l->h - eps)
+		y1 += l->bleed;
+	b->w = x1 - b->x;
+	b->h = y1 - b->y;
+}
+
 void
 layout_card(const struct fonts *fonts, const struct deck *deck,
     const struct tmpl *t, const struct card *c, unsigned int copy,
     size_t lang, enum face f, struct laid *out, struct diags *d)
 {
 	const struct facejob j = { fonts, deck, c, copy, lang, out, d };
-	size_t i;
+	size_t i, k;
 
 	memset(out, 0, sizeof(*out));
 	out->w = t->w;
@@ -435,14 +459,11 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 		b->y = e->y;
 		b->w = e->w;
 		b->h = e->h;
-		if ((e->type == ELEM_RECT || e->type == ELEM_IMAGE) &&
-		    e->bleed) {
-			b->x -= out->bleed;
-			b->y -= out->bleed;
-			b->w += 2 * out->bleed;
-			b->h += 2 * out->bleed;
-		}
+		if (e->bleed)
+			grow_bleed(out, b);
 		b->fill = resolve(t, &e->fill, c);
+		for (k = 0; k < e->grad.n; k++)
+			b->stops[k] = resolve(t, &e->grad.stops[k], c);
 		b->stroke = resolve(t, &e->stroke, c);
 		b->color = resolve(t, &e->color, c);
 		if (e->type == ELEM_TEXT)

@@ -118,6 +118,7 @@ struct lbox {
 	const struct elem	*e;
 	double			 x, y, w, h;	/* pt, from trim top-left */
 	struct rgba		 fill, stroke, color;
+	struct rgba		 stops[GRAD_MAX];	/* a gradient's */
 	char			*text;		/* owned: text or icon glyph */
 	double			 size;		/* pt, fitted text size */
 	unsigned int		 marks;		/* MARK_* (drafts only) */

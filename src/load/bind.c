@@ -612,7 +612,7 @@ check_card(const struct deck *deck, const struct card *c,
     const struct tmpl *t, const struct iconmap *icons,
     struct images *images, bool all, struct diags *d)
 {
-	size_t f, i;
+	size_t f, i, k;
 	bool ok = check_fields(deck, c, t, all, d) && check_entry(deck, c, t,
 	    d);
 
@@ -627,6 +627,9 @@ check_card(const struct deck *deck, const struct card *c,
 			ok &= check_paint(t, c, &e->fill, "fill", e, d);
 			ok &= check_paint(t, c, &e->stroke, "stroke", e, d);
 			ok &= check_paint(t, c, &e->color, "color", e, d);
+			for (k = 0; k < e->grad.n; k++)
+				ok &= check_paint(t, c, &e->grad.stops[k],
+				    "gradient", e, d);
 			ok &= check_image(deck, t, c, e, images, d);
 		}
 	return ok;

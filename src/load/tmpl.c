@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "shapes.h"
 
 struct preset {
 	const char	*name;
@@ -37,29 +37,37 @@ static const struct preset presets[] = {
 static const char *const tmpl_keys[] = { "card", "size", "shape",
     "corner_mm", "bleed_mm", "back_bleed_mm", "safe_mm", "tile",
     "overlap_mm", "palette", "front", "back", NULL };
-static const char *const rect_keys[] = { "type", "when", "box_mm", "bleed",
-    "fill", "stroke", "stroke_mm", "radius_mm", NULL };
-static const char *const text_keys[] = { "type", "when", "box_mm", "field",
+/* Every element's keys start with these: its type, condition, turn. */
+#define ELEM_KEYS	"type", "when", "rotate_deg", "pivot_mm", "flip"
+/* A rect's or shape's paint. */
+#define PAINT_KEYS	"fill", "stroke", "stroke_mm", "dash_mm", "opacity"
+
+static const char *const rect_keys[] = { ELEM_KEYS, "box_mm", "bleed",
+    PAINT_KEYS, "radius_mm", NULL };
+static const char *const text_keys[] = { ELEM_KEYS, "box_mm", "field",
     "string", "text", "numbering",
     "font", "bold", "italic", "size_pt", "color", "align", "valign",
     "upper", "leading", NULL };
-static const char *const icon_keys[] = { "type", "when", "box_mm", "icon",
+static const char *const icon_keys[] = { ELEM_KEYS, "box_mm", "icon",
     "color", "mirror", NULL };
-static const char *const space_keys[] = { "type", "when", "at_mm",
+static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
     "component", "clearance_mm", "fill", "stroke", "stroke_mm", "radius_mm",
     "dash", NULL };
-static const char *const image_keys[] = { "type", "when", "box_mm",
+static const char *const image_keys[] = { ELEM_KEYS, "box_mm",
     "file", "fit", "clip", "bleed", NULL };
+/* A line has no inside to fill. */
+static const char *const line_keys[] = { ELEM_KEYS, "from_mm", "to_mm",
+    "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", NULL };
+static const char *const circle_keys[] = { ELEM_KEYS, "box_mm", "bleed",
+    PAINT_KEYS, NULL };
+static const char *const polygon_keys[] = { ELEM_KEYS, "points_mm",
+    "bleed", PAINT_KEYS, NULL };
+static const char *const star_keys[] = { ELEM_KEYS, "box_mm", "points",
+    "inner", "bleed", PAINT_KEYS, NULL };
+static const char *const path_keys[] = { ELEM_KEYS, "d", "bleed",
+    PAINT_KEYS, NULL };
 static const char *const types[] = { "rect", "text", "icon", "space",
-    "image", NULL };
-
-struct tctx {
-	struct tmpl		*t;
-	const char *const	*families;	/* names only */
-	const char *const	*faces;		/* "Family\tstyle" */
-	const struct iconmap	*icons;
-	struct diags		*d;
-};
+    "image", "line", "circle", "polygon", "star", "path", NULL };
 
 bool
 parse_color(const char *s, struct rgba *out)
@@ -147,7 +155,7 @@ binding(struct tmpl *t, const char *s)
 	return arena_strndup(&t->arena, s + 1, n - 2);
 }
 
-static bool
+bool
 get_paint(struct tctx *c, const struct ynode *n, const char *what,
     struct paint *p)
 {
@@ -169,7 +177,7 @@ get_paint(struct tctx *c, const struct ynode *n, const char *what,
 }
 
 /* Read a non-negative length in mm into points. */
-static bool
+bool
 get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
 {
 	double v;
@@ -187,7 +195,7 @@ get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
 	return true;
 }
 
-static bool
+bool
 get_bool(struct tctx *c, const struct ynode *n, const char *what, bool *b)
 {
 	return n == NULL || ybool(n, b, what, NULL, c->d);
@@ -278,7 +286,7 @@ choices(struct tmpl *t, const char *const *names, const char *conj)
 	return s;
 }
 
-static bool
+bool
 get_enum(struct tctx *c, const struct ynode *n, const char *what,
     const char *const *names, int *out)
 {
@@ -430,45 +438,67 @@ get_leading(struct tctx *c, struct elem *e, const struct ynode *n)
 	return false;
 }
 
-/* On a round component: the box's corners within the safe circle. */
+/* On a round component: the (turned) box's corners within the safe
+ * circle. */
 static bool
-in_circle(const struct tmpl *t, const struct elem *e)
+in_circle(const struct tmpl *t, const double *xs, const double *ys)
 {
 	double r = t->w / 2 - t->safe + 1e-6, cx = t->w / 2, cy = t->h / 2;
-	double xs[2] = { e->x, e->x + e->w }, ys[2] = { e->y, e->y + e->h };
-	int i, j;
+	int i;
 
-	for (i = 0; i < 2; i++)
-		for (j = 0; j < 2; j++)
-			if (hypot(xs[i] - cx, ys[j] - cy) > r)
-				return false;
+	for (i = 0; i < 4; i++)
+		if (hypot(xs[i] - cx, ys[i] - cy) > r)
+			return false;
 	return true;
 }
 
-/* Text must keep clear of the cut: box is the element's box_mm. */
+/* The box's corners all inside the safe rectangle. */
+static bool
+in_rect(const struct tmpl *t, const double *xs, const double *ys)
+{
+	double eps = 1e-6;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (xs[i] + eps < t->safe || ys[i] + eps < t->safe ||
+		    xs[i] > t->w - t->safe + eps ||
+		    ys[i] > t->h - t->safe + eps)
+			return false;
+	return true;
+}
+
+/*
+ * Text must keep clear of the cut: box is the element's box_mm.  A
+ * turned text is checked where it prints, by its turned box's corners.
+ */
 static bool
 check_safe(struct tctx *c, const struct elem *e, const struct ynode *box)
 {
 	const struct tmpl *t = c->t;
-	double eps = 1e-6;
+	const char *turn = "";
+	double xs[4], ys[4];
 
-	if (t->shape == SHAPE_CIRCLE ? in_circle(t, e) :
-	    e->x + eps >= t->safe && e->y + eps >= t->safe &&
-	    e->x + e->w <= t->w - t->safe + eps &&
-	    e->y + e->h <= t->h - t->safe + eps)
+	shape_corners(e, xs, ys);
+	if (t->shape == SHAPE_CIRCLE ? in_circle(t, xs, ys) :
+	    in_rect(t, xs, ys))
 		return true;
+	if (fmod(e->rotate, 360) != 0)
+		turn = arena_printf(&c->t->arena, " turned %g degrees",
+		    e->rotate);
 	if (t->shape == SHAPE_CIRCLE)
 		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
-		    "safe-zone", "text box [%g, %g, %g, %g] reaches outside "
+		    "safe-zone", "text box [%g, %g, %g, %g]%s reaches outside "
 		    "the safe zone, %g mm inside the trim of the round "
 		    "component of %g mm", TO_MM(e->x), TO_MM(e->y),
-		    TO_MM(e->w), TO_MM(e->h), TO_MM(t->safe), TO_MM(t->w));
+		    TO_MM(e->w), TO_MM(e->h), turn, TO_MM(t->safe),
+		    TO_MM(t->w));
 	else
 		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
-		    "safe-zone", "text box [%g, %g, %g, %g] reaches outside "
+		    "safe-zone", "text box [%g, %g, %g, %g]%s reaches outside "
 		    "the safe zone, %g mm inside the trim of the %g x %g mm "
 		    "card", TO_MM(e->x), TO_MM(e->y), TO_MM(e->w),
-		    TO_MM(e->h), TO_MM(t->safe), TO_MM(t->w), TO_MM(t->h));
+		    TO_MM(e->h), turn, TO_MM(t->safe), TO_MM(t->w),
+		    TO_MM(t->h));
 	return false;
 }
 
@@ -549,10 +579,7 @@ load_rect(struct tctx *c, struct elem *e, const struct ynode *n)
 	bool ok = true;
 
 	ok &= get_bool(c, ymap_get(n, "bleed"), "bleed", &e->bleed);
-	ok &= get_paint(c, ymap_get(n, "fill"), "fill", &e->fill);
-	ok &= get_paint(c, ymap_get(n, "stroke"), "stroke", &e->stroke);
-	e->stroke_w = MM(0.3);
-	ok &= get_mm(c, ymap_get(n, "stroke_mm"), "stroke_mm", &e->stroke_w);
+	ok &= shape_paint(c, e, n, MM(0.3));
 	ok &= get_mm(c, ymap_get(n, "radius_mm"), "radius_mm", &e->radius);
 	return ok;
 }
@@ -638,17 +665,19 @@ static bool
 load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const *const keys[] = { rect_keys, text_keys,
-	    icon_keys, space_keys, image_keys };
+	    icon_keys, space_keys, image_keys, line_keys, circle_keys,
+	    polygon_keys, star_keys, path_keys };
 	const struct ynode *tn;
 	int type = 0;
-	bool ok = true;
+	bool ok = true, pts;
 
 	if (!yexpect(n, YNODE_MAP, "an element", NULL, c->d))
 		return false;
 	e->pos = n->pos;
+	e->opacity = 1;
 	if ((tn = ymap_get(n, "type")) == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "element has "
-		    "no 'type' (rect, text, icon, space or image)");
+		    "no 'type' (%s)", choices(c->t, types, " or "));
 		return false;
 	}
 	if (!get_enum(c, tn, "element type", types, &type))
@@ -656,9 +685,19 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->type = (enum elem_type)type;
 	if (ymap_check_keys(n, keys[type], NULL, c->d) > 0)
 		ok = false;
-	if (e->type != ELEM_SPACE)
+	/* A line, polygon or path has its box around its points. */
+	pts = e->type == ELEM_LINE || e->type == ELEM_POLYGON ||
+	    e->type == ELEM_PATH;
+	if (e->type != ELEM_SPACE && !pts)
 		ok &= get_box(c, e, ymap_get(n, "box_mm"));
 	ok &= get_when(c, e, ymap_get(n, "when"));
+	if (ok && e->type >= ELEM_LINE) {
+		ok = get_bool(c, ymap_get(n, "bleed"), "bleed", &e->bleed);
+		return ok && shape_load(c, e, n);
+	}
+	/* Turned before the text's safe zone is checked; a space's box
+	 * is known only later: it turns about its at_mm or pivot_mm. */
+	ok = ok && shape_turn(c, e, n);
 	if (!ok)
 		return false;
 	switch (e->type) {

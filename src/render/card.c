@@ -76,6 +76,69 @@ draw_mark(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	g_object_unref(l);
 }
 
+/*
+ * Turn element e clockwise by its rotate_deg about its pivot (its
+ * box's centre unless it names one) and mirror it about its box's
+ * centre, for every type alike: the element draws in its own frame.
+ */
+static void
+turn(cairo_t *cr, const struct elem *e)
+{
+	double cx = e->x + e->w / 2, cy = e->y + e->h / 2;
+	double px = e->pivot_set ? e->pivot_x : cx;
+	double py = e->pivot_set ? e->pivot_y : cy;
+
+	if (e->rotate != 0) {
+		cairo_translate(cr, px, py);
+		cairo_rotate(cr, e->rotate * M_PI / 180);
+		cairo_translate(cr, -px, -py);
+	}
+	if (e->flip != FLIP_NONE) {
+		cairo_translate(cr, cx, cy);
+		cairo_scale(cr, e->flip == FLIP_HORIZONTAL ? -1 : 1,
+		    e->flip == FLIP_VERTICAL ? -1 : 1);
+		cairo_translate(cr, -cx, -cy);
+	}
+}
+
+static void
+draw_elem(cairo_t *cr, PangoContext *ctx, const struct lbox *b,
+    const struct laid *l)
+{
+	switch (b->e->type) {
+	case ELEM_RECT:
+		render_rect(cr, b);
+		break;
+	case ELEM_TEXT:
+		render_text(cr, ctx, b);
+		break;
+	case ELEM_ICON:
+		render_icon(cr, ctx, b);
+		break;
+	case ELEM_SPACE:
+		render_space(cr, b);
+		break;
+	case ELEM_IMAGE:
+		render_image(cr, b, l);
+		break;
+	case ELEM_LINE:
+		render_line(cr, b, l);
+		break;
+	case ELEM_CIRCLE:
+		render_circle(cr, b);
+		break;
+	case ELEM_POLYGON:
+		render_polygon(cr, b, l);
+		break;
+	case ELEM_STAR:
+		render_star(cr, b);
+		break;
+	case ELEM_PATH:
+		render_path(cr, b, l);
+		break;
+	}
+}
+
 void
 render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 {
@@ -83,31 +146,29 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 
 	for (i = 0; i < l->n; i++) {
 		const struct lbox *b = &l->v[i];
+		/* A see-through element is drawn whole, then blended, so
+		 * its stroke does not show through its own fill. */
+		bool group = b->e->opacity < 1;
 
 		cairo_save(cr);
-		switch (b->e->type) {
-		case ELEM_RECT:
-			render_rect(cr, b);
-			break;
-		case ELEM_TEXT:
-			render_text(cr, ctx, b);
-			break;
-		case ELEM_ICON:
-			render_icon(cr, ctx, b);
-			break;
-		case ELEM_SPACE:
-			render_space(cr, b);
-			break;
-		case ELEM_IMAGE:
-			render_image(cr, b, l);
-			break;
+		turn(cr, b->e);
+		if (group)
+			cairo_push_group(cr);
+		draw_elem(cr, ctx, b, l);
+		if (group) {
+			cairo_pop_group_to_source(cr);
+			cairo_paint_with_alpha(cr, b->e->opacity);
 		}
 		cairo_restore(cr);
 	}
-	/* Flags last, so no element hides them. */
+	/* Flags last, so no element hides them; on the box as drawn. */
 	for (i = 0; i < l->n; i++)
-		if (l->v[i].marks != 0)
+		if (l->v[i].marks != 0) {
+			cairo_save(cr);
+			turn(cr, l->v[i].e);
 			draw_mark(cr, ctx, &l->v[i]);
+			cairo_restore(cr);
+		}
 }
 
 void

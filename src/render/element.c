@@ -42,7 +42,7 @@ render_rect(cairo_t *cr, const struct lbox *b)
 
 	if (e->fill.set) {
 		render_rounded_rect(cr, b->x, b->y, b->w, b->h, e->radius);
-		set_rgba(cr, &b->fill);
+		render_set_fill(cr, b);
 		cairo_fill(cr);
 	}
 	if (e->stroke.set && e->stroke_w > 0) {
@@ -51,6 +51,7 @@ render_rect(cairo_t *cr, const struct lbox *b)
 
 		render_rounded_rect(cr, b->x + i, b->y + i, b->w - 2 * i,
 		    b->h - 2 * i, e->radius > i ? e->radius - i : 0);
+		render_set_dash(cr, e);
 		cairo_set_line_width(cr, e->stroke_w);
 		set_rgba(cr, &b->stroke);
 		cairo_stroke(cr);

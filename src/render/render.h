@@ -75,6 +75,20 @@ struct image;
 void	render_picture(cairo_t *cr, const struct image *img, double x,
 	    double y, double w, double h);
 void	render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
+/* Shapes (shape.c); those made of points move the points on a trim
+ * edge out over face l's bleed when they have bleed. */
+void	render_line(cairo_t *cr, const struct lbox *b, const struct laid *l);
+void	render_circle(cairo_t *cr, const struct lbox *b);
+void	render_polygon(cairo_t *cr, const struct lbox *b,
+	    const struct laid *l);
+void	render_star(cairo_t *cr, const struct lbox *b);
+void	render_path(cairo_t *cr, const struct lbox *b, const struct laid *l);
+/* Add the ellipse inscribed in x, y, w, h (pt) to the path. */
+void	render_ellipse(cairo_t *cr, double x, double y, double w, double h);
+/* Set b's fill as the source: its colour, or its gradient over b. */
+void	render_set_fill(cairo_t *cr, const struct lbox *b);
+/* Set e's dash_mm pattern, if any, for the next stroke. */
+void	render_set_dash(cairo_t *cr, const struct elem *e);
 void	render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 
 #endif
