@@ -15,7 +15,8 @@
 #   SUITES   the shell suites run after the programs, default
 #            "tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
 #            tests/run-images.sh tests/run-shapes.sh
-#            tests/run-components.sh tests/run-print.sh tests/run-translate.sh tests/run-import.sh
+#            tests/run-components.sh tests/run-print.sh
+#            tests/run-translate.sh tests/run-import.sh
 #            tests/run-preview.sh tests/run-watch.sh tests/run-build.sh
 #            tests/run-limits.sh tests/run-output.sh tests/run-jobs.sh
 #            tests/run-bench.sh
