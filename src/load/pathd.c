@@ -17,6 +17,7 @@ struct pd {
 	const char	*s, *p;		/* data, where we are */
 	const char	*why;		/* the first problem, or NULL */
 	const char	*at;		/* where it is */
+	const char	*cmd;		/* the command being read */
 	struct pathseg	*v;
 	size_t		 n, cap;
 	double		 x, y;		/* current point, mm */
@@ -120,7 +121,7 @@ add(struct pd *q, enum segop op, const double *mm, size_t k)
 	size_t i;
 
 	if (q->n >= PATHD_MAX_SEGS)
-		return fail(q, q->p, "more than 10000 segments");
+		return fail(q, q->cmd, "more than 10000 segments");
 	xgrow((void **)&q->v, &q->cap, q->n + 1, sizeof(*q->v));
 	s = &q->v[q->n++];
 	memset(s, 0, sizeof(*s));
@@ -349,7 +350,7 @@ command(struct pd *q)
 		return fail(q, q->p, "expected a command (M L H V C S Q T A Z)");
 	if (q->n == 0 && cmd != 'M')
 		return fail(q, q->p, "path data starts with M or m");
-	q->p++;
+	q->cmd = q->p++;
 	do {
 		p = q->p;
 		if (!params(q, cmd, rel, v, k) || !draw(q, cmd, v))
