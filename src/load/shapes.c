@@ -150,6 +150,23 @@ load_star(struct tctx *c, struct elem *e, const struct ynode *n)
 	return false;
 }
 
+/*
+ * Where offset at of path data s (the value of node d) stands in the
+ * file: exact when d is written on one line as it reads (no escapes,
+ * no folding), else d's own position.
+ */
+static struct srcpos
+d_pos(const struct ynode *d, const char *s, size_t at)
+{
+	struct srcpos pos = d->pos, end = ynode_end(d);
+	unsigned int q = d->plain ? 0 : 1;
+
+	if (end.line == pos.line && end.col > pos.col &&
+	    end.col - pos.col == strlen(s) + 2 * q)
+		pos.col += q + (unsigned int)at;
+	return pos;
+}
+
 /* path: d, SVG path data in mm from the trim's top-left. */
 static bool
 load_path(struct tctx *c, struct elem *e, const struct ynode *n)
@@ -162,7 +179,9 @@ load_path(struct tctx *c, struct elem *e, const struct ynode *n)
 	if (d == NULL || !ystring(d, &s, "d", NULL, c->d))
 		return false;
 	if (!pathd_parse(&c->t->arena, s, &e->segs, &e->nsegs, &at, &why)) {
-		diag_add(c->d, DIAG_ERROR, &d->pos, "path", "bad path data "
+		struct srcpos pos = d_pos(d, s, at);
+
+		diag_add(c->d, DIAG_ERROR, &pos, "path", "bad path data "
 		    "at offset %zu of d: %s", at, why);
 		return false;
 	}
