@@ -94,6 +94,26 @@ gradient_lr() {
 }
 check "shapes: a linear gradient at 0 degrees runs left to right" \
     gradient_lr "$T/geo.txt"
+# Green (the card's {color}) at the top, magenta (the palette's paper)
+# at the bottom, green falling from top to bottom.
+gradient_tb() {
+	awk 'BEGIN { n = 0 }
+	    function hex(s,  i, v) { v = 0; for (i = 1; i <= 2; i++)
+		v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v }
+	    $1 == "color" && $3 > 26.4 && $5 < 38.6 && $4 >= 82.4 &&
+	    $6 <= 88.6 { y[n] = $4; g[n++] = hex(substr($2, 4, 2))
+		if (g[n - 1] >= 250 && hex(substr($2, 2, 2)) <= 5) top = $4
+		if (g[n - 1] <= 5 && hex(substr($2, 2, 2)) >= 250) bottom = $6 }
+	    END { if (n < 50) { print n " colours"; exit 1 }
+		for (i = 0; i < n; i++) for (j = 0; j < n; j++)
+			if (y[i] < y[j] && g[i] <= g[j]) {
+				print "green rises at " y[j]; exit 1 }
+		if (top == "" || top > 82.6 || bottom == "" || bottom < 88.4) {
+			print "ends at " top ", " bottom; exit 1 } }' "$1"
+}
+check "shapes: a linear gradient at 90 degrees runs top to bottom, its stops a card's {color} and a palette name" \
+    gradient_tb "$T/geo.txt"
 check "shapes: opacity 0.5 blends blue half into the white paper" \
     box_at "$T/geo.txt" "#7f7fff" 14.5 82.5 22.5 88.5
 pdf_ok "$D/geo" -o "$T/geo2.pdf"
