@@ -454,3 +454,67 @@ shape_corners(const struct elem *e, double xs[4], double ys[4])
 		ys[i] = py + si * dx + co * dy;
 	}
 }
+
+/* On a round component: the (turned) box's corners within the safe
+ * circle. */
+static bool
+in_circle(const struct tmpl *t, const double *xs, const double *ys)
+{
+	double r = t->w / 2 - t->safe + 1e-6, cx = t->w / 2, cy = t->h / 2;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (hypot(xs[i] - cx, ys[i] - cy) > r)
+			return false;
+	return true;
+}
+
+/* The box's corners all inside the safe rectangle. */
+static bool
+in_rect(const struct tmpl *t, const double *xs, const double *ys)
+{
+	double eps = 1e-6;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (xs[i] + eps < t->safe || ys[i] + eps < t->safe ||
+		    xs[i] > t->w - t->safe + eps ||
+		    ys[i] > t->h - t->safe + eps)
+			return false;
+	return true;
+}
+
+/*
+ * Text must keep clear of the cut: box is the element's box_mm.  A
+ * turned text is checked where it prints, by its turned box's corners.
+ */
+bool
+shape_check_safe(struct tctx *c, const struct elem *e, const struct ynode *box)
+{
+	const struct tmpl *t = c->t;
+	const char *turn = "";
+	double xs[4], ys[4];
+
+	shape_corners(e, xs, ys);
+	if (t->shape == SHAPE_CIRCLE ? in_circle(t, xs, ys) :
+	    in_rect(t, xs, ys))
+		return true;
+	if (fmod(e->rotate, 360) != 0)
+		turn = arena_printf(&c->t->arena, " turned %g degrees",
+		    e->rotate);
+	if (t->shape == SHAPE_CIRCLE)
+		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
+		    "safe-zone", "text box [%g, %g, %g, %g]%s reaches outside "
+		    "the safe zone, %g mm inside the trim of the round "
+		    "component of %g mm", TO_MM(e->x), TO_MM(e->y),
+		    TO_MM(e->w), TO_MM(e->h), turn, TO_MM(t->safe),
+		    TO_MM(t->w));
+	else
+		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
+		    "safe-zone", "text box [%g, %g, %g, %g]%s reaches outside "
+		    "the safe zone, %g mm inside the trim of the %g x %g mm "
+		    "card", TO_MM(e->x), TO_MM(e->y), TO_MM(e->w),
+		    TO_MM(e->h), turn, TO_MM(t->safe), TO_MM(t->w),
+		    TO_MM(t->h));
+	return false;
+}

@@ -38,6 +38,12 @@ bool	shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 	    double def);
 /* rotate_deg, pivot_mm, flip of any element, once its box is known. */
 bool	shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
+/*
+ * A text's box inside the template's safe zone, where it prints (its
+ * corners turned); else an error at box (its box_mm) or e.
+ */
+bool	shape_check_safe(struct tctx *c, const struct elem *e,
+	    const struct ynode *box);
 /* The corners of e's box as turned (flip leaves the box as it is). */
 void	shape_corners(const struct elem *e, double xs[4], double ys[4]);
 
