@@ -166,6 +166,8 @@ check "turn: a 16 x 6 mm rect turned 90 degrees stands 6 x 16 mm" \
     box_at "$T/turn.txt" "#c8c828" 55.5 81.5 61.5 97.5
 check "turn: pivot_mm turns a rect about its top-left corner" \
     box_at "$T/turn.txt" "#804020" 26.5 36.5 30.5 46.5
+check "turn: an image in a 20 x 10 mm box turned 90 degrees stands 10 x 20 mm" \
+    box_at "$T/turn.txt" "#2850c8" 45.5 61.5 55.5 81.5
 check "turn: flip: horizontal puts the triangle's foot on the right" \
     box_at "$T/turn.txt" "#28c8c8" 63.25 28.5 66.5 30.5
 # The bad case's turned text (tests/bad/shape-turned-text-safe) is in

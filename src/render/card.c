@@ -119,7 +119,7 @@ draw_elem(cairo_t *cr, PangoContext *ctx, const struct lbox *b,
 		render_space(cr, b);
 		break;
 	case ELEM_IMAGE:
-		render_image(cr, b, l);
+		render_image(cr, b);
 		break;
 	case ELEM_LINE:
 		render_line(cr, b, l);
@@ -151,6 +151,13 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 		bool group = b->e->opacity < 1;
 
 		cairo_save(cr);
+		/* An image may cover the component and its bleed, which
+		 * stay put when the image turns. */
+		if (b->e->type == ELEM_IMAGE && b->e->clip == CLIP_BLEED) {
+			cairo_rectangle(cr, -l->bleed, -l->bleed,
+			    l->w + 2 * l->bleed, l->h + 2 * l->bleed);
+			cairo_clip(cr);
+		}
 		turn(cr, b->e);
 		if (group)
 			cairo_push_group(cr);

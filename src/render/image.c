@@ -27,17 +27,17 @@ scales(const struct lbox *b, double *sx, double *sy)
 	}
 }
 
-/* What the image may cover: its box, or the whole component. */
+/*
+ * What the image may cover: its box (turned with it).  The whole
+ * component (clip: bleed) was clipped by render_card() before the
+ * element was turned: the component does not turn with it.
+ */
 static void
-clip(cairo_t *cr, const struct lbox *b, const struct laid *l)
+clip(cairo_t *cr, const struct lbox *b)
 {
-	if (b->e->clip == CLIP_BOX)
-		cairo_rectangle(cr, b->x, b->y, b->w, b->h);
-	else if (b->e->clip == CLIP_BLEED)
-		cairo_rectangle(cr, -l->bleed, -l->bleed, l->w + 2 * l->bleed,
-		    l->h + 2 * l->bleed);
-	else
+	if (b->e->clip != CLIP_BOX)
 		return;
+	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
 	cairo_clip(cr);
 }
 
@@ -57,7 +57,7 @@ render_picture(cairo_t *cr, const struct image *img, double x, double y,
 }
 
 void
-render_image(cairo_t *cr, const struct lbox *b, const struct laid *l)
+render_image(cairo_t *cr, const struct lbox *b)
 {
 	const struct image *img = b->img;
 	double sx, sy, dw, dh;
@@ -67,7 +67,7 @@ render_image(cairo_t *cr, const struct lbox *b, const struct laid *l)
 	scales(b, &sx, &sy);
 	dw = img->w_px * sx;
 	dh = img->h_px * sy;
-	clip(cr, b, l);
+	clip(cr, b);
 	/* Centred in its box, whatever the fit. */
 	render_picture(cr, img, b->x + (b->w - dw) / 2, b->y + (b->h - dh) / 2,
 	    dw, dh);

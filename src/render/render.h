@@ -68,8 +68,9 @@ void	render_note(cairo_t *cr, PangoContext *ctx, double cx, double cy,
 	    const char *text);
 void	render_rect(cairo_t *cr, const struct lbox *b);
 void	render_space(cairo_t *cr, const struct lbox *b);
-/* An image element of face l (its box, fit and clip). */
-void	render_image(cairo_t *cr, const struct lbox *b, const struct laid *l);
+/* An image element (its box, fit and clip: a clip to the bleed is
+ * render_card()'s, set before the element turns). */
+void	render_image(cairo_t *cr, const struct lbox *b);
 /* Image img stretched into x, y, w, h pt (NULL: nothing). */
 struct image;
 void	render_picture(cairo_t *cr, const struct image *img, double x,
