@@ -120,6 +120,16 @@ pdf_ok "$D/geo" -o "$T/geo2.pdf"
 check "shapes: two renders are byte-identical" cmp "$T/geo.pdf" \
     "$T/geo2.pdf"
 
+# Cards whose gradients differ only in a stop bound to {color}: nine
+# red ones fill page 1, a red one and a blue one follow on page 2, where
+# the blue one must be blue.
+check "shapes: the stops deck renders" pdf_ok "$D/stops" -o "$T/stops.pdf"
+pdftoppm -r 600 -aa no -aaVector no -f 2 -l 2 -singlefile "$T/stops.pdf" \
+    "$T/stops"
+./out/test/measure "$T/stops.ppm" >"$T/stops.txt"
+check "shapes: a stop bound to {color} prints each card's own colour, not a face drawn before" \
+    box_at "$T/stops.txt" "#2828c8" 104.8 20.5 132.5 40.5
+
 # --- turn: rotate_deg, pivot_mm, flip ---------------------------------
 check "turn: the deck renders" render turn
 # pdftotext gives the turned words' boxes in pt.

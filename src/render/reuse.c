@@ -79,7 +79,7 @@ static char *
 face_key(const struct laid *l)
 {
 	GString *k = g_string_new(NULL);
-	size_t i;
+	size_t i, j;
 
 	g_string_append_printf(k, "%a %a %a %d %a|", l->w, l->h, l->bleed,
 	    (int)l->shape, l->corner);
@@ -93,6 +93,9 @@ face_key(const struct laid *l)
 		put_rgba(k, &b->fill);
 		put_rgba(k, &b->stroke);
 		put_rgba(k, &b->color);
+		/* A gradient's stops may be the card's colours. */
+		for (j = 0; j < b->e->grad.n; j++)
+			put_rgba(k, &b->stops[j]);
 		g_string_append(k, b->text ? b->text : "");
 		g_string_append_c(k, '\x1f');
 	}
