@@ -330,7 +330,7 @@ run_check(struct checkjob *j, struct diags *d)
 	}
 	rc = setup_load(&s, j->deckdir, &lo, d);
 
-	if (s.deck == NULL || rc == EXIT_IO)
+	if (s.deck == NULL || s.fonts == NULL || rc == EXIT_IO)
 		goto out;
 	/* Fit needs the templates bound to the deck; else it is skipped. */
 	j->fit = rc == 0;

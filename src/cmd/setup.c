@@ -217,7 +217,11 @@ load_kinds(struct setup *s, struct diags *d)
 	return ok;
 }
 
-/* The bundled fonts and icon map; 0 or EXIT_IO (reported). */
+/*
+ * The fonts (the game's fonts/, deckpress's, the installed ones) and
+ * the icon map; 0, EXIT_INPUT when the game's fonts/ holds a bad file,
+ * or EXIT_IO (reported).
+ */
 static int
 setup_fonts(struct setup *s, struct diags *d)
 {
@@ -226,7 +230,10 @@ setup_fonts(struct setup *s, struct diags *d)
 	if (s->datadir == NULL)
 		s->datadir = data_dir();
 	p = path_join(s->datadir, "fonts");
-	s->fonts = fonts_new(p, d);
+	s->fonts = fonts_new(p, s->deck != NULL ? s->deck->dir : NULL, d);
+	if (s->fonts == NULL && s->deck != NULL &&
+	    access(s->datadir, R_OK) == 0)
+		return EXIT_INPUT;
 	free(p);
 	p = path_join(s->datadir, "fonts/MaterialDesignIcons.map");
 	s->icons = load_iconmap(p, d);
@@ -261,8 +268,9 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	char *p;
 	int rc;
 
-	if ((rc = setup_fonts(s, d)) != 0)
-		return rc;
+	/* The fonts come with the layouts: the game's fonts/ first. */
+	if (s->datadir == NULL)
+		s->datadir = data_dir();
 	s->allow_outside = o->allow_outside;
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
