@@ -244,6 +244,27 @@ setup_fonts(struct setup *s, struct diags *d)
 	return 0;
 }
 
+/* Each language's fallback families, from its text file, are fonts. */
+static bool
+check_fallbacks(const struct setup *s, struct diags *d)
+{
+	const struct deck *deck = s->deck;
+	const char *p, *q;
+	char name[256];
+	size_t li;
+	bool ok = true;
+
+	for (li = 0; deck->fallback != NULL && li < deck->nlangs; li++)
+		for (p = deck->fallback[li]; p != NULL; p = q ? q + 1 : NULL) {
+			q = strchr(p, ',');
+			snprintf(name, sizeof(name), "%.*s", q ? (int)(q - p) :
+			    (int)strlen(p), p);
+			ok &= font_known(s->fonts->families, name,
+			    &deck->fallback_pos[li], d);
+		}
+	return ok;
+}
+
 int
 setup_layouts(struct setup *s, struct diags *d)
 {
@@ -252,6 +273,8 @@ setup_layouts(struct setup *s, struct diags *d)
 
 	if (s->fonts == NULL && (rc = setup_fonts(s, d)) != 0)
 		return rc;
+	if (!check_fallbacks(s, d))
+		return EXIT_INPUT;
 	if (s->confine.deck == NULL) {
 		p = path_join(s->datadir, "layouts");
 		confine_init(&s->confine, s->deck->dir, p, s->allow_outside);

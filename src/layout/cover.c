@@ -220,19 +220,26 @@ char **
 fonts_used(const struct fonts *f)
 {
 	guint n = 0, i;
-	char **keys, **out;
+	char **keys, **out, *cwd = g_get_current_dir();
+	size_t len = strlen(cwd);
 
-	if (f->used == NULL)
+	if (f->used == NULL) {
+		g_free(cwd);
 		return g_new0(char *, 1);
+	}
 	keys = (char **)g_hash_table_get_keys_as_array(f->used, &n);
 	qsort(keys, n, sizeof(char *), strpcmp);
 	out = g_new0(char *, n + 1);
 	for (i = 0; i < n; i++) {
-		char *tab = strchr(keys[i], '\t');
+		const char *tab = strchr(keys[i], '\t'), *file = tab + 1;
 
+		/* Under the working folder: as the user would name it. */
+		if (strncmp(file, cwd, len) == 0 && file[len] == '/')
+			file += len + 1;
 		out[i] = g_strdup_printf("%.*s <- %s (%s)", (int)(tab -
-		    keys[i]), keys[i], tab + 1, source_of(f, tab + 1));
+		    keys[i]), keys[i], file, source_of(f, tab + 1));
 	}
 	g_free(keys);
+	g_free(cwd);
 	return out;
 }

@@ -43,7 +43,7 @@ static const char *const rect_keys[] = { "type", "when", "box_mm", "bleed",
 static const char *const text_keys[] = { "type", "when", "box_mm", "field",
     "string", "text", "numbering",
     "font", "bold", "italic", "size_pt", "color", "align", "valign",
-    "upper", "leading", NULL };
+    "upper", "leading", "weight", "fallback", NULL };
 static const char *const icon_keys[] = { "type", "when", "box_mm", "icon",
     "color", "mirror", NULL };
 static const char *const space_keys[] = { "type", "when", "at_mm",
