@@ -156,6 +156,42 @@ sed -i 's/^fallback: .*/fallback: [Kacst Onee]/' "$T/badfb/text/ar.yaml"
 check "fonts: an unknown fallback family is an error at the language's key" \
     fails_with "$T/badfb" "$T/badfb.err" "text/ar.yaml:2:11: error: unknown font 'Kacst Onee'; did you mean 'KacstOne'?" --lang ar
 
+# --- text in an SVG ---------------------------------------------------
+# art/sign.svg sets "SVG sign" in red in the bundled Roboto, bold: no
+# machine has it installed, so librsvg finds it only through deckpress's
+# fonts; in DejaVu Sans Bold (what fontconfig's own configuration gives
+# for a family it lacks) the same words are a fifth wider.
+red_width() {
+	pdftoppm -r 600 -aa no -aaVector no -singlefile "$1" "$1" &&
+	    ./out/test/measure "$1.ppm" | awk '$2 == "#c82828" { print $5 - $3 }'
+}
+mkdir -p "$T/svg"
+cp -R $F/. "$T/svg"
+sed 's/font-family="Roboto"/font-family="DejaVu Sans"/' $F/art/sign.svg \
+    >"$T/svg/art/sign.svg"
+t_svg_font() {
+	render "$T/svg" -o "$T/svg.pdf" || return 1
+	a=$(red_width "$T/en.pdf") b=$(red_width "$T/svg.pdf")
+	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 20 && b > 1.15 * a) }' ||
+	    { echo "Roboto Bold $a mm, DejaVu Sans Bold $b mm"; return 1; }
+}
+check "fonts: an SVG's text is drawn in the bundled Roboto" t_svg_font
+check "fonts: the deck's SVG names known families: no warning" sh -c '
+    $1 ./deckpress cards "$2" -o "$3" 2>"$4" >/dev/null && [ ! -s "$4" ] ||
+    { cat "$4"; exit 1; }' sh "$WRAP" $F "$T/quiet.pdf" "$T/quiet.err"
+mkdir -p "$T/svgbad"
+cp -R $F/. "$T/svgbad"
+sed "s/font-family=\"Roboto\"/style=\"font-family: 'Comic Neue', serif\"/" \
+    $F/art/sign.svg >"$T/svgbad/art/sign.svg"
+t_svg_warn() {
+	$WRAP ./deckpress cards "$T/svgbad" -o "$T/svgbad.pdf" >/dev/null \
+	    2>"$T/svgbad.err" || return 1
+	grep -q "layout.yaml:18:25: warning: card 'one': image .*art/sign.svg names font family 'Comic Neue', which none of the fonts has" \
+	    "$T/svgbad.err" && [ "$(grep -c warning: "$T/svgbad.err")" -eq 1 ] ||
+	    { cat "$T/svgbad.err"; return 1; }
+}
+check "fonts: an SVG naming a family no font has is warned of" t_svg_warn
+
 # --- same input, same bytes -------------------------------------------
 render $F --lang ar -o "$T/ar2.pdf"
 check "fonts: two renders are byte-identical" cmp "$T/ar.pdf" "$T/ar2.pdf"

@@ -305,6 +305,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 		return rc;
 	s->images = images_new();
 	images_confine(s->images, &s->confine);
+	images_fonts(s->images, s->fonts->families);
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,

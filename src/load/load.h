@@ -261,6 +261,11 @@ struct images	*images_new(void);
  */
 void		 images_confine(struct images *c,
 		    const struct confine *conf);
+/*
+ * The font families an SVG's text may name (as load_tmpl takes them,
+ * kept by the caller): an SVG naming another is warned of.
+ */
+void		 images_fonts(struct images *c, const char *const *families);
 void		 images_free(struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 images_count(const struct images *c);
