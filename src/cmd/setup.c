@@ -225,16 +225,23 @@ load_kinds(struct setup *s, struct diags *d)
 static int
 setup_fonts(struct setup *s, struct diags *d)
 {
+	struct stat st;
 	char *p;
+	bool own;
 
 	if (s->datadir == NULL)
 		s->datadir = data_dir();
 	p = path_join(s->datadir, "fonts");
 	s->fonts = fonts_new(p, s->deck != NULL ? s->deck->dir : NULL, d);
-	if (s->fonts == NULL && s->deck != NULL &&
-	    access(s->datadir, R_OK) == 0)
-		return EXIT_INPUT;
 	free(p);
+	/* A game with fonts of its own: they are what failed (reported). */
+	if (s->fonts == NULL && s->deck != NULL) {
+		p = path_join(s->deck->dir, "fonts");
+		own = stat(p, &st) == 0;
+		free(p);
+		if (own)
+			return EXIT_INPUT;
+	}
 	p = path_join(s->datadir, "fonts/MaterialDesignIcons.map");
 	s->icons = load_iconmap(p, d);
 	free(p);
