@@ -87,6 +87,12 @@ rm "$T/link/fonts/DejaVuSerif.ttf"
 ln -s "$(pwd)/$F/fonts/DejaVuSerif.ttf" "$T/link/fonts/DejaVuSerif.ttf"
 check "fonts: a font file linking out of the game's fonts/ is refused" \
     fails_with "$T/link" "$T/link.err" "fonts/DejaVuSerif.ttf is not a file inside the game's fonts/ folder"
+mkdir -p "$T/linkdir"
+cp -R $F/. "$T/linkdir"
+rm -r "$T/linkdir/fonts"
+ln -s "$(pwd)/$F/fonts" "$T/linkdir/fonts"
+check "fonts: a fonts/ folder linking out of the game's folder is refused" \
+    fails_with "$T/linkdir" "$T/linkdir.err" "fonts: error: fonts/ leads out of the game's folder"
 mkdir -p "$T/notfont"
 cp -R $F/. "$T/notfont"
 echo "not a font" >"$T/notfont/fonts/Fake.ttf"

@@ -205,6 +205,19 @@ font_name(const char *name)
 #define GAME_FONTS_MAX	64
 #define GAME_FONT_BYTES	(64L << 20)
 
+/* True if real (a real path) lies in folder dir. */
+static bool
+inside(const char *dir, const char *real)
+{
+	char *rd = realpath(dir, NULL);
+	size_t n = rd != NULL ? strlen(rd) : 0;
+	bool in = rd != NULL && strncmp(real, rd, n) == 0 &&
+	    (real[n] == '/' || (n == 1 && rd[0] == '/'));
+
+	free(rd);
+	return in;
+}
+
 static bool
 scan_game(const char *gamedir, struct source *src, char **root,
     struct diags *d)
@@ -224,6 +237,14 @@ scan_game(const char *gamedir, struct source *src, char **root,
 		free(real);
 		free(dir);
 		return true;	/* no fonts of its own */
+	}
+	if (!inside(gamedir, real)) {
+		diag_add(d, DIAG_ERROR, &pos, "font", "fonts/ leads out of "
+		    "the game's folder");
+		closedir(dp);
+		free(real);
+		free(dir);
+		return false;
 	}
 	len = strlen(real);
 	*root = real;
