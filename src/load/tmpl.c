@@ -762,7 +762,7 @@ load_tmpl(const char *path, const char *const *families,
 	struct tctx c = { t, families, families, icons, d, NULL };
 	const struct ynode *root;
 	size_t nerr = d->nerr;
-	bool ok;
+	bool ok, fb;
 
 	t->file = diag_file(d, path);
 	split_faces(&c);
@@ -786,12 +786,15 @@ load_tmpl(const char *path, const char *const *families,
 		    &t->overlap);
 	}
 	if (ok)
-		ok = load_palette(&c, ymap_get(root, "palette")) &&
-		    font_fallback(&t->arena, c.families, ymap_get(root,
-		    "fallback"), &c.fallback, d);
+		ok = load_palette(&c, ymap_get(root, "palette"));
+	/* A wrong fallback: the elements are still read, so that every
+	 * unknown family is said at once. */
 	if (ok) {
+		fb = font_fallback(&t->arena, c.families, ymap_get(root,
+		    "fallback"), &c.fallback, d);
 		ok &= load_face(&c, FACE_FRONT, ymap_get(root, "front"));
 		ok &= load_face(&c, FACE_BACK, ymap_get(root, "back"));
+		ok &= fb;
 	}
 	/* Any error, even one that left a usable tree, fails the layout. */
 	if (!ok || d->nerr > nerr) {
