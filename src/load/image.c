@@ -436,11 +436,11 @@ svg_families(const struct images *c, const char *p, char q, GHashTable *said,
 		}
 		if (*fam != '\0' && !svg_family_ok(c, fam) &&
 		    g_hash_table_add(said, fam))
-			diag_add(d, DIAG_WARN, pos, "font", "%s%simage %s names "
-			    "font family '%s', which none of the fonts has (the "
-			    "game's fonts/, deckpress's, installed): its text "
-			    "prints in another font", CTX_FMT(ctx), img->path,
-			    fam);
+			diag_add(d, DIAG_WARN, pos, "font", "%s%simage %s "
+			    "names font family '%s', which none of the fonts "
+			    "has (the game's fonts/, deckpress's, installed): "
+			    "its text prints in another font", CTX_FMT(ctx),
+			    img->path, fam);
 		else
 			g_free(fam);
 	}

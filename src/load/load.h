@@ -347,6 +347,12 @@ bool		 font_known(const char *const *families, const char *name,
  */
 bool		 font_fallback(struct arena *a, const char *const *families,
 		    const struct ynode *n, const char **out, struct diags *d);
+/*
+ * A text file's "fallback:" for language li, kept in deck->fallback as
+ * "A,B"; its families are checked against the fonts later.
+ */
+bool		 lang_fallback(struct deck *deck, size_t li,
+		    const struct ynode *n, struct diags *d);
 /* The font keys of text element e: font, bold, italic, weight, fallback
  * (after its own, the layout's lfallback). */
 bool		 tmpl_font(struct arena *a, const char *const *families,

@@ -418,49 +418,6 @@ load_kind_strs(struct deck *deck, size_t li, const struct ynode *n,
 }
 
 /*
- * "fallback:", the families that show what a text's font lacks in this
- * language (its script), after the layout's own: kept as Pango takes
- * them, "A,B".  That each is a font is checked once the fonts are
- * known (cmd/setup.c).
- */
-static bool
-load_fallback(struct deck *deck, size_t li, const struct ynode *n,
-    struct diags *d)
-{
-	const char *s, *list = NULL;
-	size_t i;
-
-	if (deck->fallback == NULL) {
-		deck->fallback = arena_alloc(&deck->arena, deck->nlangs *
-		    sizeof(*deck->fallback));
-		deck->fallback_pos = arena_alloc(&deck->arena, deck->nlangs *
-		    sizeof(*deck->fallback_pos));
-	}
-	deck->fallback_pos[li] = n->pos;
-	if (n->type == YNODE_SCALAR && ystring(n, &s, "fallback", NULL, d))
-		list = arena_strdup(&deck->arena, s);
-	else if (n->type == YNODE_SEQ && n->n > 0)
-		for (i = 0; i < n->n; i++) {
-			if (!ystring(n->items[i], &s, "fallback", NULL, d))
-				return false;
-			if (strchr(s, ',') != NULL) {
-				list = NULL;
-				break;
-			}
-			list = list == NULL ? arena_strdup(&deck->arena, s) :
-			    arena_printf(&deck->arena, "%s,%s", list, s);
-		}
-	if (list == NULL) {
-		diag_add(d, DIAG_ERROR, &n->pos, "font", "fallback must be a "
-		    "list of font families, one each: [Noto Naskh Arabic, "
-		    "...]");
-		return false;
-	}
-	deck->fallback[li] = list;
-	return true;
-}
-
-/*
  * The sections of a text file's root but the entries of cards, which r
  * has read.
  */
@@ -488,7 +445,7 @@ load_sections(struct deck *deck, size_t li, const struct ynode *root,
 	if ((n = ymap_get(root, "components")) != NULL)
 		ok &= load_kind_strs(deck, li, n, draft, fields, d);
 	if ((n = ymap_get(root, "fallback")) != NULL)
-		ok &= load_fallback(deck, li, n, d);
+		ok &= lang_fallback(deck, li, n, d);
 	/* The pack's own strings: a card of their own, "pack". */
 	if ((n = ymap_get(root, "pack")) != NULL) {
 		for (i = 0; i < root->n; i++)

@@ -5,7 +5,8 @@
  * game's fonts/, deckpress's, the installed ones; layout/fonts.c lists
  * them).  A family or a face that is not there is an error at the key
  * that names it: Pango would quietly print another font in its place.
- * Part of the load stage.
+ * Also a text file's own fallback: for its language.  Part of the load
+ * stage.
  */
 #include <math.h>
 #include <stdio.h>
@@ -238,4 +239,47 @@ tmpl_font(struct arena *a, const char *const *families,
 	e->families = e->fallback == NULL ? e->family :
 	    arena_printf(a, "%s,%s", e->family, e->fallback);
 	return ok;
+}
+
+/*
+ * "fallback:", the families that show what a text's font lacks in this
+ * language (its script), after the layout's own: kept as Pango takes
+ * them, "A,B".  That each is a font is checked once the fonts are
+ * known (cmd/setup.c).
+ */
+bool
+lang_fallback(struct deck *deck, size_t li, const struct ynode *n,
+    struct diags *d)
+{
+	const char *s, *list = NULL;
+	size_t i;
+
+	if (deck->fallback == NULL) {
+		deck->fallback = arena_alloc(&deck->arena, deck->nlangs *
+		    sizeof(*deck->fallback));
+		deck->fallback_pos = arena_alloc(&deck->arena, deck->nlangs *
+		    sizeof(*deck->fallback_pos));
+	}
+	deck->fallback_pos[li] = n->pos;
+	if (n->type == YNODE_SCALAR && ystring(n, &s, "fallback", NULL, d))
+		list = arena_strdup(&deck->arena, s);
+	else if (n->type == YNODE_SEQ && n->n > 0)
+		for (i = 0; i < n->n; i++) {
+			if (!ystring(n->items[i], &s, "fallback", NULL, d))
+				return false;
+			if (strchr(s, ',') != NULL) {
+				list = NULL;
+				break;
+			}
+			list = list == NULL ? arena_strdup(&deck->arena, s) :
+			    arena_printf(&deck->arena, "%s,%s", list, s);
+		}
+	if (list == NULL) {
+		diag_add(d, DIAG_ERROR, &n->pos, "font", "fallback must be a "
+		    "list of font families, one each: [Noto Naskh Arabic, "
+		    "...]");
+		return false;
+	}
+	deck->fallback[li] = list;
+	return true;
 }
