@@ -69,14 +69,16 @@ in_list(const char *list, const char *family)
 /*
  * A character that needs no glyph of its own: spaces, line and
  * paragraph breaks, soft hyphens and joiners are drawn (or not) in any
- * font.
+ * font; U+FFFC stands for an inline object (a shape Pango leaves to
+ * the caller to draw).
  */
 static bool
 needs_glyph(gunichar ch)
 {
 	GUnicodeType t = g_unichar_type(ch);
 
-	return !g_unichar_isspace(ch) && t != G_UNICODE_FORMAT &&
+	return !g_unichar_isspace(ch) && ch != 0xFFFC &&
+	    t != G_UNICODE_FORMAT &&
 	    t != G_UNICODE_CONTROL && t != G_UNICODE_LINE_SEPARATOR &&
 	    t != G_UNICODE_PARAGRAPH_SEPARATOR;
 }
