@@ -19,8 +19,10 @@ SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/csv.c \
          src/load/confine.c \
+         src/load/tfont.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/hyph.c \
+         src/layout/cover.c \
          src/render/card.c src/render/element.c src/render/image.c \
          src/render/shape.c \
          src/render/reuse.c \

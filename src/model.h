@@ -134,6 +134,11 @@ struct deck {
 	struct card	 *vals;		/* per attrdef: its values' strings */
 	bool		 *loaded;	/* per language: its texts were read */
 	bool		 *broken;	/* per language: its file has errors */
+	/* fonts */
+	const char	**fallback;	/* per language: its text file's
+					   "fallback:" as "Family,Family", or
+					   NULL */
+	struct srcpos	 *fallback_pos;	/* per language: of that list */
 	bool		  draft;	/* missing strings filled from the source */
 	size_t		  nfilled;	/* draft: strings shown in the source */
 	size_t		  nstale;	/* draft: stale strings, flagged */
@@ -217,6 +222,15 @@ struct elem {
 	bool		 by_card;	/* {n}, {total} count cards, not copies */
 	const char	*family;
 	bool		 bold, italic;
+	/* fonts */
+	int		 weight;	/* CSS, 100..900: 400, bold's 700, or
+					   as weight: says */
+	const char	*fallback;	/* "Family,Family": for characters the
+					   font lacks (the element's, then the
+					   layout's), or NULL */
+	const char	*families;	/* "font,fallback,...": as Pango takes
+					   it, with the language's appended
+					   by the layout stage */
 	double		 size_min, size_max;	/* pt */
 	double		 leading;	/* line spacing factor, 1 = font's */
 	enum halign	 halign;

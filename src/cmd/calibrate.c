@@ -48,7 +48,7 @@ run_calibrate(const struct job *j, const char *out, struct diags *d)
 	char *dir = data_dir(), *fd = path_join(dir, "fonts");
 	int rc = 0;
 
-	fonts = fonts_new(fd, d);
+	fonts = fonts_new(fd, NULL, d);
 	free(fd);
 	free(dir);
 	if (fonts == NULL)

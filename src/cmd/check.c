@@ -190,6 +190,26 @@ print_composition(FILE *f, const struct checked *k, const char *rulesfile)
 	}
 }
 
+/*
+ * Each face the texts are drawn in and the file it came from: the
+ * game's, deckpress's, or installed, so a designer sees a system font
+ * standing in for the game's own.
+ */
+static void
+print_fonts(FILE *f, const struct setup *s, const struct checked *k)
+{
+	char **v;
+	size_t i;
+
+	if (!k->fit_checked)
+		return;
+	v = fonts_used(s->fonts);
+	fprintf(f, "fonts:%s\n", v[0] == NULL ? " none drawn" : "");
+	for (i = 0; v[i] != NULL; i++)
+		fprintf(f, "  %s\n", v[i]);
+	g_strfreev(v);
+}
+
 static void
 print_table(FILE *f, const struct setup *s, const struct checked *k,
     const char *rulesfile)
@@ -221,6 +241,7 @@ print_table(FILE *f, const struct setup *s, const struct checked *k,
 		fprintf(f, "fit: %zu text%s too long for %s box at the "
 		    "minimum size\n", k->overflow, k->overflow == 1 ? "" : "s",
 		    k->overflow == 1 ? "its" : "their");
+	print_fonts(f, s, k);
 }
 
 static void
@@ -266,7 +287,17 @@ print_json(FILE *f, const struct setup *s, const struct checked *k,
 		    k->overflow);
 	else
 		fputs("{\"checked\": false, \"overflowing\": null}", f);
-	fputs(",\n\"findings\": ", f);
+	fputs(",\n\"fonts\": [", f);
+	if (k->fit_checked) {
+		char **v = fonts_used(s->fonts);
+
+		for (i = 0; v[i] != NULL; i++) {
+			fputs(i ? ", " : "", f);
+			json_string(f, v[i]);
+		}
+		g_strfreev(v);
+	}
+	fputs("],\n\"findings\": ", f);
 	diag_json(f, d);
 	fprintf(f, ",\n\"errors\": %zu, \"warnings\": %zu}\n", d->nerr,
 	    d->nwarn);
@@ -294,6 +325,8 @@ run_checks(struct setup *s, const struct checkjob *j, struct checked *k,
 	if (rules != NULL)
 		validate_rules(deck, rules, &k->outcomes, d);
 	k->fit_checked = j->fit;
+	if (j->fit)
+		fonts_track(s->fonts);
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_wanted(deck, j->lang, li))
 			continue;
@@ -330,7 +363,7 @@ run_check(struct checkjob *j, struct diags *d)
 	}
 	rc = setup_load(&s, j->deckdir, &lo, d);
 
-	if (s.deck == NULL || rc == EXIT_IO)
+	if (s.deck == NULL || s.fonts == NULL || rc == EXIT_IO)
 		goto out;
 	/* Fit needs the templates bound to the deck; else it is skipped. */
 	j->fit = rc == 0;

@@ -217,17 +217,31 @@ load_kinds(struct setup *s, struct diags *d)
 	return ok;
 }
 
-/* The bundled fonts and icon map; 0 or EXIT_IO (reported). */
+/*
+ * The fonts (the game's fonts/, deckpress's, the installed ones) and
+ * the icon map; 0, EXIT_INPUT when the game's fonts/ holds a bad file,
+ * or EXIT_IO (reported).
+ */
 static int
 setup_fonts(struct setup *s, struct diags *d)
 {
+	struct stat st;
 	char *p;
+	bool own;
 
 	if (s->datadir == NULL)
 		s->datadir = data_dir();
 	p = path_join(s->datadir, "fonts");
-	s->fonts = fonts_new(p, d);
+	s->fonts = fonts_new(p, s->deck != NULL ? s->deck->dir : NULL, d);
 	free(p);
+	/* A game with fonts of its own: they are what failed (reported). */
+	if (s->fonts == NULL && s->deck != NULL) {
+		p = path_join(s->deck->dir, "fonts");
+		own = stat(p, &st) == 0;
+		free(p);
+		if (own)
+			return EXIT_INPUT;
+	}
 	p = path_join(s->datadir, "fonts/MaterialDesignIcons.map");
 	s->icons = load_iconmap(p, d);
 	free(p);
@@ -235,6 +249,27 @@ setup_fonts(struct setup *s, struct diags *d)
 		return EXIT_IO;
 	s->fonts->icons = s->icons;
 	return 0;
+}
+
+/* Each language's fallback families, from its text file, are fonts. */
+static bool
+check_fallbacks(const struct setup *s, struct diags *d)
+{
+	const struct deck *deck = s->deck;
+	const char *p, *q;
+	char name[256];
+	size_t li;
+	bool ok = true;
+
+	for (li = 0; deck->fallback != NULL && li < deck->nlangs; li++)
+		for (p = deck->fallback[li]; p != NULL; p = q ? q + 1 : NULL) {
+			q = strchr(p, ',');
+			snprintf(name, sizeof(name), "%.*s", q ? (int)(q - p) :
+			    (int)strlen(p), p);
+			ok &= font_known(s->fonts->families, name,
+			    &deck->fallback_pos[li], d);
+		}
+	return ok;
 }
 
 int
@@ -245,6 +280,8 @@ setup_layouts(struct setup *s, struct diags *d)
 
 	if (s->fonts == NULL && (rc = setup_fonts(s, d)) != 0)
 		return rc;
+	if (!check_fallbacks(s, d))
+		return EXIT_INPUT;
 	if (s->confine.deck == NULL) {
 		p = path_join(s->datadir, "layouts");
 		confine_init(&s->confine, s->deck->dir, p, s->allow_outside);
@@ -261,8 +298,9 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	char *p;
 	int rc;
 
-	if ((rc = setup_fonts(s, d)) != 0)
-		return rc;
+	/* The fonts come with the layouts: the game's fonts/ first. */
+	if (s->datadir == NULL)
+		s->datadir = data_dir();
 	s->allow_outside = o->allow_outside;
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
@@ -274,6 +312,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 		return rc;
 	s->images = images_new();
 	images_confine(s->images, &s->confine);
+	images_fonts(s->images, s->fonts->families);
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,

@@ -35,9 +35,10 @@ fit_layout(PangoContext *ctx, const struct elem *e, const char *text,
 	static const PangoAlignment al[] = { PANGO_ALIGN_LEFT,
 	    PANGO_ALIGN_CENTER, PANGO_ALIGN_RIGHT };
 
-	pango_font_description_set_family(fd, e->family);
-	pango_font_description_set_weight(fd, e->bold ? PANGO_WEIGHT_BOLD :
-	    PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_family(fd, e->families ? e->families :
+	    e->family);
+	pango_font_description_set_weight(fd, e->weight ? e->weight :
+	    e->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
 	pango_font_description_set_style(fd, e->italic ? PANGO_STYLE_ITALIC :
 	    PANGO_STYLE_NORMAL);
 	pango_font_description_set_size(fd, (gint)lround(size * PANGO_SCALE));
@@ -226,8 +227,9 @@ font_metrics(PangoContext *ctx, const struct elem *e)
 {
 	static const char sample[] = "The quick brown fox jumps over the "
 	    "lazy dog, and then a few more ordinary words of a card follow.";
-	char *key = g_strdup_printf("deckpress-fit %s %d %d %a", e->family,
-	    e->bold, e->italic, e->leading);
+	char *key = g_strdup_printf("deckpress-fit %s %d %d %d %a",
+	    e->families ? e->families : e->family, e->bold, e->weight,
+	    e->italic, e->leading);
 	struct metrics *m = g_object_get_data(G_OBJECT(ctx), key);
 	PangoLayout *l;
 	PangoRectangle log;

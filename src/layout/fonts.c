@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fonts from fonts/ and nothing else: a private fontconfig
- * configuration holds only that folder, so output never depends on
- * what a machine happens to have installed.
+ * The fonts a deck may use, in the order a family is looked up: the
+ * game's own fonts/, deckpress's fonts/, then the fonts installed on
+ * the machine.  A private fontconfig configuration holds the three; a
+ * family found in an earlier source hides the same family in a later
+ * one (its files are rejected), so a game's font file is the one
+ * printed even where the machine has another version installed.
  */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,19 +27,36 @@ strpcmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* "regular", "bold", "italic" or "bold italic": the style of a face. */
-static const char *
-face_style(FcPattern *font)
+/*
+ * A face as load_tmpl wants it: "Family\tW" or "Family\tW italic", W
+ * its CSS weight, or "MIN-MAX" for a variable font's weight axis.
+ */
+static char *
+face_entry(FcPattern *font, const char *fam)
 {
-	static const char *const styles[] = { "regular", "bold", "italic",
-	    "bold italic" };
-	int weight = FC_WEIGHT_REGULAR, slant = FC_SLANT_ROMAN;
+	FcValue v;
+	double lo = 400, hi = 400, b, e;
+	int slant = FC_SLANT_ROMAN;
+	char w[32];
 
-	FcPatternGetInteger(font, FC_WEIGHT, 0, &weight);
 	FcPatternGetInteger(font, FC_SLANT, 0, &slant);
-	/* What Pango asks for: bold is weight 700, fontconfig's 200. */
-	return styles[(weight >= FC_WEIGHT_DEMIBOLD) +
-	    2 * (slant != FC_SLANT_ROMAN)];
+	if (FcPatternGet(font, FC_WEIGHT, 0, &v) == FcResultMatch) {
+		if (v.type == FcTypeInteger)
+			lo = hi = FcWeightToOpenTypeDouble(v.u.i);
+		else if (v.type == FcTypeDouble)
+			lo = hi = FcWeightToOpenTypeDouble(v.u.d);
+		else if (v.type == FcTypeRange &&
+		    FcRangeGetDouble(v.u.r, &b, &e)) {
+			lo = FcWeightToOpenTypeDouble(b);
+			hi = FcWeightToOpenTypeDouble(e);
+		}
+	}
+	if (lround(lo) == lround(hi))
+		snprintf(w, sizeof(w), "%ld", lround(lo));
+	else
+		snprintf(w, sizeof(w), "%ld-%ld", lround(lo), lround(hi));
+	return g_strdup_printf("%s\t%s%s", fam, w, slant != FC_SLANT_ROMAN ?
+	    " italic" : "");
 }
 
 /* Add s to the NULL-terminated list v of n unless it is there; owns s. */
@@ -70,7 +94,6 @@ list_families(struct fonts *f, FcConfig *fc)
 
 	for (i = 0; set != NULL && i < set->nfont; i++) {
 		FcChar8 *fam;
-		const char *style;
 		char *face;
 
 		if (FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &fam) !=
@@ -78,10 +101,9 @@ list_families(struct fonts *f, FcConfig *fc)
 			continue;
 		add_name(&f->families, &f->nfamilies, &cap,
 		    xstrdup((const char *)fam));
-		style = face_style(set->fonts[i]);
-		face = xmalloc(strlen((const char *)fam) + strlen(style) + 2);
-		sprintf(face, "%s\t%s", (const char *)fam, style);
-		add_name(&faces, &nfaces, &fcap, face);
+		face = face_entry(set->fonts[i], (const char *)fam);
+		add_name(&faces, &nfaces, &fcap, xstrdup(face));
+		g_free(face);
 	}
 	xgrow((void **)&f->families, &cap, f->nfamilies + nfaces + 1,
 	    sizeof(char *));
@@ -115,39 +137,323 @@ setup_context(struct fonts *f)
 	cairo_font_options_destroy(fo);
 }
 
-/*
- * A configuration holding only dir.  Its cache goes to the user's cache
- * folder: fontconfig complains when it has nowhere to write one.
- */
-static FcConfig *
-private_config(const char *dir)
+/* Append s to xml, escaped for XML. */
+static void
+xml_text(struct strbuf *xml, const char *s)
 {
-	FcConfig *fc = FcConfigCreate();
-	struct strbuf xml = { 0 };
-	/* fontconfig wants an absolute <dir>. */
-	char *abs = realpath(dir, NULL);
-	FcChar8 *esc = FcStrCopy((const FcChar8 *)(abs ? abs : dir));
-	FcBool ok;
-
-	free(abs);
-	sb_puts(&xml, "<?xml version=\"1.0\"?><fontconfig><dir>");
-	/* Escape the folder name for XML. */
-	for (const char *p = (const char *)esc; *p; p++)
-		switch (*p) {
-		case '<': sb_puts(&xml, "&lt;"); break;
-		case '>': sb_puts(&xml, "&gt;"); break;
-		case '&': sb_puts(&xml, "&amp;"); break;
-		default: sb_add(&xml, p, 1);
+	for (; *s; s++)
+		switch (*s) {
+		case '<': sb_puts(xml, "&lt;"); break;
+		case '>': sb_puts(xml, "&gt;"); break;
+		case '&': sb_puts(xml, "&amp;"); break;
+		default: sb_add(xml, s, 1);
 		}
+}
+
+/* The families of the fonts of one source, and their files. */
+struct source {
+	GHashTable	*families;	/* every family name its fonts give */
+	char		**files;	/* the game's: the files kept */
+	size_t		 nfiles;
+};
+
+/* True if any family name of font is in the earlier source's set. */
+static bool
+shadowed(FcPattern *font, GHashTable *earlier)
+{
+	FcChar8 *fam;
+	int k;
+
+	for (k = 0; FcPatternGetString(font, FC_FAMILY, k, &fam) ==
+	    FcResultMatch; k++)
+		if (g_hash_table_contains(earlier, fam))
+			return true;
+	return false;
+}
+
+static void
+add_families(GHashTable *to, FcPattern *font)
+{
+	FcChar8 *fam;
+	int k;
+
+	for (k = 0; FcPatternGetString(font, FC_FAMILY, k, &fam) ==
+	    FcResultMatch; k++)
+		g_hash_table_add(to, g_strdup((const char *)fam));
+}
+
+/* A font file by its name: TrueType, OpenType or a collection. */
+static bool
+font_name(const char *name)
+{
+	static const char *const ext[] = { ".ttf", ".otf", ".ttc", ".otc",
+	    NULL };
+	size_t n = strlen(name), k;
+
+	for (k = 0; ext[k] != NULL; k++)
+		if (n > 4 && g_ascii_strcasecmp(name + n - 4, ext[k]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The game's fonts: the font files directly in its fonts/ folder, a
+ * stranger's input, so only files that really lie there (no link out
+ * of it), a sane number of them and of a sane size.  Their families go
+ * to src.  Problems are errors at the folder.
+ */
+#define GAME_FONTS_MAX	64
+#define GAME_FONT_BYTES	(64L << 20)
+
+/* True if real (a real path) lies in folder dir. */
+static bool
+inside(const char *dir, const char *real)
+{
+	char *rd = realpath(dir, NULL);
+	size_t n = rd != NULL ? strlen(rd) : 0;
+	bool in = rd != NULL && strncmp(real, rd, n) == 0 &&
+	    (real[n] == '/' || (n == 1 && rd[0] == '/'));
+
+	free(rd);
+	return in;
+}
+
+static bool
+scan_game(const char *gamedir, struct source *src, char **root,
+    struct diags *d)
+{
+	char *dir = path_join(gamedir, "fonts"), *real, *f, *rf;
+	size_t len;
+	struct srcpos pos = { diag_read(d, dir), 0, 0 };
+	struct dirent *de;
+	struct stat st;
+	FcFontSet *set;
+	DIR *dp;
+	bool ok = true;
+	int k;
+
+	real = realpath(dir, NULL);
+	if (real == NULL || (dp = opendir(real)) == NULL) {
+		free(real);
+		free(dir);
+		return true;	/* no fonts of its own */
+	}
+	if (!inside(gamedir, real)) {
+		diag_add(d, DIAG_ERROR, &pos, "font", "fonts/ leads out of "
+		    "the game's folder");
+		closedir(dp);
+		free(real);
+		free(dir);
+		return false;
+	}
+	len = strlen(real);
+	*root = real;
+	set = FcFontSetCreate();
+	while (ok && (de = readdir(dp)) != NULL) {
+		if (de->d_name[0] == '.' || !font_name(de->d_name))
+			continue;
+		f = path_join(dir, de->d_name);
+		rf = realpath(f, NULL);
+		if (rf == NULL || strncmp(rf, real, len) != 0 ||
+		    rf[len] != '/' || stat(rf, &st) != 0 ||
+		    !S_ISREG(st.st_mode)) {
+			diag_add(d, DIAG_ERROR, &pos, "font", "fonts/%s is "
+			    "not a file inside the game's fonts/ folder",
+			    de->d_name);
+			ok = false;
+		} else if (st.st_size > GAME_FONT_BYTES ||
+		    src->nfiles >= GAME_FONTS_MAX) {
+			diag_add(d, DIAG_ERROR, &pos, "font", "fonts/%s: a "
+			    "game may have %d font files of %ld MiB at most",
+			    de->d_name, GAME_FONTS_MAX, GAME_FONT_BYTES >> 20);
+			ok = false;
+		} else if (FcFreeTypeQueryAll((const FcChar8 *)rf, -1, NULL,
+		    NULL, set) == 0) {
+			diag_add(d, DIAG_ERROR, &pos, "font", "fonts/%s is "
+			    "not a font file fontconfig can read",
+			    de->d_name);
+			ok = false;
+		} else {
+			src->files = g_renew(char *, src->files,
+			    src->nfiles + 1);
+			src->files[src->nfiles++] = g_strdup(rf);
+		}
+		free(rf);
+		free(f);
+	}
+	closedir(dp);
+	for (k = 0; k < set->nfont; k++)
+		add_families(src->families, set->fonts[k]);
+	FcFontSetDestroy(set);
+	free(dir);
+	return ok;
+}
+
+static int
+strcmpv(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The installed fonts: the folders of fontconfig's own configuration,
+ * and (as <rejectfont>) every installed file of a family an earlier
+ * source has.  The configuration is read from its caches, as any
+ * program does.
+ */
+static void
+add_installed(struct strbuf *xml, GHashTable *earlier)
+{
+	FcConfig *sys = FcInitLoadConfigAndFonts();
+	FcPattern *pat = FcPatternCreate();
+	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, FC_FILE, NULL);
+	FcFontSet *set;
+	FcStrList *l;
+	FcChar8 *s;
+	int k;
+
+	if (sys == NULL)
+		goto out;
+	l = FcConfigGetFontDirs(sys);
+	while (l != NULL && (s = FcStrListNext(l)) != NULL) {
+		sb_puts(xml, "<dir>");
+		xml_text(xml, (const char *)s);
+		sb_puts(xml, "</dir>");
+	}
+	FcStrListDone(l);
+	l = FcConfigGetCacheDirs(sys);
+	while (l != NULL && (s = FcStrListNext(l)) != NULL) {
+		sb_puts(xml, "<cachedir>");
+		xml_text(xml, (const char *)s);
+		sb_puts(xml, "</cachedir>");
+	}
+	FcStrListDone(l);
+	set = FcFontList(sys, pat, os);
+	sb_puts(xml, "<selectfont><rejectfont>");
+	for (k = 0; set != NULL && k < set->nfont; k++)
+		if (shadowed(set->fonts[k], earlier) &&
+		    FcPatternGetString(set->fonts[k], FC_FILE, 0, &s) ==
+		    FcResultMatch) {
+			sb_puts(xml, "<glob>");
+			xml_text(xml, (const char *)s);
+			sb_puts(xml, "</glob>");
+		}
+	sb_puts(xml, "<glob>/nonexistent/deckpress</glob>"
+	    "</rejectfont></selectfont>");
+	if (set != NULL)
+		FcFontSetDestroy(set);
+	FcConfigDestroy(sys);
+out:
+	FcObjectSetDestroy(os);
+	FcPatternDestroy(pat);
+}
+
+/* Where fontconfig keeps deckpress's caches, as XML. */
+static void
+cache_dirs(struct strbuf *xml)
+{
 	/* The user's cache, or the temporary folder if that is not writable
 	 * (no HOME in a build chroot, say): fontconfig takes the first it
 	 * can write to, and complains only when there is none. */
-	sb_printf(&xml, "</dir><cachedir prefix=\"xdg\">deckpress</cachedir>"
-	    "<cachedir>%s/deckpress-fontconfig</cachedir></fontconfig>",
-	    g_get_tmp_dir());
-	FcStrFree(esc);
-	ok = fc != NULL && FcConfigParseAndLoadFromMemory(fc,
+	sb_printf(xml, "<cachedir prefix=\"xdg\">deckpress</cachedir>"
+	    "<cachedir>%s/deckpress-fontconfig</cachedir>", g_get_tmp_dir());
+}
+
+/*
+ * deckpress's own fonts/, its files of a family the game has rejected;
+ * its families go to seen.  Its fonts are known from a configuration of
+ * that folder alone, read from its cache.
+ */
+static void
+add_bundled(struct strbuf *xml, const char *dir, GHashTable *game,
+    GHashTable *seen)
+{
+	FcConfig *one = FcConfigCreate();
+	FcPattern *pat = FcPatternCreate();
+	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, FC_FILE, NULL);
+	struct strbuf x = { 0 };
+	FcFontSet *set = NULL;
+	FcChar8 *file;
+	int k;
+
+	sb_puts(&x, "<?xml version=\"1.0\"?><fontconfig>");
+	cache_dirs(&x);
+	sb_puts(&x, "<dir>");
+	xml_text(&x, dir);
+	sb_puts(&x, "</dir></fontconfig>");
+	if (one != NULL && FcConfigParseAndLoadFromMemory(one,
+	    (const FcChar8 *)x.s, FcTrue) && FcConfigBuildFonts(one))
+		set = FcFontList(one, pat, os);
+	sb_free(&x);
+	sb_puts(xml, "<dir>");
+	xml_text(xml, dir);
+	sb_puts(xml, "</dir><selectfont><rejectfont>");
+	for (k = 0; set != NULL && k < set->nfont; k++) {
+		if (shadowed(set->fonts[k], game) && FcPatternGetString(
+		    set->fonts[k], FC_FILE, 0, &file) == FcResultMatch) {
+			sb_puts(xml, "<glob>");
+			xml_text(xml, (const char *)file);
+			sb_puts(xml, "</glob>");
+		} else
+			add_families(seen, set->fonts[k]);
+	}
+	sb_puts(xml, "<glob>/nonexistent/deckpress</glob>"
+	    "</rejectfont></selectfont>");
+	if (set != NULL)
+		FcFontSetDestroy(set);
+	if (one != NULL)
+		FcConfigDestroy(one);
+	FcObjectSetDestroy(os);
+	FcPatternDestroy(pat);
+}
+
+/*
+ * The private configuration: the game's files (as application fonts),
+ * deckpress's fonts/ folder, the installed folders, each family hiding
+ * the same family further down.  Its cache goes to the user's cache
+ * folder.
+ */
+static FcConfig *
+private_config(struct fonts *f, const char *dir, const char *gamedir,
+    struct diags *d)
+{
+	FcConfig *fc = FcConfigCreate();
+	struct strbuf xml = { 0 };
+	struct source game = { g_hash_table_new_full(g_str_hash,
+	    g_str_equal, g_free, NULL), NULL, 0 };
+	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
+	    g_free, NULL);
+	GHashTableIter it;
+	gpointer key;
+	FcBool ok;
+	size_t k;
+
+	/* fontconfig wants an absolute <dir>. */
+	f->ownfonts = realpath(dir, NULL);
+	if (f->ownfonts == NULL)
+		f->ownfonts = xstrdup(dir);
+	ok = gamedir == NULL || scan_game(gamedir, &game, &f->gamefonts, d);
+	sb_puts(&xml, "<?xml version=\"1.0\"?><fontconfig>");
+	cache_dirs(&xml);
+	add_bundled(&xml, f->ownfonts, game.families, seen);
+	g_hash_table_iter_init(&it, game.families);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		g_hash_table_add(seen, g_strdup(key));
+	add_installed(&xml, seen);
+	sb_puts(&xml, "</fontconfig>");
+	ok = ok && fc != NULL && FcConfigParseAndLoadFromMemory(fc,
 	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(fc);
+	/* In a stable order, so that the same deck gives the same PDF. */
+	if (game.nfiles > 0)
+		qsort(game.files, game.nfiles, sizeof(char *), strcmpv);
+	for (k = 0; ok && k < game.nfiles; k++)
+		ok = FcConfigAppFontAddFile(fc, (const FcChar8 *)
+		    game.files[k]);
+	for (k = 0; k < game.nfiles; k++)
+		g_free(game.files[k]);
+	g_free(game.files);
+	g_hash_table_destroy(game.families);
+	g_hash_table_destroy(seen);
 	sb_free(&xml);
 	if (!ok && fc != NULL) {
 		FcConfigDestroy(fc);
@@ -157,20 +463,24 @@ private_config(const char *dir)
 }
 
 struct fonts *
-fonts_new(const char *dir, struct diags *d)
+fonts_new(const char *dir, const char *gamedir, struct diags *d)
 {
 	struct fonts *f = xcalloc(1, sizeof(*f));
-	FcConfig *fc = private_config(dir);
+	size_t nerr = d->nerr;
+	FcConfig *fc = private_config(f, dir, gamedir, d);
 	struct srcpos pos = { diag_read(d, dir), 0, 0 };
 
 	if (fc == NULL) {
-		diag_add(d, DIAG_ERROR, &pos, "font", "cannot read fonts");
-		free(f);
+		if (d->nerr == nerr)
+			diag_add(d, DIAG_ERROR, &pos, "font",
+			    "cannot read fonts");
+		fonts_free(f);
 		return NULL;
 	}
 	/*
-	 * Without SetCurrent, Pango's fontconfig calls still consult the
-	 * default configuration and find system fonts.
+	 * Pango's fontconfig calls, and librsvg's text through Pango's
+	 * default font map, consult the current configuration: make it
+	 * this one, so an SVG's text finds the same fonts.
 	 */
 	FcConfigSetCurrent(fc);
 	list_families(f, fc);
@@ -180,6 +490,8 @@ fonts_new(const char *dir, struct diags *d)
 	setup_context(f);
 	f->fitcache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    fitted_free);
+	f->variants = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    g_free);
 	f->hyph = hyph_new();
 	if (f->nfamilies == 0) {
 		diag_add(d, DIAG_ERROR, &pos, "font", "no fonts found");
@@ -198,6 +510,12 @@ fonts_free(struct fonts *f)
 		return;
 	if (f->fitcache != NULL)
 		g_hash_table_destroy(f->fitcache);
+	if (f->variants != NULL)
+		g_hash_table_destroy(f->variants);
+	if (f->used != NULL)
+		g_hash_table_destroy(f->used);
+	free(f->gamefonts);
+	free(f->ownfonts);
 	hyph_free(f->hyph);
 	if (f->ctx != NULL)
 		g_object_unref(f->ctx);

@@ -200,22 +200,28 @@ overflow_warning(const struct deck *deck, const struct card *c, size_t lang,
 	diag_about(d, c->id, deck->langs[lang]);
 }
 
-/* A character no bundled font has would print as a box: say so. */
+/*
+ * A character no chosen font has would print as a box, or in a font
+ * the designer never chose: an error naming each.
+ */
 static void
-check_glyphs(const struct deck *deck, const struct card *c, size_t lang,
-    const struct lbox *b, struct diags *d)
+check_glyphs(const struct fonts *fonts, const struct deck *deck,
+    const struct card *c, size_t lang, const struct lbox *b,
+    struct diags *d)
 {
 	const struct text *where = NULL;
-	int n = pango_layout_get_unknown_glyphs_count(b->layout);
+	char *miss = fonts_missing(fonts, b->layout, b->e);
 
-	if (n == 0)
+	if (miss == NULL)
 		return;
 	if (b->e->field != NULL)
 		card_text(c, lang, b->e->field, &where);
-	diag_add(d, DIAG_WARN, where ? &where->pos : &b->e->pos, "glyph",
-	    "card '%s' (%s): %s has %d character%s that no font in fonts/ "
-	    "can show", c->id, deck->langs[lang],
-	    elem_what(b->e), n, n == 1 ? "" : "s");
+	diag_add(d, DIAG_ERROR, where ? &where->pos : &b->e->pos, "glyph",
+	    "card '%s' (%s): %s has characters no chosen font can show: "
+	    "%s (add a font with them to the game's fonts/ or name one in "
+	    "fallback:)", c->id, deck->langs[lang], elem_what(b->e), miss);
+	diag_about(d, c->id, deck->langs[lang]);
+	g_free(miss);
 }
 
 /*
@@ -251,8 +257,9 @@ static void
 fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
     struct fitted *fit)
 {
-	char *key = g_strdup_printf("%s\x1f%d%d%d\x1f%a %a %a %a %a\x1f%s",
-	    e->family, e->bold, e->italic, (int)e->halign, e->w, e->h,
+	char *key = g_strdup_printf("%s\x1f%d%d%d%d\x1f%a %a %a %a %a\x1f%s",
+	    e->families ? e->families : e->family, e->bold, e->weight,
+	    e->italic, (int)e->halign, e->w, e->h,
 	    e->size_min, e->size_max, e->leading, text);
 	struct fitted *hit = g_hash_table_lookup(fonts->fitcache, key);
 
@@ -318,7 +325,8 @@ try_hyphens(const struct facejob *j, struct lbox *b, const char *s,
 static void
 lay_text(const struct facejob *j, struct lbox *b)
 {
-	const struct elem *e = b->e;
+	const struct elem *e = b->e = fonts_elem(j->fonts, j->deck, b->e,
+	    j->lang);
 	const struct deck *deck = j->deck;
 	struct cardvars cv = { deck, j->c, e, j->copy, j->lang, { "", "" },
 	    0, false };
@@ -350,7 +358,7 @@ lay_text(const struct facejob *j, struct lbox *b)
 	/* The same text in the same box (a back, a repeated effect) fits
 	 * the same: check its glyphs once too. */
 	if (fit.first && report)
-		check_glyphs(deck, j->c, j->lang, b, j->d);
+		check_glyphs(j->fonts, deck, j->c, j->lang, b, j->d);
 	if (!fit.fits) {
 		j->out->overflow = true;
 		if (deck->draft)

@@ -29,27 +29,61 @@ char		*hyph_text(struct hyph *h, const char *lang, const char *s);
 char		*hyph_markup(struct hyph *h, const char *lang, const char *m);
 bool		 hyph_has(struct hyph *h, const char *lang);
 
-/* Fonts from fonts/ only, through a private fontconfig configuration. */
+/*
+ * The game's fonts/, deckpress's fonts/ and the installed fonts, in
+ * that order, through a private fontconfig configuration (fonts.c).
+ */
 struct fonts {
 	PangoFontMap	 *map;
 	PangoContext	 *ctx;		/* 72 dpi, unhinted, unrounded */
 	const char	**families;	/* NULL-terminated: the family names,
-					   sorted, then a "Family\tstyle" for
-					   each face (fonts.c) */
+					   sorted, then a "Family\tW" or
+					   "Family\tW italic" for each face,
+					   W its CSS weight or a variable
+					   font's "MIN-MAX" (fonts.c) */
 	size_t		  nfamilies;	/* the names */
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
 	struct images	 *images;	/* borrowed: the deck's images */
 	GHashTable	 *fitcache;	/* font, box + text -> struct fitted
 					   (layout.c), a few hundred at most */
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
+	char		 *gamefonts;	/* the game's fonts/ (real path), or
+					   NULL */
+	char		 *ownfonts;	/* deckpress's fonts/ (real path) */
+	GHashTable	 *variants;	/* "elem lang" -> a struct elem with a
+					   language's fallback (cover.c) */
+	GHashTable	 *used;		/* NULL, or (fonts_track) each face
+					   drawn: "Face\tfile" -> NULL */
 };
 
 /*
- * Load every font in dir.  Returns NULL with an error if the folder
- * holds no font.  Free with fonts_free().
+ * The fonts of a game in gamedir (its fonts/; NULL: none), deckpress's
+ * in dir, then the installed ones.  Returns NULL with an error if the
+ * game's fonts/ holds a file that is no font, or lies outside it, or if
+ * there is no font at all.  Free with fonts_free().
  */
-struct fonts	*fonts_new(const char *dir, struct diags *d);
+struct fonts	*fonts_new(const char *dir, const char *gamedir,
+		    struct diags *d);
 void		 fonts_free(struct fonts *f);
+
+/*
+ * e as language lang of deck shows it: with the language's fallback
+ * families after its own (a copy kept in f), or e itself.
+ */
+const struct elem *fonts_elem(const struct fonts *f,
+		    const struct deck *deck, const struct elem *e,
+		    size_t lang);
+/*
+ * The characters of a shaped text that no font e chose (its font, its
+ * fallbacks; the icon font for icons) shows, as "'x' U+0078, ..."; NULL
+ * if none.  g_free().  Notes the faces drawn if fonts_track() asked.
+ */
+char		*fonts_missing(const struct fonts *f, PangoLayout *l,
+		    const struct elem *e);
+/* From now on, note each face a text is drawn in (check lists them). */
+void		 fonts_track(struct fonts *f);
+/* The faces noted, "Face <- file (source)", sorted; g_strfreev(). */
+char		**fonts_used(const struct fonts *f);
 
 /* Text fitted into a box: the size chosen and how far it overflows. */
 struct fitted {

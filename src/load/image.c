@@ -34,6 +34,9 @@ struct images {
 	GHashTable	*by_path;	/* path -> struct image (or a failure) */
 	const struct confine *confine;	/* where images may lie; NULL:
 					   anywhere */
+	const char *const *families;	/* the fonts an SVG's text may use
+					   (as load_tmpl takes them); NULL:
+					   not checked */
 };
 
 struct images *
@@ -367,6 +370,114 @@ decode(struct image *img, const char **why)
 	}
 }
 
+void
+images_fonts(struct images *c, const char *const *families)
+{
+	c->families = families;
+}
+
+/* A family the configuration has (fontconfig ignores case), or generic. */
+static bool
+svg_family_ok(const struct images *c, const char *fam)
+{
+	static const char *const generic[] = { "serif", "sans-serif",
+	    "monospace", "cursive", "fantasy", "system-ui", "inherit",
+	    "initial", NULL };
+	size_t i;
+
+	for (i = 0; generic[i] != NULL; i++)
+		if (g_ascii_strcasecmp(fam, generic[i]) == 0)
+			return true;
+	for (i = 0; c->families[i] != NULL && strchr(c->families[i], '\t') ==
+	    NULL; i++)
+		if (g_ascii_strcasecmp(fam, c->families[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The families of one font-family value at p (an attribute's, after
+ * its quote q, or a CSS declaration's, q 0), each unknown one warned
+ * of once.  Returns where the value ends.
+ */
+static const char *
+svg_families(const struct images *c, const char *p, char q, GHashTable *said,
+    const struct image *img, const struct srcpos *pos, const char *ctx,
+    struct diags *d)
+{
+	const char *b, *e;
+	char *fam;
+
+	for (;;) {
+		while (*p == ' ' || *p == ',' || *p == '\t')
+			p++;
+		if (*p == '\0' || *p == q || *p == ';' || *p == '}' ||
+		    *p == '<' || *p == '\n' || *p == '>')
+			return p;
+		if ((*p == '\'' || *p == '"') && *p != q) {
+			b = p + 1;
+			if ((e = strchr(b, *p)) == NULL)
+				return b;
+			p = e + 1;
+		} else {
+			b = p;
+			while (*p != '\0' && *p != ',' && *p != q &&
+			    strchr(";}<>\n\"'", *p) == NULL)
+				p++;
+			for (e = p; e > b && (e[-1] == ' ' || e[-1] == '\t');)
+				e--;
+		}
+		fam = g_strndup(b, (gsize)(e - b));
+		/* Not a family: the value has ended (a style attribute's
+		 * closing quote, say). */
+		if (strpbrk(fam, ":;=<>") != NULL || strlen(fam) > 100) {
+			g_free(fam);
+			return p;
+		}
+		if (*fam != '\0' && !svg_family_ok(c, fam) &&
+		    g_hash_table_add(said, fam))
+			diag_add(d, DIAG_WARN, pos, "font", "%s%simage %s "
+			    "names font family '%s', which none of the fonts "
+			    "has (the game's fonts/, deckpress's, installed): "
+			    "its text prints in another font", CTX_FMT(ctx),
+			    img->path, fam);
+		else
+			g_free(fam);
+	}
+}
+
+/*
+ * librsvg draws an SVG's text with the fonts of the layout (fontconfig's
+ * current configuration is deckpress's), and with another font, without
+ * a word, where a family is not there: warn of each family an SVG names,
+ * in a font-family attribute or CSS property, that no font has.
+ */
+static void
+check_svg_fonts(const struct images *c, const struct image *img,
+    const struct srcpos *pos, const char *ctx, struct diags *d)
+{
+	GHashTable *said;
+	const char *p, *s = (const char *)img->data;
+	char q;
+
+	if (c->families == NULL || s == NULL || strstr(s, "font-family") ==
+	    NULL)
+		return;
+	said = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	for (p = strstr(s, "font-family"); p != NULL;
+	    p = strstr(p, "font-family")) {
+		p += strlen("font-family");
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '=' && (p[1] == '"' || p[1] == '\'')) {
+			q = p[1];
+			p = svg_families(c, p + 2, q, said, img, pos, ctx, d);
+		} else if (*p == ':')
+			p = svg_families(c, p + 1, 0, said, img, pos, ctx, d);
+	}
+	g_hash_table_destroy(said);
+}
+
 const struct image *
 image_load(struct images *c, const char *path, const struct srcpos *pos,
     const char *ctx, struct diags *d)
@@ -384,8 +495,11 @@ image_load(struct images *c, const char *path, const struct srcpos *pos,
 		img->failed = true;
 		return NULL;
 	}
-	if (decode(img, &why))
+	if (decode(img, &why)) {
+		if (img->kind == IMG_SVG)
+			check_svg_fonts(c, img, pos, ctx, d);
 		return img;
+	}
 	/* Reported once, where it is first named; later uses stay quiet. */
 	img->failed = true;
 	diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s %s", CTX_FMT(ctx),

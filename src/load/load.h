@@ -261,6 +261,11 @@ struct images	*images_new(void);
  */
 void		 images_confine(struct images *c,
 		    const struct confine *conf);
+/*
+ * The font families an SVG's text may name (as load_tmpl takes them,
+ * kept by the caller): an SVG naming another is warned of.
+ */
+void		 images_fonts(struct images *c, const char *const *families);
 void		 images_free(struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 images_count(const struct images *c);
@@ -320,16 +325,39 @@ unsigned int	 iconmap_find(const struct iconmap *m, const char *name);
 const char	*iconmap_suggest(const struct iconmap *m, const char *name);
 
 /*
- * A component's template.  families lists the font families fonts/
- * provides, then (fonts.c) a "Family\tstyle" entry for each face, style
- * one of regular, bold, italic, bold italic: a family with such entries
- * must have the style an element asks for.  icons lists the icon names.
+ * A component's template.  families lists the font families the deck
+ * can use, then (fonts.c) a "Family\tW" or "Family\tW italic" entry for
+ * each face, W its CSS weight or a variable font's "MIN-MAX": a family
+ * with such entries must have the face an element asks for.  icons
+ * lists the icon names.
  * Returns NULL on any error.  Spaces
  * (outlines of another kind) are sized by load_spaces().
  */
 struct tmpl	*load_tmpl(const char *path, const char *const *families,
 		    const struct iconmap *icons, struct diags *d);
 void		 tmpl_free(struct tmpl *t);
+
+/* Fonts of a layout (load/tfont.c); families as load_tmpl takes them. */
+/* True if name is a family of the list, else an error at pos. */
+bool		 font_known(const char *const *families, const char *name,
+		    const struct srcpos *pos, struct diags *d);
+/*
+ * A "fallback:" list of families (or one family), each known, as Pango
+ * takes it: "A,B" (in a), or NULL when n is NULL.
+ */
+bool		 font_fallback(struct arena *a, const char *const *families,
+		    const struct ynode *n, const char **out, struct diags *d);
+/*
+ * A text file's "fallback:" for language li, kept in deck->fallback as
+ * "A,B"; its families are checked against the fonts later.
+ */
+bool		 lang_fallback(struct deck *deck, size_t li,
+		    const struct ynode *n, struct diags *d);
+/* The font keys of text element e: font, bold, italic, weight, fallback
+ * (after its own, the layout's lfallback). */
+bool		 tmpl_font(struct arena *a, const char *const *families,
+		    const char *const *faces, const char *lfallback,
+		    struct elem *e, const struct ynode *n, struct diags *d);
 
 struct sheet	*load_sheet(const char *path, struct diags *d);
 void		 sheet_free(struct sheet *s);

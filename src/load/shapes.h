@@ -11,9 +11,10 @@
 struct tctx {
 	struct tmpl		*t;
 	const char *const	*families;	/* names only */
-	const char *const	*faces;		/* "Family\tstyle" */
+	const char *const	*faces;		/* "Family\tW[ italic]" */
 	const struct iconmap	*icons;
 	struct diags		*d;
+	const char		*fallback;	/* the layout's, or NULL */
 };
 
 /* Typed readers of tmpl.c: false with an error at n; n NULL: unset. */

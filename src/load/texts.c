@@ -17,7 +17,7 @@
 #include "load.h"
 
 static const char *const file_keys[] = { "cards", "values", "components",
-    "pack", NULL };
+    "pack", "fallback", NULL };
 
 /* {title}: the game's; {paper}: "A4"; {first}, {last}: card pages. */
 const char *const pack_vars[] = { "title", "paper", "first", "last", NULL };
@@ -444,6 +444,8 @@ load_sections(struct deck *deck, size_t li, const struct ynode *root,
 		ok &= load_values(deck, li, n, draft, fields, d);
 	if ((n = ymap_get(root, "components")) != NULL)
 		ok &= load_kind_strs(deck, li, n, draft, fields, d);
+	if ((n = ymap_get(root, "fallback")) != NULL)
+		ok &= lang_fallback(deck, li, n, d);
 	/* The pack's own strings: a card of their own, "pack". */
 	if ((n = ymap_get(root, "pack")) != NULL) {
 		for (i = 0; i < root->n; i++)

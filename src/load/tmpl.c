@@ -3,7 +3,8 @@
  * Load a template (layouts/<name>.yaml): a component's size and shape
  * (a card, a board, a round token, a sheet of paper), bleed, safe zone
  * and the elements of the front and the back, converted from mm to
- * points.  Fonts and icons are checked against what fonts/ holds.
+ * points.  Fonts (load/tfont.c) and icons are checked against what
+ * the deck can use.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -36,7 +37,7 @@ static const struct preset presets[] = {
 
 static const char *const tmpl_keys[] = { "card", "size", "shape",
     "corner_mm", "bleed_mm", "back_bleed_mm", "safe_mm", "tile",
-    "overlap_mm", "palette", "front", "back", NULL };
+    "overlap_mm", "palette", "front", "back", "fallback", NULL };
 /* Every element's keys start with these: its type, condition, turn. */
 #define ELEM_KEYS	"type", "when", "rotate_deg", "pivot_mm", "flip"
 /* A rect's or shape's paint. */
@@ -47,7 +48,7 @@ static const char *const rect_keys[] = { ELEM_KEYS, "box_mm", "bleed",
 static const char *const text_keys[] = { ELEM_KEYS, "box_mm", "field",
     "string", "text", "numbering",
     "font", "bold", "italic", "size_pt", "color", "align", "valign",
-    "upper", "leading", NULL };
+    "upper", "leading", "weight", "fallback", NULL };
 static const char *const icon_keys[] = { ELEM_KEYS, "box_mm", "icon",
     "color", "mirror", NULL };
 static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
@@ -313,80 +314,6 @@ get_enum(struct tctx *c, const struct ynode *n, const char *what,
 }
 
 static bool
-get_font(struct tctx *c, struct elem *e, const struct ynode *n)
-{
-	const char *hint;
-	size_t i, nf = 0;
-
-	e->family = "Roboto";
-	if (n == NULL)
-		return true;
-	if (!ystring(n, &e->family, "font", NULL, c->d))
-		return false;
-	/* Pango would silently fall back to another face: refuse instead. */
-	for (i = 0; c->families[i] != NULL; i++, nf++)
-		if (strcmp(c->families[i], e->family) == 0)
-			return true;
-	hint = closest_word(e->family, c->families, nf);
-	if (hint != NULL)
-		diag_add(c->d, DIAG_ERROR, &n->pos, "font", "unknown font "
-		    "'%s'; did you mean '%s'?", e->family, hint);
-	else
-		diag_add(c->d, DIAG_ERROR, &n->pos, "font", "unknown font "
-		    "'%s' (fonts/ holds %s)", e->family,
-		    choices(c->t, c->families, " and "));
-	return false;
-}
-
-/* The key node of name in map n, or NULL. */
-static const struct ynode *
-key_of(const struct ynode *n, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < n->n; i++)
-		if (strcmp(n->pairs[i].key->str, name) == 0)
-			return n->pairs[i].key;
-	return NULL;
-}
-
-/*
- * The family in the style the element asks for must be in fonts/: for
- * a style it lacks, Pango quietly prints another (Roboto Condensed,
- * bundled in bold only, came out bold for italic).  A family the list
- * has no faces for (a caller that knows only names) passes.  The error
- * goes to the key that asks for the missing style.
- */
-static bool
-check_face(struct tctx *c, const struct elem *e, const struct ynode *n)
-{
-	static const char *const styles[] = { "regular", "bold", "italic",
-	    "bold italic" };
-	const char *want = styles[e->bold + 2 * e->italic], *tab, *has = NULL;
-	const struct ynode *at;
-	size_t i, len = strlen(e->family);
-
-	for (i = 0; c->faces[i] != NULL; i++) {
-		tab = c->faces[i] + len;
-		if (strncmp(c->faces[i], e->family, len) != 0 || *tab != '\t')
-			continue;
-		if (strcmp(tab + 1, want) == 0)
-			return true;
-		has = has == NULL ? tab + 1 : arena_printf(&c->t->arena,
-		    "%s, %s", has, tab + 1);
-	}
-	if (has == NULL)
-		return true;
-	if ((at = key_of(n, e->italic ? "italic" : "bold")) == NULL ||
-	    (!e->italic && !e->bold))
-		at = key_of(n, "font");
-	diag_add(c->d, DIAG_ERROR, at != NULL ? &at->pos : &n->pos, "font",
-	    "fonts/ has no %s '%s', only %s: Pango would print another "
-	    "style in its place", want, e->family, has);
-	return false;
-}
-
-static bool
 get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	double v[2];
@@ -466,10 +393,8 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 	}
 	ok &= get_enum(c, ymap_get(n, "numbering"), "numbering", nb, &by_card);
 	e->by_card = by_card == 1;
-	ok &= get_font(c, e, ymap_get(n, "font"));
-	ok &= get_bool(c, ymap_get(n, "bold"), "bold", &e->bold);
-	ok &= get_bool(c, ymap_get(n, "italic"), "italic", &e->italic);
-	ok = ok && check_face(c, e, n);
+	ok &= tmpl_font(&c->t->arena, c->families, c->faces, c->fallback, e,
+	    n, c->d);
 	ok &= get_bool(c, ymap_get(n, "upper"), "upper", &e->upper);
 	ok &= get_sizes(c, e, ymap_get(n, "size_pt"));
 	ok &= get_enum(c, ymap_get(n, "align"), "align", ha, &h);
@@ -808,10 +733,10 @@ load_tmpl(const char *path, const char *const *families,
     const struct iconmap *icons, struct diags *d)
 {
 	struct tmpl *t = xcalloc(1, sizeof(*t));
-	struct tctx c = { t, families, families, icons, d };
+	struct tctx c = { t, families, families, icons, d, NULL };
 	const struct ynode *root;
 	size_t nerr = d->nerr;
-	bool ok;
+	bool ok, fb;
 
 	t->file = diag_file(d, path);
 	split_faces(&c);
@@ -836,9 +761,14 @@ load_tmpl(const char *path, const char *const *families,
 	}
 	if (ok)
 		ok = load_palette(&c, ymap_get(root, "palette"));
+	/* A wrong fallback: the elements are still read, so that every
+	 * unknown family is said at once. */
 	if (ok) {
+		fb = font_fallback(&t->arena, c.families, ymap_get(root,
+		    "fallback"), &c.fallback, d);
 		ok &= load_face(&c, FACE_FRONT, ymap_get(root, "front"));
 		ok &= load_face(&c, FACE_BACK, ymap_get(root, "back"));
+		ok &= fb;
 	}
 	/* Any error, even one that left a usable tree, fails the layout. */
 	if (!ok || d->nerr > nerr) {

@@ -21,7 +21,7 @@ static int
 setup(void **state)
 {
 	(void)state;
-	fonts = fonts_new("fonts", &d);
+	fonts = fonts_new("fonts", NULL, &d);
 	icons = load_iconmap("fonts/MaterialDesignIcons.map", &d);
 	fonts->icons = icons;
 	deck = load_deck("cards/data-chain", NULL, &d);

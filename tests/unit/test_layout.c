@@ -22,7 +22,7 @@ static int
 setup(void **state)
 {
 	(void)state;
-	fonts = fonts_new("fonts", &d);
+	fonts = fonts_new("fonts", NULL, &d);
 	icons = load_iconmap("fonts/MaterialDesignIcons.map", &d);
 	if (fonts == NULL || icons == NULL)
 		return -1;

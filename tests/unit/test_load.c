@@ -1221,7 +1221,7 @@ test_tmpl_missing_style(void **state)
 {
 	/* As fonts.c lists them: names, then a face each. */
 	static const char *const faces[] = { "Roboto", "Roboto Condensed",
-	    "Roboto\tbold", "Roboto\tregular", "Roboto Condensed\tbold",
+	    "Roboto\t400", "Roboto\t700", "Roboto Condensed\t700",
 	    NULL };
 	struct diags d = { 0 };
 	struct iconmap *m;
@@ -1235,17 +1235,15 @@ test_tmpl_missing_style(void **state)
 	    "     italic: true, bold: true, size_pt: 9}\n");
 	assert_null(load_tmpl(path, faces, m, &d));
 	assert_int_equal(d.n, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 4, 6, "fonts/ has no bold italic "
-	    "'Roboto Condensed', only bold: Pango would print another style "
-	    "in its place");
+	assert_diag(&d, 0, DIAG_ERROR, 4, 6, "font 'Roboto Condensed' has "
+	    "no bold italic; it has bold");
 	diag_free(&d);
 	path = write_layout("regular-missing", "card: standard\nfront:\n"
 	    "  - {type: text, field: title, size_pt: 9, font: Roboto "
 	    "Condensed}\n");
 	assert_null(load_tmpl(path, faces, m, &d));
-	assert_diag(&d, 0, DIAG_ERROR, 3, 44, "fonts/ has no regular "
-	    "'Roboto Condensed', only bold: Pango would print another style "
-	    "in its place");
+	assert_diag(&d, 0, DIAG_ERROR, 3, 44, "font 'Roboto Condensed' has "
+	    "no regular; it has bold");
 	diag_free(&d);
 	/* What the bundle has loads; so does a list of names only. */
 	path = write_layout("bold-there", "card: standard\nfront:\n"
@@ -1462,8 +1460,8 @@ test_tmpl_unknown_font_and_icon(void **state)
 	assert_diag(&d, 0, DIAG_ERROR, 3, col_of(l1, "Robotto"),
 	    "unknown font 'Robotto'; did you mean 'Roboto'?");
 	assert_diag(&d, 1, DIAG_ERROR, 4, col_of(l2, "Comic"),
-	    "unknown font 'Comic Sans' (fonts/ holds Roboto, Roboto "
-	    "Condensed and Material Design Icons)");
+	    "unknown font 'Comic Sans': not in the game's fonts/, "
+	    "deckpress's fonts/ or the fonts installed");
 	assert_diag(&d, 2, DIAG_ERROR, 5, col_of(l3, "radr"),
 	    "unknown icon 'radr'; did you mean 'radar'?");
 	assert_diag(&d, 3, DIAG_ERROR, 6, col_of(l4, "xyzzy"),

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which font shows each character of a shaped text.  Pango takes, for
+ * each character, the first font of the family list ("Font,Fallback")
+ * that has it, else any other font of the configuration (the installed
+ * ones among them), else prints a hex box: a character is covered only
+ * when a font the element chose shows it.  Part of the layout stage.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <fontconfig/fontconfig.h>
+#include <pango/pangofc-font.h>
+
+#include "../load/load.h"
+#include "layout.h"
+
+/* An element with its language's fallback families after its own. */
+struct variant {
+	struct elem	 e;
+	char		 families[];
+};
+
+const struct elem *
+fonts_elem(const struct fonts *f, const struct deck *deck,
+    const struct elem *e, size_t lang)
+{
+	const char *fb = deck->fallback != NULL ? deck->fallback[lang] : NULL;
+	const char *fam = e->families != NULL ? e->families : e->family;
+	char *key;
+	struct variant *v;
+	size_t n;
+
+	if (fb == NULL || f->variants == NULL || e->type != ELEM_TEXT)
+		return e;
+	key = g_strdup_printf("%p %zu", (const void *)e, lang);
+	if ((v = g_hash_table_lookup(f->variants, key)) != NULL) {
+		g_free(key);
+		return &v->e;
+	}
+	n = strlen(fam) + strlen(fb) + 2;
+	v = g_malloc(sizeof(*v) + n);
+	v->e = *e;
+	snprintf(v->families, n, "%s,%s", fam, fb);
+	v->e.families = v->families;
+	g_hash_table_insert(f->variants, key, v);
+	return &v->e;
+}
+
+/* True if family is one of the comma-separated list. */
+static bool
+in_list(const char *list, const char *family)
+{
+	size_t n = strlen(family);
+	const char *p = list;
+
+	while (p != NULL && *p != '\0') {
+		if (g_ascii_strncasecmp(p, family, n) == 0 &&
+		    (p[n] == ',' || p[n] == '\0'))
+			return true;
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return false;
+}
+
+/*
+ * A character that needs no glyph of its own: spaces, line and
+ * paragraph breaks, soft hyphens and joiners are drawn (or not) in any
+ * font; U+FFFC stands for an inline object (a shape Pango leaves to
+ * the caller to draw).
+ */
+static bool
+needs_glyph(gunichar ch)
+{
+	GUnicodeType t = g_unichar_type(ch);
+
+	return !g_unichar_isspace(ch) && ch != 0xFFFC &&
+	    t != G_UNICODE_FORMAT &&
+	    t != G_UNICODE_CONTROL && t != G_UNICODE_LINE_SEPARATOR &&
+	    t != G_UNICODE_PARAGRAPH_SEPARATOR;
+}
+
+/* The icon font draws the private-use glyphs of {icon:...} spans. */
+static bool
+icon_char(gunichar ch)
+{
+	return (ch >= 0xE000 && ch <= 0xF8FF) || ch >= 0xF0000;
+}
+
+/* Add ch to the missing ones, once. */
+static void
+add_missing(GString *out, GArray *seen, gunichar ch)
+{
+	guint i;
+
+	if (!needs_glyph(ch))
+		return;
+	for (i = 0; i < seen->len; i++)
+		if (g_array_index(seen, gunichar, i) == ch)
+			return;
+	g_array_append_val(seen, ch);
+	if (out->len > 0)
+		g_string_append(out, ", ");
+	g_string_append_printf(out, "'");
+	g_string_append_unichar(out, ch);
+	g_string_append_printf(out, "' U+%04X", (unsigned int)ch);
+}
+
+/* Remember the face a run is drawn in, and its file, for check. */
+static void
+note_used(const struct fonts *f, PangoFont *font)
+{
+	PangoFontDescription *fd;
+	FcPattern *pat;
+	FcChar8 *file = NULL;
+	char *name, *key;
+
+	if (f->used == NULL || !PANGO_IS_FC_FONT(font))
+		return;
+	pat = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+	if (pat == NULL || FcPatternGetString(pat, FC_FILE, 0, &file) !=
+	    FcResultMatch)
+		return;
+	fd = pango_font_describe(font);
+	pango_font_description_unset_fields(fd, PANGO_FONT_MASK_SIZE |
+	    PANGO_FONT_MASK_VARIATIONS);
+	name = pango_font_description_to_string(fd);
+	key = g_strdup_printf("%s\t%s", name, (const char *)file);
+	if (!g_hash_table_contains(f->used, key))
+		g_hash_table_add(f->used, key);
+	else
+		g_free(key);
+	g_free(name);
+	pango_font_description_free(fd);
+}
+
+/* The characters of one run no chosen font shows. */
+static void
+run_missing(const struct fonts *f, const char *text, PangoGlyphItem *run,
+    const char *chosen, GString *out, GArray *seen)
+{
+	PangoItem *it = run->item;
+	PangoFontDescription *fd = pango_font_describe(it->analysis.font);
+	const char *fam = pango_font_description_get_family(fd);
+	const char *p = text + it->offset, *end = p + it->length;
+	bool icon = fam != NULL && strcmp(fam, ICON_FAMILY) == 0;
+	bool ok = fam != NULL && (in_list(chosen, fam) || icon);
+	int i;
+
+	note_used(f, it->analysis.font);
+	for (i = 0; i < run->glyphs->num_glyphs; i++)
+		if (run->glyphs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG)
+			add_missing(out, seen, run->glyphs->glyphs[i].glyph &
+			    ~PANGO_GLYPH_UNKNOWN_FLAG);
+	/* Any other font: every character of the run is one it lacks;
+	 * the icon font only for the icons' own code points. */
+	for (; p < end; p = g_utf8_next_char(p)) {
+		gunichar ch = g_utf8_get_char(p);
+
+		if (!ok || (icon && !icon_char(ch) && !in_list(chosen,
+		    ICON_FAMILY)))
+			add_missing(out, seen, ch);
+	}
+	pango_font_description_free(fd);
+}
+
+char *
+fonts_missing(const struct fonts *f, PangoLayout *l, const struct elem *e)
+{
+	const char *chosen = e->families != NULL ? e->families : e->family;
+	const char *text = pango_layout_get_text(l);
+	GString *out = g_string_new(NULL);
+	GArray *seen = g_array_new(FALSE, FALSE, sizeof(gunichar));
+	GSList *line, *r;
+
+	for (line = pango_layout_get_lines_readonly(l); line != NULL;
+	    line = line->next)
+		for (r = ((PangoLayoutLine *)line->data)->runs; r != NULL;
+		    r = r->next)
+			run_missing(f, text, r->data, chosen, out, seen);
+	g_array_free(seen, TRUE);
+	if (out->len == 0) {
+		g_string_free(out, TRUE);
+		return NULL;
+	}
+	return g_string_free(out, FALSE);
+}
+
+void
+fonts_track(struct fonts *f)
+{
+	if (f->used == NULL)
+		f->used = g_hash_table_new_full(g_str_hash, g_str_equal,
+		    g_free, NULL);
+}
+
+/* Where a font file came from, as check says it. */
+static const char *
+source_of(const struct fonts *f, const char *file)
+{
+	size_t n;
+
+	if (f->gamefonts != NULL && (n = strlen(f->gamefonts)) > 0 &&
+	    strncmp(file, f->gamefonts, n) == 0 && file[n] == '/')
+		return "the game's";
+	if (f->ownfonts != NULL && (n = strlen(f->ownfonts)) > 0 &&
+	    strncmp(file, f->ownfonts, n) == 0 && file[n] == '/')
+		return "deckpress's";
+	return "installed";
+}
+
+static int
+strpcmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+char **
+fonts_used(const struct fonts *f)
+{
+	guint n = 0, i;
+	char **keys, **out, *cwd = g_get_current_dir();
+	size_t len = strlen(cwd);
+
+	if (f->used == NULL) {
+		g_free(cwd);
+		return g_new0(char *, 1);
+	}
+	keys = (char **)g_hash_table_get_keys_as_array(f->used, &n);
+	qsort(keys, n, sizeof(char *), strpcmp);
+	out = g_new0(char *, n + 1);
+	for (i = 0; i < n; i++) {
+		const char *tab = strchr(keys[i], '\t'), *file = tab + 1;
+
+		/* Under the working folder: as the user would name it. */
+		if (strncmp(file, cwd, len) == 0 && file[len] == '/')
+			file += len + 1;
+		out[i] = g_strdup_printf("%.*s <- %s (%s)", (int)(tab -
+		    keys[i]), keys[i], file, source_of(f, tab + 1));
+	}
+	g_free(keys);
+	g_free(cwd);
+	return out;
+}
