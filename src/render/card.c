@@ -151,6 +151,10 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 		bool group = b->e->opacity < 1;
 
 		cairo_save(cr);
+		/* The path is no part of the state cairo_save() keeps: the
+		 * point a text was drawn from would otherwise begin the
+		 * next polygon or star with a line from it. */
+		cairo_new_path(cr);
 		/* An image may cover the component and its bleed, which
 		 * stay put when the image turns. */
 		if (b->e->type == ELEM_IMAGE && b->e->clip == CLIP_BLEED) {
