@@ -16,10 +16,12 @@ OBJDIR = out/obj
 SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/load/ytree.c src/load/yget.c src/load/yslip.c src/load/deck.c src/load/icons.c \
          src/load/tmpl.c \
-         src/load/sheet.c src/load/bind.c src/load/markup.c \
+         src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \
+         src/load/mcheck.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/csv.c \
          src/load/confine.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
+         src/layout/inline.c \
          src/layout/hyph.c \
          src/render/card.c src/render/element.c src/render/image.c \
          src/render/reuse.c \

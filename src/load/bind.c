@@ -281,54 +281,56 @@ check_literal(const struct deck *deck, const struct tmpl *const *tmpls,
 }
 
 /*
- * Inline markup must be balanced, name icons the icon font has and
- * variables a text can use.
+ * Inline markup must be balanced and nested, its tags known, name
+ * icons and images the game or the icon font has, and variables a
+ * text can use; each problem at its column in the text.
  */
 static bool
 check_markup(const struct deck *deck, const struct card *c, size_t li,
-    const struct text *t, const struct iconmap *icons, struct diags *d)
+    const struct text *t, const struct mcheck *mc0, struct diags *d)
 {
-	char *ctx = NULL;
+	char *ctx = g_strdup_printf("card '%s' (%s): %s", c->id,
+	    deck->langs[li], t->field);
+	struct mcheck mc = *mc0;
 	struct mtokens m;
-	const char *hint;
+	struct srcpos pos;
 	bool ok = markup_parse(t->value, &m);
 	size_t i;
 
-	if (!ok)
-		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
-		    "%s: %s", c->id, deck->langs[li], t->field, m.err);
-	for (i = 0; ok && i < m.n; i++) {
-		if (m.v[i].type == MT_VAR) {
-			if (ctx == NULL)
-				ctx = g_strdup_printf("card '%s' (%s): %s",
-				    c->id, deck->langs[li], t->field);
-			if (!known_var(deck, m.v[i].text, &t->pos, ctx, d) ||
-			    !has_var(c, m.v[i].text, &t->pos, NULL, d))
-				ok = false;
-			continue;
-		}
-		if (m.v[i].type != MT_ICON ||
-		    iconmap_find(icons, m.v[i].text) != 0)
-			continue;
-		hint = iconmap_suggest(icons, m.v[i].text);
-		diag_add(d, DIAG_ERROR, &t->pos, "icon", "card '%s' (%s): %s: "
-		    "unknown icon '%s'%s%s%s", c->id, deck->langs[li], t->field,
-		    m.v[i].text, HINT_ARGS(hint));
-		ok = false;
+	if (!ok) {
+		pos = markup_pos(t, m.err_off);
+		diag_add(d, DIAG_ERROR, &pos, "markup", "%s: %s", ctx, m.err);
 	}
+	for (i = 0; ok && i < m.n; i++) {
+		if (m.v[i].type != MT_VAR)
+			continue;
+		if (!known_var(deck, m.v[i].text, &t->pos, ctx, d) ||
+		    !has_var(c, m.v[i].text, &t->pos, NULL, d))
+			ok = false;
+	}
+	mc.text = t;
+	mc.ctx = ctx;
+	if (ok)
+		ok = markup_check(&mc, &m, d);
 	g_free(ctx);
 	markup_free(&m);
 	return ok;
 }
 
 static bool
-check_all_markup(const struct deck *deck, const struct iconmap *icons,
-    bool all, struct diags *d)
+check_all_markup(const struct deck *deck, const struct tmpl *const *tmpls,
+    const struct iconmap *icons, struct images *images, bool all,
+    struct diags *d)
 {
 	size_t i, li, j;
 	bool ok = true;
 
-	for (i = 0; i < deck->ncards; i++)
+	for (i = 0; i < deck->ncards; i++) {
+		const struct tmpl *t = tmpls[deck->cards[i].kind];
+		struct mcheck mc = { deck->dir, icons, images,
+		    (const char *const *)t->pal_names, t->npal, NULL, NULL,
+		    NULL };
+
 		for (li = 0; li < deck->nlangs; li++) {
 			if (!lang_on(deck, li, all))
 				continue;
@@ -338,8 +340,9 @@ check_all_markup(const struct deck *deck, const struct iconmap *icons,
 				if (ct->v[j].value != NULL)
 					ok &= check_markup(deck,
 					    &deck->cards[i], li, &ct->v[j],
-					    icons, d);
+					    &mc, d);
 		}
+	}
 	return ok;
 }
 
@@ -649,7 +652,7 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 			for (i = 0; i < tmpls[k]->nelems[f]; i++)
 				ok &= check_string(deck, &deck->kinds[k],
 				    &tmpls[k]->elems[f][i], all_langs, d);
-	ok &= check_all_markup(deck, icons, all_langs, d);
+	ok &= check_all_markup(deck, tmpls, icons, images, all_langs, d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], icons, images, all_langs, d);
