@@ -65,17 +65,17 @@ in_list(const char *s, const char *const *v, size_t n)
 	return false;
 }
 
-/* The words of v joined by ", ", for messages; static. */
+/* The words of v joined by ", ", each in <> if tags, for messages. */
 static const char *
-list_of(const char *const *v, size_t n)
+list_of(const char *const *v, size_t n, bool tag)
 {
 	static char buf[256];
 	size_t i, k = 0;
 
 	buf[0] = '\0';
 	for (i = 0; i < n && k < sizeof(buf) - 32; i++)
-		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s",
-		    i ? ", " : "", v[i]);
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s%s%s",
+		    i ? ", " : "", tag ? "<" : "", v[i], tag ? ">" : "");
 	return buf;
 }
 
@@ -191,7 +191,7 @@ span_attr(const char *s, size_t *i, size_t end, struct mtoken *k,
 		hint = closest_word(key, span_attrs, NELEM(span_attrs));
 		markup_fail(t, at, "'<span': unknown attribute '%s'%s%s%s "
 		    "(a span may take %s)", key, HINT_ARGS(hint),
-		    list_of(span_attrs, NELEM(span_attrs)));
+		    list_of(span_attrs, NELEM(span_attrs), false));
 		g_free(key);
 		return false;
 	}
@@ -267,10 +267,10 @@ tag_known(const char *s, size_t at, size_t n, struct mtokens *t)
 		return true;
 	}
 	hint = closest_word(name, tags, NELEM(tags));
-	markup_fail(t, at, "unknown tag '<%s>'%s%s%s (a text may use <%s>; "
+	markup_fail(t, at, "unknown tag '<%s>'%s%s%s (a text may use %s; "
 	    "write \\< for a '<' that is text)", name, hint ? "; did you "
 	    "mean '<" : "", hint ? hint : "", hint ? ">'?" : "",
-	    list_of(tags, NELEM(tags)));
+	    list_of(tags, NELEM(tags), true));
 	g_free(name);
 	return false;
 }

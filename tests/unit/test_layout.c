@@ -152,16 +152,33 @@ test_hyphenation_accents(void **state)
 static void
 test_markup(void **state)
 {
+	struct mctx up = { .upper = true, .icons = icons };
+	struct mctx m = { .icons = icons };
 	char *s;
 
 	(void)state;
-	s = layout_markup("**Bold** & *it* {icon:eye}", true, icons, NULL, NULL,
-	    NULL);
+	s = layout_markup("**Bold** & *it* {icon:eye}", &up);
 	assert_string_equal(s, "<b>BOLD</b> &amp; <i>IT</i> <span "
 	    "font_family=\"Material Design Icons\" font_weight=\"normal\" "
 	    "font_style=\"normal\">&#xF0208;</span>");
 	g_free(s);
-	assert_null(layout_markup("**open", false, icons, NULL, NULL, NULL));
+	assert_null(layout_markup("**open", &m));
+	/* Tags pass through as Pango reads them; a lone '<' is text. */
+	s = layout_markup("a < b <span color=\"#C00\" size=\"150%\" "
+	    "letter_spacing=\"0.5pt\">x</span><sup>2</sup> \\<b>", &m);
+	assert_string_equal(s, "a &lt; b <span foreground=\"#C00\" "
+	    "size=\"150%\" letter_spacing=\"512\">x</span><sup>2</sup> "
+	    "&lt;b&gt;");
+	g_free(s);
+	s = layout_markup("{icon:eye|color=#00AA00}", &m);
+	assert_string_equal(s, "<span font_family=\"Material Design Icons\" "
+	    "font_weight=\"normal\" font_style=\"normal\" "
+	    "foreground=\"#00aa00\">&#xF0208;</span>");
+	g_free(s);
+	assert_null(layout_markup("<blink>x</blink>", &m));
+	assert_null(layout_markup("<b>x<i>y</b></i>", &m));
+	assert_null(layout_markup("<span colour=\"red\">x</span>", &m));
+	assert_null(layout_markup("**<b>x**</b>", &m));
 }
 
 static void
@@ -234,6 +251,8 @@ test_fit_exact(void **state)
 		{ 49, 26, 8, 11.5 }, { 51, 21, 9, 14 }, { 30, 30, 6, 20 },
 		{ 20, 8, 7, 12 }, { 56, 12, 12, 12 },
 	};
+	struct mctx mc[2] = { { .icons = icons },
+	    { .upper = true, .icons = icons } };
 	struct elem e;
 	struct fitted f;
 	unsigned int total = 0, n = 0, worst = 0;
@@ -255,7 +274,7 @@ test_fit_exact(void **state)
 			e.size_max = box[b][3];
 			e.leading = b == 1 ? 0.95 : 1;
 			/* a cut in the middle of markup: whole words */
-			m = layout_markup(t, b == 1, icons, NULL, NULL, NULL);
+			m = layout_markup(t, &mc[b == 1]);
 			if (m == NULL) {
 				g_free(t);
 				continue;
