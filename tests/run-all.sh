@@ -14,7 +14,7 @@
 #
 #   SUITES   the shell suites run after the programs, default
 #            "tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
-#            tests/run-images.sh tests/run-components.sh
+#            tests/run-images.sh tests/run-rich.sh tests/run-components.sh
 #            tests/run-print.sh tests/run-translate.sh tests/run-import.sh
 #            tests/run-preview.sh tests/run-watch.sh tests/run-build.sh
 #            tests/run-limits.sh tests/run-output.sh tests/run-jobs.sh
@@ -28,7 +28,8 @@ LC_ALL=C
 export LC_ALL
 
 all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
-    tests/run-images.sh tests/run-components.sh tests/run-print.sh
+    tests/run-images.sh tests/run-rich.sh tests/run-components.sh
+    tests/run-print.sh
     tests/run-translate.sh tests/run-import.sh tests/run-preview.sh
     tests/run-watch.sh tests/run-build.sh tests/run-limits.sh
     tests/run-output.sh tests/run-jobs.sh tests/run-bench.sh
