@@ -102,6 +102,12 @@ find(gunichar c)
 	return g_ptr_array_index(objs, c - FIRST);
 }
 
+bool
+inline_char(unsigned int c)
+{
+	return find(c) != NULL;
+}
+
 /*
  * The height of the capitals of the font desc names, in pt: the font's
  * OS/2 sCapHeight, or the ink of its "H" if it has none.

@@ -146,6 +146,11 @@ unsigned int	 inline_add(const struct image *img, const char *height,
  * l's font and the markup's: call after pango_layout_set_markup().
  */
 void		 inline_attach(PangoLayout *l);
+/*
+ * Does character c of a layout's text stand for an inline object (no
+ * font shows it, none need: a check of glyphs skips it)?
+ */
+bool		 inline_char(unsigned int c);
 /* Draw inline objects of layouts of ctx (fonts.c calls it once). */
 void		 inline_setup(PangoContext *ctx);
 

@@ -635,6 +635,44 @@ check_card(const struct deck *deck, const struct card *c,
 	return ok;
 }
 
+/*
+ * The colours, icons and images of a layout's fixed texts, once a
+ * template however many kinds share it (their markup was parsed and
+ * reported by check_literal()).
+ */
+static bool
+check_literal_objects(const struct deck *deck,
+    const struct tmpl *const *tmpls, const struct iconmap *icons,
+    struct images *images, struct diags *d)
+{
+	const struct tmpl *t;
+	const struct elem *e;
+	struct mtokens m;
+	size_t k, j, f, i;
+	bool ok = true;
+
+	for (k = 0; k < deck->nkinds; k++) {
+		t = tmpls[k];
+		for (j = 0; j < k && !uses(tmpls, j, t); j++)
+			;
+		for (f = 0; j == k && f < nfaces(t); f++)
+			for (i = 0; i < t->nelems[f]; i++) {
+				struct mcheck mc = { deck->dir, icons, images,
+				    (const char *const *)t->pal_names, t->npal,
+				    NULL, NULL, NULL };
+
+				e = &t->elems[f][i];
+				if (e->type != ELEM_TEXT || e->literal == NULL)
+					continue;
+				mc.pos = &e->literal_pos;
+				if (markup_parse(e->literal, &m))
+					ok &= markup_check(&mc, &m, d);
+				markup_free(&m);
+			}
+	}
+	return ok;
+}
+
 bool
 load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     const struct iconmap *icons, struct images *images, bool all_langs,
@@ -653,6 +691,7 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 				ok &= check_string(deck, &deck->kinds[k],
 				    &tmpls[k]->elems[f][i], all_langs, d);
 	ok &= check_all_markup(deck, tmpls, icons, images, all_langs, d);
+	ok &= check_literal_objects(deck, tmpls, icons, images, d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], icons, images, all_langs, d);
