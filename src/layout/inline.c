@@ -62,9 +62,9 @@ unsigned int
 inline_add(const struct image *img, const char *height,
     const struct rgba *color)
 {
-	char *key = g_strdup_printf("%p\x1f%s\x1f%a %a %a %a", (const void *)img,
-	    height ? height : "", color ? color->r : -1, color ? color->g : 0,
-	    color ? color->b : 0, color ? color->a : 0);
+	char *key = g_strdup_printf("%p\x1f%s\x1f%a %a %a %a",
+	    (const void *)img, height ? height : "", color ? color->r : -1,
+	    color ? color->g : 0, color ? color->b : 0, color ? color->a : 0);
 	gpointer hit;
 	struct inl *o;
 

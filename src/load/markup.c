@@ -2,8 +2,9 @@
 /*
  * Inline markup in card texts: **bold**, *italic*, {icon:name},
  * {img:path}, Pango's tags (mtags.c) and template variables {name},
- * with a backslash to write a literal '*', '{', '<' or '\'.  Parsed into tokens that the layout turns into Pango
- * markup and the validator compares across languages.
+ * with a backslash to write a literal '*', '{', '<' or '\'.  Parsed
+ * into tokens that the layout turns into Pango markup and the
+ * validator compares across languages.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -123,8 +124,8 @@ nest(struct nest *st, struct mtokens *t, const char *name, bool on,
 		return true;
 	}
 	if (name[0] == '*')
-		return markup_fail(t, off, "'%s' closes %s, but '%s%s%s' opened "
-		    "after it is still open", name, name[1] ? "bold" :
+		return markup_fail(t, off, "'%s' closes %s, but '%s%s%s' "
+		    "opened after it is still open", name, name[1] ? "bold" :
 		    "italic", top[0] == '*' ? "" : "<", top,
 		    top[0] == '*' ? "" : ">");
 	if (top == NULL)

@@ -133,9 +133,10 @@ span_value(const char *key, const char *v)
 	if (strcmp(key, "size") == 0)
 		return in_list(v, sizes, NELEM(sizes)) || (number_with(v,
 		    "pt", &x) && x >= 1 && x <= 1000) || (number_with(v, "%",
-		    &x) && x >= 10 && x <= 1000) ? NULL : "a size like \"12pt\" "
-		    "(1 to 1000), \"150%\", or one of xx-small, x-small, "
-		    "small, medium, large, x-large, xx-large, smaller, larger";
+		    &x) && x >= 10 && x <= 1000) ? NULL :
+		    "a size like \"12pt\" (1 to 1000), \"150%\", or one of "
+		    "xx-small, x-small, small, medium, large, x-large, "
+		    "xx-large, smaller, larger";
 	if (strcmp(key, "font") == 0)
 		return *v != '\0' && strpbrk(v, ",") == NULL ? NULL :
 		    "one family's name";
