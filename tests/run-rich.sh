@@ -185,5 +185,19 @@ check "rich: booklet: <blink> is an error at its column" bad_rules \
     "rules/en.md:1:8: error: unknown tag '<blink>'"
 check "rich: booklet: an unknown icon is an error, with a hint" bad_rules \
     'A {icon:stra} here.' "unknown icon 'stra'; did you mean 'star'?"
+check "rich: booklet: a span's font must be a family deckpress has" bad_rules \
+    'A <span font="Robot">x</span>.' \
+    "rules/en.md:1:3: error: '<span font=\"Robot\">': no font family 'Robot'; did you mean 'Roboto'?"
+# A card text's font= likewise, at the tag's column.
+card_font() {
+	rm -rf "$T/font" && cp -R $R "$T/font" &&
+	    sed -i 's/<span color="#CC0000">/<span font="Robotto">/' \
+	    "$T/font/text/en.yaml"
+	! $WRAP ./deckpress cards "$T/font" -o "$T/font.pdf" >/dev/null \
+	    2>"$T/font.err" && ! [ -e "$T/font.pdf" ] &&
+	    grep -qF "$1" "$T/font.err" || { cat "$T/font.err"; return 1; }
+}
+check "rich: a card's span font must be a family deckpress has" card_font \
+    "text/en.yaml:3:17: error: card 'red' (en): body: '<span font=\"Robotto\">': no font family 'Robotto'; did you mean 'Roboto'?"
 
 summary rich

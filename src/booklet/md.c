@@ -35,7 +35,7 @@ struct walk {
 	const char	*dir;		/* for image paths */
 	struct images	*images;
 	const struct deck *deck;
-	const struct iconmap *icons;	/* the icon font's names */
+	const struct fonts *fonts;	/* icons and families; or NULL */
 	int		 list_depth, quote_depth;
 	struct diags	*d;
 };
@@ -134,7 +134,7 @@ static char *
 inline_markup(struct walk *w, cmark_node *n, char **plain)
 {
 	GString *m = g_string_new(NULL), *p = g_string_new(NULL);
-	struct mdin s = { w->deck, w->icons, w->images, w->dir, w->d,
+	struct mdin s = { w->deck, w->fonts, w->images, w->dir, w->d,
 	    { w->file, (unsigned int)cmark_node_get_start_line(n),
 	    (unsigned int)cmark_node_get_start_column(n) }, NULL, 0, 0,
 	    false };
@@ -419,9 +419,9 @@ md_limits(cmark_node *doc, const char *file, struct diags *d)
 bool
 booklet_parse_text(const char *name, const char *text,
     const struct deck *deck, size_t lang, struct images *images,
-    const struct iconmap *icons, struct bdoc *out, struct diags *d)
+    const struct fonts *fonts, struct bdoc *out, struct diags *d)
 {
-	struct walk w = { out, 0, name, NULL, images, deck, icons, 0, 0, d };
+	struct walk w = { out, 0, name, NULL, images, deck, fonts, 0, 0, d };
 	cmark_parser *p;
 	cmark_node *doc;
 	char *src, *dir = g_path_get_dirname(name);
@@ -450,7 +450,7 @@ booklet_parse_text(const char *name, const char *text,
 
 bool
 booklet_parse(const char *path, const struct deck *deck, size_t lang,
-    struct images *images, const struct iconmap *icons, struct bdoc *out,
+    struct images *images, const struct fonts *fonts, struct bdoc *out,
     struct diags *d)
 {
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
@@ -474,7 +474,7 @@ booklet_parse(const char *path, const struct deck *deck, size_t lang,
 		g_free(text);
 		return false;
 	}
-	ok = booklet_parse_text(pos.file, text, deck, lang, images, icons,
+	ok = booklet_parse_text(pos.file, text, deck, lang, images, fonts,
 	    out, d);
 	g_free(text);
 	return ok;

@@ -17,6 +17,8 @@
 #include "booklet.h"
 #include "mdinline.h"
 
+#define ICONS(s)	((s)->fonts ? (s)->fonts->icons : NULL)
+
 /* Where node n starts, or its block's place if cmark gives none. */
 static struct srcpos
 node_pos(const struct mdin *s, cmark_node *n)
@@ -104,9 +106,9 @@ text_source(const char *lit)
 static char *
 to_markup(struct mdin *s, const char *src, const struct srcpos *pos)
 {
-	struct mcheck mc = { s->deck->dir, s->icons, s->images, NULL, 0,
+	struct mcheck mc = { s->deck->dir, ICONS(s), s->images, NULL, 0,
 	    NULL, pos, NULL };
-	struct mctx m = { .icons = s->icons, .dir = s->deck->dir,
+	struct mctx m = { .icons = ICONS(s), .dir = s->deck->dir,
 	    .images = s->images };
 	struct mtokens t;
 	char *out = NULL;
@@ -182,12 +184,33 @@ not_a_tag(struct mdin *s, GString *m, const char *lit,
 	g_free(esc);
 }
 
+/* A span's font= names a family deckpress has (reported if not). */
+static bool
+has_family(struct mdin *s, const struct mtoken *k, const struct srcpos *pos)
+{
+	const char *font = markup_attr(k, "font"), *hint;
+	size_t i;
+	char *msg;
+
+	if (font == NULL || s->fonts == NULL)
+		return true;
+	for (i = 0; i < s->fonts->nfamilies; i++)
+		if (strcmp(s->fonts->families[i], font) == 0)
+			return true;
+	hint = closest_word(font, s->fonts->families, s->fonts->nfamilies);
+	msg = g_strdup_printf("'<span font=\"%s\">': no font family "
+	    "'%s'%s%s%s", font, font, HINT_ARGS(hint));
+	error_at(s, pos, msg);
+	g_free(msg);
+	return false;
+}
+
 void
 mdin_html(struct mdin *s, GString *m, cmark_node *n)
 {
 	const char *lit = cmark_node_get_literal(n);
 	struct srcpos pos = node_pos(s, n);
-	struct mcheck mc = { s->deck->dir, s->icons, s->images, NULL, 0,
+	struct mcheck mc = { s->deck->dir, ICONS(s), s->images, NULL, 0,
 	    NULL, &pos, NULL };
 	struct mtokens t = { 0 };
 	size_t i = 0;
@@ -196,7 +219,8 @@ mdin_html(struct mdin *s, GString *m, cmark_node *n)
 
 	/* One node, one tag: checked as a card text's tag is. */
 	if (lit[0] != '<' || !mtag_parse(lit, &i, &t, &bad) ||
-	    lit[i] != '\0' || !markup_check(&mc, &t, s->d)) {
+	    lit[i] != '\0' || !markup_check(&mc, &t, s->d) ||
+	    !has_family(s, &t.v[0], &pos)) {
 		if (t.err == NULL && t.n == 1 && lit[i] != '\0')
 			markup_fail(&t, 0, "'%s' is not one tag", lit);
 		not_a_tag(s, m, lit, &pos, &t, t.err != NULL || t.n == 1);

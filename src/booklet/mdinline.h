@@ -17,7 +17,7 @@ struct mdopened {
 
 struct mdin {
 	const struct deck	*deck;		/* its folder: icons/, {img:} */
-	const struct iconmap	*icons;		/* the icon font's names */
+	const struct fonts	*fonts;		/* icons, families; NULL */
 	struct images		*images;	/* NULL: no image read */
 	const char		*dir;		/* the Markdown's folder */
 	struct diags		*d;

@@ -191,7 +191,7 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 	bool ok;
 
 	g_free(rel);
-	ok = booklet_parse(path, s->deck, li, s->images, s->icons, doc,
+	ok = booklet_parse(path, s->deck, li, s->images, s->fonts, doc,
 	    d) &&
 	    d->nerr == nerr;
 	free(path);
