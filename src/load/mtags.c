@@ -260,14 +260,23 @@ push_tag(struct mtokens *t, enum mtok type, const char *name, size_t n,
 static bool
 tag_known(const char *s, size_t at, size_t n, struct mtokens *t)
 {
+	/* HTML's and the words' names of what a tag here does. */
+	static const char *const aliases[][2] = { { "bold", "b" },
+	    { "strong", "b" }, { "italic", "i" }, { "em", "i" },
+	    { "underline", "u" }, { "strike", "s" }, { "del", "s" },
+	    { "font", "span" } };
 	char *name = g_strndup(s, n);
 	const char *hint;
+	size_t i;
 
 	if (in_list(name, tags, NELEM(tags))) {
 		g_free(name);
 		return true;
 	}
 	hint = closest_word(name, tags, NELEM(tags));
+	for (i = 0; hint == NULL && i < NELEM(aliases); i++)
+		if (strcmp(name, aliases[i][0]) == 0)
+			hint = aliases[i][1];
 	markup_fail(t, at, "unknown tag '<%s>'%s%s%s (a text may use %s; "
 	    "write \\< for a '<' that is text)", name, hint ? "; did you "
 	    "mean '<" : "", hint ? hint : "", hint ? ">'?" : "",
