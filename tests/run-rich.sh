@@ -184,7 +184,8 @@ check "rich: booklet: <blink> is an error at its column" bad_rules \
     'Do not <blink>x</blink>.' \
     "rules/en.md:1:8: error: unknown tag '<blink>'"
 check "rich: booklet: an unknown icon is an error, with a hint" bad_rules \
-    'A {icon:stra} here.' "unknown icon 'stra'; did you mean 'star'?"
+    'A {icon:stra} here.' \
+    "rules/en.md:1:3: error: unknown icon 'stra'; did you mean 'star'?"
 check "rich: booklet: a span's font must be a family deckpress has" bad_rules \
     'A <span font="Robot">x</span>.' \
     "rules/en.md:1:3: error: '<span font=\"Robot\">': no font family 'Robot'; did you mean 'Roboto'?"

@@ -36,6 +36,7 @@ struct walk {
 	struct images	*images;
 	const struct deck *deck;
 	const struct fonts *fonts;	/* icons and families; or NULL */
+	const char	*src;		/* the Markdown, for columns */
 	int		 list_depth, quote_depth;
 	struct diags	*d;
 };
@@ -134,7 +135,7 @@ static char *
 inline_markup(struct walk *w, cmark_node *n, char **plain)
 {
 	GString *m = g_string_new(NULL), *p = g_string_new(NULL);
-	struct mdin s = { w->deck, w->fonts, w->images, w->dir, w->d,
+	struct mdin s = { w->deck, w->fonts, w->images, w->dir, w->src, w->d,
 	    { w->file, (unsigned int)cmark_node_get_start_line(n),
 	    (unsigned int)cmark_node_get_start_column(n) }, NULL, 0, 0,
 	    false };
@@ -421,7 +422,8 @@ booklet_parse_text(const char *name, const char *text,
     const struct deck *deck, size_t lang, struct images *images,
     const struct fonts *fonts, struct bdoc *out, struct diags *d)
 {
-	struct walk w = { out, 0, name, NULL, images, deck, fonts, 0, 0, d };
+	struct walk w = { out, 0, name, NULL, images, deck, fonts, NULL, 0, 0,
+	    d };
 	cmark_parser *p;
 	cmark_node *doc;
 	char *src, *dir = g_path_get_dirname(name);
@@ -430,6 +432,7 @@ booklet_parse_text(const char *name, const char *text,
 	memset(out, 0, sizeof(*out));
 	w.dir = dir;
 	src = expand_refs(text, name, deck, lang, d);
+	w.src = src;
 	cmark_gfm_core_extensions_ensure_registered();
 	p = cmark_parser_new(CMARK_OPT_DEFAULT);
 	cmark_parser_attach_syntax_extension(p,

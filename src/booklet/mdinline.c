@@ -88,35 +88,84 @@ mdin_end(struct mdin *s)
 	s->n = 0;
 }
 
-/* The text with '*', '<' and '\' made text: only braces are markup. */
+/*
+ * A text node's literal as card-text markup: '*', '<' and '\' made
+ * text, so only braces are markup; map[k] is the literal's byte that
+ * byte k of the result comes from.
+ */
 static char *
-text_source(const char *lit)
+text_source(const char *lit, size_t **map)
 {
 	GString *o = g_string_new(NULL);
+	size_t i;
 
-	for (; *lit != '\0'; lit++) {
-		if (*lit == '*' || *lit == '<' || *lit == '\\')
+	*map = xcalloc(2 * strlen(lit) + 1, sizeof(**map));
+	for (i = 0; lit[i] != '\0'; i++) {
+		if (lit[i] == '*' || lit[i] == '<' || lit[i] == '\\') {
+			(*map)[o->len] = i;
 			g_string_append_c(o, '\\');
-		g_string_append_c(o, *lit);
+		}
+		(*map)[o->len] = i;
+		g_string_append_c(o, lit[i]);
 	}
+	(*map)[o->len] = i;
 	return g_string_free(o, FALSE);
 }
 
-/* Markup of card text s here: NULL (reported at pos) if it is bad. */
-static char *
-to_markup(struct mdin *s, const char *src, const struct srcpos *pos)
+/* A text node: where it is, and whether its literal is the source's. */
+struct textat {
+	struct srcpos	 pos;		/* the node's first byte */
+	const size_t	*map;		/* text_source()'s */
+	bool		 exact;		/* the source reads as the literal */
+};
+
+/* Where byte off of a text node's markup is in the Markdown file. */
+static struct srcpos
+text_at(const void *ctx, size_t off)
 {
-	struct mcheck mc = { s->deck->dir, ICONS(s), s->images, NULL, 0,
-	    NULL, pos, NULL };
+	const struct textat *a = ctx;
+	struct srcpos p = a->pos;
+
+	/* cmark's columns count bytes, as this does. */
+	if (a->exact)
+		p.col += (unsigned int)a->map[off];
+	return p;
+}
+
+/* Does the source at pos (1-based, bytes) read lit, on one line? */
+static bool
+reads_as(const char *src, const struct srcpos *pos, const char *lit)
+{
+	unsigned int line = 1;
+	size_t n = strlen(lit), c = pos->col - 1;
+
+	if (src == NULL || pos->line == 0 || pos->col == 0 ||
+	    strchr(lit, '\n') != NULL)
+		return false;
+	for (; *src != '\0' && line < pos->line; src++)
+		line += *src == '\n';
+	return line == pos->line && strnlen(src, c + n) == c + n &&
+	    memchr(src, '\n', c + n) == NULL &&
+	    memcmp(src + c, lit, n) == 0;
+}
+
+/* Markup of card text src here: NULL (reported at a) if it is bad. */
+static char *
+to_markup(struct mdin *s, const char *src, const struct textat *a)
+{
+	struct mcheck mc = { .dir = s->deck->dir, .icons = ICONS(s),
+	    .images = s->images, .pos = &a->pos, .at = text_at, .at_ctx = a };
 	struct mctx m = { .icons = ICONS(s), .dir = s->deck->dir,
 	    .images = s->images };
 	struct mtokens t;
+	struct srcpos at;
 	char *out = NULL;
 	size_t nerr = s->d->nerr;
 
-	if (!markup_parse(src, &t))
-		error_at(s, pos, t.err);
-	else if (markup_check(&mc, &t, s->d))
+	if (!markup_parse(src, &t)) {
+		at = text_at(a, t.err_off);
+		error_at(s, &at, t.err);
+	} else if (markup_check(&mc, &t, s->d))
 		out = layout_markup(src, &m);
 	if (s->d->nerr > nerr)
 		s->bad = true;
@@ -129,14 +178,18 @@ void
 mdin_text(struct mdin *s, GString *m, cmark_node *n)
 {
 	const char *lit = cmark_node_get_literal(n);
-	struct srcpos pos = node_pos(s, n);
+	struct textat a = { node_pos(s, n), NULL, false };
 	char *src, *out = NULL, *esc;
+	size_t *map;
 
 	if (cmark_node_get_type(n) == CMARK_NODE_TEXT &&
 	    strchr(lit, '{') != NULL) {
-		src = text_source(lit);
-		out = to_markup(s, src, &pos);
+		src = text_source(lit, &map);
+		a.map = map;
+		a.exact = reads_as(s->src, &a.pos, lit);
+		out = to_markup(s, src, &a);
 		g_free(src);
+		free(map);
 	}
 	if (out != NULL) {
 		g_string_append(m, out);
@@ -210,8 +263,8 @@ mdin_html(struct mdin *s, GString *m, cmark_node *n)
 {
 	const char *lit = cmark_node_get_literal(n);
 	struct srcpos pos = node_pos(s, n);
-	struct mcheck mc = { s->deck->dir, ICONS(s), s->images, NULL, 0,
-	    NULL, &pos, NULL };
+	struct mcheck mc = { .dir = s->deck->dir, .icons = ICONS(s),
+	    .images = s->images, .pos = &pos };
 	struct mtokens t = { 0 };
 	size_t i = 0;
 	bool bad;

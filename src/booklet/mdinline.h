@@ -20,6 +20,7 @@ struct mdin {
 	const struct fonts	*fonts;		/* icons, families; NULL */
 	struct images		*images;	/* NULL: no image read */
 	const char		*dir;		/* the Markdown's folder */
+	const char		*src;		/* the Markdown itself */
 	struct diags		*d;
 	struct srcpos		 pos;		/* the block's */
 	struct mdopened		*v;		/* open, innermost last */

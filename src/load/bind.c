@@ -327,9 +327,9 @@ check_all_markup(const struct deck *deck, const struct tmpl *const *tmpls,
 
 	for (i = 0; i < deck->ncards; i++) {
 		const struct tmpl *t = tmpls[deck->cards[i].kind];
-		struct mcheck mc = { deck->dir, icons, images,
-		    (const char *const *)t->pal_names, t->npal, NULL, NULL,
-		    NULL };
+		struct mcheck mc = { .dir = deck->dir, .icons = icons,
+		    .images = images, .pal = (const char *const *)t->pal_names,
+		    .npal = t->npal };
 
 		for (li = 0; li < deck->nlangs; li++) {
 			if (!lang_on(deck, li, all))
@@ -657,9 +657,10 @@ check_literal_objects(const struct deck *deck,
 			;
 		for (f = 0; j == k && f < nfaces(t); f++)
 			for (i = 0; i < t->nelems[f]; i++) {
-				struct mcheck mc = { deck->dir, icons, images,
-				    (const char *const *)t->pal_names, t->npal,
-				    NULL, NULL, NULL };
+				struct mcheck mc = { .dir = deck->dir,
+				    .icons = icons, .images = images,
+				    .pal = (const char *const *)t->pal_names,
+				    .npal = t->npal };
 
 				e = &t->elems[f][i];
 				if (e->type != ELEM_TEXT || e->literal == NULL)

@@ -453,6 +453,9 @@ struct mcheck {
 	const struct text	*text;		/* the text, for positions */
 	const struct srcpos	*pos;		/* else where it is */
 	const char		*ctx;		/* names the card; NULL */
+	/* else, if set, where byte off of the markup is (a booklet's) */
+	struct srcpos		(*at)(const void *at_ctx, size_t off);
+	const void		*at_ctx;
 };
 
 /*

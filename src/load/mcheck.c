@@ -36,7 +36,9 @@ markup_icon_path(const char *dir, const char *name)
 static struct srcpos
 where(const struct mcheck *c, size_t off)
 {
-	return c->text != NULL ? markup_pos(c->text, off) : *c->pos;
+	if (c->text != NULL)
+		return markup_pos(c->text, off);
+	return c->at != NULL ? c->at(c->at_ctx, off) : *c->pos;
 }
 
 static bool
