@@ -403,6 +403,29 @@ check_fields(const struct deck *deck, const struct card *c,
  * (string: NAME) must be in the kind's strings, in every language
  * checked: under components: KIND: in the text files.
  */
+/*
+ * A component's string is markup as a card's text is: tags balanced,
+ * nested and known, each problem at its column.  (Its icons and images
+ * are not looked for here: one that is missing is left out of the
+ * line.)
+ */
+static bool
+check_str_markup(const struct deck *deck, const struct kind *k, size_t li,
+    const struct text *w, struct diags *d)
+{
+	struct mtokens m;
+	struct srcpos pos;
+	bool ok = markup_parse(w->value, &m);
+
+	if (!ok) {
+		pos = markup_pos(w, m.err_off);
+		diag_add(d, DIAG_ERROR, &pos, "markup", "component '%s' (%s): "
+		    "%s: %s", k->name, deck->langs[li], w->field, m.err);
+	}
+	markup_free(&m);
+	return ok;
+}
+
 static bool
 check_string(const struct deck *deck, const struct kind *k,
     const struct elem *e, bool all, struct diags *d)
@@ -418,8 +441,11 @@ check_string(const struct deck *deck, const struct kind *k,
 		    k->strs.texts[li].pos.file == NULL &&
 		    k->strs.texts[0].pos.file == NULL))
 			continue;
-		if (card_text(&k->strs, li, e->string, &w) != NULL ||
-		    w != NULL)
+		if (card_text(&k->strs, li, e->string, &w) != NULL) {
+			ok &= check_str_markup(deck, k, li, w, d);
+			continue;
+		}
+		if (w != NULL)
 			continue;
 		diag_add(d, DIAG_ERROR, &e->literal_pos, "missing-text",
 		    "component '%s' has no string '%s' in '%s': write it "
