@@ -490,10 +490,11 @@ lay_text(const struct facejob *j, struct lbox *b)
 	b->text = layout_markup(s, &m);
 	if (b->text == NULL)
 		b->text = g_strdup("");	/* broken markup: reported */
-	if (m.bad_font != NULL && j->copy == 0)
+	fit_cached(j->fonts, e, b->text, &fit);
+	/* Once a text, however many cards show it (a layout's own). */
+	if (m.bad_font != NULL && fit.first)
 		bad_font(j, e, where, &m);
 	g_free(m.bad_font);
-	fit_cached(j->fonts, e, b->text, &fit);
 	try_hyphens(j, b, s, &v, &fit);
 	b->size = fit.size;
 	b->layout = fit.layout;

@@ -117,6 +117,21 @@ markup_color(const char *v, const char *const *pal, size_t n,
 	return true;
 }
 
+/*
+ * What is wrong with colour v, or NULL: "#rgb" or "#rrggbb", else a
+ * name, which only the caller can check (the layout's palette).
+ */
+static const char *
+color_syntax(const char *v)
+{
+	if (v[0] == '#')
+		return markup_color(v, NULL, 0, &(struct rgba){ 0 }) ? NULL :
+		    "a colour \"#rgb\" or \"#rrggbb\"";
+	return *v != '\0' && strspn(v, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == strlen(v) ? NULL :
+	    "a colour \"#rrggbb\" or a colour's name";
+}
+
 /* What is wrong with value v of span attribute key, or NULL. */
 static const char *
 span_value(const char *key, const char *v)
@@ -124,12 +139,7 @@ span_value(const char *key, const char *v)
 	double x;
 
 	if (strcmp(key, "color") == 0)
-		return v[0] == '#' ? (markup_color(v, NULL, 0,
-		    &(struct rgba){ 0 }) ? NULL : "a colour \"#rgb\" or "
-		    "\"#rrggbb\"") : (*v != '\0' && strspn(v, "abcdefghijklmn"
-		    "opqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") ==
-		    strlen(v) ? NULL : "a colour \"#rrggbb\" or a colour's "
-		    "name");
+		return color_syntax(v);
 	if (strcmp(key, "size") == 0)
 		return in_list(v, sizes, NELEM(sizes)) || (number_with(v,
 		    "pt", &x) && x >= 1 && x <= 1000) || (number_with(v, "%",
