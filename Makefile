@@ -16,11 +16,13 @@ OBJDIR = out/obj
 SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/load/ytree.c src/load/yget.c src/load/yslip.c src/load/deck.c src/load/icons.c \
          src/load/tmpl.c src/load/shapes.c src/load/pathd.c \
-         src/load/sheet.c src/load/bind.c src/load/markup.c \
+         src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \
+         src/load/mcheck.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/csv.c \
          src/load/confine.c \
          src/load/tfont.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
+         src/layout/inline.c \
          src/layout/hyph.c \
          src/layout/cover.c \
          src/render/card.c src/render/element.c src/render/image.c \
@@ -34,7 +36,8 @@ SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
          src/validate/oldfile.c src/validate/fromcsv.c src/validate/imported.c \
          src/validate/cardlist.c \
-         src/booklet/md.c src/booklet/flow.c src/booklet/draw.c \
+         src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
+         src/booklet/draw.c \
          src/booklet/saddle.c
 MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
          src/cmd/cards.c \

@@ -53,18 +53,21 @@ struct bdoc {
  * Parse the Markdown file at path for language lang of deck; each
  * [[card:ID]] becomes that card's title in lang; each image is read
  * into images (a figure that cannot be is an error where the Markdown
- * names it).  Returns false with an error if the file cannot be read,
+ * names it); inline tags, {icon:NAME} and {img:PATH} as in card texts
+ * (mdinline.c), checked against fonts' families and icons (fonts may
+ * be NULL: no icon font, any family).  Returns false with an error if the file cannot be read,
  * is larger than 16 MiB, nests deeper than 32 levels or has a table
  * over 100 columns or 10 000 rows (deckpress(5), LIMITS); nothing is
  * walked then.  Free with bdoc_free().
  */
 bool	booklet_parse(const char *path, const struct deck *deck, size_t lang,
-	    struct images *images, struct bdoc *out, struct diags *d);
+	    struct images *images, const struct fonts *fonts,
+	    struct bdoc *out, struct diags *d);
 
 /* The same for Markdown text in memory (the pack's own pages). */
 bool	booklet_parse_text(const char *name, const char *text,
 	    const struct deck *deck, size_t lang, struct images *images,
-	    struct bdoc *out, struct diags *d);
+	    const struct fonts *fonts, struct bdoc *out, struct diags *d);
 void	bdoc_free(struct bdoc *doc);
 
 /*

@@ -14,6 +14,7 @@
 
 #include "../load/load.h"
 #include "booklet.h"
+#include "mdinline.h"
 
 /*
  * Limits of a booklet's Markdown, far above any rule booklet: a file
@@ -33,6 +34,9 @@ struct walk {
 	const char	*file;
 	const char	*dir;		/* for image paths */
 	struct images	*images;
+	const struct deck *deck;
+	const struct fonts *fonts;	/* icons and families; or NULL */
+	const char	*src;		/* the Markdown, for columns */
 	int		 list_depth, quote_depth;
 	struct diags	*d;
 };
@@ -52,66 +56,101 @@ add_block(struct walk *w, enum bkind kind, cmark_node *n)
 	return b;
 }
 
-static void inlines(GString *m, GString *plain, cmark_node *n);
+static void inlines(struct mdin *s, GString *m, GString *plain,
+    cmark_node *n);
 
+/* Emphasis and the like: opened and closed around n's inlines. */
 static void
-wrap(GString *m, GString *plain, cmark_node *n, const char *open,
-    const char *close)
+wrap(struct mdin *s, GString *m, GString *plain, cmark_node *n,
+    const char *name, const char *open, const char *close)
 {
+	struct srcpos pos = s->pos;
+
+	if (cmark_node_get_start_line(n) > 0) {
+		pos.line = (unsigned int)cmark_node_get_start_line(n);
+		pos.col = (unsigned int)cmark_node_get_start_column(n);
+	}
+	mdin_open(s, name, &pos);
 	g_string_append(m, open);
-	inlines(m, plain, n);
+	inlines(s, m, plain, n);
 	g_string_append(m, close);
+	mdin_close(s, name, &pos);
+}
+
+/* One inline node: text, a tag, an image, a break. */
+static void
+inline_node(struct mdin *s, GString *m, GString *plain, cmark_node *c)
+{
+	switch (cmark_node_get_type(c)) {
+	case CMARK_NODE_TEXT:
+	case CMARK_NODE_CODE:
+		mdin_text(s, m, c);
+		g_string_append(plain, cmark_node_get_literal(c));
+		break;
+	case CMARK_NODE_HTML_INLINE:
+		mdin_html(s, m, c);
+		break;
+	case CMARK_NODE_IMAGE:
+		mdin_image(s, m, c);
+		break;
+	case CMARK_NODE_SOFTBREAK:
+		g_string_append_c(m, ' ');
+		g_string_append_c(plain, ' ');
+		break;
+	case CMARK_NODE_LINEBREAK:
+		g_string_append_c(m, '\n');
+		g_string_append_c(plain, ' ');
+		break;
+	case CMARK_NODE_EMPH:
+		wrap(s, m, plain, c, "*", "<i>", "</i>");
+		break;
+	case CMARK_NODE_STRONG:
+		wrap(s, m, plain, c, "**", "<b>", "</b>");
+		break;
+	default:
+		/* Links show their text; strikethrough is struck. */
+		if (strcmp(cmark_node_get_type_string(c), "strikethrough") == 0)
+			wrap(s, m, plain, c, "~~", "<s>", "</s>");
+		else
+			inlines(s, m, plain, c);
+	}
 }
 
 /* The inline children of n as Pango markup (and as plain text). */
 static void
-inlines(GString *m, GString *plain, cmark_node *n)
+inlines(struct mdin *s, GString *m, GString *plain, cmark_node *n)
 {
 	cmark_node *c;
-	const char *type;
-	char *esc;
 
-	for (c = cmark_node_first_child(n); c; c = cmark_node_next(c)) {
-		type = cmark_node_get_type_string(c);
-		switch (cmark_node_get_type(c)) {
-		case CMARK_NODE_TEXT:
-		case CMARK_NODE_CODE:
-		case CMARK_NODE_HTML_INLINE:	/* no HTML: shown as written */
-			esc = g_markup_escape_text(cmark_node_get_literal(c), -1);
-			g_string_append(m, esc);
-			g_string_append(plain, cmark_node_get_literal(c));
-			g_free(esc);
-			break;
-		case CMARK_NODE_SOFTBREAK:
-			g_string_append_c(m, ' ');
-			g_string_append_c(plain, ' ');
-			break;
-		case CMARK_NODE_LINEBREAK:
-			g_string_append_c(m, '\n');
-			g_string_append_c(plain, ' ');
-			break;
-		case CMARK_NODE_EMPH:
-			wrap(m, plain, c, "<i>", "</i>");
-			break;
-		case CMARK_NODE_STRONG:
-			wrap(m, plain, c, "<b>", "</b>");
-			break;
-		default:
-			/* Links show their text; strikethrough is struck. */
-			if (strcmp(type, "strikethrough") == 0)
-				wrap(m, plain, c, "<s>", "</s>");
-			else
-				inlines(m, plain, c);
-		}
-	}
+	for (c = cmark_node_first_child(n); c; c = cmark_node_next(c))
+		inline_node(s, m, plain, c);
 }
 
+/*
+ * The inlines of block n as Pango markup (and, if plain, as text).  A
+ * block whose tags are broken (reported) shows as text, so that what
+ * reaches Pango is always markup it reads.
+ */
 static char *
-inline_markup(cmark_node *n, char **plain)
+inline_markup(struct walk *w, cmark_node *n, char **plain)
 {
 	GString *m = g_string_new(NULL), *p = g_string_new(NULL);
+	struct mdin s = { w->deck, w->fonts, w->images, w->dir, w->src, w->d,
+	    { w->file, (unsigned int)cmark_node_get_start_line(n),
+	    (unsigned int)cmark_node_get_start_column(n) }, NULL, 0, 0,
+	    false };
+	char *esc;
 
-	inlines(m, p, n);
+	inlines(&s, m, p, n);
+	mdin_end(&s);
+	free(s.v);
+	if (s.bad) {
+		g_string_free(m, TRUE);
+		m = g_string_new(NULL);
+		esc = g_markup_escape_text(p->str, -1);
+		g_string_append(m, esc);
+		g_free(esc);
+	}
 	if (plain != NULL)
 		*plain = g_strstrip(g_string_free(p, FALSE));
 	else
@@ -139,7 +178,7 @@ walk_table(struct walk *w, cmark_node *n)
 		c = 0;
 		for (cell = cmark_node_first_child(row); cell && c < b->ncols;
 		    cell = cmark_node_next(cell))
-			b->rows[r].cells[c++] = inline_markup(cell, NULL);
+			b->rows[r].cells[c++] = inline_markup(w, cell, NULL);
 		while (c < b->ncols)
 			b->rows[r].cells[c++] = g_strdup("");
 		r++;
@@ -194,7 +233,7 @@ walk_paragraph(struct walk *w, cmark_node *n)
 		b->level = w->quote_depth;
 	} else
 		b = add_block(w, B_PARA, n);
-	b->markup = inline_markup(n, NULL);
+	b->markup = inline_markup(w, n, NULL);
 }
 
 static void
@@ -206,7 +245,7 @@ walk_node(struct walk *w, cmark_node *n)
 	case CMARK_NODE_HEADING:
 		b = add_block(w, B_HEADING, n);
 		b->level = cmark_node_get_heading_level(n);
-		b->markup = inline_markup(n, &b->plain);
+		b->markup = inline_markup(w, n, &b->plain);
 		break;
 	case CMARK_NODE_PARAGRAPH:
 		walk_paragraph(w, n);
@@ -381,9 +420,10 @@ md_limits(cmark_node *doc, const char *file, struct diags *d)
 bool
 booklet_parse_text(const char *name, const char *text,
     const struct deck *deck, size_t lang, struct images *images,
-    struct bdoc *out, struct diags *d)
+    const struct fonts *fonts, struct bdoc *out, struct diags *d)
 {
-	struct walk w = { out, 0, name, NULL, images, 0, 0, d };
+	struct walk w = { out, 0, name, NULL, images, deck, fonts, NULL, 0, 0,
+	    d };
 	cmark_parser *p;
 	cmark_node *doc;
 	char *src, *dir = g_path_get_dirname(name);
@@ -392,6 +432,7 @@ booklet_parse_text(const char *name, const char *text,
 	memset(out, 0, sizeof(*out));
 	w.dir = dir;
 	src = expand_refs(text, name, deck, lang, d);
+	w.src = src;
 	cmark_gfm_core_extensions_ensure_registered();
 	p = cmark_parser_new(CMARK_OPT_DEFAULT);
 	cmark_parser_attach_syntax_extension(p,
@@ -412,7 +453,8 @@ booklet_parse_text(const char *name, const char *text,
 
 bool
 booklet_parse(const char *path, const struct deck *deck, size_t lang,
-    struct images *images, struct bdoc *out, struct diags *d)
+    struct images *images, const struct fonts *fonts, struct bdoc *out,
+    struct diags *d)
 {
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
 	struct stat st;
@@ -435,7 +477,8 @@ booklet_parse(const char *path, const struct deck *deck, size_t lang,
 		g_free(text);
 		return false;
 	}
-	ok = booklet_parse_text(pos.file, text, deck, lang, images, out, d);
+	ok = booklet_parse_text(pos.file, text, deck, lang, images, fonts,
+	    out, d);
 	g_free(text);
 	return ok;
 }

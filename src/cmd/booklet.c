@@ -191,7 +191,8 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 	bool ok;
 
 	g_free(rel);
-	ok = booklet_parse(path, s->deck, li, s->images, doc, d) &&
+	ok = booklet_parse(path, s->deck, li, s->images, s->fonts, doc,
+	    d) &&
 	    d->nerr == nerr;
 	free(path);
 	if (ok) {

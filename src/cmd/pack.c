@@ -286,7 +286,8 @@ parse_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
     struct diags *d)
 {
 	bdoc_free(doc);
-	booklet_parse_text(name, md, p->s->deck, p->li, p->s->images, doc, d);
+	booklet_parse_text(name, md, p->s->deck, p->li, p->s->images,
+	    p->s->fonts, doc, d);
 	g_free(md);
 }
 
@@ -461,7 +462,7 @@ flow_index(struct pack *p, struct diags *d)
 	b = g_string_new(NULL);
 	print_notes(p, b, "*");
 	booklet_parse_text("index", b->str, p->s->deck, p->li, p->s->images,
-	    &notes, d);
+	    p->s->fonts, &notes, d);
 	g_string_free(b, TRUE);
 	bdoc_append(&p->index, &notes);
 	flow(p, &p->index, &p->findex);

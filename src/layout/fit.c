@@ -52,6 +52,8 @@ fit_layout(PangoContext *ctx, const struct elem *e, const char *text,
 		pango_layout_set_line_spacing(l, (float)e->leading);
 	/* Pango markup built by layout_markup(), so known to be valid. */
 	pango_layout_set_markup(l, text, -1);
+	/* Inline images take their size from the font at this size. */
+	inline_attach(l);
 	return l;
 }
 

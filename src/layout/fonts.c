@@ -135,6 +135,7 @@ setup_context(struct fonts *f)
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	pango_cairo_context_set_font_options(f->ctx, fo);
 	cairo_font_options_destroy(fo);
+	inline_setup(f->ctx);	/* images in lines of text (inline.c) */
 }
 
 /* Append s to xml, escaped for XML. */

@@ -4,6 +4,7 @@
  * resolve colours bound to attributes, uppercase and fit text, turn
  * icon names into glyphs.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,14 +50,13 @@ put_text(GString *b, const char *s, bool upper, struct hyph *h,
 }
 
 static void
-put_var(GString *b, const char *name, bool upper, const struct vars *v,
-    struct hyph *h, const char *lang)
+put_var(GString *b, const char *name, const struct mctx *m)
 {
-	const char *val = v ? v->get(v->ctx, name) : NULL;
+	const char *val = m->v ? m->v->get(m->v->ctx, name) : NULL;
 	char *raw;
 
 	if (val != NULL) {
-		put_text(b, val, upper, h, lang);
+		put_text(b, val, m->upper, m->h, m->lang);
 		return;
 	}
 	/* An unknown name was reported by load_bind: show it as written. */
@@ -65,9 +65,142 @@ put_var(GString *b, const char *name, bool upper, const struct vars *v,
 	g_free(raw);
 }
 
+/* The colour option of an inline object, palette names resolved. */
+static bool
+opt_color(const struct mtoken *k, const struct mctx *m, struct rgba *c)
+{
+	const char *v = markup_attr(k, "color");
+	size_t i;
+
+	if (v == NULL)
+		return false;
+	for (i = 0; i < m->npal; i++)
+		if (strcmp(m->pal[i], v) == 0) {
+			*c = m->palc[i];
+			return true;
+		}
+	return markup_color(v, NULL, 0, c);
+}
+
+/* An image of the game in the line (at path): its object's character. */
+static void
+put_image(GString *b, const char *path, const struct mtoken *k,
+    const struct mctx *m)
+{
+	const struct image *img;
+	struct diags quiet = { 0 };
+	struct rgba c;
+	unsigned int cp;
+
+	if (m->images == NULL)
+		return;
+	/* Read, and reported if it cannot be, when the deck was bound. */
+	img = image_load(m->images, path, NULL, NULL, &quiet);
+	diag_free(&quiet);
+	if (img == NULL)
+		return;
+	cp = inline_add(img, markup_attr(k, "height"),
+	    opt_color(k, m, &c) ? &c : NULL);
+	if (cp != 0)
+		g_string_append_unichar(b, cp);
+}
+
+/* {icon:NAME}: the game's icons/NAME.svg or .png, else the icon font. */
+static void
+put_icon(GString *b, const struct mtoken *k, const struct mctx *m)
+{
+	char *own = m->dir ? markup_icon_path(m->dir, k->text) : NULL;
+	struct rgba c;
+	bool col = opt_color(k, m, &c);
+
+	if (own != NULL) {
+		put_image(b, own, k, m);
+		g_free(own);
+		return;
+	}
+	g_string_append_printf(b, "<span font_family=\"%s\" "
+	    "font_weight=\"normal\" font_style=\"normal\"", ICON_FAMILY);
+	if (col)
+		g_string_append_printf(b, " foreground=\"#%02x%02x%02x\"",
+		    (int)lround(c.r * 255), (int)lround(c.g * 255),
+		    (int)lround(c.b * 255));
+	g_string_append_printf(b, ">&#x%X;</span>",
+	    iconmap_find(m->icons, k->text));
+}
+
+/* {img:PATH}: PATH in the game's folder. */
+static void
+put_img(GString *b, const struct mtoken *k, const struct mctx *m)
+{
+	char *full;
+
+	if (m->dir == NULL)
+		return;
+	full = path_join(m->dir, k->text);
+	put_image(b, full, k, m);
+	free(full);
+}
+
+/* A tag: Pango's own, the span's values as Pango reads them. */
+static void
+put_tag(GString *b, const struct mtoken *k, struct mctx *m)
+{
+	const char *font = markup_attr(k, "font");
+	char *tag;
+	size_t i;
+
+	if (k->type == MT_TAG_OFF) {
+		g_string_append_printf(b, "</%s>", k->text);
+		return;
+	}
+	if (strcmp(k->text, "span") != 0) {
+		g_string_append_printf(b, "<%s>", k->text);
+		return;
+	}
+	for (i = 0; font != NULL && m->families != NULL &&
+	    i < m->nfamilies && strcmp(m->families[i], font) != 0; i++)
+		;
+	if (font != NULL && m->families != NULL && i == m->nfamilies &&
+	    m->bad_font == NULL) {
+		m->bad_font = g_strdup(font);
+		m->bad_off = k->off;
+	}
+	tag = markup_pango_tag(k, m->pal, m->palc, m->npal);
+	g_string_append(b, tag);
+	g_free(tag);
+}
+
+static void
+put_token(GString *b, const struct mtoken *k, struct mctx *m)
+{
+	static const char *const fixed[] = { [MT_BOLD_ON] = "<b>",
+	    [MT_BOLD_OFF] = "</b>", [MT_ITALIC_ON] = "<i>",
+	    [MT_ITALIC_OFF] = "</i>" };
+
+	switch (k->type) {
+	case MT_TEXT:
+		put_text(b, k->text, m->upper, m->h, m->lang);
+		break;
+	case MT_VAR:
+		put_var(b, k->text, m);
+		break;
+	case MT_ICON:
+		put_icon(b, k, m);
+		break;
+	case MT_IMG:
+		put_img(b, k, m);
+		break;
+	case MT_TAG_ON:
+	case MT_TAG_OFF:
+		put_tag(b, k, m);
+		break;
+	default:
+		g_string_append(b, fixed[k->type]);
+	}
+}
+
 char *
-layout_markup(const char *s, bool upper, const struct iconmap *icons,
-    const struct vars *v, struct hyph *h, const char *lang)
+layout_markup(const char *s, struct mctx *m)
 {
 	struct mtokens t;
 	GString *b = g_string_new(NULL);
@@ -79,32 +212,7 @@ layout_markup(const char *s, bool upper, const struct iconmap *icons,
 		return NULL;
 	}
 	for (i = 0; i < t.n; i++)
-		switch (t.v[i].type) {
-		case MT_TEXT:
-			put_text(b, t.v[i].text, upper, h, lang);
-			break;
-		case MT_VAR:
-			put_var(b, t.v[i].text, upper, v, h, lang);
-			break;
-		case MT_BOLD_ON:
-			g_string_append(b, "<b>");
-			break;
-		case MT_BOLD_OFF:
-			g_string_append(b, "</b>");
-			break;
-		case MT_ITALIC_ON:
-			g_string_append(b, "<i>");
-			break;
-		case MT_ITALIC_OFF:
-			g_string_append(b, "</i>");
-			break;
-		case MT_ICON:
-			g_string_append_printf(b, "<span font_family=\"%s\" "
-			    "font_weight=\"normal\" font_style=\"normal\">"
-			    "&#x%X;</span>", ICON_FAMILY,
-			    iconmap_find(icons, t.v[i].text));
-			break;
-		}
+		put_token(b, &t.v[i], m);
 	markup_free(&t);
 	return g_string_free(b, FALSE);
 }
@@ -288,7 +396,43 @@ struct facejob {
 	size_t			 lang;
 	struct laid		*out;
 	struct diags		*d;
+	const struct tmpl	*t;	/* the face's template (palette) */
 };
+
+/* What layout_markup() needs for element e's text on j's card. */
+static void
+card_mctx(const struct facejob *j, const struct elem *e,
+    const struct vars *v, struct mctx *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->upper = e->upper;
+	m->icons = j->fonts->icons;
+	m->v = v;
+	m->dir = j->deck->dir;
+	m->images = j->fonts->images;
+	m->pal = j->t->pal_names;
+	m->palc = j->t->pal;
+	m->npal = j->t->npal;
+	m->families = j->fonts->families;
+	m->nfamilies = j->fonts->nfamilies;
+}
+
+/* A <span font=> naming a family the fonts do not have. */
+static void
+bad_font(const struct facejob *j, const struct elem *e,
+    const struct text *where, const struct mctx *m)
+{
+	struct srcpos pos = where ? markup_pos(where, m->bad_off) :
+	    e->literal_pos;
+	const char *hint = closest_word(m->bad_font, j->fonts->families,
+	    j->fonts->nfamilies);
+
+	diag_add(j->d, DIAG_ERROR, &pos, "font", "card '%s' (%s): %s: "
+	    "'<span font=\"%s\">': no font family '%s'%s%s%s",
+	    j->c->id, j->deck->langs[j->lang], elem_what(e), m->bad_font,
+	    m->bad_font, HINT_ARGS(hint));
+	diag_about(j->d, j->c->id, j->deck->langs[j->lang]);
+}
 
 /*
  * Words break at dictionary hyphenation points only when the text
@@ -302,12 +446,16 @@ try_hyphens(const struct facejob *j, struct lbox *b, const char *s,
 	const struct elem *e = b->e;
 	const char *lang = j->deck->langs[j->lang];
 	struct fitted fh;
+	struct mctx m;
 	char *ht;
 
 	if (fit->fits || !hyph_has(j->fonts->hyph, lang))
 		return;
-	ht = layout_markup(s, e->upper, j->fonts->icons, v, j->fonts->hyph,
-	    lang);
+	card_mctx(j, e, v, &m);
+	m.h = j->fonts->hyph;
+	m.lang = lang;
+	ht = layout_markup(s, &m);
+	g_free(m.bad_font);
 	if (ht == NULL)
 		return;
 	fit_cached(j->fonts, e, ht, &fh);
@@ -334,6 +482,7 @@ lay_text(const struct facejob *j, struct lbox *b)
 	const struct text *where = NULL;
 	const char *s = e->literal;
 	struct fitted fit;
+	struct mctx m;
 	bool report;
 
 	if (e->string != NULL && (s = card_text(&deck->kinds[j->c->kind].strs,
@@ -345,10 +494,15 @@ lay_text(const struct facejob *j, struct lbox *b)
 	/* Only the validator lays out cards with texts missing (reported). */
 	if (s == NULL)
 		s = "";
-	b->text = layout_markup(s, e->upper, j->fonts->icons, &v, NULL, NULL);
+	card_mctx(j, e, &v, &m);
+	b->text = layout_markup(s, &m);
 	if (b->text == NULL)
 		b->text = g_strdup("");	/* broken markup: reported */
 	fit_cached(j->fonts, e, b->text, &fit);
+	/* Once a text, however many cards show it (a layout's own). */
+	if (m.bad_font != NULL && fit.first)
+		bad_font(j, e, where, &m);
+	g_free(m.bad_font);
 	try_hyphens(j, b, s, &v, &fit);
 	b->size = fit.size;
 	b->layout = fit.layout;
@@ -406,13 +560,15 @@ card_label(const struct fonts *fonts, const struct deck *deck,
 	struct cardvars cv = { deck, c, &none, 0, lang, { "", "" }, 0, false };
 	struct vars v = { card_var, &cv };
 	const char *s = card_text(ks, lang, "label", NULL);
+	struct mctx mc = { .icons = fonts->icons, .v = &v };
 	char *m;
 
 	if (s == NULL)
 		s = card_text(ks, lang, "name", NULL);
-	if (s != NULL && (m = layout_markup(s, false, fonts->icons, &v, NULL,
-	    NULL)) != NULL)
+	if (s != NULL && (m = layout_markup(s, &mc)) != NULL) {
+		g_free(mc.bad_font);
 		return m;
+	}
 	return g_markup_escape_text(c->id, -1);
 }
 
@@ -445,7 +601,7 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
     const struct tmpl *t, const struct card *c, unsigned int copy,
     size_t lang, enum face f, struct laid *out, struct diags *d)
 {
-	const struct facejob j = { fonts, deck, c, copy, lang, out, d };
+	const struct facejob j = { fonts, deck, c, copy, lang, out, d, t };
 	size_t i, k;
 
 	memset(out, 0, sizeof(*out));

@@ -128,17 +128,65 @@ struct vars {
 	void		*ctx;
 };
 
+struct image;
+
+/* What layout_markup() needs besides the text. */
+struct mctx {
+	bool			 upper;		/* uppercase the words */
+	const struct iconmap	*icons;		/* the icon font's names */
+	const struct vars	*v;		/* variables (may be NULL) */
+	struct hyph		*h;		/* soft hyphens (may be NULL) */
+	const char		*lang;		/* ... of this language */
+	const char		*dir;		/* the game's folder, for its
+						   icons/ and {img:PATH}; NULL:
+						   none */
+	struct images		*images;	/* where images are read;
+						   NULL: objects left out */
+	const char *const	*pal;		/* palette names (npal) */
+	const struct rgba	*palc;		/* and their colours */
+	size_t			 npal;
+	const char *const	*families;	/* font= may name these
+						   (nfamilies); NULL: any */
+	size_t			 nfamilies;
+	char			*bad_font;	/* out: a font= naming none
+						   of families (g_free), or
+						   NULL */
+	size_t			 bad_off;	/* out: where, a byte offset
+						   in the text */
+};
+
 /*
- * A card text with its inline markup (**bold**, *italic*, {icon:name})
- * as Pango markup, everything else escaped; variables {name} take
- * their values from v (may be NULL), as text; upper uppercases the
- * words (not the icons); with h, words get soft hyphens from the
- * dictionary of lang.  Returns NULL if the markup is broken (load_bind
- * has reported it).  Caller frees with g_free().
+ * A card or booklet text with its inline markup (**bold**, *italic*,
+ * Pango's tags, {icon:name}, {img:path}) as Pango markup, everything
+ * else escaped; variables {name} take their values from m->v, as text;
+ * m->upper uppercases the words (not the icons); with m->h, words get
+ * soft hyphens from the dictionary of m->lang.  An icon of the game's
+ * icons/ folder or an image is one inline object (inline_add()).
+ * Returns NULL if the markup is broken (load_bind has reported it).
+ * Caller frees with g_free().
  */
-char		*layout_markup(const char *s, bool upper,
-		    const struct iconmap *icons, const struct vars *v,
-		    struct hyph *h, const char *lang);
+char		*layout_markup(const char *s, struct mctx *m);
+
+/*
+ * The character that stands for image img in markup, height as an
+ * {img:...|height=} says it (NULL: the capitals'), in colour color
+ * (NULL: its own): the same object the same character.  0 if the
+ * table is full (65 534 objects).
+ */
+unsigned int	 inline_add(const struct image *img, const char *height,
+		    const struct rgba *color);
+/*
+ * Give the inline objects of l's text (set by markup) their size at
+ * l's font and the markup's: call after pango_layout_set_markup().
+ */
+void		 inline_attach(PangoLayout *l);
+/*
+ * Does character c of a layout's text stand for an inline object (no
+ * font shows it, none need: a check of glyphs skips it)?
+ */
+bool		 inline_char(unsigned int c);
+/* Draw inline objects of layouts of ctx (fonts.c calls it once). */
+void		 inline_setup(PangoContext *ctx);
 
 /* What a draft shows on a text box (bits). */
 enum {

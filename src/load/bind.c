@@ -281,54 +281,56 @@ check_literal(const struct deck *deck, const struct tmpl *const *tmpls,
 }
 
 /*
- * Inline markup must be balanced, name icons the icon font has and
- * variables a text can use.
+ * Inline markup must be balanced and nested, its tags known, name
+ * icons and images the game or the icon font has, and variables a
+ * text can use; each problem at its column in the text.
  */
 static bool
 check_markup(const struct deck *deck, const struct card *c, size_t li,
-    const struct text *t, const struct iconmap *icons, struct diags *d)
+    const struct text *t, const struct mcheck *mc0, struct diags *d)
 {
-	char *ctx = NULL;
+	char *ctx = g_strdup_printf("card '%s' (%s): %s", c->id,
+	    deck->langs[li], t->field);
+	struct mcheck mc = *mc0;
 	struct mtokens m;
-	const char *hint;
+	struct srcpos pos;
 	bool ok = markup_parse(t->value, &m);
 	size_t i;
 
-	if (!ok)
-		diag_add(d, DIAG_ERROR, &t->pos, "markup", "card '%s' (%s): "
-		    "%s: %s", c->id, deck->langs[li], t->field, m.err);
-	for (i = 0; ok && i < m.n; i++) {
-		if (m.v[i].type == MT_VAR) {
-			if (ctx == NULL)
-				ctx = g_strdup_printf("card '%s' (%s): %s",
-				    c->id, deck->langs[li], t->field);
-			if (!known_var(deck, m.v[i].text, &t->pos, ctx, d) ||
-			    !has_var(c, m.v[i].text, &t->pos, NULL, d))
-				ok = false;
-			continue;
-		}
-		if (m.v[i].type != MT_ICON ||
-		    iconmap_find(icons, m.v[i].text) != 0)
-			continue;
-		hint = iconmap_suggest(icons, m.v[i].text);
-		diag_add(d, DIAG_ERROR, &t->pos, "icon", "card '%s' (%s): %s: "
-		    "unknown icon '%s'%s%s%s", c->id, deck->langs[li], t->field,
-		    m.v[i].text, HINT_ARGS(hint));
-		ok = false;
+	if (!ok) {
+		pos = markup_pos(t, m.err_off);
+		diag_add(d, DIAG_ERROR, &pos, "markup", "%s: %s", ctx, m.err);
 	}
+	for (i = 0; ok && i < m.n; i++) {
+		if (m.v[i].type != MT_VAR)
+			continue;
+		if (!known_var(deck, m.v[i].text, &t->pos, ctx, d) ||
+		    !has_var(c, m.v[i].text, &t->pos, NULL, d))
+			ok = false;
+	}
+	mc.text = t;
+	mc.ctx = ctx;
+	if (ok)
+		ok = markup_check(&mc, &m, d);
 	g_free(ctx);
 	markup_free(&m);
 	return ok;
 }
 
 static bool
-check_all_markup(const struct deck *deck, const struct iconmap *icons,
-    bool all, struct diags *d)
+check_all_markup(const struct deck *deck, const struct tmpl *const *tmpls,
+    const struct iconmap *icons, struct images *images, bool all,
+    struct diags *d)
 {
 	size_t i, li, j;
 	bool ok = true;
 
-	for (i = 0; i < deck->ncards; i++)
+	for (i = 0; i < deck->ncards; i++) {
+		const struct tmpl *t = tmpls[deck->cards[i].kind];
+		struct mcheck mc = { .dir = deck->dir, .icons = icons,
+		    .images = images, .pal = (const char *const *)t->pal_names,
+		    .npal = t->npal };
+
 		for (li = 0; li < deck->nlangs; li++) {
 			if (!lang_on(deck, li, all))
 				continue;
@@ -338,8 +340,9 @@ check_all_markup(const struct deck *deck, const struct iconmap *icons,
 				if (ct->v[j].value != NULL)
 					ok &= check_markup(deck,
 					    &deck->cards[i], li, &ct->v[j],
-					    icons, d);
+					    &mc, d);
 		}
+	}
 	return ok;
 }
 
@@ -400,6 +403,29 @@ check_fields(const struct deck *deck, const struct card *c,
  * (string: NAME) must be in the kind's strings, in every language
  * checked: under components: KIND: in the text files.
  */
+/*
+ * A component's string is markup as a card's text is: tags balanced,
+ * nested and known, each problem at its column.  (Its icons and images
+ * are not looked for here: one that is missing is left out of the
+ * line.)
+ */
+static bool
+check_str_markup(const struct deck *deck, const struct kind *k, size_t li,
+    const struct text *w, struct diags *d)
+{
+	struct mtokens m;
+	struct srcpos pos;
+	bool ok = markup_parse(w->value, &m);
+
+	if (!ok) {
+		pos = markup_pos(w, m.err_off);
+		diag_add(d, DIAG_ERROR, &pos, "markup", "component '%s' (%s): "
+		    "%s: %s", k->name, deck->langs[li], w->field, m.err);
+	}
+	markup_free(&m);
+	return ok;
+}
+
 static bool
 check_string(const struct deck *deck, const struct kind *k,
     const struct elem *e, bool all, struct diags *d)
@@ -415,8 +441,11 @@ check_string(const struct deck *deck, const struct kind *k,
 		    k->strs.texts[li].pos.file == NULL &&
 		    k->strs.texts[0].pos.file == NULL))
 			continue;
-		if (card_text(&k->strs, li, e->string, &w) != NULL ||
-		    w != NULL)
+		if (card_text(&k->strs, li, e->string, &w) != NULL) {
+			ok &= check_str_markup(deck, k, li, w, d);
+			continue;
+		}
+		if (w != NULL)
 			continue;
 		diag_add(d, DIAG_ERROR, &e->literal_pos, "missing-text",
 		    "component '%s' has no string '%s' in '%s': write it "
@@ -635,6 +664,45 @@ check_card(const struct deck *deck, const struct card *c,
 	return ok;
 }
 
+/*
+ * The colours, icons and images of a layout's fixed texts, once a
+ * template however many kinds share it (their markup was parsed and
+ * reported by check_literal()).
+ */
+static bool
+check_literal_objects(const struct deck *deck,
+    const struct tmpl *const *tmpls, const struct iconmap *icons,
+    struct images *images, struct diags *d)
+{
+	const struct tmpl *t;
+	const struct elem *e;
+	struct mtokens m;
+	size_t k, j, f, i;
+	bool ok = true;
+
+	for (k = 0; k < deck->nkinds; k++) {
+		t = tmpls[k];
+		for (j = 0; j < k && !uses(tmpls, j, t); j++)
+			;
+		for (f = 0; j == k && f < nfaces(t); f++)
+			for (i = 0; i < t->nelems[f]; i++) {
+				struct mcheck mc = { .dir = deck->dir,
+				    .icons = icons, .images = images,
+				    .pal = (const char *const *)t->pal_names,
+				    .npal = t->npal };
+
+				e = &t->elems[f][i];
+				if (e->type != ELEM_TEXT || e->literal == NULL)
+					continue;
+				mc.pos = &e->literal_pos;
+				if (markup_parse(e->literal, &m))
+					ok &= markup_check(&mc, &m, d);
+				markup_free(&m);
+			}
+	}
+	return ok;
+}
+
 bool
 load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     const struct iconmap *icons, struct images *images, bool all_langs,
@@ -652,7 +720,8 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 			for (i = 0; i < tmpls[k]->nelems[f]; i++)
 				ok &= check_string(deck, &deck->kinds[k],
 				    &tmpls[k]->elems[f][i], all_langs, d);
-	ok &= check_all_markup(deck, icons, all_langs, d);
+	ok &= check_all_markup(deck, tmpls, icons, images, all_langs, d);
+	ok &= check_literal_objects(deck, tmpls, icons, images, d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], icons, images, all_langs, d);

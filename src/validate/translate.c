@@ -11,11 +11,51 @@
 
 #include "validate.h"
 
-/* The markup of s as a comparable string: "** ** * * {icon:eye} {n}". */
-static char *
-markup_signature(const char *s, const char **err)
+/*
+ * One token of markup as it must read in every language: a tag with
+ * its attributes as written, an icon or image with its options.
+ */
+static void
+sign_token(struct strbuf *b, const struct mtoken *k)
 {
 	static const char *const names[] = { "", "**", "**", "*", "*" };
+	size_t j;
+
+	switch (k->type) {
+	case MT_ICON:
+	case MT_IMG:
+		sb_printf(b, "{%s:%s", k->type == MT_ICON ? "icon" : "img",
+		    k->text);
+		for (j = 0; j < k->nattrs; j++)
+			sb_printf(b, "|%s=%s", k->attrs[j].key,
+			    k->attrs[j].val);
+		sb_puts(b, "}");
+		break;
+	case MT_VAR:
+		sb_printf(b, "{%s}", k->text);
+		break;
+	case MT_TAG_ON:
+		sb_printf(b, "<%s", k->text);
+		for (j = 0; j < k->nattrs; j++)
+			sb_printf(b, " %s=\"%s\"", k->attrs[j].key,
+			    k->attrs[j].val);
+		sb_puts(b, ">");
+		break;
+	case MT_TAG_OFF:
+		sb_printf(b, "</%s>", k->text);
+		break;
+	default:
+		sb_puts(b, names[k->type]);
+	}
+}
+
+/*
+ * The markup of s as a comparable string: "** ** * * {icon:eye} {n}
+ * <b> </b>"; *err a copy of the problem if it has one (free()).
+ */
+static char *
+markup_signature(const char *s, char **err)
+{
 	struct mtokens t;
 	struct strbuf b = { 0 };
 	size_t i;
@@ -23,18 +63,13 @@ markup_signature(const char *s, const char **err)
 	sb_puts(&b, "");
 	*err = NULL;
 	if (!markup_parse(s, &t))
-		*err = t.err;
+		*err = xstrdup(t.err);
 	for (i = 0; i < t.n; i++) {
 		if (t.v[i].type == MT_TEXT)
 			continue;
 		if (b.len > 0)
 			sb_puts(&b, " ");
-		if (t.v[i].type == MT_ICON)
-			sb_printf(&b, "{icon:%s}", t.v[i].text);
-		else if (t.v[i].type == MT_VAR)
-			sb_printf(&b, "{%s}", t.v[i].text);
-		else
-			sb_puts(&b, names[t.v[i].type]);
+		sign_token(&b, &t.v[i]);
 	}
 	markup_free(&t);
 	return b.s;
@@ -50,7 +85,7 @@ static void
 check_markup(const struct card *c, const char *lang, const char *srclang,
     const struct text *src, const struct text *t, struct diags *d)
 {
-	const char *e1, *e2;
+	char *e1, *e2;
 	char *s1 = markup_signature(src->value, &e1);
 	char *s2 = markup_signature(t->value, &e2);
 
@@ -68,6 +103,8 @@ check_markup(const struct card *c, const char *lang, const char *srclang,
 	}
 	free(s1);
 	free(s2);
+	free(e1);
+	free(e2);
 }
 
 /*

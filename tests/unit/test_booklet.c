@@ -43,13 +43,14 @@ static void
 test_blocks(void **state)
 {
 	struct bdoc doc;
-	const char *md = "# Title\n\nSome **bold** and *italic* & <text>.\n\n"
+	const char *md = "# Title\n\nSome **bold** and *italic* & \\<text>.\n\n"
 	    "- one\n  - nested\n- two\n\n1. first\n2. second\n\n"
 	    "> A variant rule.\n\n| Term | Description |\n|---|---|\n"
 	    "| Block | [[card:block]] stops an action |\n\n---\n";
 
 	(void)state;
-	assert_true(booklet_parse_text("t.md", md, deck, 1, NULL, &doc, &d));
+	assert_true(booklet_parse_text("t.md", md, deck, 1, NULL, NULL, &doc,
+	    &d));
 	assert_int_equal(d.nerr, 0);
 	assert_int_equal(doc.n, 10);
 	assert_int_equal(doc.v[9].kind, B_RULE);
@@ -67,6 +68,26 @@ test_blocks(void **state)
 	assert_string_equal(doc.v[5].bullet, "1.");
 	assert_string_equal(doc.v[6].bullet, "2.");
 	assert_int_equal(doc.v[7].kind, B_QUOTE);
+	bdoc_free(&doc);
+	/* Inline tags of the safe subset pass; an unknown one is an error
+	 * at its column, its paragraph then shown as text. */
+	assert_true(booklet_parse_text("t.md", "A <span color=\"#c00\">red"
+	    "</span> <sup>2</sup>.\n\nNo <blink>x</blink>.\n", deck, 1, NULL,
+	    NULL, &doc, &d));
+	assert_int_equal(d.nerr, 1);
+	assert_string_equal(d.v[d.n - 1].msg, "unknown tag '<blink>' (a text "
+	    "may use <span>, <b>, <i>, <u>, <s>, <sup>, <sub>, <small>, <big>; "
+	    "write \\< for a '<' that is text)");
+	assert_int_equal(d.v[d.n - 1].pos.line, 3);
+	assert_int_equal(d.v[d.n - 1].pos.col, 4);
+	assert_string_equal(doc.v[0].markup, "A <span foreground=\"#c00\">red"
+	    "</span> <sup>2</sup>.");
+	assert_string_equal(doc.v[1].markup, "No x.");
+	diag_free(&d);
+	memset(&d, 0, sizeof(d));
+	bdoc_free(&doc);
+	assert_true(booklet_parse_text("t.md", md, deck, 1, NULL, NULL, &doc,
+	    &d));
 	assert_int_equal(doc.v[8].kind, B_TABLE);
 	assert_int_equal(doc.v[8].ncols, 2);
 	assert_int_equal(doc.v[8].nrows, 2);
@@ -85,8 +106,7 @@ test_unknown_card_ref(void **state)
 
 	(void)state;
 	booklet_parse_text("t.md", "Play\n[[card:blok]] now.\n", deck, 0, NULL,
-	    &doc,
-	    &e);
+	    NULL, &doc, &e);
 	assert_int_equal(e.nerr, 1);
 	assert_int_equal(e.v[0].pos.line, 2);
 	assert_int_equal(e.v[0].pos.col, 1);
@@ -158,7 +178,7 @@ test_pagination(void **state)
 	(void)state;
 	bstyle_a4(&a4);
 	bstyle_a5(&a5);
-	booklet_parse_text("long.md", md, deck, 0, NULL, &doc, &d);
+	booklet_parse_text("long.md", md, deck, 0, NULL, NULL, &doc, &d);
 	booklet_flow(fonts, &doc, &a4, &fl);
 	assert_true(fl.n >= 4);
 	check_pages(&fl, &a4);
@@ -204,7 +224,7 @@ test_image(void **state)
 	bstyle_a4(&a4);
 	images = images_new();
 	booklet_parse_text("out/test/booklet/t.md", "Text.\n\n![](wide.png)\n",
-	    deck, 0, images, &doc, &d);
+	    deck, 0, images, NULL, &doc, &d);
 	assert_int_equal(d.nerr, 0);
 	assert_int_equal(doc.n, 2);
 	assert_int_equal(doc.v[1].kind, B_IMAGE);
@@ -220,7 +240,7 @@ test_image(void **state)
 	bdoc_free(&doc);
 	/* A figure that is not there is an error at its line, not a gap. */
 	booklet_parse_text("out/test/booklet/t.md", "Text.\n\n![](gone.png)\n",
-	    deck, 0, images, &doc, &d);
+	    deck, 0, images, NULL, &doc, &d);
 	assert_int_equal(d.nerr, 1);
 	assert_int_equal(d.v[0].pos.line, 3);
 	assert_null(doc.v[1].img);

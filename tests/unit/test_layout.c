@@ -152,16 +152,163 @@ test_hyphenation_accents(void **state)
 static void
 test_markup(void **state)
 {
+	struct mctx up = { .upper = true, .icons = icons };
+	struct mctx m = { .icons = icons };
 	char *s;
 
 	(void)state;
-	s = layout_markup("**Bold** & *it* {icon:eye}", true, icons, NULL, NULL,
-	    NULL);
+	s = layout_markup("**Bold** & *it* {icon:eye}", &up);
 	assert_string_equal(s, "<b>BOLD</b> &amp; <i>IT</i> <span "
 	    "font_family=\"Material Design Icons\" font_weight=\"normal\" "
 	    "font_style=\"normal\">&#xF0208;</span>");
 	g_free(s);
-	assert_null(layout_markup("**open", false, icons, NULL, NULL, NULL));
+	assert_null(layout_markup("**open", &m));
+	/* Tags pass through as Pango reads them; a lone '<' is text. */
+	s = layout_markup("a < b <span color=\"#C00\" size=\"150%\" "
+	    "letter_spacing=\"0.5pt\">x</span><sup>2</sup> \\<b>", &m);
+	assert_string_equal(s, "a &lt; b <span foreground=\"#C00\" "
+	    "size=\"150%\" letter_spacing=\"512\">x</span><sup>2</sup> "
+	    "&lt;b&gt;");
+	g_free(s);
+	s = layout_markup("{icon:eye|color=#00AA00}", &m);
+	assert_string_equal(s, "<span font_family=\"Material Design Icons\" "
+	    "font_weight=\"normal\" font_style=\"normal\" "
+	    "foreground=\"#00aa00\">&#xF0208;</span>");
+	g_free(s);
+	assert_null(layout_markup("<blink>x</blink>", &m));
+	assert_null(layout_markup("<b>x<i>y</b></i>", &m));
+	assert_null(layout_markup("<span colour=\"red\">x</span>", &m));
+	assert_null(layout_markup("**<b>x**</b>", &m));
+}
+
+/*
+ * Every prefix of texts rich in markup parses or fails cleanly, and
+ * whatever parses becomes markup Pango reads: what reaches Pango is
+ * never refused (it would print nothing).
+ */
+static void
+test_markup_prefixes(void **state)
+{
+	static const char *const texts[] = {
+	    "a <span color=\"#c00\" size='150%' weight=\"bold\" "
+	    "letter_spacing=\"-1.5pt\" underline=\"double\">x</span> "
+	    "<b>**y** <i>z</i></b> a < b x<3 \\< {icon:eye|color=#0a0} "
+	    "<sup>2</sup><sub>i</sub><small>s</small><big>B</big><u>u</u>"
+	    "<s>s</s> {img:x.png|height=3mm} & \"q\" <span style=\"italic\" "
+	    "strikethrough=\"true\" font=\"Roboto\">f</span>",
+	    "<span color=\"red\">*<b>a</b>*</span> {x} <",
+	};
+	struct mctx m = { .icons = icons };
+	struct mtokens t;
+	size_t i, n;
+	char *pre, *out;
+
+	(void)state;
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		for (n = 0; n <= strlen(texts[i]); n++) {
+			pre = g_strndup(texts[i], n);
+			if (markup_parse(pre, &t)) {
+				out = layout_markup(pre, &m);
+				assert_non_null(out);
+				if (!pango_parse_markup(out, -1, 0, NULL, NULL,
+				    NULL, NULL))
+					fail_msg("Pango refuses \"%s\" from "
+					    "\"%s\"", out, pre);
+				g_free(out);
+			} else {
+				assert_non_null(t.err);
+				assert_true(t.err_off <= n);
+			}
+			markup_free(&t);
+			g_free(pre);
+		}
+}
+
+/* Problems and where they are: a byte offset, and the message. */
+static void
+test_markup_errors(void **state)
+{
+	static const struct { const char *s; size_t off; const char *err; }
+	    bad[] = {
+		{ "x <blink>y</blink>", 2, "unknown tag '<blink>'" },
+		{ "<bold>y</bold>", 0, "did you mean '<b>'?" },
+		{ "<span colour=\"red\">y</span>", 6,
+		    "unknown attribute 'colour'; did you mean 'color'?" },
+		{ "ab <b>y", 3, "'<b>' is not closed by '</b>'" },
+		{ "<i>a</b>", 4, "'</b>' where '</i>'" },
+		{ "a</i>", 1, "'</i>' closes no tag" },
+		{ "<span>y</span>", 0, "without attributes" },
+		{ "<span size=\"huge\">y</span>", 6, "size=\"huge\" is not" },
+		{ "<span color=red>y</span>", 6, "needs a value in quotes" },
+		{ "<span color=\"#12\">y</span>", 6, "is not a colour" },
+		{ "<span weight=\"5\">y</span>", 6, "weight" },
+		{ "<b x=\"1\">y</b>", 3, "'<b>' takes no attributes" },
+		{ "{icon:a|colr=#fff}", 8, "did you mean 'color'?" },
+		{ "{img:a.png|height=0}", 11, "height=0 is not" },
+		{ "{img:a.png|height=3cm}", 11, "height=3cm is not" },
+		{ "{img:}", 0, "names no image" },
+		{ "{img:a.png", 0, "is not closed" },
+		{ "**a <i>b** c</i>", 8, "'**' closes bold" },
+	};
+	struct mtokens t;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_false(markup_parse(bad[i].s, &t));
+		if (strstr(t.err, bad[i].err) == NULL || t.err_off != bad[i].off)
+			fail_msg("\"%s\": \"%s\" at %zu", bad[i].s, t.err,
+			    t.err_off);
+		markup_free(&t);
+	}
+}
+
+/*
+ * An inline image is as tall as the capitals of the font where it
+ * stands (Roboto's OS/2 cap height, 1456 of 2048 units), 1.2 times
+ * that inside <big>, or the height it asks for; as wide as its
+ * proportions make it.
+ */
+static void
+test_inline_size(void **state)
+{
+	static const struct image img = { .w_px = 30, .h_px = 20 };
+	static const struct { const char *pre, *post, *height; double h; }
+	    cases[] = {
+		{ "H", "H", NULL, 20 * 1456.0 / 2048 },
+		{ "H<big>", "</big>", NULL, 1.2 * 20 * 1456.0 / 2048 },
+		{ "H", "", "3mm", 3 * 72 / 25.4 },
+		{ "H", "", "2", 2 * 20 * 1456.0 / 2048 },
+	};
+	struct elem e = { .type = ELEM_TEXT, .family = "Roboto", .w = 500,
+	    .h = 500, .leading = 1 };
+	PangoLayoutIter *it;
+	PangoRectangle ink;
+	PangoLayout *l;
+	GString *m;
+	size_t i;
+	double h, w;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		m = g_string_new(cases[i].pre);
+		g_string_append_unichar(m, inline_add(&img, cases[i].height,
+		    NULL));
+		g_string_append(m, cases[i].post);
+		l = fit_layout(fonts->ctx, &e, m->str, 20);
+		/* The object is the layout's second run. */
+		it = pango_layout_get_iter(l);
+		assert_true(pango_layout_iter_next_run(it));
+		pango_layout_iter_get_run_extents(it, &ink, NULL);
+		h = pango_units_to_double(ink.height);
+		w = pango_units_to_double(ink.width);
+		if (fabs(h - cases[i].h) > 0.01 || fabs(w - 1.5 * h) > 0.01)
+			fail_msg("%s: %.3f x %.3f pt, expected height %.3f",
+			    m->str, w, h, cases[i].h);
+		pango_layout_iter_free(it);
+		g_object_unref(l);
+		g_string_free(m, TRUE);
+	}
 }
 
 static void
@@ -234,6 +381,8 @@ test_fit_exact(void **state)
 		{ 49, 26, 8, 11.5 }, { 51, 21, 9, 14 }, { 30, 30, 6, 20 },
 		{ 20, 8, 7, 12 }, { 56, 12, 12, 12 },
 	};
+	struct mctx mc[2] = { { .icons = icons },
+	    { .upper = true, .icons = icons } };
 	struct elem e;
 	struct fitted f;
 	unsigned int total = 0, n = 0, worst = 0;
@@ -255,7 +404,7 @@ test_fit_exact(void **state)
 			e.size_max = box[b][3];
 			e.leading = b == 1 ? 0.95 : 1;
 			/* a cut in the middle of markup: whole words */
-			m = layout_markup(t, b == 1, icons, NULL, NULL, NULL);
+			m = layout_markup(t, &mc[b == 1]);
 			if (m == NULL) {
 				g_free(t);
 				continue;
@@ -294,6 +443,9 @@ main(void)
 		cmocka_unit_test(test_hyphenation),
 		cmocka_unit_test(test_hyphenation_accents),
 		cmocka_unit_test(test_markup),
+		cmocka_unit_test(test_markup_prefixes),
+		cmocka_unit_test(test_markup_errors),
+		cmocka_unit_test(test_inline_size),
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_fit_exact),
 	};

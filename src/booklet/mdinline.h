@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Rich text in a booklet's inlines (mdinline.c), for md.c: the state
+ * of one block's inlines, and one function per kind of inline node.
+ */
+#ifndef DECKPRESS_MDINLINE_H
+#define DECKPRESS_MDINLINE_H
+
+#include <cmark-gfm.h>
+#include <glib.h>
+
+/* What is open in a block: a tag's name, "*", "**" or "~~". */
+struct mdopened {
+	const char	*name;		/* static */
+	struct srcpos	 pos;
+};
+
+struct mdin {
+	const struct deck	*deck;		/* its folder: icons/, {img:} */
+	const struct fonts	*fonts;		/* icons, families; NULL */
+	struct images		*images;	/* NULL: no image read */
+	const char		*dir;		/* the Markdown's folder */
+	const char		*src;		/* the Markdown itself */
+	struct diags		*d;
+	struct srcpos		 pos;		/* the block's */
+	struct mdopened		*v;		/* open, innermost last */
+	size_t			 n, cap;
+	bool			 bad;		/* a problem was reported */
+};
+
+/* Open or close name at pos; a close must match the last open. */
+void	mdin_open(struct mdin *s, const char *name, const struct srcpos *pos);
+void	mdin_close(struct mdin *s, const char *name,
+	    const struct srcpos *pos);
+/* The block ends: whatever is still open is an error. */
+void	mdin_end(struct mdin *s);
+/* Append node n's Pango markup to m: a text, an HTML tag, an image. */
+void	mdin_text(struct mdin *s, GString *m, cmark_node *n);
+void	mdin_html(struct mdin *s, GString *m, cmark_node *n);
+void	mdin_image(struct mdin *s, GString *m, cmark_node *n);
+
+#endif
