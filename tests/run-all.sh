@@ -15,6 +15,7 @@
 #   SUITES   the shell suites run after the programs, default
 #            "tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
 #            tests/run-images.sh tests/run-shapes.sh tests/run-rich.sh
+#            tests/run-yours.sh
 #            tests/run-components.sh tests/run-print.sh
 #            tests/run-translate.sh tests/run-import.sh
 #            tests/run-preview.sh tests/run-watch.sh tests/run-build.sh
@@ -30,6 +31,7 @@ export LC_ALL
 
 all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
     tests/run-images.sh tests/run-shapes.sh tests/run-rich.sh
+    tests/run-yours.sh
     tests/run-components.sh
     tests/run-print.sh
     tests/run-translate.sh tests/run-import.sh tests/run-preview.sh

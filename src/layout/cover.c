@@ -167,11 +167,41 @@ run_missing(const struct fonts *f, const char *text, PangoGlyphItem *run,
 	pango_font_description_free(fd);
 }
 
+/*
+ * The families chosen for the text at byte off: those of the innermost
+ * <span font=...> around it (a span's family replaces the element's
+ * list, its fallbacks too, in Pango as here), else the element's.
+ */
+static const char *
+chosen_at(PangoAttrList *attrs, guint off, const char *deflt)
+{
+	const char *fam = deflt;
+	GSList *all, *a;
+
+	if (attrs == NULL)
+		return deflt;
+	all = pango_attr_list_get_attributes(attrs);
+	/* In order of their start: a later one that covers off is nested
+	 * in the earlier ones, so it is the one Pango applies. */
+	for (a = all; a != NULL; a = a->next) {
+		PangoAttribute *at = a->data;
+
+		/* The attributes are copies, freed below: the name is
+		 * kept interned (a few families per game). */
+		if (at->klass->type == PANGO_ATTR_FAMILY &&
+		    at->start_index <= off && off < at->end_index)
+			fam = g_intern_string(((PangoAttrString *)at)->value);
+	}
+	g_slist_free_full(all, (GDestroyNotify)pango_attribute_destroy);
+	return fam;
+}
+
 char *
 fonts_missing(const struct fonts *f, PangoLayout *l, const struct elem *e)
 {
 	const char *chosen = e->families != NULL ? e->families : e->family;
 	const char *text = pango_layout_get_text(l);
+	PangoAttrList *attrs = pango_layout_get_attributes(l);
 	GString *out = g_string_new(NULL);
 	GArray *seen = g_array_new(FALSE, FALSE, sizeof(gunichar));
 	GSList *line, *r;
@@ -179,8 +209,12 @@ fonts_missing(const struct fonts *f, PangoLayout *l, const struct elem *e)
 	for (line = pango_layout_get_lines_readonly(l); line != NULL;
 	    line = line->next)
 		for (r = ((PangoLayoutLine *)line->data)->runs; r != NULL;
-		    r = r->next)
-			run_missing(f, text, r->data, chosen, out, seen);
+		    r = r->next) {
+			PangoGlyphItem *run = r->data;
+
+			run_missing(f, text, run, chosen_at(attrs,
+			    (guint)run->item->offset, chosen), out, seen);
+		}
 	g_array_free(seen, TRUE);
 	if (out->len == 0) {
 		g_string_free(out, TRUE);
