@@ -13,7 +13,10 @@
  * as fit, touching with their bleeds), a page of fronts followed by the
  * page of their backs, at the same places.  A face larger than A4 gets
  * a page of its own size.  PNG and SVG images are drawn, each file read
- * once; other images are left out (no bundled deck has one).
+ * once; other images are left out (no bundled deck has one), as are
+ * images inline in a text ({img:PATH} in the table) and the shapes
+ * other than rectangles.  A turned or mirrored box is drawn turned as
+ * the table says, about its pivot and its centre.
  */
 #include <errno.h>
 #include <math.h>
@@ -31,10 +34,12 @@
 
 #define PAPER_W		595.2756	/* A4, pt */
 #define PAPER_H		841.8898
-#define NCOLS		24		/* columns of the table */
+#define NCOLS		32		/* columns of the table */
 #define ICON_FAMILY	"Material Design Icons"
 
-enum btype { B_RECT, B_TEXT, B_ICON, B_SPACE, B_IMAGE };
+/* B_SHAPE: a line, circle, polygon, star or path, whose points the
+ * table does not give: not drawn (no bench deck has one). */
+enum btype { B_RECT, B_TEXT, B_ICON, B_SPACE, B_IMAGE, B_SHAPE };
 
 struct rgba {
 	double	r, g, b, a;
@@ -54,6 +59,9 @@ struct box {
 	bool		 mirror, dash;	/* icon; space */
 	int		 fit, clip;	/* image: 0 contain/box,
 					   1 cover/bleed, 2 stretch/none */
+	double		 rotate;	/* degrees clockwise */
+	double		 px, py;	/* the pivot */
+	int		 flip;		/* 0 none, 1 horizontal, 2 vertical */
 	char		*text;		/* owned: markup, glyph or path */
 };
 
@@ -208,6 +216,7 @@ parse_box(char **c, struct box *b)
 	static const char *const va[] = { "top", "middle", "bottom" };
 	static const char *const fit[] = { "contain", "cover", "stretch" };
 	static const char *const clip[] = { "box", "bleed", "none" };
+	static const char *const flips[] = { "", "horizontal", "vertical" };
 	char *comma = strchr(c[22], ',');
 
 	memset(b, 0, sizeof(*b));
@@ -235,7 +244,11 @@ parse_box(char **c, struct box *b)
 		b->fit = word(c[22], fit, 3);
 		b->clip = word(comma + 1, clip, 3);
 	}
-	b->text = strdup(unescape(c[23]));
+	b->rotate = atof(c[23]);
+	b->px = atof(c[24]);
+	b->py = atof(c[25]);
+	b->flip = word(c[26], flips, 3);
+	b->text = strdup(unescape(c[31]));
 }
 
 static void
@@ -419,7 +432,7 @@ pic_get(struct floor *fl, const char *path)
 
 /* An image: scaled as its fit says, centred, clipped as its clip says. */
 static void
-draw_image(struct floor *fl, const struct box *b, const struct face *f)
+draw_image(struct floor *fl, const struct box *b)
 {
 	const struct pic *p = pic_get(fl, b->text);
 	double fw, fh, sx, sy;
@@ -433,18 +446,34 @@ draw_image(struct floor *fl, const struct box *b, const struct face *f)
 		sx = fw;
 		sy = fh;
 	}
-	if (b->clip == 0)
+	/* Clipped to the bleed before it turned (draw_face). */
+	if (b->clip == 0) {
 		cairo_rectangle(fl->cr, b->x, b->y, b->w, b->h);
-	else if (b->clip == 1)
-		cairo_rectangle(fl->cr, -f->bleed, -f->bleed, f->w +
-		    2 * f->bleed, f->h + 2 * f->bleed);
-	if (b->clip != 2)
 		cairo_clip(fl->cr);
+	}
 	cairo_translate(fl->cr, b->x + (b->w - p->w * sx) / 2,
 	    b->y + (b->h - p->h * sy) / 2);
 	cairo_scale(fl->cr, sx, sy);
 	cairo_set_source_surface(fl->cr, p->s, 0, 0);
 	cairo_paint(fl->cr);
+}
+
+/* A box turned about its pivot, then mirrored about its centre. */
+static void
+turn(cairo_t *cr, const struct box *b)
+{
+	double cx = b->x + b->w / 2, cy = b->y + b->h / 2;
+
+	if (b->rotate != 0) {
+		cairo_translate(cr, b->px, b->py);
+		cairo_rotate(cr, b->rotate * M_PI / 180);
+		cairo_translate(cr, -b->px, -b->py);
+	}
+	if (b->flip != 0) {
+		cairo_translate(cr, cx, cy);
+		cairo_scale(cr, b->flip == 1 ? -1 : 1, b->flip == 2 ? -1 : 1);
+		cairo_translate(cr, -cx, -cy);
+	}
 }
 
 /* Face f with its bleed's top-left corner at x, y on the page. */
@@ -468,12 +497,20 @@ draw_face(struct floor *fl, const struct face *f, double x, double y)
 		const struct box *bx = &f->v[i];
 
 		cairo_save(cr);
-		if (bx->type == B_TEXT)
+		/* The bleed an image may cover stays put as it turns. */
+		if (bx->type == B_IMAGE && bx->clip == 1) {
+			cairo_rectangle(cr, -b, -b, f->w + 2 * b, f->h + 2 * b);
+			cairo_clip(cr);
+		}
+		turn(cr, bx);
+		if (bx->type == B_SHAPE)
+			;
+		else if (bx->type == B_TEXT)
 			draw_text(cr, fl->ctx, bx);
 		else if (bx->type == B_ICON)
 			draw_icon(cr, fl->ctx, bx);
 		else if (bx->type == B_IMAGE)
-			draw_image(fl, bx, f);
+			draw_image(fl, bx);
 		else
 			draw_rect(cr, bx);
 		cairo_restore(cr);
@@ -625,19 +662,20 @@ split(struct floor *fl, char *line, char **c)
 	for (; *line != '\0'; line++)
 		if (*line == '\t') {
 			if (n == NCOLS)
-				fail(fl, "more than 24 columns");
+				fail(fl, "more than 32 columns");
 			*line = '\0';
 			c[n++] = line + 1;
 		}
 	if (n != NCOLS)
-		fail(fl, "fewer than 24 columns");
+		fail(fl, "fewer than 32 columns");
 }
 
 static void
 read_table(struct floor *fl, FILE *in)
 {
 	static const char *const types[] = { "rect", "text", "icon", "space",
-	    "image" };
+	    "image", "line", "circle", "polygon", "star", "path" };
+	int t;
 	char *line = NULL, *c[NCOLS];
 	size_t cap = 0;
 	struct face *f = NULL;
@@ -657,7 +695,8 @@ read_table(struct floor *fl, FILE *in)
 			f->v = xrealloc(f->v, f->cap * sizeof(*f->v));
 		}
 		parse_box(c, &f->v[f->n]);
-		f->v[f->n++].type = (enum btype)word(c[3], types, 5);
+		t = word(c[3], types, 10);
+		f->v[f->n++].type = t > B_IMAGE ? B_SHAPE : (enum btype)t;
 	}
 	free(line);
 	flush(fl);
