@@ -334,7 +334,7 @@ check "--boxes: print order, each copy's front then its back" sh -c '
     awk "\$1 != 1 || (NR % 2) != (\$2 == \"front\") { exit 1 }
         END { exit NR != 104 }"' sh "$BX"
 check "--boxes: the first card's title, Roboto Condensed bold at 14 pt, unturned: its extent its box" \
-    grep -q "^adjust-privacy-settings	1	front	text	17.0079	82.2047	144.5669	59.5276	.*	#1d2733ff	Roboto Condensed	1	0	14	center	middle	0.95	144.5669					17.0079	82.2047	144.5669	59.5276	ADJUST PRIVACY SETTINGS$" "$BX"
+    grep -q "^adjust-privacy-settings	1	front	text	17.0079	82.2047	144.5669	59.5276	.*	#1d2733ff	Roboto Condensed	1	0	14	center	middle	0.95	144.5669						17.0079	82.2047	144.5669	59.5276	ADJUST PRIVACY SETTINGS$" "$BX"
 # Cairo sets each text's size as the scale of its text matrix (Tm):
 # page by page, the sizes the PDF prints are the sizes of the table.
 qpdf --qdf --object-streams=disable "$PC" "$T/pc.qdf"
