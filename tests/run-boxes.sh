@@ -100,6 +100,16 @@ check "turn: the same input, the same table" sh -c '
     ./deckpress export "$1" --lang en -o "$2/again" --boxes >/dev/null &&
     cmp "$2/turn.tsv" "$2/again/shapes-turn-en-boxes.tsv"' sh $TD "$T"
 
+# --- a gradient fill (tests/decks/shapes/geo, stops) ---------------------
+check "geo: the table is written" export_boxes tests/decks/shapes/geo geo
+check "geo: a linear gradient's fill: its angle and each stop" sh -c '
+    [ "$(printf "%s\n" "$1" | cut -f 10)" = "linear:90 #00ff00ff@0 #ff00ffff@1" ]' \
+    sh "$(row "$T/geo.tsv" '$4 == "rect" && $10 ~ /^linear:90 /')"
+check "stops: the table is written" export_boxes tests/decks/shapes/stops stops
+check "stops: stops named by an attribute, resolved per card, at their offsets" \
+    sh -c '[ "$(printf "%s\n" "$1" | cut -f 10)" = "linear:0 #ffffffff@0 #2828c8ff@0.5 #2828c8ff@1" ]' \
+    sh "$(row "$T/stops.tsv" '$1 == "two" && $4 == "rect"')"
+
 # --- bleed over one edge, turned and mirrored (tests/decks/boxes) -------
 BD=tests/decks/boxes
 check "boxes: the table is written" export_boxes $BD boxes

@@ -347,15 +347,22 @@ tsv_len(struct strbuf *b, double v)
 	tsv_num(b, v);
 }
 
-/* A colour as #rrggbbaa, or nothing if the element sets none. */
+/* A colour as #rrggbbaa. */
+static void
+tsv_hex(struct strbuf *b, const struct rgba *c)
+{
+	sb_printf(b, "#%02lx%02lx%02lx%02lx", lround(c->r * 255),
+	    lround(c->g * 255), lround(c->b * 255), lround(c->a * 255));
+}
+
+/* A column separator, then a colour, or nothing if the element sets
+ * none. */
 static void
 tsv_rgba(struct strbuf *b, bool set, const struct rgba *c)
 {
 	sb_puts(b, "\t");
 	if (set)
-		sb_printf(b, "#%02lx%02lx%02lx%02lx", lround(c->r * 255),
-		    lround(c->g * 255), lround(c->b * 255),
-		    lround(c->a * 255));
+		tsv_hex(b, c);
 }
 
 /*
@@ -377,6 +384,30 @@ tsv_text(struct strbuf *b, const char *s)
 }
 
 /*
+ * A gradient fill: "linear:ANGLE" (degrees) or "radial", then each stop
+ * as #rrggbbaa@OFFSET, separated by spaces.
+ */
+static void
+tsv_grad(struct strbuf *b, const struct lbox *x)
+{
+	const struct gradient *g = &x->e->grad;
+	size_t i;
+
+	sb_puts(b, "\t");
+	if (g->kind == GRAD_LINEAR) {
+		sb_puts(b, "linear:");
+		tsv_num(b, g->angle);
+	} else
+		sb_puts(b, "radial");
+	for (i = 0; i < g->n; i++) {
+		sb_puts(b, " ");
+		tsv_hex(b, &x->stops[i]);
+		sb_puts(b, "@");
+		tsv_num(b, g->at[i]);
+	}
+}
+
+/*
  * The columns a rectangle or a space has: fill to radius.  A space's
  * outline is drawn whether or not it names a colour, a rectangle's
  * only in the colour it names.
@@ -388,7 +419,10 @@ tsv_shape(struct strbuf *b, const struct lbox *x)
 	bool line = e->type == ELEM_SPACE || e->stroke.set;
 
 	sb_puts(b, "\t");	/* bleed */
-	tsv_rgba(b, e->fill.set, &x->fill);
+	if (e->fill.set && e->grad.kind != GRAD_NONE)
+		tsv_grad(b, x);
+	else
+		tsv_rgba(b, e->fill.set, &x->fill);
 	tsv_rgba(b, line, &x->stroke);
 	if (line)
 		tsv_len(b, e->stroke_w);

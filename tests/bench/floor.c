@@ -14,8 +14,9 @@
  * page of their backs, at the same places.  A face larger than A4 gets
  * a page of its own size.  PNG and SVG images are drawn, each file read
  * once; other images are left out (no bundled deck has one), as are
- * images inline in a text ({img:PATH} in the table) and the shapes
- * other than rectangles.  A turned or mirrored box is drawn turned as
+ * images inline in a text ({img:PATH} in the table), the shapes other
+ * than rectangles (the table gives their box, not their points), and
+ * opacity and dashes other than a space's.  Gradients are drawn.  A turned or mirrored box is drawn turned as
  * the table says, about its pivot and its centre.
  */
 #include <errno.h>
@@ -46,11 +47,23 @@ struct rgba {
 	bool	set;
 };
 
+#define GRAD_MAX	8
+
+/* A gradient fill: linear at angle (degrees) or radial, its stops. */
+struct grad {
+	int		 kind;		/* 0 none, 1 linear, 2 radial */
+	double		 angle;
+	int		 n;
+	struct rgba	 stop[GRAD_MAX];
+	double		 at[GRAD_MAX];
+};
+
 /* One box of a face, as the table gives it; lengths in pt. */
 struct box {
 	enum btype	 type;
 	double		 x, y, w, h;
 	struct rgba	 fill, stroke, color;
+	struct grad	 grad;		/* fill, if kind is set */
 	double		 stroke_w, radius;
 	char		*family;	/* owned */
 	bool		 bold, italic;
@@ -196,6 +209,34 @@ colour(const char *s)
 	return c;
 }
 
+/*
+ * A gradient fill, "linear:ANGLE" or "radial" then stops
+ * "#rrggbbaa@OFFSET" separated by spaces, into g (kind 0 if s is none).
+ */
+static void
+gradient(const char *s, struct grad *g)
+{
+	int n;
+
+	memset(g, 0, sizeof(*g));
+	if (sscanf(s, "linear:%lf%n", &g->angle, &n) == 1)
+		g->kind = 1;
+	else if (strncmp(s, "radial", 6) == 0) {
+		g->kind = 2;
+		n = 6;
+	} else
+		return;
+	for (s += n; *s == ' ' && g->n < GRAD_MAX; ) {
+		const char *at = strchr(s, '@');
+
+		if (at == NULL)
+			break;
+		g->stop[g->n] = colour(s + 1);
+		g->at[g->n++] = atof(at + 1);
+		s = at + strcspn(at, " ");
+	}
+}
+
 /* Index of s in v (n long), or 0. */
 static int
 word(const char *s, const char *const *v, int n)
@@ -225,6 +266,8 @@ parse_box(char **c, struct box *b)
 	b->w = atof(c[6]);
 	b->h = atof(c[7]);
 	b->fill = colour(c[9]);
+	gradient(c[9], &b->grad);
+	b->fill.set = b->fill.set || b->grad.kind != 0;
 	b->stroke = colour(c[10]);
 	b->stroke_w = atof(c[11]);
 	b->radius = atof(c[12]);
@@ -291,6 +334,43 @@ rounded(cairo_t *cr, double x, double y, double w, double h, double r)
 	cairo_close_path(cr);
 }
 
+/* The fill's source: its colour, or its gradient as deckpress spreads
+ * it across the box. */
+static void
+set_fill(cairo_t *cr, const struct box *b)
+{
+	const struct grad *g = &b->grad;
+	double cx = b->x + b->w / 2, cy = b->y + b->h / 2, a, dx, dy, half;
+	cairo_pattern_t *p;
+	cairo_matrix_t m;
+	int i;
+
+	if (g->kind == 0) {
+		set_rgba(cr, &b->fill);
+		return;
+	}
+	if (g->kind == 1) {
+		/* The box's corners at 0 and 1. */
+		a = g->angle * M_PI / 180;
+		dx = cos(a);
+		dy = sin(a);
+		half = (fabs(dx) * b->w + fabs(dy) * b->h) / 2;
+		p = cairo_pattern_create_linear(cx - dx * half, cy - dy * half,
+		    cx + dx * half, cy + dy * half);
+	} else {
+		p = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1);
+		cairo_matrix_init_scale(&m, 2 / fmax(b->w, 1e-9),
+		    2 / fmax(b->h, 1e-9));
+		cairo_matrix_translate(&m, -cx, -cy);
+		cairo_pattern_set_matrix(p, &m);
+	}
+	for (i = 0; i < g->n; i++)
+		cairo_pattern_add_color_stop_rgba(p, g->at[i], g->stop[i].r,
+		    g->stop[i].g, g->stop[i].b, g->stop[i].a);
+	cairo_set_source(cr, p);
+	cairo_pattern_destroy(p);
+}
+
 /* A rectangle or a space: fill, then the outline inside the box. */
 static void
 draw_rect(cairo_t *cr, const struct box *b)
@@ -299,7 +379,7 @@ draw_rect(cairo_t *cr, const struct box *b)
 
 	if (b->fill.set) {
 		rounded(cr, b->x, b->y, b->w, b->h, b->radius);
-		set_rgba(cr, &b->fill);
+		set_fill(cr, b);
 		cairo_fill(cr);
 	}
 	if (!b->stroke.set || b->stroke_w <= 0)
