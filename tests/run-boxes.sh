@@ -173,5 +173,10 @@ check "floor: the turned rect upright, 6 x 16 mm, as deckpress prints it" \
         w = $5 - $3; h = $6 - $4 }
         END { d = w - 6; e = h - 16; exit !(found && d < 0.1 && d > -0.1 &&
         e < 0.1 && e > -0.1) }' "$T/floor.txt"
+check "floor: a text's inline images left out, not printed as {img:...}" sh -c '
+    ./out/test/floor "$1/rich.tsv" "$1/floor-rich.pdf" >/dev/null &&
+    pdftotext "$1/floor-rich.pdf" "$1/floor-rich.txt" &&
+    grep -q "Plain red" "$1/floor-rich.txt" &&
+    ! grep -q "img:" "$1/floor-rich.txt"' sh "$T"
 
 summary run-boxes.sh

@@ -16,8 +16,9 @@
  * once; other images are left out (no bundled deck has one), as are
  * images inline in a text ({img:PATH} in the table), the shapes other
  * than rectangles (the table gives their box, not their points), and
- * opacity and dashes other than a space's.  Gradients are drawn.  A turned or mirrored box is drawn turned as
- * the table says, about its pivot and its centre.
+ * opacity and dashes other than a space's.  Gradients are drawn, and a
+ * turned or mirrored box turned as the table says, about its pivot and
+ * its centre.
  */
 #include <errno.h>
 #include <math.h>
@@ -51,7 +52,8 @@ struct rgba {
 
 /* A gradient fill: linear at angle (degrees) or radial, its stops. */
 struct grad {
-	int		 kind;		/* 0 none, 1 linear, 2 radial */
+	int		 kind;		/* 0 none, 1 linear,
+					   2 radial */
 	double		 angle;
 	int		 n;
 	struct rgba	 stop[GRAD_MAX];
@@ -74,7 +76,8 @@ struct box {
 					   1 cover/bleed, 2 stretch/none */
 	double		 rotate;	/* degrees clockwise */
 	double		 px, py;	/* the pivot */
-	int		 flip;		/* 0 none, 1 horizontal, 2 vertical */
+	int		 flip;		/* 0 none, 1 horizontal,
+					   2 vertical */
 	char		*text;		/* owned: markup, glyph or path */
 };
 
@@ -237,6 +240,21 @@ gradient(const char *s, struct grad *g)
 	}
 }
 
+/* Take the images inline in a text, {img:PATH}, out of it, in place. */
+static void
+drop_inline(char *s)
+{
+	char *r = s, *w = s, *end;
+
+	while (*r != '\0')
+		if (strncmp(r, "{img:", 5) == 0 && (end = strchr(r, '}')) !=
+		    NULL)
+			r = end + 1;
+		else
+			*w++ = *r++;
+	*w = '\0';
+}
+
 /* Index of s in v (n long), or 0. */
 static int
 word(const char *s, const char *const *v, int n)
@@ -292,6 +310,7 @@ parse_box(char **c, struct box *b)
 	b->py = atof(c[25]);
 	b->flip = word(c[26], flips, 3);
 	b->text = strdup(unescape(c[31]));
+	drop_inline(b->text);
 }
 
 static void
