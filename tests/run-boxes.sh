@@ -158,6 +158,9 @@ check "rich: {icon:coin} of the game's icons/: its file, the same" \
 check "rich: two PNG icons and a coloured word, in the order written" \
     sh -c '[ "$(printf "%s\n" "$1" | cut -f 32)" = "{img:icons/gem.png} {img:icons/gem.png} <span foreground=\"#b01030\">x</span>" ]' \
     sh "$(row "$T/rich.tsv" '$1 == "gems" && $4 == "text"')"
+check "rich: the deck named \"$RD/\": the same table, paths in the game's folder" \
+    sh -c './deckpress export "$1/" --lang en -o "$2/slash" --boxes >/dev/null &&
+    cmp "$2/rich.tsv" "$2/slash/rich-en-boxes.tsv"' sh $RD "$T"
 check "rich: no private-use character (U+F0000...) anywhere in the table" \
     sh -c '! LC_ALL=C grep -q "$(printf "\363[\260-\277]")" "$1"' sh "$T/rich.tsv"
 

@@ -529,6 +529,9 @@ tsv_markup(struct strbuf *b, const char *s, const char *dir)
 	const char *p, *path;
 	char *esc;
 
+	/* "DIR/" as "DIR": an image's path may join it with a slash more. */
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
 	for (p = s; p != NULL && *p != '\0'; p = g_utf8_next_char(p)) {
 		if ((img = inline_image(g_utf8_get_char(p))) == NULL) {
 			/* Only ASCII is escaped: a character whole. */
@@ -541,7 +544,8 @@ tsv_markup(struct strbuf *b, const char *s, const char *dir)
 		}
 		path = img->path;
 		if (strncmp(path, dir, n) == 0 && path[n] == '/')
-			path += n + 1;
+			for (path += n; *path == '/'; path++)
+				continue;
 		esc = g_markup_escape_text(path, -1);
 		sb_puts(b, "{img:");
 		tsv_text(b, esc);
