@@ -97,10 +97,10 @@ out/test/pngsize out/test/pngdiff: out/test/%: tests/tools/%.c
 
 # The floor of make bench (issue 13): plain Cairo and Pango drawing what
 # "deckpress export --boxes" lists, with deckpress's own flags and libraries.
-out/test/floor: tests/bench/floor.c
+out/test/floor: tests/bench/floor.c tests/bench/floortsv.c tests/bench/floor.h
 	@mkdir -p out/test
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< \
-	    $(PKG_LIBS) -lm
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ \
+	    tests/bench/floor.c tests/bench/floortsv.c $(PKG_LIBS) -lm
 
 out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test

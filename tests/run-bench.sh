@@ -95,7 +95,7 @@ check "the floor, 120 cards: every text at deckpress's size, $(wc -l <"$T/dp.siz
 printf 'header\nc1\t1\tfront\trect\n' >"$T/short.tsv"
 check "floor: a short line is an error at its line, exit 1" sh -c '
     out/test/floor "$1" "$1.pdf" 2>"$1.err"; [ $? = 1 ] &&
-    grep -qx "$1:2:1: error: fewer than 24 columns" "$1.err"' sh "$T/short.tsv"
+    grep -qx "$1:2:1: error: fewer than 32 columns" "$1.err"' sh "$T/short.tsv"
 check "floor: no arguments, its usage, exit 2" sh -c '
     out/test/floor 2>"$1"; [ $? = 2 ] && grep -q "^usage: floor" "$1"' \
     sh "$T/usage.err"

@@ -320,11 +320,11 @@ check "--per-card-pdf --lang es: the Spanish cards" sh -c '
 # ($PC, the English faces in the same order), line for line.
 ./deckpress export $DC --lang en -o "$T/bx" --boxes >"$T/bx.out"
 BX=$T/bx/data-chain-en-boxes.tsv
-hdr=$(printf 'card\tcopy\tside\ttype\tx\ty\tw\th\tbleed\tfill\tstroke\tstroke_w\tradius\tcolor\tfamily\tbold\titalic\tsize\thalign\tvalign\tleading\twrap_w\tstyle\ttext')
-check "--boxes: the first line names the 24 columns" \
+hdr=$(printf 'card\tcopy\tside\ttype\tx\ty\tw\th\tbleed\tfill\tstroke\tstroke_w\tradius\tcolor\tfamily\tbold\titalic\tsize\thalign\tvalign\tleading\twrap_w\tstyle\trotate_deg\tpivot_x\tpivot_y\tflip\tturned_x\tturned_y\tturned_w\tturned_h\ttext')
+check "--boxes: the first line names the 32 columns" \
     [ "$(head -n 1 "$BX")" = "$hdr" ]
-check "--boxes: every line has 24 columns" \
-    awk -F '\t' 'NF != 24 { print NR ": " NF " columns"; bad++ } END { exit bad > 0 }' "$BX"
+check "--boxes: every line has 32 columns" \
+    awk -F '\t' 'NF != 32 { print NR ": " NF " columns"; bad++ } END { exit bad > 0 }' "$BX"
 check "--boxes: it says what it wrote, 104 faces of 52 cards, 580 boxes" \
     grep -qx "$BX: 104 faces of 52 cards, 580 boxes" "$T/bx.out"
 check "--boxes: a line per face and per box, 1 + 104 + 580" \
@@ -333,8 +333,8 @@ check "--boxes: print order, each copy's front then its back" sh -c '
     awk -F "\t" "\$4 == \"face\" { print \$3 }" "$1" | uniq -c |
     awk "\$1 != 1 || (NR % 2) != (\$2 == \"front\") { exit 1 }
         END { exit NR != 104 }"' sh "$BX"
-check "--boxes: the first card's title, Roboto Condensed bold at 14 pt" \
-    grep -q "^adjust-privacy-settings	1	front	text	17.0079	82.2047	144.5669	59.5276	.*	#1d2733ff	Roboto Condensed	1	0	14	center	middle	0.95	144.5669		ADJUST PRIVACY SETTINGS$" "$BX"
+check "--boxes: the first card's title, Roboto Condensed bold at 14 pt, unturned: its extent its box" \
+    grep -q "^adjust-privacy-settings	1	front	text	17.0079	82.2047	144.5669	59.5276	.*	#1d2733ff	Roboto Condensed	1	0	14	center	middle	0.95	144.5669						17.0079	82.2047	144.5669	59.5276	ADJUST PRIVACY SETTINGS$" "$BX"
 # Cairo sets each text's size as the scale of its text matrix (Tm):
 # page by page, the sizes the PDF prints are the sizes of the table.
 qpdf --qdf --object-streams=disable "$PC" "$T/pc.qdf"
@@ -357,8 +357,8 @@ export_ "$T/esc/deck" --lang en -o "$T/esc" --per-card-pdf
 QB=$T/esc/quiz-en-boxes.tsv
 check "--boxes: a tab, a newline and a backslash escaped with a backslash" \
     grep -qF 'Which force\tpulls an apple\ntowards the ground? \\o/' "$QB"
-check "--boxes: ... on a line of its own, 24 columns" \
-    awk -F '\t' 'NF != 24 { exit 1 }' "$QB"
+check "--boxes: ... on a line of its own, 32 columns" \
+    awk -F '\t' 'NF != 32 { exit 1 }' "$QB"
 x=$(awk -F '\t' '$1 == "gravity" && $4 == "face" && !b { b = $9 }
     $1 == "gravity" && $4 == "text" && $19 == "left" { print $5 + b; exit }' "$QB")
 px=$(pdftotext -bbox -f 1 -l 1 "$T/esc/quiz-en-cards.pdf" - |

@@ -77,17 +77,19 @@ copies_differ(const struct tmpl *t, const struct card *c, size_t li)
 
 #define MIN_DPI	200	/* below it, print-and-play art looks blurry */
 
-/* The resolution image img prints at in element e's box. */
+/*
+ * The resolution image img prints at in laid box b: the box as layout
+ * grew it (a bleed box only over the trim edges it touches), the size
+ * it is drawn at.  A turn moves the box, it does not scale it.
+ */
 static double
-image_dpi(const struct elem *e, const struct image *img, const struct laid *l)
+image_dpi(const struct lbox *b, const struct image *img)
 {
-	double w = e->w + (e->bleed ? 2 * l->bleed : 0);
-	double h = e->h + (e->bleed ? 2 * l->bleed : 0);
-	double fw = w / img->w_px, fh = h / img->h_px, s;
+	double fw = b->w / img->w_px, fh = b->h / img->h_px, s;
 
 	/* Points per pixel: contained, the smaller scale; covering or
 	 * stretched, the larger, which is the coarser. */
-	if (e->fit == FIT_CONTAIN)
+	if (b->e->fit == FIT_CONTAIN)
 		s = fw < fh ? fw : fh;
 	else
 		s = fw > fh ? fw : fh;
@@ -112,7 +114,7 @@ check_images(const struct card *c, const struct laid *l, GHashTable *seen,
 		if (img == NULL || img->kind == IMG_SVG ||
 		    g_hash_table_contains(seen, img->path))
 			continue;
-		dpi = image_dpi(l->v[k].e, img, l);
+		dpi = image_dpi(&l->v[k], img);
 		if (dpi >= MIN_DPI)
 			continue;
 		g_hash_table_add(seen, g_strdup(img->path));

@@ -108,6 +108,14 @@ inline_char(unsigned int c)
 	return find(c) != NULL;
 }
 
+const struct image *
+inline_image(unsigned int c)
+{
+	const struct inl *o = find(c);
+
+	return o != NULL ? o->img : NULL;
+}
+
 /*
  * The height of the capitals of the font desc names, in pt: the font's
  * OS/2 sCapHeight, or the ink of its "H" if it has none.

@@ -185,6 +185,11 @@ void		 inline_attach(PangoLayout *l);
  * font shows it, none need: a check of glyphs skips it)?
  */
 bool		 inline_char(unsigned int c);
+/*
+ * The image character c of a layout's text stands for, or NULL: for a
+ * table of the texts, which names it rather than print the character.
+ */
+const struct image *inline_image(unsigned int c);
 /* Draw inline objects of layouts of ctx (fonts.c calls it once). */
 void		 inline_setup(PangoContext *ctx);
 

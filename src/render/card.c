@@ -77,28 +77,44 @@ draw_mark(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 }
 
 /*
- * Turn element e clockwise by its rotate_deg about its pivot (its
- * box's centre unless it names one) and mirror it about its box's
- * centre, for every type alike: the element draws in its own frame.
+ * Element b turns clockwise by its rotate_deg about its pivot and is
+ * mirrored about its centre, both the centre of the box as laid out:
+ * a box with bleed turns in place over the edges it grew over (about
+ * its template box's centre, a band along the top flipped upside down
+ * left the bleed above it blank and printed 3 mm too deep).
  */
-static void
-turn(cairo_t *cr, const struct elem *e)
+void
+render_turn(const struct lbox *b, cairo_matrix_t *m)
 {
-	double cx = e->x + e->w / 2, cy = e->y + e->h / 2;
+	const struct elem *e = b->e;
+	double cx = b->x + b->w / 2, cy = b->y + b->h / 2;
 	double px = e->pivot_set ? e->pivot_x : cx;
 	double py = e->pivot_set ? e->pivot_y : cy;
 
+	cairo_matrix_init_identity(m);
 	if (e->rotate != 0) {
-		cairo_translate(cr, px, py);
-		cairo_rotate(cr, e->rotate * M_PI / 180);
-		cairo_translate(cr, -px, -py);
+		cairo_matrix_translate(m, px, py);
+		cairo_matrix_rotate(m, e->rotate * M_PI / 180);
+		cairo_matrix_translate(m, -px, -py);
 	}
 	if (e->flip != FLIP_NONE) {
-		cairo_translate(cr, cx, cy);
-		cairo_scale(cr, e->flip == FLIP_HORIZONTAL ? -1 : 1,
+		cairo_matrix_translate(m, cx, cy);
+		cairo_matrix_scale(m, e->flip == FLIP_HORIZONTAL ? -1 : 1,
 		    e->flip == FLIP_VERTICAL ? -1 : 1);
-		cairo_translate(cr, -cx, -cy);
+		cairo_matrix_translate(m, -cx, -cy);
 	}
+}
+
+/* Draw b in its own frame, turned and mirrored, for every type alike. */
+static void
+turn(cairo_t *cr, const struct lbox *b)
+{
+	cairo_matrix_t m;
+
+	if (b->e->rotate == 0 && b->e->flip == FLIP_NONE)
+		return;
+	render_turn(b, &m);
+	cairo_transform(cr, &m);
 }
 
 static void
@@ -162,7 +178,7 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 			    l->w + 2 * l->bleed, l->h + 2 * l->bleed);
 			cairo_clip(cr);
 		}
-		turn(cr, b->e);
+		turn(cr, b);
 		if (group)
 			cairo_push_group(cr);
 		draw_elem(cr, ctx, b, l);
@@ -176,7 +192,7 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 	for (i = 0; i < l->n; i++)
 		if (l->v[i].marks != 0) {
 			cairo_save(cr);
-			turn(cr, l->v[i].e);
+			turn(cr, &l->v[i]);
 			draw_mark(cr, ctx, &l->v[i]);
 			cairo_restore(cr);
 		}

@@ -66,6 +66,11 @@ void	render_rounded_rect(cairo_t *cr, double x, double y, double w,
  */
 void	render_note(cairo_t *cr, PangoContext *ctx, double cx, double cy,
 	    const char *text);
+/*
+ * The turn of laid box b (rotate_deg about its pivot, flip), as the
+ * faces are drawn with it: points of b's frame to the face's.
+ */
+void	render_turn(const struct lbox *b, cairo_matrix_t *m);
 void	render_rect(cairo_t *cr, const struct lbox *b);
 void	render_space(cairo_t *cr, const struct lbox *b);
 /* An image element (its box, fit and clip: a clip to the bleed is

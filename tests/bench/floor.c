@@ -13,7 +13,12 @@
  * as fit, touching with their bleeds), a page of fronts followed by the
  * page of their backs, at the same places.  A face larger than A4 gets
  * a page of its own size.  PNG and SVG images are drawn, each file read
- * once; other images are left out (no bundled deck has one).
+ * once; other images are left out (no bundled deck has one), as are
+ * images inline in a text ({img:PATH} in the table), the shapes other
+ * than rectangles (the table gives their box, not their points), and
+ * opacity and dashes other than a space's.  Gradients are drawn, and a
+ * turned or mirrored box turned as the table says, about its pivot and
+ * its centre.
  */
 #include <errno.h>
 #include <math.h>
@@ -29,34 +34,10 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 
+#include "floor.h"
+
 #define PAPER_W		595.2756	/* A4, pt */
 #define PAPER_H		841.8898
-#define NCOLS		24		/* columns of the table */
-#define ICON_FAMILY	"Material Design Icons"
-
-enum btype { B_RECT, B_TEXT, B_ICON, B_SPACE, B_IMAGE };
-
-struct rgba {
-	double	r, g, b, a;
-	bool	set;
-};
-
-/* One box of a face, as the table gives it; lengths in pt. */
-struct box {
-	enum btype	 type;
-	double		 x, y, w, h;
-	struct rgba	 fill, stroke, color;
-	double		 stroke_w, radius;
-	char		*family;	/* owned */
-	bool		 bold, italic;
-	double		 size, leading, wrap_w;
-	int		 halign, valign;	/* 0 left/top, 1 centre, 2 */
-	bool		 mirror, dash;	/* icon; space */
-	int		 fit, clip;	/* image: 0 contain/box,
-					   1 cover/bleed, 2 stretch/none */
-	char		*text;		/* owned: markup, glyph or path */
-};
-
 struct face {
 	double		 w, h, bleed, corner;	/* pt */
 	bool		 circle;
@@ -156,87 +137,7 @@ context_new(const char *dir)
 	return ctx;
 }
 
-/* --- reading the table ------------------------------------------------ */
-
-/* Undo the table's escapes (\t \n \r \\) in place. */
-static char *
-unescape(char *s)
-{
-	char *r = s, *w = s;
-
-	for (; *r != '\0'; r++, w++) {
-		if (*r == '\\' && r[1] != '\0') {
-			r++;
-			*w = *r == 't' ? '\t' : *r == 'n' ? '\n' : *r == 'r' ?
-			    '\r' : *r;
-		} else
-			*w = *r;
-	}
-	*w = '\0';
-	return s;
-}
-
-static struct rgba
-colour(const char *s)
-{
-	struct rgba c = { 0, 0, 0, 0, false };
-	unsigned int r, g, b, a;
-
-	if (sscanf(s, "#%2x%2x%2x%2x", &r, &g, &b, &a) == 4)
-		c = (struct rgba){ r / 255.0, g / 255.0, b / 255.0, a / 255.0,
-		    true };
-	return c;
-}
-
-/* Index of s in v (n long), or 0. */
-static int
-word(const char *s, const char *const *v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(s, v[i]) == 0)
-			return i;
-	return 0;
-}
-
-/* Columns c[] of a box line into b. */
-static void
-parse_box(char **c, struct box *b)
-{
-	static const char *const al[] = { "left", "center", "right" };
-	static const char *const va[] = { "top", "middle", "bottom" };
-	static const char *const fit[] = { "contain", "cover", "stretch" };
-	static const char *const clip[] = { "box", "bleed", "none" };
-	char *comma = strchr(c[22], ',');
-
-	memset(b, 0, sizeof(*b));
-	b->x = atof(c[4]);
-	b->y = atof(c[5]);
-	b->w = atof(c[6]);
-	b->h = atof(c[7]);
-	b->fill = colour(c[9]);
-	b->stroke = colour(c[10]);
-	b->stroke_w = atof(c[11]);
-	b->radius = atof(c[12]);
-	b->color = colour(c[13]);
-	b->family = strdup(c[14]);
-	b->bold = strcmp(c[15], "1") == 0;
-	b->italic = strcmp(c[16], "1") == 0;
-	b->size = atof(c[17]);
-	b->halign = word(c[18], al, 3);
-	b->valign = word(c[19], va, 3);
-	b->leading = *c[20] ? atof(c[20]) : 1;
-	b->wrap_w = atof(c[21]);
-	b->mirror = strcmp(c[22], "mirror") == 0;
-	b->dash = strcmp(c[22], "dash") == 0;
-	if (comma != NULL) {
-		*comma = '\0';
-		b->fit = word(c[22], fit, 3);
-		b->clip = word(comma + 1, clip, 3);
-	}
-	b->text = strdup(unescape(c[23]));
-}
+/* --- reading the table (the lines of boxes: floortsv.c) ------------- */
 
 static void
 face_clear(struct face *f)
@@ -278,6 +179,43 @@ rounded(cairo_t *cr, double x, double y, double w, double h, double r)
 	cairo_close_path(cr);
 }
 
+/* The fill's source: its colour, or its gradient as deckpress spreads
+ * it across the box. */
+static void
+set_fill(cairo_t *cr, const struct box *b)
+{
+	const struct grad *g = &b->grad;
+	double cx = b->x + b->w / 2, cy = b->y + b->h / 2, a, dx, dy, half;
+	cairo_pattern_t *p;
+	cairo_matrix_t m;
+	int i;
+
+	if (g->kind == 0) {
+		set_rgba(cr, &b->fill);
+		return;
+	}
+	if (g->kind == 1) {
+		/* The box's corners at 0 and 1. */
+		a = g->angle * M_PI / 180;
+		dx = cos(a);
+		dy = sin(a);
+		half = (fabs(dx) * b->w + fabs(dy) * b->h) / 2;
+		p = cairo_pattern_create_linear(cx - dx * half, cy - dy * half,
+		    cx + dx * half, cy + dy * half);
+	} else {
+		p = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1);
+		cairo_matrix_init_scale(&m, 2 / fmax(b->w, 1e-9),
+		    2 / fmax(b->h, 1e-9));
+		cairo_matrix_translate(&m, -cx, -cy);
+		cairo_pattern_set_matrix(p, &m);
+	}
+	for (i = 0; i < g->n; i++)
+		cairo_pattern_add_color_stop_rgba(p, g->at[i], g->stop[i].r,
+		    g->stop[i].g, g->stop[i].b, g->stop[i].a);
+	cairo_set_source(cr, p);
+	cairo_pattern_destroy(p);
+}
+
 /* A rectangle or a space: fill, then the outline inside the box. */
 static void
 draw_rect(cairo_t *cr, const struct box *b)
@@ -286,7 +224,7 @@ draw_rect(cairo_t *cr, const struct box *b)
 
 	if (b->fill.set) {
 		rounded(cr, b->x, b->y, b->w, b->h, b->radius);
-		set_rgba(cr, &b->fill);
+		set_fill(cr, b);
 		cairo_fill(cr);
 	}
 	if (!b->stroke.set || b->stroke_w <= 0)
@@ -419,7 +357,7 @@ pic_get(struct floor *fl, const char *path)
 
 /* An image: scaled as its fit says, centred, clipped as its clip says. */
 static void
-draw_image(struct floor *fl, const struct box *b, const struct face *f)
+draw_image(struct floor *fl, const struct box *b)
 {
 	const struct pic *p = pic_get(fl, b->text);
 	double fw, fh, sx, sy;
@@ -433,18 +371,34 @@ draw_image(struct floor *fl, const struct box *b, const struct face *f)
 		sx = fw;
 		sy = fh;
 	}
-	if (b->clip == 0)
+	/* Clipped to the bleed before it turned (draw_face). */
+	if (b->clip == 0) {
 		cairo_rectangle(fl->cr, b->x, b->y, b->w, b->h);
-	else if (b->clip == 1)
-		cairo_rectangle(fl->cr, -f->bleed, -f->bleed, f->w +
-		    2 * f->bleed, f->h + 2 * f->bleed);
-	if (b->clip != 2)
 		cairo_clip(fl->cr);
+	}
 	cairo_translate(fl->cr, b->x + (b->w - p->w * sx) / 2,
 	    b->y + (b->h - p->h * sy) / 2);
 	cairo_scale(fl->cr, sx, sy);
 	cairo_set_source_surface(fl->cr, p->s, 0, 0);
 	cairo_paint(fl->cr);
+}
+
+/* A box turned about its pivot, then mirrored about its centre. */
+static void
+turn(cairo_t *cr, const struct box *b)
+{
+	double cx = b->x + b->w / 2, cy = b->y + b->h / 2;
+
+	if (b->rotate != 0) {
+		cairo_translate(cr, b->px, b->py);
+		cairo_rotate(cr, b->rotate * M_PI / 180);
+		cairo_translate(cr, -b->px, -b->py);
+	}
+	if (b->flip != 0) {
+		cairo_translate(cr, cx, cy);
+		cairo_scale(cr, b->flip == 1 ? -1 : 1, b->flip == 2 ? -1 : 1);
+		cairo_translate(cr, -cx, -cy);
+	}
 }
 
 /* Face f with its bleed's top-left corner at x, y on the page. */
@@ -468,12 +422,20 @@ draw_face(struct floor *fl, const struct face *f, double x, double y)
 		const struct box *bx = &f->v[i];
 
 		cairo_save(cr);
-		if (bx->type == B_TEXT)
+		/* The bleed an image may cover stays put as it turns. */
+		if (bx->type == B_IMAGE && bx->clip == 1) {
+			cairo_rectangle(cr, -b, -b, f->w + 2 * b, f->h + 2 * b);
+			cairo_clip(cr);
+		}
+		turn(cr, bx);
+		if (bx->type == B_SHAPE)
+			;
+		else if (bx->type == B_TEXT)
 			draw_text(cr, fl->ctx, bx);
 		else if (bx->type == B_ICON)
 			draw_icon(cr, fl->ctx, bx);
 		else if (bx->type == B_IMAGE)
-			draw_image(fl, bx, f);
+			draw_image(fl, bx);
 		else
 			draw_rect(cr, bx);
 		cairo_restore(cr);
@@ -625,19 +587,20 @@ split(struct floor *fl, char *line, char **c)
 	for (; *line != '\0'; line++)
 		if (*line == '\t') {
 			if (n == NCOLS)
-				fail(fl, "more than 24 columns");
+				fail(fl, "more than 32 columns");
 			*line = '\0';
 			c[n++] = line + 1;
 		}
 	if (n != NCOLS)
-		fail(fl, "fewer than 24 columns");
+		fail(fl, "fewer than 32 columns");
 }
 
 static void
 read_table(struct floor *fl, FILE *in)
 {
 	static const char *const types[] = { "rect", "text", "icon", "space",
-	    "image" };
+	    "image", "line", "circle", "polygon", "star", "path" };
+	int t;
 	char *line = NULL, *c[NCOLS];
 	size_t cap = 0;
 	struct face *f = NULL;
@@ -657,7 +620,8 @@ read_table(struct floor *fl, FILE *in)
 			f->v = xrealloc(f->v, f->cap * sizeof(*f->v));
 		}
 		parse_box(c, &f->v[f->n]);
-		f->v[f->n++].type = (enum btype)word(c[3], types, 5);
+		t = word(c[3], types, 10);
+		f->v[f->n++].type = t > B_IMAGE ? B_SHAPE : (enum btype)t;
 	}
 	free(line);
 	flush(fl);
