@@ -56,7 +56,7 @@ check_placed(const struct fonts *f, const struct bplaced *it,
 		    it->layouts[i], families_of(it->layouts[i]))) != NULL)
 			diag_add(d, DIAG_ERROR, &it->b->pos, "glyph", "%s has "
 			    "characters no chosen font can show: %s (add a "
-			    "font with them to the game's fonts/ and name it "
+			    "font with them to the game's fonts/ or name one "
 			    "in fallback: of text/%s.yaml)", kind, msg,
 			    s->lang != NULL ? s->lang : "LANG");
 	for (i = 0; i < it->nlayouts && msg == NULL; i++)
