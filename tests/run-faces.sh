@@ -105,6 +105,15 @@ check "faces: weight 600 in Roboto (400 and 700 only) is an error" \
     fails cards semi "$T/semi/text/en.yaml:4:110: error: card 'one' (en): body asks for 'Roboto' weight 600 in 'six fifty', which has only regular, italic, bold, bold italic
 1 error, 0 warnings"
 
+deck fixed
+cat >>"$T/fixed/layout.yaml" <<'LAYOUT'
+  - {type: text, text: 'Fixed **bold**', font: DejaVu Serif,
+     box_mm: [5, 70, 53, 10], size_pt: 12}
+LAYOUT
+check "faces: **bold** in a layout's fixed text is an error at the text" \
+    fails cards fixed "$T/fixed/layout.yaml:11:24: error: card 'one' (en): fixed text asks for 'DejaVu Serif' bold in 'bold', which has only regular
+1 error, 0 warnings"
+
 # --- booklets ---------------------------------------------------------
 check "faces: the booklet renders" passes booklet good
 deck glyph

@@ -526,6 +526,7 @@ tag_source(const struct facejob *j, const struct lbox *b, const char *s,
 	for (pass = 0; pass < 2 && (t == NULL || strcmp(t, b->text) != 0);
 	    pass++) {
 		g_free(t);
+		off = 0;
 		card_mctx(j, b->e, v, &m);
 		if (pass == 1) {
 			m.h = j->fonts->hyph;
