@@ -37,7 +37,7 @@ SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/validate/oldfile.c src/validate/fromcsv.c src/validate/imported.c \
          src/validate/cardlist.c \
          src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
-         src/booklet/draw.c \
+         src/booklet/draw.c src/booklet/bcheck.c \
          src/booklet/saddle.c
 MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
          src/cmd/cards.c \

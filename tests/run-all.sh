@@ -20,7 +20,8 @@
 #            tests/run-translate.sh tests/run-import.sh
 #            tests/run-preview.sh tests/run-watch.sh tests/run-build.sh
 #            tests/run-limits.sh tests/run-output.sh tests/run-jobs.sh
-#            tests/run-bench.sh tests/run-fonts.sh tests/run-boxes.sh
+#            tests/run-bench.sh tests/run-fonts.sh tests/run-faces.sh
+#            tests/run-boxes.sh
 #            tests/run-selftest.sh"; set and
 #            empty: none (tests/run-selftest.sh runs this script so).
 #   LOG      the log, default out/test/run-all.log.
@@ -37,7 +38,7 @@ all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
     tests/run-translate.sh tests/run-import.sh tests/run-preview.sh
     tests/run-watch.sh tests/run-build.sh tests/run-limits.sh
     tests/run-output.sh tests/run-jobs.sh tests/run-bench.sh
-    tests/run-fonts.sh
+    tests/run-fonts.sh tests/run-faces.sh
     tests/run-boxes.sh
     tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}

@@ -101,6 +101,8 @@ struct bstyle {
 	double	sheet_w, sheet_h;	/* the paper a folded booklet's
 				   pages are imposed on, two to a side */
 	const char *lang;	/* hyphenation language, or NULL */
+	const char *fallback;	/* the language's fallback: families,
+				   "A,B", after Roboto; or NULL */
 };
 
 void	bstyle_a4(struct bstyle *s);
@@ -141,6 +143,13 @@ struct bflow {
 void	booklet_flow(const struct fonts *f, const struct bdoc *doc,
 	    const struct bstyle *s, struct bflow *out);
 void	bflow_free(struct bflow *fl);
+/*
+ * A character of fl's text that no chosen font (Roboto, s->fallback)
+ * shows, or a face its family lacks: an error at the Markdown block
+ * (bcheck.c).
+ */
+void	booklet_check(const struct fonts *f, const struct bflow *fl,
+	    const struct bstyle *s, struct diags *d);
 
 /*
  * Draw page i of fl at the origin of cr; footer is the running footer's

@@ -226,12 +226,16 @@ draw_footer(cairo_t *cr, const struct fonts *f, const struct bstyle *s,
     const char *footer, int number)
 {
 	PangoLayout *l = pango_layout_new(f->ctx);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    "Roboto");
+	PangoFontDescription *fd = pango_font_description_new();
 	char *text = footer ? g_strdup_printf("%s  \xc2\xb7  %d", footer,
 	    number) : g_strdup_printf("%d", number);
+	char *fams = s->fallback != NULL ? g_strdup_printf("Roboto,%s",
+	    s->fallback) : g_strdup("Roboto");
 	PangoRectangle log;
 
+	/* The game's title, in the script of the text around it. */
+	pango_font_description_set_family(fd, fams);
+	g_free(fams);
 	pango_font_description_set_size(fd, (gint)lround(s->body * 0.8 *
 	    PANGO_SCALE));
 	pango_layout_set_font_description(l, fd);

@@ -29,6 +29,7 @@ bstyle_a4(struct bstyle *s)
 	s->leading = 1.3;
 	s->footer_y = MM(297 - 11);
 	s->lang = NULL;
+	s->fallback = NULL;
 }
 
 /* US Letter, with the margins of A4 (its text a little shorter). */
@@ -65,6 +66,7 @@ bstyle_a5(struct bstyle *s)
 	s->leading = 1.28;
 	s->footer_y = MM(210 - 8);
 	s->lang = NULL;
+	s->fallback = NULL;
 	s->sheet_w = MM(297);	/* A4 landscape */
 	s->sheet_h = MM(210);
 }
@@ -105,9 +107,12 @@ make_layout(const struct flow *fl, const char *markup, double width,
 {
 	PangoLayout *l = pango_layout_new(fl->f->ctx);
 	PangoFontDescription *fd = pango_font_description_new();
-	char *hy;
+	char *hy, *fams = fl->s->fallback == NULL ? g_strdup(family) :
+	    g_strdup_printf("%s,%s", family, fl->s->fallback);
 
-	pango_font_description_set_family(fd, family);
+	/* The language's fallback: families show what Roboto lacks. */
+	pango_font_description_set_family(fd, fams);
+	g_free(fams);
 	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD :
 	    PANGO_WEIGHT_NORMAL);
 	pango_font_description_set_size(fd, (gint)lround(size * PANGO_SCALE));

@@ -197,7 +197,9 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 	free(path);
 	if (ok) {
 		booklet_flow(s->fonts, doc, st, fl);
-		ok = pages_ok(fl, path_pos(d, s->deck, li), d);
+		booklet_check(s->fonts, fl, st, d);
+		ok = d->nerr == nerr && pages_ok(fl, path_pos(d, s->deck, li),
+		    d);
 	}
 	return ok;
 }
@@ -224,6 +226,7 @@ run_booklet(const char *deckdir, const char *lang, bool a5, bool letter,
 	else
 		(letter ? bstyle_letter : bstyle_a4)(&st);
 	st.lang = s.deck->langs[li];
+	st.fallback = s.deck->fallback != NULL ? s.deck->fallback[li] : NULL;
 	if (!rulebook_load(&s, (size_t)li, &st, &doc, &fl, d)) {
 		rc = EXIT_INPUT;
 		goto out;

@@ -293,10 +293,12 @@ parse_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
 
 /* Flow doc in the pack's style into fl (freed first). */
 static void
-flow(struct pack *p, const struct bdoc *doc, struct bflow *fl)
+flow(struct pack *p, const struct bdoc *doc, struct bflow *fl,
+    struct diags *d)
 {
 	bflow_free(fl);
 	booklet_flow(p->s->fonts, doc, &p->st, fl);
+	booklet_check(p->s->fonts, fl, &p->st, d);
 }
 
 /*
@@ -380,7 +382,7 @@ flow_rules(struct pack *p, struct diags *d)
 		b[0].plain = g_strdup(label);
 		doc->n++;
 	}
-	flow(p, doc, &p->frules);
+	flow(p, doc, &p->frules, d);
 	return true;
 }
 
@@ -427,7 +429,7 @@ flow_divider(struct pack *p, struct diags *d)
 	g_string_append_printf(b, "## %s\n\n", parts_title(p));
 	print_notes(p, b, "");
 	parse_md(p, "cards", g_string_free(b, FALSE), &p->divider, d);
-	flow(p, &p->divider, &p->fdivider);
+	flow(p, &p->divider, &p->fdivider, d);
 }
 
 /* The first heading of a flow: what its part's first page starts with. */
@@ -465,7 +467,7 @@ flow_index(struct pack *p, struct diags *d)
 	    p->s->fonts, &notes, d);
 	g_string_free(b, TRUE);
 	bdoc_append(&p->index, &notes);
-	flow(p, &p->index, &p->findex);
+	flow(p, &p->index, &p->findex, d);
 }
 
 /*
@@ -537,22 +539,24 @@ pack_build(struct pack *p, const struct job *j, struct diags *d)
 	else
 		bstyle_a4(&p->st);
 	p->st.lang = p->s->deck->langs[p->li];
+	p->st.fallback = p->s->deck->fallback != NULL ?
+	    p->s->deck->fallback[p->li] : NULL;
 	survey(p);
 	if (!pack_strings_ok(p, d))
 		return false;
 	p->paper = paper_name(p, p->paperbuf, sizeof(p->paperbuf));
 	parse_md(p, "cover", cover_md(p), &p->cover, d);
 	cover_faces(p);
-	flow(p, &p->cover, &p->fcover);
+	flow(p, &p->cover, &p->fcover, d);
 	if (!flow_rules(p, d))
 		return false;
 	parse_md(p, "blank", g_strdup_printf("*%s*\n", pstr(p, "blank")),
 	    &p->blank, d);
-	flow(p, &p->blank, &p->fblank);
+	flow(p, &p->blank, &p->fblank, d);
 	/* A game that names nobody gets no empty credits page. */
 	if (has_credits(&p->s->deck->credits)) {
 		parse_md(p, "credits", credits_md(p), &p->credits, d);
-		flow(p, &p->credits, &p->fcredits);
+		flow(p, &p->credits, &p->fcredits, d);
 	}
 	paginate(p, d);
 	return true;

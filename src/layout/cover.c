@@ -199,7 +199,13 @@ chosen_at(PangoAttrList *attrs, guint off, const char *deflt)
 char *
 fonts_missing(const struct fonts *f, PangoLayout *l, const struct elem *e)
 {
-	const char *chosen = e->families != NULL ? e->families : e->family;
+	return fonts_missing_in(f, l, e->families != NULL ? e->families :
+	    e->family);
+}
+
+char *
+fonts_missing_in(const struct fonts *f, PangoLayout *l, const char *chosen)
+{
 	const char *text = pango_layout_get_text(l);
 	PangoAttrList *attrs = pango_layout_get_attributes(l);
 	GString *out = g_string_new(NULL);
@@ -221,6 +227,162 @@ fonts_missing(const struct fonts *f, PangoLayout *l, const struct elem *e)
 		return NULL;
 	}
 	return g_string_free(out, FALSE);
+}
+
+/* What a run asks for: the layout's face as the markup changes it. */
+struct asked {
+	int	 weight;
+	bool	 italic;
+	int	 at;		/* byte offset of the markup that asks, or -1 */
+};
+
+/* Apply attribute at of the layout's list to a, if it sets the face. */
+static void
+ask_attr(const PangoAttribute *at, struct asked *a)
+{
+	const PangoFontDescription *fd;
+	PangoFontMask m;
+
+	switch (at->klass->type) {
+	case PANGO_ATTR_WEIGHT:
+		a->weight = ((const PangoAttrInt *)at)->value;
+		break;
+	case PANGO_ATTR_STYLE:
+		a->italic = ((const PangoAttrInt *)at)->value !=
+		    PANGO_STYLE_NORMAL;
+		break;
+	case PANGO_ATTR_FAMILY:
+		break;
+	case PANGO_ATTR_FONT_DESC:
+		fd = ((const PangoAttrFontDesc *)at)->desc;
+		m = pango_font_description_get_set_fields(fd);
+		if (m & PANGO_FONT_MASK_WEIGHT)
+			a->weight = pango_font_description_get_weight(fd);
+		if (m & PANGO_FONT_MASK_STYLE)
+			a->italic = pango_font_description_get_style(fd) !=
+			    PANGO_STYLE_NORMAL;
+		if (!(m & (PANGO_FONT_MASK_WEIGHT | PANGO_FONT_MASK_STYLE |
+		    PANGO_FONT_MASK_FAMILY)))
+			return;
+		break;
+	default:
+		return;
+	}
+	a->at = (int)at->start_index;
+}
+
+/*
+ * The face the text at byte off asks for: the layout's weight and
+ * slant, then those of each tag around off, outermost first (the
+ * list is in order of start, so a later one that covers off is nested
+ * in the earlier: Pango applies it last too).
+ */
+static struct asked
+asked_at(PangoLayout *l, guint off)
+{
+	const PangoFontDescription *fd = pango_layout_get_font_description(l);
+	PangoAttrList *attrs = pango_layout_get_attributes(l);
+	struct asked a = { PANGO_WEIGHT_NORMAL, false, -1 };
+	GSList *all, *p;
+
+	if (fd != NULL) {
+		a.weight = pango_font_description_get_weight(fd);
+		a.italic = pango_font_description_get_style(fd) !=
+		    PANGO_STYLE_NORMAL;
+	}
+	if (attrs == NULL)
+		return a;
+	all = pango_attr_list_get_attributes(attrs);
+	for (p = all; p != NULL; p = p->next) {
+		PangoAttribute *at = p->data;
+
+		if (at->start_index <= off && off < at->end_index)
+			ask_attr(at, &a);
+	}
+	g_slist_free_full(all, (GDestroyNotify)pango_attribute_destroy);
+	return a;
+}
+
+/* The words of a run, for a message: at most 24 characters. */
+static char *
+run_words(const char *text, const PangoItem *it)
+{
+	const char *p = text + it->offset, *end = p + it->length;
+	GString *w = g_string_new(NULL);
+	long n = 0;
+
+	for (; p < end; p = g_utf8_next_char(p)) {
+		gunichar ch = g_utf8_get_char(p);
+
+		if (g_unichar_isspace(ch) && (w->len == 0 ||
+		    w->str[w->len - 1] == ' '))
+			continue;
+		if (g_unichar_isspace(ch))
+			ch = ' ';
+		else if (!needs_glyph(ch))
+			continue;
+		if (n++ == 24) {
+			g_string_append(w, "...");
+			break;
+		}
+		g_string_append_unichar(w, ch);
+	}
+	if (w->len > 0 && w->str[w->len - 1] == ' ')
+		g_string_truncate(w, w->len - 1);
+	return g_string_free(w, FALSE);
+}
+
+/*
+ * A run drawn in a chosen family (another is a missing character) in
+ * a face that family lacks: Pango took the nearest, a substitute.  A
+ * variable font has every weight of its axis; a fixed face only its
+ * own, as for the element's weight: key (load/tfont.c).
+ */
+static char *
+run_face(const struct fonts *f, PangoLayout *l, const PangoItem *it,
+    const char *chosen, int *at)
+{
+	PangoFontDescription *fd = pango_font_describe(it->analysis.font);
+	const char *fam = pango_font_description_get_family(fd);
+	struct asked a = asked_at(l, (guint)it->offset);
+	struct arena ar = { 0 };
+	const char *has;
+	char *msg = NULL, *words;
+
+	if (fam != NULL && strcmp(fam, ICON_FAMILY) != 0 &&
+	    in_list(chosen, fam) && !font_face(&ar, f->families + f->nfamilies,
+	    fam, a.weight, a.italic, &has) && has != NULL) {
+		words = run_words(pango_layout_get_text(l), it);
+		msg = g_strdup_printf("asks for '%s' %s in '%s', which has "
+		    "only %s", fam, face_name(&ar, a.weight, a.weight,
+		    a.italic), words, has);
+		g_free(words);
+		*at = a.at;
+	}
+	arena_free(&ar);
+	pango_font_description_free(fd);
+	return msg;
+}
+
+char *
+fonts_badface(const struct fonts *f, PangoLayout *l, const char *chosen,
+    int *at)
+{
+	PangoAttrList *attrs = pango_layout_get_attributes(l);
+	GSList *line, *r;
+	char *msg = NULL;
+
+	*at = -1;
+	for (line = pango_layout_get_lines_readonly(l); line != NULL &&
+	    msg == NULL; line = line->next)
+		for (r = ((PangoLayoutLine *)line->data)->runs; r != NULL &&
+		    msg == NULL; r = r->next) {
+			PangoItem *it = ((PangoGlyphItem *)r->data)->item;
+
+			msg = run_face(f, l, it, chosen_at(attrs,
+			    (guint)it->offset, chosen), at);
+		}
+	return msg;
 }
 
 void

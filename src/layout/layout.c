@@ -199,6 +199,33 @@ put_token(GString *b, const struct mtoken *k, struct mctx *m)
 	}
 }
 
+/* The bytes of text Pango shows for markup: tags out, entities decoded. */
+static size_t
+plain_len(const char *p)
+{
+	size_t n = 0;
+	char buf[8];
+
+	while (*p != '\0')
+		if (*p == '<') {
+			p += strcspn(p, ">");
+			p += *p != '\0';
+		} else if (*p == '&') {
+			if (p[1] == '#')
+				n += (size_t)g_unichar_to_utf8((gunichar)
+				    strtoul(p + 2 + (p[2] == 'x'), NULL,
+				    p[2] == 'x' ? 16 : 10), buf);
+			else
+				n++;	/* &amp; &lt; &gt; &quot; &apos; */
+			p += strcspn(p, ";");
+			p += *p != '\0';
+		} else {
+			n++;
+			p++;
+		}
+	return n;
+}
+
 char *
 layout_markup(const char *s, struct mctx *m)
 {
@@ -211,8 +238,20 @@ layout_markup(const char *s, struct mctx *m)
 		g_string_free(b, TRUE);
 		return NULL;
 	}
-	for (i = 0; i < t.n; i++)
+	for (i = 0; i < t.n; i++) {
+		size_t before = b->len;
+		enum mtok ty = t.v[i].type;
+
+		if (m->tags != NULL && (ty == MT_TAG_ON || ty == MT_BOLD_ON ||
+		    ty == MT_ITALIC_ON)) {
+			struct mtagpos p = { m->plain, t.v[i].off };
+
+			g_array_append_val(m->tags, p);
+		}
 		put_token(b, &t.v[i], m);
+		if (m->tags != NULL)
+			m->plain += plain_len(b->str + before);
+	}
 	markup_free(&t);
 	return g_string_free(b, FALSE);
 }
@@ -470,6 +509,72 @@ try_hyphens(const struct facejob *j, struct lbox *b, const char *s,
 	}
 }
 
+/*
+ * The byte offset in source s of the tag that opens at byte plain of
+ * the text Pango shows (b's), or 0: s's markup again, hyphenated as b
+ * is, noting where its tags are.
+ */
+static size_t
+tag_source(const struct facejob *j, const struct lbox *b, const char *s,
+    const struct vars *v, size_t plain)
+{
+	struct mctx m;
+	char *t = NULL;
+	size_t i, off = 0;
+	int pass;
+
+	for (pass = 0; pass < 2 && (t == NULL || strcmp(t, b->text) != 0);
+	    pass++) {
+		g_free(t);
+		off = 0;
+		card_mctx(j, b->e, v, &m);
+		if (pass == 1) {
+			m.h = j->fonts->hyph;
+			m.lang = j->deck->langs[j->lang];
+		}
+		m.tags = g_array_new(FALSE, FALSE, sizeof(struct mtagpos));
+		t = layout_markup(s, &m);
+		g_free(m.bad_font);
+		for (i = 0; i < m.tags->len; i++)
+			if (g_array_index(m.tags, struct mtagpos, i).plain ==
+			    plain) {
+				off = g_array_index(m.tags, struct mtagpos,
+				    i).src;
+				break;
+			}
+		g_array_free(m.tags, TRUE);
+	}
+	g_free(t);
+	return off;
+}
+
+/*
+ * A face the text asks for (**bold**, <i>, <span weight= font=>) that
+ * its family lacks: Pango would print the nearest instead.  At the tag
+ * that asks, when positions in the text file allow.
+ */
+static void
+check_face(const struct facejob *j, const struct lbox *b, const char *s,
+    const struct text *where, const struct vars *v)
+{
+	const struct elem *e = b->e;
+	int at;
+	char *msg = fonts_badface(j->fonts, b->layout, e->families ?
+	    e->families : e->family, &at);
+	struct srcpos pos = e->literal != NULL && where == NULL ?
+	    e->literal_pos : e->pos;
+
+	if (msg == NULL)
+		return;
+	if (where != NULL)
+		pos = markup_pos(where, at < 0 ? 0 : tag_source(j, b, s, v,
+		    (size_t)at));
+	diag_add(j->d, DIAG_ERROR, &pos, "font", "card '%s' (%s): %s %s",
+	    j->c->id, j->deck->langs[j->lang], elem_what(e), msg);
+	diag_about(j->d, j->c->id, j->deck->langs[j->lang]);
+	g_free(msg);
+}
+
 static void
 lay_text(const struct facejob *j, struct lbox *b)
 {
@@ -511,8 +616,10 @@ lay_text(const struct facejob *j, struct lbox *b)
 	report = j->copy == 0 || cv.by_copy;
 	/* The same text in the same box (a back, a repeated effect) fits
 	 * the same: check its glyphs once too. */
-	if (fit.first && report)
+	if (fit.first && report) {
 		check_glyphs(j->fonts, deck, j->c, j->lang, b, j->d);
+		check_face(j, b, s, where, &v);
+	}
 	if (!fit.fits) {
 		j->out->overflow = true;
 		if (deck->draft)

@@ -80,6 +80,19 @@ const struct elem *fonts_elem(const struct fonts *f,
  */
 char		*fonts_missing(const struct fonts *f, PangoLayout *l,
 		    const struct elem *e);
+/* The same for a text set in the families chosen, "Font,Fallback". */
+char		*fonts_missing_in(const struct fonts *f, PangoLayout *l,
+		    const char *chosen);
+/*
+ * The first run of a shaped text that asks for a face its family lacks
+ * (the layout's weight and slant, as <b>, <i>, **bold**, <span weight=
+ * style= font=> change them), drawn in another: "asks for 'F' bold in
+ * 'words', which has only regular"; NULL if none.  chosen: the
+ * element's families.  *at: the byte offset in the text where the
+ * markup asking for that face begins, -1 if the layout's own.  g_free().
+ */
+char		*fonts_badface(const struct fonts *f, PangoLayout *l,
+		    const char *chosen, int *at);
 /* From now on, note each face a text is drawn in (check lists them). */
 void		 fonts_track(struct fonts *f);
 /* The faces noted, "Face <- file (source)", sorted; g_strfreev(). */
@@ -153,6 +166,16 @@ struct mctx {
 						   NULL */
 	size_t			 bad_off;	/* out: where, a byte offset
 						   in the text */
+	GArray			*tags;		/* NULL, or out: a struct
+						   mtagpos for each tag that
+						   opens, in order */
+	size_t			 plain;		/* out: bytes of text Pango
+						   shows so far (with tags) */
+};
+
+/* Where a tag that opens is: in the text Pango shows, in the source. */
+struct mtagpos {
+	size_t	plain, src;	/* byte offsets */
 };
 
 /*

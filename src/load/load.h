@@ -359,6 +359,17 @@ bool		 tmpl_font(struct arena *a, const char *const *families,
 		    const char *const *faces, const char *lfallback,
 		    struct elem *e, const struct ynode *n, struct diags *d);
 
+/*
+ * True if faces (layout/fonts.c's list) has family in weight (CSS, 100
+ * to 1000; any of a variable font's axis) and slant; else *has lists
+ * the faces it has, "bold, bold italic" (in a), NULL if it has none.
+ */
+bool		 font_face(struct arena *a, const char *const *faces,
+		    const char *family, int weight, bool italic,
+		    const char **has);
+/* A face for messages: "regular", "bold italic", "weight 650". */
+char		*face_name(struct arena *a, int lo, int hi, bool italic);
+
 struct sheet	*load_sheet(const char *path, struct diags *d);
 void		 sheet_free(struct sheet *s);
 /* Set s's paper by name (a4, letter); false if the name is no paper. */

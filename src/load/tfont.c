@@ -81,8 +81,7 @@ font_fallback(struct arena *a, const char *const *families,
 	return ok;
 }
 
-/* "bold", "weight 300", "weights 100-900", with " italic". */
-static char *
+char *
 face_name(struct arena *a, int lo, int hi, bool italic)
 {
 	if (lo != hi)
@@ -112,14 +111,9 @@ parse_face(const char *face, const char *family, int *lo, int *hi,
 	return true;
 }
 
-/*
- * The faces of e's family, as a list for a message; true if one of
- * them is e's weight and slant.  A fixed face a variable one of the
- * same slant covers is left out of the list.
- */
-static bool
-find_face(struct arena *a, const char *const *faces, const struct elem *e,
-    const char **has)
+bool
+font_face(struct arena *a, const char *const *faces, const char *family,
+    int weight, bool italic, const char **has)
 {
 	int lo, hi, lo2, hi2;
 	bool it, it2, covered;
@@ -127,13 +121,13 @@ find_face(struct arena *a, const char *const *faces, const struct elem *e,
 
 	*has = NULL;
 	for (i = 0; faces[i] != NULL; i++) {
-		if (!parse_face(faces[i], e->family, &lo, &hi, &it))
+		if (!parse_face(faces[i], family, &lo, &hi, &it))
 			continue;
-		if (it == e->italic && lo <= e->weight && e->weight <= hi)
+		if (it == italic && lo <= weight && weight <= hi)
 			return true;
 		covered = false;
 		for (j = 0; faces[j] != NULL && !covered; j++)
-			covered = j != i && parse_face(faces[j], e->family,
+			covered = j != i && parse_face(faces[j], family,
 			    &lo2, &hi2, &it2) && it2 == it && lo2 < hi2 &&
 			    lo2 <= lo && hi <= hi2 && lo == hi;
 		if (covered)
@@ -171,7 +165,8 @@ check_face(struct arena *a, const char *const *faces, const struct elem *e,
 	const struct ynode *at = key_node(n, "weight");
 	const char *has;
 
-	if (find_face(a, faces, e, &has) || has == NULL)
+	if (font_face(a, faces, e->family, e->weight, e->italic, &has) ||
+	    has == NULL)
 		return true;
 	if (at == NULL && e->italic)
 		at = key_node(n, "italic");
