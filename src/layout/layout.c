@@ -112,20 +112,24 @@ put_icon(GString *b, const struct mtoken *k, const struct mctx *m)
 	char *own = m->dir ? markup_icon_path(m->dir, k->text) : NULL;
 	struct rgba c;
 	bool col = opt_color(k, m, &c);
+	unsigned int cp;
 
 	if (own != NULL) {
 		put_image(b, own, k, m);
 		g_free(own);
 		return;
 	}
+	/* An unknown name was reported when the deck was bound; "&#x0;"
+	 * would make Pango refuse the whole text. */
+	if ((cp = iconmap_find(m->icons, k->text)) == 0)
+		return;
 	g_string_append_printf(b, "<span font_family=\"%s\" "
 	    "font_weight=\"normal\" font_style=\"normal\"", ICON_FAMILY);
 	if (col)
 		g_string_append_printf(b, " foreground=\"#%02x%02x%02x\"",
 		    (int)lround(c.r * 255), (int)lround(c.g * 255),
 		    (int)lround(c.b * 255));
-	g_string_append_printf(b, ">&#x%X;</span>",
-	    iconmap_find(m->icons, k->text));
+	g_string_append_printf(b, ">&#x%X;</span>", cp);
 }
 
 /* {img:PATH}: PATH in the game's folder. */

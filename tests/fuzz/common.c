@@ -153,7 +153,8 @@ fuzz_fonts(void)
 	const struct iconmap *m = fuzz_icons();
 
 	if (fonts == NULL) {
-		if ((fonts = fonts_new("fonts", &setup_diags)) == NULL) {
+		if ((fonts = fonts_new("fonts", NULL,
+		    &setup_diags)) == NULL) {
 			diag_print(stderr, &setup_diags);
 			exit(3);
 		}

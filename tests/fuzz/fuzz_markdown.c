@@ -38,8 +38,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	bstyle_a5(&style);
 	fonts->images = images;
-	if (booklet_parse(path, deck, 0, images, &doc, &d))
+	if (booklet_parse(path, deck, 0, images, fonts, &doc, &d)) {
 		booklet_flow(fonts, &doc, &style, &fl);
+		booklet_check(fonts, &fl, &style, &d);
+	}
 	fonts->images = NULL;
 	bflow_free(&fl);
 	bdoc_free(&doc);
