@@ -532,6 +532,9 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	int type = 0;
 	bool ok = true, pts;
 
+	/* The slot of an element that failed is used again for the next:
+	 * nothing of the failed one (its count of conditions) may stay. */
+	memset(e, 0, sizeof(*e));
 	if (!yexpect(n, YNODE_MAP, "an element", NULL, c->d))
 		return false;
 	e->pos = n->pos;

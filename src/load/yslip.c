@@ -313,7 +313,9 @@ slip_value(const struct builder *b, struct slip *s)
 	size_t len, i, ind, prev, pind;
 
 	l = line_at(b, pm->line, &len);
-	ind = indent_of(l, len);
+	/* A line of blanks has no indent ((size_t)-1): nothing to scan. */
+	if ((ind = indent_of(l, len)) == (size_t)-1)
+		return false;
 	for (i = ind; i + 1 < pm->column && i + 1 < len; i++)
 		if (l[i] == ':' && (l[i + 1] == ' ' || l[i + 1] == '\t')) {
 			s->pos = mkpos(b, pm);
@@ -321,8 +323,7 @@ slip_value(const struct builder *b, struct slip *s)
 			    "this line: put text that holds ': ' in quotes");
 			return true;
 		}
-	if (ind == (size_t)-1 || !prev_line(b, pm->line, &prev, &pind) ||
-	    pind > ind)
+	if (!prev_line(b, pm->line, &prev, &pind) || pind > ind)
 		return false;
 	if (pind == ind) {
 		/* "game test" then "languages: [en]": one key of two lines. */
