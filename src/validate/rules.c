@@ -245,6 +245,7 @@ load_rule(struct rctx *c, struct rule *r, const struct ynode *n)
 	const struct ynode *ln = ymap_get(n, "label");
 	bool ok;
 
+	memset(r, 0, sizeof(*r));	/* a failed rule's slot is reused */
 	if (!yexpect(n, YNODE_MAP, "a rule", NULL, c->d))
 		return false;
 	r->pos = n->pos;
@@ -308,6 +309,9 @@ load_variants(struct rctx *c, const struct ynode *n)
 	for (i = 0; i < n->n; i++) {
 		struct variant *v = &c->r->v[c->r->n];
 
+		/* The slot of a variant that failed is used again: none of
+		 * its counts (where, rules) may stay for the next. */
+		memset(v, 0, sizeof(*v));
 		v->name = n->pairs[i].key->str;
 		v->pos = n->pairs[i].key->pos;
 		if (load_variant(c, v, n->pairs[i].val, false))
