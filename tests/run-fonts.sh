@@ -181,7 +181,7 @@ t_svg_font() {
 	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 20 && b > 1.15 * a) }' ||
 	    { echo "Roboto Bold $a mm, DejaVu Sans Bold $b mm"; return 1; }
 }
-check "fonts: an SVG's text is drawn in the bundled Roboto" t_svg_font
+check "fonts: an SVG's text is drawn in the family it names: the bundled Roboto, the installed DejaVu Sans" t_svg_font
 check "fonts: the deck's SVG names known families: no warning" sh -c '
     $1 ./deckpress cards "$2" -o "$3" 2>"$4" >/dev/null && [ ! -s "$4" ] ||
     { cat "$4"; exit 1; }' sh "$WRAP" $F "$T/quiet.pdf" "$T/quiet.err"

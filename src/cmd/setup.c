@@ -272,6 +272,35 @@ check_fallbacks(const struct setup *s, struct diags *d)
 	return ok;
 }
 
+/*
+ * Give Pango the installed families the layouts and the languages'
+ * fallback: name; a <span font=> or an SVG asks for its own later.
+ */
+static void
+want_fonts(const struct setup *s)
+{
+	const struct elem *e;
+	size_t k, f, i;
+
+	for (k = 0; k < s->deck->nkinds; k++)
+		for (f = 0; s->tmpls[k] != NULL && f < 2; f++)
+			for (i = 0; i < s->tmpls[k]->nelems[f]; i++) {
+				e = &s->tmpls[k]->elems[f][i];
+				if (e->type == ELEM_TEXT)
+					fonts_want(s->fonts, e->families ?
+					    e->families : e->family);
+			}
+	for (k = 0; s->deck->fallback != NULL && k < s->deck->nlangs; k++)
+		fonts_want(s->fonts, s->deck->fallback[k]);
+}
+
+/* An SVG's family, for images_fonts(). */
+static void
+want_svg_font(void *ctx, const char *family)
+{
+	fonts_want(ctx, family);
+}
+
 int
 setup_layouts(struct setup *s, struct diags *d)
 {
@@ -287,7 +316,10 @@ setup_layouts(struct setup *s, struct diags *d)
 		confine_init(&s->confine, s->deck->dir, p, s->allow_outside);
 		free(p);
 	}
-	return load_kinds(s, d) ? 0 : EXIT_INPUT;
+	if (!load_kinds(s, d))
+		return EXIT_INPUT;
+	want_fonts(s);
+	return 0;
 }
 
 int
@@ -312,7 +344,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 		return rc;
 	s->images = images_new();
 	images_confine(s->images, &s->confine);
-	images_fonts(s->images, s->fonts->families);
+	images_fonts(s->images, s->fonts->families, want_svg_font, s->fonts);
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,

@@ -148,22 +148,33 @@ run_missing(const struct fonts *f, const char *text, PangoGlyphItem *run,
 	const char *p = text + it->offset, *end = p + it->length;
 	bool icon = fam != NULL && strcmp(fam, ICON_FAMILY) == 0;
 	bool ok = fam != NULL && (in_list(chosen, fam) || icon);
+	GArray *boxes = g_array_new(FALSE, FALSE, sizeof(gunichar));
 	int i;
 
 	note_used(f, it->analysis.font);
+	/* Pango's hex boxes: their characters, named below in the text's
+	 * order (the glyphs of a right-to-left run are in visual order). */
 	for (i = 0; i < run->glyphs->num_glyphs; i++)
-		if (run->glyphs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG)
-			add_missing(out, seen, run->glyphs->glyphs[i].glyph &
-			    ~PANGO_GLYPH_UNKNOWN_FLAG);
+		if (run->glyphs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG) {
+			gunichar ch = run->glyphs->glyphs[i].glyph &
+			    ~PANGO_GLYPH_UNKNOWN_FLAG;
+
+			g_array_append_val(boxes, ch);
+		}
 	/* Any other font: every character of the run is one it lacks;
 	 * the icon font only for the icons' own code points. */
 	for (; p < end; p = g_utf8_next_char(p)) {
 		gunichar ch = g_utf8_get_char(p);
+		bool box = false;
+		guint k;
 
-		if (!ok || (icon && !icon_char(ch) && !in_list(chosen,
-		    ICON_FAMILY)))
+		for (k = 0; k < boxes->len && !box; k++)
+			box = g_array_index(boxes, gunichar, k) == ch;
+		if (box || !ok || (icon && !icon_char(ch) &&
+		    !in_list(chosen, ICON_FAMILY)))
 			add_missing(out, seen, ch);
 	}
+	g_array_free(boxes, TRUE);
 	pango_font_description_free(fd);
 }
 

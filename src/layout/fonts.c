@@ -6,6 +6,13 @@
  * family found in an earlier source hides the same family in a later
  * one (its files are rejected), so a game's font file is the one
  * printed even where the machine has another version installed.
+ *
+ * Pango's own configuration holds the game's and deckpress's fonts and,
+ * of the installed ones, only the families the game names (fonts_want):
+ * Pango sorts every font of its configuration for every font and size
+ * it is asked for, so a machine's hundreds of installed fonts would
+ * cost every text, and none of them may stand in for a font the game
+ * did not choose anyway.
  */
 #include <sys/stat.h>
 
@@ -300,7 +307,8 @@ strcmpv(const void *a, const void *b)
  * The installed fonts: the folders of fontconfig's own configuration,
  * and (as <rejectfont>) every installed file of a family an earlier
  * source has.  The configuration is read from its caches, as any
- * program does.
+ * program does.  This full configuration lists the families a layout
+ * may name; Pango gets them one by one (fonts_want).
  */
 static void
 add_installed(struct strbuf *xml, GHashTable *earlier)
@@ -416,7 +424,7 @@ add_bundled(struct strbuf *xml, const char *dir, GHashTable *game,
  */
 static FcConfig *
 private_config(struct fonts *f, const char *dir, const char *gamedir,
-    struct diags *d)
+    char **narrow, char ***files, size_t *nfiles, struct diags *d)
 {
 	FcConfig *fc = FcConfigCreate();
 	struct strbuf xml = { 0 };
@@ -440,6 +448,8 @@ private_config(struct fonts *f, const char *dir, const char *gamedir,
 	g_hash_table_iter_init(&it, game.families);
 	while (g_hash_table_iter_next(&it, &key, NULL))
 		g_hash_table_add(seen, g_strdup(key));
+	/* Pango's: the game's and deckpress's, no installed folder. */
+	*narrow = xstrdup(xml.s);
 	add_installed(&xml, seen);
 	sb_puts(&xml, "</fontconfig>");
 	ok = ok && fc != NULL && FcConfigParseAndLoadFromMemory(fc,
@@ -450,8 +460,11 @@ private_config(struct fonts *f, const char *dir, const char *gamedir,
 	for (k = 0; ok && k < game.nfiles; k++)
 		ok = FcConfigAppFontAddFile(fc, (const FcChar8 *)
 		    game.files[k]);
-	for (k = 0; k < game.nfiles; k++)
-		g_free(game.files[k]);
+	/* The game's files, for Pango's configuration. */
+	*files = game.files;
+	*nfiles = game.nfiles;
+	game.files = NULL;
+	game.nfiles = 0;
 	g_free(game.files);
 	g_hash_table_destroy(game.families);
 	g_hash_table_destroy(seen);
@@ -463,28 +476,159 @@ private_config(struct fonts *f, const char *dir, const char *gamedir,
 	return fc;
 }
 
+/* True if file lies in folder dir (a real path), or dir is NULL. */
+static bool
+from_dir(const char *dir, const char *file)
+{
+	size_t n = dir != NULL ? strlen(dir) : 0;
+
+	return dir != NULL && strncmp(file, dir, n) == 0 && file[n] == '/';
+}
+
+static int
+strcmpp(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The installed files of the full configuration fc (in neither the
+ * game's nor deckpress's fonts/) by family, its name in lower case:
+ * what fonts_want() gives Pango.  Sorted, for a stable PDF.
+ */
+static void
+list_installed(struct fonts *f, FcConfig *fc)
+{
+	FcPattern *pat = FcPatternCreate();
+	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, FC_FILE, NULL);
+	FcFontSet *set = FcFontList(fc, pat, os);
+	GHashTableIter it;
+	gpointer v;
+	FcChar8 *file, *fam;
+	int i, k;
+
+	for (i = 0; set != NULL && i < set->nfont; i++) {
+		if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) !=
+		    FcResultMatch || from_dir(f->ownfonts, (char *)file) ||
+		    from_dir(f->gamefonts, (char *)file))
+			continue;
+		for (k = 0; FcPatternGetString(set->fonts[i], FC_FAMILY, k,
+		    &fam) == FcResultMatch; k++) {
+			char *key = g_ascii_strdown((const char *)fam, -1);
+			GPtrArray *files = g_hash_table_lookup(f->installed,
+			    key);
+
+			if (files == NULL) {
+				files = g_ptr_array_new_with_free_func(g_free);
+				g_hash_table_insert(f->installed, key, files);
+			} else
+				g_free(key);
+			g_ptr_array_add(files, g_strdup((const char *)file));
+		}
+	}
+	g_hash_table_iter_init(&it, f->installed);
+	while (g_hash_table_iter_next(&it, NULL, &v))
+		g_ptr_array_sort(v, strcmpp);
+	if (set != NULL)
+		FcFontSetDestroy(set);
+	FcObjectSetDestroy(os);
+	FcPatternDestroy(pat);
+}
+
+/* Pango's configuration: narrow (XML, unclosed) and the game's files. */
+static FcConfig *
+pango_config(const char *narrow, char **files, size_t nfiles)
+{
+	FcConfig *fc = FcConfigCreate();
+	struct strbuf xml = { 0 };
+	bool ok;
+	size_t k;
+
+	sb_puts(&xml, narrow);
+	sb_puts(&xml, "</fontconfig>");
+	ok = fc != NULL && FcConfigParseAndLoadFromMemory(fc,
+	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(fc);
+	for (k = 0; ok && k < nfiles; k++)
+		ok = FcConfigAppFontAddFile(fc, (const FcChar8 *)files[k]);
+	sb_free(&xml);
+	if (!ok && fc != NULL) {
+		FcConfigDestroy(fc);
+		fc = NULL;
+	}
+	return fc;
+}
+
+void
+fonts_want(const struct fonts *f, const char *list)
+{
+	char **names;
+	size_t i;
+	guint k;
+	bool added = false;
+
+	if (list == NULL || f->installed == NULL)
+		return;
+	names = g_strsplit(list, ",", -1);
+	for (i = 0; names[i] != NULL; i++) {
+		char *key = g_ascii_strdown(g_strstrip(names[i]), -1);
+		GPtrArray *files = g_hash_table_lookup(f->installed, key);
+
+		if (files == NULL || g_hash_table_contains(f->wanted, key)) {
+			g_free(key);
+			continue;
+		}
+		g_hash_table_add(f->wanted, key);
+		for (k = 0; k < files->len; k++)
+			FcConfigAppFontAddFile(f->fc, (const FcChar8 *)
+			    g_ptr_array_index(files, k));
+		added = true;
+	}
+	g_strfreev(names);
+	/* Pango forgets the font sets it sorted without them. */
+	if (added)
+		pango_fc_font_map_config_changed(PANGO_FC_FONT_MAP(f->map));
+}
+
 struct fonts *
 fonts_new(const char *dir, const char *gamedir, struct diags *d)
 {
 	struct fonts *f = xcalloc(1, sizeof(*f));
-	size_t nerr = d->nerr;
-	FcConfig *fc = private_config(f, dir, gamedir, d);
+	size_t nerr = d->nerr, nfiles = 0, k;
+	char *narrow = NULL, **files = NULL;
+	FcConfig *full = private_config(f, dir, gamedir, &narrow, &files,
+	    &nfiles, d);
+	FcConfig *fc = full != NULL ? pango_config(narrow, files, nfiles) :
+	    NULL;
 	struct srcpos pos = { diag_read(d, dir), 0, 0 };
 
+	for (k = 0; k < nfiles; k++)
+		g_free(files[k]);
+	g_free(files);
+	free(narrow);
+	f->installed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    (GDestroyNotify)g_ptr_array_unref);
+	f->wanted = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    NULL);
 	if (fc == NULL) {
+		if (full != NULL)
+			FcConfigDestroy(full);
 		if (d->nerr == nerr)
 			diag_add(d, DIAG_ERROR, &pos, "font",
 			    "cannot read fonts");
 		fonts_free(f);
 		return NULL;
 	}
+	/* Every family a layout may name, and the installed files. */
+	list_families(f, full);
+	list_installed(f, full);
+	FcConfigDestroy(full);
 	/*
 	 * Pango's fontconfig calls, and librsvg's text through Pango's
 	 * default font map, consult the current configuration: make it
 	 * this one, so an SVG's text finds the same fonts.
 	 */
 	FcConfigSetCurrent(fc);
-	list_families(f, fc);
+	f->fc = fc;
 	f->map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), fc);
 	FcConfigDestroy(fc);	/* the font map and fontconfig hold it */
@@ -515,6 +659,10 @@ fonts_free(struct fonts *f)
 		g_hash_table_destroy(f->variants);
 	if (f->used != NULL)
 		g_hash_table_destroy(f->used);
+	if (f->installed != NULL)
+		g_hash_table_destroy(f->installed);
+	if (f->wanted != NULL)
+		g_hash_table_destroy(f->wanted);
 	free(f->gamefonts);
 	free(f->ownfonts);
 	hyph_free(f->hyph);

@@ -168,7 +168,8 @@ put_tag(GString *b, const struct mtoken *k, struct mctx *m)
 	    m->bad_font == NULL) {
 		m->bad_font = g_strdup(font);
 		m->bad_off = k->off;
-	}
+	} else if (font != NULL && m->fonts != NULL)
+		fonts_want(m->fonts, font);	/* an installed family */
 	tag = markup_pango_tag(k, m->pal, m->palc, m->npal);
 	g_string_append(b, tag);
 	g_free(tag);
@@ -458,6 +459,7 @@ card_mctx(const struct facejob *j, const struct elem *e,
 	m->npal = j->t->npal;
 	m->families = j->fonts->families;
 	m->nfamilies = j->fonts->nfamilies;
+	m->fonts = j->fonts;
 }
 
 /* A <span font=> naming a family the fonts do not have. */

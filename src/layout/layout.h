@@ -8,6 +8,7 @@
 #ifndef DECKPRESS_LAYOUT_H
 #define DECKPRESS_LAYOUT_H
 
+#include <fontconfig/fontconfig.h>
 #include <pango/pango.h>
 
 #include "../model.h"
@@ -54,6 +55,11 @@ struct fonts {
 					   language's fallback (cover.c) */
 	GHashTable	 *used;		/* NULL, or (fonts_track) each face
 					   drawn: "Face\tfile" -> NULL */
+	FcConfig	 *fc;		/* Pango's configuration (the font
+					   map holds it) */
+	GHashTable	 *installed;	/* family, lower case -> GPtrArray of
+					   its installed files */
+	GHashTable	 *wanted;	/* families given Pango (fonts_want) */
 };
 
 /*
@@ -65,6 +71,14 @@ struct fonts {
 struct fonts	*fonts_new(const char *dir, const char *gamedir,
 		    struct diags *d);
 void		 fonts_free(struct fonts *f);
+/*
+ * Give Pango the installed fonts of each family of list ("A,B" or one
+ * family) that it does not have yet.  Pango's configuration holds the
+ * game's and deckpress's fonts and only the installed families asked
+ * for here: every family a layout, a language's fallback:, a <span
+ * font=> or an SVG names must be wanted before it is laid out.
+ */
+void		 fonts_want(const struct fonts *f, const char *list);
 
 /*
  * e as language lang of deck shows it: with the language's fallback
@@ -161,6 +175,8 @@ struct mctx {
 	const char *const	*families;	/* font= may name these
 						   (nfamilies); NULL: any */
 	size_t			 nfamilies;
+	const struct fonts	*fonts;		/* given the installed families
+						   a font= names; NULL: none */
 	char			*bad_font;	/* out: a font= naming none
 						   of families (g_free), or
 						   NULL */

@@ -37,6 +37,8 @@ struct images {
 	const char *const *families;	/* the fonts an SVG's text may use
 					   (as load_tmpl takes them); NULL:
 					   not checked */
+	void		(*want)(void *ctx, const char *family);
+	void		*want_ctx;	/* makes a family drawable */
 };
 
 struct images *
@@ -348,8 +350,17 @@ read_file(struct image *img, const char **why)
 }
 
 /* Read and decode img->path; false with why on any problem. */
+static void	check_svg_fonts(const struct images *c,
+		    const struct image *img, const struct srcpos *pos,
+		    const char *ctx, struct diags *d);
+
+/*
+ * Read and decode img; an SVG's font families are checked (and made
+ * drawable) first: librsvg sets its text as it is recorded.
+ */
 static bool
-decode(struct image *img, const char **why)
+decode(const struct images *c, struct image *img, const struct srcpos *pos,
+    const char *ctx, struct diags *d, const char **why)
 {
 	int kind;
 
@@ -366,14 +377,18 @@ decode(struct image *img, const char **why)
 	case IMG_JPEG:
 		return load_jpeg(img, why);
 	default:
+		check_svg_fonts(c, img, pos, ctx, d);
 		return load_svg(img, why);
 	}
 }
 
 void
-images_fonts(struct images *c, const char *const *families)
+images_fonts(struct images *c, const char *const *families,
+    void (*want)(void *ctx, const char *family), void *ctx)
 {
 	c->families = families;
+	c->want = want;
+	c->want_ctx = ctx;
 }
 
 /* A family the configuration has (fontconfig ignores case), or generic. */
@@ -390,8 +405,12 @@ svg_family_ok(const struct images *c, const char *fam)
 			return true;
 	for (i = 0; c->families[i] != NULL && strchr(c->families[i], '\t') ==
 	    NULL; i++)
-		if (g_ascii_strcasecmp(fam, c->families[i]) == 0)
+		if (g_ascii_strcasecmp(fam, c->families[i]) == 0) {
+			/* An installed family, given to librsvg's Pango. */
+			if (c->want != NULL)
+				c->want(c->want_ctx, c->families[i]);
 			return true;
+		}
 	return false;
 }
 
@@ -495,11 +514,8 @@ image_load(struct images *c, const char *path, const struct srcpos *pos,
 		img->failed = true;
 		return NULL;
 	}
-	if (decode(img, &why)) {
-		if (img->kind == IMG_SVG)
-			check_svg_fonts(c, img, pos, ctx, d);
+	if (decode(c, img, pos, ctx, d, &why))
 		return img;
-	}
 	/* Reported once, where it is first named; later uses stay quiet. */
 	img->failed = true;
 	diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s %s", CTX_FMT(ctx),

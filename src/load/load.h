@@ -263,9 +263,11 @@ void		 images_confine(struct images *c,
 		    const struct confine *conf);
 /*
  * The font families an SVG's text may name (as load_tmpl takes them,
- * kept by the caller): an SVG naming another is warned of.
+ * kept by the caller): an SVG naming another is warned of; for each it
+ * names that there is, want(ctx, family) is called before it is drawn.
  */
-void		 images_fonts(struct images *c, const char *const *families);
+void		 images_fonts(struct images *c, const char *const *families,
+		    void (*want)(void *ctx, const char *family), void *ctx);
 void		 images_free(struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 images_count(const struct images *c);
