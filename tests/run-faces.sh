@@ -43,12 +43,6 @@ passes() {
 	    2>"$T/$2.$1.err" && [ ! -s "$T/$2.$1.err" ] ||
 	    { cat "$T/$2.$1.err"; return 1; }
 }
-# the_font PDF NAME: pdffonts lists NAME (after the subset tag) embedded.
-the_font() {
-	pdffonts "$1" | awk -v n="$2" 'NR > 2 { f = $1; sub(/^[A-Z]+\+/, "", f)
-	    if (f == n && $(NF-4) == "yes") ok = 1 } END { exit !ok }' ||
-	    { pdffonts "$1"; return 1; }
-}
 
 # --- faces a card's text asks for -------------------------------------
 deck good
@@ -58,15 +52,9 @@ check "faces: Lobster Two Bold Italic is embedded" \
     the_font "$T/good-cards.pdf" LobsterTwo-BoldItalic
 # Inter is variable: the MMMM at weight 650 (the element's) wider than
 # the one a span sets at 300, the same size.
-width_of() {
-	pdftotext -bbox "$1" - | awk -v n="$2" '/<word / && />MMMM</ {
-	    k++; if (k == n) { match($0, /xMin="[0-9.]+"/)
-	    x0 = substr($0, RSTART + 6, RLENGTH - 7)
-	    match($0, /xMax="[0-9.]+"/); x1 = substr($0, RSTART + 6, RLENGTH - 7)
-	    print x1 - x0 } }'
-}
 t_650() {
-	a=$(width_of "$T/good-cards.pdf" 1) b=$(width_of "$T/good-cards.pdf" 2)
+	a=$(word_width "$T/good-cards.pdf" ">MMMM<" 1)
+	b=$(word_width "$T/good-cards.pdf" ">MMMM<" 2)
 	awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > 0 && a > b * 1.03) }' ||
 	    { echo "650: $a pt, 300: $b pt"; return 1; }
 }

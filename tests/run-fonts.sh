@@ -24,13 +24,6 @@ fails() {
 	[ $rc -eq 1 ] || { echo "exit status $rc"; cat "$e"; return 1; }
 	[ ! -e "$T/bad.pdf" ] || { echo "a PDF was written"; return 1; }
 }
-# the_font PDF NAME: pdffonts lists NAME (after the subset tag) embedded
-# and subset.
-the_font() {
-	pdffonts "$1" | awk -v n="$2" 'NR > 2 { f = $1; sub(/^[A-Z]+\+/, "", f)
-	    if (f == n && $(NF-4) == "yes" && $(NF-3) == "yes") ok = 1 }
-	    END { exit !ok }' || { pdffonts "$1"; return 1; }
-}
 
 # --- the game's own font ----------------------------------------------
 check "fonts: the deck renders in English" render $F -o "$T/en.pdf"
@@ -102,15 +95,8 @@ check "fonts: a file that is no font is an error" \
 # --- a variable font's weight -----------------------------------------
 # Inter (installed, one variable file): MMMMMM at weight 300 and 800,
 # the same size; the heavier is wider.
-width_of() {
-	pdftotext -bbox "$1" - | awk -v n="$2" '/<word / && /MMMMMM/ {
-	    k++; if (k == n) { match($0, /xMin="[0-9.]+"/)
-	    x0 = substr($0, RSTART + 6, RLENGTH - 7)
-	    match($0, /xMax="[0-9.]+"/); x1 = substr($0, RSTART + 6, RLENGTH - 7)
-	    print x1 - x0 } }'
-}
 t_weights() {
-	a=$(width_of "$T/en.pdf" 1) b=$(width_of "$T/en.pdf" 2)
+	a=$(word_width "$T/en.pdf" MMMMMM 1) b=$(word_width "$T/en.pdf" MMMMMM 2)
 	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 0 && b > a * 1.03) }' ||
 	    { echo "300: $a pt, 800: $b pt"; return 1; }
 }

@@ -39,16 +39,6 @@ pdf_ok "$G" -o "$T/geo.pdf"
 pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile "$T/geo.pdf" \
     "$T/geo"
 ./out/test/measure "$T/geo.ppm" >"$T/geo.txt"
-box_at() {
-	awk -v c="$2" -v x0="$3" -v y0="$4" -v x1="$5" -v y1="$6" '
-	    function abs(v) { return v < 0 ? -v : v }
-	    $1 == "color" && $2 == c { found = 1
-		if (abs($3 - x0) > 0.1 || abs($4 - y0) > 0.1 ||
-		    abs($5 - x1) > 0.1 || abs($6 - y1) > 0.1) {
-			print c " at " $3 " " $4 " " $5 " " $6 ", expected " \
-			    x0 " " y0 " " x1 " " y1; bad = 1 } }
-	    END { if (!found) print c " not found"; exit bad || !found }' "$1"
-}
 check "images: the PNG fills its box [6, 6, 51, 34] to 0.1 mm" \
     box_at "$T/geo.txt" "#c82828" 16.5 22.5 67.5 56.5
 check "images: the SVG fills its box [10, 50, 40, 20] to 0.1 mm" \

@@ -23,17 +23,6 @@ render() {
 	./out/test/measure -p "$T/$1.ppm" >"$T/$1.txt"
 }
 
-# box_at FILE COLOUR X0 Y0 X1 Y1: that colour's box, to 0.1 mm.
-box_at() {
-	awk -v c="$2" -v x0="$3" -v y0="$4" -v x1="$5" -v y1="$6" '
-	    function abs(v) { return v < 0 ? -v : v }
-	    $1 == "color" && $2 == c { found = 1
-		if (abs($3 - x0) > 0.1 || abs($4 - y0) > 0.1 ||
-		    abs($5 - x1) > 0.1 || abs($6 - y1) > 0.1) {
-			print c " at " $3 " " $4 " " $5 " " $6 ", expected " \
-			    x0 " " y0 " " x1 " " y1; bad = 1 } }
-	    END { if (!found) print c " not found"; exit bad || !found }' "$1"
-}
 
 # size_is FILE COLOUR W H: that colour's box measures W x H, to 0.1 mm.
 size_is() {

@@ -42,6 +42,37 @@ fonts_from_bundle() {
 	done
 }
 
+# What the measuring suites share (run-images, run-shapes, run-fonts,
+# run-faces, run-yours).
+# box_at FILE COLOUR X0 Y0 X1 Y1: out/test/measure's FILE says that
+# colour's box is there, to 0.1 mm.
+box_at() {
+	awk -v c="$2" -v x0="$3" -v y0="$4" -v x1="$5" -v y1="$6" '
+	    function abs(v) { return v < 0 ? -v : v }
+	    $1 == "color" && $2 == c { found = 1
+		if (abs($3 - x0) > 0.1 || abs($4 - y0) > 0.1 ||
+		    abs($5 - x1) > 0.1 || abs($6 - y1) > 0.1) {
+			print c " at " $3 " " $4 " " $5 " " $6 ", expected " \
+			    x0 " " y0 " " x1 " " y1; bad = 1 } }
+	    END { if (!found) print c " not found"; exit bad || !found }' "$1"
+}
+# the_font PDF NAME: pdffonts lists NAME (after the subset tag)
+# embedded and subset.
+the_font() {
+	pdffonts "$1" | awk -v n="$2" 'NR > 2 { f = $1; sub(/^[A-Z]+\+/, "", f)
+	    if (f == n && $(NF-4) == "yes" && $(NF-3) == "yes") ok = 1 }
+	    END { exit !ok }' || { pdffonts "$1"; return 1; }
+}
+# word_width PDF REGEX N: the width in pt of the Nth word pdftotext
+# finds whose line matches REGEX.
+word_width() {
+	pdftotext -bbox "$1" - | awk -v re="$2" -v n="$3" '/<word / && $0 ~ re {
+	    k++; if (k == n) { match($0, /xMin="[0-9.]+"/)
+	    x0 = substr($0, RSTART + 6, RLENGTH - 7)
+	    match($0, /xMax="[0-9.]+"/); x1 = substr($0, RSTART + 6, RLENGTH - 7)
+	    print x1 - x0 } }'
+}
+
 # summary WHAT: the suite's last line; its exit status says if all passed.
 summary() {
 	echo "$1: $pass passed, $fail failed"
