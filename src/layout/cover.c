@@ -178,73 +178,15 @@ run_missing(const struct fonts *f, const char *text, PangoGlyphItem *run,
 	pango_font_description_free(fd);
 }
 
-/*
- * The families chosen for the text at byte off: those of the innermost
- * <span font=...> around it (a span's family replaces the element's
- * list, its fallbacks too, in Pango as here), else the element's.
- */
-static const char *
-chosen_at(PangoAttrList *attrs, guint off, const char *deflt)
-{
-	const char *fam = deflt;
-	GSList *all, *a;
-
-	if (attrs == NULL)
-		return deflt;
-	all = pango_attr_list_get_attributes(attrs);
-	/* In order of their start: a later one that covers off is nested
-	 * in the earlier ones, so it is the one Pango applies. */
-	for (a = all; a != NULL; a = a->next) {
-		PangoAttribute *at = a->data;
-
-		/* The attributes are copies, freed below: the name is
-		 * kept interned (a few families per game). */
-		if (at->klass->type == PANGO_ATTR_FAMILY &&
-		    at->start_index <= off && off < at->end_index)
-			fam = g_intern_string(((PangoAttrString *)at)->value);
-	}
-	g_slist_free_full(all, (GDestroyNotify)pango_attribute_destroy);
-	return fam;
-}
-
-char *
-fonts_missing(const struct fonts *f, PangoLayout *l, const struct elem *e)
-{
-	return fonts_missing_in(f, l, e->families != NULL ? e->families :
-	    e->family);
-}
-
-char *
-fonts_missing_in(const struct fonts *f, PangoLayout *l, const char *chosen)
-{
-	const char *text = pango_layout_get_text(l);
-	PangoAttrList *attrs = pango_layout_get_attributes(l);
-	GString *out = g_string_new(NULL);
-	GArray *seen = g_array_new(FALSE, FALSE, sizeof(gunichar));
-	GSList *line, *r;
-
-	for (line = pango_layout_get_lines_readonly(l); line != NULL;
-	    line = line->next)
-		for (r = ((PangoLayoutLine *)line->data)->runs; r != NULL;
-		    r = r->next) {
-			PangoGlyphItem *run = r->data;
-
-			run_missing(f, text, run, chosen_at(attrs,
-			    (guint)run->item->offset, chosen), out, seen);
-		}
-	g_array_free(seen, TRUE);
-	if (out->len == 0) {
-		g_string_free(out, TRUE);
-		return NULL;
-	}
-	return g_string_free(out, FALSE);
-}
-
 /* What a run asks for: the layout's face as the markup changes it. */
 struct asked {
-	int	 weight;
-	bool	 italic;
-	int	 at;		/* byte offset of the markup that asks, or -1 */
+	int		 weight;
+	bool		 italic;
+	int		 at;		/* byte offset of the markup that
+					   asks, or -1 */
+	const char	*family;	/* the innermost <span font=>'s
+					   (interned), or NULL: the
+					   element's families */
 };
 
 /* Apply attribute at of the layout's list to a, if it sets the face. */
@@ -263,6 +205,10 @@ ask_attr(const PangoAttribute *at, struct asked *a)
 		    PANGO_STYLE_NORMAL;
 		break;
 	case PANGO_ATTR_FAMILY:
+		/* The attributes are copies, freed by the caller: the name
+		 * is kept interned (a few families per game). */
+		a->family = g_intern_string(((const PangoAttrString *)at)->
+		    value);
 		break;
 	case PANGO_ATTR_FONT_DESC:
 		fd = ((const PangoAttrFontDesc *)at)->desc;
@@ -272,6 +218,9 @@ ask_attr(const PangoAttribute *at, struct asked *a)
 		if (m & PANGO_FONT_MASK_STYLE)
 			a->italic = pango_font_description_get_style(fd) !=
 			    PANGO_STYLE_NORMAL;
+		if (m & PANGO_FONT_MASK_FAMILY)
+			a->family = g_intern_string(
+			    pango_font_description_get_family(fd));
 		if (!(m & (PANGO_FONT_MASK_WEIGHT | PANGO_FONT_MASK_STYLE |
 		    PANGO_FONT_MASK_FAMILY)))
 			return;
@@ -286,14 +235,15 @@ ask_attr(const PangoAttribute *at, struct asked *a)
  * The face the text at byte off asks for: the layout's weight and
  * slant, then those of each tag around off, outermost first (the
  * list is in order of start, so a later one that covers off is nested
- * in the earlier: Pango applies it last too).
+ * in the earlier: Pango applies it last too).  A span's family
+ * replaces the element's list, its fallbacks too, in Pango as here.
  */
 static struct asked
 asked_at(PangoLayout *l, guint off)
 {
 	const PangoFontDescription *fd = pango_layout_get_font_description(l);
 	PangoAttrList *attrs = pango_layout_get_attributes(l);
-	struct asked a = { PANGO_WEIGHT_NORMAL, false, -1 };
+	struct asked a = { PANGO_WEIGHT_NORMAL, false, -1, NULL };
 	GSList *all, *p;
 
 	if (fd != NULL) {
@@ -312,6 +262,39 @@ asked_at(PangoLayout *l, guint off)
 	}
 	g_slist_free_full(all, (GDestroyNotify)pango_attribute_destroy);
 	return a;
+}
+
+char *
+fonts_missing(const struct fonts *f, PangoLayout *l, const struct elem *e)
+{
+	return fonts_missing_in(f, l, e->families != NULL ? e->families :
+	    e->family);
+}
+
+char *
+fonts_missing_in(const struct fonts *f, PangoLayout *l, const char *chosen)
+{
+	const char *text = pango_layout_get_text(l);
+	GString *out = g_string_new(NULL);
+	GArray *seen = g_array_new(FALSE, FALSE, sizeof(gunichar));
+	GSList *line, *r;
+
+	for (line = pango_layout_get_lines_readonly(l); line != NULL;
+	    line = line->next)
+		for (r = ((PangoLayoutLine *)line->data)->runs; r != NULL;
+		    r = r->next) {
+			PangoGlyphItem *run = r->data;
+			struct asked a = asked_at(l, (guint)run->item->offset);
+
+			run_missing(f, text, run, a.family != NULL ? a.family :
+			    chosen, out, seen);
+		}
+	g_array_free(seen, TRUE);
+	if (out->len == 0) {
+		g_string_free(out, TRUE);
+		return NULL;
+	}
+	return g_string_free(out, FALSE);
 }
 
 /* The words of a run, for a message: at most 24 characters. */
@@ -357,6 +340,9 @@ run_face(const struct fonts *f, PangoLayout *l, const PangoItem *it,
 	const char *fam = pango_font_description_get_family(fd);
 	struct asked a = asked_at(l, (guint)it->offset);
 	struct arena ar = { 0 };
+
+	if (a.family != NULL)
+		chosen = a.family;
 	const char *has;
 	char *msg = NULL, *words;
 
@@ -379,7 +365,6 @@ char *
 fonts_badface(const struct fonts *f, PangoLayout *l, const char *chosen,
     int *at)
 {
-	PangoAttrList *attrs = pango_layout_get_attributes(l);
 	GSList *line, *r;
 	char *msg = NULL;
 
@@ -390,8 +375,7 @@ fonts_badface(const struct fonts *f, PangoLayout *l, const char *chosen,
 		    msg == NULL; r = r->next) {
 			PangoItem *it = ((PangoGlyphItem *)r->data)->item;
 
-			msg = run_face(f, l, it, chosen_at(attrs,
-			    (guint)it->offset, chosen), at);
+			msg = run_face(f, l, it, chosen, at);
 		}
 	return msg;
 }
