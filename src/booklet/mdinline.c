@@ -242,17 +242,14 @@ static bool
 has_family(struct mdin *s, const struct mtoken *k, const struct srcpos *pos)
 {
 	const char *font = markup_attr(k, "font"), *hint;
-	size_t i;
 	char *msg;
 
 	if (font == NULL || s->fonts == NULL)
 		return true;
-	for (i = 0; i < s->fonts->nfamilies; i++)
-		if (strcmp(s->fonts->families[i], font) == 0) {
-			fonts_want(s->fonts, font);	/* if installed */
-			return true;
-		}
-	hint = closest_word(font, s->fonts->families, s->fonts->nfamilies);
+	if (font_lookup(s->fonts->families, font, &hint)) {
+		fonts_want(s->fonts, font);	/* if installed */
+		return true;
+	}
 	msg = g_strdup_printf("'<span font=\"%s\">': no font family "
 	    "'%s'%s%s%s", font, font, HINT_ARGS(hint));
 	error_at(s, pos, msg);

@@ -151,7 +151,6 @@ put_tag(GString *b, const struct mtoken *k, struct mctx *m)
 {
 	const char *font = markup_attr(k, "font");
 	char *tag;
-	size_t i;
 
 	if (k->type == MT_TAG_OFF) {
 		g_string_append_printf(b, "</%s>", k->text);
@@ -161,15 +160,14 @@ put_tag(GString *b, const struct mtoken *k, struct mctx *m)
 		g_string_append_printf(b, "<%s>", k->text);
 		return;
 	}
-	for (i = 0; font != NULL && m->families != NULL &&
-	    i < m->nfamilies && strcmp(m->families[i], font) != 0; i++)
-		;
-	if (font != NULL && m->families != NULL && i == m->nfamilies &&
-	    m->bad_font == NULL) {
-		m->bad_font = g_strdup(font);
-		m->bad_off = k->off;
-	} else if (font != NULL && m->fonts != NULL)
-		fonts_want(m->fonts, font);	/* an installed family */
+	if (font != NULL && m->fonts != NULL) {
+		if (font_lookup(m->fonts->families, font, NULL))
+			fonts_want(m->fonts, font);	/* if installed */
+		else if (m->bad_font == NULL) {
+			m->bad_font = g_strdup(font);
+			m->bad_off = k->off;
+		}
+	}
 	tag = markup_pango_tag(k, m->pal, m->palc, m->npal);
 	g_string_append(b, tag);
 	g_free(tag);
@@ -457,8 +455,6 @@ card_mctx(const struct facejob *j, const struct elem *e,
 	m->pal = j->t->pal_names;
 	m->palc = j->t->pal;
 	m->npal = j->t->npal;
-	m->families = j->fonts->families;
-	m->nfamilies = j->fonts->nfamilies;
 	m->fonts = j->fonts;
 }
 
@@ -469,8 +465,9 @@ bad_font(const struct facejob *j, const struct elem *e,
 {
 	struct srcpos pos = where ? markup_pos(where, m->bad_off) :
 	    e->literal_pos;
-	const char *hint = closest_word(m->bad_font, j->fonts->families,
-	    j->fonts->nfamilies);
+	const char *hint;
+
+	font_lookup(j->fonts->families, m->bad_font, &hint);
 
 	diag_add(j->d, DIAG_ERROR, &pos, "font", "card '%s' (%s): %s: "
 	    "'<span font=\"%s\">': no font family '%s'%s%s%s",

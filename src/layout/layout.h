@@ -172,11 +172,9 @@ struct mctx {
 	const char *const	*pal;		/* palette names (npal) */
 	const struct rgba	*palc;		/* and their colours */
 	size_t			 npal;
-	const char *const	*families;	/* font= may name these
-						   (nfamilies); NULL: any */
-	size_t			 nfamilies;
-	const struct fonts	*fonts;		/* given the installed families
-						   a font= names; NULL: none */
+	const struct fonts	*fonts;		/* the families a font= may
+						   name, the installed ones
+						   given Pango; NULL: any */
 	char			*bad_font;	/* out: a font= naming none
 						   of families (g_free), or
 						   NULL */

@@ -340,6 +340,12 @@ struct tmpl	*load_tmpl(const char *path, const char *const *families,
 void		 tmpl_free(struct tmpl *t);
 
 /* Fonts of a layout (load/tfont.c); families as load_tmpl takes them. */
+/*
+ * True if name is a family of the list; else false, with *hint (if
+ * hint is not NULL) the family it looks like a typo of, or NULL.
+ */
+bool		 font_lookup(const char *const *families, const char *name,
+		    const char **hint);
 /* True if name is a family of the list, else an error at pos. */
 bool		 font_known(const char *const *families, const char *name,
 		    const struct srcpos *pos, struct diags *d);

@@ -19,17 +19,28 @@
 			"fonts installed"
 
 bool
-font_known(const char *const *families, const char *name,
-    const struct srcpos *pos, struct diags *d)
+font_lookup(const char *const *families, const char *name,
+    const char **hint)
 {
-	const char *hint;
 	size_t i, nf = 0;
 
 	for (i = 0; families[i] != NULL &&
 	    strchr(families[i], '\t') == NULL; i++, nf++)
 		if (strcmp(families[i], name) == 0)
 			return true;
-	hint = closest_word(name, families, nf);
+	if (hint != NULL)
+		*hint = closest_word(name, families, nf);
+	return false;
+}
+
+bool
+font_known(const char *const *families, const char *name,
+    const struct srcpos *pos, struct diags *d)
+{
+	const char *hint;
+
+	if (font_lookup(families, name, &hint))
+		return true;
 	if (hint != NULL)
 		diag_add(d, DIAG_ERROR, pos, "font", "unknown font '%s'; did "
 		    "you mean '%s'?", name, hint);
