@@ -109,10 +109,14 @@ struct kind {
 /* The attribute that names an entry's kind, when a deck has several. */
 #define KIND_ATTR	"component"
 
+struct confine;
+
 struct deck {
 	struct arena	  arena;	/* owns everything below */
 	const char	 *dir;		/* the deck's folder */
 	const char	 *file;		/* its deck.yaml */
+	struct confine	 *confine;	/* owned: where its files may lie
+					   (load/gfile.c reads them) */
 	const char	 *game;
 	const char	 *title;	/* the game's name as printed */
 	struct credits	  credits;

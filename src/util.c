@@ -272,5 +272,5 @@ file_exists(const char *path)
 {
 	struct stat st;
 
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }

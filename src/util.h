@@ -56,6 +56,11 @@ const char *closest_word(const char *word, const char *const *cand, size_t n);
 
 /* Join dir and name with one '/'; caller frees. */
 char	*path_join(const char *dir, const char *name);
+/*
+ * Is there something at path, a folder aside?  A FIFO or a device
+ * counts: the reader (load/gfile.c) refuses it and says what it is,
+ * where "there is none" would mislead.
+ */
 int	 file_exists(const char *path);
 
 #endif

@@ -172,6 +172,133 @@ for cmd in cards all check booklet pack preview export watch import; do
 	    './deckpress "$1" --help | grep -q -- "--allow-outside"' sh "$cmd"
 done
 
+# --- a stranger's game: every file it has, fixed or named --------------
+# Links from the files deckpress looks for by name (rules/LANG.md,
+# text/, text/LANG.yaml) and from a layout, an image and a font, to a
+# file outside: refused, naming the link, nothing written, the outside
+# file's bytes nowhere; --allow-outside reads them.
+
+# bounded ERRFILE PATTERN ARGS...: deckpress ARGS is refused as quick
+# says, in under 200 MB (not measured under valgrind or sanitizers).
+bounded() {
+	errf=$1 pat=$2
+	shift 2
+	quick "$errf" "$pat" /usr/bin/time -f %M -o "$errf.rss" \
+	    $WRAP ./deckpress "$@" || return 1
+	[ -n "$WRAP" ] || grep -qa __asan_init deckpress ||
+	    [ "$(tail -n 1 "$errf.rss")" -lt 204800 ] ||
+	    { echo "peak $(tail -n 1 "$errf.rss") KB"; return 1; }
+}
+# nowhere SECRET: no file under $T/out, and no message, holds SECRET.
+nowhere() {
+	! grep -rqa -- "$1" "$T"/*.err "$T"/*.out "$T/x.pdf" 2>/dev/null ||
+	    { echo "$1 found in an output"; return 1; }
+}
+# stranger DIR: a deck with a booklet, an image and a font of its own.
+stranger() {
+	rm -rf "$1"
+	deck "$1" "layout: ./layout.yaml"
+	layout "$1" art/ok.png
+	mkdir -p "$1/art" "$1/fonts"
+	cp "$PNG" "$1/art/ok.png"
+	cp tests/decks/yours/fonts/Lobster.otf "$1/fonts/"
+}
+SECRET=Zebra-secret-4711
+mkdir -p "$T/away/text"
+printf '# Rules\n\n%s\n' "$SECRET" >"$T/away/secret.md"
+printf 'cards:\n  one: {title: %s}\n  two: {title: Two}\n' "$SECRET" \
+    >"$T/away/text/en.yaml"
+cp "$T/away/text/en.yaml" "$T/away/en.yaml"
+layout "$T/away" art/ok.png
+cp tests/decks/yours/fonts/Lobster.otf "$T/away/Lobster.otf"
+
+G=$T/stranger
+stranger "$G"
+ln -sf "$ROOT/$T/away/secret.md" "$G/rules/en.md"
+for cmd in booklet pack; do
+	check "rules/en.md a link out: $cmd refuses it" bounded "$T/r-$cmd.err" \
+	    "rules/en.md: error: booklet $G/rules/en.md is outside the game's folder (a symbolic link leads out of it)" \
+	    $cmd "$G" -o "$T/x.pdf"
+	check "... and $cmd prints it nowhere" nowhere "$SECRET"
+done
+check "rules/en.md a link out: check says so" fails 1 "$T/r-check.err" \
+    "rules/en.md: error: booklet $G/rules/en.md is outside the game's folder" \
+    sh -c '$1 ./deckpress check "$2" >/dev/null' sh "$WRAP" "$G"
+check "rules/en.md a link out: --allow-outside prints it" writes \
+    booklet "$G" --allow-outside -o "$T/x.pdf"
+check "... the outside file's text in the booklet" sh -c \
+    'pdftotext "$1" - | grep -q "$2"' sh "$T/x.pdf" "$SECRET"
+
+stranger "$G"
+ln -sf "$ROOT/$T/away/text/en.yaml" "$G/text/en.yaml"
+check "text/en.yaml a link out: refused" bounded "$T/t.err" \
+    "text/en.yaml: error: YAML file $G/text/en.yaml is outside the game's folder (a symbolic link leads out of it)" \
+    cards "$G" -o "$T/x.pdf"
+check "... printed nowhere" nowhere "$SECRET"
+# strings rewrites a translation: one leading into another game is
+# not, the other game's file left as it was.
+cp "$T/away/text/en.yaml" "$T/away/before.yaml"
+ln -s "$ROOT/$T/away/text/en.yaml" "$G/text/fr.yaml"
+check "text/fr.yaml a link out: strings refuses it" fails 1 "$T/t-strings.err" \
+    "text/fr.yaml is outside the game's folder" $WRAP ./deckpress strings \
+    "$G" --lang fr
+check "... and leaves the outside file as it was" \
+    cmp "$T/away/text/en.yaml" "$T/away/before.yaml"
+check "text/en.yaml a link out: --allow-outside reads it" writes \
+    cards "$G" --allow-outside -o "$T/x.pdf"
+
+stranger "$G"
+rm -r "$G/text"
+ln -s "$ROOT/$T/away/text" "$G/text"
+check "text/ a link out: refused" bounded "$T/td.err" \
+    "text/en.yaml: error: YAML file $G/text/en.yaml is outside the game's folder" \
+    cards "$G" -o "$T/x.pdf"
+check "... printed nowhere" nowhere "$SECRET"
+check "text/ a link out: --allow-outside reads it" writes \
+    cards "$G" --allow-outside -o "$T/x.pdf"
+
+stranger "$G"
+ln -sf "$ROOT/$T/away/layout.yaml" "$G/layout.yaml"
+check "layout.yaml a link out: refused" bounded "$T/l.err" \
+    "deck.yaml:3:9: error: layout file $G/layout.yaml is outside the game's folder (a symbolic link" \
+    cards "$G" -o "$T/x.pdf"
+check "layout.yaml a link out: --allow-outside reads it" writes \
+    cards "$G" --allow-outside -o "$T/x.pdf"
+
+stranger "$G"
+ln -sf "$ROOT/$T/away/Lobster.otf" "$G/fonts/Lobster.otf"
+check "a font a link out: refused, naming it" bounded "$T/f.err" \
+    "fonts/Lobster.otf" cards "$G" -o "$T/x.pdf"
+check "a font a link out: --allow-outside reads it" writes \
+    cards "$G" --allow-outside -o "$T/x.pdf"
+
+# /dev/zero and a FIFO for a booklet, a text file and an image; a sparse
+# 3 GB file for a booklet and an image: refused from what they are,
+# within a second and 200 MB, --allow-outside or not.
+for what in rules/en.md text/en.yaml art/ok.png; do
+	stranger "$G"
+	rm "$G/$what"
+	mkfifo "$G/$what"
+	case $what in rules/*) cmd=booklet ;; *) cmd=cards ;; esac
+	check "$what a FIFO: refused at once" bounded "$T/fifo.err" \
+	    "is a FIFO, not a regular file" $cmd "$G" -o "$T/x.pdf"
+	rm "$G/$what"
+	ln -s /dev/zero "$G/$what"
+	check "$what a link to /dev/zero: refused at once" bounded \
+	    "$T/zero.err" "is a device, not a regular file" $cmd "$G" \
+	    --allow-outside -o "$T/x.pdf"
+done
+stranger "$G"
+truncate -s 3G "$G/art/ok.png"
+check "a sparse 3 GB image: refused unread" bounded "$T/sparse.err" \
+    "image $G/art/ok.png is larger than the 64 MiB deckpress reads" \
+    cards "$G" -o "$T/x.pdf"
+stranger "$G"
+truncate -s 3G "$G/rules/en.md"
+check "a sparse 3 GB booklet: refused unread" bounded "$T/sparse-md.err" \
+    "en.md: error: file larger than 16 MiB" booklet "$G" -o "$T/x.pdf"
+rm -rf "$G"
+
 # --- limits -----------------------------------------------------------
 # A small layout, each card its id: the limits are about the deck, not
 # its looks.

@@ -6,7 +6,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <cmark-gfm.h>
 #include <cmark-gfm-core-extensions.h>
@@ -23,7 +22,6 @@
  * four; the walk below recurses once a level); a table of 100 columns
  * (under 2 mm each on A4) and 10 000 rows (some 200 pages).
  */
-#define MAX_MD_BYTES	(16 << 20)	/* 16 MiB */
 #define MAX_MD_DEPTH	32
 #define MAX_TABLE_COLS	100
 #define MAX_TABLE_ROWS	10000
@@ -457,29 +455,23 @@ booklet_parse(const char *path, const struct deck *deck, size_t lang,
     struct diags *d)
 {
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
-	struct stat st;
-	gchar *text;
+	char *text;
+	size_t len;
 	bool ok;
 
 	memset(out, 0, sizeof(*out));
-	/* Measured before it is read: a huge file costs nothing. */
-	if (stat(path, &st) == 0 && st.st_size > MAX_MD_BYTES) {
-		diag_add(d, DIAG_ERROR, &pos, "limit", "file larger than "
-		    "16 MiB");
+	/* Refused before a byte past the limit is read. */
+	if ((text = (char *)game_read(deck->confine, path, MAX_MD_BYTES,
+	    "booklet", &pos, &len, d)) == NULL)
 		return false;
-	}
-	if (!g_file_get_contents(path, &text, NULL, NULL)) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot read the booklet");
-		return false;
-	}
-	if (!g_utf8_validate(text, -1, NULL)) {
+	if (!g_utf8_validate(text, (gssize)len, NULL)) {
 		diag_add(d, DIAG_ERROR, &pos, "encoding", "not UTF-8 text");
-		g_free(text);
+		free(text);
 		return false;
 	}
 	ok = booklet_parse_text(pos.file, text, deck, lang, images, fonts,
 	    out, d);
-	g_free(text);
+	free(text);
 	return ok;
 }
 

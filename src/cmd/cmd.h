@@ -28,8 +28,6 @@ struct setup {
 	struct sheet	**sheets;	/* per kind; kinds may share one */
 	struct images	 *images;	/* every image the deck shows */
 	bool		  allow_outside;	/* --allow-outside */
-	struct confine	  confine;	/* where the game's files may
-					   lie, set with the layouts */
 };
 
 /*

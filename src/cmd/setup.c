@@ -111,7 +111,8 @@ resolve_named(const struct setup *s, const char *name, const char *sub,
 		/* "./layout.yaml" reads better in messages as "layout.yaml" */
 		sb_printf(&b, "%s/%s", s->deck->dir, strncmp(name, "./", 2) ==
 		    0 ? name + 2 : name);
-		if ((ok = confine_check(&s->confine, b.s, w.s, pos, NULL, d)) &&
+		if ((ok = confine_check(s->deck->confine, b.s, w.s, pos,
+		    NULL, d)) &&
 		    file_exists(b.s))
 			goto found;
 		if (ok)
@@ -120,7 +121,8 @@ resolve_named(const struct setup *s, const char *name, const char *sub,
 	} else {
 		/* A bundled name must not climb out of layouts/ either. */
 		sb_printf(&b, "%s/layouts/%s%s.yaml", s->datadir, sub, name);
-		if ((ok = confine_check(&s->confine, b.s, w.s, pos, NULL, d)) &&
+		if ((ok = confine_check(s->deck->confine, b.s, w.s, pos,
+		    NULL, d)) &&
 		    file_exists(b.s))
 			goto found;
 		if (ok)
@@ -167,7 +169,6 @@ setup_free(struct setup *s)
 	iconmap_free(s->icons);
 	deck_free(s->deck);
 	free(s->datadir);
-	confine_free(&s->confine);
 }
 
 /*
@@ -197,15 +198,15 @@ load_kinds(struct setup *s, struct diags *d)
 		if (j < k)
 			s->tmpls[k] = s->tmpls[j];
 		else if (lp[k] != NULL)
-			s->tmpls[k] = load_tmpl(lp[k], s->fonts->families,
-			    s->icons, d);
+			s->tmpls[k] = load_tmpl(deck->confine, lp[k],
+			    s->fonts->families, s->icons, d);
 		for (j = 0; j < k && (sp[k] == NULL || sp[j] == NULL ||
 		    strcmp(sp[j], sp[k]) != 0); j++)
 			;
 		if (j < k)
 			s->sheets[k] = s->sheets[j];
 		else if (sp[k] != NULL)
-			s->sheets[k] = load_sheet(sp[k], d);
+			s->sheets[k] = load_sheet(deck->confine, sp[k], d);
 		ok &= s->tmpls[k] != NULL && s->sheets[k] != NULL;
 	}
 	for (k = 0; k < deck->nkinds; k++) {
@@ -232,7 +233,7 @@ setup_fonts(struct setup *s, struct diags *d)
 	if (s->datadir == NULL)
 		s->datadir = data_dir();
 	p = path_join(s->datadir, "fonts");
-	s->fonts = fonts_new(p, s->deck != NULL ? s->deck->dir : NULL, d);
+	s->fonts = fonts_new(p, s->deck, d);
 	free(p);
 	/* A game with fonts of its own: they are what failed (reported). */
 	if (s->fonts == NULL && s->deck != NULL) {
@@ -311,9 +312,12 @@ setup_layouts(struct setup *s, struct diags *d)
 		return rc;
 	if (!check_fallbacks(s, d))
 		return EXIT_INPUT;
-	if (s->confine.deck == NULL) {
+	/* A deck loaded without them may name files in layouts/ too. */
+	if (s->deck->confine->layouts == NULL) {
 		p = path_join(s->datadir, "layouts");
-		confine_init(&s->confine, s->deck->dir, p, s->allow_outside);
+		confine_free(s->deck->confine);
+		confine_init(s->deck->confine, s->deck->dir, p,
+		    s->allow_outside);
 		free(p);
 	}
 	if (!load_kinds(s, d))
@@ -327,7 +331,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
     struct diags *d)
 {
 	struct load_opts lo = *o;
-	char *p;
+	char *p, *l;
 	int rc;
 
 	/* The fonts come with the layouts: the game's fonts/ first. */
@@ -336,14 +340,16 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	s->allow_outside = o->allow_outside;
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
+	lo.layouts = l = path_join(s->datadir, "layouts");
 	s->deck = load_deck(deckdir, &lo, d);
 	free(p);
+	free(l);
 	if (s->deck == NULL)
 		return EXIT_INPUT;
 	if ((rc = setup_layouts(s, d)) != 0)
 		return rc;
 	s->images = images_new();
-	images_confine(s->images, &s->confine);
+	images_confine(s->images, s->deck->confine);
 	images_fonts(s->images, s->fonts->families, want_svg_font, s->fonts);
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||

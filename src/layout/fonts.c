@@ -17,15 +17,18 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 
+#include "../load/load.h"
 #include "layout.h"
 
 static int
@@ -206,33 +209,39 @@ font_name(const char *name)
 
 /*
  * The game's fonts: the font files directly in its fonts/ folder, a
- * stranger's input, so only files that really lie there (no link out
- * of it), a sane number of them and of a sane size.  Their families go
- * to src.  Problems are errors at the folder.
+ * stranger's input, so only regular files where the game's files may
+ * lie (game_open(): no link out of it unless --allow-outside), a sane
+ * number of them and of a sane size.  Their families go to src.
+ * Problems are errors at the folder.
  */
 #define GAME_FONTS_MAX	64
 #define GAME_FONT_BYTES	(64L << 20)
 
-/* True if real (a real path) lies in folder dir. */
+/*
+ * May font file f be read?  Opened as every game file is, then closed:
+ * FreeType reads it by its real path, rf.
+ */
 static bool
-inside(const char *dir, const char *real)
+font_file(const struct confine *conf, const char *f, struct stat *st,
+    char **rf, const char **why)
 {
-	char *rd = realpath(dir, NULL);
-	size_t n = rd != NULL ? strlen(rd) : 0;
-	bool in = rd != NULL && strncmp(real, rd, n) == 0 &&
-	    (real[n] == '/' || (n == 1 && rd[0] == '/'));
+	int fd = game_open(conf, f, st, why);
 
-	free(rd);
-	return in;
+	if (fd < 0)
+		return false;
+	close(fd);
+	if ((*rf = realpath(f, NULL)) == NULL)
+		*why = strerror(errno);
+	return *rf != NULL;
 }
 
 static bool
-scan_game(const char *gamedir, struct source *src, char **root,
-    struct diags *d)
+scan_game(const char *gamedir, const struct confine *conf,
+    struct source *src, char **root, struct diags *d)
 {
-	char *dir = path_join(gamedir, "fonts"), *real, *f, *rf;
-	size_t len;
+	char *dir = path_join(gamedir, "fonts"), *real, *f, *rf = NULL;
 	struct srcpos pos = { diag_read(d, dir), 0, 0 };
+	const char *why;
 	struct dirent *de;
 	struct stat st;
 	FcFontSet *set;
@@ -246,28 +255,23 @@ scan_game(const char *gamedir, struct source *src, char **root,
 		free(dir);
 		return true;	/* no fonts of its own */
 	}
-	if (!inside(gamedir, real)) {
-		diag_add(d, DIAG_ERROR, &pos, "font", "fonts/ leads out of "
-		    "the game's folder");
+	if ((why = confine_why(conf, dir)) != NULL) {
+		diag_add(d, DIAG_ERROR, &pos, "outside", "fonts/ %s", why);
 		closedir(dp);
 		free(real);
 		free(dir);
 		return false;
 	}
-	len = strlen(real);
 	*root = real;
 	set = FcFontSetCreate();
 	while (ok && (de = readdir(dp)) != NULL) {
 		if (de->d_name[0] == '.' || !font_name(de->d_name))
 			continue;
 		f = path_join(dir, de->d_name);
-		rf = realpath(f, NULL);
-		if (rf == NULL || strncmp(rf, real, len) != 0 ||
-		    rf[len] != '/' || stat(rf, &st) != 0 ||
-		    !S_ISREG(st.st_mode)) {
-			diag_add(d, DIAG_ERROR, &pos, "font", "fonts/%s is "
-			    "not a file inside the game's fonts/ folder",
-			    de->d_name);
+		if (!font_file(conf, f, &st, &rf, &why)) {
+			diag_add(d, DIAG_ERROR, &pos, strncmp(why, "is outside",
+			    10) == 0 ? "outside" : "font", "fonts/%s %s",
+			    de->d_name, why);
 			ok = false;
 		} else if (st.st_size > GAME_FONT_BYTES ||
 		    src->nfiles >= GAME_FONTS_MAX) {
@@ -287,6 +291,7 @@ scan_game(const char *gamedir, struct source *src, char **root,
 			src->files[src->nfiles++] = g_strdup(rf);
 		}
 		free(rf);
+		rf = NULL;
 		free(f);
 	}
 	closedir(dp);
@@ -423,12 +428,12 @@ add_bundled(struct strbuf *xml, const char *dir, GHashTable *game,
  * folder.
  */
 static FcConfig *
-private_config(struct fonts *f, const char *dir, const char *gamedir,
+private_config(struct fonts *f, const char *dir, const struct deck *game,
     char **narrow, char ***files, size_t *nfiles, struct diags *d)
 {
 	FcConfig *fc = FcConfigCreate();
 	struct strbuf xml = { 0 };
-	struct source game = { g_hash_table_new_full(g_str_hash,
+	struct source own = { g_hash_table_new_full(g_str_hash,
 	    g_str_equal, g_free, NULL), NULL, 0 };
 	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
 	    g_free, NULL);
@@ -441,11 +446,12 @@ private_config(struct fonts *f, const char *dir, const char *gamedir,
 	f->ownfonts = realpath(dir, NULL);
 	if (f->ownfonts == NULL)
 		f->ownfonts = xstrdup(dir);
-	ok = gamedir == NULL || scan_game(gamedir, &game, &f->gamefonts, d);
+	ok = game == NULL || scan_game(game->dir, game->confine, &own,
+	    &f->gamefonts, d);
 	sb_puts(&xml, "<?xml version=\"1.0\"?><fontconfig>");
 	cache_dirs(&xml);
-	add_bundled(&xml, f->ownfonts, game.families, seen);
-	g_hash_table_iter_init(&it, game.families);
+	add_bundled(&xml, f->ownfonts, own.families, seen);
+	g_hash_table_iter_init(&it, own.families);
 	while (g_hash_table_iter_next(&it, &key, NULL))
 		g_hash_table_add(seen, g_strdup(key));
 	/* Pango's: the game's and deckpress's, no installed folder. */
@@ -455,18 +461,18 @@ private_config(struct fonts *f, const char *dir, const char *gamedir,
 	ok = ok && fc != NULL && FcConfigParseAndLoadFromMemory(fc,
 	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(fc);
 	/* In a stable order, so that the same deck gives the same PDF. */
-	if (game.nfiles > 0)
-		qsort(game.files, game.nfiles, sizeof(char *), strcmpv);
-	for (k = 0; ok && k < game.nfiles; k++)
+	if (own.nfiles > 0)
+		qsort(own.files, own.nfiles, sizeof(char *), strcmpv);
+	for (k = 0; ok && k < own.nfiles; k++)
 		ok = FcConfigAppFontAddFile(fc, (const FcChar8 *)
-		    game.files[k]);
+		    own.files[k]);
 	/* The game's files, for Pango's configuration. */
-	*files = game.files;
-	*nfiles = game.nfiles;
-	game.files = NULL;
-	game.nfiles = 0;
-	g_free(game.files);
-	g_hash_table_destroy(game.families);
+	*files = own.files;
+	*nfiles = own.nfiles;
+	own.files = NULL;
+	own.nfiles = 0;
+	g_free(own.files);
+	g_hash_table_destroy(own.families);
 	g_hash_table_destroy(seen);
 	sb_free(&xml);
 	if (!ok && fc != NULL) {
@@ -590,12 +596,12 @@ fonts_want(const struct fonts *f, const char *list)
 }
 
 struct fonts *
-fonts_new(const char *dir, const char *gamedir, struct diags *d)
+fonts_new(const char *dir, const struct deck *game, struct diags *d)
 {
 	struct fonts *f = xcalloc(1, sizeof(*f));
 	size_t nerr = d->nerr, nfiles = 0, k;
 	char *narrow = NULL, **files = NULL;
-	FcConfig *full = private_config(f, dir, gamedir, &narrow, &files,
+	FcConfig *full = private_config(f, dir, game, &narrow, &files,
 	    &nfiles, d);
 	FcConfig *fc = full != NULL ? pango_config(narrow, files, nfiles) :
 	    NULL;

@@ -63,12 +63,13 @@ struct fonts {
 };
 
 /*
- * The fonts of a game in gamedir (its fonts/; NULL: none), deckpress's
- * in dir, then the installed ones.  Returns NULL with an error if the
- * game's fonts/ holds a file that is no font, or lies outside it, or if
- * there is no font at all.  Free with fonts_free().
+ * The fonts of game (its fonts/, read as its confinement allows; NULL:
+ * none), deckpress's in dir, then the installed ones.  Returns NULL
+ * with an error if the game's fonts/ holds a file that is no font, or
+ * lies outside it, or if there is no font at all.  Free with
+ * fonts_free().
  */
-struct fonts	*fonts_new(const char *dir, const char *gamedir,
+struct fonts	*fonts_new(const char *dir, const struct deck *game,
 		    struct diags *d);
 void		 fonts_free(struct fonts *f);
 /*

@@ -148,29 +148,48 @@ why_outside(const struct confine *c, const char *path)
 
 	g_free(lex);
 	if (link)
-		return "a symbolic link leads out of it";
+		return "is outside the game's folder (a symbolic link leads "
+		    "out of it); pass --allow-outside to allow it";
 	if (has_dotdot(path))
-		return "'..' leads out of it";
+		return "is outside the game's folder ('..' leads out of "
+		    "it); pass --allow-outside to allow it";
 	if (g_path_is_absolute(path))
-		return "an absolute path";
-	return "it names a place outside it";
+		return "is outside the game's folder (an absolute path); "
+		    "pass --allow-outside to allow it";
+	return "is outside the game's folder (it names a place outside "
+	    "it); pass --allow-outside to allow it";
+}
+
+/* Is real, a path with every link resolved, where c allows? */
+bool
+confine_allows(const struct confine *c, const char *real)
+{
+	return c == NULL || c->anywhere || inside(real, c->deck) ||
+	    inside(real, c->layouts);
+}
+
+const char *
+confine_why(const struct confine *c, const char *path)
+{
+	char *real;
+	bool ok;
+
+	if (c == NULL || c->anywhere)
+		return NULL;
+	real = resolved(path);
+	ok = confine_allows(c, real);
+	g_free(real);
+	return ok ? NULL : why_outside(c, path);
 }
 
 bool
 confine_check(const struct confine *c, const char *path, const char *what,
     const struct srcpos *pos, const char *ctx, struct diags *d)
 {
-	char *real;
-	bool ok;
+	const char *why = confine_why(c, path);
 
-	if (c == NULL || c->anywhere)
-		return true;
-	real = resolved(path);
-	ok = inside(real, c->deck) || inside(real, c->layouts);
-	g_free(real);
-	if (!ok)
-		diag_add(d, DIAG_ERROR, pos, "outside", "%s%s%s %s is outside "
-		    "the game's folder (%s); pass --allow-outside to allow it",
-		    CTX_FMT(ctx), what, path, why_outside(c, path));
-	return ok;
+	if (why != NULL)
+		diag_add(d, DIAG_ERROR, pos, "outside", "%s%s%s %s %s",
+		    CTX_FMT(ctx), what, path, why);
+	return why == NULL;
 }

@@ -294,7 +294,8 @@ load_csv(const char *path, struct diags *d)
 	unsigned char *buf;
 	size_t len;
 
-	if ((buf = load_bytes(path, MAX_CSV, &pos, &len, d)) == NULL)
+	if ((buf = game_read(NULL, path, MAX_CSV, "CSV file", &pos, &len,
+	    d)) == NULL)
 		return NULL;
 	t = load_csv_buf(path, buf, len, d);
 	free(buf);

@@ -768,6 +768,8 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	if (o == NULL)
 		o = &all;
 	deck->dir = arena_strdup(&deck->arena, dir);
+	deck->confine = xcalloc(1, sizeof(*deck->confine));
+	confine_init(deck->confine, dir, o->layouts, o->allow_outside);
 	deck->file = diag_file(d, path);
 	deck->sheet = "a4";
 	free(path);
@@ -778,7 +780,7 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	 */
 	root = o->deckyaml != NULL ? ytree_parse(&tree, deck->file,
 	    (const unsigned char *)o->deckyaml, o->decklen, d) :
-	    ytree_load(&tree, deck->file, d);
+	    ytree_load(&tree, deck->confine, deck->file, d);
 	ok = root != NULL && load_head(deck, root, o->head, d);
 	if (deck->game == NULL)
 		deck->game = dir_name(&deck->arena, dir);
@@ -808,6 +810,8 @@ deck_free(struct deck *deck)
 {
 	if (deck == NULL)
 		return;
+	confine_free(deck->confine);
+	free(deck->confine);
 	arena_free(&deck->arena);
 	free(deck);
 }

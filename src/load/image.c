@@ -321,13 +321,13 @@ load_svg(struct image *img, const char **why)
 	return record_svg(img, why);
 }
 
-/* Read path into img->data; false with why if it cannot be. */
+/*
+ * Read path into img->data, where c allows, a regular file of at most
+ * MAX_BYTES; false with why if it cannot be.
+ */
 static bool
-read_file(struct image *img, const char **why)
+read_file(const struct images *c, struct image *img, const char **why)
 {
-	GError *err = NULL;
-	gsize n;
-
 	if (!g_file_test(img->path, G_FILE_TEST_EXISTS)) {
 		*why = "does not exist";
 		return false;
@@ -336,14 +336,11 @@ read_file(struct image *img, const char **why)
 		*why = "is a folder, not an image file";
 		return false;
 	}
-	if (!g_file_get_contents(img->path, (gchar **)&img->data, &n, &err)) {
-		g_clear_error(&err);
-		*why = "cannot be read";
-		return false;
-	}
-	img->len = n;
-	if (n > MAX_BYTES) {
-		*why = "is larger than the 64 MB deckpress reads";
+	if (!game_slurp(c->confine, img->path, MAX_BYTES, &img->data,
+	    &img->len, why)) {
+		/* Ours say what is wrong; the system's need a subject. */
+		if (strncmp(*why, "is ", 3) != 0)
+			*why = "cannot be read";
 		return false;
 	}
 	return true;
@@ -364,7 +361,7 @@ decode(const struct images *c, struct image *img, const struct srcpos *pos,
 {
 	int kind;
 
-	if (!read_file(img, why))
+	if (!read_file(c, img, why))
 		return false;
 	if ((kind = sniff(img->data, img->len)) < 0) {
 		*why = "is not a PNG, JPEG or SVG image";

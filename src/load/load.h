@@ -44,20 +44,39 @@ struct ypair {
 };
 
 /*
- * The whole file at path, of at most max bytes (a whole number of MiB),
- * for every loader; NULL if it cannot be opened or read or is larger
- * (reported at pos).  Caller frees.
+ * The one way to read a game's file (load/gfile.c).  game_open() opens
+ * path to read if it is a regular file where c allows (NULL: anywhere,
+ * for the files a user names on the command line), *st its status;
+ * else -1 and why ("is a FIFO, not a regular file", "is outside the
+ * game's folder (...); pass --allow-outside ...").  game_slurp() reads
+ * the whole of it, at most max bytes (a whole number of MiB) counted
+ * as it reads, NUL-terminated (caller frees).  game_read() is
+ * game_slurp() reporting at pos: "WHAT PATH WHY".
  */
-unsigned char	*load_bytes(const char *path, size_t max,
-		    const struct srcpos *pos, size_t *len, struct diags *d);
+/* The most of a rule booklet (rules/LANG.md) and a YAML file read. */
+#define MAX_MD_BYTES	(16 << 20)	/* 16 MiB */
+#define MAX_YAML_BYTES	(16 << 20)
+
+struct stat;
+struct confine;
+int		 game_open(const struct confine *c, const char *path,
+		    struct stat *st, const char **why);
+bool		 game_slurp(const struct confine *c, const char *path,
+		    size_t max, unsigned char **buf, size_t *len,
+		    const char **why);
+unsigned char	*game_read(const struct confine *c, const char *path,
+		    size_t max, const char *what, const struct srcpos *pos,
+		    size_t *len, struct diags *d);
 /*
  * Parse one YAML file into a tree allocated in arena.  Syntax errors,
  * aliases, duplicate keys and non-scalar keys are diagnostics.  Returns
  * the root, or NULL if the file cannot be read, is empty or is not
- * valid YAML (then at least one error was added).
+ * valid YAML (then at least one error was added).  The file is read
+ * with game_read(), where c allows (NULL: anywhere: deckpress's own
+ * files and those the user names).
  */
-struct ynode	*ytree_load(struct arena *a, const char *path,
-		    struct diags *d);
+struct ynode	*ytree_load(struct arena *a, const struct confine *c,
+		    const char *path, struct diags *d);
 struct ynode	*ytree_parse(struct arena *a, const char *name,
 		    const unsigned char *buf, size_t len, struct diags *d);
 
@@ -84,8 +103,9 @@ struct ystream {
  * refuse is refused the same, with the same diagnostics and none of
  * the reader's: it is read again whole to say why.
  */
-struct ynode	*ytree_stream(struct arena *a, const char *path,
-		    const struct ystream *s, struct diags *d);
+struct ynode	*ytree_stream(struct arena *a, const struct confine *c,
+		    const char *path, const struct ystream *s,
+		    struct diags *d);
 
 const char	*ynode_kind(const struct ynode *n);
 /* Where scalar n ends: just past its last character. */
@@ -148,6 +168,9 @@ struct load_opts {
 					   warnings instead of errors */
 	const char	*packdir;	/* deckpress's default pack strings,
 					   PACKDIR/LANG.yaml; NULL: none */
+	const char	*layouts;	/* deckpress's layouts/, which a
+					   game may name files in besides
+					   its own folder; NULL: none */
 	bool		 one;		/* lang NULL means the source only,
 					   not every language */
 	bool		 head;		/* deck.yaml alone, no text files;
@@ -252,6 +275,13 @@ void		 confine_free(struct confine *c);
 bool		 confine_check(const struct confine *c, const char *path,
 		    const char *what, const struct srcpos *pos,
 		    const char *ctx, struct diags *d);
+/*
+ * confine_check() unreported: NULL if c allows path, else why not ("is
+ * outside the game's folder (...); pass --allow-outside to allow it").
+ */
+const char	*confine_why(const struct confine *c, const char *path);
+/* Does c allow real, a path with every link resolved?  NULL c: yes. */
+bool		 confine_allows(const struct confine *c, const char *real);
 
 /* A cache of images by path: each file read once, embedded once. */
 struct images	*images_new(void);
@@ -331,12 +361,13 @@ const char	*iconmap_suggest(const struct iconmap *m, const char *name);
  * can use, then (fonts.c) a "Family\tW" or "Family\tW italic" entry for
  * each face, W its CSS weight or a variable font's "MIN-MAX": a family
  * with such entries must have the face an element asks for.  icons
- * lists the icon names.
- * Returns NULL on any error.  Spaces
- * (outlines of another kind) are sized by load_spaces().
+ * lists the icon names.  The file is read where conf allows (NULL:
+ * anywhere).  Returns NULL on any error.  Spaces (outlines of another
+ * kind) are sized by load_spaces().
  */
-struct tmpl	*load_tmpl(const char *path, const char *const *families,
-		    const struct iconmap *icons, struct diags *d);
+struct tmpl	*load_tmpl(const struct confine *conf, const char *path,
+		    const char *const *families, const struct iconmap *icons,
+		    struct diags *d);
 void		 tmpl_free(struct tmpl *t);
 
 /* Fonts of a layout (load/tfont.c); families as load_tmpl takes them. */
@@ -378,7 +409,9 @@ bool		 font_face(struct arena *a, const char *const *faces,
 /* A face for messages: "regular", "bold italic", "weight 650". */
 char		*face_name(struct arena *a, int lo, int hi, bool italic);
 
-struct sheet	*load_sheet(const char *path, struct diags *d);
+/* A sheet file, read where c allows (NULL: anywhere). */
+struct sheet	*load_sheet(const struct confine *c, const char *path,
+		    struct diags *d);
 void		 sheet_free(struct sheet *s);
 /* Set s's paper by name (a4, letter); false if the name is no paper. */
 bool		 sheet_paper(struct sheet *s, const char *name);

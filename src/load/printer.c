@@ -105,7 +105,7 @@ load_printer(const char *path, struct diags *d)
 	size_t nerr = d->nerr;
 
 	p->file = diag_file(d, path);
-	root = ytree_load(&p->arena, p->file, d);
+	root = ytree_load(&p->arena, NULL, p->file, d);
 	if (root == NULL || !yexpect(root, YNODE_MAP, "a printer profile",
 	    NULL, d) || !load_fields(p, root, d) || d->nerr > nerr) {
 		printer_free(p);

@@ -186,7 +186,7 @@ sheet_guides(struct sheet *s, const char *name)
 }
 
 struct sheet *
-load_sheet(const char *path, struct diags *d)
+load_sheet(const struct confine *c, const char *path, struct diags *d)
 {
 	struct sheet *s = xcalloc(1, sizeof(*s));
 	const struct ynode *root;
@@ -195,7 +195,7 @@ load_sheet(const char *path, struct diags *d)
 	bool ok;
 
 	s->file = diag_file(d, path);
-	root = ytree_load(&s->arena, path, d);
+	root = ytree_load(&s->arena, c, path, d);
 	if (root != NULL)
 		s->grid_pos = root->pos;	/* until "grid" says more */
 	ok = root != NULL && yexpect(root, YNODE_MAP, "a sheet", NULL, d);

@@ -493,7 +493,7 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 		return ok;
 	}
 	*read = true;
-	root = ytree_stream(&tree, path, &s, d);
+	root = ytree_stream(&tree, deck->confine, path, &s, d);
 	free(path);
 	ok = root != NULL && load_sections(deck, li, root, &r, d);
 	arena_free(&tree);
@@ -518,7 +518,7 @@ read_defaults(struct deck *deck, const char *packdir, size_t li,
 
 	memset(out, 0, sizeof(*out));
 	if (file_exists(path) &&
-	    (root = ytree_load(&tree, diag_file(d, path), d)) != NULL &&
+	    (root = ytree_load(&tree, NULL, diag_file(d, path), d)) != NULL &&
 	    yexpect(root, YNODE_MAP, "a pack strings file", NULL, d) &&
 	    (n = ymap_get(root, "pack")) != NULL) {
 		load_cardtext(deck, &dflt, out, deck->langs[li], n, false,

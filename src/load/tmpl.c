@@ -732,7 +732,8 @@ split_faces(struct tctx *c)
 }
 
 struct tmpl *
-load_tmpl(const char *path, const char *const *families,
+load_tmpl(const struct confine *conf, const char *path,
+    const char *const *families,
     const struct iconmap *icons, struct diags *d)
 {
 	struct tmpl *t = xcalloc(1, sizeof(*t));
@@ -743,7 +744,7 @@ load_tmpl(const char *path, const char *const *families,
 
 	t->file = diag_file(d, path);
 	split_faces(&c);
-	root = ytree_load(&t->arena, path, d);
+	root = ytree_load(&t->arena, conf, path, d);
 	ok = root != NULL && yexpect(root, YNODE_MAP, "a layout", NULL, d);
 	if (ok) {
 		ok = ymap_check_keys(root, tmpl_keys, NULL, d) == 0;

@@ -18,7 +18,6 @@
  * bytes; anything far beyond is an attack or an accident.
  */
 #define MAX_DEPTH	64		/* deeper input is an attack, not a deck */
-#define MAX_FILE	(16 << 20)	/* 16 MiB */
 #define MAX_NODES	1000000		/* values (nodes) in one file */
 #define MAX_SCALAR	(64 << 10)	/* bytes of one string: 64 KiB */
 

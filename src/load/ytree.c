@@ -716,59 +716,18 @@ ytree_parse(struct arena *a, const char *name, const unsigned char *buf,
 	return parse(a, name, buf, len, NULL, d);
 }
 
-unsigned char *
-load_bytes(const char *path, size_t max, const struct srcpos *pos,
-    size_t *len, struct diags *d)
-{
-	FILE *f;
-	struct stat st;
-	unsigned char *buf = NULL;
-	size_t cap = 0, got;
-
-	*len = 0;
-	if ((f = fopen(path, "rb")) == NULL) {
-		diag_add(d, DIAG_ERROR, pos, "io", "cannot open: %s",
-		    strerror(errno));
-		return NULL;
-	}
-	/*
-	 * A file's size is a hint, one byte more so that the read which
-	 * meets its end needs no room: a 2.3 MB file takes 2.3 MB, not
-	 * the 4 MiB that doubling reaches.  Read to the end all the same:
-	 * a pipe or /dev/zero has no size to trust.
-	 */
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    (uintmax_t)st.st_size < max) {
-		cap = (size_t)st.st_size + 1;
-		buf = xmalloc(cap);
-	}
-	do {
-		if (*len == cap)
-			xgrow((void **)&buf, &cap, cap + 65536, 1);
-		got = fread(buf + *len, 1, cap - *len, f);
-		*len += got;
-	} while (got > 0 && *len <= max);
-	if (ferror(f) || *len > max) {
-		diag_add(d, DIAG_ERROR, pos, "io", *len > max ?
-		    "file larger than %zu MiB" : "read error", max >> 20);
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
 /* ytree_load(), the mapping s names (if s is not NULL) streamed. */
 static struct ynode *
-load(struct arena *a, const char *path, const struct ystream *s,
-    struct diags *d)
+load(struct arena *a, const struct confine *c, const char *path,
+    const struct ystream *s, struct diags *d)
 {
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
 	unsigned char *buf;
 	struct ynode *root;
 	size_t len;
 
-	if ((buf = load_bytes(path, MAX_FILE, &pos, &len, d)) == NULL)
+	if ((buf = game_read(c, path, MAX_YAML_BYTES, "YAML file", &pos, &len,
+	    d)) == NULL)
 		return NULL;
 	root = parse(a, path, buf, len, s, d);
 	free(buf);
@@ -776,14 +735,15 @@ load(struct arena *a, const char *path, const struct ystream *s,
 }
 
 struct ynode *
-ytree_load(struct arena *a, const char *path, struct diags *d)
+ytree_load(struct arena *a, const struct confine *c, const char *path,
+    struct diags *d)
 {
-	return load(a, path, NULL, d);
+	return load(a, c, path, NULL, d);
 }
 
 struct ynode *
-ytree_stream(struct arena *a, const char *path, const struct ystream *s,
-    struct diags *d)
+ytree_stream(struct arena *a, const struct confine *c, const char *path,
+    const struct ystream *s, struct diags *d)
 {
-	return load(a, path, s, d);
+	return load(a, c, path, s, d);
 }

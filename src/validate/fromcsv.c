@@ -56,7 +56,8 @@ scan_file(struct import *im, const struct deck *deck, size_t li,
 	const struct ynode *root, *cards;
 	size_t i, j;
 
-	root = file_exists(path) ? ytree_load(&im->arena, file, &scratch) :
+	root = file_exists(path) ? ytree_load(&im->arena, deck->confine, file,
+	    &scratch) :
 	    NULL;
 	free(path);
 	diag_free(&scratch);

@@ -16,17 +16,19 @@
 #define MAX_DIFF_WORDS	400	/* longer texts are shown whole */
 
 void
-oldfile_read(struct oldfile *o, const char *path)
+oldfile_read(struct oldfile *o, const struct confine *c, const char *path)
 {
-	gchar *buf;
+	unsigned char *buf;
+	const char *why;
+	size_t len;
 
 	o->lines = NULL;
 	o->n = 0;
-	if (!g_file_get_contents(path, &buf, NULL, NULL))
+	if (!game_slurp(c, path, MAX_YAML_BYTES, &buf, &len, &why))
 		return;
-	o->lines = g_strsplit(buf, "\n", -1);
+	o->lines = g_strsplit((char *)buf, "\n", -1);
 	o->n = g_strv_length(o->lines);
-	g_free(buf);
+	free(buf);
 }
 
 void

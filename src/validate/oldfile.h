@@ -16,8 +16,12 @@ struct oldfile {
 	const char	 *srclang;
 };
 
-/* Read path (a missing file reads as empty). */
-void	 oldfile_read(struct oldfile *o, const char *path);
+/*
+ * Read path where c allows (a missing or refused file reads as empty:
+ * the deck's loading has reported it).
+ */
+void	 oldfile_read(struct oldfile *o, const struct confine *c,
+	    const char *path);
 void	 oldfile_free(struct oldfile *o);
 
 /* Is line (1-based) a comment; one that strings writes itself? */

@@ -197,17 +197,22 @@ validate_booklet(const struct deck *deck, size_t li, struct diags *d)
 {
 	struct scan s = { .deck = deck, .li = li, .d = d };
 	char *path, *name = g_strdup_printf("rules/%s.md", deck->langs[li]);
-	gchar *buf;
-	size_t i;
+	struct srcpos pos = { NULL, 0, 0 };
+	char *buf;
+	size_t i, len;
 
 	path = path_join(deck->dir, name);
 	g_free(name);
-	if (!g_file_get_contents(path, &buf, NULL, NULL)) {
+	if (!file_exists(path)) {
 		free(path);
 		return false;
 	}
-	s.file = diag_file(d, path);
+	s.file = pos.file = diag_file(d, path);
+	buf = (char *)game_read(deck->confine, path, MAX_MD_BYTES, "booklet",
+	    &pos, &len, d);
 	free(path);
+	if (buf == NULL)
+		return true;	/* there, but refused: reported */
 	s.buf = buf;
 	s.titles = xcalloc(deck->ncards + 1, sizeof(char *));
 	for (i = 0; i < deck->ncards; i++) {
@@ -219,6 +224,6 @@ validate_booklet(const struct deck *deck, size_t li, struct diags *d)
 	for (i = 0; i < deck->ncards; i++)
 		g_free((char *)s.titles[i]);
 	free(s.titles);
-	g_free(buf);
+	free(buf);
 	return true;
 }

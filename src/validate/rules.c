@@ -333,7 +333,7 @@ load_rules(const char *path, const struct deck *deck, struct diags *d)
 	r->file = diag_file(d, path);
 	if (!file_exists(path))
 		return r;
-	if ((root = ytree_load(&r->arena, path, d)) == NULL) {
+	if ((root = ytree_load(&r->arena, deck->confine, path, d)) == NULL) {
 		rules_free(r);
 		return NULL;
 	}

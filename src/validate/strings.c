@@ -597,10 +597,11 @@ strings_render(const struct deck *deck, size_t li, const char *path,
 {
 	struct oldfile o = { NULL, 0, deck->langs[0] };
 	struct writer w;
-	gchar *old = NULL;
-	gsize len = 0;
+	unsigned char *old;
+	const char *why;
+	size_t len;
 
-	oldfile_read(&o, path);
+	oldfile_read(&o, deck->confine, path);
 	memset(&w, 0, sizeof(w));
 	w.o = &o;
 	w.deck = deck;
@@ -615,9 +616,9 @@ strings_render(const struct deck *deck, size_t li, const char *path,
 		w.verbatim = false;
 		write_all(&w);
 	}
-	r->changed = !g_file_get_contents(path, &old, &len, NULL) ||
-	    len != w.b.len || memcmp(old, w.b.s, len) != 0;
-	g_free(old);
+	r->changed = !game_slurp(deck->confine, path, MAX_YAML_BYTES, &old,
+	    &len, &why) || len != w.b.len || memcmp(old, w.b.s, len) != 0;
+	free(old);
 	r->strings = w.n.strings;
 	r->added = w.n.added;
 	r->stale = w.n.stale;

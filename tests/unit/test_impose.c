@@ -281,7 +281,7 @@ test_grid_a4_3x3(void **state)
 	struct grid g;
 
 	(void)state;
-	s = load_sheet("layouts/sheets/a4-3x3.yaml", &d);
+	s = load_sheet(NULL, "layouts/sheets/a4-3x3.yaml", &d);
 	assert_non_null(s);
 	assert_true(impose_grid(s, &t, &g, &d));
 	assert_int_equal(d.n, 0);
@@ -563,7 +563,7 @@ test_grid_computed_a4(void **state)
 		struct sheet *s4;
 		struct grid g4;
 
-		s4 = load_sheet("layouts/sheets/a4.yaml", &d);
+		s4 = load_sheet(NULL, "layouts/sheets/a4.yaml", &d);
 		assert_non_null(s4);
 		assert_int_equal(s4->cols, 0);
 		arrange(s4, &t, &g4);
@@ -731,7 +731,7 @@ test_grid_computed_letter(void **state)
 		struct sheet *ls;
 		struct grid lg;
 
-		ls = load_sheet("layouts/sheets/letter.yaml", &d);
+		ls = load_sheet(NULL, "layouts/sheets/letter.yaml", &d);
 		assert_non_null(ls);
 		assert_int_equal(d.n, 0);
 		assert_near(ls->paper_w, 612, 1e-9);

@@ -550,7 +550,7 @@ test_ytree_load_missing_file(void **state)
 	char want[128];
 
 	(void)state;
-	assert_null(ytree_load(&a, SCRATCH "/no-such-file.yaml", &d));
+	assert_null(ytree_load(&a, NULL, SCRATCH "/no-such-file.yaml", &d));
 	assert_int_equal(d.n, 1);
 	snprintf(want, sizeof(want), "cannot open: %s", strerror(ENOENT));
 	assert_diag(&d, 0, DIAG_ERROR, 0, 0, want);
@@ -568,7 +568,7 @@ test_ytree_load_records_read(void **state)
 	struct diags d = { 0 };
 
 	(void)state;
-	assert_null(ytree_load(&a, SCRATCH "/no-such-file.yaml", &d));
+	assert_null(ytree_load(&a, NULL, SCRATCH "/no-such-file.yaml", &d));
 	assert_int_equal(d.nread, 1);
 	assert_string_equal(d.read[0], SCRATCH "/no-such-file.yaml");
 	diag_free(&d);
@@ -1104,7 +1104,7 @@ test_deck_text_problems(void **state)
 	assert_non_null(deck);
 	assert_int_equal(d.nerr, 0);
 	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	t = load_tmpl(write_layout("text-missing-layout", "front:\n"
+	t = load_tmpl(NULL, write_layout("text-missing-layout", "front:\n"
 	    "  - {type: text, field: title, box_mm: [5, 5, 53, 20], "
 	    "size_pt: 10}\n"), families, m, &d);
 	assert_non_null(t);
@@ -1160,7 +1160,7 @@ test_bind_many_fields(void **state)
 	deck = load_deck(dir, NULL, &d);
 	assert_non_null(deck);
 	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	t = load_tmpl(write_layout("many-fields", lay->str), families, m, &d);
+	t = load_tmpl(NULL, write_layout("many-fields", lay->str), families, m, &d);
 	assert_non_null(t);
 	assert_int_equal(t->nelems[FACE_FRONT], 70);
 	assert_false(load_bind(deck, (const struct tmpl *const *)&t, m, NULL,
@@ -1203,12 +1203,12 @@ test_duplicate_key_fails_loaders(void **state)
 	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
 	path = write_layout("duplicate-key", "card: standard\nbleed_mm: 3\n"
 	    "bleed_mm: 2\n");
-	assert_null(load_tmpl(path, families, m, &d));
+	assert_null(load_tmpl(NULL, path, families, m, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 3, 1, "duplicate key 'bleed_mm'");
 	diag_free(&d);
 	path = write_layout("duplicate-sheet", "paper: a4\npaper: letter\n");
-	assert_null(load_sheet(path, &d));
+	assert_null(load_sheet(NULL, path, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 2, 1, "duplicate key 'paper'");
 	diag_free(&d);
@@ -1233,7 +1233,7 @@ test_tmpl_missing_style(void **state)
 	path = write_layout("italic-missing", "card: standard\nfront:\n"
 	    "  - {type: text, field: title, font: Roboto Condensed,\n"
 	    "     italic: true, bold: true, size_pt: 9}\n");
-	assert_null(load_tmpl(path, faces, m, &d));
+	assert_null(load_tmpl(NULL, path, faces, m, &d));
 	assert_int_equal(d.n, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 4, 6, "font 'Roboto Condensed' has "
 	    "no bold italic; it has bold");
@@ -1241,7 +1241,7 @@ test_tmpl_missing_style(void **state)
 	path = write_layout("regular-missing", "card: standard\nfront:\n"
 	    "  - {type: text, field: title, size_pt: 9, font: Roboto "
 	    "Condensed}\n");
-	assert_null(load_tmpl(path, faces, m, &d));
+	assert_null(load_tmpl(NULL, path, faces, m, &d));
 	assert_diag(&d, 0, DIAG_ERROR, 3, 44, "font 'Roboto Condensed' has "
 	    "no regular; it has bold");
 	diag_free(&d);
@@ -1251,9 +1251,9 @@ test_tmpl_missing_style(void **state)
 	    "bold: true, size_pt: 9, box_mm: [6, 8, 51, 30]}\n"
 	    "  - {type: text, field: body, bold: true, size_pt: 9,\n"
 	    "     box_mm: [6, 40, 51, 30]}\n");
-	assert_non_null(t = load_tmpl(path, faces, m, &d));
+	assert_non_null(t = load_tmpl(NULL, path, faces, m, &d));
 	tmpl_free(t);
-	assert_non_null(t = load_tmpl(path, families, m, &d));
+	assert_non_null(t = load_tmpl(NULL, path, families, m, &d));
 	tmpl_free(t);
 	assert_int_equal(d.n, 0);
 	diag_free(&d);
@@ -1331,7 +1331,7 @@ test_tmpl_card_size_bleed_safe(void **state)
 	(void)state;
 	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
 	assert_non_null(m);
-	t = load_tmpl(FIXTURE "/layout.yaml", families, m, &d);
+	t = load_tmpl(NULL, FIXTURE "/layout.yaml", families, m, &d);
 	assert_non_null(t);
 	assert_int_equal(d.n, 0);
 	assert_string_equal(t->file, FIXTURE "/layout.yaml");
@@ -1363,7 +1363,7 @@ test_tmpl_elements_in_order(void **state)
 
 	(void)state;
 	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	t = load_tmpl(FIXTURE "/layout.yaml", families, m, &d);
+	t = load_tmpl(NULL, FIXTURE "/layout.yaml", families, m, &d);
 	assert_non_null(t);
 	/* Every text box keeps inside the safe zone, 3.5 mm from the trim. */
 	for (f = 0; f < 2; f++)
@@ -1455,7 +1455,7 @@ test_tmpl_unknown_font_and_icon(void **state)
 	sb_puts(&b, l4);
 	path = write_layout("unknown-font", b.s);
 	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	assert_null(load_tmpl(path, families, m, &d));
+	assert_null(load_tmpl(NULL, path, families, m, &d));
 	assert_int_equal(d.nerr, 4);
 	assert_diag(&d, 0, DIAG_ERROR, 3, col_of(l1, "Robotto"),
 	    "unknown font 'Robotto'; did you mean 'Roboto'?");
@@ -1490,7 +1490,7 @@ test_tmpl_safe_zone_and_sizes(void **state)
 	    "  - {type: text, text: X, box_mm: [4, 4, 55.5, 80.9], "
 	    "size_pt: 9}\n"
 	    "  - {type: rect, box_mm: [0, 0, 63.5, 88.9]}\n");
-	assert_null(load_tmpl(path, families, m, &d));
+	assert_null(load_tmpl(NULL, path, families, m, &d));
 	assert_int_equal(d.nerr, 1);
 	/* Reported at the box, in mm. */
 	assert_diag(&d, 0, DIAG_ERROR, 4, 35, "text box [3, 10, 20, 10] "
@@ -1504,7 +1504,7 @@ test_tmpl_safe_zone_and_sizes(void **state)
 	    "front:\n"
 	    "  - {type: text, text: X, box_mm: [4, 4, 55.5, 80.9], "
 	    "size_pt: [6, 9]}\n");
-	t = load_tmpl(path, families, m, &d);
+	t = load_tmpl(NULL, path, families, m, &d);
 	assert_non_null(t);
 	assert_int_equal(d.n, 0);
 	assert_near(t->w, 63.5 * 72 / 25.4, 1e-9);
@@ -1540,7 +1540,7 @@ test_sheets_bundled(void **state)
 
 	(void)state;
 	for (i = 0; i < 3; i++) {
-		s = load_sheet(files[i], &d);
+		s = load_sheet(NULL, files[i], &d);
 		assert_non_null(s);
 		assert_int_equal(d.n, 0);
 		assert_string_equal(s->file, files[i]);
@@ -1569,7 +1569,7 @@ test_sheet_errors(void **state)
 	(void)state;
 	path = write_layout("sheet-bad", "paper: a5\ngrid: [3.5, 3]\n"
 	    "gutter_mm: 101\nmargin_mm: 3\n");
-	assert_null(load_sheet(path, &d));
+	assert_null(load_sheet(NULL, path, &d));
 	assert_int_equal(d.nerr, 4);
 	assert_diag(&d, 0, DIAG_ERROR, 4, 1, "unknown key 'margin_mm'");
 	assert_diag(&d, 1, DIAG_ERROR, 1, 8,
@@ -1581,7 +1581,7 @@ test_sheet_errors(void **state)
 	/* Letter, a 2 x 4 grid and a gutter. */
 	path = write_layout("sheet-letter", "paper: letter\ngrid: [2, 4]\n"
 	    "gutter_mm: 4\n");
-	s = load_sheet(path, &d);
+	s = load_sheet(NULL, path, &d);
 	assert_non_null(s);
 	assert_int_equal(d.n, 0);
 	assert_near(s->paper_w, 612, 1e-9);
