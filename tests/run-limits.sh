@@ -244,6 +244,11 @@ check "text/fr.yaml a link out: strings refuses it" fails 1 "$T/t-strings.err" \
     "$G" --lang fr
 check "... and leaves the outside file as it was" \
     cmp "$T/away/text/en.yaml" "$T/away/before.yaml"
+rm "$G/text/fr.yaml"
+ln -s "$ROOT/$T/away/new.yaml" "$G/text/fr.yaml"
+check "text/fr.yaml a link out to nothing: strings writes nothing" fails \
+    1 "$T/t-new.err" "error:" $WRAP ./deckpress strings "$G" --lang fr
+check "... nothing made outside" test ! -e "$T/away/new.yaml"
 check "text/en.yaml a link out: --allow-outside reads it" writes \
     cards "$G" --allow-outside -o "$T/x.pdf"
 

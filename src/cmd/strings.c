@@ -3,6 +3,7 @@
  * The strings command: write or update a translator's text file with
  * every string the language needs.  Part of the CLI.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,8 +90,14 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 	}
 	dir = path_join(deck->dir, "text");
 	path = path_join(dir, arena_printf(&deck->arena, "%s.yaml", lang));
-	mkdir(dir, 0777);
-	if (!strings_update(deck, (size_t)li, path, &r, d))
+	/* Written only in the game: text/ may be a link to another's. */
+	if (!confine_check(deck->confine, path, "text file", NULL, NULL, d))
+		rc = EXIT_INPUT;
+	else if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		diag_add(d, DIAG_ERROR, NULL, "io", "cannot make %s: %s", dir,
+		    strerror(errno));
+		rc = EXIT_IO;
+	} else if (!strings_update(deck, (size_t)li, path, &r, d))
 		rc = EXIT_IO;
 	else {
 		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
