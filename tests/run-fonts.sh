@@ -78,14 +78,14 @@ mkdir -p "$T/link"
 cp -R $F/. "$T/link"
 rm "$T/link/fonts/DejaVuSerif.ttf"
 ln -s "$(pwd)/$F/fonts/DejaVuSerif.ttf" "$T/link/fonts/DejaVuSerif.ttf"
-check "fonts: a font file linking out of the game's fonts/ is refused" \
-    fails_with "$T/link" "$T/link.err" "fonts/DejaVuSerif.ttf is not a file inside the game's fonts/ folder"
+check "fonts: a font file linking out of the game's folder is refused" \
+    fails_with "$T/link" "$T/link.err" "fonts/DejaVuSerif.ttf is outside the game's folder (a symbolic link leads out of it)"
 mkdir -p "$T/linkdir"
 cp -R $F/. "$T/linkdir"
 rm -r "$T/linkdir/fonts"
 ln -s "$(pwd)/$F/fonts" "$T/linkdir/fonts"
 check "fonts: a fonts/ folder linking out of the game's folder is refused" \
-    fails_with "$T/linkdir" "$T/linkdir.err" "fonts: error: fonts/ leads out of the game's folder"
+    fails_with "$T/linkdir" "$T/linkdir.err" "fonts: error: fonts/ is outside the game's folder (a symbolic link leads out of it)"
 mkdir -p "$T/notfont"
 cp -R $F/. "$T/notfont"
 echo "not a font" >"$T/notfont/fonts/Fake.ttf"
