@@ -19,6 +19,7 @@
 
 #include "load.h"
 #include "ybuild.h"
+#include "../outfile.h"
 
 static bool
 next_event(struct builder *b, yaml_event_t *ev)
@@ -731,6 +732,9 @@ load_bytes(const char *path, size_t max, const struct srcpos *pos,
 		    strerror(errno));
 		return NULL;
 	}
+	/* No output of this run may be written over it. */
+	if (fstat(fileno(f), &st) == 0)
+		outfile_input(&st);
 	/*
 	 * A file's size is a hint, one byte more so that the read which
 	 * meets its end needs no room: a 2.3 MB file takes 2.3 MB, not
