@@ -17,8 +17,8 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
-#include <stdint.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -161,7 +161,10 @@ report(const struct outfile *o, const char *path, struct diags *d,
 	say(o->path ? o->path : path, d, why);
 }
 
-/* Where st's file goes in a table of cap slots (a power of two). */
+/*
+ * The slot of file (dev, ino) in v, a table of cap slots (a power of
+ * two): where it is, or the free one where it would go.
+ */
 static size_t
 slot_of(const struct fileid *v, size_t cap, dev_t dev, ino_t ino)
 {
@@ -472,15 +475,24 @@ links_safe(const char *name, const char *path, struct diags *d)
 bool
 outfile_folder(const char *dir, struct diags *d)
 {
-	char *copy = xstrdup(dir);
-	size_t n = strlen(copy);
-	bool ok;
+	char *p = xstrdup(dir), *s = p;
+	size_t n = strlen(p);
+	struct stat st;
+	bool ok = true;
 
 	/* "DIR/" would have lstat follow the link DIR. */
-	while (n > 1 && copy[n - 1] == '/')
-		copy[--n] = '\0';
-	ok = links_safe(dir, copy, d);
-	free(copy);
+	while (n > 1 && p[n - 1] == '/')
+		p[--n] = '\0';
+	/* Each folder on the way, as the kernel walks them: a/, a/b... */
+	do {
+		if ((s = strchr(s + 1, '/')) != NULL)
+			*s = '\0';
+		if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
+			ok = links_safe(p, p, d);
+		if (s != NULL)
+			*s = '/';
+	} while (ok && s != NULL);
+	free(p);
 	return ok;
 }
 
@@ -539,8 +551,9 @@ resolve(struct outfile *o, const char *path, struct stat *st,
 		memset(st, 0, sizeof(*st));
 	else if (S_ISLNK(st->st_mode)) {
 		if (no_links) {
-			report(o, path, d, "it is a symbolic link; files "
-			    "made in a folder are never written through one");
+			report(o, path, d, "it is a symbolic link: a file "
+			    "made in a folder (export -o DIR) is never written "
+			    "through one");
 			return false;
 		}
 		/* A link's file is written, the link never replaced. */

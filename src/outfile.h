@@ -92,10 +92,10 @@ void	 outfile_no_links(void);
 bool	 outfile_probe(const char *path, struct diags *d);
 
 /*
- * May files be made in folder dir?  False, reported on dir as an I/O
- * error, if dir is a symbolic link (or leads through one) that the
- * kernel's protected_symlinks would not follow; a folder that does not
- * exist yet is fine.
+ * May files be made in folder dir?  False, reported as an I/O error on
+ * the link, if dir or a folder on its way (a, a/b of a/b/c) is a
+ * symbolic link the kernel's protected_symlinks would not follow, or
+ * leads through one; a folder that does not exist yet is fine.
  */
 bool	 outfile_folder(const char *dir, struct diags *d);
 

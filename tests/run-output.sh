@@ -9,10 +9,16 @@
 # nothing refused, a link to a file written through the link; a large
 # render signalled midway (SIGINT, SIGTERM, SIGHUP) leaving the old PDF
 # byte-identical and no temporary file; SIGKILL leaving the old PDF and
-# a temporary that the next run removes; a full disk (a 64 KiB tmpfs,
+# a temporary that the next run removes; a symbolic link that the
+# kernel's protected_symlinks would not follow (another user's in a
+# sticky world-writable folder, or a chain through one) refused as root
+# and as nobody (setpriv), one it would follow written through; export
+# refusing a link in its folder, and a folder that is a refused link;
+# an output that is one of the run's inputs refused; a replaced file's
+# mode (not setuid), owner and group kept; a full disk (a 64 KiB tmpfs,
 # where mount is allowed) and a file size limit (prlimit --fsize: EFBIG,
-# the same code path) doing the same.  mknod and mount need root: they
-# are skipped, saying so, where not allowed.  Prints "ok - NAME" /
+# the same code path) doing the same.  mknod, mount, chown and setpriv
+# need root: they are skipped, saying so, where not allowed.  Prints "ok - NAME" /
 # "not ok - NAME" / "ok - NAME # SKIP why".
 #
 #   WRAP      prefix for every deckpress call (valgrind)
@@ -280,7 +286,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	cp "$T/outside" "$T/outside.was"
 	ln -s ../outside "$T/ex/gravity-front.png"
 	check "export -o DIR, DIR/ID-front.png root's own link out: refused, exit 3, the link named" \
-	    fails 3 "$T/ex.err" "$T/ex/gravity-front.png: error: cannot write: it is a symbolic link" \
+	    fails 3 "$T/ex.err" "$T/ex/gravity-front.png: error: cannot write: it is a symbolic link: a file made in a folder" \
 	    dp export $Q --lang en -o "$T/ex"
 	check "export, a link in DIR: the outside file unchanged, no image written" \
 	    sh -c 'cmp "$1/outside" "$1/outside.was" &&
@@ -296,6 +302,12 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	check "root, cards -o a file in another user's link to a folder: refused" \
 	    fails 3 "$T/exdir-cards.err" "$S/exdir: error: cannot write: it is a symbolic link of another user" \
 	    dp cards $Q -o "$S/exdir/x.pdf"
+	mkdir -p "$T/exdir/sub"
+	check "root, cards -o a file two folders below another user's link: refused, the link named" \
+	    fails 3 "$T/exdir-sub.err" "$S/exdir: error: cannot write: it is a symbolic link of another user" \
+	    dp cards $Q -o "$S/exdir/sub/x.pdf"
+	check "root, through another user's link to a folder: nothing written there" \
+	    test -z "$(find "$T/exdir" -type f)"
 
 	# A file kept as it was: mode (not setuid), owner and group.
 	cp "$T/ref.pdf" "$T/theirs.pdf"
