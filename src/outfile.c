@@ -46,12 +46,16 @@ static char quiet_dir[PATH_MAX];
 /*
  * The files this run read, by device and inode: an open-addressing
  * hash set, half full at most (watch reads the same files again and
- * again; a game may hold thousands of images).
+ * again; a game may hold thousands of images).  With the change time
+ * it had when read: an editor saves by renaming a new file over the
+ * old, whose inode number the file system then gives to the next new
+ * file, such as watch's next output.
  */
 struct fileid {
-	dev_t	 dev;
-	ino_t	 ino;
-	bool	 used;
+	dev_t		 dev;
+	ino_t		 ino;
+	struct timespec	 ctime;
+	bool		 used;
 };
 static struct fileid *inputs;
 static size_t ninputs, capinputs;
@@ -180,8 +184,13 @@ slot_of(const struct fileid *v, size_t cap, dev_t dev, ino_t ino)
 static bool
 is_input(const struct stat *st)
 {
-	return ninputs > 0 &&
-	    inputs[slot_of(inputs, capinputs, st->st_dev, st->st_ino)].used;
+	const struct fileid *f;
+
+	if (ninputs == 0)
+		return false;
+	f = &inputs[slot_of(inputs, capinputs, st->st_dev, st->st_ino)];
+	return f->used && f->ctime.tv_sec == st->st_ctim.tv_sec &&
+	    f->ctime.tv_nsec == st->st_ctim.tv_nsec;
 }
 
 void
@@ -206,6 +215,8 @@ outfile_input(const struct stat *st)
 		inputs[i].used = true;
 		ninputs++;
 	}
+	/* Read again: as it is now. */
+	inputs[i].ctime = st->st_ctim;
 }
 
 void

@@ -73,7 +73,9 @@ bool	 outfile_rewrite(struct outfile *o, const char *path,
 
 /*
  * A file this run read (st from fstat on it): no output of this run is
- * ever written over it, nor over another name (a hard link) of it.
+ * ever written over it, nor over another name (a hard link) of it.  It
+ * is known by its device, inode and change time: once replaced (an
+ * editor renames a new file over it), its inode number may be reused.
  */
 void	 outfile_input(const struct stat *st);
 
