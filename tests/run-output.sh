@@ -359,6 +359,13 @@ ln -s game/deck.yaml "$T/to-deck.pdf"
 check "-o a symbolic link to the deck: refused, exit 3, the link named" \
     fails 3 "$T/to-deck.err" "$T/to-deck.pdf: error: cannot write: it is one of this run's inputs" \
     dp cards "$G" -o "$T/to-deck.pdf"
+printf 'back_offset_mm: [1, 0]\n' >"$T/printer.yaml"
+cp "$T/printer.yaml" "$T/printer.was"
+check "-o the --printer profile: refused, exit 3" \
+    fails 3 "$T/printer.err" "$T/printer.yaml: error: cannot write: it is one of this run's inputs" \
+    dp cards "$G" --printer "$T/printer.yaml" -o "$T/printer.yaml"
+check "-o the --printer profile: the profile unchanged" \
+    cmp "$T/printer.yaml" "$T/printer.was"
 check "an input refused: the game unchanged, no temporary in it" sh -c '
     diff -r "$1" "$2" && [ -z "$(find "$1" -name "*.tmp-*")" ]' sh \
     "$T/game.was" "$G"
