@@ -231,7 +231,8 @@ owned() {
 pdf_in() { cmp "$T/ref.pdf" "$1"; }
 
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
-    id nobody >/dev/null 2>&1 && id daemon >/dev/null 2>&1; then
+    id nobody >/dev/null 2>&1 && id daemon >/dev/null 2>&1 &&
+    run_as nobody test -x ./deckpress -a -r $Q/deck.yaml; then
 	nuid=$(id -u nobody)
 	echo secret >"$T/secret"
 	chmod 600 "$T/secret"
@@ -327,7 +328,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	    sh -c 'cmp "$1" "$2" && [ "$(stat -c %U:%a "$2")" = nobody:600 ]' \
 	    sh "$T/ref.pdf" "$S/own.pdf"
 else
-	skip "links of other users, owners kept" "needs root, setpriv and the users nobody and daemon"
+	skip "links of other users, owners kept" "needs root, setpriv, the users nobody and daemon, and nobody able to run ./deckpress"
 fi
 
 printf 'old\n' >"$T/private.pdf"
