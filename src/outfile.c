@@ -3,16 +3,22 @@
  * The one writer of every output file, below every stage that writes:
  * the only code that knows temporary names, the signals that must not
  * leave them behind, and what else than a regular file -o may name
- * (standard output, a device, a FIFO, a folder).
+ * (standard output, a device, a FIFO, a folder), which symbolic links
+ * it may write through, and which files it must never write over.
  */
+/* O_PATH: a file's name opened without opening the file itself. */
+#define _GNU_SOURCE
+
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -33,6 +39,29 @@ static const int fatal[] = { SIGINT, SIGTERM, SIGHUP };
 
 /* A folder found free of other targets' stale temporaries, or "". */
 static char quiet_dir[PATH_MAX];
+
+/* Symbolic links a kernel follows in a row before ELOOP (Linux: 40). */
+#define MAXHOPS		40
+
+/*
+ * The files this run read, by device and inode: an open-addressing
+ * hash set, half full at most (watch reads the same files again and
+ * again; a game may hold thousands of images).  With the change time
+ * it had when read: an editor saves by renaming a new file over the
+ * old, whose inode number the file system then gives to the next new
+ * file, such as watch's next output.
+ */
+struct fileid {
+	dev_t		 dev;
+	ino_t		 ino;
+	struct timespec	 ctime;
+	bool		 used;
+};
+static struct fileid *inputs;
+static size_t ninputs, capinputs;
+
+/* outfile_no_links was called: every symbolic link output is refused. */
+static bool no_links;
 
 /* Remove every temporary still open: before dying, or at exit(). */
 static void
@@ -120,14 +149,80 @@ outfile_report_to(const char *path)
 	return path != NULL && strcmp(path, "-") == 0 ? stderr : stdout;
 }
 
+/* "NAME: error: cannot write: WHY", an I/O error. */
+static void
+say(const char *name, struct diags *d, const char *why)
+{
+	struct srcpos pos = { diag_file(d, outfile_name(name)), 0, 0 };
+
+	diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s", why);
+}
+
 static void
 report(const struct outfile *o, const char *path, struct diags *d,
     const char *why)
 {
-	struct srcpos pos = { diag_file(d, outfile_name(o->path ? o->path :
-	    path)), 0, 0 };
+	say(o->path ? o->path : path, d, why);
+}
 
-	diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s", why);
+/*
+ * The slot of file (dev, ino) in v, a table of cap slots (a power of
+ * two): where it is, or the free one where it would go.
+ */
+static size_t
+slot_of(const struct fileid *v, size_t cap, dev_t dev, ino_t ino)
+{
+	uint64_t h = ((uint64_t)ino ^ ((uint64_t)dev << 32 | dev >> 32)) *
+	    UINT64_C(0x9e3779b97f4a7c15);
+	size_t i = (size_t)(h >> 32) & (cap - 1);
+
+	while (v[i].used && (v[i].dev != dev || v[i].ino != ino))
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+static bool
+is_input(const struct stat *st)
+{
+	const struct fileid *f;
+
+	if (ninputs == 0)
+		return false;
+	f = &inputs[slot_of(inputs, capinputs, st->st_dev, st->st_ino)];
+	return f->used && f->ctime.tv_sec == st->st_ctim.tv_sec &&
+	    f->ctime.tv_nsec == st->st_ctim.tv_nsec;
+}
+
+void
+outfile_input(const struct stat *st)
+{
+	struct fileid *old = inputs;
+	size_t i, oldcap = capinputs;
+
+	if (2 * (ninputs + 1) > capinputs) {
+		capinputs = capinputs ? 2 * capinputs : 64;
+		inputs = xcalloc(capinputs, sizeof(*inputs));
+		for (i = 0; i < oldcap; i++)
+			if (old[i].used)
+				inputs[slot_of(inputs, capinputs, old[i].dev,
+				    old[i].ino)] = old[i];
+		free(old);
+	}
+	i = slot_of(inputs, capinputs, st->st_dev, st->st_ino);
+	if (!inputs[i].used) {
+		inputs[i].dev = st->st_dev;
+		inputs[i].ino = st->st_ino;
+		inputs[i].used = true;
+		ninputs++;
+	}
+	/* Read again: as it is now. */
+	inputs[i].ctime = st->st_ctim;
+}
+
+void
+outfile_no_links(void)
+{
+	no_links = true;
 }
 
 /*
@@ -301,9 +396,160 @@ refused(const struct stat *st)
 }
 
 /*
- * Where path leads: o->target set to it (a symbolic link's file) and
- * *st to its status (st_mode 0: no such file yet).  False, reported,
- * if it cannot be written.
+ * Would the kernel's protected_symlinks refuse to follow the link at
+ * path (lst: its lstat; first: path is the output's own name)?  It
+ * does when the link is in a sticky world-writable folder (/tmp) and
+ * owned by neither the follower nor the folder's owner: another user
+ * planted it there.  Then *why says so (caller frees); a folder that
+ * cannot be looked at is refused too.
+ */
+static bool
+planted(const char *path, bool first, const struct stat *lst, char **why)
+{
+	char *copy = xstrdup(path), *dir = dirname(copy);
+	struct strbuf b = { 0 };
+	struct stat ds;
+
+	if (stat(dir, &ds) != 0)
+		sb_printf(&b, "cannot look at the folder of symbolic link "
+		    "%s: %s", path, strerror(errno));
+	else if ((ds.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
+	    lst->st_uid != geteuid() && lst->st_uid != ds.st_uid) {
+		if (first)
+			sb_puts(&b, "it is");
+		else
+			sb_printf(&b, "it leads through %s,", path);
+		sb_printf(&b, " a symbolic link of another user (uid %ld) in "
+		    "%s, a sticky world-writable folder: the kernel's "
+		    "protected_symlinks does not follow such a link",
+		    (long)lst->st_uid, dir);
+	}
+	free(copy);
+	*why = b.s;
+	return b.s != NULL;
+}
+
+/*
+ * The name the symbolic link at path holds, made relative to the
+ * current folder as the kernel reads it (relative to the link's
+ * folder); NULL if it cannot be read.  Caller frees.
+ */
+static char *
+next_hop(const char *path)
+{
+	char *t = xmalloc(PATH_MAX), *copy, *p;
+	ssize_t n = readlink(path, t, PATH_MAX);
+
+	if (n <= 0 || n >= PATH_MAX) {
+		free(t);
+		return NULL;
+	}
+	t[n] = '\0';
+	if (t[0] == '/')
+		return t;
+	copy = xstrdup(path);
+	p = path_join(dirname(copy), t);
+	free(copy);
+	free(t);
+	return p;
+}
+
+/*
+ * Refuse path, reported as name's error, if it is a symbolic link the
+ * kernel's protected_symlinks would not follow, or leads through a
+ * chain of such links to one.  The chain is only read to check each
+ * link; where it ends is for the kernel to say (through_link).
+ */
+static bool
+links_safe(const char *name, const char *path, struct diags *d)
+{
+	char *p = xstrdup(path), *next, *why = NULL;
+	struct stat lst;
+	int hop;
+
+	for (hop = 0; hop < MAXHOPS && lstat(p, &lst) == 0 &&
+	    S_ISLNK(lst.st_mode); hop++) {
+		if (planted(p, hop == 0, &lst, &why))
+			break;
+		if ((next = next_hop(p)) == NULL)
+			break;
+		free(p);
+		p = next;
+	}
+	free(p);
+	if (why != NULL)
+		say(name, d, why);
+	free(why);
+	return why == NULL;
+}
+
+bool
+outfile_folder(const char *dir, struct diags *d)
+{
+	char *p = xstrdup(dir), *s = p;
+	size_t n = strlen(p);
+	struct stat st;
+	bool ok = true;
+
+	/* "DIR/" would have lstat follow the link DIR. */
+	while (n > 1 && p[n - 1] == '/')
+		p[--n] = '\0';
+	/* Each folder on the way, as the kernel walks them: a/, a/b... */
+	do {
+		if ((s = strchr(s + 1, '/')) != NULL)
+			*s = '\0';
+		if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
+			ok = links_safe(p, p, d);
+		if (s != NULL)
+			*s = '/';
+	} while (ok && s != NULL);
+	free(p);
+	return ok;
+}
+
+/*
+ * path is a symbolic link: the kernel follows it (O_PATH opens the name
+ * only: a FIFO does not wait, a device is not touched), and /proc says
+ * which file it reached, o->target, *st its status.  That name must
+ * still hold that very file.  False, reported, if it cannot be found.
+ */
+static bool
+through_link(struct outfile *o, const char *path, struct stat *st,
+    struct diags *d)
+{
+	char proc[64], *buf = xmalloc(PATH_MAX);
+	struct stat now;
+	ssize_t n = -1;
+	int fd;
+
+	if ((fd = open(path, O_PATH | O_CLOEXEC)) < 0) {
+		report(o, path, d, errno == ENOENT ? "a symbolic link to "
+		    "nothing" : strerror(errno));
+		free(buf);
+		return false;
+	}
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if (fstat(fd, st) == 0)
+		n = readlink(proc, buf, PATH_MAX);
+	close(fd);
+	if (n > 0 && n < PATH_MAX) {
+		buf[n] = '\0';
+		if (buf[0] == '/' && lstat(buf, &now) == 0 &&
+		    now.st_dev == st->st_dev && now.st_ino == st->st_ino) {
+			o->target = buf;
+			return true;
+		}
+	}
+	report(o, path, d, "cannot tell which file its symbolic link "
+	    "reaches (no /proc, or the file moved)");
+	free(buf);
+	return false;
+}
+
+/*
+ * Where path leads: o->target set to it (through a symbolic link, the
+ * file the kernel reaches) and *st to its status (st_mode 0: no such
+ * file yet).  False, reported, if it cannot be written.
  */
 static bool
 resolve(struct outfile *o, const char *path, struct stat *st,
@@ -314,15 +560,23 @@ resolve(struct outfile *o, const char *path, struct stat *st,
 	if (lstat(path, st) != 0)
 		/* None yet, or unreachable: creating the temporary says. */
 		memset(st, 0, sizeof(*st));
-	else if (S_ISLNK(st->st_mode) &&
-	    ((o->target = realpath(path, NULL)) == NULL ||
-	    stat(o->target, st) != 0)) {
+	else if (S_ISLNK(st->st_mode)) {
+		if (no_links) {
+			report(o, path, d, "it is a symbolic link: a file "
+			    "made in a folder (export -o DIR) is never written "
+			    "through one");
+			return false;
+		}
 		/* A link's file is written, the link never replaced. */
-		report(o, path, d, errno == ENOENT ? "a symbolic link to "
-		    "nothing" : strerror(errno));
-		return false;
+		if (!links_safe(path, path, d) ||
+		    !through_link(o, path, st, d))
+			return false;
 	}
-	if (st->st_mode != 0 && (why = refused(st)) != NULL) {
+	why = st->st_mode == 0 ? NULL : refused(st);
+	if (why == NULL && S_ISREG(st->st_mode) && !o->rewrite &&
+	    is_input(st))
+		why = "it is one of this run's inputs";
+	if (why != NULL) {
 		report(o, path, d, why);
 		return false;
 	}
@@ -378,8 +632,9 @@ open_node(struct outfile *o, const char *path, struct diags *d)
 	return true;
 }
 
-bool
-outfile_open(struct outfile *o, const char *path, struct diags *d)
+/* outfile_open, and outfile_rewrite when rewrite. */
+static bool
+open_as(struct outfile *o, const char *path, bool rewrite, struct diags *d)
 {
 	struct stat st;
 	bool ok;
@@ -387,6 +642,7 @@ outfile_open(struct outfile *o, const char *path, struct diags *d)
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
 	o->slot = -1;
+	o->rewrite = rewrite;
 	catch_signals();
 	if (strcmp(path, "-") == 0)
 		ok = open_stdout(o, d);
@@ -405,6 +661,31 @@ outfile_open(struct outfile *o, const char *path, struct diags *d)
 	}
 	o->path = xstrdup(path);
 	return true;
+}
+
+bool
+outfile_open(struct outfile *o, const char *path, struct diags *d)
+{
+	return open_as(o, path, false, d);
+}
+
+bool
+outfile_rewrite(struct outfile *o, const char *path, struct diags *d)
+{
+	return open_as(o, path, true, d);
+}
+
+bool
+outfile_probe(const char *path, struct diags *d)
+{
+	struct outfile o;
+	struct stat st;
+	bool ok;
+
+	memset(&o, 0, sizeof(o));
+	ok = strcmp(path, "-") == 0 || resolve(&o, path, &st, d);
+	clear(&o);
+	return ok;
 }
 
 bool
@@ -464,6 +745,37 @@ write_through(struct outfile *o, struct diags *d)
 	return true;
 }
 
+/*
+ * Just before the rename: the file about to be replaced must not be
+ * one the run read since outfile_open (a layout, an image), and its
+ * mode and owner go to the temporary, if it is a regular file.  The
+ * owner first: a chown may clear mode bits.  An owner or group the
+ * user may not give (fchown fails) stays the user's own.  False,
+ * reported, if the target is an input.
+ */
+static bool
+settle(struct outfile *o, struct diags *d)
+{
+	int fd = fileno(o->fp);
+	struct stat old, tmp;
+
+	if (lstat(o->target, &old) != 0 || !S_ISREG(old.st_mode))
+		return true;
+	if (!o->rewrite && is_input(&old)) {
+		report(o, NULL, d, "it is one of this run's inputs");
+		return false;
+	}
+	if (fstat(fd, &tmp) == 0 && (tmp.st_uid != old.st_uid ||
+	    tmp.st_gid != old.st_gid) &&
+	    fchown(fd, old.st_uid, old.st_gid) != 0)
+		(void)fchown(fd, (uid_t)-1, old.st_gid);
+	if (fchmod(fd, old.st_mode & (S_IRWXU | S_IRWXG | S_IRWXO)) != 0) {
+		report(o, NULL, d, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 bool
 outfile_close(struct outfile *o, bool keep, struct diags *d)
 {
@@ -475,6 +787,8 @@ outfile_close(struct outfile *o, bool keep, struct diags *d)
 	if (keep && !outfile_check(o, d))
 		keep = false;
 	if (keep && o->fd >= 0 && !write_through(o, d))
+		keep = false;
+	if (keep && o->tmp != NULL && !settle(o, d))
 		keep = false;
 	if (fclose(o->fp) != 0 && keep) {
 		report(o, NULL, d, strerror(errno));

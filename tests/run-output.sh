@@ -9,10 +9,16 @@
 # nothing refused, a link to a file written through the link; a large
 # render signalled midway (SIGINT, SIGTERM, SIGHUP) leaving the old PDF
 # byte-identical and no temporary file; SIGKILL leaving the old PDF and
-# a temporary that the next run removes; a full disk (a 64 KiB tmpfs,
+# a temporary that the next run removes; a symbolic link that the
+# kernel's protected_symlinks would not follow (another user's in a
+# sticky world-writable folder, or a chain through one) refused as root
+# and as nobody (setpriv), one it would follow written through; export
+# refusing a link in its folder, and a folder that is a refused link;
+# an output that is one of the run's inputs refused; a replaced file's
+# mode (not setuid), owner and group kept; a full disk (a 64 KiB tmpfs,
 # where mount is allowed) and a file size limit (prlimit --fsize: EFBIG,
-# the same code path) doing the same.  mknod and mount need root: they
-# are skipped, saying so, where not allowed.  Prints "ok - NAME" /
+# the same code path) doing the same.  mknod, mount, chown and setpriv
+# need root: they are skipped, saying so, where not allowed.  Prints "ok - NAME" /
 # "not ok - NAME" / "ok - NAME # SKIP why".
 #
 #   WRAP      prefix for every deckpress call (valgrind)
@@ -190,6 +196,180 @@ dp cards $Q -o "$T/link" >/dev/null
 check "-o a symbolic link to a file: the file rewritten" \
     cmp "$T/ref.pdf" "$T/linked.pdf"
 check "-o a symbolic link to a file: the link kept" test -L "$T/link"
+
+# --- links others made, inputs, modes (issue 20) ----------------------
+# As root, and as nobody (setpriv) where it matters, in a sticky
+# world-writable folder like /tmp.  The kernel's protected_symlinks is
+# applied whatever /proc/sys/fs/protected_symlinks says.
+S=$T/sticky
+mkdir -p "$S" "$T/cache"
+chmod 1777 "$S" "$T/cache"
+
+# run_as USER COMMAND...: COMMAND as USER (its group, no other), with a
+# fontconfig cache it can write.
+run_as() {
+	u=$1
+	shift
+	setpriv --reuid="$u" --regid="$(id -g "$u")" --clear-groups \
+	    env XDG_CACHE_HOME="$T/cache" "$@"
+}
+
+# same_file FILE COPY MODE: FILE holds COPY's bytes and has mode MODE.
+same_file() {
+	cmp "$1" "$2" || { echo "$1 changed"; return 1; }
+	m=$(stat -c %a "$1")
+	[ "$m" = "$3" ] || { echo "$1 has mode $m, not $3"; return 1; }
+}
+
+# owned FILE OWNER:GROUP MODE: FILE's owner, group and mode.
+owned() {
+	o=$(stat -c %U:%G:%a "$1")
+	[ "$o" = "$2:$3" ] || { echo "$1 is $o, not $2:$3"; return 1; }
+}
+
+# pdf_in FILE: FILE is now a PDF, the reference's bytes.
+pdf_in() { cmp "$T/ref.pdf" "$1"; }
+
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+    id nobody >/dev/null 2>&1 && id daemon >/dev/null 2>&1 &&
+    run_as nobody test -x ./deckpress -a -r $Q/deck.yaml; then
+	nuid=$(id -u nobody)
+	echo secret >"$T/secret"
+	chmod 600 "$T/secret"
+	cp "$T/secret" "$T/secret.was"
+	ln -s ../secret "$S/planted.pdf"
+	chown -h nobody "$S/planted.pdf"
+	check "root, -o another user's link in a sticky folder: refused, exit 3, the link named" \
+	    fails 3 "$T/planted.err" "$S/planted.pdf: error: cannot write: it is a symbolic link of another user (uid $nuid) in $S, a sticky world-writable folder" \
+	    dp cards $Q -o "$S/planted.pdf"
+	check "root, another user's link: the file it names unchanged, still 0600" \
+	    same_file "$T/secret" "$T/secret.was" 600
+	check "root, another user's link: still a link, nothing beside it" sh -c '
+	    test -L "$1/planted.pdf" && [ -z "$(find "$1" "$2" -name "*.tmp-*")" ]' \
+	    sh "$S" "$T"
+	ln -s planted.pdf "$S/hop.pdf"
+	check "root, -o a link of root's leading to another user's: refused, that link named" \
+	    fails 3 "$T/hop.err" "$S/hop.pdf: error: cannot write: it leads through $S/planted.pdf, a symbolic link of another user" \
+	    dp cards $Q -o "$S/hop.pdf"
+	check "root, the chain of links: the file at its end unchanged" \
+	    same_file "$T/secret" "$T/secret.was" 600
+	echo mine >"$T/mine"
+	chmod 600 "$T/mine"
+	ln -s ../mine "$S/mine.pdf"
+	check "root, -o root's own link in the sticky folder: written through" sh -c '
+	    $1 ./deckpress cards "$2" -o "$3/mine.pdf" >/dev/null &&
+	    cmp "$4/ref.pdf" "$4/mine" && test -L "$3/mine.pdf"' \
+	    sh "$WRAP" $Q "$S" "$T"
+	check "root, the file written through the link: still 0600, root's" \
+	    owned "$T/mine" root:root 600
+
+	# nobody: its own file, linked by daemon (another user) and by
+	# root (the folder's owner, whose links the kernel follows).
+	run_as nobody sh -c 'umask 077; echo own >"$1/own.pdf"' sh "$S"
+	cp "$S/own.pdf" "$T/own.was"
+	ln -s own.pdf "$S/daemon.pdf"
+	chown -h daemon "$S/daemon.pdf"
+	check "nobody, -o daemon's link in a sticky folder: refused, exit 3" \
+	    fails 3 "$T/daemon.err" "$S/daemon.pdf: error: cannot write: it is a symbolic link of another user" \
+	    run_as nobody $WRAP ./deckpress cards $Q -o "$S/daemon.pdf"
+	check "nobody, daemon's link: nobody's file unchanged, still 0600" \
+	    same_file "$S/own.pdf" "$T/own.was" 600
+	ln -s own.pdf "$S/root.pdf"
+	check "nobody, -o a link of the folder's owner (root): written through" \
+	    run_as nobody $WRAP ./deckpress cards $Q -o "$S/root.pdf"
+	check "nobody, through root's link: its file has the PDF, still 0600" \
+	    sh -c 'cmp "$1" "$2" && [ "$(stat -c %U:%a "$2")" = nobody:600 ]' \
+	    sh "$T/ref.pdf" "$S/own.pdf"
+
+	# export -o DIR: DIR/NAME a link, whoever made it.
+	mkdir -p "$T/ex"
+	echo outside >"$T/outside"
+	cp "$T/outside" "$T/outside.was"
+	ln -s ../outside "$T/ex/gravity-front.png"
+	check "export -o DIR, DIR/ID-front.png root's own link out: refused, exit 3, the link named" \
+	    fails 3 "$T/ex.err" "$T/ex/gravity-front.png: error: cannot write: it is a symbolic link: a file made in a folder" \
+	    dp export $Q --lang en -o "$T/ex"
+	check "export, a link in DIR: the outside file unchanged, no image written" \
+	    sh -c 'cmp "$1/outside" "$1/outside.was" &&
+	    [ "$(ls -A "$1/ex")" = gravity-front.png ]' sh "$T"
+	mkdir -p "$T/exdir"
+	ln -s ../exdir "$S/exdir"
+	chown -h nobody "$S/exdir"
+	check "root, export -o another user's link to a folder in a sticky folder: refused" \
+	    fails 3 "$T/exdir.err" "$S/exdir: error: cannot write: it is a symbolic link of another user" \
+	    dp export $Q --lang en -o "$S/exdir"
+	check "root, export -o another user's link: nothing in the folder it names" \
+	    test -z "$(ls -A "$T/exdir")"
+	check "root, cards -o a file in another user's link to a folder: refused" \
+	    fails 3 "$T/exdir-cards.err" "$S/exdir: error: cannot write: it is a symbolic link of another user" \
+	    dp cards $Q -o "$S/exdir/x.pdf"
+	mkdir -p "$T/exdir/sub"
+	check "root, cards -o a file two folders below another user's link: refused, the link named" \
+	    fails 3 "$T/exdir-sub.err" "$S/exdir: error: cannot write: it is a symbolic link of another user" \
+	    dp cards $Q -o "$S/exdir/sub/x.pdf"
+	check "root, through another user's link to a folder: nothing written there" \
+	    test -z "$(find "$T/exdir" -type f)"
+
+	# A file kept as it was: mode (not setuid), owner and group.
+	cp "$T/ref.pdf" "$T/theirs.pdf"
+	chown nobody:nogroup "$T/theirs.pdf"
+	chmod 640 "$T/theirs.pdf"
+	dp cards $Q -o "$T/theirs.pdf" >/dev/null
+	check "root rewrites nobody's 0640 file: still nobody:nogroup 0640" \
+	    owned "$T/theirs.pdf" nobody:nogroup 640
+	cp "$T/ref.pdf" "$T/suid.pdf"
+	chmod 4755 "$T/suid.pdf"
+	dp cards $Q -o "$T/suid.pdf" >/dev/null
+	check "a setuid 4755 file rewritten: 0755, the setuid bit dropped" \
+	    owned "$T/suid.pdf" root:root 755
+	cp "$T/ref-rules.pdf" "$S/own.pdf"
+	run_as nobody $WRAP ./deckpress cards $Q -o "$S/own.pdf" >/dev/null
+	check "nobody rewrites its 0600 file in a sticky folder: still 0600, the new PDF" \
+	    sh -c 'cmp "$1" "$2" && [ "$(stat -c %U:%a "$2")" = nobody:600 ]' \
+	    sh "$T/ref.pdf" "$S/own.pdf"
+else
+	skip "links of other users, owners kept" "needs root, setpriv, the users nobody and daemon, and nobody able to run ./deckpress"
+fi
+
+printf 'old\n' >"$T/private.pdf"
+chmod 600 "$T/private.pdf"
+dp cards $Q -o "$T/private.pdf" >/dev/null
+check "a 0600 output rewritten: still 0600, the new PDF in it" \
+    sh -c 'cmp "$1" "$2" && [ "$(stat -c %a "$2")" = 600 ]' \
+    sh "$T/ref.pdf" "$T/private.pdf"
+rm -f "$T/new.pdf"
+(umask 027; $WRAP ./deckpress cards $Q -o "$T/new.pdf" >/dev/null)
+check "a new output: 0666 less the umask (027: 0640)" \
+    test "$(stat -c %a "$T/new.pdf")" = 640
+
+# An output that is one of the run's inputs.
+G=$T/game
+cp -R $Q "$G"
+cp -R $Q "$T/game.was"
+check "-o GAME/deck.yaml: refused, exit 3, one of this run's inputs" \
+    fails 3 "$T/deck.err" "$G/deck.yaml: error: cannot write: it is one of this run's inputs" \
+    dp cards "$G" -o "$G/deck.yaml"
+check "-o GAME/text/en.yaml (booklet): refused, exit 3" \
+    fails 3 "$T/text.err" "$G/text/en.yaml: error: cannot write: it is one of this run's inputs" \
+    dp booklet "$G" -o "$G/text/en.yaml"
+ln "$G/layout.yaml" "$T/hard.pdf"
+check "-o a hard link to the game's layout: refused, exit 3" \
+    fails 3 "$T/hard.err" "$T/hard.pdf: error: cannot write: it is one of this run's inputs" \
+    dp cards "$G" -o "$T/hard.pdf"
+ln -s game/deck.yaml "$T/to-deck.pdf"
+check "-o a symbolic link to the deck: refused, exit 3, the link named" \
+    fails 3 "$T/to-deck.err" "$T/to-deck.pdf: error: cannot write: it is one of this run's inputs" \
+    dp cards "$G" -o "$T/to-deck.pdf"
+printf 'back_offset_mm: [1, 0]\n' >"$T/printer.yaml"
+cp "$T/printer.yaml" "$T/printer.was"
+check "-o the --printer profile: refused, exit 3" \
+    fails 3 "$T/printer.err" "$T/printer.yaml: error: cannot write: it is one of this run's inputs" \
+    dp cards "$G" --printer "$T/printer.yaml" -o "$T/printer.yaml"
+check "-o the --printer profile: the profile unchanged" \
+    cmp "$T/printer.yaml" "$T/printer.was"
+check "an input refused: the game unchanged, no temporary in it" sh -c '
+    diff -r "$1" "$2" && [ -z "$(find "$1" -name "*.tmp-*")" ]' sh \
+    "$T/game.was" "$G"
 
 # --- a large render, signalled midway ---------------------------------
 B=$T/big

@@ -234,6 +234,26 @@ write_face(const struct setup *s, const struct export *x,
 	return ok;
 }
 
+/*
+ * Refuse, before any image is written, a name in x->dir that cannot be
+ * written (a symbolic link there: outfile_no_links); each reported.
+ */
+static bool
+names_free(const struct export *x, const struct efile *v, size_t n,
+    struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; i < n; i++) {
+		char *path = path_join(x->dir, v[i].name);
+
+		ok &= outfile_probe(path, d);
+		free(path);
+	}
+	return ok;
+}
+
 /* Every face as a PNG in x->dir. */
 static int
 export_png(const struct setup *s, const struct export *x,
@@ -250,7 +270,8 @@ export_png(const struct setup *s, const struct export *x,
 	for (i = 0; i < n && rc == 0; i++)
 		rc = image_fits(v[i].w, v[i].h, x->dpi, v[i].name, d);
 	probe = path_join(x->dir, "x");
-	if (rc == 0 && ensure_parent(probe, d) != 0)
+	if (rc == 0 && (ensure_parent(probe, d) != 0 ||
+	    !names_free(x, v, n, d)))
 		rc = EXIT_IO;
 	for (i = 0; i < n && rc == 0; i++)
 		if (!write_face(s, x, &v[i], d))
@@ -787,5 +808,8 @@ cmd_export(int argc, char **argv)
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;
 	x.j.deckdir = argv[optind];
+	/* Its files are named inside -o DIR: a link there was not asked
+	 * for. */
+	outfile_no_links();
 	return finish(&d, run_export(&x, &d));
 }

@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "../impose/impose.h"
+#include "../outfile.h"
 #include "../validate/validate.h"
 
 /* The program's data: fonts/ and layouts/, beside the binary if there. */
@@ -390,7 +391,9 @@ ensure_parent(const char *path, struct diags *d)
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
 	int rc = 0;
 
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+	if (!outfile_folder(dir, d))
+		rc = EXIT_IO;
+	else if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot create folder "
 		    "%s: %s", dir, strerror(errno));
 		rc = EXIT_IO;

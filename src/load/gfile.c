@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "load.h"
+#include "../outfile.h"
 
 /* Why a file of mode m is not read. */
 static const char *
@@ -88,6 +89,8 @@ game_open(const struct confine *c, const char *path, struct stat *st,
 		close(fd);
 		return -1;
 	}
+	/* No output of this run may be written over it. */
+	outfile_input(st);
 	return fd;
 }
 

@@ -5,11 +5,7 @@
  * duplicate keys nor alias cycles, so both are checked here, and the
  * encoding is checked first so that a bad byte gets a line and column.
  */
-#include <sys/stat.h>
-
-#include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -470,7 +470,8 @@ bool
 strings_stage(struct outfile *out, const char *path, const struct strbuf *b,
     struct diags *d)
 {
-	if (!outfile_open(out, path, d))
+	/* A text file or deck.yaml it read: rewritten on purpose. */
+	if (!outfile_rewrite(out, path, d))
 		return false;
 	if ((b->len > 0 && !outfile_write(out, b->s, b->len)) ||
 	    !outfile_check(out, d)) {
