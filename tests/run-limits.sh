@@ -277,6 +277,20 @@ check "a font a link out: refused, naming it" bounded "$T/f.err" \
 check "a font a link out: --allow-outside reads it" writes \
     cards "$G" --allow-outside -o "$T/x.pdf"
 
+# An output named as one of the files the run reads: refused, the file
+# as it was -- the booklet read before the PDF is begun, the image
+# while the cards are drawn.
+stranger "$G"
+cp "$G/rules/en.md" "$T/en.md.before"
+check "-o the booklet it reads: refused" fails 3 "$T/in-md.err" \
+    "rules/en.md: error: cannot write: it is one of this run's inputs" \
+    $WRAP ./deckpress booklet "$G" -o "$G/rules/en.md"
+check "... the booklet as it was" cmp "$G/rules/en.md" "$T/en.md.before"
+check "-o an image the cards show: refused" fails 3 "$T/in-png.err" \
+    "art/ok.png: error: cannot write: it is one of this run's inputs" \
+    $WRAP ./deckpress cards "$G" -o "$G/art/ok.png"
+check "... the image as it was" cmp "$G/art/ok.png" "$PNG"
+
 # /dev/zero and a FIFO for a booklet, a text file and an image; a sparse
 # 3 GB file for a booklet and an image: refused from what they are,
 # within a second and 200 MB, --allow-outside or not.
