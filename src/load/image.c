@@ -29,6 +29,12 @@
  */
 #define MAX_SIDE	32767
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
+/*
+ * A progressive JPEG is read scan by scan, each over every block of the
+ * image: 100 000 empty scans take minutes.  Real files have up to a
+ * dozen (libjpeg's own progression writes ten).
+ */
+#define MAX_SCANS	1000
 
 struct images {
 	GHashTable	*by_path;	/* path -> struct image (or a failure) */
@@ -181,13 +187,31 @@ load_png(struct image *img, const char **why)
 /* libjpeg reports errors by longjmp back here, not by exiting. */
 struct jerr {
 	struct jpeg_error_mgr	 mgr;
+	struct jpeg_progress_mgr progress;
 	jmp_buf			 jump;
+	volatile bool		 scans;	/* stopped at MAX_SCANS */
 };
 
 static void
 jpeg_fail(j_common_ptr ci)
 {
 	longjmp(((struct jerr *)(void *)ci->err)->jump, 1);
+}
+
+/*
+ * Called by libjpeg as it reads the file, before each scan is decoded:
+ * too many scans stop it through the error manager.
+ */
+static void
+jpeg_progress(j_common_ptr ci)
+{
+	struct jerr *e = (struct jerr *)(void *)ci->err;
+
+	if (ci->is_decompressor && ((j_decompress_ptr)(void *)ci)->
+	    input_scan_number > MAX_SCANS) {
+		e->scans = true;
+		longjmp(e->jump, 1);
+	}
 }
 
 /* Nothing on stderr; a warning (a file cut short) is counted. */
@@ -228,16 +252,22 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
 static bool
 load_jpeg(struct image *img, const char **why)
 {
+	static char scans_why[80];
 	struct jpeg_decompress_struct ci;
 	struct jerr err;
 	volatile bool ok = false;	/* kept across the longjmp */
 
+	snprintf(scans_why, sizeof(scans_why), "is a progressive JPEG of "
+	    "more than the %d scans deckpress reads", MAX_SCANS);
 	ci.err = jpeg_std_error(&err.mgr);
 	err.mgr.error_exit = jpeg_fail;
 	err.mgr.emit_message = jpeg_quiet;
+	err.scans = false;
 	jpeg_create_decompress(&ci);
+	err.progress.progress_monitor = jpeg_progress;
+	ci.progress = &err.progress;
 	if (setjmp(err.jump)) {
-		*why = "is a damaged JPEG";
+		*why = err.scans ? scans_why : "is a damaged JPEG";
 		goto out;
 	}
 	jpeg_mem_src(&ci, img->data, img->len);
@@ -318,6 +348,10 @@ load_svg(struct image *img, const char **why)
 	}
 	img->w_px = w;
 	img->h_px = h;
+	/* librsvg rasterises filters (a blur) at this size as it records:
+	 * refused before it draws anything. */
+	if (too_large(img, why))
+		return false;
 	return record_svg(img, why);
 }
 
