@@ -20,14 +20,8 @@
 #include <png.h>
 
 #include "load.h"
+#include "svgscan.h"
 
-#define MAX_PIXELS	(60.0 * 1000 * 1000)	/* 60 megapixels */
-/*
- * Cairo's image surfaces are at most 32767 pixels a side: a taller one
- * is an error surface without pixels, which the JPEG decoder wrote
- * through (fuzz_image: a 300 x 65112 JPEG).
- */
-#define MAX_SIDE	32767
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
 /*
  * A progressive JPEG is read scan by scan, each over every block of the
@@ -325,6 +319,10 @@ load_svg(struct image *img, const char **why)
 	GError *err = NULL;
 	gdouble w, h;
 
+	/* Its elements, references and embedded images counted before
+	 * librsvg reads them. */
+	if (!svg_scan(img->data, img->len, why))
+		return false;
 	img->svg = rsvg_handle_new_from_data(img->data, img->len, &err);
 	if (img->svg == NULL) {
 		*why = "is a damaged SVG";

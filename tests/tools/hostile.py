@@ -14,6 +14,9 @@ usage: python3 tests/tools/hostile.py KIND FILE
   svg-use      a <use> bomb: 10 levels of 10 <use> each (10^10)
   svg-cycle    two groups that <use> each other
   svg-many     a flat SVG of 300 000 elements
+  svg-octaves  a feTurbulence of 100 000 octaves
+  svg-convolve a feConvolveMatrix of order 21 (librsvg 2.54 aborts)
+  svg-filters  a filter of 10 000 blurs
   svg-ok       a small SVG with a data: PNG and a few <use>: renders
   png-big      a 20000 x 20000 PNG (all zeros, some 400 KB)
   jpeg-scans   a 1448 x 1448 progressive JPEG of 100 000 empty scans
@@ -25,14 +28,14 @@ import sys
 import zlib
 
 
-def png(w, h):
-	"""A w x h grey PNG, every pixel 0, compressed row by row."""
+def png(w, h, grey=0):
+	"""A w x h grey PNG, every pixel grey, compressed row by row."""
 	def chunk(kind, data):
 		crc = zlib.crc32(kind + data) & 0xffffffff
 		return struct.pack(">I", len(data)) + kind + data + \
 		    struct.pack(">I", crc)
 	z = zlib.compressobj(9)
-	row = bytes(w + 1)	# filter byte 0, then the row
+	row = b"\0" + bytes([grey]) * w	# filter byte 0, then the row
 	idat = b"".join(z.compress(row) for _ in range(h)) + z.flush()
 	return b"\x89PNG\r\n\x1a\n" + \
 	    chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)) + \
@@ -115,8 +118,20 @@ def make(kind):
 		return svg(100, 100, '<defs><g id="dot"><circle r="4" '
 		    'fill="#1D2733"/></g></defs><image width="100" '
 		    'height="100" xlink:href="%s"/>%s' % (data_uri("image/png",
-		    png(64, 64)), ''.join('<use href="#dot" x="%d" y="50"/>' %
+		    png(64, 64, 200)), ''.join('<use href="#dot" x="%d" y="50"/>' %
 		    (10 + 20 * i) for i in range(5))))
+	if kind == "svg-octaves":
+		return svg(100, 100, '<filter id="f"><feTurbulence '
+		    'baseFrequency="0.05" numOctaves="100000"/></filter>'
+		    '<rect width="100" height="100" filter="url(#f)"/>')
+	if kind == "svg-convolve":
+		return svg(100, 100, '<filter id="f"><feConvolveMatrix '
+		    'order="21" kernelMatrix="%s"/></filter><rect width="100" '
+		    'height="100" filter="url(#f)"/>' % " ".join(["1"] * 441))
+	if kind == "svg-filters":
+		return svg(100, 100, '<filter id="f">%s</filter><rect '
+		    'width="100" height="100" filter="url(#f)"/>' %
+		    ('<feGaussianBlur stdDeviation="3"/>' * 10000))
 	if kind == "png-big":
 		return png(20000, 20000)
 	if kind == "jpeg-scans":
