@@ -107,7 +107,10 @@ check "SVG with an SVG in a data: URI (xlink:href): refused" \
     "embeds an SVG in a data: URI, which deckpress does not read"
 check "progressive JPEG of 100 000 empty scans: refused" \
     refused jpeg-scans jpg \
-    "is a progressive JPEG of more than the 1000 scans deckpress reads"
+    "is a progressive JPEG of more than the 100 scans deckpress reads"
+check "SVG with that JPEG in a data: URI: refused" \
+    refused svg-datajpeg svg \
+    "embeds a progressive JPEG (a data: URI) of more than the 100 scans deckpress reads"
 check "<use> bomb (10 levels of 10): refused" refused svg-use svg \
     "instances more than the 200000 elements deckpress draws in an SVG once its references (<use>) are followed"
 check "two groups that <use> each other: refused" refused svg-cycle svg \

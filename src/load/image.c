@@ -23,12 +23,6 @@
 #include "svgscan.h"
 
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
-/*
- * A progressive JPEG is read scan by scan, each over every block of the
- * image: 100 000 empty scans take minutes.  Real files have up to a
- * dozen (libjpeg's own progression writes ten).
- */
-#define MAX_SCANS	1000
 
 struct images {
 	GHashTable	*by_path;	/* path -> struct image (or a failure) */
@@ -241,6 +235,40 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
 	free(row);
 	cairo_surface_mark_dirty(img->surface);
 	return true;
+}
+
+bool
+jpeg_scans_ok(const unsigned char *p, size_t len)
+{
+	struct jpeg_decompress_struct ci;
+	struct jerr err;
+	volatile bool ok = true;	/* kept across the longjmp */
+
+	ci.err = jpeg_std_error(&err.mgr);
+	err.mgr.error_exit = jpeg_fail;
+	err.mgr.emit_message = jpeg_quiet;
+	err.scans = false;
+	jpeg_create_decompress(&ci);
+	err.progress.progress_monitor = jpeg_progress;
+	ci.progress = &err.progress;
+	/* Damaged: not this check's business. */
+	if (setjmp(err.jump)) {
+		ok = !err.scans;
+		goto out;
+	}
+	jpeg_mem_src(&ci, p, len);
+	jpeg_read_header(&ci, TRUE);
+	if (!ci.progressive_mode || (double)ci.image_width *
+	    ci.image_height > MAX_PIXELS)
+		goto out;
+	/* Buffered: each scan read into the coefficients, none drawn. */
+	ci.buffered_image = TRUE;
+	jpeg_start_decompress(&ci);
+	while (ok && jpeg_consume_input(&ci) != JPEG_REACHED_EOI)
+		ok = ci.input_scan_number <= MAX_SCANS;
+out:
+	jpeg_destroy_decompress(&ci);
+	return ok;
 }
 
 static bool

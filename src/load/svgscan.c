@@ -192,6 +192,11 @@ data_uri(struct scan *s, const char *v)
 	if (svg)
 		refuse(s, "embeds an SVG in a data: URI, which deckpress does "
 		    "not read");
+	/* gdk-pixbuf reads every scan there is. */
+	else if (b != NULL && n >= 3 && memcmp(b, "\xFF\xD8\xFF", 3) == 0 &&
+	    !jpeg_scans_ok(b, n))
+		refuse(s, "embeds a progressive JPEG (a data: URI) of more "
+		    "than the %d scans deckpress reads", MAX_SCANS);
 	else if (a[0] > 0 || c[0] > 0)
 		embedded(s, MAX(a[0], c[0]), MAX(a[1], c[1]));
 	g_free(b);

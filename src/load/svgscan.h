@@ -18,6 +18,21 @@
 #define MAX_SIDE	32767
 
 /*
+ * A progressive JPEG is read scan by scan, each over every block of the
+ * image: 100 000 empty scans take minutes, 100 of a 60-megapixel image
+ * half a second.  Real files have up to a dozen (libjpeg's own
+ * progression writes ten).
+ */
+#define MAX_SCANS	100
+
+/*
+ * Does the JPEG of len bytes at p have at most MAX_SCANS scans (or is
+ * it damaged, or not progressive)?  Reads them without drawing
+ * (image.c), for a JPEG that gdk-pixbuf decodes inside an SVG.
+ */
+bool	jpeg_scans_ok(const unsigned char *p, size_t len);
+
+/*
  * Look over the SVG of len bytes at p before librsvg parses it: its
  * elements (internal entities expanded, nothing loaded from outside),
  * how many it instances once every reference is followed, the raster

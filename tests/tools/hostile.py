@@ -10,6 +10,7 @@ usage: python3 tests/tools/hostile.py KIND FILE
   svg-region   a 100 x 100 px SVG whose blur's filter region is a
                thousand times the canvas each way
   svg-datapng  an SVG with a 20000 x 20000 PNG in a data: URI
+  svg-datajpeg an SVG with jpeg-scans in a data: URI
   svg-datasvg  an SVG with an SVG in a data: URI
   svg-use      a <use> bomb: 10 levels of 10 <use> each (10^10)
   svg-cycle    two groups that <use> each other
@@ -103,6 +104,9 @@ def make(kind):
 	if kind == "svg-datapng":
 		return svg(100, 100, '<image width="100" height="100" '
 		    'href="%s"/>' % data_uri("image/png", png(20000, 20000)))
+	if kind == "svg-datajpeg":
+		return svg(100, 100, '<image width="100" height="100" '
+		    'href="%s"/>' % data_uri("image/jpeg", jpeg(100000)))
 	if kind == "svg-datasvg":
 		return svg(100, 100, '<image width="100" height="100" '
 		    'xlink:href="%s"/>' % data_uri("image/svg+xml",
