@@ -1,7 +1,7 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
 PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 \
-             libcmark-gfm librsvg-2.0 libpng libjpeg libqpdf
+             libcmark-gfm librsvg-2.0 libxml-2.0 libpng libjpeg libqpdf
 PKG_CFLAGS != pkg-config --cflags $(PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 CMOCKA_LIBS != pkg-config --libs cmocka 2>/dev/null || echo -lcmocka
@@ -18,7 +18,8 @@ SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/load/tmpl.c src/load/shapes.c src/load/pathd.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \
          src/load/mcheck.c \
-         src/load/texts.c src/load/printer.c src/load/image.c src/load/csv.c \
+         src/load/texts.c src/load/printer.c src/load/image.c src/load/svgscan.c \
+         src/load/csv.c \
          src/load/confine.c src/load/gfile.c \
          src/load/tfont.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \

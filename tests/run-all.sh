@@ -21,7 +21,7 @@
 #            tests/run-preview.sh tests/run-watch.sh tests/run-build.sh
 #            tests/run-limits.sh tests/run-output.sh tests/run-jobs.sh
 #            tests/run-bench.sh tests/run-fonts.sh tests/run-faces.sh
-#            tests/run-boxes.sh
+#            tests/run-boxes.sh tests/run-bounds.sh
 #            tests/run-selftest.sh"; set and
 #            empty: none (tests/run-selftest.sh runs this script so).
 #   LOG      the log, default out/test/run-all.log.
@@ -39,7 +39,7 @@ all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
     tests/run-watch.sh tests/run-build.sh tests/run-limits.sh
     tests/run-output.sh tests/run-jobs.sh tests/run-bench.sh
     tests/run-fonts.sh tests/run-faces.sh
-    tests/run-boxes.sh
+    tests/run-boxes.sh tests/run-bounds.sh
     tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 LOG=${LOG:-out/test/run-all.log}

@@ -266,9 +266,12 @@ export_png(const struct setup *s, const struct export *x,
 
 	for (i = 0; i < pr->n; i++)
 		plan_kind(s->deck, &pr->v[i], kf[i].f, x->dpi, &v, &n, &cap);
-	/* Refuse an image too large before any file is written. */
+	/* Refuse an image too large before any file is written, by the
+	 * face's own size: render_face_px() stops at Cairo's limit. */
 	for (i = 0; i < n && rc == 0; i++)
-		rc = image_fits(v[i].w, v[i].h, x->dpi, v[i].name, d);
+		rc = image_fits((v[i].l->w + 2 * v[i].l->bleed) * x->dpi / 72,
+		    (v[i].l->h + 2 * v[i].l->bleed) * x->dpi / 72, x->dpi,
+		    v[i].name, d);
 	probe = path_join(x->dir, "x");
 	if (rc == 0 && (ensure_parent(probe, d) != 0 ||
 	    !names_free(x, v, n, d)))

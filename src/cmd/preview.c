@@ -98,15 +98,62 @@ dpi_arg(const char *arg, double *dpi, const char *usage)
 	return 0;
 }
 
+/*
+ * The pixels a preview or an export may draw at once: 100 megapixels,
+ * 400 MB as Cairo holds them.  Serious Privacy's largest board at 600
+ * dpi is 50 megapixels; a contact sheet of its 140 components at 150
+ * dpi 63.
+ */
+#define RENDER_MAX_MP	100
+
+/* Does an image of w x h px fit both limits? */
+static bool
+fits(double w, double h)
+{
+	return w <= RENDER_MAX_PX && h <= RENDER_MAX_PX &&
+	    w * h <= RENDER_MAX_MP * 1e6;
+}
+
+/*
+ * The highest whole dpi at which an image of w x h px at dpi fits (a
+ * pixel more each way for rounding); below 30, none does.
+ */
+static int
+fitting_dpi(double w, double h, double dpi)
+{
+	double k = fmin(sqrt(RENDER_MAX_MP * 1e6 / (w * h)),
+	    RENDER_MAX_PX / fmax(w, h));
+	int fit = (int)floor(dpi * k);
+
+	while (fit >= 30 && !fits(w * fit / dpi + 1, h * fit / dpi + 1))
+		fit--;
+	return fit;
+}
+
 int
 image_fits(double w, double h, double dpi, const char *what,
     struct diags *d)
 {
-	if (w <= RENDER_MAX_PX && h <= RENDER_MAX_PX)
+	char size[64], lower[64];
+	int fit;
+
+	if (fits(w, h))
 		return 0;
+	if (w > RENDER_MAX_PX || h > RENDER_MAX_PX)
+		snprintf(size, sizeof(size), "the %d px a side",
+		    RENDER_MAX_PX);
+	else
+		snprintf(size, sizeof(size), "the %d megapixels",
+		    RENDER_MAX_MP);
+	if ((fit = fitting_dpi(w, h, dpi)) >= 30)
+		snprintf(lower, sizeof(lower), "give a lower --dpi, %d or "
+		    "less", fit);
+	else
+		snprintf(lower, sizeof(lower), "it is too large even at "
+		    "--dpi 30");
 	diag_add(d, DIAG_ERROR, NULL, "usage", "at %.0f dpi %s would be %.0f x "
-	    "%.0f px, more than the %d px a side an image can have: give a "
-	    "lower --dpi", dpi, what, w, h, RENDER_MAX_PX);
+	    "%.0f px (%.1f megapixels), more than %s an image can have: %s",
+	    dpi, what, w, h, w * h / 1e6, size, lower);
 	return EXIT_USAGE;
 }
 
@@ -142,6 +189,24 @@ faces_px(const struct laid *const *f, size_t n, double dpi, int *w, int *h)
 		render_face_px(f[i], dpi, &fw, &fh);
 		*w += fw + (i ? px(GAP_MM, dpi) : 0);
 		*h = fh > *h ? fh : *h;
+	}
+}
+
+/*
+ * The size of faces f side by side, as faces_px() has it but not
+ * rounded nor stopped at Cairo's limit: what image_fits() judges.
+ */
+static void
+faces_size(const struct laid *const *f, size_t n, double dpi, double *w,
+    double *h)
+{
+	size_t i;
+
+	*w = *h = 0;
+	for (i = 0; i < n; i++) {
+		*w += (f[i]->w + 2 * f[i]->bleed) * dpi / 72 +
+		    (i ? px(GAP_MM, dpi) : 0);
+		*h = fmax(*h, (f[i]->h + 2 * f[i]->bleed) * dpi / 72);
 	}
 }
 
@@ -183,11 +248,13 @@ card_image(const struct setup *s, const struct preview *p,
 	cairo_surface_t *img;
 	cairo_t *cr;
 	char *what;
+	double fw, fh;
 	int w, h, rc;
 
 	faces_px(f, n, p->dpi, &w, &h);
+	faces_size(f, n, p->dpi, &fw, &fh);
 	what = g_strdup_printf("card '%s'", p->card);
-	if ((rc = image_fits(w, h, p->dpi, what, d)) != 0) {
+	if ((rc = image_fits(fw, fh, p->dpi, what, d)) != 0) {
 		g_free(what);
 		return rc;
 	}

@@ -20,14 +20,8 @@
 #include <png.h>
 
 #include "load.h"
+#include "svgscan.h"
 
-#define MAX_PIXELS	(60.0 * 1000 * 1000)	/* 60 megapixels */
-/*
- * Cairo's image surfaces are at most 32767 pixels a side: a taller one
- * is an error surface without pixels, which the JPEG decoder wrote
- * through (fuzz_image: a 300 x 65112 JPEG).
- */
-#define MAX_SIDE	32767
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
 
 struct images {
@@ -181,13 +175,31 @@ load_png(struct image *img, const char **why)
 /* libjpeg reports errors by longjmp back here, not by exiting. */
 struct jerr {
 	struct jpeg_error_mgr	 mgr;
+	struct jpeg_progress_mgr progress;
 	jmp_buf			 jump;
+	volatile bool		 scans;	/* stopped at MAX_SCANS */
 };
 
 static void
 jpeg_fail(j_common_ptr ci)
 {
 	longjmp(((struct jerr *)(void *)ci->err)->jump, 1);
+}
+
+/*
+ * Called by libjpeg as it reads the file, before each scan is decoded:
+ * too many scans stop it through the error manager.
+ */
+static void
+jpeg_progress(j_common_ptr ci)
+{
+	struct jerr *e = (struct jerr *)(void *)ci->err;
+
+	if (ci->is_decompressor && ((j_decompress_ptr)(void *)ci)->
+	    input_scan_number > MAX_SCANS) {
+		e->scans = true;
+		longjmp(e->jump, 1);
+	}
 }
 
 /* Nothing on stderr; a warning (a file cut short) is counted. */
@@ -225,19 +237,59 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
 	return true;
 }
 
-static bool
-load_jpeg(struct image *img, const char **why)
+bool
+jpeg_scans_ok(const unsigned char *p, size_t len)
 {
 	struct jpeg_decompress_struct ci;
 	struct jerr err;
-	volatile bool ok = false;	/* kept across the longjmp */
+	volatile bool ok = true;	/* kept across the longjmp */
 
 	ci.err = jpeg_std_error(&err.mgr);
 	err.mgr.error_exit = jpeg_fail;
 	err.mgr.emit_message = jpeg_quiet;
+	err.scans = false;
 	jpeg_create_decompress(&ci);
+	err.progress.progress_monitor = jpeg_progress;
+	ci.progress = &err.progress;
+	/* Damaged: not this check's business. */
 	if (setjmp(err.jump)) {
-		*why = "is a damaged JPEG";
+		ok = !err.scans;
+		goto out;
+	}
+	jpeg_mem_src(&ci, p, len);
+	jpeg_read_header(&ci, TRUE);
+	if (!ci.progressive_mode || (double)ci.image_width *
+	    ci.image_height > MAX_PIXELS)
+		goto out;
+	/* Buffered: each scan read into the coefficients, none drawn. */
+	ci.buffered_image = TRUE;
+	jpeg_start_decompress(&ci);
+	while (ok && jpeg_consume_input(&ci) != JPEG_REACHED_EOI)
+		ok = ci.input_scan_number <= MAX_SCANS;
+out:
+	jpeg_destroy_decompress(&ci);
+	return ok;
+}
+
+static bool
+load_jpeg(struct image *img, const char **why)
+{
+	static char scans_why[80];
+	struct jpeg_decompress_struct ci;
+	struct jerr err;
+	volatile bool ok = false;	/* kept across the longjmp */
+
+	snprintf(scans_why, sizeof(scans_why), "is a progressive JPEG of "
+	    "more than the %d scans deckpress reads", MAX_SCANS);
+	ci.err = jpeg_std_error(&err.mgr);
+	err.mgr.error_exit = jpeg_fail;
+	err.mgr.emit_message = jpeg_quiet;
+	err.scans = false;
+	jpeg_create_decompress(&ci);
+	err.progress.progress_monitor = jpeg_progress;
+	ci.progress = &err.progress;
+	if (setjmp(err.jump)) {
+		*why = err.scans ? scans_why : "is a damaged JPEG";
 		goto out;
 	}
 	jpeg_mem_src(&ci, img->data, img->len);
@@ -248,6 +300,13 @@ load_jpeg(struct image *img, const char **why)
 		goto out;
 	ci.out_color_space = JCS_RGB;
 	jpeg_start_decompress(&ci);
+	/* A progressive file is read whole by now: one cut short is
+	 * refused before its pixels are made (make fuzz: 39 megapixels
+	 * of a 1.7 KB file). */
+	if (err.mgr.num_warnings > 0) {
+		*why = "is a truncated or damaged JPEG";
+		goto out;
+	}
 	ok = jpeg_pixels(&ci, img);
 	/* A file cut short decodes as grey with a warning: refuse it. */
 	if (err.mgr.num_warnings > 0) {
@@ -295,6 +354,10 @@ load_svg(struct image *img, const char **why)
 	GError *err = NULL;
 	gdouble w, h;
 
+	/* Its elements, references and embedded images counted before
+	 * librsvg reads them. */
+	if (!svg_scan(img->data, img->len, why))
+		return false;
 	img->svg = rsvg_handle_new_from_data(img->data, img->len, &err);
 	if (img->svg == NULL) {
 		*why = "is a damaged SVG";
@@ -318,6 +381,10 @@ load_svg(struct image *img, const char **why)
 	}
 	img->w_px = w;
 	img->h_px = h;
+	/* librsvg rasterises filters (a blur) at this size as it records:
+	 * refused before it draws anything. */
+	if (too_large(img, why))
+		return false;
 	return record_svg(img, why);
 }
 

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: an image file (PNG, JPEG or SVG, told by its first
- * bytes) through image_load(), which decodes it.
+ * bytes) through image_load(), which decodes it with its bounds: an
+ * SVG read over by svgscan.c (its elements, references, data: images
+ * sized by gdk-pixbuf, filters) before librsvg draws it, a JPEG's scans
+ * counted by libjpeg's progress monitor.  Seeds: the bundled images
+ * and tests/fuzz/seeds/image; words: tests/fuzz/svg.dict.
  */
 #include <stdlib.h>
 

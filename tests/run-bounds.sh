@@ -1,0 +1,174 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# Every image decoder bounded (issue 20): hostile images, written here
+# by tests/tools/hostile.py (too big or too many to commit), are each
+# refused with an error at the element that shows the image, naming it
+# and the limit, in under a second of processor time and 200 MB; no PDF
+# is written.  An SVG with a data: PNG and a few <use>, and a JPEG of
+# ten scans, still render.  preview and export refuse an image over 100
+# megapixels before they make it, naming the --dpi that fits.
+# Prints "ok - NAME" / "not ok - NAME".
+T=out/test/bounds
+. tests/suite.sh
+
+# The issue's bounds hold for an ordinary build; valgrind (WRAP) and
+# make check's sanitizers run the same work many times slower, and
+# AddressSanitizer's shadow memory adds to every process: there the
+# memory bound is 200 MB over what the harmless deck takes.
+if [ -n "$WRAP" ]; then LIMIT=60
+elif grep -qa __asan_init deckpress; then LIMIT=10
+else LIMIT=1; fi
+
+# cost FILE CMD...: run CMD (stdout to FILE.out, stderr to FILE.err);
+# FILE gets "EXIT CPU_SECONDS MAX_RSS_KB" of it and its children.
+cost() {
+	python3 -c '
+import resource, subprocess, sys
+with open(sys.argv[1] + ".out", "wb") as o, open(sys.argv[1] + ".err", "wb") as e:
+    rc = subprocess.call(sys.argv[2:], stdout=o, stderr=e)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], "w") as f:
+    f.write("%d %.3f %d\n" % (rc, u.ru_utime + u.ru_stime, u.ru_maxrss))
+' "$@"
+}
+
+D=$T/deck
+mkdir -p "$D/art" "$D/text"
+printf 'card: standard\nfront:\n  - {type: image, file: "art/{art}", box_mm: [6, 6, 51, 34]}\n  - {type: text, field: title, box_mm: [6, 72, 51, 10], size_pt: [8, 12]}\n' >"$D/layout.yaml"
+printf 'cards:\n  one: {title: One}\n' >"$D/text/en.yaml"
+
+# use KIND EXT: the deck shows hostile.py's KIND as art/x.EXT.
+use() {
+	rm -f "$D"/art/*
+	python3 tests/tools/hostile.py "$1" "$D/art/x.$2"
+	printf 'game: test\nlanguages: [en]\nlayout: ./layout.yaml\nattributes:\n  art: text\ncards:\n  - {id: one, art: x.%s}\n' \
+	    "$2" >"$D/deck.yaml"
+}
+
+# The memory the harmless deck takes, for the sanitizers' bound.
+use svg-ok svg
+cost "$T/base" $WRAP ./deckpress cards "$D" -o "$T/base.pdf"
+MEM=200000
+if [ -n "$WRAP" ] || [ "$LIMIT" != 1 ]; then
+	MEM=$(($(cut -d' ' -f3 "$T/base") + 200000))
+fi
+
+# refused KIND EXT WHY: art/x.EXT of KIND is an error at the layout's
+# image element saying "image PATH WHY", exit 1, no PDF, within
+# $LIMIT s of processor time and $MEM KB.
+refused() {
+	use "$1" "$2"
+	rm -f "$T/x.pdf"
+	cost "$T/$1" $WRAP ./deckpress cards "$D" -o "$T/x.pdf"
+	read -r rc cpu kb <"$T/$1"
+	echo "$1: exit $rc, $cpu s, $kb KB" >>"$T/costs.txt"
+	want="$D/layout.yaml:3:25: error: card 'one': image $D/art/x.$2 $3"
+	[ "$rc" = 1 ] || { echo "exit $rc"; cat "$T/$1.err"; return 1; }
+	grep -qxF "$want" "$T/$1.err" ||
+	    { echo "expected: $want"; cat "$T/$1.err"; return 1; }
+	[ ! -e "$T/x.pdf" ] || { echo "a PDF was written"; return 1; }
+	awk -v c="$cpu" -v l="$LIMIT" 'BEGIN { exit !(c < l) }' ||
+	    { echo "took $cpu s, more than $LIMIT s"; return 1; }
+	[ "$kb" -lt "$MEM" ] || { echo "took $kb KB, more than $MEM KB"; return 1; }
+}
+
+# fails_with RC PATTERN CMD...: it exits RC saying PATTERN, writes
+# nothing on stdout.
+fails_with() {
+	want=$1 pat=$2
+	shift 2
+	rc=0
+	"$@" >"$T/fails.out" 2>"$T/fails.err" || rc=$?
+	[ "$rc" = "$want" ] || { echo "exit $rc"; cat "$T/fails.err"; return 1; }
+	grep -qF -- "$pat" "$T/fails.err" || { cat "$T/fails.err"; return 1; }
+	[ ! -s "$T/fails.out" ] || { cat "$T/fails.out"; return 1; }
+}
+
+# renders KIND EXT: the deck with art/x.EXT of KIND makes a PDF.
+renders() {
+	use "$1" "$2"
+	rm -f "$T/x.pdf"
+	cost "$T/$1" $WRAP ./deckpress cards "$D" -o "$T/x.pdf"
+	read -r rc cpu kb <"$T/$1"
+	echo "$1: exit $rc, $cpu s, $kb KB" >>"$T/costs.txt"
+	[ "$rc" = 0 ] || { echo "exit $rc"; cat "$T/$1.err"; return 1; }
+	[ -s "$T/x.pdf" ] || { echo "no PDF"; return 1; }
+}
+
+: >"$T/costs.txt"
+check "30000 x 30000 SVG with a blur: refused before librsvg draws it" \
+    refused svg-blur svg \
+    "is 30000 x 30000 pixels, more than the 60 megapixels deckpress reads"
+check "SVG with a data: PNG of 20000 x 20000: refused" \
+    refused svg-datapng svg "embeds an image (a data: URI) of 20000 x 20000 pixels, more than the 60 megapixels deckpress reads"
+check "SVG with an SVG in a data: URI (xlink:href): refused" \
+    refused svg-datasvg svg \
+    "embeds an SVG in a data: URI, which deckpress does not read"
+check "progressive JPEG of 100 000 empty scans: refused" \
+    refused jpeg-scans jpg \
+    "is a progressive JPEG of more than the 100 scans deckpress reads"
+check "SVG with that JPEG in a data: URI: refused" \
+    refused svg-datajpeg svg \
+    "embeds a progressive JPEG (a data: URI) of more than the 100 scans deckpress reads"
+check "<use> bomb (10 levels of 10): refused" refused svg-use svg \
+    "instances more than the 200000 elements deckpress draws in an SVG once its references (<use>) are followed"
+check "two groups that <use> each other: refused" refused svg-cycle svg \
+    "has a reference cycle (an element that uses itself)"
+check "SVG of 300 000 elements: refused" refused svg-many svg \
+    "has more than the 100000 elements deckpress reads in an SVG"
+check "feTurbulence of 100 000 octaves: refused" refused svg-octaves svg \
+    "has a feTurbulence of 100000 octaves, more than the 10 deckpress draws"
+check "feConvolveMatrix of order 21: refused (librsvg would abort)" \
+    refused svg-convolve svg \
+    "has a feConvolveMatrix of order 21, more than the 20 deckpress draws"
+check "a filter of 10 000 blurs: refused" refused svg-filters svg \
+    "has more than the 1000 filter primitives deckpress draws"
+
+# The harmless SVG: its grey data: PNG fills the image box and its five
+# <use> of a dark dot are drawn, each apart.
+svg_drawn() {
+	renders svg-ok svg || return 1
+	pdftoppm -r 150 -aa no -aaVector no -f 1 -l 1 "$T/x.pdf" "$T/ok"
+	./out/test/measure -p "$T"/ok-*1.ppm >"$T/ok.txt"
+	grep -q '^color #c8c8c8 ' "$T/ok.txt" ||
+	    { echo "the data: PNG is not drawn"; cat "$T/ok.txt"; return 1; }
+	n=$(grep -c '^part #1d2733 ' "$T/ok.txt" || true)
+	[ "$n" = 5 ] || { echo "$n dots, not 5"; cat "$T/ok.txt"; return 1; }
+}
+check "SVG with a data: PNG and five <use>: drawn" svg_drawn
+check "progressive JPEG of 10 scans: drawn" renders jpeg-ok jpg
+
+# export at a dpi whose largest face is over 100 megapixels: a usage
+# error before any image is made, with the highest --dpi that fits
+# (by its own numbers: that dpi fits, one more would not).
+SP=cards/serious-privacy
+export_cap() {
+	rm -rf "$T/exp"
+	cost "$T/expcost" $WRAP ./deckpress export $SP --lang en --dpi 1200 \
+	    -o "$T/exp"
+	read -r rc cpu kb <"$T/expcost"
+	echo "export --dpi 1200: exit $rc, $cpu s, $kb KB" >>"$T/costs.txt"
+	[ "$rc" = 2 ] || { echo "exit $rc"; cat "$T/expcost.err"; return 1; }
+	[ ! -e "$T/exp" ] || { echo "$T/exp was made"; return 1; }
+	# 13843 x 14457 px would be 800 MB of pixels.
+	[ "$kb" -lt "$MEM" ] || { echo "took $kb KB"; return 1; }
+	line=$(grep "error: at 1200 dpi home-front.png would be" "$T/expcost.err") ||
+	    { cat "$T/expcost.err"; return 1; }
+	echo "$line" | awk '{ for (i = 1; i <= NF; i++) {
+	    if ($i == "be") { w = $(i + 1); h = $(i + 3) }
+	    if ($i == "--dpi,") fit = $(i + 1) } }
+	    END { k = fit / 1200; k1 = (fit + 1) / 1200
+		if (!(w * k * h * k <= 100e6 && w * k1 * h * k1 > 100e6)) {
+			print "advised --dpi " fit " does not fit the cap"; exit 1 }
+		if (index($0, "more than the 100 megapixels") == 0) {
+			print "no cap named"; exit 1 } }' || { echo "$line"; return 1; }
+}
+check "export --dpi 1200 of Serious Privacy: refused, --dpi 848 named" \
+    export_cap
+check "preview --card home --dpi 849: refused, 848 named" fails_with 2 \
+    "more than the 100 megapixels an image can have: give a lower --dpi, 848 or less" \
+    $WRAP ./deckpress preview $SP --card home --dpi 849 -o "$T/home.png"
+
+sed 's/^/# /' "$T/costs.txt"
+summary run-bounds.sh
