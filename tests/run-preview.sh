@@ -35,8 +35,10 @@ alpha_is() {
 # mean A AX AY B BX BY W H: pngdiff's mean difference, in per cent.
 mean() { ./out/test/pngdiff "$@" | awk '{ print $2 }'; }
 # below V LIMIT, above V LIMIT: compare two numbers.
-below() { awk -v v="$1" -v l="$2" 'BEGIN { if (!(v < l)) { print v " is not below " l; exit 1 } }'; }
-above() { awk -v v="$1" -v l="$2" 'BEGIN { if (!(v > l)) { print v " is not above " l; exit 1 } }'; }
+# below V L, above V L: V, which must be a number (an empty one is a
+# measure that did not run), is below or above L.
+below() { awk -v v="$1" -v l="$2" 'BEGIN { if (v !~ /^-?[0-9.]+$/ || !(v + 0 < l)) { print "\"" v "\" is not below " l; exit 1 } }'; }
+above() { awk -v v="$1" -v l="$2" 'BEGIN { if (v !~ /^-?[0-9.]+$/ || !(v + 0 > l)) { print "\"" v "\" is not above " l; exit 1 } }'; }
 
 # fails RC ERRFILE PATTERN COMMAND...: it exits RC, says PATTERN on
 # stderr and nothing on stdout.
