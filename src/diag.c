@@ -126,23 +126,117 @@ level_name(enum diag_level l)
 	}
 }
 
+/* Where g points: "file:line:col: ", "file: " or "deckpress: ". */
+static void
+print_pos(FILE *f, const struct srcpos *pos)
+{
+	if (pos->file == NULL)
+		fprintf(f, "deckpress: ");
+	else if (pos->line == 0)
+		fprintf(f, "%s: ", pos->file);
+	else
+		fprintf(f, "%s:%u:%u: ", pos->file, pos->line, pos->col);
+}
+
+/*
+ * One kind of diagnostic: a code and a level, in one file.  Files are
+ * interned, so their pointers compare; a code is a literal, compared by
+ * its text.
+ */
+struct kind {
+	const char	*file, *code;
+	enum diag_level	 level;
+	size_t		 n, shown;
+};
+
+static bool
+same_kind(const struct kind *k, const struct diag *g)
+{
+	return k->file == g->pos.file && k->level == g->level &&
+	    strcmp(k->code ? k->code : "", g->code ? g->code : "") == 0;
+}
+
+/*
+ * The kinds of d's diagnostics (notes go with theirs), each with its
+ * count; caller frees.  Linear in the kinds, which are few: a flood is
+ * of one kind.
+ */
+static struct kind *
+count_kinds(const struct diags *d, size_t *nkinds)
+{
+	struct kind *v = NULL;
+	size_t n = 0, cap = 0, i, k;
+
+	for (i = 0; i < d->n; i++) {
+		const struct diag *g = &d->v[i];
+
+		if (g->level == DIAG_NOTE)
+			continue;
+		for (k = 0; k < n && !same_kind(&v[k], g); k++)
+			;
+		if (k == n) {
+			xgrow((void **)&v, &cap, n + 1, sizeof(*v));
+			v[n++] = (struct kind){ g->pos.file, g->code,
+			    g->level, 0, 0 };
+		}
+		v[k].n++;
+	}
+	*nkinds = n;
+	return v;
+}
+
+static struct kind *
+kind_of(struct kind *v, size_t n, const struct diag *g)
+{
+	size_t k;
+
+	for (k = 0; k < n && !same_kind(&v[k], g); k++)
+		;
+	return &v[k];
+}
+
+/* "and N more 'code' errors in this file, not shown", at g. */
+static void
+print_more(FILE *f, const struct diag *g, size_t n)
+{
+	print_pos(f, &g->pos);
+	fprintf(f, "%s: and %zu more %s%s%s%s%s, not shown\n",
+	    level_name(g->level), n, g->code ? "'" : "", g->code ? g->code :
+	    "", g->code ? "' " : "", level_name(g->level),
+	    g->pos.file ? "s in this file" : "s");
+}
+
+/*
+ * A flood of one kind (200 000 unknown columns of a CSV) would bury
+ * the rest and take minutes to scroll: the first DIAG_SHOWN of a kind
+ * are printed, then one line counts the others, where the next would
+ * have been.  The count line has the level of those it stands for, so
+ * that an editor's list still shows something is wrong there.
+ */
 void
 diag_print(FILE *f, const struct diags *d)
 {
 	const struct diag *g;
-	size_t i;
+	struct kind *kinds, *k = NULL;
+	size_t nkinds, i;
+	bool hide = false;
 
+	kinds = count_kinds(d, &nkinds);
 	for (i = 0; i < d->n; i++) {
 		g = &d->v[i];
-		if (g->pos.file == NULL)
-			fprintf(f, "deckpress: ");
-		else if (g->pos.line == 0)
-			fprintf(f, "%s: ", g->pos.file);
-		else
-			fprintf(f, "%s:%u:%u: ", g->pos.file, g->pos.line,
-			    g->pos.col);
+		if (g->level != DIAG_NOTE) {
+			k = kind_of(kinds, nkinds, g);
+			hide = k->shown++ >= DIAG_SHOWN;
+			/* The first one hidden stands for all of them. */
+			if (k->shown == DIAG_SHOWN + 1)
+				print_more(f, g, k->n - DIAG_SHOWN);
+		}
+		if (hide)
+			continue;
+		print_pos(f, &g->pos);
 		fprintf(f, "%s: %s\n", level_name(g->level), g->msg);
 	}
+	free(kinds);
 }
 
 void
