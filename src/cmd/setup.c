@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "journal.h"
 #include "../impose/impose.h"
 #include "../validate/validate.h"
 
@@ -336,6 +337,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	s->allow_outside = o->allow_outside;
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
+	journal_warn(deckdir, d);
 	s->deck = load_deck(deckdir, &lo, d);
 	free(p);
 	if (s->deck == NULL)
