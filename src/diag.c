@@ -138,51 +138,52 @@ print_pos(FILE *f, const struct srcpos *pos)
 		fprintf(f, "%s:%u:%u: ", pos->file, pos->line, pos->col);
 }
 
-/*
- * One kind of diagnostic: a code and a level, in one file.  Files are
- * interned, so their pointers compare; a code is a literal, compared by
- * its text.
- */
+/* One kind of diagnostic: a code and a level, in one file. */
 struct kind {
 	const char	*file, *code;
 	enum diag_level	 level;
 	size_t		 n, shown;
 };
 
+/* Files are mostly interned, but not every position's is. */
+static bool
+same_file(const char *a, const char *b)
+{
+	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
 static bool
 same_kind(const struct kind *k, const struct diag *g)
 {
-	return k->file == g->pos.file && k->level == g->level &&
+	return same_file(k->file, g->pos.file) && k->level == g->level &&
 	    strcmp(k->code ? k->code : "", g->code ? g->code : "") == 0;
 }
 
 /*
- * The kinds of d's diagnostics (notes go with theirs), each with its
- * count; caller frees.  Linear in the kinds, which are few: a flood is
- * of one kind.
+ * The kinds of the n diagnostics of v (notes go with theirs), each
+ * with its count; caller frees.  Linear in the kinds, which are few in
+ * one file: the codes are a fixed set.
  */
 static struct kind *
-count_kinds(const struct diags *d, size_t *nkinds)
+count_kinds(const struct diag *v, size_t n, size_t *nkinds)
 {
-	struct kind *v = NULL;
-	size_t n = 0, cap = 0, i, k;
+	struct kind *kv = NULL;
+	size_t nk = 0, cap = 0, i, k;
 
-	for (i = 0; i < d->n; i++) {
-		const struct diag *g = &d->v[i];
-
-		if (g->level == DIAG_NOTE)
+	for (i = 0; i < n; i++) {
+		if (v[i].level == DIAG_NOTE)
 			continue;
-		for (k = 0; k < n && !same_kind(&v[k], g); k++)
+		for (k = 0; k < nk && !same_kind(&kv[k], &v[i]); k++)
 			;
-		if (k == n) {
-			xgrow((void **)&v, &cap, n + 1, sizeof(*v));
-			v[n++] = (struct kind){ g->pos.file, g->code,
-			    g->level, 0, 0 };
+		if (k == nk) {
+			xgrow((void **)&kv, &cap, nk + 1, sizeof(*kv));
+			kv[nk++] = (struct kind){ v[i].pos.file, v[i].code,
+			    v[i].level, 0, 0 };
 		}
-		v[k].n++;
+		kv[k].n++;
 	}
-	*nkinds = n;
-	return v;
+	*nkinds = nk;
+	return kv;
 }
 
 static struct kind *
@@ -207,23 +208,24 @@ print_more(FILE *f, const struct diag *g, size_t n)
 }
 
 /*
- * A flood of one kind (200 000 unknown columns of a CSV) would bury
- * the rest and take minutes to scroll: the first DIAG_SHOWN of a kind
- * are printed, then one line counts the others, where the next would
- * have been.  The count line has the level of those it stands for, so
- * that an editor's list still shows something is wrong there.
+ * Print the n diagnostics of v, one file's.  A flood of one kind
+ * (200 000 unknown columns of a CSV) would bury the rest and take
+ * minutes to scroll: the first DIAG_SHOWN of a kind are printed, then
+ * one line counts the others, where the next would have been.  It has
+ * the level of those it stands for, so that an editor's list still
+ * shows something is wrong there.
  */
-void
-diag_print(FILE *f, const struct diags *d)
+static void
+print_file(FILE *f, const struct diag *v, size_t n)
 {
 	const struct diag *g;
-	struct kind *kinds, *k = NULL;
+	struct kind *kinds, *k;
 	size_t nkinds, i;
 	bool hide = false;
 
-	kinds = count_kinds(d, &nkinds);
-	for (i = 0; i < d->n; i++) {
-		g = &d->v[i];
+	kinds = count_kinds(v, n, &nkinds);
+	for (i = 0; i < n; i++) {
+		g = &v[i];
 		if (g->level != DIAG_NOTE) {
 			k = kind_of(kinds, nkinds, g);
 			hide = k->shown++ >= DIAG_SHOWN;
@@ -237,6 +239,20 @@ diag_print(FILE *f, const struct diags *d)
 		fprintf(f, "%s: %s\n", level_name(g->level), g->msg);
 	}
 	free(kinds);
+}
+
+void
+diag_print(FILE *f, const struct diags *d)
+{
+	size_t i, j;
+
+	/* Sorted, a file's diagnostics (and their notes) are together. */
+	for (i = 0; i < d->n; i = j) {
+		for (j = i + 1; j < d->n && same_file(d->v[j].hpos.file,
+		    d->v[i].hpos.file); j++)
+			;
+		print_file(f, d->v + i, j - i);
+	}
 }
 
 void

@@ -91,7 +91,8 @@ void	 diag_sort(struct diags *d);
  * Print "file:line:col: level: message" lines, then nothing else; the
  * summary line is the caller's.  Past DIAG_SHOWN of one kind in one
  * file, one line "and N more 'CODE' errors in this file, not shown"
- * stands for the rest, at the first of them.  JSON keeps them all.
+ * stands for the rest, at the first of them; d sorted (diag_sort), or
+ * the cap counts each run of one file apart.  JSON keeps them all.
  */
 void	 diag_print(FILE *f, const struct diags *d);
 /*
