@@ -99,8 +99,10 @@ in_place(const char *dir, const char *name, struct diags *d)
 	return ok;
 }
 
-/* Flush a folder's entries to disk: best effort, as not every file
- * system can. */
+/*
+ * Flush a folder's entries (a rename) to disk: best effort, as not
+ * every file system can.
+ */
 static void
 sync_dir(const char *path)
 {
@@ -175,9 +177,10 @@ staged_free(struct staged *s, size_t n)
 /*
  * Past the commit point: rename every staged file over its target,
  * the text files first and deck.yaml last, then remove the journal.
- * jo, if not NULL, is the journal still to commit.  The fatal signals
- * wait meanwhile: outfile's handler would remove the temporaries the
- * journal is about to be redone from.
+ * jo, if not NULL, is the journal still to commit.  SIGINT, SIGTERM
+ * and SIGHUP wait meanwhile, so that Ctrl-C ends an import whole, never
+ * half way with a journal to finish (outfile's handler, run then,
+ * would remove the temporaries not yet renamed).
  */
 static int
 apply(const char *dir, struct staged *v, size_t n, struct outfile *jo,
