@@ -44,7 +44,7 @@ MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
          src/cmd/cards.c \
          src/cmd/all.c src/cmd/parallel.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
-         src/cmd/calibrate.c src/cmd/import.c \
+         src/cmd/calibrate.c src/cmd/import.c src/cmd/journal.c \
          src/cmd/preview.c src/cmd/export.c \
          src/cmd/watch.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)

@@ -126,22 +126,132 @@ level_name(enum diag_level l)
 	}
 }
 
+/* Where g points: "file:line:col: ", "file: " or "deckpress: ". */
+static void
+print_pos(FILE *f, const struct srcpos *pos)
+{
+	if (pos->file == NULL)
+		fprintf(f, "deckpress: ");
+	else if (pos->line == 0)
+		fprintf(f, "%s: ", pos->file);
+	else
+		fprintf(f, "%s:%u:%u: ", pos->file, pos->line, pos->col);
+}
+
+/* One kind of diagnostic: a code and a level, in one file. */
+struct kind {
+	const char	*file, *code;
+	enum diag_level	 level;
+	size_t		 n, shown;
+};
+
+/* Files are mostly interned, but not every position's is. */
+static bool
+same_file(const char *a, const char *b)
+{
+	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+static bool
+same_kind(const struct kind *k, const struct diag *g)
+{
+	return same_file(k->file, g->pos.file) && k->level == g->level &&
+	    strcmp(k->code ? k->code : "", g->code ? g->code : "") == 0;
+}
+
+/*
+ * The kinds of the n diagnostics of v (notes go with theirs), each
+ * with its count; caller frees.  Linear in the kinds, which are few in
+ * one file: the codes are a fixed set.
+ */
+static struct kind *
+count_kinds(const struct diag *v, size_t n, size_t *nkinds)
+{
+	struct kind *kv = NULL;
+	size_t nk = 0, cap = 0, i, k;
+
+	for (i = 0; i < n; i++) {
+		if (v[i].level == DIAG_NOTE)
+			continue;
+		for (k = 0; k < nk && !same_kind(&kv[k], &v[i]); k++)
+			;
+		if (k == nk) {
+			xgrow((void **)&kv, &cap, nk + 1, sizeof(*kv));
+			kv[nk++] = (struct kind){ v[i].pos.file, v[i].code,
+			    v[i].level, 0, 0 };
+		}
+		kv[k].n++;
+	}
+	*nkinds = nk;
+	return kv;
+}
+
+static struct kind *
+kind_of(struct kind *v, size_t n, const struct diag *g)
+{
+	size_t k;
+
+	for (k = 0; k < n && !same_kind(&v[k], g); k++)
+		;
+	return &v[k];
+}
+
+/* "and N more 'code' errors in this file, not shown", at g. */
+static void
+print_more(FILE *f, const struct diag *g, size_t n)
+{
+	print_pos(f, &g->pos);
+	fprintf(f, "%s: and %zu more %s%s%s%s%s, not shown\n",
+	    level_name(g->level), n, g->code ? "'" : "", g->code ? g->code :
+	    "", g->code ? "' " : "", level_name(g->level),
+	    g->pos.file ? "s in this file" : "s");
+}
+
+/*
+ * Print the n diagnostics of v, one file's.  A flood of one kind
+ * (200 000 unknown columns of a CSV) would bury the rest and take
+ * minutes to scroll: the first DIAG_SHOWN of a kind are printed, then
+ * one line counts the others, where the next would have been.  It has
+ * the level of those it stands for, so that an editor's list still
+ * shows something is wrong there.
+ */
+static void
+print_file(FILE *f, const struct diag *v, size_t n)
+{
+	const struct diag *g;
+	struct kind *kinds, *k;
+	size_t nkinds, i;
+	bool hide = false;
+
+	kinds = count_kinds(v, n, &nkinds);
+	for (i = 0; i < n; i++) {
+		g = &v[i];
+		if (g->level != DIAG_NOTE) {
+			k = kind_of(kinds, nkinds, g);
+			hide = k->shown++ >= DIAG_SHOWN;
+			/* The first one hidden stands for all of them. */
+			if (k->shown == DIAG_SHOWN + 1)
+				print_more(f, g, k->n - DIAG_SHOWN);
+		}
+		if (hide)
+			continue;
+		print_pos(f, &g->pos);
+		fprintf(f, "%s: %s\n", level_name(g->level), g->msg);
+	}
+	free(kinds);
+}
+
 void
 diag_print(FILE *f, const struct diags *d)
 {
-	const struct diag *g;
-	size_t i;
+	size_t i, j;
 
-	for (i = 0; i < d->n; i++) {
-		g = &d->v[i];
-		if (g->pos.file == NULL)
-			fprintf(f, "deckpress: ");
-		else if (g->pos.line == 0)
-			fprintf(f, "%s: ", g->pos.file);
-		else
-			fprintf(f, "%s:%u:%u: ", g->pos.file, g->pos.line,
-			    g->pos.col);
-		fprintf(f, "%s: %s\n", level_name(g->level), g->msg);
+	/* Sorted, a file's diagnostics (and their notes) are together. */
+	for (i = 0; i < d->n; i = j) {
+		for (j = i + 1; j < d->n && same_file(d->v[j].hpos.file,
+		    d->v[i].hpos.file); j++)
+			;
+		print_file(f, d->v + i, j - i);
 	}
 }
 

@@ -84,9 +84,15 @@ void	 diag_about(struct diags *d, const char *card, const char *lang);
 /* Sort by file, line and column (notes stay with their diagnostic). */
 void	 diag_sort(struct diags *d);
 
+/* Of one kind (level and code) in one file, the diagnostics printed. */
+#define DIAG_SHOWN	20
+
 /*
  * Print "file:line:col: level: message" lines, then nothing else; the
- * summary line is the caller's.
+ * summary line is the caller's.  Past DIAG_SHOWN of one kind in one
+ * file, one line "and N more 'CODE' errors in this file, not shown"
+ * stands for the rest, at the first of them; d sorted (diag_sort), or
+ * the cap counts each run of one file apart.  JSON keeps them all.
  */
 void	 diag_print(FILE *f, const struct diags *d);
 /*

@@ -7,7 +7,9 @@
 # deck's own layout and a bundled sheet and pack strings (outside the
 # deck) edited; the PDF written inside the deck folder not taken for a
 # change; SIGTERM and SIGINT ending it with status 0 and no temporary
-# file; usage errors.  Prints "ok - NAME" / "not ok - NAME".
+# file; the deck folder removed and made again, or moved away and
+# replaced, found again; its parent removed, or '.' made again: watch
+# says it stopped; usage errors.  Prints "ok - NAME" / "not ok - NAME".
 #
 #   WRAP      prefix for every deckpress call (valgrind): time-outs and
 #             the latency bound grow to match
@@ -256,6 +258,88 @@ check "layouts/pack: rebuilt within 2 s" \
 stop INT
 check "SIGINT: exit status 0" test "$(cat "$T/stop.rc")" = 0
 check "SIGINT: no temporary file left" no_tmp "$T/pack"
+
+# --- the deck folder replaced -----------------------------------------
+# Removed and made again, or moved away and another put in its place:
+# a new folder, which watch finds and builds once it is whole.  Its
+# parent removed, or a '.' that still names the removed folder: watch
+# says it stopped, status 3, never waits in silence.
+R=$T/re/quiz
+mkdir -p "$T/re"
+cp -R tests/decks/quiz "$R"
+RPDF=$T/re.pdf
+# remade WORD: a copy of the quiz deck, its apple a WORD, made at $R.
+remade() {
+	rm -rf "$T/re.new"
+	cp -R tests/decks/quiz "$T/re.new"
+	sed -i "s/an apple/a $1/" "$T/re.new/text/en.yaml"
+	cp -R "$T/re.new" "$R"
+}
+# wait_stop: wait for watch to say it stopped (killed if it does not
+# within the time-out), its exit status into $T/stop.rc.  Not within
+# check: only this shell may wait for its job.
+wait_stop() {
+	within "$TIMEOUT" grep -q ": error: watch stopped: " "$ERR" ||
+	    kill -KILL "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	echo "$rc" >"$T/stop.rc"
+}
+# stopped: it said so, and ended with status 3.
+stopped() {
+	[ "$(cat "$T/stop.rc")" = 3 ] && return 0
+	echo "exit $(cat "$T/stop.rc"); stdout:"
+	cat "$LOG"
+	echo "stderr:"
+	cat "$ERR"
+	return 1
+}
+start re "$R" -o "$RPDF"
+check "replaced deck: the first build" first_build
+n=$(count "$LOG" failed:)
+rm -rf "$R"
+check "the deck folder removed: a failed build" \
+    within "$TIMEOUT" fails_reach $((n + 1))
+check "the deck folder made again: rebuilt from the new one" \
+    edited remade "$RPDF" mango remade mango
+moved() {
+	mv "$R" "$T/re/quiz.old"
+	remade lime
+}
+check "moved away, another in its place: rebuilt from it" \
+    edited moved "$RPDF" lime moved
+n=$(builds)
+echo "# the old one" >>"$T/re/quiz.old/text/en.yaml"
+sleep "$QUIET"
+check "the folder moved away is let go" test "$(builds)" = "$n"
+check "the new folder is watched" \
+    edited re-edit "$RPDF" melon sed -i 's/a lime/a melon/' "$R/text/en.yaml"
+rm -rf "$T/re"
+wait_stop
+check "the deck's parent removed: 'watch stopped', status 3" stopped
+check "... naming the folder and why" grep -q \
+    "^$R: error: watch stopped: this folder is gone, and so is $(pwd -P)/$T/re, which held it" \
+    "$ERR"
+
+# Watching '.': the folder made again is not what '.' names.
+mkdir -p "$T/dot"
+cp -R tests/decks/quiz "$T/dot/quiz"
+root=$(pwd -P)
+LOG=$T/dot.out
+ERR=$T/dot.err
+# shellcheck disable=SC2086
+(cd "$T/dot/quiz" && exec env --default-signal=INT \
+    timeout -s KILL $((TIMEOUT * 30)) $WRAP "$root/deckpress" watch . \
+    -o "$root/$T/dot.pdf") >"$LOG" 2>"$ERR" &
+pid=$!
+check "watch .: the first build" first_build
+rm -rf "$T/dot/quiz"
+cp -R tests/decks/quiz "$T/dot/quiz"
+wait_stop
+check "watch ., its folder made again: 'watch stopped', status 3" stopped
+check "... saying to start again with the folder's path" grep -q \
+    "^\.: error: watch stopped: the folder was made again, but this name still leads to the one removed; start watch again with $root/$T/dot/quiz\$" \
+    "$ERR"
 
 # --- usage ------------------------------------------------------------
 # usage NAME ARGS...: deckpress watch ARGS exits 2 at once, saying why.

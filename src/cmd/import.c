@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "cmd.h"
+#include "journal.h"
 #include "../validate/fromcsv.h"
 
 static const char usage_import[] =
@@ -28,7 +29,8 @@ static const char usage_import[] =
 "deck's attributes, and text fields: 'title' in the source language,\n"
 "'title@es' in Spanish.  Everything else in the files stays as written,\n"
 "and a second import changes nothing.  Nothing is written if there is\n"
-"any error.\n"
+"any error, and the files are written all or none: an import stopped\n"
+"half way leaves DECK/import.journal, and the next one finishes it.\n"
 "\n"
 "  -i, --into DECK     the deck folder (required)\n"
 "      --prune         delete the strings of cards the spreadsheet no\n"
@@ -276,47 +278,43 @@ load_new(struct run *r, const struct strbuf *yaml, struct diags *d)
 
 /* A file to write: where, what, and whether it changes. */
 struct out {
+	char		*name;		/* in the deck: deck.yaml, text/... */
 	char		*path;
 	struct strbuf	 b;
 	bool		 changed;
 	size_t		 lang;		/* text files: the language */
 	struct strings_report r;
-	struct outfile	 f;		/* staged: f.fp set */
 };
 
 static void
 text_file(struct run *r, size_t li, struct out *o)
 {
-	char *name = g_strdup_printf("text/%s.yaml", r->deck->langs[li]);
-
-	o->path = path_join(r->a->into, name);
+	o->name = g_strdup_printf("text/%s.yaml", r->deck->langs[li]);
+	o->path = path_join(r->a->into, o->name);
 	o->lang = li;
 	o->changed = strings_render(r->deck, li, o->path, false, &o->b,
 	    &o->r);
-	g_free(name);
 }
 
-/* Every file first to a temporary one, then all renamed, or none. */
+/*
+ * The files that change, all written or none, through the journal
+ * (journal.c says why no order of renames would do).
+ */
 static int
-write_all(struct out *v, size_t n, struct diags *d)
+write_all(const struct run *r, const struct out *v, size_t n,
+    struct diags *d)
 {
-	char *dir;
-	size_t i;
-	bool ok = true;
+	struct jfile *f = xcalloc(n, sizeof(*f));
+	size_t i, k = 0;
+	int rc;
 
-	for (i = 0; ok && i < n; i++) {
-		if (!v[i].changed)
-			continue;
-		/* A new deck's folder, a deck's first text file. */
-		dir = g_path_get_dirname(v[i].path);
-		g_mkdir_with_parents(dir, 0777);
-		g_free(dir);
-		ok = strings_stage(&v[i].f, v[i].path, &v[i].b, d);
-	}
 	for (i = 0; i < n; i++)
-		if (v[i].f.fp != NULL)
-			ok &= strings_commit(&v[i].f, ok, d);
-	return ok ? 0 : EXIT_IO;
+		if (v[i].changed)
+			f[k++] = (struct jfile){ v[i].name, v[i].b.s,
+			    v[i].b.len };
+	rc = k > 0 ? journal_write(r->a->into, f, k, d) : 0;
+	free(f);
+	return rc;
 }
 
 /* Does the table have text columns in language li? */
@@ -360,7 +358,8 @@ write_files(struct run *r, const struct strbuf *yaml, struct diags *d)
 	size_t i, n = 1;
 	int rc;
 
-	v[0].path = path_join(r->a->into, "deck.yaml");
+	v[0].name = g_strdup("deck.yaml");
+	v[0].path = path_join(r->a->into, v[0].name);
 	v[0].b = *yaml;
 	v[0].changed = r->fresh || yaml->len != r->oldlen ||
 	    memcmp(yaml->s, r->old, r->oldlen) != 0;
@@ -372,9 +371,10 @@ write_files(struct run *r, const struct strbuf *yaml, struct diags *d)
 			    r->a->into, r->deck->langs[i]);
 			v[n].lang = i;
 		}
-	if ((rc = write_all(v, n, d)) == 0)
+	if ((rc = write_all(r, v, n, d)) == 0)
 		report(r, v, n);
 	for (i = 0; i < n; i++) {
+		g_free(v[i].name);
 		free(v[i].path);
 		if (i > 0)
 			sb_free(&v[i].b);
@@ -390,6 +390,9 @@ run_import(const struct iargs *a, struct diags *d)
 	struct strbuf yaml = { 0 };
 	int rc;
 
+	/* A stopped import first, so that this one reads a whole deck. */
+	if ((rc = journal_finish(a->into, d)) != 0)
+		return rc;
 	if ((r.tab = load_csv(a->csv, d)) == NULL)
 		return EXIT_INPUT;
 	if ((rc = read_head(&r, d)) == 0 && (rc = read_table(&r, d)) == 0) {

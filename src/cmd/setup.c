@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "journal.h"
 #include "../impose/impose.h"
 #include "../outfile.h"
 #include "../validate/validate.h"
@@ -342,6 +343,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
 	lo.layouts = l = path_join(s->datadir, "layouts");
+	journal_warn(deckdir, d);
 	s->deck = load_deck(deckdir, &lo, d);
 	free(p);
 	free(l);

@@ -40,7 +40,8 @@ static const char usage_watch[] =
 "profile, layouts/pack and fonts/.  Each build prints one line,\n"
 "\"12:03:41 rebuilt out/quiz-en-cards.pdf in 0.21 s\", or its errors on\n"
 "stderr as 'deckpress cards' prints them and \"12:03:41 failed: 2\n"
-"errors\"; a failed build leaves the PDF as it was.  Ctrl-C stops.\n"
+"errors\"; a failed build leaves the PDF as it was.  DECK removed and\n"
+"made again, or replaced, is watched anew.  Ctrl-C stops.\n"
 "\n"
 "      --pack           the print-and-play pack, not the card sheets\n"
 "  -l, --lang LANG      language to print (default: the deck's first)\n"
@@ -58,7 +59,7 @@ DECK_USAGE
 "\n"
 "Exit status: 0 stopped by SIGINT or SIGTERM, 2 usage (also when the\n"
 "first build finds one, like a language the deck does not have), 3 no\n"
-"way to watch.\n";
+"way to watch (DECK gone with the folder that held it).\n";
 
 /* An editor's save is over once the files have been quiet this long. */
 #define QUIET_MS	150
@@ -103,6 +104,11 @@ struct watch {
 	struct wout	*outs;
 	size_t		 nouts, capouts;
 	size_t		 builds;
+	char		*abs;		/* owned: the deck folder's absolute
+					   path, links kept */
+	char		*parent;	/* owned: the folder holding it */
+	char		*base;		/* owned: its name there */
+	int		 pwd;		/* watch on parent, or -1 */
 };
 
 /* Milliseconds on a clock that only goes forward. */
@@ -423,23 +429,64 @@ on_dir(struct watch *w, const struct wdir *e, const struct inotify_event *ev)
 	return dirty;
 }
 
+/*
+ * A deck folder moved away took its folders with it: they are let go
+ * too, and the folder found again by its path is walked afresh.
+ */
+static void
+let_go_under(struct watch *w, const char *path)
+{
+	size_t i, n = strlen(path);
+
+	for (i = 0; i < w->n; i++)
+		if (w->v[i].tree && strncmp(w->v[i].path, path, n) == 0 &&
+		    w->v[i].path[n] == '/')
+			inotify_rm_watch(w->ifd, w->v[i].wd);
+}
+
+/*
+ * An event in the folder holding the deck: true if the deck folder
+ * came, went or was replaced, or if that folder itself went (lost()
+ * looks for it again before the build).
+ */
+static bool
+on_parent(struct watch *w, const struct inotify_event *ev)
+{
+	if (ev->mask & (IN_IGNORED | IN_MOVE_SELF)) {
+		inotify_rm_watch(w->ifd, ev->wd);
+		w->pwd = -1;
+		return true;
+	}
+	return ev->len > 0 && strcmp(ev->name, w->base) == 0 &&
+	    (ev->mask & (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE));
+}
+
 /* One event; true if the deck changed. */
 static bool
 on_event(struct watch *w, const struct inotify_event *ev)
 {
 	struct wdir *e;
+	bool parent = false;
 
 	if (ev->mask & IN_Q_OVERFLOW)
 		return true;	/* events were lost: build to be sure */
+	/* The deck's parent may be a watched folder too (it holds a
+	 * file a build read). */
+	if (ev->wd == w->pwd)
+		parent = on_parent(w, ev);
 	if ((e = find_wd(w, ev->wd)) == NULL)
-		return false;
+		return parent;
 	if (ev->mask & IN_IGNORED) {
 		drop(w, e);
-		return false;
+		return parent;
 	}
+	if (parent)
+		return true;
 	if (ev->mask & IN_MOVE_SELF) {
 		/* Its path now names another folder, or none. */
 		inotify_rm_watch(w->ifd, ev->wd);
+		if (e->tree)
+			let_go_under(w, e->path);
 		return true;
 	}
 	if (ev->len == 0 || (ev->mask & IN_ISDIR))
@@ -494,12 +541,52 @@ settle(struct watch *w, struct pollfd *pf)
 	}
 }
 
+/* Watch the folder holding the deck, for the deck's name there. */
+static void
+watch_parent(struct watch *w)
+{
+	/* The mask watch_dir() gives: the same folder may be both. */
+	w->pwd = inotify_add_watch(w->ifd, w->parent, EVENTS | IN_ONLYDIR);
+}
+
+/*
+ * Can a deck folder that went be seen to come back?  The folder that
+ * held it is watched again if it was made again.  0 while it can;
+ * else "watch stopped" reported and EXIT_IO, never a silent wait.
+ */
+static int
+lost(struct watch *w)
+{
+	struct diags d = { 0 };
+	struct srcpos pos = { diag_file(&d, w->job.deckdir), 0, 0 };
+	struct stat st, here;
+	bool gone = stat(w->job.deckdir, &here) != 0;
+
+	if (w->pwd < 0)
+		watch_parent(w);
+	if (w->pwd < 0 && gone)
+		diag_add(&d, DIAG_ERROR, &pos, "watch", "watch stopped: this "
+		    "folder is gone, and so is %s, which held it: nothing is "
+		    "left to see it come back by", w->parent);
+	/* A relative name from a folder since removed ('.'). */
+	else if (stat(w->abs, &st) == 0 && (gone || here.st_nlink == 0))
+		diag_add(&d, DIAG_ERROR, &pos, "watch", "watch stopped: the "
+		    "folder was made again, but this name still leads to the "
+		    "one removed; start watch again with %s", w->abs);
+	else {
+		diag_free(&d);
+		return 0;
+	}
+	return finish(&d, EXIT_IO);
+}
+
 /* Build whenever the deck changes, until a signal; returns 0. */
 static int
 loop(struct watch *w)
 {
 	struct pollfd pf[2] = { { w->sfd, POLLIN, 0 }, { w->ifd, POLLIN, 0 } };
 	struct diags d = { 0 };
+	int rc;
 
 	for (;;) {
 		if (poll(pf, 2, -1) < 0) {
@@ -515,6 +602,8 @@ loop(struct watch *w)
 			continue;
 		if (!settle(w, pf))
 			return 0;
+		if ((rc = lost(w)) != 0)
+			return rc;
 		build(w);
 	}
 }
@@ -556,6 +645,9 @@ watch_free(struct watch *w)
 		free(w->outs[i].base);
 	free(w->outs);
 	free(w->packdir);
+	g_free(w->abs);
+	g_free(w->parent);
+	g_free(w->base);
 	if (w->ifd >= 0)
 		close(w->ifd);
 	if (w->sfd >= 0)
@@ -579,6 +671,15 @@ run_watch(struct watch *w)
 		    strerror(errno));
 		return finish(&d, EXIT_IO);
 	}
+	/*
+	 * A deck folder removed and made again, or moved away and another
+	 * put in its place, is a new folder: only its parent sees it come.
+	 * Named by its absolute path, links kept, as the user named it.
+	 */
+	w->abs = g_canonicalize_filename(w->job.deckdir, NULL);
+	w->parent = g_path_get_dirname(w->abs);
+	w->base = g_path_get_basename(w->abs);
+	watch_parent(w);
 	/* Like cards, a usage error found by the first build ends it. */
 	if ((rc = build(w)) == EXIT_USAGE)
 		return rc;
@@ -633,7 +734,7 @@ cmd_watch(int argc, char **argv)
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct watch w = { .job = JOB_INIT, .ifd = -1, .sfd = -1 };
+	struct watch w = { .job = JOB_INIT, .ifd = -1, .sfd = -1, .pwd = -1 };
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
