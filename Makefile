@@ -20,7 +20,7 @@ SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
          src/load/mcheck.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/svgscan.c \
          src/load/csv.c \
-         src/load/confine.c src/load/gfile.c \
+         src/load/confine.c src/load/gfile.c src/load/journal.c \
          src/load/tfont.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/inline.c \

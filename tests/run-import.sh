@@ -332,8 +332,9 @@ check "import: --layout begins a new deck, which prints" new_deck
 # The CSV adds a card, drops one (--prune) and changes a title, so that
 # no file can change alone.  After each kill: with no journal left, the
 # deck is the old one or the new one, byte for byte, and renders; with
-# one, commands warn of it, and the next import finishes it to the new
-# deck, which renders.
+# one, it renders as the new deck (its files read from the journal,
+# the folder untouched), commands warn of it, and the next import
+# finishes it to the new deck, which renders.
 
 # LeakSanitizer (make check) cannot run under ptrace: off for the runs
 # strace traces; the runs that finish their journals still check.
@@ -359,7 +360,9 @@ kill_setup() {
 	[ "$(grep -c '^rename' "$T/k.points")" = 4 ] &&
 	    [ "$(grep -c '^unlink' "$T/k.points")" = 1 ] ||
 	    { cat "$T/k.points"; return 1; }
-	! diff -rq "$T/kold" "$T/knew" >/dev/null
+	! diff -rq "$T/kold" "$T/knew" >/dev/null || return 1
+	./deckpress cards "$T/knew" -o "$T/knew.pdf" >/dev/null 2>&1 &&
+	    pdftotext "$T/knew.pdf" "$T/knew.txt"
 }
 
 # same_deck A B: the same files, but the temporaries a kill left.
@@ -393,8 +396,11 @@ killed_at() {
 	*) echo "stopped at $got, not $want"; return 1 ;;
 	esac
 	rc=0
+	rm -rf "$w.snap"
+	cp -R "$w" "$w.snap"
 	$WRAP ./deckpress cards "$w" -o "$T/k$k.pdf" >"$T/k$k.cards" 2>&1 ||
 	    rc=$?
+	diff -r "$w.snap" "$w" || { echo "cards changed the deck folder"; return 1; }
 	if [ ! -e "$w/import.journal" ]; then
 		[ "$rc" = 0 ] || { cat "$T/k$k.cards"; return 1; }
 		same_deck "$T/kold" "$w" || same_deck "$T/knew" "$w" ||
@@ -402,8 +408,12 @@ killed_at() {
 		echo "k$k: no journal, $(same_deck "$T/kold" "$w" && echo old || echo new)"
 		return 0
 	fi
-	grep -q "^$w/import.journal: warning: an import into this deck was stopped" \
+	[ "$rc" = 0 ] || { echo "does not render:"; cat "$T/k$k.cards"; return 1; }
+	grep -q "^$w/import.journal: warning: an import into this deck stopped before" \
 	    "$T/k$k.cards" || { cat "$T/k$k.cards"; return 1; }
+	pdftotext "$T/k$k.pdf" "$T/k$k.txt"
+	cmp "$T/knew.txt" "$T/k$k.txt" ||
+	    { echo "does not print as the new deck"; return 1; }
 	imp "k$k.again" "$T/k.csv" --into "$w" --prune
 	exits "k$k.again" 0 || return 1
 	head -n 1 "$T/k$k.again.out" | grep -q "^$w/import.journal: finished an import that had stopped half way (" ||
@@ -424,6 +434,25 @@ if check "import: the kill points: 4 renames and the journal's removal" \
 		    killed_at "$k"
 	done
 fi
+
+# strings rewrites a translation: a stopped import's files are put in
+# place first, or its next run would put them over strings' work.
+strings_finishes() {
+	rm -rf "$T/ks"
+	cp -R "$T/kold" "$T/ks"
+	# Killed at its third rename: the journal and text/en.yaml in place.
+	traced -f -o /dev/null -e trace=rename -e inject=rename:signal=KILL:when=3 \
+	    ./deckpress import "$T/k.csv" --into "$T/ks" --prune >/dev/null 2>&1 || :
+	[ -e "$T/ks/import.journal" ] || { echo "no journal"; return 1; }
+	$WRAP ./deckpress strings "$T/ks" --lang es >"$T/ks.out" 2>"$T/ks.err" ||
+	    { cat "$T/ks.out" "$T/ks.err"; return 1; }
+	head -n 1 "$T/ks.out" | grep -q "^$T/ks/import.journal: finished an import that had stopped half way (" ||
+	    { cat "$T/ks.out"; return 1; }
+	[ ! -e "$T/ks/import.journal" ] || { echo "the journal is left"; return 1; }
+	diff -r -x es.yaml "$T/knew" "$T/ks"
+}
+check "strings: a stopped import is finished before the translation is written" \
+    strings_finishes
 
 # SIGTERM (or SIGINT, SIGHUP) waits while the files are renamed: sent
 # at the second rename, the import ends whole, then dies of it.  Sent

@@ -277,6 +277,23 @@ check "a font a link out: refused, naming it" bounded "$T/f.err" \
 check "a font a link out: --allow-outside reads it" writes \
     cards "$G" --allow-outside -o "$T/x.pdf"
 
+# A journal (a stopped import's files, read in place of the folder's)
+# may come with the game too: one import did not write, or a link to
+# one outside, is refused by every command.
+stranger "$G"
+printf 'deckpress import journal 1\nfile ../../etc/passwd 3\nabc\nend\n' \
+    >"$G/import.journal"
+check "a journal naming a file outside the deck: cards refuses it" \
+    bounded "$T/j.err" "import.journal: error: not a journal deckpress import wrote: it names a file other than deck.yaml and text/LANG.yaml" \
+    cards "$G" -o "$T/x.pdf"
+rm "$G/import.journal"
+printf 'deckpress import journal 1\nfile deck.yaml 3\nabc\nend\n' \
+    >"$T/away/import.journal"
+ln -s "$ROOT/$T/away/import.journal" "$G/import.journal"
+check "a journal that is a link out: refused" bounded "$T/jl.err" \
+    "import.journal: error: not a journal deckpress import wrote: it is a symbolic link" \
+    cards "$G" --allow-outside -o "$T/x.pdf"
+
 # An output named as one of the files the run reads: refused, the file
 # as it was -- the booklet read before the PDF is begun, the image
 # while the cards are drawn.

@@ -32,10 +32,6 @@
 #include "journal.h"
 #include "../outfile.h"
 
-#define MAGIC		"deckpress import journal 1\n"
-#define END		"end\n"
-/* deck.yaml and a text file per language: far above any real game. */
-#define MAXFILES	1000
 
 /* A file staged: its temporary written and flushed to disk. */
 struct staged {
@@ -43,25 +39,6 @@ struct staged {
 	char			*path;	/* owned: dir/name */
 	struct outfile		 o;	/* o.fp NULL: not staged */
 };
-
-/* deck.yaml, or text/LANG.yaml for a language code LANG. */
-static bool
-name_ok(const char *name)
-{
-	size_t n = strlen(name);
-	char *lang;
-	bool ok;
-
-	if (strcmp(name, "deck.yaml") == 0)
-		return true;
-	if (n <= 10 || strncmp(name, "text/", 5) != 0 ||
-	    strcmp(name + n - 5, ".yaml") != 0)
-		return false;
-	lang = g_strndup(name + 5, n - 10);
-	ok = valid_ident(lang);
-	g_free(lang);
-	return ok;
-}
 
 /* Report why dir/name cannot be written; returns false. */
 static bool
@@ -125,7 +102,8 @@ stage(const char *dir, struct staged *s, struct diags *d)
 	if (strcmp(sub, dir) != 0)
 		g_mkdir_with_parents(sub, 0777);
 	g_free(sub);
-	if (!outfile_open(&s->o, s->path, d))
+	/* Files this run read (the deck's), rewritten as asked. */
+	if (!outfile_rewrite(&s->o, s->path, d))
 		return false;
 	ok = (s->f->len == 0 || outfile_write(&s->o, s->f->bytes,
 	    s->f->len)) && outfile_check(&s->o, d);
@@ -227,22 +205,6 @@ out:
 	return ok ? 0 : EXIT_IO;
 }
 
-/* The journal's bytes: every file's name, length and bytes. */
-static void
-build(const struct jfile *v, size_t n, struct strbuf *b)
-{
-	size_t i;
-
-	sb_puts(b, MAGIC);
-	for (i = 0; i < n; i++) {
-		sb_printf(b, "file %s %zu\n", v[i].name, v[i].len);
-		if (v[i].len > 0)
-			sb_add(b, v[i].bytes, v[i].len);
-		sb_puts(b, "\n");
-	}
-	sb_puts(b, END);
-}
-
 int
 journal_write(const char *dir, const struct jfile *v, size_t n,
     struct diags *d)
@@ -254,7 +216,7 @@ journal_write(const char *dir, const struct jfile *v, size_t n,
 	size_t i;
 	int rc = EXIT_IO;
 
-	build(v, n, &b);
+	journal_build(v, n, &b);
 	if (b.len > JOURNAL_MAX) {
 		refuse(jpath, "the files import writes are larger than "
 		    "64 MiB together", d);
@@ -281,190 +243,31 @@ out:
 	return rc;
 }
 
-/*
- * Read the journal at path: a regular file reached by no link, at
- * most JOURNAL_MAX bytes, counted as they are read (a size from stat()
- * says nothing of a file that grows).  Caller frees; NULL, reported.
- */
-static char *
-read_journal(const char *path, size_t *len, struct diags *d)
-{
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	size_t cap = 65536, n = 0;
-	struct stat st;
-	char *buf = NULL;
-	ssize_t got;
-	int fd;
-
-	/* O_NONBLOCK: a FIFO planted there must not hang the open. */
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
-	    O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
-		diag_add(d, DIAG_ERROR, &pos, "journal", "cannot read: %s%s",
-		    errno == ELOOP ? "it is a symbolic link" : strerror(errno),
-		    "; remove it, then import again");
-		goto fail;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		diag_add(d, DIAG_ERROR, &pos, "journal", "cannot read: it is "
-		    "not a regular file; remove it, then import again");
-		goto fail;
-	}
-	/* The size stat() gives refuses early; reading is what counts. */
-	if (st.st_size > JOURNAL_MAX)
-		goto big;
-	buf = xmalloc(cap);
-	while ((got = read(fd, buf + n, cap - n)) != 0) {
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			diag_add(d, DIAG_ERROR, &pos, "journal", "cannot "
-			    "read: %s", strerror(errno));
-			goto fail;
-		}
-		if ((n += (size_t)got) > JOURNAL_MAX)
-			goto big;
-		/* One byte past the limit is enough to know. */
-		if (n == cap)
-			buf = xrealloc(buf, cap = cap * 2 > JOURNAL_MAX ?
-			    JOURNAL_MAX + 1 : cap * 2);
-	}
-	close(fd);
-	*len = n;
-	return buf;
-big:
-	diag_add(d, DIAG_ERROR, &pos, "journal", "larger than the 64 MiB an "
-	    "import's journal holds: not one deckpress wrote; remove it, "
-	    "then import again");
-fail:
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	return NULL;
-}
-
-/* One "file NAME LEN" line at *p, its bytes after; why not, or NULL. */
-static const char *
-parse_file(char **p, char *end, struct jfile *f)
-{
-	char *nl = memchr(*p, '\n', (size_t)(end - *p)), *sp, *e;
-	unsigned long long len;
-
-	if (nl == NULL)
-		return "it ends inside a line";
-	*nl = '\0';
-	if (strncmp(*p, "file ", 5) != 0 ||
-	    (sp = strrchr(*p + 5, ' ')) == NULL)
-		return "a line is not 'file NAME LENGTH' nor 'end'";
-	*sp = '\0';
-	f->name = *p + 5;
-	if (!name_ok(f->name))
-		return "it names a file other than deck.yaml and "
-		    "text/LANG.yaml";
-	errno = 0;
-	len = strtoull(sp + 1, &e, 10);
-	if (sp[1] < '0' || sp[1] > '9' || *e != '\0' || errno != 0 ||
-	    len >= (unsigned long long)(end - nl - 1))
-		return "a file's length is not a number of the bytes that "
-		    "follow";
-	f->bytes = nl + 1;
-	f->len = (size_t)len;
-	if (f->bytes[f->len] != '\n')
-		return "a file's bytes do not end where its length says";
-	*p = nl + 1 + f->len + 1;
-	return NULL;
-}
-
-/* The files of the journal buf (changed in place); why not, or NULL. */
-static const char *
-parse(char *buf, size_t len, struct jfile **out, size_t *nout)
-{
-	char *p = buf, *end = buf + len;
-	struct jfile *v = NULL;
-	const char *why = NULL;
-	size_t n = 0, cap = 0, i;
-
-	if (len < sizeof(MAGIC) - 1 || memcmp(buf, MAGIC, sizeof(MAGIC) - 1))
-		return "its first line is not 'deckpress import journal 1'";
-	p += sizeof(MAGIC) - 1;
-	while (why == NULL && !((size_t)(end - p) == sizeof(END) - 1 &&
-	    memcmp(p, END, sizeof(END) - 1) == 0)) {
-		if (n == MAXFILES) {
-			why = "it names more than 1000 files";
-			break;
-		}
-		xgrow((void **)&v, &cap, n + 1, sizeof(*v));
-		if ((why = parse_file(&p, end, &v[n])) != NULL)
-			break;
-		for (i = 0; i < n && strcmp(v[i].name, v[n].name) != 0; i++)
-			;
-		if (i < n)
-			why = "it names a file twice";
-		n++;
-	}
-	if (why == NULL && n == 0)
-		why = "it names no file";
-	if (why != NULL) {
-		free(v);
-		return why;
-	}
-	*out = v;
-	*nout = n;
-	return NULL;
-}
-
 int
 journal_finish(const char *dir, struct diags *d)
 {
-	char *jpath = path_join(dir, JOURNAL_NAME), *buf = NULL;
-	struct jfile *v = NULL;
+	struct journal j;
 	struct staged *s = NULL;
-	struct srcpos pos = { NULL, 0, 0 };
-	struct stat st;
-	const char *why;
-	size_t len, n = 0, i;
-	int rc = 0;
+	size_t i;
+	int rc = EXIT_INPUT;
 
-	if (lstat(jpath, &st) != 0 && errno == ENOENT)
+	if (!journal_read(NULL, dir, &j, d))
 		goto out;
-	rc = EXIT_INPUT;
-	if ((buf = read_journal(jpath, &len, d)) == NULL)
+	rc = 0;
+	if (j.n == 0)
 		goto out;
-	if ((why = parse(buf, len, &v, &n)) != NULL) {
-		pos.file = diag_file(d, jpath);
-		diag_add(d, DIAG_ERROR, &pos, "journal", "not a journal "
-		    "deckpress import wrote: %s; nothing of it was written: "
-		    "remove it, then import again", why);
-		goto out;
-	}
-	s = staged_new(dir, v, n);
+	s = staged_new(dir, j.v, j.n);
 	rc = EXIT_IO;
-	if (!stage_all(dir, s, n, d) || (rc = apply(dir, s, n, NULL, d)) != 0)
+	if (!stage_all(dir, s, j.n, d) ||
+	    (rc = apply(dir, s, j.n, NULL, d)) != 0)
 		goto out;
-	printf("%s: finished an import that had stopped half way (", jpath);
-	for (i = 0; i < n; i++)
-		printf("%s%s", i ? ", " : "", v[i].name);
+	printf("%s: finished an import that had stopped half way (",
+	    j.path);
+	for (i = 0; i < j.n; i++)
+		printf("%s%s", i ? ", " : "", j.v[i].name);
 	printf(")\n");
 out:
-	staged_free(s, n);
-	free(v);
-	free(buf);
-	free(jpath);
+	staged_free(s, j.n);
+	journal_free(&j);
 	return rc;
-}
-
-void
-journal_warn(const char *dir, struct diags *d)
-{
-	char *jpath = path_join(dir, JOURNAL_NAME);
-	struct srcpos pos = { NULL, 0, 0 };
-	struct stat st;
-
-	if (lstat(jpath, &st) == 0) {
-		pos.file = diag_file(d, jpath);
-		diag_add(d, DIAG_WARN, &pos, "journal", "an import into this "
-		    "deck was stopped before it finished, and the deck may "
-		    "not load until it is: run 'deckpress import' into it "
-		    "again");
-	}
-	free(jpath);
 }

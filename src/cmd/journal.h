@@ -11,18 +11,7 @@
 #include <stddef.h>
 
 #include "../diag.h"
-
-/* The journal, in the game folder. */
-#define JOURNAL_NAME	"import.journal"
-/* Bytes: the most a journal holds, every file it writes together. */
-#define JOURNAL_MAX	(64 * 1024 * 1024)
-
-/* One file of the game to write, and its new bytes (borrowed). */
-struct jfile {
-	const char	*name;		/* "deck.yaml" or "text/LANG.yaml" */
-	const char	*bytes;
-	size_t		 len;
-};
+#include "../load/load.h"	/* struct jfile, the journal's form */
 
 /*
  * Write the n files of v into the game folder dir, all or none: each
@@ -40,18 +29,10 @@ int	 journal_write(const char *dir, const struct jfile *v, size_t n,
 /*
  * If dir holds a journal a stopped import left, write its files and
  * remove it, saying so on stdout.  A journal is untrusted (it may come
- * with a stranger's game): it must be a regular file, no link, of at
- * most JOURNAL_MAX bytes, exactly in the form journal_write() writes,
- * naming only deck.yaml and text/LANG.yaml, never through a link;
- * else nothing is written and an error says to remove it.  Returns 0
+ * with a stranger's game): one journal_read() refuses writes nothing,
+ * and its files are never written through a link.  Returns 0
  * (no journal, or finished) or an exit code.
  */
 int	 journal_finish(const char *dir, struct diags *d);
-
-/*
- * A warning in d if dir holds a journal: for the commands that only
- * read a game, which must not finish it; the deck may not load.
- */
-void	 journal_warn(const char *dir, struct diags *d);
 
 #endif

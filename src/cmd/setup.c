@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "journal.h"
 #include "../impose/impose.h"
 #include "../outfile.h"
 #include "../validate/validate.h"
@@ -315,13 +314,9 @@ setup_layouts(struct setup *s, struct diags *d)
 	if (!check_fallbacks(s, d))
 		return EXIT_INPUT;
 	/* A deck loaded without them may name files in layouts/ too. */
-	if (s->deck->confine->layouts == NULL) {
-		p = path_join(s->datadir, "layouts");
-		confine_free(s->deck->confine);
-		confine_init(s->deck->confine, s->deck->dir, p,
-		    s->allow_outside);
-		free(p);
-	}
+	p = path_join(s->datadir, "layouts");
+	confine_layouts(s->deck->confine, p);
+	free(p);
 	if (!load_kinds(s, d))
 		return EXIT_INPUT;
 	want_fonts(s);
@@ -343,7 +338,6 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
 	lo.layouts = l = path_join(s->datadir, "layouts");
-	journal_warn(deckdir, d);
 	s->deck = load_deck(deckdir, &lo, d);
 	free(p);
 	free(l);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "journal.h"
 #include "../validate/validate.h"
 
 static const char usage_strings[] =
@@ -65,6 +66,10 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 	}
 	/* Only this language and the source are read: another language's
 	 * gaps are no business of this one's translator. */
+	/* A stopped import's files first: else its next run would put
+	 * them over this one's. */
+	if ((rc = journal_finish(deckdir, d)) != 0)
+		return rc;
 	home = data_dir();
 	lo.packdir = path_join(home, "layouts/pack");
 	deck = load_deck(deckdir, &lo, d);

@@ -120,10 +120,16 @@ confine_init(struct confine *c, const char *deckdir, const char *layoutsdir,
 		c->deck = resolved(deckdir);
 		c->deck_named = lexical(deckdir);
 	}
-	if (layoutsdir != NULL) {
-		c->layouts = resolved(layoutsdir);
-		c->layouts_named = lexical(layoutsdir);
-	}
+	confine_layouts(c, layoutsdir);
+}
+
+void
+confine_layouts(struct confine *c, const char *layoutsdir)
+{
+	if (layoutsdir == NULL || c->layouts != NULL)
+		return;
+	c->layouts = resolved(layoutsdir);
+	c->layouts_named = lexical(layoutsdir);
 }
 
 void
@@ -135,6 +141,8 @@ confine_free(struct confine *c)
 	g_free(c->deck_named);
 	g_free(c->layouts);
 	g_free(c->layouts_named);
+	journal_free(c->journal);
+	free(c->journal);
 	memset(c, 0, sizeof(*c));
 }
 

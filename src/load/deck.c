@@ -753,6 +753,27 @@ lang_places(struct deck *deck, const struct ynode *langs)
 	return at;
 }
 
+/*
+ * A journal a stopped import left: from its commit point on, its files
+ * are the deck's (load/journal.c), and the user is told.  One that is
+ * not import's is an error: which files are the deck's is not known.
+ */
+static void
+read_journal(struct deck *deck, const char *dir, struct diags *d)
+{
+	struct journal *j = xcalloc(1, sizeof(*j));
+	struct srcpos pos = { NULL, 0, 0 };
+
+	deck->confine->journal = j;
+	if (!journal_read(deck->confine, dir, j, d) || j->n == 0)
+		return;
+	pos.file = diag_file(d, j->path);
+	diag_add(d, DIAG_WARN, &pos, "journal", "an import into this deck "
+	    "stopped before it had put every file in place: the deck is "
+	    "read as it committed it, from this journal; run 'deckpress "
+	    "import' into the deck again to finish");
+}
+
 struct deck *
 load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 {
@@ -770,6 +791,7 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	deck->dir = arena_strdup(&deck->arena, dir);
 	deck->confine = xcalloc(1, sizeof(*deck->confine));
 	confine_init(deck->confine, dir, o->layouts, o->allow_outside);
+	read_journal(deck, dir, d);
 	deck->file = diag_file(d, path);
 	deck->sheet = "a4";
 	free(path);

@@ -94,11 +94,25 @@ game_open(const struct confine *c, const char *path, struct stat *st,
 	return fd;
 }
 
+/* The file at path as a stopped import committed it, or NULL. */
+static const struct jfile *
+committed(const struct confine *c, const char *path)
+{
+	return c != NULL ? journal_file(c->journal, path) : NULL;
+}
+
+bool
+game_exists(const struct confine *c, const char *path)
+{
+	return committed(c, path) != NULL || file_exists(path);
+}
+
 bool
 game_slurp(const struct confine *c, const char *path, size_t max,
     unsigned char **buf, size_t *len, const char **why)
 {
 	static char big[80];
+	const struct jfile *f = committed(c, path);
 	struct stat st;
 	size_t cap;
 	ssize_t got = 0;
@@ -106,6 +120,19 @@ game_slurp(const struct confine *c, const char *path, size_t max,
 
 	*buf = NULL;
 	*len = 0;
+	if (f != NULL && f->len > max) {
+		snprintf(big, sizeof(big), "is larger than the %zu MiB "
+		    "deckpress reads", max >> 20);
+		*why = big;
+		return false;
+	}
+	if (f != NULL) {
+		*buf = xmalloc(f->len + 1);
+		memcpy(*buf, f->bytes, f->len);
+		(*buf)[f->len] = '\0';
+		*len = f->len;
+		return true;
+	}
 	if ((fd = game_open(c, path, &st, why)) < 0)
 		return false;
 	snprintf(big, sizeof(big), "is larger than the %zu MiB deckpress "

@@ -59,6 +59,8 @@ struct ypair {
 
 struct stat;
 struct confine;
+/* Is there a file at path, in the folder or in a pending journal? */
+bool		 game_exists(const struct confine *c, const char *path);
 int		 game_open(const struct confine *c, const char *path,
 		    struct stat *st, const char **why);
 bool		 game_slurp(const struct confine *c, const char *path,
@@ -261,11 +263,56 @@ struct confine {
 	char	*layouts;	/* the data folder's layouts/, realpath */
 	char	*layouts_named;	/* it as named, absolute */
 	bool	 anywhere;	/* --allow-outside: no check */
+	struct journal *journal;	/* owned: the files a stopped
+				   import committed, read in place
+				   of the folder's; NULL: none */
 };
+
+/*
+ * The game as a stopped import committed it (load/journal.c):
+ * DECK/import.journal, which cmd/journal.c writes, holds the new bytes
+ * of deck.yaml and text files; until the next import finishes it, they
+ * are read from it.
+ */
+#define JOURNAL_NAME	"import.journal"
+#define JOURNAL_MAX	(64 * 1024 * 1024)	/* bytes, all files */
+
+/* One file of the game and its bytes (borrowed). */
+struct jfile {
+	const char	*name;		/* "deck.yaml" or "text/LANG.yaml" */
+	const char	*bytes;
+	size_t		 len;
+};
+
+struct journal {
+	char		*path;		/* DIR/import.journal */
+	char		*dir;		/* the deck's folder, as named */
+	char		*buf;		/* the journal's bytes */
+	struct jfile	*v;		/* its files, into buf */
+	size_t		 n;		/* 0: no journal */
+};
+
+/*
+ * Read dir's journal where c allows, if there is one (j->n 0 if not):
+ * a regular file, no link, of at most JOURNAL_MAX bytes, exactly in
+ * the form import writes, naming deck.yaml and text/LANG.yaml only.
+ * False, an error in d, if it is not.  Free with journal_free().
+ */
+bool		 journal_read(const struct confine *c, const char *dir,
+		    struct journal *j, struct diags *d);
+void		 journal_free(struct journal *j);
+/* Append to b the journal of the n files of v, as journal_read reads. */
+void		 journal_build(const struct jfile *v, size_t n,
+		    struct strbuf *b);
+/* The file of j at path (DIR/NAME, DIR as given), or NULL. */
+const struct jfile *journal_file(const struct journal *j,
+		    const char *path);
 
 /* The roots of c (either may be NULL); free with confine_free(). */
 void		 confine_init(struct confine *c, const char *deckdir,
 		    const char *layoutsdir, bool anywhere);
+/* Add deckpress's layouts/ to c, if it has none yet. */
+void		 confine_layouts(struct confine *c, const char *layoutsdir);
 void		 confine_free(struct confine *c);
 /*
  * Is path (relative to the working folder, or absolute) where c allows

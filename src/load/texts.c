@@ -477,7 +477,7 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 	const struct ynode *root;
 	bool ok = true;
 
-	if (!file_exists(path)) {
+	if (!game_exists(deck->confine, path)) {
 		if (draft && li > 0) {
 			diag_add(d, DIAG_WARN, lpos, "draft", "language '%s' "
 			    "has no text file %s: every string is printed "
@@ -808,7 +808,7 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 			char *p = arena_printf(&deck->arena, "%s/text/%s.yaml",
 			    deck->dir, deck->langs[li]);
 
-			if (!file_exists(p))
+			if (!game_exists(deck->confine, p))
 				continue;
 		}
 		/* A file with errors: the cards it lacks are no news. */
