@@ -165,7 +165,8 @@ read_head(struct run *r, struct diags *d)
 {
 	char *path = path_join(r->a->into, "deck.yaml");
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	gsize len;
+	struct confine c;
+	size_t len;
 	int rc = 0;
 
 	r->fresh = !file_exists(path);
@@ -176,13 +177,19 @@ read_head(struct run *r, struct diags *d)
 		rc = EXIT_INPUT;
 	} else if (r->fresh)
 		rc = new_head(r, d);
-	else if (!g_file_get_contents(path, &r->old, &len, NULL)) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot read");
-		rc = EXIT_IO;
-	} else {
-		r->oldlen = len;
-		if ((rc = load_head(r, d)) == 0)
-			rc = same_head(r, d);
+	else {
+		/* Read as the loader reads it: the game's own, bounded. */
+		confine_init(&c, r->a->into, NULL, r->a->allow_outside);
+		r->old = (char *)game_read(&c, path, MAX_YAML_BYTES,
+		    "deck file", &pos, &len, d);
+		confine_free(&c);
+		if (r->old == NULL)
+			rc = EXIT_INPUT;
+		else {
+			r->oldlen = len;
+			if ((rc = load_head(r, d)) == 0)
+				rc = same_head(r, d);
+		}
 	}
 	free(path);
 	return rc;
