@@ -237,6 +237,22 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
 	return true;
 }
 
+/*
+ * A decompressor whose errors jump to err->jump (the caller's setjmp)
+ * and whose progress monitor stops it past MAX_SCANS scans.
+ */
+static void
+jpeg_begin(struct jpeg_decompress_struct *ci, struct jerr *err)
+{
+	ci->err = jpeg_std_error(&err->mgr);
+	err->mgr.error_exit = jpeg_fail;
+	err->mgr.emit_message = jpeg_quiet;
+	err->scans = false;
+	jpeg_create_decompress(ci);
+	err->progress.progress_monitor = jpeg_progress;
+	ci->progress = &err->progress;
+}
+
 bool
 jpeg_scans_ok(const unsigned char *p, size_t len)
 {
@@ -244,13 +260,7 @@ jpeg_scans_ok(const unsigned char *p, size_t len)
 	struct jerr err;
 	volatile bool ok = true;	/* kept across the longjmp */
 
-	ci.err = jpeg_std_error(&err.mgr);
-	err.mgr.error_exit = jpeg_fail;
-	err.mgr.emit_message = jpeg_quiet;
-	err.scans = false;
-	jpeg_create_decompress(&ci);
-	err.progress.progress_monitor = jpeg_progress;
-	ci.progress = &err.progress;
+	jpeg_begin(&ci, &err);
 	/* Damaged: not this check's business. */
 	if (setjmp(err.jump)) {
 		ok = !err.scans;
@@ -281,13 +291,7 @@ load_jpeg(struct image *img, const char **why)
 
 	snprintf(scans_why, sizeof(scans_why), "is a progressive JPEG of "
 	    "more than the %d scans deckpress reads", MAX_SCANS);
-	ci.err = jpeg_std_error(&err.mgr);
-	err.mgr.error_exit = jpeg_fail;
-	err.mgr.emit_message = jpeg_quiet;
-	err.scans = false;
-	jpeg_create_decompress(&ci);
-	err.progress.progress_monitor = jpeg_progress;
-	ci.progress = &err.progress;
+	jpeg_begin(&ci, &err);
 	if (setjmp(err.jump)) {
 		*why = err.scans ? scans_why : "is a damaged JPEG";
 		goto out;
