@@ -13,7 +13,7 @@ REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(SAN) $(WERROR)
 LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv -lm
 
 OBJDIR = out/obj
-SRCS   = src/util.c src/outfile.c src/diag.c src/progress.c \
+SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/load/ytree.c src/load/yget.c src/load/yslip.c src/load/deck.c src/load/icons.c \
          src/load/tmpl.c src/load/shapes.c src/load/pathd.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \

@@ -3,8 +3,9 @@
  * The one writer of every output file, below every stage that writes:
  * the only code that knows temporary names, the signals that must not
  * leave them behind, and what else than a regular file -o may name
- * (standard output, a device, a FIFO, a folder), which symbolic links
- * it may write through, and which files it must never write over.
+ * (standard output, a device, a FIFO, a folder).  Which symbolic links
+ * it may write through, and which files it must never write over, is
+ * outguard.c's to say.
  */
 /* O_PATH: a file's name opened without opening the file itself. */
 #define _GNU_SOURCE
@@ -15,15 +16,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "outfile.h"
+#include "outguard.h"
 #include "util.h"
 
 /* Temporaries open at once; import stages one per language. */
@@ -39,29 +39,6 @@ static const int fatal[] = { SIGINT, SIGTERM, SIGHUP };
 
 /* A folder found free of other targets' stale temporaries, or "". */
 static char quiet_dir[PATH_MAX];
-
-/* Symbolic links a kernel follows in a row before ELOOP (Linux: 40). */
-#define MAXHOPS		40
-
-/*
- * The files this run read, by device and inode: an open-addressing
- * hash set, half full at most (watch reads the same files again and
- * again; a game may hold thousands of images).  With the change time
- * it had when read: an editor saves by renaming a new file over the
- * old, whose inode number the file system then gives to the next new
- * file, such as watch's next output.
- */
-struct fileid {
-	dev_t		 dev;
-	ino_t		 ino;
-	struct timespec	 ctime;
-	bool		 used;
-};
-static struct fileid *inputs;
-static size_t ninputs, capinputs;
-
-/* outfile_no_links was called: every symbolic link output is refused. */
-static bool no_links;
 
 /* Remove every temporary still open: before dying, or at exit(). */
 static void
@@ -149,80 +126,11 @@ outfile_report_to(const char *path)
 	return path != NULL && strcmp(path, "-") == 0 ? stderr : stdout;
 }
 
-/* "NAME: error: cannot write: WHY", an I/O error. */
-static void
-say(const char *name, struct diags *d, const char *why)
-{
-	struct srcpos pos = { diag_file(d, outfile_name(name)), 0, 0 };
-
-	diag_add(d, DIAG_ERROR, &pos, "io", "cannot write: %s", why);
-}
-
 static void
 report(const struct outfile *o, const char *path, struct diags *d,
     const char *why)
 {
-	say(o->path ? o->path : path, d, why);
-}
-
-/*
- * The slot of file (dev, ino) in v, a table of cap slots (a power of
- * two): where it is, or the free one where it would go.
- */
-static size_t
-slot_of(const struct fileid *v, size_t cap, dev_t dev, ino_t ino)
-{
-	uint64_t h = ((uint64_t)ino ^ ((uint64_t)dev << 32 | dev >> 32)) *
-	    UINT64_C(0x9e3779b97f4a7c15);
-	size_t i = (size_t)(h >> 32) & (cap - 1);
-
-	while (v[i].used && (v[i].dev != dev || v[i].ino != ino))
-		i = (i + 1) & (cap - 1);
-	return i;
-}
-
-static bool
-is_input(const struct stat *st)
-{
-	const struct fileid *f;
-
-	if (ninputs == 0)
-		return false;
-	f = &inputs[slot_of(inputs, capinputs, st->st_dev, st->st_ino)];
-	return f->used && f->ctime.tv_sec == st->st_ctim.tv_sec &&
-	    f->ctime.tv_nsec == st->st_ctim.tv_nsec;
-}
-
-void
-outfile_input(const struct stat *st)
-{
-	struct fileid *old = inputs;
-	size_t i, oldcap = capinputs;
-
-	if (2 * (ninputs + 1) > capinputs) {
-		capinputs = capinputs ? 2 * capinputs : 64;
-		inputs = xcalloc(capinputs, sizeof(*inputs));
-		for (i = 0; i < oldcap; i++)
-			if (old[i].used)
-				inputs[slot_of(inputs, capinputs, old[i].dev,
-				    old[i].ino)] = old[i];
-		free(old);
-	}
-	i = slot_of(inputs, capinputs, st->st_dev, st->st_ino);
-	if (!inputs[i].used) {
-		inputs[i].dev = st->st_dev;
-		inputs[i].ino = st->st_ino;
-		inputs[i].used = true;
-		ninputs++;
-	}
-	/* Read again: as it is now. */
-	inputs[i].ctime = st->st_ctim;
-}
-
-void
-outfile_no_links(void)
-{
-	no_links = true;
+	outfile_refuse(o->path ? o->path : path, d, why);
 }
 
 /*
@@ -396,118 +304,6 @@ refused(const struct stat *st)
 }
 
 /*
- * Would the kernel's protected_symlinks refuse to follow the link at
- * path (lst: its lstat; first: path is the output's own name)?  It
- * does when the link is in a sticky world-writable folder (/tmp) and
- * owned by neither the follower nor the folder's owner: another user
- * planted it there.  Then *why says so (caller frees); a folder that
- * cannot be looked at is refused too.
- */
-static bool
-planted(const char *path, bool first, const struct stat *lst, char **why)
-{
-	char *copy = xstrdup(path), *dir = dirname(copy);
-	struct strbuf b = { 0 };
-	struct stat ds;
-
-	if (stat(dir, &ds) != 0)
-		sb_printf(&b, "cannot look at the folder of symbolic link "
-		    "%s: %s", path, strerror(errno));
-	else if ((ds.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
-	    lst->st_uid != geteuid() && lst->st_uid != ds.st_uid) {
-		if (first)
-			sb_puts(&b, "it is");
-		else
-			sb_printf(&b, "it leads through %s,", path);
-		sb_printf(&b, " a symbolic link of another user (uid %ld) in "
-		    "%s, a sticky world-writable folder: the kernel's "
-		    "protected_symlinks does not follow such a link",
-		    (long)lst->st_uid, dir);
-	}
-	free(copy);
-	*why = b.s;
-	return b.s != NULL;
-}
-
-/*
- * The name the symbolic link at path holds, made relative to the
- * current folder as the kernel reads it (relative to the link's
- * folder); NULL if it cannot be read.  Caller frees.
- */
-static char *
-next_hop(const char *path)
-{
-	char *t = xmalloc(PATH_MAX), *copy, *p;
-	ssize_t n = readlink(path, t, PATH_MAX);
-
-	if (n <= 0 || n >= PATH_MAX) {
-		free(t);
-		return NULL;
-	}
-	t[n] = '\0';
-	if (t[0] == '/')
-		return t;
-	copy = xstrdup(path);
-	p = path_join(dirname(copy), t);
-	free(copy);
-	free(t);
-	return p;
-}
-
-/*
- * Refuse path, reported as name's error, if it is a symbolic link the
- * kernel's protected_symlinks would not follow, or leads through a
- * chain of such links to one.  The chain is only read to check each
- * link; where it ends is for the kernel to say (through_link).
- */
-static bool
-links_safe(const char *name, const char *path, struct diags *d)
-{
-	char *p = xstrdup(path), *next, *why = NULL;
-	struct stat lst;
-	int hop;
-
-	for (hop = 0; hop < MAXHOPS && lstat(p, &lst) == 0 &&
-	    S_ISLNK(lst.st_mode); hop++) {
-		if (planted(p, hop == 0, &lst, &why))
-			break;
-		if ((next = next_hop(p)) == NULL)
-			break;
-		free(p);
-		p = next;
-	}
-	free(p);
-	if (why != NULL)
-		say(name, d, why);
-	free(why);
-	return why == NULL;
-}
-
-bool
-outfile_folder(const char *dir, struct diags *d)
-{
-	char *p = xstrdup(dir), *s = p;
-	size_t n = strlen(p);
-	struct stat st;
-	bool ok = true;
-
-	/* "DIR/" would have lstat follow the link DIR. */
-	while (n > 1 && p[n - 1] == '/')
-		p[--n] = '\0';
-	/* Each folder on the way, as the kernel walks them: a/, a/b... */
-	do {
-		if ((s = strchr(s + 1, '/')) != NULL)
-			*s = '\0';
-		if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
-			ok = links_safe(p, p, d);
-		if (s != NULL)
-			*s = '/';
-	} while (ok && s != NULL);
-	free(p);
-	return ok;
-}
-
-/*
  * path is a symbolic link: the kernel follows it (O_PATH opens the name
  * only: a FIFO does not wait, a device is not touched), and /proc says
  * which file it reached, o->target, *st its status.  That name must
@@ -561,20 +357,20 @@ resolve(struct outfile *o, const char *path, struct stat *st,
 		/* None yet, or unreachable: creating the temporary says. */
 		memset(st, 0, sizeof(*st));
 	else if (S_ISLNK(st->st_mode)) {
-		if (no_links) {
+		if (outguard_no_links) {
 			report(o, path, d, "it is a symbolic link: a file "
 			    "made in a folder (export -o DIR) is never written "
 			    "through one");
 			return false;
 		}
 		/* A link's file is written, the link never replaced. */
-		if (!links_safe(path, path, d) ||
+		if (!outguard_links(path, path, d) ||
 		    !through_link(o, path, st, d))
 			return false;
 	}
 	why = st->st_mode == 0 ? NULL : refused(st);
 	if (why == NULL && S_ISREG(st->st_mode) && !o->rewrite &&
-	    is_input(st))
+	    outguard_read(st))
 		why = "it is one of this run's inputs";
 	if (why != NULL) {
 		report(o, path, d, why);
@@ -761,7 +557,7 @@ settle(struct outfile *o, struct diags *d)
 
 	if (lstat(o->target, &old) != 0 || !S_ISREG(old.st_mode))
 		return true;
-	if (!o->rewrite && is_input(&old)) {
+	if (!o->rewrite && outguard_read(&old)) {
 		report(o, NULL, d, "it is one of this run's inputs");
 		return false;
 	}
