@@ -27,10 +27,21 @@ check "the table's heading names its columns" grep -q \
 row_ok() {
 	awk -F '|' -v name="$1" -v cards="$2" '
 	function num(v) { return v ~ /^[0-9]+(\.[0-9]+)?$/ }
-	function near(a, b) { return a - b < 0.011 && b - a < 0.011 }
-	function ratio_ok(r, a, b) {
+	# Half a unit of the last digit v is printed with: what rounding
+	# may have taken off or added.
+	function half(v,   d) {
+		d = index(v, ".")
+		return d ? 0.5 / 10 ^ (length(v) - d) : 0.5
+	}
+	# r (printed "%.2f") is the quotient of the numbers a and b were
+	# printed from: within what their rounding and its own allow (a
+	# ratio of 0.118 and 0.083 is 1.407 to 1.436).
+	function ratio_ok(r, a, b,   lo, hi) {
 		if (!sub(/x$/, "", r) || !num(r)) return 0
-		return near(r, a / b) || b == 0
+		if (b == 0) return 1
+		lo = (a - half(a)) / (b + half(b)) - 0.005
+		hi = b > half(b) ? (a + half(a)) / (b - half(b)) + 0.005 : r
+		return r >= lo - 1e-9 && r <= hi + 1e-9
 	}
 	index($0, name " ") == 1 {
 		found++
