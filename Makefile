@@ -31,7 +31,8 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/render/reuse.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
-         src/impose/calibrate.c \
+         src/impose/calibrate.c src/impose/print.c \
+         src/job/setup.c src/job/job.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
@@ -40,7 +41,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
          src/booklet/draw.c src/booklet/bcheck.c \
          src/booklet/saddle.c
-MAIN   = src/main.c src/cmd/setup.c src/cmd/print.c src/cmd/printopt.c \
+MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \
          src/cmd/all.c src/cmd/parallel.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \

@@ -106,4 +106,7 @@ void	 diag_json(FILE *f, const struct diags *d);
 void	 json_string(FILE *f, const char *s);
 void	 diag_free(struct diags *d);
 
+/* How deckpress exits: bad input, a bad command line, an I/O error. */
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
+
 #endif

@@ -32,25 +32,6 @@ static const char usage_booklet[] =
 DECK_USAGE
 "  -h, --help           this help\n";
 
-const char *
-game_title(const struct deck *deck)
-{
-	return deck->title ? deck->title : deck->game;
-}
-
-char *
-game_authors(const struct deck *deck)
-{
-	const struct credits *c = &deck->credits;
-	GString *b = g_string_new(NULL);
-	size_t i;
-
-	for (i = 0; i < c->nauthors; i++)
-		g_string_append_printf(b, "%s%s", i ? ", " : "",
-		    c->authors[i]);
-	return g_string_free(b, b->len == 0);
-}
-
 /*
  * Bookmarks for the headings of fl: level 1 at the top, deeper levels
  * under the last shallower one.  page_of maps a flow page to a PDF

@@ -194,18 +194,6 @@ hint_incomplete(const struct job *j, const char *lang, struct diags *d)
 	    j->deckdir, lang);
 }
 
-/* out/GAME-LANG[-VARIANT]-WHAT.pdf, or the job's own output. */
-char *
-job_output(const struct job *j, const struct deck *deck, size_t li,
-    const char *variant, const char *what)
-{
-	if (j->output != NULL)
-		return xstrdup(j->output);
-	return g_strdup_printf("%s/%s-%s%s%s-%s.pdf", j->outdir ? j->outdir :
-	    "out", deck->game, deck->langs[li], variant ? "-" : "",
-	    variant ? variant : "", what);
-}
-
 int
 run_cards(const struct job *j, struct diags *d)
 {

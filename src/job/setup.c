@@ -1,24 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Command-line plumbing shared by the commands: where the bundled data
- * lives, loading a deck with its fonts, template and sheet, and
- * printing diagnostics with their count.  Part of the CLI.
+ * The game a job renders, loaded: where the bundled data lives, the
+ * deck with its fonts, each kind's template and sheet, its images, all
+ * bound.  Every command that renders a deck starts here.  Part of the
+ * job module (job.h).
  */
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "../impose/impose.h"
-#include "../outfile.h"
-#include "../validate/validate.h"
+#include "job.h"
 
 /* The program's data: fonts/ and layouts/, beside the binary if there. */
 char *
@@ -44,18 +39,6 @@ data_dir(void)
 		free(dir);
 	}
 	return xstrdup(DATADIR);
-}
-
-int
-finish(struct diags *d, int rc)
-{
-	diag_sort(d);
-	diag_print(stderr, d);
-	if (d->nerr || d->nwarn)
-		fprintf(stderr, "%zu error%s, %zu warning%s\n", d->nerr,
-		    d->nerr == 1 ? "" : "s", d->nwarn, d->nwarn == 1 ? "" : "s");
-	diag_free(d);
-	return rc;
 }
 
 /* A bundled layout or sheet name that does not exist, with a hint. */
@@ -354,81 +337,6 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	    s->icons, s->images, !o->lenient, d))
 		return EXIT_INPUT;
 	return 0;
-}
-
-void
-job_load_opts(const struct job *j, struct load_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->lang = j->lang;
-	o->one = true;		/* no --lang: the source, and only it */
-	o->draft = j->draft;
-	o->allow_outside = j->allow_outside;
-}
-
-int
-usage_error(const char *usage, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("deckpress: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\n", stderr);
-	fputs(usage, stderr);
-	return EXIT_USAGE;
-}
-
-int
-ensure_parent(const char *path, struct diags *d)
-{
-	char *copy = xstrdup(path), *dir = dirname(copy);
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	int rc = 0;
-
-	if (!outfile_folder(dir, d))
-		rc = EXIT_IO;
-	else if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		diag_add(d, DIAG_ERROR, &pos, "io", "cannot create folder "
-		    "%s: %s", dir, strerror(errno));
-		rc = EXIT_IO;
-	}
-	free(copy);
-	return rc;
-}
-
-bool
-draft_note(const struct deck *deck, size_t lang, unsigned int marks,
-    char **note)
-{
-	struct strbuf b = { 0 };
-
-	*note = NULL;
-	if (!deck->draft || (deck->nfilled == 0 && deck->nstale == 0 &&
-	    (marks & MARK_OVERFLOW) == 0))
-		return false;
-	sb_printf(&b, "DRAFT %s", deck->langs[lang]);
-	if (deck->nfilled > 0)
-		sb_printf(&b, " \xc2\xb7 %zu string%s in %s", deck->nfilled,
-		    deck->nfilled == 1 ? "" : "s", deck->langs[0]);
-	if (deck->nstale > 0)
-		sb_printf(&b, " \xc2\xb7 %zu stale", deck->nstale);
-	if (marks & MARK_OVERFLOW)
-		sb_puts(&b, " \xc2\xb7 text too long");
-	*note = b.s;
-	return true;
-}
-
-char *
-pdf_title(const struct deck *deck, size_t lang, const char *what, bool draft)
-{
-	struct strbuf b = { 0 };
-	const char *title = card_text(&deck->pack, lang, "title", NULL);
-
-	sb_printf(&b, "%s%s (%s): %s", draft ? "DRAFT: " : "", title ? title :
-	    game_title(deck), deck->langs[lang], what);
-	return b.s;
 }
 
 int

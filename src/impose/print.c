@@ -4,13 +4,13 @@
  * imposed, kind by kind, on sheets -- what "deckpress cards" writes and
  * the pack's components part.  Each kind on sheets of its own; the kinds
  * with backs first, each from an odd page on, so that part prints
- * double-sided, then the single-sided ones.  Part of the CLI, the only
- * place that knows the whole pipeline.
+ * double-sided, then the single-sided ones.  The print plan of the
+ * impose stage: it lays out and draws each face as a page needs it.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "impose.h"
 #include "../pdf/pdf.h"
 #include "../validate/validate.h"
 

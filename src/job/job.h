@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A job: what a command that renders a deck is asked for (struct job),
+ * and the game loaded for it (struct setup: the deck, its fonts,
+ * templates, sheets and images, bound).  Below the commands and the
+ * stages that make documents; above load/ and layout/.
+ */
+#ifndef DECKPRESS_JOB_H
+#define DECKPRESS_JOB_H
+
+#include "../diag.h"
+#include "../layout/layout.h"
+#include "../load/load.h"
+#include "../util.h"
+
+#ifndef DATADIR
+#define DATADIR		"/usr/local/share/deckpress"
+#endif
+
+struct setup {
+	char		 *datadir;
+	struct deck	 *deck;
+	struct fonts	 *fonts;
+	struct iconmap	 *icons;
+	struct tmpl	**tmpls;	/* per kind; kinds may share one */
+	struct sheet	**sheets;	/* per kind; kinds may share one */
+	struct images	 *images;	/* every image the deck shows */
+	bool		  allow_outside;	/* --allow-outside */
+};
+
+/*
+ * The folder holding fonts/, layouts/ and cards/: $DECKPRESS_HOME, the
+ * binary's folder if fonts/ is there, else DATADIR.  Caller frees.
+ */
+char	*data_dir(void);
+
+/*
+ * Load fonts, the deck in deckdir as o says (o->packdir is set here),
+ * the template and sheet of each of its kinds, and bind them.  With o->lenient (the
+ * validator) a deck whose text files have errors is kept and only the
+ * source language is bound.  Returns 0 or an exit code; free with
+ * setup_free().
+ */
+int	 setup_load(struct setup *s, const char *deckdir,
+	    const struct load_opts *o, struct diags *d);
+void	 setup_free(struct setup *s);
+/*
+ * For the deck s already holds: the fonts (unless loaded) and each
+ * kind's template and sheet, unbound.  Returns 0 or an exit code.
+ */
+int	 setup_layouts(struct setup *s, struct diags *d);
+
+/*
+ * The index of --lang LANG in deck (NULL: 0, the source); a usage
+ * error naming the deck's languages if it has no such language.
+ * Returns 0 or EXIT_USAGE.
+ */
+int	 lang_arg(const struct deck *deck, const char *lang, int *li,
+	    struct diags *d);
+
+/* What a command that renders a deck is asked for. */
+struct job {
+	const char	*deckdir;
+	const char	*lang;		/* NULL: the deck's first */
+	const char	*output;	/* NULL: OUTDIR/GAME-LANG-WHAT.pdf */
+	const char	*outdir;	/* NULL: out */
+	enum duplex	 duplex;
+	bool		 backs;
+	const char	*variant;	/* NULL: the whole deck */
+	const char	*kind;		/* NULL: every kind of component */
+	bool		 draft;		/* fill and flag missing strings */
+	/* how this printer prints: options, else the printer profile */
+	const char	*printer;	/* --printer FILE, or NULL */
+	const char	*paper;		/* "a4", "letter"; NULL: the sheets' */
+	bool		 has_duplex;	/* --duplex given */
+	bool		 has_offset;	/* --back-offset given */
+	double		 back_x, back_y;	/* pt */
+	double		 unprintable;	/* pt; < 0: the sheets' */
+	int		 guides;	/* enum guides; < 0: the sheets' */
+	double		 spacing;	/* pt; < 0: the sheets' */
+	bool		 outside;	/* bleed only on a block's outside */
+	bool		 allow_outside;	/* --allow-outside */
+	bool		 quiet;		/* no "FILE: N cards" line (watch) */
+	char		**outpath;	/* set: gets the PDF's path once known,
+					   written or not; g_free() */
+};
+
+/* A job's print options before any is given. */
+#define JOB_INIT	{ .duplex = DUPLEX_LONG, .backs = true, \
+			  .unprintable = -1, .guides = -1, .spacing = -1 }
+
+/*
+ * Fill what the command line left unset from j's printer profile, if
+ * it names one.  Returns 0 or EXIT_INPUT (reported).
+ */
+int	 job_printer(struct job *j, struct diags *d);
+
+/* Apply j's paper, margins, guides and spacing to every sheet of s. */
+void	 job_sheets(const struct job *j, struct setup *s);
+
+/* The language a job prints as load options: drafts, default strings. */
+void	 job_load_opts(const struct job *j, struct load_opts *o);
+
+/* DIR/GAME-LANG[-VARIANT]-WHAT.pdf, or j's own output; g_free(). */
+char	*job_output(const struct job *j, const struct deck *deck, size_t li,
+	    const char *variant, const char *what);
+
+/*
+ * Is this a draft print: anything shown in the source language, stale
+ * or too long?  Then note is a one-line summary for the margins
+ * ("DRAFT fr: 3 strings in en, 1 stale"); caller frees.
+ */
+bool	 draft_note(const struct deck *deck, size_t lang, unsigned int marks,
+	    char **note);
+
+/* The title of a PDF: "Title (lang): what", "DRAFT: ..." for a draft. */
+char	*pdf_title(const struct deck *deck, size_t lang, const char *what,
+	    bool draft);
+
+/* Make the folder that will hold path; 0 or EXIT_IO (reported). */
+int	 ensure_parent(const char *path, struct diags *d);
+
+/* The game's title as printed in deck.yaml, else its game name. */
+const char *game_title(const struct deck *deck);
+/* The authors of the credits, comma-separated, or NULL; g_free(). */
+char	*game_authors(const struct deck *deck);
+
+#endif
