@@ -21,6 +21,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/svgscan.c \
          src/load/csv.c \
          src/load/confine.c src/load/gfile.c src/load/journal.c \
+         src/load/lookup.c \
          src/load/tfont.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/inline.c \
@@ -31,7 +32,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/render/reuse.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
-         src/impose/calibrate.c src/impose/print.c \
+         src/impose/calibrate.c src/impose/print.c src/impose/place.c \
          src/job/setup.c src/job/job.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \

@@ -28,16 +28,6 @@ kind_gutter(const struct sheet *s, const struct tmpl *t)
 	return s->spaced ? 2 * outer_bleed(t) + s->spacing : s->gutter;
 }
 
-/* How many of size fit into avail, gutter between them. */
-unsigned int
-impose_fit_count(double avail, double size, double gutter)
-{
-	/* An exact fit must not fail on floating-point noise. */
-	if (avail + 1e-6 < size)
-		return 0;
-	return (unsigned int)floor((avail + gutter) / (size + gutter) + 1e-9);
-}
-
 /* Place cols x rows cells of cw x ch (placed) pt, centred. */
 static void
 centre(struct grid *g, double cw, double ch)
@@ -233,18 +223,6 @@ side_bleed(const struct grid *g, const bool *filled, long row, long col)
 	if (!is_filled(g, filled, row, col))
 		return g->bleed;
 	return g->bleed < g->gutter / 2 ? g->bleed : g->gutter / 2;
-}
-
-void
-impose_place(const struct grid *g, double x, double y, struct slot *out)
-{
-	out->x = x;
-	out->y = y;
-	/* Turned a quarter clockwise: the card's top faces right. */
-	if (g->rotated)
-		cairo_matrix_init(&out->m, 0, 1, -1, 0, x + g->card_w, y);
-	else
-		cairo_matrix_init_translate(&out->m, x, y);
 }
 
 void

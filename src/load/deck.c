@@ -364,13 +364,6 @@ set_kind(struct deck *deck, struct card *c)
 	deck->kinds[c->kind].nentries++;
 }
 
-static int
-idcmp(const void *a, const void *b)
-{
-	return strcmp((*(struct card *const *)a)->id,
-	    (*(struct card *const *)b)->id);
-}
-
 /* Card pointers sorted by id, for deck_card() in big decks. */
 static void
 index_cards(struct deck *deck)
@@ -387,7 +380,8 @@ index_cards(struct deck *deck)
 		deck->cards[i].number = number;
 		number += deck->cards[i].count;
 	}
-	qsort(deck->by_id, deck->ncards, sizeof(*deck->by_id), idcmp);
+	qsort(deck->by_id, deck->ncards, sizeof(*deck->by_id),
+	    card_idcmp);
 }
 
 /* The card list; head: it may be empty, import fills it. */
@@ -672,42 +666,6 @@ load_head(struct deck *deck, const struct ynode *root, bool head,
 	return ok;
 }
 
-int
-deck_lang_index(const struct deck *deck, const char *lang)
-{
-	size_t i;
-
-	for (i = 0; i < deck->nlangs; i++)
-		if (strcmp(deck->langs[i], lang) == 0)
-			return (int)i;
-	return -1;
-}
-
-
-struct card *
-deck_card(const struct deck *deck, const char *id)
-{
-	struct card key = { .id = id }, *kp = &key, **hit;
-
-	if (deck->ncards == 0)
-		return NULL;	/* a head without cards has no index */
-	hit = bsearch(&kp, deck->by_id, deck->ncards, sizeof(*hit), idcmp);
-	return hit ? *hit : NULL;
-}
-
-const char *
-deck_suggest_id(const struct deck *deck, const char *word)
-{
-	const char **ids = xcalloc(deck->ncards + 1, sizeof(char *)), *hint;
-	size_t i;
-
-	for (i = 0; i < deck->ncards; i++)
-		ids[i] = deck->cards[i].id;
-	hint = closest_word(word, ids, deck->ncards);
-	free(ids);
-	return hint;
-}
-
 /* The folder's name, as the game name when deck.yaml gives none. */
 static const char *
 dir_name(struct arena *a, const char *dir)
@@ -836,44 +794,4 @@ deck_free(struct deck *deck)
 	free(deck->confine);
 	arena_free(&deck->arena);
 	free(deck);
-}
-
-const char *
-card_attr(const struct card *c, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < c->nattrs; i++)
-		if (strcmp(c->attrs[i].name, name) == 0)
-			return c->attrs[i].value;
-	return NULL;
-}
-
-const char *
-card_text(const struct card *c, size_t lang, const char *field,
-    const struct text **where)
-{
-	const struct cardtext *ct = &c->texts[lang];
-	size_t i;
-
-	if (where != NULL)
-		*where = NULL;
-	for (i = 0; i < ct->n; i++)
-		if (strcmp(ct->v[i].field, field) == 0) {
-			if (where != NULL)
-				*where = &ct->v[i];
-			return ct->v[i].value;	/* NULL if not written yet */
-		}
-	return NULL;
-}
-
-unsigned int
-deck_total(const struct deck *deck)
-{
-	unsigned int n = 0;
-	size_t i;
-
-	for (i = 0; i < deck->ncards; i++)
-		n += deck->cards[i].count;
-	return n;
 }

@@ -203,6 +203,8 @@ struct deck	*load_deck(const char *dir, const struct load_opts *o,
 		    struct diags *d);
 void		 deck_free(struct deck *deck);
 int		 deck_lang_index(const struct deck *deck, const char *lang);
+/* deck->by_id's order: card pointers by id (load/lookup.c). */
+int		 card_idcmp(const void *a, const void *b);
 /* The card with this id (a binary search), or NULL. */
 struct card	*deck_card(const struct deck *deck, const char *id);
 /* The card id closest to word, if word looks like a typo of it. */

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What every arrangement of a sheet shares -- the grid of rectangles
+ * (grid.c), rows of circles (round.c), a board's tiles (tile.c): how
+ * many fit along a side, and a component placed at a point, turned if
+ * the arrangement turns it.  Below the three, so that none of them
+ * needs another.  Part of the impose stage.
+ */
+#include <math.h>
+
+#include "impose.h"
+
+/* How many of size fit into avail, gutter between them. */
+unsigned int
+impose_fit_count(double avail, double size, double gutter)
+{
+	/* An exact fit must not fail on floating-point noise. */
+	if (avail + 1e-6 < size)
+		return 0;
+	return (unsigned int)floor((avail + gutter) / (size + gutter) + 1e-9);
+}
+
+void
+impose_place(const struct grid *g, double x, double y, struct slot *out)
+{
+	out->x = x;
+	out->y = y;
+	/* Turned a quarter clockwise: the card's top faces right. */
+	if (g->rotated)
+		cairo_matrix_init(&out->m, 0, 1, -1, 0, x + g->card_w, y);
+	else
+		cairo_matrix_init_translate(&out->m, x, y);
+}
