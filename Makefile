@@ -63,7 +63,7 @@ $(OBJDIR)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) -c -o $@ $<
 
-# The data folder is compiled into setup.c alone, which is rebuilt
+# The data folder is compiled into job/setup.c alone, which is rebuilt
 # whenever PREFIX differs from the last build's: "make install
 # PREFIX=/opt/dp" after "make" then installs a binary that looks in
 # /opt/dp/share/deckpress.  The stamp is rewritten only on a change.
@@ -73,7 +73,7 @@ $(DATADIR_STAMP): FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(PREFIX)/share/deckpress' | cmp -s - $@ || \
 	    echo '$(PREFIX)/share/deckpress' >$@
-$(OBJDIR)/src/cmd/setup.o: src/cmd/setup.c $(HDRS) $(DATADIR_STAMP)
+$(OBJDIR)/src/job/setup.o: src/job/setup.c $(HDRS) $(DATADIR_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) \
 	    -DDATADIR='"$(PREFIX)/share/deckpress"' -c -o $@ $<
