@@ -79,4 +79,62 @@ flags_through() {
 check "make CPPFLAGS=... LDFLAGS=...: on every compile and link line" \
     flags_through
 
+# The tree's layers (issue 21), bottom to top; a file may include the
+# headers of its own folder and of folders below it, never above: a
+# stage never reaches up into a command, nor a document into the
+# commands that ask for it.  src/*.h (util, diag, outfile, ...) are the
+# floor; pdf/ writes a PDF and needs nothing above the floor.
+layer() {
+	case $1 in
+	src) echo 0 ;; pdf) echo 1 ;; load) echo 2 ;;
+	layout | validate) echo 3 ;; render) echo 4 ;; booklet | job) echo 5 ;;
+	impose) echo 6 ;; doc | export | import | run) echo 7 ;;
+	cmd) echo 8 ;; *) echo 99 ;;
+	esac
+}
+# includes: "FILE HEADER" for each #include "..." of src/, the header's
+# path resolved against the file's folder.
+includes() {
+	find src -name '*.[ch]' | sort | while read -r f; do
+		d=$(dirname "$f")
+		sed -n 's/^#include "\(.*\)".*/\1/p' "$f" | while read -r h; do
+			echo "$f $(realpath -m --relative-to=. "$d/$h")"
+		done
+	done
+}
+layered() {
+	includes >"$T/includes"
+	bad=0
+	while read -r f h; do
+		ff=$(dirname "$f"); hf=$(dirname "$h")
+		fl=$(layer "${ff##*/}"); hl=$(layer "${hf##*/}")
+		# main() dispatches to the commands: it is one of them.
+		[ "$f" != src/main.c ] || fl=$(layer cmd)
+		if [ "$hl" = 99 ] || [ "$fl" = 99 ]; then
+			echo "$f: folder of no layer ($ff or $hf)"; bad=1
+		elif [ "$hl" -gt "$fl" ]; then
+			echo "$f includes $h, a layer above it"; bad=1
+		fi
+	done <"$T/includes"
+	return $bad
+}
+check "no file includes a header of a layer above its own (cmd/ on top)" \
+    layered
+# Two files that include each other, directly.
+no_pairs() {
+	awk '{ inc[$1 " " $2] = 1 }
+	    END { for (k in inc) { split(k, p, " ")
+		if ((p[2] " " p[1]) in inc) { print p[1] " <-> " p[2]; bad = 1 } }
+		exit bad }' "$T/includes"
+}
+check "no two files include each other" no_pairs
+# A stage's one header says at its top what it takes and gives.
+headed() {
+	for h in src/*/*.h; do
+		sed -n '2,3p' "$h" | grep -q '^/\*\|^ \* [A-Za-z]' ||
+		    { echo "$h: no comment at its top"; return 1; }
+	done
+}
+check "every stage header opens with what it is for" headed
+
 summary build
