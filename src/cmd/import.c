@@ -15,8 +15,7 @@
 #include <glib.h>
 
 #include "cmd.h"
-#include "journal.h"
-#include "../validate/fromcsv.h"
+#include "../import/import.h"
 
 static const char usage_import[] =
 "usage: deckpress import FILE --into DECK [--prune]\n"

@@ -1,14 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * "deckpress import": a spreadsheet's table read against a deck (what
- * each column is, each row a card), the deck.yaml that lists those
- * cards, and the strings the table brings into the text files.  Part of
- * the validate stage; the command is cmd/import.c.
+ * The import stage: a spreadsheet (CSV or TSV, read by load/csv.c)
+ * into a deck.  Takes the table and the game folder (its deck.yaml and
+ * text files, or none yet, and its layouts); gives the deck.yaml whose
+ * card list is the table's rows and the text files holding the table's
+ * strings, checked by loading them back, then written all or none
+ * through a journal.  Above job/ and validate/ (whose strings.c writes
+ * the text files); the command is cmd/import.c.
+ *
+ * fromcsv.c reads the table against the deck, cardlist.c makes
+ * deck.yaml, imported.c the change to the texts, jwrite.c writes the
+ * files through the journal (load/journal.c reads one).
  */
-#ifndef DECKPRESS_FROMCSV_H
-#define DECKPRESS_FROMCSV_H
+#ifndef DECKPRESS_IMPORT_H
+#define DECKPRESS_IMPORT_H
 
-#include "validate.h"
+#include "../diag.h"
+#include "../load/load.h"	/* struct jfile, the journal's form */
+#include "../validate/validate.h"
 
 enum icol_type {
 	ICOL_NONE,	/* no name and no values: left alone */
@@ -148,5 +157,27 @@ bool	 import_texts(const struct import *im, struct deck *deck,
 	    struct icounts *n, struct diags *d);
 
 void	 import_free(struct import *im);
+
+/*
+ * Write the n files of v into the game folder dir, all or none: each
+ * to a temporary file beside it, flushed to disk; then the journal,
+ * holding all of them, renamed into place (the commit point); then
+ * each file renamed over its target, deck.yaml last; then the journal
+ * removed.  SIGINT, SIGTERM and SIGHUP wait until the renames are
+ * done.  Killed before the commit point, nothing has changed; after
+ * it, journal_finish() ends the job.  Returns 0, or EXIT_IO reported
+ * in d (the journal then left, if it was committed).
+ */
+int	 journal_write(const char *dir, const struct jfile *v, size_t n,
+	    struct diags *d);
+
+/*
+ * If dir holds a journal a stopped import left, write its files and
+ * remove it, saying so on stdout.  A journal is untrusted (it may come
+ * with a stranger's game): one journal_read() refuses writes nothing,
+ * and its files are never written through a link.  Returns 0
+ * (no journal, or finished) or an exit code.
+ */
+int	 journal_finish(const char *dir, struct diags *d);
 
 #endif
