@@ -8,9 +8,10 @@
  * through a journal.  Above job/ and validate/ (whose strings.c writes
  * the text files); the command is cmd/import.c.
  *
- * fromcsv.c reads the table against the deck, cardlist.c makes
- * deck.yaml, imported.c the change to the texts, jwrite.c writes the
- * files through the journal (load/journal.c reads one).
+ * apply.c runs an import through the others in order: fromcsv.c
+ * reads the table against the deck, cardlist.c makes deck.yaml,
+ * imported.c the change to the texts, jwrite.c writes the files
+ * through the journal (load/journal.c reads one).
  */
 #ifndef DECKPRESS_IMPORT_H
 #define DECKPRESS_IMPORT_H
@@ -157,6 +158,50 @@ bool	 import_texts(const struct import *im, struct deck *deck,
 	    struct icounts *n, struct diags *d);
 
 void	 import_free(struct import *im);
+
+/* What an import is asked. */
+struct import_args {
+	const char	*csv;		/* the table: CSV or TSV */
+	const char	*into;		/* the game folder */
+	const char	*layout;	/* NULL: the deck exists */
+	const char	*lang;		/* NULL: en, for a new deck */
+	bool		 prune;		/* drop the strings of dropped cards */
+	bool		 allow_outside;	/* --allow-outside */
+};
+
+/* One file an import makes: deck.yaml, or a language's text file. */
+struct import_file {
+	char		*name;		/* in the deck: deck.yaml, text/... */
+	char		*path;
+	struct strbuf	 b;		/* its new text; empty: not made */
+	bool		 changed;	/* differs from the file: written */
+	size_t		 lang;		/* text files: the language */
+	struct strings_report r;	/* text files, when made */
+};
+
+/* What an import did, for its report. */
+struct import_result {
+	size_t			 cards;		/* the table's card rows */
+	struct icounts		 n;
+	struct import_file	*files;		/* deck.yaml, then one per
+						   language of the deck */
+	size_t			 nfiles;
+	bool			*columns;	/* per language: the table
+						   has text columns in it */
+};
+
+/*
+ * Import the table a->csv into the game folder a->into: first finish
+ * an import a journal says had stopped (saying so on stdout), then read
+ * the table against the deck, make deck.yaml and the text files, load
+ * them back, and write those that change, all or none.  Nothing is
+ * written if there is any error (reported in d).  res says what was
+ * done when 0 is returned; free it with import_result_free() whatever
+ * is returned.  Returns 0 or an exit code.
+ */
+int	 import_run(const struct import_args *a, struct import_result *res,
+	    struct diags *d);
+void	 import_result_free(struct import_result *res);
 
 /*
  * Write the n files of v into the game folder dir, all or none: each
