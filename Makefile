@@ -37,16 +37,17 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
-         src/validate/oldfile.c src/validate/fromcsv.c src/validate/imported.c \
-         src/validate/cardlist.c \
+         src/validate/oldfile.c src/validate/report.c \
          src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
          src/booklet/draw.c src/booklet/bcheck.c \
-         src/booklet/saddle.c
+         src/booklet/saddle.c \
+         src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
+         src/import/jwrite.c src/import/apply.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \
          src/cmd/all.c src/cmd/parallel.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
-         src/cmd/calibrate.c src/cmd/import.c src/cmd/journal.c \
+         src/cmd/calibrate.c src/cmd/import.c \
          src/cmd/preview.c src/cmd/export.c \
          src/cmd/watch.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)

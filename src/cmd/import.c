@@ -2,9 +2,9 @@
 /*
  * The import command: a spreadsheet saved as CSV or TSV into a deck,
  * its rows the card list of deck.yaml and its text columns the strings
- * of text/<lang>.yaml.  Every file is made in memory and checked first;
- * only then are they written, each through a temporary file.  Part of
- * the CLI.
+ * of text/<lang>.yaml.  The import stage (import/import.h) makes every
+ * file in memory and checks it first, then writes them all or none;
+ * this file reads the options and reports.  Part of the CLI.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -15,8 +15,7 @@
 #include <glib.h>
 
 #include "cmd.h"
-#include "journal.h"
-#include "../validate/fromcsv.h"
+#include "../import/import.h"
 
 static const char usage_import[] =
 "usage: deckpress import FILE --into DECK [--prune]\n"
@@ -41,314 +40,23 @@ static const char usage_import[] =
 DECK_USAGE
 "  -h, --help          this help\n";
 
-/* What the command was asked. */
-struct iargs {
-	const char	*csv;
-	const char	*into;
-	const char	*layout;	/* NULL: the deck exists */
-	const char	*lang;		/* NULL: en, for a new deck */
-	bool		 prune;
-	bool		 allow_outside;	/* --allow-outside */
-};
-
-/* One run: what was read, and what is to be written. */
-struct run {
-	const struct iargs	*a;
-	struct csvtab		*tab;
-	struct setup		 s;	/* the deck as it was, its layouts */
-	struct import		 im;
-	char			*old;	/* deck.yaml's text before */
-	size_t			 oldlen;
-	bool			 fresh;	/* no deck.yaml: a new deck */
-	struct deck		*deck;	/* the deck as it will be */
-	struct icounts		 n;
-};
-
-/* The languages a new deck's columns name: src, then each name@lang. */
-static const char **
-column_langs(const struct csvtab *t, const char *src, size_t *n)
-{
-	const char **v = xcalloc(t->head.n + 2, sizeof(*v));
-	const char *at;
-	size_t i, k;
-
-	v[0] = src;
-	*n = 1;
-	for (i = 0; i < t->head.n; i++) {
-		if ((at = strrchr(t->head.v[i].s, '@')) == NULL ||
-		    !valid_ident(at + 1))
-			continue;
-		for (k = 0; k < *n && strcmp(v[k], at + 1) != 0; k++)
-			;
-		if (k == *n)
-			v[(*n)++] = at + 1;
-	}
-	return v;
-}
-
-/* Load the deck from the text r->old as a head: its cards the table's. */
-static int
-load_head(struct run *r, struct diags *d)
-{
-	struct load_opts lo = { .head = true, .deckyaml = r->old,
-	    .decklen = r->oldlen };
-
-	deck_free(r->s.deck);
-	r->s.deck = load_deck(r->a->into, &lo, d);
-	return r->s.deck != NULL ? 0 : EXIT_INPUT;
-}
-
-/* A new deck's deck.yaml, with the attributes im found so far. */
-static int
-new_head(struct run *r, struct diags *d)
-{
-	char *game = g_path_get_basename(r->a->into), *csv =
-	    g_path_get_basename(r->a->csv);
-	const char **langs;
-	struct strbuf b;
-	size_t n;
-	int rc = EXIT_INPUT;
-
-	if (!valid_ident(game)) {
-		diag_add(d, DIAG_ERROR, NULL, "game", "the folder %s names the "
-		    "new game, but '%s' %s", r->a->into, game,
-		    ident_problem(game));
-		goto out;
-	}
-	langs = column_langs(r->tab, r->a->lang ? r->a->lang : "en", &n);
-	import_newdeck(&r->im, game, langs, n, r->a->layout, csv, &b);
-	free(langs);
-	free(r->old);
-	r->old = b.s;
-	r->oldlen = b.len;
-	rc = load_head(r, d);
-out:
-	g_free(game);
-	g_free(csv);
-	return rc;
-}
-
 /*
- * --layout and --lang begin a new deck; for one that exists they may
- * only say what its deck.yaml says, so that the command that began a
- * deck can be run again.
+ * What the import did: deck.yaml's card list, then each text file the
+ * table has columns for or the import rewrote.
  */
-static int
-same_head(const struct run *r, struct diags *d)
-{
-	const struct deck *deck = r->s.deck;
-	const struct kind *k = &deck->kinds[0];
-	struct srcpos pos = { deck->file, 0, 0 };
-
-	if (r->a->layout != NULL && (deck->multi ||
-	    strcmp(k->layout, r->a->layout) != 0)) {
-		diag_add(d, DIAG_ERROR, &k->pos, "usage", "--layout %s begins a "
-		    "new deck, but this deck exists, with %s%s%s; leave "
-		    "--layout out", r->a->layout, deck->multi ? "components" :
-		    "layout '", deck->multi ? "" : k->layout, deck->multi ? "" :
-		    "'");
-		return EXIT_USAGE;
-	}
-	if (r->a->lang != NULL && strcmp(deck->langs[0], r->a->lang) != 0) {
-		diag_add(d, DIAG_ERROR, &pos, "usage", "--lang %s names a new "
-		    "deck's source language, but this deck exists, with source "
-		    "language '%s'; leave --lang out", r->a->lang,
-		    deck->langs[0]);
-		return EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* deck.yaml as it is, or a new one when --layout says to begin one. */
-static int
-read_head(struct run *r, struct diags *d)
-{
-	char *path = path_join(r->a->into, "deck.yaml");
-	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	struct confine c;
-	size_t len;
-	int rc = 0;
-
-	r->fresh = !file_exists(path);
-	if (r->fresh && r->a->layout == NULL) {
-		diag_add(d, DIAG_ERROR, &pos, "missing", "no deck here: import "
-		    "fills the card list of a deck.yaml; give --layout NAME "
-		    "to begin a new deck");
-		rc = EXIT_INPUT;
-	} else if (r->fresh)
-		rc = new_head(r, d);
-	else {
-		/* Read as the loader reads it: the game's own, bounded. */
-		confine_init(&c, r->a->into, NULL, r->a->allow_outside);
-		r->old = (char *)game_read(&c, path, MAX_YAML_BYTES,
-		    "deck file", &pos, &len, d);
-		confine_free(&c);
-		if (r->old == NULL)
-			rc = EXIT_INPUT;
-		else {
-			r->oldlen = len;
-			if ((rc = load_head(r, d)) == 0)
-				rc = same_head(r, d);
-		}
-	}
-	free(path);
-	return rc;
-}
-
-/* The text fields the deck's templates show, NULL-terminated. */
-static const char **
-layout_fields(const struct setup *s)
-{
-	const struct deck *deck = s->deck;
-	const char **v = NULL;
-	size_t n = 0, cap = 0, k, i;
-	int f;
-
-	for (k = 0; k < deck->nkinds; k++)
-		for (f = 0; f < 2; f++)
-			for (i = 0; i < s->tmpls[k]->nelems[f]; i++) {
-				if (s->tmpls[k]->elems[f][i].field == NULL)
-					continue;
-				xgrow((void **)&v, &cap, n + 2, sizeof(*v));
-				v[n++] = s->tmpls[k]->elems[f][i].field;
-			}
-	xgrow((void **)&v, &cap, n + 1, sizeof(*v));
-	v[n] = NULL;
-	return v;
-}
-
-/*
- * Read the table against the deck.  A new deck first learns from it
- * the attributes it declares (a column that is neither an attribute nor
- * a text field); then every deck is read the same way.
- */
-static int
-read_table(struct run *r, struct diags *d)
-{
-	struct diags scratch = { 0 };
-	const char **fields;
-	int rc;
-
-	if ((rc = setup_layouts(&r->s, d)) != 0)
-		return rc;
-	fields = layout_fields(&r->s);
-	import_scan(&r->im, r->s.deck, fields, d);
-	free(fields);
-	if (r->fresh) {
-		import_read(&r->im, r->tab, r->s.deck, true, &scratch);
-		diag_free(&scratch);
-		if (r->im.nnew > 0 && (rc = new_head(r, d)) != 0)
-			return rc;
-		/* Read again below, against the deck that declares them. */
-		r->im.entries = NULL;
-		r->im.nentries = 0;
-	}
-	r->n.strings = xcalloc(r->s.deck->nlangs, sizeof(*r->n.strings));
-	r->n.touched = xcalloc(r->s.deck->nlangs, sizeof(*r->n.touched));
-	if (!import_read(&r->im, r->tab, r->s.deck, false, d) ||
-	    !import_orphans(&r->im, r->s.deck, r->a->prune, &r->n, d))
-		return EXIT_INPUT;
-	return 0;
-}
-
-/*
- * The deck as the new deck.yaml lists it, with its text files, and the
- * table's strings in it.  Text files with errors stop the import: what
- * could not be read could not be written back.
- */
-static int
-load_new(struct run *r, const struct strbuf *yaml, struct diags *d)
-{
-	struct load_opts lo = { .lenient = true, .skip_unknown = true,
-	    .deckyaml = yaml->s, .decklen = yaml->len,
-	    .allow_outside = r->a->allow_outside };
-	size_t li;
-
-	lo.packdir = path_join(r->s.datadir, "layouts/pack");
-	r->deck = load_deck(r->a->into, &lo, d);
-	free((char *)lo.packdir);
-	if (r->deck == NULL)
-		return EXIT_INPUT;
-	/* A card the table adds has no strings yet: no news. */
-	for (li = 0; li < r->deck->nlangs; li++)
-		diag_drop(d, "missing-text", r->deck->langs[li]);
-	if (d->nerr > 0) {
-		diag_add(d, DIAG_ERROR, NULL, "import", "nothing written: fix "
-		    "the deck's errors below first, so that nothing is lost");
-		return EXIT_INPUT;
-	}
-	if (!import_verify(&r->im, r->deck, d) ||
-	    !import_texts(&r->im, r->deck, &r->n, d))
-		return EXIT_INPUT;
-	return 0;
-}
-
-/* A file to write: where, what, and whether it changes. */
-struct out {
-	char		*name;		/* in the deck: deck.yaml, text/... */
-	char		*path;
-	struct strbuf	 b;
-	bool		 changed;
-	size_t		 lang;		/* text files: the language */
-	struct strings_report r;
-};
-
 static void
-text_file(struct run *r, size_t li, struct out *o)
+report(const struct import_result *r)
 {
-	o->name = g_strdup_printf("text/%s.yaml", r->deck->langs[li]);
-	o->path = path_join(r->a->into, o->name);
-	o->lang = li;
-	o->changed = strings_render(r->deck, li, o->path, false, &o->b,
-	    &o->r);
-}
-
-/*
- * The files that change, all written or none, through the journal
- * (journal.c says why no order of renames would do).
- */
-static int
-write_all(const struct run *r, const struct out *v, size_t n,
-    struct diags *d)
-{
-	struct jfile *f = xcalloc(n, sizeof(*f));
-	size_t i, k = 0;
-	int rc;
-
-	for (i = 0; i < n; i++)
-		if (v[i].changed)
-			f[k++] = (struct jfile){ v[i].name, v[i].b.s,
-			    v[i].b.len };
-	rc = k > 0 ? journal_write(r->a->into, f, k, d) : 0;
-	free(f);
-	return rc;
-}
-
-/* Does the table have text columns in language li? */
-static bool
-has_column(const struct import *im, size_t li)
-{
-	size_t j;
-
-	for (j = 0; j < im->ncols; j++)
-		if (im->cols[j].type == ICOL_TEXT && im->cols[j].lang == li)
-			return true;
-	return false;
-}
-
-static void
-report(const struct run *r, const struct out *v, size_t n)
-{
+	const struct import_file *v = r->files;
 	size_t i;
 
 	printf("%s: %zu card%s, %zu added, %zu changed, %zu removed%s\n",
-	    v[0].path, r->im.nentries, r->im.nentries == 1 ? "" : "s",
-	    r->n.added, r->n.changed, r->n.removed, v[0].changed ? "" :
-	    " (unchanged)");
-	for (i = 1; i < n; i++) {
+	    v[0].path, r->cards, r->cards == 1 ? "" : "s", r->n.added,
+	    r->n.changed, r->n.removed, v[0].changed ? "" : " (unchanged)");
+	for (i = 1; i < r->nfiles; i++) {
 		size_t li = v[i].lang, k = r->n.strings[li];
 
-		if (!r->n.touched[li] && !has_column(&r->im, li))
+		if (!r->n.touched[li] && !r->columns[li])
 			continue;
 		printf("%s: %zu string%s set", v[i].path, k, k == 1 ? "" : "s");
 		if (li > 0 && r->n.touched[li])
@@ -357,66 +65,15 @@ report(const struct run *r, const struct out *v, size_t n)
 	}
 }
 
-/* deck.yaml and each language's file: made, then written. */
 static int
-write_files(struct run *r, const struct strbuf *yaml, struct diags *d)
+run_import(const struct import_args *a, struct diags *d)
 {
-	struct out *v = xcalloc(r->deck->nlangs + 1, sizeof(*v));
-	size_t i, n = 1;
+	struct import_result res = { 0 };
 	int rc;
 
-	v[0].name = g_strdup("deck.yaml");
-	v[0].path = path_join(r->a->into, v[0].name);
-	v[0].b = *yaml;
-	v[0].changed = r->fresh || yaml->len != r->oldlen ||
-	    memcmp(yaml->s, r->old, r->oldlen) != 0;
-	for (i = 0; i < r->deck->nlangs; i++, n++)
-		if (r->n.touched[i])
-			text_file(r, i, &v[n]);
-		else {
-			v[n].path = g_strdup_printf("%s/text/%s.yaml",
-			    r->a->into, r->deck->langs[i]);
-			v[n].lang = i;
-		}
-	if ((rc = write_all(r, v, n, d)) == 0)
-		report(r, v, n);
-	for (i = 0; i < n; i++) {
-		g_free(v[i].name);
-		free(v[i].path);
-		if (i > 0)
-			sb_free(&v[i].b);
-	}
-	free(v);
-	return rc;
-}
-
-static int
-run_import(const struct iargs *a, struct diags *d)
-{
-	struct run r = { .a = a, .s.allow_outside = a->allow_outside };
-	struct strbuf yaml = { 0 };
-	int rc;
-
-	/* A stopped import first, so that this one reads a whole deck. */
-	if ((rc = journal_finish(a->into, d)) != 0)
-		return rc;
-	if ((r.tab = load_csv(a->csv, d)) == NULL)
-		return EXIT_INPUT;
-	if ((rc = read_head(&r, d)) == 0 && (rc = read_table(&r, d)) == 0) {
-		if (!import_deckyaml(&r.im, r.s.deck, r.old, r.oldlen, &yaml,
-		    &r.n, d))
-			rc = EXIT_INPUT;
-		else if ((rc = load_new(&r, &yaml, d)) == 0)
-			rc = write_files(&r, &yaml, d);
-	}
-	sb_free(&yaml);
-	deck_free(r.deck);
-	import_free(&r.im);
-	setup_free(&r.s);
-	csvtab_free(r.tab);
-	free(r.old);
-	free(r.n.strings);
-	free(r.n.touched);
+	if ((rc = import_run(a, &res, d)) == 0)
+		report(&res);
+	import_result_free(&res);
 	return rc;
 }
 
@@ -432,7 +89,7 @@ cmd_import(int argc, char **argv)
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct iargs a = { 0 };
+	struct import_args a = { 0 };
 	struct diags d = { 0 };
 	int c;
 

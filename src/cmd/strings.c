@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
-#include "journal.h"
+#include "../import/import.h"
 #include "../validate/validate.h"
 
 static const char usage_strings[] =

@@ -3,7 +3,7 @@
  * The game as a stopped import committed it.  import writes deck.yaml
  * and the text files all or nothing: their new bytes go into one
  * journal, DECK/import.journal, renamed into place (the commit point)
- * before the files themselves are renamed (cmd/journal.c).  A run that
+ * before the files themselves are renamed (import/jwrite.c).  A run that
  * stops between those renames leaves a mix of old and new files that
  * may not load; the journal holds the new ones whole.  So, until the
  * next import finishes it, every command reads each file the journal

@@ -272,7 +272,7 @@ struct confine {
 
 /*
  * The game as a stopped import committed it (load/journal.c):
- * DECK/import.journal, which cmd/journal.c writes, holds the new bytes
+ * DECK/import.journal, which import/jwrite.c writes, holds the new bytes
  * of deck.yaml and text files; until the next import finishes it, they
  * are read from it.
  */

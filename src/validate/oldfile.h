@@ -3,7 +3,8 @@
  * The translator's file as it was before "deckpress strings" rewrites
  * it: its lines, to keep the translator's comments, quoting and line
  * breaks, and to find the source text a stale string was made from.
- * Private to the writers of the validate stage: strings.c, cardlist.c.
+ * Private to the writers of text and deck files: validate/strings.c,
+ * and import/cardlist.c, the card list of an import, above validate.
  */
 #ifndef DECKPRESS_OLDFILE_H
 #define DECKPRESS_OLDFILE_H

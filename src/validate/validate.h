@@ -2,13 +2,20 @@
 /*
  * The validate stage: a deck checked against its game's rules
  * (rules.yaml: totals, quotas, variants) and its translations checked
- * against the source language.
+ * against the source language; check's whole run and its report
+ * (report.c, which lays cards out to see that their texts fit); and the
+ * writers of the text files (strings.c).  Takes a loaded deck, gives
+ * diagnostics, counts and files.
  */
 #ifndef DECKPRESS_VALIDATE_H
 #define DECKPRESS_VALIDATE_H
 
+#include <stdio.h>
+
 #include "../load/load.h"
 #include "../outfile.h"
+
+struct fonts;
 
 enum quant { Q_EXACTLY, Q_AT_LEAST, Q_AT_MOST, Q_BETWEEN };
 enum rule_kind { RULE_COUNT, RULE_DISTINCT, RULE_EACH };
@@ -114,6 +121,52 @@ void		 validate_translations(const struct deck *deck, size_t li,
  */
 bool		 validate_booklet(const struct deck *deck, size_t li,
 		    struct diags *d);
+
+/* What check found, for its report. */
+struct check_report {
+	struct rules	*rules;		/* rules.yaml, or NULL: errors */
+	const char	*rulesfile;	/* its name as diagnostics give it */
+	struct outcomes	 outcomes;	/* point into rules */
+	bool		 rules_ok;	/* rules.yaml absent or loaded */
+	struct trstats	*tr;		/* per language */
+	bool		*checked;	/* per language: asked for */
+	bool		*booklet;	/* per language: rules/LANG.md exists */
+	bool		 fit_checked;	/* the layout could be bound */
+	size_t		 overflow;	/* texts that do not fit */
+};
+
+/*
+ * Check deck as "deckpress check" does: its composition against
+ * rules.yaml, then each language asked for (lang, or every one if
+ * NULL) against the source, with its booklet; with fit (the templates
+ * tmpls, one per kind, bound to deck), every text of every card laid
+ * out with fonts in that language, and the images' resolution with the
+ * source's.  Findings go to d, counts to k; free k with
+ * validate_report_free(), after printing it.
+ */
+void		 validate_check(const struct deck *deck, struct fonts *fonts,
+		    struct tmpl *const *tmpls, const char *lang, bool fit,
+		    struct check_report *k, struct diags *d);
+
+/*
+ * k as check's table to f: composition rules, translations, fit and
+ * the fonts drawn.
+ */
+void		 validate_print_table(FILE *f, const struct deck *deck,
+		    const struct fonts *fonts, const struct check_report *k);
+
+/* k and the findings d (sorted) as check's JSON object to f. */
+void		 validate_print_json(FILE *f, const struct deck *deck,
+		    const struct fonts *fonts, const struct check_report *k,
+		    const struct diags *d);
+
+/*
+ * The findings d alone as check's JSON object to f: the deck did not
+ * load, or the command was misused.
+ */
+void		 validate_print_findings(FILE *f, const struct diags *d);
+
+void		 validate_report_free(struct check_report *k);
 
 struct strings_report {
 	size_t	strings;	/* strings the language needs */

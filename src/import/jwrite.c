@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * import's files written all or nothing, through a journal in the game
- * folder.  Part of the CLI, below import.c.
+ * folder.  Part of the import stage; load/journal.c reads a journal.
  *
  * Why a journal and not an order of renames: no order keeps a deck
  * that renders while an import adds a card.  deck.yaml naming a card
@@ -28,10 +28,8 @@
 
 #include <glib.h>
 
-#include "cmd.h"
-#include "journal.h"
+#include "import.h"
 #include "../outfile.h"
-
 
 /* A file staged: its temporary written and flushed to disk. */
 struct staged {

@@ -5,15 +5,15 @@
  * entry go with it, an entry the table leaves as it was is copied as
  * written, a new or changed one is written {id: ..., ...} in the
  * attributes' order.  Also the first deck.yaml of a new deck.  Part of
- * the validate stage, beside strings.c, the text files' writer.
+ * the import stage; validate/strings.c writes the text files.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
 
-#include "fromcsv.h"
-#include "oldfile.h"
+#include "import.h"
+#include "../validate/oldfile.h"
 
 /*
  * The old card list, by lines (1-based).  An item runs from its '-' to

@@ -3,7 +3,7 @@
  * A spreadsheet's table read against a deck for "deckpress import":
  * the text fields there are, what each column of the header is, each
  * row a card whose cells are checked as deck.yaml's entries are, and
- * whether deck.yaml reads back so.  Part of the validate stage;
+ * whether deck.yaml reads back so.  Part of the import stage;
  * cardlist.c writes the deck.yaml, imported.c the rest of the change.
  */
 #include <errno.h>
@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "fromcsv.h"
+#include "import.h"
 
 #define NONE	((size_t)-1)
 

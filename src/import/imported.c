@@ -4,14 +4,14 @@
  * spreadsheet drops, refused while they have strings unless pruned,
  * and the strings its rows bring into the deck's texts, each
  * translation with the hash of the source it was made from.  Part of
- * the validate stage, after fromcsv.c has read the table.
+ * the import stage, after fromcsv.c has read the table.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
 
-#include "fromcsv.h"
+#include "import.h"
 
 /* Is id a card of the table? */
 static bool

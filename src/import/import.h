@@ -1,14 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * "deckpress import": a spreadsheet's table read against a deck (what
- * each column is, each row a card), the deck.yaml that lists those
- * cards, and the strings the table brings into the text files.  Part of
- * the validate stage; the command is cmd/import.c.
+ * The import stage: a spreadsheet (CSV or TSV, read by load/csv.c)
+ * into a deck.  Takes the table and the game folder (its deck.yaml and
+ * text files, or none yet, and its layouts); gives the deck.yaml whose
+ * card list is the table's rows and the text files holding the table's
+ * strings, checked by loading them back, then written all or none
+ * through a journal.  Above job/ and validate/ (whose strings.c writes
+ * the text files); the command is cmd/import.c.
+ *
+ * apply.c runs an import through the others in order: fromcsv.c
+ * reads the table against the deck, cardlist.c makes deck.yaml,
+ * imported.c the change to the texts, jwrite.c writes the files
+ * through the journal (load/journal.c reads one).
  */
-#ifndef DECKPRESS_FROMCSV_H
-#define DECKPRESS_FROMCSV_H
+#ifndef DECKPRESS_IMPORT_H
+#define DECKPRESS_IMPORT_H
 
-#include "validate.h"
+#include "../diag.h"
+#include "../load/load.h"	/* struct jfile, the journal's form */
+#include "../validate/validate.h"
 
 enum icol_type {
 	ICOL_NONE,	/* no name and no values: left alone */
@@ -148,5 +158,71 @@ bool	 import_texts(const struct import *im, struct deck *deck,
 	    struct icounts *n, struct diags *d);
 
 void	 import_free(struct import *im);
+
+/* What an import is asked. */
+struct import_args {
+	const char	*csv;		/* the table: CSV or TSV */
+	const char	*into;		/* the game folder */
+	const char	*layout;	/* NULL: the deck exists */
+	const char	*lang;		/* NULL: en, for a new deck */
+	bool		 prune;		/* drop the strings of dropped cards */
+	bool		 allow_outside;	/* --allow-outside */
+};
+
+/* One file an import makes: deck.yaml, or a language's text file. */
+struct import_file {
+	char		*name;		/* in the deck: deck.yaml, text/... */
+	char		*path;
+	struct strbuf	 b;		/* its new text; empty: not made */
+	bool		 changed;	/* differs from the file: written */
+	size_t		 lang;		/* text files: the language */
+	struct strings_report r;	/* text files, when made */
+};
+
+/* What an import did, for its report. */
+struct import_result {
+	size_t			 cards;		/* the table's card rows */
+	struct icounts		 n;
+	struct import_file	*files;		/* deck.yaml, then one per
+						   language of the deck */
+	size_t			 nfiles;
+	bool			*columns;	/* per language: the table
+						   has text columns in it */
+};
+
+/*
+ * Import the table a->csv into the game folder a->into: first finish
+ * an import a journal says had stopped (saying so on stdout), then read
+ * the table against the deck, make deck.yaml and the text files, load
+ * them back, and write those that change, all or none.  Nothing is
+ * written if there is any error (reported in d).  res says what was
+ * done when 0 is returned; free it with import_result_free() whatever
+ * is returned.  Returns 0 or an exit code.
+ */
+int	 import_run(const struct import_args *a, struct import_result *res,
+	    struct diags *d);
+void	 import_result_free(struct import_result *res);
+
+/*
+ * Write the n files of v into the game folder dir, all or none: each
+ * to a temporary file beside it, flushed to disk; then the journal,
+ * holding all of them, renamed into place (the commit point); then
+ * each file renamed over its target, deck.yaml last; then the journal
+ * removed.  SIGINT, SIGTERM and SIGHUP wait until the renames are
+ * done.  Killed before the commit point, nothing has changed; after
+ * it, journal_finish() ends the job.  Returns 0, or EXIT_IO reported
+ * in d (the journal then left, if it was committed).
+ */
+int	 journal_write(const char *dir, const struct jfile *v, size_t n,
+	    struct diags *d);
+
+/*
+ * If dir holds a journal a stopped import left, write its files and
+ * remove it, saying so on stdout.  A journal is untrusted (it may come
+ * with a stranger's game): one journal_read() refuses writes nothing,
+ * and its files are never written through a link.  Returns 0
+ * (no journal, or finished) or an exit code.
+ */
+int	 journal_finish(const char *dir, struct diags *d);
 
 #endif
