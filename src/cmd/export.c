@@ -16,6 +16,7 @@
 #include <glib.h>
 
 #include "cmd.h"
+#include "../export/export.h"
 #include "../outfile.h"
 #include "../pdf/pdf.h"
 
