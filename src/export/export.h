@@ -21,6 +21,49 @@
 #include "../job/job.h"
 #include "../layout/layout.h"
 
+/* What export_deck() writes into its folder. */
+enum export_format {
+	EXPORT_PNG,		/* DIR/ID[-N]-FACE.png, a face each */
+	EXPORT_PDF,		/* DIR/GAME-LANG-cards.pdf, a face a page */
+	EXPORT_BOXES		/* DIR/GAME-LANG-boxes.tsv */
+};
+
+/* What export_deck() is asked for. */
+struct export_req {
+	enum export_format fmt;
+	const char	*dir;		/* folder to write into; its parent
+					   must exist */
+	double		 dpi;		/* EXPORT_PNG only */
+};
+
+/* Pixel sizes of the images written, and how many have each. */
+struct export_size {
+	int		 w, h;		/* px */
+	size_t		 n;
+};
+
+/* What export_deck() wrote, for the command's report. */
+struct export_done {
+	char		*path;		/* g_free(): the PDF or the table;
+					   NULL for images (in dir) */
+	size_t		 n;		/* images, pages or faces written */
+	size_t		 cards;		/* copies of components printed */
+	size_t		 boxes;		/* EXPORT_BOXES: boxes on the faces */
+	struct export_size *sizes;	/* EXPORT_PNG: free(); each size */
+	size_t		 nsizes;
+};
+
+/*
+ * The deck of s in language li as q asks, into q->dir (made if missing):
+ * every copy of every card in print order, front then back.  Every face
+ * is laid out, and any text too long found, before a file is written.
+ * Returns 0 with *done filled (free with export_done_free()), or an exit
+ * code (reported in d).
+ */
+int	 export_deck(struct setup *s, size_t li, const struct export_req *q,
+	    struct export_done *done, struct diags *d);
+void	 export_done_free(struct export_done *done);
+
 /* Which faces of a card a view draws (bits). */
 enum { SIDE_FRONT = 1, SIDE_BACK = 2 };
 
@@ -71,7 +114,16 @@ int	 image_fits(double w, double h, double dpi, const char *what,
 	    struct diags *d);
 
 /*
- * Within the stage.  raster.c, for contact.c: faces side by side, RASTER_GAP_MM apart, as
+ * Within the stage.  boxes.c, for export_deck(): the table of pr's
+ * faces as DIR/GAME-LANG-boxes.tsv; done->path, n (faces) and boxes
+ * set.  0 or an exit code (reported).
+ */
+int	 export_boxes(const struct setup *s, size_t li,
+	    const struct print *pr, const char *dir, struct export_done *done,
+	    struct diags *d);
+
+/*
+ * raster.c, for contact.c: faces side by side, RASTER_GAP_MM apart, as
  * one card's image has them.
  */
 #define RASTER_GAP_MM	4	/* between faces and cards, and the
