@@ -120,12 +120,9 @@ int	 cmd_export(int argc, char **argv);
 int	 cmd_watch(int argc, char **argv);
 
 /*
- * preview.c, for export.c too: --dpi N into dpi (30 to 1200), else a
- * usage error (usage printed); an image of w x h px at dpi showing what
- * fits Cairo's limit, else a usage error.  0 or EXIT_USAGE.
+ * common.c, for preview and export: --dpi N into dpi (30 to 1200), else
+ * a usage error (usage printed).  0 or EXIT_USAGE.
  */
 int	 dpi_arg(const char *arg, double *dpi, const char *usage);
-int	 image_fits(double w, double h, double dpi, const char *what,
-	    struct diags *d);
 
 #endif

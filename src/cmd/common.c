@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What every command does the same way: its messages printed at the
- * end, and a usage error.
+ * end, a usage error, and the --dpi of the commands that draw images.
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cmd.h"
 
@@ -32,4 +33,17 @@ usage_error(const char *usage, const char *fmt, ...)
 	fputs("\n", stderr);
 	fputs(usage, stderr);
 	return EXIT_USAGE;
+}
+
+int
+dpi_arg(const char *arg, double *dpi, const char *usage)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || v < 30 || v > 1200)
+		return usage_error(usage, "--dpi must be a whole number from "
+		    "30 to 1200, not '%s'", arg);
+	*dpi = (double)v;
+	return 0;
 }

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A deck for print-on-demand services, which take one image per card
+ * face with its bleed, or one PDF with a card face per page and its
+ * trim and bleed boxes set.  The faces are laid out as for the card
+ * sheets and drawn by the same code.  Part of the export stage; its
+ * entry point, export_deck(), also hands the boxes table to boxes.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "export.h"
+#include "../outfile.h"
+#include "../pdf/pdf.h"
+
+/* One image to write: a face, shared by the copies that print it. */
+struct efile {
+	const struct laid *l;
+	char		*name;		/* owned: ID[-N]-FACE.png */
+	int		 w, h;		/* px */
+};
+
+/*
+ * Every copy's faces of each kind of a print, by enum face, laid out
+ * at once: a file is made per face, and the same faces are compared.
+ */
+struct kfaces {
+	struct laid	*f[2];
+};
+
+/* Lay out every face of pr into *out; false if a text does not fit. */
+static bool
+lay_kinds(const struct setup *s, const struct print *pr,
+    struct kfaces **out, struct diags *d)
+{
+	size_t nerr = d->nerr, i, k, f;
+
+	*out = xcalloc(pr->n + 1, sizeof(**out));
+	for (i = 0; i < pr->n; i++)
+		for (f = 0; f < 2; f++) {
+			const struct sheets *sh = &pr->v[i];
+
+			(*out)[i].f[f] = xcalloc(sh->n + 1, sizeof(struct laid));
+			for (k = 0; k < sh->n; k++)
+				if (f == FACE_FRONT || sh->backs) {
+					print_face(s, pr, sh, k, (enum face)f,
+					    &(*out)[i].f[f][k], d);
+					/* Kept until written: the texts'
+					 * layouts would add up. */
+					laid_unshape(&(*out)[i].f[f][k]);
+				}
+		}
+	return d->nerr == nerr || s->deck->draft;
+}
+
+static void
+kinds_free(struct kfaces *v, const struct print *pr)
+{
+	size_t i, k, f;
+
+	for (i = 0; v != NULL && i < pr->n; i++)
+		for (f = 0; f < 2; f++) {
+			for (k = 0; k < pr->v[i].n; k++)
+				laid_free(&v[i].f[f][k]);
+			free(v[i].f[f]);
+		}
+	free(v);
+}
+
+/* Do two layouts of the same face of a card print the same? */
+static bool
+laid_same(const struct laid *a, const struct laid *b)
+{
+	size_t i;
+
+	if (a->n != b->n)
+		return false;
+	/* Only texts differ between copies ({n}); the rest follows. */
+	for (i = 0; i < a->n; i++)
+		if (a->v[i].e != b->v[i].e || a->v[i].size != b->v[i].size ||
+		    a->v[i].marks != b->v[i].marks ||
+		    (a->v[i].text == NULL) != (b->v[i].text == NULL) ||
+		    (a->v[i].text && strcmp(a->v[i].text, b->v[i].text) != 0))
+			return false;
+	return true;
+}
+
+/*
+ * The images of one kind: each copy's faces, unless they print as the
+ * card's first copy does, whose files they share.
+ */
+static void
+plan_kind(const struct deck *deck, const struct sheets *sh,
+    struct laid *const faces[2], double dpi, struct efile **v, size_t *n,
+    size_t *cap)
+{
+	static const char *const face[2] = { "front", "back" };
+	unsigned int copy = 0;
+	size_t k, first = 0, f;
+
+	for (k = 0; k < sh->n; k++) {
+		const char *id = deck->cards[sh->seq[k]].id;
+
+		copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ? copy + 1 : 0;
+		if (copy == 0)
+			first = k;
+		for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
+			const struct laid *l = &faces[f][k];
+			struct efile *e;
+
+			if (copy > 0 && laid_same(l, &faces[f][first]))
+				continue;
+			xgrow((void **)v, cap, *n + 1, sizeof(**v));
+			e = &(*v)[(*n)++];
+			e->l = l;
+			e->name = copy == 0 ? g_strdup_printf("%s-%s.png", id,
+			    face[f]) : g_strdup_printf("%s-%u-%s.png", id,
+			    copy + 1, face[f]);
+			render_face_px(l, dpi, &e->w, &e->h);
+		}
+	}
+}
+
+/* The pixel sizes of images v and how many have each, into done. */
+static void
+add_sizes(struct export_done *done, const struct efile *v, size_t n)
+{
+	struct export_size *sz = xcalloc(n + 1, sizeof(*sz));
+	size_t nsz = 0, i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < nsz; j++)
+			if (sz[j].w == v[i].w && sz[j].h == v[i].h)
+				break;
+		if (j == nsz) {
+			sz[nsz].w = v[i].w;
+			sz[nsz++].h = v[i].h;
+		}
+		sz[j].n++;
+	}
+	done->sizes = sz;
+	done->nsizes = nsz;
+	done->n = n;
+}
+
+/* Draw and write one image into dir; false if it cannot. */
+static bool
+write_face(const struct setup *s, const struct export_req *q,
+    const struct efile *e, struct diags *d)
+{
+	cairo_surface_t *img = render_face_image(s->fonts->ctx, e->l, q->dpi);
+	char *path = path_join(q->dir, e->name);
+	bool ok = cairo_surface_status(img) == CAIRO_STATUS_SUCCESS;
+
+	if (!ok)
+		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s: %s", path,
+		    cairo_status_to_string(cairo_surface_status(img)));
+	ok = ok && png_write(img, path, d);
+	cairo_surface_destroy(img);
+	free(path);
+	return ok;
+}
+
+/*
+ * Refuse, before any image is written, a name in dir that cannot be
+ * written (a symbolic link there: outfile_no_links); each reported.
+ */
+static bool
+names_free(const char *dir, const struct efile *v, size_t n,
+    struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; i < n; i++) {
+		char *path = path_join(dir, v[i].name);
+
+		ok &= outfile_probe(path, d);
+		free(path);
+	}
+	return ok;
+}
+
+/* Every face as a PNG in q->dir. */
+static int
+export_png(const struct setup *s, const struct export_req *q,
+    const struct print *pr, struct kfaces *kf, struct export_done *done,
+    struct diags *d)
+{
+	struct efile *v = NULL;
+	size_t n = 0, cap = 0, i;
+	char *probe;
+	int rc = 0;
+
+	for (i = 0; i < pr->n; i++)
+		plan_kind(s->deck, &pr->v[i], kf[i].f, q->dpi, &v, &n, &cap);
+	/* Refuse an image too large before any file is written, by the
+	 * face's own size: render_face_px() stops at Cairo's limit. */
+	for (i = 0; i < n && rc == 0; i++)
+		rc = image_fits((v[i].l->w + 2 * v[i].l->bleed) * q->dpi / 72,
+		    (v[i].l->h + 2 * v[i].l->bleed) * q->dpi / 72, q->dpi,
+		    v[i].name, d);
+	probe = path_join(q->dir, "x");
+	if (rc == 0 && (ensure_parent(probe, d) != 0 ||
+	    !names_free(q->dir, v, n, d)))
+		rc = EXIT_IO;
+	for (i = 0; i < n && rc == 0; i++)
+		if (!write_face(s, q, &v[i], d))
+			rc = EXIT_IO;
+	if (rc == 0)
+		add_sizes(done, v, n);
+	for (i = 0; i < n; i++)
+		g_free(v[i].name);
+	free(v);
+	free(probe);
+	return rc;
+}
+
+/* Every copy's faces, a page each, trim and bleed boxes set. */
+static int
+export_pdf(const struct setup *s, const struct export_req *q, size_t li,
+    const struct print *pr, struct kfaces *kf, struct export_done *done,
+    struct diags *d)
+{
+	const struct laid *first = &kf[0].f[FACE_FRONT][0];
+	char *name = g_strdup_printf("%s-%s-cards.pdf", s->deck->game,
+	    s->deck->langs[li]);
+	char *out = path_join(q->dir, name);
+	char *title = pdf_title(s->deck, li, "cards, one face a page", false);
+	struct pdfout pdf;
+	size_t i, k, f;
+	bool ok;
+
+	ok = ensure_parent(out, d) == 0 && pdf_open(&pdf, out, first->w +
+	    2 * first->bleed, first->h + 2 * first->bleed, title, d);
+	for (i = 0; ok && i < pr->n; i++) {
+		const struct sheets *sh = &pr->v[i];
+
+		for (k = 0; k < sh->n; k++)
+			for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
+				const struct laid *l = &kf[i].f[f][k];
+
+				pdf_page_box(&pdf, l->w + 2 * l->bleed,
+				    l->h + 2 * l->bleed, l->bleed);
+				render_face(pdf.cr, s->fonts->ctx, l);
+				pdf_page(&pdf);
+				done->n++;
+			}
+	}
+	ok = ok && pdf_close(&pdf, true, d);
+	if (ok)
+		done->path = g_strdup(out);
+	g_free(name);
+	free(out);
+	free(title);
+	return ok ? 0 : EXIT_IO;
+}
+
+int
+export_deck(struct setup *s, size_t li, const struct export_req *q,
+    struct export_done *done, struct diags *d)
+{
+	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
+	struct print pr = { 0 };
+	struct kfaces *kf = NULL;
+	size_t i;
+	int rc;
+
+	memset(done, 0, sizeof(*done));
+	/* Every face laid out, and any text too long found, before a
+	 * file is written; the table lays its faces out one at a time. */
+	if (!print_build(s, li, &po, &pr, d) ||
+	    (q->fmt != EXPORT_BOXES && !lay_kinds(s, &pr, &kf, d)))
+		rc = EXIT_INPUT;
+	else if (pr.n == 0)
+		rc = diag_add(d, DIAG_ERROR, NULL, "input", "the deck has no "
+		    "card to export") + EXIT_INPUT;
+	else if (q->fmt == EXPORT_PDF)
+		rc = export_pdf(s, q, li, &pr, kf, done, d);
+	else if (q->fmt == EXPORT_BOXES)
+		rc = export_boxes(s, li, &pr, q->dir, done, d);
+	else
+		rc = export_png(s, q, &pr, kf, done, d);
+	for (i = 0; i < pr.n; i++)
+		done->cards += pr.v[i].n;
+	kinds_free(kf, &pr);
+	print_free(&pr);
+	return rc;
+}
+
+void
+export_done_free(struct export_done *done)
+{
+	if (done == NULL)
+		return;
+	g_free(done->path);
+	free(done->sizes);
+	memset(done, 0, sizeof(*done));
+}

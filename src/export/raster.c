@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Faces on image surfaces: the largest image deckpress draws at once,
+ * faces side by side, a new image and its PNG, and one card's faces as
+ * one image -- laid out and drawn by the same code as the PDF, so a
+ * preview never disagrees with the print.  Part of the export stage.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <glib.h>
+
+#include "export.h"
+#include "../pdf/pdf.h"
+
+/*
+ * The pixels a preview or an export may draw at once: 100 megapixels,
+ * 400 MB as Cairo holds them.  Serious Privacy's largest board at 600
+ * dpi is 50 megapixels; a contact sheet of its 140 components at 150
+ * dpi 63.
+ */
+#define RENDER_MAX_MP	100
+
+int
+raster_px(double mm, double dpi)
+{
+	return (int)lround(mm / 25.4 * dpi);
+}
+
+/* Does an image of w x h px fit both limits? */
+static bool
+fits(double w, double h)
+{
+	return w <= RENDER_MAX_PX && h <= RENDER_MAX_PX &&
+	    w * h <= RENDER_MAX_MP * 1e6;
+}
+
+/*
+ * The highest whole dpi at which an image of w x h px at dpi fits (a
+ * pixel more each way for rounding); below 30, none does.
+ */
+static int
+fitting_dpi(double w, double h, double dpi)
+{
+	double k = fmin(sqrt(RENDER_MAX_MP * 1e6 / (w * h)),
+	    RENDER_MAX_PX / fmax(w, h));
+	int fit = (int)floor(dpi * k);
+
+	while (fit >= 30 && !fits(w * fit / dpi + 1, h * fit / dpi + 1))
+		fit--;
+	return fit;
+}
+
+int
+image_fits(double w, double h, double dpi, const char *what,
+    struct diags *d)
+{
+	char size[64], lower[64];
+	int fit;
+
+	if (fits(w, h))
+		return 0;
+	if (w > RENDER_MAX_PX || h > RENDER_MAX_PX)
+		snprintf(size, sizeof(size), "the %d px a side",
+		    RENDER_MAX_PX);
+	else
+		snprintf(size, sizeof(size), "the %d megapixels",
+		    RENDER_MAX_MP);
+	if ((fit = fitting_dpi(w, h, dpi)) >= 30)
+		snprintf(lower, sizeof(lower), "give a lower --dpi, %d or "
+		    "less", fit);
+	else
+		snprintf(lower, sizeof(lower), "it is too large even at "
+		    "--dpi 30");
+	diag_add(d, DIAG_ERROR, NULL, "usage", "at %.0f dpi %s would be %.0f x "
+	    "%.0f px (%.1f megapixels), more than %s an image can have: %s",
+	    dpi, what, w, h, w * h / 1e6, size, lower);
+	return EXIT_USAGE;
+}
+
+bool
+raster_faces_draw(cairo_t *cr, PangoContext *ctx,
+    const struct laid *const *f, size_t n, int x, int y, double dpi)
+{
+	cairo_surface_t *img;
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		img = render_face_image(ctx, f[i], dpi);
+		ok &= cairo_surface_status(img) == CAIRO_STATUS_SUCCESS;
+		cairo_set_source_surface(cr, img, x, y);
+		cairo_paint(cr);
+		x += cairo_image_surface_get_width(img) +
+		    raster_px(RASTER_GAP_MM, dpi);
+		cairo_surface_destroy(img);
+	}
+	return ok;
+}
+
+void
+raster_faces_px(const struct laid *const *f, size_t n, double dpi, int *w,
+    int *h)
+{
+	size_t i;
+	int fw, fh;
+
+	*w = *h = 0;
+	for (i = 0; i < n; i++) {
+		render_face_px(f[i], dpi, &fw, &fh);
+		*w += fw + (i ? raster_px(RASTER_GAP_MM, dpi) : 0);
+		*h = fh > *h ? fh : *h;
+	}
+}
+
+/*
+ * The size of faces f side by side, as raster_faces_px() has it but not
+ * rounded nor stopped at Cairo's limit: what image_fits() judges.
+ */
+static void
+faces_size(const struct laid *const *f, size_t n, double dpi, double *w,
+    double *h)
+{
+	size_t i;
+
+	*w = *h = 0;
+	for (i = 0; i < n; i++) {
+		*w += (f[i]->w + 2 * f[i]->bleed) * dpi / 72 +
+		    (i ? raster_px(RASTER_GAP_MM, dpi) : 0);
+		*h = fmax(*h, (f[i]->h + 2 * f[i]->bleed) * dpi / 72);
+	}
+}
+
+cairo_surface_t *
+raster_new(int w, int h, struct diags *d)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+	    w, h);
+
+	if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS)
+		return img;
+	diag_add(d, DIAG_ERROR, NULL, "io", "cannot make a %d x %d px image: "
+	    "%s", w, h, cairo_status_to_string(cairo_surface_status(img)));
+	cairo_surface_destroy(img);
+	return NULL;
+}
+
+int
+raster_write(cairo_surface_t *img, const char *out, struct export_image *r,
+    struct diags *d)
+{
+	if (ensure_parent(out, d) != 0 || !png_write(img, out, d))
+		return EXIT_IO;
+	r->w = cairo_image_surface_get_width(img);
+	r->h = cairo_image_surface_get_height(img);
+	return 0;
+}
+
+/* The faces of one card, drawn and written; r->what names the card. */
+static int
+card_image(const struct setup *s, const struct export_view *v,
+    const struct laid *const *f, size_t n, const char *out,
+    struct export_image *r, struct diags *d)
+{
+	cairo_surface_t *img;
+	cairo_t *cr;
+	double fw, fh;
+	int w, h, rc;
+
+	raster_faces_px(f, n, v->dpi, &w, &h);
+	faces_size(f, n, v->dpi, &fw, &fh);
+	if ((rc = image_fits(fw, fh, v->dpi, r->what, d)) != 0)
+		return rc;
+	if ((img = raster_new(w, h, d)) == NULL)
+		return EXIT_IO;
+	cr = cairo_create(img);
+	rc = raster_faces_draw(cr, s->fonts->ctx, f, n, 0, 0, v->dpi) ? 0 :
+	    EXIT_IO;
+	cairo_destroy(cr);
+	if (rc == 0)
+		rc = raster_write(img, out, r, d);
+	else
+		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s", r->what);
+	cairo_surface_destroy(img);
+	return rc;
+}
+
+/* The card v->card names, and its copy: a usage error if none such. */
+static int
+find_card(const struct deck *deck, const struct export_view *v,
+    const struct card **c, struct diags *d)
+{
+	const char *hint;
+
+	if ((*c = deck_card(deck, v->card)) == NULL) {
+		hint = deck_suggest_id(deck, v->card);
+		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no card "
+		    "'%s'%s%s%s", v->card, HINT_ARGS(hint));
+		return EXIT_USAGE;
+	}
+	if (v->copy > (*c)->count) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "card '%s' prints %u "
+		    "cop%s, so there is no copy %u", v->card, (*c)->count,
+		    (*c)->count == 1 ? "y" : "ies", v->copy);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+int
+export_card(const struct setup *s, size_t li, const struct export_view *v,
+    const char *out, struct export_image *r, struct diags *d)
+{
+	const struct card *c;
+	const struct tmpl *t;
+	struct laid laid[2] = { { 0 }, { 0 } };
+	const struct laid *f[2];
+	size_t n = 0, nerr = d->nerr;
+	unsigned int copy = v->copy ? v->copy - 1 : 0;
+	int rc;
+
+	r->what = NULL;
+	if ((rc = find_card(s->deck, v, &c, d)) != 0)
+		return rc;
+	t = s->tmpls[c->kind];
+	if (v->sides == SIDE_BACK && t->nelems[FACE_BACK] == 0) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "card '%s' has no back: "
+		    "its %s prints on one side", v->card,
+		    s->deck->multi ? s->deck->kinds[c->kind].name : "layout");
+		return EXIT_USAGE;
+	}
+	if (v->sides & SIDE_FRONT) {
+		layout_card(s->fonts, s->deck, t, c, copy, li, FACE_FRONT,
+		    &laid[0], d);
+		f[n++] = &laid[0];
+	}
+	/* Both: the back beside the front, where there is one. */
+	if ((v->sides & SIDE_BACK) && t->nelems[FACE_BACK] > 0) {
+		layout_card(s->fonts, s->deck, t, c, copy, li, FACE_BACK,
+		    &laid[1], d);
+		f[n++] = &laid[1];
+	}
+	r->what = g_strdup_printf("card '%s'", v->card);
+	/* Text too long for its box: an error, unless in a draft. */
+	rc = d->nerr > nerr ? EXIT_INPUT : card_image(s, v, f, n, out, r, d);
+	laid_free(&laid[0]);
+	laid_free(&laid[1]);
+	return rc;
+}
