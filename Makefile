@@ -33,6 +33,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calibrate.c src/impose/print.c \
          src/job/setup.c src/job/job.c \
+         src/run/pool.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
@@ -43,7 +44,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/booklet/saddle.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \
-         src/cmd/all.c src/cmd/parallel.c \
+         src/cmd/all.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
          src/cmd/calibrate.c src/cmd/import.c src/cmd/journal.c \
          src/cmd/preview.c src/cmd/export.c \

@@ -13,9 +13,9 @@
 #include <glib.h>
 
 #include "cmd.h"
-#include "parallel.h"
 #include "../impose/impose.h"
 #include "../pdf/pdf.h"
+#include "../run/run.h"
 #include "../validate/validate.h"
 
 static const char usage_all[] =
@@ -243,7 +243,7 @@ static int
 run_todo(struct todo *td, unsigned int jobs)
 {
 	struct parallel p = { .n = td->n, .max = jobs, .run = run_unit,
-	    .name = unit_name, .arg = td };
+	    .name = unit_name, .arg = td, .what = "all" };
 	size_t i;
 	int rc = 0, r;
 
@@ -302,15 +302,6 @@ jobs_arg(const char *arg, unsigned int *jobs)
 	return 0;
 }
 
-/* The default -j: the cores online, within 1 to PARALLEL_MAX. */
-static unsigned int
-cores(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > PARALLEL_MAX ? PARALLEL_MAX : (unsigned int)n;
-}
-
 int
 cmd_all(int argc, char **argv)
 {
@@ -325,7 +316,7 @@ cmd_all(int argc, char **argv)
 	};
 	struct job j = JOB_INIT;
 	struct diags d = { 0 };
-	unsigned int jobs = cores();
+	unsigned int jobs = parallel_cores();
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "d:hj:", opts, NULL)) != -1)

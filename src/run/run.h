@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Independent pieces of a command's work run in child processes, several
- * at a time, their output passed on as if they had run one after the
- * other: 'deckpress all -j N'.
+ * The run stage: how a command's builds are run, not what they make.
+ * It takes units of work and builds as callbacks (a function and its
+ * argument) from the commands, and gives: the process pool that runs
+ * independent units several at a time with the output of a serial run
+ * (pool.c, 'deckpress all -j N').  It calls no document code: the
+ * commands pass run_cards and run_pack in through the callbacks.
+ * Above job/; below the commands.
  */
-#ifndef DECKPRESS_PARALLEL_H
-#define DECKPRESS_PARALLEL_H
+#ifndef DECKPRESS_RUN_H
+#define DECKPRESS_RUN_H
 
 #include <stddef.h>
 
@@ -21,6 +25,7 @@ struct parallel {
 	/* unit i in words, for a message saying it died */
 	const char	*(*name)(void *arg, size_t i);
 	void		 *arg;		/* passed to run and name */
+	const char	 *what;		/* the progress line's name: "all" */
 };
 
 /*
@@ -41,5 +46,9 @@ struct parallel {
  * line buffering so that its lines arrive in the order it printed them.
  */
 int	 parallel_run(const struct parallel *p);
+
+/* The default number of units at once: the cores online, 1 to
+ * PARALLEL_MAX. */
+unsigned int parallel_cores(void);
 
 #endif
