@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 
+#include "../diag.h"
+
 /* The most units run at once: -j N is refused above it. */
 #define PARALLEL_MAX	64
 
@@ -50,5 +52,57 @@ int	 parallel_run(const struct parallel *p);
 /* The default number of units at once: the cores online, 1 to
  * PARALLEL_MAX. */
 unsigned int parallel_cores(void);
+
+/*
+ * One unit of a batch, independent of every other: a language of a
+ * deck (its pack needs its cards' run), or a deck that did not load,
+ * whose errors are reported in its place.
+ */
+struct batch_unit {
+	const char	*deckdir;	/* borrowed from the list of decks */
+	char		*lang;		/* owned; NULL: the deck did not load */
+	struct diags	 errors;	/* why not, when lang is NULL */
+	char		*name;		/* owned: "DECK, language LANG" */
+};
+
+/* What 'deckpress all' renders: units in order.  Free: batch_free(). */
+struct batch {
+	struct batch_unit *v;
+	size_t		   n, cap;
+};
+
+/*
+ * The bundled decks: every DATADIR/cards/NAME/ that holds a deck.yaml,
+ * sorted, n of them.  The caller frees each and the array.
+ */
+char	**batch_decks(const char *datadir, size_t *n);
+
+/*
+ * Add to b a unit for each language the deck in dir declares, or one
+ * that holds the deck's errors if it does not load.  dir is borrowed:
+ * it must outlive b.
+ */
+void	 batch_add_deck(struct batch *b, const char *dir);
+void	 batch_free(struct batch *b);
+
+/*
+ * Run every unit of b through run(arg, unit), which returns the unit's
+ * exit code: in the process pool, jobs at a time, when jobs and units
+ * are more than one; else one after the other in this process.
+ * Returns the worst exit code.
+ */
+int	 batch_run(struct batch *b, unsigned int jobs,
+	    int (*run)(void *arg, struct batch_unit *u), void *arg);
+
+/*
+ * Did a unit fail (diagnostics d) only because language lang is not
+ * finished: every error a missing string of that language?
+ */
+bool	 batch_unfinished(const struct diags *d, const char *lang);
+/*
+ * Report such a language as skipped: its errors become warnings, and a
+ * warning says that deckdir's lang was skipped and how to print it.
+ */
+void	 batch_skip(const char *deckdir, const char *lang, struct diags *d);
 
 #endif
