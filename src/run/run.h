@@ -105,4 +105,35 @@ bool	 batch_unfinished(const struct diags *d, const char *lang);
  */
 void	 batch_skip(const char *deckdir, const char *lang, struct diags *d);
 
+/* What watch_run() builds: the command's callbacks. */
+struct watch_build {
+	/*
+	 * One build: its exit code; its diagnostics into d, with every
+	 * file and folder it read (d->read); the path of the file it
+	 * writes into *out, once known (g_free()), or left NULL.
+	 */
+	int	(*build)(void *arg, struct diags *d, char **out);
+	/*
+	 * Say how a build went and free d: rc its exit code, out its
+	 * output (or NULL), secs how long it took, again whether a build
+	 * came before it.
+	 */
+	void	(*report)(void *arg, struct diags *d, int rc, const char *out,
+		    double secs, bool again);
+	void	 *arg;			/* passed to both */
+};
+
+/*
+ * Build with b, then build again whenever a file changes that a build
+ * uses: any in folder dir and the folders under it, any in folder
+ * also, any other a build read (d->read), and dir itself removed and
+ * made again, or replaced.  Changes are let settle first; the build's
+ * own output is no change.  SIGINT, SIGTERM and SIGHUP stop it once the
+ * build under way is over.  dir and also are borrowed.  Returns 0 once
+ * stopped by a signal; EXIT_USAGE if the first build says so; EXIT_IO,
+ * with why in d, when it can no longer watch or wait.
+ */
+int	 watch_run(const char *dir, const char *also,
+	    const struct watch_build *b, struct diags *d);
+
 #endif
