@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The watch command: a deck's card sheets (or its pack) rendered by
- * run_cards (run_pack) as the cards and pack commands do, then again
- * whenever a file the deck uses changes.  Part of the CLI: the loop
- * that watches and waits is the run stage's (run/run.h); this file
- * gives it one build and says how each went.
+ * run_cards (run_pack) as the cards and pack commands do, again each
+ * time the run stage's watch loop (run/run.h) sees a change.  Part of
+ * the CLI: its options, one build, and the line each build prints.
  */
 #include <sys/stat.h>
 #include <getopt.h>
@@ -83,8 +82,10 @@ build(void *arg, struct diags *d, char **out)
 	return run_cards(&j, d);
 }
 
-/* A build's diagnostics as cards and pack print them (d freed), then
- * its line: "12:03:41 rebuilt FILE in 0.21 s" or "... failed: N errors". */
+/*
+ * A build's diagnostics as cards and pack print them (d freed), then
+ * its line: "12:03:41 rebuilt FILE in 0.21 s" or "... failed: N errors".
+ */
 static void
 report(void *arg, struct diags *d, int rc, const char *out, double secs,
     bool again)

@@ -51,7 +51,7 @@ struct wdir {
 	size_t		 n, cap;
 };
 
-/* A PDF this command writes: its events are its own. */
+/* A file the builds write: its events are their own. */
 struct wout {
 	dev_t		 dev;
 	ino_t		 ino;		/* of its folder */
@@ -162,7 +162,7 @@ watch_dir(struct watch *w, const char *path, struct diags *d)
 	return e;
 }
 
-/* Does the PDF this command writes (or its temporary file) name it? */
+/* Does a file the builds write (or its temporary file) name it? */
 static bool
 ours(const struct watch *w, const struct wdir *e, const char *name)
 {
@@ -267,7 +267,7 @@ watch_read(struct watch *w, const char *path, struct diags *d)
 	free(copy);
 }
 
-/* Remember the PDF out as this command's own. */
+/* Remember out as a file the builds write. */
 static void
 add_out(struct watch *w, const char *out)
 {
@@ -625,7 +625,7 @@ watch_run(const char *dir, const char *also, const struct watch_build *b,
 	w.parent = g_path_get_dirname(w.abs);
 	w.base = g_path_get_basename(w.abs);
 	watch_parent(&w);
-	/* Like cards, a usage error found by the first build ends it. */
+	/* As in cards, a usage error found by the first build ends it. */
 	if ((rc = build(&w)) != EXIT_USAGE)
 		rc = loop(&w, d);
 out:
