@@ -73,7 +73,7 @@ $(DATADIR_STAMP): FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(PREFIX)/share/deckpress' | cmp -s - $@ || \
 	    echo '$(PREFIX)/share/deckpress' >$@
-$(OBJDIR)/src/cmd/setup.o: src/cmd/setup.c $(HDRS) $(DATADIR_STAMP)
+$(OBJDIR)/src/job/setup.o: src/job/setup.c $(HDRS) $(DATADIR_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) \
 	    -DDATADIR='"$(PREFIX)/share/deckpress"' -c -o $@ $<

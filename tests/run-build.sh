@@ -24,7 +24,7 @@ make_install() {
 	    { cat "$ROOT/$T/install.log"; return 1; }
 	grep -- ' -c -o ' "$ROOT/$T/install.log" >"$ROOT/$T/compiled" || true
 	[ "$(wc -l <"$ROOT/$T/compiled")" -eq 1 ] &&
-	    grep -q "src/cmd/setup.o" "$ROOT/$T/compiled" &&
+	    grep -q "src/job/setup.o" "$ROOT/$T/compiled" &&
 	    grep -q "DATADIR='\"$PFX/share/deckpress\"'" "$ROOT/$T/compiled" ||
 	    { echo "compiled:"; cat "$ROOT/$T/compiled"; return 1; }
 }
