@@ -36,6 +36,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/job/setup.c src/job/job.c \
          src/export/faces.c src/export/boxes.c src/export/raster.c \
          src/export/contact.c \
+         src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
@@ -47,7 +48,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/import/jwrite.c src/import/apply.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \
-         src/cmd/all.c src/cmd/parallel.c \
+         src/cmd/all.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
          src/cmd/calibrate.c src/cmd/import.c \
          src/cmd/preview.c src/cmd/export.c \

@@ -1,22 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The all command: every bundled deck in every language, card sheets
- * and packs, into one folder: the facilitator's one command.
+ * and packs, into one folder: the facilitator's one command.  Part of
+ * the CLI: the batch and its process pool are the run stage's
+ * (run/run.h); this file renders a unit with run_cards and run_pack.
  */
-#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include <glib.h>
 
 #include "cmd.h"
-#include "parallel.h"
-#include "../impose/impose.h"
-#include "../pdf/pdf.h"
-#include "../validate/validate.h"
+#include "../run/run.h"
 
 static const char usage_all[] =
 "usage: deckpress all [DECK ...] [-d DIR] [-j N] [--draft]\n"
@@ -46,79 +42,6 @@ DECK_USAGE
 "1 a deck has errors; 2 usage; 3 I/O or font failure, or a language's\n"
 "process killed.\n";
 
-static int
-namecmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The bundled decks: every cards/NAME/ that holds a deck.yaml, sorted. */
-static char **
-list_decks(const char *datadir, size_t *n)
-{
-	char *root = path_join(datadir, "cards"), **v = NULL;
-	size_t cap = 0;
-	struct dirent *e;
-	DIR *dir = opendir(root);
-
-	*n = 0;
-	while (dir != NULL && (e = readdir(dir)) != NULL) {
-		char *deck, *yaml;
-
-		if (e->d_name[0] == '.')
-			continue;
-		deck = path_join(root, e->d_name);
-		yaml = path_join(deck, "deck.yaml");
-		if (file_exists(yaml)) {
-			xgrow((void **)&v, &cap, *n + 1, sizeof(*v));
-			v[(*n)++] = deck;
-		} else
-			free(deck);
-		free(yaml);
-	}
-	if (dir != NULL)
-		closedir(dir);
-	free(root);
-	if (*n > 1)
-		qsort(v, *n, sizeof(*v), namecmp);
-	return v;
-}
-
-/*
- * Did j fail only because its language is not finished (every error a
- * missing string of that language)?
- */
-static bool
-unfinished(const struct diags *d, const char *lang)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (d->v[i].level == DIAG_ERROR && (d->v[i].code == NULL ||
-		    strcmp(d->v[i].code, "missing-text") != 0 ||
-		    d->v[i].lang == NULL || strcmp(d->v[i].lang, lang) != 0))
-			return false;
-	return d->nerr > 0;
-}
-
-/* Report an unfinished language as skipped: its gaps as warnings. */
-static void
-skipped(const char *deckdir, const char *lang, struct diags *d)
-{
-	size_t i, n = d->nerr;
-
-	for (i = 0; i < d->n; i++)
-		if (d->v[i].level == DIAG_ERROR) {
-			d->v[i].level = DIAG_WARN;
-			d->nerr--;
-			d->nwarn++;
-		}
-	diag_add(d, DIAG_WARN, NULL, "skipped", "%s: '%s' skipped: %zu "
-	    "string%s missing (listed below); 'deckpress all --draft' "
-	    "prints it anyway", deckdir, lang, n, n == 1 ? " is" : "s are");
-	finish(d, 0);
-}
-
 /* The cards of language lang, then its pack where it has its booklet. */
 static int
 all_lang(const char *lang, const struct job *base)
@@ -130,9 +53,9 @@ all_lang(const char *lang, const struct job *base)
 
 	j.lang = lang;
 	rc = run_cards(&j, &d);
-	if (rc == EXIT_INPUT && unfinished(&d, j.lang)) {
-		skipped(j.deckdir, j.lang, &d);
-		return 0;
+	if (rc == EXIT_INPUT && batch_unfinished(&d, j.lang)) {
+		batch_skip(j.deckdir, j.lang, &d);
+		return finish(&d, 0);
 	}
 	if ((rc = finish(&d, rc)) != 0)
 		return rc;
@@ -144,82 +67,14 @@ all_lang(const char *lang, const struct job *base)
 }
 
 /*
- * One piece of the work, independent of every other: a language of a
- * deck (its pack needs its cards' run), or a deck that did not load,
- * whose errors are reported in its place.
+ * A unit of the batch, for batch_run(): its language rendered as the
+ * job base says, or the errors of a deck that did not load reported.
+ * Returns its exit code.
  */
-struct unit {
-	const char	*deckdir;	/* borrowed from the list of decks */
-	char		*lang;		/* owned; NULL: the deck did not load */
-	struct diags	 errors;	/* why not, when lang is NULL */
-	char		*name;		/* owned: "DECK, language LANG" */
-};
-
-struct todo {
-	struct unit	*v;
-	size_t		 n, cap;
-	const struct job *base;		/* what every unit renders */
-};
-
-static struct unit *
-add_unit(struct todo *td, const char *dir, const char *lang)
-{
-	struct unit *u;
-
-	xgrow((void **)&td->v, &td->cap, td->n + 1, sizeof(*td->v));
-	u = &td->v[td->n++];
-	memset(u, 0, sizeof(*u));
-	u->deckdir = dir;
-	u->lang = lang != NULL ? xstrdup(lang) : NULL;
-	u->name = lang != NULL ? g_strdup_printf("%s, language %s", dir,
-	    lang) : g_strdup(dir);
-	return u;
-}
-
-/*
- * The units of the deck in dir: each of its languages.  It is read
- * leniently, only to list them (libyaml alone: no font is touched
- * before the units are forked); each is then loaded on its own,
- * needing nothing of the others.
- */
-static void
-todo_deck(struct todo *td, const char *dir)
-{
-	struct load_opts lo = { .lenient = true };
-	struct diags d = { 0 };
-	struct deck *deck = load_deck(dir, &lo, &d);
-	size_t li;
-
-	if (deck == NULL) {
-		add_unit(td, dir, NULL)->errors = d;
-		return;
-	}
-	diag_free(&d);
-	for (li = 0; li < deck->ndeclared; li++)
-		add_unit(td, dir, deck->langs[li]);
-	deck_free(deck);
-}
-
-static void
-todo_free(struct todo *td)
-{
-	size_t i;
-
-	for (i = 0; i < td->n; i++) {
-		free(td->v[i].lang);
-		diag_free(&td->v[i].errors);
-		g_free(td->v[i].name);
-	}
-	free(td->v);
-}
-
-/* Unit i of the todo list arg: its exit code. */
 static int
-run_unit(void *arg, size_t i)
+run_unit(void *arg, struct batch_unit *u)
 {
-	struct todo *td = arg;
-	struct unit *u = &td->v[i];
-	struct job j = *td->base;
+	struct job j = *(const struct job *)arg;
 
 	if (u->lang == NULL)
 		return finish(&u->errors, EXIT_INPUT);
@@ -227,47 +82,18 @@ run_unit(void *arg, size_t i)
 	return all_lang(u->lang, &j);
 }
 
-static const char *
-unit_name(void *arg, size_t i)
-{
-	const struct todo *td = arg;
-
-	return td->v[i].name;
-}
-
-/*
- * Every unit, jobs at a time, each in a process of its own; serially
- * in this process with one job, or one unit: the run as it always was.
- */
-static int
-run_todo(struct todo *td, unsigned int jobs)
-{
-	struct parallel p = { .n = td->n, .max = jobs, .run = run_unit,
-	    .name = unit_name, .arg = td };
-	size_t i;
-	int rc = 0, r;
-
-	if (jobs > 1 && td->n > 1)
-		return parallel_run(&p);
-	for (i = 0; i < td->n; i++) {
-		r = run_unit(td, i);
-		rc = r > rc ? r : rc;
-	}
-	return rc;
-}
-
 static int
 run_all(char **dirs, size_t ndirs, const struct job *base,
     unsigned int jobs)
 {
-	struct todo td = { .base = base };
+	struct batch b = { 0 };
 	char *datadir = NULL, **decks = dirs;
 	size_t n = ndirs, i;
 	int rc = 0;
 
 	if (ndirs == 0) {
 		datadir = data_dir();
-		decks = list_decks(datadir, &n);
+		decks = batch_decks(datadir, &n);
 		if (n == 0) {
 			fprintf(stderr, "deckpress: error: no decks in "
 			    "%s/cards\n", datadir);
@@ -275,10 +101,10 @@ run_all(char **dirs, size_t ndirs, const struct job *base,
 		}
 	}
 	for (i = 0; i < n; i++)
-		todo_deck(&td, decks[i]);
-	if (td.n > 0)
-		rc = run_todo(&td, jobs);
-	todo_free(&td);
+		batch_add_deck(&b, decks[i]);
+	if (b.n > 0)
+		rc = batch_run(&b, jobs, run_unit, (void *)base);
+	batch_free(&b);
 	if (ndirs == 0) {
 		for (i = 0; i < n; i++)
 			free(decks[i]);
@@ -302,15 +128,6 @@ jobs_arg(const char *arg, unsigned int *jobs)
 	return 0;
 }
 
-/* The default -j: the cores online, within 1 to PARALLEL_MAX. */
-static unsigned int
-cores(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > PARALLEL_MAX ? PARALLEL_MAX : (unsigned int)n;
-}
-
 int
 cmd_all(int argc, char **argv)
 {
@@ -325,7 +142,7 @@ cmd_all(int argc, char **argv)
 	};
 	struct job j = JOB_INIT;
 	struct diags d = { 0 };
-	unsigned int jobs = cores();
+	unsigned int jobs = parallel_cores();
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "d:hj:", opts, NULL)) != -1)

@@ -1,28 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The watch command: a deck's card sheets (or its pack) rendered by
- * run_cards (run_pack) as the cards and pack commands do, then again
- * whenever a file the deck uses changes, as Linux inotify tells.  Part
- * of the CLI.
+ * run_cards (run_pack) as the cards and pack commands do, again each
+ * time the run stage's watch loop (run/run.h) sees a change.  Part of
+ * the CLI: its options, one build, and the line each build prints.
  */
-#include <sys/inotify.h>
-#include <sys/signalfd.h>
 #include <sys/stat.h>
-#include <dirent.h>
-#include <errno.h>
 #include <getopt.h>
-#include <libgen.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-
-#include <glib.h>
 
 #include "cmd.h"
+#include "../run/run.h"
 
 static const char usage_watch[] =
 "usage: deckpress watch DECK [--pack] [--lang LANG] [-o FILE]\n"
@@ -61,629 +52,74 @@ DECK_USAGE
 "first build finds one, like a language the deck does not have), 3 no\n"
 "way to watch (DECK gone with the folder that held it).\n";
 
-/* An editor's save is over once the files have been quiet this long. */
-#define QUIET_MS	150
-/* A file rewritten without end is still built this often. */
-#define MAX_WAIT_MS	1000
-
-/*
- * What changes a file: written and closed, renamed in or out (editors
- * that save by rename), deleted, touched.  A created file counts when
- * it is closed; a created folder is watched at once.  A folder moved
- * away is let go, and found again by its path at the next build.
- */
-#define EVENTS	(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | \
-		 IN_ATTRIB | IN_CREATE | IN_MOVE_SELF)
-
-/* A watched folder. */
-struct wdir {
-	int		 wd;
-	char		*path;		/* owned: as last watched */
-	dev_t		 dev;
-	ino_t		 ino;
-	bool		 all;		/* every file in it counts */
-	bool		 tree;		/* in the deck: new folders watched */
-	char		**names;	/* owned: else the files that count */
-	size_t		 n, cap;
+/* What each build renders: the job as the command line says. */
+struct wjob {
+	struct job	 job;
+	bool		 pack;		/* the pack, not the card sheets */
 };
 
-/* A PDF this command writes: its events are its own. */
-struct wout {
-	dev_t		 dev;
-	ino_t		 ino;		/* of its folder */
-	char		*base;		/* owned */
-};
-
-struct watch {
-	struct job	 job;		/* as the command line says */
-	bool		 pack;
-	char		*packdir;	/* owned: layouts/pack */
-	int		 ifd, sfd;	/* inotify, signals */
-	struct wdir	*v;
-	size_t		 n, cap;
-	struct wout	*outs;
-	size_t		 nouts, capouts;
-	size_t		 builds;
-	char		*abs;		/* owned: the deck folder's absolute
-					   path, links kept */
-	char		*parent;	/* owned: the folder holding it */
-	char		*base;		/* owned: its name there */
-	int		 pwd;		/* watch on parent, or -1 */
-};
-
-/* Milliseconds on a clock that only goes forward. */
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /*
- * Editors' own files come and go as they save: swap and lock files
- * (.en.yaml.swp, .#en.yaml, gedit's .goutputstream-*), backups
- * (en.yaml~), autosaves (#en.yaml#) and vim's probe 4913; fontconfig
- * leaves .uuid in fonts/.  None is an input of a deck.
- */
-static bool
-junk(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n == 0 || name[0] == '.' || name[0] == '#' ||
-	    name[n - 1] == '~' || strcmp(name, "4913") == 0;
-}
-
-static struct wdir *
-find_wd(struct watch *w, int wd)
-{
-	size_t i;
-
-	for (i = 0; i < w->n; i++)
-		if (w->v[i].wd == wd)
-			return &w->v[i];
-	return NULL;
-}
-
-/* A folder that cannot be watched; one that is gone is no news. */
-static void
-watch_failed(const char *path, struct diags *d)
-{
-	struct srcpos pos;
-	int err = errno;
-
-	if (d == NULL || err == ENOENT || err == ENOTDIR)
-		return;
-	pos.file = diag_file(d, path);
-	pos.line = pos.col = 0;
-	diag_add(d, DIAG_WARN, &pos, "watch", "cannot watch this folder, "
-	    "its changes go unseen: %s", strerror(err));
-}
-
-/*
- * Watch folder path (once, however it is named); NULL if it cannot be
- * (reported to d unless d is NULL or it is gone).  The pointer lasts
- * until the next folder is added.
- */
-static struct wdir *
-watch_dir(struct watch *w, const char *path, struct diags *d)
-{
-	struct wdir *e;
-	struct stat st;
-	int wd;
-
-	if ((wd = inotify_add_watch(w->ifd, path, EVENTS | IN_ONLYDIR)) < 0 ||
-	    stat(path, &st) != 0) {
-		watch_failed(path, d);
-		return NULL;
-	}
-	if ((e = find_wd(w, wd)) != NULL) {
-		/* The same folder, renamed since: keep its new name. */
-		if (strcmp(e->path, path) != 0) {
-			free(e->path);
-			e->path = xstrdup(path);
-		}
-		return e;
-	}
-	xgrow((void **)&w->v, &w->cap, w->n + 1, sizeof(*w->v));
-	e = &w->v[w->n++];
-	memset(e, 0, sizeof(*e));
-	e->wd = wd;
-	e->path = xstrdup(path);
-	e->dev = st.st_dev;
-	e->ino = st.st_ino;
-	return e;
-}
-
-/* Does the PDF this command writes (or its temporary file) name it? */
-static bool
-ours(const struct watch *w, const struct wdir *e, const char *name)
-{
-	const struct wout *o;
-	size_t i, n;
-
-	for (i = 0; i < w->nouts; i++) {
-		o = &w->outs[i];
-		n = strlen(o->base);
-		/* pdf_open writes to FILE.tmp-PID-XXXXXX, then renames
-		 * it. */
-		if (o->dev == e->dev && o->ino == e->ino &&
-		    strncmp(name, o->base, n) == 0 && (name[n] == '\0' ||
-		    strncmp(name + n, ".tmp-", 5) == 0))
-			return true;
-	}
-	return false;
-}
-
-/* Is a change to file name in folder e a change to the deck? */
-static bool
-counts(const struct watch *w, const struct wdir *e, const char *name)
-{
-	size_t i;
-
-	if (ours(w, e, name))
-		return false;
-	if (e->all)
-		return !junk(name);
-	for (i = 0; i < e->n; i++)
-		if (strcmp(e->names[i], name) == 0)
-			return true;
-	return false;
-}
-
-/*
- * Watch folder path and every folder under it but hidden ones (.git),
- * not following links; every file in them counts.  True if they hold
- * a file that counts, one that may have come before the watch did.
- */
-static bool
-watch_tree(struct watch *w, const char *path, struct diags *d)
-{
-	struct wdir *e = watch_dir(w, path, d);
-	struct dirent *de;
-	struct stat st;
-	bool any = false;
-	char *sub;
-	DIR *dp;
-	int wd;
-
-	if (e == NULL)
-		return false;
-	e->all = e->tree = true;
-	wd = e->wd;	/* e moves as subfolders are added */
-	if ((dp = opendir(path)) == NULL)
-		return false;
-	while ((de = readdir(dp)) != NULL) {
-		if (junk(de->d_name))
-			continue;
-		sub = path_join(path, de->d_name);
-		if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
-			any |= watch_tree(w, sub, d);
-		else if ((e = find_wd(w, wd)) != NULL)
-			any |= counts(w, e, de->d_name);
-		free(sub);
-	}
-	closedir(dp);
-	return any;
-}
-
-/*
- * Watch what a build read: a folder whole (fonts/), a file by its
- * folder, since editors replace a file by renaming another over it.
- */
-static void
-watch_read(struct watch *w, const char *path, struct diags *d)
-{
-	char *copy, *base;
-	struct wdir *e;
-	struct stat st;
-	size_t i;
-
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		if ((e = watch_dir(w, path, d)) != NULL)
-			e->all = true;
-		return;
-	}
-	copy = xstrdup(path);
-	e = watch_dir(w, dirname(copy), d);
-	free(copy);
-	if (e == NULL || e->all)
-		return;
-	copy = xstrdup(path);
-	base = basename(copy);
-	for (i = 0; i < e->n && strcmp(e->names[i], base) != 0; i++)
-		;
-	if (i == e->n) {
-		xgrow((void **)&e->names, &e->cap, e->n + 1, sizeof(*e->names));
-		e->names[e->n++] = xstrdup(base);
-	}
-	free(copy);
-}
-
-/* Remember the PDF out as this command's own. */
-static void
-add_out(struct watch *w, const char *out)
-{
-	char *copy = xstrdup(out), *base;
-	struct stat st;
-	size_t i;
-
-	if (stat(dirname(copy), &st) != 0) {
-		free(copy);
-		return;
-	}
-	free(copy);
-	copy = xstrdup(out);
-	base = basename(copy);
-	for (i = 0; i < w->nouts; i++)
-		if (w->outs[i].dev == st.st_dev &&
-		    w->outs[i].ino == st.st_ino &&
-		    strcmp(w->outs[i].base, base) == 0)
-			break;
-	if (i == w->nouts) {
-		xgrow((void **)&w->outs, &w->capouts, w->nouts + 1,
-		    sizeof(*w->outs));
-		w->outs[i].dev = st.st_dev;
-		w->outs[i].ino = st.st_ino;
-		w->outs[i].base = xstrdup(base);
-		w->nouts++;
-	}
-	free(copy);
-}
-
-/*
- * The folders every build watches, whatever it reads: the deck's
- * tree, where new files (images) count, and layouts/pack.  Walked
- * again before each build, so a folder replaced is found again.
- */
-static void
-watch_always(struct watch *w, struct diags *d)
-{
-	struct wdir *e;
-
-	watch_tree(w, w->job.deckdir, d);
-	if ((e = watch_dir(w, w->packdir, d)) != NULL)
-		e->all = true;
-}
-
-/*
- * One build: the printer profile read again, then run_cards or
- * run_pack exactly as the cards and pack commands call them; the
- * folders of what it read watched; its diagnostics printed as those
- * commands print them, and its line.  Returns its exit code.
+ * One build: the printer profile read again, then run_cards or run_pack
+ * as the cards and pack commands call them, but quiet.  Diagnostics and
+ * files read into d, the PDF's path into *out; returns its exit code.
  */
 static int
-build(struct watch *w)
+build(void *arg, struct diags *d, char **out)
 {
-	struct diags d = { 0 };
+	const struct wjob *w = arg;
 	struct job j = w->job;
-	char *out = NULL, when[16];
-	long long t0;
-	time_t now;
-	struct tm tm;
-	size_t i, nerr;
 	int rc;
 
-	watch_always(w, &d);
 	j.quiet = true;
-	j.outpath = &out;
-	t0 = now_ms();
-	if ((rc = job_printer(&j, &d)) == 0 && w->pack) {
+	j.outpath = out;
+	if ((rc = job_printer(&j, d)) != 0)
+		return rc;
+	if (w->pack) {
 		/* As cmd_pack: the pack says to turn on the long edge. */
 		j.duplex = DUPLEX_LONG;
-		rc = run_pack(&j, &d);
-	} else if (rc == 0)
-		rc = run_cards(&j, &d);
-	t0 = now_ms() - t0;
-	for (i = 0; i < d.nread; i++)
-		watch_read(w, d.read[i], &d);
-	if (out != NULL)
-		add_out(w, out);
-	nerr = d.nerr;
-	finish(&d, rc);
+		return run_pack(&j, d);
+	}
+	return run_cards(&j, d);
+}
+
+/*
+ * A build's diagnostics as cards and pack print them (d freed), then
+ * its line: "12:03:41 rebuilt FILE in 0.21 s" or "... failed: N errors".
+ */
+static void
+report(void *arg, struct diags *d, int rc, const char *out, double secs,
+    bool again)
+{
+	size_t nerr = d->nerr;
+	char when[16];
+	struct tm tm;
+	time_t now;
+
+	(void)arg;
+	finish(d, rc);
 	now = time(NULL);
 	strftime(when, sizeof(when), "%H:%M:%S", localtime_r(&now, &tm));
 	if (rc == 0)
-		printf("%s %s %s in %.2f s\n", when, w->builds ? "rebuilt" :
-		    "built", out, t0 / 1000.0);
+		printf("%s %s %s in %.2f s\n", when, again ? "rebuilt" :
+		    "built", out, secs);
 	else
 		printf("%s failed: %zu error%s\n", when, nerr,
 		    nerr == 1 ? "" : "s");
 	fflush(stdout);
-	g_free(out);
-	w->builds++;
-	return rc;
 }
 
-/* Let a folder go: it is no longer watched (gone, or let go). */
-static void
-drop(struct watch *w, struct wdir *e)
-{
-	size_t i;
-
-	for (i = 0; i < e->n; i++)
-		free(e->names[i]);
-	free(e->names);
-	free(e->path);
-	*e = w->v[--w->n];
-}
-
-/* A folder made, moved or deleted in folder e. */
-static bool
-on_dir(struct watch *w, const struct wdir *e, const struct inotify_event *ev)
-{
-	char *path;
-	bool dirty;
-
-	if (!e->tree || junk(ev->name))
-		return false;
-	if (ev->mask & IN_MOVED_FROM)
-		return true;	/* its files left the deck */
-	if ((ev->mask & (IN_CREATE | IN_MOVED_TO)) == 0)
-		return false;	/* deleted: its files said so */
-	path = path_join(e->path, ev->name);
-	dirty = watch_tree(w, path, NULL) || (ev->mask & IN_MOVED_TO);
-	free(path);
-	return dirty;
-}
-
-/*
- * A deck folder moved away took its folders with it: they are let go
- * too, and the folder found again by its path is walked afresh.
- */
-static void
-let_go_under(struct watch *w, const char *path)
-{
-	size_t i, n = strlen(path);
-
-	for (i = 0; i < w->n; i++)
-		if (w->v[i].tree && strncmp(w->v[i].path, path, n) == 0 &&
-		    w->v[i].path[n] == '/')
-			inotify_rm_watch(w->ifd, w->v[i].wd);
-}
-
-/*
- * An event in the folder holding the deck: true if the deck folder
- * came, went or was replaced, or if that folder itself went (lost()
- * looks for it again before the build).
- */
-static bool
-on_parent(struct watch *w, const struct inotify_event *ev)
-{
-	if (ev->mask & (IN_IGNORED | IN_MOVE_SELF)) {
-		inotify_rm_watch(w->ifd, ev->wd);
-		w->pwd = -1;
-		return true;
-	}
-	return ev->len > 0 && strcmp(ev->name, w->base) == 0 &&
-	    (ev->mask & (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE));
-}
-
-/* One event; true if the deck changed. */
-static bool
-on_event(struct watch *w, const struct inotify_event *ev)
-{
-	struct wdir *e;
-	bool parent = false;
-
-	if (ev->mask & IN_Q_OVERFLOW)
-		return true;	/* events were lost: build to be sure */
-	/* The deck's parent may be a watched folder too (it holds a
-	 * file a build read). */
-	if (ev->wd == w->pwd)
-		parent = on_parent(w, ev);
-	if ((e = find_wd(w, ev->wd)) == NULL)
-		return parent;
-	if (ev->mask & IN_IGNORED) {
-		drop(w, e);
-		return parent;
-	}
-	if (parent)
-		return true;
-	if (ev->mask & IN_MOVE_SELF) {
-		/* Its path now names another folder, or none. */
-		inotify_rm_watch(w->ifd, ev->wd);
-		if (e->tree)
-			let_go_under(w, e->path);
-		return true;
-	}
-	if (ev->len == 0 || (ev->mask & IN_ISDIR))
-		return ev->len > 0 && on_dir(w, e, ev);
-	if (ev->mask & IN_CREATE)
-		return false;	/* it counts once written and closed */
-	return counts(w, e, ev->name);
-}
-
-/* Read the events there are; true if the deck changed. */
-static bool
-read_events(struct watch *w)
-{
-	union {
-		struct inotify_event	ev;
-		char			buf[8192];
-	} u;
-	const struct inotify_event *ev;
-	bool dirty = false;
-	ssize_t n, at;
-
-	while ((n = read(w->ifd, u.buf, sizeof(u.buf))) > 0)
-		for (at = 0; at < n; at += (ssize_t)(sizeof(*ev) + ev->len)) {
-			ev = (const struct inotify_event *)(void *)(u.buf + at);
-			dirty |= on_event(w, ev);
-		}
-	return dirty;
-}
-
-/*
- * Wait until the deck has been quiet for QUIET_MS, or MAX_WAIT_MS in
- * all.  False if a signal came: stop.
- */
-static bool
-settle(struct watch *w, struct pollfd *pf)
-{
-	long long start = now_ms(), last = start, left, t;
-
-	for (;;) {
-		t = now_ms();
-		left = last + QUIET_MS - t;
-		if (start + MAX_WAIT_MS - t < left)
-			left = start + MAX_WAIT_MS - t;
-		if (left <= 0)
-			return true;
-		if (poll(pf, 2, (int)left) < 0 && errno != EINTR)
-			return true;
-		if (pf[0].revents != 0)
-			return false;
-		if (pf[1].revents != 0 && read_events(w))
-			last = now_ms();
-	}
-}
-
-/* Watch the folder holding the deck, for the deck's name there. */
-static void
-watch_parent(struct watch *w)
-{
-	/* The mask watch_dir() gives: the same folder may be both. */
-	w->pwd = inotify_add_watch(w->ifd, w->parent, EVENTS | IN_ONLYDIR);
-}
-
-/*
- * Can a deck folder that went be seen to come back?  The folder that
- * held it is watched again if it was made again.  0 while it can;
- * else "watch stopped" reported and EXIT_IO, never a silent wait.
- */
+/* Build, then watch and build again; returns the exit code. */
 static int
-lost(struct watch *w)
+run_watch(struct wjob *w)
 {
+	struct watch_build b = { build, report, w };
 	struct diags d = { 0 };
-	struct srcpos pos = { diag_file(&d, w->job.deckdir), 0, 0 };
-	struct stat st, here;
-	bool gone = stat(w->job.deckdir, &here) != 0;
+	char *dir = data_dir(), *packdir = path_join(dir, "layouts/pack");
+	int rc = watch_run(w->job.deckdir, packdir, &b, &d);
 
-	if (w->pwd < 0)
-		watch_parent(w);
-	if (w->pwd < 0 && gone)
-		diag_add(&d, DIAG_ERROR, &pos, "watch", "watch stopped: this "
-		    "folder is gone, and so is %s, which held it: nothing is "
-		    "left to see it come back by", w->parent);
-	/* A relative name from a folder since removed ('.'). */
-	else if (stat(w->abs, &st) == 0 && (gone || here.st_nlink == 0))
-		diag_add(&d, DIAG_ERROR, &pos, "watch", "watch stopped: the "
-		    "folder was made again, but this name still leads to the "
-		    "one removed; start watch again with %s", w->abs);
-	else {
-		diag_free(&d);
-		return 0;
-	}
-	return finish(&d, EXIT_IO);
-}
-
-/* Build whenever the deck changes, until a signal; returns 0. */
-static int
-loop(struct watch *w)
-{
-	struct pollfd pf[2] = { { w->sfd, POLLIN, 0 }, { w->ifd, POLLIN, 0 } };
-	struct diags d = { 0 };
-	int rc;
-
-	for (;;) {
-		if (poll(pf, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			diag_add(&d, DIAG_ERROR, NULL, "io", "cannot wait for "
-			    "changes: %s", strerror(errno));
-			return finish(&d, EXIT_IO);
-		}
-		if (pf[0].revents != 0)
-			return 0;
-		if (!read_events(w))
-			continue;
-		if (!settle(w, pf))
-			return 0;
-		if ((rc = lost(w)) != 0)
-			return rc;
-		build(w);
-	}
-}
-
-/*
- * Take SIGINT, SIGTERM and SIGHUP as lines to read rather than deaths,
- * so that no build is cut off with its temporary file left behind: a
- * build runs to its end, then the loop stops.  A signal ignored when
- * watch started stays ignored (a shell's background job, nohup).
- * Returns the descriptor to read them from, or -1.
- */
-static int
-catch_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
-	sigset_t set;
-	size_t i;
-
-	sigemptyset(&set);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (sigaction(sigs[i], NULL, &sa) == 0 &&
-		    sa.sa_handler != SIG_IGN)
-			sigaddset(&set, sigs[i]);
-	if (sigprocmask(SIG_BLOCK, &set, NULL) != 0)
-		return -1;
-	return signalfd(-1, &set, SFD_CLOEXEC);
-}
-
-static void
-watch_free(struct watch *w)
-{
-	size_t i;
-
-	while (w->n > 0)
-		drop(w, &w->v[0]);
-	free(w->v);
-	for (i = 0; i < w->nouts; i++)
-		free(w->outs[i].base);
-	free(w->outs);
-	free(w->packdir);
-	g_free(w->abs);
-	g_free(w->parent);
-	g_free(w->base);
-	if (w->ifd >= 0)
-		close(w->ifd);
-	if (w->sfd >= 0)
-		close(w->sfd);
-}
-
-/* Start watching and build first; then the loop.  Returns exit code. */
-static int
-run_watch(struct watch *w)
-{
-	struct diags d = { 0 };
-	char *dir = data_dir();
-	int rc;
-
-	w->packdir = path_join(dir, "layouts/pack");
 	free(dir);
-	w->sfd = catch_signals();
-	w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	if (w->sfd < 0 || w->ifd < 0) {
-		diag_add(&d, DIAG_ERROR, NULL, "io", "cannot watch files: %s",
-		    strerror(errno));
-		return finish(&d, EXIT_IO);
-	}
-	/*
-	 * A deck folder removed and made again, or moved away and another
-	 * put in its place, is a new folder: only its parent sees it come.
-	 * Named by its absolute path, links kept, as the user named it.
-	 */
-	w->abs = g_canonicalize_filename(w->job.deckdir, NULL);
-	w->parent = g_path_get_dirname(w->abs);
-	w->base = g_path_get_basename(w->abs);
-	watch_parent(w);
-	/* Like cards, a usage error found by the first build ends it. */
-	if ((rc = build(w)) == EXIT_USAGE)
-		return rc;
-	return loop(w);
+	free(packdir);
+	return finish(&d, rc);
 }
 
 /* A cards option that the pack has not, or NULL. */
@@ -703,7 +139,7 @@ not_pack(const struct job *j)
 
 /* DECK after the options, a folder; 0 or a usage error. */
 static int
-deck_arg(struct watch *w, int argc, char **argv)
+deck_arg(struct wjob *w, int argc, char **argv)
 {
 	struct stat st;
 	const char *opt;
@@ -734,7 +170,7 @@ cmd_watch(int argc, char **argv)
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct watch w = { .job = JOB_INIT, .ifd = -1, .sfd = -1, .pwd = -1 };
+	struct wjob w = { .job = JOB_INIT };
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
@@ -771,8 +207,5 @@ cmd_watch(int argc, char **argv)
 			    usage_watch)) != 0)
 				return rc;
 		}
-	if ((rc = deck_arg(&w, argc, argv)) == 0)
-		rc = run_watch(&w);
-	watch_free(&w);
-	return rc;
+	return (rc = deck_arg(&w, argc, argv)) != 0 ? rc : run_watch(&w);
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The units of 'deckpress all -j N' in child processes: the only code
- * that forks.  The children render; this process only starts them,
- * reads their output through pipes and passes it on in the order of a
- * serial run, and never touches Pango, fontconfig or Cairo.
+ * The process pool of the run stage: units of work (those of
+ * 'deckpress all -j N') in child processes, the only code that forks.
+ * The children render; this process only starts them, reads their
+ * output through pipes and passes it on in the order of a serial run,
+ * and never touches Pango, fontconfig or Cairo.
  */
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -17,9 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "parallel.h"
+#include "../diag.h"
 #include "../progress.h"
+#include "../util.h"
+#include "run.h"
 
 /* Bytes a unit printed on one stream, held until its turn. */
 struct chunk {
@@ -508,7 +510,7 @@ parallel_run(const struct parallel *p)
 	for (i = 0; i < p->n; i++)
 		pl.u[i].in[0] = pl.u[i].in[1] = pl.u[i].in[2] = -1;
 	/* One line for every unit's pages, as they announce them. */
-	progress_begin(&pl.prog, "all", 0);
+	progress_begin(&pl.prog, p->what, 0);
 	for (;;) {
 		if (ncaught == 0)
 			start_units(&pl);
@@ -532,4 +534,12 @@ parallel_run(const struct parallel *p)
 	if (sig != 0)
 		die_of(sig);
 	return rc;
+}
+
+unsigned int
+parallel_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > PARALLEL_MAX ? PARALLEL_MAX : (unsigned int)n;
 }

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The run stage: how a command's builds are run, not what they make.
+ * It takes units of work and builds as callbacks (a function and its
+ * argument) from the commands, and gives: the process pool that runs
+ * independent units several at a time with the output of a serial run
+ * (pool.c, 'deckpress all -j N').  It calls no document code: the
+ * commands pass run_cards and run_pack in through the callbacks.
+ * Above job/; below the commands.
+ */
+#ifndef DECKPRESS_RUN_H
+#define DECKPRESS_RUN_H
+
+#include <stddef.h>
+
+#include "../diag.h"
+
+/* The most units run at once: -j N is refused above it. */
+#define PARALLEL_MAX	64
+
+/* What parallel_run() runs: n units of work, with what they need. */
+struct parallel {
+	size_t		  n;		/* units, numbered 0..n-1 */
+	unsigned int	  max;		/* at most this many at once, >= 1 */
+	/* run unit i: its exit code; it may print on stdout and stderr */
+	int		(*run)(void *arg, size_t i);
+	/* unit i in words, for a message saying it died */
+	const char	*(*name)(void *arg, size_t i);
+	void		 *arg;		/* passed to run and name */
+	const char	 *what;		/* the progress line's name: "all" */
+};
+
+/*
+ * Run every unit of p, each in a child process of its own, at most
+ * p->max at a time, in order of their numbers.  Standard output and
+ * standard error come out as a run of the units one after the other
+ * would print them: on each stream, every byte of unit i before any of
+ * unit i + 1.  The first unit not yet done is passed on as it prints;
+ * the later ones are held until their turn.  Returns the worst (the
+ * highest) exit code; a unit that dies of a signal counts as EXIT_IO,
+ * said on standard error in its turn, and the others go on.  SIGINT,
+ * SIGTERM or SIGHUP received is passed on to the running units; once
+ * they are gone, this process dies of it too.
+ *
+ * The caller must have started no thread (Pango, fontconfig and Cairo
+ * untouched): only a process with one thread can fork safely.  Nor may
+ * it have written to stdout through stdio, which each child sets to
+ * line buffering so that its lines arrive in the order it printed them.
+ */
+int	 parallel_run(const struct parallel *p);
+
+/* The default number of units at once: the cores online, 1 to
+ * PARALLEL_MAX. */
+unsigned int parallel_cores(void);
+
+/*
+ * One unit of a batch, independent of every other: a language of a
+ * deck (its pack needs its cards' run), or a deck that did not load,
+ * whose errors are reported in its place.
+ */
+struct batch_unit {
+	const char	*deckdir;	/* borrowed from the list of decks */
+	char		*lang;		/* owned; NULL: the deck did not load */
+	struct diags	 errors;	/* why not, when lang is NULL */
+	char		*name;		/* owned: "DECK, language LANG" */
+};
+
+/* What 'deckpress all' renders: units in order.  Free: batch_free(). */
+struct batch {
+	struct batch_unit *v;
+	size_t		   n, cap;
+};
+
+/*
+ * The bundled decks: every DATADIR/cards/NAME/ that holds a deck.yaml,
+ * sorted, n of them.  The caller frees each and the array.
+ */
+char	**batch_decks(const char *datadir, size_t *n);
+
+/*
+ * Add to b a unit for each language the deck in dir declares, or one
+ * that holds the deck's errors if it does not load.  dir is borrowed:
+ * it must outlive b.
+ */
+void	 batch_add_deck(struct batch *b, const char *dir);
+void	 batch_free(struct batch *b);
+
+/*
+ * Run every unit of b through run(arg, unit), which returns the unit's
+ * exit code: in the process pool, jobs at a time, when jobs and units
+ * are more than one; else one after the other in this process.
+ * Returns the worst exit code.
+ */
+int	 batch_run(struct batch *b, unsigned int jobs,
+	    int (*run)(void *arg, struct batch_unit *u), void *arg);
+
+/*
+ * Did a unit fail (diagnostics d) only because language lang is not
+ * finished: every error a missing string of that language?
+ */
+bool	 batch_unfinished(const struct diags *d, const char *lang);
+/*
+ * Report such a language as skipped: its errors become warnings, and a
+ * warning says that deckdir's lang was skipped and how to print it.
+ */
+void	 batch_skip(const char *deckdir, const char *lang, struct diags *d);
+
+/* What watch_run() builds: the command's callbacks. */
+struct watch_build {
+	/*
+	 * One build: its exit code; its diagnostics into d, with every
+	 * file and folder it read (d->read); the path of the file it
+	 * writes into *out, once known (g_free()), or left NULL.
+	 */
+	int	(*build)(void *arg, struct diags *d, char **out);
+	/*
+	 * Say how a build went and free d: rc its exit code, out its
+	 * output (or NULL), secs how long it took, again whether a build
+	 * came before it.
+	 */
+	void	(*report)(void *arg, struct diags *d, int rc, const char *out,
+		    double secs, bool again);
+	void	 *arg;			/* passed to both */
+};
+
+/*
+ * Build with b, then build again whenever a file changes that a build
+ * uses: any in folder dir and the folders under it, any in folder
+ * also, any other a build read (d->read), and dir itself removed and
+ * made again, or replaced.  Changes are let settle first; the build's
+ * own output is no change.  SIGINT, SIGTERM and SIGHUP stop it once the
+ * build under way is over.  dir and also are borrowed.  Returns 0 once
+ * stopped by a signal; EXIT_USAGE if the first build says so; EXIT_IO,
+ * with why in d, when it can no longer watch or wait.
+ */
+int	 watch_run(const char *dir, const char *also,
+	    const struct watch_build *b, struct diags *d);
+
+#endif
