@@ -9,6 +9,7 @@
 #define DECKPRESS_CMD_H
 
 #include "../diag.h"
+#include "../doc/doc.h"
 #include "../impose/impose.h"
 #include "../job/job.h"
 #include "../layout/layout.h"
@@ -91,10 +92,6 @@ int	 usage_error(const char *usage, const char *fmt, ...)
  * (a bad value), or -1 if c is no such option.
  */
 int	 job_option(struct job *j, int c, const char *arg, const char *usage);
-
-/* Render j's card sheets (cards) or pack; return an exit code. */
-int	 run_cards(const struct job *j, struct diags *d);
-int	 run_pack(const struct job *j, struct diags *d);
 
 struct bstyle;
 struct bdoc;

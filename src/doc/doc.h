@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The document stage: whole PDFs assembled for the commands.  Takes a
+ * job (job/job.h: the deck folder, language, output and print options)
+ * and gives a written PDF and its exit code: the card sheets (imposed by
+ * impose/), the rule booklet (typeset by booklet/) and the
+ * print-and-play pack (cover, index, instructions, sheets, credits).
+ * Above impose/, booklet/, pdf/ and job/; below cmd/.  This is the
+ * stage's only header for outside it; pack.h is the pack's own.
+ */
+#ifndef DECKPRESS_DOC_H
+#define DECKPRESS_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../diag.h"
+#include "../job/job.h"
+
+/*
+ * Render j's card sheets (cardsheets.c) or pack (packpdf.c) to the job's
+ * output, with a "FILE: N cards, M pages" line unless j->quiet.
+ * Returns 0 or an exit code; nothing is written on an error.
+ */
+int	 run_cards(const struct job *j, struct diags *d);
+int	 run_pack(const struct job *j, struct diags *d);
+
+#endif
