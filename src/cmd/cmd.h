@@ -93,16 +93,6 @@ int	 usage_error(const char *usage, const char *fmt, ...)
  */
 int	 job_option(struct job *j, int c, const char *arg, const char *usage);
 
-struct bstyle;
-struct bdoc;
-struct bflow;
-/*
- * DECK/rules/LANG.md for language li, parsed into doc and flowed in
- * style st into fl.  False if it cannot be read or has errors.
- */
-bool	 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
-	    struct bdoc *doc, struct bflow *fl, struct diags *d);
-
 /* The commands: argv[0] is the command's name. */
 int	 cmd_cards(int argc, char **argv);
 int	 cmd_all(int argc, char **argv);

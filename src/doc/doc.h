@@ -25,4 +25,30 @@
 int	 run_cards(const struct job *j, struct diags *d);
 int	 run_pack(const struct job *j, struct diags *d);
 
+/* What the booklet command asks for. */
+struct rulebook_job {
+	const char	*deckdir;
+	const char	*lang;		/* NULL: the deck's first */
+	const char	*output;	/* NULL: out/GAME-LANG-rules[-a5].pdf */
+	bool		 a5;		/* A5 pages two up, to fold */
+	bool		 letter;	/* Letter paper (half-Letter pages) */
+	bool		 allow_outside;	/* --allow-outside */
+};
+
+/*
+ * Typeset j's rule booklet (rulebook.c) and write it, with a "FILE: N
+ * pages" line.  Returns 0 or an exit code.
+ */
+int	 run_booklet(const struct rulebook_job *j, struct diags *d);
+
+struct bstyle;
+struct bdoc;
+struct bflow;
+/*
+ * DECK/rules/LANG.md for language li, parsed into doc and flowed in
+ * style st into fl.  False if it cannot be read or has errors.
+ */
+bool	 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
+	    struct bdoc *doc, struct bflow *fl, struct diags *d);
+
 #endif
