@@ -34,6 +34,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/impose/calibrate.c src/impose/print.c \
          src/job/setup.c src/job/job.c \
          src/doc/cardsheets.c src/doc/rulebook.c \
+         src/doc/packtext.c src/doc/packflow.c src/doc/packpdf.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \

@@ -64,8 +64,8 @@ cmd_booklet(int argc, char **argv)
 			if (strcmp(optarg, "letter") == 0)
 				j.letter = true;
 			else if (strcmp(optarg, "a4") != 0)
-				return usage_error(usage_booklet, "--paper must "
-				    "be a4 or letter, not '%s'", optarg);
+				return usage_error(usage_booklet, "--paper "
+				    "must be a4 or letter, not '%s'", optarg);
 			break;
 		case 'A':
 			j.allow_outside = true;
