@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The document stage: whole PDFs assembled for the commands.  Takes a
- * job (job/job.h: the deck folder, language, output and print options)
+ * The document stage: whole PDFs assembled for the commands.  Takes what
+ * a command asks for (a struct job of job/job.h: the deck folder,
+ * language, output and print options; the booklet's struct rulebook_job)
  * and gives a written PDF and its exit code: the card sheets (imposed by
  * impose/), the rule booklet (typeset by booklet/) and the
  * print-and-play pack (cover, index, instructions, sheets, credits).
