@@ -34,6 +34,8 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calibrate.c src/impose/print.c src/impose/place.c \
          src/job/setup.c src/job/job.c \
+         src/doc/cardsheets.c src/doc/rulebook.c \
+         src/doc/packtext.c src/doc/packflow.c src/doc/packpdf.c \
          src/export/faces.c src/export/boxes.c src/export/raster.c \
          src/export/contact.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \

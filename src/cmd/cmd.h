@@ -9,6 +9,7 @@
 #define DECKPRESS_CMD_H
 
 #include "../diag.h"
+#include "../doc/doc.h"
 #include "../impose/impose.h"
 #include "../job/job.h"
 #include "../layout/layout.h"
@@ -91,20 +92,6 @@ int	 usage_error(const char *usage, const char *fmt, ...)
  * (a bad value), or -1 if c is no such option.
  */
 int	 job_option(struct job *j, int c, const char *arg, const char *usage);
-
-/* Render j's card sheets (cards) or pack; return an exit code. */
-int	 run_cards(const struct job *j, struct diags *d);
-int	 run_pack(const struct job *j, struct diags *d);
-
-struct bstyle;
-struct bdoc;
-struct bflow;
-/*
- * DECK/rules/LANG.md for language li, parsed into doc and flowed in
- * style st into fl.  False if it cannot be read or has errors.
- */
-bool	 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
-	    struct bdoc *doc, struct bflow *fl, struct diags *d);
 
 /* The commands: argv[0] is the command's name. */
 int	 cmd_cards(int argc, char **argv);

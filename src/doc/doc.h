@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The document stage: whole PDFs assembled for the commands.  Takes what
+ * a command asks for (a struct job of job/job.h: the deck folder,
+ * language, output and print options; the booklet's struct rulebook_job)
+ * and gives a written PDF and its exit code: the card sheets (imposed by
+ * impose/), the rule booklet (typeset by booklet/) and the
+ * print-and-play pack (cover, index, instructions, sheets, credits).
+ * Above impose/, booklet/, pdf/ and job/; below cmd/.  This is the
+ * stage's only header for outside it; pack.h is the pack's own.
+ */
+#ifndef DECKPRESS_DOC_H
+#define DECKPRESS_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../diag.h"
+#include "../job/job.h"
+
+/*
+ * Render j's card sheets (cardsheets.c) or pack (packpdf.c) to the job's
+ * output, with a "FILE: N cards, M pages" line unless j->quiet.
+ * Returns 0 or an exit code; nothing is written on an error.
+ */
+int	 run_cards(const struct job *j, struct diags *d);
+int	 run_pack(const struct job *j, struct diags *d);
+
+/* What the booklet command asks for. */
+struct rulebook_job {
+	const char	*deckdir;
+	const char	*lang;		/* NULL: the deck's first */
+	const char	*output;	/* NULL: out/GAME-LANG-rules[-a5].pdf */
+	bool		 a5;		/* A5 pages two up, to fold */
+	bool		 letter;	/* Letter paper (half-Letter pages) */
+	bool		 allow_outside;	/* --allow-outside */
+};
+
+/*
+ * Typeset j's rule booklet (rulebook.c) and write it, with a "FILE: N
+ * pages" line.  Returns 0 or an exit code.
+ */
+int	 run_booklet(const struct rulebook_job *j, struct diags *d);
+
+struct bstyle;
+struct bdoc;
+struct bflow;
+/*
+ * DECK/rules/LANG.md for language li, parsed into doc and flowed in
+ * style st into fl.  False if it cannot be read or has errors.
+ */
+bool	 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
+	    struct bdoc *doc, struct bflow *fl, struct diags *d);
+
+#endif

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The print-and-play pack's parts, shared by the three files that make
+ * it: its strings and Markdown (packtext.c), its parts flowed and
+ * paginated (packflow.c), its PDF written (packpdf.c).  Private to the
+ * document stage: outside doc/, doc.h's run_pack is the pack.
+ */
+#ifndef DECKPRESS_PACK_H
+#define DECKPRESS_PACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <glib.h>
+
+#include "doc.h"
+#include "../booklet/booklet.h"
+#include "../impose/impose.h"
+
+/* The pack's parts, in order, with the flows that make them. */
+struct pack {
+	struct setup	*s;
+	size_t		 li;
+	struct bstyle	 st;
+	struct bdoc	 cover, index, rules, divider, blank, credits;
+	struct bflow	 fcover, findex, frules, fdivider, fblank, fcredits;
+	struct print	 sheets;
+	struct laid	 shown[3];	/* the faces on the cover */
+	size_t		 nshown;
+	const char	*title;
+	const char	*paper;		/* "A4", for {paper} */
+	char		 paperbuf[32];
+	size_t		 p_index, p_rules, p_parts, p_credits;	/* first page
+					   of each part, 0-based */
+	size_t		 sheet0;	/* 0-based page of the first sheet */
+	char		 num[2][16];	/* {first}, {last}: 1-based */
+	bool		 multi;		/* components of several kinds */
+	bool		 single;	/* some print single-sided */
+	bool		 tiled;		/* some boards span several sheets */
+	bool		 quiet;		/* no "FILE: N pages" line */
+	GPtrArray	*strs;		/* owns the strings pack_str() made */
+};
+
+/*
+ * packtext.c: a pack string in the pack's language with its variables
+ * filled in ("" if it has none); p->strs owns it.
+ */
+const char *pack_str(const struct pack *p, const char *field);
+/* The name kind k has in the pack's language; borrowed from the deck. */
+const char *pack_kind_name(const struct pack *p, size_t k);
+/* Does the game name anyone or anything for the credits page? */
+bool	 pack_has_credits(const struct credits *c);
+/*
+ * Has the pack a text for every string it prints, and every kind its
+ * index names a name?  Else false, each missing one reported.
+ */
+bool	 pack_strings_ok(const struct pack *p, struct diags *d);
+/* The Markdown of the cover and of the credits; caller g_free()s. */
+char	*pack_cover_md(const struct pack *p);
+char	*pack_credits_md(const struct pack *p);
+
+/*
+ * packflow.c: plan the sheets for job j, then flow and paginate every
+ * part of p (p->s, p->li and p->title set).  False if the pack cannot
+ * be made (reported); p is freed by its maker either way.
+ */
+bool	 pack_build(struct pack *p, const struct job *j, struct diags *d);
+/* The first heading of a flow, "" if none: its part's name. */
+const char *pack_first_heading(const struct bflow *fl);
+
+#endif

@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The print-and-play pack's parts flowed by the booklet stage: the
+ * cover with faces from the sheets, the index, the instructions, the
+ * divider before the sheets, a blank page and the credits, paginated so
+ * the first sheet lands on an odd page.  Part of the document stage
+ * (doc.h, pack.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "pack.h"
+
+/* Parse Markdown text into doc (freed first), in the pack's language. */
+static void
+parse_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
+    struct diags *d)
+{
+	bdoc_free(doc);
+	booklet_parse_text(name, md, p->s->deck, p->li, p->s->images,
+	    p->s->fonts, doc, d);
+	g_free(md);
+}
+
+/* Flow doc in the pack's style into fl (freed first). */
+static void
+flow(struct pack *p, const struct bdoc *doc, struct bflow *fl,
+    struct diags *d)
+{
+	bflow_free(fl);
+	booklet_flow(p->s->fonts, doc, &p->st, fl);
+	booklet_check(p->s->fonts, fl, &p->st, d);
+}
+
+/*
+ * The faces the cover shows, so the pack says at once what it makes:
+ * of one kind, a front, another front and a back; of several, a front
+ * of each of the first kinds, as long as they are card-sized.
+ */
+static void
+cover_face(struct pack *p, const struct sheets *sh, size_t k, enum face f,
+    const struct laid **show, size_t *n)
+{
+	struct laid *l = &p->shown[*n];
+	struct diags quiet = { 0 };
+
+	/* The sheets report what does not fit: the cover keeps quiet. */
+	print_face(p->s, &p->sheets, sh, k, f, l, &quiet);
+	diag_free(&quiet);
+	if (l->n == 0 && f == FACE_BACK) {
+		laid_free(l);
+		return;
+	}
+	show[(*n)++] = l;
+}
+
+static void
+cover_faces(struct pack *p)
+{
+	const struct laid *show[3];
+	size_t i, n = 0;
+
+	for (i = 0; i < p->sheets.n && n < 3; i++) {
+		const struct sheets *sh = &p->sheets.v[i];
+
+		if (sh->n == 0 || p->s->tmpls[sh->kind]->h > MM(125))
+			continue;
+		cover_face(p, sh, 0, FACE_FRONT, show, &n);
+		if (p->multi)
+			continue;
+		if (sh->n > 1)
+			cover_face(p, sh, sh->n - 1, FACE_FRONT, show, &n);
+		if (sh->backs)
+			cover_face(p, sh, 0, FACE_BACK, show, &n);
+	}
+	p->nshown = n;
+	bdoc_add_faces(&p->cover, show, n, 0.8);
+	/* Fits are remembered, and a text's missing glyphs are reported
+	 * the first time it is fitted: let the sheets fit these again. */
+	layout_forget(p->s->fonts);
+}
+
+/*
+ * The instructions: the booklet without its title heading (the cover
+ * has it), starting with the heading the index names, "Instructions"
+ * in the pack's language, unless the booklet's first section is that.
+ */
+static bool
+flow_rules(struct pack *p, struct diags *d)
+{
+	const char *label = pack_str(p, "instructions");
+	struct bdoc *doc = &p->rules;
+	struct bblock *b;
+
+	if (!rulebook_load(p->s, p->li, &p->st, doc, &p->frules, d))
+		return false;
+	b = doc->v;
+	if (doc->n > 0 && b[0].kind == B_HEADING && b[0].level == 1) {
+		g_free(b[0].markup);
+		g_free(b[0].plain);
+		memmove(b, b + 1, (doc->n - 1) * sizeof(*b));
+		doc->n--;
+	}
+	if (doc->n == 0 || b[0].kind != B_HEADING ||
+	    strcmp(b[0].plain, label) != 0) {
+		xgrow((void **)&doc->v, &doc->cap, doc->n + 1, sizeof(*b));
+		b = doc->v;
+		memmove(b + 1, b, doc->n * sizeof(*b));
+		memset(&b[0], 0, sizeof(*b));
+		b[0].kind = B_HEADING;
+		b[0].level = 2;
+		b[0].markup = g_markup_escape_text(label, -1);
+		b[0].plain = g_strdup(label);
+		doc->n++;
+	}
+	flow(p, doc, &p->frules, d);
+	return true;
+}
+
+/*
+ * Which pages to print how, as paragraphs (em around each: "*" for
+ * italics): the double-sided part (the kinds with backs) and the
+ * single-sided one; {first} and {last} set for each.
+ */
+static void
+print_notes(struct pack *p, GString *b, const char *em)
+{
+	const struct print *pr = &p->sheets;
+
+	if (pr->nduplex > 0) {
+		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 + 1);
+		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
+		    pr->nduplex);
+		g_string_append_printf(b, "%s%s%s\n\n", em,
+		    pack_str(p, "cards-note"), em);
+	}
+	if (p->single) {
+		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
+		    pr->nduplex + 1);
+		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
+		    pr->npages);
+		g_string_append_printf(b, "%s%s%s\n\n", em,
+		    pack_str(p, "single-note"), em);
+	}
+}
+
+/* The part's heading: "Cards", or "Components" for several kinds. */
+static const char *
+parts_title(const struct pack *p)
+{
+	return pack_str(p, p->multi ? "components" : "cards");
+}
+
+/* The divider before the sheets: its heading and how to print them. */
+static void
+flow_divider(struct pack *p, struct diags *d)
+{
+	GString *b = g_string_new(NULL);
+
+	g_string_append_printf(b, "## %s\n\n", parts_title(p));
+	print_notes(p, b, "");
+	parse_md(p, "cards", g_string_free(b, FALSE), &p->divider, d);
+	flow(p, &p->divider, &p->fdivider, d);
+}
+
+/* The first heading of a flow: what its part's first page starts with. */
+const char *
+pack_first_heading(const struct bflow *fl)
+{
+	return fl->nmarks > 0 ? fl->marks[0].b->plain : "";
+}
+
+/*
+ * The index: every part with its page, each kind of component under
+ * the components', then which pages print double- and single-sided.
+ */
+static void
+flow_index(struct pack *p, struct diags *d)
+{
+	GString *b = g_string_new(NULL);
+	struct bdoc notes = { 0 };
+	size_t i;
+
+	g_string_append_printf(b, "## %s\n", pack_str(p, "index"));
+	parse_md(p, "index", g_string_free(b, FALSE), &p->index, d);
+	bdoc_add_index(&p->index, pack_first_heading(&p->frules),
+	    p->p_rules + 1, 0);
+	bdoc_add_index(&p->index, parts_title(p), p->p_parts + 1, 0);
+	for (i = 0; p->multi && i < p->sheets.n; i++)
+		bdoc_add_index(&p->index,
+		    pack_kind_name(p, p->sheets.v[i].kind),
+		    p->sheet0 + p->sheets.v[i].first + 1, 1);
+	if (p->fcredits.n > 0)
+		bdoc_add_index(&p->index, pack_first_heading(&p->fcredits),
+		    p->p_credits + 1, 0);
+	b = g_string_new(NULL);
+	print_notes(p, b, "*");
+	booklet_parse_text("index", b->str, p->s->deck, p->li, p->s->images,
+	    p->s->fonts, &notes, d);
+	g_string_free(b, TRUE);
+	bdoc_append(&p->index, &notes);
+	flow(p, &p->index, &p->findex, d);
+}
+
+/*
+ * Page numbers of the parts.  The first sheet lands on an odd page,
+ * each back on the even page behind it, so a facilitator can print the
+ * double-sided part in one go: a blank page ("intentionally left
+ * blank") pads where needed.  The index and the divider name pages
+ * and their length can move them: flow them until they stay put.
+ */
+static void
+paginate(struct pack *p, struct diags *d)
+{
+	size_t k, nidx = 0, ndiv = 0;
+
+	for (k = 0; k < 4; k++) {
+		p->p_index = p->fcover.n;
+		p->p_rules = p->p_index + (nidx ? nidx : 1);
+		p->p_parts = p->p_rules + p->frules.n;
+		p->sheet0 = p->p_parts + (ndiv ? ndiv : 1);
+		p->sheet0 += p->sheet0 % 2;	/* 0-based even: odd page */
+		p->p_credits = p->sheet0 + p->sheets.npages;
+		flow_divider(p, d);
+		flow_index(p, d);
+		if (p->fdivider.n == ndiv && p->findex.n == nidx)
+			break;
+		ndiv = p->fdivider.n;
+		nidx = p->findex.n;
+	}
+}
+
+/* The paper's name for {paper}: "A4", "Letter", or its size in mm. */
+static const char *
+paper_name(const struct pack *p, char *buf, size_t n)
+{
+	double w = TO_MM(p->sheets.paper_w), h = TO_MM(p->sheets.paper_h);
+
+	if (fabs(w - 210) < 0.5 && fabs(h - 297) < 0.5)
+		return "A4";
+	if (fabs(w - 215.9) < 0.5 && fabs(h - 279.4) < 0.5)
+		return "Letter";
+	snprintf(buf, n, "%.0f \xc3\x97 %.0f mm", w, h);
+	return buf;
+}
+
+/* What the parts need saying: several kinds, single-sided, boards. */
+static void
+survey(struct pack *p)
+{
+	size_t i;
+
+	p->multi = p->s->deck->multi;
+	for (i = 0; i < p->sheets.n; i++) {
+		p->single |= !p->sheets.v[i].backs;
+		p->tiled |= p->sheets.v[i].grid.arrange == ARR_TILES;
+	}
+}
+
+bool
+pack_build(struct pack *p, const struct job *j, struct diags *d)
+{
+	struct printopts po = { DUPLEX_LONG, true, NULL, NULL, j->back_x,
+	    j->back_y };
+
+	if (!print_build(p->s, p->li, &po, &p->sheets, d))
+		return false;
+	/* The pack's own pages on the paper of its sheets. */
+	if (p->sheets.paper != NULL && strcmp(p->sheets.paper, "Letter") == 0)
+		bstyle_letter(&p->st);
+	else
+		bstyle_a4(&p->st);
+	p->st.lang = p->s->deck->langs[p->li];
+	p->st.fallback = p->s->deck->fallback != NULL ?
+	    p->s->deck->fallback[p->li] : NULL;
+	survey(p);
+	if (!pack_strings_ok(p, d))
+		return false;
+	p->paper = paper_name(p, p->paperbuf, sizeof(p->paperbuf));
+	parse_md(p, "cover", pack_cover_md(p), &p->cover, d);
+	cover_faces(p);
+	flow(p, &p->cover, &p->fcover, d);
+	if (!flow_rules(p, d))
+		return false;
+	parse_md(p, "blank", g_strdup_printf("*%s*\n", pack_str(p, "blank")),
+	    &p->blank, d);
+	flow(p, &p->blank, &p->fblank, d);
+	/* A game that names nobody gets no empty credits page. */
+	if (pack_has_credits(&p->s->deck->credits)) {
+		parse_md(p, "credits", pack_credits_md(p), &p->credits, d);
+		flow(p, &p->credits, &p->fcredits, d);
+	}
+	paginate(p, d);
+	return true;
+}

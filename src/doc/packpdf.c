@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The print-and-play pack written: a job's deck loaded, its parts built
+ * (packflow.c) and drawn in order with the card sheets between them,
+ * page footers, a draft's note and the outline.  Part of the document
+ * stage (doc.h, pack.h); the pack, all and watch commands call run_pack.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "pack.h"
+#include "../pdf/pdf.h"
+
+/* A draft says so in the top margin of every page. */
+static void
+page_note(cairo_t *cr, const struct pack *p)
+{
+	if (p->sheets.note != NULL)
+		render_note(cr, p->s->fonts->ctx, p->st.page_w / 2,
+		    p->st.margin_t / 2, p->sheets.note);
+}
+
+/* Bookmarks: each part, the instructions' sections and kinds under it. */
+static void
+pack_outline(struct pdfout *pdf, const struct pack *p)
+{
+	int parent[8] = { 0 }, top;
+	size_t i;
+
+	pdf_outline(pdf, 0, p->title, 1, 0);
+	pdf_outline(pdf, 0, pack_str(p, "index"), (int)p->p_index + 1, 0);
+	top = pdf_outline(pdf, 0, pack_first_heading(&p->frules),
+	    (int)p->p_rules + 1, 0);
+	for (i = 1; i < p->frules.nmarks; i++) {
+		const struct bmark *m = &p->frules.marks[i];
+		int lv = m->b->level < 2 ? 2 : m->b->level > 6 ? 6 :
+		    m->b->level;
+
+		parent[2] = top;
+		parent[lv + 1] = pdf_outline(pdf, lv == 2 ? top : parent[lv],
+		    m->b->plain, (int)(p->p_rules + m->page) + 1, m->y);
+	}
+	top = pdf_outline(pdf, 0, pack_first_heading(&p->fdivider),
+	    (int)p->p_parts + 1, 0);
+	for (i = 0; p->multi && i < p->sheets.n; i++)
+		pdf_outline(pdf, top, pack_kind_name(p, p->sheets.v[i].kind),
+		    (int)(p->sheet0 + p->sheets.v[i].first) + 1, 0);
+	if (p->fcredits.n > 0)
+		pdf_outline(pdf, 0, pack_first_heading(&p->fcredits),
+		    (int)p->p_credits + 1, 0);
+}
+
+/* Draw the pages of flow fl from pack page *page on, with footers. */
+static void
+draw_flow(struct pdfout *pdf, const struct pack *p, const struct bflow *fl,
+    size_t *page)
+{
+	size_t i;
+
+	for (i = 0; i < fl->n; i++) {
+		booklet_draw(pdf->cr, p->s->fonts, fl, i, &p->st, p->title,
+		    (int)(*page)++ + 1);
+		page_note(pdf->cr, p);
+		pdf_page(pdf);
+	}
+}
+
+static int
+pack_write(struct pack *p, const char *out, struct diags *d)
+{
+	struct pdfout pdf;
+	char *au = game_authors(p->s->deck), *title;
+	size_t page = 0;
+	bool ok, fit;
+
+	title = g_strdup_printf("%s%s", p->sheets.note ? "DRAFT: " : "",
+	    p->title);
+	ok = pdf_open(&pdf, out, p->st.page_w, p->st.page_h, title, d);
+	g_free(title);
+	if (!ok) {
+		g_free(au);
+		return EXIT_IO;
+	}
+	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
+	pdf_subject(&pdf, p->sheets.note);
+	if (images_count(p->s->images) > 0)
+		pdf_images(&pdf);
+	pdf_expect(&pdf, p->p_credits + p->fcredits.n);
+	draw_flow(&pdf, p, &p->fcover, &page);
+	draw_flow(&pdf, p, &p->findex, &page);
+	draw_flow(&pdf, p, &p->frules, &page);
+	draw_flow(&pdf, p, &p->fdivider, &page);
+	if (page < p->sheet0)
+		draw_flow(&pdf, p, &p->fblank, &page);
+	/* The sheets exactly as "deckpress cards" makes them. */
+	fit = print_pages(&pdf, p->s, &p->sheets, d);
+	page += p->sheets.npages;
+	draw_flow(&pdf, p, &p->fcredits, &page);
+	pack_outline(&pdf, p);
+	ok = pdf_close(&pdf, fit, d);
+	if (ok && !p->quiet)
+		fprintf(outfile_report_to(out), "%s: %zu pages (instructions "
+		    "from page %zu, cards from %zu)%s\n", outfile_name(out),
+		    page, p->p_rules + 1, p->sheet0 + 1,
+		    p->sheets.note ? " (draft)" : "");
+	g_free(au);
+	if (!fit)
+		return EXIT_INPUT;
+	return ok ? 0 : EXIT_IO;
+}
+
+static void
+pack_free(struct pack *p)
+{
+	size_t i;
+
+	bflow_free(&p->fcover);
+	bflow_free(&p->findex);
+	bflow_free(&p->frules);
+	bflow_free(&p->fdivider);
+	bflow_free(&p->fblank);
+	bflow_free(&p->fcredits);
+	bdoc_free(&p->cover);
+	bdoc_free(&p->index);
+	bdoc_free(&p->rules);
+	bdoc_free(&p->divider);
+	bdoc_free(&p->blank);
+	bdoc_free(&p->credits);
+	print_free(&p->sheets);
+	for (i = 0; i < p->nshown; i++)
+		laid_free(&p->shown[i]);
+	if (p->strs != NULL)
+		g_ptr_array_free(p->strs, TRUE);
+}
+
+int
+run_pack(const struct job *j, struct diags *d)
+{
+	struct setup s = { 0 };
+	struct load_opts lo;
+	struct pack p;
+	char *out = NULL;
+	int rc, li = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.s = &s;
+	p.strs = g_ptr_array_new_with_free_func(free);
+	job_load_opts(j, &lo);
+	if ((rc = setup_load(&s, j->deckdir, &lo, d)) != 0)
+		goto out;
+	job_sheets(j, &s);
+	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
+		goto out;
+	p.li = (size_t)li;
+	p.title = card_text(&s.deck->pack, p.li, "title", NULL);
+	if (!pack_build(&p, j, d) || d->nerr > 0) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	out = job_output(j, s.deck, p.li, NULL, "pack");
+	if (j->outpath != NULL)
+		*j->outpath = g_strdup(out);
+	p.quiet = j->quiet;
+	if ((rc = ensure_parent(out, d)) == 0)
+		rc = pack_write(&p, out, d);
+out:
+	g_free(out);
+	pack_free(&p);
+	setup_free(&s);
+	return rc;
+}

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The print-and-play pack's words: its strings in the pack's language
+ * (the game's own, else deckpress's defaults) with their variables, the
+ * check that none is missing, and the Markdown of the cover and the
+ * credits.  Part of the document stage (doc.h, pack.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "pack.h"
+
+/* The strings every pack prints; credits' only if it has credits. */
+static const char *const needed[] = { "preparation", "paper", "print-title",
+    "printing", "cut-title", "cutting", "sleeve-title", "sleeving",
+    "reading-title", "reading", "index", "instructions", "cards",
+    "cards-note", "blank", NULL };
+static const char *const needed_credits[] = { "credits", "authors",
+    "design", NULL };
+/* A game of several kinds names the part "Components"; single-sided
+ * parts and boards of several sheets need saying how to print. */
+static const char *const needed_multi[] = { "components", NULL };
+static const char *const needed_single[] = { "single-note", NULL };
+static const char *const needed_tiled[] = { "assemble-title", "assembling",
+    NULL };
+
+static const char *
+pack_var(const void *ctx, const char *name)
+{
+	const struct pack *p = ctx;
+
+	if (strcmp(name, "title") == 0)
+		return p->title;
+	if (strcmp(name, "paper") == 0)
+		return p->paper;
+	if (strcmp(name, "first") == 0)
+		return p->num[0];
+	if (strcmp(name, "last") == 0)
+		return p->num[1];
+	return NULL;	/* the loader refused other names */
+}
+
+/*
+ * A pack string in the pack's language, its variables filled in: the
+ * game's own, else deckpress's default (checked by pack_strings_ok()
+ * and the validator).
+ */
+const char *
+pack_str(const struct pack *p, const char *field)
+{
+	const char *s = card_text(&p->s->deck->pack, p->li, field, NULL);
+	char *v;
+
+	if (s == NULL)
+		return "";	/* optional (tagline), or reported */
+	v = markup_subst(s, pack_var, p);
+	g_ptr_array_add(p->strs, v);
+	return v;
+}
+
+/* The name a kind of component has in the pack's language. */
+const char *
+pack_kind_name(const struct pack *p, size_t k)
+{
+	const char *s = card_text(&p->s->deck->kinds[k].strs, p->li, "name",
+	    NULL);
+
+	return s != NULL ? s : p->s->deck->kinds[k].name;
+}
+
+/* The languages deckpress has default pack strings for: "de, en". */
+static char *
+default_langs(const struct setup *s)
+{
+	char *dir = path_join(s->datadir, "layouts/pack");
+	GDir *gd = g_dir_open(dir, 0, NULL);
+	GPtrArray *v = g_ptr_array_new_with_free_func(g_free);
+	GString *b = g_string_new(NULL);
+	const char *name;
+	size_t i;
+
+	while (gd != NULL && (name = g_dir_read_name(gd)) != NULL)
+		if (g_str_has_suffix(name, ".yaml"))
+			g_ptr_array_add(v, g_strndup(name, strlen(name) - 5));
+	if (gd != NULL)
+		g_dir_close(gd);
+	g_ptr_array_sort(v, (GCompareFunc)(void (*)(void))g_strcmp0);
+	for (i = 0; i < v->len; i++)
+		g_string_append_printf(b, "%s%s", i ? ", " : "",
+		    (const char *)g_ptr_array_index(v, i));
+	g_ptr_array_free(v, TRUE);
+	free(dir);
+	return g_string_free(b, FALSE);
+}
+
+bool
+pack_has_credits(const struct credits *c)
+{
+	return c->nauthors > 0 || c->ndesign > 0 || c->website != NULL ||
+	    c->licence != NULL || c->funding != NULL;
+}
+
+/* Add to miss each of names[] the pack has no text for. */
+static void
+missing(const struct pack *p, const char *const *names, GString *miss)
+{
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (card_text(&p->s->deck->pack, p->li, names[i], NULL) ==
+		    NULL)
+			g_string_append_printf(miss, "%s%s", miss->len ?
+			    ", " : "", names[i]);
+}
+
+/* A kind the pack names in its index must have a name to name it by. */
+static bool
+kind_names_ok(const struct pack *p, struct diags *d)
+{
+	const struct deck *deck = p->s->deck;
+	const char *lang = deck->langs[p->li];
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; p->multi && i < p->sheets.n; i++) {
+		const struct kind *k = &deck->kinds[p->sheets.v[i].kind];
+
+		if (card_text(&k->strs, p->li, "name", NULL) != NULL)
+			continue;
+		diag_add(d, DIAG_ERROR, &k->pos, "missing-text", "component "
+		    "'%s' has no 'name' in '%s', which the pack's index "
+		    "prints: write it under components: %s: in text/%s.yaml",
+		    k->name, lang, k->name, lang);
+		diag_about(d, NULL, lang);
+		ok = false;
+	}
+	return ok;
+}
+
+/* Every string the pack prints must have a text: never a blank. */
+bool
+pack_strings_ok(const struct pack *p, struct diags *d)
+{
+	const struct deck *deck = p->s->deck;
+	const struct cardtext *ct = &deck->pack.texts[p->li];
+	const char *lang = deck->langs[p->li];
+	GString *miss = g_string_new(NULL);
+	char *langs;
+	size_t n;
+
+	missing(p, needed, miss);
+	if (pack_has_credits(&deck->credits))
+		missing(p, needed_credits, miss);
+	if (p->multi)
+		missing(p, needed_multi, miss);
+	if (p->single)
+		missing(p, needed_single, miss);
+	if (p->tiled)
+		missing(p, needed_tiled, miss);
+	if (miss->len > 0) {
+		langs = default_langs(p->s);
+		diag_add(d, DIAG_ERROR, ct->pos.file ? &ct->key_pos :
+		    &deck->pack.pos, "missing-text", "the pack has no text "
+		    "in '%s' for %s; write %s under 'pack:' in text/%s.yaml "
+		    "(deckpress has default pack strings in %s)", lang,
+		    miss->str, strchr(miss->str, ',') ? "them" : "it", lang,
+		    langs);
+		diag_about(d, "pack", lang);
+		g_free(langs);
+	}
+	n = miss->len;
+	g_string_free(miss, TRUE);
+	return n == 0 && kind_names_ok(p, d);
+}
+
+/* Cover: the title, the tagline, and how to print, cut and sleeve. */
+char *
+pack_cover_md(const struct pack *p)
+{
+	static const char *const parts[][2] = { { "print-title", "printing" },
+	    { "cut-title", "cutting" }, { "assemble-title", "assembling" },
+	    { "sleeve-title", "sleeving" }, { "reading-title", "reading" } };
+	GString *b = g_string_new("# ");
+	size_t i;
+
+	booklet_md_escape(b, p->title);
+	g_string_append(b, "\n\n");
+	/* The tagline is the game's own: none, no line. */
+	if (*pack_str(p, "tagline") != '\0')
+		g_string_append_printf(b, "*%s*\n\n", pack_str(p, "tagline"));
+	g_string_append_printf(b, "## %s\n\n%s\n\n", pack_str(p, "preparation"),
+	    pack_str(p, "paper"));
+	for (i = 0; i < 5; i++)
+		if (i != 2 || p->tiled)
+			g_string_append_printf(b, "### %s\n\n%s\n\n",
+			    pack_str(p, parts[i][0]), pack_str(p, parts[i][1]));
+	return g_string_free(b, FALSE);
+}
+
+char *
+pack_credits_md(const struct pack *p)
+{
+	const struct credits *c = &p->s->deck->credits;
+	GString *b = g_string_new(NULL);
+	size_t i;
+
+	g_string_append_printf(b, "## %s\n\n", pack_str(p, "credits"));
+	if (c->nauthors > 0) {
+		g_string_append_printf(b, "### %s\n\n", pack_str(p, "authors"));
+		for (i = 0; i < c->nauthors; i++)
+			g_string_append_printf(b, "%s  \n", c->authors[i]);
+		g_string_append(b, "\n");
+	}
+	if (c->ndesign > 0) {
+		g_string_append_printf(b, "### %s\n\n", pack_str(p, "design"));
+		for (i = 0; i < c->ndesign; i++)
+			g_string_append_printf(b, "%s  \n", c->design[i]);
+		g_string_append(b, "\n");
+	}
+	if (c->website != NULL)
+		g_string_append_printf(b, "%s\n\n", c->website);
+	if (c->licence != NULL)
+		g_string_append_printf(b, "%s\n\n", c->licence);
+	if (c->funding != NULL)
+		g_string_append_printf(b, "> %s\n\n", c->funding);
+	return g_string_free(b, FALSE);
+}
