@@ -72,24 +72,6 @@ cmd_cards(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
 		switch (c) {
-		case 'l':
-			j.lang = optarg;
-			break;
-		case 'o':
-			j.output = optarg;
-			break;
-		case 'B':
-			j.backs = false;
-			break;
-		case 'V':
-			j.variant = optarg;
-			break;
-		case 'D':
-			j.draft = true;
-			break;
-		case 'C':
-			j.kind = optarg;
-			break;
 		case 'h':
 			fputs(usage_cards, stdout);
 			return 0;
@@ -97,7 +79,9 @@ cmd_cards(int argc, char **argv)
 			fputs(usage_cards, stderr);
 			return EXIT_USAGE;
 		default:
-			if ((rc = job_option(&j, c, optarg, usage_cards)) != 0)
+			if ((rc = cards_option(&j, c, optarg)) < 0)
+				rc = job_option(&j, c, optarg, usage_cards);
+			if (rc != 0)
 				return rc;
 		}
 	if (argc - optind != 1)

@@ -92,6 +92,11 @@ int	 usage_error(const char *usage, const char *fmt, ...)
  * (a bad value), or -1 if c is no such option.
  */
 int	 job_option(struct job *j, int c, const char *arg, const char *usage);
+/*
+ * Option c of CARDS_OPTIONS but --duplex and --help (cards and watch)
+ * with argument arg into j: 0, or -1 if c is none of them.
+ */
+int	 cards_option(struct job *j, int c, const char *arg);
 
 /* The commands: argv[0] is the command's name. */
 int	 cmd_cards(int argc, char **argv);

@@ -63,6 +63,33 @@ parse_mm(const char *s, double lo, double hi, double *out)
 }
 
 int
+cards_option(struct job *j, int c, const char *arg)
+{
+	switch (c) {
+	case 'l':
+		j->lang = arg;
+		return 0;
+	case 'o':
+		j->output = arg;
+		return 0;
+	case 'B':
+		j->backs = false;
+		return 0;
+	case 'V':
+		j->variant = arg;
+		return 0;
+	case 'D':
+		j->draft = true;
+		return 0;
+	case 'C':
+		j->kind = arg;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+int
 job_option(struct job *j, int c, const char *arg, const char *usage)
 {
 	struct sheet tmp;

@@ -178,24 +178,6 @@ cmd_watch(int argc, char **argv)
 		case 'K':
 			w.pack = true;
 			break;
-		case 'l':
-			w.job.lang = optarg;
-			break;
-		case 'o':
-			w.job.output = optarg;
-			break;
-		case 'B':
-			w.job.backs = false;
-			break;
-		case 'V':
-			w.job.variant = optarg;
-			break;
-		case 'D':
-			w.job.draft = true;
-			break;
-		case 'C':
-			w.job.kind = optarg;
-			break;
 		case 'h':
 			fputs(usage_watch, stdout);
 			return 0;
@@ -203,8 +185,9 @@ cmd_watch(int argc, char **argv)
 			fputs(usage_watch, stderr);
 			return EXIT_USAGE;
 		default:
-			if ((rc = job_option(&w.job, c, optarg,
-			    usage_watch)) != 0)
+			if ((rc = cards_option(&w.job, c, optarg)) < 0)
+				rc = job_option(&w.job, c, optarg, usage_watch);
+			if (rc != 0)
 				return rc;
 		}
 	return (rc = deck_arg(&w, argc, argv)) != 0 ? rc : run_watch(&w);
