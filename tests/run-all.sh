@@ -20,18 +20,18 @@
 # usage: sh tests/run-all.sh [PROGRAM ...]    (from the repo root)
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-print.sh tests/run-e2e.sh tests/run-preview.sh
-#            tests/run-components.sh tests/run-bench.sh
-#            tests/run-jobs.sh tests/run-bad.sh tests/run-output.sh
-#            tests/run-watch.sh tests/run-bounds.sh tests/run-check.sh
-#            tests/run-images.sh tests/run-shapes.sh tests/run-rich.sh
-#            tests/run-yours.sh tests/run-translate.sh
-#            tests/run-import.sh tests/run-build.sh
-#            tests/run-limits.sh tests/run-fonts.sh tests/run-faces.sh
-#            tests/run-boxes.sh tests/run-selftest.sh" (the slowest
-#            first, so that the last to start are short ones); set
-#            and empty: none (tests/run-selftest.sh runs this script
-#            so).
+#            "tests/run-e2e.sh tests/run-components.sh
+#            tests/run-print.sh tests/run-preview.sh tests/run-jobs.sh
+#            tests/run-output.sh tests/run-watch.sh tests/run-bad.sh
+#            tests/run-bench.sh tests/run-limits.sh tests/run-bounds.sh
+#            tests/run-check.sh tests/run-import.sh
+#            tests/run-translate.sh tests/run-boxes.sh
+#            tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
+#            tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
+#            tests/run-yours.sh tests/run-selftest.sh" (the slowest
+#            first, by the times the log gives, so that the last to
+#            start are short ones); set and empty: none
+#            (tests/run-selftest.sh runs this script so).
 #   JOBS     how many run at once, default the number of CPUs (nproc);
 #            1 runs them one after another.
 #   LOG      the log, default out/test/run-all.log; each job's output
@@ -41,15 +41,14 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-all_suites="tests/run-print.sh tests/run-e2e.sh tests/run-preview.sh
-    tests/run-components.sh tests/run-bench.sh tests/run-jobs.sh
-    tests/run-bad.sh tests/run-output.sh tests/run-watch.sh
-    tests/run-bounds.sh tests/run-check.sh
-    tests/run-images.sh tests/run-shapes.sh tests/run-rich.sh
-    tests/run-yours.sh tests/run-translate.sh tests/run-import.sh
-    tests/run-build.sh tests/run-limits.sh
-    tests/run-fonts.sh tests/run-faces.sh tests/run-boxes.sh
-    tests/run-selftest.sh"
+all_suites="tests/run-e2e.sh tests/run-components.sh tests/run-print.sh
+    tests/run-preview.sh tests/run-jobs.sh tests/run-output.sh
+    tests/run-watch.sh tests/run-bad.sh tests/run-bench.sh
+    tests/run-limits.sh tests/run-bounds.sh tests/run-check.sh
+    tests/run-import.sh tests/run-translate.sh tests/run-boxes.sh
+    tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
+    tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
+    tests/run-yours.sh tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in
