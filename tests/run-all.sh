@@ -171,12 +171,40 @@ run_job() {
 	echo "$1 $rc" >&3
 }
 
+# tree PID: PID and every process under it.
+tree() {
+	echo "$1"
+	for c in $(pgrep -P "$1" || true); do
+		tree "$c"
+	done
+}
+
+# stop_jobs: end the jobs still running and all they started: a shell
+# runs its background commands with SIGINT ignored, so that ^C alone
+# would leave them running.
+stop_jobs() {
+	k=1
+	pids=
+	while [ "$k" -lt "$next" ]; do
+		if eval "[ -z \"\${rc_$k-}\" ]"; then
+			eval "pids=\"\$pids \$(tree \$pid_$k)\""
+		fi
+		k=$((k + 1))
+	done
+	# shellcheck disable=SC2086
+	[ -z "$pids" ] || kill -TERM $pids 2>/dev/null || true
+}
+
 # run_jobs: every job, JOBS at a time, in their order; each one's log
 # passed on once it and every job before it have ended.  A job in which
-# this script broke off ends the run, after the jobs still running.
+# this script broke off ends the run, after the jobs still running; a
+# signal to end the run ends them too.
 run_jobs() {
-	exec 3<>"$J/ended"
 	next=1
+	trap 'stop_jobs; exit 130' INT
+	trap 'stop_jobs; exit 143' TERM
+	trap 'stop_jobs; exit 129' HUP
+	exec 3<>"$J/ended"
 	shown=1
 	running=0
 	broke=0
@@ -184,6 +212,7 @@ run_jobs() {
 		while [ "$broke" = 0 ] && [ "$running" -lt "$JOBS" ] &&
 		    [ "$next" -le "$n" ]; do
 			run_job "$next" </dev/null >/dev/null 2>&1 &
+			eval "pid_$next=\$!"
 			next=$((next + 1))
 			running=$((running + 1))
 		done
