@@ -125,9 +125,15 @@ out/test/hyphcheck: tests/tools/hyphcheck.c $(OBJS) $(HDRS)
 render: deckpress
 	./deckpress all
 
-test: deckpress $(UNIT) out/test/measure out/test/textcheck \
-      out/test/hyphcheck out/test/assemble out/test/pngsize out/test/pngdiff \
-      out/test/floor
+# make test builds what the tests run, as many at a time as there are
+# CPUs unless make was given its own -j; tests/run-all.sh then runs the
+# unit programs and the suites, JOBS (default: the CPUs) at a time.
+TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
+          out/test/hyphcheck out/test/assemble out/test/pngsize \
+          out/test/pngdiff out/test/floor
+NPROC  != nproc 2>/dev/null || echo 1
+test:
+	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
 bench: deckpress out/test/floor

@@ -10,46 +10,79 @@
 # a shell suite when it exits non-zero.  The exit status is 0 only when
 # nothing failed.
 #
+# Programs and suites are independent: JOBS of them run at once, each
+# into a file of its own, and each one's output is passed on whole, in
+# the order of the arguments and of SUITES, once it and all before it
+# have ended: the log reads as a serial run's, and a line
+# "# NAME: S s" after each gives its wall time.  The suites therefore
+# never share a scratch folder or any other path they write.
+#
 # usage: sh tests/run-all.sh [PROGRAM ...]    (from the repo root)
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
-#            tests/run-images.sh tests/run-shapes.sh tests/run-rich.sh
-#            tests/run-yours.sh
-#            tests/run-components.sh tests/run-print.sh
-#            tests/run-translate.sh tests/run-import.sh
-#            tests/run-preview.sh tests/run-watch.sh tests/run-build.sh
-#            tests/run-limits.sh tests/run-output.sh tests/run-jobs.sh
-#            tests/run-bench.sh tests/run-fonts.sh tests/run-faces.sh
-#            tests/run-boxes.sh tests/run-bounds.sh
-#            tests/run-selftest.sh"; set and
-#            empty: none (tests/run-selftest.sh runs this script so).
-#   LOG      the log, default out/test/run-all.log.
+#            "tests/run-e2e.sh tests/run-components.sh
+#            tests/run-print.sh tests/run-preview.sh tests/run-jobs.sh
+#            tests/run-output.sh tests/run-watch.sh tests/run-bad.sh
+#            tests/run-bench.sh tests/run-limits.sh tests/run-bounds.sh
+#            tests/run-check.sh tests/run-import.sh
+#            tests/run-translate.sh tests/run-boxes.sh
+#            tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
+#            tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
+#            tests/run-yours.sh tests/run-selftest.sh" (the slowest
+#            first, by the times the log gives, so that the last to
+#            start are short ones); set and empty: none
+#            (tests/run-selftest.sh runs this script so).
+#   JOBS     how many run at once, default the number of CPUs (nproc);
+#            1 runs them one after another.
+#   LOG      the log, default out/test/run-all.log; each job's output
+#            waits in the folder ${LOG%.log}.jobs/ until its turn.
 
 set -eu
 LC_ALL=C
 export LC_ALL
 
-all_suites="tests/run-bad.sh tests/run-check.sh tests/run-e2e.sh
-    tests/run-images.sh tests/run-shapes.sh tests/run-rich.sh
-    tests/run-yours.sh
-    tests/run-components.sh
-    tests/run-print.sh
-    tests/run-translate.sh tests/run-import.sh tests/run-preview.sh
-    tests/run-watch.sh tests/run-build.sh tests/run-limits.sh
-    tests/run-output.sh tests/run-jobs.sh tests/run-bench.sh
-    tests/run-fonts.sh tests/run-faces.sh
-    tests/run-boxes.sh tests/run-bounds.sh
-    tests/run-selftest.sh"
+all_suites="tests/run-e2e.sh tests/run-components.sh tests/run-print.sh
+    tests/run-preview.sh tests/run-jobs.sh tests/run-output.sh
+    tests/run-watch.sh tests/run-bad.sh tests/run-bench.sh
+    tests/run-limits.sh tests/run-bounds.sh tests/run-check.sh
+    tests/run-import.sh tests/run-translate.sh tests/run-boxes.sh
+    tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
+    tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
+    tests/run-yours.sh tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $JOBS in
+'' | *[!0-9]* | 0*)
+	echo "run-all.sh: JOBS is '$JOBS', not a count of 1 or more" >&2
+	exit 2
+	;;
+esac
 LOG=${LOG:-out/test/run-all.log}
-mkdir -p "$(dirname "$LOG")"
-: >"$LOG"
-# One program's stdout and stderr while it runs.
-out=${LOG%.log}.stdout
-err=${LOG%.log}.stderr
+J=${LOG%.log}.jobs
 done_line='# run-all: every program and suite ran'
 before=$(git status --porcelain --untracked-files=no 2>/dev/null || true)
+
+# The jobs, numbered from 1 in the order their output is passed on:
+# kind_I is "program" or "suite", name_I what to run.
+n=0
+add_job() {
+	n=$((n + 1))
+	eval "kind_$n=\$1 name_$n=\$2"
+}
+for t in "$@"; do
+	add_job program "$t"
+done
+for s in $SUITES; do
+	add_job suite "$s"
+done
+
+# The log's first line is written before any job starts: a suite that
+# reads it (run-selftest.sh) sees it unchanged while the others run.
+mkdir -p "$(dirname "$LOG")" "$J"
+echo "# run-all: $n programs and suites, at most $JOBS at a time" | tee "$LOG"
+# The jobs say on this pipe when they end.
+rm -f "$J/ended"
+mkfifo "$J/ended"
 
 # The exit status $1 in words, or nothing if it is 0.
 status_reason() {
@@ -84,7 +117,8 @@ tap_reason() {
 }
 
 # Run the unit test program $1 and pass its TAP output on; stderr goes
-# along as "# " comments, so that it cannot add results.
+# along as "# " comments, so that it cannot add results.  Its stdout
+# and stderr wait in the files $out and $err, which the job sets.
 run_program() {
 	echo "# $1"
 	rc=0
@@ -109,15 +143,102 @@ run_suite() {
 	fi
 }
 
+# now_ns: the wall clock in nanoseconds (GNU date).
+now_ns() {
+	date +%s%N
+}
+
+# run_job I: job I, its output into $J/I.log, its wall time on the
+# log's last line; then "I STATUS" on the pipe $J/ended.  STATUS is not
+# 0 only when this script itself broke off in the job (a test that
+# fails is a "not ok" line, and status 0).  Run in the background: the
+# set +e and the variables stay in its subshell.
+run_job() {
+	eval "kind=\$kind_$1 name=\$name_$1"
+	t0=$(now_ns)
+	set +e
+	(
+		set -e
+		out=$J/$1.stdout
+		err=$J/$1.stderr
+		# shellcheck disable=SC2154
+		"run_$kind" "$name"
+	) >"$J/$1.log" 2>&1 3>&-
+	rc=$?
+	t1=$(now_ns)
+	awk -v n="$name" -v a="$t0" -v b="$t1" \
+	    'BEGIN { printf "# %s: %.2f s\n", n, (b - a) / 1e9 }' >>"$J/$1.log"
+	echo "$1 $rc" >&3
+}
+
+# tree PID: PID and every process under it.
+tree() {
+	echo "$1"
+	for c in $(pgrep -P "$1" || true); do
+		tree "$c"
+	done
+}
+
+# stop_jobs: end the jobs still running and all they started: a shell
+# runs its background commands with SIGINT ignored, so that ^C alone
+# would leave them running.
+stop_jobs() {
+	k=1
+	pids=
+	while [ "$k" -lt "$next" ]; do
+		if eval "[ -z \"\${rc_$k-}\" ]"; then
+			eval "pids=\"\$pids \$(tree \$pid_$k)\""
+		fi
+		k=$((k + 1))
+	done
+	# shellcheck disable=SC2086
+	[ -z "$pids" ] || kill -TERM $pids 2>/dev/null || true
+}
+
+# run_jobs: every job, JOBS at a time, in their order; each one's log
+# passed on once it and every job before it have ended.  A job in which
+# this script broke off ends the run, after the jobs still running; a
+# signal to end the run ends them too.
+run_jobs() {
+	next=1
+	trap 'stop_jobs; exit 130' INT
+	trap 'stop_jobs; exit 143' TERM
+	trap 'stop_jobs; exit 129' HUP
+	exec 3<>"$J/ended"
+	shown=1
+	running=0
+	broke=0
+	while [ "$shown" -le "$n" ]; do
+		while [ "$broke" = 0 ] && [ "$running" -lt "$JOBS" ] &&
+		    [ "$next" -le "$n" ]; do
+			run_job "$next" </dev/null >/dev/null 2>&1 &
+			eval "pid_$next=\$!"
+			next=$((next + 1))
+			running=$((running + 1))
+		done
+		[ "$running" -gt 0 ] || return 1
+		read -r i rc <&3
+		running=$((running - 1))
+		eval "rc_$i=\$rc"
+		[ "$rc" = 0 ] || broke=1
+		while [ "$shown" -le "$n" ] &&
+		    eval "[ -n \"\${rc_$shown-}\" ]"; do
+			cat "$J/$shown.log"
+			rm -f "$J/$shown.log"
+			if eval "[ \"\$rc_$shown\" != 0 ]"; then
+				wait
+				return 1
+			fi
+			shown=$((shown + 1))
+		done
+	done
+	exec 3>&-
+}
+
 # The status of a pipeline is that of tee: failures are only counted
-# from the log, and the last line shows that nothing stopped the loop.
+# from the log, and the last line shows that nothing stopped the run.
 {
-	for t in "$@"; do
-		run_program "$t"
-	done
-	for s in $SUITES; do
-		run_suite "$s"
-	done
+	run_jobs
 	echo "$done_line"
 } 2>&1 | tee -a "$LOG"
 if ! grep -qxF "$done_line" "$LOG"; then

@@ -246,21 +246,23 @@ check "export quiz: 7 files (3 cards, 4 copies)" \
 m=$(mean "$T/quiz-png/waterloo-front.png" 0 0 "$T/quiz-png/waterloo-2-front.png" 0 0 815 1110)
 check "export quiz: the two fronts differ ($m %)" above "$m" 0
 
-# Serious Privacy at 300 dpi: tokens 20 mm + 2 x 2 mm, one side, a
-# file per token whatever it prints (12, 12, 30).
-export_ $SP --lang en -o "$T/sp-png"
+# Serious Privacy at 100 dpi (its 266 faces, boards too, at 300 dpi
+# cost seconds; the 300 dpi sizes are Data Chain's above): tokens 20 mm
+# + 2 x 2 mm (94.5 px), one side, a file per token whatever it prints
+# (12, 12, 30).
+export_ $SP --lang en -o "$T/sp-png" --dpi 100
 for t in benefit harm fatigue; do
-	check "export Serious Privacy: $t-token-front.png, 283 x 283 px" \
-	    is_size "$T/sp-png/$t-token-front.png" "283 283"
+	check "export Serious Privacy: $t-token-front.png, 94 x 94 px" \
+	    is_size "$T/sp-png/$t-token-front.png" "94 94"
 	check "export Serious Privacy: $t-token has no back, no copy files" \
 	    [ "$(ls "$T/sp-png" | grep -c "^$t-token")" -eq 1 ]
 done
 check "export Serious Privacy: token corners transparent" \
-    alpha_is "$T/sp-png/harm-token-front.png" 0 0 0 282 282
+    alpha_is "$T/sp-png/harm-token-front.png" 0 0 0 93 93
 check "export Serious Privacy: 266 files (120 cards, 6 pawns two-sided; 6 sheets, 5 boards, 3 tokens)" \
     [ "$(ls "$T/sp-png" | wc -l)" -eq 266 ]
-check "export Serious Privacy: a pawn's two sides, 26 + 4 mm = 354 px" \
-    is_size "$T/sp-png/citizen-pawn-back.png" "354 354"
+check "export Serious Privacy: a pawn's two sides, 26 + 4 mm = 118 px" \
+    is_size "$T/sp-png/citizen-pawn-back.png" "118 118"
 
 # --- export --per-card-pdf ----------------------------------------------
 # Data Chain: 52 copies, front and back: 104 pages of 69 x 94 mm

@@ -7,7 +7,9 @@
 # non-zero exit, no plan, too few or too many results, a "not ok") and
 # exit non-zero; a sound program alone must pass.  Each case compares
 # the nested run's exit status, its summary line and one line of its
-# log.  The nested runs' output stays in out/test/selftest/.
+# log.  Jobs run side by side (JOBS=2, 3) must be counted alike and
+# logged in their order, not in the order they end; a bad JOBS is a
+# usage error.  The nested runs' output stays in out/test/selftest/.
 #
 # usage: sh tests/run-selftest.sh    (from the repo root)
 
@@ -41,7 +43,7 @@ expect() {
 	log=$T/$name.log
 	reasons=
 	rc=0
-	SUITES=${suites:-} LOG=$log sh tests/run-all.sh "$@" \
+	SUITES=${suites:-} LOG=$log JOBS=${jobs:-} sh tests/run-all.sh "$@" \
 	    >"$T/$name.out" 2>&1 || rc=$?
 	if [ "$want_rc" = non-zero ]; then
 		[ "$rc" != 0 ] || because "exit status 0, expected non-zero"
@@ -70,6 +72,7 @@ expect() {
 }
 
 suites=
+jobs=
 noplan='no plan (1..N), 0 results'
 aborted='killed by signal ABRT; 1 result for plan 1..2'
 expect good 0 '3 passed, 0 failed' \
@@ -95,9 +98,17 @@ expect missing non-zero '1 passed, 1 failed' \
     $F/missing.sh
 # The runner itself breaking off (here, cannot read the program's
 # output: a folder stands where it goes) counts too.
-mkdir "$T/stopped.stdout"
+mkdir -p "$T/stopped.jobs/1.stdout"
 expect stopped non-zero '1 passed, 1 failed' \
     'not ok - tests/run-all.sh: stopped before the end' $F/good.sh
+# So it does in the second of two jobs side by side, after the first
+# job's output.
+jobs=2
+mkdir -p "$T/stopped-2nd.jobs/2.stdout"
+expect stopped-2nd non-zero '3 passed, 1 failed' \
+    'not ok - tests/run-all.sh: stopped before the end' $F/good.sh \
+    $F/good.sh
+jobs=
 # A real cmocka binary, if built, next to one that aborts.
 if [ -x out/test/test_util ]; then
 	expect cmocka-abort non-zero '* passed, 1 failed' \
@@ -116,6 +127,77 @@ expect suite-abort non-zero '2 passed, 1 failed' \
     "not ok - $F/abort.sh: killed by signal ABRT"
 suites=$F/good.sh
 expect suite-good 0 '3 passed, 0 failed' "# $F/good.sh"
+
+# Side by side: waits.sh passes only if signals.sh runs while it waits,
+# and its output still comes first, though it ends last.
+SELFTEST_FLAG=$T/flag
+export SELFTEST_FLAG
+suites=
+jobs=2
+expect side-by-side 0 '3 passed, 0 failed' "ok 1 - flag made" \
+    $F/waits.sh $F/signals.sh
+# order NAME FIRST SECOND...: in the log of case NAME, each line
+# "# PROGRAM" before the next, and nothing of one job between the
+# lines of another: the lines from each "# PROGRAM" to its time line
+# "# PROGRAM: S s" are its own.
+order() {
+	name=$1
+	shift
+	if awk -v want="$*" '
+	BEGIN { n = split(want, w, " ") }
+	/^# run-all: / { next }
+	inside == "" && /^# / { k++; inside = substr($0, 3)
+		if (inside != w[k]) { print "job " k " is " inside; bad = 1 }
+		next }
+	inside != "" && $0 ~ "^# " inside ": [0-9.]+ s$" { inside = ""; next }
+	inside == "" && !/^(ok|not ok) / { print "outside a job: " $0; bad = 1 }
+	END { if (k != n) { print k " jobs, expected " n; bad = 1 }
+		exit bad }' "$T/$name.log" >"$T/$name.order" 2>&1; then
+		echo "ok - selftest/$name: jobs logged in their order"
+		pass=$((pass + 1))
+	else
+		echo "not ok - selftest/$name: jobs not in their order"
+		sed 's/^/    /' "$T/$name.order"
+		fail=$((fail + 1))
+	fi
+}
+order side-by-side $F/waits.sh $F/signals.sh
+# Three at a time, each failure counted and in its place.
+jobs=3
+expect side-by-side-fail non-zero '9 passed, 3 failed' \
+    "not ok - $F/segv.sh: killed by signal SEGV" $F/abort.sh $F/good.sh \
+    $F/segv.sh $F/short.sh $F/good.sh
+order side-by-side-fail $F/abort.sh $F/good.sh $F/segv.sh $F/short.sh \
+    $F/good.sh
+# One at a time, and suites side by side too.
+jobs=1
+expect one-at-a-time non-zero '5 passed, 1 failed' \
+    "not ok - $F/short.sh: 2 results for plan 1..3" $F/good.sh $F/short.sh
+suites="$F/abort.sh $F/good.sh $F/exit1.sh"
+jobs=2
+expect suites-side-by-side non-zero '6 passed, 2 failed' \
+    "not ok - $F/exit1.sh: exit status 1" $F/good.sh
+order suites-side-by-side $F/good.sh $F/abort.sh $F/good.sh $F/exit1.sh
+suites=
+jobs=
+
+# A JOBS that is not a count of 1 or more: a usage error, before any
+# job runs.
+for j in 0 x 1.5 -1; do
+	rc=0
+	SUITES='' LOG=$T/jobs-bad.log JOBS=$j sh tests/run-all.sh $F/good.sh \
+	    >"$T/jobs-bad.out" 2>&1 || rc=$?
+	if [ "$rc" = 2 ] && [ ! -e "$T/jobs-bad.log" ] &&
+	    grep -qx "run-all.sh: JOBS is '$j', not a count of 1 or more" \
+	    "$T/jobs-bad.out"; then
+		echo "ok - selftest: JOBS=$j refused, exit 2"
+		pass=$((pass + 1))
+	else
+		echo "not ok - selftest: JOBS=$j: exit $rc"
+		sed 's/^/    /' "$T/jobs-bad.out"
+		fail=$((fail + 1))
+	fi
+done
 
 # The nested runs wrote their own logs, not the one of a run-all.sh
 # that may be running this script.
