@@ -42,24 +42,38 @@ add_outline(struct pdfout *pdf, const struct bflow *fl,
 }
 
 /* The booklet as pages of the paper, one flow page a PDF page. */
+/*
+ * The booklet's PDF begun, pages of w x h pt: its authors and language
+ * set, its images' finishing asked for.  False if it cannot be (said).
+ */
+static bool
+open_pdf(struct pdfout *pdf, const struct setup *s, double w, double h,
+    const char *title, size_t li, const char *out, struct diags *d)
+{
+	char *au;
+
+	if (!pdf_open(pdf, out, w, h, title, d))
+		return false;
+	au = game_authors(s->deck);
+	pdf_meta(pdf, au, s->deck->langs[li]);
+	g_free(au);
+	if (images_count(s->images) > 0)
+		pdf_images(pdf);
+	return true;
+}
+
 static int
 booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
     const char *title, size_t li, const char *out, struct diags *d)
 {
 	struct pdfout pdf;
-	int *page_of = xcalloc(fl->n + 1, sizeof(int));
-	char *au = game_authors(s->deck);
+	int *page_of;
 	size_t i;
 	bool ok;
 
-	if (!pdf_open(&pdf, out, st->page_w, st->page_h, title, d)) {
-		free(page_of);
-		g_free(au);
+	if (!open_pdf(&pdf, s, st->page_w, st->page_h, title, li, out, d))
 		return EXIT_IO;
-	}
-	pdf_meta(&pdf, au, s->deck->langs[li]);
-	if (images_count(s->images) > 0)
-		pdf_images(&pdf);
+	page_of = xcalloc(fl->n + 1, sizeof(int));
 	for (i = 0; i < fl->n; i++) {
 		page_of[i] = (int)i + 1;
 		booklet_draw(pdf.cr, s->fonts, fl, i, st, title, (int)i + 1);
@@ -71,7 +85,6 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 		fprintf(outfile_report_to(out), "%s: %zu pages\n",
 		    outfile_name(out), fl->n);
 	free(page_of);
-	g_free(au);
 	return ok ? 0 : EXIT_IO;
 }
 
@@ -81,21 +94,15 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
     const char *title, size_t li, const char *out, struct diags *d)
 {
 	size_t n = (fl->n + 3) / 4 * 4, k;
-	int *page_of = xcalloc(n + 1, sizeof(int));
+	int *page_of;
 	struct pdfout pdf;
-	char *au = game_authors(s->deck);
 	bool ok;
 
 	/* Two A5 pages (148 x 210 mm) fill an A4 landscape sheet; two
 	 * half-Letter pages a Letter one. */
-	if (!pdf_open(&pdf, out, st->sheet_w, st->sheet_h, title, d)) {
-		free(page_of);
-		g_free(au);
+	if (!open_pdf(&pdf, s, st->sheet_w, st->sheet_h, title, li, out, d))
 		return EXIT_IO;
-	}
-	pdf_meta(&pdf, au, s->deck->langs[li]);
-	if (images_count(s->images) > 0)
-		pdf_images(&pdf);
+	page_of = xcalloc(n + 1, sizeof(int));
 	for (k = 0; k < n / 2; k++) {
 		size_t p[2];
 
@@ -112,7 +119,6 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 		    st->page_w < MM(145) ? "half-Letter" : "A5", n / 2,
 		    st->page_w < MM(145) ? "Letter" : "A4");
 	free(page_of);
-	g_free(au);
 	return ok ? 0 : EXIT_IO;
 }
 
