@@ -163,10 +163,46 @@ install: deckpress
 	install -m 644 src/deckpress.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 	cp -R fonts layouts cards $(SHARE)/
 
+# make deb: a Debian package, out/deckpress_VERSION_ARCH.deb -- the
+# binary (stripped, its data folder /usr/share/deckpress), the manual
+# pages, the fonts, layouts and the bundled games as examples -- from
+# an install staged in out/deb/root; its control data is src/deb/, its
+# dependencies those dpkg-shlibdeps finds in the binary.  The binary is
+# built for PREFIX=/usr: run it in a copy of the tree (tests/run-deb.sh
+# does), or "make" again after it for a binary of PREFIX=/usr/local.
+DEB_VERSION != sed -n 's/^\#define VERSION[^"]*"\(.*\)"/\1/p' src/cmd/cmd.h
+DEB_ARCH    != dpkg --print-architecture 2>/dev/null || echo amd64
+DEB_ROOT     = out/deb/root
+DEB_DOC      = $(DEB_ROOT)/usr/share/doc/deckpress
+DEB          = out/deckpress_$(DEB_VERSION)_$(DEB_ARCH).deb
+deb:
+	rm -rf out/deb $(DEB)
+	$(MAKE) PREFIX=/usr install DESTDIR=$(CURDIR)/$(DEB_ROOT)
+	strip --remove-section=.comment --remove-section=.note \
+	    --strip-unneeded $(DEB_ROOT)/usr/bin/deckpress
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/deckpress.1 \
+	    $(DEB_ROOT)/usr/share/man/man5/deckpress.5
+	mkdir -p $(DEB_DOC) out/deb/debian $(DEB_ROOT)/DEBIAN
+	cp src/deb/copyright $(DEB_DOC)/copyright
+	sed 's/@VERSION@/$(DEB_VERSION)/' src/deb/changelog | gzip -9n \
+	    >$(DEB_DOC)/changelog.gz
+	chmod -R u+rwX,go=rX $(DEB_ROOT)
+	printf 'Source: deckpress\n\nPackage: deckpress\nArchitecture: any\n' \
+	    >out/deb/debian/control
+	cd out/deb && dpkg-shlibdeps -O root/usr/bin/deckpress \
+	    >shlibs.txt 2>shlibs.err || { cat shlibs.err; exit 1; }
+	sed -e 's/@VERSION@/$(DEB_VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
+	    -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" \
+	    -e "s/@DEPENDS@/$$(sed -n 's/^shlibs:Depends=//p' out/deb/shlibs.txt)/" \
+	    src/deb/control >$(DEB_ROOT)/DEBIAN/control
+	cd $(DEB_ROOT) && find usr -type f | sort | xargs md5sum \
+	    >DEBIAN/md5sums
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB)
+
 clean:
 	rm -rf out/obj out/test deckpress
 
-.PHONY: all render test bench check lint install clean FORCE
+.PHONY: all render test bench check lint install deb clean FORCE
 
 # --- Fuzzing (issue 12) --------------------------------------------------
 # make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="deck csv ..."]: build the

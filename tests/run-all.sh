@@ -23,7 +23,8 @@
 #            "tests/run-e2e.sh tests/run-components.sh
 #            tests/run-print.sh tests/run-preview.sh tests/run-jobs.sh
 #            tests/run-output.sh tests/run-watch.sh tests/run-bad.sh
-#            tests/run-bench.sh tests/run-limits.sh tests/run-bounds.sh
+#            tests/run-bench.sh tests/run-deb.sh tests/run-limits.sh
+#            tests/run-bounds.sh
 #            tests/run-check.sh tests/run-import.sh
 #            tests/run-translate.sh tests/run-boxes.sh
 #            tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
@@ -43,7 +44,7 @@ export LC_ALL
 
 all_suites="tests/run-e2e.sh tests/run-components.sh tests/run-print.sh
     tests/run-preview.sh tests/run-jobs.sh tests/run-output.sh
-    tests/run-watch.sh tests/run-bad.sh tests/run-bench.sh
+    tests/run-watch.sh tests/run-bad.sh tests/run-bench.sh tests/run-deb.sh
     tests/run-limits.sh tests/run-bounds.sh tests/run-check.sh
     tests/run-import.sh tests/run-translate.sh tests/run-boxes.sh
     tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh

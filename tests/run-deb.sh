@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The Debian package (issue 22): "make deb", in a copy of the tree (its
+# binary is built for /usr), gives out/deckpress_VERSION_ARCH.deb that
+# lintian passes without an error; installed with dpkg (as root, and
+# only where no deckpress package is installed already: the test
+# removes what it installs), deckpress renders from an empty folder
+# with no clone, its data from /usr/share/deckpress, and is gone again
+# once the package is removed.  Prints "ok - NAME" / "not ok - NAME".
+T=out/test/deb
+. tests/suite.sh
+
+ROOT=$(pwd -P)
+TREE=$ROOT/$T/tree
+mkdir -p "$TREE/out"
+# -p: the objects stay current; only what PREFIX=/usr changes is built.
+cp -Rp Makefile src fonts layouts cards "$TREE/"
+[ ! -d out/obj ] || cp -Rp out/obj "$TREE/out/"
+
+built() {
+	make -C "$TREE" deb >"$ROOT/$T/deb.log" 2>&1 ||
+	    { tail -20 "$ROOT/$T/deb.log"; return 1; }
+	set -- "$TREE"/out/deckpress_*.deb
+	[ -f "$1" ] || { echo "no package in $TREE/out"; return 1; }
+	echo "$1" >"$ROOT/$T/deb.path"
+}
+check "make deb builds out/deckpress_VERSION_ARCH.deb" built
+DEB=$(cat "$T/deb.path" 2>/dev/null || echo none)
+
+contents() {
+	dpkg-deb --contents "$DEB" >"$T/contents" || return 1
+	for f in ./usr/bin/deckpress ./usr/share/man/man1/deckpress.1.gz \
+	    ./usr/share/man/man5/deckpress.5.gz \
+	    ./usr/share/doc/deckpress/copyright \
+	    ./usr/share/doc/deckpress/changelog.gz \
+	    ./usr/share/deckpress/fonts/Roboto-Regular.ttf \
+	    ./usr/share/deckpress/layouts/sheets/a4.yaml \
+	    ./usr/share/deckpress/cards/data-chain/deck.yaml; do
+		grep -q " $f\$" "$T/contents" || { echo "no $f"; return 1; }
+	done
+	# Every file root's, none writable by others.
+	! awk '$2 != "root/root" || $1 ~ /w.$/' "$T/contents" | grep . ||
+	    { echo "files not root's, or writable by all"; return 1; }
+	dpkg-deb --field "$DEB" Depends | grep -q 'libcairo2' ||
+	    { echo "Depends has no libcairo2"; return 1; }
+}
+check "the package holds the binary, manual pages, data and games, root's" \
+    contents
+
+lint() {
+	if ! command -v lintian >/dev/null; then
+		echo "lintian is not installed (.ci/setup installs it)"
+		return 1
+	fi
+	lintian --fail-on error "$DEB" >"$T/lintian.txt" 2>&1 ||
+	    { cat "$T/lintian.txt"; return 1; }
+	! grep '^E: ' "$T/lintian.txt" || return 1
+}
+check "lintian finds no error in it" lint
+
+# Installed, from an empty folder: the bundled example packs and a
+# game copied out of /usr/share renders, with no clone near.
+installed() {
+	dpkg -i "$DEB" >"$T/dpkg.log" 2>&1 || { cat "$T/dpkg.log"; return 1; }
+	rm -rf "$T/empty" && mkdir -p "$T/empty"
+	(cd "$T/empty" && cp -R /usr/share/deckpress/cards/data-chain game &&
+	    env -u DECKPRESS_HOME /usr/bin/deckpress pack game -o game.pdf &&
+	    env -u DECKPRESS_HOME /usr/bin/deckpress check game) \
+	    >"$T/use.log" 2>&1 || { cat "$T/use.log"; return 1; }
+	pdfinfo "$T/empty/game.pdf" | grep -q '^Pages: *[1-9]' ||
+	    { echo "no pages"; return 1; }
+	man -w deckpress >/dev/null 2>&1 ||
+	    [ -f /usr/share/man/man1/deckpress.1.gz ] || return 1
+}
+removed() {
+	dpkg -r deckpress >"$T/remove.log" 2>&1 || { cat "$T/remove.log"; return 1; }
+	[ ! -e /usr/bin/deckpress ] && [ ! -e /usr/share/deckpress ] ||
+	    { echo "files left behind"; return 1; }
+}
+if [ "$(id -u)" -ne 0 ]; then
+	echo "# dpkg -i skipped: not root (the rest ran)"
+elif dpkg -s deckpress >/dev/null 2>&1; then
+	echo "# dpkg -i skipped: a deckpress package is installed already"
+else
+	check "dpkg -i: deckpress packs and checks a game from an empty folder" \
+	    installed
+	check "dpkg -r: nothing of it left" removed
+fi
+
+summary deb
