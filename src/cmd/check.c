@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "../doc/doc.h"
 #include "../validate/validate.h"
 
 static const char usage_check[] =
@@ -41,6 +42,21 @@ struct checkjob {
 	bool		 fit;		/* the layouts could be bound */
 };
 
+/*
+ * What a render would refuse, check says first: each language checked
+ * goes through the sheets and the pack as "cards" and "pack" make them.
+ */
+static void
+preflight(struct setup *s, const char *lang, struct diags *d)
+{
+	size_t li;
+
+	for (li = 0; li < s->deck->nlangs; li++)
+		if (s->deck->loaded[li] && (lang == NULL ||
+		    strcmp(lang, s->deck->langs[li]) == 0))
+			pack_preflight(s, li, d);
+}
+
 static int
 run_check(struct checkjob *j, struct diags *d)
 {
@@ -66,6 +82,8 @@ run_check(struct checkjob *j, struct diags *d)
 	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
 	validate_check(s.deck, s.fonts, s.tmpls, j->lang, j->fit, &k, d);
+	if (j->fit)
+		preflight(&s, j->lang, d);
 	diag_sort(d);
 	if (j->json)
 		validate_print_json(stdout, s.deck, s.fonts, &k, d);

@@ -26,6 +26,16 @@
 int	 run_cards(const struct job *j, struct diags *d);
 int	 run_pack(const struct job *j, struct diags *d);
 
+/*
+ * check's preflight for language li of s (loaded and bound): what
+ * "cards" and "pack" would refuse, found by the code they run -- the
+ * sheets planned and, where the language has a pack (a booklet or pack
+ * strings of its own), the pack built, its booklet flowed -- with
+ * nothing drawn or written.  Each finding d does not hold yet is added
+ * to it.  Returns 0, or EXIT_INPUT if d has errors.
+ */
+int	 pack_preflight(struct setup *s, size_t li, struct diags *d);
+
 /* What the booklet command asks for. */
 struct rulebook_job {
 	const char	*deckdir;

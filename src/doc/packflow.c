@@ -261,13 +261,40 @@ survey(struct pack *p)
 	}
 }
 
+/*
+ * The pack prints the booklet as its instructions: without
+ * rules/LANG.md it cannot be made, and that, not the strings that
+ * would go around it, is what the designer must hear first.
+ */
+static bool
+has_booklet(const struct pack *p, struct diags *d)
+{
+	const struct deck *deck = p->s->deck;
+	const char *lang = deck->langs[p->li];
+	char *rel = g_strdup_printf("rules/%s.md", lang);
+	char *path = path_join(deck->dir, rel);
+	struct srcpos pos = { diag_file(d, path), 0, 0 };
+	bool yes = file_exists(path);
+
+	if (!yes) {
+		diag_add(d, DIAG_ERROR, &pos, "missing-booklet", "the pack "
+		    "in '%s' has no instructions: write its rule booklet, "
+		    "%s", lang, rel);
+		diag_about(d, "pack", lang);
+	}
+	g_free(rel);
+	free(path);
+	return yes;
+}
+
 bool
 pack_build(struct pack *p, const struct job *j, struct diags *d)
 {
 	struct printopts po = { DUPLEX_LONG, true, NULL, NULL, j->back_x,
 	    j->back_y };
 
-	if (!print_build(p->s, p->li, &po, &p->sheets, d))
+	if (!has_booklet(p, d) || !print_build(p->s, p->li, &po, &p->sheets,
+	    d))
 		return false;
 	/* The pack's own pages on the paper of its sheets. */
 	if (p->sheets.paper != NULL && strcmp(p->sheets.paper, "Letter") == 0)

@@ -172,3 +172,81 @@ out:
 	setup_free(&s);
 	return rc;
 }
+
+/*
+ * Has language li a pack to make?  It has when it has a rule booklet
+ * or the game writes pack strings in it; a translation of the cards
+ * alone has none.
+ */
+static bool
+makes_pack(const struct deck *deck, size_t li)
+{
+	char *rel = g_strdup_printf("rules/%s.md", deck->langs[li]);
+	char *path = path_join(deck->dir, rel);
+	bool yes = file_exists(path) || deck->pack.texts[li].pos.file != NULL;
+
+	g_free(rel);
+	free(path);
+	return yes;
+}
+
+/*
+ * Has d a finding of g's level at g's place?  The validator and the
+ * renderer word some the same fault apart ("did you mean" or not): the
+ * place says it is one.
+ */
+static bool
+reported(const struct diags *d, const struct diag *g)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].level == g->level &&
+		    d->v[i].pos.line == g->pos.line &&
+		    d->v[i].pos.col == g->pos.col &&
+		    g_strcmp0(d->v[i].pos.file, g->pos.file) == 0 &&
+		    (g->pos.line > 0 || strcmp(d->v[i].msg, g->msg) == 0))
+			return true;
+	return false;
+}
+
+int
+pack_preflight(struct setup *s, size_t li, struct diags *d)
+{
+	struct diags found = { 0 };
+	struct job j = { 0 };
+	struct pack p;
+	struct srcpos pos;
+	size_t i;
+	bool keep = false;
+
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	p.li = li;
+	p.strs = g_ptr_array_new_with_free_func(free);
+	p.title = card_text(&s->deck->pack, li, "title", NULL);
+	if (makes_pack(s->deck, li))
+		pack_build(&p, &j, &found);
+	else
+		print_build(s, li, &(struct printopts){ DUPLEX_LONG, true,
+		    NULL, NULL, 0, 0 }, &p.sheets, &found);
+	/* What check found already is said once; a note goes with its
+	 * finding. */
+	for (i = 0; i < found.n; i++) {
+		const struct diag *g = &found.v[i];
+
+		if (g->level != DIAG_NOTE)
+			keep = !reported(d, g);
+		if (!keep)
+			continue;
+		/* found's file names die with it: d keeps its own. */
+		pos = g->pos;
+		if (pos.file != NULL)
+			pos.file = diag_file(d, pos.file);
+		diag_add(d, g->level, &pos, g->code, "%s", g->msg);
+		diag_about(d, g->card, g->lang);
+	}
+	diag_free(&found);
+	pack_free(&p);
+	return d->nerr == 0 ? 0 : EXIT_INPUT;
+}

@@ -70,7 +70,17 @@ pack_kind_name(const struct pack *p, size_t k)
 	return s != NULL ? s : p->s->deck->kinds[k].name;
 }
 
-/* The languages deckpress has default pack strings for: "de, en". */
+/* g_ptr_array_sort() hands the comparison pointers to its elements. */
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The languages deckpress has default pack strings for, sorted so the
+ * message reads the same on every run: "de, en".
+ */
 static char *
 default_langs(const struct setup *s)
 {
@@ -86,7 +96,7 @@ default_langs(const struct setup *s)
 			g_ptr_array_add(v, g_strndup(name, strlen(name) - 5));
 	if (gd != NULL)
 		g_dir_close(gd);
-	g_ptr_array_sort(v, (GCompareFunc)(void (*)(void))g_strcmp0);
+	g_ptr_array_sort(v, cmp_name);
 	for (i = 0; i < v->len; i++)
 		g_string_append_printf(b, "%s%s", i ? ", " : "",
 		    (const char *)g_ptr_array_index(v, i));

@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# One preflight (issue 22): whatever "cards", "pack", "booklet",
+# "export" or "preview" would refuse for a game, "check" says first.
+# Every game of tests/bad and tests/check goes through "check"; those it
+# passes (exit 0) go through each render, which must not refuse them
+# (exit 1).  "pack" and "booklet" run where the language has a rule
+# booklet: a game without one has no pack to make.  Then the pack's own
+# messages, each with its expected text.
+#
+# usage: sh tests/run-preflight.sh    (from the repo root, after make)
+
+T=out/test/preflight
+# shellcheck source=tests/suite.sh
+. tests/suite.sh
+
+# render CASE CMD...: the render must not refuse what check passed.
+render() {
+	c=$1
+	shift
+	if ./deckpress "$@" >"$T/$c.out" 2>"$T/$c.err"; then
+		return 0
+	fi
+	echo "check passed $d, but '$*' refused it:"
+	cat "$T/$c.err"
+	return 1
+}
+
+# renders DIR: each render of the game in DIR, after check passed it.
+renders() {
+	d=$1
+	c=$(basename "$d")
+	render "$c" cards "$d" -o "$T/$c.pdf" &&
+	    render "$c" export "$d" --lang en -o "$T/$c.exp" &&
+	    render "$c" preview "$d" -o "$T/$c.png" || return 1
+	[ -f "$d/rules/en.md" ] || return 0
+	render "$c" pack "$d" -o "$T/$c.pdf" &&
+	    render "$c" pack "$d" --draft -o "$T/$c.pdf" &&
+	    render "$c" booklet "$d" -o "$T/$c.pdf"
+}
+
+passed=0
+for d in tests/bad/*/ tests/check/*/; do
+	d=${d%/}
+	if ./deckpress check "$d" >/dev/null 2>&1; then
+		passed=$((passed + 1))
+		check "preflight: $d" renders "$d"
+	fi
+done
+# The corpus must give the renders something to try.
+check "check passes some cases ($passed)" test "$passed" -gt 10
+
+# expect_err WHAT WANT CMD...: CMD exits 1 with exactly WANT on stderr.
+expect_err() {
+	what=$1
+	want=$2
+	shift 2
+	rc=0
+	"$@" >/dev/null 2>"$T/err" || rc=$?
+	if [ "$rc" = 1 ] && [ "$(cat "$T/err")" = "$want" ]; then
+		ok "$what"
+	else
+		notok "$what (exit $rc)"
+		printf 'want:\n%s\ngot:\n' "$want" | sed 's/^/    /'
+		sed 's/^/    /' "$T/err"
+	fi
+}
+
+# A game whose pack strings are its own but has no booklet: pack says
+# the booklet is missing, and check says it first, the same.
+g=$T/nobooklet
+cp -R tests/check/clean "$g"
+rm -rf "$g/rules"
+printf 'pack:\n  tagline: "A test"\n' >>"$g/text/en.yaml"
+msg="$g/rules/en.md: error: the pack in 'en' has no instructions: write its rule booklet, rules/en.md
+1 error, 0 warnings"
+expect_err "pack: no booklet is what is missing" "$msg" \
+    ./deckpress pack "$g" -o "$T/nobooklet.pdf"
+check "pack: nothing written without a booklet" test ! -e "$T/nobooklet.pdf"
+./deckpress check "$g" >/dev/null 2>"$T/nobooklet.check" || true
+check "check: reports the missing booklet as pack does" \
+    grep -qxF "$g/rules/en.md: error: the pack in 'en' has no instructions: write its rule booklet, rules/en.md" \
+    "$T/nobooklet.check"
+
+# A booklet naming an image that is missing: check says so, as pack.
+g=$T/badimage
+cp -R tests/check/booklet-image-missing "$g"
+rm -f "$g/args" "$g"/expect*
+./deckpress pack "$g" -o "$T/badimage.pdf" 2>"$T/badimage.pack" || true
+rc=0
+./deckpress check "$g" >/dev/null 2>"$T/badimage.check" || rc=$?
+check "check: refuses a booklet image pack refuses" test "$rc" = 1
+check "check: the booklet image message is pack's" \
+    grep -qF "$(grep 'error:' "$T/badimage.pack")" "$T/badimage.check"
+
+# The default languages listed in a stable, sorted order: a language
+# deckpress has no pack strings for, with a booklet of its own.
+g=$T/nostrings
+mkdir -p "$g/rules" "$g/text"
+cp tests/check/clean/layout.yaml "$g/"
+sed 's/^languages: .*/languages: [nl]/' tests/check/clean/deck.yaml \
+    >"$g/deck.yaml"
+cp tests/check/clean/text/en.yaml "$g/text/nl.yaml"
+printf '# Regels\n\nSpeel.\n' >"$g/rules/nl.md"
+: >"$T/langs"
+for i in 1 2 3 4 5; do
+	./deckpress pack "$g" -o "$T/nostrings.pdf" 2>&1 |
+	    grep -o 'default pack strings in [a-z, ]*' >>"$T/langs" || true
+done
+check "pack: the default languages sorted, the same each run" \
+    test "$(sort -u "$T/langs")" = "default pack strings in de, en, es, fr, it"
+
+summary "preflight"
