@@ -147,6 +147,19 @@ empty_ok() {
 	mkdir -p "$T/empty" && dp new empty && dp check empty --werror
 }
 check "new fills an empty folder" empty_ok
+# "deckpress new ." in the folder just made: filled in place, the game
+# named after the folder; "new side/" as "new side".
+dot() {
+	mkdir -p "$T/My Game" &&
+	    (cd "$T/My Game" && $WRAP "$DP" new . && $WRAP "$DP" all) \
+	    >"$T/log" 2>&1 || { cat "$T/log"; return 1; }
+	grep -q "^game: my-game$" "$T/My Game/deck.yaml" &&
+	    [ -f "$T/My Game/out/my-game-en-pack.pdf" ] &&
+	    [ -z "$(find "$T/My Game" -name '.new-*')" ] &&
+	    dp new side/ && grep -q "^game: side$" "$T/side/deck.yaml" &&
+	    grep -q "see side/README.md" "$T/log"
+}
+check "new . fills the folder it is in, named after it; new side/" dot
 
 # From an installed deckpress, no tree and no DECKPRESS_HOME: a copy of
 # the tree with this build's objects installed into a prefix, as

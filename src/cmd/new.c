@@ -116,7 +116,8 @@ cmd_new(int argc, char **argv)
 	s.datadir = data_dir();
 	if ((rc = scaffold_new(&s, &d)) == 0)
 		printf("%s: a new game (%s cards), ready to print: see "
-		    "%s/README.md\n", s.dir, s.size, s.dir);
+		    "%s%sREADME.md\n", s.dir, s.size, s.dir,
+		    g_str_has_suffix(s.dir, "/") ? "" : "/");
 	free((char *)s.datadir);
 	rc = finish(&d, rc);
 out:

@@ -48,6 +48,8 @@ static const struct {
 struct game {
 	const struct scaffold	*s;
 	char			*tmp;	/* the hidden folder */
+	char			*real;	/* the empty folder's real path,
+					   or NULL: a new folder */
 	char			*id;	/* game: from the folder's name */
 	char			*title;
 };
@@ -83,7 +85,8 @@ put(const struct game *g, const char *rel, const char *text,
 static void
 names(struct game *g)
 {
-	char *base = g_path_get_basename(g->s->dir), *p, *q;
+	char *base = g_path_get_basename(g->real ? g->real : g->s->dir);
+	char *p, *q;
 	bool dash = false;
 
 	g->id = xmalloc(strlen(base) + 5);
@@ -415,38 +418,93 @@ dir_free(const char *dir, bool *exists, struct diags *d)
 	return rc;
 }
 
+/*
+ * The finished files of tmp (inside dir) moved up into dir, an empty
+ * folder that stays itself (its owner, its mode, a shell inside it):
+ * a few renames within one folder, then tmp removed.
+ */
+static bool
+move_up(const char *tmp, const char *dir, struct diags *d)
+{
+	struct dirent *e;
+	DIR *dp;
+	char *from, *to;
+	bool ok = true;
+
+	if ((dp = opendir(tmp)) == NULL)
+		ok = false;
+	while (ok && (e = readdir(dp)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		from = path_join(tmp, e->d_name);
+		to = path_join(dir, e->d_name);
+		ok = rename(from, to) == 0;
+		free(from);
+		free(to);
+	}
+	if (dp != NULL)
+		closedir(dp);
+	if (!ok || rmdir(tmp) != 0) {
+		diag_add(d, DIAG_ERROR, &(struct srcpos){ dir, 0, 0 }, "io",
+		    "cannot fill the folder: %s", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 int
 scaffold_new(const struct scaffold *s, struct diags *d)
 {
 	struct game g = { .s = s };
-	char *parent = g_path_get_dirname(s->dir);
-	char *base = g_path_get_basename(s->dir);
+	char *parent = NULL, *base = NULL, *name;
+	size_t len;
 	bool exists;
 	int rc;
 
 	if ((rc = dir_free(s->dir, &exists, d)) != 0)
 		goto out;
+	/* An empty folder is filled where it is, from a hidden folder
+	 * inside it: "deckpress new ." works in the folder just made,
+	 * and takes its name.  A new one is renamed into place whole. */
+	if (exists) {
+		g.real = realpath(s->dir, NULL);
+		g.tmp = path_join(s->dir, ".new-XXXXXX");
+	} else {
+		/* "quest/" is quest: its parent is where the hidden
+		 * folder goes. */
+		base = xstrdup(s->dir);
+		for (len = strlen(base); len > 1 && base[len - 1] == '/';)
+			base[--len] = '\0';
+		parent = g_path_get_dirname(base);
+		name = g_path_get_basename(base);
+		free(base);
+		base = g_strdup_printf(".%s.new-XXXXXX", name);
+		g.tmp = path_join(parent, base);
+		g_free(name);
+	}
 	names(&g);
-	g.tmp = g_strdup_printf("%s/.%s.new-XXXXXX", parent, base);
 	if (mkdtemp(g.tmp) == NULL) {
-		diag_add(d, DIAG_ERROR, NULL, "io", "cannot make a folder in "
-		    "%s: %s", parent, strerror(errno));
+		diag_add(d, DIAG_ERROR, &(struct srcpos){ s->dir, 0, 0 }, "io",
+		    "cannot make a folder beside or in it: %s",
+		    strerror(errno));
 		rc = EXIT_IO;
-		g_free(g.tmp);
-		g.tmp = NULL;
 		goto out;
 	}
 	if (!files(&g, d) || !record_sources(&g, d))
 		rc = EXIT_IO;
-	else if ((exists && rmdir(s->dir) != 0) || rename(g.tmp, s->dir) != 0) {
-		diag_add(d, DIAG_ERROR, &(struct srcpos){ s->dir, 0, 0 }, "io",
-		    "cannot make the folder: %s", strerror(errno));
+	else if (exists ? !move_up(g.tmp, s->dir, d) :
+	    rename(g.tmp, s->dir) != 0) {
+		if (!exists)
+			diag_add(d, DIAG_ERROR, &(struct srcpos){ s->dir, 0, 0 },
+			    "io", "cannot make the folder: %s",
+			    strerror(errno));
 		rc = EXIT_IO;
 	}
 	if (rc != 0)
 		nftw(g.tmp, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 out:
-	g_free(g.tmp);
+	free(g.tmp);
+	free(g.real);
 	free(g.id);
 	free(g.title);
 	g_free(parent);

@@ -36,7 +36,9 @@ bool	 scaffold_known(const char *const *v, const char *s);
  * Make the game s describes: deck.yaml (cards and tokens), layouts/,
  * text/LANG.yaml and rules/LANG.md per language, cards.csv, art/,
  * fonts/, icons/ and README.md.  All or nothing: the files are made in
- * a hidden folder beside s->dir, renamed to it at the end.  Returns 0,
+ * a hidden folder beside a new s->dir (inside an empty one), put in
+ * place at the end.  The game is named after the folder's real name
+ * (so "." works).  Returns 0,
  * EXIT_INPUT (s->dir exists and is not an empty folder) or EXIT_IO,
  * reported in d.
  */
