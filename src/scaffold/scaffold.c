@@ -224,7 +224,10 @@ texts(const struct game *g, struct diags *d)
 	return ok;
 }
 
-/* cards.csv: the sample in the source language, as import reads it. */
+/*
+ * cards.csv: the sample in the source language, as import reads it.
+ * Every text is quoted (they hold commas); none holds a double quote.
+ */
 static bool
 csv(const struct game *g, struct diags *d)
 {
