@@ -47,14 +47,15 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/booklet/draw.c src/booklet/bcheck.c \
          src/booklet/saddle.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
-         src/import/jwrite.c src/import/apply.c
+         src/import/jwrite.c src/import/apply.c \
+         src/scaffold/scaffold.c src/scaffold/samples.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \
          src/cmd/all.c \
          src/cmd/check.c src/cmd/strings.c src/cmd/booklet.c src/cmd/pack.c \
          src/cmd/calibrate.c src/cmd/import.c \
          src/cmd/preview.c src/cmd/export.c \
-         src/cmd/watch.c
+         src/cmd/watch.c src/cmd/new.c
 OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
 HDRS   = $(wildcard src/*.h src/*/*.h)
 

@@ -14,10 +14,11 @@ static const char usage_main[] =
 "usage: deckpress [--help] [--version] command [arguments]\n"
 "\n"
 "commands:\n"
+"  new DIR      a new game that prints at once, to make your own\n"
 "  cards DECK   the sheets of one game in one language, as a PDF: cards\n"
 "               with their backs, boards, tokens\n"
-"  all          the sheets and packs of every bundled game in every\n"
-"               language, into out/\n"
+"  all          the sheets and packs of the game in this folder, else\n"
+"               of every bundled game, in every language, into out/\n"
 "  check DECK   the deck against its rules, translations against the\n"
 "               source language, and text that does not fit\n"
 "  strings DECK --lang LANG\n"
@@ -44,6 +45,7 @@ static const struct {
 	const char	*name;
 	int		(*run)(int, char **);
 } commands[] = {
+	{ "new", cmd_new },
 	{ "cards", cmd_cards },
 	{ "all", cmd_all },
 	{ "check", cmd_check },

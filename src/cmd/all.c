@@ -20,7 +20,8 @@ static const char usage_all[] =
 "                [--guides marks|full|corners]\n"
 "                [--spacing MM | --bleed-only-outside] [--allow-outside]\n"
 "\n"
-"Render each DECK (default: every deck under the bundled cards/ folder)\n"
+"Render each DECK (default: the game in the current folder, if it holds\n"
+"a deck.yaml, else every deck under the bundled cards/ folder)\n"
 "in every one of its languages: the card sheets DIR/GAME-LANG-cards.pdf\n"
 "(duplex, long edge) and, where the language has its rule booklet, the\n"
 "print-and-play pack DIR/GAME-LANG-pack.pdf.  A language whose\n"
@@ -87,11 +88,19 @@ run_all(char **dirs, size_t ndirs, const struct job *base,
     unsigned int jobs)
 {
 	struct batch b = { 0 };
-	char *datadir = NULL, **decks = dirs;
+	char *datadir = NULL, *cwd, **decks = dirs;
 	size_t n = ndirs, i;
 	int rc = 0;
 
-	if (ndirs == 0) {
+	if (ndirs == 0 && file_exists("deck.yaml")) {
+		/* Inside a game's folder, that game is the one meant; its
+		 * full path gives its outputs the folder's name. */
+		cwd = g_get_current_dir();
+		decks = xmalloc(sizeof(*decks));
+		decks[0] = xstrdup(cwd);
+		g_free(cwd);
+		n = 1;
+	} else if (ndirs == 0) {
 		datadir = data_dir();
 		decks = batch_decks(datadir, &n);
 		if (n == 0) {

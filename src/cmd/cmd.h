@@ -99,6 +99,7 @@ int	 job_option(struct job *j, int c, const char *arg, const char *usage);
 int	 cards_option(struct job *j, int c, const char *arg);
 
 /* The commands: argv[0] is the command's name. */
+int	 cmd_new(int argc, char **argv);
 int	 cmd_cards(int argc, char **argv);
 int	 cmd_all(int argc, char **argv);
 int	 cmd_check(int argc, char **argv);
