@@ -58,17 +58,25 @@ lint() {
 }
 check "lintian finds no error in it" lint
 
-# Installed, from an empty folder: the bundled example packs and a
-# game copied out of /usr/share renders, with no clone near.
+# Installed, from an empty folder with no clone near: a new game made,
+# checked, packed, and rendered by "all" inside it; a bundled example,
+# copied out of /usr/share, packed too.
 installed() {
 	dpkg -i "$DEB" >"$T/dpkg.log" 2>&1 || { cat "$T/dpkg.log"; return 1; }
 	rm -rf "$T/empty" && mkdir -p "$T/empty"
-	(cd "$T/empty" && cp -R /usr/share/deckpress/cards/data-chain game &&
-	    env -u DECKPRESS_HOME /usr/bin/deckpress pack game -o game.pdf &&
-	    env -u DECKPRESS_HOME /usr/bin/deckpress check game) \
+	(cd "$T/empty" && unset DECKPRESS_HOME &&
+	    /usr/bin/deckpress new quest && /usr/bin/deckpress pack quest \
+	    -o quest.pdf && /usr/bin/deckpress check quest --werror &&
+	    (cd quest && /usr/bin/deckpress all) &&
+	    cp -R /usr/share/deckpress/cards/data-chain game &&
+	    /usr/bin/deckpress pack game -o game.pdf) \
 	    >"$T/use.log" 2>&1 || { cat "$T/use.log"; return 1; }
-	pdfinfo "$T/empty/game.pdf" | grep -q '^Pages: *[1-9]' ||
-	    { echo "no pages"; return 1; }
+	for f in quest.pdf game.pdf quest/out/quest-en-pack.pdf; do
+		pdfinfo "$T/empty/$f" | grep -q '^Pages: *[1-9]' ||
+		    { echo "$f: no pages"; return 1; }
+	done
+	[ "$(ls "$T/empty/quest/out")" = "quest-en-cards.pdf
+quest-en-pack.pdf" ] || { echo "all inside quest made:"; ls "$T/empty/quest/out"; return 1; }
 	man -w deckpress >/dev/null 2>&1 ||
 	    [ -f /usr/share/man/man1/deckpress.1.gz ] || return 1
 }
@@ -82,7 +90,7 @@ if [ "$(id -u)" -ne 0 ]; then
 elif dpkg -s deckpress >/dev/null 2>&1; then
 	echo "# dpkg -i skipped: a deckpress package is installed already"
 else
-	check "dpkg -i: deckpress packs and checks a game from an empty folder" \
+	check "dpkg -i: from an empty folder, new quest, pack, check --werror, all inside it" \
 	    installed
 	check "dpkg -r: nothing of it left" removed
 fi
