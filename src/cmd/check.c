@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "cmd.h"
 #include "../doc/doc.h"
 #include "../validate/validate.h"
@@ -46,6 +48,26 @@ struct checkjob {
  * What a render would refuse, check says first: each language checked
  * goes through the sheets and the pack as "cards" and "pack" make them.
  */
+/*
+ * Has check refused language li's booklet already?  Its pack would be
+ * refused too: flowing it as well (a hostile booklet of 20 000 bad
+ * references) would only cost.
+ */
+static bool
+booklet_refused(const struct deck *deck, size_t li, const struct diags *d)
+{
+	char *name = g_strdup_printf("rules/%s.md", deck->langs[li]);
+	size_t i, n = strlen(name), m;
+	bool yes = false;
+
+	for (i = 0; i < d->n && !yes; i++)
+		yes = d->v[i].level == DIAG_ERROR && d->v[i].pos.file != NULL &&
+		    (m = strlen(d->v[i].pos.file)) >= n &&
+		    strcmp(d->v[i].pos.file + m - n, name) == 0;
+	g_free(name);
+	return yes;
+}
+
 static void
 preflight(struct setup *s, const char *lang, struct diags *d)
 {
@@ -53,7 +75,8 @@ preflight(struct setup *s, const char *lang, struct diags *d)
 
 	for (li = 0; li < s->deck->nlangs; li++)
 		if (s->deck->loaded[li] && (lang == NULL ||
-		    strcmp(lang, s->deck->langs[li]) == 0))
+		    strcmp(lang, s->deck->langs[li]) == 0) &&
+		    !booklet_refused(s->deck, li, d))
 			pack_preflight(s, li, d);
 }
 
