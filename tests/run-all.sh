@@ -28,7 +28,8 @@
 #            tests/run-translate.sh tests/run-boxes.sh
 #            tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
 #            tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
-#            tests/run-yours.sh tests/run-selftest.sh" (the slowest
+#            tests/run-yours.sh tests/run-manners.sh
+#            tests/run-selftest.sh" (the slowest
 #            first, by the times the log gives, so that the last to
 #            start are short ones); set and empty: none
 #            (tests/run-selftest.sh runs this script so).
@@ -48,7 +49,7 @@ all_suites="tests/run-e2e.sh tests/run-components.sh tests/run-print.sh
     tests/run-import.sh tests/run-translate.sh tests/run-boxes.sh
     tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
     tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
-    tests/run-yours.sh tests/run-selftest.sh"
+    tests/run-yours.sh tests/run-manners.sh tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in

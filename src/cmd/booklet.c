@@ -74,8 +74,7 @@ cmd_booklet(int argc, char **argv)
 			fputs(usage_booklet, stdout);
 			return 0;
 		default:
-			fputs(usage_booklet, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_booklet);
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_booklet, "%s", argc - optind ?

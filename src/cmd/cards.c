@@ -76,8 +76,7 @@ cmd_cards(int argc, char **argv)
 			fputs(usage_cards, stdout);
 			return 0;
 		case '?':
-			fputs(usage_cards, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_cards);
 		default:
 			if ((rc = cards_option(&j, c, optarg)) < 0)
 				rc = job_option(&j, c, optarg, usage_cards);

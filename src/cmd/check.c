@@ -117,8 +117,7 @@ cmd_check(int argc, char **argv)
 			fputs(usage_check, stdout);
 			return 0;
 		default:
-			fputs(usage_check, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_check);
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_check, "%s", argc - optind ?

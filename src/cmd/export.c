@@ -185,8 +185,7 @@ cmd_export(int argc, char **argv)
 			fputs(usage_export, stdout);
 			return 0;
 		default:
-			fputs(usage_export, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_export);
 		}
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;

@@ -63,8 +63,7 @@ cmd_pack(int argc, char **argv)
 			fputs(usage_pack, stdout);
 			return 0;
 		case '?':
-			fputs(usage_pack, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_pack);
 		default:
 			if ((rc = job_option(&j, c, optarg, usage_pack)) != 0)
 				return rc;

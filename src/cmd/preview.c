@@ -167,8 +167,7 @@ preview_option(struct preview *p, int c, const char *arg)
 		p->j.allow_outside = true;
 		return 0;
 	}
-	fputs(usage_preview, stderr);	/* getopt has said what is wrong */
-	return EXIT_USAGE;
+	return usage_error(usage_preview, "unknown option code %d", c);
 }
 
 int
@@ -196,6 +195,8 @@ cmd_preview(int argc, char **argv)
 			fputs(usage_preview, stdout);
 			return 0;
 		}
+		if (c == '?')
+			return bad_option(argv, opts, usage_preview);
 		if ((rc = preview_option(&p, c, optarg)) != 0)
 			return rc;
 	}

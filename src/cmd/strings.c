@@ -139,8 +139,7 @@ cmd_strings(int argc, char **argv)
 			fputs(usage_strings, stdout);
 			return 0;
 		default:
-			fputs(usage_strings, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_strings);
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_strings, "%s", argc - optind ?

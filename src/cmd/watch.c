@@ -182,8 +182,7 @@ cmd_watch(int argc, char **argv)
 			fputs(usage_watch, stdout);
 			return 0;
 		case '?':
-			fputs(usage_watch, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_watch);
 		default:
 			if ((rc = cards_option(&w.job, c, optarg)) < 0)
 				rc = job_option(&w.job, c, optarg, usage_watch);
