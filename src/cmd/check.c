@@ -122,7 +122,7 @@ cmd_check(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_check, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	j.deckdir = argv[optind];
+	j.deckdir = deck_dir(argv[optind]);
 	rc = run_check(&j, &d);
 	if (j.json) {
 		diag_free(&d);

@@ -124,6 +124,21 @@ int	 cmd_export(int argc, char **argv);
 int	 cmd_watch(int argc, char **argv);
 
 /*
+ * common.c: the deck folder the command-line argument arg names: arg,
+ * or the folder of the deck.yaml file it names ("game/deck.yaml" is
+ * "game"), cut in place.
+ */
+char	*deck_dir(char *arg);
+
+/*
+ * common.c: a warning into d when the name output (-o; NULL: the
+ * default, "-": stdout) ends in an extension other than ext (".pdf"):
+ * what is written is kind ("a PDF").
+ */
+void	 output_ext(struct diags *d, const char *output, const char *ext,
+	    const char *kind);
+
+/*
  * common.c, for preview and export: --dpi N into dpi (30 to 1200), else
  * a usage error (usage printed).  0 or EXIT_USAGE.
  */

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "cmd.h"
 
@@ -147,6 +149,45 @@ bad_option(char **argv, const struct option *opts, const char *usage)
 	if (optopt > ' ' && optopt < 127)
 		return usage_error(usage, "unknown option '-%c'", optopt);
 	return usage_error(usage, "unknown option");
+}
+
+char *
+deck_dir(char *arg)
+{
+	static char here[] = ".";
+	char *slash = strrchr(arg, '/');
+	const char *base = slash != NULL ? slash + 1 : arg;
+	struct stat st;
+
+	/* A folder called deck.yaml stays one: only the file is its deck's. */
+	if (strcmp(base, "deck.yaml") != 0 || stat(arg, &st) != 0 ||
+	    !S_ISREG(st.st_mode))
+		return arg;
+	if (slash == NULL)
+		return here;
+	if (slash == arg)
+		slash++;	/* /deck.yaml: the root */
+	*slash = '\0';
+	return arg;
+}
+
+void
+output_ext(struct diags *d, const char *output, const char *ext,
+    const char *kind)
+{
+	const char *base, *dot;
+
+	if (output == NULL || strcmp(output, "-") == 0)
+		return;
+	base = strrchr(output, '/');
+	base = base != NULL ? base + 1 : output;
+	/* A name with no extension says nothing false: only a wrong one. */
+	if ((dot = strrchr(base, '.')) == NULL || dot == base ||
+	    strcasecmp(dot, ext) == 0)
+		return;
+	diag_add(d, DIAG_WARN, NULL, "output", "-o %s: what is written is %s, "
+	    "not a %s file; name it %.*s%s", output, kind, dot,
+	    (int)(dot - output), output, ext);
 }
 
 int

@@ -189,7 +189,7 @@ cmd_export(int argc, char **argv)
 		}
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;
-	x.j.deckdir = argv[optind];
+	x.j.deckdir = deck_dir(argv[optind]);
 	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : EXPORT_PNG;
 	/* Its files are named inside -o DIR: a link there was not asked
 	 * for. */

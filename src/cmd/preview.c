@@ -206,6 +206,7 @@ cmd_preview(int argc, char **argv)
 	if (p.v.copy != 0 && p.v.card == NULL)
 		return usage_error(usage_preview, "%s", "--copy needs --card: "
 		    "a contact sheet shows every card once");
-	p.j.deckdir = argv[optind];
+	p.j.deckdir = deck_dir(argv[optind]);
+	output_ext(&d, p.j.output, ".png", "a PNG");
 	return finish(&d, run_preview(&p, &d));
 }

@@ -146,5 +146,5 @@ cmd_strings(int argc, char **argv)
 		    "give exactly one deck folder" : "no deck folder given");
 	if (lang == NULL)
 		return usage_error(usage_strings, "%s", "--lang is required");
-	return finish(&d, run_strings(argv[optind], lang, &d));
+	return finish(&d, run_strings(deck_dir(argv[optind]), lang, &d));
 }
