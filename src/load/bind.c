@@ -151,15 +151,41 @@ check_icon(const struct card *c, const struct elem *e,
 	return false;
 }
 
+/*
+ * The fields a template shows that no card of its kinds has in any
+ * text file (a typo in the layout, "field: bdy"), each reported once at
+ * the layout, and the text fields named as their hints: neither is
+ * blamed again on every card.
+ */
+struct orphans {
+	const char	**field;	/* the layout's fields no card has */
+	const char	**hint;		/* the closest text field, or NULL */
+	size_t		  n;
+};
+
+/* Is name one of v's n strings? */
+static bool
+in_list(const char *const *v, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] != NULL && strcmp(v[i], name) == 0)
+			return true;
+	return false;
+}
+
 /* Every text field a visible element shows must exist, in every language. */
 static bool
 check_texts(const struct deck *deck, const struct card *c,
-    const struct elem *e, bool all, struct diags *d)
+    const struct elem *e, const struct orphans *o, bool all,
+    struct diags *d)
 {
 	size_t li;
 	bool ok = true;
 
-	if (e->type != ELEM_TEXT || e->field == NULL)
+	if (e->type != ELEM_TEXT || e->field == NULL ||
+	    in_list(o->field, o->n, e->field))
 		return true;
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_on(deck, li, all))
@@ -368,10 +394,14 @@ tmpl_fields(const struct tmpl *t, size_t *n)
 	return v;
 }
 
-/* Text fields no element of the card's template shows are typos. */
+/*
+ * Text fields no element of the card's template shows are typos, but
+ * for those o has put down to a typo in the layout.
+ */
 static bool
 check_fields(const struct deck *deck, const struct card *c,
-    const struct tmpl *t, bool all, struct diags *d)
+    const struct tmpl *t, const struct orphans *o, bool all,
+    struct diags *d)
 {
 	size_t nf, j, k, li;
 	const char **fields = tmpl_fields(t, &nf), *hint;
@@ -384,7 +414,7 @@ check_fields(const struct deck *deck, const struct card *c,
 			for (k = 0; k < nf; k++)
 				if (strcmp(fields[k], ct->v[j].field) == 0)
 					break;
-			if (k < nf)
+			if (k < nf || in_list(o->hint, o->n, ct->v[j].field))
 				continue;
 			hint = closest_word(ct->v[j].field, fields, nf);
 			diag_add(d, DIAG_ERROR, &ct->v[j].key_pos,
@@ -638,12 +668,13 @@ check_image(const struct deck *deck, const struct tmpl *t,
 /* What one card's elements need: texts, icons, colours, images. */
 static bool
 check_card(const struct deck *deck, const struct card *c,
-    const struct tmpl *t, const struct iconmap *icons,
-    struct images *images, bool all, struct diags *d)
+    const struct tmpl *t, const struct orphans *o,
+    const struct iconmap *icons, struct images *images, bool all,
+    struct diags *d)
 {
 	size_t f, i, k;
-	bool ok = check_fields(deck, c, t, all, d) && check_entry(deck, c, t,
-	    d);
+	bool ok = check_fields(deck, c, t, o, all, d) &&
+	    check_entry(deck, c, t, d);
 
 	for (f = 0; f < nfaces(t); f++)
 		for (i = 0; i < t->nelems[f]; i++) {
@@ -651,7 +682,7 @@ check_card(const struct deck *deck, const struct card *c,
 
 			if (!elem_applies(e, c))
 				continue;
-			ok &= check_texts(deck, c, e, all, d);
+			ok &= check_texts(deck, c, e, o, all, d);
 			ok &= check_icon(c, e, icons, d);
 			ok &= check_paint(t, c, &e->fill, "fill", e, d);
 			ok &= check_paint(t, c, &e->stroke, "stroke", e, d);
@@ -703,11 +734,90 @@ check_literal_objects(const struct deck *deck,
 	return ok;
 }
 
+/*
+ * The text fields of the cards whose template is t, without repeats;
+ * how many cards those are into ncards.
+ */
+static const char **
+card_fields(const struct deck *deck, const struct tmpl *const *tmpls,
+    const struct tmpl *t, size_t *n, size_t *ncards)
+{
+	size_t cap = 16, i, li, j;
+	const char **v = xcalloc(cap, sizeof(*v));
+
+	*n = *ncards = 0;
+	for (i = 0; i < deck->ncards; i++) {
+		const struct card *c = &deck->cards[i];
+
+		if (tmpls[c->kind] != t)
+			continue;
+		(*ncards)++;
+		for (li = 0; li < deck->nlangs; li++)
+			for (j = 0; j < c->texts[li].n; j++) {
+				const char *f = c->texts[li].v[j].field;
+
+				if (in_list(v, *n, f))
+					continue;
+				if (*n == cap)
+					v = xrealloc(v, (cap *= 2) *
+					    sizeof(*v));
+				v[(*n)++] = f;
+			}
+	}
+	return v;
+}
+
+/*
+ * Kind k's orphans (struct orphans) into o, reported at the layout's
+ * element when k is the first kind of its template.  False if any.
+ */
+static bool
+find_orphans(const struct deck *deck, const struct tmpl *const *tmpls,
+    size_t k, struct orphans *o, struct diags *d)
+{
+	const struct tmpl *t = tmpls[k];
+	const char **have, *hint;
+	size_t nhave, ncards, f, i, j;
+	bool first;
+
+	for (j = 0; j < k && !uses(tmpls, j, t); j++)
+		;
+	first = j == k;
+	have = card_fields(deck, tmpls, t, &nhave, &ncards);
+	o->field = xcalloc(t->nelems[0] + t->nelems[1] + 1, sizeof(char *));
+	o->hint = xcalloc(t->nelems[0] + t->nelems[1] + 1, sizeof(char *));
+	/*
+	 * Cards that all lack a field the layout shows say the layout is
+	 * wrong; one card alone says nothing of the kind, and its own
+	 * messages name it.
+	 */
+	for (f = 0; f < nfaces(t) && ncards >= 2; f++)
+		for (i = 0; i < t->nelems[f]; i++) {
+			const struct elem *e = &t->elems[f][i];
+
+			if (e->type != ELEM_TEXT || e->field == NULL ||
+			    in_list(have, nhave, e->field) ||
+			    in_list(o->field, o->n, e->field))
+				continue;
+			hint = closest_word(e->field, have, nhave);
+			o->field[o->n] = e->field;
+			o->hint[o->n++] = hint;
+			if (first)
+				diag_add(d, DIAG_ERROR, &e->pos,
+				    "unknown-field", "field '%s': no card has "
+				    "this text in any text file%s%s%s", e->field,
+				    HINT_ARGS(hint));
+		}
+	free(have);
+	return o->n == 0;
+}
+
 bool
 load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     const struct iconmap *icons, struct images *images, bool all_langs,
     struct diags *d)
 {
+	struct orphans *orph;
 	size_t f, i, k;
 	bool ok = true;
 
@@ -722,9 +832,18 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 				    &tmpls[k]->elems[f][i], all_langs, d);
 	ok &= check_all_markup(deck, tmpls, icons, images, all_langs, d);
 	ok &= check_literal_objects(deck, tmpls, icons, images, d);
+	orph = xcalloc(deck->nkinds + 1, sizeof(*orph));
+	for (k = 0; k < deck->nkinds; k++)
+		ok &= find_orphans(deck, tmpls, k, &orph[k], d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
-		    tmpls[deck->cards[i].kind], icons, images, all_langs, d);
+		    tmpls[deck->cards[i].kind], &orph[deck->cards[i].kind],
+		    icons, images, all_langs, d);
+	for (k = 0; k < deck->nkinds; k++) {
+		free(orph[k].field);
+		free(orph[k].hint);
+	}
+	free(orph);
 	return ok;
 }
 
