@@ -812,6 +812,84 @@ find_orphans(const struct deck *deck, const struct tmpl *const *tmpls,
 	return o->n == 0;
 }
 
+/* Does s show the variable {name}? */
+static bool
+shows_var(const char *s, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (; s != NULL && (s = strchr(s, '{')) != NULL; s++)
+		if (strncmp(s + 1, name, n) == 0 && s[n + 1] == '}')
+			return true;
+	return false;
+}
+
+/* Does a layout's fixed text, or a source text of a card, show {name}? */
+static bool
+var_shown(const struct deck *deck, const struct tmpl *const *tmpls,
+    const char *name)
+{
+	size_t k, f, i, j;
+
+	for (k = 0; k < deck->nkinds; k++)
+		for (f = 0; f < nfaces(tmpls[k]); f++)
+			for (i = 0; i < tmpls[k]->nelems[f]; i++)
+				if (shows_var(tmpls[k]->elems[f][i].literal,
+				    name))
+					return true;
+	for (i = 0; i < deck->ncards; i++)
+		for (j = 0; j < deck->cards[i].texts[0].n; j++)
+			if (shows_var(deck->cards[i].texts[0].v[j].value, name))
+				return true;
+	return false;
+}
+
+/* Is one of an attribute's values a word (a letter in it), not a number? */
+static bool
+has_words(const struct attrdef *def)
+{
+	size_t i;
+	const char *p;
+
+	for (i = 0; i < def->nvalues; i++)
+		for (p = def->values[i]; *p != '\0'; p++)
+			if (g_ascii_isalpha(*p) || (unsigned char)*p >= 0x80)
+				return true;
+	return false;
+}
+
+/*
+ * {attr} shows an attribute's value as its text file translates it
+ * (values: ATTR:), or as deck.yaml spells it when no file does: then a
+ * translation prints the source's words.  A warning per language and
+ * attribute, where the attribute is declared.
+ */
+static void
+check_raw_values(const struct deck *deck, const struct tmpl *const *tmpls,
+    struct diags *d)
+{
+	size_t k, li;
+
+	for (k = 0; deck->vals != NULL && k < deck->nattrdefs; k++) {
+		const struct attrdef *def = &deck->attrdefs[k];
+
+		/* Source values with texts: translate.c asks for theirs. */
+		if (def->values == NULL || !has_words(def) ||
+		    deck->vals[k].texts[0].n > 0 ||
+		    !var_shown(deck, tmpls, def->name))
+			continue;
+		for (li = 1; deck->loaded != NULL && li < deck->nlangs; li++)
+			if (deck->loaded[li] && deck->vals[k].texts[li].n == 0)
+				diag_add(d, DIAG_WARN, &def->pos, "raw-values",
+				    "{%s} prints the values of '%s' as deck.yaml "
+				    "spells them ('%s'...) on the %s "
+				    "cards: no text file has 'values: %s:' "
+				    "to translate them", def->name, def->name,
+				    def->values[0], deck->langs[li],
+				    def->name);
+	}
+}
+
 bool
 load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     const struct iconmap *icons, struct images *images, bool all_langs,
@@ -835,6 +913,7 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 	orph = xcalloc(deck->nkinds + 1, sizeof(*orph));
 	for (k = 0; k < deck->nkinds; k++)
 		ok &= find_orphans(deck, tmpls, k, &orph[k], d);
+	check_raw_values(deck, tmpls, d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], &orph[deck->cards[i].kind],
