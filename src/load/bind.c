@@ -151,30 +151,6 @@ check_icon(const struct card *c, const struct elem *e,
 	return false;
 }
 
-/*
- * The fields a template shows that no card of its kinds has in any
- * text file (a typo in the layout, "field: bdy"), each reported once at
- * the layout, and the text fields named as their hints: neither is
- * blamed again on every card.
- */
-struct orphans {
-	const char	**field;	/* the layout's fields no card has */
-	const char	**hint;		/* the closest text field, or NULL */
-	size_t		  n;
-};
-
-/* Is name one of v's n strings? */
-static bool
-in_list(const char *const *v, size_t n, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (v[i] != NULL && strcmp(v[i], name) == 0)
-			return true;
-	return false;
-}
-
 /* Every text field a visible element shows must exist, in every language. */
 static bool
 check_texts(const struct deck *deck, const struct card *c,
@@ -185,7 +161,7 @@ check_texts(const struct deck *deck, const struct card *c,
 	bool ok = true;
 
 	if (e->type != ELEM_TEXT || e->field == NULL ||
-	    in_list(o->field, o->n, e->field))
+	    orphans_field(o, e->field))
 		return true;
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_on(deck, li, all))
@@ -414,7 +390,7 @@ check_fields(const struct deck *deck, const struct card *c,
 			for (k = 0; k < nf; k++)
 				if (strcmp(fields[k], ct->v[j].field) == 0)
 					break;
-			if (k < nf || in_list(o->hint, o->n, ct->v[j].field))
+			if (k < nf || orphans_hint(o, ct->v[j].field))
 				continue;
 			hint = closest_word(ct->v[j].field, fields, nf);
 			diag_add(d, DIAG_ERROR, &ct->v[j].key_pos,
@@ -734,162 +710,6 @@ check_literal_objects(const struct deck *deck,
 	return ok;
 }
 
-/*
- * The text fields of the cards whose template is t, without repeats;
- * how many cards those are into ncards.
- */
-static const char **
-card_fields(const struct deck *deck, const struct tmpl *const *tmpls,
-    const struct tmpl *t, size_t *n, size_t *ncards)
-{
-	size_t cap = 16, i, li, j;
-	const char **v = xcalloc(cap, sizeof(*v));
-
-	*n = *ncards = 0;
-	for (i = 0; i < deck->ncards; i++) {
-		const struct card *c = &deck->cards[i];
-
-		if (tmpls[c->kind] != t)
-			continue;
-		(*ncards)++;
-		for (li = 0; li < deck->nlangs; li++)
-			for (j = 0; j < c->texts[li].n; j++) {
-				const char *f = c->texts[li].v[j].field;
-
-				if (in_list(v, *n, f))
-					continue;
-				if (*n == cap)
-					v = xrealloc(v, (cap *= 2) *
-					    sizeof(*v));
-				v[(*n)++] = f;
-			}
-	}
-	return v;
-}
-
-/*
- * Kind k's orphans (struct orphans) into o, reported at the layout's
- * element when k is the first kind of its template.  False if any.
- */
-static bool
-find_orphans(const struct deck *deck, const struct tmpl *const *tmpls,
-    size_t k, struct orphans *o, struct diags *d)
-{
-	const struct tmpl *t = tmpls[k];
-	const char **have, *hint;
-	size_t nhave, ncards, f, i, j;
-	bool first;
-
-	for (j = 0; j < k && !uses(tmpls, j, t); j++)
-		;
-	first = j == k;
-	have = card_fields(deck, tmpls, t, &nhave, &ncards);
-	o->field = xcalloc(t->nelems[0] + t->nelems[1] + 1, sizeof(char *));
-	o->hint = xcalloc(t->nelems[0] + t->nelems[1] + 1, sizeof(char *));
-	/*
-	 * Cards that all lack a field the layout shows say the layout is
-	 * wrong; one card alone says nothing of the kind, and its own
-	 * messages name it.
-	 */
-	for (f = 0; f < nfaces(t) && ncards >= 2; f++)
-		for (i = 0; i < t->nelems[f]; i++) {
-			const struct elem *e = &t->elems[f][i];
-
-			if (e->type != ELEM_TEXT || e->field == NULL ||
-			    in_list(have, nhave, e->field) ||
-			    in_list(o->field, o->n, e->field))
-				continue;
-			hint = closest_word(e->field, have, nhave);
-			o->field[o->n] = e->field;
-			o->hint[o->n++] = hint;
-			if (first)
-				diag_add(d, DIAG_ERROR, &e->pos,
-				    "unknown-field", "field '%s': no card has "
-				    "this text in any text file%s%s%s", e->field,
-				    HINT_ARGS(hint));
-		}
-	free(have);
-	return o->n == 0;
-}
-
-/* Does s show the variable {name}? */
-static bool
-shows_var(const char *s, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (; s != NULL && (s = strchr(s, '{')) != NULL; s++)
-		if (strncmp(s + 1, name, n) == 0 && s[n + 1] == '}')
-			return true;
-	return false;
-}
-
-/* Does a layout's fixed text, or a source text of a card, show {name}? */
-static bool
-var_shown(const struct deck *deck, const struct tmpl *const *tmpls,
-    const char *name)
-{
-	size_t k, f, i, j;
-
-	for (k = 0; k < deck->nkinds; k++)
-		for (f = 0; f < nfaces(tmpls[k]); f++)
-			for (i = 0; i < tmpls[k]->nelems[f]; i++)
-				if (shows_var(tmpls[k]->elems[f][i].literal,
-				    name))
-					return true;
-	for (i = 0; i < deck->ncards; i++)
-		for (j = 0; j < deck->cards[i].texts[0].n; j++)
-			if (shows_var(deck->cards[i].texts[0].v[j].value, name))
-				return true;
-	return false;
-}
-
-/* Is one of an attribute's values a word (a letter in it), not a number? */
-static bool
-has_words(const struct attrdef *def)
-{
-	size_t i;
-	const char *p;
-
-	for (i = 0; i < def->nvalues; i++)
-		for (p = def->values[i]; *p != '\0'; p++)
-			if (g_ascii_isalpha(*p) || (unsigned char)*p >= 0x80)
-				return true;
-	return false;
-}
-
-/*
- * {attr} shows an attribute's value as its text file translates it
- * (values: ATTR:), or as deck.yaml spells it when no file does: then a
- * translation prints the source's words.  A warning per language and
- * attribute, where the attribute is declared.
- */
-static void
-check_raw_values(const struct deck *deck, const struct tmpl *const *tmpls,
-    struct diags *d)
-{
-	size_t k, li;
-
-	for (k = 0; deck->vals != NULL && k < deck->nattrdefs; k++) {
-		const struct attrdef *def = &deck->attrdefs[k];
-
-		/* Source values with texts: translate.c asks for theirs. */
-		if (def->values == NULL || !has_words(def) ||
-		    deck->vals[k].texts[0].n > 0 ||
-		    !var_shown(deck, tmpls, def->name))
-			continue;
-		for (li = 1; deck->loaded != NULL && li < deck->nlangs; li++)
-			if (deck->loaded[li] && deck->vals[k].texts[li].n == 0)
-				diag_add(d, DIAG_WARN, &def->pos, "raw-values",
-				    "{%s} prints the values of '%s' as deck.yaml "
-				    "spells them ('%s'...) on the %s "
-				    "cards: no text file has 'values: %s:' "
-				    "to translate them", def->name, def->name,
-				    def->values[0], deck->langs[li],
-				    def->name);
-	}
-}
-
 bool
 load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     const struct iconmap *icons, struct images *images, bool all_langs,
@@ -912,16 +732,14 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 	ok &= check_literal_objects(deck, tmpls, icons, images, d);
 	orph = xcalloc(deck->nkinds + 1, sizeof(*orph));
 	for (k = 0; k < deck->nkinds; k++)
-		ok &= find_orphans(deck, tmpls, k, &orph[k], d);
-	check_raw_values(deck, tmpls, d);
+		ok &= bind_orphans(deck, tmpls, k, &orph[k], d);
+	bind_raw_values(deck, tmpls, d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], &orph[deck->cards[i].kind],
 		    icons, images, all_langs, d);
-	for (k = 0; k < deck->nkinds; k++) {
-		free(orph[k].field);
-		free(orph[k].hint);
-	}
+	for (k = 0; k < deck->nkinds; k++)
+		orphans_free(&orph[k]);
 	free(orph);
 	return ok;
 }
