@@ -89,6 +89,20 @@ card_fields(const struct deck *deck, const struct tmpl *const *tmpls,
  * Kind k's orphans (struct orphans) into o, reported at the layout's
  * element when k is the first kind of its template.  False if any.
  */
+/* On how many cards (up to 2) of template t does element e show? */
+static size_t
+shown_on(const struct deck *deck, const struct tmpl *const *tmpls,
+    const struct tmpl *t, const struct elem *e)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < deck->ncards && n < 2; i++)
+		if (tmpls[deck->cards[i].kind] == t &&
+		    elem_applies(e, &deck->cards[i]))
+			n++;
+	return n;
+}
+
 bool
 bind_orphans(const struct deck *deck, const struct tmpl *const *tmpls,
     size_t k, struct orphans *o, struct diags *d)
@@ -105,9 +119,10 @@ bind_orphans(const struct deck *deck, const struct tmpl *const *tmpls,
 	o->field = xcalloc(t->nelems[0] + t->nelems[1] + 1, sizeof(char *));
 	o->hint = xcalloc(t->nelems[0] + t->nelems[1] + 1, sizeof(char *));
 	/*
-	 * Cards that all lack a field the layout shows say the layout is
-	 * wrong; one card alone says nothing of the kind, and its own
-	 * messages name it.
+	 * Cards that all lack a field the layout shows them say the
+	 * layout is wrong; one card alone says nothing of the kind, and
+	 * its own messages name it.  An element shown on no card (its
+	 * "when" holds for none yet) asks nothing.
 	 */
 	for (f = 0; f < nfaces(t) && ncards >= 2; f++)
 		for (i = 0; i < t->nelems[f]; i++) {
@@ -115,7 +130,8 @@ bind_orphans(const struct deck *deck, const struct tmpl *const *tmpls,
 
 			if (e->type != ELEM_TEXT || e->field == NULL ||
 			    in_list(have, nhave, e->field) ||
-			    in_list(o->field, o->n, e->field))
+			    in_list(o->field, o->n, e->field) ||
+			    shown_on(deck, tmpls, t, e) < 2)
 				continue;
 			hint = closest_word(e->field, have, nhave);
 			o->field[o->n] = e->field;
