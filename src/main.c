@@ -5,6 +5,7 @@
  * load -> bind -> layout -> impose/render -> pdf and maps outcomes to
  * exit codes.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -59,6 +60,23 @@ static const struct {
 	{ "watch", cmd_watch },
 };
 
+#define NCOMMANDS	(sizeof(commands) / sizeof(commands[0]))
+
+/* An unknown command, with the closest of the commands' names. */
+static int
+unknown_command(const char *name)
+{
+	const char *names[NCOMMANDS], *hint;
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	if ((hint = closest_word(name, names, NCOMMANDS)) != NULL)
+		return usage_error(usage_main, "unknown command '%s'; did you "
+		    "mean '%s'?", name, hint);
+	return usage_error(usage_main, "unknown command '%s'", name);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -75,8 +93,10 @@ main(int argc, char **argv)
 		printf("deckpress %s\n", VERSION);
 		return 0;
 	}
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	/* The commands say what is wrong with an option (bad_option()). */
+	opterr = 0;
+	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 1, argv + 1);
-	return usage_error(usage_main, "unknown command '%s'", argv[1]);
+	return unknown_command(argv[1]);
 }

@@ -547,11 +547,11 @@ cli "--version" 0 '^deckpress [0-9]' --version
 cli "--help lists the commands" 0 'cards DECK' --help
 cli "cards --help documents every option" 0 '--no-backs' cards --help
 cli "cards --help documents --duplex" 0 'short' cards --help
-cli "no command is a usage error" 2 'usage: deckpress' 
+cli "no command is a usage error" 2 "see 'deckpress --help'" 
 cli "unknown command is a usage error" 2 "unknown command 'print'" print
 cli "bad --duplex value" 2 "must be long, short, none or fold" cards \
     cards/data-chain --duplex sideways
-cli "unknown option" 2 'usage: deckpress cards' cards --frobnicate x
+cli "unknown option" 2 "unknown option '--frobnicate'" cards --frobnicate x
 cli "unknown language" 2 "no language 'fr' (it has en, es)" cards \
     cards/data-chain --lang fr -o "$T/fr.pdf"
 check "unknown language writes nothing" test ! -e "$T/fr.pdf"

@@ -106,7 +106,7 @@ refused() {
 	[ "$rc" = 2 ] || { echo "exit $rc, expected 2"; return 1; }
 	grep -q "^deckpress: --jobs must be a whole number from 1 to 64, not '$1'" \
 	    "$T/refused.err" || { cat "$T/refused.err"; return 1; }
-	grep -q "^usage: deckpress all" "$T/refused.err" &&
+	grep -qx "see 'deckpress all --help'" "$T/refused.err" &&
 	    [ ! -s "$T/refused.out" ] && [ ! -e "$T/refused" ]
 }
 for v in 0 65 -1 x 2x 1.5 ''; do

@@ -401,7 +401,7 @@ check "preview --lang xx: usage error naming the languages" fails 2 "$U/e8" \
 check "preview too large for an image: usage error, lower --dpi" fails 2 \
     "$U/e9" "give a lower --dpi" \
     $WRAP ./deckpress preview $SP --dpi 1200 -o "$U/x.png"
-check "preview --bogus: usage error" fails 2 "$U/e10" "usage: deckpress preview" \
+check "preview --bogus: usage error" fails 2 "$U/e10" "unknown option '--bogus'" \
     $WRAP ./deckpress preview $DC --bogus
 check "preview without a deck: usage error" fails 2 "$U/e11" \
     "no deck folder given" $WRAP ./deckpress preview

@@ -170,8 +170,7 @@ cmd_all(int argc, char **argv)
 				return rc;
 			break;
 		case '?':
-			fputs(usage_all, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_all);
 		default:
 			if ((rc = job_option(&j, c, optarg, usage_all)) != 0)
 				return rc;

@@ -74,13 +74,13 @@ cmd_booklet(int argc, char **argv)
 			fputs(usage_booklet, stdout);
 			return 0;
 		default:
-			fputs(usage_booklet, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_booklet);
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_booklet, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	j.deckdir = argv[optind];
+	j.deckdir = deck_dir(argv[optind]);
+	output_ext(&d, j.output, ".pdf", "a PDF");
 	return finish(&d, run_booklet(&j, &d));
 }
 

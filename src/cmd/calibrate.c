@@ -105,8 +105,7 @@ cmd_calibrate(int argc, char **argv)
 			fputs(usage_calibrate, stdout);
 			return 0;
 		case '?':
-			fputs(usage_calibrate, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_calibrate);
 		default:
 			if ((rc = job_option(&j, c, optarg,
 			    usage_calibrate)) != 0)

@@ -76,8 +76,7 @@ cmd_cards(int argc, char **argv)
 			fputs(usage_cards, stdout);
 			return 0;
 		case '?':
-			fputs(usage_cards, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_cards);
 		default:
 			if ((rc = cards_option(&j, c, optarg)) < 0)
 				rc = job_option(&j, c, optarg, usage_cards);
@@ -87,7 +86,8 @@ cmd_cards(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_cards, "%s", argc - optind ? "give "
 		    "exactly one deck folder" : "no deck folder given");
-	j.deckdir = argv[optind];
+	j.deckdir = deck_dir(argv[optind]);
+	output_ext(&d, j.output, ".pdf", "a PDF");
 	if ((rc = job_printer(&j, &d)) != 0)
 		return finish(&d, rc);
 	return finish(&d, run_cards(&j, &d));

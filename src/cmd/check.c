@@ -158,13 +158,12 @@ cmd_check(int argc, char **argv)
 			fputs(usage_check, stdout);
 			return 0;
 		default:
-			fputs(usage_check, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_check);
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_check, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	j.deckdir = argv[optind];
+	j.deckdir = deck_dir(argv[optind]);
 	rc = run_check(&j, &d);
 	if (j.json) {
 		diag_free(&d);

@@ -24,9 +24,21 @@
  */
 int	 finish(struct diags *d, int rc);
 
-/* "deckpress: MESSAGE" and the usage text on stderr; returns 2. */
+/*
+ * "deckpress: MESSAGE" on stderr, then where the help is ("see
+ * 'deckpress CMD --help'", CMD read from the usage text); returns 2.
+ */
 int	 usage_error(const char *usage, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+
+struct option;
+/*
+ * For a command's "case '?'": the option of argv that getopt_long (with
+ * opterr 0) refused, said in one line, with the closest of the long
+ * options opts when it is unknown ("did you mean '--lang'?").  Returns
+ * usage_error()'s 2.
+ */
+int	 bad_option(char **argv, const struct option *opts, const char *usage);
 
 /*
  * The long options every printing command takes, for getopt_long, and
@@ -111,6 +123,21 @@ int	 cmd_import(int argc, char **argv);
 int	 cmd_preview(int argc, char **argv);
 int	 cmd_export(int argc, char **argv);
 int	 cmd_watch(int argc, char **argv);
+
+/*
+ * common.c: the deck folder the command-line argument arg names: arg,
+ * or the folder of the deck.yaml file it names ("game/deck.yaml" is
+ * "game"), cut in place.
+ */
+char	*deck_dir(char *arg);
+
+/*
+ * common.c: a warning into d when the name output (-o; NULL: the
+ * default, "-": stdout) ends in an extension other than ext (".pdf"):
+ * what is written is kind ("a PDF").
+ */
+void	 output_ext(struct diags *d, const char *output, const char *ext,
+	    const char *kind);
 
 /*
  * common.c, for preview and export: --dpi N into dpi (30 to 1200), else

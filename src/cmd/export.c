@@ -185,12 +185,11 @@ cmd_export(int argc, char **argv)
 			fputs(usage_export, stdout);
 			return 0;
 		default:
-			fputs(usage_export, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_export);
 		}
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;
-	x.j.deckdir = argv[optind];
+	x.j.deckdir = deck_dir(argv[optind]);
 	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : EXPORT_PNG;
 	/* Its files are named inside -o DIR: a link there was not asked
 	 * for. */

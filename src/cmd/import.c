@@ -114,8 +114,7 @@ cmd_import(int argc, char **argv)
 			fputs(usage_import, stdout);
 			return 0;
 		default:
-			fputs(usage_import, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_import);
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_import, "%s", argc - optind ?

@@ -63,8 +63,7 @@ cmd_pack(int argc, char **argv)
 			fputs(usage_pack, stdout);
 			return 0;
 		case '?':
-			fputs(usage_pack, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_pack);
 		default:
 			if ((rc = job_option(&j, c, optarg, usage_pack)) != 0)
 				return rc;
@@ -72,7 +71,8 @@ cmd_pack(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_pack, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	j.deckdir = argv[optind];
+	j.deckdir = deck_dir(argv[optind]);
+	output_ext(&d, j.output, ".pdf", "a PDF");
 	if ((rc = job_printer(&j, &d)) != 0)
 		return finish(&d, rc);
 	/* The pack says to turn on the long edge: its backs follow that. */

@@ -167,8 +167,7 @@ preview_option(struct preview *p, int c, const char *arg)
 		p->j.allow_outside = true;
 		return 0;
 	}
-	fputs(usage_preview, stderr);	/* getopt has said what is wrong */
-	return EXIT_USAGE;
+	return usage_error(usage_preview, "unknown option code %d", c);
 }
 
 int
@@ -196,6 +195,8 @@ cmd_preview(int argc, char **argv)
 			fputs(usage_preview, stdout);
 			return 0;
 		}
+		if (c == '?')
+			return bad_option(argv, opts, usage_preview);
 		if ((rc = preview_option(&p, c, optarg)) != 0)
 			return rc;
 	}
@@ -205,6 +206,7 @@ cmd_preview(int argc, char **argv)
 	if (p.v.copy != 0 && p.v.card == NULL)
 		return usage_error(usage_preview, "%s", "--copy needs --card: "
 		    "a contact sheet shows every card once");
-	p.j.deckdir = argv[optind];
+	p.j.deckdir = deck_dir(argv[optind]);
+	output_ext(&d, p.j.output, ".png", "a PNG");
 	return finish(&d, run_preview(&p, &d));
 }

@@ -139,13 +139,12 @@ cmd_strings(int argc, char **argv)
 			fputs(usage_strings, stdout);
 			return 0;
 		default:
-			fputs(usage_strings, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_strings);
 		}
 	if (argc - optind != 1)
 		return usage_error(usage_strings, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
 	if (lang == NULL)
 		return usage_error(usage_strings, "%s", "--lang is required");
-	return finish(&d, run_strings(argv[optind], lang, &d));
+	return finish(&d, run_strings(deck_dir(argv[optind]), lang, &d));
 }

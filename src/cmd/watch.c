@@ -147,7 +147,7 @@ deck_arg(struct wjob *w, int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_watch, "%s", argc - optind ? "give "
 		    "exactly one deck folder" : "no deck folder given");
-	w->job.deckdir = argv[optind];
+	w->job.deckdir = deck_dir(argv[optind]);
 	if (w->job.output != NULL && strcmp(w->job.output, "-") == 0)
 		return usage_error(usage_watch, "%s", "-o -: every build would "
 		    "go to standard output after the last; give a file");
@@ -182,8 +182,7 @@ cmd_watch(int argc, char **argv)
 			fputs(usage_watch, stdout);
 			return 0;
 		case '?':
-			fputs(usage_watch, stderr);
-			return EXIT_USAGE;
+			return bad_option(argv, opts, usage_watch);
 		default:
 			if ((rc = cards_option(&w.job, c, optarg)) < 0)
 				rc = job_option(&w.job, c, optarg, usage_watch);

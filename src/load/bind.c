@@ -154,12 +154,14 @@ check_icon(const struct card *c, const struct elem *e,
 /* Every text field a visible element shows must exist, in every language. */
 static bool
 check_texts(const struct deck *deck, const struct card *c,
-    const struct elem *e, bool all, struct diags *d)
+    const struct elem *e, const struct orphans *o, bool all,
+    struct diags *d)
 {
 	size_t li;
 	bool ok = true;
 
-	if (e->type != ELEM_TEXT || e->field == NULL)
+	if (e->type != ELEM_TEXT || e->field == NULL ||
+	    orphans_field(o, e->field))
 		return true;
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_on(deck, li, all))
@@ -368,10 +370,14 @@ tmpl_fields(const struct tmpl *t, size_t *n)
 	return v;
 }
 
-/* Text fields no element of the card's template shows are typos. */
+/*
+ * Text fields no element of the card's template shows are typos, but
+ * for those o has put down to a typo in the layout.
+ */
 static bool
 check_fields(const struct deck *deck, const struct card *c,
-    const struct tmpl *t, bool all, struct diags *d)
+    const struct tmpl *t, const struct orphans *o, bool all,
+    struct diags *d)
 {
 	size_t nf, j, k, li;
 	const char **fields = tmpl_fields(t, &nf), *hint;
@@ -384,7 +390,7 @@ check_fields(const struct deck *deck, const struct card *c,
 			for (k = 0; k < nf; k++)
 				if (strcmp(fields[k], ct->v[j].field) == 0)
 					break;
-			if (k < nf)
+			if (k < nf || orphans_hint(o, ct->v[j].field))
 				continue;
 			hint = closest_word(ct->v[j].field, fields, nf);
 			diag_add(d, DIAG_ERROR, &ct->v[j].key_pos,
@@ -638,12 +644,13 @@ check_image(const struct deck *deck, const struct tmpl *t,
 /* What one card's elements need: texts, icons, colours, images. */
 static bool
 check_card(const struct deck *deck, const struct card *c,
-    const struct tmpl *t, const struct iconmap *icons,
-    struct images *images, bool all, struct diags *d)
+    const struct tmpl *t, const struct orphans *o,
+    const struct iconmap *icons, struct images *images, bool all,
+    struct diags *d)
 {
 	size_t f, i, k;
-	bool ok = check_fields(deck, c, t, all, d) && check_entry(deck, c, t,
-	    d);
+	bool ok = check_fields(deck, c, t, o, all, d) &&
+	    check_entry(deck, c, t, d);
 
 	for (f = 0; f < nfaces(t); f++)
 		for (i = 0; i < t->nelems[f]; i++) {
@@ -651,7 +658,7 @@ check_card(const struct deck *deck, const struct card *c,
 
 			if (!elem_applies(e, c))
 				continue;
-			ok &= check_texts(deck, c, e, all, d);
+			ok &= check_texts(deck, c, e, o, all, d);
 			ok &= check_icon(c, e, icons, d);
 			ok &= check_paint(t, c, &e->fill, "fill", e, d);
 			ok &= check_paint(t, c, &e->stroke, "stroke", e, d);
@@ -708,6 +715,7 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     const struct iconmap *icons, struct images *images, bool all_langs,
     struct diags *d)
 {
+	struct orphans *orph;
 	size_t f, i, k;
 	bool ok = true;
 
@@ -722,9 +730,17 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 				    &tmpls[k]->elems[f][i], all_langs, d);
 	ok &= check_all_markup(deck, tmpls, icons, images, all_langs, d);
 	ok &= check_literal_objects(deck, tmpls, icons, images, d);
+	orph = xcalloc(deck->nkinds + 1, sizeof(*orph));
+	for (k = 0; k < deck->nkinds; k++)
+		ok &= bind_orphans(deck, tmpls, k, &orph[k], d);
+	bind_raw_values(deck, tmpls, d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
-		    tmpls[deck->cards[i].kind], icons, images, all_langs, d);
+		    tmpls[deck->cards[i].kind], &orph[deck->cards[i].kind],
+		    icons, images, all_langs, d);
+	for (k = 0; k < deck->nkinds; k++)
+		orphans_free(&orph[k]);
+	free(orph);
 	return ok;
 }
 

@@ -666,17 +666,32 @@ load_head(struct deck *deck, const struct ynode *root, bool head,
 	return ok;
 }
 
-/* The folder's name, as the game name when deck.yaml gives none. */
+/*
+ * The folder's name, as the game name when deck.yaml gives none: its
+ * real name when dir is ".", ".." or ends so ("deckpress cards ."
+ * writes out/NAME-en-cards.pdf, not a hidden out/.-en-cards.pdf).
+ */
 static const char *
 dir_name(struct arena *a, const char *dir)
 {
 	size_t n = strlen(dir);
-	const char *s;
+	const char *s, *name;
+	char *real;
 
 	while (n > 1 && dir[n - 1] == '/')
 		n--;
 	for (s = dir + n; s > dir && s[-1] != '/'; s--)
 		;
+	if ((dir + n - s == 1 && s[0] == '.') ||
+	    (dir + n - s == 2 && s[0] == '.' && s[1] == '.')) {
+		if ((real = realpath(dir, NULL)) != NULL) {
+			name = strrchr(real, '/');
+			name = arena_strdup(a, name != NULL && name[1] != '\0' ?
+			    name + 1 : real);
+			free(real);
+			return name;
+		}
+	}
 	return arena_strndup(a, s, (size_t)(dir + n - s));
 }
 

@@ -489,6 +489,39 @@ bool		 load_bind(const struct deck *deck,
 		    bool all_langs, struct diags *d);
 
 /*
+ * The fields a template shows that no card of its kinds has in any
+ * text file (a typo in the layout, "field: bdy"), each reported once at
+ * the layout, and the text fields named as their hints: neither is
+ * blamed again on every card.
+ */
+
+struct orphans {
+	const char	**field;	/* the layout's fields no card has */
+	const char	**hint;		/* the closest text field, or NULL */
+	size_t		  n;
+};
+
+/*
+ * fieldcheck.c: kind k's orphans into o (its template tmpls[k] shows
+ * them; o is freed with orphans_free()), reported at the layout when k
+ * is the first kind of its template.  False if it has any.
+ */
+bool		 bind_orphans(const struct deck *deck,
+		    const struct tmpl *const *tmpls, size_t k,
+		    struct orphans *o, struct diags *d);
+/* Is field one of o's fields; one of the text fields named as hints? */
+bool		 orphans_field(const struct orphans *o, const char *field);
+bool		 orphans_hint(const struct orphans *o, const char *field);
+void		 orphans_free(struct orphans *o);
+/*
+ * fieldcheck.c: a warning for each translation that prints {attr} with
+ * deck.yaml's spelling of the attribute's values (no text file has
+ * "values: ATTR:").
+ */
+void		 bind_raw_values(const struct deck *deck,
+		    const struct tmpl *const *tmpls, struct diags *d);
+
+/*
  * The file image element e of template t shows on card c: its name
  * with {id} and the card's attributes filled in, in the deck's folder
  * (or, for a layout's own image, beside the layout).  Caller frees.

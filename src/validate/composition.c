@@ -212,7 +212,48 @@ record(const struct deck *deck, const struct variant *v, const struct rule *r,
 		add_notes(deck, v, r, value, d);
 }
 
-/* "each": every declared value (or every value present, for text). */
+/*
+ * Does rule r's "where" keep the declared value of its "each"
+ * attribute?  It leaves a value out when it names the attribute without
+ * it, or when every card of the variant with the value fails it (jokers
+ * of suit "wild" under "where: {type: number}").  A value no card has
+ * is kept: the deck lacks it.
+ */
+static bool
+where_keeps(const struct deck *deck, const struct variant *v,
+    const struct rule *r, const char *value)
+{
+	const char *a;
+	size_t i, j;
+	bool has = false;
+
+	for (i = 0; i < r->nwhere; i++) {
+		if (strcmp(r->where[i].attr, r->attr) != 0)
+			continue;
+		for (j = 0; j < r->where[i].nvalues; j++)
+			if (strcmp(r->where[i].values[j], value) == 0)
+				return true;
+		return false;
+	}
+	if (r->nwhere == 0)
+		return true;
+	for (i = 0; i < deck->ncards; i++) {
+		const struct card *c = &deck->cards[i];
+
+		if (!variant_has(v, c) || (a = value_of(c, r->attr)) == NULL ||
+		    strcmp(a, value) != 0)
+			continue;
+		if (card_matches(c, r->where, r->nwhere))
+			return true;
+		has = true;
+	}
+	return !has;
+}
+
+/*
+ * "each": every declared value the "where" keeps (or every value
+ * present, for text).
+ */
 static void
 check_each(const struct deck *deck, const struct variant *v,
     const struct rule *r, struct outcomes *out, struct diags *d)
@@ -227,6 +268,8 @@ check_each(const struct deck *deck, const struct variant *v,
 	    i < def->nvalues; i++) {
 		long n = 0;
 
+		if (!where_keeps(deck, v, r, def->values[i]))
+			continue;
 		for (k = 0; k < deck->ncards; k++)
 			if (in_rule(&deck->cards[k], v, r, def->values[i]))
 				n += deck->cards[k].count;
