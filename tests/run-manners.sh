@@ -34,6 +34,9 @@ says "a mistyped command: did you mean" 2 \
 says "an unknown command far from every name: no hint" 2 \
     "deckpress: unknown command 'frobnicate'\nsee 'deckpress --help'\n" \
     frobnicate $Q
+says "new --bogus: one line, not the help" 2 \
+    "deckpress: unknown option '--bogus'\nsee 'deckpress new --help'\n" \
+    new --bogus
 says "no command: one line, not the help" 2 \
     "deckpress: no command given\nsee 'deckpress --help'\n"
 says "--language: did you mean --lang" 2 \
@@ -104,6 +107,10 @@ check "cards deck.yaml inside the folder: the deck of ." sh -c '
         >../here.out 2>../here.err &&
     [ "$(cat ../here.out)" = "../here.pdf: 4 cards, 2 pages" ] &&
     [ ! -s ../here.err ]' sh "$WRAP" "$T" "$root"
+check "all DIR/deck.yaml: the deck of DIR" sh -c '
+    $1 ./deckpress all "$2/mygame/deck.yaml" -d "$2/all" >"$2/all.out" \
+        2>"$2/all.err" && [ "$(ls "$2/all" | tr "\n" " ")" = "mygame-en-cards.pdf mygame-en-pack.pdf " ]' \
+    sh "$WRAP" "$T"
 check "preview DIR/deck.yaml: the deck of DIR" sh -c '
     $1 ./deckpress preview "$2/mygame/deck.yaml" -o "$2/path.png" \
         >"$2/path.out" 2>"$2/path.err" &&

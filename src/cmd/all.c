@@ -176,6 +176,9 @@ cmd_all(int argc, char **argv)
 				return rc;
 		}
 	j.outdir = j.outdir ? j.outdir : "out";
+	/* A deck given as DECK/deck.yaml is its folder, as for cards. */
+	for (c = optind; c < argc; c++)
+		argv[c] = deck_dir(argv[c]);
 	if ((rc = job_printer(&j, &d)) != 0)
 		return finish(&d, rc);
 	/* Card sheets and packs alike turn on the long edge. */

@@ -102,8 +102,7 @@ cmd_new(int argc, char **argv)
 			s.size = optarg;
 			break;
 		default:
-			fputs(usage_new, stderr);
-			rc = EXIT_USAGE;
+			rc = bad_option(argv, opts, usage_new);
 		}
 	if (rc == 0 && argc - optind == 0)
 		rc = usage_error(usage_new, "%s", "no folder given");
