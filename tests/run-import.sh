@@ -325,6 +325,35 @@ new_deck() {
 }
 check "import: --layout begins a new deck, which prints" new_deck
 
+# A card set aside (count 0 in the CSV): deck.yaml keeps it with
+# count: 0, check lists it, and nothing prints it: the export's table
+# of faces goes from 104 faces of 52 cards to 96 of 48, none of it.
+set_aside() {
+	rm -rf "$T/aside" "$T/aside.bx"
+	cp -R cards/data-chain "$T/aside"
+	sed 's/^steal,4,/steal,0,/' "$DC" >"$T/aside.csv"
+	imp aside "$T/aside.csv" --into "$T/aside"
+	exits aside 0 || return 1
+	grep -qx '  - {id: steal, kind: action, count: 0}' \
+	    "$T/aside/deck.yaml" || { grep steal "$T/aside/deck.yaml"; return 1; }
+	# Exit 1: rules.yaml wants steal's 4 copies, and says so.
+	$WRAP ./deckpress check "$T/aside" >"$T/aside.check" 2>&1 || :
+	grep -qx 'set aside (count: 0, not printed): steal' "$T/aside.check" ||
+	    { cat "$T/aside.check"; return 1; }
+	$WRAP ./deckpress export "$T/aside" --lang en -o "$T/aside.bx" \
+	    --boxes >"$T/aside.out" || return 1
+	grep -q ': 96 faces of 48 cards,' "$T/aside.out" ||
+	    { cat "$T/aside.out"; return 1; }
+	if grep -q '^steal' "$T/aside.bx/data-chain-en-boxes.tsv"; then
+		echo "a card set aside is printed"
+		return 1
+	fi
+	# Its texts stay, for the day it comes back.
+	grep -q '^  steal:' "$T/aside/text/en.yaml"
+}
+check "import: count 0 sets a card aside: listed by check, not printed" \
+    set_aside
+
 # ---------------------------------------------------------------------
 # All or nothing: an import killed at each of its renames (strace's
 # fault injection: SIGKILL as the rename is called, so every rename

@@ -396,10 +396,11 @@ read_count(struct ientry *e, const struct csvcell *cell, struct diags *d)
 
 	errno = 0;
 	v = strtol(cell->s, &end, 10);
-	if (*end != '\0' || errno != 0 || v < 1 ||
+	if (*end != '\0' || errno != 0 || v < 0 ||
 	    !g_ascii_isdigit(cell->s[0])) {
 		diag_add(d, DIAG_ERROR, &cell->pos, "count", "card '%s': count "
-		    "must be a positive integer, not '%s'", e->id, cell->s);
+		    "must be a whole number of copies (0 sets the card aside), "
+		    "not '%s'", e->id, cell->s);
 		return false;
 	}
 	if (v > MAX_COUNT) {
