@@ -362,6 +362,8 @@ columns(struct import *im, const struct deck *deck, bool fresh,
 		c->pos = h->v[i].pos;
 		if (*c->name == '\0')
 			unnamed(im, c, i, d);
+		else if (*c->name == '#')
+			;	/* the designer's notes: not the deck's */
 		else
 			classify(im, c, i, deck, fresh, d);
 		claim(im, i, d);
