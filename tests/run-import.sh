@@ -354,6 +354,29 @@ set_aside() {
 check "import: count 0 sets a card aside: listed by check, not printed" \
     set_aside
 
+# An emptied cell clears its text: steal's title in both languages
+# goes, written ~, and check then reports it missing in each.
+cleared() {
+	rm -rf "$T/cleared"
+	cp -R cards/data-chain "$T/cleared"
+	sed 's/^steal,4,action,,Steal,\(.*\),Arrebatar,/steal,4,action,,,\1,,/' \
+	    "$DC" >"$T/cleared.csv"
+	imp cleared "$T/cleared.csv" --into "$T/cleared"
+	exits cleared 0 || return 1
+	grep -q '^out/test/import/cleared/text/es.yaml: 0 strings set, 1 cleared' \
+	    "$T/cleared.out" || { cat "$T/cleared.out"; return 1; }
+	$WRAP ./deckpress check "$T/cleared" >/dev/null 2>"$T/cleared.check" &&
+	    { echo "check passed"; return 1; }
+	printf '%s\n' \
+	    "$T/cleared/text/en.yaml:64:12: error: card 'steal': 'title' has no text yet in 'en'" \
+	    "$T/cleared/text/es.yaml:125:12: error: card 'steal': 'title' has no text yet in 'es'" \
+	    '2 errors, 0 warnings' >"$T/cleared.want"
+	sed "s/$root\///g" "$T/cleared.check" >"$T/cleared.got"
+	same "$T/cleared.want" "$T/cleared.got" "check's report"
+}
+check "import: an emptied cell clears its text; check reports it missing" \
+    cleared
+
 # ---------------------------------------------------------------------
 # All or nothing: an import killed at each of its renames (strace's
 # fault injection: SIGKILL as the rename is called, so every rename

@@ -26,7 +26,8 @@ static const char usage_import[] =
 "the card list of DECK/deck.yaml and the strings of DECK/text/LANG.yaml.\n"
 "Its header row names the columns: id (required), count, component, the\n"
 "deck's attributes, and text fields: 'title' in the source language,\n"
-"'title@es' in Spanish; a column named '#...' holds notes, left out.\n"
+"'title@es' in Spanish (an empty cell clears the text); a column named\n"
+"'#...' holds notes, left out.\n"
 "Everything else in the files stays as written, and a second import\n"
 "changes nothing.  Nothing is written if there is any error, and the\n"
 "files are written all or none: an import stopped half way leaves\n"
@@ -60,6 +61,8 @@ report(const struct import_result *r)
 		if (!r->n.touched[li] && !r->columns[li])
 			continue;
 		printf("%s: %zu string%s set", v[i].path, k, k == 1 ? "" : "s");
+		if (r->n.cleared[li] > 0)
+			printf(", %zu cleared", r->n.cleared[li]);
 		if (li > 0 && r->n.touched[li])
 			printf(", %zu stale", v[i].r.stale);
 		printf("%s\n", v[i].changed ? "" : " (unchanged)");

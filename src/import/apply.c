@@ -208,6 +208,7 @@ read_table(struct run *r, struct diags *d)
 	}
 	r->n.strings = xcalloc(r->s.deck->nlangs, sizeof(*r->n.strings));
 	r->n.touched = xcalloc(r->s.deck->nlangs, sizeof(*r->n.touched));
+	r->n.cleared = xcalloc(r->s.deck->nlangs, sizeof(*r->n.cleared));
 	if (!import_read(&r->im, r->tab, r->s.deck, false, d) ||
 	    !import_orphans(&r->im, r->s.deck, r->a->prune, &r->n, d))
 		return EXIT_INPUT;
@@ -366,6 +367,7 @@ import_result_free(struct import_result *res)
 	free(res->files);
 	free(res->columns);
 	free(res->n.strings);
+	free(res->n.cleared);
 	free(res->n.touched);
 }
 

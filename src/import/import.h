@@ -88,6 +88,8 @@ struct import {
 struct icounts {
 	size_t	 added, changed, removed;	/* deck.yaml entries */
 	size_t	*strings;	/* per language: strings set */
+	size_t	*cleared;	/* per language: strings an empty cell
+				   cleared */
 	bool	*touched;	/* per language: its file is rewritten */
 };
 
@@ -151,7 +153,8 @@ bool	 import_verify(const struct import *im, const struct deck *deck,
  * lists it): a source text replaces the source's; a translation that
  * differs from the file's takes the hash of the row's source text, one
  * that does not keeps its own, so a changed source leaves it stale.
- * Sets n's strings, stale and touched; false (reported) if a
+ * An empty cell clears the file's text (written ~, for check to report
+ * missing).  Sets n's strings, cleared and touched; false (reported) if a
  * translation has no source text.
  */
 bool	 import_texts(const struct import *im, struct deck *deck,
