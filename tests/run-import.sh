@@ -30,7 +30,9 @@
 # sheets in English and Spanish identical to the byte to those of
 # cards/data-chain.  And: check and strings agree with what import
 # writes, a changed source marks its translation stale, a new deck
-# prints.
+# prints, a card set aside (count 0) is listed and not printed, an
+# emptied cell clears its text, and export --csv of each bundled game
+# imports back changing nothing.
 #
 # Then all or nothing: an import killed at each of its renames (strace
 # injects SIGKILL) leaves the old deck, the new one, or a journal the
@@ -376,6 +378,54 @@ cleared() {
 }
 check "import: an emptied cell clears its text; check reports it missing" \
     cleared
+
+# export --csv writes the deck as import reads it: imported back into
+# the game, it changes nothing, to the byte (every bundled game: their
+# attributes, components, languages, stale and 'same' translations).
+csv_back() {
+	g=$1
+	rm -rf "$T/back-$g" "$T/back-$g.csv"
+	cp -R "cards/$g" "$T/back-$g"
+	$WRAP ./deckpress export "$T/back-$g" --csv -o "$T/back-$g.csv" \
+	    >"$T/back-$g.exp" || return 1
+	imp "back-$g" "$T/back-$g.csv" --into "$T/back-$g"
+	exits "back-$g" 0 || return 1
+	if grep -v ' (unchanged)$' "$T/back-$g.out"; then
+		echo "the lines above changed a file"
+		return 1
+	fi
+	diff -r "cards/$g" "$T/back-$g"
+}
+for g in data-chain dataset serious-privacy; do
+	check "import: export --csv of $g, imported back, changes nothing" \
+	    csv_back "$g"
+done
+
+# A cell with quotes, a comma, a line break and blanks at its ends goes
+# out in quotes and comes back the same.
+csv_cell() {
+	rm -rf "$T/cell" "$T/cell.0"
+	cp -R cards/data-chain "$T/cell"
+	awk -F, '$1 == "steal" { $6 = "\" Say \"\"no\"\",\nthen draw. \""
+	    } { print }' OFS=, "$DC" >"$T/cell.csv"
+	imp cell "$T/cell.csv" --into "$T/cell"
+	exits cell 0 || return 1
+	grep -qxF '    body: " Say \"no\",\nthen draw. "' "$T/cell/text/en.yaml" ||
+	    { grep -A2 '^  steal:' "$T/cell/text/en.yaml"; return 1; }
+	cp -R "$T/cell" "$T/cell.0"
+	$WRAP ./deckpress export "$T/cell" --csv -o "$T/cell2.csv" >/dev/null ||
+	    return 1
+	printf '%s\n' 'steal,4,action,,Steal," Say ""no"",' \
+	    'then draw. ",Arrebatar,Arrebata una carta al azar de la mano de un rival.' \
+	    >"$T/cell.want"
+	grep -A1 '^steal,' "$T/cell2.csv" >"$T/cell.got"
+	same "$T/cell.want" "$T/cell.got" "the exported row" || return 1
+	imp cell2 "$T/cell2.csv" --into "$T/cell"
+	exits cell2 0 || return 1
+	diff -r "$T/cell.0" "$T/cell"
+}
+check "import: export --csv quotes a cell with quotes, comma, line break" \
+    csv_cell
 
 # ---------------------------------------------------------------------
 # All or nothing: an import killed at each of its renames (strace's
