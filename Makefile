@@ -47,6 +47,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/booklet/draw.c src/booklet/bcheck.c \
          src/booklet/saddle.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
+         src/import/handedit.c \
          src/import/jwrite.c src/import/apply.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \

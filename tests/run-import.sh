@@ -263,7 +263,7 @@ as_is() {
 	cp -R cards/data-chain "$T/dci"
 	imp dci "$DC" --into "$T/dci"
 	exits dci 0 || return 1
-	diff -r cards/data-chain "$T/dci"
+	diff -r -x import.state cards/data-chain "$T/dci"
 }
 check "import: Data Chain's CSV into Data Chain: not a byte changes" as_is
 
@@ -394,7 +394,7 @@ csv_back() {
 		echo "the lines above changed a file"
 		return 1
 	fi
-	diff -r "cards/$g" "$T/back-$g"
+	diff -r -x import.state "cards/$g" "$T/back-$g"
 }
 for g in data-chain dataset serious-privacy; do
 	check "import: export --csv of $g, imported back, changes nothing" \
@@ -427,6 +427,42 @@ csv_cell() {
 check "import: export --csv quotes a cell with quotes, comma, line break" \
     csv_cell
 
+# A text edited in the YAML since the last import (import.state keeps
+# what each import left): the next import lists each one it would
+# change and writes nothing; --overwrite sets them, saying so; and the
+# import after that has nothing to say.
+hand_edit() {
+	rm -rf "$T/he" "$T/he.0"
+	cp -R cards/data-chain "$T/he"
+	imp he.1 "$DC" --into "$T/he"
+	exits he.1 0 || return 1
+	sed -i -e '/^  steal:/,/^  [a-z]/s/^    title: Steal$/    title: Snatch/' \
+	    -e '/^  block:/,/^  [a-z]/s/^    body: .*/    body: Block it./' \
+	    "$T/he/text/en.yaml"
+	cp -R "$T/he" "$T/he.0"
+	imp he.2 "$DC" --into "$T/he"
+	exits he.2 1 || return 1
+	printf '%s\n' \
+	    "$DC:22:17: error: card 'steal': 'title' (en) was edited in text/en.yaml since the last import, and the table would replace it; copy the edit into the table, or give --overwrite" \
+	    "$T/he/text/en.yaml:64:12: note: the edited text" \
+	    "$DC:23:23: error: card 'block': 'body' (en) was edited in text/en.yaml since the last import, and the table would replace it; copy the edit into the table, or give --overwrite" \
+	    "$T/he/text/en.yaml:68:11: note: the edited text" \
+	    '2 errors, 0 warnings' >"$T/he.want"
+	same "$T/he.want" "$T/he.2.err" "the list of edited texts" || return 1
+	diff -r "$T/he.0" "$T/he" || { echo "the refused import wrote"; return 1; }
+	imp he.3 "$DC" --into "$T/he" --overwrite
+	exits he.3 0 || return 1
+	grep -q "^$DC:22:17: warning: card 'steal': 'title' (en) was edited in text/en.yaml since the last import; replaced, as --overwrite asks$" \
+	    "$T/he.3.err" || { cat "$T/he.3.err"; return 1; }
+	grep -qx 'out/test/import/he/text/en.yaml: 2 strings set' "$T/he.3.out" ||
+	    { cat "$T/he.3.out"; return 1; }
+	diff -r -x import.state cards/data-chain "$T/he" || return 1
+	imp he.4 "$DC" --into "$T/he"
+	exits he.4 0 && [ ! -s "$T/he.4.err" ]
+}
+check "import: a text edited in the YAML since the last import: listed, kept; --overwrite sets it" \
+    hand_edit
+
 # ---------------------------------------------------------------------
 # All or nothing: an import killed at each of its renames (strace's
 # fault injection: SIGKILL as the rename is called, so every rename
@@ -458,7 +494,8 @@ kill_setup() {
 	    >"$T/k.out" 2>&1 || { cat "$T/k.out"; return 1; }
 	# The syscalls to stop at: each rename, and the journal's unlink.
 	grep -E '(rename|unlink)\(' "$T/k.trace" | sed -E 's/^[0-9]+ +//' |
-	    grep -E '^rename|import\.journal"\)' >"$T/k.points"
+	    grep -E '^rename|import\.journal"\)' |
+	    grep -v 'import\.state' >"$T/k.points"
 	[ "$(grep -c '^rename' "$T/k.points")" = 4 ] &&
 	    [ "$(grep -c '^unlink' "$T/k.points")" = 1 ] ||
 	    { cat "$T/k.points"; return 1; }
@@ -469,7 +506,7 @@ kill_setup() {
 
 # same_deck A B: the same files, but the temporaries a kill left.
 same_deck() {
-	diff -r -x '*.tmp-*' "$1" "$2" >/dev/null
+	diff -r -x '*.tmp-*' -x import.state "$1" "$2" >/dev/null
 }
 
 # killed_at K: stopped at the syscall on line K of $T/k.points.
@@ -551,7 +588,7 @@ strings_finishes() {
 	head -n 1 "$T/ks.out" | grep -q "^$T/ks/import.journal: finished an import that had stopped half way (" ||
 	    { cat "$T/ks.out"; return 1; }
 	[ ! -e "$T/ks/import.journal" ] || { echo "the journal is left"; return 1; }
-	diff -r -x es.yaml "$T/knew" "$T/ks"
+	diff -r -x es.yaml -x import.state "$T/knew" "$T/ks"
 }
 check "strings: a stopped import is finished before the translation is written" \
     strings_finishes
@@ -574,7 +611,7 @@ termed() {
 	[ ! -e "$w/import.journal" ] || { echo "a journal left"; return 1; }
 	[ -z "$(find "$w" -name '*.tmp-*')" ] ||
 	    { find "$w" -name '*.tmp-*'; return 1; }
-	diff -r "$T/$want" "$w"
+	diff -r -x import.state "$T/$want" "$w"
 }
 check "import: SIGTERM at a rename: the import ends whole first" \
     termed rename:2 knew

@@ -16,9 +16,10 @@
 
 #include "cmd.h"
 #include "../import/import.h"
+#include "../outfile.h"
 
 static const char usage_import[] =
-"usage: deckpress import FILE --into DECK [--prune]\n"
+"usage: deckpress import FILE --into DECK [--prune] [--overwrite]\n"
 "       deckpress import FILE --into DECK --layout NAME [--lang LANG]\n"
 "       (either with [--allow-outside])\n"
 "\n"
@@ -36,6 +37,9 @@ static const char usage_import[] =
 "  -i, --into DECK     the deck folder (required)\n"
 "      --prune         delete the strings of cards the spreadsheet no\n"
 "                      longer has, instead of refusing\n"
+"      --overwrite     set the texts edited in DECK's text files since\n"
+"                      the last import, instead of refusing (import\n"
+"                      keeps its record in DECK/import.state)\n"
 "      --layout NAME   begin a new deck in DECK, which has no deck.yaml\n"
 "                      yet, with this layout\n"
 "  -l, --lang LANG     the new deck's source language (default: en)\n"
@@ -87,6 +91,7 @@ cmd_import(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "into", required_argument, NULL, 'i' },
 		{ "prune", no_argument, NULL, 'p' },
+		{ "overwrite", no_argument, NULL, 'O' },
 		{ "layout", required_argument, NULL, 'L' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
@@ -104,6 +109,9 @@ cmd_import(int argc, char **argv)
 			break;
 		case 'p':
 			a.prune = true;
+			break;
+		case 'O':
+			a.overwrite = true;
 			break;
 		case 'L':
 			a.layout = optarg;
@@ -131,5 +139,7 @@ cmd_import(int argc, char **argv)
 		return usage_error(usage_import, "'%s' is not a language code "
 		    "(like en or pt-BR)", a.lang);
 	a.csv = argv[optind];
+	/* import.state is named in the deck: a link there is no one's. */
+	outfile_no_links();
 	return finish(&d, run_import(&a, &d));
 }

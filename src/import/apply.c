@@ -242,6 +242,8 @@ load_new(struct run *r, const struct strbuf *yaml, struct diags *d)
 		return EXIT_INPUT;
 	}
 	if (!import_verify(&r->im, r->deck, d) ||
+	    !import_state_load(&r->im, r->deck, d) ||
+	    !import_handedits(&r->im, r->deck, r->a->overwrite, d) ||
 	    !import_texts(&r->im, r->deck, &r->n, d))
 		return EXIT_INPUT;
 	return 0;
@@ -340,8 +342,9 @@ import_run(const struct import_args *a, struct import_result *res,
 		if (!import_deckyaml(&r.im, r.s.deck, r.old, r.oldlen, &yaml,
 		    &r.n, d))
 			rc = EXIT_INPUT;
-		else if ((rc = load_new(&r, &yaml, d)) == 0)
-			rc = write_files(&r, &yaml, res, d);
+		else if ((rc = load_new(&r, &yaml, d)) == 0 &&
+		    (rc = write_files(&r, &yaml, res, d)) == 0)
+			rc = import_state_save(&r.im, r.deck, a->into, d);
 	}
 	res->cards = r.im.nentries;
 	res->n = r.n;

@@ -610,5 +610,8 @@ void
 import_free(struct import *im)
 {
 	g_free(im->newattrs);
+	if (im->state != NULL)
+		g_hash_table_destroy(im->state);
+	free(im->state_raw);
 	arena_free(&im->arena);
 }

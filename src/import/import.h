@@ -82,6 +82,10 @@ struct import {
 	size_t			*ntfile;
 	struct newattr		*newattrs;	/* new deck: its attributes */
 	size_t			 nnew;
+	GHashTable		*state;		/* what the last import left:
+						   "lang\tid\tfield" -> hash */
+	char			*state_raw;	/* its file as read, or NULL */
+	size_t			 state_len;
 };
 
 /* What an import changed, for its report. */
@@ -160,6 +164,31 @@ bool	 import_verify(const struct import *im, const struct deck *deck,
 bool	 import_texts(const struct import *im, struct deck *deck,
 	    struct icounts *n, struct diags *d);
 
+/*
+ * handedit.c.  Read the deck's import.state, the record of what the last
+ * import left in each text it set (none: an empty record); false if it
+ * could not be read (reported).
+ */
+bool	 import_state_load(struct import *im, const struct deck *deck,
+	    struct diags *d);
+
+/*
+ * Before import_texts(): each text the table would change though its
+ * file no longer holds what the last import left there (edited in the
+ * YAML since) is an error at its cell, with a note at the text; a
+ * warning with overwrite.  False if there was an error.
+ */
+bool	 import_handedits(const struct import *im, const struct deck *deck,
+	    bool overwrite, struct diags *d);
+
+/*
+ * After the files are written: the record of what each text of the
+ * table now holds in deck, into DECK/import.state (rewritten only if it
+ * changes).  0 or EXIT_IO (reported).
+ */
+int	 import_state_save(const struct import *im, const struct deck *deck,
+	    const char *dir, struct diags *d);
+
 void	 import_free(struct import *im);
 
 /* What an import is asked. */
@@ -169,6 +198,8 @@ struct import_args {
 	const char	*layout;	/* NULL: the deck exists */
 	const char	*lang;		/* NULL: en, for a new deck */
 	bool		 prune;		/* drop the strings of dropped cards */
+	bool		 overwrite;	/* set texts edited in the YAML since
+					   the last import */
 	bool		 allow_outside;	/* --allow-outside */
 };
 
