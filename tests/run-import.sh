@@ -463,6 +463,29 @@ hand_edit() {
 check "import: a text edited in the YAML since the last import: listed, kept; --overwrite sets it" \
     hand_edit
 
+# The record is the game's file: a sparse 3 GB one is refused as it is
+# read, one that is a link out of the folder is not followed; nothing
+# is written either way.
+bad_state() {
+	rm -rf "$T/bs" "$T/bs.0"
+	cp -R cards/data-chain "$T/bs"
+	case $1 in
+	big)	truncate -s 3G "$T/bs/import.state"
+		want="$T/bs/import.state: error: file larger than 16 MiB" ;;
+	link)	ln -s "$(pwd)/cards/data-chain/deck.yaml" "$T/bs/import.state"
+		want="$T/bs/import.state: error: import record $T/bs/import.state is outside the game's folder (a symbolic link leads out of it); pass --allow-outside to allow it" ;;
+	esac
+	cp -R "$T/bs" "$T/bs.0"
+	imp bs "$DC" --into "$T/bs"
+	exits bs 1 || return 1
+	head -n 1 "$T/bs.err" | grep -qxF "$want" || { cat "$T/bs.err"; return 1; }
+	diff -r "$T/bs.0" "$T/bs"
+}
+check "import: an import.state of 3 GB (sparse): refused as it is read" \
+    bad_state big
+check "import: an import.state linking out of the deck: not followed" \
+    bad_state link
+
 # ---------------------------------------------------------------------
 # All or nothing: an import killed at each of its renames (strace's
 # fault injection: SIGKILL as the rename is called, so every rename
