@@ -327,6 +327,38 @@ new_deck() {
 }
 check "import: --layout begins a new deck, which prints" new_deck
 
+# --layout KIND=NAME,KIND=NAME begins a deck of components, the CSV's
+# component column naming each card's kind: it prints, 6 cards and 10
+# tokens.
+new_components() {
+	rm -rf "$T/nc"
+	imp nc tests/import/new-components/cards.csv --into "$T/nc/kit" \
+	    --layout card=data-chain,token=data-chain
+	exits nc 0 || return 1
+	grep -qx '  token: {layout: data-chain}' "$T/nc/kit/deck.yaml" ||
+	    { cat "$T/nc/kit/deck.yaml"; return 1; }
+	$WRAP ./deckpress cards "$T/nc/kit" -o "$T/nc.pdf" >"$T/nc.cards" ||
+	    return 1
+	grep -qx "$T/nc.pdf: 16 components, 6 pages" "$T/nc.cards" ||
+	    { cat "$T/nc.cards"; return 1; }
+}
+check "import: --layout card=A,token=B begins a deck of components, which prints" \
+    new_components
+
+# A kind given twice, or without its layout: a usage error.
+bad_components() {
+	imp bc tests/import/new-components/cards.csv --into "$T/bc" \
+	    --layout "$1"
+	exits bc 2 || return 1
+	head -n 1 "$T/bc.err" | grep -qxF "deckpress: --layout: $2" ||
+	    { head -n 1 "$T/bc.err"; return 1; }
+	[ ! -e "$T/bc" ]
+}
+check "import: --layout card=a,card=b: the kind given twice" \
+    bad_components card=a,card=b "the kind 'card' is given twice"
+check "import: --layout card=: no layout" \
+    bad_components card=,token=a "'card=' is not KIND=LAYOUT"
+
 # A card set aside (count 0 in the CSV): deck.yaml keeps it with
 # count: 0, check lists it, and nothing prints it: the export's table
 # of faces goes from 104 faces of 52 cards to 96 of 48, none of it.

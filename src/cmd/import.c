@@ -21,6 +21,7 @@
 static const char usage_import[] =
 "usage: deckpress import FILE --into DECK [--prune] [--overwrite]\n"
 "       deckpress import FILE --into DECK --layout NAME [--lang LANG]\n"
+"       deckpress import FILE --into DECK --layout KIND=NAME,... [--lang LANG]\n"
 "       (either with [--allow-outside])\n"
 "\n"
 "Write the cards of a spreadsheet saved as CSV or TSV (FILE) into DECK:\n"
@@ -41,7 +42,10 @@ static const char usage_import[] =
 "                      the last import, instead of refusing (import\n"
 "                      keeps its record in DECK/import.state)\n"
 "      --layout NAME   begin a new deck in DECK, which has no deck.yaml\n"
-"                      yet, with this layout\n"
+"                      yet, with this layout; KIND=NAME,KIND=NAME: a\n"
+"                      deck of components, each kind with its layout,\n"
+"                      the table's 'component' column naming each\n"
+"                      card's kind\n"
 "  -l, --lang LANG     the new deck's source language (default: en)\n"
 DECK_USAGE
 "  -h, --help          this help\n";
@@ -82,6 +86,36 @@ run_import(const struct import_args *a, struct diags *d)
 	if ((rc = import_run(a, &res, d)) == 0)
 		report(&res);
 	import_result_free(&res);
+	return rc;
+}
+
+/*
+ * --layout kind=NAME,kind=NAME: each kind a name, once, with a layout;
+ * a usage error if not, else 0.
+ */
+static int
+components_arg(const char *spec)
+{
+	char **v = g_strsplit(spec, ",", -1), *eq;
+	size_t i, j;
+	int rc = 0;
+
+	for (i = 0; v[i] != NULL && rc == 0; i++) {
+		if ((eq = strchr(v[i], '=')) == NULL || eq[1] == '\0') {
+			rc = usage_error(usage_import, "--layout: '%s' is not "
+			    "KIND=LAYOUT", v[i]);
+			break;
+		}
+		*eq = '\0';	/* v[i] is the kind from here */
+		if (!valid_ident(v[i]))
+			rc = usage_error(usage_import, "--layout: '%s' is not a "
+			    "name for a kind of component (like token)", v[i]);
+		for (j = 0; j < i && rc == 0; j++)
+			if (strcmp(v[i], v[j]) == 0)
+				rc = usage_error(usage_import, "--layout: the "
+				    "kind '%s' is given twice", v[i]);
+	}
+	g_strfreev(v);
 	return rc;
 }
 
@@ -138,6 +172,9 @@ cmd_import(int argc, char **argv)
 	if (a.lang != NULL && !valid_ident(a.lang))
 		return usage_error(usage_import, "'%s' is not a language code "
 		    "(like en or pt-BR)", a.lang);
+	if (a.layout != NULL && strchr(a.layout, '=') != NULL &&
+	    (c = components_arg(a.layout)) != 0)
+		return c;
 	a.csv = argv[optind];
 	/* import.state is named in the deck: a link there is no one's. */
 	outfile_no_links();

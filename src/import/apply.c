@@ -91,6 +91,24 @@ out:
 	return rc;
 }
 
+/* Does deck have the layouts spec gives: "NAME", or "kind=NAME,..."? */
+static bool
+same_layouts(const struct deck *deck, const char *spec)
+{
+	struct strbuf b = { 0 };
+	size_t k;
+	bool same;
+
+	if (!deck->multi)
+		return strcmp(deck->kinds[0].layout, spec) == 0;
+	for (k = 0; k < deck->nkinds; k++)
+		sb_printf(&b, "%s%s=%s", k ? "," : "", deck->kinds[k].name,
+		    deck->kinds[k].layout);
+	same = b.s != NULL && strcmp(b.s, spec) == 0;
+	sb_free(&b);
+	return same;
+}
+
 /*
  * --layout and --lang begin a new deck; for one that exists they may
  * only say what its deck.yaml says, so that the command that began a
@@ -103,8 +121,7 @@ same_head(const struct run *r, struct diags *d)
 	const struct kind *k = &deck->kinds[0];
 	struct srcpos pos = { deck->file, 0, 0 };
 
-	if (r->a->layout != NULL && (deck->multi ||
-	    strcmp(k->layout, r->a->layout) != 0)) {
+	if (r->a->layout != NULL && !same_layouts(deck, r->a->layout)) {
 		diag_add(d, DIAG_ERROR, &k->pos, "usage", "--layout %s begins a "
 		    "new deck, but this deck exists, with %s%s%s; leave "
 		    "--layout out", r->a->layout, deck->multi ? "components" :
