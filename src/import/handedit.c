@@ -189,18 +189,23 @@ import_state_save(const struct import *im, const struct deck *deck,
 	g_hash_table_iter_init(&it, im->state);
 	while (g_hash_table_iter_next(&it, &k, &v))
 		g_ptr_array_add(keys, k);
-	qsort(keys->pdata, keys->len, sizeof(gpointer), key_cmp);
+	if (keys->len > 0)
+		qsort(keys->pdata, keys->len, sizeof(gpointer), key_cmp);
 	for (i = 0; i < keys->len; i++)
 		sb_printf(&b, "%s\t%s\n", (char *)keys->pdata[i],
 		    (char *)g_hash_table_lookup(im->state, keys->pdata[i]));
 	g_ptr_array_free(keys, TRUE);
 	/* After the texts: killed between, the next import finds texts
 	 * not as recorded, and asks rather than loses one. */
-	if (im->state_raw == NULL || im->state_len != b.len ||
-	    memcmp(im->state_raw, b.s, b.len) != 0) {
+	/* No text to record and no record: no file. */
+	if (b.len == 0 && im->state_raw == NULL)
+		;
+	else if (im->state_raw == NULL || im->state_len != b.len ||
+	    (b.len > 0 && memcmp(im->state_raw, b.s, b.len) != 0)) {
 		if (!outfile_open(&o, path, d))
 			rc = EXIT_IO;
-		else if (!outfile_close(&o, outfile_write(&o, b.s, b.len), d))
+		else if (!outfile_close(&o, outfile_write(&o, b.s ? b.s : "",
+		    b.len), d))
 			rc = EXIT_IO;
 	}
 	free(path);
