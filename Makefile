@@ -37,7 +37,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/doc/cardsheets.c src/doc/rulebook.c \
          src/doc/packtext.c src/doc/packflow.c src/doc/packpdf.c \
          src/export/faces.c src/export/boxes.c src/export/raster.c \
-         src/export/contact.c \
+         src/export/contact.c src/export/csv.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \
@@ -47,6 +47,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/booklet/draw.c src/booklet/bcheck.c \
          src/booklet/saddle.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
+         src/import/handedit.c \
          src/import/jwrite.c src/import/apply.c \
          src/scaffold/scaffold.c src/scaffold/samples.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \

@@ -30,7 +30,9 @@
 # sheets in English and Spanish identical to the byte to those of
 # cards/data-chain.  And: check and strings agree with what import
 # writes, a changed source marks its translation stale, a new deck
-# prints.
+# prints, a card set aside (count 0) is listed and not printed, an
+# emptied cell clears its text, and export --csv of each bundled game
+# imports back changing nothing.
 #
 # Then all or nothing: an import killed at each of its renames (strace
 # injects SIGKILL) leaves the old deck, the new one, or a journal the
@@ -261,7 +263,7 @@ as_is() {
 	cp -R cards/data-chain "$T/dci"
 	imp dci "$DC" --into "$T/dci"
 	exits dci 0 || return 1
-	diff -r cards/data-chain "$T/dci"
+	diff -r -x import.state cards/data-chain "$T/dci"
 }
 check "import: Data Chain's CSV into Data Chain: not a byte changes" as_is
 
@@ -325,6 +327,197 @@ new_deck() {
 }
 check "import: --layout begins a new deck, which prints" new_deck
 
+# --layout KIND=NAME,KIND=NAME begins a deck of components, the CSV's
+# component column naming each card's kind: it prints, 6 cards and 10
+# tokens.
+new_components() {
+	rm -rf "$T/nc"
+	imp nc tests/import/new-components/cards.csv --into "$T/nc/kit" \
+	    --layout card=data-chain,token=data-chain
+	exits nc 0 || return 1
+	grep -qx '  token: {layout: data-chain}' "$T/nc/kit/deck.yaml" ||
+	    { cat "$T/nc/kit/deck.yaml"; return 1; }
+	$WRAP ./deckpress cards "$T/nc/kit" -o "$T/nc.pdf" >"$T/nc.cards" ||
+	    return 1
+	grep -qx "$T/nc.pdf: 16 components, 6 pages" "$T/nc.cards" ||
+	    { cat "$T/nc.cards"; return 1; }
+}
+check "import: --layout card=A,token=B begins a deck of components, which prints" \
+    new_components
+
+# A kind given twice, or without its layout: a usage error.
+bad_components() {
+	imp bc tests/import/new-components/cards.csv --into "$T/bc" \
+	    --layout "$1"
+	exits bc 2 || return 1
+	head -n 1 "$T/bc.err" | grep -qxF "deckpress: --layout: $2" ||
+	    { head -n 1 "$T/bc.err"; return 1; }
+	[ ! -e "$T/bc" ]
+}
+check "import: --layout card=a,card=b: the kind given twice" \
+    bad_components card=a,card=b "the kind 'card' is given twice"
+check "import: --layout card=: no layout" \
+    bad_components card=,token=a "'card=' is not KIND=LAYOUT"
+
+# A card set aside (count 0 in the CSV): deck.yaml keeps it with
+# count: 0, check lists it, and nothing prints it: the export's table
+# of faces goes from 104 faces of 52 cards to 96 of 48, none of it.
+set_aside() {
+	rm -rf "$T/aside" "$T/aside.bx"
+	cp -R cards/data-chain "$T/aside"
+	sed 's/^steal,4,/steal,0,/' "$DC" >"$T/aside.csv"
+	imp aside "$T/aside.csv" --into "$T/aside"
+	exits aside 0 || return 1
+	grep -qx '  - {id: steal, kind: action, count: 0}' \
+	    "$T/aside/deck.yaml" || { grep steal "$T/aside/deck.yaml"; return 1; }
+	# Exit 1: rules.yaml wants steal's 4 copies, and says so.
+	$WRAP ./deckpress check "$T/aside" >"$T/aside.check" 2>&1 || :
+	grep -qx 'set aside (count: 0, not printed): steal' "$T/aside.check" ||
+	    { cat "$T/aside.check"; return 1; }
+	$WRAP ./deckpress export "$T/aside" --lang en -o "$T/aside.bx" \
+	    --boxes >"$T/aside.out" || return 1
+	grep -q ': 96 faces of 48 cards,' "$T/aside.out" ||
+	    { cat "$T/aside.out"; return 1; }
+	if grep -q '^steal' "$T/aside.bx/data-chain-en-boxes.tsv"; then
+		echo "a card set aside is printed"
+		return 1
+	fi
+	# Its texts stay, for the day it comes back.
+	grep -q '^  steal:' "$T/aside/text/en.yaml"
+}
+check "import: count 0 sets a card aside: listed by check, not printed" \
+    set_aside
+
+# An emptied cell clears its text: steal's title in both languages
+# goes, written ~, and check then reports it missing in each.
+cleared() {
+	rm -rf "$T/cleared"
+	cp -R cards/data-chain "$T/cleared"
+	sed 's/^steal,4,action,,Steal,\(.*\),Arrebatar,/steal,4,action,,,\1,,/' \
+	    "$DC" >"$T/cleared.csv"
+	imp cleared "$T/cleared.csv" --into "$T/cleared"
+	exits cleared 0 || return 1
+	grep -q '^out/test/import/cleared/text/es.yaml: 0 strings set, 1 cleared' \
+	    "$T/cleared.out" || { cat "$T/cleared.out"; return 1; }
+	$WRAP ./deckpress check "$T/cleared" >/dev/null 2>"$T/cleared.check" &&
+	    { echo "check passed"; return 1; }
+	printf '%s\n' \
+	    "$T/cleared/text/en.yaml:64:12: error: card 'steal': 'title' has no text yet in 'en'" \
+	    "$T/cleared/text/es.yaml:125:12: error: card 'steal': 'title' has no text yet in 'es'" \
+	    '2 errors, 0 warnings' >"$T/cleared.want"
+	sed "s/$root\///g" "$T/cleared.check" >"$T/cleared.got"
+	same "$T/cleared.want" "$T/cleared.got" "check's report"
+}
+check "import: an emptied cell clears its text; check reports it missing" \
+    cleared
+
+# export --csv writes the deck as import reads it: imported back into
+# the game, it changes nothing, to the byte (every bundled game: their
+# attributes, components, languages, stale and 'same' translations).
+csv_back() {
+	g=$1
+	rm -rf "$T/back-$g" "$T/back-$g.csv"
+	cp -R "cards/$g" "$T/back-$g"
+	$WRAP ./deckpress export "$T/back-$g" --csv -o "$T/back-$g.csv" \
+	    >"$T/back-$g.exp" || return 1
+	imp "back-$g" "$T/back-$g.csv" --into "$T/back-$g"
+	exits "back-$g" 0 || return 1
+	if grep -v ' (unchanged)$' "$T/back-$g.out"; then
+		echo "the lines above changed a file"
+		return 1
+	fi
+	diff -r -x import.state "cards/$g" "$T/back-$g"
+}
+for g in data-chain dataset serious-privacy; do
+	check "import: export --csv of $g, imported back, changes nothing" \
+	    csv_back "$g"
+done
+
+# A cell with quotes, a comma, a line break and blanks at its ends goes
+# out in quotes and comes back the same.
+csv_cell() {
+	rm -rf "$T/cell" "$T/cell.0"
+	cp -R cards/data-chain "$T/cell"
+	awk -F, '$1 == "steal" { $6 = "\" Say \"\"no\"\",\nthen draw. \""
+	    } { print }' OFS=, "$DC" >"$T/cell.csv"
+	imp cell "$T/cell.csv" --into "$T/cell"
+	exits cell 0 || return 1
+	grep -qxF '    body: " Say \"no\",\nthen draw. "' "$T/cell/text/en.yaml" ||
+	    { grep -A2 '^  steal:' "$T/cell/text/en.yaml"; return 1; }
+	cp -R "$T/cell" "$T/cell.0"
+	$WRAP ./deckpress export "$T/cell" --csv -o "$T/cell2.csv" >/dev/null ||
+	    return 1
+	printf '%s\n' 'steal,4,action,,Steal," Say ""no"",' \
+	    'then draw. ",Arrebatar,Arrebata una carta al azar de la mano de un rival.' \
+	    >"$T/cell.want"
+	grep -A1 '^steal,' "$T/cell2.csv" >"$T/cell.got"
+	same "$T/cell.want" "$T/cell.got" "the exported row" || return 1
+	imp cell2 "$T/cell2.csv" --into "$T/cell"
+	exits cell2 0 || return 1
+	diff -r "$T/cell.0" "$T/cell"
+}
+check "import: export --csv quotes a cell with quotes, comma, line break" \
+    csv_cell
+
+# A text edited in the YAML since the last import (import.state keeps
+# what each import left): the next import lists each one it would
+# change and writes nothing; --overwrite sets them, saying so; and the
+# import after that has nothing to say.
+hand_edit() {
+	rm -rf "$T/he" "$T/he.0"
+	cp -R cards/data-chain "$T/he"
+	imp he.1 "$DC" --into "$T/he"
+	exits he.1 0 || return 1
+	sed -i -e '/^  steal:/,/^  [a-z]/s/^    title: Steal$/    title: Snatch/' \
+	    -e '/^  block:/,/^  [a-z]/s/^    body: .*/    body: Block it./' \
+	    "$T/he/text/en.yaml"
+	cp -R "$T/he" "$T/he.0"
+	imp he.2 "$DC" --into "$T/he"
+	exits he.2 1 || return 1
+	printf '%s\n' \
+	    "$DC:22:17: error: card 'steal': 'title' (en) was edited in text/en.yaml since the last import, and the table would replace it; copy the edit into the table, or give --overwrite" \
+	    "$T/he/text/en.yaml:64:12: note: the edited text" \
+	    "$DC:23:23: error: card 'block': 'body' (en) was edited in text/en.yaml since the last import, and the table would replace it; copy the edit into the table, or give --overwrite" \
+	    "$T/he/text/en.yaml:68:11: note: the edited text" \
+	    '2 errors, 0 warnings' >"$T/he.want"
+	same "$T/he.want" "$T/he.2.err" "the list of edited texts" || return 1
+	diff -r "$T/he.0" "$T/he" || { echo "the refused import wrote"; return 1; }
+	imp he.3 "$DC" --into "$T/he" --overwrite
+	exits he.3 0 || return 1
+	grep -q "^$DC:22:17: warning: card 'steal': 'title' (en) was edited in text/en.yaml since the last import; replaced, as --overwrite asks$" \
+	    "$T/he.3.err" || { cat "$T/he.3.err"; return 1; }
+	grep -qx 'out/test/import/he/text/en.yaml: 2 strings set' "$T/he.3.out" ||
+	    { cat "$T/he.3.out"; return 1; }
+	diff -r -x import.state cards/data-chain "$T/he" || return 1
+	imp he.4 "$DC" --into "$T/he"
+	exits he.4 0 && [ ! -s "$T/he.4.err" ]
+}
+check "import: a text edited in the YAML since the last import: listed, kept; --overwrite sets it" \
+    hand_edit
+
+# The record is the game's file: a sparse 3 GB one is refused as it is
+# read, one that is a link out of the folder is not followed; nothing
+# is written either way.
+bad_state() {
+	rm -rf "$T/bs" "$T/bs.0"
+	cp -R cards/data-chain "$T/bs"
+	case $1 in
+	big)	truncate -s 3G "$T/bs/import.state"
+		want="$T/bs/import.state: error: file larger than 16 MiB" ;;
+	link)	ln -s "$(pwd)/cards/data-chain/deck.yaml" "$T/bs/import.state"
+		want="$T/bs/import.state: error: import record $T/bs/import.state is outside the game's folder (a symbolic link leads out of it); pass --allow-outside to allow it" ;;
+	esac
+	cp -R "$T/bs" "$T/bs.0"
+	imp bs "$DC" --into "$T/bs"
+	exits bs 1 || return 1
+	head -n 1 "$T/bs.err" | grep -qxF "$want" || { cat "$T/bs.err"; return 1; }
+	diff -r "$T/bs.0" "$T/bs"
+}
+check "import: an import.state of 3 GB (sparse): refused as it is read" \
+    bad_state big
+check "import: an import.state linking out of the deck: not followed" \
+    bad_state link
+
 # ---------------------------------------------------------------------
 # All or nothing: an import killed at each of its renames (strace's
 # fault injection: SIGKILL as the rename is called, so every rename
@@ -356,7 +549,8 @@ kill_setup() {
 	    >"$T/k.out" 2>&1 || { cat "$T/k.out"; return 1; }
 	# The syscalls to stop at: each rename, and the journal's unlink.
 	grep -E '(rename|unlink)\(' "$T/k.trace" | sed -E 's/^[0-9]+ +//' |
-	    grep -E '^rename|import\.journal"\)' >"$T/k.points"
+	    grep -E '^rename|import\.journal"\)' |
+	    grep -v 'import\.state' >"$T/k.points"
 	[ "$(grep -c '^rename' "$T/k.points")" = 4 ] &&
 	    [ "$(grep -c '^unlink' "$T/k.points")" = 1 ] ||
 	    { cat "$T/k.points"; return 1; }
@@ -367,7 +561,7 @@ kill_setup() {
 
 # same_deck A B: the same files, but the temporaries a kill left.
 same_deck() {
-	diff -r -x '*.tmp-*' "$1" "$2" >/dev/null
+	diff -r -x '*.tmp-*' -x import.state "$1" "$2" >/dev/null
 }
 
 # killed_at K: stopped at the syscall on line K of $T/k.points.
@@ -449,7 +643,7 @@ strings_finishes() {
 	head -n 1 "$T/ks.out" | grep -q "^$T/ks/import.journal: finished an import that had stopped half way (" ||
 	    { cat "$T/ks.out"; return 1; }
 	[ ! -e "$T/ks/import.journal" ] || { echo "the journal is left"; return 1; }
-	diff -r -x es.yaml "$T/knew" "$T/ks"
+	diff -r -x es.yaml -x import.state "$T/knew" "$T/ks"
 }
 check "strings: a stopped import is finished before the translation is written" \
     strings_finishes
@@ -472,7 +666,7 @@ termed() {
 	[ ! -e "$w/import.journal" ] || { echo "a journal left"; return 1; }
 	[ -z "$(find "$w" -name '*.tmp-*')" ] ||
 	    { find "$w" -name '*.tmp-*'; return 1; }
-	diff -r "$T/$want" "$w"
+	diff -r -x import.state "$T/$want" "$w"
 }
 check "import: SIGTERM at a rename: the import ends whole first" \
     termed rename:2 knew

@@ -22,6 +22,7 @@ static const char usage_export[] =
 "usage: deckpress export DECK --lang LANG -o DIR [--dpi N]\n"
 "       deckpress export DECK --lang LANG -o DIR --per-card-pdf\n"
 "       deckpress export DECK --lang LANG -o DIR --boxes\n"
+"       deckpress export DECK --csv -o FILE\n"
 "       (each with [--allow-outside])\n"
 "\n"
 "Write the deck in folder DECK for a print-on-demand service: each card\n"
@@ -49,6 +50,8 @@ static const char usage_export[] =
 "                       is in pt, its colours, font, the size its text\n"
 "                       was fitted to, the text); the columns are named\n"
 "                       in its first line and in deckpress(1)\n"
+"      --csv            instead, the cards and every language's texts\n"
+"                       as the spreadsheet 'import' reads, into FILE\n"
 DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
@@ -60,44 +63,9 @@ struct export {
 	struct export_req q;		/* -o, --dpi; the format from: */
 	bool		 pdf;		/* --per-card-pdf */
 	bool		 boxes;		/* --boxes */
+	bool		 csv;		/* --csv */
 	bool		 has_dpi;	/* --dpi given */
 };
-
-/* "DIR: 104 files at 300 dpi, 815 x 1110 px" (each size, if several). */
-static void
-png_summary(const struct export *x, const struct export_done *e)
-{
-	size_t i;
-
-	printf("%s: %zu file%s at %.0f dpi", x->q.dir, e->n, e->n == 1 ?
-	    "" : "s", x->q.dpi);
-	if (e->nsizes == 1)
-		printf(", %d x %d px\n", e->sizes[0].w, e->sizes[0].h);
-	else
-		for (i = 0; i < e->nsizes; i++)
-			printf("%s%zu of %d x %d px%s", i ? ", " : ": ",
-			    e->sizes[i].n, e->sizes[i].w, e->sizes[i].h,
-			    i + 1 < e->nsizes ? "" : "\n");
-}
-
-/* What was written: a line on standard output. */
-static void
-report(const struct export *x, const struct deck *deck,
-    const struct export_done *e)
-{
-	const char *what = deck->multi ? "component" : "card";
-	const char *s = e->cards == 1 ? "" : "s";
-
-	if (x->q.fmt == EXPORT_PNG)
-		png_summary(x, e);
-	else if (x->q.fmt == EXPORT_PDF)
-		printf("%s: %zu page%s, the faces of %zu %s%s one a page, "
-		    "with trim and bleed boxes\n", e->path, e->n, e->n == 1 ?
-		    "" : "s", e->cards, what, s);
-	else
-		printf("%s: %zu faces of %zu %s%s, %zu boxes\n", e->path,
-		    e->n, e->cards, what, s, e->boxes);
-}
 
 static int
 run_export(const struct export *x, struct diags *d)
@@ -108,11 +76,12 @@ run_export(const struct export *x, struct diags *d)
 	int rc, li = 0;
 
 	job_load_opts(&x->j, &lo);
-	if ((rc = setup_load(&s, x->j.deckdir, &lo, d)) != 0 ||
-	    (rc = lang_arg(s.deck, x->j.lang, &li, d)) != 0)
+	lo.one = !x->csv;	/* --csv: every language */
+	if ((rc = setup_load(&s, x->j.deckdir, &lo, d)) != 0 || (!x->csv &&
+	    (rc = lang_arg(s.deck, x->j.lang, &li, d)) != 0))
 		goto out;
 	if ((rc = export_deck(&s, (size_t)li, &x->q, &e, d)) == 0)
-		report(x, s.deck, &e);
+		export_report(&x->q, s.deck, &e);
 out:
 	export_done_free(&e);
 	setup_free(&s);
@@ -126,7 +95,10 @@ check_args(const struct export *x, int nargs)
 	if (nargs != 1)
 		return usage_error(usage_export, "%s", nargs ? "give exactly "
 		    "one deck folder" : "no deck folder given");
-	if (x->j.lang == NULL)
+	if (x->csv && (x->pdf || x->boxes || x->has_dpi || x->j.lang))
+		return usage_error(usage_export, "%s", "--csv writes every "
+		    "language, and only the table: no --lang or other format");
+	if (x->j.lang == NULL && !x->csv)
 		return usage_error(usage_export, "%s", "no --lang given: "
 		    "export one language at a time");
 	if (x->q.dir == NULL)
@@ -151,6 +123,7 @@ cmd_export(int argc, char **argv)
 		{ "dpi", required_argument, NULL, 'r' },
 		{ "per-card-pdf", no_argument, NULL, 'P' },
 		{ "boxes", no_argument, NULL, 'b' },
+		{ "csv", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -178,6 +151,9 @@ cmd_export(int argc, char **argv)
 		case 'b':
 			x.boxes = true;
 			break;
+		case 'c':
+			x.csv = true;
+			break;
 		case 'A':
 			x.j.allow_outside = true;
 			break;
@@ -190,7 +166,8 @@ cmd_export(int argc, char **argv)
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;
 	x.j.deckdir = deck_dir(argv[optind]);
-	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : EXPORT_PNG;
+	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : x.csv ?
+	    EXPORT_CSV : EXPORT_PNG;
 	/* Its files are named inside -o DIR: a link there was not asked
 	 * for. */
 	outfile_no_links();

@@ -16,26 +16,36 @@
 
 #include "cmd.h"
 #include "../import/import.h"
+#include "../outfile.h"
 
 static const char usage_import[] =
-"usage: deckpress import FILE --into DECK [--prune]\n"
+"usage: deckpress import FILE --into DECK [--prune] [--overwrite]\n"
 "       deckpress import FILE --into DECK --layout NAME [--lang LANG]\n"
+"       deckpress import FILE --into DECK --layout KIND=NAME,... [--lang LANG]\n"
 "       (either with [--allow-outside])\n"
 "\n"
 "Write the cards of a spreadsheet saved as CSV or TSV (FILE) into DECK:\n"
 "the card list of DECK/deck.yaml and the strings of DECK/text/LANG.yaml.\n"
 "Its header row names the columns: id (required), count, component, the\n"
 "deck's attributes, and text fields: 'title' in the source language,\n"
-"'title@es' in Spanish.  Everything else in the files stays as written,\n"
-"and a second import changes nothing.  Nothing is written if there is\n"
-"any error, and the files are written all or none: an import stopped\n"
-"half way leaves DECK/import.journal, and the next one finishes it.\n"
+"'title@es' in Spanish (an empty cell clears the text); a column named\n"
+"'#...' holds notes, left out.\n"
+"Everything else in the files stays as written, and a second import\n"
+"changes nothing.  Nothing is written if there is any error, and the\n"
+"files are written all or none: an import stopped half way leaves\n"
+"DECK/import.journal, and the next one finishes it.\n"
 "\n"
 "  -i, --into DECK     the deck folder (required)\n"
 "      --prune         delete the strings of cards the spreadsheet no\n"
 "                      longer has, instead of refusing\n"
+"      --overwrite     set the texts edited in DECK's text files since\n"
+"                      the last import, instead of refusing (import\n"
+"                      keeps its record in DECK/import.state)\n"
 "      --layout NAME   begin a new deck in DECK, which has no deck.yaml\n"
-"                      yet, with this layout\n"
+"                      yet, with this layout; KIND=NAME,KIND=NAME: a\n"
+"                      deck of components, each kind with its layout,\n"
+"                      the table's 'component' column naming each\n"
+"                      card's kind\n"
 "  -l, --lang LANG     the new deck's source language (default: en)\n"
 DECK_USAGE
 "  -h, --help          this help\n";
@@ -59,6 +69,8 @@ report(const struct import_result *r)
 		if (!r->n.touched[li] && !r->columns[li])
 			continue;
 		printf("%s: %zu string%s set", v[i].path, k, k == 1 ? "" : "s");
+		if (r->n.cleared[li] > 0)
+			printf(", %zu cleared", r->n.cleared[li]);
 		if (li > 0 && r->n.touched[li])
 			printf(", %zu stale", v[i].r.stale);
 		printf("%s\n", v[i].changed ? "" : " (unchanged)");
@@ -77,12 +89,43 @@ run_import(const struct import_args *a, struct diags *d)
 	return rc;
 }
 
+/*
+ * --layout kind=NAME,kind=NAME: each kind a name, once, with a layout;
+ * a usage error if not, else 0.
+ */
+static int
+components_arg(const char *spec)
+{
+	char **v = g_strsplit(spec, ",", -1), *eq;
+	size_t i, j;
+	int rc = 0;
+
+	for (i = 0; v[i] != NULL && rc == 0; i++) {
+		if ((eq = strchr(v[i], '=')) == NULL || eq[1] == '\0') {
+			rc = usage_error(usage_import, "--layout: '%s' is not "
+			    "KIND=LAYOUT", v[i]);
+			break;
+		}
+		*eq = '\0';	/* v[i] is the kind from here */
+		if (!valid_ident(v[i]))
+			rc = usage_error(usage_import, "--layout: '%s' is not a "
+			    "name for a kind of component (like token)", v[i]);
+		for (j = 0; j < i && rc == 0; j++)
+			if (strcmp(v[i], v[j]) == 0)
+				rc = usage_error(usage_import, "--layout: the "
+				    "kind '%s' is given twice", v[i]);
+	}
+	g_strfreev(v);
+	return rc;
+}
+
 int
 cmd_import(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "into", required_argument, NULL, 'i' },
 		{ "prune", no_argument, NULL, 'p' },
+		{ "overwrite", no_argument, NULL, 'O' },
 		{ "layout", required_argument, NULL, 'L' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
@@ -100,6 +143,9 @@ cmd_import(int argc, char **argv)
 			break;
 		case 'p':
 			a.prune = true;
+			break;
+		case 'O':
+			a.overwrite = true;
 			break;
 		case 'L':
 			a.layout = optarg;
@@ -125,6 +171,11 @@ cmd_import(int argc, char **argv)
 	if (a.lang != NULL && !valid_ident(a.lang))
 		return usage_error(usage_import, "'%s' is not a language code "
 		    "(like en or pt-BR)", a.lang);
+	if (a.layout != NULL && strchr(a.layout, '=') != NULL &&
+	    (c = components_arg(a.layout)) != 0)
+		return c;
 	a.csv = argv[optind];
+	/* import.state is named in the deck: a link there is no one's. */
+	outfile_no_links();
 	return finish(&d, run_import(&a, &d));
 }

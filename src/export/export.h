@@ -25,14 +25,15 @@
 enum export_format {
 	EXPORT_PNG,		/* DIR/ID[-N]-FACE.png, a face each */
 	EXPORT_PDF,		/* DIR/GAME-LANG-cards.pdf, a face a page */
-	EXPORT_BOXES		/* DIR/GAME-LANG-boxes.tsv */
+	EXPORT_BOXES,		/* DIR/GAME-LANG-boxes.tsv */
+	EXPORT_CSV		/* the file dir, every language (csv.c) */
 };
 
 /* What export_deck() is asked for. */
 struct export_req {
 	enum export_format fmt;
 	const char	*dir;		/* folder to write into; its parent
-					   must exist */
+					   must exist (EXPORT_CSV: the file) */
 	double		 dpi;		/* EXPORT_PNG only */
 };
 
@@ -63,6 +64,19 @@ struct export_done {
 int	 export_deck(struct setup *s, size_t li, const struct export_req *q,
 	    struct export_done *done, struct diags *d);
 void	 export_done_free(struct export_done *done);
+/* What export_deck() wrote, as q asked: a line on standard output. */
+void	 export_report(const struct export_req *q, const struct deck *deck,
+	    const struct export_done *done);
+
+/*
+ * csv.c: the deck's card list and its texts in every language as the
+ * spreadsheet "deckpress import" reads, into the file out (UTF-8, a
+ * byte order mark first, a row per entry of deck.yaml); importing it
+ * back changes nothing.  done->path, n (rows) and cards (text columns)
+ * set.  0 or an exit code (reported).
+ */
+int	 export_csv(const struct deck *deck, const char *out,
+	    struct export_done *done, struct diags *d);
 
 /* Which faces of a card a view draws (bits). */
 enum { SIDE_FRONT = 1, SIDE_BACK = 2 };

@@ -270,6 +270,8 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 	int rc;
 
 	memset(done, 0, sizeof(*done));
+	if (q->fmt == EXPORT_CSV)
+		return export_csv(s->deck, q->dir, done, d);
 	/* Every face laid out, and any text too long found, before a
 	 * file is written; the table lays its faces out one at a time. */
 	if (!print_build(s, li, &po, &pr, d) ||
@@ -299,4 +301,43 @@ export_done_free(struct export_done *done)
 	g_free(done->path);
 	free(done->sizes);
 	memset(done, 0, sizeof(*done));
+}
+
+/* "DIR: 104 files at 300 dpi, 815 x 1110 px" (each size, if several). */
+static void
+png_summary(const struct export_req *q, const struct export_done *e)
+{
+	size_t i;
+
+	printf("%s: %zu file%s at %.0f dpi", q->dir, e->n, e->n == 1 ?
+	    "" : "s", q->dpi);
+	if (e->nsizes == 1)
+		printf(", %d x %d px\n", e->sizes[0].w, e->sizes[0].h);
+	else
+		for (i = 0; i < e->nsizes; i++)
+			printf("%s%zu of %d x %d px%s", i ? ", " : ": ",
+			    e->sizes[i].n, e->sizes[i].w, e->sizes[i].h,
+			    i + 1 < e->nsizes ? "" : "\n");
+}
+
+/* What was written: a line on standard output. */
+void
+export_report(const struct export_req *q, const struct deck *deck,
+    const struct export_done *e)
+{
+	const char *what = deck->multi ? "component" : "card";
+	const char *s = e->cards == 1 ? "" : "s";
+
+	if (q->fmt == EXPORT_PNG)
+		png_summary(q, e);
+	else if (q->fmt == EXPORT_PDF)
+		printf("%s: %zu page%s, the faces of %zu %s%s one a page, "
+		    "with trim and bleed boxes\n", e->path, e->n, e->n == 1 ?
+		    "" : "s", e->cards, what, s);
+	else if (q->fmt == EXPORT_CSV)
+		printf("%s: %zu %s%s, %zu text columns\n", e->path, e->n,
+		    what, e->n == 1 ? "" : "s", e->cards);
+	else
+		printf("%s: %zu faces of %zu %s%s, %zu boxes\n", e->path,
+		    e->n, e->cards, what, s, e->boxes);
 }

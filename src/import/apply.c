@@ -91,6 +91,24 @@ out:
 	return rc;
 }
 
+/* Does deck have the layouts spec gives: "NAME", or "kind=NAME,..."? */
+static bool
+same_layouts(const struct deck *deck, const char *spec)
+{
+	struct strbuf b = { 0 };
+	size_t k;
+	bool same;
+
+	if (!deck->multi)
+		return strcmp(deck->kinds[0].layout, spec) == 0;
+	for (k = 0; k < deck->nkinds; k++)
+		sb_printf(&b, "%s%s=%s", k ? "," : "", deck->kinds[k].name,
+		    deck->kinds[k].layout);
+	same = b.s != NULL && strcmp(b.s, spec) == 0;
+	sb_free(&b);
+	return same;
+}
+
 /*
  * --layout and --lang begin a new deck; for one that exists they may
  * only say what its deck.yaml says, so that the command that began a
@@ -103,8 +121,7 @@ same_head(const struct run *r, struct diags *d)
 	const struct kind *k = &deck->kinds[0];
 	struct srcpos pos = { deck->file, 0, 0 };
 
-	if (r->a->layout != NULL && (deck->multi ||
-	    strcmp(k->layout, r->a->layout) != 0)) {
+	if (r->a->layout != NULL && !same_layouts(deck, r->a->layout)) {
 		diag_add(d, DIAG_ERROR, &k->pos, "usage", "--layout %s begins a "
 		    "new deck, but this deck exists, with %s%s%s; leave "
 		    "--layout out", r->a->layout, deck->multi ? "components" :
@@ -208,6 +225,7 @@ read_table(struct run *r, struct diags *d)
 	}
 	r->n.strings = xcalloc(r->s.deck->nlangs, sizeof(*r->n.strings));
 	r->n.touched = xcalloc(r->s.deck->nlangs, sizeof(*r->n.touched));
+	r->n.cleared = xcalloc(r->s.deck->nlangs, sizeof(*r->n.cleared));
 	if (!import_read(&r->im, r->tab, r->s.deck, false, d) ||
 	    !import_orphans(&r->im, r->s.deck, r->a->prune, &r->n, d))
 		return EXIT_INPUT;
@@ -241,6 +259,8 @@ load_new(struct run *r, const struct strbuf *yaml, struct diags *d)
 		return EXIT_INPUT;
 	}
 	if (!import_verify(&r->im, r->deck, d) ||
+	    !import_state_load(&r->im, r->deck, d) ||
+	    !import_handedits(&r->im, r->deck, r->a->overwrite, d) ||
 	    !import_texts(&r->im, r->deck, &r->n, d))
 		return EXIT_INPUT;
 	return 0;
@@ -339,8 +359,9 @@ import_run(const struct import_args *a, struct import_result *res,
 		if (!import_deckyaml(&r.im, r.s.deck, r.old, r.oldlen, &yaml,
 		    &r.n, d))
 			rc = EXIT_INPUT;
-		else if ((rc = load_new(&r, &yaml, d)) == 0)
-			rc = write_files(&r, &yaml, res, d);
+		else if ((rc = load_new(&r, &yaml, d)) == 0 &&
+		    (rc = write_files(&r, &yaml, res, d)) == 0)
+			rc = import_state_save(&r.im, r.deck, a->into, d);
 	}
 	res->cards = r.im.nentries;
 	res->n = r.n;
@@ -366,6 +387,7 @@ import_result_free(struct import_result *res)
 	free(res->files);
 	free(res->columns);
 	free(res->n.strings);
+	free(res->n.cleared);
 	free(res->n.touched);
 }
 

@@ -337,6 +337,34 @@ out:
 	return ok;
 }
 
+/*
+ * The layout of a new deck: "NAME", or "kind=NAME,kind=NAME" (checked
+ * by the command) for a deck of components, each kind with its own.
+ */
+static void
+put_layouts(struct strbuf *out, const char *spec)
+{
+	char **v, *eq;
+	size_t i;
+
+	if (strchr(spec, '=') == NULL) {
+		sb_puts(out, "layout: ");
+		strings_scalar(out, spec, false);
+		sb_puts(out, "\n");
+		return;
+	}
+	sb_puts(out, "components:\n");
+	v = g_strsplit(spec, ",", -1);
+	for (i = 0; v[i] != NULL; i++) {
+		eq = strchr(v[i], '=');
+		*eq = '\0';
+		sb_printf(out, "  %s: {layout: ", v[i]);
+		strings_scalar(out, eq + 1, false);
+		sb_puts(out, "}\n");
+	}
+	g_strfreev(v);
+}
+
 void
 import_newdeck(const struct import *im, const char *game,
     const char *const *langs, size_t nlangs, const char *layout,
@@ -351,9 +379,8 @@ import_newdeck(const struct import *im, const char *game,
 	    "game: %s\nlanguages: [", game, csvname, game);
 	for (i = 0; i < nlangs; i++)
 		sb_printf(out, "%s%s", i ? ", " : "", langs[i]);
-	sb_puts(out, "]\nlayout: ");
-	strings_scalar(out, layout, false);
-	sb_puts(out, "\n");
+	sb_puts(out, "]\n");
+	put_layouts(out, layout);
 	for (i = 0; i < im->nnew; i++) {
 		na = &im->newattrs[i];
 		sb_printf(out, "%s  %s: ", i ? "" : "attributes:\n", na->name);

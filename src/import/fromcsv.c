@@ -362,6 +362,8 @@ columns(struct import *im, const struct deck *deck, bool fresh,
 		c->pos = h->v[i].pos;
 		if (*c->name == '\0')
 			unnamed(im, c, i, d);
+		else if (*c->name == '#')
+			;	/* the designer's notes: not the deck's */
 		else
 			classify(im, c, i, deck, fresh, d);
 		claim(im, i, d);
@@ -396,10 +398,11 @@ read_count(struct ientry *e, const struct csvcell *cell, struct diags *d)
 
 	errno = 0;
 	v = strtol(cell->s, &end, 10);
-	if (*end != '\0' || errno != 0 || v < 1 ||
+	if (*end != '\0' || errno != 0 || v < 0 ||
 	    !g_ascii_isdigit(cell->s[0])) {
 		diag_add(d, DIAG_ERROR, &cell->pos, "count", "card '%s': count "
-		    "must be a positive integer, not '%s'", e->id, cell->s);
+		    "must be a whole number of copies (0 sets the card aside), "
+		    "not '%s'", e->id, cell->s);
 		return false;
 	}
 	if (v > MAX_COUNT) {
@@ -607,5 +610,8 @@ void
 import_free(struct import *im)
 {
 	g_free(im->newattrs);
+	if (im->state != NULL)
+		g_hash_table_destroy(im->state);
+	free(im->state_raw);
 	arena_free(&im->arena);
 }

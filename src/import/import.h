@@ -82,12 +82,18 @@ struct import {
 	size_t			*ntfile;
 	struct newattr		*newattrs;	/* new deck: its attributes */
 	size_t			 nnew;
+	GHashTable		*state;		/* what the last import left:
+						   "lang\tid\tfield" -> hash */
+	char			*state_raw;	/* its file as read, or NULL */
+	size_t			 state_len;
 };
 
 /* What an import changed, for its report. */
 struct icounts {
 	size_t	 added, changed, removed;	/* deck.yaml entries */
 	size_t	*strings;	/* per language: strings set */
+	size_t	*cleared;	/* per language: strings an empty cell
+				   cleared */
 	bool	*touched;	/* per language: its file is rewritten */
 };
 
@@ -151,11 +157,37 @@ bool	 import_verify(const struct import *im, const struct deck *deck,
  * lists it): a source text replaces the source's; a translation that
  * differs from the file's takes the hash of the row's source text, one
  * that does not keeps its own, so a changed source leaves it stale.
- * Sets n's strings, stale and touched; false (reported) if a
+ * An empty cell clears the file's text (written ~, for check to report
+ * missing).  Sets n's strings, cleared and touched; false (reported) if a
  * translation has no source text.
  */
 bool	 import_texts(const struct import *im, struct deck *deck,
 	    struct icounts *n, struct diags *d);
+
+/*
+ * handedit.c.  Read the deck's import.state, the record of what the last
+ * import left in each text it set (none: an empty record); false if it
+ * could not be read (reported).
+ */
+bool	 import_state_load(struct import *im, const struct deck *deck,
+	    struct diags *d);
+
+/*
+ * Before import_texts(): each text the table would change though its
+ * file no longer holds what the last import left there (edited in the
+ * YAML since) is an error at its cell, with a note at the text; a
+ * warning with overwrite.  False if there was an error.
+ */
+bool	 import_handedits(const struct import *im, const struct deck *deck,
+	    bool overwrite, struct diags *d);
+
+/*
+ * After the files are written: the record of what each text of the
+ * table now holds in deck, into DECK/import.state (rewritten only if it
+ * changes).  0 or EXIT_IO (reported).
+ */
+int	 import_state_save(const struct import *im, const struct deck *deck,
+	    const char *dir, struct diags *d);
 
 void	 import_free(struct import *im);
 
@@ -166,6 +198,8 @@ struct import_args {
 	const char	*layout;	/* NULL: the deck exists */
 	const char	*lang;		/* NULL: en, for a new deck */
 	bool		 prune;		/* drop the strings of dropped cards */
+	bool		 overwrite;	/* set texts edited in the YAML since
+					   the last import */
 	bool		 allow_outside;	/* --allow-outside */
 };
 

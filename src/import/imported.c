@@ -140,6 +140,24 @@ set_text(struct deck *deck, struct card *c, size_t li, const char *field,
 	return t;
 }
 
+/*
+ * An emptied cell: the text the file has goes, left as ~ so that check
+ * reports it missing (a default pack string is not the file's).
+ */
+static void
+clear_text(struct card *c, size_t li, const char *field, struct icounts *n)
+{
+	struct text *t = text_of(c, li, field);
+
+	if (t == NULL || t->value == NULL || t->deflt)
+		return;
+	t->value = NULL;
+	t->src_hash = NULL;
+	t->edited = true;
+	n->cleared[li]++;
+	n->touched[li] = true;
+}
+
 /* A source text changed: its translations' files show them stale. */
 static void
 source_set(struct deck *deck, struct card *c, const char *field,
@@ -195,10 +213,11 @@ import_texts(const struct import *im, struct deck *deck, struct icounts *n,
 			for (j = 0; c != NULL && j < im->ncols; j++) {
 				col = &im->cols[j];
 				if (col->type != ICOL_TEXT ||
-				    (col->lang == 0) != (pass == 0) ||
-				    e->row->v[j].s[0] == '\0')
+				    (col->lang == 0) != (pass == 0))
 					continue;
-				if (pass == 0)
+				if (e->row->v[j].s[0] == '\0')
+					clear_text(c, col->lang, col->field, n);
+				else if (pass == 0)
 					source_set(deck, c, col->field,
 					    e->row->v[j].s, n);
 				else

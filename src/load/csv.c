@@ -247,12 +247,41 @@ parse(struct reader *r)
 	return ok;
 }
 
+/*
+ * What a spreadsheet's own file format is, by its first bytes, or NULL:
+ * an .xlsx and an .ods are zip archives (an .ods names its type in its
+ * first entry), an .xls a compound document.  Read as text they give
+ * only a baffling control character.
+ */
+static const char *
+workbook(const unsigned char *buf, size_t len)
+{
+	static const char ods[] = "application/vnd.oasis.opendocument."
+	    "spreadsheet";
+	static const char xlsx[] = "[Content_Types].xml";
+
+	if (len >= 8 && memcmp(buf, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8)
+	    == 0)
+		return "an Excel 97-2003 workbook (.xls)";
+	if (len < 4 || memcmp(buf, "PK\x03\x04", 4) != 0)
+		return NULL;
+	if (len >= 38 + sizeof(ods) - 1 &&
+	    memcmp(buf + 38, ods, sizeof(ods) - 1) == 0)
+		return "an OpenDocument spreadsheet (.ods)";
+	/* Its first entry's name, after the 30 bytes of its header. */
+	if (len >= 30 + sizeof(xlsx) - 1 &&
+	    memcmp(buf + 30, xlsx, sizeof(xlsx) - 1) == 0)
+		return "an Excel workbook (.xlsx)";
+	return "a zip archive (a spreadsheet's .xlsx or .ods?)";
+}
+
 struct csvtab *
 load_csv_buf(const char *name, const unsigned char *buf, size_t len,
     struct diags *d)
 {
 	struct csvtab *t = xcalloc(1, sizeof(*t));
 	struct reader r = { .t = t, .d = d };
+	const char *what;
 
 	t->file = diag_file(d, name);
 	r.at.file = t->file;
@@ -262,6 +291,13 @@ load_csv_buf(const char *name, const unsigned char *buf, size_t len,
 	    (buf[0] == 0xFE && buf[1] == 0xFF))) {
 		diag_add(d, DIAG_ERROR, &r.at, "encoding", "the file is UTF-16 "
 		    "(Excel's \"Unicode Text\"); save it as \"CSV UTF-8\"");
+		goto fail;
+	}
+	if ((what = workbook(buf, len)) != NULL) {
+		diag_add(d, DIAG_ERROR, &r.at, "encoding", "the file is %s, "
+		    "not text: save it as CSV (UTF-8) -- \"CSV UTF-8\" in "
+		    "Excel, \"Text CSV\" with the character set UTF-8 in "
+		    "LibreOffice -- and import that", what);
 		goto fail;
 	}
 	/* A byte order mark: invisible, so columns count after it. */

@@ -211,10 +211,10 @@ load_count(struct card *c, const struct ynode *n, const char *ctx,
 	errno = 0;
 	v = strtol(n->str, &end, 10);
 	if (n->len == 0 || *end != '\0' || errno != 0 ||
-	    v < 1 || !isdigit((unsigned char)n->str[0])) {
+	    v < 0 || !isdigit((unsigned char)n->str[0])) {
 		diag_add(d, DIAG_ERROR, &n->pos, "count",
-		    "%s: count must be a positive integer, not '%s'", ctx,
-		    n->str);
+		    "%s: count must be a whole number of copies (0 sets the "
+		    "card aside), not '%s'", ctx, n->str);
 		return false;
 	}
 	if (v > MAX_COUNT) {
@@ -445,6 +445,12 @@ load_cards(struct deck *deck, const struct ynode *n, bool head,
 	}
 	g_hash_table_destroy(seen);
 	index_cards(deck);
+	/* Cards set aside (count: 0) stay listed, with their texts. */
+	if (ok && copies == 0 && deck->ncards > 0 && !head) {
+		diag_add(d, DIAG_ERROR, &n->pos, "cards", "every card of the "
+		    "deck is set aside (count: 0): there is nothing to print");
+		ok = false;
+	}
 	return ok;
 }
 

@@ -122,6 +122,22 @@ check_fit(const struct deck *deck, const struct fonts *fonts,
 }
 
 
+/* The cards set aside (count: 0): listed, not printed, not counted. */
+static void
+print_aside(FILE *f, const struct deck *deck)
+{
+	const char *sep = "set aside (count: 0, not printed):";
+	size_t i;
+
+	for (i = 0; i < deck->ncards; i++)
+		if (deck->cards[i].count == 0) {
+			fprintf(f, "%s %s", sep, deck->cards[i].id);
+			sep = ",";
+		}
+	if (*sep == ',')
+		fputc('\n', f);
+}
+
 static void
 print_composition(FILE *f, const struct check_report *k)
 {
@@ -184,6 +200,7 @@ validate_print_table(FILE *f, const struct deck *deck,
 	size_t li;
 
 	print_composition(f, k);
+	print_aside(f, deck);
 	fprintf(f, "translations (source: %s)\n", deck->langs[0]);
 	for (li = 0; li < deck->nlangs; li++) {
 		const struct trstats *t = &k->tr[li];

@@ -964,7 +964,7 @@ static void
 test_deck_count_rejected(void **state)
 {
 	static const char *const lines[] = { DECK_HEAD,
-	    "  - {id: zero, count: 0}\n",
+	    "  - {id: plus, count: +3}\n",
 	    "  - {id: word, count: 'x'}\n",
 	    "  - {id: neg, count: -2}\n",
 	    "  - {id: half, count: 1.5}\n",
@@ -979,19 +979,22 @@ test_deck_count_rejected(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
 		sb_puts(&b, lines[i]);
-	dir = write_deck("count-bad", b.s, "cards:\n  zero: {t: x}\n"
+	dir = write_deck("count-bad", b.s, "cards:\n  plus: {t: x}\n"
 	    "  word: {t: x}\n  neg: {t: x}\n  half: {t: x}\n"
 	    "  quoted: {t: x}\n  many: {t: x}\n  ok: {t: x}\n");
 	assert_null(load_deck(dir, NULL, &d));
 	assert_int_equal(d.nerr, 6);
-	assert_diag(&d, 0, DIAG_ERROR, 7, col_of(lines[1], "0}"),
-	    "card 'zero': count must be a positive integer, not '0'");
+	assert_diag(&d, 0, DIAG_ERROR, 7, col_of(lines[1], "+3"),
+	    "card 'plus': count must be a whole number of copies (0 sets "
+	    "the card aside), not '+3'");
 	assert_diag(&d, 1, DIAG_ERROR, 8, col_of(lines[2], "'x'"),
 	    "card 'word': count must be a number, not the quoted text \"x\"");
 	assert_diag(&d, 2, DIAG_ERROR, 9, col_of(lines[3], "-2"),
-	    "card 'neg': count must be a positive integer, not '-2'");
+	    "card 'neg': count must be a whole number of copies (0 sets "
+	    "the card aside), not '-2'");
 	assert_diag(&d, 3, DIAG_ERROR, 10, col_of(lines[4], "1.5"),
-	    "card 'half': count must be a positive integer, not '1.5'");
+	    "card 'half': count must be a whole number of copies (0 sets "
+	    "the card aside), not '1.5'");
 	assert_diag(&d, 4, DIAG_ERROR, 11, col_of(lines[5], "'3'"),
 	    "card 'quoted': count must be a number, not the quoted text "
 	    "\"3\"");
