@@ -284,7 +284,7 @@ stranger "$G"
 printf 'deckpress import journal 1\nfile ../../etc/passwd 3\nabc\nend\n' \
     >"$G/import.journal"
 check "a journal naming a file outside the deck: cards refuses it" \
-    bounded "$T/j.err" "import.journal: error: not a journal deckpress import wrote: it names a file other than deck.yaml and text/LANG.yaml" \
+    bounded "$T/j.err" "import.journal: error: not a journal deckpress import wrote: it names a file other than deck.yaml, text/LANG.yaml and import.state" \
     cards "$G" -o "$T/x.pdf"
 rm "$G/import.journal"
 printf 'deckpress import journal 1\nfile deck.yaml 3\nabc\nend\n' \

@@ -284,7 +284,8 @@ static int
 write_all(const struct run *r, const struct import_file *v, size_t n,
     struct diags *d)
 {
-	struct jfile *f = xcalloc(n, sizeof(*f));
+	struct jfile *f = xcalloc(n + 1, sizeof(*f));
+	struct strbuf state = { 0 };
 	size_t i, k = 0;
 	int rc;
 
@@ -292,7 +293,12 @@ write_all(const struct run *r, const struct import_file *v, size_t n,
 		if (v[i].changed)
 			f[k++] = (struct jfile){ v[i].name, v[i].b.s,
 			    v[i].b.len };
+	/* The record of the texts, in the same journal as they. */
+	if (import_state_bytes(&r->im, r->deck, &state))
+		f[k++] = (struct jfile){ "import.state", state.s ? state.s :
+		    "", state.len };
 	rc = k > 0 ? journal_write(r->a->into, f, k, d) : 0;
+	sb_free(&state);
 	free(f);
 	return rc;
 }
@@ -359,9 +365,8 @@ import_run(const struct import_args *a, struct import_result *res,
 		if (!import_deckyaml(&r.im, r.s.deck, r.old, r.oldlen, &yaml,
 		    &r.n, d))
 			rc = EXIT_INPUT;
-		else if ((rc = load_new(&r, &yaml, d)) == 0 &&
-		    (rc = write_files(&r, &yaml, res, d)) == 0)
-			rc = import_state_save(&r.im, r.deck, a->into, d);
+		else if ((rc = load_new(&r, &yaml, d)) == 0)
+			rc = write_files(&r, &yaml, res, d);
 	}
 	res->cards = r.im.nentries;
 	res->n = r.n;

@@ -155,20 +155,17 @@ key_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int
-import_state_save(const struct import *im, const struct deck *deck,
-    const char *dir, struct diags *d)
+bool
+import_state_bytes(const struct import *im, const struct deck *deck,
+    struct strbuf *b)
 {
-	char *path = path_join(dir, STATE_FILE), h[9];
-	struct outfile o;
+	char h[9];
 	const struct text *t;
 	const struct card *c;
-	struct strbuf b = { 0 };
 	GHashTableIter it;
 	gpointer k, v;
 	GPtrArray *keys;
 	size_t i, j;
-	int rc = 0;
 
 	for (i = 0; i < im->nentries; i++) {
 		const struct ientry *e = &im->entries[i];
@@ -192,23 +189,12 @@ import_state_save(const struct import *im, const struct deck *deck,
 	if (keys->len > 0)
 		qsort(keys->pdata, keys->len, sizeof(gpointer), key_cmp);
 	for (i = 0; i < keys->len; i++)
-		sb_printf(&b, "%s\t%s\n", (char *)keys->pdata[i],
+		sb_printf(b, "%s\t%s\n", (char *)keys->pdata[i],
 		    (char *)g_hash_table_lookup(im->state, keys->pdata[i]));
 	g_ptr_array_free(keys, TRUE);
-	/* After the texts: killed between, the next import finds texts
-	 * not as recorded, and asks rather than loses one. */
 	/* No text to record and no record: no file. */
-	if (b.len == 0 && im->state_raw == NULL)
-		;
-	else if (im->state_raw == NULL || im->state_len != b.len ||
-	    (b.len > 0 && memcmp(im->state_raw, b.s, b.len) != 0)) {
-		if (!outfile_open(&o, path, d))
-			rc = EXIT_IO;
-		else if (!outfile_close(&o, outfile_write(&o, b.s ? b.s : "",
-		    b.len), d))
-			rc = EXIT_IO;
-	}
-	free(path);
-	sb_free(&b);
-	return rc;
+	if (b->len == 0 && im->state_raw == NULL)
+		return false;
+	return im->state_raw == NULL || im->state_len != b->len ||
+	    (b->len > 0 && memcmp(im->state_raw, b->s, b->len) != 0);
 }

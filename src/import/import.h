@@ -182,12 +182,14 @@ bool	 import_handedits(const struct import *im, const struct deck *deck,
 	    bool overwrite, struct diags *d);
 
 /*
- * After the files are written: the record of what each text of the
- * table now holds in deck, into DECK/import.state (rewritten only if it
- * changes).  0 or EXIT_IO (reported).
+ * The record of what each text of the table holds in deck, the new
+ * deck, as DECK/import.state's bytes into b: true if they differ from
+ * the record read (the file is then written, in the same journal as
+ * the texts it records: killed at any point, the record and the texts
+ * agree).
  */
-int	 import_state_save(const struct import *im, const struct deck *deck,
-	    const char *dir, struct diags *d);
+bool	 import_state_bytes(const struct import *im, const struct deck *deck,
+	    struct strbuf *b);
 
 void	 import_free(struct import *im);
 

@@ -29,7 +29,10 @@
 /* deck.yaml and a text file per language: far above any real game. */
 #define MAXFILES	1000
 
-/* deck.yaml, or text/LANG.yaml for a language code LANG. */
+/*
+ * deck.yaml, text/LANG.yaml for a language code LANG, or import.state
+ * (the record of what the import left in each text).
+ */
 static bool
 name_ok(const char *name)
 {
@@ -37,7 +40,8 @@ name_ok(const char *name)
 	char *lang;
 	bool ok;
 
-	if (strcmp(name, "deck.yaml") == 0)
+	if (strcmp(name, "deck.yaml") == 0 ||
+	    strcmp(name, "import.state") == 0)
 		return true;
 	if (n <= 10 || strncmp(name, "text/", 5) != 0 ||
 	    strcmp(name + n - 5, ".yaml") != 0)
@@ -64,8 +68,8 @@ parse_file(char **p, char *end, struct jfile *f)
 	*sp = '\0';
 	f->name = *p + 5;
 	if (!name_ok(f->name))
-		return "it names a file other than deck.yaml and "
-		    "text/LANG.yaml";
+		return "it names a file other than deck.yaml, "
+		    "text/LANG.yaml and import.state";
 	errno = 0;
 	len = strtoull(sp + 1, &e, 10);
 	if (sp[1] < '0' || sp[1] > '9' || *e != '\0' || errno != 0 ||
