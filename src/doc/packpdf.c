@@ -174,23 +174,6 @@ out:
 }
 
 /*
- * Has language li a pack to make?  It has when it has a rule booklet
- * or the game writes pack strings in it; a translation of the cards
- * alone has none.
- */
-static bool
-makes_pack(const struct deck *deck, size_t li)
-{
-	char *rel = g_strdup_printf("rules/%s.md", deck->langs[li]);
-	char *path = path_join(deck->dir, rel);
-	bool yes = file_exists(path) || deck->pack.texts[li].pos.file != NULL;
-
-	g_free(rel);
-	free(path);
-	return yes;
-}
-
-/*
  * Has d a finding of g's level at g's place?  The validator and the
  * renderer word some the same fault apart ("did you mean" or not): the
  * place says it is one.
@@ -225,7 +208,7 @@ pack_preflight(struct setup *s, size_t li, struct diags *d)
 	p.li = li;
 	p.strs = g_ptr_array_new_with_free_func(free);
 	p.title = card_text(&s->deck->pack, li, "title", NULL);
-	if (makes_pack(s->deck, li))
+	if (deck_has_pack(s->deck, li))
 		pack_build(&p, &j, &found);
 	else
 		print_build(s, li, &(struct printopts){ DUPLEX_LONG, true,

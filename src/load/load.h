@@ -203,6 +203,12 @@ struct deck	*load_deck(const char *dir, const struct load_opts *o,
 		    struct diags *d);
 void		 deck_free(struct deck *deck);
 int		 deck_lang_index(const struct deck *deck, const char *lang);
+/*
+ * Has language li a pack: its rule booklet (rules/LANG.md), or pack
+ * strings the game writes in it?  A translation of the cards alone has
+ * none: no pack to make, no pack strings to want.
+ */
+bool		 deck_has_pack(const struct deck *deck, size_t li);
 /* deck->by_id's order: card pointers by id (load/lookup.c). */
 int		 card_idcmp(const void *a, const void *b);
 /* The card with this id (a binary search), or NULL. */

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "load.h"
 
 int
@@ -91,4 +93,17 @@ deck_total(const struct deck *deck)
 	for (i = 0; i < deck->ncards; i++)
 		n += deck->cards[i].count;
 	return n;
+}
+
+bool
+deck_has_pack(const struct deck *deck, size_t li)
+{
+	char *md = g_strdup_printf("rules/%s.md", deck->langs[li]);
+	char *path = path_join(deck->dir, md);
+	bool yes = deck->pack.texts[li].pos.file != NULL ||
+	    game_exists(deck->confine, path);
+
+	g_free(md);
+	free(path);
+	return yes;
 }

@@ -568,21 +568,6 @@ merge_defaults(struct deck *deck, size_t li, const struct cardtext *dl,
 	}
 }
 
-/*
- * Pack strings matter to a game that makes a pack: it has the source's
- * rule booklet, or writes pack strings of its own.
- */
-static bool
-makes_pack(struct deck *deck)
-{
-	char *md = arena_printf(&deck->arena, "rules/%s.md", deck->langs[0]);
-	char *path = path_join(deck->dir, md);
-	bool yes = file_exists(path) || deck->pack.texts[0].pos.file != NULL;
-
-	free(path);
-	return yes;
-}
-
 static void
 add_defaults(struct deck *deck, const char *packdir, GHashTable *fields,
     struct diags *d)
@@ -820,7 +805,7 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 		} else if (read[li])
 			ok &= whole_cards(deck, li, draft, d);
 	}
-	if (o->packdir != NULL && makes_pack(deck))
+	if (o->packdir != NULL && deck_has_pack(deck, 0))
 		add_defaults(deck, o->packdir, fields, d);
 	g_hash_table_destroy(fields);
 	deck->draft = o->draft;

@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <glib.h>
-
 #include "validate.h"
 
 /*
@@ -323,23 +321,6 @@ check_pseudo(const struct deck *deck, const struct card *c, size_t li,
 	diag_about(d, NULL, deck->langs[li]);
 }
 
-/*
- * Has language li a pack: a rule booklet, or pack strings of its own?
- * A card-only translation has neither, and no pack to want strings for.
- */
-static bool
-has_pack(const struct deck *deck, size_t li)
-{
-	char *md = g_strdup_printf("rules/%s.md", deck->langs[li]);
-	char *path = path_join(deck->dir, md);
-	bool yes = deck->pack.texts[li].pos.file != NULL ||
-	    game_exists(deck->confine, path);
-
-	g_free(md);
-	free(path);
-	return yes;
-}
-
 void
 validate_translations(const struct deck *deck, size_t li,
     struct trstats *st, struct diags *d)
@@ -357,7 +338,7 @@ validate_translations(const struct deck *deck, size_t li,
 			if (deck->kinds[i].strs.texts != NULL)
 				check_pseudo(deck, &deck->kinds[i].strs, li,
 				    "components", st, d);
-		if (deck->pack.texts != NULL && has_pack(deck, li))
+		if (deck->pack.texts != NULL && deck_has_pack(deck, li))
 			check_pseudo(deck, &deck->pack, li, "pack", st, d);
 	}
 	check_copies(deck, li, d);
