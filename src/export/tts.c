@@ -143,21 +143,25 @@ fit_dpi(double w, double h, int cols, int rows, int want, int *cw, int *ch)
 
 /*
  * The grid of at most TTS_COLS x TTS_ROWS for slots cards of w x h pt
- * that gives the highest dpi, then the fewest slots, then the fewest
- * rows.
+ * that gives the highest dpi, then the smallest longer side (the most
+ * compact sheet), then the fewest slots.
  */
 static void
 best_grid(size_t slots, double w, double h, int want, int *cols, int *rows)
 {
 	int c, r, best = -1, cw, ch, dpi;
+	double side, best_side = 0;
 
 	for (c = 1; c <= TTS_COLS; c++) {
 		r = (int)((slots + (size_t)c - 1) / (size_t)c);
 		if (r > TTS_ROWS)
 			continue;
 		dpi = fit_dpi(w, h, c, r, want, &cw, &ch);
-		if (dpi > best || (dpi == best && c * r < *cols * *rows)) {
+		side = fmax(c * w, r * h);
+		if (dpi > best || (dpi == best && (side < best_side ||
+		    (side == best_side && c * r < *cols * *rows)))) {
 			best = dpi;
+			best_side = side;
 			*cols = c;
 			*rows = r;
 		}
@@ -204,6 +208,7 @@ static void
 plan_single(const struct deck *deck, size_t li, struct tkind *k, int want)
 {
 	const struct laid *l = &k->f[0][0];
+	const char *kname = deck->kinds[k->sh->kind].name;
 	static const char *const face[2] = { "front", "back" };
 	size_t i, f;
 
@@ -218,10 +223,11 @@ plan_single(const struct deck *deck, size_t li, struct tkind *k, int want)
 			copy++;
 		for (f = 0; f < (k->sh->backs ? 2u : 1u); f++)
 			k->single[2 * i + f] = copy == 0 ?
-			    g_strdup_printf("%s-%s-%s-%s.png", deck->game,
-			    deck->langs[li], id, face[f]) :
-			    g_strdup_printf("%s-%s-%s-%zu-%s.png", deck->game,
-			    deck->langs[li], id, copy + 1, face[f]);
+			    g_strdup_printf("%s-%s-%s-%s-%s.png", deck->game,
+			    deck->langs[li], kname, id, face[f]) :
+			    g_strdup_printf("%s-%s-%s-%s-%zu-%s.png",
+			    deck->game, deck->langs[li], kname, id, copy + 1,
+			    face[f]);
 	}
 }
 
