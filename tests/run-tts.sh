@@ -212,5 +212,17 @@ usage() {
 check "tts: --tts with --boxes is a usage error" usage --tts --boxes
 check "tts: --tts with --per-card-pdf is a usage error" usage --tts \
     --per-card-pdf
+# A link where the saved object goes: refused before any image.
+link() {
+	mkdir -p "$T/link"
+	ln -sf /nonexistent "$T/link/data-chain-en.json"
+	rc=0
+	./deckpress export cards/data-chain --lang en -o "$T/link" --tts \
+	    2>"$T/link.err" || rc=$?
+	[ $rc -eq 3 ] && grep -q "symbolic link" "$T/link.err" &&
+	    [ -z "$(ls "$T/link" | grep png)" ] ||
+	    { echo "exit $rc"; cat "$T/link.err"; ls "$T/link"; return 1; }
+}
+check "tts: a symbolic link in DIR: exit 3, no image written" link
 
 summary tts
