@@ -1,7 +1,8 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
 PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 \
-             libcmark-gfm librsvg-2.0 libxml-2.0 libpng libjpeg libqpdf
+             libcmark-gfm librsvg-2.0 libxml-2.0 libpng libjpeg libqpdf \
+             json-glib-1.0
 PKG_CFLAGS != pkg-config --cflags $(PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 CMOCKA_LIBS != pkg-config --libs cmocka 2>/dev/null || echo -lcmocka
@@ -37,7 +38,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/doc/cardsheets.c src/doc/rulebook.c \
          src/doc/packtext.c src/doc/packflow.c src/doc/packpdf.c \
          src/export/faces.c src/export/boxes.c src/export/raster.c \
-         src/export/contact.c src/export/csv.c \
+         src/export/contact.c src/export/csv.c src/export/tts.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \

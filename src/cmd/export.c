@@ -22,6 +22,7 @@ static const char usage_export[] =
 "usage: deckpress export DECK --lang LANG -o DIR [--dpi N]\n"
 "       deckpress export DECK --lang LANG -o DIR --per-card-pdf\n"
 "       deckpress export DECK --lang LANG -o DIR --boxes\n"
+"       deckpress export DECK --lang LANG -o DIR --tts [--dpi N]\n"
 "       deckpress export DECK --csv -o FILE\n"
 "       (each with [--allow-outside])\n"
 "\n"
@@ -50,6 +51,14 @@ static const char usage_export[] =
 "                       is in pt, its colours, font, the size its text\n"
 "                       was fitted to, the text); the columns are named\n"
 "                       in its first line and in deckpress(1)\n"
+"      --tts            instead, for Tabletop Simulator: each deck of\n"
+"                       cards as sheets of at most 10 x 7 faces cut at\n"
+"                       the trim (the last slot its back, shown for a\n"
+"                       hidden card) and its back(s), boards and round\n"
+"                       tokens as an image a face, at --dpi or lower so\n"
+"                       that no image is over 4096 px a side; and\n"
+"                       DIR/GAME-LANG.json, a saved object that loads\n"
+"                       them from these files, a card per copy\n"
 "      --csv            instead, the cards and every language's texts\n"
 "                       as the spreadsheet 'import' reads, into FILE\n"
 DECK_USAGE
@@ -64,6 +73,7 @@ struct export {
 	bool		 pdf;		/* --per-card-pdf */
 	bool		 boxes;		/* --boxes */
 	bool		 csv;		/* --csv */
+	bool		 tts;		/* --tts */
 	bool		 has_dpi;	/* --dpi given */
 };
 
@@ -95,7 +105,8 @@ check_args(const struct export *x, int nargs)
 	if (nargs != 1)
 		return usage_error(usage_export, "%s", nargs ? "give exactly "
 		    "one deck folder" : "no deck folder given");
-	if (x->csv && (x->pdf || x->boxes || x->has_dpi || x->j.lang))
+	if (x->csv && (x->pdf || x->boxes || x->tts || x->has_dpi ||
+	    x->j.lang))
 		return usage_error(usage_export, "%s", "--csv writes every "
 		    "language, and only the table: no --lang or other format");
 	if (x->j.lang == NULL && !x->csv)
@@ -104,9 +115,9 @@ check_args(const struct export *x, int nargs)
 	if (x->q.dir == NULL)
 		return usage_error(usage_export, "%s", "no -o DIR given: the "
 		    "folder to write the files into");
-	if (x->pdf && x->boxes)
-		return usage_error(usage_export, "%s", "--per-card-pdf and "
-		    "--boxes: one at a time");
+	if (x->pdf + x->boxes + x->tts > 1)
+		return usage_error(usage_export, "%s", "--per-card-pdf, "
+		    "--boxes and --tts: one at a time");
 	if ((x->pdf || x->boxes) && x->has_dpi)
 		return usage_error(usage_export, "--dpi is for the images: "
 		    "%s", x->pdf ? "--per-card-pdf writes vector pages" :
@@ -124,6 +135,7 @@ cmd_export(int argc, char **argv)
 		{ "per-card-pdf", no_argument, NULL, 'P' },
 		{ "boxes", no_argument, NULL, 'b' },
 		{ "csv", no_argument, NULL, 'c' },
+		{ "tts", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -154,6 +166,9 @@ cmd_export(int argc, char **argv)
 		case 'c':
 			x.csv = true;
 			break;
+		case 'T':
+			x.tts = true;
+			break;
 		case 'A':
 			x.j.allow_outside = true;
 			break;
@@ -167,7 +182,7 @@ cmd_export(int argc, char **argv)
 		return rc;
 	x.j.deckdir = deck_dir(argv[optind]);
 	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : x.csv ?
-	    EXPORT_CSV : EXPORT_PNG;
+	    EXPORT_CSV : x.tts ? EXPORT_TTS : EXPORT_PNG;
 	/* Its files are named inside -o DIR: a link there was not asked
 	 * for. */
 	outfile_no_links();

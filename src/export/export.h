@@ -26,7 +26,9 @@ enum export_format {
 	EXPORT_PNG,		/* DIR/ID[-N]-FACE.png, a face each */
 	EXPORT_PDF,		/* DIR/GAME-LANG-cards.pdf, a face a page */
 	EXPORT_BOXES,		/* DIR/GAME-LANG-boxes.tsv */
-	EXPORT_CSV		/* the file dir, every language (csv.c) */
+	EXPORT_CSV,		/* the file dir, every language (csv.c) */
+	EXPORT_TTS		/* Tabletop Simulator's sheets, images and
+				   DIR/GAME-LANG.json (tts.c) */
 };
 
 /* What export_deck() is asked for. */
@@ -34,7 +36,8 @@ struct export_req {
 	enum export_format fmt;
 	const char	*dir;		/* folder to write into; its parent
 					   must exist (EXPORT_CSV: the file) */
-	double		 dpi;		/* EXPORT_PNG only */
+	double		 dpi;		/* EXPORT_PNG; EXPORT_TTS: asked
+					   for, lowered to fit TTS */
 };
 
 /* Pixel sizes of the images written, and how many have each. */
@@ -52,6 +55,8 @@ struct export_done {
 	size_t		 boxes;		/* EXPORT_BOXES: boxes on the faces */
 	struct export_size *sizes;	/* EXPORT_PNG: free(); each size */
 	size_t		 nsizes;
+	char		*note;		/* g_free(): EXPORT_TTS, the lines
+					   the command prints */
 };
 
 /*
@@ -77,6 +82,22 @@ void	 export_report(const struct export_req *q, const struct deck *deck,
  */
 int	 export_csv(const struct deck *deck, const char *out,
 	    struct export_done *done, struct diags *d);
+
+/*
+ * tts.c: the deck of s in language li for Tabletop Simulator, into
+ * q->dir (made if missing): each deck of cards as face sheets of at
+ * most 10 x 7 faces cut at the trim, the last slot its back (what TTS
+ * shows for a hidden card), its backs as one image or sheets of the
+ * same grid; boards and round tokens as an image a face; and
+ * DIR/GAME-LANG.json, a saved object loading them all from file://
+ * URLs, a card per copy.  Each image at most 4096 px a side, at q->dpi
+ * or the highest dpi under it that fits.  done->path (the JSON), n
+ * (images) and note (the report) set.  0 or an exit code (reported).
+ */
+int	 export_tts(struct setup *s, size_t li, const struct export_req *q,
+	    struct export_done *done, struct diags *d);
+/* faces.c: do two layouts of a card's face print the same? */
+bool	 laid_same(const struct laid *a, const struct laid *b);
 
 /* Which faces of a card a view draws (bits). */
 enum { SIDE_FRONT = 1, SIDE_BACK = 2 };

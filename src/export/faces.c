@@ -70,8 +70,7 @@ kinds_free(struct kfaces *v, const struct print *pr)
 	free(v);
 }
 
-/* Do two layouts of the same face of a card print the same? */
-static bool
+bool
 laid_same(const struct laid *a, const struct laid *b)
 {
 	size_t i;
@@ -272,6 +271,8 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 	memset(done, 0, sizeof(*done));
 	if (q->fmt == EXPORT_CSV)
 		return export_csv(s->deck, q->dir, done, d);
+	if (q->fmt == EXPORT_TTS)
+		return export_tts(s, li, q, done, d);
 	/* Every face laid out, and any text too long found, before a
 	 * file is written; the table lays its faces out one at a time. */
 	if (!print_build(s, li, &po, &pr, d) ||
@@ -299,6 +300,7 @@ export_done_free(struct export_done *done)
 	if (done == NULL)
 		return;
 	g_free(done->path);
+	g_free(done->note);
 	free(done->sizes);
 	memset(done, 0, sizeof(*done));
 }
@@ -328,7 +330,9 @@ export_report(const struct export_req *q, const struct deck *deck,
 	const char *what = deck->multi ? "component" : "card";
 	const char *s = e->cards == 1 ? "" : "s";
 
-	if (q->fmt == EXPORT_PNG)
+	if (q->fmt == EXPORT_TTS)
+		fputs(e->note, stdout);
+	else if (q->fmt == EXPORT_PNG)
 		png_summary(q, e);
 	else if (q->fmt == EXPORT_PDF)
 		printf("%s: %zu page%s, the faces of %zu %s%s one a page, "

@@ -1,0 +1,729 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A game for Tabletop Simulator: each deck of cards as face sheets in
+ * the grid TTS cuts into cards (at most 10 x 7, the last slot the face
+ * it shows for a hidden card, here the back), its backs as one image
+ * or as sheets of the same grid, boards and tokens as single images,
+ * and a saved object (JSON) that loads them all with the deck's count
+ * of each card.  The faces are laid out as for the card sheets and
+ * drawn by the one renderer, cut at the trim.  Part of the export
+ * stage; export_deck() hands EXPORT_TTS here.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "export.h"
+#include "../outfile.h"
+#include "../pdf/pdf.h"
+
+/*
+ * TTS's guide to custom assets keeps an image's sides under 4096 px;
+ * a custom deck's sheet holds at most 10 x 7 cards, the last shown for
+ * a card hidden in a hand, so 69 faces.
+ */
+#define TTS_MAX_PX	4096
+#define TTS_COLS	10
+#define TTS_ROWS	7
+#define TTS_FACES	(TTS_COLS * TTS_ROWS - 1)
+
+/* One face sheet of a deck and, with unique backs, its back sheet. */
+struct tsheet {
+	size_t		 first, n;	/* the kind's distinct faces */
+	int		 cols, rows;
+	unsigned int	 num;		/* its CustomDeck key */
+	char		*face;		/* owned: file names */
+	char		*back;		/* owned; NULL: the kind's back */
+};
+
+/* A kind of component as TTS gets it. */
+struct tkind {
+	const struct sheets *sh;
+	bool		 deck;		/* cards; else single images */
+	struct laid	*f[2];		/* per copy in print order */
+	size_t		*uniq, nu;	/* copy of each distinct face */
+	size_t		*of;		/* per copy: its distinct face */
+	bool		 unique_back;	/* the backs differ */
+	int		 dpi, cw, ch;	/* cell (face at trim) in px */
+	struct tsheet	*sv;
+	size_t		 nsv;
+	char		*back;		/* owned: the one back image */
+	char	       **single;	/* owned: non-deck, 2 per face */
+};
+
+/* Everything written, for the JSON and the report. */
+struct tplan {
+	struct tkind	*kv;
+	size_t		 nk;
+	char		*json;		/* owned: its file name */
+	char		*uri;		/* owned: file:// of the folder */
+	size_t		 nimg;
+};
+
+/* Lay out every copy's faces of kind k; distinct ones noted. */
+static void
+lay_kind(const struct setup *s, const struct print *pr, struct tkind *k,
+    struct diags *d)
+{
+	const struct sheets *sh = k->sh;
+	size_t i, j, f, match;
+
+	for (f = 0; f < 2; f++)
+		k->f[f] = xcalloc(sh->n + 1, sizeof(struct laid));
+	k->uniq = xcalloc(sh->n + 1, sizeof(size_t));
+	k->of = xcalloc(sh->n + 1, sizeof(size_t));
+	for (i = 0; i < sh->n; i++) {
+		for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
+			print_face(s, pr, sh, i, (enum face)f, &k->f[f][i], d);
+			/* Kept until drawn: the layouts would add up. */
+			laid_unshape(&k->f[f][i]);
+		}
+		/* A copy prints as an earlier one of its card, or anew. */
+		match = SIZE_MAX;
+		for (j = k->nu; j-- > 0 && sh->seq[k->uniq[j]] == sh->seq[i];)
+			if (laid_same(&k->f[0][k->uniq[j]], &k->f[0][i]) &&
+			    (!sh->backs || laid_same(&k->f[1][k->uniq[j]],
+			    &k->f[1][i]))) {
+				match = j;
+				break;
+			}
+		if (match == SIZE_MAX)
+			k->uniq[match = k->nu++] = i;
+		k->of[i] = match;
+	}
+	for (i = 1; sh->backs && i < k->nu; i++)
+		if (!laid_same(&k->f[1][k->uniq[0]], &k->f[1][k->uniq[i]]))
+			k->unique_back = true;
+}
+
+static void
+kind_free(struct tkind *k)
+{
+	size_t i, f;
+
+	for (f = 0; f < 2; f++) {
+		for (i = 0; k->f[f] != NULL && i < k->sh->n; i++)
+			laid_free(&k->f[f][i]);
+		free(k->f[f]);
+	}
+	for (i = 0; i < k->nsv; i++) {
+		g_free(k->sv[i].face);
+		g_free(k->sv[i].back);
+	}
+	for (i = 0; k->single != NULL && i < 2 * k->nu; i++)
+		g_free(k->single[i]);
+	free(k->single);
+	free(k->sv);
+	free(k->uniq);
+	free(k->of);
+	g_free(k->back);
+}
+
+/* The highest whole dpi, at most want, at which cols x rows faces of
+ * w x h pt fit TTS_MAX_PX a side; the cell's px into *cw, *ch. */
+static int
+fit_dpi(double w, double h, int cols, int rows, int want, int *cw, int *ch)
+{
+	int dpi = (int)floor(fmin(want, fmin(TTS_MAX_PX * 72.0 / (cols * w),
+	    TTS_MAX_PX * 72.0 / (rows * h))));
+
+	for (;; dpi--) {
+		*cw = (int)lround(w * dpi / 72);
+		*ch = (int)lround(h * dpi / 72);
+		if (dpi <= 1 || (cols * *cw <= TTS_MAX_PX &&
+		    rows * *ch <= TTS_MAX_PX))
+			return dpi;
+	}
+}
+
+/*
+ * The grid of at most TTS_COLS x TTS_ROWS for slots cards of w x h pt
+ * that gives the highest dpi, then the smallest longer side (the most
+ * compact sheet), then the fewest slots.
+ */
+static void
+best_grid(size_t slots, double w, double h, int want, int *cols, int *rows)
+{
+	int c, r, best = -1, cw, ch, dpi;
+	double side, best_side = 0;
+
+	for (c = 1; c <= TTS_COLS; c++) {
+		r = (int)((slots + (size_t)c - 1) / (size_t)c);
+		if (r > TTS_ROWS)
+			continue;
+		dpi = fit_dpi(w, h, c, r, want, &cw, &ch);
+		side = fmax(c * w, r * h);
+		if (dpi > best || (dpi == best && (side < best_side ||
+		    (side == best_side && c * r < *cols * *rows)))) {
+			best = dpi;
+			best_side = side;
+			*cols = c;
+			*rows = r;
+		}
+	}
+}
+
+/* The sheets, dpi and file names of deck kind k. */
+static void
+plan_deck(const struct deck *deck, size_t li, struct tkind *k, int want,
+    unsigned int *num)
+{
+	const struct laid *l = &k->f[0][0];
+	const char *kname = deck->kinds[k->sh->kind].name;
+	const char *g = deck->game, *lang = deck->langs[li];
+	size_t i;
+	int cw, ch;
+
+	k->nsv = (k->nu + TTS_FACES - 1) / TTS_FACES;
+	k->sv = xcalloc(k->nsv, sizeof(*k->sv));
+	k->dpi = want;
+	for (i = 0; i < k->nsv; i++) {
+		struct tsheet *t = &k->sv[i];
+
+		t->first = i * TTS_FACES;
+		t->n = MIN(TTS_FACES, k->nu - t->first);
+		best_grid(t->n + 1, l->w, l->h, want, &t->cols, &t->rows);
+		k->dpi = MIN(k->dpi, fit_dpi(l->w, l->h, t->cols, t->rows,
+		    want, &cw, &ch));
+		t->num = (*num)++;
+		t->face = g_strdup_printf("%s-%s-%s-%zu.png", g, lang, kname,
+		    i + 1);
+		if (k->unique_back)
+			t->back = g_strdup_printf("%s-%s-%s-back-%zu.png", g,
+			    lang, kname, i + 1);
+	}
+	/* One dpi for every sheet of the kind: its cards match. */
+	fit_dpi(l->w, l->h, 1, 1, k->dpi, &k->cw, &k->ch);
+	if (!k->unique_back)
+		k->back = g_strdup_printf("%s-%s-%s-back.png", g, lang, kname);
+}
+
+/* The images and dpi of a board or token kind k. */
+static void
+plan_single(const struct deck *deck, size_t li, struct tkind *k, int want)
+{
+	const struct laid *l = &k->f[0][0];
+	const char *kname = deck->kinds[k->sh->kind].name;
+	static const char *const face[2] = { "front", "back" };
+	size_t i, f;
+
+	k->dpi = fit_dpi(l->w, l->h, 1, 1, want, &k->cw, &k->ch);
+	k->single = xcalloc(2 * k->nu + 1, sizeof(char *));
+	for (i = 0; i < k->nu; i++) {
+		size_t c = k->uniq[i];
+		const char *id = deck->cards[k->sh->seq[c]].id;
+		size_t copy = 0;
+
+		while (copy < c && k->sh->seq[c - copy - 1] == k->sh->seq[c])
+			copy++;
+		for (f = 0; f < (k->sh->backs ? 2u : 1u); f++)
+			k->single[2 * i + f] = copy == 0 ?
+			    g_strdup_printf("%s-%s-%s-%s-%s.png", deck->game,
+			    deck->langs[li], kname, id, face[f]) :
+			    g_strdup_printf("%s-%s-%s-%s-%zu-%s.png",
+			    deck->game, deck->langs[li], kname, id, copy + 1,
+			    face[f]);
+	}
+}
+
+/*
+ * Face l cut at its trim (a round one at its circle, transparent
+ * outside) on a new cw x ch px image; NULL: a white card back.  Caller
+ * destroys it; its status checked when written.
+ */
+static cairo_surface_t *
+cell_image(PangoContext *ctx, const struct laid *l, double w, double h,
+    int cw, int ch)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+	    cw, ch);
+	cairo_t *cr = cairo_create(img);
+
+	cairo_scale(cr, cw / w, ch / h);
+	if (l == NULL) {
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_paint(cr);
+	} else {
+		if (l->shape == SHAPE_CIRCLE) {
+			render_ellipse(cr, 0, 0, w, h);
+			cairo_clip(cr);
+		}
+		/* render_face() draws from the bleed's corner: TTS cards
+		 * have none, so it falls outside the image. */
+		cairo_translate(cr, -l->bleed, -l->bleed);
+		render_face(cr, ctx, l);
+	}
+	cairo_destroy(cr);
+	cairo_surface_flush(img);
+	return img;
+}
+
+/* Image img into dir as name; false (reported) if it cannot. */
+static bool
+write_image(cairo_surface_t *img, const char *dir, const char *name,
+    struct diags *d)
+{
+	char *path = path_join(dir, name);
+	bool ok = cairo_surface_status(img) == CAIRO_STATUS_SUCCESS;
+
+	if (!ok)
+		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s: %s", path,
+		    cairo_status_to_string(cairo_surface_status(img)));
+	ok = ok && png_write(img, path, d);
+	free(path);
+	return ok;
+}
+
+/*
+ * Sheet t of kind k: side f of its faces in their slots, row by row,
+ * and hidden (the back TTS shows for a hidden card) in the last slot.
+ */
+static bool
+write_sheet(const struct setup *s, const struct tkind *k,
+    const struct tsheet *t, int f, cairo_surface_t *hidden,
+    const char *dir, struct diags *d)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+	    t->cols * k->cw, t->rows * k->ch), *cell;
+	cairo_t *cr = cairo_create(img);
+	const struct laid *l0 = &k->f[0][0];
+	size_t i, last = (size_t)(t->cols * t->rows) - 1;
+	bool ok;
+
+	for (i = 0; i <= last; i++) {
+		if (i < t->n)
+			cell = cell_image(s->fonts->ctx,
+			    &k->f[f][k->uniq[t->first + i]], l0->w, l0->h,
+			    k->cw, k->ch);
+		else if (i == last)
+			cell = cairo_surface_reference(hidden);
+		else
+			continue;
+		cairo_set_source_surface(cr, cell, (double)(i % (size_t)t->cols) *
+		    k->cw, (double)(i / (size_t)t->cols) * k->ch);
+		cairo_paint(cr);
+		cairo_surface_destroy(cell);
+	}
+	cairo_destroy(cr);
+	ok = write_image(img, dir, f ? t->back : t->face, d);
+	cairo_surface_destroy(img);
+	return ok;
+}
+
+/* Every image of deck kind k: face sheets, and one back or sheets. */
+static bool
+write_deck(const struct setup *s, const struct tkind *k, const char *dir,
+    size_t *nimg, struct diags *d)
+{
+	const struct laid *l0 = &k->f[0][0];
+	cairo_surface_t *back = cell_image(s->fonts->ctx, k->sh->backs ?
+	    &k->f[1][k->uniq[0]] : NULL, l0->w, l0->h, k->cw, k->ch);
+	bool ok = true;
+	size_t i;
+
+	if (k->back != NULL && (ok = write_image(back, dir, k->back, d)))
+		(*nimg)++;
+	for (i = 0; ok && i < k->nsv; i++) {
+		ok = write_sheet(s, k, &k->sv[i], 0, back, dir, d) &&
+		    (k->sv[i].back == NULL || write_sheet(s, k, &k->sv[i], 1,
+		    back, dir, d));
+		*nimg += ok ? 1 + (k->sv[i].back != NULL) : 0;
+	}
+	cairo_surface_destroy(back);
+	return ok;
+}
+
+/* Every image of board or token kind k, a face each. */
+static bool
+write_single(const struct setup *s, const struct tkind *k, const char *dir,
+    size_t *nimg, struct diags *d)
+{
+	cairo_surface_t *img;
+	size_t i, f;
+	bool ok = true;
+
+	for (i = 0; ok && i < k->nu; i++)
+		for (f = 0; ok && f < 2 && k->single[2 * i + f]; f++) {
+			const struct laid *l = &k->f[f][k->uniq[i]];
+
+			img = cell_image(s->fonts->ctx, l, l->w, l->h, k->cw,
+			    k->ch);
+			ok = write_image(img, dir, k->single[2 * i + f], d);
+			cairo_surface_destroy(img);
+			*nimg += ok;
+		}
+	return ok;
+}
+
+/* Every name the plan writes, probed before any is written. */
+static bool
+names_free(const struct tplan *p, const char *dir, struct diags *d)
+{
+	GPtrArray *v = g_ptr_array_new();
+	bool ok = true;
+	size_t i, j;
+
+	g_ptr_array_add(v, p->json);
+	for (i = 0; i < p->nk; i++) {
+		const struct tkind *k = &p->kv[i];
+
+		if (k->back)
+			g_ptr_array_add(v, k->back);
+		for (j = 0; j < k->nsv; j++) {
+			g_ptr_array_add(v, k->sv[j].face);
+			if (k->sv[j].back)
+				g_ptr_array_add(v, k->sv[j].back);
+		}
+		for (j = 0; k->single && j < 2 * k->nu; j++)
+			if (k->single[j])
+				g_ptr_array_add(v, k->single[j]);
+	}
+	for (i = 0; i < v->len; i++) {
+		char *path = path_join(dir, g_ptr_array_index(v, i));
+
+		ok &= outfile_probe(path, d);
+		free(path);
+	}
+	g_ptr_array_free(v, TRUE);
+	return ok;
+}
+
+/* "file:///DIR/name" */
+static char *
+url(const struct tplan *p, const char *name)
+{
+	return name ? g_strconcat(p->uri, "/", name, NULL) : g_strdup("");
+}
+
+/* A Transform at x, z (TTS's units), face down or up. */
+static void
+add_transform(JsonBuilder *b, double x, double y, double z, bool down)
+{
+	json_builder_set_member_name(b, "Transform");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "posX");
+	json_builder_add_double_value(b, x);
+	json_builder_set_member_name(b, "posY");
+	json_builder_add_double_value(b, y);
+	json_builder_set_member_name(b, "posZ");
+	json_builder_add_double_value(b, z);
+	json_builder_set_member_name(b, "rotX");
+	json_builder_add_double_value(b, 0);
+	json_builder_set_member_name(b, "rotY");
+	json_builder_add_double_value(b, down ? 180 : 0);
+	json_builder_set_member_name(b, "rotZ");
+	json_builder_add_double_value(b, down ? 180 : 0);
+	json_builder_set_member_name(b, "scaleX");
+	json_builder_add_double_value(b, 1);
+	json_builder_set_member_name(b, "scaleY");
+	json_builder_add_double_value(b, 1);
+	json_builder_set_member_name(b, "scaleZ");
+	json_builder_add_double_value(b, 1);
+	json_builder_end_object(b);
+}
+
+static void
+add_str(JsonBuilder *b, const char *key, const char *val)
+{
+	json_builder_set_member_name(b, key);
+	json_builder_add_string_value(b, val);
+}
+
+/* CustomDeck entries: every sheet of k, or only sheet only. */
+static void
+add_custom_deck(JsonBuilder *b, const struct tplan *p, const struct tkind *k,
+    const struct tsheet *only)
+{
+	size_t i;
+
+	json_builder_set_member_name(b, "CustomDeck");
+	json_builder_begin_object(b);
+	for (i = 0; i < k->nsv; i++) {
+		const struct tsheet *t = &k->sv[i];
+		char key[16], *face, *back;
+
+		if (only != NULL && t != only)
+			continue;
+		snprintf(key, sizeof(key), "%u", t->num);
+		face = url(p, t->face);
+		back = url(p, t->back ? t->back : k->back);
+		json_builder_set_member_name(b, key);
+		json_builder_begin_object(b);
+		add_str(b, "FaceURL", face);
+		add_str(b, "BackURL", back);
+		json_builder_set_member_name(b, "NumWidth");
+		json_builder_add_int_value(b, t->cols);
+		json_builder_set_member_name(b, "NumHeight");
+		json_builder_add_int_value(b, t->rows);
+		/* The sheet's last slot holds the back: TTS shows it. */
+		json_builder_set_member_name(b, "BackIsHidden");
+		json_builder_add_boolean_value(b, false);
+		json_builder_set_member_name(b, "UniqueBack");
+		json_builder_add_boolean_value(b, k->unique_back);
+		json_builder_set_member_name(b, "Type");
+		json_builder_add_int_value(b, 0);
+		json_builder_end_object(b);
+		g_free(face);
+		g_free(back);
+	}
+	json_builder_end_object(b);
+}
+
+/* Copy c of deck kind k as a Card object at x. */
+static void
+add_card(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
+    const struct tkind *k, size_t c, double x)
+{
+	const struct tsheet *t = &k->sv[k->of[c] / TTS_FACES];
+
+	json_builder_begin_object(b);
+	add_str(b, "Name", "Card");
+	add_transform(b, x, 1, 0, true);
+	add_str(b, "Nickname", deck->cards[k->sh->seq[c]].id);
+	json_builder_set_member_name(b, "CardID");
+	json_builder_add_int_value(b, t->num * 100 + k->of[c] % TTS_FACES);
+	add_custom_deck(b, p, k, t);
+	json_builder_end_object(b);
+}
+
+/* Deck kind k, a card per copy, face down at x. */
+static void
+add_deck(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
+    const struct tkind *k, double x)
+{
+	size_t c;
+
+	if (k->sh->n == 1) {
+		add_card(b, p, deck, k, 0, x);
+		return;
+	}
+	json_builder_begin_object(b);
+	add_str(b, "Name", "Deck");
+	add_transform(b, x, 1, 0, true);
+	add_str(b, "Nickname", deck->kinds[k->sh->kind].name);
+	json_builder_set_member_name(b, "DeckIDs");
+	json_builder_begin_array(b);
+	for (c = 0; c < k->sh->n; c++)
+		json_builder_add_int_value(b, k->sv[k->of[c] / TTS_FACES].num *
+		    100 + k->of[c] % TTS_FACES);
+	json_builder_end_array(b);
+	add_custom_deck(b, p, k, NULL);
+	json_builder_set_member_name(b, "ContainedObjects");
+	json_builder_begin_array(b);
+	for (c = 0; c < k->sh->n; c++)
+		add_card(b, p, deck, k, c, x);
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+}
+
+/*
+ * Board or token kind k: a Custom_Tile per copy, those of a face
+ * stacked at x: a round one a circle, its image square; a board keeps
+ * its image's proportions.
+ */
+static void
+add_tiles(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
+    const struct tkind *k, double x)
+{
+	bool round = k->f[0][0].shape == SHAPE_CIRCLE;
+	size_t c;
+
+	for (c = 0; c < k->sh->n; c++) {
+		size_t u = k->of[c];
+		char *top = url(p, k->single[2 * u]),
+		    *bottom = url(p, k->single[2 * u + 1]);
+
+		json_builder_begin_object(b);
+		add_str(b, "Name", "Custom_Tile");
+		add_transform(b, x, 1 + 0.2 * (double)(c - k->uniq[u]),
+		    4 + 3 * (double)u, false);
+		add_str(b, "Nickname", deck->cards[k->sh->seq[c]].id);
+		json_builder_set_member_name(b, "CustomImage");
+		json_builder_begin_object(b);
+		add_str(b, "ImageURL", top);
+		add_str(b, "ImageSecondaryURL", bottom);
+		json_builder_set_member_name(b, "ImageScalar");
+		json_builder_add_double_value(b, 1);
+		json_builder_set_member_name(b, "WidthScale");
+		json_builder_add_double_value(b, 0);
+		json_builder_set_member_name(b, "CustomTile");
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "Type");
+		json_builder_add_int_value(b, round ? 2 : 0);
+		json_builder_set_member_name(b, "Thickness");
+		json_builder_add_double_value(b, round ? 0.2 : 0.1);
+		json_builder_set_member_name(b, "Stackable");
+		json_builder_add_boolean_value(b, round);
+		json_builder_set_member_name(b, "Stretch");
+		json_builder_add_boolean_value(b, round);
+		json_builder_end_object(b);
+		json_builder_end_object(b);
+		json_builder_end_object(b);
+		g_free(top);
+		g_free(bottom);
+	}
+}
+
+/* The saved object, every kind side by side, into dir. */
+static bool
+write_json(const struct tplan *p, const struct deck *deck, const char *dir,
+    struct diags *d)
+{
+	JsonBuilder *b = json_builder_new();
+	JsonGenerator *gen = json_generator_new();
+	JsonNode *root;
+	struct outfile o;
+	char *path = path_join(dir, p->json), *text;
+	gsize len;
+	size_t i;
+	bool ok;
+
+	json_builder_begin_object(b);
+	add_str(b, "SaveName", deck->title ? deck->title : deck->game);
+	json_builder_set_member_name(b, "ObjectStates");
+	json_builder_begin_array(b);
+	for (i = 0; i < p->nk; i++)
+		if (p->kv[i].deck)
+			add_deck(b, p, deck, &p->kv[i], 3.0 * (double)i);
+		else
+			add_tiles(b, p, deck, &p->kv[i], 3.0 * (double)i);
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	json_generator_set_root(gen, root);
+	json_generator_set_pretty(gen, TRUE);
+	text = json_generator_to_data(gen, &len);
+	ok = outfile_open(&o, path, d) && outfile_close(&o,
+	    outfile_write(&o, text, len) && outfile_write(&o, "\n", 1), d);
+	g_free(text);
+	json_node_unref(root);
+	g_object_unref(gen);
+	g_object_unref(b);
+	free(path);
+	return ok;
+}
+
+/* The report: a line per kind, then the JSON's. */
+static char *
+summary(const struct tplan *p, const struct deck *deck, const char *dir)
+{
+	GString *g = g_string_new(NULL);
+	size_t i, j;
+
+	for (i = 0; i < p->nk; i++) {
+		const struct tkind *k = &p->kv[i];
+		const char *name = deck->kinds[k->sh->kind].name;
+
+		if (!k->deck) {
+			g_string_append_printf(g, "%s: '%s', %zu image%s of "
+			    "%d x %d px at %d dpi\n", dir, name,
+			    k->nu * (k->sh->backs ? 2 : 1), k->nu *
+			    (k->sh->backs ? 2 : 1) == 1 ? "" : "s", k->cw,
+			    k->ch, k->dpi);
+			continue;
+		}
+		g_string_append_printf(g, "%s: '%s', %zu faces at %d dpi, "
+		    "%d x %d px a card:", dir, name, k->nu, k->dpi, k->cw,
+		    k->ch);
+		for (j = 0; j < k->nsv; j++)
+			g_string_append_printf(g, "%s %s %d x %d (%d x %d px)",
+			    j ? "," : "", k->sv[j].face, k->sv[j].cols,
+			    k->sv[j].rows, k->sv[j].cols * k->cw,
+			    k->sv[j].rows * k->ch);
+		g_string_append_printf(g, "; %s\n", k->unique_back ?
+		    "back sheets of the same grid" : k->back);
+	}
+	g_string_append_printf(g, "%s: %s, the saved object, %zu images\n",
+	    dir, p->json, p->nimg);
+	return g_string_free(g, FALSE);
+}
+
+/* Plan, probe and write everything of plan p into q->dir. */
+static int
+write_all(const struct setup *s, size_t li, const struct export_req *q,
+    struct tplan *p, struct diags *d)
+{
+	char *probe = path_join(q->dir, "x"), *abs;
+	unsigned int num = 1;
+	size_t i;
+	bool ok;
+
+	for (i = 0; i < p->nk; i++)
+		if (p->kv[i].deck)
+			plan_deck(s->deck, li, &p->kv[i], (int)q->dpi, &num);
+		else
+			plan_single(s->deck, li, &p->kv[i], (int)q->dpi);
+	p->json = g_strdup_printf("%s-%s.json", s->deck->game,
+	    s->deck->langs[li]);
+	ok = ensure_parent(probe, d) == 0 && names_free(p, q->dir, d);
+	free(probe);
+	if (!ok)
+		return EXIT_IO;
+	/* TTS reads local files by absolute file:// URLs. */
+	abs = g_canonicalize_filename(q->dir, NULL);
+	p->uri = g_filename_to_uri(abs, NULL, NULL);
+	g_free(abs);
+	if (p->uri == NULL)
+		return diag_add(d, DIAG_ERROR, NULL, "io", "%s: cannot name "
+		    "it as a file:// URL", q->dir) + EXIT_IO;
+	for (i = 0; ok && i < p->nk; i++)
+		ok = p->kv[i].deck ? write_deck(s, &p->kv[i], q->dir,
+		    &p->nimg, d) : write_single(s, &p->kv[i], q->dir,
+		    &p->nimg, d);
+	ok = ok && write_json(p, s->deck, q->dir, d);
+	return ok ? 0 : EXIT_IO;
+}
+
+int
+export_tts(struct setup *s, size_t li, const struct export_req *q,
+    struct export_done *done, struct diags *d)
+{
+	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
+	struct print pr = { 0 };
+	struct tplan p = { 0 };
+	size_t i, nerr = d->nerr;
+	int rc;
+
+	if (!print_build(s, li, &po, &pr, d)) {
+		print_free(&pr);
+		return EXIT_INPUT;
+	}
+	p.kv = xcalloc(pr.n + 1, sizeof(*p.kv));
+	for (i = 0; i < pr.n; i++) {
+		const struct tmpl *t = s->tmpls[pr.v[i].kind];
+
+		p.kv[i].sh = &pr.v[i];
+		/* A board (cut into tiles to print) or a round token is
+		 * a tile of its own on the table, not a card. */
+		p.kv[i].deck = !t->tile && t->shape != SHAPE_CIRCLE;
+		lay_kind(s, &pr, &p.kv[p.nk++], d);
+	}
+	/* Every face laid out, and any text too long found, before a
+	 * file is written. */
+	if (d->nerr > nerr && !s->deck->draft)
+		rc = EXIT_INPUT;
+	else if (pr.n == 0)
+		rc = diag_add(d, DIAG_ERROR, NULL, "input", "the deck has no "
+		    "card to export") + EXIT_INPUT;
+	else
+		rc = write_all(s, li, q, &p, d);
+	if (rc == 0) {
+		done->n = p.nimg;
+		done->path = g_build_filename(q->dir, p.json, NULL);
+		done->note = summary(&p, s->deck, q->dir);
+	}
+	for (i = 0; i < pr.n; i++)
+		done->cards += pr.v[i].n;
+	for (i = 0; i < p.nk; i++)
+		kind_free(&p.kv[i]);
+	free(p.kv);
+	g_free(p.json);
+	g_free(p.uri);
+	print_free(&pr);
+	return rc;
+}

@@ -1,0 +1,228 @@
+#!/bin/sh
+# export --tts, the deck for Tabletop Simulator: every face sheet is
+# NumWidth x NumHeight faces of the card's size, at most 10 x 7 and
+# 4096 px a side; the last slot (the face TTS shows for a hidden card)
+# holds exactly the back's pixels; the saved object parses, names every
+# image written (and only those) by file:// URL, and holds each card as
+# many times as deck.yaml counts it.  Data Chain (en, es), Serious
+# Privacy (boards, tokens, pawns), the component test deck (a back per
+# card: back sheets) and a 75-card deck made here (two sheets).  Two
+# runs write the same bytes; --dpi is honoured, lowered to fit.
+T=out/test/tts
+. tests/suite.sh
+[ -x out/test/pngsize ] && [ -x out/test/pngdiff ] ||
+    make -s out/test/pngsize out/test/pngdiff
+
+# tts DECK LANG OUT [ARGS]: export --tts, its report kept in OUT.out.
+tts() {
+	d=$1 l=$2 o=$3
+	shift 3
+	$WRAP ./deckpress export "$d" --lang "$l" -o "$o" --tts "$@" \
+	    >"$o.out" 2>"$o.err" && [ ! -s "$o.err" ] ||
+	    { cat "$o.err"; return 1; }
+}
+
+# sheets DECK OUT: the checks above on OUT, made from DECK/deck.yaml.
+sheets() {
+	python3 - "$1/deck.yaml" "$2" <<'EOF'
+import glob, json, os, re, subprocess, sys
+from urllib.parse import unquote
+
+def png(path):
+    """(w, h) of a PNG, read by pngsize."""
+    w, h = subprocess.run(['./out/test/pngsize', path], check=True,
+                          capture_output=True, text=True).stdout.split()[:2]
+    return int(w), int(h)
+
+def same_cell(a, ax, ay, b, bx, by, w, h):
+    """Are the two rectangles the same pixels (pngdiff's max 0)?"""
+    out = subprocess.run(['./out/test/pngdiff', a, str(ax), str(ay), b,
+                          str(bx), str(by), str(w), str(h)], check=True,
+                         capture_output=True, text=True).stdout.split()
+    return out[3] == '0'
+
+yaml, out = sys.argv[1], sys.argv[2]
+bad = []
+want = {}
+for m in re.finditer(r'^  - \{id: ([^,}]+)(.*)\}', open(yaml).read(), re.M):
+    c = re.search(r'count: (\d+)', m.group(2))
+    want[m.group(1)] = int(c.group(1)) if c else 1
+save = json.load(open(glob.glob(out + '/*.json')[0]))
+named, got, cache, seen = set(), {}, {}, set()
+
+def path(u):
+    assert u.startswith('file:///'), u
+    return unquote(u[len('file://'):])
+
+def local(u):
+    p = path(u)
+    named.add(os.path.basename(p))
+    if p not in cache:
+        cache[p] = png(p)
+    return cache[p]
+
+def deck(cd, ids):
+    # The hidden slot of every sheet holds the deck's first back.
+    first = cd[min(cd, key=int)]['BackURL']
+    for key, e in cd.items():
+        if json.dumps(e, sort_keys=True) in seen:
+            continue
+        seen.add(json.dumps(e, sort_keys=True))
+        face, nw, nh = local(e['FaceURL']), e['NumWidth'], e['NumHeight']
+        if not (1 <= nw <= 10 and 1 <= nh <= 7):
+            bad.append('%s: a grid of %d x %d' % (e['FaceURL'], nw, nh))
+        back = local(e['BackURL'])
+        cw, ch = (back[0] // nw, back[1] // nh) if e['UniqueBack'] else \
+            back[:2]
+        if (face[0], face[1]) != (nw * cw, nh * ch) or \
+                max(face[:2]) > 4096:
+            bad.append('%s: %d x %d px, not %d x %d faces of %d x %d' %
+                       (e['FaceURL'], face[0], face[1], nw, nh, cw, ch))
+            continue
+        if not same_cell(path(e['FaceURL']), (nw - 1) * cw, (nh - 1) * ch,
+                         path(first), 0, 0, cw, ch):
+            bad.append('%s: the hidden slot is not the back' % e['FaceURL'])
+        if e['BackIsHidden']:
+            bad.append('%s: BackIsHidden' % e['FaceURL'])
+    for i in ids:
+        e = cd.get(str(i // 100))
+        if e is None or i % 100 >= e['NumWidth'] * e['NumHeight'] - 1:
+            bad.append('card id %d is on no sheet' % i)
+
+for o in save['ObjectStates']:
+    if o['Name'] == 'Deck':
+        deck(o['CustomDeck'], o['DeckIDs'])
+        if len(o['DeckIDs']) != len(o['ContainedObjects']):
+            bad.append('%s: DeckIDs and cards differ' % o['Nickname'])
+        cards = o['ContainedObjects']
+    else:
+        cards = [o]
+    for c in cards:
+        if c['Name'] == 'Card':
+            deck(c['CustomDeck'], [c['CardID']])
+        else:
+            local(c['CustomImage']['ImageURL'])
+            if c['CustomImage']['ImageSecondaryURL']:
+                local(c['CustomImage']['ImageSecondaryURL'])
+        got[c['Nickname']] = got.get(c['Nickname'], 0) + 1
+files = {f for f in os.listdir(out) if f.endswith('.png')}
+if files != named:
+    bad.append('written, not named: %s; named, not written: %s' %
+               (sorted(files - named), sorted(named - files)))
+if got != want:
+    bad.append('counts differ from deck.yaml: %s' % sorted(
+        (k, got.get(k), want.get(k)) for k in set(got) | set(want)
+        if got.get(k) != want.get(k)))
+print('\n'.join(bad))
+sys.exit(1 if bad else 0)
+EOF
+}
+
+# same A B: two runs' folders hold the same files, byte for byte.
+same() {
+	(cd "$1" && ls) >"$T/a.ls"
+	(cd "$2" && ls) >"$T/b.ls"
+	cmp "$T/a.ls" "$T/b.ls" || return 1
+	for f in $(cat "$T/a.ls"); do
+		cmp "$1/$f" "$2/$f" || return 1
+	done
+}
+
+# has FILE TEXT: the report says TEXT.
+has() { grep -F -- "$2" "$1" >/dev/null || { cat "$1"; return 1; }; }
+
+# --- Data Chain: 31 faces, one back -----------------------------------
+check "tts: Data Chain en exports" tts cards/data-chain en "$T/dc"
+check "tts: Data Chain en's sheets, hidden slot and counts" \
+    sheets cards/data-chain "$T/dc"
+# 63 x 88 mm: at 235 dpi 583 x 814 px a card, 7 x 5 in 4096 px.
+check "tts: the report gives the sheet, its grid, size and dpi" \
+    has "$T/dc.out" "'card', 31 faces at 235 dpi, 583 x 814 px a card: data-chain-en-card-1.png 7 x 5 (4081 x 4070 px); data-chain-en-card-back.png"
+check "tts: Data Chain es exports" tts cards/data-chain es "$T/dc-es"
+check "tts: Data Chain es's sheets, hidden slot and counts" \
+    sheets cards/data-chain "$T/dc-es"
+check "tts: the Spanish sheet is not the English one" \
+    eval '! cmp -s "$T/dc/data-chain-en-card-1.png" "$T/dc-es/data-chain-es-card-1.png"'
+# The JSON names the folder: the second run into the same one.
+check "tts: a second run" tts cards/data-chain en "$T/dc2"
+mv "$T/dc2" "$T/dc2x"
+check "tts: ... and a third into the same folder" \
+    tts cards/data-chain en "$T/dc2"
+check "tts: two runs write the same bytes" same "$T/dc2x" "$T/dc2"
+# --dpi 60: 63 x 88 mm at 60 dpi is 149 x 208 px; no limit is reached,
+# so the most compact grid for 32 slots, 7 x 5.
+check "tts: --dpi 60 is honoured" tts cards/data-chain en "$T/dc60" \
+    --dpi 60
+check "tts: --dpi 60's report" has "$T/dc60.out" \
+    "31 faces at 60 dpi, 149 x 208 px a card: data-chain-en-card-1.png 7 x 5 (1043 x 1040 px)"
+check "tts: --dpi 60's sheets" sheets cards/data-chain "$T/dc60"
+
+# --- Serious Privacy: decks, a character deck, boards and tokens -------
+# At 100 dpi, to keep the suite quick: its 300 dpi sheets are as Data
+# Chain's, lowered to fit.
+check "tts: Serious Privacy exports" tts cards/serious-privacy en "$T/sp" \
+    --dpi 100
+check "tts: Serious Privacy's sheets, tiles and counts" \
+    sheets cards/serious-privacy "$T/sp"
+check "tts: its boards and tokens are single images" has "$T/sp.out" \
+    "'token', 3 images of 79 x 79 px at 100 dpi"
+
+# --- a back of each card's own: back sheets ---------------------------
+check "tts: the component deck exports" \
+    tts tests/decks/components en "$T/comp" --dpi 100
+check "tts: its face and back sheets" sheets tests/decks/components "$T/comp"
+check "tts: backs that differ make back sheets" has "$T/comp.out" \
+    "'alpha', 11 faces at 100 dpi, 248 x 346 px a card: components-en-alpha-1.png 4 x 3 (992 x 1038 px); back sheets of the same grid"
+
+# --- 75 cards: two sheets ---------------------------------------------
+mkdir -p "$T/big/text"
+grep -v "component: beta\|component: gamma" \
+    tests/decks/components/cards.yaml >"$T/big/cards.yaml"
+{
+	printf 'game: big\ntitle: Big\nlanguages: [en]\ncomponents:\n'
+	printf '  alpha: {layout: ./cards.yaml}\n'
+	printf 'attributes: {mark: text, back: text, color: text}\ncards:\n'
+	i=1
+	while [ $i -le 75 ]; do
+		printf '  - {id: c%02d, component: alpha, mark: "#%02x40c0", back: "#c04040"%s}\n' \
+		    $i $((i * 3)) "$([ $i -eq 7 ] && echo ', count: 3')"
+		i=$((i + 1))
+	done
+} >"$T/big/deck.yaml"
+printf 'components:\n  alpha: {name: Alpha}\ncards: {}\n' \
+    >"$T/big/text/en.yaml"
+check "tts: a 75-card deck exports" tts "$T/big" en "$T/bigo"
+check "tts: its two sheets, 69 faces and 6" has "$T/bigo.out" \
+    "'alpha', 75 faces at 165 dpi"
+check "tts: ... the first 10 x 7" has "$T/bigo.out" \
+    "big-en-alpha-1.png 10 x 7 ("
+check "tts: ... 10 x 7 and a smaller grid" has "$T/bigo.out" \
+    "big-en-alpha-2.png 4 x 2 ("
+check "tts: the 75-card deck's sheets and counts" sheets "$T/big" "$T/bigo"
+
+# --- usage ------------------------------------------------------------
+# usage ARGS...: export exits 2, saying why, and writes nothing.
+usage() {
+	rc=0
+	./deckpress export cards/data-chain --lang en -o "$T/u" "$@" \
+	    2>"$T/u.err" || rc=$?
+	[ $rc -eq 2 ] && [ ! -e "$T/u" ] && grep -q "one at a time" "$T/u.err" ||
+	    { echo "exit $rc"; cat "$T/u.err"; return 1; }
+}
+check "tts: --tts with --boxes is a usage error" usage --tts --boxes
+check "tts: --tts with --per-card-pdf is a usage error" usage --tts \
+    --per-card-pdf
+# A link where the saved object goes: refused before any image.
+link() {
+	mkdir -p "$T/link"
+	ln -sf /nonexistent "$T/link/data-chain-en.json"
+	rc=0
+	./deckpress export cards/data-chain --lang en -o "$T/link" --tts \
+	    2>"$T/link.err" || rc=$?
+	[ $rc -eq 3 ] && grep -q "symbolic link" "$T/link.err" &&
+	    [ -z "$(ls "$T/link" | grep png)" ] ||
+	    { echo "exit $rc"; cat "$T/link.err"; ls "$T/link"; return 1; }
+}
+check "tts: a symbolic link in DIR: exit 3, no image written" link
+
+summary tts
