@@ -60,43 +60,7 @@ paper_pages() {
 }
 A4='595.276 841.89'
 LETTER='612 792'
-
-GEOM='
-function abs(v) { return v < 0 ? -v : v }
-function near(a, b) { return abs(a - b) <= 0.1 }
-function bad(msg) { print msg; nbad++ }
-function hex(s) { return (index("0123456789abcdef", substr(s, 1, 1)) - 1) * 16 + \
-    index("0123456789abcdef", substr(s, 2, 1)) - 1 }
-# card i of the kind with green GG (hex): its front and back colours
-function front(i, gg) { return sprintf("#%02x%02xc0", 16 + 4 * i, hex(gg)) }
-function back(i, gg) { return sprintf("#c0%02x%02x", 16 + 4 * i, hex(gg)) }
-'
-# The trim lines, from the crop marks: V[1..nv] (x of the vertical
-# lines) and Hz[1..nh], sorted, vc[] and hc[] the marks on each.
-LATTICE='
-function addv(x,   k) {
-	for (k = 1; k <= nv; k++) if (abs(V[k] - x) < 0.2) { vc[k]++; return }
-	V[++nv] = x; vc[nv] = 1
-}
-function addh(y,   k) {
-	for (k = 1; k <= nh; k++) if (abs(Hz[k] - y) < 0.2) { hc[k]++; return }
-	Hz[++nh] = y; hc[nh] = 1
-}
-function lattice(   i, j, t) {
-	for (i = 1; i <= nm; i++)
-		if (my1[i] - my0[i] > mx1[i] - mx0[i]) addv((mx0[i] + mx1[i]) / 2)
-		else addh((my0[i] + my1[i]) / 2)
-	for (i = 2; i <= nv; i++) for (j = i; j > 1 && V[j] < V[j - 1]; j--) {
-		t = V[j]; V[j] = V[j - 1]; V[j - 1] = t; t = vc[j]; vc[j] = vc[j - 1]; vc[j - 1] = t
-	}
-	for (i = 2; i <= nh; i++) for (j = i; j > 1 && Hz[j] < Hz[j - 1]; j--) {
-		t = Hz[j]; Hz[j] = Hz[j - 1]; Hz[j - 1] = t; t = hc[j]; hc[j] = hc[j - 1]; hc[j - 1] = t
-	}
-}
-$1 == "mark" { nm++; mx0[nm] = $2; my0[nm] = $3; mx1[nm] = $4; my1[nm] = $5 }
-$1 == "color" { cx0[$2] = $3; cy0[$2] = $4; cx1[$2] = $5; cy1[$2] = $6 }
-$1 == "part" { np++; pc[np] = $2; px0[np] = $3; py0[np] = $4; px1[np] = $5; py1[np] = $6; pn[np] = $7 }
-'
+# GEOM, LATTICE and fold_ok: tests/suite.sh
 
 # --- 1. paper sizes and card sizes ----------------------------------------
 # The computed grid (src/impose/grid.c): outside its outer trims each
@@ -574,7 +538,7 @@ check "calibrate with a broken profile: the same error, nothing written" \
     bad_profile printer-cal 'duplex: sideways\n' \
     "1:9: error: duplex must be long, short, none or fold, not 'sideways'" calibrate
 
-# --- 4. gutterfold -------------------------------------------------------------
+# --- 4. gutterfold (fold_ok: tests/suite.sh) -------------------------------------------------------------
 # impose_fold_grid: half the paper for the fronts, against a line across
 # it (h) or down it (v), whichever holds more (h when equal); the half
 # keeps b + 6.5 mm at its outer sides and b + 2 mm at the fold:
@@ -586,78 +550,6 @@ check "calibrate with a broken profile: the same error, nothing written" \
 #   70 x 120 on A4:  h: 2 x 1; v: 1 x 2: h, upright, 2 a page (2 pages)
 #   44 x 68 on Letter: h: 4 x 1, turned 2 x 2; v: 2 x 3, turned 1 x 5:
 #                    v, upright, 6 a page (16 cards: 3 pages, 4 on the last)
-# fold_ok M FOLD FIRST N GG PW PH CW CH [FRONTMARK]: on page M the dashed
-# fold line runs across the page (FOLD h) or down it (v) in its middle;
-# cards FIRST..FIRST+N-1 (colours as in tests/decks/print/sizes, GG their
-# kind's) have their CW x CH front (turned or not) on the fronts' half and
-# their back (back colour) at the front's mirror about the line, +- 0.1;
-# each back's marker (12 mm, in its front's colour, at its top-left) lies
-# behind its front's top-right corner, as the fold turns it.  Where the
-# front's top is comes from its FRONTMARK marker (at its top-left), or,
-# without one, a turned card's top faces right (grid.c).
-fold_ok() {
-	awk -v fold="$2" -v first="$3" -v n="$4" -v gg="$5" -v pw="$6" \
-	    -v ph="$7" -v cw="$8" -v ch="$9" -v fmark="${10-}" "$GEOM$LATTICE"'
-	function mir(v) { return 2 * F - v }
-	END {
-		g = "#666666"
-		if (!(g in cx0)) { bad("no fold line"); exit 1 }
-		if (fold == "h") { F = (cy0[g] + cy1[g]) / 2; span = cx1[g] - cx0[g]; mid = ph / 2; full = pw }
-		else { F = (cx0[g] + cx1[g]) / 2; span = cy1[g] - cy0[g]; mid = pw / 2; full = ph }
-		if (!near(F, mid) || span < full - 1)
-			bad(sprintf("fold line at %.3f, %.3f mm long; expected %s the page at %.3f",
-			    F, span, fold == "h" ? "across" : "down", mid))
-		for (k = 0; k < n; k++) {
-			i = first + k; fc = front(i, gg); bc = back(i, gg)
-			f = 0; mk = 0; nmk = 0
-			for (j = 1; j <= np; j++) if (pc[j] == fc) {
-				if (!f || pn[j] > pn[f]) f = j
-				if (near(px1[j] - px0[j], 12) && near(py1[j] - py0[j], 12)) { mk = j; nmk++ }
-			}
-			if (!f) { bad("card " i ": front " fc " missing"); continue }
-			X0 = px0[f]; Y0 = py0[f]; X1 = px1[f]; Y1 = py1[f]; w = X1 - X0; h = Y1 - Y0
-			if (!(near(w, cw) && near(h, ch)) && !(near(w, ch) && near(h, cw)))
-				bad(sprintf("card %d: front %.3f x %.3f mm", i, w, h))
-			if ((fold == "h" ? Y1 : X1) > F)
-				bad(sprintf("card %d: front at %.3f,%.3f is not on the fronts\x27 half", i, X0, Y0))
-			# the front top-left: its marker, else upright or facing right
-			corner = w > h ? "tr" : "tl"
-			if (fmark != "") {
-				corner = ""
-				for (j = 1; j <= np; j++) if (pc[j] == fmark && px0[j] >= X0 - 0.1 &&
-				    px1[j] <= X1 + 0.1 && py0[j] >= Y0 - 0.1 && py1[j] <= Y1 + 0.1) {
-					if (near(px0[j], X0) && near(py0[j], Y0)) corner = "tl"
-					else if (near(px1[j], X1) && near(py0[j], Y0)) corner = "tr"
-					else if (near(px1[j], X1) && near(py1[j], Y1)) corner = "br"
-					else if (near(px0[j], X0) && near(py1[j], Y1)) corner = "bl"
-				}
-				if (corner == "") { bad("card " i ": no front marker at a corner"); continue }
-			}
-			# its top-right: the next corner clockwise
-			if (corner == "tl") { sx = X1 - 12; sy = Y0 }
-			else if (corner == "tr") { sx = X1 - 12; sy = Y1 - 12 }
-			else if (corner == "br") { sx = X0; sy = Y1 - 12 }
-			else { sx = X0; sy = Y0 }
-			if (fold == "h") { bx0 = X0; bx1 = X1; by0 = mir(Y1); by1 = mir(Y0); mx = sx; my = mir(sy + 12) }
-			else { bx0 = mir(X1); bx1 = mir(X0); by0 = Y0; by1 = Y1; mx = mir(sx + 12); my = sy }
-			if (!(bc in cx0)) { bad("card " i ": back " bc " missing"); continue }
-			if (!near(cx0[bc], bx0) || !near(cy0[bc], by0) || !near(cx1[bc], bx1) || !near(cy1[bc], by1))
-				bad(sprintf("card %d: back at %.3f,%.3f to %.3f,%.3f; the mirror of its front about the fold is %.3f,%.3f to %.3f,%.3f",
-				    i, cx0[bc], cy0[bc], cx1[bc], cy1[bc], bx0, by0, bx1, by1))
-			where = near(mx, bx0) ? (near(my, by0) ? "top-left" : "bottom-left") : \
-			    (near(my, by0) ? "top-right" : "bottom-right")
-			if (nmk != 1) bad(sprintf("card %d: %d back markers of its front colour", i, nmk))
-			else if (!near(px0[mk], mx) || !near(py0[mk], my))
-				bad(sprintf("card %d: back marker at %.3f,%.3f; behind the front top-right it is at %.3f,%.3f (the back %s)",
-				    i, px0[mk], py0[mk], mx, my, where))
-			else ok++
-		}
-		for (j = 1; j <= np; j++) if (pc[j] ~ /^#[0-9a-f][0-9a-f][0-9a-f][0-9a-f]c0$/ && pn[j] > 500000) nf++
-		if (nf != n) bad(nf " fronts on the page, expected " n)
-		if (!nbad) printf "%d backs at their mirrors; fold at %.3f; last back marker at the back\x27s %s\n", ok, F, where
-		exit nbad > 0
-	}' "$1"
-}
 
 # name paper pages page fold first n gg pw ph cw ch frontmark
 FOLDS='geom-a4 A4 13 1 h 0 4 40 210 297 63 88 -

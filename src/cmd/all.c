@@ -16,6 +16,7 @@
 
 static const char usage_all[] =
 "usage: deckpress all [DECK ...] [-d DIR] [-j N] [--draft]\n"
+"                [--duplex long|short|none|fold]\n"
 "                [--paper a4|letter] [--back-offset X,Y] [--printer FILE]\n"
 "                [--guides marks|full|corners]\n"
 "                [--spacing MM | --bleed-only-outside] [--allow-outside]\n"
@@ -23,8 +24,8 @@ static const char usage_all[] =
 "Render each DECK (default: the game in the current folder, if it holds\n"
 "a deck.yaml, else every deck under the bundled cards/ folder)\n"
 "in every one of its languages: the card sheets DIR/GAME-LANG-cards.pdf\n"
-"(duplex, long edge) and, where the language has its rule booklet, the\n"
-"print-and-play pack DIR/GAME-LANG-pack.pdf.  A language whose\n"
+"and, where the language has its rule booklet, the print-and-play\n"
+"pack DIR/GAME-LANG-pack.pdf, both in one duplex mode.  A language whose\n"
 "translation is not finished is skipped, with a warning for each\n"
 "string it lacks.\n"
 "\n"
@@ -33,6 +34,9 @@ static const char usage_all[] =
 "                   its own (default: the number of cores); the output\n"
 "                   and exit status are those of -j 1, one after the\n"
 "                   other\n"
+"      --duplex MODE\n"
+"                   long (default), short, none or fold (gutterfold),\n"
+"                   as for 'deckpress cards' and 'deckpress pack'\n"
 "      --draft      print unfinished languages too, as drafts (see\n"
 "                   'deckpress cards --help')\n"
 PRINT_USAGE
@@ -143,6 +147,7 @@ cmd_all(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "dir", required_argument, NULL, 'd' },
 		{ "draft", no_argument, NULL, 'D' },
+		{ "duplex", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "jobs", required_argument, NULL, 'j' },
 		DECK_OPTIONS,
@@ -161,6 +166,11 @@ cmd_all(int argc, char **argv)
 			break;
 		case 'D':
 			j.draft = true;
+			break;
+		case 'X':
+			/* -d is the folder here: --duplex has no short form. */
+			if ((rc = job_option(&j, 'd', optarg, usage_all)) != 0)
+				return rc;
 			break;
 		case 'h':
 			fputs(usage_all, stdout);
@@ -181,7 +191,5 @@ cmd_all(int argc, char **argv)
 		argv[c] = deck_dir(argv[c]);
 	if ((rc = job_printer(&j, &d)) != 0)
 		return finish(&d, rc);
-	/* Card sheets and packs alike turn on the long edge. */
-	j.duplex = DUPLEX_LONG;
 	return run_all(argv + optind, (size_t)(argc - optind), &j, jobs);
 }

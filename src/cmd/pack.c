@@ -11,26 +11,34 @@
 
 static const char usage_pack[] =
 "usage: deckpress pack DECK [--lang LANG] [-o FILE] [--draft]\n"
+"                 [--duplex long|short|none|fold]\n"
 "                 [--paper a4|letter] [--back-offset X,Y] [--printer FILE]\n"
 "                 [--guides marks|full|corners]\n"
 "                 [--spacing MM | --bleed-only-outside] [--allow-outside]\n"
 "\n"
 "The complete print-and-play pack of the deck in one PDF: a cover with\n"
 "how to print, an index, the instructions (DECK/rules/LANG.md), the card\n"
-"sheets as 'deckpress cards' makes them (the first front on an odd page,\n"
-"so the pack prints double-sided), and the credits.  Its own strings\n"
-"come from 'pack:' in DECK/text/LANG.yaml, else deckpress's defaults.\n"
+"sheets as 'deckpress cards' makes them, and the credits.  The cover\n"
+"and the index say how to print (and fold) the sheets in the duplex\n"
+"mode of the pack.  Its own strings come from 'pack:' in\n"
+"DECK/text/LANG.yaml, else deckpress's defaults.\n"
 "\n"
 "  -l, --lang LANG      language (default: the deck's first)\n"
 "  -o, --output FILE    PDF to write (default: out/GAME-LANG-pack.pdf)\n"
+"  -d, --duplex MODE    how the sheets print (default: the printer\n"
+"                       profile's, else long), as for 'deckpress cards':\n"
+"                         long, short  double-sided, turned on that\n"
+"                                edge; the first front on an odd page\n"
+"                         none   single-sided, all fronts then all\n"
+"                                backs, the stack turned by hand\n"
+"                         fold   gutterfold: each back on the front's\n"
+"                                page, mirrored about a dashed line to\n"
+"                                fold along; single-sided\n"
 "      --draft          print an unfinished translation (see 'deckpress\n"
 "                       cards --help')\n"
 PRINT_USAGE
 DECK_USAGE
-"  -h, --help           this help\n"
-"\n"
-"Its sheets print double-sided turned on the long edge, as its cover\n"
-"says: a printer profile's other duplex is left aside here.\n";
+"  -h, --help           this help\n";
 
 int
 cmd_pack(int argc, char **argv)
@@ -39,6 +47,7 @@ cmd_pack(int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "draft", no_argument, NULL, 'D' },
+		{ "duplex", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		PRINT_OPTIONS,
@@ -48,7 +57,7 @@ cmd_pack(int argc, char **argv)
 	struct diags d = { 0 };
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "l:o:h", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
 		switch (c) {
 		case 'l':
 			j.lang = optarg;
@@ -75,7 +84,5 @@ cmd_pack(int argc, char **argv)
 	output_ext(&d, j.output, ".pdf", "a PDF");
 	if ((rc = job_printer(&j, &d)) != 0)
 		return finish(&d, rc);
-	/* The pack says to turn on the long edge: its backs follow that. */
-	j.duplex = DUPLEX_LONG;
 	return finish(&d, run_pack(&j, &d));
 }

@@ -39,7 +39,7 @@ static const char usage_watch[] =
 "  -o, --output FILE    PDF to write (default: out/GAME-LANG-cards.pdf,\n"
 "                       or out/GAME-LANG-pack.pdf)\n"
 "  -d, --duplex MODE    long, short, none or fold, as for 'deckpress\n"
-"                       cards' (not with --pack)\n"
+"                       cards' and 'deckpress pack'\n"
 "      --no-backs       fronts only (not with --pack)\n"
 "      --component NAME only that kind of component (not with --pack)\n"
 "      --variant NAME   only the cards of that variant (not with --pack)\n"
@@ -74,12 +74,7 @@ build(void *arg, struct diags *d, char **out)
 	j.outpath = out;
 	if ((rc = job_printer(&j, d)) != 0)
 		return rc;
-	if (w->pack) {
-		/* As cmd_pack: the pack says to turn on the long edge. */
-		j.duplex = DUPLEX_LONG;
-		return run_pack(&j, d);
-	}
-	return run_cards(&j, d);
+	return w->pack ? run_pack(&j, d) : run_cards(&j, d);
 }
 
 /*
@@ -132,8 +127,6 @@ not_pack(const struct job *j)
 		return "--component";
 	if (!j->backs)
 		return "--no-backs";
-	if (j->has_duplex)
-		return "--duplex";
 	return NULL;
 }
 

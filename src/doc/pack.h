@@ -38,6 +38,7 @@ struct pack {
 	bool		 single;	/* some print single-sided */
 	bool		 tiled;		/* some boards span several sheets */
 	bool		 quiet;		/* no "FILE: N pages" line */
+	enum duplex	 duplex;	/* how its sheets print */
 	GPtrArray	*strs;		/* owns the strings pack_str() made */
 };
 
@@ -46,6 +47,12 @@ struct pack {
  * filled in ("" if it has none); p->strs owns it.
  */
 const char *pack_str(const struct pack *p, const char *field);
+/*
+ * The field of the pack string that says how to print the sheets in
+ * the pack's duplex mode ("printing-fold"), or with note, which pages
+ * ("cards-note-fold").  Static.
+ */
+const char *pack_mode_key(const struct pack *p, bool note);
 /* The name kind k has in the pack's language; borrowed from the deck. */
 const char *pack_kind_name(const struct pack *p, size_t k);
 /* Does the game name anyone or anything for the credits page? */

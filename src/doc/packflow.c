@@ -121,26 +121,40 @@ flow_rules(struct pack *p, struct diags *d)
 	return true;
 }
 
+/* Where the kinds with backs end: 0-based, the page after their last. */
+static size_t
+backed_end(const struct print *pr)
+{
+	size_t i, end = 0;
+
+	for (i = 0; i < pr->n; i++)
+		if (pr->v[i].backs)
+			end = pr->v[i].first + pr->v[i].plan.n;
+	return end;
+}
+
 /*
  * Which pages to print how, as paragraphs (em around each: "*" for
- * italics): the double-sided part (the kinds with backs) and the
- * single-sided one; {first} and {last} set for each.
+ * italics): the part of the kinds with backs, as the pack's duplex mode
+ * prints it (double-sided, fronts then backs, or folded), and the
+ * single-sided one; {first} and {last} set for each.  The kinds with
+ * backs come first (impose/print.c).
  */
 static void
 print_notes(struct pack *p, GString *b, const char *em)
 {
 	const struct print *pr = &p->sheets;
+	size_t end = backed_end(pr);
 
-	if (pr->nduplex > 0) {
+	if (end > 0) {
 		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 + 1);
-		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
-		    pr->nduplex);
+		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 + end);
 		g_string_append_printf(b, "%s%s%s\n\n", em,
-		    pack_str(p, "cards-note"), em);
+		    pack_str(p, pack_mode_key(p, true)), em);
 	}
 	if (p->single) {
 		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
-		    pr->nduplex + 1);
+		    end + 1);
 		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
 		    pr->npages);
 		g_string_append_printf(b, "%s%s%s\n\n", em,
@@ -207,11 +221,14 @@ flow_index(struct pack *p, struct diags *d)
 }
 
 /*
- * Page numbers of the parts.  The first sheet lands on an odd page,
- * each back on the even page behind it, so a facilitator can print the
- * double-sided part in one go: a blank page ("intentionally left
- * blank") pads where needed.  The index and the divider name pages
- * and their length can move them: flow them until they stay put.
+ * Page numbers of the parts.  Printed double-sided (long or short
+ * edge), the first sheet lands on an odd page, each back on the even
+ * page behind it, so a facilitator can print the double-sided part in
+ * one go: a blank page ("intentionally left blank") pads where needed.
+ * Fronts then backs (none) and gutterfold print single-sided: no page
+ * stands behind another, nothing to pad.  The index and the divider
+ * name pages and their length can move them: flow them until they
+ * stay put.
  */
 static void
 paginate(struct pack *p, struct diags *d)
@@ -223,7 +240,9 @@ paginate(struct pack *p, struct diags *d)
 		p->p_rules = p->p_index + (nidx ? nidx : 1);
 		p->p_parts = p->p_rules + p->frules.n;
 		p->sheet0 = p->p_parts + (ndiv ? ndiv : 1);
-		p->sheet0 += p->sheet0 % 2;	/* 0-based even: odd page */
+		if (p->duplex == DUPLEX_LONG || p->duplex == DUPLEX_SHORT)
+			p->sheet0 += p->sheet0 % 2;	/* 0-based even: odd
+							   page */
 		p->p_credits = p->sheet0 + p->sheets.npages;
 		flow_divider(p, d);
 		flow_index(p, d);
@@ -290,9 +309,10 @@ has_booklet(const struct pack *p, struct diags *d)
 bool
 pack_build(struct pack *p, const struct job *j, struct diags *d)
 {
-	struct printopts po = { DUPLEX_LONG, true, NULL, NULL, j->back_x,
+	struct printopts po = { j->duplex, true, NULL, NULL, j->back_x,
 	    j->back_y };
 
+	p->duplex = j->duplex;
 	if (!has_booklet(p, d) || !print_build(p->s, p->li, &po, &p->sheets,
 	    d))
 		return false;

@@ -17,6 +17,18 @@ static const char *const needed[] = { "preparation", "paper", "print-title",
     "printing", "cut-title", "cutting", "sleeve-title", "sleeving",
     "reading-title", "reading", "index", "instructions", "cards",
     "cards-note", "blank", NULL };
+/*
+ * How to print the sheets and which pages ("printing", "cards-note" in
+ * needed[]), per duplex mode (enum duplex's order): a game that writes
+ * only "printing" keeps it for the long edge, and takes deckpress's
+ * default for the others.
+ */
+static const char *const printing_key[] = { "printing", "printing-short",
+    "printing-none", "printing-fold" };
+static const char *const note_key[] = { "cards-note", "cards-note-short",
+    "cards-note-none", "cards-note-fold" };
+/* Gutterfold has a step of its own on the cover: fold, glue, then cut. */
+static const char *const needed_fold[] = { "fold-title", "folding", NULL };
 static const char *const needed_credits[] = { "credits", "authors",
     "design", NULL };
 /* A game of several kinds names the part "Components"; single-sided
@@ -40,6 +52,12 @@ pack_var(const void *ctx, const char *name)
 	if (strcmp(name, "last") == 0)
 		return p->num[1];
 	return NULL;	/* the loader refused other names */
+}
+
+const char *
+pack_mode_key(const struct pack *p, bool note)
+{
+	return (note ? note_key : printing_key)[p->duplex];
 }
 
 /*
@@ -112,17 +130,24 @@ pack_has_credits(const struct credits *c)
 	    c->licence != NULL || c->funding != NULL;
 }
 
-/* Add to miss each of names[] the pack has no text for. */
+/*
+ * Add to miss each of names[] the pack has no text for, "printing" and
+ * "cards-note" as the pack's duplex mode names them.
+ */
 static void
 missing(const struct pack *p, const char *const *names, GString *miss)
 {
+	const char *f;
 	size_t i;
 
-	for (i = 0; names[i] != NULL; i++)
-		if (card_text(&p->s->deck->pack, p->li, names[i], NULL) ==
-		    NULL)
+	for (i = 0; names[i] != NULL; i++) {
+		f = names[i];
+		if (strcmp(f, "printing") == 0 || strcmp(f, "cards-note") == 0)
+			f = pack_mode_key(p, strcmp(f, "cards-note") == 0);
+		if (card_text(&p->s->deck->pack, p->li, f, NULL) == NULL)
 			g_string_append_printf(miss, "%s%s", miss->len ?
-			    ", " : "", names[i]);
+			    ", " : "", f);
+	}
 }
 
 /* A kind the pack names in its index must have a name to name it by. */
@@ -161,6 +186,8 @@ pack_strings_ok(const struct pack *p, struct diags *d)
 	size_t n;
 
 	missing(p, needed, miss);
+	if (p->duplex == DUPLEX_FOLD)
+		missing(p, needed_fold, miss);
 	if (pack_has_credits(&deck->credits))
 		missing(p, needed_credits, miss);
 	if (p->multi)
@@ -185,11 +212,15 @@ pack_strings_ok(const struct pack *p, struct diags *d)
 	return n == 0 && kind_names_ok(p, d);
 }
 
-/* Cover: the title, the tagline, and how to print, cut and sleeve. */
+/*
+ * Cover: the title, the tagline, and how to print (in the pack's duplex
+ * mode), fold (gutterfold), cut, assemble boards and sleeve.
+ */
 char *
 pack_cover_md(const struct pack *p)
 {
-	static const char *const parts[][2] = { { "print-title", "printing" },
+	const char *const parts[][2] = { { "print-title",
+	    pack_mode_key(p, false) }, { "fold-title", "folding" },
 	    { "cut-title", "cutting" }, { "assemble-title", "assembling" },
 	    { "sleeve-title", "sleeving" }, { "reading-title", "reading" } };
 	GString *b = g_string_new("# ");
@@ -202,8 +233,9 @@ pack_cover_md(const struct pack *p)
 		g_string_append_printf(b, "*%s*\n\n", pack_str(p, "tagline"));
 	g_string_append_printf(b, "## %s\n\n%s\n\n", pack_str(p, "preparation"),
 	    pack_str(p, "paper"));
-	for (i = 0; i < 5; i++)
-		if (i != 2 || p->tiled)
+	for (i = 0; i < 6; i++)
+		if ((i != 1 || p->duplex == DUPLEX_FOLD) &&
+		    (i != 3 || p->tiled))
 			g_string_append_printf(b, "### %s\n\n%s\n\n",
 			    pack_str(p, parts[i][0]), pack_str(p, parts[i][1]));
 	return g_string_free(b, FALSE);

@@ -107,3 +107,21 @@ deck_has_pack(const struct deck *deck, size_t li)
 	free(path);
 	return yes;
 }
+
+bool
+pack_mode_string(const char *field)
+{
+	static const char *const modes[] = { "-short", "-none", "-fold",
+	    NULL };
+	size_t i;
+
+	if (strcmp(field, "fold-title") == 0 || strcmp(field, "folding") == 0)
+		return true;
+	if (strncmp(field, "printing-", 9) != 0 &&
+	    strncmp(field, "cards-note-", 11) != 0)
+		return false;
+	for (i = 0; modes[i] != NULL; i++)
+		if (g_str_has_suffix(field, modes[i]))
+			return true;
+	return false;
+}

@@ -126,9 +126,12 @@ field_order(const struct card *c, size_t li, bool all, const char **out,
 		if (!ct->v[i].deflt)
 			out[n++] = ct->v[i].field;
 	/* ...then what the source has that the file lacks, in the
-	 * source's order (a default pack string is written out). */
+	 * source's order (a default pack string is written out, but for
+	 * deckpress's strings of one duplex mode: only a pack printed so
+	 * asks for them, and names any its language lacks). */
 	for (i = 0; all && i < src->n && n < max; i++)
-		if (own_text(c, li, src->v[i].field) == NULL)
+		if (own_text(c, li, src->v[i].field) == NULL &&
+		    !(src->v[i].deflt && pack_mode_string(src->v[i].field)))
 			out[n++] = src->v[i].field;
 	return n;
 }

@@ -188,6 +188,12 @@ check_card(const struct deck *deck, const struct card *c, size_t li,
 
 		if (src->value == NULL)
 			continue;
+		/* deckpress's own string for a duplex mode, untouched:
+		 * only a pack printed in that mode wants it, and says so
+		 * if the language lacks it; neither counted nor missing. */
+		if (src->deflt && pack_mode_string(src->field) &&
+		    (card_text(c, li, src->field, &t) == NULL || t->deflt))
+			continue;
 		if (card_text(c, li, src->field, &t) != NULL)
 			check_string(c, lang, srclang, src, t, st, d);
 		else {
