@@ -213,9 +213,40 @@ check "Data Chain, pack --duplex fold --spacing 4, last sheet: its 1 card's back
     mirror_ok "$T/dcs-last.m" 1
 check "Data Chain, pack --duplex fold: the cover names folding" \
     has "$T/dc-fold.pdf" 1 "Fold the sheets" "Fold each sheet along its dashed line"
+# Data Chain writes its own cutting text, for sheets of touching cards
+# ("four cuts across"): a folded sheet is cut through both layers, in
+# deckpress's words for it.
+fold_cuts() {
+	has "$T/dc-fold.pdf" 1 "cut the cards out through both layers" &&
+	    lacks "$T/dc-fold.pdf" "four cuts across"
+}
+check "Data Chain, pack --duplex fold: the cover's cutting step is the folded sheet's, not the game's own" \
+    fold_cuts
 pack $D --duplex fold --lang es -o "$T/dc-es.pdf" >/dev/null
 check "Data Chain es, pack --duplex fold: the Spanish cover names folding (deckpress's strings)" \
     has "$T/dc-es.pdf" 1 "Doble las hojas" "línea discontinua"
+
+# --- 2b. a whole kit folded ----------------------------------------------------
+# Serious Privacy: three decks of cards fold; its two-sided round pawns
+# cannot (no grid half to mirror into) and print as none prints them,
+# fronts then backs; its boards and tokens have no backs.  The index
+# names each part with its own note, the pages in order.
+sp=cards/serious-privacy
+pack $sp --duplex fold -o "$T/sp-fold.pdf" >"$T/sp-fold.out" 2>"$T/sp-fold.err"
+./deckpress cards $sp --duplex fold -o "$T/sp-cards.pdf" >"$T/sp-cards.out" 2>&1
+p0=$(first_sheet "$T/sp-fold.out")
+check "Serious Privacy, pack --duplex fold: made, the sheets as many as cards --duplex fold's (48)" \
+    sh -c "test -s $T/sp-fold.pdf && grep -q '191 components, 48 pages' $T/sp-cards.out"
+check "Serious Privacy, pack --duplex fold: the index folds the decks, prints the pawns fronts then backs, the rest single-sided" \
+    has "$T/sp-fold.pdf" 2 "Print pages $p0 to $((p0 + 29)) single-sided, then fold each sheet" \
+    "Pages $((p0 + 30)) to $((p0 + 31)) hold the fronts first, then the backs" \
+    "Print pages $((p0 + 32)) to $((p0 + 47)) single-sided: they have no backs"
+# The pawns' back page: each back at the long-edge mirror of its front,
+# as --duplex none prints it (measured in run-print.sh).
+pdftoppm -r 20 -f $((p0 + 30)) -l $((p0 + 31)) "$T/sp-fold.pdf" "$T/spp"
+pdftoppm -r 20 -f 31 -l 32 "$T/sp-cards.pdf" "$T/spc"
+check "Serious Privacy, pack --duplex fold: the pawns' two pages look as cards --duplex fold's" \
+    sh -c "cmp -s $T/spp-$((p0 + 30)).ppm $T/spc-31.ppm && cmp -s $T/spp-$((p0 + 31)).ppm $T/spc-32.ppm"
 
 # --- 3. short and none -----------------------------------------------------------
 # Data Chain's en writes its own 'printing' (the long edge): short and
@@ -268,7 +299,7 @@ check "nl, pack --duplex fold: exit 1, nothing written" \
     sh -c "test $rc = 1 && test ! -e $T/nl-fold.pdf"
 line=$(grep -n '^pack:' "$n/text/nl.yaml" | cut -d: -f1)
 check "nl, pack --duplex fold: an error at text/nl.yaml's pack: naming printing-fold, cards-note-fold, fold-title and folding" \
-    grep -qF "$n/text/nl.yaml:$line:1: error: the pack has no text in 'nl' for printing-fold, cards-note-fold, fold-title, folding; write them under 'pack:' in text/nl.yaml" \
+    grep -qF "$n/text/nl.yaml:$line:1: error: the pack has no text in 'nl' for printing-fold, cutting-fold, cards-note-fold, fold-title, folding; write them under 'pack:' in text/nl.yaml" \
     "$T/nl-fold.err"
 rc=0
 ./deckpress check "$n" --lang nl >"$T/nl-check.out" 2>"$T/nl-check.err" || rc=$?

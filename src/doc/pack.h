@@ -39,6 +39,8 @@ struct pack {
 	bool		 tiled;		/* some boards span several sheets */
 	bool		 quiet;		/* no "FILE: N pages" line */
 	enum duplex	 duplex;	/* how its sheets print */
+	bool		 unfolded;	/* a fold pack with a part that
+					   cannot fold (round, boards) */
 	GPtrArray	*strs;		/* owns the strings pack_str() made */
 };
 
@@ -48,11 +50,11 @@ struct pack {
  */
 const char *pack_str(const struct pack *p, const char *field);
 /*
- * The field of the pack string that says how to print the sheets in
- * the pack's duplex mode ("printing-fold"), or with note, which pages
- * ("cards-note-fold").  Static.
+ * The field of the pack string base ("printing", "cards-note",
+ * "cutting") as duplex mode says it ("printing-fold"); base itself if
+ * it says the same in every mode.  Static.
  */
-const char *pack_mode_key(const struct pack *p, bool note);
+const char *pack_mode_key(const char *base, enum duplex mode);
 /* The name kind k has in the pack's language; borrowed from the deck. */
 const char *pack_kind_name(const struct pack *p, size_t k);
 /* Does the game name anyone or anything for the credits page? */

@@ -121,36 +121,34 @@ flow_rules(struct pack *p, struct diags *d)
 	return true;
 }
 
-/* Where the kinds with backs end: 0-based, the page after their last. */
-static size_t
-backed_end(const struct print *pr)
-{
-	size_t i, end = 0;
-
-	for (i = 0; i < pr->n; i++)
-		if (pr->v[i].backs)
-			end = pr->v[i].first + pr->v[i].plan.n;
-	return end;
-}
-
 /*
  * Which pages to print how, as paragraphs (em around each: "*" for
- * italics): the part of the kinds with backs, as the pack's duplex mode
- * prints it (double-sided, fronts then backs, or folded), and the
- * single-sided one; {first} and {last} set for each.  The kinds with
- * backs come first (impose/print.c).
+ * italics): each part of the kinds with backs, as its duplex mode
+ * prints it (double-sided, fronts then backs, or folded: in a fold
+ * pack, round tokens and boards print as none), and the single-sided
+ * part; {first} and {last} set for each.  The kinds with backs come
+ * first, the folded before the others (impose/print.c).
  */
 static void
 print_notes(struct pack *p, GString *b, const char *em)
 {
 	const struct print *pr = &p->sheets;
-	size_t end = backed_end(pr);
+	size_t i, start = 0, end = 0;
 
-	if (end > 0) {
-		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 + 1);
+	for (i = 0; i < pr->n && pr->v[i].backs; i++) {
+		const struct sheets *sh = &pr->v[i];
+
+		if (i == 0 || pr->v[i - 1].mode != sh->mode)
+			start = sh->first;
+		end = sh->first + sh->plan.n;
+		if (i + 1 < pr->n && pr->v[i + 1].backs &&
+		    pr->v[i + 1].mode == sh->mode)
+			continue;	/* the part goes on */
+		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
+		    start + 1);
 		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 + end);
-		g_string_append_printf(b, "%s%s%s\n\n", em,
-		    pack_str(p, pack_mode_key(p, true)), em);
+		g_string_append_printf(b, "%s%s%s\n\n", em, pack_str(p,
+		    pack_mode_key("cards-note", sh->mode)), em);
 	}
 	if (p->single) {
 		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
@@ -276,6 +274,8 @@ survey(struct pack *p)
 	p->multi = p->s->deck->multi;
 	for (i = 0; i < p->sheets.n; i++) {
 		p->single |= !p->sheets.v[i].backs;
+		p->unfolded |= p->sheets.v[i].backs &&
+		    p->sheets.v[i].mode != p->duplex;
 		p->tiled |= p->sheets.v[i].grid.arrange == ARR_TILES;
 	}
 }

@@ -18,17 +18,21 @@ static const char *const needed[] = { "preparation", "paper", "print-title",
     "reading-title", "reading", "index", "instructions", "cards",
     "cards-note", "blank", NULL };
 /*
- * How to print the sheets and which pages ("printing", "cards-note" in
- * needed[]), per duplex mode (enum duplex's order): a game that writes
- * only "printing" keeps it for the long edge, and takes deckpress's
- * default for the others.
+ * How to print the sheets, which pages, and how to cut them
+ * ("printing", "cards-note", "cutting" in needed[]), per duplex mode
+ * (enum duplex's order): a game that writes only "printing" keeps it
+ * for the long edge, and takes deckpress's default for the others.  The
+ * cuts are the same unless the sheets are folded first.
  */
-static const char *const printing_key[] = { "printing", "printing-short",
-    "printing-none", "printing-fold" };
-static const char *const note_key[] = { "cards-note", "cards-note-short",
-    "cards-note-none", "cards-note-fold" };
+static const char *const mode_keys[][4] = {
+	{ "printing", "printing-short", "printing-none", "printing-fold" },
+	{ "cards-note", "cards-note-short", "cards-note-none",
+	    "cards-note-fold" },
+	{ "cutting", "cutting", "cutting", "cutting-fold" },
+};
 /* Gutterfold has a step of its own on the cover: fold, glue, then cut. */
 static const char *const needed_fold[] = { "fold-title", "folding", NULL };
+static const char *const needed_unfolded[] = { "cards-note", NULL };
 static const char *const needed_credits[] = { "credits", "authors",
     "design", NULL };
 /* A game of several kinds names the part "Components"; single-sided
@@ -55,9 +59,14 @@ pack_var(const void *ctx, const char *name)
 }
 
 const char *
-pack_mode_key(const struct pack *p, bool note)
+pack_mode_key(const char *base, enum duplex mode)
 {
-	return (note ? note_key : printing_key)[p->duplex];
+	size_t i;
+
+	for (i = 0; i < sizeof(mode_keys) / sizeof(mode_keys[0]); i++)
+		if (strcmp(base, mode_keys[i][0]) == 0)
+			return mode_keys[i][mode];
+	return base;
 }
 
 /*
@@ -131,19 +140,18 @@ pack_has_credits(const struct credits *c)
 }
 
 /*
- * Add to miss each of names[] the pack has no text for, "printing" and
- * "cards-note" as the pack's duplex mode names them.
+ * Add to miss each of names[] the pack has no text for, as duplex mode
+ * names them ("printing-fold").
  */
 static void
-missing(const struct pack *p, const char *const *names, GString *miss)
+missing(const struct pack *p, const char *const *names, enum duplex mode,
+    GString *miss)
 {
 	const char *f;
 	size_t i;
 
 	for (i = 0; names[i] != NULL; i++) {
-		f = names[i];
-		if (strcmp(f, "printing") == 0 || strcmp(f, "cards-note") == 0)
-			f = pack_mode_key(p, strcmp(f, "cards-note") == 0);
+		f = pack_mode_key(names[i], mode);
 		if (card_text(&p->s->deck->pack, p->li, f, NULL) == NULL)
 			g_string_append_printf(miss, "%s%s", miss->len ?
 			    ", " : "", f);
@@ -185,17 +193,20 @@ pack_strings_ok(const struct pack *p, struct diags *d)
 	char *langs;
 	size_t n;
 
-	missing(p, needed, miss);
+	missing(p, needed, p->duplex, miss);
 	if (p->duplex == DUPLEX_FOLD)
-		missing(p, needed_fold, miss);
+		missing(p, needed_fold, p->duplex, miss);
+	/* A fold pack's round tokens and boards print as none does. */
+	if (p->unfolded)
+		missing(p, needed_unfolded, DUPLEX_NONE, miss);
 	if (pack_has_credits(&deck->credits))
-		missing(p, needed_credits, miss);
+		missing(p, needed_credits, p->duplex, miss);
 	if (p->multi)
-		missing(p, needed_multi, miss);
+		missing(p, needed_multi, p->duplex, miss);
 	if (p->single)
-		missing(p, needed_single, miss);
+		missing(p, needed_single, p->duplex, miss);
 	if (p->tiled)
-		missing(p, needed_tiled, miss);
+		missing(p, needed_tiled, p->duplex, miss);
 	if (miss->len > 0) {
 		langs = default_langs(p->s);
 		diag_add(d, DIAG_ERROR, ct->pos.file ? &ct->key_pos :
@@ -220,8 +231,8 @@ char *
 pack_cover_md(const struct pack *p)
 {
 	const char *const parts[][2] = { { "print-title",
-	    pack_mode_key(p, false) }, { "fold-title", "folding" },
-	    { "cut-title", "cutting" }, { "assemble-title", "assembling" },
+	    pack_mode_key("printing", p->duplex) }, { "fold-title",
+	    "folding" }, { "cut-title", pack_mode_key("cutting", p->duplex) }, { "assemble-title", "assembling" },
 	    { "sleeve-title", "sleeving" }, { "reading-title", "reading" } };
 	GString *b = g_string_new("# ");
 	size_t i;

@@ -247,6 +247,10 @@ struct sheets {
 	size_t		*seq, n;	/* card indices in print order,
 					   ascending: a card's copies in a row */
 	bool		 backs;		/* it has a back, printed */
+	enum duplex	 mode;		/* how it prints: the print's mode,
+					   but gutterfold prints what it
+					   cannot fold (a round token, a
+					   board) as none */
 	size_t		 first;		/* 0-based page of its first sheet,
 					   counted from the print's start */
 };

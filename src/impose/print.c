@@ -94,11 +94,11 @@ lay_all(const struct setup *s, struct print *pr, struct diags *d)
  * double either, but share the page in gutterfold.
  */
 static bool
-pages_ok(const struct setup *s, const struct sheets *sh, enum duplex duplex,
-    size_t *pages, struct diags *d)
+pages_ok(const struct setup *s, const struct sheets *sh, size_t *pages,
+    struct diags *d)
 {
 	const struct grid *g = &sh->grid;
-	size_t faces = sh->backs && duplex != DUPLEX_FOLD ? 2 : 1, per, n,
+	size_t faces = sh->backs && sh->mode != DUPLEX_FOLD ? 2 : 1, per, n,
 	    left;
 	const struct card *c;
 
@@ -147,15 +147,24 @@ build_kind(struct setup *s, const struct printopts *o, size_t k,
 	pr->n++;
 	/* A template without a back design gets no blank back pages. */
 	sh->backs = o->backs && t->nelems[FACE_BACK] > 0;
-	/* Gutterfold folds what has a back; the rest prints as it is. */
+	sh->mode = o->duplex;
+	if (!impose_grid(s->sheets[k], t, &sh->grid, d))
+		return false;
+	/*
+	 * Gutterfold folds cards that have a back.  A round token or a
+	 * board has no grid half to mirror into: its fronts, then its
+	 * backs, print single-sided as none prints them, so that a fold
+	 * pack of a whole kit still prints.
+	 */
 	if (o->duplex == DUPLEX_FOLD && sh->backs) {
-		if (!impose_fold_grid(s->sheets[k], t, &sh->grid, d))
+		if (sh->grid.arrange != ARR_GRID)
+			sh->mode = DUPLEX_NONE;
+		else if (!impose_fold_grid(s->sheets[k], t, &sh->grid, d))
 			return false;
-	} else if (!impose_grid(s->sheets[k], t, &sh->grid, d))
+	}
+	if (!pages_ok(s, sh, pages, d))
 		return false;
-	if (!pages_ok(s, sh, o->duplex, pages, d))
-		return false;
-	impose_plan(&sh->grid, o->duplex, sh->backs, sh->n, t->w, &sh->plan);
+	impose_plan(&sh->grid, sh->mode, sh->backs, sh->n, t->w, &sh->plan);
 	return true;
 }
 
@@ -168,18 +177,19 @@ wanted(const struct deck *deck, const struct printopts *o, size_t k)
 
 /* Number the pages: duplex kinds from odd pages, then the others. */
 static void
-paginate(struct print *pr, enum duplex duplex)
+paginate(struct print *pr)
 {
 	size_t i, page = 0;
 
 	for (i = 0; i < pr->n; i++) {
 		struct sheets *sh = &pr->v[i];
 
-		if (sh->backs && duplex != DUPLEX_NONE && duplex != DUPLEX_FOLD)
+		if (sh->backs && sh->mode != DUPLEX_NONE &&
+		    sh->mode != DUPLEX_FOLD)
 			page += page % 2;
 		sh->first = page;
 		page += sh->plan.n;
-		if (sh->backs && duplex != DUPLEX_FOLD)
+		if (sh->backs && sh->mode != DUPLEX_FOLD)
 			pr->nduplex = page;
 	}
 	pr->npages = page;
@@ -192,6 +202,9 @@ backs_first(const void *a, const void *b)
 
 	if (x->backs != y->backs)
 		return x->backs ? -1 : 1;
+	/* In a fold print, the folded part before the one that is not. */
+	if (x->mode != y->mode)
+		return x->mode == DUPLEX_FOLD ? -1 : 1;
 	return x->kind < y->kind ? -1 : x->kind > y->kind;
 }
 
@@ -209,7 +222,7 @@ print_build(struct setup *s, size_t lang, const struct printopts *o,
 		if (wanted(s->deck, o, k))
 			ok &= build_kind(s, o, k, pr, &pages, d);
 	qsort(pr->v, pr->n, sizeof(*pr->v), backs_first);
-	paginate(pr, o->duplex);
+	paginate(pr);
 	if (pr->n > 0) {
 		pr->paper_w = pr->v[0].grid.paper_w;
 		pr->paper_h = pr->v[0].grid.paper_h;

@@ -211,9 +211,10 @@ int		 deck_lang_index(const struct deck *deck, const char *lang);
 bool		 deck_has_pack(const struct deck *deck, size_t li);
 /*
  * Is field a pack string that only a pack printed in a duplex mode other
- * than long needs ("printing-fold", "cards-note-none", "folding")?  A
- * translation that leaves out deckpress's default for it is not
- * unfinished: only a pack in that mode asks for it (doc/packtext.c).
+ * than long needs ("printing-fold", "cards-note-none", "folding",
+ * "cutting-fold")?  A translation that leaves out deckpress's default
+ * for it is not unfinished: only a pack in that mode asks for it
+ * (doc/packtext.c).
  */
 bool		 pack_mode_string(const char *field);
 /* deck->by_id's order: card pointers by id (load/lookup.c). */

@@ -115,7 +115,8 @@ pack_mode_string(const char *field)
 	    NULL };
 	size_t i;
 
-	if (strcmp(field, "fold-title") == 0 || strcmp(field, "folding") == 0)
+	if (strcmp(field, "fold-title") == 0 || strcmp(field, "folding") == 0 ||
+	    strcmp(field, "cutting-fold") == 0)
 		return true;
 	if (strncmp(field, "printing-", 9) != 0 &&
 	    strncmp(field, "cards-note-", 11) != 0)
