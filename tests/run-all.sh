@@ -30,7 +30,7 @@
 #            tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
 #            tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
 #            tests/run-yours.sh tests/run-preflight.sh tests/run-new.sh
-#            tests/run-manners.sh
+#            tests/run-manners.sh tests/run-pod.sh
 #            tests/run-selftest.sh" (the slowest
 #            first, by the times the log gives, so that the last to
 #            start are short ones); set and empty: none
@@ -52,7 +52,7 @@ all_suites="tests/run-e2e.sh tests/run-components.sh tests/run-print.sh
     tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
     tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
     tests/run-yours.sh tests/run-preflight.sh tests/run-new.sh
-    tests/run-manners.sh tests/run-selftest.sh"
+    tests/run-manners.sh tests/run-pod.sh tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in

@@ -19,7 +19,8 @@
 #include "../outfile.h"
 
 static const char usage_export[] =
-"usage: deckpress export DECK --lang LANG -o DIR [--dpi N]\n"
+"usage: deckpress export DECK --lang LANG -o DIR [--dpi N | --for NAME]\n"
+"                         [--trim] [--rounded]\n"
 "       deckpress export DECK --lang LANG -o DIR --per-card-pdf\n"
 "       deckpress export DECK --lang LANG -o DIR --boxes\n"
 "       deckpress export DECK --csv -o FILE\n"
@@ -39,7 +40,18 @@ static const char usage_export[] =
 "  -l, --lang LANG      language to export\n"
 "  -o, --output DIR     folder to write into\n"
 "      --dpi N          resolution of the images, 30 to 1200 (default\n"
-"                       300)\n"
+"                       300), recorded in each PNG\n"
+"      --for NAME       the images a print-on-demand service takes:\n"
+"                       thegamecrafter (poker 825 x 1125 px) or\n"
+"                       makeplayingcards (poker 822 x 1122 px), each\n"
+"                       card size it makes at its pixel size, bleed and\n"
+"                       300 dpi; one back.png for a back every card\n"
+"                       shares (KIND-back.png per kind); a card size\n"
+"                       it does not make is an error\n"
+"      --trim           the faces cut to the trim, without bleed\n"
+"      --rounded        the trim's corners rounded (3 mm, or the\n"
+"                       template's corner_mm), transparent outside; a\n"
+"                       template with shape: rounded always is\n"
 "      --per-card-pdf   instead, one PDF DIR/GAME-LANG-cards.pdf: every\n"
 "                       copy of every card in print order, front then\n"
 "                       back, a page each, the page its trim and bleed,\n"
@@ -65,6 +77,7 @@ struct export {
 	bool		 boxes;		/* --boxes */
 	bool		 csv;		/* --csv */
 	bool		 has_dpi;	/* --dpi given */
+	const char	*pod;		/* --for NAME */
 };
 
 static int
@@ -107,6 +120,16 @@ check_args(const struct export *x, int nargs)
 	if (x->pdf && x->boxes)
 		return usage_error(usage_export, "%s", "--per-card-pdf and "
 		    "--boxes: one at a time");
+	if (x->pod != NULL && x->has_dpi)
+		return usage_error(usage_export, "--for %s sets the images' "
+		    "size and resolution: no --dpi", x->pod);
+	if ((x->pdf || x->boxes || x->csv) && (x->pod || x->q.trim ||
+	    x->q.rounded))
+		return usage_error(usage_export, "%s", "--for, --trim and "
+		    "--rounded are for the images");
+	if (x->pod != NULL && pod_find(x->pod) == NULL)
+		return usage_error(usage_export, "--for takes %s, not '%s'",
+		    pod_names(), x->pod);
 	if ((x->pdf || x->boxes) && x->has_dpi)
 		return usage_error(usage_export, "--dpi is for the images: "
 		    "%s", x->pdf ? "--per-card-pdf writes vector pages" :
@@ -124,6 +147,9 @@ cmd_export(int argc, char **argv)
 		{ "per-card-pdf", no_argument, NULL, 'P' },
 		{ "boxes", no_argument, NULL, 'b' },
 		{ "csv", no_argument, NULL, 'c' },
+		{ "for", required_argument, NULL, 'f' },
+		{ "trim", no_argument, NULL, 't' },
+		{ "rounded", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -154,6 +180,15 @@ cmd_export(int argc, char **argv)
 		case 'c':
 			x.csv = true;
 			break;
+		case 'f':
+			x.pod = optarg;
+			break;
+		case 't':
+			x.q.trim = true;
+			break;
+		case 'R':
+			x.q.rounded = true;
+			break;
 		case 'A':
 			x.j.allow_outside = true;
 			break;
@@ -166,6 +201,10 @@ cmd_export(int argc, char **argv)
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;
 	x.j.deckdir = deck_dir(argv[optind]);
+	if (x.pod != NULL) {
+		x.q.pod = pod_find(x.pod);
+		x.q.dpi = x.q.pod->dpi;
+	}
 	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : x.csv ?
 	    EXPORT_CSV : EXPORT_PNG;
 	/* Its files are named inside -o DIR: a link there was not asked
