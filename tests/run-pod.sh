@@ -139,7 +139,7 @@ check "... each with pHYs 300 dpi (11811 px/m, unit metre)" \
     each_is "$T/tgc" phys "11811 11811 1"
 check "... and no tIME chunk" each_is "$T/tgc" time False
 check "... a file per distinct face, the back a kind shares once" \
-    files_are "$T/tgc" "r1-back.png r1-front.png s1-front.png s2-front.png square-back.png "
+    files_are "$T/tgc" "c1-back.png c1-front.png c2-back.png c2-front.png r1-back.png r1-front.png s1-front.png s2-front.png square-back.png "
 ex $D --lang en -o "$T/tgc-trim" --for thegamecrafter --trim
 check "--for thegamecrafter --trim: every PNG 750 x 1050 px" \
     each_is "$T/tgc-trim" size "750 1050"

@@ -131,6 +131,32 @@ plan_add(struct eplan *p, size_t kind, const struct laid *l, char *name)
 }
 
 /*
+ * Do two layouts print the same, whatever card they are of: as
+ * laid_same(), and every box where the other's is, in its colours and
+ * with its image (a back may show a card's own colour).
+ */
+static bool
+laid_equal(const struct laid *a, const struct laid *b)
+{
+	size_t i;
+
+	if (!laid_same(a, b))
+		return false;
+	for (i = 0; i < a->n; i++) {
+		const struct lbox *x = &a->v[i], *y = &b->v[i];
+
+		if (x->x != y->x || x->y != y->y || x->w != y->w ||
+		    x->h != y->h || x->img != y->img ||
+		    memcmp(&x->fill, &y->fill, sizeof(x->fill)) != 0 ||
+		    memcmp(&x->stroke, &y->stroke, sizeof(x->stroke)) != 0 ||
+		    memcmp(&x->color, &y->color, sizeof(x->color)) != 0 ||
+		    memcmp(x->stops, y->stops, sizeof(x->stops)) != 0)
+			return false;
+	}
+	return true;
+}
+
+/*
  * With --for, the back every card of a kind shares is one image, as a
  * service takes a deck's back once: back.png, or KIND-back.png in a
  * deck of several kinds.  Is back l such a back, k > 0 in sh?
@@ -140,7 +166,7 @@ shared_back(const struct eplan *p, const struct sheets *sh,
     struct laid *const faces[2], size_t k)
 {
 	return p->sizes != NULL && sh->backs && k > 0 &&
-	    laid_same(&faces[FACE_BACK][k], &faces[FACE_BACK][0]);
+	    laid_equal(&faces[FACE_BACK][k], &faces[FACE_BACK][0]);
 }
 
 /*
