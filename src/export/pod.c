@@ -94,7 +94,7 @@ size_list(const struct pod_service *p)
 	size_t i;
 
 	for (i = 0; i < p->nsizes; i++)
-		g_string_append_printf(g, "%s%.4g x %.4g mm (%s)", i ? ", " :
+		g_string_append_printf(g, "%s%.5g x %.5g mm (%s)", i ? ", " :
 		    "", TO_MM(px_pt(p->sizes[i].trim_w, p->dpi)),
 		    TO_MM(px_pt(p->sizes[i].trim_h, p->dpi)), p->sizes[i].name);
 	return g_string_free(g, false);
@@ -137,7 +137,7 @@ pod_fit(struct setup *s, const struct pod_service *p, struct pod_size *sizes,
 		    &sizes[k])) {
 			list = size_list(p);
 			diag_add(d, DIAG_ERROR, &t->size_pos, "pod", "%s makes "
-			    "no %s %.4g x %.4g mm: its cards are %s",
+			    "no %s %.5g x %.5g mm: its cards are %s",
 			    p->title, t->shape == SHAPE_CIRCLE ? "round "
 			    "token" : "card", TO_MM(t->w), TO_MM(t->h), list);
 			g_free(list);
