@@ -147,6 +147,12 @@ png_write(cairo_surface_t *img, const char *path, double dpi,
 	png_infop info = NULL;
 	bool ok;
 
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
+	    cairo_image_surface_get_data(img) == NULL) {
+		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write PNG: %s",
+		    "no image drawn");
+		return false;
+	}
 	if (!outfile_open(&out, path, d))
 		return false;
 	cairo_surface_flush(img);
