@@ -100,9 +100,12 @@ changed() {
 	pts=$(awk -v x0="$3" -v y0="$4" -v x1="$5" -v y1="$6" 'BEGIN {
 	    for (x = x0; x <= x1; x++) for (y = y0; y <= y1; y++) printf "%d %d ", x, y }')
 	# shellcheck disable=SC2086
-	{ ./out/test/pngsize "$1" $pts; ./out/test/pngsize "$2" $pts; } |
-	    awk 'NR == 1 { next } $1 " " $2 in p { if (p[$1 " " $2] != $0) n++; next }
-	        { p[$1 " " $2] = $0 } END { print n + 0 }'
+	./out/test/pngsize "$1" $pts >"$T/changed.a" &&
+	    ./out/test/pngsize "$2" $pts >"$T/changed.b" ||
+	    { echo "pngsize failed"; return 0; }
+	awk 'FNR == 1 { next } NR == FNR { p[$1 " " $2] = $0; next }
+	    p[$1 " " $2] != $0 { n++ } END { print n + 0 }' \
+	    "$T/changed.a" "$T/changed.b"
 }
 
 # each_is DIR CMD WANT: every PNG in DIR gives WANT for png CMD.
@@ -166,6 +169,14 @@ check "--for makeplayingcards: every PNG 822 x 1122 px" each_is "$T/mpc" size "8
 check "... at 300 dpi" each_is "$T/mpc" phys "11811 11811 1"
 ex $D --lang en -o "$T/mpc-trim" --for makeplayingcards --trim
 check "--for makeplayingcards --trim: 750 x 1050 px" each_is "$T/mpc-trim" size "750 1050"
+
+# A landscape poker card: the size turned.
+cp -r $D "$T/land"
+sed -i 's/^card: poker/size: {width_mm: 88.9, height_mm: 63.5}/' "$T/land/square.yaml"
+ex "$T/land" --lang en -o "$T/land-tgc" --for thegamecrafter
+check "a landscape poker card: 1125 x 825 px" \
+    is "$(png size "$T/land-tgc/s1-front.png")/$(png size "$T/land-tgc/r1-front.png")" \
+    "1125 825/825 1125"
 
 # A deck of a size the service does not make: an error, nothing written.
 check "Data Chain (63 x 88 mm) --for thegamecrafter: exit 1 naming its sizes" \
