@@ -38,7 +38,8 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/doc/cardsheets.c src/doc/rulebook.c \
          src/doc/packtext.c src/doc/packflow.c src/doc/packpdf.c \
          src/export/faces.c src/export/boxes.c src/export/raster.c \
-         src/export/contact.c src/export/csv.c src/export/tts.c src/export/ttsjson.c \
+         src/export/contact.c src/export/csv.c src/export/pod.c \
+         src/export/tts.c src/export/ttsjson.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \

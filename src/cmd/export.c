@@ -19,7 +19,8 @@
 #include "../outfile.h"
 
 static const char usage_export[] =
-"usage: deckpress export DECK --lang LANG -o DIR [--dpi N]\n"
+"usage: deckpress export DECK --lang LANG -o DIR [--dpi N | --for NAME]\n"
+"                         [--trim] [--rounded]\n"
 "       deckpress export DECK --lang LANG -o DIR --per-card-pdf\n"
 "       deckpress export DECK --lang LANG -o DIR --boxes\n"
 "       deckpress export DECK --lang LANG -o DIR --tts [--dpi N]\n"
@@ -40,7 +41,12 @@ static const char usage_export[] =
 "  -l, --lang LANG      language to export\n"
 "  -o, --output DIR     folder to write into\n"
 "      --dpi N          resolution of the images, 30 to 1200 (default\n"
-"                       300)\n"
+"                       300), recorded in each PNG\n"
+"      --for NAME       a print-on-demand service's images, its sizes,\n"
+"                       bleed and 300 dpi: thegamecrafter (poker 825 x\n"
+"                       1125 px) or makeplayingcards (822 x 1122 px)\n"
+"      --trim           the faces cut to the trim, without bleed\n"
+"      --rounded        the trim's corners rounded, transparent outside\n"
 "      --per-card-pdf   instead, one PDF DIR/GAME-LANG-cards.pdf: every\n"
 "                       copy of every card in print order, front then\n"
 "                       back, a page each, the page its trim and bleed,\n"
@@ -75,6 +81,7 @@ struct export {
 	bool		 csv;		/* --csv */
 	bool		 tts;		/* --tts */
 	bool		 has_dpi;	/* --dpi given */
+	const char	*pod;		/* --for NAME */
 };
 
 static int
@@ -118,6 +125,20 @@ check_args(const struct export *x, int nargs)
 	if (x->pdf + x->boxes + x->tts > 1)
 		return usage_error(usage_export, "%s", "--per-card-pdf, "
 		    "--boxes and --tts: one at a time");
+	if (x->pod != NULL && x->has_dpi)
+		return usage_error(usage_export, "--for %s sets the images' "
+		    "size and resolution: no --dpi", x->pod);
+	if ((x->pdf || x->boxes || x->csv) && (x->pod || x->q.trim ||
+	    x->q.rounded))
+		return usage_error(usage_export, "%s", "--for, --trim and "
+		    "--rounded are for the images");
+	if (x->pod != NULL && pod_find(x->pod) == NULL)
+		return usage_error(usage_export, "--for takes %s, not '%s'",
+		    pod_names(), x->pod);
+	if (x->tts && (x->pod || x->q.trim || x->q.rounded))
+		return usage_error(usage_export, "%s", "--tts draws Tabletop "
+		    "Simulator's sheets, cut at the trim: no --for, --trim "
+		    "or --rounded");
 	if ((x->pdf || x->boxes) && x->has_dpi)
 		return usage_error(usage_export, "--dpi is for the images: "
 		    "%s", x->pdf ? "--per-card-pdf writes vector pages" :
@@ -136,6 +157,9 @@ cmd_export(int argc, char **argv)
 		{ "boxes", no_argument, NULL, 'b' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "tts", no_argument, NULL, 'T' },
+		{ "for", required_argument, NULL, 'f' },
+		{ "trim", no_argument, NULL, 't' },
+		{ "rounded", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -169,6 +193,15 @@ cmd_export(int argc, char **argv)
 		case 'T':
 			x.tts = true;
 			break;
+		case 'f':
+			x.pod = optarg;
+			break;
+		case 't':
+			x.q.trim = true;
+			break;
+		case 'R':
+			x.q.rounded = true;
+			break;
 		case 'A':
 			x.j.allow_outside = true;
 			break;
@@ -181,6 +214,10 @@ cmd_export(int argc, char **argv)
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;
 	x.j.deckdir = deck_dir(argv[optind]);
+	if (x.pod != NULL) {
+		x.q.pod = pod_find(x.pod);
+		x.q.dpi = x.q.pod->dpi;
+	}
 	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : x.csv ?
 	    EXPORT_CSV : x.tts ? EXPORT_TTS : EXPORT_PNG;
 	/* Its files are named inside -o DIR: a link there was not asked

@@ -21,14 +21,14 @@
 static const char usage_preview[] =
 "usage: deckpress preview DECK [--lang LANG] [--card ID]\n"
 "                  [--face front|back|both] [--copy N] [--dpi N]\n"
-"                  [--draft] [-o FILE.png] [--allow-outside]\n"
+"                  [--draft] [--guides] [-o FILE.png] [--allow-outside]\n"
 "\n"
 "Draw the deck in folder DECK as a PNG image, with the same code that\n"
 "draws its PDF.  With --card, one card: its face with its bleed, clipped\n"
-"to its outline (a round token is transparent outside its circle);\n"
-"front and back side by side with --face both.  Without it, a contact\n"
-"sheet: every card once, in print order, each kind from a new row,\n"
-"each card's id below it.\n"
+"to its outline (a round token is transparent outside its circle, a\n"
+"rounded card outside its corners); front and back side by side with\n"
+"--face both.  Without it, a contact sheet: every card once, in print\n"
+"order, each kind from a new row, each card's id below it.\n"
 "\n"
 "  -l, --lang LANG      language to draw (default: the deck's first)\n"
 "      --card ID        only this card (default: a contact sheet)\n"
@@ -38,6 +38,8 @@ static const char usage_preview[] =
 "      --copy N         with --card, copy N of the card (default 1):\n"
 "                       a template that numbers copies ({n}) shows N\n"
 "      --dpi N          resolution, 30 to 1200 (default 150)\n"
+"      --guides         each face's trim (red) and safe area (blue\n"
+"                       dashes, its safe_mm) drawn over it\n"
 "      --draft          draw a translation that is not finished, as\n"
 "                       cards --draft prints it\n"
 "  -o, --output FILE    PNG to write (default: out/GAME-LANG-preview.png,\n"
@@ -166,6 +168,9 @@ preview_option(struct preview *p, int c, const char *arg)
 	case 'A':
 		p->j.allow_outside = true;
 		return 0;
+	case 'G':
+		p->v.guides = true;
+		return 0;
 	}
 	return usage_error(usage_preview, "unknown option code %d", c);
 }
@@ -181,6 +186,7 @@ cmd_preview(int argc, char **argv)
 		{ "copy", required_argument, NULL, 'N' },
 		{ "dpi", required_argument, NULL, 'r' },
 		{ "draft", no_argument, NULL, 'D' },
+		{ "guides", no_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },

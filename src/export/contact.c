@@ -27,6 +27,7 @@ struct cell {
 	const struct laid *faces[2];	/* those drawn, in laid[] */
 	size_t		 n;
 	int		 x, y, w, h;	/* px, the faces' box */
+	double		 safe;		/* pt, its template's safe area */
 	bool		 row;		/* starts a new row: a new kind */
 };
 
@@ -64,6 +65,7 @@ sheet_cells(const struct setup *s, const struct print *pr,
 			if (k > 0 && sh->seq[k] == sh->seq[k - 1])
 				continue;
 			c->id = s->deck->cards[sh->seq[k]].id;
+			c->safe = s->tmpls[sh->kind]->safe;
 			if (sides & SIDE_FRONT)
 				cell_face(s, pr, sh, k, FACE_FRONT, c, d);
 			if ((sides & SIDE_BACK) && sh->backs)
@@ -151,10 +153,13 @@ draw_label(cairo_t *cr, PangoContext *ctx, const struct cell *c,
 
 /* Draw the placed cells on a new image and write it. */
 static int
-sheet_image(const struct setup *s, double dpi, const struct cell *v,
-    size_t n, int w, int h, const char *out, struct export_image *r,
-    struct diags *d)
+sheet_image(const struct setup *s, const struct export_view *view,
+    const struct cell *v, size_t n, int w, int h, const char *out,
+    struct export_image *r, struct diags *d)
 {
+	double dpi = view->dpi;
+	struct face_cut cut = { dpi / 72, dpi / 72, 0, 0, false, 0,
+	    view->guides, 0 };
 	cairo_surface_t *img;
 	cairo_t *cr;
 	bool ok = true;
@@ -168,8 +173,9 @@ sheet_image(const struct setup *s, double dpi, const struct cell *v,
 	cairo_set_source_rgb(cr, 0.89, 0.89, 0.89);
 	cairo_paint(cr);
 	for (i = 0; i < n; i++) {
+		cut.safe = v[i].safe;
 		ok &= raster_faces_draw(cr, s->fonts->ctx, v[i].faces, v[i].n,
-		    v[i].x, v[i].y, dpi);
+		    v[i].x, v[i].y, &cut);
 		draw_label(cr, s->fonts->ctx, &v[i], dpi);
 	}
 	ok &= cairo_status(cr) == CAIRO_STATUS_SUCCESS;
@@ -177,7 +183,7 @@ sheet_image(const struct setup *s, double dpi, const struct cell *v,
 	r->what = g_strdup_printf("%zu %s%s", n, s->deck->multi ?
 	    "component" : "card", n == 1 ? "" : "s");
 	if (ok)
-		rc = raster_write(img, out, r, d);
+		rc = raster_write(img, out, dpi, r, d);
 	else {
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw the contact "
 		    "sheet");
@@ -220,7 +226,7 @@ export_sheet(struct setup *s, size_t li, const struct export_view *v,
 	}
 	sheet_place(c, n, v->dpi, &w, &h);
 	if ((rc = image_fits(w, h, v->dpi, "the contact sheet", d)) == 0)
-		rc = sheet_image(s, v->dpi, c, n, (int)w, (int)h, out, r, d);
+		rc = sheet_image(s, v, c, n, (int)w, (int)h, out, r, d);
 out:
 	cells_free(c, n);
 	print_free(&pr);

@@ -31,6 +31,30 @@ enum export_format {
 				   DIR/GAME-LANG.json (tts.c) */
 };
 
+/*
+ * pod.c: a card size a print-on-demand service makes, at its dpi, as
+ * it publishes it in pixels: the trim, and the image with its bleed.
+ */
+struct pod_size {
+	const char	*name;		/* "poker" */
+	int		 trim_w, trim_h;	/* px, portrait */
+	int		 w, h;		/* px, with the bleed */
+};
+
+/* A service's preset (export --for NAME). */
+struct pod_service {
+	const char	*name;		/* as --for takes it */
+	const char	*title;		/* "The Game Crafter" */
+	double		 dpi;
+	const struct pod_size *sizes;
+	size_t		 nsizes;
+};
+
+/* The service --for name names, or NULL. */
+const struct pod_service *pod_find(const char *name);
+/* The names --for takes, comma separated, for a usage message. */
+const char	*pod_names(void);
+
 /* What export_deck() is asked for. */
 struct export_req {
 	enum export_format fmt;
@@ -38,6 +62,25 @@ struct export_req {
 					   must exist (EXPORT_CSV: the file) */
 	double		 dpi;		/* EXPORT_PNG; EXPORT_TTS: asked
 					   for, lowered to fit TTS */
+	const struct pod_service *pod;	/* --for: its sizes, or NULL */
+	bool		 trim;		/* --trim: faces cut to the trim */
+	bool		 rounded;	/* --rounded: every trim's corners
+					   rounded, transparent outside */
+};
+
+/*
+ * How one face is drawn on an image of its own: its scale, cut to its
+ * trim or with its bleed, corners rounded, guides drawn over it.
+ */
+struct face_cut {
+	double		 sx, sy;	/* px per pt */
+	int		 w, h;		/* px, the image; 0: from the face */
+	bool		 trim;		/* no bleed: the trim only */
+	double		 corner;	/* pt, radius for a square face's
+					   corners (--rounded); 0: only a
+					   rounded face's own */
+	bool		 guides;	/* trim line and safe area drawn */
+	double		 safe;		/* pt, the safe area's inset */
 };
 
 /* Pixel sizes of the images written, and how many have each. */
@@ -109,6 +152,7 @@ struct export_view {
 	unsigned int	 sides;		/* SIDE_* */
 	unsigned int	 copy;		/* 1-based; 0: not given */
 	double		 dpi;
+	bool		 guides;	/* --guides: trim and safe area */
 };
 
 /*
@@ -169,16 +213,42 @@ int	 raster_px(double mm, double dpi);
 /* The size of faces f side by side, in px, as they are drawn. */
 void	 raster_faces_px(const struct laid *const *f, size_t n, double dpi,
 	    int *w, int *h);
-/* Faces f drawn side by side at (x, y) px of cr; false if one cannot. */
+/*
+ * Faces f drawn side by side at (x, y) px of cr as c has them (its
+ * scale dpi / 72); false if one cannot.
+ */
 bool	 raster_faces_draw(cairo_t *cr, PangoContext *ctx,
-	    const struct laid *const *f, size_t n, int x, int y, double dpi);
+	    const struct laid *const *f, size_t n, int x, int y,
+	    const struct face_cut *c);
+/* The size in px of face l drawn as c has it. */
+void	 raster_face_px(const struct laid *l, const struct face_cut *c,
+	    int *w, int *h);
+/*
+ * Face l drawn as c has it, on a new image (check its status); the
+ * caller destroys it.
+ */
+cairo_surface_t *raster_face(PangoContext *ctx, const struct laid *l,
+	    const struct face_cut *c);
 /* A new transparent image of w x h px; NULL (reported) if Cairo cannot. */
 cairo_surface_t *raster_new(int w, int h, struct diags *d);
 /*
- * img written to out as PNG, its folder made; 0 with r->w and r->h
- * set, or EXIT_IO (reported).  The caller keeps img.
+ * img drawn at dpi written to out as PNG, its folder made; 0 with r->w
+ * and r->h set, or EXIT_IO (reported).  The caller keeps img.
  */
-int	 raster_write(cairo_surface_t *img, const char *out,
+int	 raster_write(cairo_surface_t *img, const char *out, double dpi,
 	    struct export_image *r, struct diags *d);
+
+/*
+ * pod.c, for export_deck(): the size q->pod makes of each kind of s,
+ * into sizes[kind] (landscape where the template is), the templates'
+ * bleeds made the service's so the faces are laid out with it.  A kind
+ * whose trim is no size the service makes (within 0.5 mm) is an error
+ * naming those it makes.  0 or EXIT_INPUT (reported).
+ */
+int	 pod_fit(struct setup *s, const struct pod_service *pod,
+	    struct pod_size *sizes, struct diags *d);
+/* How a face l of a kind of size z is drawn for q: the size exactly. */
+void	 pod_cut(const struct export_req *q, const struct pod_size *z,
+	    const struct laid *l, struct face_cut *c);
 
 #endif

@@ -20,7 +20,17 @@
 struct efile {
 	const struct laid *l;
 	char		*name;		/* owned: ID[-N]-FACE.png */
+	struct face_cut	 cut;		/* how it is drawn */
 	int		 w, h;		/* px */
+};
+
+/* What the images of a deck are planned from. */
+struct eplan {
+	const struct deck *deck;
+	const struct export_req *q;
+	const struct pod_size *sizes;	/* per kind, with --for; or NULL */
+	struct efile	*v;
+	size_t		 n, cap;
 };
 
 /*
@@ -87,39 +97,116 @@ laid_same(const struct laid *a, const struct laid *b)
 	return true;
 }
 
+/* How face l of kind k is drawn as p->q asks. */
+static void
+plan_cut(const struct eplan *p, size_t k, const struct laid *l,
+    struct face_cut *c)
+{
+	const struct export_req *q = p->q;
+
+	if (p->sizes != NULL) {
+		pod_cut(q, &p->sizes[k], l, c);
+		return;
+	}
+	memset(c, 0, sizeof(*c));
+	c->sx = c->sy = q->dpi / 72;
+	c->trim = q->trim;
+	c->corner = q->rounded ? MM(3) : 0;
+}
+
+/* A new image of face l named name (owned from now). */
+static struct efile *
+plan_add(struct eplan *p, size_t kind, const struct laid *l, char *name)
+{
+	struct efile *e;
+
+	xgrow((void **)&p->v, &p->cap, p->n + 1, sizeof(*p->v));
+	e = &p->v[p->n++];
+	e->l = l;
+	e->name = name;
+	plan_cut(p, kind, l, &e->cut);
+	raster_face_px(l, &e->cut, &e->w, &e->h);
+	return e;
+}
+
+/*
+ * Do two layouts print the same, whatever card they are of: as
+ * laid_same(), and every box where the other's is, in its colours and
+ * with its image (a back may show a card's own colour).
+ */
+static bool
+laid_equal(const struct laid *a, const struct laid *b)
+{
+	size_t i;
+
+	if (!laid_same(a, b))
+		return false;
+	for (i = 0; i < a->n; i++) {
+		const struct lbox *x = &a->v[i], *y = &b->v[i];
+
+		if (x->x != y->x || x->y != y->y || x->w != y->w ||
+		    x->h != y->h || x->img != y->img ||
+		    memcmp(&x->fill, &y->fill, sizeof(x->fill)) != 0 ||
+		    memcmp(&x->stroke, &y->stroke, sizeof(x->stroke)) != 0 ||
+		    memcmp(&x->color, &y->color, sizeof(x->color)) != 0 ||
+		    memcmp(x->stops, y->stops, sizeof(x->stops)) != 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * With --for, the back every card of a kind shares is one image, as a
+ * service takes a deck's back once: back.png, or KIND-back.png in a
+ * deck of several kinds.  Is back l such a back, k > 0 in sh?
+ */
+static bool
+shared_back(const struct eplan *p, const struct sheets *sh,
+    struct laid *const faces[2], size_t k)
+{
+	return p->sizes != NULL && sh->backs && k > 0 &&
+	    laid_equal(&faces[FACE_BACK][k], &faces[FACE_BACK][0]);
+}
+
 /*
  * The images of one kind: each copy's faces, unless they print as the
  * card's first copy does, whose files they share.
  */
 static void
-plan_kind(const struct deck *deck, const struct sheets *sh,
-    struct laid *const faces[2], double dpi, struct efile **v, size_t *n,
-    size_t *cap)
+plan_kind(struct eplan *p, const struct sheets *sh,
+    struct laid *const faces[2])
 {
 	static const char *const face[2] = { "front", "back" };
 	unsigned int copy = 0;
-	size_t k, first = 0, f;
+	size_t k, first = 0, f, back0 = p->n + 1;
+	bool shared = false;
 
 	for (k = 0; k < sh->n; k++) {
-		const char *id = deck->cards[sh->seq[k]].id;
+		const char *id = p->deck->cards[sh->seq[k]].id;
 
 		copy = k > 0 && sh->seq[k - 1] == sh->seq[k] ? copy + 1 : 0;
 		if (copy == 0)
 			first = k;
 		for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
 			const struct laid *l = &faces[f][k];
-			struct efile *e;
 
 			if (copy > 0 && laid_same(l, &faces[f][first]))
 				continue;
-			xgrow((void **)v, cap, *n + 1, sizeof(**v));
-			e = &(*v)[(*n)++];
-			e->l = l;
-			e->name = copy == 0 ? g_strdup_printf("%s-%s.png", id,
-			    face[f]) : g_strdup_printf("%s-%u-%s.png", id,
-			    copy + 1, face[f]);
-			render_face_px(l, dpi, &e->w, &e->h);
+			if (f == FACE_BACK && shared_back(p, sh, faces, k)) {
+				shared = true;
+				continue;
+			}
+			plan_add(p, sh->kind, l, copy == 0 ?
+			    g_strdup_printf("%s-%s.png", id, face[f]) :
+			    g_strdup_printf("%s-%u-%s.png", id, copy + 1,
+			    face[f]));
 		}
+	}
+	if (shared) {
+		g_free(p->v[back0].name);
+		p->v[back0].name = p->deck->multi ? g_strdup_printf(
+		    "%s-back.png", p->deck->kinds[sh->kind].name) :
+		    g_strdup("back.png");
 	}
 }
 
@@ -150,14 +237,14 @@ static bool
 write_face(const struct setup *s, const struct export_req *q,
     const struct efile *e, struct diags *d)
 {
-	cairo_surface_t *img = render_face_image(s->fonts->ctx, e->l, q->dpi);
+	cairo_surface_t *img = raster_face(s->fonts->ctx, e->l, &e->cut);
 	char *path = path_join(q->dir, e->name);
 	bool ok = cairo_surface_status(img) == CAIRO_STATUS_SUCCESS;
 
 	if (!ok)
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s: %s", path,
 		    cairo_status_to_string(cairo_surface_status(img)));
-	ok = ok && png_write(img, path, d);
+	ok = ok && png_write(img, path, q->dpi, d);
 	cairo_surface_destroy(img);
 	free(path);
 	return ok;
@@ -183,37 +270,40 @@ names_free(const char *dir, const struct efile *v, size_t n,
 	return ok;
 }
 
-/* Every face as a PNG in q->dir. */
+/* Every face as a PNG in q->dir, each kind of the size sizes has. */
 static int
 export_png(const struct setup *s, const struct export_req *q,
-    const struct print *pr, struct kfaces *kf, struct export_done *done,
-    struct diags *d)
+    const struct print *pr, struct kfaces *kf, const struct pod_size *sizes,
+    struct export_done *done, struct diags *d)
 {
-	struct efile *v = NULL;
-	size_t n = 0, cap = 0, i;
+	struct eplan p = { s->deck, q, sizes, NULL, 0, 0 };
+	size_t i;
 	char *probe;
 	int rc = 0;
 
 	for (i = 0; i < pr->n; i++)
-		plan_kind(s->deck, &pr->v[i], kf[i].f, q->dpi, &v, &n, &cap);
+		plan_kind(&p, &pr->v[i], kf[i].f);
 	/* Refuse an image too large before any file is written, by the
-	 * face's own size: render_face_px() stops at Cairo's limit. */
-	for (i = 0; i < n && rc == 0; i++)
-		rc = image_fits((v[i].l->w + 2 * v[i].l->bleed) * q->dpi / 72,
-		    (v[i].l->h + 2 * v[i].l->bleed) * q->dpi / 72, q->dpi,
-		    v[i].name, d);
+	 * face's own size: raster_face_px() stops at Cairo's limit. */
+	for (i = 0; i < p.n && rc == 0; i++) {
+		const struct efile *e = &p.v[i];
+		double b = e->cut.trim ? 0 : e->l->bleed;
+
+		rc = image_fits((e->l->w + 2 * b) * e->cut.sx,
+		    (e->l->h + 2 * b) * e->cut.sy, q->dpi, e->name, d);
+	}
 	probe = path_join(q->dir, "x");
 	if (rc == 0 && (ensure_parent(probe, d) != 0 ||
-	    !names_free(q->dir, v, n, d)))
+	    !names_free(q->dir, p.v, p.n, d)))
 		rc = EXIT_IO;
-	for (i = 0; i < n && rc == 0; i++)
-		if (!write_face(s, q, &v[i], d))
+	for (i = 0; i < p.n && rc == 0; i++)
+		if (!write_face(s, q, &p.v[i], d))
 			rc = EXIT_IO;
 	if (rc == 0)
-		add_sizes(done, v, n);
-	for (i = 0; i < n; i++)
-		g_free(v[i].name);
-	free(v);
+		add_sizes(done, p.v, p.n);
+	for (i = 0; i < p.n; i++)
+		g_free(p.v[i].name);
+	free(p.v);
 	free(probe);
 	return rc;
 }
@@ -265,6 +355,7 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
 	struct print pr = { 0 };
 	struct kfaces *kf = NULL;
+	struct pod_size *sizes = NULL;
 	size_t i;
 	int rc;
 
@@ -273,6 +364,14 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 		return export_csv(s->deck, q->dir, done, d);
 	if (q->fmt == EXPORT_TTS)
 		return export_tts(s, li, q, done, d);
+	/* A service's sizes first: its bleed is what faces lay out in. */
+	if (q->pod != NULL) {
+		sizes = xcalloc(s->deck->nkinds + 1, sizeof(*sizes));
+		if ((rc = pod_fit(s, q->pod, sizes, d)) != 0) {
+			free(sizes);
+			return rc;
+		}
+	}
 	/* Every face laid out, and any text too long found, before a
 	 * file is written; the table lays its faces out one at a time. */
 	if (!print_build(s, li, &po, &pr, d) ||
@@ -286,9 +385,10 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 	else if (q->fmt == EXPORT_BOXES)
 		rc = export_boxes(s, li, &pr, q->dir, done, d);
 	else
-		rc = export_png(s, q, &pr, kf, done, d);
+		rc = export_png(s, q, &pr, kf, sizes, done, d);
 	for (i = 0; i < pr.n; i++)
 		done->cards += pr.v[i].n;
+	free(sizes);
 	kinds_free(kf, &pr);
 	print_free(&pr);
 	return rc;

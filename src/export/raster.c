@@ -79,21 +79,139 @@ image_fits(double w, double h, double dpi, const char *what,
 	return EXIT_USAGE;
 }
 
+/* Radius of the trim's rounded corners of l drawn as c has it; 0: none. */
+static double
+corner_of(const struct laid *l, const struct face_cut *c)
+{
+	if (l->shape == SHAPE_CIRCLE)
+		return 0;
+	return l->corner > 0 ? l->corner : c->corner;
+}
+
+/* A rectangle x, y, w, h with corners of radius r, as a path of cr. */
+static void
+round_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
+/*
+ * The outline of l inset by in pt from the outer edge of its bleed
+ * (in == bleed: its trim), its corners r at the trim, r + the bleed
+ * left at its outer edge: the cut the service makes, grown.
+ */
+static void
+outline(cairo_t *cr, const struct laid *l, double r, double in)
+{
+	double b = l->bleed, x = in, y = in, w = l->w + 2 * (b - in),
+	    h = l->h + 2 * (b - in), rr = r + b - in;
+
+	if (l->shape == SHAPE_CIRCLE)
+		cairo_arc(cr, l->w / 2 + b, l->h / 2 + b, w / 2, 0, 2 * M_PI);
+	else if (rr > 0)
+		round_rect(cr, x, y, w, h, rr);
+	else
+		cairo_rectangle(cr, x, y, w, h);
+}
+
+/*
+ * Squib's cut and safe boxes: the trim line in red, the safe area in
+ * blue, thin lines over the face, on the face's outer coordinates.
+ */
+static void
+draw_guides(cairo_t *cr, const struct laid *l, const struct face_cut *c,
+    double r)
+{
+	/* A third of a point, at least a pixel: thin, yet seen. */
+	double lw = fmax(1 / c->sx, 0.35);
+
+	cairo_save(cr);
+	cairo_new_path(cr);
+	cairo_set_line_width(cr, lw);
+	outline(cr, l, r, l->bleed);
+	cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
+	cairo_stroke(cr);
+	if (c->safe > 0 && 2 * c->safe < fmin(l->w, l->h)) {
+		outline(cr, l, fmax(r - c->safe, 0), l->bleed + c->safe);
+		cairo_set_source_rgb(cr, 0.1, 0.3, 0.9);
+		cairo_set_dash(cr, (double[]){ 4 * lw, 3 * lw }, 2, 0);
+		cairo_stroke(cr);
+	}
+	cairo_restore(cr);
+}
+
+void
+raster_face_px(const struct laid *l, const struct face_cut *c, int *w,
+    int *h)
+{
+	double b = c->trim ? 0 : l->bleed;
+	double pw = (l->w + 2 * b) * c->sx, ph = (l->h + 2 * b) * c->sy;
+
+	if (c->w > 0) {
+		*w = c->w;
+		*h = c->h;
+		return;
+	}
+	/* Beyond Cairo's limit: the caller refuses it by the size. */
+	*w = pw < RENDER_MAX_PX + 1 ? (int)lround(pw) : RENDER_MAX_PX + 1;
+	*h = ph < RENDER_MAX_PX + 1 ? (int)lround(ph) : RENDER_MAX_PX + 1;
+}
+
+cairo_surface_t *
+raster_face(PangoContext *ctx, const struct laid *l, const struct face_cut *c)
+{
+	cairo_surface_t *img;
+	cairo_t *cr;
+	double r = corner_of(l, c);
+	int w, h;
+
+	raster_face_px(l, c, &w, &h);
+	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+	cr = cairo_create(img);
+	cairo_scale(cr, c->sx, c->sy);
+	if (c->trim)
+		cairo_translate(cr, -l->bleed, -l->bleed);
+	/* Rounded: transparent beyond the corners, of the trim when cut
+	 * to it, else of the bleed's outer edge, grown by the bleed.  The
+	 * face drawn whole, then filled through the outline: clipped, its
+	 * white ground would show through each edge pixel of the design
+	 * drawn over it, clipped again. */
+	if (r > 0) {
+		cairo_push_group(cr);
+		render_face(cr, ctx, l);
+		cairo_pop_group_to_source(cr);
+		outline(cr, l, r, c->trim ? l->bleed : 0);
+		cairo_fill(cr);
+	} else
+		render_face(cr, ctx, l);
+	if (c->guides)
+		draw_guides(cr, l, c, r);
+	cairo_destroy(cr);
+	cairo_surface_flush(img);
+	return img;
+}
+
 bool
 raster_faces_draw(cairo_t *cr, PangoContext *ctx,
-    const struct laid *const *f, size_t n, int x, int y, double dpi)
+    const struct laid *const *f, size_t n, int x, int y,
+    const struct face_cut *c)
 {
 	cairo_surface_t *img;
 	bool ok = true;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		img = render_face_image(ctx, f[i], dpi);
+		img = raster_face(ctx, f[i], c);
 		ok &= cairo_surface_status(img) == CAIRO_STATUS_SUCCESS;
 		cairo_set_source_surface(cr, img, x, y);
 		cairo_paint(cr);
 		x += cairo_image_surface_get_width(img) +
-		    raster_px(RASTER_GAP_MM, dpi);
+		    raster_px(RASTER_GAP_MM, c->sx * 72);
 		cairo_surface_destroy(img);
 	}
 	return ok;
@@ -147,10 +265,10 @@ raster_new(int w, int h, struct diags *d)
 }
 
 int
-raster_write(cairo_surface_t *img, const char *out, struct export_image *r,
-    struct diags *d)
+raster_write(cairo_surface_t *img, const char *out, double dpi,
+    struct export_image *r, struct diags *d)
 {
-	if (ensure_parent(out, d) != 0 || !png_write(img, out, d))
+	if (ensure_parent(out, d) != 0 || !png_write(img, out, dpi, d))
 		return EXIT_IO;
 	r->w = cairo_image_surface_get_width(img);
 	r->h = cairo_image_surface_get_height(img);
@@ -160,9 +278,11 @@ raster_write(cairo_surface_t *img, const char *out, struct export_image *r,
 /* The faces of one card, drawn and written; r->what names the card. */
 static int
 card_image(const struct setup *s, const struct export_view *v,
-    const struct laid *const *f, size_t n, const char *out,
+    size_t c_kind, const struct laid *const *f, size_t n, const char *out,
     struct export_image *r, struct diags *d)
 {
+	const struct face_cut cut = { v->dpi / 72, v->dpi / 72, 0, 0, false,
+	    0, v->guides, s->tmpls[c_kind]->safe };
 	cairo_surface_t *img;
 	cairo_t *cr;
 	double fw, fh;
@@ -175,11 +295,11 @@ card_image(const struct setup *s, const struct export_view *v,
 	if ((img = raster_new(w, h, d)) == NULL)
 		return EXIT_IO;
 	cr = cairo_create(img);
-	rc = raster_faces_draw(cr, s->fonts->ctx, f, n, 0, 0, v->dpi) ? 0 :
+	rc = raster_faces_draw(cr, s->fonts->ctx, f, n, 0, 0, &cut) ? 0 :
 	    EXIT_IO;
 	cairo_destroy(cr);
 	if (rc == 0)
-		rc = raster_write(img, out, r, d);
+		rc = raster_write(img, out, v->dpi, r, d);
 	else
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s", r->what);
 	cairo_surface_destroy(img);
@@ -243,7 +363,8 @@ export_card(const struct setup *s, size_t li, const struct export_view *v,
 	}
 	r->what = g_strdup_printf("card '%s'", v->card);
 	/* Text too long for its box: an error, unless in a draft. */
-	rc = d->nerr > nerr ? EXIT_INPUT : card_image(s, v, f, n, out, r, d);
+	rc = d->nerr > nerr ? EXIT_INPUT : card_image(s, v, c->kind, f,
+	    n, out, r, d);
 	laid_free(&laid[0]);
 	laid_free(&laid[1]);
 	return rc;

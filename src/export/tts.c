@@ -219,9 +219,12 @@ cell_image(PangoContext *ctx, const struct laid *l, double w, double h,
 	return img;
 }
 
-/* Image img into dir as name; false (reported) if it cannot. */
+/*
+ * Image img, drawn at dpi (which its PNG records), into dir as name;
+ * false (reported) if it cannot.
+ */
 static bool
-write_image(cairo_surface_t *img, const char *dir, const char *name,
+write_image(cairo_surface_t *img, int dpi, const char *dir, const char *name,
     struct diags *d)
 {
 	char *path = path_join(dir, name);
@@ -230,7 +233,7 @@ write_image(cairo_surface_t *img, const char *dir, const char *name,
 	if (!ok)
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s: %s", path,
 		    cairo_status_to_string(cairo_surface_status(img)));
-	ok = ok && png_write(img, path, d);
+	ok = ok && png_write(img, path, dpi, d);
 	free(path);
 	return ok;
 }
@@ -266,7 +269,8 @@ write_sheet(const struct setup *s, const struct tkind *k,
 		cairo_surface_destroy(cell);
 	}
 	cairo_destroy(cr);
-	ok = write_image(img, dir, f ? t->back : t->face, d);
+	ok = write_image(img, k->dpi, dir, f ? t->back : t->face,
+	    d);
 	cairo_surface_destroy(img);
 	return ok;
 }
@@ -282,7 +286,8 @@ write_deck(const struct setup *s, const struct tkind *k, const char *dir,
 	bool ok = true;
 	size_t i;
 
-	if (k->back != NULL && (ok = write_image(back, dir, k->back, d)))
+	if (k->back != NULL && (ok = write_image(back, k->dpi, dir, k->back,
+	    d)))
 		(*nimg)++;
 	for (i = 0; ok && i < k->nsv; i++) {
 		ok = write_sheet(s, k, &k->sv[i], 0, back, dir, d) &&
@@ -309,7 +314,8 @@ write_single(const struct setup *s, const struct tkind *k, const char *dir,
 
 			img = cell_image(s->fonts->ctx, l, l->w, l->h, k->cw,
 			    k->ch);
-			ok = write_image(img, dir, k->single[2 * i + f], d);
+			ok = write_image(img, k->dpi, dir,
+			    k->single[2 * i + f], d);
 			cairo_surface_destroy(img);
 			*nimg += ok;
 		}

@@ -98,10 +98,12 @@ void	pdf_page_box(struct pdfout *p, double w, double h, double bleed);
 bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
 
 /*
- * Write image img (an image surface) as a PNG file at path, atomically.
+ * Write image img (an ARGB32 or RGB24 image surface) drawn at dpi as a
+ * PNG file at path, atomically, its resolution in a pHYs chunk.
  * Returns false with an I/O error if it cannot.
  */
-bool	png_write(cairo_surface_t *img, const char *path, struct diags *d);
+bool	png_write(cairo_surface_t *img, const char *path, double dpi,
+	    struct diags *d);
 
 /* Within the stage (pdfout.c, finish.c, png.c). */
 /* A cairo write function appending to the struct outfile closure. */
