@@ -101,7 +101,7 @@ out/test/assemble: tests/tools/assemble.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
 
-out/test/pngsize out/test/pngdiff: out/test/%: tests/tools/%.c
+out/test/pngsize out/test/pngdiff out/test/artgen: out/test/%: tests/tools/%.c
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
 	    $(LDFLAGS) -o $@ $< $(PKG_LIBS)
@@ -132,7 +132,7 @@ render: deckpress
 # unit programs and the suites, JOBS (default: the CPUs) at a time.
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
-          out/test/pngdiff out/test/floor
+          out/test/pngdiff out/test/artgen out/test/floor
 NPROC  != nproc 2>/dev/null || echo 1
 test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)

@@ -210,11 +210,34 @@ jpeg_quiet(j_common_ptr ci, int level)
 		ci->err->num_warnings++;
 }
 
+/*
+ * One CMYK pixel (as libjpeg gives a CMYK or YCCK file) as RGB.  Adobe's
+ * files (an APP14 Adobe marker) store the inks inverted, 255 for none;
+ * others store 0 for none.  A naive conversion, without a profile: what
+ * a viewer shows for a file of no profile, within a few percent.
+ */
+static uint32_t
+cmyk_rgb(const unsigned char *p, bool inverted)
+{
+	unsigned int c = p[0], m = p[1], y = p[2], k = p[3];
+
+	if (!inverted) {
+		c = 255 - c;
+		m = 255 - m;
+		y = 255 - y;
+		k = 255 - k;
+	}
+	/* Now each is 255 less its ink: the light that passes. */
+	return (uint32_t)((c * k + 127) / 255) << 16 |
+	    (uint32_t)((m * k + 127) / 255) << 8 | (y * k + 127) / 255;
+}
+
 /* Decode into an RGB24 surface, for previews and Cairo's fallback. */
 static bool
 jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
 {
-	unsigned char *row = xmalloc((size_t)ci->output_width * 3 + 1);
+	bool cmyk = ci->out_color_space == JCS_CMYK;
+	unsigned char *row = xmalloc((size_t)ci->output_width * 4 + 1);
 	unsigned char *px;
 	int stride;
 	JDIMENSION x;
@@ -229,8 +252,9 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
 
 		jpeg_read_scanlines(ci, &row, 1);
 		for (x = 0; x < ci->output_width; x++)
-			out[x] = (uint32_t)row[3 * x] << 16 |
-			    (uint32_t)row[3 * x + 1] << 8 | row[3 * x + 2];
+			out[x] = cmyk ? cmyk_rgb(row + 4 * x,
+			    ci->saw_Adobe_marker) : (uint32_t)row[3 * x] <<
+			    16 | (uint32_t)row[3 * x + 1] << 8 | row[3 * x + 2];
 	}
 	free(row);
 	cairo_surface_mark_dirty(img->surface);
@@ -288,6 +312,7 @@ load_jpeg(struct image *img, const char **why)
 	struct jpeg_decompress_struct ci;
 	struct jerr err;
 	volatile bool ok = false;	/* kept across the longjmp */
+	volatile bool cmyk = false;
 
 	snprintf(scans_why, sizeof(scans_why), "is a progressive JPEG of "
 	    "more than the %d scans deckpress reads", MAX_SCANS);
@@ -302,7 +327,10 @@ load_jpeg(struct image *img, const char **why)
 	img->h_px = ci.image_height;
 	if (too_large(img, why))
 		goto out;
-	ci.out_color_space = JCS_RGB;
+	/* libjpeg gives ink, not RGB, for CMYK and YCCK: converted here. */
+	cmyk = ci.jpeg_color_space == JCS_CMYK ||
+	    ci.jpeg_color_space == JCS_YCCK;
+	ci.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
 	jpeg_start_decompress(&ci);
 	/* A progressive file is read whole by now: one cut short is
 	 * refused before its pixels are made (make fuzz: 39 megapixels
@@ -319,9 +347,16 @@ load_jpeg(struct image *img, const char **why)
 		goto out;
 	}
 	jpeg_finish_decompress(&ci);
-	/* The PDF carries the file's own bytes: no recompression. */
-	cairo_surface_set_mime_data(img->surface, CAIRO_MIME_TYPE_JPEG,
-	    img->data, img->len, NULL, NULL);
+	/*
+	 * The PDF carries the file's own bytes: no recompression.  Not a
+	 * CMYK or YCCK file's: Cairo 1.16 would embed it as DeviceCMYK
+	 * without the /Decode an Adobe file's inverted inks need (its
+	 * colours would print as their negative), so the converted RGB
+	 * pixels are embedded instead.
+	 */
+	if (!cmyk)
+		cairo_surface_set_mime_data(img->surface, CAIRO_MIME_TYPE_JPEG,
+		    img->data, img->len, NULL, NULL);
 out:
 	jpeg_destroy_decompress(&ci);
 	return ok;
