@@ -69,4 +69,65 @@ for v in rgb16 pal trns ga; do
 	    same $v $v-ref $PX $PY $PW $PH
 done
 
+# --- --image-dpi --------------------------------------------------------
+# A 1512 x 756 px gradient in the 64 x 32 mm box prints at 600 dpi: at
+# 150 dpi it is 378 x 189 px (64 and 32 mm at 150 dpi, rounded up).
+python3 -c '
+import struct, sys, zlib
+W, H = 1512, 756
+raw = b"".join(b"\0" + bytes(v for x in range(W) for v in
+    (x * 255 // W, y * 255 // H, 128)) for y in range(H))
+def chunk(t, d):
+    return (struct.pack(">I", len(d)) + t + d +
+        struct.pack(">I", zlib.crc32(t + d) & 0xffffffff))
+sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR",
+    struct.pack(">IIBBBBB", W, H, 8, 2, 0, 0, 0)) +
+    chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))' \
+    >"$T/big.png"
+deck big "$T/big.png"
+printf 'image_dpi: 150\n' >"$T/150.yaml"
+# images PDF: "W H X-PPI" of each image pdfimages lists
+images() { pdfimages -list "$1" | awk 'NR > 2 { print $4, $5, $13 }'; }
+# one PDF W H: the PDF has one image object, W x H px
+one() {
+	n=$(images "$1")
+	[ "$n" = "$2 $3 150" ] || { echo "images: $n, not $2 x $3"; return 1; }
+}
+check "art: --image-dpi 150 renders" $WRAP ./deckpress cards "$T/big" \
+    --image-dpi 150 -o "$T/big150.pdf"
+check "art: --image-dpi 150 of 600 dpi art embeds it once, 378 x 189 px" \
+    one "$T/big150.pdf" 378 189
+check "art: the printer profile's image_dpi does the same" sh -c '
+    $1 ./deckpress cards "$2/big" --printer "$2/150.yaml" -o "$2/bigp.pdf" &&
+    cmp "$2/big150.pdf" "$2/bigp.pdf"' sh "$WRAP" "$T"
+check "art: resampled art prints where and as the original (under 2 %)" \
+    sh -c '$1 ./deckpress cards "$2/big" -o "$2/big.pdf" >/dev/null &&
+    pdftoppm -r 150 -png -f 1 -l 1 -singlefile "$2/big.pdf" "$2/bigA" &&
+    pdftoppm -r 150 -png -f 1 -l 1 -singlefile "$2/big150.pdf" "$2/bigB" &&
+    ./out/test/pngdiff "$2/bigA.png" 55 90 "$2/bigB.png" 55 90 395 205 |
+    awk "{ print } \$2 < 2 { ok = 1 } END { exit !ok }"' sh "$WRAP" "$T"
+check "art: a JPEG over the cap is embedded resampled, as a JPEG" sh -c '
+    $1 ./deckpress cards "$2/adobe" --image-dpi 72 -o "$2/a72.pdf" &&
+    pdfimages -list "$2/a72.pdf" | awk "NR > 2 { print \$4, \$5, \$9 }" |
+    grep -qx "182 91 jpeg"' sh "$WRAP" "$T"
+check "art: --image-dpi over every image's changes nothing, to the byte" \
+    sh -c '$1 ./deckpress cards tests/decks/images -o "$2/i0.pdf" &&
+    $1 ./deckpress cards tests/decks/images --image-dpi 2400 -o "$2/i1.pdf" &&
+    cmp "$2/i0.pdf" "$2/i1.pdf"' sh "$WRAP" "$T"
+mkdir -p "$T/big/rules"
+printf '# Rules\n\nDraw a card.\n' >"$T/big/rules/en.md"
+check "art: pack takes --image-dpi" sh -c '
+    $1 ./deckpress pack "$2/big" --image-dpi 150 -o "$2/bigpack.pdf" &&
+    pdfimages -list "$2/bigpack.pdf" | awk "NR > 2 { print \$4, \$5 }" |
+    sort -u | grep -qx "378 189"' sh "$WRAP" "$T"
+check "art: --image-dpi 50 is a usage error" sh -c '
+    $1 ./deckpress cards "$2/big" --image-dpi 50 -o "$2/x.pdf" 2>"$2/u.err"
+    [ $? -eq 2 ] && grep -q "image-dpi must be a whole number from 72" "$2/u.err" &&
+    [ ! -e "$2/x.pdf" ]' sh "$WRAP" "$T"
+printf 'image_dpi: 5000\n' >"$T/bad.yaml"
+check "art: a profile's image_dpi out of range is an error at its line" sh -c '
+    $1 ./deckpress cards "$2/big" --printer "$2/bad.yaml" -o "$2/x.pdf" 2>"$2/p.err"
+    [ $? -eq 1 ] && grep -q "bad.yaml:1:.*image_dpi must be between 72 and 2400" "$2/p.err"' \
+    sh "$WRAP" "$T"
+
 summary art

@@ -8,6 +8,7 @@
  * where it is named.  Part of the load stage.
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include <png.h>
 
 #include "load.h"
+#include "resample.h"
 #include "svgscan.h"
 
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
@@ -66,6 +68,26 @@ size_t
 images_count(const struct images *c)
 {
 	return c != NULL ? g_hash_table_size(c->by_path) : 0;
+}
+
+void
+images_resample(struct images *c, const struct image *img, double w,
+    double h)
+{
+	struct image *m = g_hash_table_lookup(c->by_path, img->path);
+	int nw = (int)ceil(w), nh = (int)ceil(h), have_w, have_h;
+
+	if (m == NULL || m->failed || m->kind == IMG_SVG ||
+	    m->surface == NULL)
+		return;
+	have_w = cairo_image_surface_get_width(m->surface);
+	have_h = cairo_image_surface_get_height(m->surface);
+	/* Never larger, never on one axis only past what it has. */
+	nw = nw < 1 ? 1 : nw > have_w ? have_w : nw;
+	nh = nh < 1 ? 1 : nh > have_h ? have_h : nh;
+	if (nw == have_w && nh == have_h)
+		return;
+	image_downscale(m, nw, nh);
 }
 
 void

@@ -356,6 +356,15 @@ void		 images_fonts(struct images *c, const char *const *families,
 void		 images_free(struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 images_count(const struct images *c);
+/*
+ * Raster image img of c (PNG or JPEG; an SVG is left alone) resampled
+ * once to w x h pixels, if that is fewer than its own, with Cairo's
+ * good filter; it keeps its size in w_px, h_px (the new surface has
+ * the device scale that makes it so), so layout and drawing do not
+ * change.  A JPEG resampled is embedded as a new JPEG (quality 90).
+ */
+void		 images_resample(struct images *c, const struct image *img,
+		    double w, double h);
 
 /*
  * The image at path, read and decoded the first time it is asked for;
