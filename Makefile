@@ -102,7 +102,8 @@ out/test/assemble: tests/tools/assemble.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
 
-out/test/pngsize out/test/pngdiff out/test/artgen: out/test/%: tests/tools/%.c
+out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart: \
+    out/test/%: tests/tools/%.c
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
 	    $(LDFLAGS) -o $@ $< $(PKG_LIBS)
@@ -139,7 +140,7 @@ test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
-bench: deckpress out/test/floor
+bench: deckpress out/test/floor out/test/noiseart
 	sh tests/bench.sh
 
 # The tests again on a build with AddressSanitizer and UBSan, leak

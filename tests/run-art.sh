@@ -114,6 +114,24 @@ check "art: --image-dpi over every image's changes nothing, to the byte" \
     sh -c '$1 ./deckpress cards tests/decks/images -o "$2/i0.pdf" &&
     $1 ./deckpress cards tests/decks/images --image-dpi 2400 -o "$2/i1.pdf" &&
     cmp "$2/i0.pdf" "$2/i1.pdf"' sh "$WRAP" "$T"
+# Large art (over 4 MiB decoded) is read again when drawn, not held:
+# on three cards it is still one image object, drawn as it looks.
+mkdir -p "$T/big3"
+cp -r "$T/big/art" "$T/big/text" "$T/big/layout.yaml" "$T/big3/"
+printf 'game: big3\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n  - {id: one, count: 3}\n' \
+    >"$T/big3/deck.yaml"
+check "art: large art on three cards is one image object, used three times" \
+    sh -c '$1 ./deckpress cards "$2/big3" -o "$2/big3.pdf" >/dev/null &&
+    [ "$(pdfimages -list "$2/big3.pdf" | awk "NR > 2 { print \$11 }" |
+    sort -u | wc -l)" -eq 1 ] &&
+    [ "$(pdfimages -list "$2/big3.pdf" | awk "NR > 2" | wc -l)" -eq 3 ]' \
+    sh "$WRAP" "$T"
+check "art: large art previews as it prints (under 2 %)" sh -c '
+    $1 ./deckpress preview "$2/big" --card one -o "$2/bigface.png" &&
+    pdftoppm -r 150 -png -f 1 -l 1 -singlefile -x 44 -y 80 -W 407 -H 555 \
+    "$2/big.pdf" "$2/bigcrop" &&
+    ./out/test/pngdiff "$2/bigface.png" 30 30 "$2/bigcrop.png" 30 30 330 150 |
+    awk "{ print } \$2 < 2 { ok = 1 } END { exit !ok }"' sh "$WRAP" "$T"
 mkdir -p "$T/big/rules"
 printf '# Rules\n\nDraw a card.\n' >"$T/big/rules/en.md"
 check "art: pack takes --image-dpi" sh -c '

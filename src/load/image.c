@@ -25,6 +25,8 @@
 #include "svgscan.h"
 
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
+/* Decoded larger than this, a raster image is lazy (load.h). */
+#define LAZY_BYTES	(4 * 1024 * 1024)
 
 struct images {
 	GHashTable	*by_path;	/* path -> struct image (or a failure) */
@@ -35,6 +37,9 @@ struct images {
 					   not checked */
 	void		(*want)(void *ctx, const char *family);
 	void		*want_ctx;	/* makes a family drawable */
+	struct image	*held;		/* the lazy image decoded last */
+	cairo_surface_t	*held_px;	/* its pixels, kept while the PDF
+					   asks for it again and again */
 };
 
 struct images *
@@ -70,6 +75,156 @@ images_count(const struct images *c)
 	return c != NULL ? g_hash_table_size(c->by_path) : 0;
 }
 
+static bool	load_png(struct image *img, const char **why);
+static bool	load_jpeg(struct image *img, const char **why);
+
+/*
+ * Lazy image img's pixels, px_w x px_h, read and decoded from its file
+ * again (and resampled, for --image-dpi); NULL if the file is no longer
+ * the image it was.  A unique id names the file and size, so that the
+ * PDF embeds it once however often it is asked for.
+ */
+static cairo_surface_t *
+lazy_decode(const struct image *img)
+{
+	struct image t = { .path = img->path, .kind = img->kind };
+	cairo_surface_t *s = NULL;
+	const char *why;
+	char *uid;
+	bool ok;
+
+	/* Where it may lie was checked when it was loaded. */
+	if (!game_slurp(NULL, img->path, MAX_BYTES, &t.data, &t.len, &why))
+		return NULL;
+	ok = img->kind == IMG_PNG ? load_png(&t, &why) : load_jpeg(&t, &why);
+	if (ok && t.w_px == img->w_px && t.h_px == img->h_px) {
+		if (img->px_w < t.w_px || img->px_h < t.h_px)
+			s = surface_downscale(t.surface, img->px_w, img->px_h,
+			    img->kind == IMG_JPEG);
+		else {
+			s = cairo_surface_reference(t.surface);
+			/* The JPEG's own bytes, now owned by the surface. */
+			if (img->kind == IMG_JPEG && !t.cmyk) {
+				cairo_surface_set_mime_data(s,
+				    CAIRO_MIME_TYPE_JPEG, t.data, t.len, g_free,
+				    t.data);
+				t.data = NULL;
+			}
+		}
+	}
+	if (t.surface != NULL)
+		cairo_surface_destroy(t.surface);
+	g_free(t.data);
+	if (s == NULL)
+		return NULL;
+	uid = g_strdup_printf("deckpress %s %dx%d", img->path, img->px_w,
+	    img->px_h);
+	cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_UNIQUE_ID,
+	    (unsigned char *)uid, strlen(uid), g_free, uid);
+	return s;
+}
+
+/*
+ * Cairo asks for a lazy image's pixels (to analyse a page, to write the
+ * image, to draw a preview): the last one decoded is kept, since it is
+ * asked for several times in a row; any other is freed first.
+ */
+static cairo_surface_t *
+lazy_acquire(cairo_pattern_t *p, void *data, cairo_surface_t *target,
+    const cairo_rectangle_int_t *ext)
+{
+	struct image *img = data;
+	struct images *c = img->cache;
+
+	(void)p;
+	(void)target;
+	(void)ext;
+	if (c->held != img) {
+		if (c->held_px != NULL)
+			cairo_surface_destroy(c->held_px);
+		c->held_px = lazy_decode(img);
+		/* Changed since it was checked: drawn as nothing. */
+		if (c->held_px == NULL)
+			c->held_px = cairo_image_surface_create(
+			    CAIRO_FORMAT_ARGB32, img->px_w, img->px_h);
+		c->held = img;
+	}
+	return cairo_surface_reference(c->held_px);
+}
+
+static void
+lazy_release(cairo_pattern_t *p, void *data, cairo_surface_t *s)
+{
+	(void)p;
+	(void)data;
+	cairo_surface_destroy(s);
+}
+
+cairo_pattern_t *
+image_pattern(const struct image *img)
+{
+	cairo_matrix_t m;
+	cairo_pattern_t *p;
+
+	if (!img->lazy)
+		return cairo_pattern_create_for_surface(img->surface);
+	p = cairo_pattern_create_raster_source((void *)img, img->alpha ?
+	    CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR, img->px_w,
+	    img->px_h);
+	cairo_raster_source_pattern_set_acquire(p, lazy_acquire, lazy_release);
+	/* From the image's w_px x h_px to its pixels. */
+	cairo_matrix_init_scale(&m, img->px_w / img->w_px,
+	    img->px_h / img->h_px);
+	cairo_pattern_set_matrix(p, &m);
+	return p;
+}
+
+/*
+ * img's surface: a recording, w_px x h_px, of its raster source of
+ * px_w x px_h pixels scaled to fill it.  Whoever draws the surface
+ * (PDF, preview, an inline image) draws the pixels, decoded then.
+ */
+static void
+lazy_record(struct image *img)
+{
+	cairo_rectangle_t ext = { 0, 0, img->w_px, img->h_px };
+	cairo_content_t ct = img->alpha ? CAIRO_CONTENT_COLOR_ALPHA :
+	    CAIRO_CONTENT_COLOR;
+	cairo_pattern_t *p;
+	cairo_t *cr;
+
+	if (img->surface != NULL)
+		cairo_surface_destroy(img->surface);
+	img->surface = cairo_recording_surface_create(ct, &ext);
+	cr = cairo_create(img->surface);
+	p = image_pattern(img);
+	cairo_set_source(cr, p);
+	cairo_paint(cr);
+	cairo_pattern_destroy(p);
+	cairo_destroy(cr);
+}
+
+/*
+ * A large raster image, decoded whole (so a damaged file is refused
+ * where it is named), made lazy: its pixels and bytes freed.
+ */
+static void
+make_lazy(struct images *c, struct image *img)
+{
+	img->alpha = cairo_image_surface_get_format(img->surface) !=
+	    CAIRO_FORMAT_RGB24;
+	img->px_w = (int)img->w_px;
+	img->px_h = (int)img->h_px;
+	img->cache = c;
+	img->lazy = true;
+	cairo_surface_destroy(img->surface);
+	img->surface = NULL;
+	g_free(img->data);
+	img->data = NULL;
+	img->len = 0;
+	lazy_record(img);
+}
+
 void
 images_resample(struct images *c, const struct image *img, double w,
     double h)
@@ -80,14 +235,30 @@ images_resample(struct images *c, const struct image *img, double w,
 	if (m == NULL || m->failed || m->kind == IMG_SVG ||
 	    m->surface == NULL)
 		return;
-	have_w = cairo_image_surface_get_width(m->surface);
-	have_h = cairo_image_surface_get_height(m->surface);
+	if (m->lazy) {
+		have_w = m->px_w;
+		have_h = m->px_h;
+	} else {
+		have_w = cairo_image_surface_get_width(m->surface);
+		have_h = cairo_image_surface_get_height(m->surface);
+	}
 	/* Never larger, never on one axis only past what it has. */
 	nw = nw < 1 ? 1 : nw > have_w ? have_w : nw;
 	nh = nh < 1 ? 1 : nh > have_h ? have_h : nh;
 	if (nw == have_w && nh == have_h)
 		return;
-	image_downscale(m, nw, nh);
+	if (!m->lazy) {
+		image_downscale(m, nw, nh);
+		return;
+	}
+	m->px_w = nw;
+	m->px_h = nh;
+	if (c->held == m) {
+		cairo_surface_destroy(c->held_px);
+		c->held_px = NULL;
+		c->held = NULL;
+	}
+	lazy_record(m);
 }
 
 void
@@ -98,6 +269,8 @@ images_free(struct images *c)
 
 	if (c == NULL)
 		return;
+	if (c->held_px != NULL)
+		cairo_surface_destroy(c->held_px);
 	g_hash_table_iter_init(&it, c->by_path);
 	while (g_hash_table_iter_next(&it, &k, &v))
 		image_free(v);
@@ -376,6 +549,7 @@ load_jpeg(struct image *img, const char **why)
 	 * colours would print as their negative), so the converted RGB
 	 * pixels are embedded instead.
 	 */
+	img->cmyk = cmyk;
 	if (!cmyk)
 		cairo_surface_set_mime_data(img->surface, CAIRO_MIME_TYPE_JPEG,
 		    img->data, img->len, NULL, NULL);
@@ -639,8 +813,12 @@ image_load(struct images *c, const char *path, const struct srcpos *pos,
 		img->failed = true;
 		return NULL;
 	}
-	if (decode(c, img, pos, ctx, d, &why))
+	if (decode(c, img, pos, ctx, d, &why)) {
+		if (img->kind != IMG_SVG && img->w_px * img->h_px * 4 >
+		    LAZY_BYTES)
+			make_lazy(c, img);
 		return img;
+	}
 	/* Reported once, where it is first named; later uses stay quiet. */
 	img->failed = true;
 	diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s %s", CTX_FMT(ctx),

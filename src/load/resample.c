@@ -82,22 +82,33 @@ encode_jpeg(cairo_surface_t *s, unsigned char **out, unsigned long *len)
 	return true;
 }
 
-void
-image_downscale(struct image *img, int w, int h)
+/* s's JPEG encoding as its MIME data, for the PDF; none if it fails. */
+static void
+attach_jpeg(cairo_surface_t *s)
 {
-	cairo_format_t fmt = cairo_image_surface_get_format(img->surface);
-	cairo_surface_t *dst;
-	cairo_pattern_t *p;
 	unsigned char *jpg;
 	unsigned long len;
+
+	if (encode_jpeg(s, &jpg, &len))
+		cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_JPEG, jpg, len,
+		    free, jpg);
+}
+
+cairo_surface_t *
+surface_downscale(cairo_surface_t *src, int w, int h, bool jpeg)
+{
+	cairo_format_t fmt = cairo_image_surface_get_format(src);
+	cairo_surface_t *dst;
+	cairo_pattern_t *p;
 	cairo_t *cr;
 
 	if (fmt != CAIRO_FORMAT_RGB24)
 		fmt = CAIRO_FORMAT_ARGB32;
 	dst = cairo_image_surface_create(fmt, w, h);
 	cr = cairo_create(dst);
-	cairo_scale(cr, w / img->w_px, h / img->h_px);
-	p = cairo_pattern_create_for_surface(img->surface);
+	cairo_scale(cr, (double)w / cairo_image_surface_get_width(src),
+	    (double)h / cairo_image_surface_get_height(src));
+	p = cairo_pattern_create_for_surface(src);
 	/* Good: a box filter over the pixels each new one covers, not a
 	 * sample of one; padded, so the edges do not fade. */
 	cairo_pattern_set_filter(p, CAIRO_FILTER_GOOD);
@@ -108,11 +119,21 @@ image_downscale(struct image *img, int w, int h)
 	cairo_pattern_destroy(p);
 	cairo_destroy(cr);
 	cairo_surface_flush(dst);
-	/* Still w_px x h_px to whoever draws it. */
+	if (jpeg)
+		attach_jpeg(dst);
+	return dst;
+}
+
+void
+image_downscale(struct image *img, int w, int h)
+{
+	cairo_surface_t *dst = surface_downscale(img->surface, w, h, false);
+
+	/* Still w_px x h_px to whoever draws it.  (Setting it drops MIME
+	 * data: the JPEG is attached after.) */
 	cairo_surface_set_device_scale(dst, w / img->w_px, h / img->h_px);
-	if (img->kind == IMG_JPEG && encode_jpeg(dst, &jpg, &len))
-		cairo_surface_set_mime_data(dst, CAIRO_MIME_TYPE_JPEG, jpg,
-		    len, free, jpg);
+	if (img->kind == IMG_JPEG)
+		attach_jpeg(dst);
 	cairo_surface_destroy(img->surface);
 	img->surface = dst;
 }
