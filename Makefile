@@ -134,7 +134,7 @@ render: deckpress
 # unit programs and the suites, JOBS (default: the CPUs) at a time.
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
-          out/test/pngdiff out/test/artgen out/test/floor
+          out/test/pngdiff out/test/artgen out/test/noiseart out/test/floor
 NPROC  != nproc 2>/dev/null || echo 1
 test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)
