@@ -148,4 +148,34 @@ check "art: a profile's image_dpi out of range is an error at its line" sh -c '
     [ $? -eq 1 ] && grep -q "bad.yaml:1:.*image_dpi must be between 72 and 2400" "$2/p.err"' \
     sh "$WRAP" "$T"
 
+# --- check: a PDF over 50 MB ---------------------------------------------
+# Five noisy 1600 x 2200 px PNGs (8 MB each, about 10 MB each in a PDF).
+H=$T/heavy
+mkdir -p "$H/art" "$H/text"
+printf 'game: heavy\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n' >"$H/deck.yaml"
+printf 'cards:\n' >"$H/text/en.yaml"
+for i in 1 2 3 4 5; do
+	out/test/noiseart 1600 2200 $i "$H/art/c$i.png"
+	printf '  - {id: c%d}\n' $i >>"$H/deck.yaml"
+	printf '  c%d: {}\n' $i >>"$H/text/en.yaml"
+done
+printf 'card: standard\nfront:\n  - {type: image, file: "art/{id}.png", box_mm: [0, 0, 63, 88]}\n' \
+    >"$H/layout.yaml"
+check "art: check warns of a PDF over 50 MB and names --image-dpi 300's size" \
+    sh -c '$1 ./deckpress check "$2" >/dev/null 2>"$3"
+    grep -q "deck.yaml: warning: the cards.* PDF will be about 5[0-9] MB, over the 50 MB.*--image-dpi 300 makes it about 1[0-9] MB" "$3"' \
+    sh "$WRAP" "$H" "$T/heavy.err"
+check "art: the estimate is within 10 % of the PDF written" sh -c '
+    $1 ./deckpress cards "$2" --no-backs -o "$3" >/dev/null &&
+    est=$(sed -n "s/.*will be about \([0-9]*\) MB.*/\1/p" "$4") &&
+    real=$(wc -c <"$3") &&
+    awk -v e="$est" -v r="$real" "BEGIN { print e, r / 1e6;
+        exit !(e * 1e6 > r * 0.9 && e * 1e6 < r * 1.1) }"' \
+    sh "$WRAP" "$H" "$T/heavy.pdf" "$T/heavy.err"
+for g in cards/*/; do
+	check "art: no PDF-size warning for the bundled $(basename "$g")" sh -c '
+	    $1 ./deckpress check "$2" >/dev/null 2>"$3"; ! grep -q "pdf-size\|PDF will be" "$3"' \
+	    sh "$WRAP" "$g" "$T/bundled.err"
+done
+
 summary art

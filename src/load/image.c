@@ -220,8 +220,7 @@ make_lazy(struct images *c, struct image *img)
 	cairo_surface_destroy(img->surface);
 	img->surface = NULL;
 	g_free(img->data);
-	img->data = NULL;
-	img->len = 0;
+	img->data = NULL;	/* len stays: the file's size */
 	lazy_record(img);
 }
 

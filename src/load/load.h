@@ -255,7 +255,7 @@ struct image {
 					   JPEG MIME data, for the PDF) */
 	void		*svg;		/* SVG: an RsvgHandle */
 	unsigned char	*data;		/* the file's bytes; NULL if lazy */
-	size_t		 len;
+	size_t		 len;		/* the file's size */
 	bool		 failed;	/* reported; not to be drawn */
 	/*
 	 * A large raster image is lazy: checked whole when it is loaded,
