@@ -93,10 +93,16 @@ lazy_decode(const struct image *img)
 	char *uid;
 	bool ok;
 
-	/* Where it may lie was checked when it was loaded. */
-	if (!game_slurp(NULL, img->path, MAX_BYTES, &t.data, &t.len, &why))
-		return NULL;
-	ok = img->kind == IMG_PNG ? load_png(&t, &why) : load_jpeg(&t, &why);
+	/* Where it may lie was checked when it was loaded.  A PNG is read
+	 * as a stream, not whole: its bytes are not needed after. */
+	if (img->kind == IMG_PNG) {
+		t.surface = cairo_image_surface_create_from_png(img->path);
+		ok = cairo_surface_status(t.surface) == CAIRO_STATUS_SUCCESS;
+		t.w_px = cairo_image_surface_get_width(t.surface);
+		t.h_px = cairo_image_surface_get_height(t.surface);
+	} else
+		ok = game_slurp(NULL, img->path, MAX_BYTES, &t.data, &t.len,
+		    &why) && load_jpeg(&t, &why);
 	if (ok && t.w_px == img->w_px && t.h_px == img->h_px) {
 		if (img->px_w < t.w_px || img->px_h < t.h_px)
 			s = surface_downscale(t.surface, img->px_w, img->px_h,
