@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The cards' PDF size, estimated from its art, for check (validate/pdfsize.c). */
+/* The cards' PDF size from its art, for check (validate/pdfsize.c). */
 #ifndef DECKPRESS_PDFSIZE_H
 #define DECKPRESS_PDFSIZE_H
 
