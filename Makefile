@@ -20,6 +20,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \
          src/load/mcheck.c src/load/fieldcheck.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/svgscan.c \
+         src/load/resample.c src/load/jpeg.c \
          src/load/csv.c \
          src/load/confine.c src/load/gfile.c src/load/journal.c \
          src/load/lookup.c \
@@ -44,7 +45,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
-         src/validate/oldfile.c src/validate/report.c \
+         src/validate/oldfile.c src/validate/report.c src/validate/pdfsize.c \
          src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
          src/booklet/draw.c src/booklet/bcheck.c \
          src/booklet/saddle.c \
@@ -103,7 +104,8 @@ out/test/assemble: tests/tools/assemble.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
 
-out/test/pngsize out/test/pngdiff: out/test/%: tests/tools/%.c
+out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart: \
+    out/test/%: tests/tools/%.c
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
 	    $(LDFLAGS) -o $@ $< $(PKG_LIBS)
@@ -134,13 +136,13 @@ render: deckpress
 # unit programs and the suites, JOBS (default: the CPUs) at a time.
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
-          out/test/pngdiff out/test/floor
+          out/test/pngdiff out/test/artgen out/test/noiseart out/test/floor
 NPROC  != nproc 2>/dev/null || echo 1
 test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)
 	LC_ALL=C sh tests/run-all.sh $(UNIT)
 
-bench: deckpress out/test/floor
+bench: deckpress out/test/floor out/test/noiseart
 	sh tests/bench.sh
 
 # The tests again on a build with AddressSanitizer and UBSan, leak

@@ -336,6 +336,10 @@ struct sheet {
 					   template's own, else 3 mm */
 };
 
+/* The range of --image-dpi and a printer profile's image_dpi. */
+#define IMAGE_DPI_MIN	72
+#define IMAGE_DPI_MAX	2400
+
 /*
  * A printer's profile (--printer FILE): what the calibration page
  * told, saved for every run.  Lengths in points; a flag per field set.
@@ -348,6 +352,7 @@ struct printer {
 	double		 back_x, back_y;	/* pt, back page shift */
 	enum duplex	 duplex;
 	double		 unprintable;	/* pt */
+	double		 image_dpi;	/* the art's cap; 0: none given */
 };
 
 /* Icon names of the bundled icon font, sorted by name. */

@@ -10,7 +10,9 @@
 # and 12 000 distinct cards (a title and a 25-word body each, the Data
 # Chain layout, most bodies shrunk to fit).  Then the targets, the
 # instruction counts (callgrind, when valgrind is there), the validator
-# on 10 000 cards and the start-up of a 9-card deck.
+# on 10 000 cards, the start-up of a 9-card deck, and an art-heavy deck
+# (issue 23) with and without --image-dpi 300, which fails the bench if
+# its targets are not met.
 #
 # usage: sh tests/bench.sh    (from the repo root, after make deckpress
 #                              out/test/floor; make bench does both)
@@ -361,4 +363,60 @@ if [ "$CALLGRIND" != 0 ]; then
 				    total / 1e9, 100 * f / total, 100 * (total - m) / total
 		}'
 fi
+# Art-heavy deck (issue 23): 12 cards, each a different noisy PNG of
+# 1600 x 2200 px (out/test/noiseart: gradients plus grain, which PNG
+# cannot compress, as a photograph's), covering the trim, printed with
+# and without --image-dpi 300.  Targets: peak RSS under 4 x the largest
+# decoded image (1600 x 2200 x 4 B), and the 300 dpi PDF under a
+# quarter of the uncapped one.  BENCH_QUICK: 2 cards of 400 x 550 px,
+# the rows only.
+A=$B/art
+mkdir -p "$A/art" "$A/text"
+an=12 aw=1600 ah=2200
+[ "$QUICK" = 1 ] && an=2 aw=400 ah=550
+printf 'game: art\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n' >"$A/deck.yaml"
+printf 'cards:\n' >"$A/text/en.yaml"
+i=1
+while [ $i -le $an ]; do
+	out/test/noiseart $aw $ah $i "$A/art/c$i.png"
+	printf '  - {id: c%d}\n' $i >>"$A/deck.yaml"
+	printf '  c%d: {}\n' $i >>"$A/text/en.yaml"
+	i=$((i + 1))
+done
+printf 'card: standard\nfront:\n  - {type: image, file: "art/{id}.png", box_mm: [0, 0, 63, 88]}\n' \
+    >"$A/layout.yaml"
+: >"$B/art0.t"
+: >"$B/art300.t"
+timed "$B/art0.t" $DP cards "$A" -o "$B/art0.pdf"
+timed "$B/art300.t" $DP cards "$A" --image-dpi 300 -o "$B/art300.pdf"
+art_fail=0
+art_row() {
+	awk -v t="$1" -v n="$an" -v w="$aw" -v h="$ah" -v what="$2" \
+	    -v size="$(wc -c <"$3")" 'BEGIN { split(t, v, " ")
+	    printf "art, %d cards of %d x %d px, %s: %.2f s, peak RSS %s MB, PDF %.1f MB\n",
+		n, w, h, what, v[1], v[2] == "-" ? "-" : sprintf("%.0f", v[2] / 1024),
+		size / 1e6 }'
+}
+art_row "$(cat "$B/art0.t")" "as it is" "$B/art0.pdf"
+art_row "$(cat "$B/art300.t")" "--image-dpi 300" "$B/art300.pdf"
+if [ "$QUICK" != 1 ]; then
+	cap=$((aw * ah * 4 * 4 / 1024))
+	for f in art0 art300; do
+		kb=$(cut -d ' ' -f 2 "$B/$f.t")
+		[ "$kb" = - ] && continue
+		if [ "$kb" -ge "$cap" ]; then
+			echo "  art: $f peak RSS $((kb / 1024)) MB, NOT under 4 x the largest decoded image ($((cap / 1024)) MB)"
+			art_fail=1
+		fi
+	done
+	s0=$(wc -c <"$B/art0.pdf")
+	s3=$(wc -c <"$B/art300.pdf")
+	if [ $((s3 * 4)) -ge "$s0" ]; then
+		echo "  art: the 300 dpi PDF ($s3 B) is NOT under a quarter of the uncapped one ($s0 B)"
+		art_fail=1
+	else
+		echo "  art: the 300 dpi PDF is $((s3 * 100 / s0)) % of the uncapped one (target < 25 %: met)"
+	fi
+fi
 echo "floor: the same faces with plain Cairo and Pango from export --boxes (tests/bench/floor.c); make bench took $(($(date +%s) - START)) s"
+[ "$art_fail" = 0 ] || { echo "bench: the art targets are NOT met" >&2; exit 1; }

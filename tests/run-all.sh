@@ -29,6 +29,7 @@
 #            tests/run-translate.sh tests/run-boxes.sh
 #            tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
 #            tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
+#            tests/run-art.sh
 #            tests/run-yours.sh tests/run-preflight.sh tests/run-new.sh
 #            tests/run-manners.sh tests/run-tts.sh tests/run-packfold.sh
 #            tests/run-pod.sh tests/run-selftest.sh" (the slowest
@@ -50,7 +51,7 @@ all_suites="tests/run-e2e.sh tests/run-components.sh tests/run-print.sh
     tests/run-limits.sh tests/run-bounds.sh tests/run-check.sh
     tests/run-import.sh tests/run-translate.sh tests/run-boxes.sh
     tests/run-fonts.sh tests/run-shapes.sh tests/run-build.sh
-    tests/run-rich.sh tests/run-faces.sh tests/run-images.sh
+    tests/run-rich.sh tests/run-faces.sh tests/run-images.sh tests/run-art.sh
     tests/run-yours.sh tests/run-preflight.sh tests/run-new.sh
     tests/run-manners.sh tests/run-tts.sh tests/run-packfold.sh
     tests/run-pod.sh tests/run-selftest.sh"

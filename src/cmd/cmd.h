@@ -50,7 +50,8 @@ int	 bad_option(char **argv, const struct option *opts, const char *usage);
 	{ "printer", required_argument, NULL, 'R' }, \
 	{ "guides", required_argument, NULL, 'G' }, \
 	{ "spacing", required_argument, NULL, 'S' }, \
-	{ "bleed-only-outside", no_argument, NULL, 'U' }
+	{ "bleed-only-outside", no_argument, NULL, 'U' }, \
+	{ "image-dpi", required_argument, NULL, 'I' }
 
 /*
  * The option of every command that loads a deck, for getopt_long: a
@@ -96,7 +97,10 @@ int	 bad_option(char **argv, const struct option *opts, const char *usage);
 "      --spacing MM         cards apart, each with its whole bleed, MM\n" \
 "                           between the bleeds\n" \
 "      --bleed-only-outside cards touching, bleed only round the block\n" \
-"                           (the default)\n"
+"                           (the default)\n" \
+"      --image-dpi N        raster art resampled to at most N dpi at the\n" \
+"                           largest size it prints, embedded once: a\n" \
+"                           smaller PDF (default: art as it is)\n"
 
 /*
  * Option c (a PRINT_OPTIONS or DECK_OPTIONS code, or 'd' for --duplex)

@@ -62,6 +62,22 @@ parse_mm(const char *s, double lo, double hi, double *out)
 	return true;
 }
 
+/* A whole number of dots per inch within IMAGE_DPI_MIN..MAX. */
+static bool
+parse_dpi(const char *s, double *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (end == s || *end != '\0' || errno != 0 || v < IMAGE_DPI_MIN ||
+	    v > IMAGE_DPI_MAX)
+		return false;
+	*out = (double)v;
+	return true;
+}
+
 int
 cards_option(struct job *j, int c, const char *arg)
 {
@@ -130,6 +146,12 @@ job_option(struct job *j, int c, const char *arg, const char *usage)
 		return 0;
 	case 'U':
 		j->outside = true;
+		return 0;
+	case 'I':
+		if (!parse_dpi(arg, &j->image_dpi))
+			return usage_error(usage, "--image-dpi must be a whole "
+			    "number from %d to %d, not '%s'", IMAGE_DPI_MIN,
+			    IMAGE_DPI_MAX, arg);
 		return 0;
 	case 'A':
 		j->allow_outside = true;

@@ -47,6 +47,8 @@ job_printer(struct job *j, struct diags *d)
 		j->duplex = p->duplex;
 	if (j->unprintable < 0 && p->has_unprintable)
 		j->unprintable = p->unprintable;
+	if (j->image_dpi == 0)
+		j->image_dpi = p->image_dpi;
 	printer_free(p);
 	return 0;
 }
@@ -61,6 +63,77 @@ done_before(struct sheet *const *v, size_t k)
 		if (v[i] == v[k])
 			return true;
 	return false;
+}
+
+/*
+ * The pixels raster image box b needs at dpi: the size it is drawn at
+ * (the box's, or the image's scaled to contain or cover it), in inches,
+ * times dpi; kept in need[0..1] if larger.
+ */
+static void
+box_need(const struct lbox *b, double dpi, double *need)
+{
+	double fw = b->w / b->img->w_px, fh = b->h / b->img->h_px, sx, sy;
+
+	if (b->e->fit == FIT_STRETCH) {
+		sx = fw;
+		sy = fh;
+	} else if (b->e->fit == FIT_COVER)
+		sx = sy = fw > fh ? fw : fh;
+	else
+		sx = sy = fw < fh ? fw : fh;
+	if (b->img->w_px * sx / 72 * dpi > need[0])
+		need[0] = b->img->w_px * sx / 72 * dpi;
+	if (b->img->h_px * sy / 72 * dpi > need[1])
+		need[1] = b->img->h_px * sy / 72 * dpi;
+}
+
+/*
+ * --image-dpi: every face of every card laid out once (images do not
+ * change with the language) to find the largest size each raster image
+ * prints at; each is then resampled once to j->image_dpi at that size,
+ * before anything is drawn, and its full-size pixels freed.
+ */
+static void
+job_images(const struct job *j, struct setup *s)
+{
+	GHashTable *need = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	struct diags d = { 0 };
+	GHashTableIter it;
+	gpointer k, v;
+	struct laid l;
+	size_t i, f, b;
+
+	for (i = 0; i < s->deck->ncards; i++) {
+		const struct card *c = &s->deck->cards[i];
+
+		for (f = 0; f < 2; f++) {
+			layout_card(s->fonts, s->deck, s->tmpls[c->kind], c, 0,
+			    0, (enum face)f, &l, &d);
+			for (b = 0; b < l.n; b++) {
+				const struct lbox *x = &l.v[b];
+				double *n;
+
+				if (x->img == NULL || x->img->kind == IMG_SVG)
+					continue;
+				if ((n = g_hash_table_lookup(need, x->img)) ==
+				    NULL) {
+					n = g_new0(double, 2);
+					g_hash_table_insert(need,
+					    (gpointer)x->img, n);
+				}
+				box_need(x, j->image_dpi, n);
+			}
+			laid_free(&l);
+		}
+	}
+	/* Reported when the deck is laid out again to be drawn. */
+	diag_free(&d);
+	g_hash_table_iter_init(&it, need);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		images_resample(s->images, k, ((double *)v)[0],
+		    ((double *)v)[1]);
+	g_hash_table_destroy(need);
 }
 
 void
@@ -88,6 +161,8 @@ job_sheets(const struct job *j, struct setup *s)
 			sh->gutter = 0;
 		}
 	}
+	if (j->image_dpi > 0 && s->deck != NULL && s->images != NULL)
+		job_images(j, s);
 }
 /* out/GAME-LANG[-VARIANT]-WHAT.pdf, or the job's own output. */
 char *

@@ -79,6 +79,8 @@ struct job {
 	int		 guides;	/* enum guides; < 0: the sheets' */
 	double		 spacing;	/* pt; < 0: the sheets' */
 	bool		 outside;	/* bleed only on a block's outside */
+	double		 image_dpi;	/* raster art resampled to at most
+					   this; 0: printed as it is */
 	bool		 allow_outside;	/* --allow-outside */
 	bool		 quiet;		/* no "FILE: N cards" line (watch) */
 	char		**outpath;	/* set: gets the PDF's path once known,
@@ -95,7 +97,10 @@ struct job {
  */
 int	 job_printer(struct job *j, struct diags *d);
 
-/* Apply j's paper, margins, guides and spacing to every sheet of s. */
+/*
+ * Apply j's paper, margins, guides and spacing to every sheet of s, and
+ * its --image-dpi to the images s holds (job_images()).
+ */
 void	 job_sheets(const struct job *j, struct setup *s);
 
 /* The language a job prints as load options: drafts, default strings. */

@@ -8,21 +8,24 @@
  * where it is named.  Part of the load stage.
  */
 #include <errno.h>
-#include <setjmp.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
-#include <jpeglib.h>
 #include <librsvg/rsvg.h>
 #include <png.h>
 
 #include "load.h"
+#include "jpeg.h"
+#include "resample.h"
 #include "svgscan.h"
 
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
+/* Decoded larger than this, a raster image is lazy (load.h). */
+#define LAZY_BYTES	(4 * 1024 * 1024)
 
 struct images {
 	GHashTable	*by_path;	/* path -> struct image (or a failure) */
@@ -33,6 +36,9 @@ struct images {
 					   not checked */
 	void		(*want)(void *ctx, const char *family);
 	void		*want_ctx;	/* makes a family drawable */
+	struct image	*held;		/* the lazy image decoded last */
+	cairo_surface_t	*held_px;	/* its pixels, kept while the PDF
+					   asks for it again and again */
 };
 
 struct images *
@@ -68,6 +74,196 @@ images_count(const struct images *c)
 	return c != NULL ? g_hash_table_size(c->by_path) : 0;
 }
 
+static bool	load_png(struct image *img, const char **why);
+
+/*
+ * Lazy image img's pixels, px_w x px_h, read and decoded from its file
+ * again (and resampled, for --image-dpi); NULL if the file is no longer
+ * the image it was.  A unique id names the file and size, so that the
+ * PDF embeds it once however often it is asked for.
+ */
+static cairo_surface_t *
+lazy_decode(const struct image *img)
+{
+	struct image t = { .path = img->path, .kind = img->kind };
+	cairo_surface_t *s = NULL;
+	const char *why;
+	char *uid;
+	bool ok;
+
+	/* Where it may lie was checked when it was loaded.  A PNG is read
+	 * as a stream, not whole: its bytes are not needed after. */
+	if (img->kind == IMG_PNG) {
+		t.surface = cairo_image_surface_create_from_png(img->path);
+		ok = cairo_surface_status(t.surface) == CAIRO_STATUS_SUCCESS;
+		t.w_px = cairo_image_surface_get_width(t.surface);
+		t.h_px = cairo_image_surface_get_height(t.surface);
+	} else
+		ok = game_slurp(NULL, img->path, MAX_BYTES, &t.data, &t.len,
+		    &why) && image_load_jpeg(&t, &why);
+	if (ok && t.w_px == img->w_px && t.h_px == img->h_px) {
+		if (img->px_w < t.w_px || img->px_h < t.h_px)
+			s = surface_downscale(t.surface, img->px_w, img->px_h,
+			    img->kind == IMG_JPEG);
+		else {
+			s = cairo_surface_reference(t.surface);
+			/* The JPEG's own bytes, now owned by the surface. */
+			if (img->kind == IMG_JPEG && !t.cmyk) {
+				cairo_surface_set_mime_data(s,
+				    CAIRO_MIME_TYPE_JPEG, t.data, t.len, g_free,
+				    t.data);
+				t.data = NULL;
+			}
+		}
+	}
+	if (t.surface != NULL)
+		cairo_surface_destroy(t.surface);
+	g_free(t.data);
+	if (s == NULL)
+		return NULL;
+	uid = g_strdup_printf("deckpress %s %dx%d", img->path, img->px_w,
+	    img->px_h);
+	cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_UNIQUE_ID,
+	    (unsigned char *)uid, strlen(uid), g_free, uid);
+	return s;
+}
+
+/*
+ * Cairo asks for a lazy image's pixels (to analyse a page, to write the
+ * image, to draw a preview): the last one decoded is kept, since it is
+ * asked for several times in a row; any other is freed first.
+ */
+static cairo_surface_t *
+lazy_acquire(cairo_pattern_t *p, void *data, cairo_surface_t *target,
+    const cairo_rectangle_int_t *ext)
+{
+	struct image *img = data;
+	struct images *c = img->cache;
+
+	(void)p;
+	(void)target;
+	(void)ext;
+	if (c->held != img) {
+		if (c->held_px != NULL)
+			cairo_surface_destroy(c->held_px);
+		c->held_px = lazy_decode(img);
+		/* Changed since it was checked: drawn as nothing. */
+		if (c->held_px == NULL)
+			c->held_px = cairo_image_surface_create(
+			    CAIRO_FORMAT_ARGB32, img->px_w, img->px_h);
+		c->held = img;
+	}
+	return cairo_surface_reference(c->held_px);
+}
+
+static void
+lazy_release(cairo_pattern_t *p, void *data, cairo_surface_t *s)
+{
+	(void)p;
+	(void)data;
+	cairo_surface_destroy(s);
+}
+
+cairo_pattern_t *
+image_pattern(const struct image *img)
+{
+	cairo_matrix_t m;
+	cairo_pattern_t *p;
+
+	if (!img->lazy)
+		return cairo_pattern_create_for_surface(img->surface);
+	p = cairo_pattern_create_raster_source((void *)img, img->alpha ?
+	    CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR, img->px_w,
+	    img->px_h);
+	cairo_raster_source_pattern_set_acquire(p, lazy_acquire, lazy_release);
+	/* From the image's w_px x h_px to its pixels. */
+	cairo_matrix_init_scale(&m, img->px_w / img->w_px,
+	    img->px_h / img->h_px);
+	cairo_pattern_set_matrix(p, &m);
+	return p;
+}
+
+/*
+ * img's surface: a recording, w_px x h_px, of its raster source of
+ * px_w x px_h pixels scaled to fill it.  Whoever draws the surface
+ * (PDF, preview, an inline image) draws the pixels, decoded then.
+ */
+static void
+lazy_record(struct image *img)
+{
+	cairo_rectangle_t ext = { 0, 0, img->w_px, img->h_px };
+	cairo_content_t ct = img->alpha ? CAIRO_CONTENT_COLOR_ALPHA :
+	    CAIRO_CONTENT_COLOR;
+	cairo_pattern_t *p;
+	cairo_t *cr;
+
+	if (img->surface != NULL)
+		cairo_surface_destroy(img->surface);
+	img->surface = cairo_recording_surface_create(ct, &ext);
+	cr = cairo_create(img->surface);
+	p = image_pattern(img);
+	cairo_set_source(cr, p);
+	cairo_paint(cr);
+	cairo_pattern_destroy(p);
+	cairo_destroy(cr);
+}
+
+/*
+ * A large raster image, decoded whole (so a damaged file is refused
+ * where it is named), made lazy: its pixels and bytes freed.
+ */
+static void
+make_lazy(struct images *c, struct image *img)
+{
+	img->alpha = cairo_image_surface_get_format(img->surface) !=
+	    CAIRO_FORMAT_RGB24;
+	img->px_w = (int)img->w_px;
+	img->px_h = (int)img->h_px;
+	img->cache = c;
+	img->lazy = true;
+	cairo_surface_destroy(img->surface);
+	img->surface = NULL;
+	g_free(img->data);
+	img->data = NULL;	/* len stays: the file's size */
+	lazy_record(img);
+}
+
+void
+images_resample(struct images *c, const struct image *img, double w,
+    double h)
+{
+	struct image *m = g_hash_table_lookup(c->by_path, img->path);
+	int nw = (int)ceil(w), nh = (int)ceil(h), have_w, have_h;
+
+	if (m == NULL || m->failed || m->kind == IMG_SVG ||
+	    m->surface == NULL)
+		return;
+	if (m->lazy) {
+		have_w = m->px_w;
+		have_h = m->px_h;
+	} else {
+		have_w = cairo_image_surface_get_width(m->surface);
+		have_h = cairo_image_surface_get_height(m->surface);
+	}
+	/* Never larger, never on one axis only past what it has. */
+	nw = nw < 1 ? 1 : nw > have_w ? have_w : nw;
+	nh = nh < 1 ? 1 : nh > have_h ? have_h : nh;
+	if (nw == have_w && nh == have_h)
+		return;
+	if (!m->lazy) {
+		image_downscale(m, nw, nh);
+		return;
+	}
+	m->px_w = nw;
+	m->px_h = nh;
+	if (c->held == m) {
+		cairo_surface_destroy(c->held_px);
+		c->held_px = NULL;
+		c->held = NULL;
+	}
+	lazy_record(m);
+}
+
 void
 images_free(struct images *c)
 {
@@ -76,6 +272,8 @@ images_free(struct images *c)
 
 	if (c == NULL)
 		return;
+	if (c->held_px != NULL)
+		cairo_surface_destroy(c->held_px);
 	g_hash_table_iter_init(&it, c->by_path);
 	while (g_hash_table_iter_next(&it, &k, &v))
 		image_free(v);
@@ -101,8 +299,8 @@ sniff(const unsigned char *p, size_t n)
 }
 
 /* Too many pixels to read safely (a decompression bomb, or a mistake). */
-static bool
-too_large(struct image *img, const char **why)
+bool
+image_too_large(struct image *img, const char **why)
 {
 	static char buf[160];
 
@@ -161,7 +359,7 @@ load_png(struct image *img, const char **why)
 {
 	struct membuf m = { img->data, img->len, 0 };
 
-	if (!png_size(img, why) || too_large(img, why))
+	if (!png_size(img, why) || image_too_large(img, why))
 		return false;
 	img->surface = cairo_image_surface_create_from_png_stream(read_mem,
 	    &m);
@@ -172,160 +370,6 @@ load_png(struct image *img, const char **why)
 	return true;
 }
 
-/* libjpeg reports errors by longjmp back here, not by exiting. */
-struct jerr {
-	struct jpeg_error_mgr	 mgr;
-	struct jpeg_progress_mgr progress;
-	jmp_buf			 jump;
-	volatile bool		 scans;	/* stopped at MAX_SCANS */
-};
-
-static void
-jpeg_fail(j_common_ptr ci)
-{
-	longjmp(((struct jerr *)(void *)ci->err)->jump, 1);
-}
-
-/*
- * Called by libjpeg as it reads the file, before each scan is decoded:
- * too many scans stop it through the error manager.
- */
-static void
-jpeg_progress(j_common_ptr ci)
-{
-	struct jerr *e = (struct jerr *)(void *)ci->err;
-
-	if (ci->is_decompressor && ((j_decompress_ptr)(void *)ci)->
-	    input_scan_number > MAX_SCANS) {
-		e->scans = true;
-		longjmp(e->jump, 1);
-	}
-}
-
-/* Nothing on stderr; a warning (a file cut short) is counted. */
-static void
-jpeg_quiet(j_common_ptr ci, int level)
-{
-	if (level < 0)
-		ci->err->num_warnings++;
-}
-
-/* Decode into an RGB24 surface, for previews and Cairo's fallback. */
-static bool
-jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
-{
-	unsigned char *row = xmalloc((size_t)ci->output_width * 3 + 1);
-	unsigned char *px;
-	int stride;
-	JDIMENSION x;
-
-	img->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-	    (int)ci->output_width, (int)ci->output_height);
-	px = cairo_image_surface_get_data(img->surface);
-	stride = cairo_image_surface_get_stride(img->surface);
-	while (ci->output_scanline < ci->output_height) {
-		uint32_t *out = (uint32_t *)(void *)(px + (size_t)stride *
-		    ci->output_scanline);
-
-		jpeg_read_scanlines(ci, &row, 1);
-		for (x = 0; x < ci->output_width; x++)
-			out[x] = (uint32_t)row[3 * x] << 16 |
-			    (uint32_t)row[3 * x + 1] << 8 | row[3 * x + 2];
-	}
-	free(row);
-	cairo_surface_mark_dirty(img->surface);
-	return true;
-}
-
-/*
- * A decompressor whose errors jump to err->jump (the caller's setjmp)
- * and whose progress monitor stops it past MAX_SCANS scans.
- */
-static void
-jpeg_begin(struct jpeg_decompress_struct *ci, struct jerr *err)
-{
-	ci->err = jpeg_std_error(&err->mgr);
-	err->mgr.error_exit = jpeg_fail;
-	err->mgr.emit_message = jpeg_quiet;
-	err->scans = false;
-	jpeg_create_decompress(ci);
-	err->progress.progress_monitor = jpeg_progress;
-	ci->progress = &err->progress;
-}
-
-bool
-jpeg_scans_ok(const unsigned char *p, size_t len)
-{
-	struct jpeg_decompress_struct ci;
-	struct jerr err;
-	volatile bool ok = true;	/* kept across the longjmp */
-
-	jpeg_begin(&ci, &err);
-	/* Damaged: not this check's business. */
-	if (setjmp(err.jump)) {
-		ok = !err.scans;
-		goto out;
-	}
-	jpeg_mem_src(&ci, p, len);
-	jpeg_read_header(&ci, TRUE);
-	if (!ci.progressive_mode || (double)ci.image_width *
-	    ci.image_height > MAX_PIXELS)
-		goto out;
-	/* Buffered: each scan read into the coefficients, none drawn. */
-	ci.buffered_image = TRUE;
-	jpeg_start_decompress(&ci);
-	while (ok && jpeg_consume_input(&ci) != JPEG_REACHED_EOI)
-		ok = ci.input_scan_number <= MAX_SCANS;
-out:
-	jpeg_destroy_decompress(&ci);
-	return ok;
-}
-
-static bool
-load_jpeg(struct image *img, const char **why)
-{
-	static char scans_why[80];
-	struct jpeg_decompress_struct ci;
-	struct jerr err;
-	volatile bool ok = false;	/* kept across the longjmp */
-
-	snprintf(scans_why, sizeof(scans_why), "is a progressive JPEG of "
-	    "more than the %d scans deckpress reads", MAX_SCANS);
-	jpeg_begin(&ci, &err);
-	if (setjmp(err.jump)) {
-		*why = err.scans ? scans_why : "is a damaged JPEG";
-		goto out;
-	}
-	jpeg_mem_src(&ci, img->data, img->len);
-	jpeg_read_header(&ci, TRUE);
-	img->w_px = ci.image_width;
-	img->h_px = ci.image_height;
-	if (too_large(img, why))
-		goto out;
-	ci.out_color_space = JCS_RGB;
-	jpeg_start_decompress(&ci);
-	/* A progressive file is read whole by now: one cut short is
-	 * refused before its pixels are made (make fuzz: 39 megapixels
-	 * of a 1.7 KB file). */
-	if (err.mgr.num_warnings > 0) {
-		*why = "is a truncated or damaged JPEG";
-		goto out;
-	}
-	ok = jpeg_pixels(&ci, img);
-	/* A file cut short decodes as grey with a warning: refuse it. */
-	if (err.mgr.num_warnings > 0) {
-		*why = "is a truncated or damaged JPEG";
-		ok = false;
-		goto out;
-	}
-	jpeg_finish_decompress(&ci);
-	/* The PDF carries the file's own bytes: no recompression. */
-	cairo_surface_set_mime_data(img->surface, CAIRO_MIME_TYPE_JPEG,
-	    img->data, img->len, NULL, NULL);
-out:
-	jpeg_destroy_decompress(&ci);
-	return ok;
-}
 
 /*
  * Draw the SVG once into a recording surface: every card then paints
@@ -387,7 +431,7 @@ load_svg(struct image *img, const char **why)
 	img->h_px = h;
 	/* librsvg rasterises filters (a blur) at this size as it records:
 	 * refused before it draws anything. */
-	if (too_large(img, why))
+	if (image_too_large(img, why))
 		return false;
 	return record_svg(img, why);
 }
@@ -443,7 +487,7 @@ decode(const struct images *c, struct image *img, const struct srcpos *pos,
 	case IMG_PNG:
 		return load_png(img, why);
 	case IMG_JPEG:
-		return load_jpeg(img, why);
+		return image_load_jpeg(img, why);
 	default:
 		check_svg_fonts(c, img, pos, ctx, d);
 		return load_svg(img, why);
@@ -582,8 +626,12 @@ image_load(struct images *c, const char *path, const struct srcpos *pos,
 		img->failed = true;
 		return NULL;
 	}
-	if (decode(c, img, pos, ctx, d, &why))
+	if (decode(c, img, pos, ctx, d, &why)) {
+		if (img->kind != IMG_SVG && img->w_px * img->h_px * 4 >
+		    LAZY_BYTES)
+			make_lazy(c, img);
 		return img;
+	}
 	/* Reported once, where it is first named; later uses stay quiet. */
 	img->failed = true;
 	diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s %s", CTX_FMT(ctx),

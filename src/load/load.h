@@ -262,9 +262,21 @@ struct image {
 	cairo_surface_t	*surface;	/* PNG, JPEG (with its bytes as the
 					   JPEG MIME data, for the PDF) */
 	void		*svg;		/* SVG: an RsvgHandle */
-	unsigned char	*data;		/* the file's bytes */
-	size_t		 len;
+	unsigned char	*data;		/* the file's bytes; NULL if lazy */
+	size_t		 len;		/* the file's size */
 	bool		 failed;	/* reported; not to be drawn */
+	/*
+	 * A large raster image is lazy: checked whole when it is loaded,
+	 * then its pixels freed; its surface is a recording of a raster
+	 * source that reads and decodes the file again when drawn, so
+	 * memory holds one such image at a time, not the deck's art.
+	 */
+	bool		 lazy;
+	bool		 cmyk;		/* a CMYK or YCCK JPEG */
+	bool		 alpha;		/* lazy: has transparency */
+	int		 px_w, px_h;	/* lazy: the pixels drawn (its own,
+					   or fewer for --image-dpi) */
+	struct images	*cache;		/* lazy: the cache it is in */
 };
 
 /*
@@ -364,6 +376,22 @@ void		 images_fonts(struct images *c, const char *const *families,
 void		 images_free(struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 images_count(const struct images *c);
+/*
+ * A pattern that paints img in its w_px x h_px (for set_source; caller
+ * destroys it): its surface's, or for a lazy image, its raster source,
+ * which the PDF writes as the image itself, without the form its
+ * recording surface would wrap it in.
+ */
+cairo_pattern_t	*image_pattern(const struct image *img);
+/*
+ * Raster image img of c (PNG or JPEG; an SVG is left alone) resampled
+ * once to w x h pixels, if that is fewer than its own, with Cairo's
+ * good filter; it keeps its size in w_px, h_px (the new surface has
+ * the device scale that makes it so), so layout and drawing do not
+ * change.  A JPEG resampled is embedded as a new JPEG (quality 90).
+ */
+void		 images_resample(struct images *c, const struct image *img,
+		    double w, double h);
 
 /*
  * The image at path, read and decoded the first time it is asked for;

@@ -12,7 +12,7 @@
 #include "load.h"
 
 static const char *const printer_keys[] = { "paper", "back_offset_mm",
-    "duplex", "unprintable_mm", NULL };
+    "duplex", "unprintable_mm", "image_dpi", NULL };
 
 static bool
 load_offset(struct printer *p, const struct ynode *n, struct diags *d)
@@ -93,6 +93,17 @@ load_fields(struct printer *p, const struct ynode *root, struct diags *d)
 			p->has_unprintable = true;
 			p->unprintable = MM(v);
 		}
+	}
+	if ((n = ymap_get(root, "image_dpi")) != NULL) {
+		if (!ynumber(n, &v, "image_dpi", NULL, d))
+			ok = false;
+		else if (v < IMAGE_DPI_MIN || v > IMAGE_DPI_MAX) {
+			diag_add(d, DIAG_ERROR, &n->pos, "range", "image_dpi "
+			    "must be between %d and %d, not %g", IMAGE_DPI_MIN,
+			    IMAGE_DPI_MAX, v);
+			ok = false;
+		} else
+			p->image_dpi = v;
 	}
 	return ok;
 }

@@ -117,9 +117,10 @@ qpdf_problem(qpdf_data q)
 	return e ? g_strdup(qpdf_get_error_full_text(q, e)) : NULL;
 }
 
-/* Amend q as pdf_finish() says and write it to memory. */
+/* Amend q as pdf_finish() says and write it to file out (NULL: memory). */
 static char *
-amend_write(qpdf_data q, const char *lang, const double *bleeds, size_t n)
+amend_write(qpdf_data q, const char *out, const char *lang,
+    const double *bleeds, size_t n)
 {
 	char *err;
 	size_t i;
@@ -134,7 +135,8 @@ amend_write(qpdf_data q, const char *lang, const double *bleeds, size_t n)
 	if (lang != NULL)
 		qpdf_oh_replace_key(q, qpdf_get_root(q), "/Lang",
 		    qpdf_oh_new_unicode_string(q, lang));
-	if (qpdf_init_write_memory(q) & QPDF_ERRORS)
+	if ((out != NULL ? qpdf_init_write(q, out) :
+	    qpdf_init_write_memory(q)) & QPDF_ERRORS)
 		return qpdf_problem(q);
 	/* The /ID from the content, so the same input gives the same
 	 * bytes, as pdf_open's fixed date does for Cairo's part; Cairo's
@@ -147,14 +149,73 @@ amend_write(qpdf_data q, const char *lang, const double *bleeds, size_t n)
 	return NULL;
 }
 
+/* Replace all of f by the file at path, a block at a time. */
+static bool
+copy_back(FILE *f, const char *path)
+{
+	char buf[65536];
+	FILE *in = fopen(path, "rb");
+	size_t k;
+	bool ok;
+
+	if (in == NULL)
+		return false;
+	ok = fflush(f) == 0 && ftruncate(fileno(f), 0) == 0 &&
+	    fseek(f, 0, SEEK_SET) == 0;
+	while (ok && (k = fread(buf, 1, sizeof(buf), in)) > 0)
+		ok = fwrite(buf, 1, k, f) == k;
+	ok = ok && !ferror(in) && fflush(f) == 0;
+	fclose(in);
+	return ok;
+}
+
+/*
+ * The PDF read where it lies (path, f's file) and rewritten into a
+ * temporary file beside it, then copied back into f: libqpdf reads and
+ * writes the streams a block at a time, so neither the PDF nor its
+ * rewrite is held in memory -- a PDF of 120 MB of art would take three
+ * times that (issue 23).
+ */
+static char *
+finish_file(FILE *f, const char *path, const char *lang,
+    const double *bleeds, size_t n)
+{
+	char *out = g_strdup_printf("%s.XXXXXX", path), *err;
+	qpdf_data q;
+	int fd;
+
+	if (fflush(f) != 0 || (fd = mkstemp(out)) < 0) {
+		err = g_strdup_printf("cannot rewrite it: %s",
+		    strerror(errno));
+		g_free(out);
+		return err;
+	}
+	close(fd);
+	q = qpdf_init();
+	qpdf_silence_errors(q);
+	qpdf_set_suppress_warnings(q, QPDF_TRUE);
+	if (qpdf_read(q, path, NULL) & QPDF_ERRORS)
+		err = qpdf_problem(q);
+	else
+		err = amend_write(q, out, lang, bleeds, n);
+	qpdf_cleanup(&q);
+	if (err == NULL && !copy_back(f, out))
+		err = g_strdup_printf("cannot write: %s", strerror(errno));
+	unlink(out);
+	g_free(out);
+	return err;
+}
+
 char *
-pdf_finish(FILE *f, const char *name, const char *lang,
+pdf_finish(FILE *f, const char *path, const char *name, const char *lang,
     const double *bleeds, size_t n)
 {
 	qpdf_data q;
 	size_t len;
 	char *buf, *err;
 
+	if (path != NULL)
+		return finish_file(f, path, lang, bleeds, n);
 	if ((buf = read_all(f, &len)) == NULL)
 		return g_strdup_printf("cannot read it back: %s",
 		    errno ? strerror(errno) : "empty");
@@ -165,7 +226,7 @@ pdf_finish(FILE *f, const char *name, const char *lang,
 	if (qpdf_read_memory(q, name, buf, len, NULL) & QPDF_ERRORS)
 		err = qpdf_problem(q);
 	else
-		err = amend_write(q, lang, bleeds, n);
+		err = amend_write(q, NULL, lang, bleeds, n);
 	if (err == NULL && !write_all(f, qpdf_get_buffer(q),
 	    qpdf_get_buffer_length(q)))
 		err = g_strdup_printf("cannot write: %s", strerror(errno));

@@ -110,15 +110,16 @@ bool	png_write(cairo_surface_t *img, const char *path, double dpi,
 cairo_status_t	pdf_stream(void *closure, const unsigned char *data,
 		    unsigned int len);
 /*
- * Rewrite the PDF in f (open to read and write; name in messages) in
- * place with libqpdf, deterministically: with /Lang lang in the
+ * Rewrite the PDF in f (open to read and write; path: its file, which
+ * is then read where it lies, or NULL; name in messages) in place with
+ * libqpdf, deterministically: with /Lang lang in the
  * catalog (NULL: none); page i with /TrimBox = its /MediaBox inset by
  * bleeds[i] pt and /BleedBox = its /MediaBox, for the first n pages
  * with bleeds[i] >= 0; what Cairo 1.16 writes twice (an image's
  * resource, drawn twice on a page) once.  Returns NULL, or what went
  * wrong (g_free() it).
  */
-char		*pdf_finish(FILE *f, const char *name, const char *lang,
-		    const double *bleeds, size_t n);
+char		*pdf_finish(FILE *f, const char *path, const char *name,
+		    const char *lang, const double *bleeds, size_t n);
 
 #endif

@@ -139,8 +139,8 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	}
 	/* Only what Cairo cannot write costs a rewrite. */
 	if (keep && (p->lang != NULL || p->nboxes > 0 || p->rewrite) &&
-	    (err = pdf_finish(p->out.fp, outfile_name(p->out.path), p->lang,
-	    p->bleeds, p->nboxes)) != NULL) {
+	    (err = pdf_finish(p->out.fp, p->out.tmp, outfile_name(p->out.path),
+	    p->lang, p->bleeds, p->nboxes)) != NULL) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot finish the PDF: %s",
 		    err);
 		g_free(err);

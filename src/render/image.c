@@ -51,7 +51,13 @@ render_picture(cairo_t *cr, const struct image *img, double x, double y,
 	cairo_translate(cr, x, y);
 	cairo_scale(cr, w / img->w_px, h / img->h_px);
 	/* An SVG's surface records its vectors: painted, they stay so. */
-	cairo_set_source_surface(cr, img->surface, 0, 0);
+	if (img->lazy) {
+		cairo_pattern_t *p = image_pattern(img);
+
+		cairo_set_source(cr, p);
+		cairo_pattern_destroy(p);
+	} else
+		cairo_set_source_surface(cr, img->surface, 0, 0);
 	cairo_paint(cr);
 	cairo_restore(cr);
 }

@@ -13,6 +13,7 @@
 
 #include <glib.h>
 
+#include "pdfsize.h"
 #include "validate.h"
 #include "../layout/layout.h"
 
@@ -66,7 +67,7 @@ image_dpi(const struct lbox *b, const struct image *img)
  */
 static void
 check_images(const struct card *c, const struct laid *l, GHashTable *seen,
-    struct diags *d)
+    GHashTable *art, struct diags *d)
 {
 	size_t k;
 
@@ -78,6 +79,7 @@ check_images(const struct card *c, const struct laid *l, GHashTable *seen,
 		    g_hash_table_contains(seen, img->path))
 			continue;
 		dpi = image_dpi(&l->v[k], img);
+		size_note_art(art, img, dpi);
 		if (dpi >= MIN_DPI)
 			continue;
 		g_hash_table_add(seen, g_strdup(img->path));
@@ -99,6 +101,7 @@ check_fit(const struct deck *deck, const struct fonts *fonts,
 {
 	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
 	    g_free, NULL);
+	GHashTable *art = g_hash_table_new_full(NULL, NULL, NULL, g_free);
 	size_t i, f, before = d->nerr;
 	unsigned int k, n;
 	struct laid l;
@@ -113,11 +116,14 @@ check_fit(const struct deck *deck, const struct fonts *fonts,
 				layout_card(fonts, deck, t, c, k, li,
 				    (enum face)f, &l, d);
 				if (images && k == 0)
-					check_images(c, &l, seen, d);
+					check_images(c, &l, seen, art, d);
 				laid_free(&l);
 			}
 	}
 	g_hash_table_destroy(seen);
+	if (images)
+		size_check(deck, art, d);
+	g_hash_table_destroy(art);
 	return d->nerr - before;
 }
 
