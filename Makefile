@@ -20,7 +20,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \
          src/load/mcheck.c src/load/fieldcheck.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/svgscan.c \
-         src/load/resample.c src/load/jpeg.c \
+         src/load/resample.c src/load/jpeg.c src/load/pngread.c \
          src/load/csv.c \
          src/load/confine.c src/load/gfile.c src/load/journal.c \
          src/load/lookup.c \

@@ -407,6 +407,8 @@ if [ "$QUICK" != 1 ]; then
 		if [ "$kb" -ge "$cap" ]; then
 			echo "  art: $f peak RSS $((kb / 1024)) MB, NOT under 4 x the largest decoded image ($((cap / 1024)) MB)"
 			art_fail=1
+		else
+			echo "  art: $f peak RSS $((kb / 1024)) MB, $((kb * 100 / cap)) % of 4 x the largest decoded image ($((cap / 1024)) MB): met"
 		fi
 	done
 	s0=$(wc -c <"$B/art0.pdf")

@@ -68,6 +68,27 @@ for v in rgb16 pal trns ga; do
 	check "art: a $v PNG prints as it looks (under 2 %)" \
 	    same $v $v-ref $PX $PY $PW $PH
 done
+# page_same NAME REF: NAME printed, as REF's page looks (under 2 %).
+page_same() { page "$1" && same "$1" "$2" $PX $PY $PW $PH; }
+deck ilace "$T/ilace.png"
+check "art: an interlaced PNG prints as it looks (under 2 %)" \
+    page_same ilace rgb16-ref
+# The same forms six times as large, 1536 x 768 px: lazy images, read
+# a row at a time at load and decoded by deckpress's own reader
+# (load/pngread.c) when the PDF and the preview ask for them.
+mkdir -p "$T/lazy"
+python3 tests/tools/pngvariants.py "$T/lazy" 6
+for v in rgb16 pal trns ga ilace; do
+	ref=$v-ref
+	[ $v = ilace ] && ref=rgb16-ref
+	deck lazy-$v "$T/lazy/$v.png"
+	check "art: a large $v PNG, read when drawn, prints as it looks (under 2 %)" \
+	    page_same lazy-$v $ref
+done
+face ga-ref
+face_same() { face "$1" && same "$1-face" "$2-face" 30 30 330 150; }
+check "art: a large grey + alpha PNG previews as the small one's reference (under 2 %)" \
+    face_same lazy-ga ga-ref
 
 # --- --image-dpi --------------------------------------------------------
 # A 1512 x 756 px gradient in the 64 x 32 mm box prints at 600 dpi: at

@@ -329,7 +329,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	if ((rc = setup_layouts(s, d)) != 0)
 		return rc;
 	s->images = images_new();
-	images_confine(s->images, s->deck->confine);
+	images_confine(s->images, s->deck->confine, d);
 	images_fonts(s->images, s->fonts->families, want_svg_font, s->fonts);
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||

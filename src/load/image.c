@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib.h>
 #include <librsvg/rsvg.h>
@@ -20,6 +21,7 @@
 
 #include "load.h"
 #include "jpeg.h"
+#include "pngread.h"
 #include "resample.h"
 #include "svgscan.h"
 
@@ -36,6 +38,8 @@ struct images {
 					   not checked */
 	void		(*want)(void *ctx, const char *family);
 	void		*want_ctx;	/* makes a family drawable */
+	struct diags	*d;		/* a lazy image that changed since
+					   it was loaded is reported here */
 	struct image	*held;		/* the lazy image decoded last */
 	cairo_surface_t	*held_px;	/* its pixels, kept while the PDF
 					   asks for it again and again */
@@ -63,9 +67,11 @@ image_free(struct image *img)
 }
 
 void
-images_confine(struct images *c, const struct confine *conf)
+images_confine(struct images *c, const struct confine *conf,
+    struct diags *d)
 {
 	c->confine = conf;
+	c->d = d;
 }
 
 size_t
@@ -85,21 +91,28 @@ static bool	load_png(struct image *img, const char **why);
 static cairo_surface_t *
 lazy_decode(const struct image *img)
 {
+	const struct confine *conf = img->cache->confine;
 	struct image t = { .path = img->path, .kind = img->kind };
+	struct pngread r = { (int)img->w_px, (int)img->h_px, true, false,
+	    NULL };
 	cairo_surface_t *s = NULL;
 	const char *why;
+	struct stat st;
 	char *uid;
 	bool ok;
+	int fd;
 
-	/* Where it may lie was checked when it was loaded.  A PNG is read
-	 * as a stream, not whole: its bytes are not needed after. */
+	/* Read again as it was first read: where the game may read, a
+	 * regular file, bounded.  A PNG is read from the file as it is
+	 * decoded, its bytes not held. */
 	if (img->kind == IMG_PNG) {
-		t.surface = cairo_image_surface_create_from_png(img->path);
-		ok = cairo_surface_status(t.surface) == CAIRO_STATUS_SUCCESS;
-		t.w_px = cairo_image_surface_get_width(t.surface);
-		t.h_px = cairo_image_surface_get_height(t.surface);
+		ok = (fd = game_open(conf, img->path, &st, &why)) >= 0 &&
+		    png_read_fd(fd, MAX_BYTES, &r, &why);
+		t.surface = r.surface;
+		t.w_px = img->w_px;
+		t.h_px = img->h_px;
 	} else
-		ok = game_slurp(NULL, img->path, MAX_BYTES, &t.data, &t.len,
+		ok = game_slurp(conf, img->path, MAX_BYTES, &t.data, &t.len,
 		    &why) && image_load_jpeg(&t, &why);
 	if (ok && t.w_px == img->w_px && t.h_px == img->h_px) {
 		if (img->px_w < t.w_px || img->px_h < t.h_px)
@@ -128,6 +141,21 @@ lazy_decode(const struct image *img)
 	return s;
 }
 
+/* A lazy image that cannot be read again as it was: said once. */
+static void
+lazy_changed(struct images *c, struct image *img)
+{
+	struct srcpos pos = { NULL, 0, 0 };
+
+	if (c->d == NULL || img->changed)
+		return;
+	img->changed = true;
+	pos.file = diag_file(c->d, img->path);
+	diag_add(c->d, DIAG_ERROR, &pos, "image", "changed while deckpress "
+	    "was drawing it (it is read again for each page it is on): "
+	    "nothing written; run again");
+}
+
 /*
  * Cairo asks for a lazy image's pixels (to analyse a page, to write the
  * image, to draw a preview): the last one decoded is kept, since it is
@@ -147,10 +175,13 @@ lazy_acquire(cairo_pattern_t *p, void *data, cairo_surface_t *target,
 		if (c->held_px != NULL)
 			cairo_surface_destroy(c->held_px);
 		c->held_px = lazy_decode(img);
-		/* Changed since it was checked: drawn as nothing. */
-		if (c->held_px == NULL)
+		/* Changed since it was checked: drawn as nothing, and an
+		 * error that keeps the PDF from being written. */
+		if (c->held_px == NULL) {
+			lazy_changed(c, img);
 			c->held_px = cairo_image_surface_create(
 			    CAIRO_FORMAT_ARGB32, img->px_w, img->px_h);
+		}
 		c->held = img;
 	}
 	return cairo_surface_reference(c->held_px);
@@ -215,13 +246,16 @@ lazy_record(struct image *img)
 static void
 make_lazy(struct images *c, struct image *img)
 {
-	img->alpha = cairo_image_surface_get_format(img->surface) !=
-	    CAIRO_FORMAT_RGB24;
+	/* A PNG was only proved whole (big_png()), not kept. */
+	if (img->surface != NULL)
+		img->alpha = cairo_image_surface_get_format(img->surface) !=
+		    CAIRO_FORMAT_RGB24;
 	img->px_w = (int)img->w_px;
 	img->px_h = (int)img->h_px;
 	img->cache = c;
 	img->lazy = true;
-	cairo_surface_destroy(img->surface);
+	if (img->surface != NULL)
+		cairo_surface_destroy(img->surface);
 	img->surface = NULL;
 	g_free(img->data);
 	img->data = NULL;	/* len stays: the file's size */
@@ -461,6 +495,38 @@ read_file(const struct images *c, struct image *img, const char **why)
 	return true;
 }
 
+/*
+ * A PNG too large to hold decoded for the whole run (LAZY_BYTES): its
+ * bytes freed, the file read again a row at a time to prove it whole,
+ * its pixels not kept (make_lazy() then makes it lazy).  False, with
+ * img->data kept, if it is small (load_png() decodes it) or too large
+ * or unreadable (img->data freed, why set).
+ */
+static bool
+big_png(const struct images *c, struct image *img, const char **why)
+{
+	struct pngread r = { 0 };
+	struct stat st;
+	int fd;
+
+	if (!png_size(img, why) || image_too_large(img, why)) {
+		g_free(img->data);
+		img->data = NULL;
+		return false;
+	}
+	if (img->w_px * img->h_px * 4 <= LAZY_BYTES)
+		return false;
+	g_free(img->data);
+	img->data = NULL;	/* len stays: the file's size */
+	r.w = (int)img->w_px;
+	r.h = (int)img->h_px;
+	if ((fd = game_open(c->confine, img->path, &st, why)) < 0 ||
+	    !png_read_fd(fd, MAX_BYTES, &r, why))
+		return false;
+	img->alpha = r.alpha;
+	return true;
+}
+
 /* Read and decode img->path; false with why on any problem. */
 static void	check_svg_fonts(const struct images *c,
 		    const struct image *img, const struct srcpos *pos,
@@ -485,7 +551,8 @@ decode(const struct images *c, struct image *img, const struct srcpos *pos,
 	img->kind = (enum image_kind)kind;
 	switch (img->kind) {
 	case IMG_PNG:
-		return load_png(img, why);
+		return big_png(c, img, why) || (img->data != NULL &&
+		    load_png(img, why));
 	case IMG_JPEG:
 		return image_load_jpeg(img, why);
 	default:

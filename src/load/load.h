@@ -277,6 +277,8 @@ struct image {
 	int		 px_w, px_h;	/* lazy: the pixels drawn (its own,
 					   or fewer for --image-dpi) */
 	struct images	*cache;		/* lazy: the cache it is in */
+	bool		 changed;	/* lazy: not what it was when
+					   loaded (reported) */
 };
 
 /*
@@ -362,10 +364,12 @@ bool		 confine_allows(const struct confine *c, const char *real);
 struct images	*images_new(void);
 /*
  * Read only images where conf allows (borrowed: it must outlive c);
- * one outside is an error where it is named, and never read.
+ * one outside is an error where it is named, and never read.  A large
+ * image read again when it is drawn that is no longer what it was is
+ * an error in d (borrowed too).
  */
 void		 images_confine(struct images *c,
-		    const struct confine *conf);
+		    const struct confine *conf, struct diags *d);
 /*
  * The font families an SVG's text may name (as load_tmpl takes them,
  * kept by the caller): an SVG naming another is warned of; for each it

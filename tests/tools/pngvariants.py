@@ -4,12 +4,16 @@
 # RGB (rgb16.png, ref rgb16-ref.png), a palette (pal.png, pal-ref.png),
 # a palette with tRNS, patch 0 transparent (trns.png, trns-ref.png,
 # that patch white), grey + alpha, patch 1 transparent (ga.png,
-# ga-ref.png).  Eight flat 64 px patches, 4 x 2, as tests/tools/artgen.c.
+# ga-ref.png), 8-bit RGB interlaced (Adam7: ilace.png, ref rgb16-ref.png).
+# Eight flat 64 px patches, 4 x 2, as tests/tools/artgen.c; with K, each
+# side K times as long (K = 6: 1536 x 768 px, over the 4 MiB decoded that
+# makes an image lazy, read from its file again when drawn).
 import struct
 import sys
 import zlib
 
-W, H, P = 256, 128, 64
+K = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+W, H, P = 256 * K, 128 * K, 64 * K
 COLS = [(255, 255, 255), (200, 30, 40), (30, 160, 60), (40, 60, 200),
         (20, 20, 20), (230, 200, 40), (120, 40, 160), (128, 128, 128)]
 
@@ -19,12 +23,30 @@ def chunk(t, d):
     return c + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
 
 
-def png(path, depth, ctype, rows, extra=b""):
-    raw = b"".join(b"\0" + r for r in rows)
+# Adam7's passes: first column and row, steps across and down.
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
+         (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+
+def adam7(rows, bpp):
+    """Rows of bpp-byte pixels as the passes of an interlaced image."""
+    out = b""
+    for x0, y0, dx, dy in ADAM7:
+        for y in range(y0, H, dy):
+            r = rows[y]
+            line = b"".join(r[x * bpp:(x + 1) * bpp]
+                            for x in range(x0, W, dx))
+            if line:
+                out += b"\0" + line
+    return out
+
+
+def png(path, depth, ctype, rows, extra=b"", ilace=0):
+    raw = adam7(rows, 3) if ilace else b"".join(b"\0" + r for r in rows)
     with open(path, "wb") as f:
         f.write(b"\x89PNG\r\n\x1a\n")
         f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, depth, ctype,
-                                           0, 0, 0)))
+                                           0, 0, ilace)))
         f.write(extra)
         f.write(chunk(b"IDAT", zlib.compress(raw, 9)))
         f.write(chunk(b"IEND", b""))
@@ -44,6 +66,7 @@ def main(d):
         ">HHH", *(v * 257 for v in COLS[patch(x, y)])) for x in range(W))
         for y in range(H)])
     png(d + "/rgb16-ref.png", 8, 2, rgb_rows(lambda i: COLS[i]))
+    png(d + "/ilace.png", 8, 2, rgb_rows(lambda i: COLS[i]), ilace=1)
     plte = chunk(b"PLTE", b"".join(bytes(c) for c in COLS))
     idx = [bytes(patch(x, y) for x in range(W)) for y in range(H)]
     png(d + "/pal.png", 8, 3, idx, plte)
