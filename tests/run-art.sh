@@ -85,6 +85,24 @@ for v in rgb16 pal trns ga ilace; do
 	check "art: a large $v PNG, read when drawn, prints as it looks (under 2 %)" \
 	    page_same lazy-$v $ref
 done
+# A large image is opened three times: read whole when the game loads,
+# read through again to prove it whole, and read when the page is
+# drawn.  Refused at its third opening (strace's fault injection), it
+# is an image that changed since it was loaded: an error naming it, and
+# no PDF.
+changed() {
+	rm -f "$T/changed.pdf"
+	rc=0
+	strace -f -qq -o /dev/null -P "$T/lazy-pal/art/a.png" -e trace=openat \
+	    -e inject=openat:error=EACCES:when=3 ./deckpress cards \
+	    "$T/lazy-pal" -o "$T/changed.pdf" >/dev/null 2>"$T/changed.err" ||
+	    rc=$?
+	[ $rc -ne 0 ] && [ ! -e "$T/changed.pdf" ] && grep -q \
+	    "lazy-pal/art/a.png: error: changed while deckpress was drawing it" \
+	    "$T/changed.err" || { echo "exit $rc"; cat "$T/changed.err"; return 1; }
+}
+check "art: a large image that cannot be read again when drawn: an error at it, no PDF" \
+    changed
 face ga-ref
 face_same() { face "$1" && same "$1-face" "$2-face" 30 30 330 150; }
 check "art: a large grey + alpha PNG previews as the small one's reference (under 2 %)" \

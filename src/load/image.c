@@ -520,8 +520,13 @@ big_png(const struct images *c, struct image *img, const char **why)
 	img->data = NULL;	/* len stays: the file's size */
 	r.w = (int)img->w_px;
 	r.h = (int)img->h_px;
-	if ((fd = game_open(c->confine, img->path, &st, why)) < 0 ||
-	    !png_read_fd(fd, MAX_BYTES, &r, why))
+	if ((fd = game_open(c->confine, img->path, &st, why)) < 0) {
+		/* Ours say what is wrong; the system's need a subject. */
+		if (strncmp(*why, "is ", 3) != 0)
+			*why = "cannot be read";
+		return false;
+	}
+	if (!png_read_fd(fd, MAX_BYTES, &r, why))
 		return false;
 	img->alpha = r.alpha;
 	return true;

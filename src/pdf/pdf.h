@@ -44,6 +44,11 @@ struct pdfout {
 	bool		 rewrite;	/* images drawn: pdf_finish() it */
 	struct progress	 prog;		/* pages done, on a terminal */
 	struct xdict	 xd;		/* Cairo's bytes on their way */
+	size_t		 nerr;		/* errors reported before it was
+					   opened: one since, while it was
+					   drawn (a large image that changed,
+					   read again), keeps it from being
+					   kept */
 };
 
 /*

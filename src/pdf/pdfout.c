@@ -36,6 +36,7 @@ pdf_open(struct pdfout *p, const char *path, double w, double h,
     const char *title, struct diags *d)
 {
 	memset(p, 0, sizeof(*p));
+	p->nerr = d->nerr;
 	if (!outfile_open(&p->out, path, d))
 		return false;
 	p->surf = cairo_pdf_surface_create_for_stream(pdf_write, p, w, h);
@@ -132,6 +133,8 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	 * did. */
 	if (keep && !outfile_check(&p->out, d))
 		keep = false;
+	else if (keep && d->nerr > p->nerr)
+		keep = false;	/* reported as it was drawn */
 	else if (keep && st != CAIRO_STATUS_SUCCESS) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write PDF: %s",
 		    cairo_status_to_string(st));
