@@ -43,6 +43,9 @@ struct images {
 	struct image	*held;		/* the lazy image decoded last */
 	cairo_surface_t	*held_px;	/* its pixels, kept while the PDF
 					   asks for it again and again */
+	GHashTable	*copies;	/* the copies Cairo made of lazy
+					   images' patterns, not yet
+					   destroyed (lazy_copy()) */
 };
 
 struct images *
@@ -51,6 +54,7 @@ images_new(void)
 	struct images *c = xcalloc(1, sizeof(*c));
 
 	c->by_path = g_hash_table_new(g_str_hash, g_str_equal);
+	c->copies = g_hash_table_new(NULL, NULL);
 	return c;
 }
 
@@ -195,6 +199,32 @@ lazy_release(cairo_pattern_t *p, void *data, cairo_surface_t *s)
 	cairo_surface_destroy(s);
 }
 
+/*
+ * Cairo 1.16's PDF surface copies a raster source pattern for each page
+ * that draws it and never destroys the copy (192 bytes an image a
+ * page; make check's leak check sees it).  Every copy is noted as it
+ * is made and forgotten as Cairo destroys it (lazy_finish()): those
+ * left when the images are freed, every PDF finished by then, are the
+ * ones Cairo dropped, and images_free() destroys them.
+ */
+static cairo_status_t
+lazy_copy(cairo_pattern_t *copy, void *data, const cairo_pattern_t *other)
+{
+	struct image *img = data;
+
+	(void)other;
+	g_hash_table_add(img->cache->copies, copy);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+lazy_finish(cairo_pattern_t *p, void *data)
+{
+	struct image *img = data;
+
+	g_hash_table_remove(img->cache->copies, p);
+}
+
 cairo_pattern_t *
 image_pattern(const struct image *img)
 {
@@ -207,6 +237,8 @@ image_pattern(const struct image *img)
 	    CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR, img->px_w,
 	    img->px_h);
 	cairo_raster_source_pattern_set_acquire(p, lazy_acquire, lazy_release);
+	cairo_raster_source_pattern_set_copy(p, lazy_copy);
+	cairo_raster_source_pattern_set_finish(p, lazy_finish);
 	/* From the image's w_px x h_px to its pixels. */
 	cairo_matrix_init_scale(&m, img->px_w / img->w_px,
 	    img->px_h / img->h_px);
@@ -303,11 +335,26 @@ images_free(struct images *c)
 {
 	GHashTableIter it;
 	gpointer k, v;
+	GList *dropped, *l;
 
 	if (c == NULL)
 		return;
 	if (c->held_px != NULL)
 		cairo_surface_destroy(c->held_px);
+	/* The images' own recordings first: the copies they hold of the
+	 * patterns are destroyed with them.  The rest Cairo dropped; each
+	 * is forgotten (lazy_finish()) while its image is still here. */
+	g_hash_table_iter_init(&it, c->by_path);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		if (((struct image *)v)->surface != NULL) {
+			cairo_surface_destroy(((struct image *)v)->surface);
+			((struct image *)v)->surface = NULL;
+		}
+	dropped = g_hash_table_get_keys(c->copies);
+	for (l = dropped; l != NULL; l = l->next)
+		cairo_pattern_destroy(l->data);
+	g_list_free(dropped);
+	g_hash_table_destroy(c->copies);
 	g_hash_table_iter_init(&it, c->by_path);
 	while (g_hash_table_iter_next(&it, &k, &v))
 		image_free(v);
