@@ -193,6 +193,20 @@ int	 image_fits(double w, double h, double dpi, const char *what,
 	    struct diags *d);
 
 /*
+ * Within the stage.  faces.c, for itself and tts.c: every copy's faces
+ * of each kind of print pr (pr->v[i]), by enum face, laid out at once
+ * and kept, their texts' layouts dropped until drawn, so that the same
+ * faces can be compared and a file made per face.  False if a text does
+ * not fit (reported; a draft goes on).  Free with kinds_free().
+ */
+struct kfaces {
+	struct laid	*f[2];
+};
+bool	 lay_kinds(const struct setup *s, const struct print *pr,
+	    struct kfaces **out, struct diags *d);
+void	 kinds_free(struct kfaces *v, const struct print *pr);
+
+/*
  * Within the stage.  boxes.c, for export_deck(): the table of pr's
  * faces as DIR/GAME-LANG-boxes.tsv; done->path, n (faces) and boxes
  * set.  0 or an exit code (reported).

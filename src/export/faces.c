@@ -33,16 +33,7 @@ struct eplan {
 	size_t		 n, cap;
 };
 
-/*
- * Every copy's faces of each kind of a print, by enum face, laid out
- * at once: a file is made per face, and the same faces are compared.
- */
-struct kfaces {
-	struct laid	*f[2];
-};
-
-/* Lay out every face of pr into *out; false if a text does not fit. */
-static bool
+bool
 lay_kinds(const struct setup *s, const struct print *pr,
     struct kfaces **out, struct diags *d)
 {
@@ -66,7 +57,7 @@ lay_kinds(const struct setup *s, const struct print *pr,
 	return d->nerr == nerr || s->deck->draft;
 }
 
-static void
+void
 kinds_free(struct kfaces *v, const struct print *pr)
 {
 	size_t i, k, f;

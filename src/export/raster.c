@@ -13,6 +13,7 @@
 
 #include "export.h"
 #include "../pdf/pdf.h"
+#include "../render/render.h"
 
 /*
  * The pixels a preview or an export may draw at once: 100 megapixels,
@@ -88,18 +89,6 @@ corner_of(const struct laid *l, const struct face_cut *c)
 	return l->corner > 0 ? l->corner : c->corner;
 }
 
-/* A rectangle x, y, w, h with corners of radius r, as a path of cr. */
-static void
-round_rect(cairo_t *cr, double x, double y, double w, double h, double r)
-{
-	cairo_new_sub_path(cr);
-	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
-	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
-	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
-	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
-	cairo_close_path(cr);
-}
-
 /*
  * The outline of l inset by in pt from the outer edge of its bleed
  * (in == bleed: its trim), its corners r at the trim, r + the bleed
@@ -113,10 +102,8 @@ outline(cairo_t *cr, const struct laid *l, double r, double in)
 
 	if (l->shape == SHAPE_CIRCLE)
 		cairo_arc(cr, l->w / 2 + b, l->h / 2 + b, w / 2, 0, 2 * M_PI);
-	else if (rr > 0)
-		round_rect(cr, x, y, w, h, rr);
 	else
-		cairo_rectangle(cr, x, y, w, h);
+		render_rounded_rect(cr, x, y, w, h, rr);
 }
 
 /*

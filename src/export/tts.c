@@ -21,24 +21,20 @@
 #include "../outfile.h"
 #include "../pdf/pdf.h"
 
-/* Lay out every copy's faces of kind k; distinct ones noted. */
+/*
+ * Which of kind k's copies print alike (their faces, laid out by
+ * lay_kinds(), borrowed into k->f): each copy's distinct face, and
+ * whether the backs differ.
+ */
 static void
-lay_kind(const struct setup *s, const struct print *pr, struct tkind *k,
-    struct diags *d)
+find_distinct(struct tkind *k)
 {
 	const struct sheets *sh = k->sh;
-	size_t i, j, f, match;
+	size_t i, j, match;
 
-	for (f = 0; f < 2; f++)
-		k->f[f] = xcalloc(sh->n + 1, sizeof(struct laid));
 	k->uniq = xcalloc(sh->n + 1, sizeof(size_t));
 	k->of = xcalloc(sh->n + 1, sizeof(size_t));
 	for (i = 0; i < sh->n; i++) {
-		for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
-			print_face(s, pr, sh, i, (enum face)f, &k->f[f][i], d);
-			/* Kept until drawn: the layouts would add up. */
-			laid_unshape(&k->f[f][i]);
-		}
 		/* A copy prints as an earlier one of its card, or anew. */
 		match = SIZE_MAX;
 		for (j = k->nu; j-- > 0 && sh->seq[k->uniq[j]] == sh->seq[i];)
@@ -60,13 +56,8 @@ lay_kind(const struct setup *s, const struct print *pr, struct tkind *k,
 static void
 kind_free(struct tkind *k)
 {
-	size_t i, f;
+	size_t i;
 
-	for (f = 0; f < 2; f++) {
-		for (i = 0; k->f[f] != NULL && i < k->sh->n; i++)
-			laid_free(&k->f[f][i]);
-		free(k->f[f]);
-	}
 	for (i = 0; i < k->nsv; i++) {
 		g_free(k->sv[i].face);
 		g_free(k->sv[i].back);
@@ -433,13 +424,18 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
 	struct print pr = { 0 };
 	struct tplan p = { 0 };
-	size_t i, nerr = d->nerr;
+	struct kfaces *kf = NULL;
+	size_t i;
+	bool fit;
 	int rc;
 
 	if (!print_build(s, li, &po, &pr, d)) {
 		print_free(&pr);
 		return EXIT_INPUT;
 	}
+	/* Every face laid out, and any text too long found, before a
+	 * file is written. */
+	fit = lay_kinds(s, &pr, &kf, d);
 	p.kv = xcalloc(pr.n + 1, sizeof(*p.kv));
 	for (i = 0; i < pr.n; i++) {
 		const struct tmpl *t = s->tmpls[pr.v[i].kind];
@@ -448,11 +444,11 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 		/* A board (cut into tiles to print) or a round token is
 		 * a tile of its own on the table, not a card. */
 		p.kv[i].deck = !t->tile && t->shape != SHAPE_CIRCLE;
-		lay_kind(s, &pr, &p.kv[p.nk++], d);
+		p.kv[i].f[0] = kf[i].f[0];
+		p.kv[i].f[1] = kf[i].f[1];
+		find_distinct(&p.kv[p.nk++]);
 	}
-	/* Every face laid out, and any text too long found, before a
-	 * file is written. */
-	if (d->nerr > nerr && !s->deck->draft)
+	if (!fit)
 		rc = EXIT_INPUT;
 	else if (pr.n == 0)
 		rc = diag_add(d, DIAG_ERROR, NULL, "input", "the deck has no "
@@ -469,6 +465,7 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 	for (i = 0; i < p.nk; i++)
 		kind_free(&p.kv[i]);
 	free(p.kv);
+	kinds_free(kf, &pr);
 	g_free(p.json);
 	g_free(p.uri);
 	print_free(&pr);

@@ -33,7 +33,8 @@ struct tsheet {
 struct tkind {
 	const struct sheets *sh;
 	bool		 deck;		/* cards; else single images */
-	struct laid	*f[2];		/* per copy in print order */
+	struct laid	*f[2];		/* per copy in print order, by enum
+					   face; borrowed from lay_kinds() */
 	size_t		*uniq, nu;	/* copy of each distinct face */
 	size_t		*of;		/* per copy: its distinct face */
 	bool		 unique_back;	/* the backs differ */
