@@ -107,6 +107,26 @@ outline(cairo_t *cr, const struct laid *l, double r, double in)
 }
 
 /*
+ * The path stroked lw wide in colour r, g, b (dashed or not) over a
+ * white line three times as wide: a guide seen on any art, a red card's
+ * trim line too.
+ */
+static void
+guide_stroke(cairo_t *cr, double lw, double r, double g, double b,
+    bool dashed)
+{
+	cairo_set_dash(cr, NULL, 0, 0);
+	cairo_set_line_width(cr, 3 * lw);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_stroke_preserve(cr);
+	cairo_set_line_width(cr, lw);
+	cairo_set_source_rgb(cr, r, g, b);
+	if (dashed)
+		cairo_set_dash(cr, (double[]){ 4 * lw, 3 * lw }, 2, 0);
+	cairo_stroke(cr);
+}
+
+/*
  * Squib's cut and safe boxes: the trim line in red, the safe area in
  * blue, thin lines over the face, on the face's outer coordinates.
  */
@@ -119,15 +139,11 @@ draw_guides(cairo_t *cr, const struct laid *l, const struct face_cut *c,
 
 	cairo_save(cr);
 	cairo_new_path(cr);
-	cairo_set_line_width(cr, lw);
 	outline(cr, l, r, l->bleed);
-	cairo_set_source_rgb(cr, 0.9, 0.1, 0.1);
-	cairo_stroke(cr);
+	guide_stroke(cr, lw, 0.9, 0.1, 0.1, false);
 	if (c->safe > 0 && 2 * c->safe < fmin(l->w, l->h)) {
 		outline(cr, l, fmax(r - c->safe, 0), l->bleed + c->safe);
-		cairo_set_source_rgb(cr, 0.1, 0.3, 0.9);
-		cairo_set_dash(cr, (double[]){ 4 * lw, 3 * lw }, 2, 0);
-		cairo_stroke(cr);
+		guide_stroke(cr, lw, 0.1, 0.3, 0.9, true);
 	}
 	cairo_restore(cr);
 }
