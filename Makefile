@@ -1,7 +1,7 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
 PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 \
-             libcmark-gfm librsvg-2.0 libxml-2.0 libpng libjpeg libqpdf \
+             libcmark-gfm librsvg-2.0 libxml-2.0 libpng libjpeg libqpdf lcms2 \
              json-glib-1.0
 PKG_CFLAGS != pkg-config --cflags $(PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
@@ -20,7 +20,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \
          src/load/mcheck.c src/load/fieldcheck.c \
          src/load/texts.c src/load/printer.c src/load/image.c src/load/svgscan.c \
-         src/load/resample.c src/load/jpeg.c src/load/pngread.c \
+         src/load/resample.c src/load/jpeg.c src/load/pngread.c src/load/icc.c \
          src/load/csv.c \
          src/load/confine.c src/load/gfile.c src/load/journal.c \
          src/load/lookup.c \
@@ -104,8 +104,8 @@ out/test/assemble: tests/tools/assemble.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
 
-out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart: \
-    out/test/%: tests/tools/%.c
+out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart \
+    out/test/iccgen: out/test/%: tests/tools/%.c
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
 	    $(LDFLAGS) -o $@ $< $(PKG_LIBS)
@@ -136,7 +136,8 @@ render: deckpress
 # unit programs and the suites, JOBS (default: the CPUs) at a time.
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
-          out/test/pngdiff out/test/artgen out/test/noiseart out/test/floor
+          out/test/pngdiff out/test/artgen out/test/noiseart out/test/iccgen \
+          out/test/floor
 NPROC  != nproc 2>/dev/null || echo 1
 test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)

@@ -108,6 +108,35 @@ face_same() { face "$1" && same "$1-face" "$2-face" 30 30 330 150; }
 check "art: a large grey + alpha PNG previews as the small one's reference (under 2 %)" \
     face_same lazy-ga ga-ref
 
+# --- colour profiles ----------------------------------------------------
+# Saturated patches in a wide-gamut RGB space (out/test/iccgen: Adobe
+# RGB's primaries), its ICC profile embedded in a JPEG (APP2) and in a
+# PNG (iCCP): each prints and previews as the patches converted to sRGB
+# (ref), as a colour-managed viewer shows them; the same PNG without its
+# profile (raw) differs from ref by more than 2 %, so the check can fail.
+for m in jpeg png raw ref; do
+	e=png
+	[ $m = jpeg ] && e=jpg
+	out/test/iccgen $m "$T/icc-$m.$e"
+	deck icc-$m "$T/icc-$m.$e"
+done
+page icc-ref
+face icc-ref
+# differs A B: the image boxes of A.png and B.png 2 % or more apart.
+differs() { ! same "$1" "$2" $PX $PY $PW $PH >/dev/null; }
+page icc-raw
+check "art: the wide-gamut patches without their profile are not sRGB's (2 % or more apart)" \
+    differs icc-raw icc-ref
+for m in jpeg png; do
+	check "art: a $m with an ICC profile prints as its sRGB conversion (under 2 %)" \
+	    page_same icc-$m icc-ref
+	check "art: a $m with an ICC profile previews as its sRGB conversion (under 2 %)" \
+	    face_same icc-$m icc-ref
+done
+check "art: a JPEG whose profile changed its pixels is embedded as pixels, not its bytes" \
+    sh -c 'pdfimages -list "$1" | awk "NR > 2 && \$9 == \"jpeg\" { exit 1 }"' \
+    sh "$T/icc-jpeg.pdf"
+
 # --- --image-dpi --------------------------------------------------------
 # A 1512 x 756 px gradient in the 64 x 32 mm box prints at 600 dpi: at
 # 150 dpi it is 378 x 189 px (64 and 32 mm at 150 dpi, rounded up).

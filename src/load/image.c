@@ -125,7 +125,7 @@ lazy_decode(const struct image *img)
 		else {
 			s = cairo_surface_reference(t.surface);
 			/* The JPEG's own bytes, now owned by the surface. */
-			if (img->kind == IMG_JPEG && !t.cmyk) {
+			if (img->kind == IMG_JPEG && !t.converted) {
 				cairo_surface_set_mime_data(s,
 				    CAIRO_MIME_TYPE_JPEG, t.data, t.len, g_free,
 				    t.data);
@@ -448,6 +448,7 @@ load_png(struct image *img, const char **why)
 		*why = "is a truncated or damaged PNG";
 		return false;
 	}
+	png_icc(img->data, img->len, img->surface);
 	return true;
 }
 

@@ -2,9 +2,10 @@
 /*
  * JPEG art read with libjpeg: RGB and greyscale files kept as they are
  * (the PDF carries the file's own bytes), CMYK and YCCK ones, Adobe's
- * inverted inks too, converted to RGB; progressive files of too many
- * scans, and files cut short, refused.  Part of the load stage, for
- * load/image.c.
+ * inverted inks too, converted to RGB -- through the ICC profile a file
+ * embeds, if it has one (icc.c), as an RGB file of a profile other than
+ * sRGB is; progressive files of too many scans, and files cut short,
+ * refused.  Part of the load stage, for load/image.c.
  */
 #include <setjmp.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 
 #include <jpeglib.h>
 
+#include "icc.h"
 #include "jpeg.h"
 #include "svgscan.h"
 
@@ -76,9 +78,13 @@ cmyk_rgb(const unsigned char *p, bool inverted)
 	    (uint32_t)((m * k + 127) / 255) << 8 | (y * k + 127) / 255;
 }
 
-/* Decode into an RGB24 surface, for previews and Cairo's fallback. */
+/*
+ * Decode into an RGB24 surface, for previews and Cairo's fallback;
+ * through t, the file's profile to sRGB, if it has one to apply.
+ */
 static bool
-jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
+jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img,
+    cmsHTRANSFORM t)
 {
 	bool cmyk = ci->out_color_space == JCS_CMYK;
 	unsigned char *row = xmalloc((size_t)ci->output_width * 4 + 1);
@@ -95,6 +101,11 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
 		    ci->output_scanline);
 
 		jpeg_read_scanlines(ci, &row, 1);
+		if (cmyk && t != NULL) {
+			icc_row(t, row, (unsigned char *)out,
+			    ci->output_width);
+			continue;
+		}
 		for (x = 0; x < ci->output_width; x++)
 			out[x] = cmyk ? cmyk_rgb(row + 4 * x,
 			    ci->saw_Adobe_marker) : (uint32_t)row[3 * x] <<
@@ -102,6 +113,8 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img)
 	}
 	free(row);
 	cairo_surface_mark_dirty(img->surface);
+	if (!cmyk && t != NULL)
+		icc_surface(t, img->surface);
 	return true;
 }
 
@@ -157,6 +170,9 @@ image_load_jpeg(struct image *img, const char **why)
 	struct jerr err;
 	volatile bool ok = false;	/* kept across the longjmp */
 	volatile bool cmyk = false;
+	cmsHTRANSFORM volatile t = NULL;
+	JOCTET *icc;
+	unsigned int icclen;
 
 	snprintf(scans_why, sizeof(scans_why), "is a progressive JPEG of "
 	    "more than the %d scans deckpress reads", MAX_SCANS);
@@ -166,6 +182,8 @@ image_load_jpeg(struct image *img, const char **why)
 		goto out;
 	}
 	jpeg_mem_src(&ci, img->data, img->len);
+	/* An ICC profile is kept in APP2 markers, split if long. */
+	jpeg_save_markers(&ci, JPEG_APP0 + 2, 0xFFFF);
 	jpeg_read_header(&ci, TRUE);
 	img->w_px = ci.image_width;
 	img->h_px = ci.image_height;
@@ -175,6 +193,11 @@ image_load_jpeg(struct image *img, const char **why)
 	cmyk = ci.jpeg_color_space == JCS_CMYK ||
 	    ci.jpeg_color_space == JCS_YCCK;
 	ci.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+	if (jpeg_read_icc_profile(&ci, &icc, &icclen)) {
+		t = icc_transform(icc, icclen, !cmyk ? ICC_RGB :
+		    ci.saw_Adobe_marker ? ICC_CMYK_INVERTED : ICC_CMYK);
+		free(icc);
+	}
 	jpeg_start_decompress(&ci);
 	/* A progressive file is read whole by now: one cut short is
 	 * refused before its pixels are made (make fuzz: 39 megapixels
@@ -183,7 +206,7 @@ image_load_jpeg(struct image *img, const char **why)
 		*why = "is a truncated or damaged JPEG";
 		goto out;
 	}
-	ok = jpeg_pixels(&ci, img);
+	ok = jpeg_pixels(&ci, img, t);
 	/* A file cut short decodes as grey with a warning: refuse it. */
 	if (err.mgr.num_warnings > 0) {
 		*why = "is a truncated or damaged JPEG";
@@ -196,13 +219,15 @@ image_load_jpeg(struct image *img, const char **why)
 	 * CMYK or YCCK file's: Cairo 1.16 would embed it as DeviceCMYK
 	 * without the /Decode an Adobe file's inverted inks need (its
 	 * colours would print as their negative), so the converted RGB
-	 * pixels are embedded instead.
+	 * pixels are embedded instead; nor one whose profile changed its
+	 * pixels.
 	 */
-	img->cmyk = cmyk;
-	if (!cmyk)
+	img->converted = cmyk || t != NULL;
+	if (!img->converted)
 		cairo_surface_set_mime_data(img->surface, CAIRO_MIME_TYPE_JPEG,
 		    img->data, img->len, NULL, NULL);
 out:
+	icc_free(t);
 	jpeg_destroy_decompress(&ci);
 	return ok;
 }

@@ -272,7 +272,9 @@ struct image {
 	 * memory holds one such image at a time, not the deck's art.
 	 */
 	bool		 lazy;
-	bool		 cmyk;		/* a CMYK or YCCK JPEG */
+	bool		 converted;	/* a JPEG whose pixels are not its
+					   file's: CMYK or YCCK, or of an
+					   ICC profile other than sRGB */
 	bool		 alpha;		/* lazy: has transparency */
 	int		 px_w, px_h;	/* lazy: the pixels drawn (its own,
 					   or fewer for --image-dpi) */

@@ -8,16 +8,19 @@
  * 2200 photograph that is 11 MB more than the 14 MB of its pixels.  The
  * pixels come out as Cairo's reader makes them: 8 bits a channel,
  * palettes and grey made RGB, tRNS made alpha, premultiplied.  Part of
- * the load stage.
+ * the load stage.  Every PNG's colour profile (iCCP), this reader's and
+ * Cairo's alike, is applied here (icc.c).
  */
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <png.h>
 
+#include "icc.h"
 #include "load.h"
 #include "pngread.h"
 
@@ -126,6 +129,58 @@ read_rows(png_structp png, int passes, png_uint_32 h, unsigned char **rows,
 			png_read_row(png, rows ? rows[y] : scratch, NULL);
 }
 
+/* The file's colour profile, if it has one, applied to s. */
+static void
+apply_icc(png_structp png, png_infop info, cairo_surface_t *s)
+{
+	png_charp name;
+	png_bytep prof;
+	png_uint_32 len;
+	int comp;
+
+	if (png_get_iCCP(png, info, &name, &comp, &prof, &len) ==
+	    PNG_INFO_iCCP)
+		icc_convert(s, prof, len);
+}
+
+/* Chunks from memory, for png_icc(). */
+struct pngmem {
+	const unsigned char	*p;
+	size_t			 left;
+};
+
+static void
+mem_read(png_structp png, png_bytep out, size_t n)
+{
+	struct pngmem *m = png_get_io_ptr(png);
+
+	if (n > m->left)
+		png_error(png, "cut short");
+	memcpy(out, m->p, n);
+	m->p += n;
+	m->left -= n;
+}
+
+void
+png_icc(const unsigned char *data, size_t len, cairo_surface_t *s)
+{
+	struct pngmem m = { data, len };
+	png_structp png;
+	png_infop info = NULL;
+
+	png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL,
+	    quiet_error, quiet_warning);
+	if (png == NULL || (info = png_create_info_struct(png)) == NULL)
+		goto out;
+	if (setjmp(png_jmpbuf(png)))
+		goto out;	/* decoded by Cairo: no profile to read */
+	png_set_read_fn(png, &m, mem_read);
+	png_read_info(png, info);
+	apply_icc(png, info, s);
+out:
+	png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+}
+
 bool
 png_read_fd(int fd, size_t max, struct pngread *out, const char **why)
 {
@@ -187,6 +242,7 @@ png_read_fd(int fd, size_t max, struct pngread *out, const char **why)
 		for (y = 0; y < h; y++)
 			to_cairo(rows[y], w, out->alpha);
 		cairo_surface_mark_dirty(surf);
+		apply_icc(png, info, surf);
 	}
 	png_read_end(png, NULL);
 	ok = true;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Large PNG art read from an open file without a copy of the file kept
- * (load/pngread.c).  Private to the load stage: image.c's lazy images.
+ * Large PNG art read from an open file without a copy of the file kept,
+ * and every PNG's colour profile applied (load/pngread.c).  Private to
+ * the load stage: image.c's images.
  */
 #ifndef DECKPRESS_PNGREAD_H
 #define DECKPRESS_PNGREAD_H
@@ -27,5 +28,11 @@ struct pngread {
  */
 bool	 png_read_fd(int fd, size_t max, struct pngread *out,
 	    const char **why);
+
+/*
+ * The colour profile (iCCP) of the PNG data (len bytes), if it has one
+ * other than sRGB, applied to s, the image Cairo's reader made of it.
+ */
+void	 png_icc(const unsigned char *data, size_t len, cairo_surface_t *s);
 
 #endif

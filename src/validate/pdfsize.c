@@ -33,7 +33,7 @@ size_note_art(GHashTable *art, const struct image *img, double dpi)
 static double
 art_bytes(const struct image *img)
 {
-	if (img->kind == IMG_JPEG && !img->cmyk)
+	if (img->kind == IMG_JPEG && !img->converted)
 		return (double)img->len;
 	if (img->kind == IMG_JPEG)	/* pixels: about a photograph's */
 		return img->w_px * img->h_px * 3 * 0.9;
