@@ -133,6 +133,22 @@ for m in jpeg png; do
 	check "art: a $m with an ICC profile previews as its sRGB conversion (under 2 %)" \
 	    face_same icc-$m icc-ref
 done
+# A press's CMYK profile (made by iccgen: its inks duller and warmer
+# than the naive conversion says) in an Adobe CMYK JPEG: the inks print
+# through it; the same JPEG without it (the naive conversion) is 2 % or
+# more from that.
+for m in cmyk cmykraw cmykref; do
+	e=jpg
+	[ $m = cmykref ] && e=png
+	out/test/iccgen $m "$T/icc-$m.$e"
+	deck icc-$m "$T/icc-$m.$e"
+done
+page icc-cmykref
+page icc-cmykraw
+check "art: the press's inks without its profile are not its colours (2 % or more apart)" \
+    differs icc-cmykraw icc-cmykref
+check "art: an Adobe CMYK JPEG with a press's ICC profile prints through it (under 2 %)" \
+    page_same icc-cmyk icc-cmykref
 check "art: a JPEG whose profile changed its pixels is embedded as pixels, not its bytes" \
     sh -c 'pdfimages -list "$1" | awk "NR > 2 && \$9 == \"jpeg\" { exit 1 }"' \
     sh "$T/icc-jpeg.pdf"

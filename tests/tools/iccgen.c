@@ -2,7 +2,7 @@
 /*
  * iccgen: art in a colour space of its own, for tests/run-art.sh.
  *
- *   iccgen jpeg|png|raw|ref OUT
+ *   iccgen jpeg|png|raw|ref|cmyk|cmykraw|cmykref OUT
  *
  * Eight flat patches of saturated colours (4 x 2 patches of 64 px), in
  * a wide-gamut RGB space made here with Little CMS (Adobe RGB's
@@ -10,6 +10,11 @@
  * embedded (APP2); png, a PNG with it as iCCP; raw, the same PNG with no
  * profile (what a reader that ignores it prints); ref, the patches
  * converted to sRGB, how a colour-managed viewer shows the first two.
+ * And eight patches of inks: cmyk, an Adobe CMYK JPEG (inks stored
+ * inverted) with a CMYK profile made here embedded, a press whose inks
+ * print duller and warmer than the naive formula says; cmykraw, the
+ * same JPEG without it; cmykref, the PNG of the inks through the
+ * profile to sRGB.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,10 +33,88 @@ static const unsigned char cols[8][3] = {
 	{ 20, 20, 20 }, { 230, 200, 40 }, { 120, 40, 160 }, { 60, 200, 200 },
 };
 
+/* C, M, Y, K ink, 0-255 each. */
+static const unsigned char inks[8][4] = {
+	{ 0, 0, 0, 0 }, { 255, 0, 0, 0 }, { 0, 255, 0, 0 },
+	{ 0, 0, 255, 0 }, { 0, 0, 0, 255 }, { 40, 200, 160, 20 },
+	{ 180, 60, 10, 90 }, { 100, 100, 100, 100 },
+};
+
 static const unsigned char *
 col_at(int x, int y)
 {
 	return cols[(y / PATCH) * 4 + x / PATCH];
+}
+
+static const unsigned char *
+ink_at(int x, int y)
+{
+	return inks[(y / PATCH) * 4 + x / PATCH];
+}
+
+/* The press: sRGB of inks c, m, y, k (0-1), duller and warmer. */
+static void
+press(const double *in, double *rgb)
+{
+	double k = 1 - 0.9 * in[3];
+
+	rgb[0] = (1 - 0.85 * in[0]) * k;
+	rgb[1] = (1 - 0.8 * in[1]) * k * 0.96;
+	rgb[2] = (1 - 0.75 * in[2]) * k * 0.88;
+}
+
+static cmsHTRANSFORM srgb_lab;
+
+/* The profile's table: inks to Lab, through the press and sRGB. */
+static cmsInt32Number
+sample(const cmsUInt16Number in[], cmsUInt16Number out[], void *cargo)
+{
+	double ink[4], rgb[3];
+	cmsCIELab lab;
+	int i;
+
+	(void)cargo;
+	for (i = 0; i < 4; i++)
+		ink[i] = in[i] / 65535.0;
+	press(ink, rgb);
+	cmsDoTransform(srgb_lab, rgb, &lab, 1);
+	cmsFloat2LabEncoded(out, &lab);
+	return 1;
+}
+
+static cmsHPROFILE
+press_cmyk(void)
+{
+	cmsHPROFILE p = cmsCreateProfilePlaceholder(NULL);
+	cmsHPROFILE srgb = cmsCreate_sRGBProfile(), lab = cmsCreateLab4Profile(
+	    NULL);
+	cmsPipeline *lut = cmsPipelineAlloc(NULL, 4, 3);
+	cmsStage *clut = cmsStageAllocCLut16bit(NULL, 9, 4, 3, NULL);
+	cmsMLU *d = cmsMLUalloc(NULL, 1);
+
+	srgb_lab = cmsCreateTransform(srgb, TYPE_RGB_DBL, lab, TYPE_Lab_DBL,
+	    INTENT_RELATIVE_COLORIMETRIC, 0);
+	cmsStageSampleCLut16bit(clut, sample, NULL, 0);
+	/* A v4 AToB table: curves, the table, curves (both none here). */
+	cmsPipelineInsertStage(lut, cmsAT_BEGIN, clut);
+	cmsPipelineInsertStage(lut, cmsAT_BEGIN, cmsStageAllocToneCurves(NULL,
+	    4, NULL));
+	cmsPipelineInsertStage(lut, cmsAT_END, cmsStageAllocToneCurves(NULL, 3,
+	    NULL));
+	cmsSetProfileVersion(p, 4.3);
+	cmsSetDeviceClass(p, cmsSigOutputClass);
+	cmsSetColorSpace(p, cmsSigCmykData);
+	cmsSetPCS(p, cmsSigLabData);
+	cmsWriteTag(p, cmsSigAToB0Tag, lut);
+	cmsWriteTag(p, cmsSigMediaWhitePointTag, cmsD50_XYZ());
+	cmsMLUsetASCII(d, "en", "US", "deckpress test press CMYK");
+	cmsWriteTag(p, cmsSigProfileDescriptionTag, d);
+	cmsMLUfree(d);
+	cmsPipelineFree(lut);
+	cmsDeleteTransform(srgb_lab);
+	cmsCloseProfile(srgb);
+	cmsCloseProfile(lab);
+	return p;
 }
 
 static cmsHPROFILE
@@ -52,11 +135,11 @@ wide_rgb(void)
 	return p;
 }
 
-/* The profile's bytes; caller frees. */
+/* The profile's bytes (the press's, with cmyk); caller frees. */
 static unsigned char *
-profile_bytes(cmsUInt32Number *n)
+profile_bytes(cmsUInt32Number *n, int cmyk)
 {
-	cmsHPROFILE p = wide_rgb();
+	cmsHPROFILE p = cmyk ? press_cmyk() : wide_rgb();
 	unsigned char *b;
 
 	cmsSaveProfileToMem(p, NULL, n);
@@ -111,7 +194,7 @@ write_png(const char *out, const unsigned char *px, int icc)
 	    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 	    PNG_FILTER_TYPE_DEFAULT);
 	if (icc) {
-		prof = profile_bytes(&n);
+		prof = profile_bytes(&n, 0);
 		png_set_iCCP(png, info, "wide", 0, prof, n);
 	}
 	png_write_info(png, info);
@@ -130,7 +213,7 @@ write_jpeg(const char *out, const unsigned char *px)
 	struct jpeg_error_mgr err;
 	FILE *f = fopen(out, "wb");
 	cmsUInt32Number n;
-	unsigned char *prof = profile_bytes(&n);
+	unsigned char *prof = profile_bytes(&n, 0);
 	JSAMPROW row;
 
 	if (f == NULL) {
@@ -158,6 +241,71 @@ write_jpeg(const char *out, const unsigned char *px)
 	return fclose(f) != 0;
 }
 
+/* The inks as an Adobe CMYK JPEG, with the press's profile or (raw) none. */
+static int
+write_cmyk(const char *out, int raw)
+{
+	struct jpeg_compress_struct ci;
+	struct jpeg_error_mgr err;
+	unsigned char row[W * 4], *r = row, *prof = NULL;
+	cmsUInt32Number n = 0;
+	FILE *f = fopen(out, "wb");
+	int x, i;
+
+	if (f == NULL) {
+		fprintf(stderr, "iccgen: cannot write %s\n", out);
+		return 1;
+	}
+	ci.err = jpeg_std_error(&err);
+	jpeg_create_compress(&ci);
+	jpeg_stdio_dest(&ci, f);
+	ci.image_width = W;
+	ci.image_height = H;
+	ci.input_components = 4;
+	ci.in_color_space = JCS_CMYK;
+	jpeg_set_defaults(&ci);
+	jpeg_set_colorspace(&ci, JCS_CMYK);
+	ci.write_Adobe_marker = TRUE;
+	jpeg_set_quality(&ci, 95, TRUE);
+	jpeg_start_compress(&ci, TRUE);
+	if (!raw) {
+		prof = profile_bytes(&n, 1);
+		jpeg_write_icc_profile(&ci, prof, n);
+	}
+	while (ci.next_scanline < H) {
+		for (x = 0; x < W; x++)
+			for (i = 0; i < 4; i++)
+				row[4 * x + i] = 255 - ink_at(x,
+				    (int)ci.next_scanline)[i];
+		jpeg_write_scanlines(&ci, &r, 1);
+	}
+	jpeg_finish_compress(&ci);
+	jpeg_destroy_compress(&ci);
+	free(prof);
+	return fclose(f) != 0;
+}
+
+/* The inks through the press's profile to sRGB, as RGB bytes. */
+static unsigned char *
+cmyk_pixels(void)
+{
+	unsigned char *px = malloc(W * H * 3), *ink = malloc(W * H * 4);
+	cmsHPROFILE in = press_cmyk(), out = cmsCreate_sRGBProfile();
+	cmsHTRANSFORM t = cmsCreateTransform(in, TYPE_CMYK_8, out, TYPE_RGB_8,
+	    INTENT_PERCEPTUAL, 0);
+	int x, y;
+
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			memcpy(ink + 4 * (y * W + x), ink_at(x, y), 4);
+	cmsDoTransform(t, ink, px, W * H);
+	cmsDeleteTransform(t);
+	cmsCloseProfile(in);
+	cmsCloseProfile(out);
+	free(ink);
+	return px;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -166,9 +314,20 @@ main(int argc, char **argv)
 
 	if (argc != 3 || (strcmp(argv[1], "jpeg") != 0 && strcmp(argv[1],
 	    "png") != 0 && strcmp(argv[1], "raw") != 0 &&
-	    strcmp(argv[1], "ref") != 0)) {
-		fprintf(stderr, "usage: iccgen jpeg|png|raw|ref OUT\n");
+	    strcmp(argv[1], "ref") != 0 && strcmp(argv[1], "cmyk") != 0 &&
+	    strcmp(argv[1], "cmykraw") != 0 &&
+	    strcmp(argv[1], "cmykref") != 0)) {
+		fprintf(stderr, "usage: iccgen jpeg|png|raw|ref|cmyk|cmykraw|"
+		    "cmykref OUT\n");
 		return 2;
+	}
+	if (strncmp(argv[1], "cmyk", 4) == 0 && strcmp(argv[1], "cmykref"))
+		return write_cmyk(argv[2], strcmp(argv[1], "cmykraw") == 0);
+	if (strcmp(argv[1], "cmykref") == 0) {
+		px = cmyk_pixels();
+		rc = write_png(argv[2], px, 0);
+		free(px);
+		return rc;
 	}
 	px = pixels(strcmp(argv[1], "ref") == 0);
 	if (strcmp(argv[1], "jpeg") == 0)
