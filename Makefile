@@ -19,8 +19,9 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/load/tmpl.c src/load/shapes.c src/load/pathd.c \
          src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \
          src/load/mcheck.c src/load/fieldcheck.c \
-         src/load/texts.c src/load/printer.c src/load/image.c src/load/svgscan.c \
-         src/load/resample.c src/load/jpeg.c src/load/pngread.c src/load/icc.c \
+         src/load/texts.c src/load/printer.c src/load/image.c \
+         src/load/lazy.c src/load/svgscan.c src/load/resample.c \
+         src/load/jpeg.c src/load/pngread.c src/load/icc.c \
          src/load/csv.c \
          src/load/confine.c src/load/gfile.c src/load/journal.c \
          src/load/lookup.c \
