@@ -248,6 +248,18 @@ pdftoppm -r 20 -f 31 -l 32 "$T/sp-cards.pdf" "$T/spc"
 check "Serious Privacy, pack --duplex fold: the pawns' two pages look as cards --duplex fold's" \
     sh -c "cmp -s $T/spp-$((p0 + 30)).ppm $T/spc-31.ppm && cmp -s $T/spp-$((p0 + 31)).ppm $T/spc-32.ppm"
 
+# Printed fronts then backs (none), each kind of the kit is a part of its
+# own -- its backs follow its own fronts --, and the index says so kind
+# by kind.
+pack $sp --duplex none -o "$T/sp-none.pdf" >"$T/sp-none.out"
+q0=$(first_sheet "$T/sp-none.out")
+check "Serious Privacy, pack --duplex none: a note per kind, its fronts then its backs" \
+    has "$T/sp-none.pdf" 2 "Pages $q0 to $((q0 + 9)) hold the fronts first" \
+    "Pages $((q0 + 10)) to $((q0 + 19)) hold the fronts first" \
+    "Pages $((q0 + 20)) to $((q0 + 29)) hold the fronts first" \
+    "Pages $((q0 + 30)) to $((q0 + 31)) hold the fronts first" \
+    "Print pages $((q0 + 32)) to $((q0 + 47)) single-sided: they have no backs"
+
 # --- 3. short and none -----------------------------------------------------------
 # Data Chain's en writes its own 'printing' (the long edge): short and
 # none take deckpress's strings of their mode.

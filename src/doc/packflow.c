@@ -138,11 +138,14 @@ print_notes(struct pack *p, GString *b, const char *em)
 	for (i = 0; i < pr->n && pr->v[i].backs; i++) {
 		const struct sheets *sh = &pr->v[i];
 
-		if (i == 0 || pr->v[i - 1].mode != sh->mode)
+		if (i == 0 || pr->v[i - 1].mode != sh->mode ||
+		    sh->mode == DUPLEX_NONE)
 			start = sh->first;
 		end = sh->first + sh->plan.n;
+		/* Fronts then backs (none) is a part per kind: each
+		 * kind's backs follow its own fronts. */
 		if (i + 1 < pr->n && pr->v[i + 1].backs &&
-		    pr->v[i + 1].mode == sh->mode)
+		    pr->v[i + 1].mode == sh->mode && sh->mode != DUPLEX_NONE)
 			continue;	/* the part goes on */
 		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
 		    start + 1);
