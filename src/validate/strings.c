@@ -632,6 +632,45 @@ strings_render(const struct deck *deck, size_t li, const char *path,
 	return r->changed;
 }
 
+/* strings_accept() for one entry's strings. */
+static size_t
+accept_entry(struct deck *deck, struct card *c, size_t li)
+{
+	const struct text *src;
+	size_t i, n = 0;
+	char h[9];
+
+	if (c->texts == NULL)
+		return 0;
+	for (i = 0; i < c->texts[li].n; i++) {
+		struct text *t = &c->texts[li].v[i];
+
+		if (t->deflt || t->value == NULL || card_text(c, 0, t->field,
+		    &src) == NULL || src->value == NULL)
+			continue;
+		text_hash(src->value, h);
+		if (t->src_hash != NULL && strcmp(t->src_hash, h) == 0)
+			continue;
+		t->src_hash = arena_strdup(&deck->arena, h);
+		n++;
+	}
+	return n;
+}
+
+size_t
+strings_accept(struct deck *deck, size_t li)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < deck->ncards; i++)
+		n += accept_entry(deck, &deck->cards[i], li);
+	for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
+		n += accept_entry(deck, &deck->vals[i], li);
+	for (i = 0; i < deck->nkinds; i++)
+		n += accept_entry(deck, &deck->kinds[i].strs, li);
+	return n + accept_entry(deck, &deck->pack, li);
+}
+
 bool
 strings_update(const struct deck *deck, size_t li, const char *path,
     struct strings_report *r, struct diags *d)
