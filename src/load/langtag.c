@@ -72,8 +72,9 @@ subtag(const char *s, size_t n, enum tagpart *p, unsigned int *nextlang)
 bool
 lang_tag_valid(const char *s)
 {
-	enum tagpart p = TP_LANG;
+	enum tagpart p = TP_LANG, was;
 	unsigned int nextlang = 0;
+	bool open = false;	/* the last subtag a singleton */
 	size_t n;
 
 	if (ident_problem(s) != NULL)
@@ -82,7 +83,7 @@ lang_tag_valid(const char *s)
 	/* The language: two or three letters, or five to eight; or
 	 * private use alone ("x-klingon"). */
 	if (n == 1 && tolower((unsigned char)*s) == 'x')
-		p = TP_PRIVATE;
+		p = TP_PRIVATE, open = true;
 	else if (!all_of(s, n, isalpha) || n < 2 || n == 4 || n > 8)
 		return false;
 	else if (n > 3)
@@ -90,12 +91,13 @@ lang_tag_valid(const char *s)
 	for (s += n; *s == '-'; s += n) {
 		s++;
 		n = strcspn(s, "-");
+		was = p;
 		if (!subtag(s, n, &p, &nextlang))
 			return false;
+		open = n == 1 && was != TP_PRIVATE;
 	}
 	/* A singleton needs what it introduces after it. */
-	return *s == '\0' && p != TP_EXT && !(p == TP_PRIVATE &&
-	    s[-1] == '-');
+	return *s == '\0' && !open;
 }
 
 /* s with '_' as '-' and each subtag in its usual case, if that is a tag. */
