@@ -80,14 +80,13 @@ lang_tag_valid(const char *s)
 	if (ident_problem(s) != NULL)
 		return false;	/* empty, too long, or not a file name */
 	n = strcspn(s, "-");
-	/* The language: two or three letters, or five to eight; or
-	 * private use alone ("x-klingon"). */
+	/* The language: two or three letters (the RFC keeps four to
+	 * eight for languages none has been registered as: "english" is
+	 * a slip); or private use alone ("x-klingon"). */
 	if (n == 1 && tolower((unsigned char)*s) == 'x')
 		p = TP_PRIVATE, open = true;
-	else if (!all_of(s, n, isalpha) || n < 2 || n == 4 || n > 8)
+	else if (!all_of(s, n, isalpha) || n < 2 || n > 3)
 		return false;
-	else if (n > 3)
-		nextlang = 3;	/* no extlang after a long language */
 	for (s += n; *s == '-'; s += n) {
 		s++;
 		n = strcspn(s, "-");
