@@ -214,6 +214,12 @@ cards:
     source: {body: 0badc0de}
 EOF
 dp before check "$E" --lang es
+# What 'strings' alone makes of it first: the stale string marked so.
+cp "$E/text/es.yaml" "$T/es-orig.yaml"
+dp plain strings "$E" --lang es
+check "accept: strings alone marks the stale string STALE" \
+    count "$E/text/es.yaml" "# STALE:" 1
+cp "$T/es-orig.yaml" "$E/text/es.yaml"
 check "accept: before, 4 strings record no source" \
     count "$T/before.err" "records no source" 4
 check "accept: before, 1 is stale" count "$T/before.err" "is stale" 1
@@ -235,6 +241,12 @@ check "accept: the file's comments are kept" sh -c '
     grep -q "^# Imported from elsewhere: keep this comment.$" "$1" &&
     grep -q "^  # The dish: the same name in Spanish.$" "$1"' sh \
     "$E/text/es.yaml"
+check "accept: ... once each (an entry on one line: {body: ...})" \
+    count "$E/text/es.yaml" "# The dish" 1
+check "accept: the STALE mark is gone" count "$E/text/es.yaml" "STALE" 0
+check "accept: the strings keep the file's order" sh -c '
+    [ "$(sed -n "s/^  \([a-z]*\):.*/\1/p" "$1" | tr "\n" " ")" = \
+    "law n plus name todo old " ]' sh "$E/text/es.yaml"
 cp "$E/text/es.yaml" "$T/es-once.yaml"
 dp again strings "$E" --lang es --accept
 check "accept: a second --accept changes no byte" \

@@ -207,7 +207,10 @@ put_field(struct writer *w, const struct card *c, const char *field, int ind)
 
 	card_text(c, 0, field, &src);
 	card_text(c, w->li, field, &t);
-	if (t != NULL && !t->deflt)
+	/* On the entry's own line ({body: ...}) the comments above are
+	 * the entry's, written with it. */
+	if (t != NULL && !t->deflt &&
+	    t->key_pos.line != c->texts[w->li].key_pos.line)
 		oldfile_comments(&w->b, w->o, t->key_pos.line, ind);
 	/* The source's own file: its strings, nothing about them. */
 	if (w->li == 0) {
@@ -253,7 +256,8 @@ put_sources(struct writer *w, const struct card *c, const char **fields,
 	size_t i;
 	char h[9];
 
-	if (c->texts[w->li].src_line > 0)
+	if (c->texts[w->li].src_line > 0 &&
+	    c->texts[w->li].src_line != c->texts[w->li].key_pos.line)
 		oldfile_comments(&w->b, w->o, c->texts[w->li].src_line, ind);
 	for (i = 0; i < nf; i++) {
 		if (card_text(c, 0, fields[i], &src) == NULL)
