@@ -15,7 +15,7 @@
 #include "../validate/validate.h"
 
 static const char usage_strings[] =
-"usage: deckpress strings DECK --lang LANG\n"
+"usage: deckpress strings DECK --lang LANG [--accept]\n"
 "\n"
 "Write or update DECK/text/LANG.yaml, the translator's file: every string\n"
 "the language needs, with the source text above it as a comment.  New\n"
@@ -24,6 +24,9 @@ static const char usage_strings[] =
 "reordered, and a second run changes nothing.\n"
 "\n"
 "  -l, --lang LANG   the language (required; not the source language)\n"
+"  -a, --accept      record the source text of now as the one every\n"
+"                    translated string translates (after a review): none\n"
+"                    is stale or without a source any more\n"
 "  -h, --help        this help\n";
 
 /*
@@ -51,17 +54,18 @@ source_lost(const struct deck *deck, size_t li, struct diags *d)
 }
 
 static int
-run_strings(const char *deckdir, const char *lang, struct diags *d)
+run_strings(const char *deckdir, const char *lang, bool accept,
+    struct diags *d)
 {
 	struct load_opts lo = { .lang = lang, .lenient = true, .extra = lang };
 	struct deck *deck;
 	struct strings_report r;
+	size_t accepted = 0;
 	char *dir, *path, *home;
 	int li, rc = 0;
 
-	if (!valid_ident(lang)) {
-		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is not a language "
-		    "code (like fr or pt-BR)", lang);
+	if (!lang_tag_valid(lang)) {
+		lang_tag_error(d, NULL, "usage", lang);
 		return EXIT_USAGE;
 	}
 	/* Only this language and the source are read: another language's
@@ -86,6 +90,8 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 		return EXIT_USAGE;
 	}
 	source_lost(deck, (size_t)li, d);
+	if (accept)
+		accepted = strings_accept(deck, (size_t)li);
 	/* Anything else unread could be lost by rewriting the file. */
 	if (d->nerr > 0) {
 		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
@@ -108,6 +114,10 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
 		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
 		    r.changed ? "" : " (unchanged)");
+		if (accept)
+			printf("%s: %zu translation%s accepted: now recorded "
+			    "as translating the %s text of now\n", path,
+			    accepted, accepted == 1 ? "" : "s", deck->langs[0]);
 		if ((size_t)li >= deck->ndeclared)
 			printf("add '%s' to the languages in %s to print it\n",
 			    lang, deck->file);
@@ -123,15 +133,20 @@ cmd_strings(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "lang", required_argument, NULL, 'l' },
+		{ "accept", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *lang = NULL;
 	struct diags d = { 0 };
+	bool accept = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "l:h", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "l:ah", opts, NULL)) != -1)
 		switch (c) {
+		case 'a':
+			accept = true;
+			break;
 		case 'l':
 			lang = optarg;
 			break;
@@ -146,5 +161,6 @@ cmd_strings(int argc, char **argv)
 		    "give exactly one deck folder" : "no deck folder given");
 	if (lang == NULL)
 		return usage_error(usage_strings, "%s", "--lang is required");
-	return finish(&d, run_strings(deck_dir(argv[optind]), lang, &d));
+	return finish(&d, run_strings(deck_dir(argv[optind]), lang, accept,
+	    &d));
 }

@@ -543,23 +543,66 @@ any_region(const char *dir, const char *base)
 }
 
 /*
- * The dictionary file of a language code, as Debian's hyphen-* packages
- * name them: "de" -> hyph_de_DE.dic, then hyph_de.dic, then any
- * hyph_de_*.dic; "pt-BR" -> hyph_pt_BR.dic.  Any language Debian has
- * patterns for works without a list kept here.  NULL if none; g_free().
+ * A BCP 47 tag's language, script and region in the case Debian's file
+ * names spell them ("pt", "Latn", "BR"); each "" if the tag has none.
+ * Variants, extensions and private use choose no dictionary.
+ */
+static void
+tag_parts(const char *lang, char base[9], char script[5], char region[4])
+{
+	gchar **v = g_strsplit(lang, "-", -1);
+	size_t i = 1, n;
+
+	g_strlcpy(base, v[0], 9);
+	g_strlcpy(script, "", 5);
+	g_strlcpy(region, "", 4);
+	while (v[i] != NULL && strlen(v[i]) == 3 && g_ascii_isalpha(*v[i]))
+		i++;		/* an extlang: zh-yue */
+	if (v[i] != NULL && strlen(v[i]) == 4 && g_ascii_isalpha(*v[i]))
+		g_strlcpy(script, v[i++], 5);
+	if (v[i] != NULL && ((n = strlen(v[i])) == 2 || (n == 3 &&
+	    g_ascii_isdigit(*v[i]))))
+		g_strlcpy(region, v[i], 4);
+	for (i = 0; base[i] != '\0'; i++)
+		base[i] = g_ascii_tolower(base[i]);
+	for (i = 0; script[i] != '\0'; i++)
+		script[i] = i == 0 ? g_ascii_toupper(script[i]) :
+		    g_ascii_tolower(script[i]);
+	for (i = 0; region[i] != '\0'; i++)
+		region[i] = g_ascii_toupper(region[i]);
+	g_strfreev(v);
+}
+
+/*
+ * The dictionary file of a language tag, as Debian's hyphen-* packages
+ * name them: "pt-BR" -> hyph_pt_BR.dic; "sr-Latn" -> hyph_sr_Latn.dic;
+ * "en-Latn-US" -> hyph_en_Latn_US.dic, then hyph_en_Latn.dic.  A
+ * language alone, or one with a region that has no file of its own:
+ * "de" -> hyph_de_DE.dic, then hyph_de.dic, then any hyph_de_*.dic.
+ * A tag with a script never falls back to the language's patterns,
+ * which may be another script's (Serbian's are Cyrillic): it is not
+ * hyphenated.  Any language Debian has patterns for works without a
+ * list kept here.  NULL if none; g_free().
  */
 static char *
 dict_path(const struct hyph *h, const char *lang)
 {
-	char *base = g_strdup(lang), *up, *names[4] = { NULL }, *path;
+	char base[9], script[5], region[4], *names[5] = { NULL }, *path;
 	char *found = NULL;
 	size_t i, k = 0;
 
-	g_strdelimit(base, "-", '_');
-	if (strchr(base, '_') != NULL)
-		names[k++] = g_strdup_printf("hyph_%s.dic", base);
+	tag_parts(lang, base, script, region);
+	if (*script && *region)
+		names[k++] = g_strdup_printf("hyph_%s_%s_%s.dic", base, script,
+		    region);
+	if (*script)
+		names[k++] = g_strdup_printf("hyph_%s_%s.dic", base, script);
 	else {
-		up = g_ascii_strup(base, -1);
+		char *up = g_ascii_strup(base, -1);
+
+		if (*region)
+			names[k++] = g_strdup_printf("hyph_%s_%s.dic", base,
+			    region);
 		names[k++] = g_strdup_printf("hyph_%s_%s.dic", base, up);
 		names[k++] = g_strdup_printf("hyph_%s.dic", base);
 		names[k++] = any_region(h->dir, base);
@@ -575,7 +618,6 @@ dict_path(const struct hyph *h, const char *lang)
 			g_free(path);
 		g_free(names[i]);
 	}
-	g_free(base);
 	return found;
 }
 

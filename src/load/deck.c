@@ -84,10 +84,8 @@ load_langs(struct deck *deck, const struct ynode *n, struct diags *d)
 
 		if (!ystring(n->items[i], &s, "a language", NULL, d))
 			return false;
-		if (!valid_ident(s)) {
-			diag_add(d, DIAG_ERROR, &n->items[i]->pos, "languages",
-			    "'%s' is not a language code (like en or pt-BR)",
-			    s);
+		if (!lang_tag_valid(s)) {
+			lang_tag_error(d, &n->items[i]->pos, "languages", s);
 			return false;
 		}
 		for (j = 0; j < i; j++)

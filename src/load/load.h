@@ -155,6 +155,11 @@ bool		 yisnull(const struct ynode *n);
 bool		 valid_ident(const char *s);
 /* What is wrong with s as one ("is empty", ...), or NULL. */
 const char	*ident_problem(const char *s);
+/* Is s a BCP 47 language tag (en, pt-BR, sr-Latn)?  langtag.c */
+bool		 lang_tag_valid(const char *s);
+/* The error for s, a language code that is not one, naming the form. */
+void		 lang_tag_error(struct diags *, const struct srcpos *,
+		    const char *code, const char *s);
 
 /* What load_deck() reads, and how it treats what is missing. */
 struct load_opts {

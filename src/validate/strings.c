@@ -207,7 +207,10 @@ put_field(struct writer *w, const struct card *c, const char *field, int ind)
 
 	card_text(c, 0, field, &src);
 	card_text(c, w->li, field, &t);
-	if (t != NULL && !t->deflt)
+	/* On the entry's own line ({body: ...}) the comments above are
+	 * the entry's, written with it. */
+	if (t != NULL && !t->deflt &&
+	    t->key_pos.line != c->texts[w->li].key_pos.line)
 		oldfile_comments(&w->b, w->o, t->key_pos.line, ind);
 	/* The source's own file: its strings, nothing about them. */
 	if (w->li == 0) {
@@ -253,7 +256,8 @@ put_sources(struct writer *w, const struct card *c, const char **fields,
 	size_t i;
 	char h[9];
 
-	if (c->texts[w->li].src_line > 0)
+	if (c->texts[w->li].src_line > 0 &&
+	    c->texts[w->li].src_line != c->texts[w->li].key_pos.line)
 		oldfile_comments(&w->b, w->o, c->texts[w->li].src_line, ind);
 	for (i = 0; i < nf; i++) {
 		if (card_text(c, 0, fields[i], &src) == NULL)
@@ -630,6 +634,45 @@ strings_render(const struct deck *deck, size_t li, const char *path,
 	*out = w.b;
 	oldfile_free(&o);
 	return r->changed;
+}
+
+/* strings_accept() for one entry's strings. */
+static size_t
+accept_entry(struct deck *deck, struct card *c, size_t li)
+{
+	const struct text *src;
+	size_t i, n = 0;
+	char h[9];
+
+	if (c->texts == NULL)
+		return 0;
+	for (i = 0; i < c->texts[li].n; i++) {
+		struct text *t = &c->texts[li].v[i];
+
+		if (t->deflt || t->value == NULL || card_text(c, 0, t->field,
+		    &src) == NULL || src->value == NULL)
+			continue;
+		text_hash(src->value, h);
+		if (t->src_hash != NULL && strcmp(t->src_hash, h) == 0)
+			continue;
+		t->src_hash = arena_strdup(&deck->arena, h);
+		n++;
+	}
+	return n;
+}
+
+size_t
+strings_accept(struct deck *deck, size_t li)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < deck->ncards; i++)
+		n += accept_entry(deck, &deck->cards[i], li);
+	for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
+		n += accept_entry(deck, &deck->vals[i], li);
+	for (i = 0; i < deck->nkinds; i++)
+		n += accept_entry(deck, &deck->kinds[i].strs, li);
+	return n + accept_entry(deck, &deck->pack, li);
 }
 
 bool

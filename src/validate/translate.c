@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "validate.h"
 
 /*
@@ -73,6 +75,29 @@ markup_signature(const char *s, char **err)
 	}
 	markup_free(&t);
 	return b.s;
+}
+
+/*
+ * Has s a letter of any script in its text (not in its markup, icons or
+ * {names})?  A number, a sign or a dash ("42", "+2", "—") reads the same
+ * in every language: equal to the source, it is not left untranslated.
+ */
+static bool
+has_letters(const char *s)
+{
+	struct mtokens t;
+	const char *p;
+	bool any = false;
+	size_t i;
+
+	if (!markup_parse(s, &t))
+		any = true;	/* unparsed: judged as a text */
+	for (i = 0; !any && i < t.n; i++)
+		for (p = t.v[i].text; t.v[i].type == MT_TEXT && !any &&
+		    *p != '\0'; p = g_utf8_next_char(p))
+			any = g_unichar_isalpha(g_utf8_get_char(p));
+	markup_free(&t);
+	return any;
 }
 
 static const char *
@@ -144,7 +169,8 @@ check_string(const struct card *c, const char *lang, const char *srclang,
 		check_default(c, lang, srclang, src, t, st, d);
 		return;
 	}
-	if (strcmp(src->value, t->value) == 0 && !t->same) {
+	if (strcmp(src->value, t->value) == 0 && !t->same &&
+	    has_letters(t->value)) {
 		st->identical++;
 		diag_add(d, DIAG_WARN, &t->pos, "identical", "%s (%s): %s is "
 		    "the same as the %s text; if that is meant (a name), add "

@@ -187,6 +187,15 @@ bool		 strings_update(const struct deck *deck, size_t li,
 		    struct diags *d);
 
 /*
+ * strings --accept: record the source text of now as the one each of
+ * language li's own translations translates (they were reviewed), so
+ * that none is reported stale or without a source; strings_update()
+ * then writes the hashes.  Untranslated strings and deckpress's
+ * defaults are left alone.  Returns how many records changed.
+ */
+size_t		 strings_accept(struct deck *deck, size_t li);
+
+/*
  * The text file of language li as strings_update() would write it to
  * path, into out (caller frees with sb_free()), and what r reports;
  * returns r->changed.  all: every string the source has, the ones the

@@ -1744,6 +1744,29 @@ test_csv_row_lengths(void **state)
 	diag_free(&d);
 }
 
+/* Language codes are BCP 47 tags: the RFC's forms, and nothing else. */
+static void
+test_lang_tags(void **state)
+{
+	static const char *const good[] = { "en", "nb", "pt-BR", "pt-PT",
+	    "sr-Latn", "zh-Hant", "zh-Hant-TW", "sr-Latn-RS", "es-419",
+	    "de-CH-1996", "sl-rozaj-biske", "zh-yue-HK", "en-a-bbb-x-ccc",
+	    "x-klingon", "PT-br", "haw", "en-US-x-twain", NULL };
+	static const char *const bad[] = { "", "e", "pt_br", "pt-", "-pt",
+	    "pt--BR", "x", "en-a", "en-x", "pt-B", "english", "en-US-a",
+	    "1en", "en-Latn-Latn", "x-toolongprivate", "pt BR", "../fr",
+	    "en-123456789", "abcd", NULL };
+	size_t i;
+
+	(void)state;
+	for (i = 0; good[i] != NULL; i++)
+		if (!lang_tag_valid(good[i]))
+			fail_msg("'%s' refused", good[i]);
+	for (i = 0; bad[i] != NULL; i++)
+		if (lang_tag_valid(bad[i]))
+			fail_msg("'%s' taken for a tag", bad[i]);
+}
+
 int
 main(void)
 {
@@ -1792,6 +1815,7 @@ main(void)
 		cmocka_unit_test(test_csv_separator),
 		cmocka_unit_test(test_csv_errors),
 		cmocka_unit_test(test_csv_row_lengths),
+		cmocka_unit_test(test_lang_tags),
 	};
 
 	return cmocka_run_group_tests_name("load", tests, NULL, NULL);
