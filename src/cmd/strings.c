@@ -12,10 +12,11 @@
 
 #include "cmd.h"
 #include "../import/import.h"
+#include "../po/poin.h"
 #include "../validate/validate.h"
 
 static const char usage_strings[] =
-"usage: deckpress strings DECK --lang LANG\n"
+"usage: deckpress strings DECK --lang LANG [--from FILE.po]\n"
 "\n"
 "Write or update DECK/text/LANG.yaml, the translator's file: every string\n"
 "the language needs, with the source text above it as a comment.  New\n"
@@ -24,6 +25,9 @@ static const char usage_strings[] =
 "reordered, and a second run changes nothing.\n"
 "\n"
 "  -l, --lang LANG   the language (required; not the source language)\n"
+"  -f, --from FILE   take the translations of the PO file FILE (from a\n"
+"                    PO editor): checked as check does, nothing written\n"
+"                    if one is wrong\n"
 "  -h, --help        this help\n";
 
 /*
@@ -50,13 +54,36 @@ source_lost(const struct deck *deck, size_t li, struct diags *d)
 	}
 }
 
+/*
+ * The deck, into s; with a PO file to take, bound to its layouts too,
+ * to lay its cards out with the translations.
+ */
 static int
-run_strings(const char *deckdir, const char *lang, struct diags *d)
+load(struct setup *s, const char *deckdir, const char *lang, bool layouts,
+    struct diags *d)
 {
 	struct load_opts lo = { .lang = lang, .lenient = true, .extra = lang };
+	char *home;
+
+	if (layouts)
+		return setup_load(s, deckdir, &lo, d);
+	home = data_dir();
+	lo.packdir = path_join(home, "layouts/pack");
+	s->deck = load_deck(deckdir, &lo, d);
+	free((char *)lo.packdir);
+	free(home);
+	return s->deck == NULL ? EXIT_INPUT : 0;
+}
+
+static int
+run_strings(const char *deckdir, const char *lang, const char *from,
+    struct diags *d)
+{
+	struct setup s = { 0 };
 	struct deck *deck;
 	struct strings_report r;
-	char *dir, *path, *home;
+	struct poin_report pr;
+	char *dir, *path;
 	int li, rc = 0;
 
 	if (!valid_ident(lang)) {
@@ -70,27 +97,27 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 	 * them over this one's. */
 	if ((rc = journal_finish(deckdir, d)) != 0)
 		return rc;
-	home = data_dir();
-	lo.packdir = path_join(home, "layouts/pack");
-	deck = load_deck(deckdir, &lo, d);
-	free((char *)lo.packdir);
-	free(home);
-	if (deck == NULL)
-		return EXIT_INPUT;
+	if ((rc = load(&s, deckdir, lang, from != NULL, d)) != 0) {
+		setup_free(&s);
+		return rc;
+	}
+	deck = s.deck;
 	/* What this language still lacks is what strings is for. */
 	diag_drop(d, "missing-text", lang);
 	if ((li = deck_lang_index(deck, lang)) == 0) {
 		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
 		    "language: its texts are written by hand", lang);
-		deck_free(deck);
+		setup_free(&s);
 		return EXIT_USAGE;
 	}
 	source_lost(deck, (size_t)li, d);
-	/* Anything else unread could be lost by rewriting the file. */
-	if (d->nerr > 0) {
+	/* Anything else unread could be lost by rewriting the file; a
+	 * PO file with a wrong translation writes none. */
+	if (d->nerr > 0 || (from != NULL && !po_import(&s, (size_t)li, from,
+	    &pr, d))) {
 		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
 		    "the errors above first, so that no translation is lost");
-		deck_free(deck);
+		setup_free(&s);
 		return EXIT_INPUT;
 	}
 	dir = path_join(deck->dir, "text");
@@ -108,13 +135,17 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
 		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
 		    r.changed ? "" : " (unchanged)");
+		if (from != NULL)
+			printf("%s: %zu strings taken, %zu of them fuzzy "
+			    "(stale), %zu skipped\n", from, pr.translated,
+			    pr.fuzzy, pr.skipped);
 		if ((size_t)li >= deck->ndeclared)
 			printf("add '%s' to the languages in %s to print it\n",
 			    lang, deck->file);
 	}
 	free(dir);
 	free(path);
-	deck_free(deck);
+	setup_free(&s);
 	return rc;
 }
 
@@ -123,17 +154,21 @@ cmd_strings(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "lang", required_argument, NULL, 'l' },
+		{ "from", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *lang = NULL;
+	const char *lang = NULL, *from = NULL;
 	struct diags d = { 0 };
 	int c;
 
-	while ((c = getopt_long(argc, argv, "l:h", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "l:f:h", opts, NULL)) != -1)
 		switch (c) {
 		case 'l':
 			lang = optarg;
+			break;
+		case 'f':
+			from = optarg;
 			break;
 		case 'h':
 			fputs(usage_strings, stdout);
@@ -146,5 +181,6 @@ cmd_strings(int argc, char **argv)
 		    "give exactly one deck folder" : "no deck folder given");
 	if (lang == NULL)
 		return usage_error(usage_strings, "%s", "--lang is required");
-	return finish(&d, run_strings(deck_dir(argv[optind]), lang, &d));
+	return finish(&d, run_strings(deck_dir(argv[optind]), lang, from,
+	    &d));
 }
