@@ -136,9 +136,10 @@ run_strings(const char *deckdir, const char *lang, const char *from,
 		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
 		    r.changed ? "" : " (unchanged)");
 		if (from != NULL)
-			printf("%s: %zu strings taken, %zu of them fuzzy "
-			    "(stale), %zu skipped\n", from, pr.translated,
-			    pr.fuzzy, pr.skipped);
+			printf("%s: %zu translation%s taken (%zu fuzzy, "
+			    "left stale), %zu skipped\n", from, pr.translated,
+			    pr.translated == 1 ? "" : "s", pr.fuzzy,
+			    pr.skipped);
 		if ((size_t)li >= deck->ndeclared)
 			printf("add '%s' to the languages in %s to print it\n",
 			    lang, deck->file);

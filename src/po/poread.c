@@ -32,7 +32,11 @@ add_problem(int severity, const char *file, size_t line, size_t col,
     const char *text)
 {
 	struct srcpos pos = { rd.path, 0, 0 };
-	char *msg = g_strchomp(g_strdup(text));
+	char *msg = g_strchomp(g_strdup(text)), *nl;
+
+	/* One line per diagnostic. */
+	while ((nl = strchr(msg, '\n')) != NULL)
+		*nl = ' ';
 
 	if (file != NULL && line != (size_t)-1) {
 		pos.line = (unsigned int)line;
@@ -135,6 +139,7 @@ utf8_file(po_file_t f, const struct pofile *pf, struct diags *d)
 		    "po", "the file is in %s; deckpress reads PO files in "
 		    "UTF-8 (msgconv --to-code=UTF-8 converts it)", cs + 8);
 	free(ct);
+	free((char *)h);	/* the library's copy */
 	return ok;
 }
 
