@@ -170,6 +170,12 @@ apply_msg(struct applier *w, const struct pomsg *m)
 		    "such string (any more); skipped", m->ctxt);
 		return;
 	}
+	if (strlen(m->str) > PO_MAX_STR) {
+		diag_add(w->d, DIAG_ERROR, &m->str_pos, "po", "%s: msgstr "
+		    "has %zu bytes, more than the %d KiB a string may have",
+		    m->ctxt, strlen(m->str), PO_MAX_STR >> 10);
+		return;
+	}
 	if (!g_utf8_validate(m->str, -1, NULL)) {
 		diag_add(w->d, DIAG_ERROR, &m->str_pos, "po", "%s: msgstr is "
 		    "not UTF-8", m->ctxt);

@@ -12,6 +12,8 @@
 #include "../job/job.h"
 
 #define PO_MAX_BYTES	(16 << 20)	/* a PO file read: as a YAML file */
+#define PO_MAX_STR	(64 << 10)	/* bytes of one msgstr: what a text
+					   file's value may hold */
 
 /* One message of a PO file, as read. */
 struct pomsg {
