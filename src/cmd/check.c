@@ -15,11 +15,12 @@
 
 #include "cmd.h"
 #include "../doc/doc.h"
+#include "../po/poin.h"
 #include "../validate/validate.h"
 
 static const char usage_check[] =
 "usage: deckpress check DECK [--lang LANG|all] [--json] [--werror]\n"
-"                  [--allow-outside]\n"
+"                  [--from FILE.po] [--allow-outside]\n"
 "\n"
 "Check the deck in folder DECK: its composition against DECK/rules.yaml\n"
 "(totals, quotas, variants), every translation against the source\n"
@@ -30,6 +31,8 @@ static const char usage_check[] =
 "  -l, --lang LANG|all  language(s) to check (default: all)\n"
 "  -j, --json           findings as JSON on stdout\n"
 "  -W, --werror         warnings fail the check too\n"
+"  -f, --from FILE.po   check LANG as if the PO file's translations were\n"
+"                       taken (strings --from); nothing is written\n"
 DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
@@ -42,6 +45,7 @@ struct checkjob {
 	bool		 werror;
 	bool		 allow_outside;	/* --allow-outside */
 	bool		 fit;		/* the layouts could be bound */
+	const char	*from;		/* --from: a PO file, or NULL */
 };
 
 /*
@@ -80,6 +84,25 @@ preflight(struct setup *s, const char *lang, struct diags *d)
 			pack_preflight(s, li, d);
 }
 
+/*
+ * The PO file's translations put into language li, at the PO file's
+ * lines, for the checks to see as if they were written.
+ */
+static void
+take_po(struct setup *s, const char *lang, int li, const char *path,
+    struct diags *d)
+{
+	struct poin_report r;
+	struct pofile pf = { 0 };
+
+	if (li == 0)
+		diag_add(d, DIAG_ERROR, NULL, "usage", "--from: '%s' is the "
+		    "source language, which no PO file translates", lang);
+	else if (pofile_read(&pf, path, d))
+		po_apply(s, (size_t)li, &pf, &r, d);
+	pofile_free(&pf);
+}
+
 static int
 run_check(struct checkjob *j, struct diags *d)
 {
@@ -104,6 +127,8 @@ run_check(struct checkjob *j, struct diags *d)
 	j->fit = rc == 0;
 	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
+	if (j->from != NULL)
+		take_po(&s, j->lang, li, j->from, d);
 	validate_check(s.deck, s.fonts, s.tmpls, j->lang, j->fit, &k, d);
 	if (j->fit)
 		preflight(&s, j->lang, d);
@@ -132,6 +157,7 @@ cmd_check(int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "werror", no_argument, NULL, 'W' },
+		{ "from", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -140,7 +166,7 @@ cmd_check(int argc, char **argv)
 	struct diags d = { 0 };
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "l:jWh", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "l:jWf:h", opts, NULL)) != -1)
 		switch (c) {
 		case 'l':
 			j.lang = strcmp(optarg, "all") == 0 ? NULL : optarg;
@@ -150,6 +176,9 @@ cmd_check(int argc, char **argv)
 			break;
 		case 'W':
 			j.werror = true;
+			break;
+		case 'f':
+			j.from = optarg;
 			break;
 		case 'A':
 			j.allow_outside = true;
@@ -163,6 +192,9 @@ cmd_check(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_check, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
+	if (j.from != NULL && j.lang == NULL)
+		return usage_error(usage_check, "%s", "--from needs --lang "
+		    "LANG, the PO file's language");
 	j.deckdir = deck_dir(argv[optind]);
 	rc = run_check(&j, &d);
 	if (j.json) {

@@ -12,10 +12,11 @@
 
 #include "cmd.h"
 #include "../import/import.h"
+#include "../po/poin.h"
 #include "../validate/validate.h"
 
 static const char usage_strings[] =
-"usage: deckpress strings DECK --lang LANG [--accept]\n"
+"usage: deckpress strings DECK --lang LANG [--from FILE.po | --accept]\n"
 "\n"
 "Write or update DECK/text/LANG.yaml, the translator's file: every string\n"
 "the language needs, with the source text above it as a comment.  New\n"
@@ -24,6 +25,9 @@ static const char usage_strings[] =
 "reordered, and a second run changes nothing.\n"
 "\n"
 "  -l, --lang LANG   the language (required; not the source language)\n"
+"  -f, --from FILE   take the translations of the PO file FILE (from a\n"
+"                    PO editor): checked as check does, nothing written\n"
+"                    if one is wrong\n"
 "  -a, --accept      record the source text of now as the one every\n"
 "                    translated string translates (after a review): none\n"
 "                    is stale or without a source any more\n"
@@ -53,15 +57,44 @@ source_lost(const struct deck *deck, size_t li, struct diags *d)
 	}
 }
 
+/*
+ * The deck, into s; with a PO file to take, bound to its layouts too,
+ * to lay its cards out with the translations.
+ */
 static int
-run_strings(const char *deckdir, const char *lang, bool accept,
+load(struct setup *s, const char *deckdir, const char *lang, bool layouts,
     struct diags *d)
 {
 	struct load_opts lo = { .lang = lang, .lenient = true, .extra = lang };
+	char *home;
+
+	if (layouts)
+		return setup_load(s, deckdir, &lo, d);
+	home = data_dir();
+	lo.packdir = path_join(home, "layouts/pack");
+	s->deck = load_deck(deckdir, &lo, d);
+	free((char *)lo.packdir);
+	free(home);
+	return s->deck == NULL ? EXIT_INPUT : 0;
+}
+
+/* What strings is asked for. */
+struct sjob {
+	const char	*lang;
+	const char	*from;		/* --from FILE.po, or NULL */
+	bool		 accept;	/* --accept */
+};
+
+static int
+run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
+{
+	const char *lang = o->lang, *from = o->from;
+	struct setup s = { 0 };
 	struct deck *deck;
 	struct strings_report r;
+	struct poin_report pr;
 	size_t accepted = 0;
-	char *dir, *path, *home;
+	char *dir, *path;
 	int li, rc = 0;
 
 	if (!lang_tag_valid(lang)) {
@@ -74,29 +107,29 @@ run_strings(const char *deckdir, const char *lang, bool accept,
 	 * them over this one's. */
 	if ((rc = journal_finish(deckdir, d)) != 0)
 		return rc;
-	home = data_dir();
-	lo.packdir = path_join(home, "layouts/pack");
-	deck = load_deck(deckdir, &lo, d);
-	free((char *)lo.packdir);
-	free(home);
-	if (deck == NULL)
-		return EXIT_INPUT;
+	if ((rc = load(&s, deckdir, lang, from != NULL, d)) != 0) {
+		setup_free(&s);
+		return rc;
+	}
+	deck = s.deck;
 	/* What this language still lacks is what strings is for. */
 	diag_drop(d, "missing-text", lang);
 	if ((li = deck_lang_index(deck, lang)) == 0) {
 		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
 		    "language: its texts are written by hand", lang);
-		deck_free(deck);
+		setup_free(&s);
 		return EXIT_USAGE;
 	}
 	source_lost(deck, (size_t)li, d);
-	if (accept)
+	if (o->accept)
 		accepted = strings_accept(deck, (size_t)li);
-	/* Anything else unread could be lost by rewriting the file. */
-	if (d->nerr > 0) {
+	/* Anything else unread could be lost by rewriting the file; a
+	 * PO file with a wrong translation writes none. */
+	if (d->nerr > 0 || (from != NULL && !po_import(&s, (size_t)li, from,
+	    &pr, d))) {
 		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
 		    "the errors above first, so that no translation is lost");
-		deck_free(deck);
+		setup_free(&s);
 		return EXIT_INPUT;
 	}
 	dir = path_join(deck->dir, "text");
@@ -114,7 +147,12 @@ run_strings(const char *deckdir, const char *lang, bool accept,
 		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
 		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
 		    r.changed ? "" : " (unchanged)");
-		if (accept)
+		if (from != NULL)
+			printf("%s: %zu translation%s taken (%zu fuzzy, "
+			    "left stale), %zu skipped\n", from, pr.translated,
+			    pr.translated == 1 ? "" : "s", pr.fuzzy,
+			    pr.skipped);
+		if (o->accept)
 			printf("%s: %zu translation%s accepted: now recorded "
 			    "as translating the %s text of now\n", path,
 			    accepted, accepted == 1 ? "" : "s", deck->langs[0]);
@@ -124,7 +162,7 @@ run_strings(const char *deckdir, const char *lang, bool accept,
 	}
 	free(dir);
 	free(path);
-	deck_free(deck);
+	setup_free(&s);
 	return rc;
 }
 
@@ -133,22 +171,25 @@ cmd_strings(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "lang", required_argument, NULL, 'l' },
+		{ "from", required_argument, NULL, 'f' },
 		{ "accept", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *lang = NULL;
+	struct sjob o = { 0 };
 	struct diags d = { 0 };
-	bool accept = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "l:ah", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "l:f:ah", opts, NULL)) != -1)
 		switch (c) {
-		case 'a':
-			accept = true;
-			break;
 		case 'l':
-			lang = optarg;
+			o.lang = optarg;
+			break;
+		case 'f':
+			o.from = optarg;
+			break;
+		case 'a':
+			o.accept = true;
 			break;
 		case 'h':
 			fputs(usage_strings, stdout);
@@ -159,8 +200,11 @@ cmd_strings(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_strings, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	if (lang == NULL)
+	if (o.lang == NULL)
 		return usage_error(usage_strings, "%s", "--lang is required");
-	return finish(&d, run_strings(deck_dir(argv[optind]), lang, accept,
-	    &d));
+	if (o.from != NULL && o.accept)
+		return usage_error(usage_strings, "%s", "--from and --accept: "
+		    "one at a time (a PO file records the source of each "
+		    "translation it takes)");
+	return finish(&d, run_strings(deck_dir(argv[optind]), &o, &d));
 }

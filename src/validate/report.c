@@ -90,6 +90,39 @@ check_images(const struct card *c, const struct laid *l, GHashTable *seen,
 }
 
 /*
+ * Card c in language li laid out (each copy if they differ); with seen,
+ * its images' resolution too (see check_images).
+ */
+static void
+lay_card(const struct deck *deck, const struct fonts *fonts,
+    const struct tmpl *t, const struct card *c, size_t li, GHashTable *seen,
+    GHashTable *art, struct diags *d)
+{
+	unsigned int k, n = copies_differ(t, c, li) ? c->count : 1;
+	size_t f;
+	struct laid l;
+
+	for (k = 0; k < n; k++)
+		for (f = 0; f < 2; f++) {
+			layout_card(fonts, deck, t, c, k, li, (enum face)f, &l,
+			    d);
+			if (seen != NULL && k == 0)
+				check_images(c, &l, seen, art, d);
+			laid_free(&l);
+		}
+}
+
+size_t
+validate_fit_card(const struct deck *deck, const struct fonts *fonts,
+    const struct tmpl *t, const struct card *c, size_t li, struct diags *d)
+{
+	size_t before = d->nerr;
+
+	lay_card(deck, fonts, t, c, li, NULL, NULL, d);
+	return d->nerr - before;
+}
+
+/*
  * Every text of every card in language li, laid out: overflow = error;
  * with images (images do not change with the language: asked for one
  * language only), the images' resolution too, in the same pass, so
@@ -102,24 +135,11 @@ check_fit(const struct deck *deck, const struct fonts *fonts,
 	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
 	    g_free, NULL);
 	GHashTable *art = g_hash_table_new_full(NULL, NULL, NULL, g_free);
-	size_t i, f, before = d->nerr;
-	unsigned int k, n;
-	struct laid l;
+	size_t i, before = d->nerr;
 
-	for (i = 0; i < deck->ncards; i++) {
-		const struct card *c = &deck->cards[i];
-		const struct tmpl *t = tmpls[c->kind];
-
-		n = copies_differ(t, c, li) ? c->count : 1;
-		for (k = 0; k < n; k++)
-			for (f = 0; f < 2; f++) {
-				layout_card(fonts, deck, t, c, k, li,
-				    (enum face)f, &l, d);
-				if (images && k == 0)
-					check_images(c, &l, seen, art, d);
-				laid_free(&l);
-			}
-	}
+	for (i = 0; i < deck->ncards; i++)
+		lay_card(deck, fonts, tmpls[deck->cards[i].kind],
+		    &deck->cards[i], li, images ? seen : NULL, art, d);
 	g_hash_table_destroy(seen);
 	if (images)
 		size_check(deck, art, d);

@@ -106,8 +106,8 @@ describe(const char *sig)
 	return *sig ? sig : "none";
 }
 
-static void
-check_markup(const struct card *c, const char *lang, const char *srclang,
+void
+validate_markup(const struct card *c, const char *lang, const char *srclang,
     const struct text *src, const struct text *t, struct diags *d)
 {
 	char *e1, *e2;
@@ -164,7 +164,7 @@ check_string(const struct card *c, const char *lang, const char *srclang,
 	char h[9];
 
 	st->strings++;
-	check_markup(c, lang, srclang, src, t, d);
+	validate_markup(c, lang, srclang, src, t, d);
 	if (t->deflt) {
 		check_default(c, lang, srclang, src, t, st, d);
 		return;

@@ -114,6 +114,24 @@ void		 validate_translations(const struct deck *deck, size_t li,
 		    struct trstats *st, struct diags *d);
 
 /*
+ * Translation t of src (card c, language lang; srclang the source's)
+ * has the markup, icons and {names} of src, in that order: else an
+ * error at t->pos.
+ */
+void		 validate_markup(const struct card *c, const char *lang,
+		    const char *srclang, const struct text *src,
+		    const struct text *t, struct diags *d);
+
+/*
+ * Card c laid out in language li with template t and fonts, both
+ * faces, each copy if they differ, as check lays it: a text that does
+ * not fit is an error at its text.  Returns the errors added.
+ */
+size_t		 validate_fit_card(const struct deck *deck,
+		    const struct fonts *fonts, const struct tmpl *t,
+		    const struct card *c, size_t li, struct diags *d);
+
+/*
  * Check cards/<game>/rules/<lang>.md, if there is one, for language li:
  * [[card:ID]] naming no card is an error; a bold or quoted phrase close
  * to a card title but not one is a warning with the title suggested.

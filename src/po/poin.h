@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PO files in: a translator's PO file read with gettext's own library
+ * (poread.c) and its translations put into a loaded deck's texts of one
+ * language (poapply.c), checked as "check" checks them, for "strings
+ * --from" to write and "check --from" to check.  Takes a deck bound to
+ * its layouts, gives texts and diagnostics at the PO file's lines.
+ */
+#ifndef DECKPRESS_POIN_H
+#define DECKPRESS_POIN_H
+
+#include "../job/job.h"
+
+#define PO_MAX_BYTES	(16 << 20)	/* a PO file read: as a YAML file */
+#define PO_MAX_STR	(64 << 10)	/* bytes of one msgstr: what a text
+					   file's value may hold */
+
+/* One message of a PO file, as read. */
+struct pomsg {
+	const char	*ctxt;		/* msgctxt; NULL: none */
+	const char	*id;		/* msgid */
+	const char	*prev;		/* #| msgid: the previous source, or
+					   NULL */
+	const char	*str;		/* msgstr; "" untranslated */
+	bool		 fuzzy;		/* #, fuzzy */
+	bool		 plural;	/* has msgid_plural */
+	struct srcpos	 pos;		/* of its msgctxt (or msgid) line */
+	struct srcpos	 str_pos;	/* of its msgstr line */
+};
+
+/* A PO file's messages, header and obsolete ones left out. */
+struct pofile {
+	struct arena	 arena;		/* owns the strings */
+	const char	*path;		/* as diagnostics name it */
+	struct pomsg	*v;
+	size_t		 n;
+};
+
+/*
+ * Read the PO file at path into pf (free with pofile_free(), either
+ * way).  Its syntax errors are errors at their lines; false if there
+ * were any, or it cannot be read.
+ */
+bool	 pofile_read(struct pofile *pf, const char *path, struct diags *d);
+void	 pofile_free(struct pofile *pf);
+
+/* What applying a PO file did. */
+struct poin_report {
+	size_t	translated;	/* strings given a new text or hash */
+	size_t	fuzzy;		/* of them, left stale */
+	size_t	skipped;	/* messages whose context is gone */
+};
+
+/*
+ * Put the translations of pf into language li of s's deck (texts in
+ * its arena; positions at the PO's lines, so that check reports them
+ * there): "check --from".  Warnings for contexts that are gone.
+ */
+void	 po_apply(struct setup *s, size_t li, const struct pofile *pf,
+	    struct poin_report *r, struct diags *d);
+
+/*
+ * Read the PO file at path, apply it to language li of s's deck, and
+ * check each new translation: its markup and {names} against the
+ * source's, and its card laid out.  Every error is at its PO line.
+ * True if the deck may be written ("strings --from"); the texts'
+ * positions are those of the text file again.
+ */
+bool	 po_import(struct setup *s, size_t li, const char *path,
+	    struct poin_report *r, struct diags *d);
+
+#endif
