@@ -274,4 +274,11 @@ check "hash: of a number" test "$(hash_of n)" = "$(fnv 42)"
 check "hash: of the stale string's new source, once accepted" \
     test "$(hash_of old)" = "$(fnv 'The new text')"
 
+# import takes the same tags: --lang and a spreadsheet's title@LANG.
+rc=0
+./deckpress import /dev/null --into "$T/none" --lang pt_br >/dev/null \
+    2>"$T/imp.err" || rc=$?
+check "import --lang pt_br: a usage error naming the BCP 47 form" \
+    sh -c "test $rc = 2 && grep -q 'BCP 47' $T/imp.err"
+
 summary tags

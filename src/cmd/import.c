@@ -168,9 +168,9 @@ cmd_import(int argc, char **argv)
 		    "given");
 	if (a.into == NULL)
 		return usage_error(usage_import, "%s", "--into is required");
-	if (a.lang != NULL && !valid_ident(a.lang))
+	if (a.lang != NULL && !lang_tag_valid(a.lang))
 		return usage_error(usage_import, "'%s' is not a language code "
-		    "(like en or pt-BR)", a.lang);
+		    "(a BCP 47 tag, like en or pt-BR)", a.lang);
 	if (a.layout != NULL && strchr(a.layout, '=') != NULL &&
 	    (c = components_arg(a.layout)) != 0)
 		return c;

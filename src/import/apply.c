@@ -39,7 +39,7 @@ column_langs(const struct csvtab *t, const char *src, size_t *n)
 	*n = 1;
 	for (i = 0; i < t->head.n; i++) {
 		if ((at = strrchr(t->head.v[i].s, '@')) == NULL ||
-		    !valid_ident(at + 1))
+		    !lang_tag_valid(at + 1))
 			continue;
 		for (k = 0; k < *n && strcmp(v[k], at + 1) != 0; k++)
 			;
