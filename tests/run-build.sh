@@ -88,7 +88,7 @@ layer() {
 	case $1 in
 	src) echo 0 ;; pdf) echo 1 ;; load) echo 2 ;; layout) echo 3 ;;
 	render | validate) echo 4 ;; booklet | job) echo 5 ;; impose) echo 6 ;;
-	doc | export | import | run | scaffold) echo 7 ;; cmd) echo 8 ;; *) echo 99 ;;
+	doc | export | import | po | run | scaffold) echo 7 ;; cmd) echo 8 ;; *) echo 99 ;;
 	esac
 }
 # includes: "FILE HEADER" for each #include "..." of src/, the header's

@@ -12,10 +12,12 @@
 
 #include "cmd.h"
 #include "../import/import.h"
+#include "../po/po.h"
 #include "../validate/validate.h"
 
 static const char usage_strings[] =
 "usage: deckpress strings DECK --lang LANG\n"
+"       deckpress strings DECK (--lang LANG --po | --pot) [-o FILE]\n"
 "\n"
 "Write or update DECK/text/LANG.yaml, the translator's file: every string\n"
 "the language needs, with the source text above it as a comment.  New\n"
@@ -24,6 +26,11 @@ static const char usage_strings[] =
 "reordered, and a second run changes nothing.\n"
 "\n"
 "  -l, --lang LANG   the language (required; not the source language)\n"
+"      --po          write a PO file of LANG for a PO editor instead\n"
+"                    (default out/GAME-LANG.po); the game is untouched\n"
+"      --pot         write the template of the source language\n"
+"                    (default out/GAME.pot)\n"
+"  -o, --output FILE the PO file to write (- for standard output)\n"
 "  -h, --help        this help\n";
 
 /*
@@ -118,22 +125,74 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 	return rc;
 }
 
+/* --po, --pot: the language's strings as a PO file, the game untouched. */
+static int
+run_po(const char *deckdir, const char *lang, const char *output,
+    struct diags *d)
+{
+	struct load_opts lo = { .lang = lang, .lenient = true, .one = true };
+	struct setup s = { 0 };
+	struct pomsgs m;
+	char *path;
+	int li = 0, rc;
+
+	if ((rc = setup_load(&s, deckdir, &lo, d)) == 0 &&
+	    (rc = lang_arg(s.deck, lang, &li, d)) == 0 && lang != NULL &&
+	    li == 0) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
+		    "language: its template is --pot", lang);
+		rc = EXIT_USAGE;
+	}
+	if (rc == 0 && d->nerr > 0)
+		rc = EXIT_INPUT;
+	if (rc != 0) {
+		setup_free(&s);
+		return rc;
+	}
+	path = output ? xstrdup(output) : lang ? g_strdup_printf(
+	    "out/%s-%s.po", s.deck->game, lang) : g_strdup_printf(
+	    "out/%s.pot", s.deck->game);
+	po_messages(&s, (size_t)li, &m);
+	if (strcmp(path, "-") != 0 && (rc = ensure_parent(path, d)) != 0)
+		;
+	else if (!po_write(s.deck, (size_t)li, li == 0, &m, path, d))
+		rc = EXIT_IO;
+	else
+		fprintf(outfile_report_to(path), "%s: %zu messages, %zu "
+		    "fuzzy, %zu untranslated\n", outfile_name(path), m.n,
+		    m.fuzzy, li == 0 ? m.n : m.empty);
+	pomsgs_free(&m);
+	free(path);
+	setup_free(&s);
+	return rc;
+}
+
 int
 cmd_strings(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "lang", required_argument, NULL, 'l' },
+		{ "po", no_argument, NULL, 'P' },
+		{ "pot", no_argument, NULL, 'T' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *lang = NULL;
+	const char *lang = NULL, *output = NULL;
 	struct diags d = { 0 };
-	int c;
+	int c, po = 0;
 
-	while ((c = getopt_long(argc, argv, "l:h", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "l:o:h", opts, NULL)) != -1)
 		switch (c) {
 		case 'l':
 			lang = optarg;
+			break;
+		case 'P':
+		case 'T':
+			po |= c == 'P' ? 1 : 2;
+			break;
+		case 'o':
+			output = optarg;
 			break;
 		case 'h':
 			fputs(usage_strings, stdout);
@@ -144,7 +203,16 @@ cmd_strings(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_strings, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	if (lang == NULL)
+	if (po == 3 || (po == 2 && lang != NULL))
+		return usage_error(usage_strings, "%s", "--pot is the source's "
+		    "template: no --po, no --lang");
+	if (output != NULL && po == 0)
+		return usage_error(usage_strings, "%s", "-o is for --po and "
+		    "--pot: strings writes text/LANG.yaml");
+	if (lang == NULL && po != 2)
 		return usage_error(usage_strings, "%s", "--lang is required");
+	if (po != 0)
+		return finish(&d, run_po(deck_dir(argv[optind]), lang, output,
+		    &d));
 	return finish(&d, run_strings(deck_dir(argv[optind]), lang, &d));
 }

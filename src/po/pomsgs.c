@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The PO messages of a deck in one language: one per string the source
+ * language has (the cards', the attribute values', the components' and
+ * the pack's), its context where it lives, its source text as written,
+ * its translation, stale or not and what its source was, and a note for
+ * the translator: what the string is, the markup it must keep and the
+ * room its box has at the minimum size.
+ */
+#include <string.h>
+
+#include <glib.h>
+
+#include "po.h"
+#include "../validate/oldfile.h"
+
+/* Characters tried at most when measuring a box's room. */
+#define ROOM_MAX	4000
+
+/* What listing the messages needs, for one run. */
+struct lister {
+	const struct setup	*s;
+	size_t			 li;
+	bool			 pot;
+	struct oldfile		 old;	/* text/LANG.yaml as it is */
+	struct pomsgs		*out;
+};
+
+/* The characters a text shows: its words, markup and variables left out. */
+static char *
+shown_text(const char *s)
+{
+	struct mtokens t = { 0 };
+	GString *g = g_string_new(NULL);
+	size_t i;
+
+	if (markup_parse(s, &t))
+		for (i = 0; i < t.n; i++)
+			if (t.v[i].type == MT_TEXT)
+				g_string_append(g, t.v[i].text);
+	markup_free(&t);
+	return g_string_free(g, FALSE);
+}
+
+/* Does the first n characters of pool fit e's box at its minimum size? */
+static bool
+fits_chars(const struct lister *x, const struct elem *e, const char *pool,
+    long n)
+{
+	const char *end = g_utf8_offset_to_pointer(pool, n);
+	char *cut = g_strndup(pool, (gsize)(end - pool)), *hy, *esc;
+	struct hyph *h = x->s->fonts->hyph;
+	const char *lang = x->s->deck->langs[x->li];
+	PangoLayout *l;
+	PangoRectangle log;
+	bool ok;
+
+	/* The renderer breaks words at hyphens when nothing else fits. */
+	hy = hyph_has(h, lang) ? hyph_text(h, lang, cut) : g_strdup(cut);
+	esc = g_markup_escape_text(hy, -1);
+	l = fit_layout(x->s->fonts->ctx, e, esc, e->size_min);
+	pango_layout_get_extents(l, NULL, &log);
+	ok = pango_units_to_double(log.width) <= e->w + 0.01 &&
+	    pango_units_to_double(log.height) <= e->h + 0.01;
+	g_object_unref(l);
+	g_free(esc);
+	g_free(hy);
+	g_free(cut);
+	return ok;
+}
+
+/*
+ * The characters of text like src that fit e's box at its minimum size:
+ * src's words over and over (uppercased if the box shows them so), cut
+ * where the box is full.  A binary search on the length: a longer text
+ * never takes fewer lines.
+ */
+static long
+box_room(const struct lister *x, const struct elem *e, const char *src)
+{
+	char *shown = shown_text(src), *pool, *up;
+	GString *g = g_string_new(NULL);
+	long lo = 0, hi = ROOM_MAX, mid;
+
+	g_strstrip(shown);
+	if (*shown == '\0') {
+		g_free(shown);
+		shown = g_strdup("a few ordinary words of a card");
+	}
+	while ((long)g_utf8_strlen(g->str, -1) < ROOM_MAX)
+		g_string_append_printf(g, "%s%s", g->len ? " " : "", shown);
+	pool = g_string_free(g, FALSE);
+	if (e->upper) {
+		up = g_utf8_strup(pool, -1);
+		g_free(pool);
+		pool = up;
+	}
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (fits_chars(x, e, pool, mid))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	g_free(pool);
+	g_free(shown);
+	return lo;
+}
+
+/*
+ * The room of field of c (a card, or kind k's strings when strs): the
+ * least of the boxes that show it on either face, in this language's
+ * fonts; -1 if no box shows it alone.
+ */
+static long
+room_of(const struct lister *x, const struct card *c, size_t k, bool strs,
+    const char *field, const char *src)
+{
+	const struct tmpl *t = x->s->tmpls[k];
+	long room = -1, r;
+	size_t f, i;
+
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < t->nelems[f]; i++) {
+			const struct elem *e = &t->elems[f][i];
+
+			if (e->type != ELEM_TEXT || (f == FACE_BACK &&
+			    t->back_is_front))
+				continue;
+			if (strs ? e->string == NULL ||
+			    strcmp(e->string, field) != 0 :
+			    e->field == NULL || strcmp(e->field, field) != 0 ||
+			    !elem_applies(e, c))
+				continue;
+			e = fonts_elem(x->s->fonts, x->s->deck, e, x->li);
+			r = box_room(x, e, src);
+			if (room < 0 || r < room)
+				room = r;
+		}
+	return room;
+}
+
+/* The markup and placeholders of s a translation must keep, listed. */
+static void
+put_keep(GString *g, const char *s)
+{
+	struct mtokens t = { 0 };
+	GString *l = g_string_new(NULL);
+	size_t i;
+
+	if (markup_parse(s, &t))
+		for (i = 0; i < t.n; i++) {
+			const struct mtoken *k = &t.v[i];
+			char *one = NULL;
+
+			if (k->type == MT_VAR)
+				one = g_strdup_printf("{%s}", k->text);
+			else if (k->type == MT_ICON)
+				one = g_strdup_printf("{icon:%s}", k->text);
+			else if (k->type == MT_IMG)
+				one = g_strdup_printf("{img:%s}", k->text);
+			else if (k->type == MT_BOLD_ON)
+				one = g_strdup("**bold**");
+			else if (k->type == MT_ITALIC_ON)
+				one = g_strdup("*italic*");
+			else if (k->type == MT_TAG_ON)
+				one = g_strdup_printf("<%s>", k->text);
+			if (one != NULL && strstr(l->str, one) == NULL)
+				g_string_append_printf(l, "%s%s",
+				    l->len ? ", " : "", one);
+			g_free(one);
+		}
+	markup_free(&t);
+	if (l->len > 0)
+		g_string_append_printf(g, "\nKeep: %s", l->str);
+	g_string_free(l, TRUE);
+}
+
+/* The file of pos from the deck's folder: "text/en.yaml". */
+static char *
+ref_path(const struct deck *deck, const struct srcpos *pos)
+{
+	size_t n = strlen(deck->dir);
+
+	if (pos->file == NULL)
+		return g_strdup(deck->file);
+	if (strncmp(pos->file, deck->dir, n) == 0 && pos->file[n] == '/')
+		return g_strdup(pos->file + n + 1);
+	return g_strdup(pos->file);
+}
+
+static struct pomsg *
+add_msg(struct pomsgs *m)
+{
+	struct pomsg *p;
+
+	xgrow((void **)&m->v, &m->cap, m->n + 1, sizeof(*m->v));
+	p = &m->v[m->n++];
+	memset(p, 0, sizeof(*p));
+	return p;
+}
+
+/* The translation of src in t, stale or not, and what it was made from. */
+static void
+put_translation(struct lister *x, struct pomsg *p, const struct text *t,
+    const struct text *src)
+{
+	char h[9];
+
+	p->msgstr = g_strdup(!x->pot && t != NULL && t->value != NULL ?
+	    t->value : "");
+	if (*p->msgstr == '\0') {
+		x->out->empty++;
+		return;
+	}
+	text_hash(src->value, h);
+	if (t->src_hash == NULL || strcmp(t->src_hash, h) == 0)
+		return;
+	p->fuzzy = true;
+	x->out->fuzzy++;
+	p->prev = t->deflt && t->src_text != NULL ? g_strdup(t->src_text) :
+	    oldfile_source(&x->old, t);
+}
+
+/*
+ * One message: field of c, whose context starts with ctx; what says
+ * what c is, for the note.  k, strs: where its box is (room_of), k of
+ * (size_t)-1 if it has none.
+ */
+static void
+put_msg(struct lister *x, const struct card *c, const char *ctx,
+    const char *field, const char *what, size_t k, bool strs)
+{
+	const struct text *src, *t;
+	struct pomsg *p;
+	GString *note = g_string_new(what);
+
+	card_text(c, 0, field, &src);
+	if (src == NULL || src->value == NULL ||
+	    (src->deflt && pack_mode_string(field))) {
+		g_string_free(note, TRUE);
+		return;
+	}
+	card_text(c, x->li, field, &t);
+	p = add_msg(x->out);
+	p->ctxt = g_strdup_printf("%s/%s", ctx, field);
+	p->msgid = g_strdup(src->value);
+	p->ref = ref_path(x->s->deck, &src->pos);
+	p->line = src->pos.line;
+	put_translation(x, p, t, src);
+	put_keep(note, src->value);
+	/* Measured with the translation's own words when there is one. */
+	p->room = k == (size_t)-1 ? -1 : room_of(x, c, k, strs, field,
+	    *p->msgstr != '\0' ? p->msgstr : src->value);
+	if (p->room >= 0)
+		g_string_append_printf(note, "\nRoom: about %ld characters "
+		    "(the box at its smallest type)", p->room);
+	p->note = g_string_free(note, FALSE);
+}
+
+/* What card c is, for its notes: its kind, title and attributes. */
+static char *
+card_what(const struct deck *deck, const struct card *c)
+{
+	const char *title = card_text(c, 0, "title", NULL);
+	GString *g = g_string_new(NULL);
+	size_t i;
+
+	if (deck->multi)
+		g_string_printf(g, "A '%s' component", deck->kinds[c->kind].name);
+	else
+		g_string_assign(g, "A card");
+	if (title != NULL)
+		g_string_append_printf(g, ": \"%s\"", title);
+	for (i = 0; i < c->nattrs; i++)
+		g_string_append_printf(g, "%s%s: %s", i ? ", " : " (",
+		    c->attrs[i].name, c->attrs[i].value);
+	if (c->nattrs > 0)
+		g_string_append_c(g, ')');
+	return g_string_free(g, FALSE);
+}
+
+/* Each card's texts, in the deck's order. */
+static void
+put_cards(struct lister *x)
+{
+	const struct deck *deck = x->s->deck;
+	size_t i, j;
+
+	for (i = 0; i < deck->ncards; i++) {
+		const struct card *c = &deck->cards[i];
+		const struct cardtext *ct = &c->texts[0];
+		char *ctx = g_strdup_printf("card/%s", c->id);
+		char *what = card_what(deck, c);
+
+		for (j = 0; j < ct->n; j++)
+			put_msg(x, c, ctx, ct->v[j].field, what, c->kind,
+			    false);
+		g_free(what);
+		g_free(ctx);
+	}
+}
+
+/* The attribute values', the components' and the pack's strings. */
+static void
+put_others(struct lister *x)
+{
+	const struct deck *deck = x->s->deck;
+	char *ctx, *what;
+	size_t i, j;
+
+	for (i = 0; i < deck->nattrdefs; i++) {
+		const struct card *c = &deck->vals[i];
+
+		ctx = g_strdup_printf("values/%s", c->id);
+		what = g_strdup_printf("A value of the attribute '%s'",
+		    c->id);
+		for (j = 0; c->texts != NULL && j < c->texts[0].n; j++)
+			put_msg(x, c, ctx, c->texts[0].v[j].field, what,
+			    (size_t)-1, false);
+		g_free(what);
+		g_free(ctx);
+	}
+	for (i = 0; i < deck->nkinds; i++) {
+		const struct card *c = &deck->kinds[i].strs;
+
+		ctx = g_strdup_printf("components/%s", deck->kinds[i].name);
+		what = g_strdup_printf("A string every '%s' component "
+		    "shares", deck->kinds[i].name);
+		for (j = 0; c->texts != NULL && j < c->texts[0].n; j++)
+			put_msg(x, c, ctx, c->texts[0].v[j].field, what, i,
+			    true);
+		g_free(what);
+		g_free(ctx);
+	}
+	if (deck->pack.texts == NULL)
+		return;
+	for (j = 0; j < deck->pack.texts[0].n; j++)
+		put_msg(x, &deck->pack, "pack", deck->pack.texts[0].v[j].field,
+		    "A string of the rule booklet and its pack", (size_t)-1,
+		    false);
+}
+
+void
+po_messages(const struct setup *s, size_t li, struct pomsgs *out)
+{
+	struct lister x = { .s = s, .li = li, .pot = li == 0, .out = out };
+	char *dir = path_join(s->deck->dir, "text"), *name, *path;
+
+	memset(out, 0, sizeof(*out));
+	name = g_strdup_printf("%s.yaml", s->deck->langs[li]);
+	path = path_join(dir, name);
+	x.old.srclang = s->deck->langs[0];
+	oldfile_read(&x.old, s->deck->confine, path);
+	put_cards(&x);
+	put_others(&x);
+	oldfile_free(&x.old);
+	free(path);
+	g_free(name);
+	free(dir);
+}
+
+void
+pomsgs_free(struct pomsgs *m)
+{
+	size_t i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->n; i++) {
+		g_free(m->v[i].ctxt);
+		g_free(m->v[i].msgid);
+		g_free(m->v[i].msgstr);
+		g_free(m->v[i].prev);
+		g_free(m->v[i].note);
+		g_free(m->v[i].ref);
+	}
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}
