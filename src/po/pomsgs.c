@@ -73,7 +73,7 @@ fits_chars(const struct lister *x, const struct elem *e, const char *pool,
  * The characters of text like src that fit e's box at its minimum size:
  * src's words over and over (uppercased if the box shows them so), cut
  * where the box is full.  A binary search on the length: a longer text
- * never takes fewer lines.
+ * never takes fewer lines.  The room is at most ROOM_MAX.
  */
 static long
 box_room(const struct lister *x, const struct elem *e, const char *src)
@@ -95,6 +95,11 @@ box_room(const struct lister *x, const struct elem *e, const char *src)
 		g_free(pool);
 		pool = up;
 	}
+	/* Doubling first: a long text costs the most to shape. */
+	for (mid = 32; mid < ROOM_MAX && fits_chars(x, e, pool, mid);
+	    mid *= 2)
+		lo = mid;
+	hi = mid < ROOM_MAX ? mid : ROOM_MAX;
 	while (hi - lo > 1) {
 		mid = lo + (hi - lo) / 2;
 		if (fits_chars(x, e, pool, mid))
@@ -176,16 +181,32 @@ put_keep(GString *g, const char *s)
 	g_string_free(l, TRUE);
 }
 
-/* The file of pos from the deck's folder: "text/en.yaml". */
-static char *
-ref_path(const struct deck *deck, const struct srcpos *pos)
+/* pos's file from dir, if it lies in dir, or NULL. */
+static const char *
+under(const char *dir, const struct srcpos *pos)
 {
-	size_t n = strlen(deck->dir);
+	size_t n = dir != NULL ? strlen(dir) : 0;
+
+	if (n == 0 || strncmp(pos->file, dir, n) != 0 || pos->file[n] != '/')
+		return NULL;
+	return pos->file + n + 1;
+}
+
+/*
+ * The file of pos from the game's folder, "text/en.yaml", or from
+ * deckpress's for its own defaults, "layouts/pack/en.yaml": the same
+ * wherever the game and deckpress are.
+ */
+static char *
+ref_path(const struct setup *s, const struct srcpos *pos)
+{
+	const char *r;
 
 	if (pos->file == NULL)
-		return g_strdup(deck->file);
-	if (strncmp(pos->file, deck->dir, n) == 0 && pos->file[n] == '/')
-		return g_strdup(pos->file + n + 1);
+		return g_strdup(s->deck->file);
+	if ((r = under(s->deck->dir, pos)) != NULL ||
+	    (r = under(s->datadir, pos)) != NULL)
+		return g_strdup(r);
 	return g_strdup(pos->file);
 }
 
@@ -245,9 +266,13 @@ put_msg(struct lister *x, const struct card *c, const char *ctx,
 	p = add_msg(x->out);
 	p->ctxt = g_strdup_printf("%s/%s", ctx, field);
 	p->msgid = g_strdup(src->value);
-	p->ref = ref_path(x->s->deck, &src->pos);
+	p->ref = ref_path(x->s, &src->pos);
 	p->line = src->pos.line;
 	put_translation(x, p, t, src);
+	if (src->deflt && src->pos.file != NULL &&
+	    under(x->s->datadir, &src->pos) != NULL)
+		g_string_append(note, "\ndeckpress's own text, used where the "
+		    "game has none: a translation here is the game's own");
 	put_keep(note, src->value);
 	/* Measured with the translation's own words when there is one. */
 	p->room = k == (size_t)-1 ? -1 : room_of(x, c, k, strs, field,

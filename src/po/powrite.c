@@ -83,8 +83,10 @@ message(const struct pomsg *p)
 	po_message_add_filepos(m, p->ref, p->line);
 	if (p->fuzzy) {
 		po_message_set_fuzzy(m, 1);
-		if (p->prev != NULL)
+		if (p->prev != NULL) {
+			po_message_set_prev_msgctxt(m, p->ctxt);
 			po_message_set_prev_msgid(m, p->prev);
+		}
 	}
 	return m;
 }
