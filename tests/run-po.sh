@@ -122,7 +122,7 @@ check "the template: a note names the card, its attributes and the room" \
     python3 -c '
 import sys; sys.path.insert(0, sys.argv[1]); from po import *
 m = [m for m in read_po(sys.argv[2]) if m["msgctxt"] == "card/steal/body"][0]
-want = ["A card: \"Steal\" (kind: action)", "Room: about "]
+want = ["Card \"Steal\" (kind: action)", "Room: about "]
 if not (m["notes"][0] == want[0] and m["notes"][1].startswith(want[1])):
     print(m["notes"]); sys.exit(1)
 ' "$T" "$T/dc.pot"
@@ -161,6 +161,17 @@ check "strings --po writes nothing into the game's folder" \
 check "strings --po writes out/GAME-LANG.po by default" \
     cmp "$T/es.po" "$T/out/data-chain-es.po"
 
+dp fr strings "$T/game" --po --lang fr -o "$T/fr.po"
+check "strings --po --lang fr, a language deck.yaml lacks: every card's msgstr empty" \
+    python3 -c '
+import sys; sys.path.insert(0, sys.argv[1]); from po import *
+msgs = read_po(sys.argv[2])
+cards = [m for m in msgs if (m["msgctxt"] or "").startswith("card/")]
+if len(cards) != 62 or any(m["msgstr"] for m in cards) or \
+   "Language: fr\n" not in msgs[0]["msgstr"]:
+    print(len(cards), msgs[0]); sys.exit(1)
+' "$T" "$T/fr.po"
+
 # 3. A changed English body: its Spanish message fuzzy, the old English
 # as the previous msgid.
 sed -i 's/^    body: Steal a random card from a rival'"'"'s hand\.$/    body: Steal two random cards from a rival'"'"'s hand./' \
@@ -191,6 +202,13 @@ check "strings --pot --lang es: usage error" exits potlang 2
 dp full strings $G --pot -o /dev/full
 check "strings --pot -o /dev/full: an I/O error, exit 3" sh -c '
     [ "$(cat "$1.rc")" = 3 ] && grep -q "cannot write" "$1.err"' sh "$T/full"
+# libgettextpo reports no failed write: the file read back catches it.
+rc=0
+(ulimit -f 4 && $WRAP ./deckpress strings $G --pot -o "$T/short.pot") \
+    >"$T/short.out" 2>"$T/short.err" || rc=$?
+check "strings --pot under a 4 KiB file size limit: exit 3, no file, no temporary" sh -c '
+    [ "$2" = 3 ] && grep -q "short.pot: cannot write: it came out incomplete" "$1.err" &&
+    [ -z "$(ls "$3" | grep short.pot)" ]' sh "$T/short" "$rc" "$T"
 mkdir "$T/dir.po"
 dp isdir strings $G --pot -o "$T/dir.po"
 check "strings --pot -o FOLDER: refused, exit 3" exits isdir 3

@@ -130,7 +130,9 @@ static int
 run_po(const char *deckdir, const char *lang, const char *output,
     struct diags *d)
 {
-	struct load_opts lo = { .lang = lang, .lenient = true, .one = true };
+	/* A language deck.yaml does not list yet: a translation begun. */
+	struct load_opts lo = { .lang = lang, .lenient = true, .one = true,
+	    .extra = lang };
 	struct setup s = { 0 };
 	struct pomsgs m;
 	char *path;

@@ -283,24 +283,31 @@ put_msg(struct lister *x, const struct card *c, const char *ctx,
 	p->note = g_string_free(note, FALSE);
 }
 
-/* What card c is, for its notes: its kind, title and attributes. */
+/*
+ * What card c is, for its notes: its kind of component, title and
+ * attributes ("Card \"Steal\" (kind: action)").
+ */
 static char *
 card_what(const struct deck *deck, const struct card *c)
 {
 	const char *title = card_text(c, 0, "title", NULL);
 	GString *g = g_string_new(NULL);
-	size_t i;
+	size_t i, n = 0;
 
 	if (deck->multi)
-		g_string_printf(g, "A '%s' component", deck->kinds[c->kind].name);
+		g_string_printf(g, "Component '%s'", deck->kinds[c->kind].name);
 	else
-		g_string_assign(g, "A card");
+		g_string_assign(g, "Card");
 	if (title != NULL)
-		g_string_append_printf(g, ": \"%s\"", title);
-	for (i = 0; i < c->nattrs; i++)
-		g_string_append_printf(g, "%s%s: %s", i ? ", " : " (",
+		g_string_append_printf(g, " \"%s\"", title);
+	for (i = 0; i < c->nattrs; i++) {
+		/* Its kind is said already. */
+		if (deck->multi && strcmp(c->attrs[i].name, KIND_ATTR) == 0)
+			continue;
+		g_string_append_printf(g, "%s%s: %s", n++ ? ", " : " (",
 		    c->attrs[i].name, c->attrs[i].value);
-	if (c->nattrs > 0)
+	}
+	if (n > 0)
 		g_string_append_c(g, ')');
 	return g_string_free(g, FALSE);
 }
@@ -338,8 +345,8 @@ put_others(struct lister *x)
 		const struct card *c = &deck->vals[i];
 
 		ctx = g_strdup_printf("values/%s", c->id);
-		what = g_strdup_printf("A value of the attribute '%s'",
-		    c->id);
+		what = g_strdup_printf("A value of the attribute '%s': "
+		    "shown where a layout writes {%s}", c->id, c->id);
 		for (j = 0; c->texts != NULL && j < c->texts[0].n; j++)
 			put_msg(x, c, ctx, c->texts[0].v[j].field, what,
 			    (size_t)-1, false);
@@ -351,7 +358,8 @@ put_others(struct lister *x)
 
 		ctx = g_strdup_printf("components/%s", deck->kinds[i].name);
 		what = g_strdup_printf("A string every '%s' component "
-		    "shares", deck->kinds[i].name);
+		    "shares (its name in the pack's index, a text its "
+		    "layout shows on each)", deck->kinds[i].name);
 		for (j = 0; c->texts != NULL && j < c->texts[0].n; j++)
 			put_msg(x, c, ctx, c->texts[0].v[j].field, what, i,
 			    true);

@@ -91,6 +91,23 @@ message(const struct pomsg *p)
 	return m;
 }
 
+/*
+ * po_file_free() of gettext 0.21 frees every string of a message but
+ * its contexts: unset them first, which frees them.
+ */
+static void
+unset_contexts(po_file_t f)
+{
+	po_message_iterator_t it = po_message_iterator(f, NULL);
+	po_message_t m;
+
+	while ((m = po_next_message(it)) != NULL) {
+		po_message_set_msgctxt(m, NULL);
+		po_message_set_prev_msgctxt(m, NULL);
+	}
+	po_message_iterator_free(it);
+}
+
 /* The messages as a PO file, written to name (a /dev/fd/ path). */
 static bool
 write_po(const struct deck *deck, size_t li, bool pot,
@@ -107,8 +124,56 @@ write_po(const struct deck *deck, size_t li, bool pot,
 	po_message_iterator_free(it);
 	if (setjmp(po_fail) == 0)
 		ok = po_file_write(f, name, &handler) != NULL;
+	unset_contexts(f);
 	po_file_free(f);
 	return ok && po_errmsg == NULL;
+}
+
+/*
+ * Is the file written whole?  libgettextpo reports no failed write (a
+ * full disk, a file size limit leave a short file that it calls
+ * written), so the library reads it back: every message there, the
+ * last one last.
+ */
+static po_file_t
+read_po(const char *name)
+{
+	volatile po_file_t f = NULL;
+
+	if (setjmp(po_fail) == 0)
+		f = po_file_read(name, &handler);
+	return f;
+}
+
+static bool
+read_back(const struct pomsgs *m, const char *name)
+{
+	po_file_t f = read_po(name);
+	po_message_iterator_t it;
+	po_message_t msg, last = NULL;
+	size_t n = 0;
+	char *why = po_errmsg;
+	bool ok = f != NULL && why == NULL;
+
+	if (f != NULL) {
+		it = po_message_iterator(f, NULL);
+		while ((msg = po_next_message(it)) != NULL) {
+			last = msg;
+			n++;
+		}
+		ok = ok && n == m->n + 1 && (m->n == 0 ||
+		    (po_message_msgctxt(last) != NULL &&
+		    strcmp(po_message_msgctxt(last), m->v[m->n - 1].ctxt) == 0));
+		po_message_iterator_free(it);
+		po_file_free(f);
+	}
+	if (!ok)
+		po_errmsg = why != NULL ? g_strdup_printf("it came out "
+		    "incomplete (read back: %s)", why) :
+		    g_strdup("it came out incomplete");
+	if (!ok)
+		g_free(why);
+	return ok;
 }
 
 bool
@@ -127,7 +192,7 @@ po_write(const struct deck *deck, size_t li, bool pot,
 	name = g_strdup_printf("/dev/fd/%d", fileno(o.fp));
 	g_free(po_errmsg);
 	po_errmsg = NULL;
-	ok = write_po(deck, li, pot, m, name);
+	ok = write_po(deck, li, pot, m, name) && read_back(m, name);
 	g_free(name);
 	if (!ok) {
 		diag_add(d, DIAG_ERROR, NULL, "io", "%s: cannot write: %s",
