@@ -125,6 +125,30 @@ run_strings(const char *deckdir, const char *lang, struct diags *d)
 	return rc;
 }
 
+/* The PO file of language li (0: the template) of s, to path. */
+static int
+write_po(const struct setup *s, int li, const char *output, struct diags *d)
+{
+	const struct deck *deck = s->deck;
+	char *path = output ? xstrdup(output) : li ? g_strdup_printf(
+	    "out/%s-%s.po", deck->game, deck->langs[li]) : g_strdup_printf(
+	    "out/%s.pot", deck->game);
+	struct pomsgs m;
+	int rc;
+
+	po_messages(s, (size_t)li, &m);
+	if ((rc = ensure_parent(path, d)) == 0 && !po_write(deck, (size_t)li,
+	    li == 0, &m, path, d))
+		rc = EXIT_IO;
+	else if (rc == 0)
+		fprintf(outfile_report_to(path), "%s: %zu messages, %zu "
+		    "fuzzy, %zu untranslated\n", outfile_name(path), m.n,
+		    m.fuzzy, li == 0 ? m.n : m.empty);
+	pomsgs_free(&m);
+	free(path);
+	return rc;
+}
+
 /* --po, --pot: the language's strings as a PO file, the game untouched. */
 static int
 run_po(const char *deckdir, const char *lang, const char *output,
@@ -134,37 +158,24 @@ run_po(const char *deckdir, const char *lang, const char *output,
 	struct load_opts lo = { .lang = lang, .lenient = true, .one = true,
 	    .extra = lang };
 	struct setup s = { 0 };
-	struct pomsgs m;
-	char *path;
 	int li = 0, rc;
 
-	if ((rc = setup_load(&s, deckdir, &lo, d)) == 0 &&
-	    (rc = lang_arg(s.deck, lang, &li, d)) == 0 && lang != NULL &&
-	    li == 0) {
+	if (lang != NULL && !valid_ident(lang))
+		return usage_error(usage_strings, "'%s' is not a language "
+		    "code (like fr or pt-BR)", lang);
+	if ((rc = setup_load(&s, deckdir, &lo, d)) == 0)
+		rc = lang_arg(s.deck, lang, &li, d);
+	if (rc == 0 && lang != NULL && li == 0) {
 		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
 		    "language: its template is --pot", lang);
 		rc = EXIT_USAGE;
-	}
-	if (rc == 0 && d->nerr > 0)
+	} else if (rc == 0 && d->nerr > 0) {
+		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
+		    "the errors above first");
 		rc = EXIT_INPUT;
-	if (rc != 0) {
-		setup_free(&s);
-		return rc;
 	}
-	path = output ? xstrdup(output) : lang ? g_strdup_printf(
-	    "out/%s-%s.po", s.deck->game, lang) : g_strdup_printf(
-	    "out/%s.pot", s.deck->game);
-	po_messages(&s, (size_t)li, &m);
-	if (strcmp(path, "-") != 0 && (rc = ensure_parent(path, d)) != 0)
-		;
-	else if (!po_write(s.deck, (size_t)li, li == 0, &m, path, d))
-		rc = EXIT_IO;
-	else
-		fprintf(outfile_report_to(path), "%s: %zu messages, %zu "
-		    "fuzzy, %zu untranslated\n", outfile_name(path), m.n,
-		    m.fuzzy, li == 0 ? m.n : m.empty);
-	pomsgs_free(&m);
-	free(path);
+	if (rc == 0)
+		rc = write_po(&s, li, output, d);
 	setup_free(&s);
 	return rc;
 }
@@ -205,12 +216,10 @@ cmd_strings(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_strings, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	if (po == 3 || (po == 2 && lang != NULL))
-		return usage_error(usage_strings, "%s", "--pot is the source's "
-		    "template: no --po, no --lang");
-	if (output != NULL && po == 0)
-		return usage_error(usage_strings, "%s", "-o is for --po and "
-		    "--pot: strings writes text/LANG.yaml");
+	if (po == 3 || (po == 2 && lang != NULL) || (output && po == 0))
+		return usage_error(usage_strings, "%s", po ? "--pot is the "
+		    "source's template: no --po, no --lang" : "-o is for --po "
+		    "and --pot");
 	if (lang == NULL && po != 2)
 		return usage_error(usage_strings, "%s", "--lang is required");
 	if (po != 0)
