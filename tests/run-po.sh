@@ -213,6 +213,30 @@ mkdir "$T/dir.po"
 dp isdir strings $G --pot -o "$T/dir.po"
 check "strings --pot -o FOLDER: refused, exit 3" exits isdir 3
 
+cp -R $G "$T/broken"
+printf '  steal: {title: [\n' >>"$T/broken/text/es.yaml"
+dp broken strings "$T/broken" --po --lang es -o "$T/broken.po"
+check "strings --po with errors in text/es.yaml: exit 1, nothing written" sh -c '
+    [ "$(cat "$1.rc")" = 1 ] && grep -q "es.yaml:[0-9]*:[0-9]*: error: " "$1.err" &&
+    grep -q "nothing written" "$1.err" && [ ! -e "$2" ]' \
+    sh "$T/broken" "$T/broken.po"
+
+# A game of several components: their strings, the attribute values.
+dp sp strings cards/serious-privacy --pot -o "$T/sp.pot"
+check "serious-privacy's template: msgfmt -c accepts it" \
+    msgfmt --check-format -c -o /dev/null "$T/sp.pot"
+check "serious-privacy: values/ATTR/VALUE and components/KIND/FIELD, the latter with a room" \
+    python3 -c '
+import sys; sys.path.insert(0, sys.argv[1]); from po import *
+msgs = {m["msgctxt"]: m for m in read_po(sys.argv[2])}
+v = msgs.get("values/sector/government"); k = msgs.get("components/harm/deck")
+c = [m for x, m in msgs.items() if x and x.startswith("card/")][0]
+ok = (v and v["msgid"] == "Government" and k and k["msgid"] == "Harm" and
+    any(n.startswith("Room: about ") for n in k["notes"]) and
+    c["notes"][0].startswith("Component \x27"))
+if not ok: print(v, k, c["notes"]); sys.exit(1)
+' "$T" "$T/sp.pot"
+
 # 5. The room: the longest text of English prose 'deckpress check' fits
 # in the box, found by bisection, against the note's room.
 cat >"$T/room.py" <<'EOF'

@@ -24,6 +24,8 @@ struct lister {
 	bool			 pot;
 	struct oldfile		 old;	/* text/LANG.yaml as it is */
 	struct pomsgs		*out;
+	GHashTable		*rooms;	/* a template's text element ->
+					   its room, measured once */
 };
 
 /* The characters a text shows: its words, markup and variables left out. */
@@ -39,6 +41,39 @@ shown_text(const char *s)
 			if (t.v[i].type == MT_TEXT)
 				g_string_append(g, t.v[i].text);
 	markup_free(&t);
+	return g_string_free(g, FALSE);
+}
+
+/*
+ * Text like what a box of field shows, in this language: the texts of
+ * field the deck has, the translation where there is one, else the
+ * source, their words only, up to ROOM_MAX characters.
+ */
+static char *
+field_sample(const struct lister *x, const char *field, bool strs)
+{
+	const struct deck *deck = x->s->deck;
+	GString *g = g_string_new(NULL);
+	size_t i, n = strs ? deck->nkinds : deck->ncards;
+
+	for (i = 0; i < n && g->len < ROOM_MAX * 4; i++) {
+		const struct card *c = strs ? &deck->kinds[i].strs :
+		    &deck->cards[i];
+		const char *t = x->pot ? NULL : card_text(c, x->li, field,
+		    NULL);
+		char *w;
+
+		if (t == NULL || *t == '\0')
+			t = card_text(c, 0, field, NULL);
+		if (t == NULL)
+			continue;
+		w = shown_text(t);
+		g_strstrip(w);
+		if (*w != '\0')
+			g_string_append_printf(g, "%s%s", g->len ? " " : "",
+			    w);
+		g_free(w);
+	}
 	return g_string_free(g, FALSE);
 }
 
@@ -70,25 +105,22 @@ fits_chars(const struct lister *x, const struct elem *e, const char *pool,
 }
 
 /*
- * The characters of text like src that fit e's box at its minimum size:
- * src's words over and over (uppercased if the box shows them so), cut
- * where the box is full.  A binary search on the length: a longer text
- * never takes fewer lines.  The room is at most ROOM_MAX.
+ * The characters of text like sample that fit e's box at its minimum
+ * size: sample's words over and over (uppercased if the box shows them
+ * so), cut where the box is full.  Doubling, then a binary search on
+ * the length: a longer text never takes fewer lines.  At most ROOM_MAX.
  */
 static long
-box_room(const struct lister *x, const struct elem *e, const char *src)
+box_room(const struct lister *x, const struct elem *e, const char *sample)
 {
-	char *shown = shown_text(src), *pool, *up;
 	GString *g = g_string_new(NULL);
-	long lo = 0, hi = ROOM_MAX, mid;
+	long lo = 0, hi, mid;
+	char *pool, *up;
 
-	g_strstrip(shown);
-	if (*shown == '\0') {
-		g_free(shown);
-		shown = g_strdup("a few ordinary words of a card");
-	}
+	if (*sample == '\0')
+		sample = "a few ordinary words of a card";
 	while ((long)g_utf8_strlen(g->str, -1) < ROOM_MAX)
-		g_string_append_printf(g, "%s%s", g->len ? " " : "", shown);
+		g_string_append_printf(g, "%s%s", g->len ? " " : "", sample);
 	pool = g_string_free(g, FALSE);
 	if (e->upper) {
 		up = g_utf8_strup(pool, -1);
@@ -108,22 +140,24 @@ box_room(const struct lister *x, const struct elem *e, const char *src)
 			hi = mid;
 	}
 	g_free(pool);
-	g_free(shown);
 	return lo;
 }
 
 /*
  * The room of field of c (a card, or kind k's strings when strs): the
  * least of the boxes that show it on either face, in this language's
- * fonts; -1 if no box shows it alone.
+ * fonts; -1 if no box shows it alone.  Each box is measured once, with
+ * the language's texts of its field: the room is the box's.
  */
 static long
-room_of(const struct lister *x, const struct card *c, size_t k, bool strs,
-    const char *field, const char *src)
+room_of(struct lister *x, const struct card *c, size_t k, bool strs,
+    const char *field)
 {
 	const struct tmpl *t = x->s->tmpls[k];
 	long room = -1, r;
 	size_t f, i;
+	char *sample;
+	gpointer v;
 
 	for (f = 0; f < 2; f++)
 		for (i = 0; i < t->nelems[f]; i++) {
@@ -137,8 +171,17 @@ room_of(const struct lister *x, const struct card *c, size_t k, bool strs,
 			    e->field == NULL || strcmp(e->field, field) != 0 ||
 			    !elem_applies(e, c))
 				continue;
-			e = fonts_elem(x->s->fonts, x->s->deck, e, x->li);
-			r = box_room(x, e, src);
+			if (g_hash_table_lookup_extended(x->rooms, e, NULL,
+			    &v))
+				r = (long)GPOINTER_TO_SIZE(v);
+			else {
+				sample = field_sample(x, field, strs);
+				r = box_room(x, fonts_elem(x->s->fonts,
+				    x->s->deck, e, x->li), sample);
+				g_free(sample);
+				g_hash_table_insert(x->rooms, (void *)e,
+				    GSIZE_TO_POINTER((size_t)r));
+			}
 			if (room < 0 || r < room)
 				room = r;
 		}
@@ -274,9 +317,7 @@ put_msg(struct lister *x, const struct card *c, const char *ctx,
 		g_string_append(note, "\ndeckpress's own text, used where the "
 		    "game has none: a translation here is the game's own");
 	put_keep(note, src->value);
-	/* Measured with the translation's own words when there is one. */
-	p->room = k == (size_t)-1 ? -1 : room_of(x, c, k, strs, field,
-	    *p->msgstr != '\0' ? p->msgstr : src->value);
+	p->room = k == (size_t)-1 ? -1 : room_of(x, c, k, strs, field);
 	if (p->room >= 0)
 		g_string_append_printf(note, "\nRoom: about %ld characters "
 		    "(the box at its smallest type)", p->room);
@@ -384,10 +425,12 @@ po_messages(const struct setup *s, size_t li, struct pomsgs *out)
 	name = g_strdup_printf("%s.yaml", s->deck->langs[li]);
 	path = path_join(dir, name);
 	x.old.srclang = s->deck->langs[0];
+	x.rooms = g_hash_table_new(NULL, NULL);
 	oldfile_read(&x.old, s->deck->confine, path);
 	put_cards(&x);
 	put_others(&x);
 	oldfile_free(&x.old);
+	g_hash_table_destroy(x.rooms);
 	free(path);
 	g_free(name);
 	free(dir);
