@@ -209,6 +209,10 @@ rc=0
 check "strings --pot under a 4 KiB file size limit: exit 3, no file, no temporary" sh -c '
     [ "$2" = 3 ] && grep -q "short.pot: cannot write: it came out incomplete" "$1.err" &&
     [ -z "$(ls "$3" | grep short.pot)" ]' sh "$T/short" "$rc" "$T"
+dp input strings "$T/game" --po --lang es -o "$T/game/text/es.yaml"
+check "strings --po -o the game's text/es.yaml: refused (an input), unchanged" sh -c '
+    [ "$(cat "$1.rc")" = 3 ] && grep -q "one of this run.s inputs" "$1.err" &&
+    cmp -s "$2" "$3"' sh "$T/input" "$T/game/text/es.yaml" "$G/text/es.yaml"
 mkdir "$T/dir.po"
 dp isdir strings $G --pot -o "$T/dir.po"
 check "strings --pot -o FOLDER: refused, exit 3" exits isdir 3
@@ -225,14 +229,15 @@ check "strings --po with errors in text/es.yaml: exit 1, nothing written" sh -c 
 dp sp strings cards/serious-privacy --pot -o "$T/sp.pot"
 check "serious-privacy's template: msgfmt -c accepts it" \
     msgfmt --check-format -c -o /dev/null "$T/sp.pot"
-check "serious-privacy: values/ATTR/VALUE and components/KIND/FIELD, the latter with a room" \
+check "serious-privacy: values/ATTR/VALUE and components/KIND/FIELD, with their boxes' room" \
     python3 -c '
 import sys; sys.path.insert(0, sys.argv[1]); from po import *
 msgs = {m["msgctxt"]: m for m in read_po(sys.argv[2])}
 v = msgs.get("values/sector/government"); k = msgs.get("components/harm/deck")
 c = [m for x, m in msgs.items() if x and x.startswith("card/")][0]
+room = lambda m: any(n.startswith("Room: about ") for n in m["notes"])
 ok = (v and v["msgid"] == "Government" and k and k["msgid"] == "Harm" and
-    any(n.startswith("Room: about ") for n in k["notes"]) and
+    room(k) and room(v) and
     c["notes"][0].startswith("Component \x27"))
 if not ok: print(v, k, c["notes"]); sys.exit(1)
 ' "$T" "$T/sp.pot"

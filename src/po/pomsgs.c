@@ -44,36 +44,55 @@ shown_text(const char *s)
 	return g_string_free(g, FALSE);
 }
 
+/* Where a string is shown: which boxes measure its room. */
+enum shown {
+	SHOWN_NOWHERE,	/* in no box of its own (the pack's) */
+	SHOWN_CARD,	/* a box with "field:" */
+	SHOWN_KIND,	/* a box with "string:" of the kind */
+	SHOWN_VALUE	/* a box of any kind whose text is "{attribute}" */
+};
+
+/* Append the words of field of c in this language (else the source). */
+static void
+add_words(const struct lister *x, GString *g, const struct card *c,
+    const char *field)
+{
+	const char *t = x->pot ? NULL : card_text(c, x->li, field, NULL);
+	char *w;
+
+	if (t == NULL || *t == '\0')
+		t = card_text(c, 0, field, NULL);
+	if (t == NULL)
+		return;
+	w = shown_text(t);
+	g_strstrip(w);
+	if (*w != '\0')
+		g_string_append_printf(g, "%s%s", g->len ? " " : "", w);
+	g_free(w);
+}
+
 /*
  * Text like what a box of field shows, in this language: the texts of
- * field the deck has, the translation where there is one, else the
- * source, their words only, up to ROOM_MAX characters.
+ * that field the deck has (of a value: the attribute's values), the
+ * translation where there is one, else the source, their words only.
  */
 static char *
-field_sample(const struct lister *x, const char *field, bool strs)
+sample_of(const struct lister *x, enum shown w, const struct card *c,
+    const char *field)
 {
 	const struct deck *deck = x->s->deck;
 	GString *g = g_string_new(NULL);
-	size_t i, n = strs ? deck->nkinds : deck->ncards;
+	size_t i;
 
-	for (i = 0; i < n && g->len < ROOM_MAX * 4; i++) {
-		const struct card *c = strs ? &deck->kinds[i].strs :
-		    &deck->cards[i];
-		const char *t = x->pot ? NULL : card_text(c, x->li, field,
-		    NULL);
-		char *w;
-
-		if (t == NULL || *t == '\0')
-			t = card_text(c, 0, field, NULL);
-		if (t == NULL)
-			continue;
-		w = shown_text(t);
-		g_strstrip(w);
-		if (*w != '\0')
-			g_string_append_printf(g, "%s%s", g->len ? " " : "",
-			    w);
-		g_free(w);
-	}
+	if (w == SHOWN_VALUE)
+		for (i = 0; i < c->texts[0].n; i++)
+			add_words(x, g, c, c->texts[0].v[i].field);
+	else if (w == SHOWN_KIND)
+		for (i = 0; i < deck->nkinds; i++)
+			add_words(x, g, &deck->kinds[i].strs, field);
+	else
+		for (i = 0; i < deck->ncards && g->len < ROOM_MAX * 4; i++)
+			add_words(x, g, &deck->cards[i], field);
 	return g_string_free(g, FALSE);
 }
 
@@ -143,48 +162,76 @@ box_room(const struct lister *x, const struct elem *e, const char *sample)
 	return lo;
 }
 
-/*
- * The room of field of c (a card, or kind k's strings when strs): the
- * least of the boxes that show it on either face, in this language's
- * fonts; -1 if no box shows it alone.  Each box is measured once, with
- * the language's texts of its field: the room is the box's.
- */
-static long
-room_of(struct lister *x, const struct card *c, size_t k, bool strs,
+/* Does e show field of c, as w says? */
+static bool
+shows(const struct elem *e, enum shown w, const struct card *c,
     const char *field)
 {
-	const struct tmpl *t = x->s->tmpls[k];
-	long room = -1, r;
-	size_t f, i;
-	char *sample;
+	size_t n = strlen(c->id);
+
+	if (e->type != ELEM_TEXT)
+		return false;
+	switch (w) {
+	case SHOWN_CARD:
+		return e->field != NULL && strcmp(e->field, field) == 0 &&
+		    elem_applies(e, c);
+	case SHOWN_KIND:
+		return e->string != NULL && strcmp(e->string, field) == 0;
+	case SHOWN_VALUE:
+		return e->literal != NULL && e->literal[0] == '{' &&
+		    strncmp(e->literal + 1, c->id, n) == 0 &&
+		    strcmp(e->literal + 1 + n, "}") == 0;
+	default:
+		return false;
+	}
+}
+
+/* The room of box e, measured the first time (a box is shared). */
+static long
+elem_room(struct lister *x, const struct elem *e, enum shown w,
+    const struct card *c, const char *field)
+{
 	gpointer v;
+	char *sample;
+	long r;
 
-	for (f = 0; f < 2; f++)
-		for (i = 0; i < t->nelems[f]; i++) {
-			const struct elem *e = &t->elems[f][i];
+	if (g_hash_table_lookup_extended(x->rooms, e, NULL, &v))
+		return (long)GPOINTER_TO_SIZE(v);
+	sample = sample_of(x, w, c, field);
+	r = box_room(x, fonts_elem(x->s->fonts, x->s->deck, e, x->li),
+	    sample);
+	g_free(sample);
+	g_hash_table_insert(x->rooms, (void *)e, GSIZE_TO_POINTER((size_t)r));
+	return r;
+}
 
-			if (e->type != ELEM_TEXT || (f == FACE_BACK &&
-			    t->back_is_front))
-				continue;
-			if (strs ? e->string == NULL ||
-			    strcmp(e->string, field) != 0 :
-			    e->field == NULL || strcmp(e->field, field) != 0 ||
-			    !elem_applies(e, c))
-				continue;
-			if (g_hash_table_lookup_extended(x->rooms, e, NULL,
-			    &v))
-				r = (long)GPOINTER_TO_SIZE(v);
-			else {
-				sample = field_sample(x, field, strs);
-				r = box_room(x, fonts_elem(x->s->fonts,
-				    x->s->deck, e, x->li), sample);
-				g_free(sample);
-				g_hash_table_insert(x->rooms, (void *)e,
-				    GSIZE_TO_POINTER((size_t)r));
+/*
+ * The room of field of c: the least of the boxes that show it, on
+ * either face of kind k's template (of every kind's for a value), in
+ * this language's fonts; -1 if no box shows it alone.  Each box is
+ * measured once, with the language's texts of its field: the room is
+ * the box's.
+ */
+static long
+room_of(struct lister *x, const struct card *c, size_t k, enum shown w,
+    const char *field)
+{
+	size_t k0 = w == SHOWN_VALUE ? 0 : k, k1 = w == SHOWN_VALUE ?
+	    x->s->deck->nkinds : k + 1, f, i;
+	long room = -1, r;
+
+	for (k = k0; w != SHOWN_NOWHERE && k < k1; k++) {
+		const struct tmpl *t = x->s->tmpls[k];
+
+		for (f = 0; f < (t->back_is_front ? 1u : 2u); f++)
+			for (i = 0; i < t->nelems[f]; i++) {
+				if (!shows(&t->elems[f][i], w, c, field))
+					continue;
+				r = elem_room(x, &t->elems[f][i], w, c, field);
+				if (room < 0 || r < room)
+					room = r;
 			}
-			if (room < 0 || r < room)
-				room = r;
-		}
+	}
 	return room;
 }
 
@@ -288,12 +335,11 @@ put_translation(struct lister *x, struct pomsg *p, const struct text *t,
 
 /*
  * One message: field of c, whose context starts with ctx; what says
- * what c is, for the note.  k, strs: where its box is (room_of), k of
- * (size_t)-1 if it has none.
+ * what c is, for the note; k, w: where its boxes are (room_of).
  */
 static void
 put_msg(struct lister *x, const struct card *c, const char *ctx,
-    const char *field, const char *what, size_t k, bool strs)
+    const char *field, const char *what, size_t k, enum shown w)
 {
 	const struct text *src, *t;
 	struct pomsg *p;
@@ -317,7 +363,7 @@ put_msg(struct lister *x, const struct card *c, const char *ctx,
 		g_string_append(note, "\ndeckpress's own text, used where the "
 		    "game has none: a translation here is the game's own");
 	put_keep(note, src->value);
-	p->room = k == (size_t)-1 ? -1 : room_of(x, c, k, strs, field);
+	p->room = room_of(x, c, k, w, field);
 	if (p->room >= 0)
 		g_string_append_printf(note, "\nRoom: about %ld characters "
 		    "(the box at its smallest type)", p->room);
@@ -368,7 +414,7 @@ put_cards(struct lister *x)
 
 		for (j = 0; j < ct->n; j++)
 			put_msg(x, c, ctx, ct->v[j].field, what, c->kind,
-			    false);
+			    SHOWN_CARD);
 		g_free(what);
 		g_free(ctx);
 	}
@@ -389,8 +435,8 @@ put_others(struct lister *x)
 		what = g_strdup_printf("A value of the attribute '%s': "
 		    "shown where a layout writes {%s}", c->id, c->id);
 		for (j = 0; c->texts != NULL && j < c->texts[0].n; j++)
-			put_msg(x, c, ctx, c->texts[0].v[j].field, what,
-			    (size_t)-1, false);
+			put_msg(x, c, ctx, c->texts[0].v[j].field, what, 0,
+			    SHOWN_VALUE);
 		g_free(what);
 		g_free(ctx);
 	}
@@ -403,7 +449,7 @@ put_others(struct lister *x)
 		    "layout shows on each)", deck->kinds[i].name);
 		for (j = 0; c->texts != NULL && j < c->texts[0].n; j++)
 			put_msg(x, c, ctx, c->texts[0].v[j].field, what, i,
-			    true);
+			    SHOWN_KIND);
 		g_free(what);
 		g_free(ctx);
 	}
@@ -411,8 +457,8 @@ put_others(struct lister *x)
 		return;
 	for (j = 0; j < deck->pack.texts[0].n; j++)
 		put_msg(x, &deck->pack, "pack", deck->pack.texts[0].v[j].field,
-		    "A string of the rule booklet and its pack", (size_t)-1,
-		    false);
+		    "A string of the rule booklet and its pack", 0,
+		    SHOWN_NOWHERE);
 }
 
 void
