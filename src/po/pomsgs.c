@@ -362,6 +362,9 @@ put_msg(struct lister *x, const struct card *c, const char *ctx,
 	    under(x->s->datadir, &src->pos) != NULL)
 		g_string_append(note, "\ndeckpress's own text, used where the "
 		    "game has none: a translation here is the game's own");
+	else if (!x->pot && t != NULL && t->deflt && t->value != NULL)
+		g_string_append(note, "\nThe translation is deckpress's own, "
+		    "used where the game has none");
 	put_keep(note, src->value);
 	p->room = room_of(x, c, k, w, field);
 	if (p->room >= 0)
