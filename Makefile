@@ -11,6 +11,7 @@ CFLAGS    ?= -O2 -g
 WARN       = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2
 REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(SAN) $(WERROR)
+# libgettextpo (gettext's PO library) has no pkg-config file.
 LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv \
              -lgettextpo -lm
 
@@ -54,7 +55,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
          src/import/handedit.c \
          src/import/jwrite.c src/import/apply.c \
-         src/po/poread.c src/po/poapply.c \
+         src/po/pomsgs.c src/po/powrite.c src/po/poread.c src/po/poapply.c \
          src/scaffold/scaffold.c src/scaffold/samples.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \

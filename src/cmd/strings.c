@@ -12,11 +12,13 @@
 
 #include "cmd.h"
 #include "../import/import.h"
+#include "../po/po.h"
 #include "../po/poin.h"
 #include "../validate/validate.h"
 
 static const char usage_strings[] =
 "usage: deckpress strings DECK --lang LANG [--from FILE.po | --accept]\n"
+"       deckpress strings DECK (--lang LANG --po | --pot) [-o FILE]\n"
 "\n"
 "Write or update DECK/text/LANG.yaml, the translator's file: every string\n"
 "the language needs, with the source text above it as a comment.  New\n"
@@ -31,31 +33,12 @@ static const char usage_strings[] =
 "  -a, --accept      record the source text of now as the one every\n"
 "                    translated string translates (after a review): none\n"
 "                    is stale or without a source any more\n"
+"      --po          write a PO file of LANG for a PO editor instead\n"
+"                    (default out/GAME-LANG.po); the game is untouched\n"
+"      --pot         write the template of the source language\n"
+"                    (default out/GAME.pot)\n"
+"  -o, --output FILE the PO file to write (- for standard output)\n"
 "  -h, --help        this help\n";
-
-/*
- * A card the translation has strings for but the source none: the
- * source's entry is gone (a slip, most likely).  Rewriting would mark
- * the translator's work obsolete, so it is an error, as a card whose
- * layout shows texts without them would be.
- */
-static void
-source_lost(const struct deck *deck, size_t li, struct diags *d)
-{
-	size_t i;
-
-	if (deck->broken[0])
-		return;		/* the source's file has errors, reported */
-	for (i = 0; i < deck->ncards; i++) {
-		const struct card *c = &deck->cards[i];
-
-		if (c->texts[0].pos.file != NULL || c->texts[li].n == 0)
-			continue;
-		diag_add(d, DIAG_ERROR, &c->pos, "missing-text", "%s: no text "
-		    "in language '%s'", c->label, deck->langs[0]);
-		diag_about(d, c->id, deck->langs[0]);
-	}
-}
 
 /*
  * The deck, into s; with a PO file to take, bound to its layouts too,
@@ -120,7 +103,7 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 		setup_free(&s);
 		return EXIT_USAGE;
 	}
-	source_lost(deck, (size_t)li, d);
+	strings_source_lost(deck, (size_t)li, d);
 	if (o->accept)
 		accepted = strings_accept(deck, (size_t)li);
 	/* Anything else unread could be lost by rewriting the file; a
@@ -166,6 +149,37 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 	return rc;
 }
 
+/* --po, --pot: the language's strings as a PO file, the game untouched. */
+static int
+run_po(const char *deckdir, const char *lang, const char *output,
+    struct diags *d)
+{
+	/* A language deck.yaml does not list yet: a translation begun. */
+	struct load_opts lo = { .lang = lang, .lenient = true, .one = true,
+	    .extra = lang };
+	struct setup s = { 0 };
+	int li = 0, rc;
+
+	if (lang != NULL && !lang_tag_valid(lang))
+		return usage_error(usage_strings, "'%s' is not a language "
+		    "code (a BCP 47 tag, like fr or pt-BR)", lang);
+	if ((rc = setup_load(&s, deckdir, &lo, d)) == 0)
+		rc = lang_arg(s.deck, lang, &li, d);
+	if (rc == 0 && lang != NULL && li == 0) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
+		    "language: its template is --pot", lang);
+		rc = EXIT_USAGE;
+	} else if (rc == 0 && d->nerr > 0) {
+		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
+		    "the errors above first");
+		rc = EXIT_INPUT;
+	}
+	if (rc == 0)
+		rc = po_export(&s, li, output, d);
+	setup_free(&s);
+	return rc;
+}
+
 int
 cmd_strings(int argc, char **argv)
 {
@@ -173,14 +187,18 @@ cmd_strings(int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "from", required_argument, NULL, 'f' },
 		{ "accept", no_argument, NULL, 'a' },
+		{ "po", no_argument, NULL, 'P' },
+		{ "pot", no_argument, NULL, 'T' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct sjob o = { 0 };
+	const char *output = NULL;
 	struct diags d = { 0 };
-	int c;
+	int c, po = 0;
 
-	while ((c = getopt_long(argc, argv, "l:f:ah", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "l:f:o:ah", opts, NULL)) != -1)
 		switch (c) {
 		case 'l':
 			o.lang = optarg;
@@ -191,6 +209,13 @@ cmd_strings(int argc, char **argv)
 		case 'a':
 			o.accept = true;
 			break;
+		case 'P':
+		case 'T':
+			po |= c == 'P' ? 1 : 2;
+			break;
+		case 'o':
+			output = optarg;
+			break;
 		case 'h':
 			fputs(usage_strings, stdout);
 			return 0;
@@ -200,11 +225,21 @@ cmd_strings(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage_error(usage_strings, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	if (o.lang == NULL)
+	if (po == 3 || (po == 2 && o.lang != NULL) || (output && po == 0))
+		return usage_error(usage_strings, "%s", po ? "--pot is the "
+		    "source's template: no --po, no --lang" : "-o is for --po "
+		    "and --pot");
+	if (po != 0 && (o.from != NULL || o.accept))
+		return usage_error(usage_strings, "%s", "--po and --pot write "
+		    "a PO file: no --from or --accept");
+	if (o.lang == NULL && po != 2)
 		return usage_error(usage_strings, "%s", "--lang is required");
 	if (o.from != NULL && o.accept)
 		return usage_error(usage_strings, "%s", "--from and --accept: "
 		    "one at a time (a PO file records the source of each "
 		    "translation it takes)");
+	if (po != 0)
+		return finish(&d, run_po(deck_dir(argv[optind]), o.lang,
+		    output, &d));
 	return finish(&d, run_strings(deck_dir(argv[optind]), &o, &d));
 }

@@ -20,7 +20,7 @@
 struct applied {
 	struct card		*c;
 	const char		*field;
-	const struct pomsg	*m;
+	const struct poentry	*m;
 	bool			 text;		/* a new text, not just a hash */
 	struct srcpos		 pos, hash_pos;	/* the text file's */
 };
@@ -74,7 +74,7 @@ entry_of(struct deck *deck, const char *ctxt, const char **field,
  * at all, which no source has.
  */
 static void
-hash_for(const struct applier *w, const struct pomsg *m,
+hash_for(const struct applier *w, const struct poentry *m,
     const struct text *src, const struct text *t, char h[9])
 {
 	char now[9];
@@ -101,7 +101,7 @@ hash_for(const struct applier *w, const struct pomsg *m,
 /* m's translation into string field of entry c, which the source has. */
 static void
 apply_one(struct applier *w, struct card *c, const struct text *src,
-    const struct pomsg *m)
+    const struct poentry *m)
 {
 	const struct text *found;
 	struct text *t;
@@ -137,7 +137,7 @@ apply_one(struct applier *w, struct card *c, const struct text *src,
 
 /* One message: where it goes, and whether it can go there. */
 static void
-apply_msg(struct applier *w, const struct pomsg *m)
+apply_msg(struct applier *w, const struct poentry *m)
 {
 	struct arena a = { 0 };
 	const struct text *src = NULL;

@@ -16,7 +16,7 @@
 					   file's value may hold */
 
 /* One message of a PO file, as read. */
-struct pomsg {
+struct poentry {
 	const char	*ctxt;		/* msgctxt; NULL: none */
 	const char	*id;		/* msgid */
 	const char	*prev;		/* #| msgid: the previous source, or
@@ -32,7 +32,7 @@ struct pomsg {
 struct pofile {
 	struct arena	 arena;		/* owns the strings */
 	const char	*path;		/* as diagnostics name it */
-	struct pomsg	*v;
+	struct poentry	*v;
 	size_t		 n;
 };
 

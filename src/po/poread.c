@@ -154,7 +154,7 @@ take_messages(struct pofile *pf, po_file_t f, const unsigned int *start,
 
 	pf->v = arena_alloc(&pf->arena, (nlines + 1) * sizeof(*pf->v));
 	while ((m = po_next_message(it)) != NULL) {
-		struct pomsg *p;
+		struct poentry *p;
 		const char *ctxt = po_message_msgctxt(m);
 
 		if (po_message_is_obsolete(m))

@@ -688,3 +688,27 @@ strings_update(const struct deck *deck, size_t li, const char *path,
 	sb_free(&b);
 	return ok;
 }
+
+/*
+ * A card the translation has strings for but the source none: the
+ * source's entry is gone (a slip, most likely).  Rewriting would mark
+ * the translator's work obsolete, so it is an error, as a card whose
+ * layout shows texts without them would be.
+ */
+void
+strings_source_lost(const struct deck *deck, size_t li, struct diags *d)
+{
+	size_t i;
+
+	if (deck->broken[0])
+		return;		/* the source's file has errors, reported */
+	for (i = 0; i < deck->ncards; i++) {
+		const struct card *c = &deck->cards[i];
+
+		if (c->texts[0].pos.file != NULL || c->texts[li].n == 0)
+			continue;
+		diag_add(d, DIAG_ERROR, &c->pos, "missing-text", "%s: no text "
+		    "in language '%s'", c->label, deck->langs[0]);
+		diag_about(d, c->id, deck->langs[0]);
+	}
+}

@@ -212,6 +212,13 @@ bool		 strings_update(const struct deck *deck, size_t li,
  * defaults are left alone.  Returns how many records changed.
  */
 size_t		 strings_accept(struct deck *deck, size_t li);
+/*
+ * A card the translation li has strings for but the source none (its
+ * entry gone, a slip most likely): an error each, since rewriting the
+ * file would mark the translator's work obsolete.
+ */
+void		 strings_source_lost(const struct deck *deck, size_t li,
+		    struct diags *d);
 
 /*
  * The text file of language li as strings_update() would write it to
