@@ -236,6 +236,42 @@ check "Data Chain es: --po then --from changes no byte of text/es.yaml" \
     sh -c '[ "$(cat "$1/tripin.rc")" = 0 ] && cmp "$2/text/es.yaml" "$1/trip/text/es.yaml" &&
     grep -q "(unchanged)" "$1/tripin.out"' sh "$T" "$G"
 
+# 3d. Every script: the quiz in Arabic, Japanese and Greek, half
+# translated (its pack strings not yet).  --po then --from changes no
+# byte of the text file, and the PO written again after the import is
+# the same bytes: right-to-left text, CJK and Greek kept as they are.
+S=$T/scripts
+rm -rf "$S"
+cp -R tests/decks/quiz "$S"
+rm -f "$S/text/fr.yaml" "$S/rules/fr.md"
+sed -i 's/^languages: .*/languages: [en, ar, ja, el]/' "$S/deck.yaml"
+tr_file() {
+	printf 'cards:\n  gravity:\n    question: %s\n  waterloo:\n    question: %s\n  photosynthesis:\n    question: %s\nvalues:\n  category:\n    science: %s\n    history: %s\n' \
+	    "$2" "$3" "$4" "$5" "$6" >"$S/text/$1.yaml"
+}
+tr_file ar 'ما القوة التي تجذب التفاحة نحو الأرض؟' 'في أي عام دارت معركة واترلو؟' \
+    'ماذا تصنع النباتات من الضوء والماء والهواء؟' 'علوم' 'تاريخ'
+tr_file ja 'りんごを地面に引き寄せる力は何ですか？' 'ワーテルローの戦いは何年に行われましたか？' \
+    '植物は光と水と空気から何を作りますか？' '科学' '歴史'
+tr_file el 'Ποια δύναμη τραβά ένα μήλο προς το έδαφος;' 'Ποια χρονιά έγινε η μάχη του Βατερλώ;' \
+    'Τι φτιάχνουν τα φυτά από φως, νερό και αέρα;' 'Επιστήμη' 'Ιστορία'
+script_trip() {
+	./deckpress strings "$S" --lang "$1" >/dev/null &&
+	    cp "$S/text/$1.yaml" "$T/$1-before.yaml" &&
+	    ./deckpress strings "$S" --lang "$1" --po -o "$T/$1-1.po" >/dev/null &&
+	    ./deckpress strings "$S" --lang "$1" --from "$T/$1-1.po" >/dev/null &&
+	    cmp "$T/$1-before.yaml" "$S/text/$1.yaml" &&
+	    ./deckpress strings "$S" --lang "$1" --po -o "$T/$1-2.po" >/dev/null &&
+	    cmp "$T/$1-1.po" "$T/$1-2.po" &&
+	    grep -qF "$2" "$T/$1-1.po" && msgfmt --check-format -c -o /dev/null "$T/$1-1.po"
+}
+check "Arabic: --po then --from changes no byte; the PO again is the same bytes" \
+    script_trip ar 'msgstr "ما القوة التي تجذب التفاحة نحو الأرض؟"'
+check "Japanese: --po then --from changes no byte; the PO again is the same bytes" \
+    script_trip ja 'msgstr "りんごを地面に引き寄せる力は何ですか？"'
+check "Greek: --po then --from changes no byte; the PO again is the same bytes" \
+    script_trip el 'msgstr "Ποια δύναμη τραβά ένα μήλο προς το έδαφος;"'
+
 # 4. Refused: nothing written.
 dp src strings $G --po --lang en -o "$T/src.po"
 check "strings --po --lang en (the source): usage error, nothing written" sh -c '

@@ -165,6 +165,9 @@ run_po(const char *deckdir, const char *lang, const char *output,
 		    "code (a BCP 47 tag, like fr or pt-BR)", lang);
 	if ((rc = setup_load(&s, deckdir, &lo, d)) == 0)
 		rc = lang_arg(s.deck, lang, &li, d);
+	/* What the language still lacks is what the PO file is for. */
+	if (lang != NULL)
+		diag_drop(d, "missing-text", lang);
 	if (rc == 0 && lang != NULL && li == 0) {
 		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
 		    "language: its template is --pot", lang);
