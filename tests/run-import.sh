@@ -72,14 +72,6 @@ imp() {
 	echo "$rc" >"$T/$tag.rc"
 }
 
-# exits TAG STATUS: the run TAG exited with STATUS.
-exits() {
-	[ "$(cat "$T/$1.rc")" = "$2" ] && return 0
-	echo "exit $(cat "$T/$1.rc"), expected $2; stderr:"
-	cat "$T/$1.err"
-	return 1
-}
-
 # same EXPECTED GOT WHAT: the files are equal, else their diff.
 same() {
 	if [ ! -f "$1" ]; then

@@ -22,8 +22,8 @@ ROOT=$(pwd -P)
 DP="$ROOT/deckpress"
 export DECKPRESS_HOME="$ROOT"
 
-# dp ARGS...: deckpress in $T, its output into $T/log.
-dp() {
+# dpin ARGS...: deckpress in $T, its output into $T/log.
+dpin() {
 	# $WRAP is split into words on purpose.
 	# shellcheck disable=SC2086
 	(cd "$T" && $WRAP "$DP" "$@") >"$T/log" 2>&1 ||
@@ -31,7 +31,7 @@ dp() {
 }
 
 made() {
-	dp new quest && [ -f "$T/quest/deck.yaml" ] &&
+	dpin new quest && [ -f "$T/quest/deck.yaml" ] &&
 	    [ -f "$T/quest/text/en.yaml" ] && [ -f "$T/quest/rules/en.md" ] &&
 	    [ -f "$T/quest/cards.csv" ] && [ -f "$T/quest/README.md" ] &&
 	    [ -f "$T/quest/art/placeholder.svg" ] &&
@@ -43,7 +43,7 @@ made() {
 check "new quest makes the game's files, no hidden folder left" made
 
 pack() {
-	dp pack quest || return 1
+	dpin pack quest || return 1
 	n=$(pdfinfo "$T/out/quest-en-pack.pdf" | awk '/^Pages:/ { print $2 }')
 	[ "$n" -gt 0 ] || { echo "pages: $n"; return 1; }
 	pdftotext "$T/out/quest-en-pack.pdf" "$T/pack.txt"
@@ -53,26 +53,26 @@ pack() {
 }
 check "pack quest: a pack with the sample cards and rules" pack
 
-check "check quest --werror exits 0" dp check quest --werror
+check "check quest --werror exits 0" dpin check quest --werror
 
 cards() {
-	dp cards quest -o cards.pdf &&
+	dpin cards quest -o cards.pdf &&
 	    [ "$(pdfinfo "$T/cards.pdf" | awk '/^Pages:/ { print $2 }')" -gt 0 ]
 }
 check "cards quest" cards
 booklet() {
-	dp booklet quest -o rules.pdf &&
+	dpin booklet quest -o rules.pdf &&
 	    pdftotext "$T/rules.pdf" - | grep -q "five gold tokens"
 }
 check "booklet quest: the sample rules" booklet
 export_png() {
-	dp export quest --lang en -o png --dpi 50 &&
+	dpin export quest --lang en -o png --dpi 50 &&
 	    [ -f "$T/png/first-step-front.png" ] &&
 	    [ -f "$T/png/first-step-back.png" ] && [ -f "$T/png/gold-front.png" ]
 }
 check "export quest: each card's PNGs" export_png
 preview() {
-	dp preview quest -o sheet.png --dpi 50 &&
+	dpin preview quest -o sheet.png --dpi 50 &&
 	    file "$T/sheet.png" | grep -q "PNG image"
 }
 check "preview quest: a contact sheet" preview
@@ -81,7 +81,7 @@ check "preview quest: a contact sheet" preview
 # (import.state); the game's own files stay byte for byte.
 import_same() {
 	cp -R "$T/quest" "$T/quest.before"
-	dp import quest/cards.csv --into quest &&
+	dpin import quest/cards.csv --into quest &&
 	    grep -q "(unchanged)" "$T/log" &&
 	    diff -r -x import.state "$T/quest.before" "$T/quest" &&
 	    [ -f "$T/quest/import.state" ]
@@ -100,10 +100,10 @@ quest-en-pack.pdf" ] || { cat "$T/all.ls"; return 1; }
 check "all inside quest/ renders quest alone into quest/out" all_inside
 
 french() {
-	dp new bilingual --lang en,fr && dp check bilingual --werror &&
+	dpin new bilingual --lang en,fr && dpin check bilingual --werror &&
 	    grep -q "title: Le premier pas" "$T/bilingual/text/fr.yaml" &&
 	    [ -f "$T/bilingual/rules/fr.md" ] &&
-	    dp pack bilingual --lang fr &&
+	    dpin pack bilingual --lang fr &&
 	    pdftotext "$T/out/bilingual-fr-pack.pdf" - | grep -q "La longue route"
 }
 check "new --lang en,fr: French texts and rules, check --werror and pack fr" \
@@ -112,8 +112,8 @@ check "new --lang en,fr: French texts and rules, check --werror and pack fr" \
 # Poker cards are 63.5 x 88.9 mm: 180 x 252 pt, the trim box of each
 # page of export's per-card PDF.
 poker() {
-	dp new big --size poker && grep -q "^card: poker" "$T/big/layouts/card.yaml" &&
-	    dp export big --lang en -o poker --per-card-pdf || return 1
+	dpin new big --size poker && grep -q "^card: poker" "$T/big/layouts/card.yaml" &&
+	    dpin export big --lang en -o poker --per-card-pdf || return 1
 	pdfinfo -box -f 1 -l 1 "$T/poker/big-en-cards.pdf" |
 	    awk '/^Page +1 TrimBox:/ { w = $6 - $4; h = $7 - $5
 		ok = (w > 179.9 && w < 180.1 && h > 251.9 && h < 252.1) }
@@ -149,7 +149,7 @@ check "new --size huge is a usage error" refused 2 new x --size huge
 check "new --lang en,xx is a usage error" refused 2 new x --lang en,xx
 check "new with no folder is a usage error" refused 2 new
 empty_ok() {
-	mkdir -p "$T/empty" && dp new empty && dp check empty --werror
+	mkdir -p "$T/empty" && dpin new empty && dpin check empty --werror
 }
 check "new fills an empty folder" empty_ok
 # "deckpress new ." in the folder just made: filled in place, the game
@@ -161,7 +161,7 @@ dot() {
 	grep -q "^game: my-game$" "$T/My Game/deck.yaml" &&
 	    [ -f "$T/My Game/out/my-game-en-pack.pdf" ] &&
 	    [ -z "$(find "$T/My Game" -name '.new-*')" ] &&
-	    dp new side/ && grep -q "^game: side$" "$T/side/deck.yaml" &&
+	    dpin new side/ && grep -q "^game: side$" "$T/side/deck.yaml" &&
 	    grep -q "see side/README.md" "$T/log"
 }
 check "new . fills the folder it is in, named after it; new side/" dot

@@ -68,22 +68,22 @@ same_node() {
 	[ "$now" = "$2" ] || { echo "$1 is now '$now', was '$2'"; return 1; }
 }
 
-dp() { $WRAP ./deckpress "$@"; }
+dpout() { $WRAP ./deckpress "$@"; }
 
-dp cards $Q -o "$T/ref.pdf" >/dev/null
-dp preview $Q --card gravity -o "$T/ref.png" >/dev/null
-dp booklet $Q -o "$T/ref-rules.pdf" >/dev/null
+dpout cards $Q -o "$T/ref.pdf" >/dev/null
+dpout preview $Q --card gravity -o "$T/ref.png" >/dev/null
+dpout booklet $Q -o "$T/ref-rules.pdf" >/dev/null
 
 # --- -o -: standard output ---------------------------------------------
-dp cards $Q -o - >"$T/stdout.pdf" 2>"$T/stdout.err"
+dpout cards $Q -o - >"$T/stdout.pdf" 2>"$T/stdout.err"
 check "cards -o -: the PDF on standard output, as -o FILE writes it" \
     cmp "$T/ref.pdf" "$T/stdout.pdf"
 check "cards -o -: the summary on stderr names standard output" \
     grep -q "^standard output: 4 cards, 2 pages$" "$T/stdout.err"
-dp preview $Q --card gravity -o - >"$T/stdout.png" 2>/dev/null
+dpout preview $Q --card gravity -o - >"$T/stdout.png" 2>/dev/null
 check "preview -o -: the PNG on standard output" \
     cmp "$T/ref.png" "$T/stdout.png"
-dp booklet $Q -o - >"$T/stdout-rules.pdf" 2>/dev/null
+dpout booklet $Q -o - >"$T/stdout-rules.pdf" 2>/dev/null
 check "booklet -o -: the rule booklet on standard output" \
     cmp "$T/ref-rules.pdf" "$T/stdout-rules.pdf"
 check "-o - into a pipe: the PDF reaches the reader whole" sh -c '
@@ -96,7 +96,7 @@ check "-o - with standard output closed: exit 3, nothing written" sh -c '
         "$3/closed.err"' sh "$WRAP" $Q "$T"
 check "watch -o -: a usage error (every build after the last)" \
     fails 2 "$T/watch-stdout.err" "-o -: every build" \
-    dp watch $Q -o -
+    dpout watch $Q -o -
 if command -v python3 >/dev/null 2>&1; then
 	check "-o - on a terminal: refused, exit 3" \
 	    fails 3 "$T/tty.err" "standard output: error: cannot write: it is a terminal" \
@@ -117,7 +117,7 @@ if mknod "$T/dev/full" c 1 7 2>/dev/null && mknod "$T/dev/null" c 1 3; then
 	full=$(node "$T/dev/full")
 	check "-o a full device: exit 3, 'No space left on device'" \
 	    fails 3 "$T/full.err" "$T/dev/full: error: cannot write: No space left on device" \
-	    dp cards $Q -o "$T/dev/full"
+	    dpout cards $Q -o "$T/dev/full"
 	check "-o a full device: the node left as it was" \
 	    same_node "$T/dev/full" "$full"
 	check "preview -o a full device: exit 3, the node kept" sh -c '
@@ -127,7 +127,7 @@ if mknod "$T/dev/full" c 1 7 2>/dev/null && mknod "$T/dev/null" c 1 3; then
 	    sh "$WRAP" $Q "$T/dev/full" "$full"
 	null=$(node "$T/dev/null")
 	check "-o a null device: exit 0, the PDF written to it" \
-	    dp cards $Q -o "$T/dev/null"
+	    dpout cards $Q -o "$T/dev/null"
 	check "-o a null device: the node left as it was" \
 	    same_node "$T/dev/null" "$null"
 	check "devices: no temporary file beside them" no_temp "$T/dev"
@@ -135,7 +135,7 @@ if mknod "$T/dev/full" c 1 7 2>/dev/null && mknod "$T/dev/null" c 1 3; then
 		blk=$(node "$T/dev/loop")
 		check "-o a block device: refused, exit 3" \
 		    fails 3 "$T/blk.err" "cannot write: it is a block device" \
-		    dp cards $Q -o "$T/dev/loop"
+		    dpout cards $Q -o "$T/dev/loop"
 		check "-o a block device: the node left as it was" \
 		    same_node "$T/dev/loop" "$blk"
 	else
@@ -151,7 +151,7 @@ fi
 mkfifo "$T/fifo"
 timeout 60 cat "$T/fifo" >"$T/fifo.pdf" &
 reader=$!
-dp cards $Q -o "$T/fifo" >/dev/null 2>"$T/fifo.err" || true
+dpout cards $Q -o "$T/fifo" >/dev/null 2>"$T/fifo.err" || true
 wait $reader || true
 check "-o a FIFO: the PDF written through to its reader" \
     cmp "$T/ref.pdf" "$T/fifo.pdf"
@@ -170,7 +170,7 @@ check "-o a FIFO, the run failing: the reader gets nothing" \
 mkdir -p "$T/folder"
 check "cards -o a folder: refused, exit 3" \
     fails 3 "$T/folder.err" "$T/folder: error: cannot write: it is a folder, not a file" \
-    dp cards $Q -o "$T/folder"
+    dpout cards $Q -o "$T/folder"
 check "cards -o a folder: nothing written in it" \
     test -z "$(ls -A "$T/folder")"
 check "export -o a folder: the files go into it, as before" sh -c '
@@ -181,7 +181,7 @@ if command -v python3 >/dev/null 2>&1 &&
     "$T/socket"; then
 	check "-o a socket: refused, exit 3" \
 	    fails 3 "$T/socket.err" "cannot write: it is a socket" \
-	    dp cards $Q -o "$T/socket"
+	    dpout cards $Q -o "$T/socket"
 	check "-o a socket: still a socket" test -S "$T/socket"
 else
 	skip "-o a socket: refused, exit 3" "no python3 to make a socket"
@@ -189,10 +189,10 @@ fi
 ln -s nowhere.pdf "$T/dangling"
 check "-o a symbolic link to nothing: refused, exit 3" \
     fails 3 "$T/dangling.err" "cannot write: a symbolic link to nothing" \
-    dp cards $Q -o "$T/dangling"
+    dpout cards $Q -o "$T/dangling"
 echo old >"$T/linked.pdf"
 ln -s linked.pdf "$T/link"
-dp cards $Q -o "$T/link" >/dev/null
+dpout cards $Q -o "$T/link" >/dev/null
 check "-o a symbolic link to a file: the file rewritten" \
     cmp "$T/ref.pdf" "$T/linked.pdf"
 check "-o a symbolic link to a file: the link kept" test -L "$T/link"
@@ -241,7 +241,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	chown -h nobody "$S/planted.pdf"
 	check "root, -o another user's link in a sticky folder: refused, exit 3, the link named" \
 	    fails 3 "$T/planted.err" "$S/planted.pdf: error: cannot write: it is a symbolic link of another user (uid $nuid) in $S, a sticky world-writable folder" \
-	    dp cards $Q -o "$S/planted.pdf"
+	    dpout cards $Q -o "$S/planted.pdf"
 	check "root, another user's link: the file it names unchanged, still 0600" \
 	    same_file "$T/secret" "$T/secret.was" 600
 	check "root, another user's link: still a link, nothing beside it" sh -c '
@@ -250,7 +250,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	ln -s planted.pdf "$S/hop.pdf"
 	check "root, -o a link of root's leading to another user's: refused, that link named" \
 	    fails 3 "$T/hop.err" "$S/hop.pdf: error: cannot write: it leads through $S/planted.pdf, a symbolic link of another user" \
-	    dp cards $Q -o "$S/hop.pdf"
+	    dpout cards $Q -o "$S/hop.pdf"
 	check "root, the chain of links: the file at its end unchanged" \
 	    same_file "$T/secret" "$T/secret.was" 600
 	echo mine >"$T/mine"
@@ -288,7 +288,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	ln -s ../outside "$T/ex/gravity-front.png"
 	check "export -o DIR, DIR/ID-front.png root's own link out: refused, exit 3, the link named" \
 	    fails 3 "$T/ex.err" "$T/ex/gravity-front.png: error: cannot write: it is a symbolic link: a file made in a folder" \
-	    dp export $Q --lang en -o "$T/ex"
+	    dpout export $Q --lang en -o "$T/ex"
 	check "export, a link in DIR: the outside file unchanged, no image written" \
 	    sh -c 'cmp "$1/outside" "$1/outside.was" &&
 	    [ "$(ls -A "$1/ex")" = gravity-front.png ]' sh "$T"
@@ -297,16 +297,16 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	chown -h nobody "$S/exdir"
 	check "root, export -o another user's link to a folder in a sticky folder: refused" \
 	    fails 3 "$T/exdir.err" "$S/exdir: error: cannot write: it is a symbolic link of another user" \
-	    dp export $Q --lang en -o "$S/exdir"
+	    dpout export $Q --lang en -o "$S/exdir"
 	check "root, export -o another user's link: nothing in the folder it names" \
 	    test -z "$(ls -A "$T/exdir")"
 	check "root, cards -o a file in another user's link to a folder: refused" \
 	    fails 3 "$T/exdir-cards.err" "$S/exdir: error: cannot write: it is a symbolic link of another user" \
-	    dp cards $Q -o "$S/exdir/x.pdf"
+	    dpout cards $Q -o "$S/exdir/x.pdf"
 	mkdir -p "$T/exdir/sub"
 	check "root, cards -o a file two folders below another user's link: refused, the link named" \
 	    fails 3 "$T/exdir-sub.err" "$S/exdir: error: cannot write: it is a symbolic link of another user" \
-	    dp cards $Q -o "$S/exdir/sub/x.pdf"
+	    dpout cards $Q -o "$S/exdir/sub/x.pdf"
 	check "root, through another user's link to a folder: nothing written there" \
 	    test -z "$(find "$T/exdir" -type f)"
 
@@ -314,12 +314,12 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	cp "$T/ref.pdf" "$T/theirs.pdf"
 	chown nobody:nogroup "$T/theirs.pdf"
 	chmod 640 "$T/theirs.pdf"
-	dp cards $Q -o "$T/theirs.pdf" >/dev/null
+	dpout cards $Q -o "$T/theirs.pdf" >/dev/null
 	check "root rewrites nobody's 0640 file: still nobody:nogroup 0640" \
 	    owned "$T/theirs.pdf" nobody:nogroup 640
 	cp "$T/ref.pdf" "$T/suid.pdf"
 	chmod 4755 "$T/suid.pdf"
-	dp cards $Q -o "$T/suid.pdf" >/dev/null
+	dpout cards $Q -o "$T/suid.pdf" >/dev/null
 	check "a setuid 4755 file rewritten: 0755, the setuid bit dropped" \
 	    owned "$T/suid.pdf" root:root 755
 	cp "$T/ref-rules.pdf" "$S/own.pdf"
@@ -333,7 +333,7 @@ fi
 
 printf 'old\n' >"$T/private.pdf"
 chmod 600 "$T/private.pdf"
-dp cards $Q -o "$T/private.pdf" >/dev/null
+dpout cards $Q -o "$T/private.pdf" >/dev/null
 check "a 0600 output rewritten: still 0600, the new PDF in it" \
     sh -c 'cmp "$1" "$2" && [ "$(stat -c %a "$2")" = 600 ]' \
     sh "$T/ref.pdf" "$T/private.pdf"
@@ -348,23 +348,23 @@ cp -R $Q "$G"
 cp -R $Q "$T/game.was"
 check "-o GAME/deck.yaml: refused, exit 3, one of this run's inputs" \
     fails 3 "$T/deck.err" "$G/deck.yaml: error: cannot write: it is one of this run's inputs" \
-    dp cards "$G" -o "$G/deck.yaml"
+    dpout cards "$G" -o "$G/deck.yaml"
 check "-o GAME/text/en.yaml (booklet): refused, exit 3" \
     fails 3 "$T/text.err" "$G/text/en.yaml: error: cannot write: it is one of this run's inputs" \
-    dp booklet "$G" -o "$G/text/en.yaml"
+    dpout booklet "$G" -o "$G/text/en.yaml"
 ln "$G/layout.yaml" "$T/hard.pdf"
 check "-o a hard link to the game's layout: refused, exit 3" \
     fails 3 "$T/hard.err" "$T/hard.pdf: error: cannot write: it is one of this run's inputs" \
-    dp cards "$G" -o "$T/hard.pdf"
+    dpout cards "$G" -o "$T/hard.pdf"
 ln -s game/deck.yaml "$T/to-deck.pdf"
 check "-o a symbolic link to the deck: refused, exit 3, the link named" \
     fails 3 "$T/to-deck.err" "$T/to-deck.pdf: error: cannot write: it is one of this run's inputs" \
-    dp cards "$G" -o "$T/to-deck.pdf"
+    dpout cards "$G" -o "$T/to-deck.pdf"
 printf 'back_offset_mm: [1, 0]\n' >"$T/printer.yaml"
 cp "$T/printer.yaml" "$T/printer.was"
 check "-o the --printer profile: refused, exit 3" \
     fails 3 "$T/printer.err" "$T/printer.yaml: error: cannot write: it is one of this run's inputs" \
-    dp cards "$G" --printer "$T/printer.yaml" -o "$T/printer.yaml"
+    dpout cards "$G" --printer "$T/printer.yaml" -o "$T/printer.yaml"
 check "-o the --printer profile: the profile unchanged" \
     cmp "$T/printer.yaml" "$T/printer.was"
 check "an input refused: the game unchanged, no temporary in it" sh -c '
@@ -440,7 +440,7 @@ signalled() {
 }
 
 s=$(now_ms)
-dp cards "$B" -o "$T/big.pdf" >/dev/null
+dpout cards "$B" -o "$T/big.pdf" >/dev/null
 e=$(now_ms)
 # Each signal below lands while the temporary grows, whatever this is.
 echo "# the large render: $NBIG cards in $((e - s)) ms"
@@ -457,7 +457,7 @@ awk -v n="$((NBIG * 2))" 'BEGIN {
 sed '/^values:/i\
 \  r: {question: Question r as often as it takes to last}' \
     "$B/text/en.yaml" >"$P/text/en.yaml"
-dp cards "$P" -o "$T/longer.pdf" >"$T/longer.out"
+dpout cards "$P" -o "$T/longer.pdf" >"$T/longer.out"
 tty_progress() {
 	(unset CI; on_tty "$T/tty-progress.out" "$T/tty-progress.err" \
 	    $WRAP ./deckpress cards "$P" -o "$T/longer.pdf") &&
@@ -492,12 +492,12 @@ check "SIGHUP midway: exit 129, the old PDF byte-identical, no temporary" \
     signalled HUP 129
 check "SIGKILL midway: exit 137, the old PDF byte-identical" \
     signalled KILL 137
-dp cards $Q -o "$T/sig/KILL.pdf" >/dev/null
+dpout cards $Q -o "$T/sig/KILL.pdf" >/dev/null
 check "SIGKILL: the next run over the same target removes its temporary" \
     no_temp "$T/sig"
 # A killed run of another target: not this run's business.
 touch "$T/sig/other.pdf.tmp-2147483000-abcdef"
-dp cards $Q -o "$T/sig/KILL.pdf" >/dev/null
+dpout cards $Q -o "$T/sig/KILL.pdf" >/dev/null
 check "a stale temporary of another target is left alone" \
     test -f "$T/sig/other.pdf.tmp-2147483000-abcdef"
 rm -f "$T/sig/other.pdf.tmp-2147483000-abcdef"
@@ -521,7 +521,7 @@ if mount -t tmpfs -o size=64k tmpfs "$T/disk" 2>"$T/mount.err"; then
 	check "a full disk (64 KiB tmpfs): exit 3, 'No space left on device', the old PDF byte-identical, no temporary" \
 	    full "$T/disk/quiz.pdf" "$T/disk.err" \
 	    "$T/disk/quiz.pdf: error: cannot write: No space left on device" \
-	    dp cards "$B" -o "$T/disk/quiz.pdf"
+	    dpout cards "$B" -o "$T/disk/quiz.pdf"
 	# The spool of -o - on the full disk: nothing reaches the pipe.
 	check "-o - with a full spool: exit 3, nothing on standard output" \
 	    fails 3 "$T/disk-stdout.err" "standard output: error: cannot write: No space left on device" \

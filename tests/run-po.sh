@@ -12,21 +12,6 @@ T=out/test/po
 . tests/suite.sh
 G=cards/data-chain
 
-# dp TAG ARGS...: ./deckpress ARGS; stdout, stderr, status to $T/TAG.*.
-dp() {
-	tag=$1
-	shift
-	rc=0
-	$WRAP ./deckpress "$@" >"$T/$tag.out" 2>"$T/$tag.err" || rc=$?
-	echo "$rc" >"$T/$tag.rc"
-}
-exits() {
-	[ "$(cat "$T/$1.rc")" = "$2" ] && return 0
-	echo "exit $(cat "$T/$1.rc"), expected $2; stderr:"
-	cat "$T/$1.err"
-	return 1
-}
-
 # The PO reader and the text files' reader the checks share: a PO's
 # messages as (msgctxt, msgid, msgstr, flags, prev msgid, notes, refs);
 # a text file's "id: {field: value}" and "pack: {field: value}" with the

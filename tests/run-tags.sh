@@ -13,23 +13,6 @@ T=out/test/tags
 rm -rf "$T"
 mkdir -p "$T"
 
-# dp TAG ARGS...: ./deckpress ARGS; stdout, stderr and status in $T/TAG.*
-dp() {
-	tag=$1
-	shift
-	rc=0
-	$WRAP ./deckpress "$@" >"$T/$tag.out" 2>"$T/$tag.err" || rc=$?
-	echo "$rc" >"$T/$tag.rc"
-}
-
-# exits TAG STATUS: the run TAG exited with STATUS.
-exits() {
-	[ "$(cat "$T/$1.rc")" = "$2" ] && return 0
-	echo "exit $(cat "$T/$1.rc"), expected $2; stderr:"
-	cat "$T/$1.err"
-	return 1
-}
-
 # has FILE TEXT: FILE holds the line part TEXT (fixed string).
 has() {
 	grep -qF -- "$2" "$1" && return 0

@@ -10,24 +10,6 @@ T=out/test/translate
 . tests/suite.sh
 Q=tests/decks/quiz
 
-# dp TAG ARGS...: ./deckpress ARGS; its stdout, stderr and exit status
-# go to $T/TAG.out, $T/TAG.err and $T/TAG.rc.
-dp() {
-	tag=$1
-	shift
-	rc=0
-	$WRAP ./deckpress "$@" >"$T/$tag.out" 2>"$T/$tag.err" || rc=$?
-	echo "$rc" >"$T/$tag.rc"
-}
-
-# exits TAG STATUS: the run TAG exited with STATUS.
-exits() {
-	[ "$(cat "$T/$1.rc")" = "$2" ] && return 0
-	echo "exit $(cat "$T/$1.rc"), expected $2; stderr:"
-	cat "$T/$1.err"
-	return 1
-}
-
 # quiet TAG: the run TAG printed nothing on stderr.
 quiet() {
 	[ ! -s "$T/$1.err" ] && return 0

@@ -4,8 +4,9 @@
 # Sourced by the shell suites that render and measure (run-e2e.sh,
 # run-translate.sh) with $T set to their scratch folder: a clean $T,
 # the counters, and check NAME COMMAND..., which runs one check and
-# prints "ok - NAME" or "not ok - NAME" with the command's output; and
-# on_tty and progress_ok for the suites that check the progress line.
+# prints "ok - NAME" or "not ok - NAME" with the command's output; dp
+# and exits, a run of deckpress kept under a tag and its exit status;
+# and on_tty and progress_ok for the suites that check the progress line.
 
 set -eu
 LC_ALL=C
@@ -28,6 +29,24 @@ check() {
 		notok "$name"
 		printf '%s\n' "$out" | sed 's/^/    /' | head -40
 	fi
+}
+
+# dp TAG ARGS...: ./deckpress ARGS; its stdout, stderr and exit status
+# go to $T/TAG.out, $T/TAG.err and $T/TAG.rc.
+dp() {
+	tag=$1
+	shift
+	rc=0
+	$WRAP ./deckpress "$@" >"$T/$tag.out" 2>"$T/$tag.err" || rc=$?
+	echo "$rc" >"$T/$tag.rc"
+}
+
+# exits TAG STATUS: the run TAG exited with STATUS.
+exits() {
+	[ "$(cat "$T/$1.rc")" = "$2" ] && return 0
+	echo "exit $(cat "$T/$1.rc"), expected $2; stderr:"
+	cat "$T/$1.err"
+	return 1
 }
 
 # fonts_from_bundle PDF: its fonts are all embedded and all from fonts/.
