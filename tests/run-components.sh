@@ -647,7 +647,7 @@ unset IFS
 
 # The credits page (the pack's last): the seed's makers, what this edition
 # wrote (the pack string `edition`) and the seed's acknowledgements
-# (`thanks`, under the default `thanks-title`), every word of each as
+# (`thanks`, under its `thanks-title`), every word of each as
 # text/en.yaml gives it.
 # pack_string KEY: a pack string of text/en.yaml, a block's lines joined.
 pack_string() {
@@ -697,7 +697,7 @@ check "serious-privacy credits page: the acknowledgements name the seed's co-hos
 K=$T/thanks-only
 rm -rf "$K" && cp -r $C "$K" && mkdir "$K/rules" &&
     printf '# Test\n\nPlay.\n' >"$K/rules/en.md" &&
-    printf 'pack:\n  edition: "Cards drawn for this edition by Ada."\n  thanks: "Thanks to Grace, who played it first."\n' \
+    printf 'pack:\n  edition: "Cards drawn for this edition by Ada."\n  thanks-title: Acknowledgements\n  thanks: "Thanks to Grace, who played it first."\n' \
 	>>"$K/text/en.yaml"
 if $WRAP ./deckpress pack "$K" -o "$K.pdf" >/dev/null 2>"$K.err"; then
 	n=$(pages "$K.pdf")
@@ -709,6 +709,13 @@ else
 	notok "pack credits: a game with only the pack strings edition and thanks packs"
 	sed 's/^/    /' "$K.err"
 fi
+# thanks without its heading: refused, the missing string named.
+sed -i '/^  thanks-title:/d' "$K/text/en.yaml"
+check "pack credits: thanks without thanks-title: exit 1, the missing string named, no PDF" sh -c '
+    rm -f "$2.pdf"
+    if $1 ./deckpress pack "$2" -o "$2.pdf" >/dev/null 2>"$2.err"; then echo "exit 0"; exit 1; fi
+    grep -q "error: the pack has no text in .en. for thanks-title" "$2.err" || { cat "$2.err"; exit 1; }
+    test ! -e "$2.pdf" || { echo "$2.pdf written"; exit 1; }' sh "$WRAP" "$K"
 
 # The boards, from their tiles in the card sheets: each labelled tile,
 # put together, its card spaces and token spaces measured.

@@ -35,7 +35,10 @@ static const char *const needed_fold[] = { "fold-title", "folding", NULL };
 static const char *const needed_unfolded[] = { "cards-note", NULL };
 static const char *const needed_credits[] = { "credits", "authors",
     "design", NULL };
-/* The acknowledgements have a heading of their own. */
+/*
+ * The acknowledgements have a heading of their own, the game's like
+ * them: no default, so no game without thanks gains a string to translate.
+ */
 static const char *const needed_thanks[] = { "thanks-title", NULL };
 /* A game of several kinds names the part "Components"; single-sided
  * parts and boards of several sheets need saying how to print. */
