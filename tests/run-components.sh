@@ -645,6 +645,78 @@ check "serious-privacy pack: every board's name is text ($(list "$home_title
 $sectors"))" names_ok "$P.txt" "$home_title" $sectors
 unset IFS
 
+# The credits page (the pack's last): the seed's makers, what this edition
+# wrote (the pack string `edition`) and the seed's acknowledgements
+# (`thanks`, under its `thanks-title`), every word of each as
+# text/en.yaml gives it.
+# pack_string KEY: a pack string of text/en.yaml, a block's lines joined.
+pack_string() {
+	awk -v k="$1" '
+	/^pack:/ { on = 1; next } /^[a-z]/ { on = 0 }
+	on && $0 ~ "^  " k ":" { sub(/^ *[a-z-]+: */, ""); if ($0 == "|-") { blk = 1; next }
+	    gsub(/^"|"$/, ""); print; exit }
+	blk && /^    / { sub(/^ +/, ""); print; next } blk && !/^ *$/ { exit }' \
+	    $SP/text/en.yaml
+}
+# words_of TEXT: its words, one a line, without Markdown's ** and *.
+words_of() {
+	printf '%s\n' "$1" | sed 's/\*//g' | tr -s ' \n' '\n\n' | sed '/^$/d'
+}
+# in_order FILE WORD...: the WORDs are found in FILE in that order, a word
+# hyphenated at a line end (U+00AD) read whole.
+in_order() {
+	f=$1
+	shift
+	printf '%s\n' "$@" >"$f.want"
+	tr '\n' ' ' <"$f" | sed 's/\xc2\xad //g' | tr -s ' ' '\n' >"$f.got"
+	awk 'NR == FNR { w[++n] = $0; next } i < n && $0 == w[i + 1] { i++ }
+	    END { if (i < n) { print "missing from the credits page, in order: " w[i + 1]; exit 1 } }' \
+	    "$f.want" "$f.got"
+}
+last=$(pages "$P")
+pdftotext -f "$last" -l "$last" -raw "$P" "$T/sp-credits.txt" || :
+edition=$(pack_string edition)
+thanks=$(pack_string thanks)
+# The edition paragraph names the parts the seed does not have.
+check "serious-privacy credits: the edition paragraph says the card texts, Event effects, boards and Character sheets were written for it" \
+    sh -c 'for w in "card titles and texts|texts of the Harm, Benefit and Event cards" "Event cards. effects" boards "Character sheets" "written"; do
+	printf "%s\n" "$1" | grep -Eq "$w" || { echo "edition: no \"$w\""; exit 1; }; done' sh "$edition"
+# shellcheck disable=SC2046
+check "serious-privacy credits page: the seed's makers, then the edition paragraph, every word in order" \
+    in_order "$T/sp-credits.txt" "Ralph" "O'Brien" "Szilvia" "Laszlo" "Gio" "Spadaro" \
+    $(words_of "$edition")
+# shellcheck disable=SC2046
+check "serious-privacy credits page: the seed's acknowledgements under 'Acknowledgements', every word in order" \
+    in_order "$T/sp-credits.txt" Acknowledgements $(words_of "$thanks")
+check "serious-privacy credits page: the acknowledgements name the seed's co-hosts, proof reader and play testers" \
+    names_ok "$T/sp-credits.txt" "K Royal" "Breitbarth" "Rowenna Fielding" \
+    "Caiden, Emma, Fey, James, John, Keiron"
+
+# The same two strings make a credits page for a game that names nobody
+# in deck.yaml: the test game, with a booklet and the two strings.
+K=$T/thanks-only
+rm -rf "$K" && cp -r $C "$K" && mkdir "$K/rules" &&
+    printf '# Test\n\nPlay.\n' >"$K/rules/en.md" &&
+    printf 'pack:\n  edition: "Cards drawn for this edition by Ada."\n  thanks-title: Acknowledgements\n  thanks: "Thanks to Grace, who played it first."\n' \
+	>>"$K/text/en.yaml"
+if $WRAP ./deckpress pack "$K" -o "$K.pdf" >/dev/null 2>"$K.err"; then
+	n=$(pages "$K.pdf")
+	pdftotext -f "$n" -l "$n" -raw "$K.pdf" "$K.txt" || :
+	check "pack credits: no credits: in deck.yaml, the pack strings edition and thanks alone make the last page 'Credits', in order" \
+	    in_order "$K.txt" Credits Cards drawn for this edition by Ada. \
+	    Acknowledgements Thanks to Grace, who played it first.
+else
+	notok "pack credits: a game with only the pack strings edition and thanks packs"
+	sed 's/^/    /' "$K.err"
+fi
+# thanks without its heading: refused, the missing string named.
+sed -i '/^  thanks-title:/d' "$K/text/en.yaml"
+check "pack credits: thanks without thanks-title: exit 1, the missing string named, no PDF" sh -c '
+    rm -f "$2.pdf"
+    if $1 ./deckpress pack "$2" -o "$2.pdf" >/dev/null 2>"$2.err"; then echo "exit 0"; exit 1; fi
+    grep -q "error: the pack has no text in .en. for thanks-title" "$2.err" || { cat "$2.err"; exit 1; }
+    test ! -e "$2.pdf" || { echo "$2.pdf written"; exit 1; }' sh "$WRAP" "$K"
+
 # The boards, from their tiles in the card sheets: each labelled tile,
 # put together, its card spaces and token spaces measured.
 S=$T/sp.pdf
@@ -719,6 +791,61 @@ done <<EOF
 home 2 2
 sector 1 2
 EOF
+
+# The Regulator's colour against the Event deck's: on a Regulator Event
+# card the sector's head band must stand out from the deck's frame, and
+# be the colour the Regulator board's head band has.
+# pixel PDF PAGE XPT YPT: "R G B" of the 600 dpi pixel at that point.
+pixel() {
+	x=$(awk -v v="$3" 'BEGIN { printf "%d", v * 600 / 72 }')
+	y=$(awk -v v="$4" 'BEGIN { printf "%d", v * 600 / 72 }')
+	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -x "$x" -y "$y" \
+	    -W 1 -H 1 -singlefile "$1" "$T/px" &&
+	    tail -c 3 "$T/px.ppm" | od -An -tu1 | tr -s ' ' | sed 's/^ //'
+}
+# words PDF PAGE: "word xMin yMin xMax yMax" (pt) of each word on PAGE.
+bboxes() {
+	pdftotext -bbox -f "$2" -l "$2" "$1" - | sed -n \
+	    's/.*xMin="\([0-9.]*\)" yMin="\([0-9.]*\)" xMax="\([0-9.]*\)" yMax="\([0-9.]*\)">\(.*\)<\/word>/\5 \1 \2 \3 \4/p'
+}
+# dist "R G B" "R G B": their distance in RGB.
+dist() { echo "$1 $2" | awk '{ printf "%d", sqrt(($1-$4)^2 + ($2-$5)^2 + ($3-$6)^2) }'; }
+ev=$(sed -n 's/.*{id: \([a-z-]*\), component: event, sector: regulator.*/\1/p' $SP/deck.yaml | head -1)
+# its title's first two words (a Harm card's title may share the first)
+set -- $(awk -v id="$ev" '$1 == id ":" { on = 1; next }
+    on && /title:/ { print $2, $3; exit }' $SP/text/en.yaml)
+w1=$1 w2=$2
+evpage=$(pdftotext -raw "$S" - | awk -v w="$w1 $w2" 'BEGIN { RS = "\f" }
+    { gsub(/\n/, " ") } index($0, w) { print NR; exit }')
+# The REGULATOR above the title, in the same card: the sector's name on
+# its band, the icon left of it and the frame left of that (16 mm from
+# the trim to the name, the frame 0-3.5 mm).
+set -- $(bboxes "$S" "$evpage" | awk -v w1="$w1" -v w2="$w2" '
+    $1 == w2 && p == w1 && !t { tx = px; ty = py; t = 1 } { p = $1; px = $2; py = $3 }
+    $1 == "REGULATOR" { n++; x[n] = $2; y0[n] = $3; x1[n] = $4; y1[n] = $5 }
+    END { for (i = 1; i <= n; i++) if (y1[i] < ty && x[i] > tx && x[i] - tx < 40 &&
+	(!b || ty - y1[i] < ty - y1[b])) b = i
+	if (b) print x[b] - 14.5 * 72 / 25.4, x1[b] + 2 * 72 / 25.4, (y0[b] + y1[b]) / 2 }')
+frame=$(pixel "$S" "$evpage" "$1" "$3")
+band=$(pixel "$S" "$evpage" "$2" "$3")
+bpage=$(awk -F '\t' '$2 == "Regulator" && $3 ~ /^1\// { print $1 }' "$T/sp-tiles")
+set -- $(bboxes "$S" "$bpage" | awk '$1 == "REGULATOR" && $5 - $3 > h { h = $5 - $3; x = $4; y = ($3 + $5) / 2 }
+    END { print x + 2 * 72 / 25.4, y }')
+board=$(pixel "$S" "$bpage" "$1" "$2")
+# rgb NAME: a colour of the cards' palette, "R G B".
+rgb() {
+	sed -n "s/^  $1: \"#\(..\)\(..\)\(..\)\"$/\1 \2 \3/p" \
+	    layouts/serious-privacy/cards.yaml | while read -r r g b; do
+		printf '%d %d %d\n' "0x$r" "0x$g" "0x$b"; done
+}
+check "serious-privacy: card '$ev' sampled: its frame ($frame) is the Event colour ($(rgb event)), within 6" \
+    test "$(dist "$frame" "$(rgb event)")" -le 6
+check "serious-privacy: card '$ev' sampled: its head band ($band) is the Regulator colour ($(rgb regulator)), within 6" \
+    test "$(dist "$band" "$(rgb regulator)")" -le 6
+check "serious-privacy: a Regulator Event card's head band ($band) differs clearly from the Event frame ($frame): RGB distance > 60" \
+    test "$(dist "$band" "$frame")" -gt 60
+check "serious-privacy: the Regulator band on its Event card ($band) is the Regulator board's ($board), within 6" \
+    test "$(dist "$band" "$board")" -le 6
 
 # --- 6. every game --------------------------------------------------------
 check "all -d: every bundled game renders, exit 0" sh -c '

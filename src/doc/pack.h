@@ -57,8 +57,11 @@ const char *pack_str(const struct pack *p, const char *field);
 const char *pack_mode_key(const char *base, enum duplex mode);
 /* The name kind k has in the pack's language; borrowed from the deck. */
 const char *pack_kind_name(const struct pack *p, size_t k);
-/* Does the game name anyone or anything for the credits page? */
-bool	 pack_has_credits(const struct credits *c);
+/*
+ * Does the game name anyone or anything for the credits page: its
+ * credits:, or the pack strings "edition" and "thanks"?
+ */
+bool	 pack_has_credits(const struct pack *p);
 /*
  * Has the pack a text for every string it prints, and every kind its
  * index names a name?  Else false, each missing one reported.

@@ -340,7 +340,7 @@ pack_build(struct pack *p, const struct job *j, struct diags *d)
 	    &p->blank, d);
 	flow(p, &p->blank, &p->fblank, d);
 	/* A game that names nobody gets no empty credits page. */
-	if (pack_has_credits(&p->s->deck->credits)) {
+	if (pack_has_credits(p)) {
 		parse_md(p, "credits", pack_credits_md(p), &p->credits, d);
 		flow(p, &p->credits, &p->fcredits, d);
 	}

@@ -35,6 +35,11 @@ static const char *const needed_fold[] = { "fold-title", "folding", NULL };
 static const char *const needed_unfolded[] = { "cards-note", NULL };
 static const char *const needed_credits[] = { "credits", "authors",
     "design", NULL };
+/*
+ * The acknowledgements have a heading of their own, the game's like
+ * them: no default, so no game without thanks gains a string to translate.
+ */
+static const char *const needed_thanks[] = { "thanks-title", NULL };
 /* A game of several kinds names the part "Components"; single-sided
  * parts and boards of several sheets need saying how to print. */
 static const char *const needed_multi[] = { "components", NULL };
@@ -132,11 +137,31 @@ default_langs(const struct setup *s)
 	return g_string_free(b, FALSE);
 }
 
-bool
-pack_has_credits(const struct credits *c)
+/*
+ * A game's own optional pack string (tagline, edition, thanks): NULL
+ * when the game has none in the pack's language.
+ */
+static const char *
+pack_own(const struct pack *p, const char *field)
 {
+	const char *s = pack_str(p, field);
+
+	return *s != '\0' ? s : NULL;
+}
+
+/*
+ * The credits page: who made the game (deck.yaml credits:), what this
+ * edition added to it ("edition") and whom the makers thank ("thanks"),
+ * the last two pack strings, as they are words in a language.
+ */
+bool
+pack_has_credits(const struct pack *p)
+{
+	const struct credits *c = &p->s->deck->credits;
+
 	return c->nauthors > 0 || c->ndesign > 0 || c->website != NULL ||
-	    c->licence != NULL || c->funding != NULL;
+	    c->licence != NULL || c->funding != NULL ||
+	    pack_own(p, "edition") != NULL || pack_own(p, "thanks") != NULL;
 }
 
 /*
@@ -199,8 +224,10 @@ pack_strings_ok(const struct pack *p, struct diags *d)
 	/* A fold pack's round tokens and boards print as none does. */
 	if (p->unfolded)
 		missing(p, needed_unfolded, DUPLEX_NONE, miss);
-	if (pack_has_credits(&deck->credits))
+	if (pack_has_credits(p))
 		missing(p, needed_credits, p->duplex, miss);
+	if (pack_own(p, "thanks") != NULL)
+		missing(p, needed_thanks, p->duplex, miss);
 	if (p->multi)
 		missing(p, needed_multi, p->duplex, miss);
 	if (p->single)
@@ -257,6 +284,7 @@ pack_credits_md(const struct pack *p)
 {
 	const struct credits *c = &p->s->deck->credits;
 	GString *b = g_string_new(NULL);
+	const char *s;
 	size_t i;
 
 	g_string_append_printf(b, "## %s\n\n", pack_str(p, "credits"));
@@ -274,9 +302,15 @@ pack_credits_md(const struct pack *p)
 	}
 	if (c->website != NULL)
 		g_string_append_printf(b, "%s\n\n", c->website);
+	/* Which parts of this edition are not the authors' own. */
+	if ((s = pack_own(p, "edition")) != NULL)
+		g_string_append_printf(b, "%s\n\n", s);
 	if (c->licence != NULL)
 		g_string_append_printf(b, "%s\n\n", c->licence);
 	if (c->funding != NULL)
 		g_string_append_printf(b, "> %s\n\n", c->funding);
+	if ((s = pack_own(p, "thanks")) != NULL)
+		g_string_append_printf(b, "### %s\n\n%s\n\n",
+		    pack_str(p, "thanks-title"), s);
 	return g_string_free(b, FALSE);
 }
