@@ -2,9 +2,11 @@
 /*
  * Pagination: blocks become Pango layouts and are placed line by line
  * on pages.  A heading goes to the next page unless the start of what
- * follows fits after it; a paragraph splits only where at least two of
- * its lines stay on each page; a table row is never split, and a table
- * that goes on repeats its header row.
+ * follows fits after it (two lines of a paragraph, a table's header and
+ * two rows, a following heading with what it keeps in turn); a
+ * paragraph splits only where at least two of its lines stay on each
+ * page; a table row is never split, a header row goes on with two body
+ * rows, and a table that goes on repeats its header row.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -237,67 +239,26 @@ content_w(const struct bstyle *s)
 	return s->page_w - s->margin_l - s->margin_r;
 }
 
-/* Height of the first lines of block b that must follow a heading. */
-static double
-lead_height(struct flow *fl, const struct bblock *b)
+static PangoLayout *
+heading_layout(const struct flow *fl, const struct bblock *b)
 {
-	PangoLayout *l;
-	double h = 0;
-	int n;
-
-	if (b == NULL)
-		return 0;
-	if (b->kind == B_TABLE || b->kind == B_IMAGE || b->kind == B_RULE)
-		return fl->s->body * 4;
-	l = make_layout(fl, b->markup, content_w(fl->s), b->kind == B_HEADING ?
-	    heading_size(fl->s, b->level) : fl->s->body, "Roboto", false);
-	n = pango_layout_get_line_count(l);
-	if (n > 0)
-		h = lines_height(l, 0, n <= 3 ? n : 2);
-	g_object_unref(l);
-	return h;
+	return make_layout(fl, b->markup, content_w(fl->s),
+	    heading_size(fl->s, b->level), b->level <= 2 ? "Roboto Condensed" :
+	    "Roboto", true);
 }
 
-static void
-flow_heading(struct flow *fl, const struct bblock *b, const struct bblock *next)
-{
-	double size = heading_size(fl->s, b->level);
-	PangoLayout *l = make_layout(fl, b->markup, content_w(fl->s), size,
-	    b->level <= 2 ? "Roboto Condensed" : "Roboto", true);
-	double h = lines_height(l, 0, pango_layout_get_line_count(l));
-	double before = b->level == 1 ? size * 0.6 : size * 0.9;
-	struct bmark *m;
-
-	space(fl, before);
-	/* Keep with next: the heading and the start of what follows. */
-	if (!fl->fresh && fl->y + h + size * 0.35 + lead_height(fl, next) >
-	    bottom(fl))
-		new_page(fl);
-	xgrow((void **)&fl->out->marks, &fl->capmarks, fl->out->nmarks + 1,
-	    sizeof(*fl->out->marks));
-	m = &fl->out->marks[fl->out->nmarks++];
-	m->b = b;
-	m->page = fl->out->n - 1;
-	m->y = fl->y;
-	place(fl, b, &l, 1, fl->s->margin_l, content_w(fl->s), h)->last =
-	    pango_layout_get_line_count(l);
-	fl->y += size * 0.35;
-	g_object_unref(l);
-}
-
-static void
-flow_text(struct flow *fl, const struct bblock *b)
+/* A paragraph's, list item's or quote's layout, its x and width. */
+static PangoLayout *
+text_layout(const struct flow *fl, const struct bblock *b, double *x,
+    double *w)
 {
 	double indent = b->kind == B_PARA ? 0 : b->level * INDENT;
-	double x = fl->s->margin_l + indent, w = content_w(fl->s) - indent;
-	PangoLayout *l;
 
+	*x = fl->s->margin_l + indent;
+	*w = content_w(fl->s) - indent;
 	if (b->kind == B_QUOTE)
-		w -= INDENT / 2;
-	l = make_layout(fl, b->markup, w, fl->s->body, "Roboto", false);
-	space(fl, b->kind == B_ITEM ? fl->s->body * 0.3 : fl->s->body * 0.65);
-	place_lines(fl, b, l, x, w);
-	g_object_unref(l);
+		*w -= INDENT / 2;
+	return make_layout(fl, b->markup, *w, fl->s->body, "Roboto", false);
 }
 
 #define CELL_PAD	4.0	/* pt, around a table cell's text */
@@ -318,10 +279,15 @@ col_widths(const struct flow *fl, const struct bblock *b, double *w)
 		w[c] = total / (double)b->ncols;
 }
 
-static void
-place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w)
+/*
+ * The cells of row r of table b, laid out in ls (b->ncols of them,
+ * the caller unrefs each) in columns of widths w; returns the row's
+ * height in pt.
+ */
+static double
+row_layouts(const struct flow *fl, const struct bblock *b, size_t r,
+    const double *w, PangoLayout **ls)
 {
-	PangoLayout **ls = xcalloc(b->ncols + 1, sizeof(*ls));
 	double h = 0, ch;
 	size_t c;
 	char *m;
@@ -335,8 +301,185 @@ place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w)
 		ch = lines_height(ls[c], 0, pango_layout_get_line_count(ls[c]));
 		h = ch > h ? ch : h;
 	}
-	h += 2 * CELL_PAD;
-	if (fl->y + h > bottom(fl) && !fl->fresh) {
+	return h + 2 * CELL_PAD;
+}
+
+static double
+row_height(const struct flow *fl, const struct bblock *b, size_t r,
+    const double *w)
+{
+	PangoLayout **ls = xcalloc(b->ncols + 1, sizeof(*ls));
+	double h = row_layouts(fl, b, r, w, ls);
+	size_t c;
+
+	for (c = 0; c < b->ncols; c++)
+		g_object_unref(ls[c]);
+	free(ls);
+	return h;
+}
+
+/*
+ * Height (pt) of a table's first row and the two rows after it: a
+ * header row is kept with two body rows (fewer if the table has fewer).
+ */
+static double
+table_lead(const struct flow *fl, const struct bblock *b, const double *w)
+{
+	double h = 0;
+	size_t r;
+
+	for (r = 0; r < b->nrows && r < 3; r++)
+		h += row_height(fl, b, r, w);
+	return h;
+}
+
+/* The space above block b (pt), as the flow puts it on a page. */
+static double
+space_above(const struct flow *fl, const struct bblock *b)
+{
+	double size;
+
+	switch (b->kind) {
+	case B_HEADING:
+		size = heading_size(fl->s, b->level);
+		return b->level == 1 ? size * 0.6 : size * 0.9;
+	case B_ITEM:
+		return fl->s->body * 0.3;
+	case B_TABLE:
+	case B_IMAGE:
+		return fl->s->body * 0.8;
+	case B_RULE:
+		return fl->s->body;
+	case B_INDEX:
+		size = fl->s->body * (b->level > 0 ? 1.1 : 1.25);
+		return size * (b->level > 0 ? 0.35 : 0.7);
+	case B_FACES:
+		return 0;
+	default:
+		return fl->s->body * 0.65;
+	}
+}
+
+static double	lead_height(struct flow *fl, const struct bblock *b,
+		    const struct bblock *end);
+
+/*
+ * Height (pt) a heading b needs below the cursor: itself and, below
+ * it, the least of what follows that it is kept with (end: past the
+ * document's last block).
+ */
+static double
+heading_need(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	PangoLayout *l = heading_layout(fl, b);
+	double h = lines_height(l, 0, pango_layout_get_line_count(l));
+
+	g_object_unref(l);
+	h += heading_size(fl->s, b->level) * 0.35;
+	if (b + 1 < end)
+		h += space_above(fl, b + 1) + lead_height(fl, b + 1, end);
+	return h;
+}
+
+/*
+ * Height (pt) of the least of block b that may stand below a heading:
+ * two lines of a paragraph (all of them if it has three or fewer: it
+ * would not split), a table's header and two rows, an image whole; a
+ * heading with what it is kept with in turn, so that a run of headings
+ * moves together.
+ */
+static double
+lead_height(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	PangoLayout *l;
+	double h = 0, x, w, *cw;
+	int n;
+
+	switch (b->kind) {
+	case B_HEADING:
+		return heading_need(fl, b, end);
+	case B_TABLE:
+		cw = xcalloc(b->ncols + 1, sizeof(double));
+		col_widths(fl, b, cw);
+		h = table_lead(fl, b, cw);
+		free(cw);
+		return h;
+	case B_IMAGE:
+		if (b->img == NULL)
+			return 0;
+		w = b->img->w_px * 72.0 / (b->img->kind == IMG_SVG ? 96 : 150);
+		h = b->img->h_px * 72.0 / (b->img->kind == IMG_SVG ? 96 : 150);
+		return w > content_w(fl->s) ? h * content_w(fl->s) / w : h;
+	case B_RULE:
+		return 1 + fl->s->body * 0.4;
+	case B_FACES:
+		return 0;
+	case B_INDEX:
+		return fl->s->body * 1.25 * fl->s->leading;
+	default:
+		break;
+	}
+	l = text_layout(fl, b, &x, &w);
+	n = pango_layout_get_line_count(l);
+	if (n > 0)
+		h = lines_height(l, 0, n <= 3 ? n : 2);
+	g_object_unref(l);
+	return h;
+}
+
+/*
+ * A heading, moved to the next page with the space above it when what
+ * it is kept with (heading_need) would not fit below it here.
+ */
+static void
+flow_heading(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	double size = heading_size(fl->s, b->level);
+	PangoLayout *l = heading_layout(fl, b);
+	double h = lines_height(l, 0, pango_layout_get_line_count(l));
+	struct bmark *m;
+
+	space(fl, space_above(fl, b));
+	if (!fl->fresh && fl->y + heading_need(fl, b, end) > bottom(fl) + 0.01)
+		new_page(fl);
+	xgrow((void **)&fl->out->marks, &fl->capmarks, fl->out->nmarks + 1,
+	    sizeof(*fl->out->marks));
+	m = &fl->out->marks[fl->out->nmarks++];
+	m->b = b;
+	m->page = fl->out->n - 1;
+	m->y = fl->y;
+	place(fl, b, &l, 1, fl->s->margin_l, content_w(fl->s), h)->last =
+	    pango_layout_get_line_count(l);
+	fl->y += size * 0.35;
+	g_object_unref(l);
+}
+
+static void
+flow_text(struct flow *fl, const struct bblock *b)
+{
+	double x, w;
+	PangoLayout *l = text_layout(fl, b, &x, &w);
+
+	space(fl, space_above(fl, b));
+	place_lines(fl, b, l, x, w);
+	g_object_unref(l);
+}
+
+/*
+ * Row r of table b in columns of widths w.  A header row goes to the
+ * next page unless two body rows fit below it; a row that does not fit
+ * goes to the next page, after the header row repeated.
+ */
+static void
+place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w)
+{
+	PangoLayout **ls = xcalloc(b->ncols + 1, sizeof(*ls));
+	double h = row_layouts(fl, b, r, w, ls), need = h;
+	size_t c;
+
+	if (r == 0 && b->rows[0].header)
+		need = table_lead(fl, b, w);
+	if (fl->y + need > bottom(fl) && !fl->fresh) {
 		new_page(fl);
 		/* The table goes on: repeat its header row first. */
 		if (r > 0 && b->rows[0].header)
@@ -355,7 +498,7 @@ flow_table(struct flow *fl, const struct bblock *b)
 	double *w = xcalloc(b->ncols + 1, sizeof(double));
 	size_t r;
 
-	space(fl, fl->s->body * 0.8);
+	space(fl, space_above(fl, b));
 	col_widths(fl, b, w);
 	for (r = 0; r < b->nrows; r++)
 		place_row(fl, b, r, w);
@@ -443,8 +586,7 @@ booklet_flow(const struct fonts *f, const struct bdoc *doc,
 
 		switch (b->kind) {
 		case B_HEADING:
-			flow_heading(&fl, b, i + 1 < doc->n ? &doc->v[i + 1] :
-			    NULL);
+			flow_heading(&fl, b, doc->v + doc->n);
 			break;
 		case B_TABLE:
 			flow_table(&fl, b);

@@ -1,0 +1,257 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# Typesetting kept together (issue 25, point 4): no page of a bundled
+# booklet or pack ends with a heading or with a table's header row and
+# no body row; and a booklet made here, where a heading, a table header
+# and a paragraph's single line would each fall at a page's foot, moves
+# each to the next page.  Pages are read with pdftotext -layout; their
+# last line (the folio left out) is compared with the Markdown's
+# headings (rules/LANG.md, lines starting with #) and its tables'
+# header rows.  Prints "ok - NAME" / "not ok - NAME".
+#
+# usage: sh tests/run-keep.sh    (from the repo root)
+T=out/test/keep
+. tests/suite.sh
+
+# ends FILE MD: the lines that end a page of FILE, after its folio (a
+# line that is only a number, or a running footer "... · N"), one a
+# page, as "PAGE<TAB>PREVIOUS<TAB>LAST", whitespace runs made one space.
+ends() {
+	n=$(pdfinfo "$1" | awk '/^Pages:/ { print $2 }')
+	i=1
+	while [ "$i" -le "$n" ]; do
+		pdftotext -layout -f "$i" -l "$i" "$1" - | awk -v p="$i" '
+		    { gsub(/[ \t\f]+/, " "); sub(/^ /, ""); sub(/ $/, "") }
+		    $0 == "" { next }
+		    { l[++k] = $0 }
+		    END {
+			if (k > 0 && (l[k] ~ /^[0-9]+$/ ||
+			    l[k] ~ /\xc2\xb7 [0-9]+$/))
+				k--
+			if (k > 0)
+				print p "\t" (k > 1 ? l[k - 1] : "") "\t" l[k]
+		    }'
+		i=$((i + 1))
+	done
+}
+
+# heads MD: what may not end a page: each heading's text (its #s and
+# Markdown emphasis left out) and each table's header row, its cells
+# joined by one space.
+heads() {
+	awk '
+	    function norm(s) { gsub(/[*_`]/, "", s); gsub(/[ \t]+/, " ", s)
+		sub(/^ /, "", s); sub(/ $/, "", s); return s }
+	    /^#+ / { h = $0; sub(/^#+ +/, "", h); sub(/ +#+$/, "", h)
+		print norm(h) }
+	    /^\|? *:?-+:? *\|/ && prev ~ /\|/ { r = prev
+		gsub(/^ *\| *| *\| *$/, "", r); gsub(/ *\| */, " ", r)
+		print norm(r) }
+	    { prev = $0 }' "$1"
+}
+
+# kept PDF MD: no page of PDF ends with a heading or a table header of
+# MD (a heading wrapped on two lines counts too).
+kept() {
+	heads "$2" >"$1.heads"
+	ends "$1" >"$1.ends"
+	[ -s "$1.heads" ] || { echo "no headings read from $2"; return 1; }
+	[ -s "$1.ends" ] || { echo "no pages read from $1"; return 1; }
+	awk -F '\t' 'NR == FNR { h[$0] = 1; next }
+	    $3 in h || ($2 " " $3) in h {
+		print "page " $1 " of '"$1"' ends with \"" $3 "\""; bad = 1 }
+	    END { exit bad }' "$1.heads" "$1.ends"
+}
+
+# --- every bundled booklet and pack -------------------------------------
+dp all all -d "$T/all"
+check "all: the bundled games render" exits all 0
+for md in cards/*/rules/*.md; do
+	game=$(basename "$(dirname "$(dirname "$md")")")
+	lang=$(basename "$md" .md)
+	dp "b-$game-$lang" booklet "cards/$game" --lang "$lang" \
+	    -o "$T/all/$game-$lang-rules.pdf"
+	check "$game $lang: the booklet renders" exits "b-$game-$lang" 0
+	check "$game $lang: no booklet page ends with a heading or a lone \
+table header" kept "$T/all/$game-$lang-rules.pdf" "$md"
+	check "$game $lang: no pack page ends with a heading or a lone \
+table header" kept "$T/all/$game-$lang-pack.pdf" "$md"
+done
+
+# --- a booklet built to fall at the page ends ---------------------------
+# A new game whose booklet is one-line filler paragraphs, then what is
+# to be kept.  The page's length in fillers (F) is read from a render,
+# not assumed; with F - k fillers for k = 0..5 the tail starts at every
+# height near the foot of page 1.  Each case is rendered twice: with
+# the tail, and with only the tail's first block or line (a heading
+# alone, a table's header alone, a one-line paragraph) that has nothing
+# to be kept with.  Where that alone is on page 1 and the full tail's
+# start is on page 2, the start was moved: each kind must have such a
+# case, and no case may end a page with a heading or lone header.
+D=$T/game
+dp new new "$D"
+check "synthetic: a new game" exits new 0
+
+# mkbook FILL TAIL [ITEMS]: rules/en.md of FILL one-line paragraphs
+# and ITEMS one-line list items, then the Markdown in file TAIL.
+mkbook() {
+	{
+		printf '# Keep\n\n'
+		i=1
+		while [ "$i" -le "$1" ]; do
+			printf 'Filler line %s.\n\n' "$i"
+			i=$((i + 1))
+		done
+		i=1
+		while [ "$i" -le "${3:-0}" ]; do
+			printf -- '- Filler item %s.\n' "$i"
+			i=$((i + 1))
+		done
+		echo
+		cat "$2"
+	} >"$D/rules/en.md"
+}
+
+# render FILL TAIL OUT [ITEMS]: the booklet of mkbook FILL TAIL ITEMS
+# in OUT.
+render() {
+	mkbook "$1" "$2" "${4:-0}"
+	./deckpress booklet "$D" -o "$3" >"$3.err" 2>&1 || {
+		cat "$3.err"
+		return 1
+	}
+}
+
+# on PDF N TEXT: page N of PDF has TEXT (whitespace runs made one space).
+on() {
+	pdftotext -layout -f "$2" -l "$2" "$1" - |
+	    sed 's/[[:space:]]\{1,\}/ /g' | grep -qF -- "$3"
+}
+
+printf 'Filler end.\n' >"$T/none.md"
+render 200 "$T/none.md" "$T/fill.pdf"
+F=$(pdftotext -f 1 -l 1 "$T/fill.pdf" - |
+    sed -n 's/^Filler line \([0-9]*\)\.$/\1/p' | tail -1)
+check "synthetic: page 1 holds ${F:-no} fillers" test "${F:-0}" -gt 10
+
+# moves NAME TAIL ALONE FIRST: for k = 0..5, TAIL after F - k fillers
+# (with ITEMS set, for k = 0..9, after F - k fillers and k list items:
+# a list item is shorter than a filler, so the tail starts in finer
+# steps); the case moved when ALONE in its place has FIRST on page 1
+# and TAIL has FIRST on page 2.  Every case kept; one moved.
+moves() {
+	k=0
+	moved=0
+	last=5
+	[ -z "${ITEMS:-}" ] || last=9
+	while [ "$k" -le "$last" ]; do
+		fill=$((F - k))
+		items=${ITEMS:+$k}
+		render "$fill" "$3" "$T/$1-a$k.pdf" "$items" || return 1
+		render "$fill" "$2" "$T/$1-$k.pdf" "$items" || return 1
+		kept "$T/$1-$k.pdf" "$D/rules/en.md" || return 1
+		if on "$T/$1-a$k.pdf" 1 "$4" && ! on "$T/$1-$k.pdf" 1 "$4" &&
+		    on "$T/$1-$k.pdf" 2 "$4"; then
+			moved=$((moved + 1))
+		fi
+		k=$((k + 1))
+	done
+	[ "$moved" -gt 0 ] || { echo "no case moved \"$4\""; return 1; }
+}
+
+# A heading with a paragraph after it.
+cat >"$T/head.md" <<'EOF'
+## Kept heading
+
+Alpha one. Alpha one. Alpha one. Alpha one. Alpha one. Alpha one. Alpha
+one. Alpha one. Alpha one. Alpha one. Alpha one. Alpha one. Alpha one.
+Alpha one. Alpha one. Alpha one. Alpha one. Alpha one. Alpha one. Alpha
+one. Alpha one. Alpha one. Alpha one. Alpha one. Alpha one. Alpha one.
+EOF
+printf '## Kept heading\n' >"$T/head1.md"
+check "synthetic: a heading at the foot moves to the next page" \
+    moves head "$T/head.md" "$T/head1.md" "Kept heading"
+
+# Two headings in a row: the first must not stay behind alone.
+cat >"$T/two.md" <<'EOF'
+## Outer heading
+
+### Inner heading
+
+Beta two. Beta two. Beta two. Beta two. Beta two. Beta two. Beta two.
+Beta two. Beta two. Beta two. Beta two. Beta two. Beta two. Beta two.
+Beta two. Beta two. Beta two. Beta two. Beta two. Beta two. Beta two.
+Beta two. Beta two. Beta two. Beta two. Beta two. Beta two. Beta two.
+EOF
+printf '## Outer heading\n' >"$T/two1.md"
+check "synthetic: a heading before a heading moves with it" \
+    moves two "$T/two.md" "$T/two1.md" "Outer heading"
+
+# A table whose header would fit at the foot, two rows not.
+cat >"$T/table.md" <<'EOF'
+| Thing | Count |
+| --- | --- |
+| Gamma | 1 |
+| Delta | 2 |
+| Epsilon | 3 |
+EOF
+head -2 "$T/table.md" >"$T/table1.md"
+check "synthetic: a table header at the foot moves to the next page" \
+    moves table "$T/table.md" "$T/table1.md" "Thing Count"
+
+# two_rows: in every case, the two lines under the table's header are
+# body rows (the header repeated on a next page is not looked at).
+two_rows() {
+	for k in 0 1 2 3 4 5; do
+		pdftotext -layout "$T/table-$k.pdf" - |
+		    sed 's/[[:space:]]\{1,\}/ /g; s/^ //; s/ $//' |
+		    awk -v k="$k" '/^Thing Count$/ && !seen { seen = 1; n = 2
+			next }
+			n > 0 && !/^(Gamma 1|Delta 2|Epsilon 3)$/ {
+			    print "case " k ": under the header: " $0; bad = 1 }
+			n > 0 { n-- }
+			END { exit bad || !seen }' || return 1
+	done
+}
+check "synthetic: the table's header has two rows under it" two_rows
+
+# A paragraph of six lines whose first line alone would fit at the
+# foot (an orphan) moves whole; no case leaves one line on a page.
+cat >"$T/para.md" <<'EOF'
+Zeta first. Zeta line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta
+line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta line.
+Zeta line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta
+line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta line.
+Zeta line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta
+line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta line. Zeta end.
+EOF
+printf 'Zeta first.\n' >"$T/para1.md"
+ITEMS=1
+check "synthetic: a paragraph's first line alone at the foot moves" \
+    moves para "$T/para.md" "$T/para1.md" "Zeta first."
+
+# lines PDF: how many lines of pages 1 and 2 show the paragraph; fails
+# when either is one.
+lines() {
+	a=$(pdftotext -layout -f 1 -l 1 "$1" - | grep -c Zeta || :)
+	b=$(pdftotext -layout -f 2 -l 2 "$1" - | grep -c Zeta || :)
+	echo "$a $b"
+	[ "$a" -ne 1 ] && [ "$b" -ne 1 ]
+}
+# nolone: no case leaves one line of the paragraph alone on a page, and
+# one case splits it (the rule is met by splitting, not by moving all).
+nolone() {
+	split=0
+	for k in 0 1 2 3 4 5 6 7 8 9; do
+		ab=$(lines "$T/para-$k.pdf") || {
+			echo "case $k: $ab lines"
+			return 1
+		}
+		[ "${ab% *}" -ge 2 ] && [ "${ab#* }" -ge 2 ] && split=1
+	done
+	[ "$split" = 1 ] || { echo "no case splits the paragraph"; return 1; }
+}
+check "synthetic: no page has a single line of the paragraph" nolone
+
+summary keep
