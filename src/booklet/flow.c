@@ -6,7 +6,8 @@
  * two rows, a following heading with what it keeps in turn); a
  * paragraph splits only where at least two of its lines stay on each
  * page; a table row is never split, a header row goes on with two body
- * rows, and a table that goes on repeats its header row.
+ * rows, a table that goes on repeats its header row, and its last row
+ * does not go on alone.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -466,24 +467,45 @@ flow_text(struct flow *fl, const struct bblock *b)
 }
 
 /*
- * Row r of table b in columns of widths w.  A header row goes to the
- * next page unless two body rows fit below it; a row that does not fit
- * goes to the next page, after the header row repeated.
+ * Whether row r of table b, h pt tall, starts the next page: when it
+ * does not fit; when it is the header row and two body rows would not
+ * fit under it; and when the table's last row would go on alone (under
+ * the repeated header) while two rows of this page (from *top, the
+ * first body row on it) could go with it.
+ */
+static bool
+row_breaks(struct flow *fl, const struct bblock *b, size_t r, double h,
+    const double *w, size_t top)
+{
+	if (fl->fresh)
+		return false;
+	if (r == 0 && b->rows[0].header)
+		return fl->y + table_lead(fl, b, w) > bottom(fl);
+	if (fl->y + h > bottom(fl))
+		return true;
+	return r + 2 == b->nrows && r >= top + 2 &&
+	    fl->y + h + row_height(fl, b, r + 1, w) > bottom(fl);
+}
+
+/*
+ * Row r of table b in columns of widths w, on a new page after the
+ * header row repeated if row_breaks says so; *top is the first body
+ * row on the page, set here when a page starts.
  */
 static void
-place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w)
+place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w,
+    size_t *top)
 {
 	PangoLayout **ls = xcalloc(b->ncols + 1, sizeof(*ls));
-	double h = row_layouts(fl, b, r, w, ls), need = h;
-	size_t c;
+	double h = row_layouts(fl, b, r, w, ls);
+	size_t c, head = 0;
 
-	if (r == 0 && b->rows[0].header)
-		need = table_lead(fl, b, w);
-	if (fl->y + need > bottom(fl) && !fl->fresh) {
+	if (row_breaks(fl, b, r, h, w, *top)) {
 		new_page(fl);
+		*top = r;
 		/* The table goes on: repeat its header row first. */
 		if (r > 0 && b->rows[0].header)
-			place_row(fl, b, 0, w);
+			place_row(fl, b, 0, w, &head);
 	}
 	place(fl, b, ls, b->ncols, fl->s->margin_l, content_w(fl->s), h)
 	    ->header = b->rows[r].header;
@@ -496,12 +518,13 @@ static void
 flow_table(struct flow *fl, const struct bblock *b)
 {
 	double *w = xcalloc(b->ncols + 1, sizeof(double));
-	size_t r;
+	size_t r, top;
 
 	space(fl, space_above(fl, b));
 	col_widths(fl, b, w);
+	top = b->nrows > 0 && b->rows[0].header ? 1 : 0;
 	for (r = 0; r < b->nrows; r++)
-		place_row(fl, b, r, w);
+		place_row(fl, b, r, w, &top);
 	free(w);
 }
 
