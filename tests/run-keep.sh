@@ -14,14 +14,39 @@
 T=out/test/keep
 . tests/suite.sh
 
-# ends FILE MD: the lines that end a page of FILE, after its folio (a
+# ends FILE: the lines that end a page of FILE, after its folio (a
 # line that is only a number, or a running footer "... · N"), one a
 # page, as "PAGE<TAB>PREVIOUS<TAB>LAST", whitespace runs made one space.
+# With HALVES set, each side of FILE is two pages side by side (a
+# folded booklet): PAGE is then SIDE, "l" or "r".
 ends() {
 	n=$(pdfinfo "$1" | awk '/^Pages:/ { print $2 }')
 	i=1
 	while [ "$i" -le "$n" ]; do
-		pdftotext -layout -f "$i" -l "$i" "$1" - | awk -v p="$i" '
+		if [ -z "${HALVES:-}" ]; then
+			lastline "$1" "$i"
+		else
+			lastline "$1" "$i" l
+			lastline "$1" "$i" r
+		fi
+		i=$((i + 1))
+	done
+}
+
+# lastline FILE N [l|r]: ends' line for page N of FILE (its left or
+# right half).
+lastline() {
+	if [ $# -eq 2 ]; then
+		set -- "$1" "$2" "" ""
+	else
+		w=$(pdfinfo -f "$2" -l "$2" "$1" | awk '/size:/ {
+		    printf "%d %d", $4 / 2, $6 + 1; exit }')
+		x=0
+		[ "$3" = l ] || x=${w% *}
+		set -- "$1" "$2" "$3" "-x $x -y 0 -W ${w% *} -H ${w#* }"
+	fi
+	# shellcheck disable=SC2086 # $4: the crop's options, split
+	pdftotext -layout -f "$2" -l "$2" $4 "$1" - | awk -v p="$2$3" '
 		    { gsub(/[ \t\f]+/, " "); sub(/^ /, ""); sub(/ $/, "") }
 		    $0 == "" { next }
 		    { l[++k] = $0 }
@@ -32,8 +57,6 @@ ends() {
 			if (k > 0)
 				print p "\t" (k > 1 ? l[k - 1] : "") "\t" l[k]
 		    }'
-		i=$((i + 1))
-	done
 }
 
 # heads MD: what may not end a page: each heading's text (its #s and
@@ -77,6 +100,14 @@ for md in cards/*/rules/*.md; do
 table header" kept "$T/all/$game-$lang-rules.pdf" "$md"
 	check "$game $lang: no pack page ends with a heading or a lone \
 table header" kept "$T/all/$game-$lang-pack.pdf" "$md"
+	dp "a5-$game-$lang" booklet "cards/$game" --lang "$lang" \
+	    -f a5-booklet -o "$T/all/$game-$lang-a5.pdf"
+	check "$game $lang: the folded booklet renders" \
+	    exits "a5-$game-$lang" 0
+	HALVES=1
+	check "$game $lang: no folded booklet page ends with a heading or a \
+lone table header" kept "$T/all/$game-$lang-a5.pdf" "$md"
+	HALVES=
 done
 
 # --- a booklet built to fall at the page ends ---------------------------
