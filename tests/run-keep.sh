@@ -219,6 +219,25 @@ printf '## Outer heading\n' >"$T/two1.md"
 check "synthetic: a heading before a heading moves with it" \
     moves two "$T/two.md" "$T/two1.md" "Outer heading"
 
+# A heading over a list of one-line items: two of them go with it.
+printf '## List heading\n\n- Kappa one.\n- Kappa two.\n- Kappa three.\n' \
+    >"$T/list.md"
+printf '## List heading\n' >"$T/list1.md"
+check "synthetic: a heading over a list moves to the next page" \
+    moves list "$T/list.md" "$T/list1.md" "List heading"
+# with_two: in every case, the heading's page shows two items.
+with_two() {
+	for k in 0 1 2 3 4 5; do
+		for p in 1 2; do
+			on "$T/list-$k.pdf" "$p" "List heading" || continue
+			on "$T/list-$k.pdf" "$p" "Kappa two." ||
+			    { echo "case $k: one item under the heading"
+			    return 1; }
+		done
+	done
+}
+check "synthetic: the heading has two items under it" with_two
+
 # A table whose header would fit at the foot, two rows not; in other
 # cases it goes on to page 2.
 cat >"$T/table.md" <<'EOF'

@@ -382,19 +382,47 @@ heading_need(struct flow *fl, const struct bblock *b, const struct bblock *end)
 	return h;
 }
 
+static bool
+is_text(const struct bblock *b)
+{
+	return b->kind == B_PARA || b->kind == B_ITEM || b->kind == B_QUOTE;
+}
+
+/*
+ * Height (pt) of the least of a paragraph, list item or quote b that
+ * place_lines sets on a page: two lines, or all of them if it has three
+ * or fewer (it would not split); a block of one line counts the least
+ * of the text block after it too, so a heading has two lines under it
+ * (a list of one-line items).
+ */
+static double
+text_lead(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	PangoLayout *l;
+	double h = 0, x, w;
+	int n;
+
+	l = text_layout(fl, b, &x, &w);
+	n = pango_layout_get_line_count(l);
+	if (n > 0)
+		h = lines_height(l, 0, n <= 3 ? n : 2);
+	g_object_unref(l);
+	if (n == 1 && b + 1 < end && is_text(b + 1))
+		h += space_above(fl, b + 1) + text_lead(fl, b + 1, b + 2);
+	return h;
+}
+
 /*
  * Height (pt) of the least of block b that may stand below a heading:
- * two lines of a paragraph (all of them if it has three or fewer: it
- * would not split), a table's header and two rows, an image whole; a
+ * two lines of text (text_lead), a table's header and two rows, an
+ * image whole; a
  * heading with what it is kept with in turn, so that a run of headings
  * moves together.
  */
 static double
 lead_height(struct flow *fl, const struct bblock *b, const struct bblock *end)
 {
-	PangoLayout *l;
-	double h = 0, x, w, *cw;
-	int n;
+	double h, w, *cw;
 
 	switch (b->kind) {
 	case B_HEADING:
@@ -418,14 +446,8 @@ lead_height(struct flow *fl, const struct bblock *b, const struct bblock *end)
 	case B_INDEX:
 		return fl->s->body * 1.25 * fl->s->leading;
 	default:
-		break;
+		return text_lead(fl, b, end);
 	}
-	l = text_layout(fl, b, &x, &w);
-	n = pango_layout_get_line_count(l);
-	if (n > 0)
-		h = lines_height(l, 0, n <= 3 ? n : 2);
-	g_object_unref(l);
-	return h;
 }
 
 /*

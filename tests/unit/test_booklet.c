@@ -135,6 +135,26 @@ long_doc(void)
 	return g_string_free(b, FALSE);
 }
 
+/*
+ * Lines of text under the heading at i of page pg and the headings
+ * right after it, on that page (a table or image counts as two).
+ */
+static int
+lines_after(const struct bpage *pg, size_t i)
+{
+	int n = 0;
+
+	while (i < pg->n && pg->v[i].b->kind == B_HEADING)
+		i++;
+	for (; i < pg->n && n < 2; i++) {
+		if (pg->v[i].b->kind == B_HEADING)
+			break;
+		n += pg->v[i].nlayouts == 1 ? pg->v[i].last -
+		    pg->v[i].first : 2;
+	}
+	return n;
+}
+
 static void
 check_pages(const struct bflow *fl, const struct bstyle *st)
 {
@@ -162,6 +182,8 @@ check_pages(const struct bflow *fl, const struct bstyle *st)
 			/* No heading last on a page (it has a follower). */
 			if (it->b->kind == B_HEADING && p + 1 < fl->n)
 				assert_true(i + 1 < pg->n);
+			if (it->b->kind == B_HEADING && p + 1 < fl->n)
+				assert_true(lines_after(pg, i) >= 2);
 		}
 	}
 }
@@ -256,6 +278,8 @@ test_keep(void **state)
 			g_string_append(b, "Line.\n\n");
 		for (i = 0; i < 3; i++) {
 			g_string_append(b, "## Outer\n\n### Inner\n\n");
+			g_string_append(b, "- One.\n- Two.\n- Three.\n\n"
+			    "### List\n\n");
 			for (k = 0; k < 3 + 5 * i; k++)
 				g_string_append(b, "The players take turns "
 				    "and draw cards. ");
