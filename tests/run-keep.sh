@@ -20,43 +20,46 @@ T=out/test/keep
 # With HALVES set, each side of FILE is two pages side by side (a
 # folded booklet): PAGE is then SIDE, "l" or "r".
 ends() {
-	n=$(pdfinfo "$1" | awk '/^Pages:/ { print $2 }')
-	i=1
-	while [ "$i" -le "$n" ]; do
-		if [ -z "${HALVES:-}" ]; then
-			lastline "$1" "$i"
-		else
-			lastline "$1" "$i" l
-			lastline "$1" "$i" r
-		fi
-		i=$((i + 1))
-	done
+	if [ -z "${HALVES:-}" ]; then
+		pdftotext -layout "$1" - | lastlines ""
+		return
+	fi
+	# Every side of a folded booklet is one size: the first's halves.
+	wh=$(pdfinfo "$1" | awk '/^Page size:/ {
+	    printf "%d %d", $3 / 2, $5 + 1; exit }')
+	pdftotext -layout -x 0 -y 0 -W "${wh% *}" -H "${wh#* }" "$1" - |
+	    lastlines l
+	pdftotext -layout -x "${wh% *}" -y 0 -W "${wh% *}" -H "${wh#* }" \
+	    "$1" - | lastlines r
 }
 
-# lastline FILE N [l|r]: ends' line for page N of FILE (its left or
-# right half).
-lastline() {
-	if [ $# -eq 2 ]; then
-		set -- "$1" "$2" "" ""
-	else
-		w=$(pdfinfo -f "$2" -l "$2" "$1" | awk '/size:/ {
-		    printf "%d %d", $4 / 2, $6 + 1; exit }')
-		x=0
-		[ "$3" = l ] || x=${w% *}
-		set -- "$1" "$2" "$3" "-x $x -y 0 -W ${w% *} -H ${w#* }"
-	fi
-	# shellcheck disable=SC2086 # $4: the crop's options, split
-	pdftotext -layout -f "$2" -l "$2" $4 "$1" - | awk -v p="$2$3" '
-		    { gsub(/[ \t\f]+/, " "); sub(/^ /, ""); sub(/ $/, "") }
-		    $0 == "" { next }
-		    { l[++k] = $0 }
-		    END {
-			if (k > 0 && (l[k] ~ /^[0-9]+$/ ||
-			    l[k] ~ /\xc2\xb7 [0-9]+$/))
-				k--
-			if (k > 0)
-				print p "\t" (k > 1 ? l[k - 1] : "") "\t" l[k]
-		    }'
+# lastlines SUFFIX: ends' lines of pdftotext's text on stdin, its pages
+# split at form feeds, SUFFIX after each page number.
+lastlines() {
+	awk -v sfx="$1" '
+	    function flush() {
+		if (k > 0 && (l[k] ~ /^[0-9]+$/ || l[k] ~ /\xc2\xb7 [0-9]+$/))
+			k--
+		if (k > 0)
+			print p sfx "\t" (k > 1 ? l[k - 1] : "") "\t" l[k]
+		k = 0
+	    }
+	    BEGIN { p = 1 }
+	    {
+		while ((i = index($0, "\f")) > 0) {
+			add(substr($0, 1, i - 1))
+			flush()
+			p++
+			$0 = substr($0, i + 1)
+		}
+		add($0)
+	    }
+	    function add(s) {
+		gsub(/[ \t]+/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s)
+		if (s != "")
+			l[++k] = s
+	    }
+	    END { flush() }'
 }
 
 # heads MD: what may not end a page: each heading's text (its #s and
