@@ -315,4 +315,20 @@ nolone() {
 }
 check "synthetic: no page has a single line of the paragraph" nolone
 
+# A run of headings taller than a page cannot stay together (nor can
+# its pages help ending with a heading): each keeps with the next alone
+# and pages fill (not one heading a page), and the
+# run is walked a page's worth at a time (a quadratic walk took half a
+# minute for 3000).
+awk 'BEGIN { for (i = 1; i <= 3000; i++) printf "## H%d\n\n", i }' \
+    >"$T/run.md"
+cp "$T/run.md" "$D/rules/en.md"
+runrun() {
+	timeout 10 ./deckpress booklet "$D" -o "$T/run.pdf" >"$T/run.err" \
+	    2>&1 || { echo "exit $?"; cat "$T/run.err"; return 1; }
+	n=$(pdfinfo "$T/run.pdf" | awk '/^Pages:/ { print $2 }')
+	[ "$n" -lt 300 ] || { echo "$n pages for 3000 headings"; return 1; }
+}
+check "synthetic: 3000 headings in a row fill their pages, in 10 s" runrun
+
 summary keep

@@ -364,22 +364,46 @@ space_above(const struct flow *fl, const struct bblock *b)
 static double	lead_height(struct flow *fl, const struct bblock *b,
 		    const struct bblock *end);
 
-/*
- * Height (pt) a heading b needs below the cursor: itself and, below
- * it, the least of what follows that it is kept with (end: past the
- * document's last block).
- */
+/* Height (pt) of heading b and the space below it. */
 static double
-heading_need(struct flow *fl, const struct bblock *b, const struct bblock *end)
+heading_h(struct flow *fl, const struct bblock *b)
 {
 	PangoLayout *l = heading_layout(fl, b);
 	double h = lines_height(l, 0, pango_layout_get_line_count(l));
 
 	g_object_unref(l);
-	h += heading_size(fl->s, b->level) * 0.35;
-	if (b + 1 < end)
-		h += space_above(fl, b + 1) + lead_height(fl, b + 1, end);
-	return h;
+	return h + heading_size(fl->s, b->level) * 0.35;
+}
+
+/*
+ * Height (pt) a heading b needs below the cursor: itself and the run of
+ * headings right after it, and the least of the block after them (end:
+ * past the document's last block).  A run taller than a page cannot
+ * stay together: then b keeps with the next block alone (a heading's
+ * own height), or b would stand on a page by itself; and the walk ends
+ * there, so a long run costs a page's worth of layouts a heading.
+ */
+static double
+heading_need(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	double room = bottom(fl) - fl->s->margin_t, h = heading_h(fl, b);
+	double first = h;
+	const struct bblock *c;
+
+	for (c = b + 1; c < end && h <= room; c++) {
+		h += space_above(fl, c);
+		if (c == b + 1)
+			first = h;
+		if (c->kind != B_HEADING) {
+			h += lead_height(fl, c, end);
+			break;
+		}
+		h += heading_h(fl, c);
+	}
+	if (h <= room || b + 1 >= end)
+		return h;
+	return first + (b[1].kind == B_HEADING ? heading_h(fl, b + 1) :
+	    lead_height(fl, b + 1, end));
 }
 
 static bool
@@ -415,9 +439,7 @@ text_lead(struct flow *fl, const struct bblock *b, const struct bblock *end)
 /*
  * Height (pt) of the least of block b that may stand below a heading:
  * two lines of text (text_lead), a table's header and two rows, an
- * image whole; a
- * heading with what it is kept with in turn, so that a run of headings
- * moves together.
+ * image whole; a heading itself (heading_need walks a run of them).
  */
 static double
 lead_height(struct flow *fl, const struct bblock *b, const struct bblock *end)
@@ -426,7 +448,7 @@ lead_height(struct flow *fl, const struct bblock *b, const struct bblock *end)
 
 	switch (b->kind) {
 	case B_HEADING:
-		return heading_need(fl, b, end);
+		return heading_h(fl, b);
 	case B_TABLE:
 		cw = xcalloc(b->ncols + 1, sizeof(double));
 		col_widths(fl, b, cw);
