@@ -263,7 +263,8 @@ two_rows() {
 	split=0
 	for k in 0 1 2 3 4 5; do
 		pdftotext -layout "$T/table-$k.pdf" - |
-		    sed 's/[[:space:]]\{1,\}/ /g; s/^ //; s/ $//' >"$T/table-$k.txt"
+		    sed 's/[[:space:]]\{1,\}/ /g; s/^ //; s/ $//' \
+		    >"$T/table-$k.txt"
 		awk -v k="$k" '/^Thing Count$/ { seen++; n = 2; next }
 		    n > 0 && !/^(Gamma 1|Delta 2|Epsilon 3|Theta 4|Iota 5)$/ {
 			print "case " k ": under the header: " $0; bad = 1 }
