@@ -2,9 +2,12 @@
 /*
  * Pagination: blocks become Pango layouts and are placed line by line
  * on pages.  A heading goes to the next page unless the start of what
- * follows fits after it; a paragraph splits only where at least two of
- * its lines stay on each page; a table row is never split, and a table
- * that goes on repeats its header row.
+ * follows fits after it (two lines of a paragraph, a table's header and
+ * two rows, a following heading with what it keeps in turn); a
+ * paragraph splits only where at least two of its lines stay on each
+ * page; a table row is never split, a header row goes on with two body
+ * rows, a table that goes on repeats its header row, and its last row
+ * does not go on alone.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -237,67 +240,26 @@ content_w(const struct bstyle *s)
 	return s->page_w - s->margin_l - s->margin_r;
 }
 
-/* Height of the first lines of block b that must follow a heading. */
-static double
-lead_height(struct flow *fl, const struct bblock *b)
+static PangoLayout *
+heading_layout(const struct flow *fl, const struct bblock *b)
 {
-	PangoLayout *l;
-	double h = 0;
-	int n;
-
-	if (b == NULL)
-		return 0;
-	if (b->kind == B_TABLE || b->kind == B_IMAGE || b->kind == B_RULE)
-		return fl->s->body * 4;
-	l = make_layout(fl, b->markup, content_w(fl->s), b->kind == B_HEADING ?
-	    heading_size(fl->s, b->level) : fl->s->body, "Roboto", false);
-	n = pango_layout_get_line_count(l);
-	if (n > 0)
-		h = lines_height(l, 0, n <= 3 ? n : 2);
-	g_object_unref(l);
-	return h;
+	return make_layout(fl, b->markup, content_w(fl->s),
+	    heading_size(fl->s, b->level), b->level <= 2 ? "Roboto Condensed" :
+	    "Roboto", true);
 }
 
-static void
-flow_heading(struct flow *fl, const struct bblock *b, const struct bblock *next)
-{
-	double size = heading_size(fl->s, b->level);
-	PangoLayout *l = make_layout(fl, b->markup, content_w(fl->s), size,
-	    b->level <= 2 ? "Roboto Condensed" : "Roboto", true);
-	double h = lines_height(l, 0, pango_layout_get_line_count(l));
-	double before = b->level == 1 ? size * 0.6 : size * 0.9;
-	struct bmark *m;
-
-	space(fl, before);
-	/* Keep with next: the heading and the start of what follows. */
-	if (!fl->fresh && fl->y + h + size * 0.35 + lead_height(fl, next) >
-	    bottom(fl))
-		new_page(fl);
-	xgrow((void **)&fl->out->marks, &fl->capmarks, fl->out->nmarks + 1,
-	    sizeof(*fl->out->marks));
-	m = &fl->out->marks[fl->out->nmarks++];
-	m->b = b;
-	m->page = fl->out->n - 1;
-	m->y = fl->y;
-	place(fl, b, &l, 1, fl->s->margin_l, content_w(fl->s), h)->last =
-	    pango_layout_get_line_count(l);
-	fl->y += size * 0.35;
-	g_object_unref(l);
-}
-
-static void
-flow_text(struct flow *fl, const struct bblock *b)
+/* A paragraph's, list item's or quote's layout, its x and width. */
+static PangoLayout *
+text_layout(const struct flow *fl, const struct bblock *b, double *x,
+    double *w)
 {
 	double indent = b->kind == B_PARA ? 0 : b->level * INDENT;
-	double x = fl->s->margin_l + indent, w = content_w(fl->s) - indent;
-	PangoLayout *l;
 
+	*x = fl->s->margin_l + indent;
+	*w = content_w(fl->s) - indent;
 	if (b->kind == B_QUOTE)
-		w -= INDENT / 2;
-	l = make_layout(fl, b->markup, w, fl->s->body, "Roboto", false);
-	space(fl, b->kind == B_ITEM ? fl->s->body * 0.3 : fl->s->body * 0.65);
-	place_lines(fl, b, l, x, w);
-	g_object_unref(l);
+		*w -= INDENT / 2;
+	return make_layout(fl, b->markup, *w, fl->s->body, "Roboto", false);
 }
 
 #define CELL_PAD	4.0	/* pt, around a table cell's text */
@@ -318,10 +280,15 @@ col_widths(const struct flow *fl, const struct bblock *b, double *w)
 		w[c] = total / (double)b->ncols;
 }
 
-static void
-place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w)
+/*
+ * The cells of row r of table b, laid out in ls (b->ncols of them,
+ * the caller unrefs each) in columns of widths w; returns the row's
+ * height in pt.
+ */
+static double
+row_layouts(const struct flow *fl, const struct bblock *b, size_t r,
+    const double *w, PangoLayout **ls)
 {
-	PangoLayout **ls = xcalloc(b->ncols + 1, sizeof(*ls));
 	double h = 0, ch;
 	size_t c;
 	char *m;
@@ -335,12 +302,254 @@ place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w)
 		ch = lines_height(ls[c], 0, pango_layout_get_line_count(ls[c]));
 		h = ch > h ? ch : h;
 	}
-	h += 2 * CELL_PAD;
-	if (fl->y + h > bottom(fl) && !fl->fresh) {
+	return h + 2 * CELL_PAD;
+}
+
+static double
+row_height(const struct flow *fl, const struct bblock *b, size_t r,
+    const double *w)
+{
+	PangoLayout **ls = xcalloc(b->ncols + 1, sizeof(*ls));
+	double h = row_layouts(fl, b, r, w, ls);
+	size_t c;
+
+	for (c = 0; c < b->ncols; c++)
+		g_object_unref(ls[c]);
+	free(ls);
+	return h;
+}
+
+/*
+ * Height (pt) of a table's first row and the two rows after it: a
+ * header row is kept with two body rows (fewer if the table has fewer).
+ */
+static double
+table_lead(const struct flow *fl, const struct bblock *b, const double *w)
+{
+	double h = 0;
+	size_t r;
+
+	for (r = 0; r < b->nrows && r < 3; r++)
+		h += row_height(fl, b, r, w);
+	return h;
+}
+
+/* The space above block b (pt), as the flow puts it on a page. */
+static double
+space_above(const struct flow *fl, const struct bblock *b)
+{
+	double size;
+
+	switch (b->kind) {
+	case B_HEADING:
+		size = heading_size(fl->s, b->level);
+		return b->level == 1 ? size * 0.6 : size * 0.9;
+	case B_ITEM:
+		return fl->s->body * 0.3;
+	case B_TABLE:
+	case B_IMAGE:
+		return fl->s->body * 0.8;
+	case B_RULE:
+		return fl->s->body;
+	case B_INDEX:
+		size = fl->s->body * (b->level > 0 ? 1.1 : 1.25);
+		return size * (b->level > 0 ? 0.35 : 0.7);
+	case B_FACES:
+		return 0;
+	default:
+		return fl->s->body * 0.65;
+	}
+}
+
+static double	lead_height(struct flow *fl, const struct bblock *b,
+		    const struct bblock *end);
+
+/* Height (pt) of heading b and the space below it. */
+static double
+heading_h(struct flow *fl, const struct bblock *b)
+{
+	PangoLayout *l = heading_layout(fl, b);
+	double h = lines_height(l, 0, pango_layout_get_line_count(l));
+
+	g_object_unref(l);
+	return h + heading_size(fl->s, b->level) * 0.35;
+}
+
+/*
+ * Height (pt) a heading b needs below the cursor: itself and the run of
+ * headings right after it, and the least of the block after them (end:
+ * past the document's last block).  A run taller than a page cannot
+ * stay together: then b keeps with the next block alone (a heading's
+ * own height), or b would stand on a page by itself; and the walk ends
+ * there, so a long run costs a page's worth of layouts a heading.
+ */
+static double
+heading_need(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	double room = bottom(fl) - fl->s->margin_t, h = heading_h(fl, b);
+	double first = h;
+	const struct bblock *c;
+
+	for (c = b + 1; c < end && h <= room; c++) {
+		h += space_above(fl, c);
+		if (c == b + 1)
+			first = h;
+		if (c->kind != B_HEADING) {
+			h += lead_height(fl, c, end);
+			break;
+		}
+		h += heading_h(fl, c);
+	}
+	if (h <= room || b + 1 >= end)
+		return h;
+	return first + (b[1].kind == B_HEADING ? heading_h(fl, b + 1) :
+	    lead_height(fl, b + 1, end));
+}
+
+static bool
+is_text(const struct bblock *b)
+{
+	return b->kind == B_PARA || b->kind == B_ITEM || b->kind == B_QUOTE;
+}
+
+/*
+ * Height (pt) of the least of a paragraph, list item or quote b that
+ * place_lines sets on a page: two lines, or all of them if it has three
+ * or fewer (it would not split); a block of one line counts the least
+ * of the text block after it too, so a heading has two lines under it
+ * (a list of one-line items).
+ */
+static double
+text_lead(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	PangoLayout *l;
+	double h = 0, x, w;
+	int n;
+
+	l = text_layout(fl, b, &x, &w);
+	n = pango_layout_get_line_count(l);
+	if (n > 0)
+		h = lines_height(l, 0, n <= 3 ? n : 2);
+	g_object_unref(l);
+	if (n == 1 && b + 1 < end && is_text(b + 1))
+		h += space_above(fl, b + 1) + text_lead(fl, b + 1, b + 2);
+	return h;
+}
+
+/*
+ * Height (pt) of the least of block b that may stand below a heading:
+ * two lines of text (text_lead), a table's header and two rows, an
+ * image whole; a heading itself (heading_need walks a run of them).
+ */
+static double
+lead_height(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	double h, w, *cw;
+
+	switch (b->kind) {
+	case B_HEADING:
+		return heading_h(fl, b);
+	case B_TABLE:
+		cw = xcalloc(b->ncols + 1, sizeof(double));
+		col_widths(fl, b, cw);
+		h = table_lead(fl, b, cw);
+		free(cw);
+		return h;
+	case B_IMAGE:
+		if (b->img == NULL)
+			return 0;
+		w = b->img->w_px * 72.0 / (b->img->kind == IMG_SVG ? 96 : 150);
+		h = b->img->h_px * 72.0 / (b->img->kind == IMG_SVG ? 96 : 150);
+		return w > content_w(fl->s) ? h * content_w(fl->s) / w : h;
+	case B_RULE:
+		return 1 + fl->s->body * 0.4;
+	case B_FACES:
+		return 0;
+	case B_INDEX:
+		return fl->s->body * 1.25 * fl->s->leading;
+	default:
+		return text_lead(fl, b, end);
+	}
+}
+
+/*
+ * A heading, moved to the next page with the space above it when what
+ * it is kept with (heading_need) would not fit below it here.
+ */
+static void
+flow_heading(struct flow *fl, const struct bblock *b, const struct bblock *end)
+{
+	double size = heading_size(fl->s, b->level);
+	PangoLayout *l = heading_layout(fl, b);
+	double h = lines_height(l, 0, pango_layout_get_line_count(l));
+	struct bmark *m;
+
+	space(fl, space_above(fl, b));
+	if (!fl->fresh && fl->y + heading_need(fl, b, end) > bottom(fl) + 0.01)
 		new_page(fl);
+	xgrow((void **)&fl->out->marks, &fl->capmarks, fl->out->nmarks + 1,
+	    sizeof(*fl->out->marks));
+	m = &fl->out->marks[fl->out->nmarks++];
+	m->b = b;
+	m->page = fl->out->n - 1;
+	m->y = fl->y;
+	place(fl, b, &l, 1, fl->s->margin_l, content_w(fl->s), h)->last =
+	    pango_layout_get_line_count(l);
+	fl->y += size * 0.35;
+	g_object_unref(l);
+}
+
+static void
+flow_text(struct flow *fl, const struct bblock *b)
+{
+	double x, w;
+	PangoLayout *l = text_layout(fl, b, &x, &w);
+
+	space(fl, space_above(fl, b));
+	place_lines(fl, b, l, x, w);
+	g_object_unref(l);
+}
+
+/*
+ * Whether row r of table b, h pt tall, starts the next page: when it
+ * does not fit; when it is the header row and two body rows would not
+ * fit under it; and when the table's last row would go on alone (under
+ * the repeated header) while two rows of this page (from *top, the
+ * first body row on it) could go with it.
+ */
+static bool
+row_breaks(struct flow *fl, const struct bblock *b, size_t r, double h,
+    const double *w, size_t top)
+{
+	if (fl->fresh)
+		return false;
+	if (r == 0 && b->rows[0].header)
+		return fl->y + table_lead(fl, b, w) > bottom(fl);
+	if (fl->y + h > bottom(fl))
+		return true;
+	return r + 2 == b->nrows && r >= top + 2 &&
+	    fl->y + h + row_height(fl, b, r + 1, w) > bottom(fl);
+}
+
+/*
+ * Row r of table b in columns of widths w, on a new page after the
+ * header row repeated if row_breaks says so; *top is the first body
+ * row on the page, set here when a page starts.
+ */
+static void
+place_row(struct flow *fl, const struct bblock *b, size_t r, const double *w,
+    size_t *top)
+{
+	PangoLayout **ls = xcalloc(b->ncols + 1, sizeof(*ls));
+	double h = row_layouts(fl, b, r, w, ls);
+	size_t c, head = 0;
+
+	if (row_breaks(fl, b, r, h, w, *top)) {
+		new_page(fl);
+		*top = r;
 		/* The table goes on: repeat its header row first. */
 		if (r > 0 && b->rows[0].header)
-			place_row(fl, b, 0, w);
+			place_row(fl, b, 0, w, &head);
 	}
 	place(fl, b, ls, b->ncols, fl->s->margin_l, content_w(fl->s), h)
 	    ->header = b->rows[r].header;
@@ -353,12 +562,13 @@ static void
 flow_table(struct flow *fl, const struct bblock *b)
 {
 	double *w = xcalloc(b->ncols + 1, sizeof(double));
-	size_t r;
+	size_t r, top;
 
-	space(fl, fl->s->body * 0.8);
+	space(fl, space_above(fl, b));
 	col_widths(fl, b, w);
+	top = b->nrows > 0 && b->rows[0].header ? 1 : 0;
 	for (r = 0; r < b->nrows; r++)
-		place_row(fl, b, r, w);
+		place_row(fl, b, r, w, &top);
 	free(w);
 }
 
@@ -443,8 +653,7 @@ booklet_flow(const struct fonts *f, const struct bdoc *doc,
 
 		switch (b->kind) {
 		case B_HEADING:
-			flow_heading(&fl, b, i + 1 < doc->n ? &doc->v[i + 1] :
-			    NULL);
+			flow_heading(&fl, b, doc->v + doc->n);
 			break;
 		case B_TABLE:
 			flow_table(&fl, b);

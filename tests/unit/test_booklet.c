@@ -135,6 +135,26 @@ long_doc(void)
 	return g_string_free(b, FALSE);
 }
 
+/*
+ * Lines of text under the heading at i of page pg and the headings
+ * right after it, on that page (a table or image counts as two).
+ */
+static int
+lines_after(const struct bpage *pg, size_t i)
+{
+	int n = 0;
+
+	while (i < pg->n && pg->v[i].b->kind == B_HEADING)
+		i++;
+	for (; i < pg->n && n < 2; i++) {
+		if (pg->v[i].b->kind == B_HEADING)
+			break;
+		n += pg->v[i].nlayouts == 1 ? pg->v[i].last -
+		    pg->v[i].first : 2;
+	}
+	return n;
+}
+
 static void
 check_pages(const struct bflow *fl, const struct bstyle *st)
 {
@@ -162,6 +182,36 @@ check_pages(const struct bflow *fl, const struct bstyle *st)
 			/* No heading last on a page (it has a follower). */
 			if (it->b->kind == B_HEADING && p + 1 < fl->n)
 				assert_true(i + 1 < pg->n);
+			if (it->b->kind == B_HEADING && p + 1 < fl->n)
+				assert_true(lines_after(pg, i) >= 2);
+		}
+	}
+}
+
+/*
+ * A table's header row, and the header repeated where the table goes
+ * on, has two of its body rows under it on its page (all of them if
+ * the table has fewer).
+ */
+static void
+check_headers(const struct bflow *fl)
+{
+	size_t p, i, k, want;
+
+	for (p = 0; p < fl->n; p++) {
+		const struct bpage *pg = &fl->pages[p];
+
+		for (i = 0; i < pg->n; i++) {
+			const struct bplaced *it = &pg->v[i];
+
+			if (!it->header)
+				continue;
+			want = it->b->nrows - 1 < 2 ? it->b->nrows - 1 : 2;
+			for (k = 1; k <= want; k++) {
+				assert_true(i + k < pg->n);
+				assert_ptr_equal(pg->v[i + k].b, it->b);
+				assert_false(pg->v[i + k].header);
+			}
 		}
 	}
 }
@@ -182,6 +232,7 @@ test_pagination(void **state)
 	booklet_flow(fonts, &doc, &a4, &fl);
 	assert_true(fl.n >= 4);
 	check_pages(&fl, &a4);
+	check_headers(&fl);
 	/* The test means something only if paragraphs do split. */
 	for (p = 0; p + 1 < fl.n; p++) {
 		const struct bpage *pg = &fl.pages[p];
@@ -201,6 +252,53 @@ test_pagination(void **state)
 	bflow_free(&fl);
 	bdoc_free(&doc);
 	g_free(md);
+}
+
+/*
+ * One-line paragraphs, then two headings in a row, a table of five rows
+ * and paragraphs of several lines: with every number of them from 20 to
+ * 70, what is kept together falls at each height of a page's foot.
+ */
+static void
+test_keep(void **state)
+{
+	struct bstyle st[2];
+	struct bdoc doc;
+	struct bflow fl;
+	GString *b;
+	int n, i, k;
+	size_t s;
+
+	(void)state;
+	bstyle_a4(&st[0]);
+	bstyle_a5(&st[1]);
+	for (n = 20; n <= 70; n++) {
+		b = g_string_new("# Keep\n\n");
+		for (i = 0; i < n; i++)
+			g_string_append(b, "Line.\n\n");
+		for (i = 0; i < 3; i++) {
+			g_string_append(b, "## Outer\n\n### Inner\n\n");
+			g_string_append(b, "- One.\n- Two.\n- Three.\n\n"
+			    "### List\n\n");
+			for (k = 0; k < 3 + 5 * i; k++)
+				g_string_append(b, "The players take turns "
+				    "and draw cards. ");
+			g_string_append(b, "\n\n| A | B |\n|---|---|\n");
+			for (k = 0; k < 5; k++)
+				g_string_append(b, "| one | two |\n");
+			g_string_append(b, "\n");
+		}
+		booklet_parse_text("keep.md", b->str, deck, 0, NULL, NULL,
+		    &doc, &d);
+		g_string_free(b, TRUE);
+		for (s = 0; s < 2; s++) {
+			booklet_flow(fonts, &doc, &st[s], &fl);
+			check_pages(&fl, &st[s]);
+			check_headers(&fl);
+			bflow_free(&fl);
+		}
+		bdoc_free(&doc);
+	}
 }
 
 /* A PNG alone in a paragraph is a figure, never wider than the text. */
@@ -255,6 +353,7 @@ main(void)
 		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_unknown_card_ref),
 		cmocka_unit_test(test_pagination),
+		cmocka_unit_test(test_keep),
 		cmocka_unit_test(test_image),
 	};
 
