@@ -30,15 +30,18 @@ ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
 
 def adam7(rows, bpp):
     """Rows of bpp-byte pixels as the passes of an interlaced image."""
-    out = b""
+    out, seen = [], {}
     for x0, y0, dx, dy in ADAM7:
         for y in range(y0, H, dy):
             r = rows[y]
-            line = b"".join(r[x * bpp:(x + 1) * bpp]
-                            for x in range(x0, W, dx))
-            if line:
-                out += b"\0" + line
-    return out
+            # rows of one band of patches are one object: cut once
+            key = (id(r), x0, dx)
+            if key not in seen:
+                seen[key] = b"".join(r[x * bpp:(x + 1) * bpp]
+                                     for x in range(x0, W, dx))
+            if seen[key]:
+                out.append(b"\0" + seen[key])
+    return b"".join(out)
 
 
 def png(path, depth, ctype, rows, extra=b"", ilace=0):
@@ -52,23 +55,24 @@ def png(path, depth, ctype, rows, extra=b"", ilace=0):
         f.write(chunk(b"IEND", b""))
 
 
-def patch(x, y):
-    return (y // P) * 4 + x // P
+def rows(px):
+    """H rows of the patches, px(i) the bytes of one pixel of patch i:
+    flat patches, so a band's rows are one object, made once."""
+    band = [b"".join(px(4 * r + c) * P for c in range(4)) for r in range(2)]
+    return [band[y // P] for y in range(H)]
 
 
 def rgb_rows(col):
-    return [b"".join(bytes(col(patch(x, y))) for x in range(W))
-            for y in range(H)]
+    return rows(lambda i: bytes(col(i)))
 
 
 def main(d):
-    png(d + "/rgb16.png", 16, 2, [b"".join(struct.pack(
-        ">HHH", *(v * 257 for v in COLS[patch(x, y)])) for x in range(W))
-        for y in range(H)])
+    png(d + "/rgb16.png", 16, 2, rows(lambda i: struct.pack(
+        ">HHH", *(v * 257 for v in COLS[i]))))
     png(d + "/rgb16-ref.png", 8, 2, rgb_rows(lambda i: COLS[i]))
     png(d + "/ilace.png", 8, 2, rgb_rows(lambda i: COLS[i]), ilace=1)
     plte = chunk(b"PLTE", b"".join(bytes(c) for c in COLS))
-    idx = [bytes(patch(x, y) for x in range(W)) for y in range(H)]
+    idx = rows(lambda i: bytes([i]))
     png(d + "/pal.png", 8, 3, idx, plte)
     png(d + "/pal-ref.png", 8, 2, rgb_rows(lambda i: COLS[i]))
     # patch 0 is white already: make patch 2 (green) the transparent one
@@ -76,9 +80,8 @@ def main(d):
     png(d + "/trns-ref.png", 8, 2, rgb_rows(
         lambda i: (255, 255, 255) if i == 2 else COLS[i]))
     grey = [sum(c) // 3 for c in COLS]
-    png(d + "/ga.png", 8, 4, [b"".join(bytes(
-        (grey[patch(x, y)], 0 if patch(x, y) == 1 else 255))
-        for x in range(W)) for y in range(H)])
+    png(d + "/ga.png", 8, 4, rows(lambda i: bytes(
+        (grey[i], 0 if i == 1 else 255))))
     png(d + "/ga-ref.png", 8, 2, rgb_rows(
         lambda i: (255,) * 3 if i == 1 else (grey[i],) * 3))
 
