@@ -108,6 +108,7 @@ out/test/assemble: tests/tools/assemble.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
 
+out/test/artgen out/test/iccgen: tests/tools/patches.h
 out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart \
     out/test/iccgen: out/test/%: tests/tools/%.c
 	@mkdir -p out/test

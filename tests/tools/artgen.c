@@ -19,22 +19,7 @@
 #include <cairo.h>
 #include <jpeglib.h>
 
-#define PATCH	64
-#define W	(4 * PATCH)
-#define H	(2 * PATCH)
-
-/* C, M, Y, K ink, 0-255 each. */
-static const unsigned char inks[8][4] = {
-	{ 0, 0, 0, 0 }, { 255, 0, 0, 0 }, { 0, 255, 0, 0 },
-	{ 0, 0, 255, 0 }, { 0, 0, 0, 255 }, { 40, 200, 160, 20 },
-	{ 180, 60, 10, 90 }, { 100, 100, 100, 100 },
-};
-
-static const unsigned char *
-ink_at(int x, int y)
-{
-	return inks[(y / PATCH) * 4 + x / PATCH];
-}
+#include "patches.h"
 
 static int
 write_png(const char *out)

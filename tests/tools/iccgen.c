@@ -24,32 +24,17 @@
 #include <lcms2.h>
 #include <png.h>
 
-#define PATCH	64
-#define W	(4 * PATCH)
-#define H	(2 * PATCH)
+#include "patches.h"
 
 static const unsigned char cols[8][3] = {
 	{ 255, 255, 255 }, { 200, 30, 40 }, { 30, 170, 60 }, { 40, 60, 200 },
 	{ 20, 20, 20 }, { 230, 200, 40 }, { 120, 40, 160 }, { 60, 200, 200 },
 };
 
-/* C, M, Y, K ink, 0-255 each. */
-static const unsigned char inks[8][4] = {
-	{ 0, 0, 0, 0 }, { 255, 0, 0, 0 }, { 0, 255, 0, 0 },
-	{ 0, 0, 255, 0 }, { 0, 0, 0, 255 }, { 40, 200, 160, 20 },
-	{ 180, 60, 10, 90 }, { 100, 100, 100, 100 },
-};
-
 static const unsigned char *
 col_at(int x, int y)
 {
-	return cols[(y / PATCH) * 4 + x / PATCH];
-}
-
-static const unsigned char *
-ink_at(int x, int y)
-{
-	return inks[(y / PATCH) * 4 + x / PATCH];
+	return cols[patch_at(x, y)];
 }
 
 /* The press: sRGB of inks c, m, y, k (0-1), duller and warmer. */
@@ -206,14 +191,18 @@ write_png(const char *out, const unsigned char *px, int icc)
 	return fclose(f) != 0;
 }
 
+/*
+ * px, W x H pixels of comps bytes (3: RGB; 4: CMYK, stored inverted
+ * with Adobe's marker, as Photoshop writes it), as a JPEG of quality
+ * 95 with profile prof (n bytes) embedded, or none if NULL.
+ */
 static int
-write_jpeg(const char *out, const unsigned char *px)
+write_jpeg(const char *out, const unsigned char *px, int comps,
+    const unsigned char *prof, cmsUInt32Number n)
 {
 	struct jpeg_compress_struct ci;
 	struct jpeg_error_mgr err;
 	FILE *f = fopen(out, "wb");
-	cmsUInt32Number n;
-	unsigned char *prof = profile_bytes(&n, 0);
 	JSAMPROW row;
 
 	if (f == NULL) {
@@ -225,19 +214,23 @@ write_jpeg(const char *out, const unsigned char *px)
 	jpeg_stdio_dest(&ci, f);
 	ci.image_width = W;
 	ci.image_height = H;
-	ci.input_components = 3;
-	ci.in_color_space = JCS_RGB;
+	ci.input_components = comps;
+	ci.in_color_space = comps == 4 ? JCS_CMYK : JCS_RGB;
 	jpeg_set_defaults(&ci);
+	if (comps == 4) {
+		jpeg_set_colorspace(&ci, JCS_CMYK);
+		ci.write_Adobe_marker = TRUE;
+	}
 	jpeg_set_quality(&ci, 95, TRUE);
 	jpeg_start_compress(&ci, TRUE);
-	jpeg_write_icc_profile(&ci, prof, n);
+	if (prof != NULL)
+		jpeg_write_icc_profile(&ci, prof, n);
 	while (ci.next_scanline < H) {
-		row = (JSAMPROW)(px + 3 * W * ci.next_scanline);
+		row = (JSAMPROW)(px + (size_t)comps * W * ci.next_scanline);
 		jpeg_write_scanlines(&ci, &row, 1);
 	}
 	jpeg_finish_compress(&ci);
 	jpeg_destroy_compress(&ci);
-	free(prof);
 	return fclose(f) != 0;
 }
 
@@ -245,44 +238,21 @@ write_jpeg(const char *out, const unsigned char *px)
 static int
 write_cmyk(const char *out, int raw)
 {
-	struct jpeg_compress_struct ci;
-	struct jpeg_error_mgr err;
-	unsigned char row[W * 4], *r = row, *prof = NULL;
+	unsigned char *ink = malloc(W * H * 4), *prof = NULL;
 	cmsUInt32Number n = 0;
-	FILE *f = fopen(out, "wb");
-	int x, i;
+	int x, y, i, rc;
 
-	if (f == NULL) {
-		fprintf(stderr, "iccgen: cannot write %s\n", out);
-		return 1;
-	}
-	ci.err = jpeg_std_error(&err);
-	jpeg_create_compress(&ci);
-	jpeg_stdio_dest(&ci, f);
-	ci.image_width = W;
-	ci.image_height = H;
-	ci.input_components = 4;
-	ci.in_color_space = JCS_CMYK;
-	jpeg_set_defaults(&ci);
-	jpeg_set_colorspace(&ci, JCS_CMYK);
-	ci.write_Adobe_marker = TRUE;
-	jpeg_set_quality(&ci, 95, TRUE);
-	jpeg_start_compress(&ci, TRUE);
-	if (!raw) {
-		prof = profile_bytes(&n, 1);
-		jpeg_write_icc_profile(&ci, prof, n);
-	}
-	while (ci.next_scanline < H) {
+	for (y = 0; y < H; y++)
 		for (x = 0; x < W; x++)
 			for (i = 0; i < 4; i++)
-				row[4 * x + i] = 255 - ink_at(x,
-				    (int)ci.next_scanline)[i];
-		jpeg_write_scanlines(&ci, &r, 1);
-	}
-	jpeg_finish_compress(&ci);
-	jpeg_destroy_compress(&ci);
+				ink[4 * (y * W + x) + i] = 255 -
+				    ink_at(x, y)[i];
+	if (!raw)
+		prof = profile_bytes(&n, 1);
+	rc = write_jpeg(out, ink, 4, prof, n);
 	free(prof);
-	return fclose(f) != 0;
+	free(ink);
+	return rc;
 }
 
 /* The inks through the press's profile to sRGB, as RGB bytes. */
@@ -330,8 +300,13 @@ main(int argc, char **argv)
 		return rc;
 	}
 	px = pixels(strcmp(argv[1], "ref") == 0);
-	if (strcmp(argv[1], "jpeg") == 0)
-		rc = write_jpeg(argv[2], px);
+	if (strcmp(argv[1], "jpeg") == 0) {
+		cmsUInt32Number n;
+		unsigned char *prof = profile_bytes(&n, 0);
+
+		rc = write_jpeg(argv[2], px, 3, prof, n);
+		free(prof);
+	}
 	else
 		rc = write_png(argv[2], px, strcmp(argv[1], "png") == 0);
 	free(px);
