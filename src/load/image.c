@@ -166,13 +166,12 @@ png_size(struct image *img, const char **why)
 	return true;
 }
 
+/* A PNG small enough to hold decoded (its size checked): decoded. */
 static bool
 load_png(struct image *img, const char **why)
 {
 	struct membuf m = { img->data, img->len, 0 };
 
-	if (!png_size(img, why) || image_too_large(img, why))
-		return false;
 	img->surface = cairo_image_surface_create_from_png_stream(read_mem,
 	    &m);
 	if (cairo_surface_status(img->surface) != CAIRO_STATUS_SUCCESS) {
@@ -275,11 +274,10 @@ read_file(const struct images *c, struct image *img, const char **why)
 }
 
 /*
- * A PNG too large to hold decoded for the whole run (LAZY_BYTES): its
- * bytes freed, the file read again a row at a time to prove it whole,
- * its pixels not kept (make_lazy() then makes it lazy).  False, with
- * img->data kept, if it is small (load_png() decodes it) or too large
- * or unreadable (img->data freed, why set).
+ * A PNG too large to hold decoded for the whole run (LAZY_BYTES, its
+ * size checked): its bytes freed, the file read again a row at a time
+ * to prove it whole, its pixels not kept (make_lazy() then makes it
+ * lazy).  False with why if it cannot be read or is damaged.
  */
 static bool
 big_png(const struct images *c, struct image *img, const char **why)
@@ -288,13 +286,6 @@ big_png(const struct images *c, struct image *img, const char **why)
 	struct stat st;
 	int fd;
 
-	if (!png_size(img, why) || image_too_large(img, why)) {
-		g_free(img->data);
-		img->data = NULL;
-		return false;
-	}
-	if (img->w_px * img->h_px * 4 <= LAZY_BYTES)
-		return false;
 	g_free(img->data);
 	img->data = NULL;	/* len stays: the file's size */
 	r.w = (int)img->w_px;
@@ -335,8 +326,10 @@ decode(const struct images *c, struct image *img, const struct srcpos *pos,
 	img->kind = (enum image_kind)kind;
 	switch (img->kind) {
 	case IMG_PNG:
-		return big_png(c, img, why) || (img->data != NULL &&
-		    load_png(img, why));
+		if (!png_size(img, why) || image_too_large(img, why))
+			return false;
+		return img->w_px * img->h_px * 4 > LAZY_BYTES ?
+		    big_png(c, img, why) : load_png(img, why);
 	case IMG_JPEG:
 		return image_load_jpeg(img, why);
 	default:
