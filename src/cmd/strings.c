@@ -3,12 +3,9 @@
  * The strings command: write or update a translator's text file with
  * every string the language needs.  Part of the CLI.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "cmd.h"
 #include "../import/import.h"
@@ -77,7 +74,7 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 	struct strings_report r;
 	struct poin_report pr;
 	size_t accepted = 0;
-	char *dir, *path;
+	char *path = NULL;
 	int li, rc = 0;
 
 	if (!lang_tag_valid(lang)) {
@@ -115,18 +112,7 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 		setup_free(&s);
 		return EXIT_INPUT;
 	}
-	dir = path_join(deck->dir, "text");
-	path = path_join(dir, arena_printf(&deck->arena, "%s.yaml", lang));
-	/* Written only in the game: text/ may be a link to another's. */
-	if (!confine_check(deck->confine, path, "text file", NULL, NULL, d))
-		rc = EXIT_INPUT;
-	else if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		diag_add(d, DIAG_ERROR, NULL, "io", "cannot make %s: %s", dir,
-		    strerror(errno));
-		rc = EXIT_IO;
-	} else if (!strings_update(deck, (size_t)li, path, &r, d))
-		rc = EXIT_IO;
-	else {
+	if ((rc = strings_write_lang(deck, (size_t)li, &path, &r, d)) == 0) {
 		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
 		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
 		    r.changed ? "" : " (unchanged)");
@@ -143,7 +129,6 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 			printf("add '%s' to the languages in %s to print it\n",
 			    lang, deck->file);
 	}
-	free(dir);
 	free(path);
 	setup_free(&s);
 	return rc;

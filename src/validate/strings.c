@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib.h>
 
@@ -687,6 +688,29 @@ strings_update(const struct deck *deck, size_t li, const char *path,
 	    write_file(path, &b, d);
 	sb_free(&b);
 	return ok;
+}
+
+int
+strings_write_lang(const struct deck *deck, size_t li, char **path,
+    struct strings_report *r, struct diags *d)
+{
+	char *dir = path_join(deck->dir, "text");
+	char *name = g_strdup_printf("%s.yaml", deck->langs[li]);
+	int rc = 0;
+
+	*path = path_join(dir, name);
+	g_free(name);
+	/* Written only in the game: text/ may be a link to another's. */
+	if (!confine_check(deck->confine, *path, "text file", NULL, NULL, d))
+		rc = EXIT_INPUT;
+	else if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		diag_add(d, DIAG_ERROR, NULL, "io", "cannot make %s: %s", dir,
+		    strerror(errno));
+		rc = EXIT_IO;
+	} else if (!strings_update(deck, li, *path, r, d))
+		rc = EXIT_IO;
+	free(dir);
+	return rc;
 }
 
 /*

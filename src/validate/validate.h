@@ -205,6 +205,15 @@ bool		 strings_update(const struct deck *deck, size_t li,
 		    struct diags *d);
 
 /*
+ * strings_update() of the game's own text/LANG.yaml for language li
+ * (text/ made if missing; a file that would land outside the game is
+ * refused), its path into *path (free() it, even on failure).  Returns
+ * 0, EXIT_INPUT or EXIT_IO, reported.
+ */
+int		 strings_write_lang(const struct deck *deck, size_t li,
+		    char **path, struct strings_report *r, struct diags *d);
+
+/*
  * strings --accept: record the source text of now as the one each of
  * language li's own translations translates (they were reviewed), so
  * that none is reported stale or without a source; strings_update()
