@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Laid-out text drawn with Cairo, line by line, as pango_cairo_show_layout
+ * draws it, except for the glyphs whose text holds a soft hyphen: they
+ * are drawn apart with that text less the soft hyphen, so that text
+ * extracted from the PDF reads each word whole.  Every stage that draws
+ * text calls this.
+ */
+#define _GNU_SOURCE		/* memmem() */
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
+#include "layout.h"
+
+#define SHY	"\xC2\xAD"	/* U+00AD in UTF-8 */
+
+/*
+ * A cluster of glyphs whose text holds a soft hyphen, taken out of its
+ * line to be drawn after it: the hyphen Pango draws where a U+00AD broke
+ * the line (a cluster of the U+00AD alone, drawn with the text "-"), or
+ * a ligature formed across a U+00AD ("shuf\u00ADfle" has an "ffl", drawn
+ * with the text "ffl").
+ */
+#define PIECEGLYPHS	4
+#define PIECETEXT	32		/* bytes */
+struct piece {
+	const PangoLayoutRun *run;
+	PangoGlyphInfo	*gi[PIECEGLYPHS];	/* the glyphs in their run */
+	PangoGlyph	 id[PIECEGLYPHS];	/* their ids, put back */
+	cairo_glyph_t	 g[PIECEGLYPHS];	/* pt, from the line's
+						   baseline start */
+	int		 n;
+	char		 text[PIECETEXT];
+	int		 len;
+};
+
+/* A line holds a handful at most: a hyphen at its end, a ligature. */
+#define MAXPIECES	8
+
+/*
+ * The cluster of run that holds byte o of its item: its first byte (the
+ * greatest cluster start not after o) and the first byte after it.
+ */
+static void
+cluster_of(const PangoLayoutRun *run, int o, int *start, int *end)
+{
+	const PangoGlyphString *gs = run->glyphs;
+	int i;
+
+	*start = 0;
+	*end = run->item->length;
+	for (i = 0; i < gs->num_glyphs; i++) {
+		int c = gs->log_clusters[i];
+
+		if (c <= o && c > *start)
+			*start = c;
+		else if (c > o && c < *end)
+			*end = c;
+	}
+}
+
+/*
+ * The text a piece stands for: the cluster's less its soft hyphens, or
+ * "-" for a cluster of a soft hyphen alone (the break hyphen), which
+ * text extraction drops at a line end before the rest of the word.
+ */
+static void
+piece_text(struct piece *p, const char *s, int len)
+{
+	int i;
+
+	p->len = 0;
+	for (i = 0; i < len; i++) {
+		if (strncmp(s + i, SHY, 2) == 0) {
+			i++;
+			continue;
+		}
+		if (p->len < PIECETEXT)
+			p->text[p->len++] = s[i];
+	}
+	if (p->len == 0) {
+		p->text[0] = '-';
+		p->len = 1;
+	}
+}
+
+/*
+ * Take the drawn glyphs of the cluster [c, e) of run (run starting at x,
+ * Pango units from the line's start) into p and blank them in the run.
+ * Returns false when there is none, or too many.
+ */
+static bool
+take_cluster(PangoLayoutRun *run, const char *text, int x, int c, int e,
+    struct piece *p)
+{
+	PangoGlyphString *gs = run->glyphs;
+	int i, gx = x;
+
+	p->run = run;
+	p->n = 0;
+	for (i = 0; i < gs->num_glyphs; i++) {
+		PangoGlyphInfo *gi = &gs->glyphs[i];
+
+		if (gs->log_clusters[i] == c && gi->glyph != PANGO_GLYPH_EMPTY &&
+		    !(gi->glyph & PANGO_GLYPH_UNKNOWN_FLAG)) {
+			if (p->n == PIECEGLYPHS)
+				return false;
+			p->gi[p->n] = gi;
+			p->id[p->n] = gi->glyph;
+			p->g[p->n].index = gi->glyph;
+			p->g[p->n].x = pango_units_to_double(gx +
+			    gi->geometry.x_offset);
+			p->g[p->n].y = pango_units_to_double(
+			    gi->geometry.y_offset - run->y_offset);
+			p->n++;
+		}
+		gx += gi->geometry.width;
+	}
+	if (p->n == 0 || e - c > PIECETEXT)
+		return false;
+	piece_text(p, text + run->item->offset + c, e - c);
+	for (i = 0; i < p->n; i++)
+		p->gi[i]->glyph = PANGO_GLYPH_EMPTY;
+	return true;
+}
+
+/*
+ * The pieces of line, at most max, each blanked in its run (the runs
+ * placed as pango_renderer_draw_layout_line places them).  Returns how
+ * many.
+ */
+static size_t
+take_pieces(PangoLayoutLine *line, struct piece *pc, size_t max)
+{
+	const char *text = pango_layout_get_text(line->layout);
+	size_t n = 0;
+	int x = 0;
+	GSList *l;
+
+	for (l = line->runs; l != NULL; l = l->next) {
+		PangoLayoutRun *run = l->data;
+		const char *s = text + run->item->offset, *h = s;
+		int rx = x + run->start_x_offset;
+
+		while (n < max && (h = memmem(h, (size_t)(s +
+		    run->item->length - h), SHY, 2)) != NULL) {
+			int c, e;
+
+			cluster_of(run, (int)(h - s), &c, &e);
+			if (take_cluster(run, text, rx, c, e, &pc[n]))
+				n++;
+			h += 2;
+		}
+		x = rx + pango_glyph_string_get_width(run->glyphs) +
+		    run->end_x_offset;
+	}
+	return n;
+}
+
+/*
+ * The colour Pango's Cairo renderer gives run: its foreground and alpha
+ * attributes over the current source.
+ */
+static void
+set_run_color(cairo_t *cr, const PangoLayoutRun *run)
+{
+	const PangoAttrColor *fg = NULL;
+	const PangoAttrInt *alpha = NULL;
+	double r = 0, g = 0, b = 0, a = 1;
+	GSList *l;
+
+	for (l = run->item->analysis.extra_attrs; l != NULL; l = l->next) {
+		const PangoAttribute *at = l->data;
+
+		if (at->klass->type == PANGO_ATTR_FOREGROUND)
+			fg = (const PangoAttrColor *)at;
+		else if (at->klass->type == PANGO_ATTR_FOREGROUND_ALPHA)
+			alpha = (const PangoAttrInt *)at;
+	}
+	if (fg == NULL && alpha == NULL)
+		return;
+	if (fg != NULL) {
+		r = fg->color.red / 65535.;
+		g = fg->color.green / 65535.;
+		b = fg->color.blue / 65535.;
+	} else if (cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b,
+	    &a) != CAIRO_STATUS_SUCCESS) {
+		r = g = b = 0;
+		a = 1;
+	}
+	if (alpha != NULL)
+		a = alpha->value / 65535.;
+	cairo_set_source_rgba(cr, r, g, b, a);
+}
+
+/* Piece p drawn with the line's baseline start at x, y (pt). */
+static void
+show_piece(cairo_t *cr, struct piece *p, double x, double y)
+{
+	cairo_text_cluster_t c = { p->len, p->n };
+	int i;
+
+	for (i = 0; i < p->n; i++) {
+		p->g[i].x += x;
+		p->g[i].y += y;
+	}
+	cairo_save(cr);
+	cairo_set_scaled_font(cr, pango_cairo_font_get_scaled_font(
+	    PANGO_CAIRO_FONT(p->run->item->analysis.font)));
+	set_run_color(cr, p->run);
+	cairo_show_text_glyphs(cr, p->text, p->len, p->g, p->n, &c, 1, 0);
+	cairo_restore(cr);
+}
+
+/* The current point as it was before drawing (as Pango leaves it). */
+static void
+back_to(cairo_t *cr, bool had, double x, double y)
+{
+	if (had)
+		cairo_move_to(cr, x, y);
+	else
+		cairo_new_sub_path(cr);
+}
+
+void
+layout_show_line(cairo_t *cr, PangoLayoutLine *line)
+{
+	struct piece pc[MAXPIECES];
+	size_t n = take_pieces(line, pc, MAXPIECES), i;
+	bool had = cairo_has_current_point(cr);
+	double x, y;
+	int j;
+
+	cairo_get_current_point(cr, &x, &y);
+	pango_cairo_show_layout_line(cr, line);
+	/* The layout is drawn again elsewhere: leave it as it was. */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < pc[i].n; j++)
+			pc[i].gi[j]->glyph = pc[i].id[j];
+	for (i = 0; i < n; i++)
+		show_piece(cr, &pc[i], x, y);
+	back_to(cr, had, x, y);
+}
+
+void
+layout_show(cairo_t *cr, PangoLayout *l)
+{
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	bool had = cairo_has_current_point(cr);
+	double x, y;
+
+	/* (0, 0) when there is no current point, as for Pango. */
+	cairo_get_current_point(cr, &x, &y);
+	do {
+		PangoRectangle log;
+
+		pango_layout_iter_get_line_extents(it, NULL, &log);
+		cairo_move_to(cr, x + pango_units_to_double(log.x),
+		    y + pango_units_to_double(
+		    pango_layout_iter_get_baseline(it)));
+		layout_show_line(cr, pango_layout_iter_get_line_readonly(it));
+	} while (pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+	back_to(cr, had, x, y);
+}
