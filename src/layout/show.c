@@ -35,6 +35,21 @@ struct piece {
 	int		 len;
 };
 
+/*
+ * A ligature across a soft hyphen, left in its line in the order it is
+ * drawn, its text reordered for the line's drawing: "f\u00ADfl" becomes
+ * "ffl\u00AD", and the empty glyph Pango gives the U+00AD, last in the
+ * cluster, a cluster of its own ("\u00AD", no glyph: no text in the
+ * PDF).  Put back after drawing.
+ */
+struct reorder {
+	char		*at;			/* the cluster's text */
+	char		 was[PIECETEXT];
+	int		 len;
+	int		*cluster;		/* the empty glyph's */
+	int		 cwas;
+};
+
 /* A line holds a handful at most: a hyphen at its end, a ligature. */
 #define MAXPIECES	8
 
@@ -126,12 +141,53 @@ take_cluster(PangoLayoutRun *run, const char *text, int x, int c, int e,
 }
 
 /*
+ * Reorder the cluster [c, e) of run (left to right) into r if it ends
+ * with an empty glyph and has text besides its soft hyphens.  Returns
+ * whether it did.
+ */
+static bool
+reorder_cluster(PangoLayoutRun *run, const char *text, int c, int e,
+    struct reorder *r)
+{
+	PangoGlyphString *gs = run->glyphs;
+	char *at = (char *)text + run->item->offset + c, buf[PIECETEXT];
+	int i, last = -1, n = 0, k = 0;
+
+	if ((run->item->analysis.level & 1) != 0 || e - c > PIECETEXT)
+		return false;
+	for (i = 0; i < gs->num_glyphs; i++)
+		if (gs->log_clusters[i] == c)
+			last = i;
+	if (last <= 0 || gs->log_clusters[last - 1] != c ||
+	    gs->glyphs[last].glyph != PANGO_GLYPH_EMPTY)
+		return false;
+	for (i = 0; i < e - c; i++)
+		if (strncmp(at + i, SHY, 2) == 0)
+			i++, k++;
+		else
+			buf[n++] = at[i];
+	if (n == 0)
+		return false;
+	for (i = 0; i < k; i++)
+		memcpy(buf + n + 2 * i, SHY, 2);
+	r->at = at;
+	r->len = e - c;
+	memcpy(r->was, at, (size_t)r->len);
+	memcpy(at, buf, (size_t)r->len);
+	r->cluster = &gs->log_clusters[last];
+	r->cwas = *r->cluster;
+	*r->cluster = c + n;
+	return true;
+}
+
+/*
  * The pieces of line, at most max, each blanked in its run (the runs
  * placed as pango_renderer_draw_layout_line places them).  Returns how
  * many.
  */
 static size_t
-take_pieces(PangoLayoutLine *line, struct piece *pc, size_t max)
+take_pieces(PangoLayoutLine *line, struct piece *pc, size_t max,
+    struct reorder *ro, size_t *nro)
 {
 	const char *text = pango_layout_get_text(line->layout);
 	size_t n = 0;
@@ -148,7 +204,11 @@ take_pieces(PangoLayoutLine *line, struct piece *pc, size_t max)
 			int c, e;
 
 			cluster_of(run, (int)(h - s), &c, &e);
-			if (take_cluster(run, text, rx, c, e, &pc[n]))
+			/* In the line's order where it can, else apart. */
+			if (e - c > 2 && *nro < max &&
+			    reorder_cluster(run, text, c, e, &ro[*nro]))
+				(*nro)++;
+			else if (take_cluster(run, text, rx, c, e, &pc[n]))
 				n++;
 			h += 2;
 		}
@@ -227,7 +287,8 @@ void
 layout_show_line(cairo_t *cr, PangoLayoutLine *line)
 {
 	struct piece pc[MAXPIECES];
-	size_t n = take_pieces(line, pc, MAXPIECES), i;
+	struct reorder ro[MAXPIECES];
+	size_t nro = 0, n = take_pieces(line, pc, MAXPIECES, ro, &nro), i;
 	bool had = cairo_has_current_point(cr);
 	double x, y;
 	int j;
@@ -238,6 +299,10 @@ layout_show_line(cairo_t *cr, PangoLayoutLine *line)
 	for (i = 0; i < n; i++)
 		for (j = 0; j < pc[i].n; j++)
 			pc[i].gi[j]->glyph = pc[i].id[j];
+	for (i = 0; i < nro; i++) {
+		memcpy(ro[i].at, ro[i].was, (size_t)ro[i].len);
+		*ro[i].cluster = ro[i].cwas;
+	}
 	for (i = 0; i < n; i++)
 		show_piece(cr, &pc[i], x, y);
 	back_to(cr, had, x, y);
