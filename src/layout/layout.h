@@ -290,10 +290,12 @@ void		 laid_unshape(struct laid *l);
 /*
  * Draw layout l with its top left at the current point (no point: at 0,
  * 0), line by line at its baselines, as pango_cairo_show_layout does,
- * and leave the current point where it was (show.c).  A hyphen Pango
- * draws where a soft hyphen broke a word is drawn apart in its run's
- * colour, as a "-" for text extraction, so that the PDF's text reads the
- * word whole and has no U+00AD; l is left as it was.
+ * and leave the current point where it was (show.c).  The PDF's text
+ * has no U+00AD and reads a hyphenated word whole: the hyphen Pango
+ * draws where a soft hyphen broke a word is drawn after its line, in its
+ * run's colour, with the text "-" (which text extraction drops at a line
+ * end), and a ligature across a soft hyphen maps to its letters alone.
+ * l is left as it was.
  */
 void		 layout_show(cairo_t *cr, PangoLayout *l);
 /* The same for one line, its baseline's start at the current point. */
