@@ -103,7 +103,9 @@ EOF
 cat >"$D/text/de.yaml" <<'EOF'
 cards:
   black: {body: Die Datenschutzgrundverordnung gilt.}
-  red: {body: 'Die <span color="#e00000">Datenschutzgrundverordnung</span> gilt.'}
+  red:
+    body: >-
+      Die <span color="#e00000">Datenschutzgrundverordnung</span> gilt.
 EOF
 dp hy cards "$D" -o "$T/hy.pdf"
 check "made-up deck: renders" exits hy 0
