@@ -254,17 +254,12 @@ set_run_color(cairo_t *cr, const PangoLayoutRun *run)
 	cairo_set_source_rgba(cr, r, g, b, a);
 }
 
-/* Piece p drawn with the line's baseline start at x, y (pt). */
+/* Piece p drawn with the line's baseline start at 0, 0. */
 static void
-show_piece(cairo_t *cr, struct piece *p, double x, double y)
+show_piece(cairo_t *cr, const struct piece *p)
 {
 	cairo_text_cluster_t c = { p->len, p->n };
-	int i;
 
-	for (i = 0; i < p->n; i++) {
-		p->g[i].x += x;
-		p->g[i].y += y;
-	}
 	cairo_save(cr);
 	cairo_set_scaled_font(cr, pango_cairo_font_get_scaled_font(
 	    PANGO_CAIRO_FONT(p->run->item->analysis.font)));
@@ -273,27 +268,25 @@ show_piece(cairo_t *cr, struct piece *p, double x, double y)
 	cairo_restore(cr);
 }
 
-/* The current point as it was before drawing (as Pango leaves it). */
+/*
+ * line drawn with its baseline's start at x, y (pt, user space), as
+ * exactly as Pango places it: Cairo keeps the current point in fixed
+ * point (1/256 of a device unit), so a point moved to for each line
+ * would shift lines by up to that much from where
+ * pango_cairo_show_layout puts them.  Here the line is drawn with no
+ * current point (Pango then draws at 0, 0) in a space moved to x, y.
+ */
 static void
-back_to(cairo_t *cr, bool had, double x, double y)
-{
-	if (had)
-		cairo_move_to(cr, x, y);
-	else
-		cairo_new_sub_path(cr);
-}
-
-void
-layout_show_line(cairo_t *cr, PangoLayoutLine *line)
+show_line_at(cairo_t *cr, PangoLayoutLine *line, double x, double y)
 {
 	struct piece pc[MAXPIECES];
 	struct reorder ro[MAXPIECES];
 	size_t nro = 0, n = take_pieces(line, pc, MAXPIECES, ro, &nro), i;
-	bool had = cairo_has_current_point(cr);
-	double x, y;
 	int j;
 
-	cairo_get_current_point(cr, &x, &y);
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_new_path(cr);
 	pango_cairo_show_layout_line(cr, line);
 	/* The layout is drawn again elsewhere: leave it as it was. */
 	for (i = 0; i < n; i++)
@@ -304,28 +297,69 @@ layout_show_line(cairo_t *cr, PangoLayoutLine *line)
 		*ro[i].cluster = ro[i].cwas;
 	}
 	for (i = 0; i < n; i++)
-		show_piece(cr, &pc[i], x, y);
-	back_to(cr, had, x, y);
+		show_piece(cr, &pc[i]);
+	cairo_restore(cr);
+}
+
+/*
+ * Around drawing: the current point (0, 0 when there is none, as for
+ * Pango) and the path, which drawing clears; then both put back as
+ * Pango leaves them (the path, and a move to the point if there was
+ * one).
+ */
+struct around {
+	cairo_path_t	*path;
+	bool		 had;
+	double		 x, y;
+};
+
+static void
+around_save(cairo_t *cr, struct around *a)
+{
+	a->had = cairo_has_current_point(cr);
+	cairo_get_current_point(cr, &a->x, &a->y);
+	a->path = cairo_copy_path(cr);
+}
+
+static void
+around_restore(cairo_t *cr, struct around *a)
+{
+	cairo_new_path(cr);
+	if (a->path->status == CAIRO_STATUS_SUCCESS)
+		cairo_append_path(cr, a->path);
+	cairo_path_destroy(a->path);
+	if (a->had)
+		cairo_move_to(cr, a->x, a->y);
+	else
+		cairo_new_sub_path(cr);
+}
+
+void
+layout_show_line(cairo_t *cr, PangoLayoutLine *line)
+{
+	struct around a;
+
+	around_save(cr, &a);
+	show_line_at(cr, line, a.x, a.y);
+	around_restore(cr, &a);
 }
 
 void
 layout_show(cairo_t *cr, PangoLayout *l)
 {
 	PangoLayoutIter *it = pango_layout_get_iter(l);
-	bool had = cairo_has_current_point(cr);
-	double x, y;
+	struct around a;
 
-	/* (0, 0) when there is no current point, as for Pango. */
-	cairo_get_current_point(cr, &x, &y);
+	around_save(cr, &a);
 	do {
 		PangoRectangle log;
 
 		pango_layout_iter_get_line_extents(it, NULL, &log);
-		cairo_move_to(cr, x + pango_units_to_double(log.x),
-		    y + pango_units_to_double(
+		show_line_at(cr, pango_layout_iter_get_line_readonly(it),
+		    a.x + pango_units_to_double(log.x),
+		    a.y + pango_units_to_double(
 		    pango_layout_iter_get_baseline(it)));
-		layout_show_line(cr, pango_layout_iter_get_line_readonly(it));
 	} while (pango_layout_iter_next_line(it));
 	pango_layout_iter_free(it);
-	back_to(cr, had, x, y);
+	around_restore(cr, &a);
 }
