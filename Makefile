@@ -31,7 +31,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/inline.c \
          src/layout/hyph.c \
-         src/layout/cover.c \
+         src/layout/cover.c src/layout/show.c \
          src/render/card.c src/render/element.c src/render/image.c \
          src/render/shape.c \
          src/render/reuse.c \

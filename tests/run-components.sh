@@ -663,12 +663,13 @@ words_of() {
 	printf '%s\n' "$1" | sed 's/\*//g' | tr -s ' \n' '\n\n' | sed '/^$/d'
 }
 # in_order FILE WORD...: the WORDs are found in FILE in that order, a word
-# hyphenated at a line end (U+00AD) read whole.
+# hyphenated at a line end ("-" after a letter, or a U+00AD) read whole.
 in_order() {
 	f=$1
 	shift
 	printf '%s\n' "$@" >"$f.want"
-	tr '\n' ' ' <"$f" | sed 's/\xc2\xad //g' | tr -s ' ' '\n' >"$f.got"
+	tr '\n' ' ' <"$f" | sed -e 's/\xc2\xad //g' \
+	    -e 's/\([[:alpha:]]\)- \([[:alpha:]]\)/\1\2/g' | tr -s ' ' '\n' >"$f.got"
 	awk 'NR == FNR { w[++n] = $0; next } i < n && $0 == w[i + 1] { i++ }
 	    END { if (i < n) { print "missing from the credits page, in order: " w[i + 1]; exit 1 } }' \
 	    "$f.want" "$f.got"

@@ -379,8 +379,10 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	fi
 	check "pack $deck $lang: no diagnostics" test ! -s "$P.err"
 	pdftotext -raw "$P" "$P.txt"
+	# shellcheck disable=SC2046
 	check "pack $deck $lang: every word broken at a line end breaks where the dictionary allows" \
-	    ./out/test/hyphcheck $lang "$P.txt"
+	    ./out/test/hyphcheck $lang "$P.txt" \
+	    $(find cards/$deck -name '*.yaml' -o -name '*.md')
 	check "pack $deck $lang: qpdf --check" qpdf --check "$P"
 	check "pack $deck $lang: every page A4" all_a4 "$P"
 	check "pack $deck $lang: fonts embedded, all from fonts/" fonts_from_bundle "$P"

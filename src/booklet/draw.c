@@ -36,7 +36,7 @@ draw_lines(cairo_t *cr, PangoLayout *l, int first, int last, double x,
 			cairo_move_to(cr, x + pango_units_to_double(log.x),
 			    y + pango_units_to_double(
 			    pango_layout_iter_get_baseline(it)) - top);
-			pango_cairo_show_layout_line(cr,
+			layout_show_line(cr,
 			    pango_layout_iter_get_line_readonly(it));
 		}
 		i++;
@@ -71,7 +71,7 @@ draw_bullet(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 	    pango_layout_iter_get_baseline(li)));
 	pango_layout_iter_free(li);
 	pango_cairo_update_layout(cr, l);
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	g_object_unref(l);
 }
 
@@ -127,7 +127,7 @@ draw_index(cairo_t *cr, const struct bplaced *it)
 	draw_lines(cr, name, 0, n, it->x, it->y);
 	cairo_move_to(cr, it->x + it->w - MM(15), it->y + it->h -
 	    pango_units_to_double(lp.height));
-	pango_cairo_show_layout(cr, num);
+	layout_show(cr, num);
 	/* The leader runs from the last line's end to the number. */
 	x0 = it->x + pango_units_to_double(ln.x + ln.width) + 6;
 	x1 = it->x + it->w - pango_units_to_double(lp.width) - 6;
@@ -245,7 +245,7 @@ draw_footer(cairo_t *cr, const struct fonts *f, const struct bstyle *s,
 	cairo_set_source_rgb(cr, 0.45, 0.49, 0.53);
 	cairo_move_to(cr, (s->page_w - pango_units_to_double(log.width)) / 2,
 	    s->footer_y - pango_units_to_double(pango_layout_get_baseline(l)));
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	g_free(text);
 	g_object_unref(l);
 }

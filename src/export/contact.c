@@ -146,7 +146,7 @@ draw_label(cairo_t *cr, PangoContext *ctx, const struct cell *c,
 	cairo_move_to(cr, c->x / k, (c->y + c->h) / k + (MM(LABEL_MM) -
 	    pango_units_to_double(log.height)) / 2);
 	cairo_set_source_rgb(cr, 0.13, 0.13, 0.13);
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	cairo_restore(cr);
 	g_object_unref(l);
 }

@@ -36,7 +36,7 @@ text_at(cairo_t *cr, PangoContext *ctx, double x, double y, double size,
 	}
 	pango_layout_set_markup(l, s, -1);
 	cairo_move_to(cr, x, y);
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	g_object_unref(l);
 }
 

@@ -196,7 +196,7 @@ tile_label(cairo_t *cr, PangoContext *ctx, const struct grid *g,
 	pango_layout_get_extents(l, NULL, &log);
 	cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
 	cairo_move_to(cr, g->win_x, y - pango_units_to_double(log.height) / 2);
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	cairo_set_line_width(cr, 0.5);
 	for (r = 0; r < g->trows; r++)
 		for (c = 0; c < g->tcols; c++) {

@@ -8,6 +8,7 @@
 #ifndef DECKPRESS_LAYOUT_H
 #define DECKPRESS_LAYOUT_H
 
+#include <cairo.h>
 #include <fontconfig/fontconfig.h>
 #include <pango/pango.h>
 
@@ -285,5 +286,19 @@ void		 laid_free(struct laid *l);
  * kept long before it is drawn: drawing shapes them again.
  */
 void		 laid_unshape(struct laid *l);
+
+/*
+ * Draw layout l with its top left at the current point (no point: at 0,
+ * 0), line by line at its baselines, as pango_cairo_show_layout does,
+ * and leave the current point where it was (show.c).  The PDF's text
+ * has no U+00AD and reads a hyphenated word whole: the hyphen Pango
+ * draws where a soft hyphen broke a word is drawn after its line, in its
+ * run's colour, with the text "-" (which text extraction drops at a line
+ * end), and a ligature across a soft hyphen maps to its letters alone.
+ * l is left as it was.
+ */
+void		 layout_show(cairo_t *cr, PangoLayout *l);
+/* The same for one line, its baseline's start at the current point. */
+void		 layout_show_line(cairo_t *cr, PangoLayoutLine *line);
 
 #endif

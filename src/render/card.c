@@ -71,7 +71,7 @@ draw_mark(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	cairo_fill(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_move_to(cr, b->x + 1.5, b->y - h / 2 + 0.5);
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	cairo_restore(cr);
 	g_object_unref(l);
 }
@@ -272,7 +272,7 @@ render_note(cairo_t *cr, PangoContext *ctx, double cx, double cy,
 	cairo_fill(cr);
 	cairo_set_source_rgb(cr, MARK_R, MARK_G, MARK_B);
 	cairo_move_to(cr, cx - w / 2, cy - h / 2);
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	cairo_restore(cr);
 	g_object_unref(l);
 }

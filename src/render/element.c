@@ -105,7 +105,7 @@ render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	cairo_move_to(cr, b->x, b->y + (b->h - h) * k -
 	    pango_units_to_double(log.y));
 	set_rgba(cr, &b->color);
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	g_object_unref(l);
 }
 
@@ -136,6 +136,6 @@ render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	    b->y + (b->h - pango_units_to_double(ink.height)) / 2 -
 	    pango_units_to_double(ink.y));
 	set_rgba(cr, &b->color);
-	pango_cairo_show_layout(cr, l);
+	layout_show(cr, l);
 	g_object_unref(l);
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hyphcheck LANG TEXT: is every word that TEXT (pdftotext -raw of a
- * PDF) breaks at a line end with a soft hyphen broken where LANG's
- * dictionary allows?  The two halves are joined, hyphenated afresh
- * with deckpress's own hyph_text() and the break looked up; a break
- * one letter off ("especif-icas") is reported.
+ * hyphcheck LANG TEXT [SOURCE...]: is every word that TEXT (pdftotext
+ * -raw of a PDF) breaks at a line end with a hyphen (a "-" after a
+ * letter, or a U+00AD) broken where LANG's dictionary allows?  The two
+ * halves are joined, hyphenated afresh with deckpress's own hyph_text()
+ * and the break looked up; a break one letter off ("especif-icas") is
+ * reported.  A "-" whose word is found with its hyphen ("opt-out") in
+ * one of the SOURCE files (the game's texts) is the word's own.
  *
  * hyphcheck --same LANG FILE...: does deckpress, which hyphenates with
  * small automata of only the patterns a text needs, break every word
@@ -193,23 +195,51 @@ same(const char *lang, char **files, int n)
 	return rc ? rc : t.differ ? 1 : 0;
 }
 
+/* Is "head-tail" in src, the whole word? */
+static bool
+own_hyphen(const char *src, const char *head, const char *tail)
+{
+	char *w = g_strdup_printf("%s-%s", head, tail);
+	const char *p;
+	bool found = false;
+
+	for (p = src; !found && (p = strstr(p, w)) != NULL; p++)
+		found = (p == src || !g_unichar_isalpha(g_utf8_get_char(
+		    g_utf8_find_prev_char(src, p)))) &&
+		    !g_unichar_isalpha(g_utf8_get_char(p + strlen(w)));
+	g_free(w);
+	return found;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct hyph *h;
 	gchar *raw, **lines;
-	size_t i, breaks = 0, bad = 0;
+	GString *src = g_string_new(NULL);
+	size_t i, breaks = 0, bad = 0, own = 0;
+	int a;
 
 	if (argc >= 4 && strcmp(argv[1], "--same") == 0)
 		return same(argv[2], argv + 3, argc - 3);
-	if (argc != 3) {
-		fprintf(stderr, "usage: hyphcheck LANG TEXT\n"
+	if (argc < 3) {
+		fprintf(stderr, "usage: hyphcheck LANG TEXT [SOURCE...]\n"
 		    "       hyphcheck --same LANG FILE...\n");
 		return 2;
 	}
 	if (!g_file_get_contents(argv[2], &raw, NULL, NULL)) {
 		fprintf(stderr, "hyphcheck: cannot read %s\n", argv[2]);
 		return 2;
+	}
+	for (a = 3; a < argc; a++) {
+		gchar *f;
+
+		if (!g_file_get_contents(argv[a], &f, NULL, NULL)) {
+			fprintf(stderr, "hyphcheck: cannot read %s\n", argv[a]);
+			return 2;
+		}
+		g_string_append(src, f);
+		g_free(f);
 	}
 	h = hyph_new();
 	if (!hyph_has(h, argv[1])) {
@@ -225,13 +255,24 @@ main(int argc, char **argv)
 		const char *next = lines[i + 1];
 		char *head, *tail;
 
-		if (len < 2 || strcmp(end, SHY) != 0)
+		/* The break's hyphen: a U+00AD, or a "-" after a letter. */
+		if (len >= 2 && lines[i][len - 1] == '-' &&
+		    g_unichar_isalpha(g_utf8_get_char(g_utf8_find_prev_char(
+		    lines[i], lines[i] + len - 1))))
+			end = lines[i] + len - 1;
+		else if (len < 2 || strcmp(end, SHY) != 0)
 			continue;
 		from = word_start(lines[i], end);
 		head = g_strndup(from, (gsize)(end - from));
 		while (*next == '\f')	/* the word goes on over a page */
 			next++;
 		tail = g_strndup(next, (gsize)(word_end(next) - next));
+		if (*end == '-' && own_hyphen(src->str, head, tail)) {
+			own++;
+			g_free(head);
+			g_free(tail);
+			continue;
+		}
 		breaks++;
 		if (*head == '\0' || *tail == '\0' ||
 		    !break_ok(h, argv[1], head, tail)) {
@@ -242,7 +283,9 @@ main(int argc, char **argv)
 		g_free(head);
 		g_free(tail);
 	}
-	printf("%zu breaks checked, %zu bad\n", breaks, bad);
+	printf("%zu breaks checked, %zu bad; %zu hyphens of their words\n",
+	    breaks, bad, own);
+	g_string_free(src, TRUE);
 	g_strfreev(lines);
 	g_free(raw);
 	hyph_free(h);

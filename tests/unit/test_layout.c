@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <pango/pangocairo.h>
 
 #include "../../src/layout/layout.h"
 #include "../../src/load/load.h"
@@ -436,6 +437,97 @@ test_fit_exact(void **state)
 	assert_true(total * 10 <= 22 * n);
 }
 
+/* A layout's glyph ids, run by run, line by line; g_string_free(). */
+static GString *
+glyph_ids(PangoLayout *l)
+{
+	GString *s = g_string_new(pango_layout_get_text(l));
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+
+	do {
+		PangoLayoutRun *r = pango_layout_iter_get_run_readonly(it);
+		int i;
+
+		for (i = 0; r != NULL && i < r->glyphs->num_glyphs; i++)
+			g_string_append_printf(s, " %u/%d",
+			    r->glyphs->glyphs[i].glyph,
+			    r->glyphs->log_clusters[i]);
+	} while (pango_layout_iter_next_run(it));
+	pango_layout_iter_free(it);
+	return s;
+}
+
+/* l drawn at 4 x by show (1: layout_show), on white; caller destroys. */
+static cairo_surface_t *
+drawn(PangoLayout *l, int show)
+{
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    400, 400);
+	cairo_t *cr = cairo_create(s);
+
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_scale(cr, 4, 4);
+	cairo_set_source_rgb(cr, 0, 0, 0.5);
+	cairo_move_to(cr, 5, 5);
+	if (show)
+		layout_show(cr, l);
+	else
+		pango_cairo_show_layout(cr, l);
+	cairo_destroy(cr);
+	cairo_surface_flush(s);
+	return s;
+}
+
+/*
+ * layout_show draws what pango_cairo_show_layout draws, pixel for pixel:
+ * the hyphens where soft hyphens broke words (in their span's colour),
+ * a ligature across a soft hyphen ("ffl"); and leaves the layout as it
+ * was, its text and glyphs.
+ */
+static void
+test_show(void **state)
+{
+	PangoLayout *l = pango_layout_new(fonts->ctx);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "Roboto 11");
+	cairo_surface_t *a, *b;
+	GString *before, *after;
+	int y, nshy = 0;
+
+	(void)state;
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_width(l, 40 * PANGO_SCALE);
+	pango_layout_set_markup(l, "Shuf" SHY "fle the <span "
+	    "color=\"#e00000\">Daten" SHY "schutz" SHY "grund" SHY "ver" SHY
+	    "ord" SHY "nung</span>, shuf" SHY "fling, sec" SHY "ond", -1);
+	/* Lines broken at soft hyphens, one in the red span. */
+	for (y = 0; y < pango_layout_get_line_count(l); y++) {
+		PangoLayoutLine *line = pango_layout_get_line_readonly(l, y);
+		const char *end = pango_layout_get_text(l) +
+		    line->start_index + line->length;
+
+		nshy += line->length > 2 && strncmp(end - 2, SHY, 2) == 0;
+	}
+	assert_true(nshy >= 3);
+	before = glyph_ids(l);
+	a = drawn(l, 0);
+	b = drawn(l, 1);
+	after = glyph_ids(l);
+	assert_string_equal(before->str, after->str);
+	for (y = 0; y < 400; y++)
+		assert_memory_equal(cairo_image_surface_get_data(a) +
+		    y * cairo_image_surface_get_stride(a),
+		    cairo_image_surface_get_data(b) +
+		    y * cairo_image_surface_get_stride(b), 400 * 4);
+	cairo_surface_destroy(a);
+	cairo_surface_destroy(b);
+	g_string_free(before, TRUE);
+	g_string_free(after, TRUE);
+	g_object_unref(l);
+}
+
 int
 main(void)
 {
@@ -448,6 +540,7 @@ main(void)
 		cmocka_unit_test(test_inline_size),
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_fit_exact),
+		cmocka_unit_test(test_show),
 	};
 
 	return cmocka_run_group_tests_name("layout", tests, setup, teardown);

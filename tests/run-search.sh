@@ -1,0 +1,179 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# Searchable text (issue 25, point 3): pdftotext of every bundled PDF
+# (card sheets, packs and booklets, every language) has no soft hyphen
+# (U+00AD), and every word of each bundled booklet's Markdown is found
+# whole in the text of that booklet, some of them hyphenated at a line
+# end in the PDF; on a made-up card, a compound broken at the
+# dictionary's points reads whole, its hyphens are drawn (ink at 600
+# dpi), and in the word's colour.  Prints "ok - NAME" / "not ok - NAME".
+#
+# usage: sh tests/run-search.sh    (from the repo root)
+T=out/test/search
+. tests/suite.sh
+
+dp all all -d "$T/all"
+check "deckpress all renders every bundled game" exits all 0
+for md in cards/*/rules/*.md; do
+	g=${md#cards/}
+	g=${g%%/*}
+	l=$(basename "$md" .md)
+	dp "book-$g-$l" booklet "cards/$g" --lang "$l" \
+	    -o "$T/all/$g-$l-booklet.pdf"
+	check "booklet $g $l renders" exits "book-$g-$l" 0
+done
+
+# noshy: no PDF of $T/all has a U+00AD in its text.
+noshy() {
+	n=0
+	for f in "$T"/all/*.pdf; do
+		pdftotext "$f" "$f.txt" && pdftotext -raw "$f" "$f.raw" ||
+		    return 1
+		k=$(cat "$f.txt" "$f.raw" | grep -c "$(printf '\302\255')") ||
+		    :
+		[ "$k" -eq 0 ] || { echo "$f: $k lines with U+00AD"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 18 ] || { echo "only $n PDFs"; return 1; }
+}
+check "no U+00AD in the text of any bundled card sheet, pack, booklet" noshy
+
+# words MD PDF: every word (run of letters) of MD, less its Markdown,
+# [[card:]] references, {icon:} and tags, figures (their alt text is not
+# printed) and link targets, is found whole in pdftotext's text of PDF
+# in reading order (-raw), pdftotext's own rule joining a word broken at
+# a line end ("shuf-" + "fle"), and in its default text.  Prints how
+# many were hyphenated at a line end; fails if none was (then it proves
+# nothing).
+words() {
+	pdftotext "$2" "$2.txt" && pdftotext -raw "$2" "$2.raw" || return 1
+	python3 - "$1" "$2.txt" "$2.raw" <<'EOF'
+import re, sys
+md, text, raw = sys.argv[1:4]
+src = open(md, encoding='utf-8').read()
+for pat in (r'<!--.*?-->', r'!\[[^\]]*\]\([^)]*\)', r'\[\[[^\]]*\]\]',
+            r'\{[a-z]+:[^}]*\}', r'</?[A-Za-z][^>]*>', r'\]\([^)]*\)'):
+    src = re.sub(pat, ' ', src, flags=re.S)
+word = r'[^\W\d_]+'
+want = set(re.findall(word, src))
+t = open(text, encoding='utf-8').read()
+r = open(raw, encoding='utf-8').read()
+broken = {a + b for a, b in re.findall('(%s)-\n(%s)' % (word, word), r)
+          if a + b in want}
+joined = re.sub(r'([^\W\d_])-\n([^\W\d_])', r'\1\2', r)
+missing = sorted(want - set(re.findall(word, joined)))
+if missing:
+    print('%d words not in the -raw text: %s' % (len(missing),
+          ' '.join(missing[:10])))
+    sys.exit(1)
+# In pdftotext's layout a table cell's lines can be put apart (a word
+# broken in a cell has the next cell between its halves): only such a
+# word may be missing there.
+apart = want - set(re.findall(word, t))
+if apart - broken:
+    print('not in the text: %s' % ' '.join(sorted(apart - broken)[:10]))
+    sys.exit(1)
+if not broken:
+    print('no word of %s is hyphenated at a line end' % md)
+    sys.exit(1)
+print('%d words, %d hyphenated at a line end, %d of them apart in the '
+      'layout text' % (len(want), len(broken), len(apart)))
+EOF
+}
+for md in cards/*/rules/*.md; do
+	g=${md#cards/}
+	g=${g%%/*}
+	l=$(basename "$md" .md)
+	check "booklet $g $l: every word of rules/$l.md found whole" \
+	    words "$md" "$T/all/$g-$l-booklet.pdf"
+done
+
+# A made-up German deck: a compound in a narrow box, once black, once
+# red, broken at the dictionary's points (tests/decks/hyphen).
+D=$T/hy
+cp -r tests/decks/hyphen "$D"
+cat >"$D/deck.yaml" <<'EOF'
+languages: [de]
+layout: ./layout.yaml
+cards:
+  - {id: black}
+  - {id: red}
+EOF
+cat >"$D/text/de.yaml" <<'EOF'
+cards:
+  black: {body: Die Datenschutzgrundverordnung gilt.}
+  red:
+    body: >-
+      Die <span color="#e00000">Datenschutzgrundverordnung</span> gilt.
+EOF
+dp hy cards "$D" -o "$T/hy.pdf"
+check "made-up deck: renders" exits hy 0
+hywhole() {
+	pdftotext "$T/hy.pdf" "$T/hy.txt" && pdftotext -raw "$T/hy.pdf" \
+	    "$T/hy.raw" || return 1
+	! grep -q "$(printf '\302\255')" "$T/hy.txt" "$T/hy.raw" ||
+	    { echo "U+00AD in the text"; return 1; }
+	n=$(grep -c Datenschutzgrundverordnung "$T/hy.txt") || :
+	[ "$n" -eq 2 ] ||
+	    { echo "$n whole words, expected 2:"; cat "$T/hy.txt"; return 1; }
+	n=$(grep -c -- '-$' "$T/hy.raw") || :
+	[ "$n" -ge 4 ] || { echo "$n line-end hyphens, expected 4"; return 1; }
+}
+check "made-up deck: the broken compound reads whole, no U+00AD" hywhole
+
+# inked: each word ending in "-" (pdftotext -bbox) has ink at 600 dpi in
+# the right of its box, at hyphen height, of the colour of its letters;
+# a red one among them.
+inked() {
+	pdftotext -bbox "$T/hy.pdf" "$T/hy.html" || return 1
+	pdftoppm -r 600 -f 1 -l 1 "$T/hy.pdf" "$T/hy" || return 1
+	python3 - "$T/hy.html" "$T"/hy-1.ppm <<'EOF'
+import re, sys
+html, ppm = sys.argv[1:3]
+data = open(ppm, 'rb').read()
+head = re.match(rb'P6\s+(\d+)\s+(\d+)\s+(\d+)\s', data)
+w, h = int(head.group(1)), int(head.group(2))
+px = data[head.end():]
+page = open(html, encoding='utf-8').read().split('<page')[1]
+k = 600 / 72
+
+def ink(x0, y0, x1, y1):
+    """The dark pixels of a box (pt): their mean colour, their count."""
+    n, s = 0, [0, 0, 0]
+    for y in range(int(y0 * k), int(y1 * k)):
+        for x in range(int(x0 * k), int(x1 * k)):
+            i = 3 * (y * w + x)
+            c = px[i:i + 3]
+            if min(c) < 160:
+                n += 1
+                for j in range(3):
+                    s[j] += c[j]
+    return n, [v / max(n, 1) for v in s]
+
+red = 0
+words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+                   r'yMax="([\d.]+)">([^<]*)-</word>', page)
+if len(words) < 4:
+    print('%d hyphenated words' % len(words))
+    sys.exit(1)
+for x0, y0, x1, y1, t in words:
+    x0, y0, x1, y1 = map(float, (x0, y0, x1, y1))
+    eh = y1 - y0
+    n, hy = ink(x1 - 0.2 * eh, y0 + 0.4 * eh, x1, y0 + 0.7 * eh)
+    m, letters = ink(x0, y0, x1 - 0.3 * eh, y1)
+    if n < 20:
+        print('%s-: no hyphen drawn (%d dark pixels)' % (t, n))
+        sys.exit(1)
+    if max(abs(a - b) for a, b in zip(hy, letters)) > 40:
+        print('%s-: hyphen %s, letters %s' % (t, hy, letters))
+        sys.exit(1)
+    red += hy[0] > 150 and hy[1] < 90 and hy[2] < 90
+if red < 2:
+    print('%d red hyphens' % red)
+    sys.exit(1)
+EOF
+}
+check "made-up deck: each line-end hyphen drawn, in its word's colour" inked
+
+summary search
