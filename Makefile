@@ -26,7 +26,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/load/jpeg.c src/load/pngread.c src/load/icc.c \
          src/load/csv.c \
          src/load/confine.c src/load/gfile.c src/load/journal.c \
-         src/load/lookup.c src/load/langtag.c \
+         src/load/lookup.c src/load/langtag.c src/load/cardtitle.c \
          src/load/tfont.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/inline.c \

@@ -293,8 +293,9 @@ booklet_md_escape(GString *o, const char *s)
 }
 
 /*
- * Replace each [[card:ID]] by the card's title in lang.  An unknown id
- * stays as written and is an error (deckpress check reports it too).
+ * Replace each [[card:ID]] by the card's title in lang (card_title()).
+ * An unknown id stays as written and is an error (deckpress check
+ * reports it too); \[[ is no reference.
  */
 static char *
 expand_refs(const char *src, const char *file, const struct deck *deck,
@@ -310,8 +311,10 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 		    memchr(p, '\n', (size_t)(e - p)) == NULL) {
 			char *id = g_strndup(p + 7, (gsize)(e - p - 7));
 			const struct card *c = deck_card(deck, id);
-			const char *title = c ? card_text(c, lang, "title",
+			const char *title = c ? card_title(deck, c, lang,
 			    NULL) : NULL;
+			const char *tf = c ? deck->kinds[c->kind].title_field :
+			    NULL;
 
 			if (title != NULL)
 				booklet_md_escape(o, title);
@@ -322,14 +325,21 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 				else
 					diag_add(d, DIAG_ERROR, &pos, "card-ref",
 					    "[[card:%s]] prints the card's "
-					    "title, but card '%s' has no 'title' "
-					    "in '%s'", id, id, deck->langs[lang]);
+					    "title, but card '%s' has no '%s' "
+					    "in '%s'", id, id, tf ? tf : "title",
+					    deck->langs[lang]);
 				booklet_md_escape(o, id);
 			}
 			g_free(id);
 			pos.col += (unsigned int)(e + 2 - p);
 			p = e + 2;
 			continue;
+		}
+		/* \[[ is text: the backslash and what it escapes go to
+		 * cmark as written, which prints the bracket. */
+		if (*p == '\\' && p[1] != '\0' && p[1] != '\n') {
+			g_string_append_c(o, *p++);
+			pos.col++;
 		}
 		if (*p == '\n') {
 			pos.line++;
