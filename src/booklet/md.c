@@ -130,18 +130,25 @@ inlines(struct mdin *s, GString *m, GString *plain, cmark_node *n)
  * reaches Pango is always markup it reads.
  */
 static char *
-inline_markup(struct walk *w, cmark_node *n, char **plain)
+inline_markup(struct walk *w, cmark_node *n, char **plain,
+    struct bblock *b)
 {
 	GString *m = g_string_new(NULL), *p = g_string_new(NULL);
 	struct mdin s = { w->deck, w->fonts, w->images, w->dir, w->src, w->d,
 	    { w->file, (unsigned int)cmark_node_get_start_line(n),
 	    (unsigned int)cmark_node_get_start_column(n) }, NULL, 0, 0,
-	    false };
+	    false, NULL, 0, 0 };
 	char *esc;
 
 	inlines(&s, m, p, n);
 	mdin_end(&s);
 	free(s.v);
+	/* A broken block shows as text: its references are no links. */
+	if (b != NULL && !s.bad) {
+		b->refs = s.refs;
+		b->nrefs = s.nrefs;
+	} else
+		free(s.refs);
 	if (s.bad) {
 		g_string_free(m, TRUE);
 		m = g_string_new(NULL);
@@ -176,7 +183,8 @@ walk_table(struct walk *w, cmark_node *n)
 		c = 0;
 		for (cell = cmark_node_first_child(row); cell && c < b->ncols;
 		    cell = cmark_node_next(cell))
-			b->rows[r].cells[c++] = inline_markup(w, cell, NULL);
+			b->rows[r].cells[c++] = inline_markup(w, cell, NULL,
+			    NULL);
 		while (c < b->ncols)
 			b->rows[r].cells[c++] = g_strdup("");
 		r++;
@@ -231,7 +239,7 @@ walk_paragraph(struct walk *w, cmark_node *n)
 		b->level = w->quote_depth;
 	} else
 		b = add_block(w, B_PARA, n);
-	b->markup = inline_markup(w, n, NULL);
+	b->markup = inline_markup(w, n, NULL, b);
 }
 
 static void
@@ -243,7 +251,7 @@ walk_node(struct walk *w, cmark_node *n)
 	case CMARK_NODE_HEADING:
 		b = add_block(w, B_HEADING, n);
 		b->level = cmark_node_get_heading_level(n);
-		b->markup = inline_markup(w, n, &b->plain);
+		b->markup = inline_markup(w, n, &b->plain, b);
 		break;
 	case CMARK_NODE_PARAGRAPH:
 		walk_paragraph(w, n);
@@ -316,8 +324,12 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 			const char *tf = c ? deck->kinds[c->kind].title_field :
 			    NULL;
 
-			if (title != NULL)
+			if (title != NULL) {
+				g_string_append_printf(o, MDREF_OPEN "%zu\">",
+				    c->index);
 				booklet_md_escape(o, title);
+				g_string_append(o, MDREF_CLOSE);
+			}
 			else {
 				if (c == NULL)
 					diag_add(d, DIAG_ERROR, &pos, "card-ref",
@@ -501,6 +513,7 @@ bdoc_free(struct bdoc *doc)
 		free(b->image);
 		g_free(b->page);
 		free(b->faces);
+		free(b->refs);
 		for (r = 0; r < b->nrows; r++) {
 			for (c = 0; c < b->ncols; c++)
 				g_free(b->rows[r].cells[c]);

@@ -257,6 +257,34 @@ has_family(struct mdin *s, const struct mtoken *k, const struct srcpos *pos)
 	return false;
 }
 
+/*
+ * expand_refs()'s mark of a card reference: a span the drawing finds,
+ * its card recorded.  True if lit is one.
+ */
+static bool
+card_ref(struct mdin *s, GString *m, const char *lit,
+    const struct srcpos *pos)
+{
+	size_t n = strlen(MDREF_OPEN), card;
+	char *end;
+
+	if (strcmp(lit, MDREF_CLOSE) == 0) {
+		mdin_close(s, "span", pos);
+		g_string_append(m, "</span>");
+		return true;
+	}
+	if (strncmp(lit, MDREF_OPEN, n) != 0)
+		return false;
+	card = (size_t)strtoul(lit + n, &end, 10);
+	if (end == lit + n || strcmp(end, "\">") != 0)
+		return false;
+	xgrow((void **)&s->refs, &s->refcap, s->nrefs + 1, sizeof(*s->refs));
+	s->refs[s->nrefs++] = card;
+	mdin_open(s, "span", pos);
+	g_string_append(m, MDREF_SPAN);
+	return true;
+}
+
 void
 mdin_html(struct mdin *s, GString *m, cmark_node *n)
 {
@@ -269,6 +297,8 @@ mdin_html(struct mdin *s, GString *m, cmark_node *n)
 	bool bad;
 	char *tag;
 
+	if (card_ref(s, m, lit, &pos))
+		return;
 	/* One node, one tag: checked as a card text's tag is. */
 	if (lit[0] != '<' || !mtag_parse(lit, &i, &t, &bad) ||
 	    lit[i] != '\0' || !markup_check(&mc, &t, s->d) ||
