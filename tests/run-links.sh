@@ -169,6 +169,18 @@ check "... and only the one with references has links" sh -c \
     python3 tests/tools/linkcheck.py count $T/described-pack.pdf |
     grep -q '^links 4 '"
 
+# In code a reference prints its title too, with no mark of its own.
+mkdir -p "$T/coded"
+cp -R "$T/described/." "$T/coded/"
+printf '# Code\n\nIn code: `[[card:first-card]]`.\n\n    [[card:%s]]\n' \
+    second-card >"$T/coded/rules/en.md"
+dp coded-book booklet "$T/coded" -o "$T/coded-rules.pdf"
+check "a reference in code prints its title" prints coded \
+    "In code: desc of first"
+check "... in a code block too, and no mark shows" sh -c \
+    "pdftotext $T/coded-rules.pdf - | grep -q '^desc of second' &&
+    ! pdftotext $T/coded-rules.pdf - | grep -q 'dp-ref'"
+
 echo "# $(awk '/^index/ { i += $2 } /^refs/ { r += $2 }
     END { printf "%d index entries, %d references checked", i, r }' \
     "$T/counts")"

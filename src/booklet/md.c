@@ -246,6 +246,7 @@ static void
 walk_node(struct walk *w, cmark_node *n)
 {
 	struct bblock *b;
+	char *code;
 
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_HEADING:
@@ -271,7 +272,9 @@ walk_node(struct walk *w, cmark_node *n)
 		break;
 	case CMARK_NODE_CODE_BLOCK:
 		b = add_block(w, B_PARA, n);
-		b->markup = g_markup_escape_text(cmark_node_get_literal(n), -1);
+		code = mdin_unmark(cmark_node_get_literal(n));
+		b->markup = g_markup_escape_text(code, -1);
+		g_free(code);
 		break;
 	default:
 		if (strcmp(cmark_node_get_type_string(n), "table") == 0)

@@ -174,6 +174,27 @@ to_markup(struct mdin *s, const char *src, const struct textat *a)
 	return out;
 }
 
+char *
+mdin_unmark(const char *lit)
+{
+	GString *o = g_string_new(NULL);
+	const char *p = lit, *q;
+
+	while (*p) {
+		if (strncmp(p, MDREF_CLOSE, strlen(MDREF_CLOSE)) == 0) {
+			p += strlen(MDREF_CLOSE);
+			continue;
+		}
+		if (strncmp(p, MDREF_OPEN, strlen(MDREF_OPEN)) == 0 &&
+		    (q = strstr(p, "\">")) != NULL) {
+			p = q + 2;
+			continue;
+		}
+		g_string_append_c(o, *p++);
+	}
+	return g_string_free(o, FALSE);
+}
+
 void
 mdin_text(struct mdin *s, GString *m, cmark_node *n)
 {
@@ -196,7 +217,9 @@ mdin_text(struct mdin *s, GString *m, cmark_node *n)
 		g_free(out);
 		return;
 	}
-	esc = g_markup_escape_text(lit, -1);
+	src = mdin_unmark(lit);
+	esc = g_markup_escape_text(src, -1);
+	g_free(src);
 	g_string_append(m, esc);
 	g_free(esc);
 }

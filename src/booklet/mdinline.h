@@ -52,5 +52,10 @@ void	mdin_end(struct mdin *s);
 void	mdin_text(struct mdin *s, GString *m, cmark_node *n);
 void	mdin_html(struct mdin *s, GString *m, cmark_node *n);
 void	mdin_image(struct mdin *s, GString *m, cmark_node *n);
+/*
+ * lit without the marks of card references: code shows the title as
+ * text (caller g_free()s).
+ */
+char	*mdin_unmark(const char *lit);
 
 #endif
