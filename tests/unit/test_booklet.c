@@ -92,9 +92,11 @@ test_blocks(void **state)
 	assert_int_equal(doc.v[8].ncols, 2);
 	assert_int_equal(doc.v[8].nrows, 2);
 	assert_true(doc.v[8].rows[0].header);
-	/* [[card:ID]] is the card's title in the booklet's language (es). */
+	/* [[card:ID]] is the card's title in the booklet's language (es),
+	 * in a span that draws nothing of its own (the pack's links find
+	 * it). */
 	assert_string_equal(doc.v[8].rows[1].cells[1],
-	    "Bloquear stops an action");
+	    "<span fallback=\"true\">Bloquear</span> stops an action");
 	bdoc_free(&doc);
 }
 
@@ -110,6 +112,32 @@ test_unknown_card_ref(void **state)
 	assert_int_equal(e.nerr, 1);
 	assert_int_equal(e.v[0].pos.line, 2);
 	assert_int_equal(e.v[0].pos.col, 1);
+	bdoc_free(&doc);
+	diag_free(&e);
+}
+
+/*
+ * A paragraph's references are its cards, in order, each a span in its
+ * markup; \[[ is text, and a broken paragraph (shown as text) has none.
+ */
+static void
+test_card_refs(void **state)
+{
+	struct bdoc doc;
+	struct diags e = { 0 };
+	const struct card *c = deck_card(deck, "block");
+
+	(void)state;
+	assert_non_null(c);
+	assert_true(booklet_parse_text("t.md", "[[card:block]], **[[card:"
+	    "block]]** and \\[[card:block]].\n\nA <blink>[[card:block]]"
+	    "\n", deck, 0, NULL, NULL, &doc, &e));
+	assert_int_equal(doc.v[0].nrefs, 2);
+	assert_int_equal(doc.v[0].refs[0], c->index);
+	assert_int_equal(doc.v[0].refs[1], c->index);
+	assert_non_null(strstr(doc.v[0].markup, "and [[card:block]]."));
+	assert_int_equal(doc.v[1].nrefs, 0);
+	assert_int_equal(e.nerr, 1);	/* the <blink> */
 	bdoc_free(&doc);
 	diag_free(&e);
 }
@@ -352,6 +380,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_unknown_card_ref),
+		cmocka_unit_test(test_card_refs),
 		cmocka_unit_test(test_pagination),
 		cmocka_unit_test(test_keep),
 		cmocka_unit_test(test_image),
