@@ -65,8 +65,8 @@ check "a standalone booklet has no links (no card pages)" no_links \
 # game NAME FIELDS TITLEFIELD: a game of two cards whose front draws
 # the text fields FIELDS (blank-separated) in order; TITLEFIELD, if
 # not empty, is its title_field:.  Each card's FIELD reads "FIELD of
-# ID".  Its rules refer to both cards, write one reference as text
-# (\[[) and name one card with its title written out.
+# ID".  Its rules refer to both cards, one of them in a table too, and
+# write one reference as text (\[[).
 game() {
 	d=$T/$1
 	mkdir -p "$d/text" "$d/rules"
@@ -103,6 +103,10 @@ game() {
 
 Play [[card:first-card]] first, then [[card:second-card]] on top of it.
 Write \[[card:no-such-card]] to refer to a card.
+
+| Card | When |
+|---|---|
+| [[card:second-card]] | last |
 EOF
 }
 
@@ -167,7 +171,7 @@ check "... and only the one with references has links" sh -c \
     "python3 tests/tools/linkcheck.py count $T/plain-pack.pdf |
     grep -q '^links 2 ' &&
     python3 tests/tools/linkcheck.py count $T/described-pack.pdf |
-    grep -q '^links 4 '"
+    grep -q '^links 5 '"
 
 # In code a reference prints its title too, with no mark of its own.
 mkdir -p "$T/coded"

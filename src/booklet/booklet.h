@@ -41,10 +41,6 @@ struct bblock {
 	const struct laid **faces;	/* faces: borrowed, drawn in a row */
 	size_t		 nfaces;
 	double		 scale;		/* faces: their size on the page */
-	size_t		*refs;		/* the cards its [[card:]]
-					   references name, in the order of
-					   their spans in markup (mdinline.h) */
-	size_t		 nrefs;
 	struct srcpos	 pos;
 };
 
@@ -177,7 +173,7 @@ void	booklet_links(cairo_t *cr, const struct bflow *fl,
 /*
  * Take the spans that mark [[card:]] references (mdinline.h) out of
  * l's attributes, which then draw as the text without them, and keep
- * their byte ranges with l for booklet_links().
+ * their byte ranges and cards with l for booklet_links().
  */
 void	booklet_refs_take(PangoLayout *l);
 

@@ -9,11 +9,13 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
 #include "booklet.h"
+#include "mdinline.h"
 
 /* A page's destination name: the links go to "p12". */
 #define DEST_FMT	"p%zu"
@@ -97,15 +99,17 @@ range_links(cairo_t *cr, PangoLayout *l, int first, int last, double x,
 	pango_layout_iter_free(it);
 }
 
-/* The key of a layout's reference ranges (g_object_set_data). */
+/* The key of a layout's references (g_object_set_data). */
 #define REFS_KEY	"deckpress-refs"
 
-/* The ranges of a layout's references: start, end, ... and a -1. */
+/* Is a the span of a card reference (mdinline.h)? */
 static gboolean
 is_ref(PangoAttribute *a, gpointer unused)
 {
 	(void)unused;
-	return a->klass->type == PANGO_ATTR_FALLBACK;
+	return a->klass->type == PANGO_ATTR_FONT_FEATURES &&
+	    strncmp(((PangoAttrFontFeatures *)a)->features, MDREF_FEATURE,
+	    strlen(MDREF_FEATURE)) == 0;
 }
 
 void
@@ -113,7 +117,7 @@ booklet_refs_take(PangoLayout *l)
 {
 	PangoAttrList *al = pango_layout_get_attributes(l), *refs;
 	GSList *v, *e;
-	int *range;
+	long *ref;
 	size_t n = 0;
 
 	if (al == NULL)
@@ -125,44 +129,56 @@ booklet_refs_take(PangoLayout *l)
 		pango_attr_list_unref(al);
 		return;
 	}
+	/* Start, end and card of each, then a -1. */
 	v = pango_attr_list_get_attributes(refs);
-	range = xcalloc(2 * g_slist_length(v) + 1, sizeof(*range));
+	ref = xcalloc(3 * g_slist_length(v) + 1, sizeof(*ref));
 	for (e = v; e != NULL; e = e->next) {
 		const PangoAttribute *a = e->data;
 
-		range[n++] = (int)a->start_index;
-		range[n++] = (int)a->end_index;
+		ref[n++] = (long)a->start_index;
+		ref[n++] = (long)a->end_index;
+		ref[n++] = strtol(((const PangoAttrFontFeatures *)a)->features +
+		    strlen(MDREF_FEATURE), NULL, 10);
 	}
-	range[n] = -1;
+	ref[n] = -1;
 	g_slist_free_full(v, (GDestroyNotify)pango_attribute_destroy);
 	pango_attr_list_unref(refs);
 	pango_layout_set_attributes(l, al);
 	pango_attr_list_unref(al);
-	g_object_set_data_full(G_OBJECT(l), REFS_KEY, range, free);
+	g_object_set_data_full(G_OBJECT(l), REFS_KEY, ref, free);
 }
 
 /*
- * The references of a block of text: the n-th range its layout keeps
- * is its n-th reference (nothing else makes the span).  A count that
- * does not match (Pango merged two that touch) links none, rather than
- * any to the wrong card.
+ * The references in lines [first, last) of l, placed with the top of
+ * line first at (x, y): each to the page of its card, if it has one.
  */
 static void
-ref_links(cairo_t *cr, const struct bflow *fl, const struct bplaced *it)
+layout_refs(cairo_t *cr, const struct bflow *fl, PangoLayout *l, int first,
+    int last, double x, double y)
 {
-	const struct bblock *b = it->b;
-	const int *range = g_object_get_data(G_OBJECT(it->layouts[0]),
-	    REFS_KEY);
-	size_t n, k, card;
+	const long *ref = g_object_get_data(G_OBJECT(l), REFS_KEY);
+	size_t k;
 
-	for (n = 0; range != NULL && range[2 * n] >= 0; n++)
-		;
-	for (k = 0; n == b->nrefs && k < n; k++) {
-		card = b->refs[k];
-		if (card < fl->links->ncards)
-			range_links(cr, it->layouts[0], it->first, it->last,
-			    it->x, it->y, range[2 * k], range[2 * k + 1],
-			    fl->links->card_page[card]);
+	for (k = 0; ref != NULL && ref[k] >= 0; k += 3)
+		if ((size_t)ref[k + 2] < fl->links->ncards)
+			range_links(cr, l, first, last, x, y, (int)ref[k],
+			    (int)ref[k + 1],
+			    fl->links->card_page[ref[k + 2]]);
+}
+
+/* The references of a table row: its cells placed as draw.c does. */
+static void
+row_refs(cairo_t *cr, const struct bflow *fl, const struct bplaced *it)
+{
+	double x = it->x;
+	size_t c;
+
+	for (c = 0; c < it->nlayouts; c++) {
+		layout_refs(cr, fl, it->layouts[c], 0,
+		    pango_layout_get_line_count(it->layouts[c]), x + 4.0,
+		    it->y + 4.0);
+		x += pango_units_to_double(pango_layout_get_width(
+		    it->layouts[c])) + 8.0;
 	}
 }
 
@@ -173,6 +189,9 @@ booklet_links(cairo_t *cr, const struct bflow *fl, const struct bplaced *it)
 		return;
 	if (it->b->kind == B_INDEX && it->b->page != NULL)
 		index_link(cr, it);
-	else if (it->b->nrefs > 0 && it->nlayouts == 1)
-		ref_links(cr, fl, it);
+	else if (it->b->kind == B_TABLE)
+		row_refs(cr, fl, it);
+	else if (it->nlayouts == 1)
+		layout_refs(cr, fl, it->layouts[0], it->first, it->last,
+		    it->x, it->y);
 }

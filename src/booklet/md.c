@@ -130,25 +130,18 @@ inlines(struct mdin *s, GString *m, GString *plain, cmark_node *n)
  * reaches Pango is always markup it reads.
  */
 static char *
-inline_markup(struct walk *w, cmark_node *n, char **plain,
-    struct bblock *b)
+inline_markup(struct walk *w, cmark_node *n, char **plain)
 {
 	GString *m = g_string_new(NULL), *p = g_string_new(NULL);
 	struct mdin s = { w->deck, w->fonts, w->images, w->dir, w->src, w->d,
 	    { w->file, (unsigned int)cmark_node_get_start_line(n),
 	    (unsigned int)cmark_node_get_start_column(n) }, NULL, 0, 0,
-	    false, NULL, 0, 0 };
+	    false };
 	char *esc;
 
 	inlines(&s, m, p, n);
 	mdin_end(&s);
 	free(s.v);
-	/* A broken block shows as text: its references are no links. */
-	if (b != NULL && !s.bad) {
-		b->refs = s.refs;
-		b->nrefs = s.nrefs;
-	} else
-		free(s.refs);
 	if (s.bad) {
 		g_string_free(m, TRUE);
 		m = g_string_new(NULL);
@@ -183,8 +176,7 @@ walk_table(struct walk *w, cmark_node *n)
 		c = 0;
 		for (cell = cmark_node_first_child(row); cell && c < b->ncols;
 		    cell = cmark_node_next(cell))
-			b->rows[r].cells[c++] = inline_markup(w, cell, NULL,
-			    NULL);
+			b->rows[r].cells[c++] = inline_markup(w, cell, NULL);
 		while (c < b->ncols)
 			b->rows[r].cells[c++] = g_strdup("");
 		r++;
@@ -239,7 +231,7 @@ walk_paragraph(struct walk *w, cmark_node *n)
 		b->level = w->quote_depth;
 	} else
 		b = add_block(w, B_PARA, n);
-	b->markup = inline_markup(w, n, NULL, b);
+	b->markup = inline_markup(w, n, NULL);
 }
 
 static void
@@ -252,7 +244,7 @@ walk_node(struct walk *w, cmark_node *n)
 	case CMARK_NODE_HEADING:
 		b = add_block(w, B_HEADING, n);
 		b->level = cmark_node_get_heading_level(n);
-		b->markup = inline_markup(w, n, &b->plain, b);
+		b->markup = inline_markup(w, n, &b->plain);
 		break;
 	case CMARK_NODE_PARAGRAPH:
 		walk_paragraph(w, n);
@@ -516,7 +508,6 @@ bdoc_free(struct bdoc *doc)
 		free(b->image);
 		g_free(b->page);
 		free(b->faces);
-		free(b->refs);
 		for (r = 0; r < b->nrows; r++) {
 			for (c = 0; c < b->ncols; c++)
 				g_free(b->rows[r].cells[c]);

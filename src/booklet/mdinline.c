@@ -281,8 +281,8 @@ has_family(struct mdin *s, const struct mtoken *k, const struct srcpos *pos)
 }
 
 /*
- * expand_refs()'s mark of a card reference: a span the drawing finds,
- * its card recorded.  True if lit is one.
+ * expand_refs()'s mark of a card reference: a span naming its card,
+ * that the drawing finds.  True if lit is one.
  */
 static bool
 card_ref(struct mdin *s, GString *m, const char *lit,
@@ -301,10 +301,8 @@ card_ref(struct mdin *s, GString *m, const char *lit,
 	card = (size_t)strtoul(lit + n, &end, 10);
 	if (end == lit + n || strcmp(end, "\">") != 0)
 		return false;
-	xgrow((void **)&s->refs, &s->refcap, s->nrefs + 1, sizeof(*s->refs));
-	s->refs[s->nrefs++] = card;
 	mdin_open(s, "span", pos);
-	g_string_append(m, MDREF_SPAN);
+	g_string_append_printf(m, MDREF_SPAN "%zu\">", card);
 	return true;
 }
 

@@ -26,21 +26,20 @@ struct mdin {
 	struct mdopened		*v;		/* open, innermost last */
 	size_t			 n, cap;
 	bool			 bad;		/* a problem was reported */
-	size_t			*refs;		/* the cards of its references
-					   (MDREF_OPEN), in order */
-	size_t			 nrefs, refcap;
 };
 
 /*
  * A card reference as expand_refs() hands it to cmark, around the
  * card's title: MDREF_OPEN "INDEX\">" ... MDREF_CLOSE, INDEX the card's
- * in the deck.  The walk makes it a span that changes nothing drawn
- * (fallback is on anyway) but that the drawing finds, to make the
- * title a link (links.c).
+ * in the deck.  The walk makes it a span MDREF_SPAN "INDEX\">" whose
+ * font features name the card; the flow takes that attribute out of
+ * the layout before it is drawn, keeping its range and card for the
+ * links (links.c): nothing drawn changes.
  */
 #define MDREF_OPEN	"<dp-ref n=\""
 #define MDREF_CLOSE	"</dp-ref>"
-#define MDREF_SPAN	"<span fallback=\"true\">"
+#define MDREF_FEATURE	"deckpress-card "
+#define MDREF_SPAN	"<span font_features=\"" MDREF_FEATURE
 
 /* Open or close name at pos; a close must match the last open. */
 void	mdin_open(struct mdin *s, const char *name, const struct srcpos *pos);
