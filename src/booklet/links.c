@@ -4,8 +4,10 @@
  * the page it names, each [[card:]] reference of the text to the page
  * that prints its card's front.  A link is a rectangle over what it
  * names, one per line a wrapped reference covers (Cairo's link tag,
- * which writes a /Link annotation).  Part of the booklet stage, called
- * by draw.c for each placed block.
+ * which writes a /Link annotation) to a page named as the pack draws
+ * it.  A reference's mark is taken out of its layout before anything is
+ * drawn (flow.c), its range and card kept.  Part of the booklet stage,
+ * called by draw.c for each placed block.
  */
 #include <stdio.h>
 #include <stdlib.h>
