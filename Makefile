@@ -26,7 +26,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/load/jpeg.c src/load/pngread.c src/load/icc.c \
          src/load/csv.c \
          src/load/confine.c src/load/gfile.c src/load/journal.c \
-         src/load/lookup.c src/load/langtag.c \
+         src/load/lookup.c src/load/langtag.c src/load/cardtitle.c \
          src/load/tfont.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/inline.c \
@@ -50,7 +50,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
          src/validate/oldfile.c src/validate/report.c src/validate/pdfsize.c \
          src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
-         src/booklet/draw.c src/booklet/bcheck.c \
+         src/booklet/draw.c src/booklet/bcheck.c src/booklet/links.c \
          src/booklet/saddle.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
          src/import/handedit.c \

@@ -104,6 +104,12 @@ struct kind {
 					   printed name, texts its template
 					   shares between entries */
 	size_t		 nentries;	/* deck entries of this kind */
+	const char	*title_field;	/* the text field that names a card
+					   (card_title()): "title_field:" in
+					   deck.yaml, else load_titles()'s
+					   choice; NULL: none */
+	struct srcpos	 title_pos;	/* of title_field:; file NULL: not
+					   given */
 };
 
 /* The attribute that names an entry's kind, when a deck has several. */

@@ -132,11 +132,22 @@ struct bmark {
 	double			 y;		/* pt from the top */
 };
 
+/*
+ * Where a pack's links go (links.c): the PDF page, 1-based, that
+ * prints the front of each of the deck's cards (0: none).  A flow
+ * without (a booklet: no card pages) draws no link.
+ */
+struct blinks {
+	const size_t	*card_page;	/* by the card's index in the deck */
+	size_t		 ncards;
+};
+
 struct bflow {
 	struct bpage	*pages;
 	size_t		 n;
 	struct bmark	*marks;
 	size_t		 nmarks;
+	const struct blinks *links;	/* borrowed; NULL: no links */
 };
 
 /* Flow doc onto pages of style s.  Free with bflow_free(). */
@@ -150,6 +161,27 @@ void	bflow_free(struct bflow *fl);
  */
 void	booklet_check(const struct fonts *f, const struct bflow *fl,
 	    const struct bstyle *s, struct diags *d);
+
+/*
+ * The links of placed block it, drawn at the origin of cr if fl has
+ * links: an index entry to the page it names, each [[card:]] reference
+ * to the page of its card's front, a link annotation over each line of
+ * it (links.c).
+ */
+void	booklet_links(cairo_t *cr, const struct bflow *fl,
+	    const struct bplaced *it);
+/*
+ * Take the spans that mark [[card:]] references (mdinline.h) out of
+ * l's attributes, which then draw as the text without them, and keep
+ * their byte ranges and cards with l for booklet_links().
+ */
+void	booklet_refs_take(PangoLayout *l);
+
+/*
+ * Name the page cr draws page (1-based) as the destination of links
+ * to it (every page a link may go to must be named so).
+ */
+void	booklet_dest(cairo_t *cr, size_t page);
 
 /*
  * Draw page i of fl at the origin of cr; footer is the running footer's

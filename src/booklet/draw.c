@@ -261,6 +261,7 @@ booklet_draw(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
 		cairo_save(cr);
 		draw_item(cr, f, &p->v[k], s);
 		cairo_restore(cr);
+		booklet_links(cr, fl, &p->v[k]);
 	}
 	if (number > 0)
 		draw_footer(cr, f, s, footer, number);

@@ -129,6 +129,7 @@ make_layout(const struct flow *fl, const char *markup, double width,
 	hy = hyph_markup(fl->f->hyph, fl->s->lang, markup ? markup : "");
 	pango_layout_set_markup(l, hy, -1);
 	g_free(hy);
+	booklet_refs_take(l);
 	/* Images in the lines take their size from the font here. */
 	inline_attach(l);
 	return l;

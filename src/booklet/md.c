@@ -238,6 +238,7 @@ static void
 walk_node(struct walk *w, cmark_node *n)
 {
 	struct bblock *b;
+	char *code;
 
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_HEADING:
@@ -263,7 +264,9 @@ walk_node(struct walk *w, cmark_node *n)
 		break;
 	case CMARK_NODE_CODE_BLOCK:
 		b = add_block(w, B_PARA, n);
-		b->markup = g_markup_escape_text(cmark_node_get_literal(n), -1);
+		code = mdin_unmark(cmark_node_get_literal(n));
+		b->markup = g_markup_escape_text(code, -1);
+		g_free(code);
 		break;
 	default:
 		if (strcmp(cmark_node_get_type_string(n), "table") == 0)
@@ -293,8 +296,9 @@ booklet_md_escape(GString *o, const char *s)
 }
 
 /*
- * Replace each [[card:ID]] by the card's title in lang.  An unknown id
- * stays as written and is an error (deckpress check reports it too).
+ * Replace each [[card:ID]] by the card's title in lang (card_title()).
+ * An unknown id stays as written and is an error (deckpress check
+ * reports it too); \[[ is no reference.
  */
 static char *
 expand_refs(const char *src, const char *file, const struct deck *deck,
@@ -310,11 +314,17 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 		    memchr(p, '\n', (size_t)(e - p)) == NULL) {
 			char *id = g_strndup(p + 7, (gsize)(e - p - 7));
 			const struct card *c = deck_card(deck, id);
-			const char *title = c ? card_text(c, lang, "title",
+			const char *title = c ? card_title(deck, c, lang,
 			    NULL) : NULL;
+			const char *tf = c ? deck->kinds[c->kind].title_field :
+			    NULL;
 
-			if (title != NULL)
+			if (title != NULL) {
+				g_string_append_printf(o, MDREF_OPEN "%zu\">",
+				    c->index);
 				booklet_md_escape(o, title);
+				g_string_append(o, MDREF_CLOSE);
+			}
 			else {
 				if (c == NULL)
 					diag_add(d, DIAG_ERROR, &pos, "card-ref",
@@ -322,14 +332,21 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 				else
 					diag_add(d, DIAG_ERROR, &pos, "card-ref",
 					    "[[card:%s]] prints the card's "
-					    "title, but card '%s' has no 'title' "
-					    "in '%s'", id, id, deck->langs[lang]);
+					    "title, but card '%s' has no '%s' "
+					    "in '%s'", id, id, tf ? tf : "title",
+					    deck->langs[lang]);
 				booklet_md_escape(o, id);
 			}
 			g_free(id);
 			pos.col += (unsigned int)(e + 2 - p);
 			p = e + 2;
 			continue;
+		}
+		/* \[[ is text: the backslash and what it escapes go to
+		 * cmark as written, which prints the bracket. */
+		if (*p == '\\' && p[1] != '\0' && p[1] != '\n') {
+			g_string_append_c(o, *p++);
+			pos.col++;
 		}
 		if (*p == '\n') {
 			pos.line++;

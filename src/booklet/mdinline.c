@@ -174,6 +174,27 @@ to_markup(struct mdin *s, const char *src, const struct textat *a)
 	return out;
 }
 
+char *
+mdin_unmark(const char *lit)
+{
+	GString *o = g_string_new(NULL);
+	const char *p = lit, *q;
+
+	while (*p) {
+		if (strncmp(p, MDREF_CLOSE, strlen(MDREF_CLOSE)) == 0) {
+			p += strlen(MDREF_CLOSE);
+			continue;
+		}
+		if (strncmp(p, MDREF_OPEN, strlen(MDREF_OPEN)) == 0 &&
+		    (q = strstr(p, "\">")) != NULL) {
+			p = q + 2;
+			continue;
+		}
+		g_string_append_c(o, *p++);
+	}
+	return g_string_free(o, FALSE);
+}
+
 void
 mdin_text(struct mdin *s, GString *m, cmark_node *n)
 {
@@ -196,7 +217,9 @@ mdin_text(struct mdin *s, GString *m, cmark_node *n)
 		g_free(out);
 		return;
 	}
-	esc = g_markup_escape_text(lit, -1);
+	src = mdin_unmark(lit);
+	esc = g_markup_escape_text(src, -1);
+	g_free(src);
 	g_string_append(m, esc);
 	g_free(esc);
 }
@@ -257,6 +280,32 @@ has_family(struct mdin *s, const struct mtoken *k, const struct srcpos *pos)
 	return false;
 }
 
+/*
+ * expand_refs()'s mark of a card reference: a span naming its card,
+ * that the drawing finds.  True if lit is one.
+ */
+static bool
+card_ref(struct mdin *s, GString *m, const char *lit,
+    const struct srcpos *pos)
+{
+	size_t n = strlen(MDREF_OPEN), card;
+	char *end;
+
+	if (strcmp(lit, MDREF_CLOSE) == 0) {
+		mdin_close(s, "span", pos);
+		g_string_append(m, "</span>");
+		return true;
+	}
+	if (strncmp(lit, MDREF_OPEN, n) != 0)
+		return false;
+	card = (size_t)strtoul(lit + n, &end, 10);
+	if (end == lit + n || strcmp(end, "\">") != 0)
+		return false;
+	mdin_open(s, "span", pos);
+	g_string_append_printf(m, MDREF_SPAN "%zu\">", card);
+	return true;
+}
+
 void
 mdin_html(struct mdin *s, GString *m, cmark_node *n)
 {
@@ -269,6 +318,8 @@ mdin_html(struct mdin *s, GString *m, cmark_node *n)
 	bool bad;
 	char *tag;
 
+	if (card_ref(s, m, lit, &pos))
+		return;
 	/* One node, one tag: checked as a card text's tag is. */
 	if (lit[0] != '<' || !mtag_parse(lit, &i, &t, &bad) ||
 	    lit[i] != '\0' || !markup_check(&mc, &t, s->d) ||

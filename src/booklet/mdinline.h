@@ -28,6 +28,19 @@ struct mdin {
 	bool			 bad;		/* a problem was reported */
 };
 
+/*
+ * A card reference as expand_refs() hands it to cmark, around the
+ * card's title: MDREF_OPEN "INDEX\">" ... MDREF_CLOSE, INDEX the card's
+ * in the deck.  The walk makes it a span MDREF_SPAN "INDEX\">" whose
+ * font features name the card; the flow takes that attribute out of
+ * the layout before it is drawn, keeping its range and card for the
+ * links (links.c): nothing drawn changes.
+ */
+#define MDREF_OPEN	"<dp-ref n=\""
+#define MDREF_CLOSE	"</dp-ref>"
+#define MDREF_FEATURE	"deckpress-card "
+#define MDREF_SPAN	"<span font_features=\"" MDREF_FEATURE
+
 /* Open or close name at pos; a close must match the last open. */
 void	mdin_open(struct mdin *s, const char *name, const struct srcpos *pos);
 void	mdin_close(struct mdin *s, const char *name,
@@ -38,5 +51,10 @@ void	mdin_end(struct mdin *s);
 void	mdin_text(struct mdin *s, GString *m, cmark_node *n);
 void	mdin_html(struct mdin *s, GString *m, cmark_node *n);
 void	mdin_image(struct mdin *s, GString *m, cmark_node *n);
+/*
+ * lit without the marks of card references: code shows the title as
+ * text (caller g_free()s).
+ */
+char	*mdin_unmark(const char *lit);
 
 #endif

@@ -42,6 +42,10 @@ struct pack {
 	bool		 unfolded;	/* a fold pack with a part that
 					   cannot fold (round, boards) */
 	GPtrArray	*strs;		/* owns the strings pack_str() made */
+	size_t		*card_page;	/* owned: per card, the PDF page
+					   (1-based) of its first front; 0:
+					   none */
+	struct blinks	 links;		/* the flows' links: card_page */
 };
 
 /*

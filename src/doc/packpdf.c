@@ -53,6 +53,28 @@ pack_outline(struct pdfout *pdf, const struct pack *p)
 		    (int)p->p_credits + 1, 0);
 }
 
+/*
+ * The links of every part: index entries to their pages, [[card:]]
+ * references to the page of their card's first front.
+ */
+static void
+pack_links(struct pack *p)
+{
+	struct bflow *fl[] = { &p->fcover, &p->findex, &p->frules,
+	    &p->fdivider, &p->fblank, &p->fcredits };
+	size_t n = p->s->deck->ncards, i;
+
+	p->card_page = xcalloc(n + 1, sizeof(*p->card_page));
+	print_front_pages(&p->sheets, n, p->card_page);
+	for (i = 0; i < n; i++)
+		if (p->card_page[i] > 0)
+			p->card_page[i] += p->sheet0;
+	p->links.card_page = p->card_page;
+	p->links.ncards = n;
+	for (i = 0; i < sizeof(fl) / sizeof(fl[0]); i++)
+		fl[i]->links = &p->links;
+}
+
 /* Draw the pages of flow fl from pack page *page on, with footers. */
 static void
 draw_flow(struct pdfout *pdf, const struct pack *p, const struct bflow *fl,
@@ -61,11 +83,35 @@ draw_flow(struct pdfout *pdf, const struct pack *p, const struct bflow *fl,
 	size_t i;
 
 	for (i = 0; i < fl->n; i++) {
+		booklet_dest(pdf->cr, *page + 1);
 		booklet_draw(pdf->cr, p->s->fonts, fl, i, &p->st, p->title,
 		    (int)(*page)++ + 1);
 		page_note(pdf->cr, p);
 		pdf_page(pdf);
 	}
+}
+
+/*
+ * The card sheets as print_pages() draws them, each page named for
+ * the links to it.  False if a text does not fit (reported): after
+ * one, the rest is only laid out, to report all of it at once.
+ */
+static bool
+draw_sheets(struct pdfout *pdf, const struct pack *p, size_t *page,
+    struct diags *d)
+{
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; i < p->sheets.npages; i++) {
+		if (ok)
+			booklet_dest(pdf->cr, *page + i + 1);
+		ok &= print_draw(ok ? pdf->cr : NULL, p->s, &p->sheets, i, d);
+		if (ok)
+			pdf_page(pdf);
+	}
+	*page += p->sheets.npages;
+	return ok;
 }
 
 static int
@@ -89,6 +135,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	if (images_count(p->s->images) > 0)
 		pdf_images(&pdf);
 	pdf_expect(&pdf, p->p_credits + p->fcredits.n);
+	pack_links(p);
 	draw_flow(&pdf, p, &p->fcover, &page);
 	draw_flow(&pdf, p, &p->findex, &page);
 	draw_flow(&pdf, p, &p->frules, &page);
@@ -96,8 +143,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	if (page < p->sheet0)
 		draw_flow(&pdf, p, &p->fblank, &page);
 	/* The sheets exactly as "deckpress cards" makes them. */
-	fit = print_pages(&pdf, p->s, &p->sheets, d);
-	page += p->sheets.npages;
+	fit = draw_sheets(&pdf, p, &page, d);
 	draw_flow(&pdf, p, &p->fcredits, &page);
 	pack_outline(&pdf, p);
 	ok = pdf_close(&pdf, fit, d);
@@ -130,6 +176,7 @@ pack_free(struct pack *p)
 	bdoc_free(&p->blank);
 	bdoc_free(&p->credits);
 	print_free(&p->sheets);
+	free(p->card_page);
 	for (i = 0; i < p->nshown; i++)
 		laid_free(&p->shown[i]);
 	if (p->strs != NULL)

@@ -318,6 +318,13 @@ bool	 print_pages(struct pdfout *pdf, const struct setup *s,
 void	 print_face(const struct setup *s, const struct print *pr,
 	    const struct sheets *sh, size_t k, enum face f, struct laid *out,
 	    struct diags *d);
+/*
+ * The page of pr, 1-based from the print's start, that prints the
+ * first front of each of the deck's ncards cards into page[card] (0:
+ * not printed), read from the plan: nothing is laid out or drawn.
+ */
+void	 print_front_pages(const struct print *pr, size_t ncards,
+	    size_t *page);
 void	 print_free(struct print *pr);
 
 #endif

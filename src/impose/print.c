@@ -325,3 +325,27 @@ print_free(struct print *pr)
 	free(pr->note);
 	memset(pr, 0, sizeof(*pr));
 }
+
+void
+print_front_pages(const struct print *pr, size_t ncards, size_t *page)
+{
+	const struct sheets *sh;
+	struct page pg;
+	size_t i, k, j, card;
+
+	memset(page, 0, ncards * sizeof(*page));
+	for (i = 0; i < pr->n; i++) {
+		sh = &pr->v[i];
+		for (k = 0; k < sh->plan.n; k++) {
+			plan_page(&sh->plan, k, &pg);
+			for (j = 0; pg.face == FACE_FRONT && j < pg.n; j++) {
+				if (pg.v[j].card >= sh->n)
+					continue;
+				card = sh->seq[pg.v[j].card];
+				if (card < ncards && page[card] == 0)
+					page[card] = sh->first + k + 1;
+			}
+			page_free(&pg);
+		}
+	}
+}

@@ -334,7 +334,8 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,
-	    s->icons, s->images, !o->lenient, d))
+	    s->icons, s->images, !o->lenient, d) ||
+	    !load_titles(s->deck, (const struct tmpl *const *)s->tmpls, d))
 		return EXIT_INPUT;
 	return 0;
 }

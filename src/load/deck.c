@@ -16,9 +16,10 @@
 #include "load.h"
 
 static const char *const deck_keys[] = { "game", "title", "languages",
-    "layout", "sheet", "components", "attributes", "credits", "cards",
+    "layout", "sheet", "title_field", "components", "attributes", "credits",
+    "cards", NULL };
+static const char *const kind_keys[] = { "layout", "sheet", "title_field",
     NULL };
-static const char *const kind_keys[] = { "layout", "sheet", NULL };
 static const char *const credit_keys[] = { "authors", "design", "licence",
     "funding", "website", NULL };
 
@@ -564,7 +565,8 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 	}
 	return load_string_key(deck, v, "layout", &k->layout, &k->layout_pos,
 	    d) && load_string_key(deck, v, "sheet", &k->sheet, &k->sheet_pos,
-	    d);
+	    d) && load_string_key(deck, v, "title_field", &k->title_field,
+	    &k->title_pos, d);
 }
 
 static bool
@@ -601,6 +603,8 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 {
 	const struct ynode *lay = ymap_get(root, "layout");
 	const struct ynode *comp = ymap_get(root, "components");
+	const char *tf = NULL;
+	struct srcpos tf_pos = { NULL, 0, 0 };
 	struct kind *k;
 	size_t i;
 
@@ -613,7 +617,8 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 		return false;
 	}
 	if (!load_string_key(deck, root, "sheet", &deck->sheet,
-	    &deck->sheet_pos, d))
+	    &deck->sheet_pos, d) || !load_string_key(deck, root,
+	    "title_field", &tf, &tf_pos, d))
 		return false;
 	if (comp != NULL) {
 		if (!load_kinds(deck, comp, d))
@@ -627,11 +632,17 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 		    &k->layout_pos, d))
 			return false;
 	}
-	for (i = 0; i < deck->nkinds; i++)
+	for (i = 0; i < deck->nkinds; i++) {
 		if (deck->kinds[i].sheet == NULL) {
 			deck->kinds[i].sheet = deck->sheet;
 			deck->kinds[i].sheet_pos = deck->sheet_pos;
 		}
+		/* The deck's title_field: is every kind's that gives none. */
+		if (deck->kinds[i].title_field == NULL) {
+			deck->kinds[i].title_field = tf;
+			deck->kinds[i].title_pos = tf_pos;
+		}
+	}
 	return true;
 }
 

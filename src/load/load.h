@@ -231,6 +231,22 @@ const char	*deck_suggest_id(const struct deck *deck, const char *word);
 const char	*card_attr(const struct card *c, const char *name);
 const char	*card_text(const struct card *c, size_t lang,
 		    const char *field, const struct text **where);
+/*
+ * Card c's title in language lang: the text of its kind's title field
+ * (load/cardtitle.c), NULL if it has none or it is not written yet;
+ * *where, if where is non-NULL, the text or NULL.
+ */
+const char	*card_title(const struct deck *deck, const struct card *c,
+		    size_t lang, const struct text **where);
+/*
+ * Choose each kind's title field, now that its template tmpls[k] is
+ * known: the kind's title_field: in deck.yaml, checked (false, and an
+ * error, if no card of it has that text); else "title" if its cards
+ * have one; else the first text field its front layout draws; else
+ * none.
+ */
+bool		 load_titles(struct deck *deck,
+		    const struct tmpl *const *tmpls, struct diags *d);
 unsigned int	 deck_total(const struct deck *deck);
 /* The strings of attribute name's values (a pseudo-card), or NULL. */
 const struct card *deck_vals(const struct deck *deck, const char *name);

@@ -380,7 +380,7 @@ put_msg(struct lister *x, const struct card *c, const char *ctx,
 static char *
 card_what(const struct deck *deck, const struct card *c)
 {
-	const char *title = card_text(c, 0, "title", NULL);
+	const char *title = card_title(deck, c, 0, NULL);
 	GString *g = g_string_new(NULL);
 	size_t i, n = 0;
 

@@ -62,7 +62,7 @@ check_ref(struct scan *s, const char *p, const char *end)
 	char *id = g_strndup(p + 7, (gsize)(end - p - 7));
 	const struct card *c = deck_card(s->deck, id);
 	const struct text *t;
-	const char *hint;
+	const char *hint, *tf;
 	struct srcpos pos;
 
 	if (c == NULL) {
@@ -72,13 +72,14 @@ check_ref(struct scan *s, const char *p, const char *end)
 		diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] names "
 		    "no card%s%s%s", id, HINT_ARGS(hint));
 		diag_about(s->d, NULL, s->deck->langs[s->li]);
-	} else if (card_text(c, s->li, "title", &t) == NULL && t == NULL &&
+	} else if (card_title(s->deck, c, s->li, &t) == NULL && t == NULL &&
 	    c->texts[s->li].n > 0) {
 		/* A card without a title: say that, not "no card". */
+		tf = s->deck->kinds[c->kind].title_field;
 		pos = at(s, p);
 		diag_add(s->d, DIAG_ERROR, &pos, "card-ref", "[[card:%s]] prints "
-		    "the card's title, but card '%s' has no 'title' in '%s'", id,
-		    id, s->deck->langs[s->li]);
+		    "the card's title, but card '%s' has no '%s' in '%s'", id,
+		    id, tf ? tf : "title", s->deck->langs[s->li]);
 		diag_about(s->d, id, s->deck->langs[s->li]);
 	}
 	g_free(id);
@@ -135,7 +136,7 @@ check_phrase(struct scan *s, const char *p, const char *q, size_t n)
 	}
 	if (best == (size_t)-1 || best * 3 > len || best == 0)
 		goto out;
-	card_text(&s->deck->cards[bi], s->li, "title", &t);
+	card_title(s->deck, &s->deck->cards[bi], s->li, &t);
 	{
 		struct srcpos pos = at(s, p);
 
@@ -178,7 +179,9 @@ scan(struct scan *s)
 		    memchr(p, '\n', (size_t)(e - p)) == NULL) {
 			check_ref(s, p, e);
 			p = e + 2;
-		} else if (strncmp(p, "**", 2) == 0)
+		} else if (*p == '\\' && p[1] != '\0')
+			p += 2;		/* \[[ is text, \* no emphasis */
+		else if (strncmp(p, "**", 2) == 0)
 			p = phrase(s, p, "**", "**");
 		else if (strncmp(p, "\xe2\x80\x98", 3) == 0)	/* ‘ */
 			p = phrase(s, p, "\xe2\x80\x98", "\xe2\x80\x99");
@@ -216,7 +219,7 @@ validate_booklet(const struct deck *deck, size_t li, struct diags *d)
 	s.buf = buf;
 	s.titles = xcalloc(deck->ncards + 1, sizeof(char *));
 	for (i = 0; i < deck->ncards; i++) {
-		const char *t = card_text(&deck->cards[i], li, "title", NULL);
+		const char *t = card_title(deck, &deck->cards[i], li, NULL);
 
 		s.titles[i] = t ? fold(t, strlen(t)) : NULL;
 	}

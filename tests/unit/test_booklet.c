@@ -43,6 +43,7 @@ static void
 test_blocks(void **state)
 {
 	struct bdoc doc;
+	char *span;
 	const char *md = "# Title\n\nSome **bold** and *italic* & \\<text>.\n\n"
 	    "- one\n  - nested\n- two\n\n1. first\n2. second\n\n"
 	    "> A variant rule.\n\n| Term | Description |\n|---|---|\n"
@@ -92,9 +93,13 @@ test_blocks(void **state)
 	assert_int_equal(doc.v[8].ncols, 2);
 	assert_int_equal(doc.v[8].nrows, 2);
 	assert_true(doc.v[8].rows[0].header);
-	/* [[card:ID]] is the card's title in the booklet's language (es). */
-	assert_string_equal(doc.v[8].rows[1].cells[1],
-	    "Bloquear stops an action");
+	/* [[card:ID]] is the card's title in the booklet's language (es),
+	 * in a span naming the card, which the flow takes out before it
+	 * is drawn (for the pack's links). */
+	span = g_strdup_printf("<span font_features=\"deckpress-card %zu\">"
+	    "Bloquear</span> stops an action", deck_card(deck, "block")->index);
+	assert_string_equal(doc.v[8].rows[1].cells[1], span);
+	g_free(span);
 	bdoc_free(&doc);
 }
 
@@ -110,6 +115,33 @@ test_unknown_card_ref(void **state)
 	assert_int_equal(e.nerr, 1);
 	assert_int_equal(e.v[0].pos.line, 2);
 	assert_int_equal(e.v[0].pos.col, 1);
+	bdoc_free(&doc);
+	diag_free(&e);
+}
+
+/*
+ * A paragraph's references are spans naming their cards; \\[[ is text,
+ * and a broken paragraph (shown as text) has none.
+ */
+static void
+test_card_refs(void **state)
+{
+	struct bdoc doc;
+	struct diags e = { 0 };
+	const struct card *c = deck_card(deck, "block");
+	char *want;
+
+	(void)state;
+	assert_non_null(c);
+	assert_true(booklet_parse_text("t.md", "[[card:block]] and \\[[card:"
+	    "block]].\n\nA <blink>[[card:block]]\n", deck, 0, NULL, NULL,
+	    &doc, &e));
+	want = g_strdup_printf("<span font_features=\"deckpress-card %zu\">"
+	    "Block</span> and [[card:block]].", c->index);
+	assert_string_equal(doc.v[0].markup, want);
+	g_free(want);
+	assert_null(strstr(doc.v[1].markup, "deckpress-card"));
+	assert_int_equal(e.nerr, 1);	/* the <blink> */
 	bdoc_free(&doc);
 	diag_free(&e);
 }
@@ -352,6 +384,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_unknown_card_ref),
+		cmocka_unit_test(test_card_refs),
 		cmocka_unit_test(test_pagination),
 		cmocka_unit_test(test_keep),
 		cmocka_unit_test(test_image),

@@ -1,0 +1,192 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# Links and card references (issue 25, point 2).  In every bundled pack
+# (every game, every language) each index entry lies under a link to the
+# page it names, each [[card:ID]] of the rules is a link, one a line it
+# covers, over the card's title, to a page that prints that title, and
+# the outline is still there; a standalone booklet has no links.  Small
+# games made here refer to cards whose title field is not called title
+# (the first text field the layout draws, or the one title_field: names)
+# and to cards that have a title, write \[[ for brackets, and show that
+# a reference draws the same pixels as its title written out.  Links are
+# read with qpdf --json and pdftotext -bbox-layout (tests/tools/
+# linkcheck.py).  Prints "ok - NAME" / "not ok - NAME".
+#
+# usage: sh tests/run-links.sh    (from the repo root)
+T=out/test/links
+. tests/suite.sh
+
+lc() {
+	python3 tests/tools/linkcheck.py "$@"
+}
+
+# The languages deck.yaml lists: "languages: [it, de, en]".
+langs_of() {
+	sed -n 's/^languages: *\[\([^]]*\)\].*/\1/p' "$1/deck.yaml" |
+	    tr -d ' ' | tr ',' ' '
+}
+
+# bundled GAME LANG: its pack's index entries, references and outline
+# (its counts kept in $T/counts).
+bundled() {
+	g=$1 l=$2 pdf=$T/$1-$2.pdf
+	# The source language's title column has no @LANG.
+	col=title
+	[ "$l" = "$(langs_of "cards/$g" | cut -d' ' -f1)" ] || col=title@$l
+	dp "$g-$l" pack "cards/$g" --lang "$l" -o "$pdf"
+	check "$g $l: the pack is made" exits "$g-$l" 0
+	check "$g $l: index entries and [[card:]] link to their pages" \
+	    pack_ok "$pdf" "cards/$g/rules/$l.md" "$T/$g.csv" "$col"
+}
+
+# pack_ok PDF MARKDOWN CSV COLUMN: linkcheck.py pack, its counts kept.
+pack_ok() {
+	lc pack "$@" >"$T/one" || { cat "$T/one"; return 1; }
+	cat "$T/one" >>"$T/counts"
+}
+
+# no_links PDF: not one link annotation.
+no_links() {
+	lc count "$1" | grep -q '^links 0 ' || { lc count "$1"; return 1; }
+}
+
+for dir in cards/*/; do
+	g=$(basename "$dir")
+	./deckpress export "cards/$g" --csv -o "$T/$g.csv" >/dev/null
+	for l in $(langs_of "cards/$g"); do
+		bundled "$g" "$l"
+	done
+done
+dp dcbook booklet cards/data-chain -o "$T/dc-rules.pdf"
+check "a standalone booklet has no links (no card pages)" no_links \
+    "$T/dc-rules.pdf"
+
+# game NAME FIELDS TITLEFIELD: a game of two cards whose front draws
+# the text fields FIELDS (blank-separated) in order; TITLEFIELD, if
+# not empty, is its title_field:.  Each card's FIELD reads "FIELD of
+# ID".  Its rules refer to both cards, one of them in a table too, and
+# write one reference as text (\[[).
+game() {
+	d=$T/$1
+	mkdir -p "$d/text" "$d/rules"
+	{
+		echo "game: $1"
+		echo "languages: [en]"
+		echo "layout: ./layout.yaml"
+		[ -z "$3" ] || echo "title_field: $3"
+		echo "cards:"
+		echo "  - {id: first-card}"
+		echo "  - {id: second-card}"
+	} >"$d/deck.yaml"
+	{
+		echo "card: standard"
+		echo "front:"
+		y=8
+		for f in $2; do
+			echo "  - {type: text, field: $f, box_mm: [6, $y, 51, 20]," \
+			    "size_pt: [8, 12]}"
+			y=$((y + 30))
+		done
+	} >"$d/layout.yaml"
+	{
+		echo "cards:"
+		for id in first-card second-card; do
+			echo "  $id:"
+			for f in $2; do
+				echo "    $f: ${f} of $id"
+			done
+		done
+	} >"$d/text/en.yaml"
+	cat >"$d/rules/en.md" <<'EOF'
+# How to play
+
+Play [[card:first-card]] first, then [[card:second-card]] on top of it.
+Write \[[card:no-such-card]] to refer to a card.
+
+| Card | When |
+|---|---|
+| [[card:second-card]] | last |
+EOF
+}
+
+# prints NAME PHRASE: the booklet of game NAME prints PHRASE.
+prints() {
+	pdftotext "$T/$1-rules.pdf" - | tr '\n' ' ' | grep -qF -- "$2" ||
+	    { echo "'$2' not in:"; pdftotext "$T/$1-rules.pdf" -; return 1; }
+}
+
+# clean TAG: run TAG exited 0 and said nothing on stderr.
+clean() {
+	exits "$1" 0 && ! grep . "$T/$1.err"
+}
+
+# refers NAME TITLEFIELD: game NAME checks clean, its references print
+# TITLEFIELD, \[[ prints brackets, and its pack links them.
+refers() {
+	n=$1 f=$2
+	dp "$n-check" check "$T/$n"
+	check "$n: check finds nothing (\\[[ is no reference)" clean "$n-check"
+	dp "$n-book" booklet "$T/$n" -o "$T/$n-rules.pdf"
+	check "$n: the booklet is made" exits "$n-book" 0
+	check "$n: [[card:first-card]] prints its $f" prints "$n" \
+	    "Play $f of first-card first, then $f of second-card on top"
+	check "$n: \\[[card:...]] prints the brackets" prints "$n" \
+	    "Write [[card:no-such-card]] to refer"
+	check "$n: its booklet has no links" no_links "$T/$n-rules.pdf"
+	dp "$n-pack" pack "$T/$n" -o "$T/$n-pack.pdf"
+	check "$n: the pack is made" exits "$n-pack" 0
+	./deckpress export "$T/$n" --csv -o "$T/$n.csv" >/dev/null
+	check "$n: its index and references link to their pages" \
+	    pack_ok "$T/$n-pack.pdf" "$T/$n/rules/en.md" "$T/$n.csv" "$f"
+}
+
+game titled "title body" ""
+refers titled title
+game described "desc" ""
+refers described desc
+game named "desc name" name
+refers named name
+
+# The same rules with the titles written out: the pages are the same
+# pixels (a reference changes nothing drawn), only the links differ.
+cp -R "$T/described" "$T/plain"
+sed -i 's/\([^\\]\)\[\[card:\([a-z-]*\)\]\]/\1desc of \2/g' \
+    "$T/plain/rules/en.md"
+dp plain-pack pack "$T/plain" -o "$T/plain-pack.pdf"
+same_pixels() {
+	pdftoppm -r 150 -png "$T/described-pack.pdf" "$T/px-ref"
+	pdftoppm -r 150 -png "$T/plain-pack.pdf" "$T/px-plain"
+	k=0
+	for a in "$T"/px-ref-*.png; do
+		k=$((k + 1))
+		cmp -s "$a" "$T/px-plain-${a#"$T"/px-ref-}" ||
+		    { echo "page $k differs"; return 1; }
+	done
+	[ "$k" -gt 0 ]
+}
+check "a reference draws what its title written out draws (150 dpi)" \
+    same_pixels
+check "... and only the one with references has links" sh -c \
+    "python3 tests/tools/linkcheck.py count $T/plain-pack.pdf |
+    grep -q '^links 2 ' &&
+    python3 tests/tools/linkcheck.py count $T/described-pack.pdf |
+    grep -q '^links 5 '"
+
+# In code a reference prints its title too, with no mark of its own.
+mkdir -p "$T/coded"
+cp -R "$T/described/." "$T/coded/"
+printf '# Code\n\nIn code: `[[card:first-card]]`.\n\n    [[card:%s]]\n' \
+    second-card >"$T/coded/rules/en.md"
+dp coded-book booklet "$T/coded" -o "$T/coded-rules.pdf"
+check "a reference in code prints its title" prints coded \
+    "In code: desc of first"
+check "... in a code block too, and no mark shows" sh -c \
+    "pdftotext $T/coded-rules.pdf - | grep -q '^desc of second' &&
+    ! pdftotext $T/coded-rules.pdf - | grep -q 'dp-ref'"
+
+echo "# $(awk '/^index/ { i += $2 } /^refs/ { r += $2 }
+    END { printf "%d index entries, %d references checked", i, r }' \
+    "$T/counts")"
+echo "links: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
