@@ -61,19 +61,22 @@ def pixels(path, nrows):
         return tuple(r) + ((255,) if bpp == 3 else ())
     return w, h, px
 
-cmd, path = sys.argv[1], sys.argv[2]
-args = [int(a) for a in sys.argv[3:]]
-if cmd == 'size':
-    print(*read(path)[:2])
-elif cmd == 'phys':
-    ch = read(path)[4]
-    if 'pHYs' not in ch:
-        print('none')
+# size, phys and time take any number of PNGs (one python3 for a
+# folder of them), a line for each, in their order.
+cmd = sys.argv[1]
+for path in sys.argv[2:] if cmd in ('size', 'phys', 'time') else []:
+    if cmd == 'size':
+        print(*read(path)[:2])
+    elif cmd == 'phys':
+        ch = read(path)[4]
+        if 'pHYs' not in ch:
+            print('none')
+        else:
+            print(*struct.unpack('>IIB', ch['pHYs']))
     else:
-        print(*struct.unpack('>IIB', ch['pHYs']))
-elif cmd == 'time':
-    print('tIME' in read(path)[4])
-elif cmd == 'edge':
+        print('tIME' in read(path)[4])
+if cmd == 'edge':
+    path, args = sys.argv[2], [int(a) for a in sys.argv[3:]]
     # The pixels of the top-left N x N corner partly covered: how many,
     # and how many are not R G B as drawn (within what a premultiplied
     # byte keeps at alpha a: 128 / a, and 1), or are transparent but
@@ -108,15 +111,31 @@ changed() {
 	    "$T/changed.a" "$T/changed.b"
 }
 
-# each_is DIR CMD WANT: every PNG in DIR gives WANT for png CMD.
+# each_is DIR CMD WANT: every PNG in DIR gives WANT for png CMD (one
+# python3 reads them all, a line each).
 each_is() {
-	n=0
-	for f in "$1"/*.png; do
-		got=$(png "$2" "$f")
-		[ "$got" = "$3" ] || { echo "$f: $2 is '$got', expected '$3'"; return 1; }
-		n=$((n + 1))
-	done
-	[ "$n" -gt 0 ] || { echo "no PNG in $1"; return 1; }
+	e_dir=$1 e_cmd=$2 e_want=$3
+	set -- "$e_dir"/*.png
+	[ -e "$1" ] || { echo "no PNG in $e_dir"; return 1; }
+	png "$e_cmd" "$@" >"$T/each.got" || { echo "png.py failed"; return 1; }
+	printf '%s\n' "$@" >"$T/each.files"
+	[ "$(wc -l <"$T/each.got")" -eq $# ] ||
+	    { echo "$(wc -l <"$T/each.got") lines for $# PNGs"; return 1; }
+	paste "$T/each.files" "$T/each.got" | awk -F '\t' -v c="$e_cmd" \
+	    -v w="$e_want" '$2 != w { bad = 1
+		printf "%s: %s is \047%s\047, expected \047%s\047\n", $1, c, $2, w }
+	    END { exit bad }'
+}
+is() {
+	set -- "$1" "$2" "$3" "$1"/*.png
+	[ -e "$4" ] || { echo "no PNG in $1"; return 1; }
+	png "$2" "$4" "$@" >"$T/each.got" || { echo "png.py failed"; return 1; }
+	shift 3
+	printf '%s\n' "$@" >"$T/each.files"
+	[ "$(wc -l <"$T/each.got")" -eq $# ] || { echo "$(wc -l <"$T/each.got") lines for $# PNGs"; return 1; }
+	paste -d '\t' "$T/each.files" "$T/each.got" | awk -F '\t' -v cmd="$2" -v want="$3" '
+	    $2 != want { printf "%s: %s is \047%s\047, expected \047%s\047\n", $1, cmd, $2, want; bad = 1 }
+	    END { exit bad }'
 }
 is() { [ "$1" = "$2" ] || { echo "'$1', expected '$2'"; return 1; }; }
 files_are() { is "$(cd "$1" && ls | tr '\n' ' ')" "$2"; }
