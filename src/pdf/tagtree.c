@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tagged PDF's structure tree.  The drawing stages open and close
+ * structure elements with Cairo's tag API through pdf_tag_begin() and
+ * pdf_tag_end(), which also count them: the n-th element opened is the
+ * n-th met walking the finished tree in order.  What Cairo 1.16 cannot
+ * write -- a figure's /Alt, one paragraph over two pages, a card's back
+ * read after its front on another page -- is noted against that count
+ * and done by pdf_finish() with libqpdf (tags_finish()).
+ */
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <glib.h>
+#include <qpdf/qpdf-c.h>
+
+#include "pdf.h"
+
+enum tnote_kind { TN_ALT, TN_JOIN, TN_MOVE };
+
+struct tnote {
+	enum tnote_kind	 kind;
+	size_t		 elem;		/* element, by order of opening */
+	size_t		 other;		/* TN_MOVE: placed after this one */
+	char		*text;		/* TN_ALT: owned */
+};
+
+struct pdftags {
+	size_t		 n;		/* elements opened so far */
+	size_t		 last;		/* the latest opened */
+	int		 pause;		/* > 0: draw untagged */
+	struct tnote	*v;
+	size_t		 nv, cap;
+};
+
+static const cairo_user_data_key_t tags_key;
+
+/*
+ * The recorder of the PDF that cr draws on, or NULL: a recording
+ * surface (a face drawn once and painted again), a group, a PNG or a
+ * paused document are drawn untagged.  Cairo 1.16 leaves a tag inside
+ * a recording out of the tree and stops the PDF with an error.
+ */
+static struct pdftags *
+tags_of(cairo_t *cr)
+{
+	cairo_surface_t *t = cairo_get_group_target(cr);
+	struct pdftags *g;
+
+	if (cairo_surface_get_type(t) != CAIRO_SURFACE_TYPE_PDF)
+		return NULL;
+	g = cairo_surface_get_user_data(t, &tags_key);
+	return g != NULL && g->pause == 0 ? g : NULL;
+}
+
+void
+pdf_tagged(struct pdfout *p)
+{
+	p->tags = xcalloc(1, sizeof(*p->tags));
+	cairo_surface_set_user_data(p->surf, &tags_key, p->tags, NULL);
+	pdf_tag_begin(p->cr, "Document");
+}
+
+void
+pdf_tags_end(struct pdfout *p)
+{
+	if (p->tags != NULL && p->tags->n > 0)
+		pdf_tag_end(p->cr, "Document");
+}
+
+void
+pdf_tags_free(struct pdftags *g)
+{
+	size_t i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->nv; i++)
+		g_free(g->v[i].text);
+	free(g->v);
+	free(g);
+}
+
+bool
+pdf_tag_begin(cairo_t *cr, const char *name)
+{
+	struct pdftags *g = tags_of(cr);
+
+	if (g == NULL)
+		return false;
+	cairo_tag_begin(cr, name, "");
+	g->last = g->n++;
+	return true;
+}
+
+void
+pdf_tag_end(cairo_t *cr, const char *name)
+{
+	if (tags_of(cr) != NULL)
+		cairo_tag_end(cr, name);
+}
+
+void
+pdf_tag_pause(cairo_t *cr, bool pause)
+{
+	cairo_surface_t *t = cairo_get_target(cr);
+	struct pdftags *g = cairo_surface_get_user_data(t, &tags_key);
+
+	if (g != NULL)
+		g->pause += pause ? 1 : -1;
+}
+
+static void
+note(cairo_t *cr, enum tnote_kind kind, const char *text, size_t other)
+{
+	struct pdftags *g = tags_of(cr);
+	struct tnote *t;
+
+	if (g == NULL || g->n == 0)
+		return;
+	xgrow((void **)&g->v, &g->cap, g->nv + 1, sizeof(*g->v));
+	t = &g->v[g->nv++];
+	t->kind = kind;
+	t->elem = g->last;
+	t->other = other;
+	t->text = text != NULL ? g_strdup(text) : NULL;
+}
+
+void
+pdf_tag_alt(cairo_t *cr, const char *alt)
+{
+	note(cr, TN_ALT, alt, 0);
+}
+
+void
+pdf_tag_join(cairo_t *cr)
+{
+	note(cr, TN_JOIN, NULL, 0);
+}
+
+size_t
+pdf_tag_last(cairo_t *cr)
+{
+	struct pdftags *g = tags_of(cr);
+
+	return g != NULL ? g->last : 0;
+}
+
+void
+pdf_tag_move_after(cairo_t *cr, size_t other)
+{
+	note(cr, TN_MOVE, NULL, other);
+}
+
+/* Finishing, with libqpdf. */
+
+struct tree {
+	qpdf_data	 q;
+	qpdf_oh		*v;		/* the elements, in order */
+	size_t		 n, cap;
+};
+
+static bool
+same(qpdf_data q, qpdf_oh a, qpdf_oh b)
+{
+	return qpdf_oh_get_object_id(q, a) == qpdf_oh_get_object_id(q, b) &&
+	    qpdf_oh_get_object_id(q, a) != 0;
+}
+
+/* o's /K as an array (a new one when it held one kid or none). */
+static qpdf_oh
+kids(qpdf_data q, qpdf_oh o)
+{
+	qpdf_oh k = qpdf_oh_get_key(q, o, "/K"), a;
+
+	if (qpdf_oh_is_array(q, k))
+		return k;
+	a = qpdf_oh_new_array(q);
+	if (!qpdf_oh_is_null(q, k))
+		qpdf_oh_append_item(q, a, k);
+	qpdf_oh_replace_key(q, o, "/K", a);
+	return qpdf_oh_get_key(q, o, "/K");
+}
+
+static bool
+is_elem(qpdf_data q, qpdf_oh o)
+{
+	return qpdf_oh_is_dictionary(q, o) && qpdf_oh_is_indirect(q, o) &&
+	    qpdf_oh_has_key(q, o, "/S");
+}
+
+/* The elements under o, in order. */
+static void
+walk(struct tree *t, qpdf_oh o, int depth)
+{
+	qpdf_oh k = qpdf_oh_get_key(t->q, o, "/K");
+	int i, n;
+
+	if (depth > 64)
+		return;
+	if (!qpdf_oh_is_array(t->q, k)) {
+		if (is_elem(t->q, k)) {
+			xgrow((void **)&t->v, &t->cap, t->n + 1,
+			    sizeof(*t->v));
+			t->v[t->n++] = k;
+			walk(t, k, depth + 1);
+		}
+		return;
+	}
+	n = qpdf_oh_get_array_n_items(t->q, k);
+	for (i = 0; i < n; i++) {
+		qpdf_oh c = qpdf_oh_get_array_item(t->q, k, i);
+
+		if (!is_elem(t->q, c))
+			continue;
+		xgrow((void **)&t->v, &t->cap, t->n + 1, sizeof(*t->v));
+		t->v[t->n++] = c;
+		walk(t, c, depth + 1);
+	}
+}
+
+/* Where e stands in its parent's /K; -1 if it is not there. */
+static int
+place_of(qpdf_data q, qpdf_oh parent, qpdf_oh e)
+{
+	qpdf_oh k = kids(q, parent);
+	int i, n = qpdf_oh_get_array_n_items(q, k);
+
+	for (i = 0; i < n; i++)
+		if (same(q, qpdf_oh_get_array_item(q, k, i), e))
+			return i;
+	return -1;
+}
+
+/* Replace b by a in the parent tree's arrays (its /Nums, any /Kids). */
+static void
+reparent(qpdf_data q, qpdf_oh node, qpdf_oh a, qpdf_oh b, int depth)
+{
+	qpdf_oh nums = qpdf_oh_get_key(q, node, "/Nums");
+	qpdf_oh kd = qpdf_oh_get_key(q, node, "/Kids");
+	int i, j, n;
+
+	if (depth > 32)
+		return;
+	n = qpdf_oh_is_array(q, nums) ? qpdf_oh_get_array_n_items(q, nums) :
+	    0;
+	for (i = 1; i < n; i += 2) {
+		qpdf_oh v = qpdf_oh_get_array_item(q, nums, i);
+		int m = qpdf_oh_is_array(q, v) ?
+		    qpdf_oh_get_array_n_items(q, v) : 0;
+
+		if (same(q, v, b))
+			qpdf_oh_set_array_item(q, nums, i, a);
+		for (j = 0; j < m; j++)
+			if (same(q, qpdf_oh_get_array_item(q, v, j), b))
+				qpdf_oh_set_array_item(q, v, j, a);
+	}
+	n = qpdf_oh_is_array(q, kd) ? qpdf_oh_get_array_n_items(q, kd) : 0;
+	for (i = 0; i < n; i++)
+		reparent(q, qpdf_oh_get_array_item(q, kd, i), a, b, depth + 1);
+}
+
+/*
+ * Element b, the part of a block on the next page, made one with a:
+ * its marked content (numbers of its own page, which become marked
+ * content references naming that page) appended to a's kids.
+ */
+static void
+join(qpdf_data q, qpdf_oh root, qpdf_oh a, qpdf_oh b)
+{
+	qpdf_oh ka = kids(q, a), kb = kids(q, b);
+	qpdf_oh pg = qpdf_oh_get_key(q, b, "/Pg"), parent;
+	int i, n = qpdf_oh_get_array_n_items(q, kb), at;
+
+	if (!qpdf_oh_has_key(q, a, "/Pg") && !qpdf_oh_is_null(q, pg))
+		qpdf_oh_replace_key(q, a, "/Pg", pg);
+	for (i = 0; i < n; i++) {
+		qpdf_oh c = qpdf_oh_get_array_item(q, kb, i), mcr;
+
+		if (qpdf_oh_is_integer(q, c)) {
+			mcr = qpdf_oh_new_dictionary(q);
+			qpdf_oh_replace_key(q, mcr, "/Type",
+			    qpdf_oh_new_name(q, "/MCR"));
+			qpdf_oh_replace_key(q, mcr, "/Pg", pg);
+			qpdf_oh_replace_key(q, mcr, "/MCID", c);
+			c = mcr;
+		} else if (is_elem(q, c))
+			qpdf_oh_replace_key(q, c, "/P", a);
+		qpdf_oh_append_item(q, ka, c);
+	}
+	reparent(q, qpdf_oh_get_key(q, root, "/ParentTree"), a, b, 0);
+	parent = qpdf_oh_get_key(q, b, "/P");
+	if ((at = place_of(q, parent, b)) >= 0)
+		qpdf_oh_erase_item(q, kids(q, parent), at);
+}
+
+/* Element e moved to just after element f (a card's back after its
+ * front). */
+static void
+move_after(qpdf_data q, qpdf_oh e, qpdf_oh f)
+{
+	qpdf_oh pe = qpdf_oh_get_key(q, e, "/P"), pf = qpdf_oh_get_key(q, f,
+	    "/P");
+	int at;
+
+	if ((at = place_of(q, pe, e)) < 0)
+		return;
+	qpdf_oh_erase_item(q, kids(q, pe), at);
+	if ((at = place_of(q, pf, f)) < 0)
+		return;
+	qpdf_oh_insert_item(q, kids(q, pf), at + 1, e);
+	qpdf_oh_replace_key(q, e, "/P", pf);
+}
+
+/* The element before e among its parent's kids, or 0. */
+static qpdf_oh
+before(qpdf_data q, qpdf_oh e)
+{
+	qpdf_oh p = qpdf_oh_get_key(q, e, "/P");
+	int at = place_of(q, p, e);
+
+	return at > 0 ? qpdf_oh_get_array_item(q, kids(q, p), at - 1) : 0;
+}
+
+char *
+tags_finish(qpdf_data q, const struct pdftags *g)
+{
+	qpdf_oh root = qpdf_oh_get_key(q, qpdf_get_root(q),
+	    "/StructTreeRoot");
+	qpdf_oh vp = qpdf_oh_new_dictionary(q), prev;
+	struct tree t = { q, NULL, 0, 0 };
+	size_t i;
+
+	qpdf_oh_replace_key(q, vp, "/DisplayDocTitle",
+	    qpdf_oh_new_bool(q, QPDF_TRUE));
+	qpdf_oh_replace_key(q, qpdf_get_root(q), "/ViewerPreferences", vp);
+	if (!qpdf_oh_is_dictionary(q, root))
+		return g->n > 0 ? g_strdup("Cairo wrote no structure tree") :
+		    NULL;
+	walk(&t, root, 0);
+	if (t.n != g->n) {
+		free(t.v);
+		return g_strdup_printf("the structure tree has %zu elements, "
+		    "not the %zu drawn", t.n, g->n);
+	}
+	/* Each note names an element by its place in the tree as Cairo
+	 * wrote it: the list is made before any is moved. */
+	for (i = 0; i < g->nv; i++) {
+		const struct tnote *n = &g->v[i];
+
+		switch (n->kind) {
+		case TN_ALT:
+			qpdf_oh_replace_key(q, t.v[n->elem], "/Alt",
+			    qpdf_oh_new_unicode_string(q, n->text));
+			break;
+		case TN_JOIN:
+			if ((prev = before(q, t.v[n->elem])) != 0 &&
+			    is_elem(q, prev))
+				join(q, root, prev, t.v[n->elem]);
+			break;
+		case TN_MOVE:
+			move_after(q, t.v[n->elem], t.v[n->other]);
+			break;
+		}
+	}
+	free(t.v);
+	return NULL;
+}
