@@ -81,13 +81,13 @@ void	pdf_tagged(struct pdfout *p);
 
 /*
  * Open structure element name (a standard type: Cairo 1.16 refuses any
- * other, "Artifact" too) on cr; pdf_tag_end() closes it.  Only a PDF
+ * other, "Artifact" too) on cr; pdf_tag_end() closes the innermost.  Only a PDF
  * made pdf_tagged() and not paused is tagged: on a recording surface,
  * a group or another surface both do nothing and begin returns false.
  * Cairo marks content only in an element with no element inside it.
  */
 bool	pdf_tag_begin(cairo_t *cr, const char *name);
-void	pdf_tag_end(cairo_t *cr, const char *name);
+void	pdf_tag_end(cairo_t *cr);
 /* Draw untagged (pause) until resumed, e.g. pages drawn out of order. */
 void	pdf_tag_pause(cairo_t *cr, bool pause);
 /* The element last opened gets /Alt alt (a figure's text). */

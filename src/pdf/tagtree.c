@@ -29,6 +29,9 @@ struct pdftags {
 	size_t		 n;		/* elements opened so far */
 	size_t		 last;		/* the latest opened */
 	int		 pause;		/* > 0: draw untagged */
+	char		**open;		/* owned: the names open, innermost
+					   last */
+	size_t		 nopen, capopen;
 	struct tnote	*v;
 	size_t		 nv, cap;
 };
@@ -64,8 +67,8 @@ pdf_tagged(struct pdfout *p)
 void
 pdf_tags_end(struct pdfout *p)
 {
-	if (p->tags != NULL && p->tags->n > 0)
-		pdf_tag_end(p->cr, "Document");
+	while (p->tags != NULL && p->tags->nopen > 0)
+		pdf_tag_end(p->cr);
 }
 
 void
@@ -77,6 +80,9 @@ pdf_tags_free(struct pdftags *g)
 		return;
 	for (i = 0; i < g->nv; i++)
 		g_free(g->v[i].text);
+	for (i = 0; i < g->nopen; i++)
+		g_free(g->open[i]);
+	free(g->open);
 	free(g->v);
 	free(g);
 }
@@ -89,15 +95,21 @@ pdf_tag_begin(cairo_t *cr, const char *name)
 	if (g == NULL)
 		return false;
 	cairo_tag_begin(cr, name, "");
+	xgrow((void **)&g->open, &g->capopen, g->nopen + 1, sizeof(char *));
+	g->open[g->nopen++] = g_strdup(name);
 	g->last = g->n++;
 	return true;
 }
 
 void
-pdf_tag_end(cairo_t *cr, const char *name)
+pdf_tag_end(cairo_t *cr)
 {
-	if (tags_of(cr) != NULL)
-		cairo_tag_end(cr, name);
+	struct pdftags *g = tags_of(cr);
+
+	if (g == NULL || g->nopen == 0)
+		return;
+	cairo_tag_end(cr, g->open[g->nopen - 1]);
+	g_free(g->open[--g->nopen]);
 }
 
 void
