@@ -177,6 +177,8 @@ draw_faces(cairo_t *cr, const struct fonts *f, const struct bplaced *it)
 	for (i = 0; i < b->nfaces; i++)
 		w += b->faces[i]->w * b->scale + (i ? gap : 0);
 	x = it->x + (it->w - w) / 2;
+	/* What the cards look like, not what they say: furniture. */
+	pdf_tag_pause(cr, true);
 	for (i = 0; i < b->nfaces; i++) {
 		const struct laid *l = b->faces[i];
 
@@ -194,6 +196,7 @@ draw_faces(cairo_t *cr, const struct fonts *f, const struct bplaced *it)
 		cairo_restore(cr);
 		x += l->w * b->scale + gap;
 	}
+	pdf_tag_pause(cr, false);
 }
 
 /* The element of a block's text: H1-H6, TOCI, or P. */

@@ -97,10 +97,20 @@ void	pdf_tag_alt(cairo_t *cr, const char *alt);
  * a paragraph on the next page): the finished tree has them as one.
  */
 void	pdf_tag_join(cairo_t *cr);
-/* The element last opened, as a number for pdf_tag_move_after(). */
-size_t	pdf_tag_last(cairo_t *cr);
-/* The element last opened is read just after element other. */
-void	pdf_tag_move_after(cairo_t *cr, size_t other);
+/* The element last opened is read first among its parent's kids. */
+void	pdf_tag_first(cairo_t *cr);
+/*
+ * The elements opened so far: the number the next one will have, for
+ * pdf_tag_card().
+ */
+size_t	pdf_tag_count(cairo_t *cr);
+/*
+ * Element elem (if it was opened: elem < pdf_tag_count()) is a face
+ * of card card (a number unique in the document); the first face of a
+ * card drawn keeps its element, the other's elements join it when the
+ * PDF is finished, the back's after the front's.
+ */
+void	pdf_tag_card(cairo_t *cr, size_t elem, size_t card, bool back);
 
 /* The document draws images: pdf_close() has pdf_finish() clean it. */
 void	pdf_images(struct pdfout *p);

@@ -5,9 +5,10 @@
  * pdf_tag_end(), which also count them: the n-th element opened is the
  * n-th met walking the finished tree in order.  What Cairo 1.16 cannot
  * write -- a figure's /Alt, one paragraph over two pages, a card's back
- * read after its front on another page -- is noted against that count
+ * read with its front on another page -- is noted against that count
  * and done by pdf_finish() with libqpdf (tags_finish()).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include <cairo-pdf.h>
@@ -16,12 +17,14 @@
 
 #include "pdf.h"
 
-enum tnote_kind { TN_ALT, TN_JOIN, TN_MOVE };
+enum tnote_kind { TN_ALT, TN_JOIN, TN_FIRST };
 
 struct tnote {
 	enum tnote_kind	 kind;
 	size_t		 elem;		/* element, by order of opening */
-	size_t		 other;		/* TN_MOVE: placed after this one */
+	size_t		 other;		/* TN_JOIN: joined to this one
+					   (SIZE_MAX: the one before) */
+	bool		 ahead;		/* TN_JOIN: its kids go first */
 	char		*text;		/* TN_ALT: owned */
 };
 
@@ -34,6 +37,8 @@ struct pdftags {
 	size_t		 nopen, capopen;
 	struct tnote	*v;
 	size_t		 nv, cap;
+	GHashTable	*cards;		/* card -> its first face's Sect + 1,
+					   and whether that is a back */
 };
 
 static const cairo_user_data_key_t tags_key;
@@ -82,6 +87,8 @@ pdf_tags_free(struct pdftags *g)
 		g_free(g->v[i].text);
 	for (i = 0; i < g->nopen; i++)
 		g_free(g->open[i]);
+	if (g->cards != NULL)
+		g_hash_table_destroy(g->cards);
 	free(g->open);
 	free(g->v);
 	free(g);
@@ -122,6 +129,19 @@ pdf_tag_pause(cairo_t *cr, bool pause)
 		g->pause += pause ? 1 : -1;
 }
 
+static struct tnote *
+note_on(struct pdftags *g, enum tnote_kind kind, size_t elem)
+{
+	struct tnote *t;
+
+	xgrow((void **)&g->v, &g->cap, g->nv + 1, sizeof(*g->v));
+	t = &g->v[g->nv++];
+	memset(t, 0, sizeof(*t));
+	t->kind = kind;
+	t->elem = elem;
+	return t;
+}
+
 static void
 note(cairo_t *cr, enum tnote_kind kind, const char *text, size_t other)
 {
@@ -130,10 +150,7 @@ note(cairo_t *cr, enum tnote_kind kind, const char *text, size_t other)
 
 	if (g == NULL || g->n == 0)
 		return;
-	xgrow((void **)&g->v, &g->cap, g->nv + 1, sizeof(*g->v));
-	t = &g->v[g->nv++];
-	t->kind = kind;
-	t->elem = g->last;
+	t = note_on(g, kind, g->last);
 	t->other = other;
 	t->text = text != NULL ? g_strdup(text) : NULL;
 }
@@ -147,21 +164,48 @@ pdf_tag_alt(cairo_t *cr, const char *alt)
 void
 pdf_tag_join(cairo_t *cr)
 {
-	note(cr, TN_JOIN, NULL, 0);
-}
-
-size_t
-pdf_tag_last(cairo_t *cr)
-{
-	struct pdftags *g = tags_of(cr);
-
-	return g != NULL ? g->last : 0;
+	note(cr, TN_JOIN, NULL, SIZE_MAX);
 }
 
 void
-pdf_tag_move_after(cairo_t *cr, size_t other)
+pdf_tag_first(cairo_t *cr)
 {
-	note(cr, TN_MOVE, NULL, other);
+	note(cr, TN_FIRST, NULL, 0);
+}
+
+size_t
+pdf_tag_count(cairo_t *cr)
+{
+	struct pdftags *g = tags_of(cr);
+
+	return g != NULL ? g->n : 0;
+}
+
+void
+pdf_tag_card(cairo_t *cr, size_t elem, size_t card, bool back)
+{
+	struct pdftags *g = tags_of(cr);
+	void *seen;
+	size_t first;
+	struct tnote *t;
+
+	if (g == NULL || elem >= g->n)
+		return;		/* the face opened no element */
+	if (g->cards == NULL)
+		g->cards = g_hash_table_new(g_direct_hash, g_direct_equal);
+	/* Two faces a card: the value is the first's element, + 1 so
+	 * it is never NULL, doubled, + 1 if a back. */
+	seen = g_hash_table_lookup(g->cards, GSIZE_TO_POINTER(card + 1));
+	if (seen == NULL) {
+		g_hash_table_insert(g->cards, GSIZE_TO_POINTER(card + 1),
+		    GSIZE_TO_POINTER((elem + 1) * 2 + (back ? 1 : 0)));
+		return;
+	}
+	first = GPOINTER_TO_SIZE(seen) / 2 - 1;
+	t = note_on(g, TN_JOIN, elem);
+	t->other = first;
+	/* A front drawn after its back (backs first) still reads first. */
+	t->ahead = !back && GPOINTER_TO_SIZE(seen) % 2 == 1;
 }
 
 /* Finishing, with libqpdf. */
@@ -278,7 +322,7 @@ reparent(qpdf_data q, qpdf_oh node, qpdf_oh a, qpdf_oh b, int depth)
  * content references naming that page) appended to a's kids.
  */
 static void
-join(qpdf_data q, qpdf_oh root, qpdf_oh a, qpdf_oh b)
+join(qpdf_data q, qpdf_oh root, qpdf_oh a, qpdf_oh b, bool ahead)
 {
 	qpdf_oh ka = kids(q, a), kb = kids(q, b);
 	qpdf_oh pg = qpdf_oh_get_key(q, b, "/Pg"), parent;
@@ -298,7 +342,10 @@ join(qpdf_data q, qpdf_oh root, qpdf_oh a, qpdf_oh b)
 			c = mcr;
 		} else if (is_elem(q, c))
 			qpdf_oh_replace_key(q, c, "/P", a);
-		qpdf_oh_append_item(q, ka, c);
+		if (ahead)
+			qpdf_oh_insert_item(q, ka, i, c);
+		else
+			qpdf_oh_append_item(q, ka, c);
 	}
 	reparent(q, qpdf_oh_get_key(q, root, "/ParentTree"), a, b, 0);
 	parent = qpdf_oh_get_key(q, b, "/P");
@@ -306,22 +353,17 @@ join(qpdf_data q, qpdf_oh root, qpdf_oh a, qpdf_oh b)
 		qpdf_oh_erase_item(q, kids(q, parent), at);
 }
 
-/* Element e moved to just after element f (a card's back after its
- * front). */
+/* Element e made the first of its parent's kids (a card's title). */
 static void
-move_after(qpdf_data q, qpdf_oh e, qpdf_oh f)
+to_front(qpdf_data q, qpdf_oh e)
 {
-	qpdf_oh pe = qpdf_oh_get_key(q, e, "/P"), pf = qpdf_oh_get_key(q, f,
-	    "/P");
-	int at;
+	qpdf_oh p = qpdf_oh_get_key(q, e, "/P");
+	int at = place_of(q, p, e);
 
-	if ((at = place_of(q, pe, e)) < 0)
+	if (at <= 0)
 		return;
-	qpdf_oh_erase_item(q, kids(q, pe), at);
-	if ((at = place_of(q, pf, f)) < 0)
-		return;
-	qpdf_oh_insert_item(q, kids(q, pf), at + 1, e);
-	qpdf_oh_replace_key(q, e, "/P", pf);
+	qpdf_oh_erase_item(q, kids(q, p), at);
+	qpdf_oh_insert_item(q, kids(q, p), 0, e);
 }
 
 /* The element before e among its parent's kids, or 0. */
@@ -366,12 +408,13 @@ tags_finish(qpdf_data q, const struct pdftags *g)
 			    qpdf_oh_new_unicode_string(q, n->text));
 			break;
 		case TN_JOIN:
-			if ((prev = before(q, t.v[n->elem])) != 0 &&
-			    is_elem(q, prev))
-				join(q, root, prev, t.v[n->elem]);
+			prev = n->other != SIZE_MAX ? t.v[n->other] :
+			    before(q, t.v[n->elem]);
+			if (prev != 0 && is_elem(q, prev))
+				join(q, root, prev, t.v[n->elem], n->ahead);
 			break;
-		case TN_MOVE:
-			move_after(q, t.v[n->elem], t.v[n->other]);
+		case TN_FIRST:
+			to_front(q, t.v[n->elem]);
 			break;
 		}
 	}
