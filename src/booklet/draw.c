@@ -130,9 +130,12 @@ draw_image(cairo_t *cr, const struct bplaced *it)
 		pdf_tag_end(cr);
 }
 
-/* An index entry: name, dotted leader, page number at the right. */
+/*
+ * An index entry: name, and page number at the right; with leader,
+ * only the dotted leader between them (drawn apart: it is furniture).
+ */
 static void
-draw_index(cairo_t *cr, const struct bplaced *it)
+draw_index(cairo_t *cr, const struct bplaced *it, bool leader)
 {
 	PangoLayout *name = it->layouts[0], *num = it->layouts[1];
 	PangoRectangle ln, lp;
@@ -144,10 +147,13 @@ draw_index(cairo_t *cr, const struct bplaced *it)
 	    n - 1), NULL, &ln);
 	pango_layout_get_extents(num, NULL, &lp);
 	cairo_set_source_rgb(cr, INK);
-	draw_lines(cr, name, 0, n, it->x, it->y);
-	cairo_move_to(cr, it->x + it->w - MM(15), it->y + it->h -
-	    pango_units_to_double(lp.height));
-	pango_cairo_show_layout(cr, num);
+	if (!leader) {
+		draw_lines(cr, name, 0, n, it->x, it->y);
+		cairo_move_to(cr, it->x + it->w - MM(15), it->y + it->h -
+		    pango_units_to_double(lp.height));
+		pango_cairo_show_layout(cr, num);
+		return;
+	}
 	/* The leader runs from the last line's end to the number. */
 	x0 = it->x + pango_units_to_double(ln.x + ln.width) + 6;
 	x1 = it->x + it->w - pango_units_to_double(lp.width) - 6;
@@ -224,12 +230,14 @@ draw_text(cairo_t *cr, const struct bplaced *it, bool cont)
 	if (tag && cont)
 		pdf_tag_join(cr);
 	if (it->b->kind == B_INDEX)
-		draw_index(cr, it);
+		draw_index(cr, it, false);
 	else
 		draw_lines(cr, it->layouts[0], it->first, it->last, it->x,
 		    it->y);
 	if (tag)
 		pdf_tag_end(cr);
+	if (it->b->kind == B_INDEX)
+		draw_index(cr, it, true);
 }
 
 static void
