@@ -10,7 +10,8 @@
 # folios, footers and crop marks are in no element; a cards PDF has a
 # Sect a card in deck order, its title first, its back's text after
 # its front's.  The tree is read with pdfinfo -struct-text and
-# tests/tools/pdftags.py (qpdf --json, qpdf --qdf).
+# tests/tools/pdftags.py (qpdf --json, qpdf --qdf).  A card's text
+# printed untranslated has the source language as its /Lang.
 # Prints "ok - NAME" / "not ok - NAME".
 #
 # usage: sh tests/run-tagged.sh    (from the repo root)
@@ -243,5 +244,36 @@ sects() {
 check "cards: a Sect a card in deck order, title first, back last" sects
 check "cards: the crop marks outside every element" \
     furniture "$T/cards.pdf"
+
+# A draft in a language a card has no text in: that card's texts are
+# printed in the source language, and marked so.
+L=$T/langs
+dp newl new "$L"
+sed 's/^languages: \[en\]/languages: [en, fr]/' "$L/deck.yaml" >"$T/deck.yaml"
+cp "$T/deck.yaml" "$L/deck.yaml"
+printf '%s\n' 'components:' '  card: {name: Cartes, back: G}' \
+    '  token: {name: Jetons}' 'cards:' \
+    '  first-step: {title: Le premier pas, body: Deux cartes., footer: Base}' \
+    >"$L/text/fr.yaml"
+dp draft cards "$L" --lang fr --draft -o "$T/draft.pdf"
+check "cards: a draft in French renders" exits draft 0
+untranslated() {
+	tags tree "$T/draft.pdf" >"$T/draft.tree"
+	# The first card's texts are French: no /Lang of their own; the
+	# next two cards' titles and bodies are English (the back, the
+	# component's, is French).
+	awk '$2 == "Sect" { s++ } $1 == 2 && $2 ~ /^[HP]$/ {
+		if (s == 1 && $0 ~ /lang=/) { print "card 1: " $0; bad = 1 }
+		if (s > 1 && $2 == "H" && $0 !~ / lang=en$/) {
+			print "card " s ": " $0; bad = 1 }
+		if ($0 ~ / lang=en$/) en[s]++ }
+	    END { if (s != 3 || en[2] < 2 || en[3] < 1) {
+		print s " Sect, " en[2] " and " en[3] " in English"; bad = 1 }
+		exit bad }' "$T/draft.tree" &&
+	    qpdf --qdf --object-streams=disable "$T/draft.pdf" - |
+	    tr -d '\n' | grep -aq '/Lang (fr)'
+}
+check "cards: an untranslated text has its own /Lang, the PDF fr" \
+    untranslated
 
 summary tagged

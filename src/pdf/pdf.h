@@ -93,6 +93,11 @@ void	pdf_tag_pause(cairo_t *cr, bool pause);
 /* The element last opened gets /Alt alt (a figure's text). */
 void	pdf_tag_alt(cairo_t *cr, const char *alt);
 /*
+ * The element last opened is in language lang (a BCP 47 tag), not the
+ * document's: a text printed untranslated, in the source language.
+ */
+void	pdf_tag_lang(cairo_t *cr, const char *lang);
+/*
  * The element last opened goes on the element before it (the rest of
  * a paragraph on the next page): the finished tree has them as one.
  */

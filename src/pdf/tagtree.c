@@ -4,7 +4,8 @@
  * structure elements with Cairo's tag API through pdf_tag_begin() and
  * pdf_tag_end(), which also count them: the n-th element opened is the
  * n-th met walking the finished tree in order.  What Cairo 1.16 cannot
- * write -- a figure's /Alt, one paragraph over two pages, a card's back
+ * write -- a figure's /Alt, a text's own /Lang, one paragraph over two
+ * pages, a card's back
  * read with its front on another page -- is noted against that count
  * and done by pdf_finish() with libqpdf (tags_finish()).
  */
@@ -17,7 +18,7 @@
 
 #include "pdf.h"
 
-enum tnote_kind { TN_ALT, TN_JOIN, TN_FIRST };
+enum tnote_kind { TN_ALT, TN_LANG, TN_JOIN, TN_FIRST };
 
 struct tnote {
 	enum tnote_kind	 kind;
@@ -25,7 +26,7 @@ struct tnote {
 	size_t		 other;		/* TN_JOIN: joined to this one
 					   (SIZE_MAX: the one before) */
 	bool		 ahead;		/* TN_JOIN: its kids go first */
-	char		*text;		/* TN_ALT: owned */
+	char		*text;		/* TN_ALT, TN_LANG: owned */
 };
 
 struct pdftags {
@@ -162,6 +163,12 @@ pdf_tag_alt(cairo_t *cr, const char *alt)
 }
 
 void
+pdf_tag_lang(cairo_t *cr, const char *lang)
+{
+	note(cr, TN_LANG, lang, 0);
+}
+
+void
 pdf_tag_join(cairo_t *cr)
 {
 	note(cr, TN_JOIN, NULL, SIZE_MAX);
@@ -288,13 +295,43 @@ place_of(qpdf_data q, qpdf_oh parent, qpdf_oh e)
 	return -1;
 }
 
-/* Replace b by a in the parent tree's arrays (its /Nums, any /Kids). */
+/*
+ * Elements joined to others while finishing: each stays where it is
+ * until all are done, then leaves its parent's kids and the parent
+ * tree once (a deck of 4000 cards has 4000 joins: one pass each would
+ * take minutes).
+ */
+struct joins {
+	GHashTable	*to;		/* object id -> the element it joined */
+	GHashTable	*parents;	/* object ids of their parents */
+	GArray		*heldby;	/* those parents */
+};
+
+static qpdf_oh
+joined(qpdf_data q, const struct joins *j, qpdf_oh e)
+{
+	void *to;
+
+	while ((to = g_hash_table_lookup(j->to, GINT_TO_POINTER(
+	    qpdf_oh_get_object_id(q, e)))) != NULL)
+		e = (qpdf_oh)GPOINTER_TO_UINT(to);
+	return e;
+}
+
+static bool
+gone(qpdf_data q, const struct joins *j, qpdf_oh e)
+{
+	return qpdf_oh_get_object_id(q, e) != 0 && g_hash_table_contains(
+	    j->to, GINT_TO_POINTER(qpdf_oh_get_object_id(q, e)));
+}
+
+/* The parent tree's arrays (its /Nums, any /Kids) name what is left. */
 static void
-reparent(qpdf_data q, qpdf_oh node, qpdf_oh a, qpdf_oh b, int depth)
+reparent(qpdf_data q, const struct joins *j, qpdf_oh node, int depth)
 {
 	qpdf_oh nums = qpdf_oh_get_key(q, node, "/Nums");
 	qpdf_oh kd = qpdf_oh_get_key(q, node, "/Kids");
-	int i, j, n;
+	int i, k, n;
 
 	if (depth > 32)
 		return;
@@ -305,28 +342,53 @@ reparent(qpdf_data q, qpdf_oh node, qpdf_oh a, qpdf_oh b, int depth)
 		int m = qpdf_oh_is_array(q, v) ?
 		    qpdf_oh_get_array_n_items(q, v) : 0;
 
-		if (same(q, v, b))
-			qpdf_oh_set_array_item(q, nums, i, a);
-		for (j = 0; j < m; j++)
-			if (same(q, qpdf_oh_get_array_item(q, v, j), b))
-				qpdf_oh_set_array_item(q, v, j, a);
+		if (gone(q, j, v))
+			qpdf_oh_set_array_item(q, nums, i, joined(q, j, v));
+		for (k = 0; k < m; k++) {
+			qpdf_oh e = qpdf_oh_get_array_item(q, v, k);
+
+			if (gone(q, j, e))
+				qpdf_oh_set_array_item(q, v, k,
+				    joined(q, j, e));
+		}
 	}
 	n = qpdf_oh_is_array(q, kd) ? qpdf_oh_get_array_n_items(q, kd) : 0;
 	for (i = 0; i < n; i++)
-		reparent(q, qpdf_oh_get_array_item(q, kd, i), a, b, depth + 1);
+		reparent(q, j, qpdf_oh_get_array_item(q, kd, i), depth + 1);
+}
+
+/* The joined elements taken out of their parents' kids. */
+static void
+prune(qpdf_data q, const struct joins *j)
+{
+	guint p;
+	int i, n;
+
+	for (p = 0; p < j->heldby->len; p++) {
+		qpdf_oh parent = g_array_index(j->heldby, qpdf_oh, p);
+		qpdf_oh k = kids(q, parent), left = qpdf_oh_new_array(q);
+
+		n = qpdf_oh_get_array_n_items(q, k);
+		for (i = 0; i < n; i++)
+			if (!gone(q, j, qpdf_oh_get_array_item(q, k, i)))
+				qpdf_oh_append_item(q, left,
+				    qpdf_oh_get_array_item(q, k, i));
+		qpdf_oh_replace_key(q, parent, "/K", left);
+	}
 }
 
 /*
- * Element b, the part of a block on the next page, made one with a:
- * its marked content (numbers of its own page, which become marked
- * content references naming that page) appended to a's kids.
+ * Element b (the part of a block on the next page, a card's other
+ * face) made one with a: its kids -- numbers of marked content on its
+ * own page become marked content references naming that page -- after
+ * a's (ahead: before them); b is then left out (prune, reparent).
  */
 static void
-join(qpdf_data q, qpdf_oh root, qpdf_oh a, qpdf_oh b, bool ahead)
+join(qpdf_data q, struct joins *j, qpdf_oh a, qpdf_oh b, bool ahead)
 {
 	qpdf_oh ka = kids(q, a), kb = kids(q, b);
 	qpdf_oh pg = qpdf_oh_get_key(q, b, "/Pg"), parent;
-	int i, n = qpdf_oh_get_array_n_items(q, kb), at;
+	int i, n = qpdf_oh_get_array_n_items(q, kb), id;
 
 	if (!qpdf_oh_has_key(q, a, "/Pg") && !qpdf_oh_is_null(q, pg))
 		qpdf_oh_replace_key(q, a, "/Pg", pg);
@@ -347,10 +409,15 @@ join(qpdf_data q, qpdf_oh root, qpdf_oh a, qpdf_oh b, bool ahead)
 		else
 			qpdf_oh_append_item(q, ka, c);
 	}
-	reparent(q, qpdf_oh_get_key(q, root, "/ParentTree"), a, b, 0);
+	qpdf_oh_replace_key(q, b, "/K", qpdf_oh_new_array(q));
+	g_hash_table_insert(j->to, GINT_TO_POINTER(qpdf_oh_get_object_id(q,
+	    b)), GUINT_TO_POINTER(a));
 	parent = qpdf_oh_get_key(q, b, "/P");
-	if ((at = place_of(q, parent, b)) >= 0)
-		qpdf_oh_erase_item(q, kids(q, parent), at);
+	id = qpdf_oh_get_object_id(q, parent);
+	if (!g_hash_table_contains(j->parents, GINT_TO_POINTER(id))) {
+		g_hash_table_add(j->parents, GINT_TO_POINTER(id));
+		g_array_append_val(j->heldby, parent);
+	}
 }
 
 /* Element e made the first of its parent's kids (a card's title). */
@@ -383,6 +450,7 @@ tags_finish(qpdf_data q, const struct pdftags *g)
 	    "/StructTreeRoot");
 	qpdf_oh vp = qpdf_oh_new_dictionary(q), prev;
 	struct tree t = { q, NULL, 0, 0 };
+	struct joins j;
 	size_t i;
 
 	qpdf_oh_replace_key(q, vp, "/DisplayDocTitle",
@@ -397,6 +465,9 @@ tags_finish(qpdf_data q, const struct pdftags *g)
 		return g_strdup_printf("the structure tree has %zu elements, "
 		    "not the %zu drawn", t.n, g->n);
 	}
+	j.to = g_hash_table_new(g_direct_hash, g_direct_equal);
+	j.parents = g_hash_table_new(g_direct_hash, g_direct_equal);
+	j.heldby = g_array_new(FALSE, FALSE, sizeof(qpdf_oh));
 	/* Each note names an element by its place in the tree as Cairo
 	 * wrote it: the list is made before any is moved. */
 	for (i = 0; i < g->nv; i++) {
@@ -407,17 +478,27 @@ tags_finish(qpdf_data q, const struct pdftags *g)
 			qpdf_oh_replace_key(q, t.v[n->elem], "/Alt",
 			    qpdf_oh_new_unicode_string(q, n->text));
 			break;
+		case TN_LANG:
+			qpdf_oh_replace_key(q, t.v[n->elem], "/Lang",
+			    qpdf_oh_new_unicode_string(q, n->text));
+			break;
 		case TN_JOIN:
 			prev = n->other != SIZE_MAX ? t.v[n->other] :
 			    before(q, t.v[n->elem]);
 			if (prev != 0 && is_elem(q, prev))
-				join(q, root, prev, t.v[n->elem], n->ahead);
+				join(q, &j, joined(q, &j, prev),
+				    t.v[n->elem], n->ahead);
 			break;
 		case TN_FIRST:
 			to_front(q, t.v[n->elem]);
 			break;
 		}
 	}
+	prune(q, &j);
+	reparent(q, &j, qpdf_oh_get_key(q, root, "/ParentTree"), 0);
+	g_hash_table_destroy(j.to);
+	g_hash_table_destroy(j.parents);
+	g_array_free(j.heldby, TRUE);
 	free(t.v);
 	return NULL;
 }

@@ -185,6 +185,9 @@ tag_box(cairo_t *cr, const struct lbox *b)
 		return false;
 	if (is_title(b))
 		pdf_tag_first(cr);
+	/* Untranslated: read in the language it is written in. */
+	if ((b->marks & MARK_FALLBACK) && b->srclang != NULL)
+		pdf_tag_lang(cr, b->srclang);
 	return true;
 }
 

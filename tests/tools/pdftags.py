@@ -5,7 +5,8 @@
 pdftags.py tree PDF
     The structure tree in order, one element a line: its depth (the
     root's kids at 0), its type, then "pages=N" (the pages its own
-    marked content is on) and "alt=TEXT" if it has an /Alt.
+    marked content is on), "lang=TAG" if it has a /Lang and "alt=TEXT"
+    if it has an /Alt.
 pdftags.py marks PDF
     Per page, tab-separated: the page number, the text shown outside
     every marked-content sequence with an MCID (page furniture), the
@@ -62,6 +63,8 @@ def tree(pdf):
             line = "%d %s" % (depth, el["/S"][1:])
             if pages:
                 line += " pages=%d" % len(pages)
+            if "/Lang" in el:
+                line += " lang=" + text(el["/Lang"])
             if "/Alt" in el:
                 line += " alt=" + text(el["/Alt"])
             print(line)
