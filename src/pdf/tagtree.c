@@ -73,8 +73,14 @@ pdf_tagged(struct pdfout *p)
 void
 pdf_tags_end(struct pdfout *p)
 {
-	while (p->tags != NULL && p->tags->nopen > 0)
-		pdf_tag_end(p->cr);
+	struct pdftags *g = p->tags;
+
+	/* Directly, not through tags_of(): a surface in error (a full
+	 * disk) is no longer a PDF one, and its names must go anyway. */
+	while (g != NULL && g->nopen > 0) {
+		cairo_tag_end(p->cr, g->open[g->nopen - 1]);
+		g_free(g->open[--g->nopen]);
+	}
 }
 
 void
