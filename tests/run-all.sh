@@ -34,7 +34,7 @@
 #            tests/run-manners.sh tests/run-tts.sh tests/run-packfold.sh
 #            tests/run-pod.sh tests/run-tags.sh tests/run-poin.sh
 #            tests/run-po.sh tests/run-keep.sh tests/run-search.sh
-#            tests/run-links.sh
+#            tests/run-links.sh tests/run-tagged.sh
 #            tests/run-selftest.sh" (the slowest
 #            first, by the times the log gives, so that the last to
 #            start are short ones); set and empty: none
@@ -59,6 +59,7 @@ all_suites="tests/run-e2e.sh tests/run-components.sh tests/run-print.sh
     tests/run-manners.sh tests/run-tts.sh tests/run-packfold.sh
     tests/run-pod.sh tests/run-tags.sh tests/run-poin.sh
     tests/run-po.sh tests/run-keep.sh tests/run-search.sh tests/run-links.sh
+    tests/run-tagged.sh
     tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}

@@ -41,6 +41,11 @@ struct bblock {
 	const struct laid **faces;	/* faces: borrowed, drawn in a row */
 	size_t		 nfaces;
 	double		 scale;		/* faces: their size on the page */
+	char		*alt;		/* images: the Markdown's alt text */
+	char		*tag_open;	/* structure elements that hold it,
+					   opened before it: "L LI LBody",
+					   "BlockQuote", "TOC"; or NULL */
+	int		 tag_close;	/* of those open, closed after it */
 	struct srcpos	 pos;
 };
 

@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Draw a flowed booklet page: text lines, bullets, the bar of a block
- * quote, table rows, images, rules, and the running footer.
+ * quote, table rows, images, rules, and the running footer.  Each
+ * block's text is drawn in its structure element of a tagged PDF
+ * (Document > H1-H6, P, L > LI > Lbl + LBody, Table > TR > TH / TD,
+ * BlockQuote, Figure, TOC > TOCI); bars, rules, table tints, a table's
+ * header repeated on the next page, the cover's faces and the footer
+ * are drawn outside every one of them: page furniture.
  */
 #include <math.h>
 #include <string.h>
 
 #include <pango/pangocairo.h>
 
+#include "../pdf/pdf.h"
 #include "booklet.h"
 
 #define INK		0.114, 0.153, 0.200	/* #1D2733, body text */
@@ -75,11 +81,13 @@ draw_bullet(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 	g_object_unref(l);
 }
 
+/* A table row; tagged is false for a header repeated on a new page. */
 static void
-draw_row(cairo_t *cr, const struct bplaced *it)
+draw_row(cairo_t *cr, const struct bplaced *it, bool tagged)
 {
 	double x = it->x, w = it->w / (double)it->nlayouts;
 	size_t c;
+	bool tr = tagged && pdf_tag_begin(cr, "TR");
 
 	if (it->header) {
 		cairo_set_source_rgb(cr, TINT);
@@ -96,23 +104,38 @@ draw_row(cairo_t *cr, const struct bplaced *it)
 		int wpx = pango_layout_get_width(it->layouts[c]);
 
 		w = pango_units_to_double(wpx) + 8.0;
+		if (tr)
+			pdf_tag_begin(cr, it->header ? "TH" : "TD");
 		draw_lines(cr, it->layouts[c], 0,
 		    pango_layout_get_line_count(it->layouts[c]), x + 4.0,
 		    it->y + 4.0);
+		if (tr)
+			pdf_tag_end(cr);
 		x += w;
 	}
+	if (tr)
+		pdf_tag_end(cr);
 }
 
 static void
 draw_image(cairo_t *cr, const struct bplaced *it)
 {
+	bool fig = pdf_tag_begin(cr, "Figure");
+
+	if (fig && it->b->alt != NULL && *it->b->alt != '\0')
+		pdf_tag_alt(cr, it->b->alt);
 	/* The same drawing as a card's image: embedded once per file. */
 	render_picture(cr, it->b->img, it->x, it->y, it->w, it->h);
+	if (fig)
+		pdf_tag_end(cr);
 }
 
-/* An index entry: name, dotted leader, page number at the right. */
+/*
+ * An index entry: name, and page number at the right; with leader,
+ * only the dotted leader between them (drawn apart: it is furniture).
+ */
 static void
-draw_index(cairo_t *cr, const struct bplaced *it)
+draw_index(cairo_t *cr, const struct bplaced *it, bool leader)
 {
 	PangoLayout *name = it->layouts[0], *num = it->layouts[1];
 	PangoRectangle ln, lp;
@@ -124,10 +147,13 @@ draw_index(cairo_t *cr, const struct bplaced *it)
 	    n - 1), NULL, &ln);
 	pango_layout_get_extents(num, NULL, &lp);
 	cairo_set_source_rgb(cr, INK);
-	draw_lines(cr, name, 0, n, it->x, it->y);
-	cairo_move_to(cr, it->x + it->w - MM(15), it->y + it->h -
-	    pango_units_to_double(lp.height));
-	layout_show(cr, num);
+	if (!leader) {
+		draw_lines(cr, name, 0, n, it->x, it->y);
+		cairo_move_to(cr, it->x + it->w - MM(15), it->y + it->h -
+		    pango_units_to_double(lp.height));
+		layout_show(cr, num);
+		return;
+	}
 	/* The leader runs from the last line's end to the number. */
 	x0 = it->x + pango_units_to_double(ln.x + ln.width) + 6;
 	x1 = it->x + it->w - pango_units_to_double(lp.width) - 6;
@@ -157,6 +183,8 @@ draw_faces(cairo_t *cr, const struct fonts *f, const struct bplaced *it)
 	for (i = 0; i < b->nfaces; i++)
 		w += b->faces[i]->w * b->scale + (i ? gap : 0);
 	x = it->x + (it->w - w) / 2;
+	/* What the cards look like, not what they say: furniture. */
+	pdf_tag_pause(cr, true);
 	for (i = 0; i < b->nfaces; i++) {
 		const struct laid *l = b->faces[i];
 
@@ -174,23 +202,61 @@ draw_faces(cairo_t *cr, const struct fonts *f, const struct bplaced *it)
 		cairo_restore(cr);
 		x += l->w * b->scale + gap;
 	}
+	pdf_tag_pause(cr, false);
+}
+
+/* The element of a block's text: H1-H6, TOCI, or P. */
+static const char *
+leaf_name(const struct bblock *b, char *buf, size_t size)
+{
+	if (b->kind == B_HEADING) {
+		snprintf(buf, size, "H%d", b->level < 1 ? 1 : b->level > 6 ?
+		    6 : b->level);
+		return buf;
+	}
+	return b->kind == B_INDEX ? "TOCI" : "P";
+}
+
+/*
+ * Lines of a block's text in its element; cont: the rest of a block
+ * begun on the page before, which the finished tree joins to it.
+ */
+static void
+draw_text(cairo_t *cr, const struct bplaced *it, bool cont)
+{
+	char buf[4];
+	bool tag = pdf_tag_begin(cr, leaf_name(it->b, buf, sizeof(buf)));
+
+	if (tag && cont)
+		pdf_tag_join(cr);
+	if (it->b->kind == B_INDEX)
+		draw_index(cr, it, false);
+	else
+		draw_lines(cr, it->layouts[0], it->first, it->last, it->x,
+		    it->y);
+	if (tag)
+		pdf_tag_end(cr);
+	if (it->b->kind == B_INDEX)
+		draw_index(cr, it, true);
 }
 
 static void
 draw_item(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
-    const struct bstyle *s)
+    bool cont)
 {
 	const struct bblock *b = it->b;
 
 	switch (b->kind) {
 	case B_INDEX:
-		draw_index(cr, it);
+		draw_text(cr, it, cont);
 		return;
 	case B_FACES:
 		draw_faces(cr, f, it);
 		return;
 	case B_TABLE:
-		draw_row(cr, it);
+		/* A header row on a page the table goes on to repeats
+		 * the one already read. */
+		draw_row(cr, it, !(cont && it->header));
 		return;
 	case B_IMAGE:
 		draw_image(cr, it);
@@ -206,10 +272,7 @@ draw_item(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 		cairo_fill(cr);
 		break;
 	case B_ITEM:
-		if (b->bullet != NULL && it->first == 0) {
-			cairo_set_source_rgb(cr, ACCENT);
-			draw_bullet(cr, f, it, s);
-		}
+		/* The bullet is drawn as the LBody opens (open_tags). */
 		break;
 	default:
 		break;
@@ -218,7 +281,58 @@ draw_item(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 		cairo_set_source_rgb(cr, ACCENT);
 	else
 		cairo_set_source_rgb(cr, INK);
-	draw_lines(cr, it->layouts[0], it->first, it->last, it->x, it->y);
+	draw_text(cr, it, cont);
+}
+
+/*
+ * Open the elements that hold it's block (its tag_open, names split
+ * at spaces), drawing a list item's bullet as an Lbl before its LBody;
+ * then a table's.  The bullet is drawn even when the PDF is not
+ * tagged.
+ */
+static void
+open_tags(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
+    const struct bstyle *s)
+{
+	const struct bblock *b = it->b;
+	char **names = g_strsplit(b->tag_open ? b->tag_open : "", " ", -1);
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++) {
+		if (*names[i] == '\0')
+			continue;
+		if (strcmp(names[i], "LBody") == 0 && b->kind == B_ITEM &&
+		    b->bullet != NULL)
+			break;
+		pdf_tag_begin(cr, names[i]);
+	}
+	if (b->kind == B_ITEM && b->bullet != NULL) {
+		bool lbl = pdf_tag_begin(cr, "Lbl");
+
+		cairo_save(cr);
+		cairo_set_source_rgb(cr, ACCENT);
+		draw_bullet(cr, f, it, s);
+		cairo_restore(cr);
+		if (lbl)
+			pdf_tag_end(cr);
+		for (; names[i] != NULL; i++)
+			pdf_tag_begin(cr, names[i]);
+	}
+	g_strfreev(names);
+	if (b->kind == B_TABLE)
+		pdf_tag_begin(cr, "Table");
+}
+
+/* Close what open_tags() opened for it's block, when it ends. */
+static void
+close_tags(cairo_t *cr, const struct bblock *b)
+{
+	int i;
+
+	if (b->kind == B_TABLE)
+		pdf_tag_end(cr);
+	for (i = 0; i < b->tag_close; i++)
+		pdf_tag_end(cr);
 }
 
 static void
@@ -255,13 +369,30 @@ booklet_draw(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
     size_t i, const struct bstyle *s, const char *footer, int number)
 {
 	const struct bpage *p = &fl->pages[i];
+	const struct bblock *prev = NULL, *next = NULL;
 	size_t k;
 
+	/* A block's elements stay open over a page break (Cairo marks
+	 * no content in an element that holds others); its text's
+	 * element is closed on each page, and joined when finished. */
+	if (i > 0 && fl->pages[i - 1].n > 0)
+		prev = fl->pages[i - 1].v[fl->pages[i - 1].n - 1].b;
+	if (i + 1 < fl->n && fl->pages[i + 1].n > 0)
+		next = fl->pages[i + 1].v[0].b;
 	for (k = 0; k < p->n; k++) {
+		const struct bplaced *it = &p->v[k];
+		bool cont = k > 0 ? p->v[k - 1].b == it->b : prev == it->b;
+		bool ends = k + 1 < p->n ? p->v[k + 1].b != it->b :
+		    next != it->b;
+
+		if (!cont)
+			open_tags(cr, f, it, s);
 		cairo_save(cr);
-		draw_item(cr, f, &p->v[k], s);
+		draw_item(cr, f, it, cont);
 		cairo_restore(cr);
-		booklet_links(cr, fl, &p->v[k]);
+		booklet_links(cr, fl, it);
+		if (ends)
+			close_tags(cr, it->b);
 	}
 	if (number > 0)
 		draw_footer(cr, f, s, footer, number);

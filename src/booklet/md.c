@@ -36,8 +36,35 @@ struct walk {
 	const struct fonts *fonts;	/* icons and families; or NULL */
 	const char	*src;		/* the Markdown, for columns */
 	int		 list_depth, quote_depth;
+	GString		*open;		/* elements to open before the next
+					   block (tag_open) */
 	struct diags	*d;
 };
+
+/*
+ * Structure elements around blocks (a list, its items, a quote): name
+ * is opened before the next block; pop_tag closes the innermost after
+ * the last one, or forgets it if no block came.
+ */
+static void
+push_tag(struct walk *w, const char *name)
+{
+	if (w->open->len > 0)
+		g_string_append_c(w->open, ' ');
+	g_string_append(w->open, name);
+}
+
+static void
+pop_tag(struct walk *w)
+{
+	char *sp;
+
+	if (w->open->len > 0) {
+		sp = strrchr(w->open->str, ' ');
+		g_string_truncate(w->open, sp ? (gsize)(sp - w->open->str) : 0);
+	} else if (w->doc->n > 0)
+		w->doc->v[w->doc->n - 1].tag_close++;
+}
 
 static struct bblock *
 add_block(struct walk *w, enum bkind kind, cmark_node *n)
@@ -48,6 +75,10 @@ add_block(struct walk *w, enum bkind kind, cmark_node *n)
 	b = &w->doc->v[w->doc->n++];
 	memset(b, 0, sizeof(*b));
 	b->kind = kind;
+	if (w->open->len > 0) {
+		b->tag_open = g_strdup(w->open->str);
+		g_string_truncate(w->open, 0);
+	}
 	b->pos.file = w->file;
 	b->pos.line = (unsigned int)cmark_node_get_start_line(n);
 	b->pos.col = (unsigned int)cmark_node_get_start_column(n);
@@ -194,6 +225,7 @@ walk_image(struct walk *w, cmark_node *n)
 	    cmark_node_get_type(img) != CMARK_NODE_IMAGE)
 		return false;
 	b = add_block(w, B_IMAGE, n);
+	g_free(inline_markup(w, img, &b->alt));
 	b->image = path_join(w->dir, cmark_node_get_url(img));
 	/* A figure that cannot be read is an error, not a gap. */
 	b->img = w->images ? image_load(w->images, b->image, &b->pos, NULL,
@@ -251,12 +283,25 @@ walk_node(struct walk *w, cmark_node *n)
 		break;
 	case CMARK_NODE_LIST:
 		w->list_depth++;
+		push_tag(w, "L");
 		walk_blocks(w, n);
+		pop_tag(w);
 		w->list_depth--;
+		break;
+	case CMARK_NODE_ITEM:
+		/* The bullet, drawn with the first paragraph, goes in an
+		 * Lbl before the LBody (draw.c). */
+		push_tag(w, "LI");
+		push_tag(w, "LBody");
+		walk_blocks(w, n);
+		pop_tag(w);
+		pop_tag(w);
 		break;
 	case CMARK_NODE_BLOCK_QUOTE:
 		w->quote_depth++;
+		push_tag(w, "BlockQuote");
 		walk_blocks(w, n);
+		pop_tag(w);
 		w->quote_depth--;
 		break;
 	case CMARK_NODE_THEMATIC_BREAK:
@@ -438,7 +483,7 @@ booklet_parse_text(const char *name, const char *text,
     const struct fonts *fonts, struct bdoc *out, struct diags *d)
 {
 	struct walk w = { out, 0, name, NULL, images, deck, fonts, NULL, 0, 0,
-	    d };
+	    NULL, d };
 	cmark_parser *p;
 	cmark_node *doc;
 	char *src, *dir = g_path_get_dirname(name);
@@ -448,6 +493,7 @@ booklet_parse_text(const char *name, const char *text,
 	w.dir = dir;
 	src = expand_refs(text, name, deck, lang, d);
 	w.src = src;
+	w.open = g_string_new(NULL);
 	cmark_gfm_core_extensions_ensure_registered();
 	p = cmark_parser_new(CMARK_OPT_DEFAULT);
 	cmark_parser_attach_syntax_extension(p,
@@ -459,6 +505,7 @@ booklet_parse_text(const char *name, const char *text,
 	ok = md_limits(doc, name, d);
 	if (ok)
 		walk_blocks(&w, doc);
+	g_string_free(w.open, TRUE);
 	cmark_node_free(doc);
 	cmark_parser_free(p);
 	g_free(src);
@@ -505,6 +552,8 @@ bdoc_free(struct bdoc *doc)
 		g_free(b->markup);
 		g_free(b->plain);
 		g_free(b->bullet);
+		g_free(b->alt);
+		g_free(b->tag_open);
 		free(b->image);
 		g_free(b->page);
 		free(b->faces);
@@ -538,6 +587,12 @@ bdoc_add_index(struct bdoc *doc, const char *name, size_t page, int level)
 	struct bblock *b = append(doc, B_INDEX);
 
 	b->level = level;
+	/* A run of entries is one TOC, each a TOCI. */
+	if (doc->n > 1 && doc->v[doc->n - 2].kind == B_INDEX)
+		doc->v[doc->n - 2].tag_close--;
+	else
+		b->tag_open = g_strdup("TOC");
+	b->tag_close = 1;
 	b->markup = g_markup_escape_text(name, -1);
 	b->plain = g_strdup(name);
 	b->page = g_strdup_printf("%zu", page);

@@ -6,6 +6,7 @@
  */
 #include <cairo.h>
 
+#include "../pdf/pdf.h"
 #include "booklet.h"
 
 void
@@ -29,6 +30,9 @@ booklet_draw_side(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
 	size_t n = (fl->n + 3) / 4 * 4, p[2], half, pg;
 
 	booklet_saddle(n, k, &p[0], &p[1]);
+	/* Pages drawn in the order they fold, not the order they read:
+	 * untagged (Cairo 1.16 keeps its tree in drawing order). */
+	pdf_tag_pause(cr, true);
 	for (half = 0; half < 2; half++) {
 		pg = p[half] - 1;	/* 0-based */
 		if (pg >= fl->n)
@@ -42,4 +46,5 @@ booklet_draw_side(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
 		booklet_draw(cr, f, fl, pg, s, footer, (int)pg + 1);
 		cairo_restore(cr);
 	}
+	pdf_tag_pause(cr, false);
 }

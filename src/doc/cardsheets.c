@@ -74,6 +74,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	    pdf_open(&pdf, out, pr.paper_w, pr.paper_h, title, d);
 	free(title);
 	if (ok) {
+		pdf_tagged(&pdf);
+		pdf_meta(&pdf, NULL, s->deck->langs[lang]);
 		pdf_subject(&pdf, pr.note);
 		if (images_count(s->images) > 0)
 			pdf_images(&pdf);

@@ -130,6 +130,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 		g_free(au);
 		return EXIT_IO;
 	}
+	pdf_tagged(&pdf);
 	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
 	pdf_subject(&pdf, p->sheets.note);
 	if (images_count(p->s->images) > 0)

@@ -54,6 +54,7 @@ open_pdf(struct pdfout *pdf, const struct setup *s, double w, double h,
 
 	if (!pdf_open(pdf, out, w, h, title, d))
 		return false;
+	pdf_tagged(pdf);
 	au = game_authors(s->deck);
 	pdf_meta(pdf, au, s->deck->langs[li]);
 	g_free(au);

@@ -192,11 +192,15 @@ void	page_free(struct page *pg);
  * Draw page pg: each placement's face, faces[i] for pg->v[i], clipped
  * to its trim and kept bleed, placed as its slot says, then the marks
  * of the arrangement and the sheet's guides.  A face met before in
- * reuse (may be NULL) is drawn from its recording.
+ * reuse (may be NULL) is drawn from its recording.  On a tagged PDF,
+ * cards[i] numbers pg->v[i]'s card for the structure tree (its two
+ * faces one element), or is SIZE_MAX for a copy of a card already
+ * there, which is drawn untagged; cards may be NULL.  The marks are
+ * in no element.
  */
 void	impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 	    const struct laid *faces, const struct sheet *s,
-	    struct reuse *reuse);
+	    struct reuse *reuse, const size_t *cards);
 
 /*
  * The arrangement for gutterfold: the largest grid of fronts that fits

@@ -6,9 +6,11 @@
  * last sheet too.  A tiled board takes a sheet per tile.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../pdf/pdf.h"
 #include "impose.h"
 
 /* The front page of one sheet: components first.. in cells 0..n-1. */
@@ -227,12 +229,14 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 
 void
 impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
-    const struct laid *faces, const struct sheet *s, struct reuse *reuse)
+    const struct laid *faces, const struct sheet *s, struct reuse *reuse,
+    const size_t *cards)
 {
-	size_t i;
+	size_t i, tag;
 
 	for (i = 0; i < pg->n; i++) {
 		const struct slot *sl = &pg->v[i].slot;
+		bool copy = cards != NULL && cards[i] == SIZE_MAX;
 
 		cairo_save(cr);
 		clip_slot(cr, sl);
@@ -242,8 +246,17 @@ impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		 * off the page cut to what shows there, and the next tile
 		 * would show that cut.
 		 */
+		tag = pdf_tag_count(cr);
+		/* A copy says what its card already said: furniture. */
+		if (copy)
+			pdf_tag_pause(cr, true);
 		render_card_reused(cr, ctx, &faces[i],
 		    pg->grid.arrange == ARR_TILES ? NULL : reuse);
+		if (copy)
+			pdf_tag_pause(cr, false);
+		if (cards != NULL && !copy)
+			pdf_tag_card(cr, tag, cards[i],
+			    pg->v[i].face == FACE_BACK);
 		cairo_restore(cr);
 	}
 	page_marks(cr, ctx, pg, faces, s);

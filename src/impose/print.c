@@ -7,6 +7,7 @@
  * double-sided, then the single-sided ones.  The print plan of the
  * impose stage: it lays out and draws each face as a page needs it.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -262,7 +263,7 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 	const struct sheets *sh = NULL;
 	struct page pg;
 	struct laid *faces;
-	size_t i;
+	size_t i, *cards;
 	bool ok;
 
 	for (i = 0; i < pr->n; i++)
@@ -282,8 +283,13 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 		if (pg.face == FACE_BACK)
 			cairo_translate(cr, pr->back_x, pr->back_y);
 		reuse_page(pr->reuse, page);
+		cards = xcalloc(pg.n + 1, sizeof(*cards));
+		for (i = 0; i < pg.n; i++)
+			cards[i] = copy_of(sh, pg.v[i].card) > 0 ? SIZE_MAX :
+			    sh->seq[pg.v[i].card];
 		impose_page(cr, s->fonts->ctx, &pg, faces,
-		    s->sheets[sh->kind], pr->reuse);
+		    s->sheets[sh->kind], pr->reuse, cards);
+		free(cards);
 		if (pr->note != NULL)
 			impose_note(cr, s->fonts->ctx, &pg.grid, pr->note);
 		cairo_restore(cr);

@@ -120,7 +120,7 @@ qpdf_problem(qpdf_data q)
 /* Amend q as pdf_finish() says and write it to file out (NULL: memory). */
 static char *
 amend_write(qpdf_data q, const char *out, const char *lang,
-    const double *bleeds, size_t n)
+    const double *bleeds, size_t n, const struct pdftags *tags)
 {
 	char *err;
 	size_t i;
@@ -135,6 +135,8 @@ amend_write(qpdf_data q, const char *out, const char *lang,
 	if (lang != NULL)
 		qpdf_oh_replace_key(q, qpdf_get_root(q), "/Lang",
 		    qpdf_oh_new_unicode_string(q, lang));
+	if (tags != NULL && (err = tags_finish(q, tags)) != NULL)
+		return err;
 	if ((out != NULL ? qpdf_init_write(q, out) :
 	    qpdf_init_write_memory(q)) & QPDF_ERRORS)
 		return qpdf_problem(q);
@@ -178,7 +180,7 @@ copy_back(FILE *f, const char *path)
  */
 static char *
 finish_file(FILE *f, const char *path, const char *lang,
-    const double *bleeds, size_t n)
+    const double *bleeds, size_t n, const struct pdftags *tags)
 {
 	char *out = g_strdup_printf("%s.XXXXXX", path), *err;
 	qpdf_data q;
@@ -197,7 +199,7 @@ finish_file(FILE *f, const char *path, const char *lang,
 	if (qpdf_read(q, path, NULL) & QPDF_ERRORS)
 		err = qpdf_problem(q);
 	else
-		err = amend_write(q, out, lang, bleeds, n);
+		err = amend_write(q, out, lang, bleeds, n, tags);
 	qpdf_cleanup(&q);
 	if (err == NULL && !copy_back(f, out))
 		err = g_strdup_printf("cannot write: %s", strerror(errno));
@@ -208,14 +210,14 @@ finish_file(FILE *f, const char *path, const char *lang,
 
 char *
 pdf_finish(FILE *f, const char *path, const char *name, const char *lang,
-    const double *bleeds, size_t n)
+    const double *bleeds, size_t n, const struct pdftags *tags)
 {
 	qpdf_data q;
 	size_t len;
 	char *buf, *err;
 
 	if (path != NULL)
-		return finish_file(f, path, lang, bleeds, n);
+		return finish_file(f, path, lang, bleeds, n, tags);
 	if ((buf = read_all(f, &len)) == NULL)
 		return g_strdup_printf("cannot read it back: %s",
 		    errno ? strerror(errno) : "empty");
@@ -226,7 +228,7 @@ pdf_finish(FILE *f, const char *path, const char *name, const char *lang,
 	if (qpdf_read_memory(q, name, buf, len, NULL) & QPDF_ERRORS)
 		err = qpdf_problem(q);
 	else
-		err = amend_write(q, NULL, lang, bleeds, n);
+		err = amend_write(q, NULL, lang, bleeds, n, tags);
 	if (err == NULL && !write_all(f, qpdf_get_buffer(q),
 	    qpdf_get_buffer_length(q)))
 		err = g_strdup_printf("cannot write: %s", strerror(errno));

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include <cairo.h>
+#include <qpdf/qpdf-c.h>
 
 #include "../model.h"
 #include "../outfile.h"
@@ -32,6 +33,9 @@ bool	xdict_write(struct xdict *x, struct outfile *o,
 /* Write what is still held and free it; false if it cannot. */
 bool	xdict_end(struct xdict *x, struct outfile *o);
 
+/* What the drawing noted for the structure tree (tagtree.c). */
+struct pdftags;
+
 struct pdfout {
 	cairo_surface_t	*surf;
 	cairo_t		*cr;
@@ -44,6 +48,7 @@ struct pdfout {
 	bool		 rewrite;	/* images drawn: pdf_finish() it */
 	struct progress	 prog;		/* pages done, on a terminal */
 	struct xdict	 xd;		/* Cairo's bytes on their way */
+	struct pdftags	*tags;		/* owned: a tagged PDF's, or NULL */
 	size_t		 nerr;		/* errors reported before it was
 					   opened: one since, while it was
 					   drawn (a large image that changed,
@@ -64,6 +69,53 @@ bool	pdf_open(struct pdfout *p, const char *path, double w, double h,
  * to the catalog.
  */
 void	pdf_meta(struct pdfout *p, const char *author, const char *lang);
+
+/*
+ * Make the document a tagged PDF: its structure tree's root element,
+ * Document, is opened now and closed by pdf_close(), which has
+ * pdf_finish() do what Cairo 1.16 cannot (tagtree.c) and show the
+ * title as the window's.  Content drawn outside every element (folios,
+ * marks) is in no element: page furniture.
+ */
+void	pdf_tagged(struct pdfout *p);
+
+/*
+ * Open structure element name (a standard type: Cairo 1.16 refuses any
+ * other, "Artifact" too) on cr; pdf_tag_end() closes the innermost.  Only a PDF
+ * made pdf_tagged() and not paused is tagged: on a recording surface,
+ * a group or another surface both do nothing and begin returns false.
+ * Cairo marks content only in an element with no element inside it.
+ */
+bool	pdf_tag_begin(cairo_t *cr, const char *name);
+void	pdf_tag_end(cairo_t *cr);
+/* Draw untagged (pause) until resumed, e.g. pages drawn out of order. */
+void	pdf_tag_pause(cairo_t *cr, bool pause);
+/* The element last opened gets /Alt alt (a figure's text). */
+void	pdf_tag_alt(cairo_t *cr, const char *alt);
+/*
+ * The element last opened is in language lang (a BCP 47 tag), not the
+ * document's: a text printed untranslated, in the source language.
+ */
+void	pdf_tag_lang(cairo_t *cr, const char *lang);
+/*
+ * The element last opened goes on the element before it (the rest of
+ * a paragraph on the next page): the finished tree has them as one.
+ */
+void	pdf_tag_join(cairo_t *cr);
+/* The element last opened is read first among its parent's kids. */
+void	pdf_tag_first(cairo_t *cr);
+/*
+ * The elements opened so far: the number the next one will have, for
+ * pdf_tag_card().
+ */
+size_t	pdf_tag_count(cairo_t *cr);
+/*
+ * Element elem (if it was opened: elem < pdf_tag_count()) is a face
+ * of card card (a number unique in the document); the first face of a
+ * card drawn keeps its element, the other's elements join it when the
+ * PDF is finished, the back's after the front's.
+ */
+void	pdf_tag_card(cairo_t *cr, size_t elem, size_t card, bool back);
 
 /* The document draws images: pdf_close() has pdf_finish() clean it. */
 void	pdf_images(struct pdfout *p);
@@ -125,6 +177,15 @@ cairo_status_t	pdf_stream(void *closure, const unsigned char *data,
  * wrong (g_free() it).
  */
 char		*pdf_finish(FILE *f, const char *path, const char *name,
-		    const char *lang, const double *bleeds, size_t n);
+		    const char *lang, const double *bleeds, size_t n,
+		    const struct pdftags *tags);
+/* Close the root element; free what was noted (NULL is fine). */
+void		 pdf_tags_end(struct pdfout *p);
+void		 pdf_tags_free(struct pdftags *g);
+/*
+ * With libqpdf q read: the notes of g done on the structure tree, and
+ * the title shown as the window's.  NULL, or what is wrong (g_free).
+ */
+char		*tags_finish(qpdf_data q, const struct pdftags *g);
 
 #endif

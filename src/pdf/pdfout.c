@@ -123,6 +123,7 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	char *err;
 
 	progress_end(&p->prog);
+	pdf_tags_end(p);
 	cairo_destroy(p->cr);
 	cairo_surface_finish(p->surf);
 	st = cairo_surface_status(p->surf);
@@ -141,9 +142,10 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 		keep = false;
 	}
 	/* Only what Cairo cannot write costs a rewrite. */
-	if (keep && (p->lang != NULL || p->nboxes > 0 || p->rewrite) &&
-	    (err = pdf_finish(p->out.fp, p->out.tmp, outfile_name(p->out.path),
-	    p->lang, p->bleeds, p->nboxes)) != NULL) {
+	if (keep && (p->lang != NULL || p->nboxes > 0 || p->rewrite ||
+	    p->tags != NULL) && (err = pdf_finish(p->out.fp, p->out.tmp,
+	    outfile_name(p->out.path), p->lang, p->bleeds, p->nboxes,
+	    p->tags)) != NULL) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot finish the PDF: %s",
 		    err);
 		g_free(err);
@@ -152,6 +154,7 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	keep = outfile_close(&p->out, keep, d);
 	free(p->lang);
 	free(p->bleeds);
+	pdf_tags_free(p->tags);
 	memset(p, 0, sizeof(*p));
 	return keep;
 }

@@ -2,7 +2,10 @@
 /*
  * Draw one card face: its elements in template order, each by the
  * function for its type; in a draft, a frame and a flag on each text
- * box that is not final.
+ * box that is not final.  On a tagged PDF the face is a Sect, its
+ * title (read first) an H and each other text a P; on a recording (a
+ * face painted again, reuse.c) Cairo 1.16 cannot tag, and the copy is
+ * page furniture.
  */
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +13,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "../pdf/pdf.h"
 #include "render.h"
 
 /* A draft's colour: a magenta no card design is likely to use. */
@@ -155,16 +159,62 @@ draw_elem(cairo_t *cr, PangoContext *ctx, const struct lbox *b,
 	}
 }
 
+/*
+ * The card's title: the text of the field named "title".
+ * TODO(issue 25): the load stage's card_title() when it names the
+ * field.
+ */
+static bool
+is_title(const struct lbox *b)
+{
+	return b->e->field != NULL && strcmp(b->e->field, "title") == 0;
+}
+
+/* A box whose text a reader hears. */
+static bool
+is_text(const struct lbox *b)
+{
+	return b->e->type == ELEM_TEXT && b->text != NULL && *b->text != '\0';
+}
+
+/* Open box b's element, if it is a text; true if one was opened. */
+static bool
+tag_box(cairo_t *cr, const struct lbox *b)
+{
+	if (!is_text(b) || !pdf_tag_begin(cr, is_title(b) ? "H" : "P"))
+		return false;
+	if (is_title(b))
+		pdf_tag_first(cr);
+	/* Untranslated: read in the language it is written in. */
+	if ((b->marks & MARK_FALLBACK) && b->srclang != NULL)
+		pdf_tag_lang(cr, b->srclang);
+	return true;
+}
+
+/* Open the face's Sect, if it has a text; true if one was opened. */
+static bool
+tag_face(cairo_t *cr, const struct laid *l)
+{
+	size_t i;
+
+	/* A face with no text (most backs) is decoration. */
+	for (i = 0; i < l->n; i++)
+		if (is_text(&l->v[i]))
+			return pdf_tag_begin(cr, "Sect");
+	return false;
+}
+
 void
 render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 {
 	size_t i;
+	bool sect = tag_face(cr, l);
 
 	for (i = 0; i < l->n; i++) {
 		const struct lbox *b = &l->v[i];
 		/* A see-through element is drawn whole, then blended, so
 		 * its stroke does not show through its own fill. */
-		bool group = b->e->opacity < 1;
+		bool group = b->e->opacity < 1, tag;
 
 		cairo_save(cr);
 		/* The path is no part of the state cairo_save() keeps: the
@@ -179,6 +229,7 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 			cairo_clip(cr);
 		}
 		turn(cr, b);
+		tag = tag_box(cr, b);
 		if (group)
 			cairo_push_group(cr);
 		draw_elem(cr, ctx, b, l);
@@ -186,6 +237,8 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 			cairo_pop_group_to_source(cr);
 			cairo_paint_with_alpha(cr, b->e->opacity);
 		}
+		if (tag)
+			pdf_tag_end(cr);
 		cairo_restore(cr);
 	}
 	/* Flags last, so no element hides them; on the box as drawn. */
@@ -196,6 +249,8 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 			draw_mark(cr, ctx, &l->v[i]);
 			cairo_restore(cr);
 		}
+	if (sect)
+		pdf_tag_end(cr);
 }
 
 void

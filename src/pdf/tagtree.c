@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tagged PDF's structure tree.  The drawing stages open and close
+ * structure elements with Cairo's tag API through pdf_tag_begin() and
+ * pdf_tag_end(), which also count them: the n-th element opened is the
+ * n-th met walking the finished tree in order.  What Cairo 1.16 cannot
+ * write -- a figure's /Alt, a text's own /Lang, one paragraph over two
+ * pages, a card's back
+ * read with its front on another page -- is noted against that count
+ * and done by pdf_finish() with libqpdf (tags_finish()).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <glib.h>
+#include <qpdf/qpdf-c.h>
+
+#include "pdf.h"
+
+enum tnote_kind { TN_ALT, TN_LANG, TN_JOIN, TN_FIRST };
+
+struct tnote {
+	enum tnote_kind	 kind;
+	size_t		 elem;		/* element, by order of opening */
+	size_t		 other;		/* TN_JOIN: joined to this one
+					   (SIZE_MAX: the one before) */
+	bool		 ahead;		/* TN_JOIN: its kids go first */
+	char		*text;		/* TN_ALT, TN_LANG: owned */
+};
+
+struct pdftags {
+	size_t		 n;		/* elements opened so far */
+	size_t		 last;		/* the latest opened */
+	int		 pause;		/* > 0: draw untagged */
+	char		**open;		/* owned: the names open, innermost
+					   last */
+	size_t		 nopen, capopen;
+	struct tnote	*v;
+	size_t		 nv, cap;
+	GHashTable	*cards;		/* card -> its first face's Sect + 1,
+					   and whether that is a back */
+};
+
+static const cairo_user_data_key_t tags_key;
+
+/*
+ * The recorder of the PDF that cr draws on, or NULL: a recording
+ * surface (a face drawn once and painted again), a group, a PNG or a
+ * paused document are drawn untagged.  Cairo 1.16 leaves a tag inside
+ * a recording out of the tree and stops the PDF with an error.
+ */
+static struct pdftags *
+tags_of(cairo_t *cr)
+{
+	cairo_surface_t *t = cairo_get_group_target(cr);
+	struct pdftags *g;
+
+	if (cairo_surface_get_type(t) != CAIRO_SURFACE_TYPE_PDF)
+		return NULL;
+	g = cairo_surface_get_user_data(t, &tags_key);
+	return g != NULL && g->pause == 0 ? g : NULL;
+}
+
+void
+pdf_tagged(struct pdfout *p)
+{
+	p->tags = xcalloc(1, sizeof(*p->tags));
+	cairo_surface_set_user_data(p->surf, &tags_key, p->tags, NULL);
+	pdf_tag_begin(p->cr, "Document");
+}
+
+void
+pdf_tags_end(struct pdfout *p)
+{
+	struct pdftags *g = p->tags;
+
+	/* Directly, not through tags_of(): a surface in error (a full
+	 * disk) is no longer a PDF one, and its names must go anyway. */
+	while (g != NULL && g->nopen > 0) {
+		cairo_tag_end(p->cr, g->open[g->nopen - 1]);
+		g_free(g->open[--g->nopen]);
+	}
+}
+
+void
+pdf_tags_free(struct pdftags *g)
+{
+	size_t i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->nv; i++)
+		g_free(g->v[i].text);
+	for (i = 0; i < g->nopen; i++)
+		g_free(g->open[i]);
+	if (g->cards != NULL)
+		g_hash_table_destroy(g->cards);
+	free(g->open);
+	free(g->v);
+	free(g);
+}
+
+bool
+pdf_tag_begin(cairo_t *cr, const char *name)
+{
+	struct pdftags *g = tags_of(cr);
+
+	if (g == NULL)
+		return false;
+	cairo_tag_begin(cr, name, "");
+	xgrow((void **)&g->open, &g->capopen, g->nopen + 1, sizeof(char *));
+	g->open[g->nopen++] = g_strdup(name);
+	g->last = g->n++;
+	return true;
+}
+
+void
+pdf_tag_end(cairo_t *cr)
+{
+	struct pdftags *g = tags_of(cr);
+
+	if (g == NULL || g->nopen == 0)
+		return;
+	cairo_tag_end(cr, g->open[g->nopen - 1]);
+	g_free(g->open[--g->nopen]);
+}
+
+void
+pdf_tag_pause(cairo_t *cr, bool pause)
+{
+	cairo_surface_t *t = cairo_get_target(cr);
+	struct pdftags *g = cairo_surface_get_user_data(t, &tags_key);
+
+	if (g != NULL)
+		g->pause += pause ? 1 : -1;
+}
+
+static struct tnote *
+note_on(struct pdftags *g, enum tnote_kind kind, size_t elem)
+{
+	struct tnote *t;
+
+	xgrow((void **)&g->v, &g->cap, g->nv + 1, sizeof(*g->v));
+	t = &g->v[g->nv++];
+	memset(t, 0, sizeof(*t));
+	t->kind = kind;
+	t->elem = elem;
+	return t;
+}
+
+static void
+note(cairo_t *cr, enum tnote_kind kind, const char *text, size_t other)
+{
+	struct pdftags *g = tags_of(cr);
+	struct tnote *t;
+
+	if (g == NULL || g->n == 0)
+		return;
+	t = note_on(g, kind, g->last);
+	t->other = other;
+	t->text = text != NULL ? g_strdup(text) : NULL;
+}
+
+void
+pdf_tag_alt(cairo_t *cr, const char *alt)
+{
+	note(cr, TN_ALT, alt, 0);
+}
+
+void
+pdf_tag_lang(cairo_t *cr, const char *lang)
+{
+	note(cr, TN_LANG, lang, 0);
+}
+
+void
+pdf_tag_join(cairo_t *cr)
+{
+	note(cr, TN_JOIN, NULL, SIZE_MAX);
+}
+
+void
+pdf_tag_first(cairo_t *cr)
+{
+	note(cr, TN_FIRST, NULL, 0);
+}
+
+size_t
+pdf_tag_count(cairo_t *cr)
+{
+	struct pdftags *g = tags_of(cr);
+
+	return g != NULL ? g->n : 0;
+}
+
+void
+pdf_tag_card(cairo_t *cr, size_t elem, size_t card, bool back)
+{
+	struct pdftags *g = tags_of(cr);
+	void *seen;
+	size_t first;
+	struct tnote *t;
+
+	if (g == NULL || elem >= g->n)
+		return;		/* the face opened no element */
+	if (g->cards == NULL)
+		g->cards = g_hash_table_new(g_direct_hash, g_direct_equal);
+	/* Two faces a card: the value is the first's element, + 1 so
+	 * it is never NULL, doubled, + 1 if a back. */
+	seen = g_hash_table_lookup(g->cards, GSIZE_TO_POINTER(card + 1));
+	if (seen == NULL) {
+		g_hash_table_insert(g->cards, GSIZE_TO_POINTER(card + 1),
+		    GSIZE_TO_POINTER((elem + 1) * 2 + (back ? 1 : 0)));
+		return;
+	}
+	first = GPOINTER_TO_SIZE(seen) / 2 - 1;
+	t = note_on(g, TN_JOIN, elem);
+	t->other = first;
+	/* A front drawn after its back (backs first) still reads first. */
+	t->ahead = !back && GPOINTER_TO_SIZE(seen) % 2 == 1;
+}
+
+/* Finishing, with libqpdf. */
+
+struct tree {
+	qpdf_data	 q;
+	qpdf_oh		*v;		/* the elements, in order */
+	size_t		 n, cap;
+};
+
+static bool
+same(qpdf_data q, qpdf_oh a, qpdf_oh b)
+{
+	return qpdf_oh_get_object_id(q, a) == qpdf_oh_get_object_id(q, b) &&
+	    qpdf_oh_get_object_id(q, a) != 0;
+}
+
+/* o's /K as an array (a new one when it held one kid or none). */
+static qpdf_oh
+kids(qpdf_data q, qpdf_oh o)
+{
+	qpdf_oh k = qpdf_oh_get_key(q, o, "/K"), a;
+
+	if (qpdf_oh_is_array(q, k))
+		return k;
+	a = qpdf_oh_new_array(q);
+	if (!qpdf_oh_is_null(q, k))
+		qpdf_oh_append_item(q, a, k);
+	qpdf_oh_replace_key(q, o, "/K", a);
+	return qpdf_oh_get_key(q, o, "/K");
+}
+
+static bool
+is_elem(qpdf_data q, qpdf_oh o)
+{
+	return qpdf_oh_is_dictionary(q, o) && qpdf_oh_is_indirect(q, o) &&
+	    qpdf_oh_has_key(q, o, "/S");
+}
+
+/* The elements under o, in order. */
+static void
+walk(struct tree *t, qpdf_oh o, int depth)
+{
+	qpdf_oh k = qpdf_oh_get_key(t->q, o, "/K");
+	int i, n;
+
+	if (depth > 64)
+		return;
+	if (!qpdf_oh_is_array(t->q, k)) {
+		if (is_elem(t->q, k)) {
+			xgrow((void **)&t->v, &t->cap, t->n + 1,
+			    sizeof(*t->v));
+			t->v[t->n++] = k;
+			walk(t, k, depth + 1);
+		}
+		return;
+	}
+	n = qpdf_oh_get_array_n_items(t->q, k);
+	for (i = 0; i < n; i++) {
+		qpdf_oh c = qpdf_oh_get_array_item(t->q, k, i);
+
+		if (!is_elem(t->q, c))
+			continue;
+		xgrow((void **)&t->v, &t->cap, t->n + 1, sizeof(*t->v));
+		t->v[t->n++] = c;
+		walk(t, c, depth + 1);
+	}
+}
+
+/* Where e stands in its parent's /K; -1 if it is not there. */
+static int
+place_of(qpdf_data q, qpdf_oh parent, qpdf_oh e)
+{
+	qpdf_oh k = kids(q, parent);
+	int i, n = qpdf_oh_get_array_n_items(q, k);
+
+	for (i = 0; i < n; i++)
+		if (same(q, qpdf_oh_get_array_item(q, k, i), e))
+			return i;
+	return -1;
+}
+
+/*
+ * Elements joined to others while finishing: each stays where it is
+ * until all are done, then leaves its parent's kids and the parent
+ * tree once (a deck of 4000 cards has 4000 joins: one pass each would
+ * take minutes).
+ */
+struct joins {
+	GHashTable	*to;		/* object id -> the element it joined */
+	GHashTable	*parents;	/* object ids of their parents */
+	GArray		*heldby;	/* those parents */
+};
+
+static qpdf_oh
+joined(qpdf_data q, const struct joins *j, qpdf_oh e)
+{
+	void *to;
+
+	while ((to = g_hash_table_lookup(j->to, GINT_TO_POINTER(
+	    qpdf_oh_get_object_id(q, e)))) != NULL)
+		e = (qpdf_oh)GPOINTER_TO_UINT(to);
+	return e;
+}
+
+static bool
+gone(qpdf_data q, const struct joins *j, qpdf_oh e)
+{
+	return qpdf_oh_get_object_id(q, e) != 0 && g_hash_table_contains(
+	    j->to, GINT_TO_POINTER(qpdf_oh_get_object_id(q, e)));
+}
+
+/* The parent tree's arrays (its /Nums, any /Kids) name what is left. */
+static void
+reparent(qpdf_data q, const struct joins *j, qpdf_oh node, int depth)
+{
+	qpdf_oh nums = qpdf_oh_get_key(q, node, "/Nums");
+	qpdf_oh kd = qpdf_oh_get_key(q, node, "/Kids");
+	int i, k, n;
+
+	if (depth > 32)
+		return;
+	n = qpdf_oh_is_array(q, nums) ? qpdf_oh_get_array_n_items(q, nums) :
+	    0;
+	for (i = 1; i < n; i += 2) {
+		qpdf_oh v = qpdf_oh_get_array_item(q, nums, i);
+		int m = qpdf_oh_is_array(q, v) ?
+		    qpdf_oh_get_array_n_items(q, v) : 0;
+
+		if (gone(q, j, v))
+			qpdf_oh_set_array_item(q, nums, i, joined(q, j, v));
+		for (k = 0; k < m; k++) {
+			qpdf_oh e = qpdf_oh_get_array_item(q, v, k);
+
+			if (gone(q, j, e))
+				qpdf_oh_set_array_item(q, v, k,
+				    joined(q, j, e));
+		}
+	}
+	n = qpdf_oh_is_array(q, kd) ? qpdf_oh_get_array_n_items(q, kd) : 0;
+	for (i = 0; i < n; i++)
+		reparent(q, j, qpdf_oh_get_array_item(q, kd, i), depth + 1);
+}
+
+/* The joined elements taken out of their parents' kids. */
+static void
+prune(qpdf_data q, const struct joins *j)
+{
+	guint p;
+	int i, n;
+
+	for (p = 0; p < j->heldby->len; p++) {
+		qpdf_oh parent = g_array_index(j->heldby, qpdf_oh, p);
+		qpdf_oh k = kids(q, parent), left = qpdf_oh_new_array(q);
+
+		n = qpdf_oh_get_array_n_items(q, k);
+		for (i = 0; i < n; i++)
+			if (!gone(q, j, qpdf_oh_get_array_item(q, k, i)))
+				qpdf_oh_append_item(q, left,
+				    qpdf_oh_get_array_item(q, k, i));
+		qpdf_oh_replace_key(q, parent, "/K", left);
+	}
+}
+
+/*
+ * Element b (the part of a block on the next page, a card's other
+ * face) made one with a: its kids -- numbers of marked content on its
+ * own page become marked content references naming that page -- after
+ * a's (ahead: before them); b is then left out (prune, reparent).
+ */
+static void
+join(qpdf_data q, struct joins *j, qpdf_oh a, qpdf_oh b, bool ahead)
+{
+	qpdf_oh ka = kids(q, a), kb = kids(q, b);
+	qpdf_oh pg = qpdf_oh_get_key(q, b, "/Pg"), parent;
+	int i, n = qpdf_oh_get_array_n_items(q, kb), id;
+
+	if (!qpdf_oh_has_key(q, a, "/Pg") && !qpdf_oh_is_null(q, pg))
+		qpdf_oh_replace_key(q, a, "/Pg", pg);
+	for (i = 0; i < n; i++) {
+		qpdf_oh c = qpdf_oh_get_array_item(q, kb, i), mcr;
+
+		if (qpdf_oh_is_integer(q, c)) {
+			mcr = qpdf_oh_new_dictionary(q);
+			qpdf_oh_replace_key(q, mcr, "/Type",
+			    qpdf_oh_new_name(q, "/MCR"));
+			qpdf_oh_replace_key(q, mcr, "/Pg", pg);
+			qpdf_oh_replace_key(q, mcr, "/MCID", c);
+			c = mcr;
+		} else if (is_elem(q, c))
+			qpdf_oh_replace_key(q, c, "/P", a);
+		if (ahead)
+			qpdf_oh_insert_item(q, ka, i, c);
+		else
+			qpdf_oh_append_item(q, ka, c);
+	}
+	qpdf_oh_replace_key(q, b, "/K", qpdf_oh_new_array(q));
+	g_hash_table_insert(j->to, GINT_TO_POINTER(qpdf_oh_get_object_id(q,
+	    b)), GUINT_TO_POINTER(a));
+	parent = qpdf_oh_get_key(q, b, "/P");
+	id = qpdf_oh_get_object_id(q, parent);
+	if (!g_hash_table_contains(j->parents, GINT_TO_POINTER(id))) {
+		g_hash_table_add(j->parents, GINT_TO_POINTER(id));
+		g_array_append_val(j->heldby, parent);
+	}
+}
+
+/* Element e made the first of its parent's kids (a card's title). */
+static void
+to_front(qpdf_data q, qpdf_oh e)
+{
+	qpdf_oh p = qpdf_oh_get_key(q, e, "/P");
+	int at = place_of(q, p, e);
+
+	if (at <= 0)
+		return;
+	qpdf_oh_erase_item(q, kids(q, p), at);
+	qpdf_oh_insert_item(q, kids(q, p), 0, e);
+}
+
+/* The element before e among its parent's kids, or 0. */
+static qpdf_oh
+before(qpdf_data q, qpdf_oh e)
+{
+	qpdf_oh p = qpdf_oh_get_key(q, e, "/P");
+	int at = place_of(q, p, e);
+
+	return at > 0 ? qpdf_oh_get_array_item(q, kids(q, p), at - 1) : 0;
+}
+
+char *
+tags_finish(qpdf_data q, const struct pdftags *g)
+{
+	qpdf_oh root = qpdf_oh_get_key(q, qpdf_get_root(q),
+	    "/StructTreeRoot");
+	qpdf_oh vp = qpdf_oh_new_dictionary(q), prev;
+	struct tree t = { q, NULL, 0, 0 };
+	struct joins j;
+	size_t i;
+
+	qpdf_oh_replace_key(q, vp, "/DisplayDocTitle",
+	    qpdf_oh_new_bool(q, QPDF_TRUE));
+	qpdf_oh_replace_key(q, qpdf_get_root(q), "/ViewerPreferences", vp);
+	if (!qpdf_oh_is_dictionary(q, root))
+		return g->n > 0 ? g_strdup("Cairo wrote no structure tree") :
+		    NULL;
+	walk(&t, root, 0);
+	if (t.n != g->n) {
+		free(t.v);
+		return g_strdup_printf("the structure tree has %zu elements, "
+		    "not the %zu drawn", t.n, g->n);
+	}
+	j.to = g_hash_table_new(g_direct_hash, g_direct_equal);
+	j.parents = g_hash_table_new(g_direct_hash, g_direct_equal);
+	j.heldby = g_array_new(FALSE, FALSE, sizeof(qpdf_oh));
+	/* Each note names an element by its place in the tree as Cairo
+	 * wrote it: the list is made before any is moved. */
+	for (i = 0; i < g->nv; i++) {
+		const struct tnote *n = &g->v[i];
+
+		switch (n->kind) {
+		case TN_ALT:
+			qpdf_oh_replace_key(q, t.v[n->elem], "/Alt",
+			    qpdf_oh_new_unicode_string(q, n->text));
+			break;
+		case TN_LANG:
+			qpdf_oh_replace_key(q, t.v[n->elem], "/Lang",
+			    qpdf_oh_new_unicode_string(q, n->text));
+			break;
+		case TN_JOIN:
+			prev = n->other != SIZE_MAX ? t.v[n->other] :
+			    before(q, t.v[n->elem]);
+			if (prev != 0 && is_elem(q, prev))
+				join(q, &j, joined(q, &j, prev),
+				    t.v[n->elem], n->ahead);
+			break;
+		case TN_FIRST:
+			to_front(q, t.v[n->elem]);
+			break;
+		}
+	}
+	prune(q, &j);
+	reparent(q, &j, qpdf_oh_get_key(q, root, "/ParentTree"), 0);
+	g_hash_table_destroy(j.to);
+	g_hash_table_destroy(j.parents);
+	g_array_free(j.heldby, TRUE);
+	free(t.v);
+	return NULL;
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Read a tagged PDF's structure for tests/run-tagged.sh, with qpdf.
+
+pdftags.py tree PDF
+    The structure tree in order, one element a line: its depth (the
+    root's kids at 0), its type, then "pages=N" (the pages its own
+    marked content is on), "lang=TAG" if it has a /Lang and "alt=TEXT"
+    if it has an /Alt.
+pdftags.py marks PDF
+    Per page, tab-separated: the page number, the text shown outside
+    every marked-content sequence with an MCID (page furniture), the
+    text shown inside one, and the strokes (S operators) outside and
+    inside.  Text is the bytes of the string operands, as Cairo writes
+    them (its subset fonts keep ASCII letters and digits).
+"""
+import json
+import re
+import subprocess
+import sys
+
+
+def qpdf_json(pdf):
+    out = subprocess.run(["qpdf", "--json", "--json-key=qpdf", pdf],
+                         check=True, capture_output=True).stdout
+    return json.loads(out)["qpdf"][1]
+
+
+def deref(objs, v):
+    if isinstance(v, str) and v.endswith(" R"):
+        return objs.get("obj:" + v, {}).get("value")
+    return v
+
+
+def text(v):
+    return v[2:] if isinstance(v, str) and v[:2] in ("u:", "b:") else v
+
+
+def tree(pdf):
+    objs = qpdf_json(pdf)
+    cat = next(o["value"] for o in objs.values()
+               if isinstance(o.get("value"), dict)
+               and o["value"].get("/Type") == "/Catalog")
+    root = deref(objs, cat.get("/StructTreeRoot"))
+    if root is None:
+        sys.exit("no structure tree")
+
+    def kids(e):
+        k = e.get("/K")
+        return k if isinstance(k, list) else [] if k is None else [k]
+
+    def walk(e, depth):
+        for k in kids(e):
+            el = deref(objs, k)
+            if not isinstance(el, dict) or "/S" not in el:
+                continue
+            pages = set()
+            for m in kids(el):
+                if isinstance(m, int):
+                    pages.add(el.get("/Pg"))
+                elif isinstance(m, dict) and "/MCID" in m:
+                    pages.add(m.get("/Pg", el.get("/Pg")))
+            line = "%d %s" % (depth, el["/S"][1:])
+            if pages:
+                line += " pages=%d" % len(pages)
+            if "/Lang" in el:
+                line += " lang=" + text(el["/Lang"])
+            if "/Alt" in el:
+                line += " alt=" + text(el["/Alt"])
+            print(line)
+            walk(el, depth + 1)
+
+    walk(root, 0)
+
+
+STRING = re.compile(rb"\((?:\\.|[^\\)])*\)")
+
+
+def marks(pdf):
+    qdf = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf,
+                          "-"], check=True, capture_output=True).stdout
+    page = 0
+    inside = False
+    stack = []
+    res = {}
+    for line in qdf.split(b"\n"):
+        m = re.match(rb"%% Contents for page (\d+)", line)
+        if m:
+            page = int(m.group(1))
+            res[page] = [b"", b"", 0, 0]
+            inside, stack = False, []
+            continue
+        if line.startswith(b"endstream"):
+            page = 0
+        if page == 0:
+            continue
+        r = res[page]
+        if line.endswith(b"BDC"):
+            stack.append(b"/MCID" in line)
+        elif line.strip() == b"EMC" and stack:
+            stack.pop()
+        inside = any(stack)
+        if line.endswith(b"Tj") or line.endswith(b"TJ"):
+            s = b"".join(x[1:-1] for x in STRING.findall(line))
+            r[1 if inside else 0] += s
+        elif line.endswith(b" S") or line == b"S":
+            r[3 if inside else 2] += 1
+    for p in sorted(res):
+        r = res[p]
+        print("%d\t%s\t%s\t%d\t%d" % (p, r[0].decode("latin-1"),
+                                      r[1].decode("latin-1"), r[2], r[3]))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("tree", "marks"):
+        sys.exit(__doc__)
+    (tree if sys.argv[1] == "tree" else marks)(sys.argv[2])
