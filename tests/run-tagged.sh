@@ -244,6 +244,24 @@ sects() {
 check "cards: a Sect a card in deck order, title first, back last" sects
 check "cards: the crop marks outside every element" \
     furniture "$T/cards.pdf"
+# A game whose cards are named by another field (title_field:): that
+# field's text is the H read first, the 'title' box a P.
+cp -R "$D" "$T/tf"
+sed 's|^  card: {layout: ./layouts/card.yaml}|  card: {layout: ./layouts/card.yaml, title_field: footer}|' \
+    "$D/deck.yaml" >"$T/tf/deck.yaml"
+dp tf cards "$T/tf" -o "$T/tf.pdf"
+check "cards: a game with title_field: footer renders" exits tf 0
+titled_by() {
+	pdfinfo -struct-text "$T/tf.pdf" | sed 's/\xef\xac\x81/fi/g' |
+	    awk '/^  Sect/ { s++; k = 0; next }
+		/^    [A-Za-z]+ / { k++; if (k == 1) e[s] = $1; next }
+		/^      "/ { if (k == 1 && !(s in t)) t[s] = $0 }
+		END { for (i = 1; i <= 2; i++)
+			if (e[i] != "H" || t[i] !~ /"Core set"/) {
+				print "Sect " i ": " e[i] " " t[i]; bad = 1 }
+		      exit bad }'
+}
+check "cards: the title field's text begins each Sect as its H" titled_by
 
 # A draft in a language a card has no text in: that card's texts are
 # printed in the source language, and marked so.

@@ -18,6 +18,7 @@
 
 #include "booklet.h"
 #include "mdinline.h"
+#include "../pdf/pdf.h"
 
 /* A page's destination name: the links go to "p12". */
 #define DEST_FMT	"p%zu"
@@ -44,8 +45,7 @@ link_rect(cairo_t *cr, double x, double y, double w, double h, size_t page)
 	 * not yet drawn as a link to nowhere. */
 	snprintf(attrs, sizeof(attrs), "rect=[%.2f %.2f %.2f %.2f] "
 	    "dest='" DEST_FMT "'", x, y, w, h, page);
-	cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs);
-	cairo_tag_end(cr, CAIRO_TAG_LINK);
+	pdf_link(cr, attrs);
 }
 
 /* An index entry: its whole row, name to number, to its page. */

@@ -720,6 +720,7 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 	out->bleed = f == FACE_BACK ? t->back_bleed : t->bleed;
 	out->shape = t->shape;
 	out->corner = t->corner;
+	out->title_field = deck->kinds[c->kind].title_field;
 	out->v = xcalloc(t->nelems[f] + 1, sizeof(*out->v));
 	for (i = 0; i < t->nelems[f]; i++) {
 		const struct elem *e = &t->elems[f][i];

@@ -266,6 +266,9 @@ struct laid {
 					   (Pango markup) */
 	bool		 overflow;	/* some text did not fit */
 	unsigned int	 marks;		/* the boxes' MARK_*, or-ed */
+	const char	*title_field;	/* the card's kind's (card_title()),
+					   or NULL: its title's box is read
+					   first in a tagged PDF */
 };
 
 /*

@@ -88,6 +88,12 @@ void	pdf_tagged(struct pdfout *p);
  */
 bool	pdf_tag_begin(cairo_t *cr, const char *name);
 void	pdf_tag_end(cairo_t *cr);
+/*
+ * A link annotation (Cairo's link tag attributes attrs: its rect= and
+ * dest=) with nothing drawn in it; in a tagged PDF its Link element is
+ * counted as the others are.
+ */
+void	pdf_link(cairo_t *cr, const char *attrs);
 /* Draw untagged (pause) until resumed, e.g. pages drawn out of order. */
 void	pdf_tag_pause(cairo_t *cr, bool pause);
 /* The element last opened gets /Alt alt (a figure's text). */

@@ -127,6 +127,22 @@ pdf_tag_end(cairo_t *cr)
 }
 
 void
+pdf_link(cairo_t *cr, const char *attrs)
+{
+	cairo_surface_t *t = cairo_get_group_target(cr);
+	struct pdftags *g = cairo_surface_get_type(t) ==
+	    CAIRO_SURFACE_TYPE_PDF ? cairo_surface_get_user_data(t,
+	    &tags_key) : NULL;
+
+	cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs);
+	cairo_tag_end(cr, CAIRO_TAG_LINK);
+	/* Cairo puts a Link element in the tree for it, paused or not:
+	 * counted, so the elements after it keep their numbers. */
+	if (g != NULL)
+		g->last = g->n++;
+}
+
+void
 pdf_tag_pause(cairo_t *cr, bool pause)
 {
 	cairo_surface_t *t = cairo_get_target(cr);

@@ -159,15 +159,12 @@ draw_elem(cairo_t *cr, PangoContext *ctx, const struct lbox *b,
 	}
 }
 
-/*
- * The card's title: the text of the field named "title".
- * TODO(issue 25): the load stage's card_title() when it names the
- * field.
- */
+/* The box of the card's title field (load/cardtitle.c). */
 static bool
-is_title(const struct lbox *b)
+is_title(const struct laid *l, const struct lbox *b)
 {
-	return b->e->field != NULL && strcmp(b->e->field, "title") == 0;
+	return b->e->field != NULL && l->title_field != NULL &&
+	    strcmp(b->e->field, l->title_field) == 0;
 }
 
 /* A box whose text a reader hears. */
@@ -179,11 +176,11 @@ is_text(const struct lbox *b)
 
 /* Open box b's element, if it is a text; true if one was opened. */
 static bool
-tag_box(cairo_t *cr, const struct lbox *b)
+tag_box(cairo_t *cr, const struct laid *l, const struct lbox *b)
 {
-	if (!is_text(b) || !pdf_tag_begin(cr, is_title(b) ? "H" : "P"))
+	if (!is_text(b) || !pdf_tag_begin(cr, is_title(l, b) ? "H" : "P"))
 		return false;
-	if (is_title(b))
+	if (is_title(l, b))
 		pdf_tag_first(cr);
 	/* Untranslated: read in the language it is written in. */
 	if ((b->marks & MARK_FALLBACK) && b->srclang != NULL)
@@ -229,7 +226,7 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 			cairo_clip(cr);
 		}
 		turn(cr, b);
-		tag = tag_box(cr, b);
+		tag = tag_box(cr, l, b);
 		if (group)
 			cairo_push_group(cr);
 		draw_elem(cr, ctx, b, l);
