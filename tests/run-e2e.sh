@@ -391,7 +391,8 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	check "pack $deck $lang: title, author and language in the metadata" sh -c '
 	    pdfinfo "$1" | grep -q "^Title: *$3$" &&
 	    { [ "$4" = dataset ] || pdfinfo "$1" | grep -q "^Author: *DaLi"; } &&
-	    grep -aq "/Lang ($2)" "$1"' sh "$P" $lang "$(sed -n 's/^title: //p' cards/$deck/deck.yaml)" $deck
+	    qpdf --qdf --object-streams=disable "$1" - |
+	    grep -aq "/Lang ($2)"' sh "$P" $lang "$(sed -n 's/^title: //p' cards/$deck/deck.yaml)" $deck
 	first=$(sed -n 's/.*cards from \([0-9]*\)).*/\1/p' "$P.out")
 	check "pack $deck $lang: the card sheets are those of deckpress cards" \
 	    same_sheets "$P" "$T/$deck-$lang.pdf" "$first"

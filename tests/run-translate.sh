@@ -498,7 +498,8 @@ for lang in en es it de fr; do
 	check "five languages, pack $lang: cover, index and part headings are layouts/pack/$lang.yaml's" \
 	    pack_headings "$T/five-$lang.pdf" $lang
 	check "five languages, pack $lang: /Lang ($lang)" \
-	    grep -aqF "/Lang ($lang)" "$T/five-$lang.pdf"
+	    sh -c 'qpdf --qdf --object-streams=disable "$1" - |
+	    grep -aqF "/Lang ($2)"' sh "$T/five-$lang.pdf" "$lang"
 done
 check "five languages: the five packs' headings differ (no fallback to en)" sh -c '
     for l in en es it de fr; do first=$(pdftotext -f 2 -l 2 "$1-$l.pdf" - |
