@@ -80,32 +80,37 @@ mm(long px)
 static void
 colors(void)
 {
-	long x, y;
+	long x, y, x0;
 	size_t i;
 	struct box *last = NULL;
 
+	/* Row by row, one run of one colour at a time: fills are runs. */
 	for (y = 0; y < H; y++)
-		for (x = 0; x < W; x++) {
-			unsigned char *p = img + 3 * (y * W + x);
+		for (x = 0; x < W; ) {
+			unsigned char *row = img + 3 * y * W;
+			unsigned char *p = row + 3 * x;
 			uint32_t rgb = (uint32_t)p[0] << 16 | p[1] << 8 | p[2];
 			struct box *b;
 
+			x0 = x;
+			for (x++; x < W && memcmp(row + 3 * x, p, 3) == 0; x++)
+				;
 			if (rgb == 0xffffff)
 				continue;
-			/* Runs of one colour are the rule: look up once. */
 			b = last != NULL && last->rgb == rgb ? last : slot(rgb);
 			last = b;
 			if (!b->used) {
 				b->used = 1;
 				b->rgb = rgb;
-				b->x0 = b->x1 = x;
+				b->x0 = x0;
+				b->x1 = x - 1;
 				b->y0 = b->y1 = y;
 			}
-			if (x < b->x0) b->x0 = x;
-			if (x > b->x1) b->x1 = x;
+			if (x0 < b->x0) b->x0 = x0;
+			if (x - 1 > b->x1) b->x1 = x - 1;
 			if (y < b->y0) b->y0 = y;
 			if (y > b->y1) b->y1 = y;
-			b->n++;
+			b->n += x - x0;
 		}
 	for (i = 0; i < NSLOT; i++)
 		if (slots[i].used && slots[i].rgb != 0)
