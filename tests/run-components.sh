@@ -32,14 +32,25 @@ rasters() {
 	done
 }
 
-# measures PDF PREFIX PAGE...: PREFIX-PAGE.m, out/test/measure of each.
+# measure_page PDF PREFIX PAGE: PREFIX-PAGE.m, out/test/measure of the
+# page at 600 dpi; the raster goes through a pipe, never to the disk.
+measure_page() {
+	pdftoppm -r 600 -aa no -aaVector no -f "$3" -l "$3" -singlefile "$1" |
+	    ./out/test/measure /dev/stdin >"$2-$3.m" || :
+}
+
+# measures PDF PREFIX PAGE...: PREFIX-PAGE.m of each, two at a time.
 measures() {
 	pdf=$1 pre=$2
 	shift 2
-	rasters "$pdf" "$pre" "$@"
-	for p in "$@"; do
-		./out/test/measure "$pre-$p.ppm" >"$pre-$p.m" || :
-		rm -f "$pre-$p.ppm"
+	while [ $# -gt 0 ]; do
+		measure_page "$pdf" "$pre" "$1" &
+		if [ $# -gt 1 ]; then
+			measure_page "$pdf" "$pre" "$2" &
+			shift
+		fi
+		wait
+		shift
 	done
 }
 

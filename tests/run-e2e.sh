@@ -324,15 +324,26 @@ all_a4() {
 	    END { exit bad > 0 || n == 0 }'
 }
 
+# page_texts PDF DIR: DIR/N, the text of page N (pdftotext -raw -f N -l
+# N, byte for byte: its text and the form feed that ends it), for every
+# page, from one run of pdftotext over the whole PDF.
+page_texts() {
+	rm -rf "$2"
+	mkdir -p "$2"
+	pdftotext -raw "$1" - | awk -v d="$2" 'BEGIN { RS = "\f" }
+	    { f = d "/" NR; printf "%s\f", $0 >f; close(f) }'
+}
+
 # The pack's card sheets are those of "deckpress cards", page for page.
 same_sheets() {
 	cards=$(pdfinfo "$2" | awk '/^Pages:/ { print $2 }')
 	first=$3
+	page_texts "$2" "$1.c"
+	page_texts "$1" "$1.p"
 	i=1
 	while [ "$i" -le "$cards" ]; do
-		pdftotext -raw -f "$i" -l "$i" "$2" "$1.c"
-		pdftotext -raw -f $((first + i - 1)) -l $((first + i - 1)) "$1" "$1.p"
-		cmp -s "$1.c" "$1.p" || { echo "pack page $((first + i - 1)) is not cards page $i"; return 1; }
+		cmp -s "$1.c/$i" "$1.p/$((first + i - 1))" ||
+		    { echo "pack page $((first + i - 1)) is not cards page $i"; return 1; }
 		i=$((i + 1))
 	done
 }
@@ -346,15 +357,14 @@ fronts_then_backs() {
 	./deckpress cards "cards/$2" --lang "$3" --duplex none \
 	    -o "$1.none.pdf" >/dev/null
 	nf=$(($(pdfinfo "$1.none.pdf" | awk '/^Pages:/ { print $2 }') / 2))
+	page_texts "$1.none.pdf" "$1.want"
+	page_texts "$1" "$1.got"
 	k=0
 	while [ "$k" -lt "$nf" ]; do
 		pf=$(($4 + 2 * k))
 		for side in 0 1; do
-			pdftotext -raw -f $((k + 1 + side * nf)) \
-			    -l $((k + 1 + side * nf)) "$1.none.pdf" "$1.want"
-			pdftotext -raw -f $((pf + side)) -l $((pf + side)) "$1" \
-			    "$1.got"
-			cmp -s "$1.want" "$1.got" || {
+			cmp -s "$1.want/$((k + 1 + side * nf))" \
+			    "$1.got/$((pf + side))" || {
 				echo "pack page $((pf + side)) is not the $( [ $side = 0 ] &&
 				    echo fronts || echo backs) of sheet $((k + 1))"
 				return 1

@@ -124,26 +124,44 @@ check "made-up deck: the broken compound reads whole, no U+00AD" hywhole
 
 # inked: each word ending in "-" (pdftotext -bbox) has ink at 600 dpi in
 # the right of its box, at hyphen height, of the colour of its letters;
-# a red one among them.
+# a red one among them.  Only the area those words cover is rasterised
+# (pdftoppm -x -y -W -H: the whole page's pixels there); a box is read
+# at the page's pixels, less the crop's offset.
 inked() {
 	pdftotext -bbox "$T/hy.pdf" "$T/hy.html" || return 1
-	pdftoppm -r 600 -f 1 -l 1 "$T/hy.pdf" "$T/hy" || return 1
-	python3 - "$T/hy.html" "$T"/hy-1.ppm <<'EOF'
-import re, sys
-html, ppm = sys.argv[1:3]
-data = open(ppm, 'rb').read()
-head = re.match(rb'P6\s+(\d+)\s+(\d+)\s+(\d+)\s', data)
-w, h = int(head.group(1)), int(head.group(2))
-px = data[head.end():]
+	python3 - "$T/hy.html" "$T/hy.pdf" "$T/hy" <<'EOF'
+import re, subprocess, sys
+html, pdf, out = sys.argv[1:4]
 page = open(html, encoding='utf-8').read().split('<page')[1]
 k = 600 / 72
+words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+                   r'yMax="([\d.]+)">([^<]*)-</word>', page)
+if len(words) < 4:
+    print('%d hyphenated words' % len(words))
+    sys.exit(1)
+words = [tuple(map(float, b[:4])) + (b[4],) for b in words]
+# The crop holds every pixel ink() reads: int(v * k), as there.
+cx = min(int(b[0] * k) for b in words)
+cy = min(int(b[1] * k) for b in words)
+cw = max(int(b[2] * k) for b in words) + 1 - cx
+ch = max(int(b[3] * k) for b in words) + 1 - cy
+subprocess.run(['pdftoppm', '-r', '600', '-f', '1', '-l', '1',
+                '-x', str(cx), '-y', str(cy), '-W', str(cw), '-H', str(ch),
+                '-singlefile', pdf, out], check=True)
+data = open(out + '.ppm', 'rb').read()
+head = re.match(rb'P6\s+(\d+)\s+(\d+)\s+(\d+)\s', data)
+w, h = int(head.group(1)), int(head.group(2))
+if (w, h) != (cw, ch):
+    print('crop %d x %d, expected %d x %d' % (w, h, cw, ch))
+    sys.exit(1)
+px = data[head.end():]
 
 def ink(x0, y0, x1, y1):
     """The dark pixels of a box (pt): their mean colour, their count."""
     n, s = 0, [0, 0, 0]
     for y in range(int(y0 * k), int(y1 * k)):
         for x in range(int(x0 * k), int(x1 * k)):
-            i = 3 * (y * w + x)
+            i = 3 * ((y - cy) * w + x - cx)
             c = px[i:i + 3]
             if min(c) < 160:
                 n += 1
@@ -152,13 +170,7 @@ def ink(x0, y0, x1, y1):
     return n, [v / max(n, 1) for v in s]
 
 red = 0
-words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
-                   r'yMax="([\d.]+)">([^<]*)-</word>', page)
-if len(words) < 4:
-    print('%d hyphenated words' % len(words))
-    sys.exit(1)
 for x0, y0, x1, y1, t in words:
-    x0, y0, x1, y1 = map(float, (x0, y0, x1, y1))
     eh = y1 - y0
     n, hy = ink(x1 - 0.2 * eh, y0 + 0.4 * eh, x1, y0 + 0.7 * eh)
     m, letters = ink(x0, y0, x1 - 0.3 * eh, y1)

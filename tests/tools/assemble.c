@@ -133,9 +133,13 @@ components(const struct img *im, uint32_t c, struct comp **out)
 
 	for (y = 0; y < im->h; y++)
 		for (x = 0; x < im->w; x++) {
+			const unsigned char *p = im->p + 3 * ((size_t)y *
+			    (size_t)im->w + (size_t)x);
 			struct comp k = { x, y, x, y, 0 };
 
-			if (seen[y * im->w + x] || rgb(im, x, y) != c)
+			/* rgb() without its bounds, as the scan is inside */
+			if (((uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 |
+			    p[2]) != c || seen[y * im->w + x])
 				continue;
 			sp = 0;
 			stack[sp++] = y * im->w + x;
@@ -266,25 +270,53 @@ join_line(const struct img *im, const double win[4], int vertical)
 	long b0 = (long)ceil(vertical ? win[1] : win[0]);
 	long b1 = (long)floor(vertical ? win[3] : win[2]);
 	long a, b, first = -1, last = -1, need = (long)(0.8 * (b1 - b0));
+	long *run = NULL, *best = NULL;
 
-	for (a = a0; a < a1; a++) {
-		long run = 0, best = 0;
-
-		for (b = b0; b < b1; b++) {
-			int k = vertical ? black(im, a, b) : black(im, b, a);
-
-			run = k ? run + 1 : 0;
-			if (run > best)
-				best = run;
+	/*
+	 * Each line's longest run, the page read row by row either way (a
+	 * column at a time would read it across): for columns, a run and
+	 * a best per column, carried from row to row.
+	 */
+	if (vertical && a1 > a0) {
+		run = calloc((size_t)(a1 - a0), sizeof(*run));
+		best = calloc((size_t)(a1 - a0), sizeof(*best));
+		if (run == NULL || best == NULL) {
+			free(run);
+			free(best);
+			return -1;
 		}
-		if (best < need)
+		for (b = b0; b < b1; b++)
+			for (a = a0; a < a1; a++) {
+				long *r = &run[a - a0];
+
+				*r = black(im, a, b) ? *r + 1 : 0;
+				if (*r > best[a - a0])
+					best[a - a0] = *r;
+			}
+	}
+	for (a = a0; a < a1; a++) {
+		long n = 0, most = 0;
+
+		if (vertical)
+			most = best[a - a0];
+		else
+			for (b = b0; b < b1; b++) {
+				n = black(im, b, a) ? n + 1 : 0;
+				if (n > most)
+					most = n;
+			}
+		if (most < need)
 			continue;
 		if (first >= 0 && a != last + 1)
-			return -2;
+			break;
 		if (first < 0)
 			first = a;
 		last = a;
 	}
+	free(run);
+	free(best);
+	if (a < a1)
+		return -2;
 	if (first < 0)
 		return -1;
 	if (last - first + 1 > px(0.5))
@@ -387,21 +419,31 @@ paint(struct img *b, const struct tile *t, int n)
 	}
 	b->p = malloc((size_t)b->w * (size_t)b->h * 3);
 	memset(b->p, 255, (size_t)b->w * (size_t)b->h * 3);
-	/* Row by row: each tile lies on the glue strips before it. */
+	/*
+	 * Row by row: each tile lies on the glue strips before it.  A row
+	 * goes in one copy, of the part of it on both the tile's page and
+	 * the board.
+	 */
 	for (i = 0; i < n; i++)
-		for (y = from(t[i].cut[1]); y < from(t[i].cut[3]); y++)
-			for (x = from(t[i].cut[0]); x < from(t[i].cut[2]);
-			    x++) {
-				long bx = x + t[i].sx, by = y + t[i].sy;
+		for (y = from(t[i].cut[1]); y < from(t[i].cut[3]); y++) {
+			long by = y + t[i].sy, x0 = from(t[i].cut[0]);
+			long x1 = from(t[i].cut[2]);
 
-				if (bx < 0 || by < 0 || bx >= b->w ||
-				    by >= b->h || x < 0 || y < 0 ||
-				    x >= t[i].im.w || y >= t[i].im.h)
-					continue;
-				memcpy(b->p + 3 * ((size_t)by * b->w + bx),
+			if (by < 0 || by >= b->h || y < 0 || y >= t[i].im.h)
+				continue;
+			x = 0 > -t[i].sx ? 0 : -t[i].sx;
+			if (x0 < x)
+				x0 = x;
+			x = t[i].im.w < b->w - t[i].sx ? t[i].im.w :
+			    b->w - t[i].sx;
+			if (x1 > x)
+				x1 = x;
+			if (x0 < x1)
+				memcpy(b->p + 3 * ((size_t)by * b->w +
+				    (size_t)(x0 + t[i].sx)),
 				    t[i].im.p + 3 * ((size_t)y * t[i].im.w +
-				    x), 3);
-			}
+				    (size_t)x0), 3 * (size_t)(x1 - x0));
+		}
 }
 
 /*

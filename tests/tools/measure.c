@@ -77,36 +77,135 @@ mm(long px)
 	return px * 25.4 / dpi;
 }
 
-static void
-colors(void)
+/*
+ * The end of the run of one colour that starts at pixel X of a row of
+ * RW pixels: the first pixel past it.  A pixel is in the run when its
+ * bytes equal the pixel's before it, so a run is where the row equals
+ * itself shifted by 3 bytes; compared 8 bytes at a time.
+ */
+static long
+run_end(const unsigned char *row, long x, long rw)
 {
-	long x, y;
-	size_t i;
+	size_t i = (size_t)(3 * x + 3), end = (size_t)(3 * rw);
+	uint64_t a, b;
+
+	while (i + 8 <= end) {
+		memcpy(&a, row + i, 8);
+		memcpy(&b, row + i - 3, 8);
+		if (a != b) {
+			int k = 0;
+
+			while (row[i + k] == row[i + k - 3])
+				k++;
+			return (long)((i + k) / 3);
+		}
+		i += 8;
+	}
+	while (i < end && row[i] == row[i - 3])
+		i++;
+	return (long)(i / 3);
+}
+
+/* The runs of black, in scan order, where marks() looks for marks. */
+static struct brun { long x0, x1, y; } *bruns;
+static long nbrun, capbrun;
+
+/* The runs of the colours but white and black, for -p. */
+static struct run *runs;
+static long nrun, caprun;
+
+static void join(struct run *, long, long);
+
+static int
+push_black(long x0, long x1, long y)
+{
+	if (nbrun == capbrun) {
+		capbrun = capbrun ? 2 * capbrun : 1 << 12;
+		if ((bruns = realloc(bruns, (size_t)capbrun *
+		    sizeof(*bruns))) == NULL)
+			return -1;
+	}
+	bruns[nbrun++] = (struct brun){ x0, x1, y };
+	return 0;
+}
+
+static int
+push_run(uint32_t rgb, long x0, long x1, long y)
+{
+	if (nrun == caprun) {
+		caprun = caprun ? 2 * caprun : 1 << 16;
+		if ((runs = realloc(runs, (size_t)caprun *
+		    sizeof(*runs))) == NULL)
+			return -1;
+	}
+	runs[nrun] = (struct run){ rgb, x0, x1, y, nrun, 0, 0, 0, 0, 0 };
+	nrun++;
+	return 0;
+}
+
+/*
+ * One pass over the page, run by run: each colour's box, the black runs
+ * and, with -p, the runs of the other colours, joined row to row.
+ */
+static int
+scan(int want_parts)
+{
+	long x, y, x0, prev = 0, cur, i, j;
 	struct box *last = NULL;
 
-	for (y = 0; y < H; y++)
-		for (x = 0; x < W; x++) {
-			unsigned char *p = img + 3 * (y * W + x);
+	for (y = 0; y < H; y++) {
+		unsigned char *row = img + 3 * y * W;
+
+		cur = nrun;
+		for (x = 0; x < W; ) {
+			unsigned char *p = row + 3 * x;
 			uint32_t rgb = (uint32_t)p[0] << 16 | p[1] << 8 | p[2];
 			struct box *b;
 
+			x0 = x;
+			x = run_end(row, x, W);
 			if (rgb == 0xffffff)
 				continue;
-			/* Runs of one colour are the rule: look up once. */
 			b = last != NULL && last->rgb == rgb ? last : slot(rgb);
 			last = b;
 			if (!b->used) {
 				b->used = 1;
 				b->rgb = rgb;
-				b->x0 = b->x1 = x;
+				b->x0 = x0;
+				b->x1 = x - 1;
 				b->y0 = b->y1 = y;
 			}
-			if (x < b->x0) b->x0 = x;
-			if (x > b->x1) b->x1 = x;
-			if (y < b->y0) b->y0 = y;
+			if (x0 < b->x0) b->x0 = x0;
+			if (x - 1 > b->x1) b->x1 = x - 1;
 			if (y > b->y1) b->y1 = y;
-			b->n++;
+			b->n += x - x0;
+			if (rgb == 0) {
+				if (push_black(x0, x - 1, y) != 0)
+					return -1;
+			} else if (want_parts &&
+			    push_run(rgb, x0, x - 1, y) != 0)
+				return -1;
 		}
+		/* Join each run to the runs of its colour it touches above. */
+		for (i = cur, j = prev; i < nrun && j < cur; ) {
+			if (runs[j].y == y - 1 && runs[j].x1 >= runs[i].x0 &&
+			    runs[i].x1 >= runs[j].x0 && runs[j].rgb == runs[i].rgb)
+				join(runs, i, j);
+			if (runs[j].x1 < runs[i].x1)
+				j++;
+			else
+				i++;
+		}
+		prev = cur;
+	}
+	return 0;
+}
+
+static void
+colors(void)
+{
+	size_t i;
+
 	for (i = 0; i < NSLOT; i++)
 		if (slots[i].used && slots[i].rgb != 0)
 			printf("color #%06x %.3f %.3f %.3f %.3f %ld\n",
@@ -128,10 +227,12 @@ static void
 marks(void)
 {
 	long *stack = malloc(sizeof(long) * (size_t)(W * H < 1 << 22 ?
-	    W * H : 1 << 22)), sp, x, y;
+	    W * H : 1 << 22)), sp, x, y, bi;
 
-	for (y = 0; y < H; y++)
-		for (x = 0; x < W; x++) {
+	/* Only the black runs, in scan order, can start a mark. */
+	for (bi = 0; bi < nbrun; bi++)
+		for (y = bruns[bi].y, x = bruns[bi].x0; x <= bruns[bi].x1;
+		    x++) {
 			long x0 = x, x1 = x, y0 = y, y1 = y;
 
 			if (!black(x, y))
@@ -186,47 +287,14 @@ join(struct run *r, long a, long b)
 		r[a].up = b;
 }
 
-/* -p: components of one colour, from runs joined row to row. */
-static int
+/* -p: components of one colour, from the runs scan() joined. */
+static void
 parts(void)
 {
-	struct run *r = NULL;
-	long n = 0, cap = 0, prev = 0, cur, x, y, i, j;
+	struct run *r = runs;
+	long i;
 
-	for (y = 0; y < H; y++) {
-		cur = n;
-		for (x = 0; x < W; ) {
-			unsigned char *p = img + 3 * (y * W + x);
-			uint32_t rgb = (uint32_t)p[0] << 16 | p[1] << 8 | p[2];
-			long x0 = x;
-
-			while (x < W && memcmp(img + 3 * (y * W + x), p, 3) == 0)
-				x++;
-			if (rgb == 0xffffff || rgb == 0)
-				continue;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 1 << 16;
-				if ((r = realloc(r, (size_t)cap *
-				    sizeof(*r))) == NULL)
-					return -1;
-			}
-			r[n] = (struct run){ rgb, x0, x - 1, y, n, 0, 0, 0, 0,
-			    0 };
-			n++;
-		}
-		/* Join each run to the runs of its colour it touches above. */
-		for (i = cur, j = prev; i < n && j < cur; ) {
-			if (r[j].y == y - 1 && r[j].x1 >= r[i].x0 &&
-			    r[i].x1 >= r[j].x0 && r[j].rgb == r[i].rgb)
-				join(r, i, j);
-			if (r[j].x1 < r[i].x1)
-				j++;
-			else
-				i++;
-		}
-		prev = cur;
-	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < nrun; i++) {
 		struct run *t = &r[root(r, i)];
 
 		if (t->n == 0) {
@@ -239,13 +307,11 @@ parts(void)
 		if (r[i].y > t->by1) t->by1 = r[i].y;
 		t->n += r[i].x1 - r[i].x0 + 1;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < nrun; i++)
 		if (r[i].up == i)
 			printf("part #%06x %.3f %.3f %.3f %.3f %ld\n",
 			    (unsigned)r[i].rgb, mm(r[i].bx0), mm(r[i].by0),
 			    mm(r[i].bx1 + 1), mm(r[i].by1 + 1), r[i].n);
-	free(r);
-	return 0;
 }
 
 int
@@ -267,13 +333,17 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: measure [-p] [-r DPI] PAGE.ppm\n");
 		return 2;
 	}
-	printf("size %.3f %.3f\n", mm(W), mm(H));
-	colors();
-	if (want_parts && parts() != 0) {
+	if (scan(want_parts) != 0) {
 		fprintf(stderr, "measure: out of memory\n");
 		return 1;
 	}
+	printf("size %.3f %.3f\n", mm(W), mm(H));
+	colors();
+	if (want_parts)
+		parts();
 	marks();
+	free(runs);
+	free(bruns);
 	free(img);
 	return 0;
 }
