@@ -82,6 +82,11 @@ struct flow {
 	size_t			 cappages;	/* out->pages' room */
 	double			 y;		/* cursor, pt from the top */
 	bool			 fresh;		/* nothing on this page yet */
+	GHashTable		*memo;		/* block -> its PangoLayout: a
+						   heading or text is measured
+						   again and again (keeping a
+						   heading with what follows),
+						   shaped once */
 };
 
 static double
@@ -241,12 +246,31 @@ content_w(const struct bstyle *s)
 	return s->page_w - s->margin_l - s->margin_r;
 }
 
+/* Block b's layout l, kept for the next time it is asked for. */
+static PangoLayout *
+memo_put(const struct flow *fl, const struct bblock *b, PangoLayout *l)
+{
+	g_hash_table_insert(fl->memo, (gpointer)b, g_object_ref(l));
+	return l;
+}
+
+/* Block b's layout if it was made before (a reference of its own). */
+static PangoLayout *
+memo_get(const struct flow *fl, const struct bblock *b)
+{
+	PangoLayout *l = g_hash_table_lookup(fl->memo, b);
+
+	return l != NULL ? g_object_ref(l) : NULL;
+}
+
 static PangoLayout *
 heading_layout(const struct flow *fl, const struct bblock *b)
 {
-	return make_layout(fl, b->markup, content_w(fl->s),
-	    heading_size(fl->s, b->level), b->level <= 2 ? "Roboto Condensed" :
-	    "Roboto", true);
+	PangoLayout *l = memo_get(fl, b);
+
+	return l != NULL ? l : memo_put(fl, b, make_layout(fl, b->markup,
+	    content_w(fl->s), heading_size(fl->s, b->level), b->level <= 2 ?
+	    "Roboto Condensed" : "Roboto", true));
 }
 
 /* A paragraph's, list item's or quote's layout, its x and width. */
@@ -255,12 +279,16 @@ text_layout(const struct flow *fl, const struct bblock *b, double *x,
     double *w)
 {
 	double indent = b->kind == B_PARA ? 0 : b->level * INDENT;
+	PangoLayout *l;
 
 	*x = fl->s->margin_l + indent;
 	*w = content_w(fl->s) - indent;
 	if (b->kind == B_QUOTE)
 		*w -= INDENT / 2;
-	return make_layout(fl, b->markup, *w, fl->s->body, "Roboto", false);
+	if ((l = memo_get(fl, b)) != NULL)
+		return l;
+	return memo_put(fl, b, make_layout(fl, b->markup, *w, fl->s->body,
+	    "Roboto", false));
 }
 
 #define CELL_PAD	4.0	/* pt, around a table cell's text */
@@ -647,6 +675,7 @@ booklet_flow(const struct fonts *f, const struct bdoc *doc,
 	struct flow fl = { .f = f, .s = s, .out = out, .fresh = true };
 	size_t i;
 
+	fl.memo = g_hash_table_new_full(NULL, NULL, NULL, g_object_unref);
 	memset(out, 0, sizeof(*out));
 	new_page(&fl);
 	for (i = 0; i < doc->n; i++) {
@@ -677,6 +706,7 @@ booklet_flow(const struct fonts *f, const struct bdoc *doc,
 			flow_text(&fl, b);
 		}
 	}
+	g_hash_table_destroy(fl.memo);
 }
 
 void
