@@ -130,8 +130,12 @@ make_layout(const struct flow *fl, const char *markup, double width,
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_line_spacing(l, (float)fl->s->leading);
 	/* Soft hyphens at dictionary points: lines break inside long
-	 * words there, never at any letter (WORD_CHAR is the last resort). */
-	hy = hyph_markup(fl->f->hyph, fl->s->lang, markup ? markup : "");
+	 * words there, never at any letter (WORD_CHAR is the last resort).
+	 * Not in a heading (bold): a heading is not hyphenated, and so
+	 * its words stay whole in the tagged PDF's structure, which a
+	 * reader's tool may cut at the first soft hyphen. */
+	hy = bold ? g_strdup(markup ? markup : "") :
+	    hyph_markup(fl->f->hyph, fl->s->lang, markup ? markup : "");
 	pango_layout_set_markup(l, hy, -1);
 	g_free(hy);
 	booklet_refs_take(l);
