@@ -39,6 +39,22 @@ noshy() {
 }
 check "no U+00AD in the text of any bundled card sheet, pack, booklet" noshy
 
+# nospan: no PDF of $T/all has a span whose /ActualText is a U+00AD
+# (Cairo's for a soft hyphen inside a line, where nothing is drawn: a
+# reader honouring /ActualText got "Wel\u00ADcome"), and the Data Chain
+# booklet's structure gives its first paragraph's words whole (poppler's
+# structure text stopped at the first such span: "Wel").
+nospan() {
+	for f in "$T"/all/*.pdf; do
+		k=$(qpdf --qdf --object-streams=disable "$f" - |
+		    grep -ac 'ActualText <feff00ad>') || :
+		[ "$k" -eq 0 ] || { echo "$f: $k soft-hyphen spans"; return 1; }
+	done
+	pdfinfo -struct-text "$T/all/data-chain-en-pack.pdf" |
+	    grep -q '"Welcome to Data Chain, a card game about data activism!'
+}
+check "no soft-hyphen span in any bundled PDF; paragraphs read whole" nospan
+
 # words MD PDF: every word (run of letters) of MD, less its Markdown,
 # [[card:]] references, {icon:} and tags, figures (their alt text is not
 # printed) and link targets, is found whole in pdftotext's text of PDF

@@ -193,5 +193,11 @@ void		 pdf_tags_free(struct pdftags *g);
  * the title shown as the window's.  NULL, or what is wrong (g_free).
  */
 char		*tags_finish(qpdf_data q, const struct pdftags *g);
+/*
+ * The empty spans Cairo writes for the soft hyphens inside lines taken
+ * out of every page's content and the forms it draws (spans.c); NULL,
+ * or what went wrong (g_free() it).
+ */
+char		*spans_strip(qpdf_data q);
 
 #endif
