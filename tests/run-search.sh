@@ -13,16 +13,7 @@
 T=out/test/search
 . tests/suite.sh
 
-dp all all -d "$T/all"
-check "deckpress all renders every bundled game" exits all 0
-for md in cards/*/rules/*.md; do
-	g=${md#cards/}
-	g=${g%%/*}
-	l=$(basename "$md" .md)
-	dp "book-$g-$l" booklet "cards/$g" --lang "$l" \
-	    -o "$T/all/$g-$l-booklet.pdf"
-	check "booklet $g $l renders" exits "book-$g-$l" 0
-done
+bundled
 
 # noshy: no PDF of $T/all has a U+00AD in its text.
 noshy() {
@@ -102,7 +93,7 @@ for md in cards/*/rules/*.md; do
 	g=${g%%/*}
 	l=$(basename "$md" .md)
 	check "booklet $g $l: every word of rules/$l.md found whole" \
-	    words "$md" "$T/all/$g-$l-booklet.pdf"
+	    words "$md" "$T/all/$g-$l-rules.pdf"
 done
 
 # A made-up German deck: a compound in a narrow box, once black, once

@@ -32,14 +32,7 @@ tagged() {
 }
 
 # --- every bundled booklet, pack and cards PDF --------------------------
-dp all all -d "$T/all"
-check "all: the bundled games render" exits all 0
-for md in cards/*/rules/*.md; do
-	game=$(basename "$(dirname "$(dirname "$md")")")
-	lang=$(basename "$md" .md)
-	dp "b-$game-$lang" booklet "cards/$game" --lang "$lang" \
-	    -o "$T/all/$game-$lang-rules.pdf"
-done
+bundled
 n=0
 for f in "$T"/all/*.pdf; do
 	n=$((n + 1))

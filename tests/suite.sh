@@ -41,6 +41,21 @@ dp() {
 	echo "$rc" >"$T/$tag.rc"
 }
 
+# bundled: every bundled game's PDFs (deckpress all) and each language's
+# A4 rule booklet, GAME-LANG-rules.pdf, into $T/all, each run checked.
+bundled() {
+	dp all all -d "$T/all"
+	check "all: the bundled games render" exits all 0
+	for md in cards/*/rules/*.md; do
+		g=${md#cards/}
+		g=${g%%/*}
+		l=$(basename "$md" .md)
+		dp "b-$g-$l" booklet "cards/$g" --lang "$l" \
+		    -o "$T/all/$g-$l-rules.pdf"
+		check "$g $l: the booklet renders" exits "b-$g-$l" 0
+	done
+}
+
 # exits TAG STATUS: the run TAG exited with STATUS.
 exits() {
 	[ "$(cat "$T/$1.rc")" = "$2" ] && return 0
