@@ -46,7 +46,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/export/tts.c src/export/ttsjson.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
-         src/pdf/tagtree.c src/pdf/spans.c \
+         src/pdf/tagtree.c src/pdf/spans.c src/pdf/artifact.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c src/validate/strings.c \
          src/validate/oldfile.c src/validate/report.c src/validate/pdfsize.c \

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 #
 # Tagged PDF (issue 25, point 1): every bundled booklet, pack and cards
-# PDF is tagged, shows its title as the window's, passes qpdf --check
+# PDF is tagged, shows its title as the window's, passes qpdf --check,
+# draws nothing that is neither content nor an artifact
 # and comes out the same bytes twice; the Data Chain booklet's tree
 # has its Markdown's headings (order, level), lists and table; a
 # booklet made here has a figure with its alt text, a paragraph over
@@ -40,6 +41,20 @@ for f in "$T"/all/*.pdf; do
 	    tagged "$f"
 done
 check "all: 6 booklets, 6 packs, 6 cards PDFs ($n)" test "$n" -eq 18
+
+# marked PDF: every page draws nothing outside marked content -- each
+# text, path, image and form is a structure element's content or an
+# artifact -- and the furniture is there, as artifacts.
+marked() {
+	tags bare "$1" | awk -F '\t' '$2 > 0 { print "page " $1 ": " $2 \
+		" painting operators outside marked content"; bad = 1 }
+	    { art += $3 } END { if (art == 0) print "no artifact"
+		exit bad || art == 0 }'
+}
+for f in "$T"/all/*.pdf; do
+	check "$(basename "$f"): all content tagged or an artifact" \
+	    marked "$f"
+done
 
 # same: the Data Chain booklet and cards PDF, made again, are the
 # same bytes.

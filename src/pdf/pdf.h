@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include <cairo.h>
+#include <glib.h>
 #include <qpdf/qpdf-c.h>
 
 #include "../model.h"
@@ -75,7 +76,8 @@ void	pdf_meta(struct pdfout *p, const char *author, const char *lang);
  * Document, is opened now and closed by pdf_close(), which has
  * pdf_finish() do what Cairo 1.16 cannot (tagtree.c) and show the
  * title as the window's.  Content drawn outside every element (folios,
- * marks) is in no element: page furniture.
+ * marks) is in no element: page furniture, marked as artifacts when
+ * finished (artifact.c).
  */
 void	pdf_tagged(struct pdfout *p);
 
@@ -199,5 +201,13 @@ char		*tags_finish(qpdf_data q, const struct pdftags *g);
  * or what went wrong (g_free() it).
  */
 char		*spans_strip(qpdf_data q);
+/*
+ * The n bytes of page content s into out with every run of operators
+ * outside marked content put in "/Artifact BMC" ... "EMC"
+ * (artifact.c); false, out undefined, if it cannot be done safely (an
+ * inline image, a run that would end inside a text object, marked
+ * content unbalanced).
+ */
+bool		 artifact_wrap(const unsigned char *s, size_t n, GString *out);
 
 #endif

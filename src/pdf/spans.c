@@ -44,35 +44,50 @@ drop_spans(unsigned char *buf, size_t len)
 	return o;
 }
 
-/* Content stream s without its empty spans; false if it cannot be read. */
+/* Stream s's data replaced by the n bytes of d, deflated. */
+static void
+replace_data(qpdf_data q, qpdf_oh s, const unsigned char *d, size_t n)
+{
+	uLongf zlen = compressBound((uLong)n);
+	Bytef *z = xmalloc(zlen);
+
+	/* Deflated, as Cairo wrote it (libqpdf keeps streams as they are). */
+	if (compress2(z, &zlen, d, (uLong)n, Z_DEFAULT_COMPRESSION) == Z_OK)
+		qpdf_oh_replace_stream_data(q, s, z, zlen, qpdf_oh_new_name(q,
+		    "/FlateDecode"), qpdf_oh_new_null(q));
+	else
+		qpdf_oh_replace_stream_data(q, s, d, n, qpdf_oh_new_null(q),
+		    qpdf_oh_new_null(q));
+	free(z);
+}
+
+/*
+ * Content stream s without its empty spans and, if it is a page's
+ * (page), with its furniture marked (artifact.c); false if it cannot
+ * be read.  Only a stream that changes is written again.
+ */
 static bool
-strip_stream(qpdf_data q, qpdf_oh s)
+strip_stream(qpdf_data q, qpdf_oh s, bool page)
 {
 	unsigned char *buf = NULL;
 	size_t len = 0, n;
 	QPDF_BOOL filtered = QPDF_FALSE;
+	GString *marked;
 
 	if ((qpdf_oh_get_stream_data(q, s, qpdf_dl_generalized, &filtered,
 	    &buf, &len) & QPDF_ERRORS) || !filtered) {
 		free(buf);
 		return false;
 	}
-	/* Only a stream that had one is written again, deflated as
-	 * Cairo wrote it (libqpdf keeps the streams as they are). */
-	if ((n = drop_spans(buf, len)) != len) {
-		uLongf zlen = compressBound((uLong)n);
-		Bytef *z = xmalloc(zlen);
-
-		if (compress2(z, &zlen, buf, (uLong)n, Z_DEFAULT_COMPRESSION) ==
-		    Z_OK)
-			qpdf_oh_replace_stream_data(q, s, z, zlen,
-			    qpdf_oh_new_name(q, "/FlateDecode"),
-			    qpdf_oh_new_null(q));
-		else
-			qpdf_oh_replace_stream_data(q, s, buf, n,
-			    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-		free(z);
-	}
+	n = drop_spans(buf, len);
+	/* A form's content is drawn by a page, inside what marks it. */
+	marked = g_string_new(NULL);
+	if (page && artifact_wrap(buf, n, marked))
+		replace_data(q, s, (const unsigned char *)marked->str,
+		    marked->len);
+	else if (n != len)
+		replace_data(q, s, buf, n);
+	g_string_free(marked, TRUE);
 	free(buf);
 	return true;
 }
@@ -80,9 +95,12 @@ strip_stream(qpdf_data q, qpdf_oh s)
 static bool	strip_resources(qpdf_data q, qpdf_oh res, GHashTable *seen,
 		    int depth);
 
-/* Stream s, once however often it is drawn, and the forms it draws. */
+/*
+ * Stream s (a page's content if page, else a form), once however often
+ * it is drawn, and the forms it draws.
+ */
 static bool
-strip_once(qpdf_data q, qpdf_oh s, GHashTable *seen, int depth)
+strip_once(qpdf_data q, qpdf_oh s, bool page, GHashTable *seen, int depth)
 {
 	gintptr id = qpdf_oh_get_object_id(q, s);
 
@@ -91,7 +109,7 @@ strip_once(qpdf_data q, qpdf_oh s, GHashTable *seen, int depth)
 		return true;
 	if (id > 0)
 		g_hash_table_add(seen, GINT_TO_POINTER(id));
-	return strip_stream(q, s) && strip_resources(q, qpdf_oh_get_key(q,
+	return strip_stream(q, s, page) && strip_resources(q, qpdf_oh_get_key(q,
 	    qpdf_oh_get_dict(q, s), "/Resources"), seen, depth + 1);
 }
 
@@ -119,8 +137,8 @@ strip_resources(qpdf_data q, qpdf_oh res, GHashTable *seen, int depth)
 			g_array_append_val(forms, x);
 	}
 	for (i = 0; ok && i < forms->len; i++)
-		ok = strip_once(q, g_array_index(forms, qpdf_oh, i), seen,
-		    depth);
+		ok = strip_once(q, g_array_index(forms, qpdf_oh, i), false,
+		    seen, depth);
 	g_array_free(forms, TRUE);
 	return ok;
 }
@@ -141,9 +159,9 @@ spans_strip(qpdf_data q)
 			nk = qpdf_oh_get_array_n_items(q, c);
 			for (k = 0; ok && k < nk; k++)
 				ok = strip_once(q, qpdf_oh_get_array_item(q, c,
-				    k), seen, 0);
+				    k), true, seen, 0);
 		} else
-			ok = strip_once(q, c, seen, 0);
+			ok = strip_once(q, c, true, seen, 0);
 		if (!ok || !strip_resources(q, qpdf_oh_get_key(q, page,
 		    "/Resources"), seen, 0))
 			err = g_strdup_printf("page %d's content cannot be "

@@ -13,6 +13,11 @@ pdftags.py marks PDF
     text shown inside one, and the strokes (S operators) outside and
     inside.  Text is the bytes of the string operands, as Cairo writes
     them (its subset fonts keep ASCII letters and digits).
+pdftags.py bare PDF
+    Per page, tab-separated: the page number, how many painting
+    operators (text, paths, images, forms, shadings) it has outside
+    every marked-content sequence -- neither content nor artifact --
+    and how many "/Artifact BMC" sequences it has.
 """
 import json
 import re
@@ -95,7 +100,7 @@ def marks(pdf):
         if page == 0:
             continue
         r = res[page]
-        if line.endswith(b"BDC"):
+        if line.endswith(b"BDC") or line.endswith(b"BMC"):
             stack.append(b"/MCID" in line)
         elif line.strip() == b"EMC" and stack:
             stack.pop()
@@ -111,7 +116,40 @@ def marks(pdf):
                                       r[1].decode("latin-1"), r[2], r[3]))
 
 
+PAINT = {b"Tj", b"TJ", b"'", b'"', b"S", b"s", b"f", b"F", b"f*", b"B",
+         b"B*", b"b", b"b*", b"Do", b"sh", b"BI"}
+TOKEN = re.compile(rb"/[^\s()<>\[\]{}/%]*|<<|>>|<[0-9A-Fa-f\s]*>|"
+                   rb"[^\s()<>\[\]{}/%]+")
+
+
+def bare(pdf):
+    qdf = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf,
+                          "-"], check=True, capture_output=True).stdout
+    page, depth, res = 0, 0, {}
+    for line in qdf.split(b"\n"):
+        m = re.match(rb"%% Contents for page (\d+)", line)
+        if m:
+            page, depth = int(m.group(1)), 0
+            res[page] = [0, 0]
+            continue
+        if line.startswith(b"endstream"):
+            page = 0
+        if page == 0:
+            continue
+        for t in TOKEN.findall(STRING.sub(b" ", line)):
+            if t in (b"BDC", b"BMC"):
+                depth += 1
+            elif t == b"EMC":
+                depth -= 1
+            elif t in PAINT and depth == 0:
+                res[page][0] += 1
+        res[page][1] += line.count(b"/Artifact BMC")
+    for p in sorted(res):
+        print("%d\t%d\t%d" % (p, res[p][0], res[p][1]))
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("tree", "marks"):
+    modes = {"tree": tree, "marks": marks, "bare": bare}
+    if len(sys.argv) != 3 or sys.argv[1] not in modes:
         sys.exit(__doc__)
-    (tree if sys.argv[1] == "tree" else marks)(sys.argv[2])
+    modes[sys.argv[1]](sys.argv[2])
