@@ -168,5 +168,7 @@ spans_strip(qpdf_data q)
 			    "read", i + 1);
 	}
 	g_hash_table_destroy(seen);
+	/* Let go of the handles libqpdf kept for each page and form. */
+	qpdf_oh_release_all(q);
 	return err;
 }

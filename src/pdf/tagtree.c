@@ -296,12 +296,17 @@ walk(struct tree *t, qpdf_oh o, int depth)
 	for (i = 0; i < n; i++) {
 		qpdf_oh c = qpdf_oh_get_array_item(t->q, k, i);
 
-		if (!is_elem(t->q, c))
+		/* libqpdf keeps every handle it gives until it is let go:
+		 * a kid that is marked content, not an element, at once. */
+		if (!is_elem(t->q, c)) {
+			qpdf_oh_release(t->q, c);
 			continue;
+		}
 		xgrow((void **)&t->v, &t->cap, t->n + 1, sizeof(*t->v));
 		t->v[t->n++] = c;
 		walk(t, c, depth + 1);
 	}
+	qpdf_oh_release(t->q, k);
 }
 
 /* Where e stands in its parent's /K; -1 if it is not there. */
@@ -522,5 +527,7 @@ tags_finish(qpdf_data q, const struct pdftags *g)
 	g_hash_table_destroy(j.parents);
 	g_array_free(j.heldby, TRUE);
 	free(t.v);
+	/* The tree is written: none of its handles is needed again. */
+	qpdf_oh_release_all(q);
 	return NULL;
 }
