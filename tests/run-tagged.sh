@@ -251,6 +251,25 @@ sects() {
 check "cards: a Sect a card in deck order, title first, back last" sects
 check "cards: the crop marks outside every element" \
     furniture "$T/cards.pdf"
+# Card sheets of more than 1 000 copies (deckpress(5), LIMITS) are a
+# print job: untagged, no /Lang; 1 000 are still tagged.
+for c in 993:1000:yes 994:1001:no; do
+	count=${c%%:*} rest=${c#*:}
+	total=${rest%%:*} want=${rest#*:}
+	cp -R "$D" "$T/many-$total"
+	sed "s/{id: first-step, component: card, count: 2}/{id: first-step, component: card, count: $count}/" \
+	    "$D/deck.yaml" >"$T/many-$total/deck.yaml"
+	dp "many-$total" cards "$T/many-$total" -o "$T/many-$total.pdf"
+	check "cards: $total copies render" exits "many-$total" 0
+	check "cards: $total copies, tagged: $want" sh -c '
+	    grep -q "^$3: $2 components" "$1.out" &&
+	    pdfinfo "$1.pdf" | grep -q "^Tagged: *$4\$" &&
+	    if [ "$4" = no ]; then
+		! qpdf --qdf --object-streams=disable "$1.pdf" - |
+		    grep -aq "/Lang"
+	    fi' sh "$T/many-$total" "$total" "$T/many-$total.pdf" "$want"
+done
+
 # A game whose cards are named by another field (title_field:): that
 # field's text is the H read first, the 'title' box a P.
 cp -R "$D" "$T/tf"

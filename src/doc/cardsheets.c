@@ -16,17 +16,6 @@
 #include "../pdf/pdf.h"
 #include "../validate/validate.h"
 
-/* How many components a print holds, all kinds together. */
-static size_t
-print_count(const struct print *pr)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < pr->n; i++)
-		n += pr->v[i].n;
-	return n;
-}
-
 /* A --component that names no kind: a usage error listing them. */
 static int
 check_kind(const struct deck *deck, const char *kind, struct diags *d)
@@ -60,7 +49,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	struct pdfout pdf;
 	size_t n;
 	char *title, *what;
-	bool ok, fit = true;
+	bool ok, fit = true, tagged;
 
 	if (!print_build(s, lang, &po, &pr, d)) {
 		print_free(&pr);
@@ -74,8 +63,12 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	    pdf_open(&pdf, out, pr.paper_w, pr.paper_h, title, d);
 	free(title);
 	if (ok) {
-		pdf_tagged(&pdf);
-		pdf_meta(&pdf, NULL, s->deck->langs[lang]);
+		/* Untagged, the sheets are a print job: no language either,
+		 * which would cost a rewrite for a reader's sake alone. */
+		tagged = print_count(&pr) <= PDF_TAG_CARDS;
+		if (tagged)
+			pdf_tagged(&pdf);
+		pdf_meta(&pdf, NULL, tagged ? s->deck->langs[lang] : NULL);
 		pdf_subject(&pdf, pr.note);
 		if (images_count(s->images) > 0)
 			pdf_images(&pdf);

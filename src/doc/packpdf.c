@@ -101,8 +101,10 @@ draw_sheets(struct pdfout *pdf, const struct pack *p, size_t *page,
     struct diags *d)
 {
 	size_t i;
-	bool ok = true;
+	bool ok = true, many = print_count(&p->sheets) > PDF_TAG_CARDS;
 
+	if (many)
+		pdf_tag_pause(pdf->cr, true);
 	for (i = 0; i < p->sheets.npages; i++) {
 		if (ok)
 			booklet_dest(pdf->cr, *page + i + 1);
@@ -110,6 +112,8 @@ draw_sheets(struct pdfout *pdf, const struct pack *p, size_t *page,
 		if (ok)
 			pdf_page(pdf);
 	}
+	if (many)
+		pdf_tag_pause(pdf->cr, false);
 	*page += p->sheets.npages;
 	return ok;
 }

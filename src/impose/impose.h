@@ -303,6 +303,8 @@ struct printopts {
  */
 bool	 print_build(struct setup *s, size_t lang, const struct printopts *o,
 	    struct print *pr, struct diags *d);
+/* How many components print pr holds, all kinds together. */
+size_t	 print_count(const struct print *pr);
 /*
  * Lay out and draw page page (0-based, blank pages counted) of pr; with
  * cr NULL only lay it out, to report what does not fit.  False if a

@@ -355,3 +355,13 @@ print_front_pages(const struct print *pr, size_t ncards, size_t *page)
 		}
 	}
 }
+
+size_t
+print_count(const struct print *pr)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < pr->n; i++)
+		n += pr->v[i].n;
+	return n;
+}

@@ -80,6 +80,13 @@ void	pdf_meta(struct pdfout *p, const char *author, const char *lang);
  * finished (artifact.c).
  */
 void	pdf_tagged(struct pdfout *p);
+/*
+ * Card sheets of more cards than this are drawn untagged (their cards
+ * as page furniture): the structure Cairo holds, and libqpdf reads back
+ * to finish it, grow with the deck, and a deck printed in thousands is
+ * a print job, not a document to read (deckpress(5), LIMITS).
+ */
+#define PDF_TAG_CARDS	1000
 
 /*
  * Open structure element name (a standard type: Cairo 1.16 refuses any
