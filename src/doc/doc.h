@@ -61,5 +61,15 @@ struct bflow;
  */
 bool	 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 	    struct bdoc *doc, struct bflow *fl, struct diags *d);
+/* Its two steps: DECK/rules/LANG.md parsed into doc ... */
+bool	 rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
+	    struct diags *d);
+/*
+ * ... and doc (which the pack amends in between) flowed into fl (freed
+ * first), checked: every character shown, no more pages than one
+ * output has.
+ */
+bool	 rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
+	    const struct bdoc *doc, struct bflow *fl, struct diags *d);
 
 #endif

@@ -96,7 +96,8 @@ flow_rules(struct pack *p, struct diags *d)
 	struct bdoc *doc = &p->rules;
 	struct bblock *b;
 
-	if (!rulebook_load(p->s, p->li, &p->st, doc, &p->frules, d))
+	/* Parsed, amended, then flowed once. */
+	if (!rulebook_parse(p->s, p->li, doc, d))
 		return false;
 	b = doc->v;
 	if (doc->n > 0 && b[0].kind == B_HEADING && b[0].level == 1) {
@@ -117,8 +118,7 @@ flow_rules(struct pack *p, struct diags *d)
 		b[0].plain = g_strdup(label);
 		doc->n++;
 	}
-	flow(p, doc, &p->frules, d);
-	return true;
+	return rulebook_flow(p->s, p->li, &p->st, doc, &p->frules, d);
 }
 
 /*

@@ -156,8 +156,8 @@ pages_ok(const struct bflow *fl, struct srcpos pos, struct diags *d)
 }
 
 bool
-rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
-    struct bdoc *doc, struct bflow *fl, struct diags *d)
+rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
+    struct diags *d)
 {
 	char *rel = g_strdup_printf("rules/%s.md", s->deck->langs[li]);
 	char *path = path_join(s->deck->dir, rel);
@@ -169,13 +169,27 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 	    d) &&
 	    d->nerr == nerr;
 	free(path);
-	if (ok) {
-		booklet_flow(s->fonts, doc, st, fl);
-		booklet_check(s->fonts, fl, st, d);
-		ok = d->nerr == nerr && pages_ok(fl, path_pos(d, s->deck, li),
-		    d);
-	}
 	return ok;
+}
+
+bool
+rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
+    const struct bdoc *doc, struct bflow *fl, struct diags *d)
+{
+	size_t nerr = d->nerr;
+
+	bflow_free(fl);
+	booklet_flow(s->fonts, doc, st, fl);
+	booklet_check(s->fonts, fl, st, d);
+	return d->nerr == nerr && pages_ok(fl, path_pos(d, s->deck, li), d);
+}
+
+bool
+rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
+    struct bdoc *doc, struct bflow *fl, struct diags *d)
+{
+	return rulebook_parse(s, li, doc, d) &&
+	    rulebook_flow(s, li, st, doc, fl, d);
 }
 
 int
