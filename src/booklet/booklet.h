@@ -183,12 +183,6 @@ void	booklet_links(cairo_t *cr, const struct bflow *fl,
 void	booklet_refs_take(PangoLayout *l);
 
 /*
- * Name the page cr draws page (1-based) as the destination of links
- * to it (every page a link may go to must be named so).
- */
-void	booklet_dest(cairo_t *cr, size_t page);
-
-/*
  * Draw page i of fl at the origin of cr; footer is the running footer's
  * text (may be NULL), number the page number it shows (0: none).
  */

@@ -20,34 +20,6 @@
 #include "mdinline.h"
 #include "../pdf/pdf.h"
 
-/* A page's destination name: the links go to "p12". */
-#define DEST_FMT	"p%zu"
-
-void
-booklet_dest(cairo_t *cr, size_t page)
-{
-	char attrs[64];
-
-	snprintf(attrs, sizeof(attrs), "name='" DEST_FMT "' x=0 y=0", page);
-	cairo_tag_begin(cr, CAIRO_TAG_DEST, attrs);
-	cairo_tag_end(cr, CAIRO_TAG_DEST);
-}
-
-/* A link over x, y, w, h (pt, on the page) to 1-based page page. */
-static void
-link_rect(cairo_t *cr, double x, double y, double w, double h, size_t page)
-{
-	char attrs[160];
-
-	if (w <= 0 || h <= 0 || page == 0)
-		return;
-	/* To a named destination: Cairo 1.16 writes page=N of a page
-	 * not yet drawn as a link to nowhere. */
-	snprintf(attrs, sizeof(attrs), "rect=[%.2f %.2f %.2f %.2f] "
-	    "dest='" DEST_FMT "'", x, y, w, h, page);
-	pdf_link(cr, attrs);
-}
-
 /* An index entry: its whole row, name to number, to its page. */
 static void
 index_link(cairo_t *cr, const struct bplaced *it)
@@ -56,7 +28,7 @@ index_link(cairo_t *cr, const struct bplaced *it)
 	unsigned long page = strtoul(it->b->page, &end, 10);
 
 	if (end != it->b->page && *end == '\0')
-		link_rect(cr, it->x, it->y, it->w, it->h, page);
+		pdf_link(cr, it->x, it->y, it->w, it->h, page);
 }
 
 /*
@@ -91,7 +63,7 @@ range_links(cairo_t *cr, PangoLayout *l, int first, int last, double x,
 				xa = xb;
 				xb = t;
 			}
-			link_rect(cr, x + pango_units_to_double(log.x + xa),
+			pdf_link(cr, x + pango_units_to_double(log.x + xa),
 			    y + pango_units_to_double(y0) - top,
 			    pango_units_to_double(xb - xa),
 			    pango_units_to_double(y1 - y0), page);

@@ -65,7 +65,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	if (ok) {
 		/* Untagged, the sheets are a print job: no language either,
 		 * which would cost a rewrite for a reader's sake alone. */
-		tagged = print_count(&pr) <= PDF_TAG_CARDS;
+		tagged = print_tagged(&pr);
 		if (tagged)
 			pdf_tagged(&pdf);
 		pdf_meta(&pdf, NULL, tagged ? s->deck->langs[lang] : NULL);
@@ -73,7 +73,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		if (images_count(s->images) > 0)
 			pdf_images(&pdf);
 		pdf_expect(&pdf, pr.npages);
-		fit = print_pages(&pdf, s, &pr, d);
+		fit = print_pages(&pdf, s, &pr, 0, d);
 		ok = pdf_close(&pdf, fit, d);
 	}
 	n = print_count(&pr);

@@ -83,39 +83,12 @@ draw_flow(struct pdfout *pdf, const struct pack *p, const struct bflow *fl,
 	size_t i;
 
 	for (i = 0; i < fl->n; i++) {
-		booklet_dest(pdf->cr, *page + 1);
+		pdf_dest(pdf->cr, *page + 1);
 		booklet_draw(pdf->cr, p->s->fonts, fl, i, &p->st, p->title,
 		    (int)(*page)++ + 1);
 		page_note(pdf->cr, p);
 		pdf_page(pdf);
 	}
-}
-
-/*
- * The card sheets as print_pages() draws them, each page named for
- * the links to it.  False if a text does not fit (reported): after
- * one, the rest is only laid out, to report all of it at once.
- */
-static bool
-draw_sheets(struct pdfout *pdf, const struct pack *p, size_t *page,
-    struct diags *d)
-{
-	size_t i;
-	bool ok = true, many = print_count(&p->sheets) > PDF_TAG_CARDS;
-
-	if (many)
-		pdf_tag_pause(pdf->cr, true);
-	for (i = 0; i < p->sheets.npages; i++) {
-		if (ok)
-			booklet_dest(pdf->cr, *page + i + 1);
-		ok &= print_draw(ok ? pdf->cr : NULL, p->s, &p->sheets, i, d);
-		if (ok)
-			pdf_page(pdf);
-	}
-	if (many)
-		pdf_tag_pause(pdf->cr, false);
-	*page += p->sheets.npages;
-	return ok;
 }
 
 static int
@@ -148,7 +121,8 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	if (page < p->sheet0)
 		draw_flow(&pdf, p, &p->fblank, &page);
 	/* The sheets exactly as "deckpress cards" makes them. */
-	fit = draw_sheets(&pdf, p, &page, d);
+	fit = print_pages(&pdf, p->s, &p->sheets, page + 1, d);
+	page += p->sheets.npages;
 	draw_flow(&pdf, p, &p->fcredits, &page);
 	pack_outline(&pdf, p);
 	ok = pdf_close(&pdf, fit, d);

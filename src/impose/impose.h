@@ -314,12 +314,19 @@ size_t	 print_count(const struct print *pr);
 bool	 print_draw(cairo_t *cr, const struct setup *s,
 	    const struct print *pr, size_t page, struct diags *d);
 /*
- * Draw every page of pr into pdf, a page each; false if a text does not
- * fit (reported): the PDF is then not to be kept.
+ * Draw every page of pr into pdf, a page each, each named as link
+ * destination first + i (pdf_dest(); first 0: none); false if a text
+ * does not fit (reported): the PDF is then not to be kept.  A print
+ * not print_tagged() is drawn untagged.
  */
 struct pdfout;
 bool	 print_pages(struct pdfout *pdf, const struct setup *s,
-	    const struct print *pr, struct diags *d);
+	    const struct print *pr, size_t first, struct diags *d);
+/*
+ * Is pr a document to read, tagged, and not a print job: at most
+ * PDF_TAG_CARDS components (pdf.h)?
+ */
+bool	 print_tagged(const struct print *pr);
 /* Face f of component k (in print order) of sh, laid out; laid_free(). */
 void	 print_face(const struct setup *s, const struct print *pr,
 	    const struct sheets *sh, size_t k, enum face f, struct laid *out,

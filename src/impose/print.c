@@ -304,19 +304,31 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 
 bool
 print_pages(struct pdfout *pdf, const struct setup *s,
-    const struct print *pr, struct diags *d)
+    const struct print *pr, size_t first, struct diags *d)
 {
 	size_t i;
-	bool ok = true;
+	bool ok = true, job = !print_tagged(pr);
 
+	if (job)
+		pdf_tag_pause(pdf->cr, true);
 	for (i = 0; i < pr->npages; i++) {
+		if (ok && first > 0)
+			pdf_dest(pdf->cr, first + i);
 		/* After a text that does not fit, nothing will be kept:
 		 * only lay out the rest, to report all of it at once. */
 		ok &= print_draw(ok ? pdf->cr : NULL, s, pr, i, d);
 		if (ok)
 			pdf_page(pdf);
 	}
+	if (job)
+		pdf_tag_pause(pdf->cr, false);
 	return ok;
+}
+
+bool
+print_tagged(const struct print *pr)
+{
+	return print_count(pr) <= PDF_TAG_CARDS;
 }
 
 void

@@ -98,11 +98,18 @@ void	pdf_tagged(struct pdfout *p);
 bool	pdf_tag_begin(cairo_t *cr, const char *name);
 void	pdf_tag_end(cairo_t *cr);
 /*
- * A link annotation (Cairo's link tag attributes attrs: its rect= and
- * dest=) with nothing drawn in it; in a tagged PDF its Link element is
+ * Name the page cr draws, page (1-based), as the destination of links
+ * to it: every page a link may go to must be named so.
+ */
+void	pdf_dest(cairo_t *cr, size_t page);
+/*
+ * A link annotation over x, y, w, h (pt, on the page) to the page
+ * named page by pdf_dest(), with nothing drawn in it (none if the
+ * rectangle is empty or page 0); in a tagged PDF its Link element is
  * counted as the others are.
  */
-void	pdf_link(cairo_t *cr, const char *attrs);
+void	pdf_link(cairo_t *cr, double x, double y, double w, double h,
+	    size_t page);
 /* Draw untagged (pause) until resumed, e.g. pages drawn out of order. */
 void	pdf_tag_pause(cairo_t *cr, bool pause);
 /* The element last opened gets /Alt alt (a figure's text). */

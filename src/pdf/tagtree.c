@@ -10,6 +10,7 @@
  * and done by pdf_finish() with libqpdf (tags_finish()).
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cairo-pdf.h>
@@ -126,14 +127,34 @@ pdf_tag_end(cairo_t *cr)
 	g_free(g->open[--g->nopen]);
 }
 
+/* A page's destination name: the links go to "p12". */
+#define DEST_FMT	"p%zu"
+
 void
-pdf_link(cairo_t *cr, const char *attrs)
+pdf_dest(cairo_t *cr, size_t page)
+{
+	char attrs[64];
+
+	snprintf(attrs, sizeof(attrs), "name='" DEST_FMT "' x=0 y=0", page);
+	cairo_tag_begin(cr, CAIRO_TAG_DEST, attrs);
+	cairo_tag_end(cr, CAIRO_TAG_DEST);
+}
+
+void
+pdf_link(cairo_t *cr, double x, double y, double w, double h, size_t page)
 {
 	cairo_surface_t *t = cairo_get_group_target(cr);
 	struct pdftags *g = cairo_surface_get_type(t) ==
 	    CAIRO_SURFACE_TYPE_PDF ? cairo_surface_get_user_data(t,
 	    &tags_key) : NULL;
+	char attrs[160];
 
+	if (w <= 0 || h <= 0 || page == 0)
+		return;
+	/* To a named destination: Cairo 1.16 writes page=N of a page
+	 * not yet drawn as a link to nowhere. */
+	snprintf(attrs, sizeof(attrs), "rect=[%.2f %.2f %.2f %.2f] "
+	    "dest='" DEST_FMT "'", x, y, w, h, page);
 	cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs);
 	cairo_tag_end(cr, CAIRO_TAG_LINK);
 	/* Cairo puts a Link element in the tree for it, paused or not:
