@@ -47,19 +47,26 @@ static const cairo_user_data_key_t tags_key;
 
 /*
  * The recorder of the PDF that cr draws on, or NULL: a recording
- * surface (a face drawn once and painted again), a group, a PNG or a
- * paused document are drawn untagged.  Cairo 1.16 leaves a tag inside
+ * surface (a face drawn once and painted again), a group or a PNG is
+ * drawn untagged.  Cairo 1.16 leaves a tag inside
  * a recording out of the tree and stops the PDF with an error.
  */
 static struct pdftags *
-tags_of(cairo_t *cr)
+recorder(cairo_t *cr)
 {
 	cairo_surface_t *t = cairo_get_group_target(cr);
-	struct pdftags *g;
 
 	if (cairo_surface_get_type(t) != CAIRO_SURFACE_TYPE_PDF)
 		return NULL;
-	g = cairo_surface_get_user_data(t, &tags_key);
+	return cairo_surface_get_user_data(t, &tags_key);
+}
+
+/* The recorder, unless drawing is paused: then untagged too. */
+static struct pdftags *
+tags_of(cairo_t *cr)
+{
+	struct pdftags *g = recorder(cr);
+
 	return g != NULL && g->pause == 0 ? g : NULL;
 }
 
@@ -143,10 +150,7 @@ pdf_dest(cairo_t *cr, size_t page)
 void
 pdf_link(cairo_t *cr, double x, double y, double w, double h, size_t page)
 {
-	cairo_surface_t *t = cairo_get_group_target(cr);
-	struct pdftags *g = cairo_surface_get_type(t) ==
-	    CAIRO_SURFACE_TYPE_PDF ? cairo_surface_get_user_data(t,
-	    &tags_key) : NULL;
+	struct pdftags *g = recorder(cr);
 	char attrs[160];
 
 	if (w <= 0 || h <= 0 || page == 0)
