@@ -310,9 +310,19 @@ pdict_load(const char *path)
 		    sizeof(struct pprefix));
 	}
 	read_lines(pd);
+	/*
+	 * GLib 2.82 deprecates g_qsort_with_data() for g_sort_array(), which
+	 * 2.74 (Debian 12) does not have; by_letters() is a total order, so
+	 * the two sort alike.
+	 */
 	for (k = 0; k < 2; k++)
+#if GLIB_CHECK_VERSION(2, 82, 0)
+		g_sort_array(pd->lv[k].v, pd->lv[k].n, sizeof(*pd->lv[k].v),
+		    by_letters, pd->keys->str);
+#else
 		g_qsort_with_data(pd->lv[k].v, (gint)pd->lv[k].n,
 		    sizeof(*pd->lv[k].v), by_letters, pd->keys->str);
+#endif
 	return pd;
 }
 

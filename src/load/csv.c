@@ -73,7 +73,8 @@ check_text(struct reader *r)
 			    (unsigned int)c);
 			return false;
 		}
-		n = (size_t)(g_utf8_next_char(r->buf + i) -
+		/* GLib 2.84's g_utf8_next_char() takes a gchar *. */
+		n = (size_t)(g_utf8_next_char((const char *)(r->buf + i)) -
 		    (const char *)(r->buf + i));
 		advance(&at, r->buf[i], i + 1 < r->len ? r->buf[i + 1] : -1);
 	}
