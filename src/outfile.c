@@ -114,12 +114,6 @@ catch_signals(void)
 	atexit(remove_temps);
 }
 
-const char *
-outfile_name(const char *path)
-{
-	return strcmp(path, "-") == 0 ? "standard output" : path;
-}
-
 FILE *
 outfile_report_to(const char *path)
 {

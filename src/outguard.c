@@ -92,6 +92,16 @@ outfile_no_links(void)
 	outguard_no_links = true;
 }
 
+/*
+ * outfile.h's: here, with the refusal that names the output, so that the
+ * guard needs nothing of the writer (outfile.c calls the guard).
+ */
+const char *
+outfile_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "standard output" : path;
+}
+
 void
 outfile_refuse(const char *name, struct diags *d, const char *why)
 {
