@@ -345,3 +345,13 @@ fit_text(PangoContext *ctx, const struct elem *e, const char *text,
 	out->h = best.h;
 	out->layout = best.l;
 }
+
+void
+fitted_free(void *p)
+{
+	struct fitted *f = p;
+
+	if (f != NULL && f->layout != NULL)
+		g_object_unref(f->layout);
+	g_free(f);
+}

@@ -388,16 +388,6 @@ layout_forget(const struct fonts *fonts)
 	g_hash_table_remove_all(fonts->fitcache);
 }
 
-void
-fitted_free(void *p)
-{
-	struct fitted *f = p;
-
-	if (f != NULL && f->layout != NULL)
-		g_object_unref(f->layout);
-	g_free(f);
-}
-
 /*
  * fit_text(), remembered by what decides the fit: the font, the box,
  * the range of sizes, the text.  fit->layout is a reference of the
