@@ -84,6 +84,47 @@ struct export {
 	const char	*pod;		/* --for NAME */
 };
 
+/* "DIR: 104 files at 300 dpi, 815 x 1110 px" (each size, if several). */
+static void
+png_summary(const struct export_req *q, const struct export_done *e)
+{
+	size_t i;
+
+	printf("%s: %zu file%s at %.0f dpi", q->dir, e->n, e->n == 1 ?
+	    "" : "s", q->dpi);
+	if (e->nsizes == 1)
+		printf(", %d x %d px\n", e->sizes[0].w, e->sizes[0].h);
+	else
+		for (i = 0; i < e->nsizes; i++)
+			printf("%s%zu of %d x %d px%s", i ? ", " : ": ",
+			    e->sizes[i].n, e->sizes[i].w, e->sizes[i].h,
+			    i + 1 < e->nsizes ? "" : "\n");
+}
+
+/* What export_deck() wrote, as q asked: a line on standard output. */
+static void
+report(const struct export_req *q, const struct deck *deck,
+    const struct export_done *e)
+{
+	const char *what = deck->multi ? "component" : "card";
+	const char *s = e->cards == 1 ? "" : "s";
+
+	if (q->fmt == EXPORT_TTS)
+		fputs(e->note, stdout);
+	else if (q->fmt == EXPORT_PNG)
+		png_summary(q, e);
+	else if (q->fmt == EXPORT_PDF)
+		printf("%s: %zu page%s, the faces of %zu %s%s one a page, "
+		    "with trim and bleed boxes\n", e->path, e->n, e->n == 1 ?
+		    "" : "s", e->cards, what, s);
+	else if (q->fmt == EXPORT_CSV)
+		printf("%s: %zu %s%s, %zu text columns\n", e->path, e->n,
+		    what, e->n == 1 ? "" : "s", e->cards);
+	else
+		printf("%s: %zu faces of %zu %s%s, %zu boxes\n", e->path,
+		    e->n, e->cards, what, s, e->boxes);
+}
+
 static int
 run_export(const struct export *x, struct diags *d)
 {
@@ -98,7 +139,7 @@ run_export(const struct export *x, struct diags *d)
 	    (rc = lang_arg(s.deck, x->j.lang, &li, d)) != 0))
 		goto out;
 	if ((rc = export_deck(&s, (size_t)li, &x->q, &e, d)) == 0)
-		export_report(&x->q, s.deck, &e);
+		report(&x->q, s.deck, &e);
 out:
 	export_done_free(&e);
 	setup_free(&s);

@@ -112,9 +112,6 @@ struct export_done {
 int	 export_deck(struct setup *s, size_t li, const struct export_req *q,
 	    struct export_done *done, struct diags *d);
 void	 export_done_free(struct export_done *done);
-/* What export_deck() wrote, as q asked: a line on standard output. */
-void	 export_report(const struct export_req *q, const struct deck *deck,
-	    const struct export_done *done);
 
 /*
  * csv.c: the deck's card list and its texts in every language as the

@@ -6,7 +6,6 @@
  * sheets and drawn by the same code.  Part of the export stage; its
  * entry point, export_deck(), also hands the boxes table to boxes.c.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,61 +31,6 @@ struct eplan {
 	struct efile	*v;
 	size_t		 n, cap;
 };
-
-bool
-lay_kinds(const struct setup *s, const struct print *pr,
-    struct kfaces **out, struct diags *d)
-{
-	size_t nerr = d->nerr, i, k, f;
-
-	*out = xcalloc(pr->n + 1, sizeof(**out));
-	for (i = 0; i < pr->n; i++)
-		for (f = 0; f < 2; f++) {
-			const struct sheets *sh = &pr->v[i];
-
-			(*out)[i].f[f] = xcalloc(sh->n + 1, sizeof(struct laid));
-			for (k = 0; k < sh->n; k++)
-				if (f == FACE_FRONT || sh->backs) {
-					print_face(s, pr, sh, k, (enum face)f,
-					    &(*out)[i].f[f][k], d);
-					/* Kept until written: the texts'
-					 * layouts would add up. */
-					laid_unshape(&(*out)[i].f[f][k]);
-				}
-		}
-	return d->nerr == nerr || s->deck->draft;
-}
-
-void
-kinds_free(struct kfaces *v, const struct print *pr)
-{
-	size_t i, k, f;
-
-	for (i = 0; v != NULL && i < pr->n; i++)
-		for (f = 0; f < 2; f++) {
-			for (k = 0; k < pr->v[i].n; k++)
-				laid_free(&v[i].f[f][k]);
-			free(v[i].f[f]);
-		}
-	free(v);
-}
-
-bool
-laid_same(const struct laid *a, const struct laid *b)
-{
-	size_t i;
-
-	if (a->n != b->n)
-		return false;
-	/* Only texts differ between copies ({n}); the rest follows. */
-	for (i = 0; i < a->n; i++)
-		if (a->v[i].e != b->v[i].e || a->v[i].size != b->v[i].size ||
-		    a->v[i].marks != b->v[i].marks ||
-		    (a->v[i].text == NULL) != (b->v[i].text == NULL) ||
-		    (a->v[i].text && strcmp(a->v[i].text, b->v[i].text) != 0))
-			return false;
-	return true;
-}
 
 /* How face l of kind k is drawn as p->q asks. */
 static void
@@ -394,45 +338,4 @@ export_done_free(struct export_done *done)
 	g_free(done->note);
 	free(done->sizes);
 	memset(done, 0, sizeof(*done));
-}
-
-/* "DIR: 104 files at 300 dpi, 815 x 1110 px" (each size, if several). */
-static void
-png_summary(const struct export_req *q, const struct export_done *e)
-{
-	size_t i;
-
-	printf("%s: %zu file%s at %.0f dpi", q->dir, e->n, e->n == 1 ?
-	    "" : "s", q->dpi);
-	if (e->nsizes == 1)
-		printf(", %d x %d px\n", e->sizes[0].w, e->sizes[0].h);
-	else
-		for (i = 0; i < e->nsizes; i++)
-			printf("%s%zu of %d x %d px%s", i ? ", " : ": ",
-			    e->sizes[i].n, e->sizes[i].w, e->sizes[i].h,
-			    i + 1 < e->nsizes ? "" : "\n");
-}
-
-/* What was written: a line on standard output. */
-void
-export_report(const struct export_req *q, const struct deck *deck,
-    const struct export_done *e)
-{
-	const char *what = deck->multi ? "component" : "card";
-	const char *s = e->cards == 1 ? "" : "s";
-
-	if (q->fmt == EXPORT_TTS)
-		fputs(e->note, stdout);
-	else if (q->fmt == EXPORT_PNG)
-		png_summary(q, e);
-	else if (q->fmt == EXPORT_PDF)
-		printf("%s: %zu page%s, the faces of %zu %s%s one a page, "
-		    "with trim and bleed boxes\n", e->path, e->n, e->n == 1 ?
-		    "" : "s", e->cards, what, s);
-	else if (q->fmt == EXPORT_CSV)
-		printf("%s: %zu %s%s, %zu text columns\n", e->path, e->n,
-		    what, e->n == 1 ? "" : "s", e->cards);
-	else
-		printf("%s: %zu faces of %zu %s%s, %zu boxes\n", e->path,
-		    e->n, e->cards, what, s, e->boxes);
 }
