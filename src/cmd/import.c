@@ -83,7 +83,10 @@ run_import(const struct import_args *a, struct diags *d)
 	struct import_result res = { 0 };
 	int rc;
 
-	if ((rc = import_run(a, &res, d)) == 0)
+	rc = import_run(a, &res, d);
+	if (res.finished != NULL)
+		fputs(res.finished, stdout);
+	if (rc == 0)
 		report(&res);
 	import_result_free(&res);
 	return rc;

@@ -74,7 +74,7 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 	struct strings_report r;
 	struct poin_report pr;
 	size_t accepted = 0;
-	char *path = NULL;
+	char *path = NULL, *said;
 	int li, rc = 0;
 
 	if (!lang_tag_valid(lang)) {
@@ -85,7 +85,11 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 	 * gaps are no business of this one's translator. */
 	/* A stopped import's files first: else its next run would put
 	 * them over this one's. */
-	if ((rc = journal_finish(deckdir, d)) != 0)
+	rc = journal_finish(deckdir, &said, d);
+	if (said != NULL)
+		fputs(said, stdout);
+	free(said);
+	if (rc != 0)
 		return rc;
 	if ((rc = load(&s, deckdir, lang, from != NULL, d)) != 0) {
 		setup_free(&s);

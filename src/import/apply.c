@@ -357,7 +357,7 @@ import_run(const struct import_args *a, struct import_result *res,
 	int rc;
 
 	/* A stopped import first, so that this one reads a whole deck. */
-	if ((rc = journal_finish(a->into, d)) != 0)
+	if ((rc = journal_finish(a->into, &res->finished, d)) != 0)
 		return rc;
 	if ((r.tab = load_csv(a->csv, d)) == NULL)
 		return EXIT_INPUT;
@@ -391,6 +391,7 @@ import_result_free(struct import_result *res)
 	}
 	free(res->files);
 	free(res->columns);
+	free(res->finished);
 	free(res->n.strings);
 	free(res->n.cleared);
 	free(res->n.touched);

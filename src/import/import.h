@@ -224,11 +224,14 @@ struct import_result {
 	size_t			 nfiles;
 	bool			*columns;	/* per language: the table
 						   has text columns in it */
+	char			*finished;	/* owned: the line of a
+						   stopped import finished
+						   first, or NULL */
 };
 
 /*
  * Import the table a->csv into the game folder a->into: first finish
- * an import a journal says had stopped (saying so on stdout), then read
+ * an import a journal says had stopped (res->finished says so), then read
  * the table against the deck, make deck.yaml and the text files, load
  * them back, and write those that change, all or none.  Nothing is
  * written if there is any error (reported in d).  res says what was
@@ -254,11 +257,12 @@ int	 journal_write(const char *dir, const struct jfile *v, size_t n,
 
 /*
  * If dir holds a journal a stopped import left, write its files and
- * remove it, saying so on stdout.  A journal is untrusted (it may come
+ * remove it; *said is then the line that says so, for the command to
+ * print (caller frees), else NULL.  A journal is untrusted (it may come
  * with a stranger's game): one journal_read() refuses writes nothing,
  * and its files are never written through a link.  Returns 0
  * (no journal, or finished) or an exit code.
  */
-int	 journal_finish(const char *dir, struct diags *d);
+int	 journal_finish(const char *dir, char **said, struct diags *d);
 
 #endif

@@ -242,13 +242,15 @@ out:
 }
 
 int
-journal_finish(const char *dir, struct diags *d)
+journal_finish(const char *dir, char **said, struct diags *d)
 {
 	struct journal j;
 	struct staged *s = NULL;
+	struct strbuf b = { 0 };
 	size_t i;
 	int rc = EXIT_INPUT;
 
+	*said = NULL;
 	if (!journal_read(NULL, dir, &j, d))
 		goto out;
 	rc = 0;
@@ -259,11 +261,12 @@ journal_finish(const char *dir, struct diags *d)
 	if (!stage_all(dir, s, j.n, d) ||
 	    (rc = apply(dir, s, j.n, NULL, d)) != 0)
 		goto out;
-	printf("%s: finished an import that had stopped half way (",
+	sb_printf(&b, "%s: finished an import that had stopped half way (",
 	    j.path);
 	for (i = 0; i < j.n; i++)
-		printf("%s%s", i ? ", " : "", j.v[i].name);
-	printf(")\n");
+		sb_printf(&b, "%s%s", i ? ", " : "", j.v[i].name);
+	sb_puts(&b, ")\n");
+	*said = b.s;
 out:
 	staged_free(s, j.n);
 	journal_free(&j);
