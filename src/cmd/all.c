@@ -53,11 +53,12 @@ all_lang(const char *lang, const struct job *base)
 {
 	struct job j = *base;
 	struct diags d = { 0 };
-	char *md;
+	char *md, *said = NULL;
 	int rc;
 
 	j.lang = lang;
-	rc = run_cards(&j, &d);
+	rc = run_cards(&j, &said, &d);
+	say(j.output, said);
 	if (rc == EXIT_INPUT && batch_unfinished(&d, j.lang)) {
 		batch_skip(j.deckdir, j.lang, &d);
 		return finish(&d, 0);
@@ -65,8 +66,12 @@ all_lang(const char *lang, const struct job *base)
 	if ((rc = finish(&d, rc)) != 0)
 		return rc;
 	md = g_strdup_printf("%s/rules/%s.md", j.deckdir, j.lang);
-	if (file_exists(md))
-		rc = finish(&d, run_pack(&j, &d));
+	if (file_exists(md)) {
+		said = NULL;
+		rc = run_pack(&j, &said, &d);
+		say(j.output, said);
+		rc = finish(&d, rc);
+	}
 	g_free(md);
 	return rc;
 }

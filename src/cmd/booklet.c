@@ -42,7 +42,8 @@ cmd_booklet(int argc, char **argv)
 	};
 	struct rulebook_job j = { 0 };
 	struct diags d = { 0 };
-	int c;
+	char *said = NULL;
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "l:f:o:h", opts, NULL)) != -1)
 		switch (c) {
@@ -81,6 +82,8 @@ cmd_booklet(int argc, char **argv)
 		    "give exactly one deck folder" : "no deck folder given");
 	j.deckdir = deck_dir(argv[optind]);
 	output_ext(&d, j.output, ".pdf", "a PDF");
-	return finish(&d, run_booklet(&j, &d));
+	rc = run_booklet(&j, &said, &d);
+	say(j.output, said);
+	return finish(&d, rc);
 }
 

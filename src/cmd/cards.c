@@ -68,6 +68,7 @@ cmd_cards(int argc, char **argv)
 	};
 	struct job j = JOB_INIT;
 	struct diags d = { 0 };
+	char *said = NULL;
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
@@ -90,6 +91,8 @@ cmd_cards(int argc, char **argv)
 	output_ext(&d, j.output, ".pdf", "a PDF");
 	if ((rc = job_printer(&j, &d)) != 0)
 		return finish(&d, rc);
-	return finish(&d, run_cards(&j, &d));
+	rc = run_cards(&j, &said, &d);
+	say(j.output, said);
+	return finish(&d, rc);
 }
 

@@ -25,6 +25,13 @@
 int	 finish(struct diags *d, int rc);
 
 /*
+ * common.c: the line a stage handed back saying what it wrote (NULL:
+ * none), printed on stdout, or on stderr when out, the output, is
+ * standard output ("-") and holds the file itself; then g_free()d.
+ */
+void	 say(const char *out, char *said);
+
+/*
  * "deckpress: MESSAGE" on stderr, then where the help is ("see
  * 'deckpress CMD --help'", CMD read from the usage text); returns 2.
  */

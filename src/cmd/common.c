@@ -11,7 +11,18 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include <glib.h>
+
 #include "cmd.h"
+#include "../outfile.h"
+
+void
+say(const char *out, char *said)
+{
+	if (said != NULL)
+		fputs(said, outfile_report_to(out));
+	g_free(said);
+}
 
 int
 finish(struct diags *d, int rc)

@@ -55,6 +55,7 @@ cmd_pack(int argc, char **argv)
 	};
 	struct job j = JOB_INIT;
 	struct diags d = { 0 };
+	char *said = NULL;
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
@@ -84,5 +85,7 @@ cmd_pack(int argc, char **argv)
 	output_ext(&d, j.output, ".pdf", "a PDF");
 	if ((rc = job_printer(&j, &d)) != 0)
 		return finish(&d, rc);
-	return finish(&d, run_pack(&j, &d));
+	rc = run_pack(&j, &said, &d);
+	say(j.output, said);
+	return finish(&d, rc);
 }

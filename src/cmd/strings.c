@@ -147,6 +147,7 @@ run_po(const char *deckdir, const char *lang, const char *output,
 	struct load_opts lo = { .lang = lang, .lenient = true, .one = true,
 	    .extra = lang };
 	struct setup s = { 0 };
+	char *said = NULL;
 	int li = 0, rc;
 
 	if (lang != NULL && !lang_tag_valid(lang))
@@ -166,8 +167,10 @@ run_po(const char *deckdir, const char *lang, const char *output,
 		    "the errors above first");
 		rc = EXIT_INPUT;
 	}
-	if (rc == 0)
-		rc = po_export(&s, li, output, d);
+	if (rc == 0) {
+		rc = po_export(&s, li, output, &said, d);
+		say(output, said);
+	}
 	setup_free(&s);
 	return rc;
 }

@@ -60,7 +60,7 @@ struct wjob {
 
 /*
  * One build: the printer profile read again, then run_cards or run_pack
- * as the cards and pack commands call them, but quiet.  Diagnostics and
+ * as the cards and pack commands call them, but with no line said.  Diagnostics and
  * files read into d, the PDF's path into *out; returns its exit code.
  */
 static int
@@ -70,11 +70,10 @@ build(void *arg, struct diags *d, char **out)
 	struct job j = w->job;
 	int rc;
 
-	j.quiet = true;
 	j.outpath = out;
 	if ((rc = job_printer(&j, d)) != 0)
 		return rc;
-	return w->pack ? run_pack(&j, d) : run_cards(&j, d);
+	return w->pack ? run_pack(&j, NULL, d) : run_cards(&j, NULL, d);
 }
 
 /*

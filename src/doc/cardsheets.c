@@ -41,7 +41,7 @@ check_kind(const struct deck *deck, const char *kind, struct diags *d)
 /* Lay out, impose and write; the deck is loaded and bound. */
 static int
 render_pdf(struct setup *s, const struct job *j, size_t lang,
-    const struct variant *v, const char *out, struct diags *d)
+    const struct variant *v, const char *out, char **said, struct diags *d)
 {
 	struct printopts po = { j->duplex, j->backs, v, j->kind, j->back_x,
 	    j->back_y };
@@ -77,8 +77,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		ok = pdf_close(&pdf, fit, d);
 	}
 	n = print_count(&pr);
-	if (ok && !j->quiet)
-		fprintf(outfile_report_to(out), "%s: %zu %s%s, %zu page%s%s\n",
+	if (ok && said != NULL)
+		*said = g_strdup_printf("%s: %zu %s%s, %zu page%s%s\n",
 		    outfile_name(out), n,
 		    s->deck->multi ? "component" : "card", n == 1 ? "" : "s",
 		    pr.npages, pr.npages == 1 ? "" : "s",
@@ -143,7 +143,7 @@ hint_incomplete(const struct job *j, const char *lang, struct diags *d)
 }
 
 int
-run_cards(const struct job *j, struct diags *d)
+run_cards(const struct job *j, char **said, struct diags *d)
 {
 	struct setup s = { 0 };
 	struct load_opts lo;
@@ -169,7 +169,7 @@ run_cards(const struct job *j, struct diags *d)
 	    j->kind ? j->kind : "cards");
 	if (j->outpath != NULL)
 		*j->outpath = g_strdup(out);
-	rc = render_pdf(&s, j, (size_t)li, v, out, d);
+	rc = render_pdf(&s, j, (size_t)li, v, out, said, d);
 out:
 	g_free(out);
 	rules_free(rules);

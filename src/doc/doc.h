@@ -20,11 +20,13 @@
 
 /*
  * Render j's card sheets (cardsheets.c) or pack (packpdf.c) to the job's
- * output, with a "FILE: N cards, M pages" line unless j->quiet.
- * Returns 0 or an exit code; nothing is written on an error.
+ * output; *said, if said is not NULL, then gets the "FILE: N cards, M
+ * pages" line for the command to print (caller g_free()s; NULL if
+ * nothing was written).  Returns 0 or an exit code; nothing is written
+ * on an error.
  */
-int	 run_cards(const struct job *j, struct diags *d);
-int	 run_pack(const struct job *j, struct diags *d);
+int	 run_cards(const struct job *j, char **said, struct diags *d);
+int	 run_pack(const struct job *j, char **said, struct diags *d);
 
 /*
  * check's preflight for language li of s (loaded and bound): what
@@ -47,10 +49,12 @@ struct rulebook_job {
 };
 
 /*
- * Typeset j's rule booklet (rulebook.c) and write it, with a "FILE: N
- * pages" line.  Returns 0 or an exit code.
+ * Typeset j's rule booklet (rulebook.c) and write it; *said then gets
+ * the "FILE: N pages" line (caller g_free()s).  Returns 0 or an exit
+ * code.
  */
-int	 run_booklet(const struct rulebook_job *j, struct diags *d);
+int	 run_booklet(const struct rulebook_job *j, char **said,
+	    struct diags *d);
 
 struct bstyle;
 struct bdoc;

@@ -37,7 +37,8 @@ struct pack {
 	bool		 multi;		/* components of several kinds */
 	bool		 single;	/* some print single-sided */
 	bool		 tiled;		/* some boards span several sheets */
-	bool		 quiet;		/* no "FILE: N pages" line */
+	char		**said;		/* gets the "FILE: N pages" line;
+					   NULL: not wanted */
 	enum duplex	 duplex;	/* how its sheets print */
 	bool		 unfolded;	/* a fold pack with a part that
 					   cannot fold (round, boards) */

@@ -126,8 +126,8 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	draw_flow(&pdf, p, &p->fcredits, &page);
 	pack_outline(&pdf, p);
 	ok = pdf_close(&pdf, fit, d);
-	if (ok && !p->quiet)
-		fprintf(outfile_report_to(out), "%s: %zu pages (instructions "
+	if (ok && p->said != NULL)
+		*p->said = g_strdup_printf("%s: %zu pages (instructions "
 		    "from page %zu, cards from %zu)%s\n", outfile_name(out),
 		    page, p->p_rules + 1, p->sheet0 + 1,
 		    p->sheets.note ? " (draft)" : "");
@@ -163,7 +163,7 @@ pack_free(struct pack *p)
 }
 
 int
-run_pack(const struct job *j, struct diags *d)
+run_pack(const struct job *j, char **said, struct diags *d)
 {
 	struct setup s = { 0 };
 	struct load_opts lo;
@@ -189,7 +189,7 @@ run_pack(const struct job *j, struct diags *d)
 	out = job_output(j, s.deck, p.li, NULL, "pack");
 	if (j->outpath != NULL)
 		*j->outpath = g_strdup(out);
-	p.quiet = j->quiet;
+	p.said = said;
 	if ((rc = ensure_parent(out, d)) == 0)
 		rc = pack_write(&p, out, d);
 out:

@@ -65,7 +65,8 @@ open_pdf(struct pdfout *pdf, const struct setup *s, double w, double h,
 
 static int
 booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
-    const char *title, size_t li, const char *out, struct diags *d)
+    const char *title, size_t li, const char *out, char **said,
+    struct diags *d)
 {
 	struct pdfout pdf;
 	int *page_of;
@@ -83,8 +84,8 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	add_outline(&pdf, fl, page_of, NULL);
 	ok = pdf_close(&pdf, true, d);
 	if (ok)
-		fprintf(outfile_report_to(out), "%s: %zu pages\n",
-		    outfile_name(out), fl->n);
+		*said = g_strdup_printf("%s: %zu pages\n", outfile_name(out),
+		    fl->n);
 	free(page_of);
 	return ok ? 0 : EXIT_IO;
 }
@@ -92,7 +93,8 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 /* The booklet as pages two up, in the order that folds into a book. */
 static int
 booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
-    const char *title, size_t li, const char *out, struct diags *d)
+    const char *title, size_t li, const char *out, char **said,
+    struct diags *d)
 {
 	size_t n = (fl->n + 3) / 4 * 4, k;
 	int *page_of;
@@ -115,7 +117,7 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	add_outline(&pdf, fl, page_of, NULL);
 	ok = pdf_close(&pdf, true, d);
 	if (ok)
-		fprintf(outfile_report_to(out), "%s: %zu %s pages on %zu "
+		*said = g_strdup_printf("%s: %zu %s pages on %zu "
 		    "%s sides\n", outfile_name(out), n,
 		    st->page_w < MM(145) ? "half-Letter" : "A5", n / 2,
 		    st->page_w < MM(145) ? "Letter" : "A4");
@@ -193,7 +195,7 @@ rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
 }
 
 int
-run_booklet(const struct rulebook_job *j, struct diags *d)
+run_booklet(const struct rulebook_job *j, char **said, struct diags *d)
 {
 	struct load_opts lo = { .lang = j->lang, .one = true,
 	    .allow_outside = j->allow_outside };
@@ -223,7 +225,7 @@ run_booklet(const struct rulebook_job *j, struct diags *d)
 	    s.deck->langs[li], j->a5 ? "-a5" : "");
 	if ((rc = ensure_parent(out, d)) == 0)
 		rc = (j->a5 ? booklet_a5 : booklet_a4)(&s, &fl, &st,
-		    game_title(s.deck), (size_t)li, out, d);
+		    game_title(s.deck), (size_t)li, out, said, d);
 out:
 	free(out);
 	bflow_free(&fl);

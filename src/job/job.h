@@ -82,7 +82,6 @@ struct job {
 	double		 image_dpi;	/* raster art resampled to at most
 					   this; 0: printed as it is */
 	bool		 allow_outside;	/* --allow-outside */
-	bool		 quiet;		/* no "FILE: N cards" line (watch) */
 	char		**outpath;	/* set: gets the PDF's path once known,
 					   written or not; g_free() */
 };

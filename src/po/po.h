@@ -58,10 +58,11 @@ bool	 po_write(const struct deck *deck, size_t li, bool pot,
 /*
  * `strings --po` / `--pot`: the PO file of language li (0: the
  * template) of s, to output (NULL: out/GAME-LANG.po, out/GAME.pot), its
- * folder made, and a line saying what it holds.  0 or an exit code
+ * folder made; *said the line saying what it holds, for the command to
+ * print (caller g_free()s; NULL if none written).  0 or an exit code
  * (reported).
  */
 int	 po_export(const struct setup *s, int li, const char *output,
-	    struct diags *d);
+	    char **said, struct diags *d);
 
 #endif

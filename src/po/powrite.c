@@ -208,7 +208,8 @@ po_write(const struct deck *deck, size_t li, bool pot,
 }
 
 int
-po_export(const struct setup *s, int li, const char *output, struct diags *d)
+po_export(const struct setup *s, int li, const char *output, char **said,
+    struct diags *d)
 {
 	const struct deck *deck = s->deck;
 	char *path = output ? xstrdup(output) : li ? g_strdup_printf(
@@ -222,7 +223,7 @@ po_export(const struct setup *s, int li, const char *output, struct diags *d)
 	    li == 0, &m, path, d))
 		rc = EXIT_IO;
 	else if (rc == 0)
-		fprintf(outfile_report_to(path), "%s: %zu messages, %zu "
+		*said = g_strdup_printf("%s: %zu messages, %zu "
 		    "fuzzy, %zu untranslated\n", outfile_name(path), m.n,
 		    m.fuzzy, li == 0 ? m.n : m.empty);
 	pomsgs_free(&m);
