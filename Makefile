@@ -17,17 +17,16 @@ LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv \
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
-         src/load/ytree.c src/load/yget.c src/load/yslip.c src/load/deck.c src/load/icons.c \
-         src/load/tmpl.c src/load/shapes.c src/load/pathd.c \
-         src/load/sheet.c src/load/bind.c src/load/markup.c src/load/mtags.c \
-         src/load/mcheck.c src/load/fieldcheck.c \
-         src/load/texts.c src/load/printer.c src/load/image.c \
-         src/load/lazy.c src/load/svgscan.c src/load/resample.c \
-         src/load/jpeg.c src/load/pngread.c src/load/icc.c \
-         src/load/csv.c \
-         src/load/confine.c src/load/gfile.c src/load/journal.c \
-         src/load/lookup.c src/load/langtag.c src/load/cardtitle.c \
-         src/load/tfont.c \
+         src/model.c \
+         src/confine/confine.c src/confine/gfile.c src/confine/journal.c \
+         src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
+         src/art/art.c src/art/bounds.c src/art/lazy.c src/art/svgscan.c \
+         src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
+         src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
+         src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
+         src/markup/markup.c src/markup/mtags.c src/markup/mcheck.c \
+         src/load/deck.c src/load/texts.c src/load/langtag.c \
+         src/load/cardtitle.c src/load/bind.c src/load/fieldcheck.c \
          src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
          src/layout/inline.c \
          src/layout/hyph.c \
@@ -38,10 +37,11 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calibrate.c src/impose/print.c src/impose/place.c \
-         src/job/setup.c src/job/job.c \
+         src/job/setup.c src/job/job.c src/job/printer.c \
          src/doc/cardsheets.c src/doc/rulebook.c \
          src/doc/packtext.c src/doc/packflow.c src/doc/packpdf.c \
-         src/export/faces.c src/export/kinds.c src/export/boxes.c src/export/raster.c \
+         src/export/faces.c src/export/kinds.c src/export/boxes.c \
+         src/export/raster.c \
          src/export/contact.c src/export/csv.c src/export/pod.c \
          src/export/tts.c src/export/ttsjson.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
@@ -54,7 +54,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/booklet/draw.c src/booklet/bcheck.c src/booklet/links.c \
          src/booklet/saddle.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
-         src/import/handedit.c \
+         src/import/handedit.c src/import/csvread.c \
          src/import/jwrite.c src/import/apply.c \
          src/po/pomsgs.c src/po/powrite.c src/po/poread.c src/po/poapply.c \
          src/scaffold/scaffold.c src/scaffold/samples.c

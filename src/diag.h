@@ -109,4 +109,10 @@ void	 diag_free(struct diags *d);
 /* How deckpress exits: bad input, a bad command line, an I/O error. */
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
+/*
+ * A message's context, if any, before what it says: printf("%s%s...",
+ * CTX_FMT(ctx)) prints "card 'x': " for ctx "card 'x'", nothing for NULL.
+ */
+#define CTX_FMT(ctx)	((ctx) ? (ctx) : ""), ((ctx) ? ": " : "")
+
 #endif

@@ -3,6 +3,7 @@
  * Allocation, arenas and string buffers.  Out of memory is not a
  * recoverable condition for a command-line tool: print and exit 3.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,4 +274,27 @@ file_exists(const char *path)
 	struct stat st;
 
 	return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
+}
+
+/*
+ * Ids, language codes and the game name become file names and keys:
+ * keep them tame.
+ */
+const char *
+ident_problem(const char *s)
+{
+	if (*s == '\0')
+		return "is empty";
+	if (strlen(s) > 64)
+		return "is longer than 64 characters";
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
+			return "may only hold letters, digits, '-' and '_'";
+	return NULL;
+}
+
+bool
+valid_ident(const char *s)
+{
+	return ident_problem(s) == NULL;
 }

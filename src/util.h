@@ -58,9 +58,14 @@ const char *closest_word(const char *word, const char *const *cand, size_t n);
 char	*path_join(const char *dir, const char *name);
 /*
  * Is there something at path, a folder aside?  A FIFO or a device
- * counts: the reader (load/gfile.c) refuses it and says what it is,
+ * counts: the reader (confine/gfile.c) refuses it and says what it is,
  * where "there is none" would mislead.
  */
 int	 file_exists(const char *path);
+
+/* Ids, language codes, game names: letters, digits, '-', '_'; 1-64. */
+bool		 valid_ident(const char *s);
+/* What is wrong with s as one ("is empty", ...), or NULL. */
+const char	*ident_problem(const char *s);
 
 #endif

@@ -75,7 +75,7 @@ check "art: an interlaced PNG prints as it looks (under 2 %)" \
     page_same ilace rgb16-ref
 # The same forms six times as large, 1536 x 768 px: lazy images, read
 # a row at a time at load and decoded by deckpress's own reader
-# (load/pngread.c) when the PDF and the preview ask for them.
+# (art/pngread.c) when the PDF and the preview ask for them.
 mkdir -p "$T/lazy"
 python3 tests/tools/pngvariants.py "$T/lazy" 6
 for v in rgb16 pal trns ga ilace; do

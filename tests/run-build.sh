@@ -86,9 +86,12 @@ check "make CPPFLAGS=... LDFLAGS=...: on every compile and link line" \
 # floor; pdf/ writes a PDF and needs nothing above the floor.
 layer() {
 	case $1 in
-	src) echo 0 ;; pdf) echo 1 ;; load) echo 2 ;; layout) echo 3 ;;
-	render | validate) echo 4 ;; booklet | job) echo 5 ;; impose) echo 6 ;;
-	doc | export | import | po | run | scaffold) echo 7 ;; cmd) echo 8 ;; *) echo 99 ;;
+	src) echo 0 ;; pdf) echo 1 ;; confine) echo 2 ;; ytree) echo 3 ;;
+	art) echo 4 ;; tmpl) echo 5 ;; markup) echo 6 ;; load) echo 7 ;;
+	layout) echo 8 ;; render | validate) echo 9 ;; booklet | job) echo 10 ;;
+	impose) echo 11 ;;
+	doc | export | import | po | run | scaffold) echo 12 ;; cmd) echo 13 ;;
+	*) echo 99 ;;
 	esac
 }
 # includes: "FILE HEADER" for each #include "..." of src/, the header's

@@ -15,7 +15,7 @@
 
 #include <pango/pangocairo.h>
 
-#include "../load/load.h"
+#include "../art/art.h"
 #include "booklet.h"
 
 #define INDENT	MM(6)		/* per list or quote level */

@@ -11,7 +11,8 @@
 #include <cmark-gfm-core-extensions.h>
 #include <glib.h>
 
-#include "../load/load.h"
+#include "../confine/confine.h"
+#include "../art/art.h"
 #include "booklet.h"
 #include "mdinline.h"
 

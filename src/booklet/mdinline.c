@@ -13,7 +13,9 @@
 #include <cmark-gfm.h>
 #include <glib.h>
 
-#include "../load/load.h"
+#include "../art/art.h"
+#include "../tmpl/tmpl.h"
+#include "../markup/markup.h"
 #include "booklet.h"
 #include "mdinline.h"
 

@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "../markup/markup.h"
 #include "pack.h"
 
 /* The strings every pack prints; credits' only if it has credits. */

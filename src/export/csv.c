@@ -5,7 +5,7 @@
  * attributes, and a column per text field, the source's first, then
  * each translation's ("title@es").  Importing it back changes nothing:
  * a designer can begin in YAML and go on in a spreadsheet.  Part of the
- * export stage; the reader is load/csv.c, the import import/.
+ * export stage; the reader is import/csvread.c, the import import/.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The import stage: a spreadsheet (CSV or TSV, read by load/csv.c)
+ * The import stage: a spreadsheet (CSV or TSV, read by import/csvread.c)
  * into a deck.  Takes the table and the game folder (its deck.yaml and
  * text files, or none yet, and its layouts); gives the deck.yaml whose
  * card list is the table's rows and the text files holding the table's
@@ -11,13 +11,16 @@
  * apply.c runs an import through the others in order: fromcsv.c
  * reads the table against the deck, cardlist.c makes deck.yaml,
  * imported.c the change to the texts, jwrite.c writes the files
- * through the journal (load/journal.c reads one).
+ * through the journal (confine/journal.c reads one).
  */
 #ifndef DECKPRESS_IMPORT_H
 #define DECKPRESS_IMPORT_H
 
+#include <glib.h>
+
 #include "../diag.h"
-#include "../load/load.h"	/* struct jfile, the journal's form */
+#include "../confine/confine.h"	/* struct jfile, the journal's form */
+#include "../load/load.h"
 #include "../validate/validate.h"
 
 enum icol_type {
@@ -264,5 +267,43 @@ int	 journal_write(const char *dir, const struct jfile *v, size_t n,
  * (no journal, or finished) or an exit code.
  */
 int	 journal_finish(const char *dir, char **said, struct diags *d);
+
+/* One cell of a spreadsheet's table, as text. */
+struct csvcell {
+	const char	*s;		/* UTF-8, line breaks "\n"; "" empty */
+	struct srcpos	 pos;		/* its first character, or quote */
+};
+
+struct csvrow {
+	struct csvcell	*v;
+	size_t		 n;
+	struct srcpos	 pos;		/* of its first cell */
+};
+
+/* A CSV or TSV file: its header row, then the rows under it. */
+struct csvtab {
+	struct arena	 arena;		/* owns the cells */
+	const char	*file;
+	char		 sep;		/* ',', ';' or '\t' */
+	struct csvrow	 head;		/* the header */
+	struct csvrow	*rows;		/* the rows under it; rows of empty
+					   cells left out */
+	size_t		 nrows;
+};
+
+/*
+ * Read a spreadsheet saved as CSV or TSV (libcsv, strict quoting): UTF-8
+ * with or without a byte order mark, cells in double quotes when they
+ * hold the separator, quotes ("" inside) or line breaks.  The separator
+ * is a tab for a .tsv or .tab file, else the most frequent of tab, ','
+ * and ';' on the header line.  Rows may differ in length: the caller
+ * knows what they mean.  NULL if the file cannot be read or parsed
+ * (reported).  Free with csvtab_free().
+ */
+struct csvtab	*load_csv(const char *path, struct diags *d);
+/* The same from memory; name is the file name for messages and sniffing. */
+struct csvtab	*load_csv_buf(const char *name, const unsigned char *buf,
+		    size_t len, struct diags *d);
+void		 csvtab_free(struct csvtab *t);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * import's files written all or nothing, through a journal in the game
- * folder.  Part of the import stage; load/journal.c reads a journal.
+ * folder.  Part of the import stage; confine/journal.c reads a journal.
  *
  * Why a journal and not an order of renames: no order keeps a deck
  * that renders while an import adds a card.  deck.yaml naming a card

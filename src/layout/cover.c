@@ -13,7 +13,7 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangofc-font.h>
 
-#include "../load/load.h"
+#include "../tmpl/tmpl.h"
 #include "layout.h"
 
 /* An element with its language's fallback families after its own. */
@@ -330,7 +330,7 @@ run_words(const char *text, const PangoItem *it)
  * A run drawn in a chosen family (another is a missing character) in
  * a face that family lacks: Pango took the nearest, a substitute.  A
  * variable font has every weight of its axis; a fixed face only its
- * own, as for the element's weight: key (load/tfont.c).
+ * own, as for the element's weight: key (tmpl/tfont.c).
  */
 static char *
 run_face(const struct fonts *f, PangoLayout *l, const PangoItem *it,

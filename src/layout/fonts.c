@@ -28,7 +28,8 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 
-#include "../load/load.h"
+#include "../confine/confine.h"
+#include "../tmpl/tmpl.h"
 #include "layout.h"
 
 static int

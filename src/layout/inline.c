@@ -15,7 +15,7 @@
 #include <hb-ot.h>
 #include <pango/pangocairo.h>
 
-#include "../load/load.h"
+#include "../art/art.h"
 #include "layout.h"
 
 #define FIRST	0xF0000u	/* plane 15's private use area */

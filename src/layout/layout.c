@@ -10,6 +10,9 @@
 
 #include <glib.h>
 
+#include "../art/art.h"
+#include "../tmpl/tmpl.h"
+#include "../markup/markup.h"
 #include "../load/load.h"
 #include "layout.h"
 

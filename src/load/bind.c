@@ -10,7 +10,10 @@
 
 #include <glib.h>
 
-#include "load.h"
+#include "../art/art.h"
+#include "../tmpl/tmpl.h"
+#include "../markup/markup.h"
+#include "loading.h"
 
 /* The faces to check: one when the back is the front's own list. */
 static size_t
@@ -24,26 +27,6 @@ static bool
 lang_on(const struct deck *deck, size_t li, bool all)
 {
 	return li == 0 || (all && deck->loaded != NULL && deck->loaded[li]);
-}
-
-/* Does the element show on this card?  All conditions must hold. */
-bool
-elem_applies(const struct elem *e, const struct card *c)
-{
-	size_t i, j;
-
-	for (i = 0; i < e->nwhen; i++) {
-		const char *v = card_attr(c, e->when[i].attr);
-
-		if (v == NULL)
-			return false;
-		for (j = 0; j < e->when[i].nvalues; j++)
-			if (strcmp(e->when[i].values[j], v) == 0)
-				break;
-		if (j == e->when[i].nvalues)
-			return false;
-	}
-	return true;
 }
 
 /* A 'when' value that is not one of the attribute's declared values. */

@@ -66,12 +66,3 @@ load_titles(struct deck *deck, const struct tmpl *const *tmpls,
 	return ok;
 }
 
-const char *
-card_title(const struct deck *deck, const struct card *c, size_t lang,
-    const struct text **where)
-{
-	const char *f = deck->kinds[c->kind].title_field;
-
-	/* Loaded without its templates: a field named title, if any. */
-	return card_text(c, lang, f != NULL ? f : "title", where);
-}

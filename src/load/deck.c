@@ -13,7 +13,9 @@
 
 #include <glib.h>
 
-#include "load.h"
+#include "../ytree/ytree.h"
+#include "../confine/confine.h"
+#include "loading.h"
 
 static const char *const deck_keys[] = { "game", "title", "languages",
     "layout", "sheet", "title_field", "components", "attributes", "credits",
@@ -22,29 +24,6 @@ static const char *const kind_keys[] = { "layout", "sheet", "title_field",
     NULL };
 static const char *const credit_keys[] = { "authors", "design", "licence",
     "funding", "website", NULL };
-
-/*
- * Ids, language codes and the game name become file names and keys:
- * keep them tame.
- */
-const char *
-ident_problem(const char *s)
-{
-	if (*s == '\0')
-		return "is empty";
-	if (strlen(s) > 64)
-		return "is longer than 64 characters";
-	for (; *s; s++)
-		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
-			return "may only hold letters, digits, '-' and '_'";
-	return NULL;
-}
-
-bool
-valid_ident(const char *s)
-{
-	return ident_problem(s) == NULL;
-}
 
 /*
  * deck.yaml's tree is freed once the deck is loaded: what the deck
@@ -743,7 +722,7 @@ lang_places(struct deck *deck, const struct ynode *langs)
 
 /*
  * A journal a stopped import left: from its commit point on, its files
- * are the deck's (load/journal.c), and the user is told.  One that is
+ * are the deck's (confine/journal.c), and the user is told.  One that is
  * not import's is an error: which files are the deck's is not known.
  */
 static void

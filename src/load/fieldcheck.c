@@ -10,7 +10,7 @@
 
 #include <glib.h>
 
-#include "load.h"
+#include "loading.h"
 
 /* The faces to check: one when the back is the front's own list. */
 static size_t

@@ -14,25 +14,15 @@
 
 #include <glib.h>
 
-#include "load.h"
+#include "../ytree/ytree.h"
+#include "../confine/confine.h"
+#include "../tmpl/tmpl.h"
+#include "loading.h"
 
 static const char *const file_keys[] = { "cards", "values", "components",
     "pack", "fallback", NULL };
 
 /* {title}: the game's; {paper}: "A4"; {first}, {last}: card pages. */
-const char *const pack_vars[] = { "title", "paper", "first", "last", NULL };
-
-void
-text_hash(const char *s, char out[9])
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 16777619u;
-	}
-	snprintf(out, 9, "%08x", (unsigned int)h);
-}
 
 /*
  * Hints for the first MAX_HINTS unknown cards of a file only: each
@@ -83,17 +73,6 @@ field_name(struct deck *deck, GHashTable *fields, const char *s)
 }
 
 /* Strings are few per card: each append copies them all. */
-struct text *
-cardtext_add(struct deck *deck, struct cardtext *ct, const char *field)
-{
-	struct text *v = arena_alloc(&deck->arena, (ct->n + 1) * sizeof(*v));
-
-	if (ct->n > 0)
-		memcpy(v, ct->v, ct->n * sizeof(*v));
-	ct->v = v;
-	v[ct->n].field = field;
-	return &v[ct->n++];
-}
 
 /*
  * source: {field: hash, ...}: which source text each string translates
@@ -815,25 +794,15 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 	return ok;
 }
 
-const struct card *
-deck_vals(const struct deck *deck, const char *name)
+bool
+deck_has_pack(const struct deck *deck, size_t li)
 {
-	size_t i;
+	char *md = g_strdup_printf("rules/%s.md", deck->langs[li]);
+	char *path = path_join(deck->dir, md);
+	bool yes = deck->pack.texts[li].pos.file != NULL ||
+	    game_exists(deck->confine, path);
 
-	for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
-		if (strcmp(deck->vals[i].id, name) == 0)
-			return &deck->vals[i];
-	return NULL;
-}
-
-const struct card *
-deck_kind_strs(const struct deck *deck, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < deck->nkinds; i++)
-		if (deck->kinds[i].strs.texts != NULL &&
-		    strcmp(deck->kinds[i].name, name) == 0)
-			return &deck->kinds[i].strs;
-	return NULL;
+	g_free(md);
+	free(path);
+	return yes;
 }

@@ -11,6 +11,7 @@
 
 #include <glib.h>
 
+#include "../markup/markup.h"
 #include "po.h"
 #include "../validate/oldfile.h"
 

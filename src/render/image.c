@@ -4,7 +4,7 @@
  * (one surface per file, so the PDF embeds each once, a JPEG with its
  * own bytes), SVG as the vectors librsvg recorded, never rasterised.
  */
-#include "../load/load.h"
+#include "../art/art.h"
 #include "render.h"
 
 /* The image's scale on each axis to fill box w x h as fit says. */

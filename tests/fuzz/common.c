@@ -14,6 +14,8 @@
 
 #include "fuzz.h"
 #include "../../src/layout/layout.h"
+#include "../../src/tmpl/tmpl.h"
+#include "../../src/load/load.h"
 
 const char *const fuzz_games[FUZZ_NGAMES] = { "cards/data-chain",
     "cards/dataset", "cards/serious-privacy" };

@@ -12,6 +12,7 @@
 
 #include "../../src/diag.h"
 #include "../../src/util.h"
+#include "../../src/tmpl/tmpl.h"
 #include "../../src/load/load.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -5,6 +5,7 @@
  * Input: a game digit ('0'-'2'), then the YAML.
  */
 #include "fuzz.h"
+#include "../../src/load/load.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

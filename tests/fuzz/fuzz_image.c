@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
+#include "../../src/art/art.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
+#include "../../src/tmpl/tmpl.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

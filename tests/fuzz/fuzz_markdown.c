@@ -9,6 +9,7 @@
 
 #include "fuzz.h"
 #include "../../src/booklet/booklet.h"
+#include "../../src/art/art.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

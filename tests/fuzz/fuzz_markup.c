@@ -13,6 +13,7 @@
 
 #include "fuzz.h"
 #include "../../src/layout/layout.h"
+#include "../../src/markup/markup.h"
 
 /* Every variable has a value that is itself markup, to be escaped. */
 static const char *

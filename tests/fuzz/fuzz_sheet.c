@@ -7,6 +7,7 @@
 
 #include "fuzz.h"
 #include "../../src/model.h"
+#include "../../src/tmpl/tmpl.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

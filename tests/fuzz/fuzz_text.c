@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "fuzz.h"
+#include "../../src/load/load.h"
 
 /* The source language of each game (the first of its languages). */
 static const char *const source[FUZZ_NGAMES] = { "en", "it", "en" };

@@ -12,6 +12,7 @@
 
 #include <glib.h>
 
+#include "../../src/markup/markup.h"
 #include "../../src/load/load.h"
 
 /*

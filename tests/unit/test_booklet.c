@@ -10,6 +10,8 @@
 #include <glib.h>
 
 #include "../../src/booklet/booklet.h"
+#include "../../src/art/art.h"
+#include "../../src/tmpl/tmpl.h"
 #include "../../src/load/load.h"
 
 static struct fonts *fonts;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../../src/impose/impose.h"
+#include "../../src/tmpl/tmpl.h"
 #include "../../src/load/load.h"
 
 #define EPS	1e-9

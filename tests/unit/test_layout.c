@@ -11,6 +11,9 @@
 #include <pango/pangocairo.h>
 
 #include "../../src/layout/layout.h"
+#include "../../src/art/art.h"
+#include "../../src/tmpl/tmpl.h"
+#include "../../src/markup/markup.h"
 #include "../../src/load/load.h"
 
 #define SHY	"\xc2\xad"

@@ -18,6 +18,9 @@
 
 #include <glib.h>
 
+#include "../../src/ytree/ytree.h"
+#include "../../src/tmpl/tmpl.h"
+#include "../../src/import/import.h"
 #include "../../src/load/load.h"
 
 #define SCRATCH	"out/test/load"

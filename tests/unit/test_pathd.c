@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit tests of the SVG path data parser (src/load/pathd.c): every
+ * Unit tests of the SVG path data parser (src/tmpl/pathd.c): every
  * command, absolute and relative, turned into moves, lines, cubics and
  * closes in points; arcs and quadratics as the cubics that draw them;
  * bad data refused with its offset; the size limits.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/load/shapes.h"
+#include "../../src/tmpl/tctx.h"
 
 struct parsed {
 	struct arena	 a;

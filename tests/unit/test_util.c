@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "../../src/diag.h"
+#include "../../src/tmpl/tmpl.h"
 #include "../../src/load/load.h"
 #include "../../src/outfile.h"
 #include "../../src/util.h"

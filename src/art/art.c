@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Images a game names (card art, a back, a booklet's figures): PNG read
+ * by Cairo, JPEG by libjpeg (and kept as it is, for the PDF to carry
+ * the file's own bytes), SVG by librsvg (drawn as vectors).  Each file
+ * is read once however many cards show it, so it is embedded once; a
+ * file that is missing, not an image, damaged or too large is an error
+ * where it is named.  Large raster art is not kept but read again when
+ * drawn (lazy.c).  Part of the art stage.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib.h>
+#include <librsvg/rsvg.h>
+#include <png.h>
+
+#include "../confine/confine.h"
+#include "art.h"
+#include "bounds.h"
+#include "images.h"
+#include "jpeg.h"
+#include "pngread.h"
+#include "svgscan.h"
+
+struct images *
+images_new(void)
+{
+	struct images *c = xcalloc(1, sizeof(*c));
+
+	c->by_path = g_hash_table_new(g_str_hash, g_str_equal);
+	c->copies = g_hash_table_new(NULL, NULL);
+	return c;
+}
+
+static void
+image_free(struct image *img)
+{
+	if (img->surface != NULL)
+		cairo_surface_destroy(img->surface);
+	if (img->svg != NULL)
+		g_object_unref(img->svg);
+	g_free(img->data);
+	g_free(img->path);
+	free(img);
+}
+
+void
+images_confine(struct images *c, const struct confine *conf,
+    struct diags *d)
+{
+	c->confine = conf;
+	c->d = d;
+}
+
+size_t
+images_count(const struct images *c)
+{
+	return c != NULL ? g_hash_table_size(c->by_path) : 0;
+}
+
+void
+images_free(struct images *c)
+{
+	GHashTableIter it;
+	gpointer k, v;
+	GList *dropped, *l;
+
+	if (c == NULL)
+		return;
+	if (c->held_px != NULL)
+		cairo_surface_destroy(c->held_px);
+	/* The images' own recordings first: the copies they hold of the
+	 * patterns are destroyed with them.  The rest Cairo dropped; each
+	 * is forgotten (lazy_finish()) while its image is still here. */
+	g_hash_table_iter_init(&it, c->by_path);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		if (((struct image *)v)->surface != NULL) {
+			cairo_surface_destroy(((struct image *)v)->surface);
+			((struct image *)v)->surface = NULL;
+		}
+	dropped = g_hash_table_get_keys(c->copies);
+	for (l = dropped; l != NULL; l = l->next)
+		cairo_pattern_destroy(l->data);
+	g_list_free(dropped);
+	g_hash_table_destroy(c->copies);
+	g_hash_table_iter_init(&it, c->by_path);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		image_free(v);
+	g_hash_table_destroy(c->by_path);
+	free(c);
+}
+
+/* The kind of image the first bytes say, or -1. */
+static int
+sniff(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	if (n >= 8 && memcmp(p, "\x89PNG\r\n\x1a\n", 8) == 0)
+		return IMG_PNG;
+	if (n >= 3 && p[0] == 0xFF && p[1] == 0xD8 && p[2] == 0xFF)
+		return IMG_JPEG;
+	/* SVG is XML: an <svg element near the start. */
+	for (i = 0; i + 4 <= n && i < 4096; i++)
+		if (memcmp(p + i, "<svg", 4) == 0)
+			return IMG_SVG;
+	return -1;
+}
+
+/* Cairo reads a PNG from memory through this. */
+struct membuf {
+	const unsigned char	*p;
+	size_t			 n, at;
+};
+
+static cairo_status_t
+read_mem(void *closure, unsigned char *data, unsigned int len)
+{
+	struct membuf *m = closure;
+
+	if (m->n - m->at < len)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, m->p + m->at, len);
+	m->at += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The size libpng reads from the header, before anything is decoded. */
+static bool
+png_size(struct image *img, const char **why)
+{
+	png_image pi;
+
+	memset(&pi, 0, sizeof(pi));
+	pi.version = PNG_IMAGE_VERSION;
+	if (!png_image_begin_read_from_memory(&pi, img->data, img->len)) {
+		*why = "is a damaged PNG";
+		return false;
+	}
+	img->w_px = pi.width;
+	img->h_px = pi.height;
+	png_image_free(&pi);
+	return true;
+}
+
+/* A PNG small enough to hold decoded (its size checked): decoded. */
+static bool
+load_png(struct image *img, const char **why)
+{
+	struct membuf m = { img->data, img->len, 0 };
+
+	img->surface = cairo_image_surface_create_from_png_stream(read_mem,
+	    &m);
+	if (cairo_surface_status(img->surface) != CAIRO_STATUS_SUCCESS) {
+		*why = "is a truncated or damaged PNG";
+		return false;
+	}
+	png_icc(img->data, img->len, img->surface);
+	return true;
+}
+
+
+/*
+ * Draw the SVG once into a recording surface: every card then paints
+ * that, and the PDF keeps it as one form of vectors, embedded once
+ * however many cards show it.
+ */
+static bool
+record_svg(struct image *img, const char **why)
+{
+	cairo_rectangle_t ext = { 0, 0, img->w_px, img->h_px };
+	RsvgRectangle vp = { .x = 0, .y = 0, .width = img->w_px,
+	    .height = img->h_px };
+	cairo_t *cr;
+	bool ok;
+
+	img->surface = cairo_recording_surface_create(
+	    CAIRO_CONTENT_COLOR_ALPHA, &ext);
+	cr = cairo_create(img->surface);
+	ok = rsvg_handle_render_document(img->svg, cr, &vp, NULL) &&
+	    cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+	cairo_destroy(cr);
+	if (!ok)
+		*why = "is an SVG librsvg cannot draw";
+	return ok;
+}
+
+static bool
+load_svg(struct image *img, const char **why)
+{
+	GError *err = NULL;
+	gdouble w, h;
+
+	/* Its elements, references and embedded images counted before
+	 * librsvg reads them. */
+	if (!svg_scan(img->data, img->len, why))
+		return false;
+	img->svg = rsvg_handle_new_from_data(img->data, img->len, &err);
+	if (img->svg == NULL) {
+		*why = "is a damaged SVG";
+		g_clear_error(&err);
+		return false;
+	}
+	/* Its size in CSS pixels (96 to the inch), for fitting and dpi. */
+	if (!rsvg_handle_get_intrinsic_size_in_pixels(img->svg, &w, &h) ||
+	    w <= 0 || h <= 0) {
+		RsvgRectangle ink, logical;
+
+		if (!rsvg_handle_get_geometry_for_element(img->svg, NULL, &ink,
+		    &logical, NULL) || logical.width <= 0 ||
+		    logical.height <= 0) {
+			*why = "is an SVG without a size (no width, height or "
+			    "viewBox)";
+			return false;
+		}
+		w = logical.width;
+		h = logical.height;
+	}
+	img->w_px = w;
+	img->h_px = h;
+	/* librsvg rasterises filters (a blur) at this size as it records:
+	 * refused before it draws anything. */
+	if (image_too_large(img, why))
+		return false;
+	return record_svg(img, why);
+}
+
+/*
+ * Read path into img->data, where c allows, a regular file of at most
+ * MAX_BYTES; false with why if it cannot be.
+ */
+static bool
+read_file(const struct images *c, struct image *img, const char **why)
+{
+	if (!g_file_test(img->path, G_FILE_TEST_EXISTS)) {
+		*why = "does not exist";
+		return false;
+	}
+	if (g_file_test(img->path, G_FILE_TEST_IS_DIR)) {
+		*why = "is a folder, not an image file";
+		return false;
+	}
+	if (!game_slurp(c->confine, img->path, MAX_BYTES, &img->data,
+	    &img->len, why)) {
+		/* Ours say what is wrong; the system's need a subject. */
+		if (strncmp(*why, "is ", 3) != 0)
+			*why = "cannot be read";
+		return false;
+	}
+	return true;
+}
+
+/*
+ * A PNG too large to hold decoded for the whole run (LAZY_BYTES, its
+ * size checked): its bytes freed, the file read again a row at a time
+ * to prove it whole, its pixels not kept (make_lazy() then makes it
+ * lazy).  False with why if it cannot be read or is damaged.
+ */
+static bool
+big_png(const struct images *c, struct image *img, const char **why)
+{
+	struct pngread r = { 0 };
+	struct stat st;
+	int fd;
+
+	g_free(img->data);
+	img->data = NULL;	/* len stays: the file's size */
+	r.w = (int)img->w_px;
+	r.h = (int)img->h_px;
+	if ((fd = game_open(c->confine, img->path, &st, why)) < 0) {
+		/* Ours say what is wrong; the system's need a subject. */
+		if (strncmp(*why, "is ", 3) != 0)
+			*why = "cannot be read";
+		return false;
+	}
+	if (!png_read_fd(fd, MAX_BYTES, &r, why))
+		return false;
+	img->alpha = r.alpha;
+	return true;
+}
+
+/* Read and decode img->path; false with why on any problem. */
+static void	check_svg_fonts(const struct images *c,
+		    const struct image *img, const struct srcpos *pos,
+		    const char *ctx, struct diags *d);
+
+/*
+ * Read and decode img; an SVG's font families are checked (and made
+ * drawable) first: librsvg sets its text as it is recorded.
+ */
+static bool
+decode(const struct images *c, struct image *img, const struct srcpos *pos,
+    const char *ctx, struct diags *d, const char **why)
+{
+	int kind;
+
+	if (!read_file(c, img, why))
+		return false;
+	if ((kind = sniff(img->data, img->len)) < 0) {
+		*why = "is not a PNG, JPEG or SVG image";
+		return false;
+	}
+	img->kind = (enum image_kind)kind;
+	switch (img->kind) {
+	case IMG_PNG:
+		if (!png_size(img, why) || image_too_large(img, why))
+			return false;
+		return img->w_px * img->h_px * 4 > LAZY_BYTES ?
+		    big_png(c, img, why) : load_png(img, why);
+	case IMG_JPEG:
+		return image_load_jpeg(img, why);
+	default:
+		check_svg_fonts(c, img, pos, ctx, d);
+		return load_svg(img, why);
+	}
+}
+
+void
+images_fonts(struct images *c, const char *const *families,
+    void (*want)(void *ctx, const char *family), void *ctx)
+{
+	c->families = families;
+	c->want = want;
+	c->want_ctx = ctx;
+}
+
+/* A family the configuration has (fontconfig ignores case), or generic. */
+static bool
+svg_family_ok(const struct images *c, const char *fam)
+{
+	static const char *const generic[] = { "serif", "sans-serif",
+	    "monospace", "cursive", "fantasy", "system-ui", "inherit",
+	    "initial", NULL };
+	size_t i;
+
+	for (i = 0; generic[i] != NULL; i++)
+		if (g_ascii_strcasecmp(fam, generic[i]) == 0)
+			return true;
+	for (i = 0; c->families[i] != NULL && strchr(c->families[i], '\t') ==
+	    NULL; i++)
+		if (g_ascii_strcasecmp(fam, c->families[i]) == 0) {
+			/* An installed family, given to librsvg's Pango. */
+			if (c->want != NULL)
+				c->want(c->want_ctx, c->families[i]);
+			return true;
+		}
+	return false;
+}
+
+/*
+ * The families of one font-family value at p (an attribute's, after
+ * its quote q, or a CSS declaration's, q 0), each unknown one warned
+ * of once.  Returns where the value ends.
+ */
+static const char *
+svg_families(const struct images *c, const char *p, char q, GHashTable *said,
+    const struct image *img, const struct srcpos *pos, const char *ctx,
+    struct diags *d)
+{
+	const char *b, *e;
+	char *fam;
+
+	for (;;) {
+		while (*p == ' ' || *p == ',' || *p == '\t')
+			p++;
+		if (*p == '\0' || *p == q || *p == ';' || *p == '}' ||
+		    *p == '<' || *p == '\n' || *p == '>')
+			return p;
+		if ((*p == '\'' || *p == '"') && *p != q) {
+			b = p + 1;
+			if ((e = strchr(b, *p)) == NULL)
+				return b;
+			p = e + 1;
+		} else {
+			b = p;
+			while (*p != '\0' && *p != ',' && *p != q &&
+			    strchr(";}<>\n\"'", *p) == NULL)
+				p++;
+			for (e = p; e > b && (e[-1] == ' ' || e[-1] == '\t');)
+				e--;
+		}
+		fam = g_strndup(b, (gsize)(e - b));
+		/* Not a family: the value has ended (a style attribute's
+		 * closing quote, say). */
+		if (strpbrk(fam, ":;=<>") != NULL || strlen(fam) > 100) {
+			g_free(fam);
+			return p;
+		}
+		if (*fam != '\0' && !svg_family_ok(c, fam) &&
+		    g_hash_table_add(said, fam))
+			diag_add(d, DIAG_WARN, pos, "font", "%s%simage %s "
+			    "names font family '%s', which none of the fonts "
+			    "has (the game's fonts/, deckpress's, installed): "
+			    "its text prints in another font", CTX_FMT(ctx),
+			    img->path, fam);
+		else
+			g_free(fam);
+	}
+}
+
+/*
+ * librsvg draws an SVG's text with the fonts of the layout (fontconfig's
+ * current configuration is deckpress's), and with another font, without
+ * a word, where a family is not there: warn of each family an SVG names,
+ * in a font-family attribute or CSS property, that no font has.
+ */
+static void
+check_svg_fonts(const struct images *c, const struct image *img,
+    const struct srcpos *pos, const char *ctx, struct diags *d)
+{
+	GHashTable *said;
+	const char *p, *s = (const char *)img->data;
+	char q;
+
+	if (c->families == NULL || s == NULL || strstr(s, "font-family") ==
+	    NULL)
+		return;
+	said = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	for (p = strstr(s, "font-family"); p != NULL;
+	    p = strstr(p, "font-family")) {
+		p += strlen("font-family");
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '=' && (p[1] == '"' || p[1] == '\'')) {
+			q = p[1];
+			p = svg_families(c, p + 2, q, said, img, pos, ctx, d);
+		} else if (*p == ':')
+			p = svg_families(c, p + 1, 0, said, img, pos, ctx, d);
+	}
+	g_hash_table_destroy(said);
+}
+
+const struct image *
+image_load(struct images *c, const char *path, const struct srcpos *pos,
+    const char *ctx, struct diags *d)
+{
+	struct image *img;
+	const char *why = NULL;
+
+	if (g_hash_table_lookup_extended(c->by_path, path, NULL,
+	    (gpointer *)&img))
+		return img->failed ? NULL : img;
+	img = xcalloc(1, sizeof(*img));
+	img->path = g_strdup(path);
+	g_hash_table_insert(c->by_path, img->path, img);
+	if (!confine_check(c->confine, path, "image", pos, ctx, d)) {
+		img->failed = true;
+		return NULL;
+	}
+	if (decode(c, img, pos, ctx, d, &why)) {
+		if (img->kind != IMG_SVG && img->w_px * img->h_px * 4 >
+		    LAZY_BYTES)
+			make_lazy(c, img);
+		return img;
+	}
+	/* Reported once, where it is first named; later uses stay quiet. */
+	img->failed = true;
+	diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s %s", CTX_FMT(ctx),
+	    path, why);
+	return NULL;
+}

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Art: the images a game names (card art, a back, a booklet's figures,
+ * icons), read where the game's folder allows, decoded once and bounded
+ * before anything is spent on them -- PNG and JPEG by their headers and
+ * a row at a time, SVG looked over before librsvg parses it -- their
+ * colour profiles applied, large ones read again when drawn.
+ */
+#ifndef DECKPRESS_ART_H
+#define DECKPRESS_ART_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cairo.h>
+
+#include "../diag.h"
+
+struct confine;
+
+/* An image a game names, decoded once (load/image.c). */
+enum image_kind { IMG_PNG, IMG_JPEG, IMG_SVG };
+
+struct image {
+	char		*path;		/* as read */
+	enum image_kind	 kind;
+	double		 w_px, h_px;	/* its pixels; SVG: CSS px, 96/in */
+	cairo_surface_t	*surface;	/* PNG, JPEG (with its bytes as the
+					   JPEG MIME data, for the PDF) */
+	void		*svg;		/* SVG: an RsvgHandle */
+	unsigned char	*data;		/* the file's bytes; NULL if lazy */
+	size_t		 len;		/* the file's size */
+	bool		 failed;	/* reported; not to be drawn */
+	/*
+	 * A large raster image is lazy: checked whole when it is loaded,
+	 * then its pixels freed; its surface is a recording of a raster
+	 * source that reads and decodes the file again when drawn, so
+	 * memory holds one such image at a time, not the deck's art.
+	 */
+	bool		 lazy;
+	bool		 converted;	/* a JPEG whose pixels are not its
+					   file's: CMYK or YCCK, or of an
+					   ICC profile other than sRGB */
+	bool		 alpha;		/* lazy: has transparency */
+	int		 px_w, px_h;	/* lazy: the pixels drawn (its own,
+					   or fewer for --image-dpi) */
+	struct images	*cache;		/* lazy: the cache it is in */
+	bool		 changed;	/* lazy: not what it was when
+					   loaded (reported) */
+};
+
+/* A cache of images by path: each file read once, embedded once. */
+struct images	*images_new(void);
+/*
+ * Read only images where conf allows (borrowed: it must outlive c);
+ * one outside is an error where it is named, and never read.  A large
+ * image read again when it is drawn that is no longer what it was is
+ * an error in d (borrowed too).
+ */
+void		 images_confine(struct images *c,
+		    const struct confine *conf, struct diags *d);
+/*
+ * The font families an SVG's text may name (as load_tmpl takes them,
+ * kept by the caller): an SVG naming another is warned of; for each it
+ * names that there is, want(ctx, family) is called before it is drawn.
+ */
+void		 images_fonts(struct images *c, const char *const *families,
+		    void (*want)(void *ctx, const char *family), void *ctx);
+void		 images_free(struct images *c);
+/* How many files c has read (or tried to). */
+size_t		 images_count(const struct images *c);
+/*
+ * A pattern that paints img in its w_px x h_px (for set_source; caller
+ * destroys it): its surface's, or for a lazy image, its raster source,
+ * which the PDF writes as the image itself, without the form its
+ * recording surface would wrap it in.
+ */
+cairo_pattern_t	*image_pattern(const struct image *img);
+/*
+ * Raster image img of c (PNG or JPEG; an SVG is left alone) resampled
+ * once to w x h pixels, if that is fewer than its own, with Cairo's
+ * good filter; it keeps its size in w_px, h_px (the new surface has
+ * the device scale that makes it so), so layout and drawing do not
+ * change.  A JPEG resampled is embedded as a new JPEG (quality 90).
+ */
+void		 images_resample(struct images *c, const struct image *img,
+		    double w, double h);
+
+/*
+ * The image at path, read and decoded the first time it is asked for;
+ * NULL if it cannot be (missing, unreadable, not an image, damaged,
+ * more than 60 megapixels), reported at pos (ctx names the card) the
+ * first time only.
+ */
+const struct image *image_load(struct images *c, const char *path,
+		    const struct srcpos *pos, const char *ctx,
+		    struct diags *d);
+
+#endif

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The cache of a game's images, shared by the two files that keep it:
+ * loading (art.c) and the large raster art read again when drawn
+ * (lazy.c).  Private to the art stage: outside art/, art.h's
+ * images_* functions are the way in.
+ */
+#ifndef DECKPRESS_IMAGES_H
+#define DECKPRESS_IMAGES_H
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "art.h"
+
+struct images {
+	GHashTable	*by_path;	/* path -> struct image (or a failure) */
+	const struct confine *confine;	/* where images may lie; NULL:
+					   anywhere */
+	const char *const *families;	/* the fonts an SVG's text may use
+					   (as load_tmpl takes them); NULL:
+					   not checked */
+	void		(*want)(void *ctx, const char *family);
+	void		*want_ctx;	/* makes a family drawable */
+	struct diags	*d;		/* a lazy image that changed since
+					   it was loaded is reported here */
+	struct image	*held;		/* the lazy image decoded last */
+	cairo_surface_t	*held_px;	/* its pixels, kept while the PDF
+					   asks for it again and again */
+	GHashTable	*copies;	/* the copies Cairo made of lazy
+					   images' patterns, not yet
+					   destroyed (lazy_copy()) */
+};
+
+/*
+ * lazy.c: img, decoded whole and checked (its surface, or for a large
+ * PNG only proved whole), made lazy: its pixels and bytes freed, its
+ * surface a recording of a raster source that reads the file again
+ * when drawn.
+ */
+void	 make_lazy(struct images *c, struct image *img);
+
+#endif

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Large raster art, lazy: checked whole when the game is loaded, then
+ * its pixels and bytes freed, and read from its file again -- confined,
+ * bounded, as at load -- when Cairo asks for its pixels, resampled for
+ * --image-dpi; one such image held at a time, so that memory follows
+ * the largest image, not the deck's art.  Part of the art stage, for
+ * art.c (images.h).
+ */
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib.h>
+
+#include "../confine/confine.h"
+#include "bounds.h"
+#include "images.h"
+#include "jpeg.h"
+#include "pngread.h"
+#include "resample.h"
+
+/*
+ * Lazy image img's pixels, px_w x px_h, read and decoded from its file
+ * again (and resampled, for --image-dpi); NULL if the file is no longer
+ * the image it was.  A unique id names the file and size, so that the
+ * PDF embeds it once however often it is asked for.
+ */
+static cairo_surface_t *
+lazy_decode(const struct image *img)
+{
+	const struct confine *conf = img->cache->confine;
+	struct image t = { .path = img->path, .kind = img->kind };
+	struct pngread r = { (int)img->w_px, (int)img->h_px, true, false,
+	    NULL };
+	cairo_surface_t *s = NULL;
+	const char *why;
+	struct stat st;
+	char *uid;
+	bool ok;
+	int fd;
+
+	/* Read again as it was first read: where the game may read, a
+	 * regular file, bounded.  A PNG is read from the file as it is
+	 * decoded, its bytes not held. */
+	if (img->kind == IMG_PNG) {
+		ok = (fd = game_open(conf, img->path, &st, &why)) >= 0 &&
+		    png_read_fd(fd, MAX_BYTES, &r, &why);
+		t.surface = r.surface;
+		t.w_px = img->w_px;
+		t.h_px = img->h_px;
+	} else
+		ok = game_slurp(conf, img->path, MAX_BYTES, &t.data, &t.len,
+		    &why) && image_load_jpeg(&t, &why);
+	if (ok && t.w_px == img->w_px && t.h_px == img->h_px) {
+		if (img->px_w < t.w_px || img->px_h < t.h_px)
+			s = surface_downscale(t.surface, img->px_w, img->px_h,
+			    img->kind == IMG_JPEG);
+		else {
+			s = cairo_surface_reference(t.surface);
+			/* The JPEG's own bytes, now owned by the surface. */
+			if (img->kind == IMG_JPEG && !t.converted) {
+				cairo_surface_set_mime_data(s,
+				    CAIRO_MIME_TYPE_JPEG, t.data, t.len, g_free,
+				    t.data);
+				t.data = NULL;
+			}
+		}
+	}
+	if (t.surface != NULL)
+		cairo_surface_destroy(t.surface);
+	g_free(t.data);
+	if (s == NULL)
+		return NULL;
+	uid = g_strdup_printf("deckpress %s %dx%d", img->path, img->px_w,
+	    img->px_h);
+	cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_UNIQUE_ID,
+	    (unsigned char *)uid, strlen(uid), g_free, uid);
+	return s;
+}
+
+/* A lazy image that cannot be read again as it was: said once. */
+static void
+lazy_changed(struct images *c, struct image *img)
+{
+	struct srcpos pos = { NULL, 0, 0 };
+
+	if (c->d == NULL || img->changed)
+		return;
+	img->changed = true;
+	pos.file = diag_file(c->d, img->path);
+	diag_add(c->d, DIAG_ERROR, &pos, "image", "changed while deckpress "
+	    "was drawing it (it is read again for each page it is on): "
+	    "nothing written; run again");
+}
+
+/*
+ * Cairo asks for a lazy image's pixels (to analyse a page, to write the
+ * image, to draw a preview): the last one decoded is kept, since it is
+ * asked for several times in a row; any other is freed first.
+ */
+static cairo_surface_t *
+lazy_acquire(cairo_pattern_t *p, void *data, cairo_surface_t *target,
+    const cairo_rectangle_int_t *ext)
+{
+	struct image *img = data;
+	struct images *c = img->cache;
+
+	(void)p;
+	(void)target;
+	(void)ext;
+	if (c->held != img) {
+		if (c->held_px != NULL)
+			cairo_surface_destroy(c->held_px);
+		c->held_px = lazy_decode(img);
+		/* Changed since it was checked: drawn as nothing, and an
+		 * error that keeps the PDF from being written. */
+		if (c->held_px == NULL) {
+			lazy_changed(c, img);
+			c->held_px = cairo_image_surface_create(
+			    CAIRO_FORMAT_ARGB32, img->px_w, img->px_h);
+		}
+		c->held = img;
+	}
+	return cairo_surface_reference(c->held_px);
+}
+
+static void
+lazy_release(cairo_pattern_t *p, void *data, cairo_surface_t *s)
+{
+	(void)p;
+	(void)data;
+	cairo_surface_destroy(s);
+}
+
+/*
+ * Cairo 1.16's PDF surface copies a raster source pattern for each page
+ * that draws it and never destroys the copy (192 bytes an image a
+ * page; make check's leak check sees it).  Every copy is noted as it
+ * is made and forgotten as Cairo destroys it (lazy_finish()): those
+ * left when the images are freed, every PDF finished by then, are the
+ * ones Cairo dropped, and images_free() destroys them.
+ */
+static cairo_status_t
+lazy_copy(cairo_pattern_t *copy, void *data, const cairo_pattern_t *other)
+{
+	struct image *img = data;
+
+	(void)other;
+	g_hash_table_add(img->cache->copies, copy);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+lazy_finish(cairo_pattern_t *p, void *data)
+{
+	struct image *img = data;
+
+	g_hash_table_remove(img->cache->copies, p);
+}
+
+cairo_pattern_t *
+image_pattern(const struct image *img)
+{
+	cairo_matrix_t m;
+	cairo_pattern_t *p;
+
+	if (!img->lazy)
+		return cairo_pattern_create_for_surface(img->surface);
+	p = cairo_pattern_create_raster_source((void *)img, img->alpha ?
+	    CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR, img->px_w,
+	    img->px_h);
+	cairo_raster_source_pattern_set_acquire(p, lazy_acquire, lazy_release);
+	cairo_raster_source_pattern_set_copy(p, lazy_copy);
+	cairo_raster_source_pattern_set_finish(p, lazy_finish);
+	/* From the image's w_px x h_px to its pixels. */
+	cairo_matrix_init_scale(&m, img->px_w / img->w_px,
+	    img->px_h / img->h_px);
+	cairo_pattern_set_matrix(p, &m);
+	return p;
+}
+
+/*
+ * img's surface: a recording, w_px x h_px, of its raster source of
+ * px_w x px_h pixels scaled to fill it.  Whoever draws the surface
+ * (PDF, preview, an inline image) draws the pixels, decoded then.
+ */
+static void
+lazy_record(struct image *img)
+{
+	cairo_rectangle_t ext = { 0, 0, img->w_px, img->h_px };
+	cairo_content_t ct = img->alpha ? CAIRO_CONTENT_COLOR_ALPHA :
+	    CAIRO_CONTENT_COLOR;
+	cairo_pattern_t *p;
+	cairo_t *cr;
+
+	if (img->surface != NULL)
+		cairo_surface_destroy(img->surface);
+	img->surface = cairo_recording_surface_create(ct, &ext);
+	cr = cairo_create(img->surface);
+	p = image_pattern(img);
+	cairo_set_source(cr, p);
+	cairo_paint(cr);
+	cairo_pattern_destroy(p);
+	cairo_destroy(cr);
+}
+
+/*
+ * A large raster image, decoded whole (so a damaged file is refused
+ * where it is named), made lazy: its pixels and bytes freed.
+ */
+void
+make_lazy(struct images *c, struct image *img)
+{
+	/* A PNG was only proved whole (big_png()), not kept. */
+	if (img->surface != NULL)
+		img->alpha = cairo_image_surface_get_format(img->surface) !=
+		    CAIRO_FORMAT_RGB24;
+	img->px_w = (int)img->w_px;
+	img->px_h = (int)img->h_px;
+	img->cache = c;
+	img->lazy = true;
+	if (img->surface != NULL)
+		cairo_surface_destroy(img->surface);
+	img->surface = NULL;
+	g_free(img->data);
+	img->data = NULL;	/* len stays: the file's size */
+	lazy_record(img);
+}
+
+void
+images_resample(struct images *c, const struct image *img, double w,
+    double h)
+{
+	struct image *m = g_hash_table_lookup(c->by_path, img->path);
+	int nw = (int)ceil(w), nh = (int)ceil(h), have_w, have_h;
+
+	if (m == NULL || m->failed || m->kind == IMG_SVG ||
+	    m->surface == NULL)
+		return;
+	if (m->lazy) {
+		have_w = m->px_w;
+		have_h = m->px_h;
+	} else {
+		have_w = cairo_image_surface_get_width(m->surface);
+		have_h = cairo_image_surface_get_height(m->surface);
+	}
+	/* Never larger, never on one axis only past what it has. */
+	nw = nw < 1 ? 1 : nw > have_w ? have_w : nw;
+	nh = nh < 1 ? 1 : nh > have_h ? have_h : nh;
+	if (nw == have_w && nh == have_h)
+		return;
+	if (!m->lazy) {
+		image_downscale(m, nw, nh);
+		return;
+	}
+	m->px_w = nw;
+	m->px_h = nh;
+	if (c->held == m) {
+		cairo_surface_destroy(c->held_px);
+		c->held_px = NULL;
+		c->held = NULL;
+	}
+	lazy_record(m);
+}

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * How a component looks and prints, the model's second half (model.h
+ * includes it): a template per kind -- its size, shape and elements,
+ * in points from the trim's top-left corner --, a sheet (paper, grid,
+ * marks), a printer's profile and the icon font's names.
+ */
+#ifndef DECKPRESS_DESIGN_H
+#define DECKPRESS_DESIGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "util.h"
+
+struct rgba {
+	double	r, g, b, a;	/* 0..1 */
+};
+
+/* A colour, either given or taken from a card attribute. */
+struct paint {
+	bool		 set;
+	struct rgba	 rgba;
+	const char	*attr;		/* non-NULL: "{attr}" binding */
+};
+
+enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE, ELEM_IMAGE,
+    ELEM_LINE, ELEM_CIRCLE, ELEM_POLYGON, ELEM_STAR, ELEM_PATH };
+
+/* How a line's ends are drawn (Cairo's caps, in the same order). */
+enum cap { CAP_BUTT, CAP_ROUND, CAP_SQUARE };
+/* An element mirrored about its box's centre. */
+enum flip { FLIP_NONE, FLIP_HORIZONTAL, FLIP_VERTICAL };
+enum gradkind { GRAD_NONE, GRAD_LINEAR, GRAD_RADIAL };
+
+#define GRAD_MAX	8	/* stops of one gradient */
+
+/*
+ * A fill that changes colour: linear along angle (degrees clockwise
+ * from left-to-right, so 90 runs top to bottom) across the whole box,
+ * or radial from the box's centre to the ellipse inscribed in it.
+ */
+struct gradient {
+	enum gradkind	 kind;
+	double		 angle;		/* degrees, linear only */
+	size_t		 n;		/* stops, 2 .. GRAD_MAX */
+	struct paint	 stops[GRAD_MAX];
+	double		 at[GRAD_MAX];	/* 0..1 along the gradient */
+};
+
+/* One step of a path, ready for Cairo (SVG's arcs, quadratics and
+ * shorthands already turned into these). */
+enum segop { SEG_MOVE, SEG_LINE, SEG_CURVE, SEG_CLOSE };
+struct pathseg {
+	enum segop	 op;
+	double		 p[6];		/* pt from the trim: x y (x y x y) */
+};
+
+/* How an image fills its box: whole inside it, covering it, or both
+ * sides stretched to it. */
+enum fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
+/* What an image may cover: its box, the component and its bleed, or
+ * all the imposer lets show. */
+enum clip { CLIP_BOX, CLIP_BLEED, CLIP_NONE };
+enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
+enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
+
+/* A condition on a card attribute: the element shows only if it holds. */
+struct cond {
+	const char	 *attr;
+	struct srcpos	  pos;		/* of the attribute's name */
+	const char	**values;	/* any of these */
+	size_t		  nvalues;
+};
+
+struct elem {
+	enum elem_type	 type;
+	struct srcpos	 pos;
+	struct cond	*when;
+	size_t		 nwhen;
+	double		 x, y, w, h;	/* pt, from the trim's top-left */
+	bool		 bleed;		/* rect: extend over the bleed */
+	struct paint	 fill, stroke;
+	double		 stroke_w;	/* pt */
+	double		 radius;	/* pt, corner radius */
+	/* text */
+	const char	*field;		/* text field shown, or NULL */
+	const char	*string;	/* else a string of the kind, or */
+	const char	*literal;	/* else this fixed text, a template */
+	struct srcpos	 literal_pos;	/* of the fixed text */
+	bool		 by_card;	/* {n}, {total} count cards, not copies */
+	const char	*family;
+	bool		 bold, italic;
+	/* fonts */
+	int		 weight;	/* CSS, 100..900: 400, bold's 700, or
+					   as weight: says */
+	const char	*fallback;	/* "Family,Family": for characters the
+					   font lacks (the element's, then the
+					   layout's), or NULL */
+	const char	*families;	/* "font,fallback,...": as Pango takes
+					   it, with the language's appended
+					   by the layout stage */
+	double		 size_min, size_max;	/* pt */
+	double		 leading;	/* line spacing factor, 1 = font's */
+	enum halign	 halign;
+	enum valign	 valign;
+	bool		 upper;		/* uppercase the text */
+	struct paint	 color;		/* text or icon colour */
+	/* icon */
+	unsigned int	 codepoint;	/* 0: taken from icon_attr */
+	bool		 mirror;	/* icon drawn mirrored left-right */
+	const char	*icon_attr;
+	/* space: the outline of a component of another kind */
+	const char	*kind;		/* its kind's name */
+	struct srcpos	 kind_pos;
+	double		 clearance;	/* pt around that kind's trim */
+	bool		 dash;		/* a dashed outline */
+	/* image */
+	const char	*file;		/* a template: "art/{id}.png" */
+	struct srcpos	 file_pos;
+	enum fit	 fit;
+	enum clip	 clip;
+	/* shapes: line, circle, polygon, star, path (and rect's dash,
+	 * gradient, opacity) */
+	struct gradient	 grad;		/* fill, when grad.kind is set */
+	double		*dashes;	/* pt: dash, gap, dash ... */
+	size_t		 ndash;
+	double		 opacity;	/* 0..1, of the whole element */
+	enum cap	 cap;		/* line ends */
+	double		*pts;		/* pt, x y pairs: line, polygon */
+	size_t		 npts;		/* pairs */
+	unsigned int	 tips;		/* star: its points, >= 3 */
+	double		 inner;		/* star: inner radius / outer */
+	struct pathseg	*segs;		/* path */
+	size_t		 nsegs;
+	/* every element: turned and mirrored when drawn */
+	double		 rotate;	/* degrees clockwise */
+	bool		 pivot_set;	/* else the box's centre */
+	double		 pivot_x, pivot_y;	/* pt, from the trim */
+	enum flip	 flip;
+};
+
+enum face { FACE_FRONT, FACE_BACK };
+
+/* The outline of a component's trim. */
+enum shape { SHAPE_RECT, SHAPE_CIRCLE };
+
+struct tmpl {
+	struct arena	 arena;
+	const char	*file;
+	double		 w, h;		/* pt, trim size (a circle: w == h) */
+	struct srcpos	 size_pos;	/* of "size" or "card", or the file */
+	enum shape	 shape;
+	double		 corner;	/* pt, radius of a rounded trim */
+	double		 bleed;		/* pt, on every side */
+	double		 back_bleed;	/* pt, of the back: more absorbs a
+					   printer's misregistration */
+	double		 safe;		/* pt, text keeps this far from trim */
+	bool		 tile;		/* may be split over sheets: a board */
+	double		 overlap;	/* pt, glue strip between two tiles */
+	struct elem	*elems[2];	/* by enum face */
+	bool		 back_is_front;	/* elems[FACE_BACK] is the front's:
+					   a two-sided token */
+	size_t		 nelems[2];
+	const char	**pal_names;	/* palette: named colours */
+	struct rgba	 *pal;
+	size_t		  npal;
+};
+
+/*
+ * Where backs go: behind their fronts for a long- or short-edge turn of
+ * the paper, after all fronts (none: turned by hand), or on the same
+ * page beside their fronts, to fold (gutterfold).
+ */
+enum duplex { DUPLEX_LONG, DUPLEX_SHORT, DUPLEX_NONE, DUPLEX_FOLD };
+
+/* What is drawn to cut along. */
+enum guides {
+	GUIDES_MARKS,	/* crop marks, thin guides to the paper edge */
+	GUIDES_FULL,	/* every trim line drawn out to the paper edge */
+	GUIDES_CORNERS	/* crop marks, and rounded corners to cut to */
+};
+
+struct sheet {
+	struct arena	 arena;
+	const char	*file;
+	struct srcpos	 grid_pos;	/* of "grid", or of the file */
+	const char	*paper;		/* "A4", "Letter" or NULL: a size */
+	double		 paper_w, paper_h;	/* pt */
+	unsigned int	 cols, rows;	/* 0: the most that fit */
+	double		 gutter;	/* pt, between trims */
+	bool		 spaced;	/* each keeps its full bleed, spacing
+					   apart: gutter is 2 bleeds + this */
+	double		 spacing;	/* pt */
+	double		 unprintable;	/* pt, edge band kept free */
+	double		 mark_len;	/* pt, solid part of a crop mark */
+	double		 mark_gap;	/* pt, from bleed to mark */
+	double		 mark_width;	/* pt, line width */
+	enum guides	 guides;
+	double		 corner;	/* pt, radius of corner guides; 0: the
+					   template's own, else 3 mm */
+};
+
+/* The range of --image-dpi and a printer profile's image_dpi. */
+#define IMAGE_DPI_MIN	72
+#define IMAGE_DPI_MAX	2400
+
+/*
+ * A printer's profile (--printer FILE): what the calibration page
+ * told, saved for every run.  Lengths in points; a flag per field set.
+ */
+struct printer {
+	struct arena	 arena;
+	const char	*file;
+	const char	*paper;		/* "a4", "letter" or NULL */
+	bool		 has_offset, has_duplex, has_unprintable;
+	double		 back_x, back_y;	/* pt, back page shift */
+	enum duplex	 duplex;
+	double		 unprintable;	/* pt */
+	double		 image_dpi;	/* the art's cap; 0: none given */
+};
+
+/* Icon names of the bundled icon font, sorted by name. */
+struct iconmap {
+	struct arena	  arena;
+	const char	**names;
+	unsigned int	 *codes;
+	size_t		  n;
+};
+
+#endif

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What every stage asks of a loaded deck: a card by its id (or the id
+ * a typo was meant to be), a language's index, a card's attribute, text
+ * or title, the copies of all the cards, whether an element shows on a
+ * card.  Below the load stage, which builds the deck and uses these
+ * while it does; no I/O.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "model.h"
+
+int
+card_idcmp(const void *a, const void *b)
+{
+	return strcmp((*(struct card *const *)a)->id,
+	    (*(struct card *const *)b)->id);
+}
+
+int
+deck_lang_index(const struct deck *deck, const char *lang)
+{
+	size_t i;
+
+	for (i = 0; i < deck->nlangs; i++)
+		if (strcmp(deck->langs[i], lang) == 0)
+			return (int)i;
+	return -1;
+}
+
+struct card *
+deck_card(const struct deck *deck, const char *id)
+{
+	struct card key = { .id = id }, *kp = &key, **hit;
+
+	if (deck->ncards == 0)
+		return NULL;	/* a head without cards has no index */
+	hit = bsearch(&kp, deck->by_id, deck->ncards, sizeof(*hit),
+	    card_idcmp);
+	return hit ? *hit : NULL;
+}
+
+const char *
+deck_suggest_id(const struct deck *deck, const char *word)
+{
+	const char **ids = xcalloc(deck->ncards + 1, sizeof(char *)), *hint;
+	size_t i;
+
+	for (i = 0; i < deck->ncards; i++)
+		ids[i] = deck->cards[i].id;
+	hint = closest_word(word, ids, deck->ncards);
+	free(ids);
+	return hint;
+}
+
+const char *
+card_attr(const struct card *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nattrs; i++)
+		if (strcmp(c->attrs[i].name, name) == 0)
+			return c->attrs[i].value;
+	return NULL;
+}
+
+const char *
+card_text(const struct card *c, size_t lang, const char *field,
+    const struct text **where)
+{
+	const struct cardtext *ct = &c->texts[lang];
+	size_t i;
+
+	if (where != NULL)
+		*where = NULL;
+	for (i = 0; i < ct->n; i++)
+		if (strcmp(ct->v[i].field, field) == 0) {
+			if (where != NULL)
+				*where = &ct->v[i];
+			return ct->v[i].value;	/* NULL if not written yet */
+		}
+	return NULL;
+}
+
+unsigned int
+deck_total(const struct deck *deck)
+{
+	unsigned int n = 0;
+	size_t i;
+
+	for (i = 0; i < deck->ncards; i++)
+		n += deck->cards[i].count;
+	return n;
+}
+
+bool
+pack_mode_string(const char *field)
+{
+	static const char *const modes[] = { "-short", "-none", "-fold",
+	    NULL };
+	size_t i;
+
+	if (strcmp(field, "fold-title") == 0 || strcmp(field, "folding") == 0 ||
+	    strcmp(field, "cutting-fold") == 0)
+		return true;
+	if (strncmp(field, "printing-", 9) != 0 &&
+	    strncmp(field, "cards-note-", 11) != 0)
+		return false;
+	for (i = 0; modes[i] != NULL; i++)
+		if (g_str_has_suffix(field, modes[i]))
+			return true;
+	return false;
+}
+
+const char *
+card_title(const struct deck *deck, const struct card *c, size_t lang,
+    const struct text **where)
+{
+	const char *f = deck->kinds[c->kind].title_field;
+
+	/* Loaded without its templates: a field named title, if any. */
+	return card_text(c, lang, f != NULL ? f : "title", where);
+}
+
+/* Does the element show on this card?  All conditions must hold. */
+bool
+elem_applies(const struct elem *e, const struct card *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < e->nwhen; i++) {
+		const char *v = card_attr(c, e->when[i].attr);
+
+		if (v == NULL)
+			return false;
+		for (j = 0; j < e->when[i].nvalues; j++)
+			if (strcmp(e->when[i].values[j], v) == 0)
+				break;
+		if (j == e->when[i].nvalues)
+			return false;
+	}
+	return true;
+}
+
+const char *const pack_vars[] = { "title", "paper", "first", "last", NULL };
+
+void
+text_hash(const char *s, char out[9])
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 16777619u;
+	}
+	snprintf(out, 9, "%08x", (unsigned int)h);
+}
+
+struct text *
+cardtext_add(struct deck *deck, struct cardtext *ct, const char *field)
+{
+	struct text *v = arena_alloc(&deck->arena, (ct->n + 1) * sizeof(*v));
+
+	if (ct->n > 0)
+		memcpy(v, ct->v, ct->n * sizeof(*v));
+	ct->v = v;
+	v[ct->n].field = field;
+	return &v[ct->n++];
+}
+
+const struct card *
+deck_vals(const struct deck *deck, const char *name)
+{
+	size_t i;
+
+	for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
+		if (strcmp(deck->vals[i].id, name) == 0)
+			return &deck->vals[i];
+	return NULL;
+}
+
+const struct card *
+deck_kind_strs(const struct deck *deck, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < deck->nkinds; i++)
+		if (deck->kinds[i].strs.texts != NULL &&
+		    strcmp(deck->kinds[i].name, name) == 0)
+			return &deck->kinds[i].strs;
+	return NULL;
+}

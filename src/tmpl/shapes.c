@@ -1,0 +1,520 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The template loader's shapes: line, circle, polygon, star and path
+ * elements, the fills (colours or gradients), strokes, dashes and
+ * opacity they and rects share, and the turn (rotate_deg, pivot_mm,
+ * flip) every element may have.  Lengths are read in mm and kept in
+ * points, as everywhere after load.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tctx.h"
+
+#define MAX_POINTS	10000	/* of a polygon */
+#define MAX_DASH	16	/* lengths of a dash pattern */
+#define MAX_TIPS	1000	/* of a star */
+
+/* A point [x, y] in mm on the card (or up to 50 mm off it, as a box). */
+static bool
+get_point(struct tctx *c, const struct ynode *n, const char *what,
+    double *x, double *y)
+{
+	double v[2];
+	size_t i;
+
+	if (n->type != YNODE_SEQ || n->n != 2) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "point", "%s must be "
+		    "[x, y] in mm from the trim's top-left", what);
+		return false;
+	}
+	for (i = 0; i < 2; i++)
+		if (!ynumber(n->items[i], &v[i], what, NULL, c->d))
+			return false;
+	if (v[0] < -50 || v[1] < -50 || v[0] > TO_MM(c->t->w) + 50 ||
+	    v[1] > TO_MM(c->t->h) + 50) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "point", "%s [%g, %g] "
+		    "does not lie on the card", what, v[0], v[1]);
+		return false;
+	}
+	*x = MM(v[0]);
+	*y = MM(v[1]);
+	return true;
+}
+
+/* The box of the points a line, polygon or path goes through. */
+static void
+points_box(struct elem *e, const double *xy, size_t n, size_t step)
+{
+	double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+	size_t i;
+
+	for (i = 0; i < n; i++, xy += step) {
+		x0 = fmin(x0, xy[0]);
+		y0 = fmin(y0, xy[1]);
+		x1 = fmax(x1, xy[0]);
+		y1 = fmax(y1, xy[1]);
+	}
+	e->x = x0;
+	e->y = y0;
+	e->w = x1 - x0;
+	e->h = y1 - y0;
+}
+
+static const struct ynode *
+need(struct tctx *c, const struct ynode *n, const char *key, const char *what)
+{
+	const struct ynode *v = ymap_get(n, key);
+
+	if (v == NULL)
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "%s", what);
+	return v;
+}
+
+/* line: from_mm, to_mm, cap butt|round|square. */
+static bool
+load_line(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const caps[] = { "butt", "round", "square",
+	    NULL };
+	const struct ynode *from = need(c, n, "from_mm", "a line needs "
+	    "from_mm: [x, y] and to_mm: [x, y]");
+	const struct ynode *to = need(c, n, "to_mm", "a line needs "
+	    "from_mm: [x, y] and to_mm: [x, y]");
+	int cap = CAP_BUTT;
+
+	if (from == NULL || to == NULL)
+		return false;
+	e->pts = arena_alloc(&c->t->arena, 4 * sizeof(double));
+	e->npts = 2;
+	if (!get_point(c, from, "from_mm", &e->pts[0], &e->pts[1]) ||
+	    !get_point(c, to, "to_mm", &e->pts[2], &e->pts[3]) ||
+	    !get_enum(c, ymap_get(n, "cap"), "cap", caps, &cap))
+		return false;
+	e->cap = (enum cap)cap;
+	points_box(e, e->pts, 2, 2);
+	return true;
+}
+
+/* polygon: points_mm [[x, y], ...], three or more. */
+static bool
+load_polygon(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *p = need(c, n, "points_mm", "a polygon needs "
+	    "points_mm: [[x, y], ...], three or more");
+	size_t i;
+
+	if (p == NULL || !yexpect(p, YNODE_SEQ, "points_mm", NULL, c->d))
+		return false;
+	if (p->n < 3 || p->n > MAX_POINTS) {
+		diag_add(c->d, DIAG_ERROR, &p->pos, "points", "a polygon has "
+		    "3 to %d points, not %zu", MAX_POINTS, p->n);
+		return false;
+	}
+	e->pts = arena_alloc(&c->t->arena, 2 * p->n * sizeof(double));
+	e->npts = p->n;
+	for (i = 0; i < p->n; i++)
+		if (!get_point(c, p->items[i], "a point of points_mm",
+		    &e->pts[2 * i], &e->pts[2 * i + 1]))
+			return false;
+	points_box(e, e->pts, e->npts, 2);
+	return true;
+}
+
+/* star: points (tips, 3 or more), inner (radius / outer, 0.5). */
+static bool
+load_star(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *p = ymap_get(n, "points"), *in;
+	double v = 5;
+
+	if (p != NULL && !ynumber(p, &v, "points", NULL, c->d))
+		return false;
+	if (v < 3 || v > MAX_TIPS || v != floor(v)) {
+		diag_add(c->d, DIAG_ERROR, &p->pos, "range", "a star has a "
+		    "whole number of points from 3 to %d, not %g", MAX_TIPS,
+		    v);
+		return false;
+	}
+	e->tips = (unsigned int)v;
+	e->inner = 0.5;
+	if ((in = ymap_get(n, "inner")) == NULL)
+		return true;
+	if (!ynumber(in, &e->inner, "inner", NULL, c->d))
+		return false;
+	if (e->inner > 0 && e->inner <= 1)
+		return true;
+	diag_add(c->d, DIAG_ERROR, &in->pos, "range", "a star's inner radius "
+	    "is more than 0 and at most 1 (of the outer), not %g", e->inner);
+	return false;
+}
+
+/*
+ * Where offset at of path data s (the value of node d) stands in the
+ * file: exact when d is written on one line as it reads (no escapes,
+ * no folding), else d's own position.
+ */
+static struct srcpos
+d_pos(const struct ynode *d, const char *s, size_t at)
+{
+	struct srcpos pos = d->pos, end = ynode_end(d);
+	unsigned int q = d->plain ? 0 : 1;
+
+	if (end.line == pos.line && end.col > pos.col &&
+	    end.col - pos.col == strlen(s) + 2 * q)
+		pos.col += q + (unsigned int)at;
+	return pos;
+}
+
+/* path: d, SVG path data in mm from the trim's top-left. */
+static bool
+load_path(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *d = need(c, n, "d", "a path needs its SVG path "
+	    "data, d: \"M 0 0 L 10 10 Z\" in mm");
+	const char *s, *why;
+	size_t at, i, k = 0;
+
+	if (d == NULL || !ystring(d, &s, "d", NULL, c->d))
+		return false;
+	if (!pathd_parse(&c->t->arena, s, &e->segs, &e->nsegs, &at, &why)) {
+		struct srcpos pos = d_pos(d, s, at);
+
+		diag_add(c->d, DIAG_ERROR, &pos, "path", "bad path data "
+		    "at offset %zu of d: %s", at, why);
+		return false;
+	}
+	/* The box holds every point and control point: the curve's hull. */
+	e->pts = arena_alloc(&c->t->arena, 6 * e->nsegs * sizeof(double));
+	for (i = 0; i < e->nsegs; i++) {
+		int m = e->segs[i].op == SEG_CURVE ? 6 :
+		    e->segs[i].op == SEG_CLOSE ? 0 : 2;
+
+		memcpy(&e->pts[2 * k], e->segs[i].p, (size_t)m *
+		    sizeof(double));
+		k += (size_t)m / 2;
+	}
+	points_box(e, e->pts, k, 2);
+	e->pts = NULL;
+	return true;
+}
+
+bool
+shape_load(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	bool ok;
+
+	switch (e->type) {
+	case ELEM_LINE:
+		ok = load_line(c, e, n);
+		break;
+	case ELEM_POLYGON:
+		ok = load_polygon(c, e, n);
+		break;
+	case ELEM_STAR:
+		ok = load_star(c, e, n);
+		break;
+	case ELEM_PATH:
+		ok = load_path(c, e, n);
+		break;
+	default:
+		ok = true;
+	}
+	ok = ok && shape_turn(c, e, n);
+	ok = ok && shape_paint(c, e, n, MM(0.3));
+	/* A shape that names no colour is drawn in black: a line by its
+	 * stroke, the others filled. */
+	if (ok && !e->fill.set && !e->stroke.set) {
+		struct paint *p = e->type == ELEM_LINE ? &e->stroke : &e->fill;
+
+		p->set = true;
+		p->rgba = (struct rgba){ 0, 0, 0, 1 };
+	}
+	return ok;
+}
+
+/* A stop: "colour" or "colour offset" (0..1), or [colour, offset]. */
+static bool
+get_stop(struct tctx *c, struct elem *e, const struct ynode *n, size_t i,
+    bool *has_at)
+{
+	struct ynode tmp;
+	const struct ynode *col = n, *off = NULL;
+	const char *s, *sp;
+
+	if (n->type == YNODE_SEQ && n->n == 2) {
+		col = n->items[0];
+		off = n->items[1];
+		*has_at = true;
+	} else if (n->type == YNODE_SCALAR && (sp = strrchr(n->str, ' ')) !=
+	    NULL) {
+		/* Split "#fff 0.5" into a colour and an offset. */
+		char *end;
+
+		tmp = *n;
+		tmp.str = arena_strndup(&c->t->arena, n->str, (size_t)(sp -
+		    n->str));
+		tmp.len = (unsigned int)strlen(tmp.str);
+		col = &tmp;
+		e->grad.at[i] = strtod(sp + 1, &end);
+		if (end == sp + 1 || *end != '\0') {
+			diag_add(c->d, DIAG_ERROR, &n->pos, "gradient",
+			    "a stop is \"#rrggbb\" or \"#rrggbb OFFSET\" "
+			    "(0 to 1), not '%s'", n->str);
+			return false;
+		}
+		*has_at = true;
+	}
+	if (off != NULL && !ynumber(off, &e->grad.at[i], "a stop's offset",
+	    NULL, c->d))
+		return false;
+	if (!ystring(col, &s, "a stop", NULL, c->d))
+		return false;
+	return get_paint(c, col, "a gradient stop", &e->grad.stops[i]);
+}
+
+/* stops: 2 to GRAD_MAX, all with offsets or none (spread evenly). */
+static bool
+get_stops(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	size_t i, nat = 0;
+	bool has;
+
+	if (n->type != YNODE_SEQ || n->n < 2 || n->n > GRAD_MAX) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "gradient", "a gradient's "
+		    "stops are a list of 2 to %d colours, each \"#rrggbb\" or "
+		    "\"#rrggbb OFFSET\"", GRAD_MAX);
+		return false;
+	}
+	e->grad.n = n->n;
+	for (i = 0; i < n->n; i++) {
+		has = false;
+		if (!get_stop(c, e, n->items[i], i, &has))
+			return false;
+		nat += has;
+		if (!has)
+			e->grad.at[i] = (double)i / (double)(n->n - 1);
+		if (has && (e->grad.at[i] < 0 || e->grad.at[i] > 1 ||
+		    (i > 0 && e->grad.at[i] < e->grad.at[i - 1]))) {
+			diag_add(c->d, DIAG_ERROR, &n->items[i]->pos,
+			    "gradient", "a stop's offset is from 0 to 1 and "
+			    "no less than the one before, not %g",
+			    e->grad.at[i]);
+			return false;
+		}
+	}
+	if (nat == 0 || nat == n->n)
+		return true;
+	diag_add(c->d, DIAG_ERROR, &n->pos, "gradient", "give every stop an "
+	    "offset, or none (then they are spread evenly)");
+	return false;
+}
+
+/* fill: {linear: DEG, stops: [...]} or {radial: true, stops: [...]}. */
+static bool
+get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const keys[] = { "linear", "radial", "stops",
+	    NULL };
+	const struct ynode *lin = ymap_get(n, "linear");
+	const struct ynode *rad = ymap_get(n, "radial");
+	const struct ynode *st = ymap_get(n, "stops");
+	bool radial = false;
+
+	if (ymap_check_keys(n, keys, NULL, c->d) > 0)
+		return false;
+	if ((lin != NULL) == (rad != NULL) || st == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "gradient", "a gradient "
+		    "is {linear: ANGLE_DEG, stops: [...]} or {radial: true, "
+		    "stops: [...]}");
+		return false;
+	}
+	if (lin != NULL && !ynumber(lin, &e->grad.angle, "linear", NULL,
+	    c->d))
+		return false;
+	if (rad != NULL && (!ybool(rad, &radial, "radial", NULL, c->d) ||
+	    !radial)) {
+		if (!radial && rad->type == YNODE_SCALAR)
+			diag_add(c->d, DIAG_ERROR, &rad->pos, "gradient",
+			    "radial: true, or a colour for a plain fill");
+		return false;
+	}
+	e->grad.kind = lin != NULL ? GRAD_LINEAR : GRAD_RADIAL;
+	if (!get_stops(c, e, st))
+		return false;
+	/* What a reader of the plain fill sees: the first colour. */
+	e->fill = e->grad.stops[0];
+	return true;
+}
+
+/* dash_mm: [dash, gap, ...] in mm, none negative, not all 0. */
+static bool
+get_dash(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	double sum = 0;
+	size_t i;
+
+	if (n == NULL)
+		return true;
+	if (n->type != YNODE_SEQ || n->n < 1 || n->n > MAX_DASH) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "dash", "dash_mm is a list "
+		    "of 1 to %d lengths in mm: dash, gap, dash ...", MAX_DASH);
+		return false;
+	}
+	e->dashes = arena_alloc(&c->t->arena, n->n * sizeof(double));
+	for (i = 0; i < n->n; i++) {
+		double v;
+
+		if (!ynumber(n->items[i], &v, "dash_mm", NULL, c->d))
+			return false;
+		if (v < 0 || v > 1000) {
+			diag_add(c->d, DIAG_ERROR, &n->items[i]->pos, "dash",
+			    "a dash_mm length must be from 0 to 1000 mm, "
+			    "not %g", v);
+			return false;
+		}
+		e->dashes[i] = MM(v);
+		sum += v;
+	}
+	e->ndash = n->n;
+	if (sum > 0)
+		return true;
+	diag_add(c->d, DIAG_ERROR, &n->pos, "dash", "dash_mm has only "
+	    "zero lengths");
+	return false;
+}
+
+bool
+shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
+    double def)
+{
+	const struct ynode *f = ymap_get(n, "fill"), *op;
+	bool ok = true;
+
+	if (f != NULL && f->type == YNODE_MAP)
+		ok &= get_gradient(c, e, f);
+	else
+		ok &= get_paint(c, f, "fill", &e->fill);
+	ok &= get_paint(c, ymap_get(n, "stroke"), "stroke", &e->stroke);
+	e->stroke_w = def;
+	ok &= get_mm(c, ymap_get(n, "stroke_mm"), "stroke_mm", &e->stroke_w);
+	ok &= get_dash(c, e, ymap_get(n, "dash_mm"));
+	if ((op = ymap_get(n, "opacity")) == NULL)
+		return ok;
+	if (!ynumber(op, &e->opacity, "opacity", NULL, c->d))
+		return false;
+	if (e->opacity >= 0 && e->opacity <= 1)
+		return ok;
+	diag_add(c->d, DIAG_ERROR, &op->pos, "range", "opacity must be from "
+	    "0 to 1, not %g", e->opacity);
+	return false;
+}
+
+bool
+shape_turn(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const flips[] = { "none", "horizontal", "vertical",
+	    NULL };
+	const struct ynode *r = ymap_get(n, "rotate_deg");
+	const struct ynode *p = ymap_get(n, "pivot_mm");
+	int flip = FLIP_NONE;
+
+	if (r != NULL && !ynumber(r, &e->rotate, "rotate_deg", NULL, c->d))
+		return false;
+	if (fabs(e->rotate) > 3600) {
+		diag_add(c->d, DIAG_ERROR, &r->pos, "range", "rotate_deg must "
+		    "be from -3600 to 3600, not %g", e->rotate);
+		return false;
+	}
+	if (p != NULL && !get_point(c, p, "pivot_mm", &e->pivot_x,
+	    &e->pivot_y))
+		return false;
+	e->pivot_set = p != NULL;
+	if (!get_enum(c, ymap_get(n, "flip"), "flip", flips, &flip))
+		return false;
+	e->flip = (enum flip)flip;
+	return true;
+}
+
+void
+shape_corners(const struct elem *e, double xs[4], double ys[4])
+{
+	double a = e->rotate * M_PI / 180, co = cos(a), si = sin(a);
+	double px = e->pivot_set ? e->pivot_x : e->x + e->w / 2;
+	double py = e->pivot_set ? e->pivot_y : e->y + e->h / 2;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		double dx = e->x + (i & 1 ? e->w : 0) - px;
+		double dy = e->y + (i & 2 ? e->h : 0) - py;
+
+		/* Clockwise on the page, where y grows downwards. */
+		xs[i] = px + co * dx - si * dy;
+		ys[i] = py + si * dx + co * dy;
+	}
+}
+
+/* On a round component: the (turned) box's corners within the safe
+ * circle. */
+static bool
+in_circle(const struct tmpl *t, const double *xs, const double *ys)
+{
+	double r = t->w / 2 - t->safe + 1e-6, cx = t->w / 2, cy = t->h / 2;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (hypot(xs[i] - cx, ys[i] - cy) > r)
+			return false;
+	return true;
+}
+
+/* The box's corners all inside the safe rectangle. */
+static bool
+in_rect(const struct tmpl *t, const double *xs, const double *ys)
+{
+	double eps = 1e-6;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (xs[i] + eps < t->safe || ys[i] + eps < t->safe ||
+		    xs[i] > t->w - t->safe + eps ||
+		    ys[i] > t->h - t->safe + eps)
+			return false;
+	return true;
+}
+
+/*
+ * Text must keep clear of the cut: box is the element's box_mm.  A
+ * turned text is checked where it prints, by its turned box's corners.
+ */
+bool
+shape_check_safe(struct tctx *c, const struct elem *e, const struct ynode *box)
+{
+	const struct tmpl *t = c->t;
+	const char *turn = "";
+	double xs[4], ys[4];
+
+	shape_corners(e, xs, ys);
+	if (t->shape == SHAPE_CIRCLE ? in_circle(t, xs, ys) :
+	    in_rect(t, xs, ys))
+		return true;
+	if (fmod(e->rotate, 360) != 0)
+		turn = arena_printf(&c->t->arena, " turned %g degrees",
+		    e->rotate);
+	if (t->shape == SHAPE_CIRCLE)
+		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
+		    "safe-zone", "text box [%g, %g, %g, %g]%s reaches outside "
+		    "the safe zone, %g mm inside the trim of the round "
+		    "component of %g mm", TO_MM(e->x), TO_MM(e->y),
+		    TO_MM(e->w), TO_MM(e->h), turn, TO_MM(t->safe),
+		    TO_MM(t->w));
+	else
+		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
+		    "safe-zone", "text box [%g, %g, %g, %g]%s reaches outside "
+		    "the safe zone, %g mm inside the trim of the %g x %g mm "
+		    "card", TO_MM(e->x), TO_MM(e->y), TO_MM(e->w),
+		    TO_MM(e->h), turn, TO_MM(t->safe), TO_MM(t->w),
+		    TO_MM(t->h));
+	return false;
+}

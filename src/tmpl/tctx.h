@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Inside the template loader: what its files share -- the loader's
+ * context, the typed values of tvalue.c, the shapes, fills, dashes and
+ * turns of shapes.c and the path parser of pathd.c.
+ */
+#ifndef DECKPRESS_TCTX_H
+#define DECKPRESS_TCTX_H
+
+#include "tmpl.h"
+
+struct tctx {
+	struct tmpl		*t;
+	const char *const	*families;	/* names only */
+	const char *const	*faces;		/* "Family\tW[ italic]" */
+	const struct iconmap	*icons;
+	struct diags		*d;
+	const char		*fallback;	/* the layout's, or NULL */
+};
+
+/* Typed readers (tvalue.c): false with an error at n; n NULL: unset. */
+bool	get_paint(struct tctx *c, const struct ynode *n, const char *what,
+	    struct paint *p);
+bool	get_mm(struct tctx *c, const struct ynode *n, const char *what,
+	    double *pt);
+bool	get_bool(struct tctx *c, const struct ynode *n, const char *what,
+	    bool *b);
+bool	get_enum(struct tctx *c, const struct ynode *n, const char *what,
+	    const char *const *names, int *out);
+/* "{attr}" binds a value to a card attribute: the name, or NULL. */
+const char *binding(struct tmpl *t, const char *s);
+/* "a, b or c" (conj " or ") for a NULL-terminated list, in t's arena. */
+const char *choices(struct tmpl *t, const char *const *names,
+	    const char *conj);
+
+/*
+ * Load a line, circle, polygon, star or path element n into e (its
+ * type and when already read); sets its box (given, or around its
+ * points) and its turn.
+ */
+bool	shape_load(struct tctx *c, struct elem *e, const struct ynode *n);
+/* fill (a colour or a gradient), stroke, stroke_mm (default def pt),
+ * dash_mm, opacity of a rect or shape. */
+bool	shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
+	    double def);
+/* rotate_deg, pivot_mm, flip of any element, once its box is known. */
+bool	shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
+/*
+ * A text's box inside the template's safe zone, where it prints (its
+ * corners turned); else an error at box (its box_mm) or e.
+ */
+bool	shape_check_safe(struct tctx *c, const struct elem *e,
+	    const struct ynode *box);
+/* The corners of e's box as turned (flip leaves the box as it is). */
+void	shape_corners(const struct elem *e, double xs[4], double ys[4]);
+
+#define PATHD_MAX_CHARS	100000
+#define PATHD_MAX_SEGS	10000
+
+/*
+ * Parse SVG path data d (mm) into *segs (pt, in arena a), *n of them.
+ * False for bad data: *at the byte offset in d, *why the problem.
+ */
+bool	pathd_parse(struct arena *a, const char *d, struct pathseg **segs,
+	    size_t *n, size_t *at, const char **why);
+
+#endif

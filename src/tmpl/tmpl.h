@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Templates: a component's layout (layouts/<name>.yaml: its size and
+ * shape, bleed, safe zone, palette and elements; shapes and their paths
+ * in shapes.c and pathd.c, font keys in tfont.c), sheets of paper
+ * (sheet.c) and the icon font's name map (icons.c), read into the
+ * structs of model.h with every value checked where it is written.
+ */
+#ifndef DECKPRESS_TMPL_H
+#define DECKPRESS_TMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../model.h"
+#include "../ytree/ytree.h"
+
+struct confine;
+
+/* The icon font's name map (fonts/<font>.map: "name HEX" lines). */
+struct iconmap	*load_iconmap(const char *path, struct diags *d);
+void		 iconmap_free(struct iconmap *m);
+unsigned int	 iconmap_find(const struct iconmap *m, const char *name);
+const char	*iconmap_suggest(const struct iconmap *m, const char *name);
+
+/*
+ * A component's template.  families lists the font families the deck
+ * can use, then (fonts.c) a "Family\tW" or "Family\tW italic" entry for
+ * each face, W its CSS weight or a variable font's "MIN-MAX": a family
+ * with such entries must have the face an element asks for.  icons
+ * lists the icon names.  The file is read where conf allows (NULL:
+ * anywhere).  Returns NULL on any error.  Spaces (outlines of another
+ * kind) are sized by load_spaces().
+ */
+struct tmpl	*load_tmpl(const struct confine *conf, const char *path,
+		    const char *const *families, const struct iconmap *icons,
+		    struct diags *d);
+void		 tmpl_free(struct tmpl *t);
+
+/* Fonts of a layout (load/tfont.c); families as load_tmpl takes them. */
+/*
+ * True if name is a family of the list; else false, with *hint (if
+ * hint is not NULL) the family it looks like a typo of, or NULL.
+ */
+bool		 font_lookup(const char *const *families, const char *name,
+		    const char **hint);
+/* True if name is a family of the list, else an error at pos. */
+bool		 font_known(const char *const *families, const char *name,
+		    const struct srcpos *pos, struct diags *d);
+/*
+ * A "fallback:" list of families (or one family), each known, as Pango
+ * takes it: "A,B" (in a), or NULL when n is NULL.
+ */
+bool		 font_fallback(struct arena *a, const char *const *families,
+		    const struct ynode *n, const char **out, struct diags *d);
+/*
+ * A text file's "fallback:" for language li, kept in deck->fallback as
+ * "A,B"; its families are checked against the fonts later.
+ */
+bool		 lang_fallback(struct deck *deck, size_t li,
+		    const struct ynode *n, struct diags *d);
+/* The font keys of text element e: font, bold, italic, weight, fallback
+ * (after its own, the layout's lfallback). */
+bool		 tmpl_font(struct arena *a, const char *const *families,
+		    const char *const *faces, const char *lfallback,
+		    struct elem *e, const struct ynode *n, struct diags *d);
+
+/*
+ * True if faces (layout/fonts.c's list) has family in weight (CSS, 100
+ * to 1000; any of a variable font's axis) and slant; else *has lists
+ * the faces it has, "bold, bold italic" (in a), NULL if it has none.
+ */
+bool		 font_face(struct arena *a, const char *const *faces,
+		    const char *family, int weight, bool italic,
+		    const char **has);
+/* A face for messages: "regular", "bold italic", "weight 650". */
+char		*face_name(struct arena *a, int lo, int hi, bool italic);
+
+/* A sheet file, read where c allows (NULL: anywhere). */
+struct sheet	*load_sheet(const struct confine *c, const char *path,
+		    struct diags *d);
+void		 sheet_free(struct sheet *s);
+/* Set s's paper by name (a4, letter); false if the name is no paper. */
+bool		 sheet_paper(struct sheet *s, const char *name);
+/* Set s's guides by name (marks, full, corners); false if none such. */
+bool		 sheet_guides(struct sheet *s, const char *name);
+
+/* A colour of template t: a palette name or "#rrggbb". */
+bool		 tmpl_color(const struct tmpl *t, const char *s,
+		    struct rgba *out);
+
+/* Parse "#rgb", "#rrggbb" or "#rrggbbaa". */
+bool		 parse_color(const char *s, struct rgba *out);
+
+#endif
