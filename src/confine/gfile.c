@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "confine.h"
+#include "journal.h"
 #include "../outfile.h"
 
 /* Why a file of mode m is not read. */
@@ -192,4 +192,36 @@ game_read(const struct confine *c, const char *path, size_t max,
 	else
 		diag_add(d, DIAG_ERROR, pos, "io", "cannot open: %s", why);
 	return NULL;
+}
+
+bool
+journal_read(const struct confine *c, const char *dir, struct journal *j,
+    struct diags *d)
+{
+	struct srcpos pos = { NULL, 0, 0 };
+	const char *why = NULL;
+	struct stat st;
+	size_t len;
+
+	memset(j, 0, sizeof(*j));
+	j->path = path_join(dir, JOURNAL_NAME);
+	if (lstat(j->path, &st) != 0 && errno == ENOENT)
+		return true;
+	pos.file = diag_file(d, j->path);
+	j->dir = xstrdup(dir);
+	if (S_ISLNK(st.st_mode))
+		why = "it is a symbolic link";
+	else if (game_slurp(c, j->path, JOURNAL_MAX, (unsigned char **)
+	    &j->buf, &len, &why))
+		why = journal_parse(j, len);
+	if (why == NULL)
+		return true;
+	diag_add(d, DIAG_ERROR, &pos, "journal", "not a journal deckpress "
+	    "import wrote: %s; remove it, then import again", why);
+	free(j->buf);
+	free(j->v);
+	j->buf = NULL;
+	j->v = NULL;
+	j->n = 0;
+	return false;
 }

@@ -10,19 +10,18 @@
  * holds from the journal, not from the folder: the deck it loads is
  * the new one from the commit point on, and the folder is not written.
  * A journal may come with a stranger's game: it is read as the game's
- * other files are (gfile.c), never through a link, and must be
+ * other files are (gfile.c reads it, journal_read()), never through a
+ * link, and must be
  * exactly in the form import writes, naming only deck.yaml and
  * text/LANG.yaml.  Part of the confine stage.
  */
-#include <sys/stat.h>
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
 
-#include "confine.h"
+#include "journal.h"
 
 #define MAGIC		"deckpress import journal 1\n"
 #define END		"end\n"
@@ -84,9 +83,8 @@ parse_file(char **p, char *end, struct jfile *f)
 	return NULL;
 }
 
-/* The files of j->buf (changed in place); why not, or NULL. */
-static const char *
-parse(struct journal *j, size_t len)
+const char *
+journal_parse(struct journal *j, size_t len)
 {
 	char *p = j->buf, *end = j->buf + len;
 	size_t cap = 0, i;
@@ -138,38 +136,6 @@ journal_free(struct journal *j)
 	free(j->path);
 	free(j->dir);
 	memset(j, 0, sizeof(*j));
-}
-
-bool
-journal_read(const struct confine *c, const char *dir, struct journal *j,
-    struct diags *d)
-{
-	struct srcpos pos = { NULL, 0, 0 };
-	const char *why = NULL;
-	struct stat st;
-	size_t len;
-
-	memset(j, 0, sizeof(*j));
-	j->path = path_join(dir, JOURNAL_NAME);
-	if (lstat(j->path, &st) != 0 && errno == ENOENT)
-		return true;
-	pos.file = diag_file(d, j->path);
-	j->dir = xstrdup(dir);
-	if (S_ISLNK(st.st_mode))
-		why = "it is a symbolic link";
-	else if (game_slurp(c, j->path, JOURNAL_MAX, (unsigned char **)
-	    &j->buf, &len, &why))
-		why = parse(j, len);
-	if (why == NULL)
-		return true;
-	diag_add(d, DIAG_ERROR, &pos, "journal", "not a journal deckpress "
-	    "import wrote: %s; remove it, then import again", why);
-	free(j->buf);
-	free(j->v);
-	j->buf = NULL;
-	j->v = NULL;
-	j->n = 0;
-	return false;
 }
 
 const struct jfile *
