@@ -36,7 +36,8 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/render/reuse.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
-         src/impose/calibrate.c src/impose/print.c src/impose/place.c \
+         src/impose/calpage.c src/impose/place.c \
+         src/print/print.c \
          src/job/setup.c src/job/job.c src/job/printer.c \
          src/doc/cardsheets.c src/doc/rulebook.c \
          src/doc/packtext.c src/doc/packflow.c src/doc/packpdf.c \
@@ -48,8 +49,9 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/pdf/tagtree.c src/pdf/spans.c src/pdf/artifact.c \
          src/validate/rules.c src/validate/composition.c \
-         src/validate/translate.c src/validate/refs.c src/validate/strings.c \
-         src/validate/oldfile.c src/validate/report.c src/validate/pdfsize.c \
+         src/validate/translate.c src/validate/refs.c \
+         src/validate/report.c src/validate/pdfsize.c \
+         src/textfile/textfile.c src/textfile/oldfile.c \
          src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
          src/booklet/draw.c src/booklet/bcheck.c src/booklet/links.c \
          src/booklet/saddle.c \

@@ -87,9 +87,9 @@ check "make CPPFLAGS=... LDFLAGS=...: on every compile and link line" \
 layer() {
 	case $1 in
 	src) echo 0 ;; pdf) echo 1 ;; confine) echo 2 ;; ytree) echo 3 ;;
-	art) echo 4 ;; tmpl) echo 5 ;; markup) echo 6 ;; load) echo 7 ;;
-	layout) echo 8 ;; render | validate) echo 9 ;; booklet | job) echo 10 ;;
-	impose) echo 11 ;;
+	art) echo 4 ;; tmpl) echo 5 ;; markup) echo 6 ;; load | textfile) echo 7 ;;
+	layout) echo 8 ;; render | validate) echo 9 ;;
+	booklet | impose | job) echo 10 ;; print) echo 11 ;;
 	doc | export | import | po | run | scaffold) echo 12 ;; cmd) echo 13 ;;
 	*) echo 99 ;;
 	esac

@@ -11,6 +11,7 @@
 #include "../import/import.h"
 #include "../po/po.h"
 #include "../po/poin.h"
+#include "../textfile/textfile.h"
 #include "../validate/validate.h"
 
 static const char usage_strings[] =

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The card sheets as one PDF: a job's deck loaded, the variant and kind
- * it asks for found, its sheets planned and imposed (impose/print.c) and
+ * it asks for found, its sheets planned and imposed (print/print.c) and
  * written.  Part of the document stage (doc.h); the cards, all and watch
  * commands call it.
  */
@@ -12,7 +12,7 @@
 #include <glib.h>
 
 #include "doc.h"
-#include "../impose/impose.h"
+#include "../print/print.h"
 #include "../pdf/pdf.h"
 #include "../validate/validate.h"
 

@@ -15,7 +15,7 @@
 
 #include "doc.h"
 #include "../booklet/booklet.h"
-#include "../impose/impose.h"
+#include "../print/print.h"
 
 /* The pack's parts, in order, with the flows that make them. */
 struct pack {

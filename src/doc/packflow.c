@@ -127,7 +127,7 @@ flow_rules(struct pack *p, struct diags *d)
  * prints it (double-sided, fronts then backs, or folded: in a fold
  * pack, round tokens and boards print as none), and the single-sided
  * part; {first} and {last} set for each.  The kinds with backs come
- * first, the folded before the others (impose/print.c).
+ * first, the folded before the others (print/print.c).
  */
 static void
 print_notes(struct pack *p, GString *b, const char *em)

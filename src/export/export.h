@@ -17,7 +17,7 @@
 #include <pango/pango.h>
 
 #include "../diag.h"
-#include "../impose/impose.h"
+#include "../print/print.h"
 #include "../job/job.h"
 #include "../layout/layout.h"
 

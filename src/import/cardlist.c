@@ -5,7 +5,7 @@
  * entry go with it, an entry the table leaves as it was is copied as
  * written, a new or changed one is written {id: ..., ...} in the
  * attributes' order.  Also the first deck.yaml of a new deck.  Part of
- * the import stage; validate/strings.c writes the text files.
+ * the import stage; textfile/ writes the text files.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 #include <glib.h>
 
 #include "import.h"
-#include "../validate/oldfile.h"
+#include "../textfile/textfile.h"
 
 /*
  * The old card list, by lines (1-based).  An item runs from its '-' to

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The import stage: a spreadsheet (CSV or TSV, read by import/csvread.c)
+ * The import stage: a spreadsheet (CSV or TSV, read by csvread.c)
  * into a deck.  Takes the table and the game folder (its deck.yaml and
  * text files, or none yet, and its layouts); gives the deck.yaml whose
  * card list is the table's rows and the text files holding the table's
  * strings, checked by loading them back, then written all or none
- * through a journal.  Above job/ and validate/ (whose strings.c writes
+ * through a journal.  Above job/, validate/ and textfile/ (which writes
  * the text files); the command is cmd/import.c.
  *
  * apply.c runs an import through the others in order: fromcsv.c
@@ -21,6 +21,7 @@
 #include "../diag.h"
 #include "../confine/confine.h"	/* struct jfile, the journal's form */
 #include "../load/load.h"
+#include "../textfile/textfile.h"
 #include "../validate/validate.h"
 
 enum icol_type {

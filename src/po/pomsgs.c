@@ -13,7 +13,7 @@
 
 #include "../markup/markup.h"
 #include "po.h"
-#include "../validate/oldfile.h"
+#include "../textfile/textfile.h"
 
 /* Characters tried at most when measuring a box's room. */
 #define ROOM_MAX	4000

@@ -23,6 +23,7 @@
 #include "../outfile.h"
 #include "../util.h"
 #include "../load/load.h"
+#include "../textfile/textfile.h"
 #include "../validate/validate.h"
 #include "samples.h"
 #include "scaffold.h"

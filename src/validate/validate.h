@@ -3,9 +3,8 @@
  * The validate stage: a deck checked against its game's rules
  * (rules.yaml: totals, quotas, variants) and its translations checked
  * against the source language; check's whole run and its report
- * (report.c, which lays cards out to see that their texts fit); and the
- * writers of the text files (strings.c).  Takes a loaded deck, gives
- * diagnostics, counts and files.
+ * (report.c, which lays cards out to see that their texts fit).  Takes
+ * a loaded deck, gives diagnostics and counts.
  */
 #ifndef DECKPRESS_VALIDATE_H
 #define DECKPRESS_VALIDATE_H
@@ -185,81 +184,5 @@ void		 validate_print_json(FILE *f, const struct deck *deck,
 void		 validate_print_findings(FILE *f, const struct diags *d);
 
 void		 validate_report_free(struct check_report *k);
-
-struct strings_report {
-	size_t	strings;	/* strings the language needs */
-	size_t	added;		/* new this run */
-	size_t	stale;		/* translating an older source text */
-	size_t	todo;		/* not translated yet */
-	bool	changed;	/* the file was (re)written */
-};
-
-/*
- * Write or update path, the text file of language li (which may be one
- * deck.yaml does not list yet; see struct load_opts).  Keeps the
- * translator's strings, order and comments; rewrites nothing if
- * nothing changed.
- */
-bool		 strings_update(const struct deck *deck, size_t li,
-		    const char *path, struct strings_report *r,
-		    struct diags *d);
-
-/*
- * strings_update() of the game's own text/LANG.yaml for language li
- * (text/ made if missing; a file that would land outside the game is
- * refused), its path into *path (free() it, even on failure).  Returns
- * 0, EXIT_INPUT or EXIT_IO, reported.
- */
-int		 strings_write_lang(const struct deck *deck, size_t li,
-		    char **path, struct strings_report *r, struct diags *d);
-
-/*
- * strings --accept: record the source text of now as the one each of
- * language li's own translations translates (they were reviewed), so
- * that none is reported stale or without a source; strings_update()
- * then writes the hashes.  Untranslated strings and deckpress's
- * defaults are left alone.  Returns how many records changed.
- */
-size_t		 strings_accept(struct deck *deck, size_t li);
-/*
- * A card the translation li has strings for but the source none (its
- * entry gone, a slip most likely): an error each, since rewriting the
- * file would mark the translator's work obsolete.
- */
-void		 strings_source_lost(const struct deck *deck, size_t li,
-		    struct diags *d);
-
-/*
- * The text file of language li as strings_update() would write it to
- * path, into out (caller frees with sb_free()), and what r reports;
- * returns r->changed.  all: every string the source has, the ones the
- * language lacks added empty (strings); else only those the deck holds
- * for the language (import).  Language 0, the source, gets its strings
- * alone: no source comments, hashes or "same".
- */
-bool		 strings_render(const struct deck *deck, size_t li,
-		    const char *path, bool all, struct strbuf *out,
-		    struct strings_report *r);
-
-/*
- * Write b to a new temporary file beside path, to rename over it later
- * with strings_commit(): all of a command's files are written before
- * any replaces its old one.  False if it cannot be (reported, nothing
- * left behind).
- */
-bool		 strings_stage(struct outfile *out, const char *path,
-		    const struct strbuf *b, struct diags *d);
-/*
- * keep: rename out's file over its path, else delete it.  False if
- * keeping failed (reported; the temporary file deleted).
- */
-bool		 strings_commit(struct outfile *out, bool keep,
-		    struct diags *d);
-
-/*
- * Append s as a YAML scalar: plain where it reads back unchanged, else
- * double-quoted; NULL as "~".  flow: inside { } or [ ].
- */
-void		 strings_scalar(struct strbuf *b, const char *s, bool flow);
 
 #endif

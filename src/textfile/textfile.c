@@ -17,6 +17,8 @@
 #include <glib.h>
 
 #include "oldfile.h"
+#include "../confine/confine.h"
+#include "../ytree/ytree.h"
 
 /*
  * Can s be written as a plain YAML scalar and read back unchanged?

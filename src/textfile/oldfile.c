@@ -12,6 +12,8 @@
 #include <glib.h>
 
 #include "oldfile.h"
+#include "../confine/confine.h"
+#include "../ytree/ytree.h"
 
 #define MAX_DIFF_WORDS	400	/* longer texts are shown whole */
 

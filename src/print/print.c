@@ -4,14 +4,14 @@
  * imposed, kind by kind, on sheets -- what "deckpress cards" writes and
  * the pack's components part.  Each kind on sheets of its own; the kinds
  * with backs first, each from an odd page on, so that part prints
- * double-sided, then the single-sided ones.  The print plan of the
- * impose stage: it lays out and draws each face as a page needs it.
+ * double-sided, then the single-sided ones.  The print stage: it
+ * lays out and draws each face as a page needs it.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "impose.h"
+#include "print.h"
 #include "../pdf/pdf.h"
 #include "../validate/validate.h"
 
