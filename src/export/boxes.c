@@ -13,7 +13,7 @@
 
 #include <glib.h>
 
-#include "export.h"
+#include "exporting.h"
 #include "../outfile.h"
 
 /*

@@ -11,7 +11,7 @@
 #include <glib.h>
 #include <pango/pangocairo.h>
 
-#include "export.h"
+#include "exporting.h"
 
 /* A contact sheet's measures, in mm: what reads well on a screen. */
 #define LABEL_MM	6	/* the band under a card for its id */

@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "export.h"
+#include "exporting.h"
 #include "../outfile.h"
 
 /* The text fields the source gives its cards, in order of first use. */

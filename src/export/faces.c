@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "export.h"
+#include "exporting.h"
 #include "../outfile.h"
 #include "../pdf/pdf.h"
 

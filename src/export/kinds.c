@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
+#include "exporting.h"
 
 bool
 lay_kinds(const struct setup *s, const struct print *pr,

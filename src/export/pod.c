@@ -18,7 +18,7 @@
 
 #include <glib.h>
 
-#include "export.h"
+#include "exporting.h"
 
 static const struct pod_size tgc_sizes[] = {
 	{ "poker", 750, 1050, 825, 1125 },	/* 2.5 x 3.5 in */

@@ -8,7 +8,7 @@
 #ifndef DECKPRESS_TTS_H
 #define DECKPRESS_TTS_H
 
-#include "export.h"
+#include "exporting.h"
 
 /*
  * TTS's guide to custom assets keeps an image's sides under 4096 px;

@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "import.h"
+#include "importing.h"
 #include "../job/job.h"
 
 /* One run: what was read, and what is to be written. */

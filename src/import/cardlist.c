@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "import.h"
+#include "importing.h"
 #include "../textfile/textfile.h"
 
 /*

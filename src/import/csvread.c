@@ -15,7 +15,7 @@
 #include <glib.h>
 
 #include "../confine/confine.h"
-#include "import.h"
+#include "csvread.h"
 
 #define MAX_CSV		(16 << 20)	/* 16 MiB, as a YAML file */
 #define MAX_CELL	(64 << 10)	/* 64 KiB, as a YAML value (ytree.c) */

@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "import.h"
+#include "importing.h"
 
 #define NONE	((size_t)-1)
 

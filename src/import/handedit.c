@@ -13,7 +13,7 @@
 
 #include <glib.h>
 
-#include "import.h"
+#include "importing.h"
 #include "../outfile.h"
 
 #define STATE_FILE	"import.state"

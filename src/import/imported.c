@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "import.h"
+#include "importing.h"
 
 /* Is id a card of the table? */
 static bool

@@ -28,7 +28,7 @@
 
 #include <glib.h>
 
-#include "import.h"
+#include "importing.h"
 #include "../outfile.h"
 
 /* A file staged: its temporary written and flushed to disk. */

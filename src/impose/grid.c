@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "impose.h"
+#include "arrange.h"
 
 #define MIN_MARK	MM(1)	/* of a crop mark outside the edge band */
 #define MIN_BLEED	MM(1)	/* the least outer bleed kept to fit more */

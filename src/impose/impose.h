@@ -135,14 +135,6 @@ void	duplex_grid(const struct grid *front, enum duplex mode,
 void	duplex_slot(const struct grid *g, enum duplex mode,
 	    const struct slot *f, double w, struct slot *b);
 
-/* Within the stage (grid.c, round.c, tile.c). */
-unsigned int	impose_fit_count(double avail, double size, double gutter);
-void	impose_place(const struct grid *g, double x, double y,
-	    struct slot *out);
-bool	impose_round(const struct sheet *s, const struct tmpl *t,
-	    struct grid *g);
-bool	impose_tiles(const struct sheet *s, const struct tmpl *t,
-	    struct grid *g, struct diags *d);
 
 /* One component face placed on a page. */
 struct placement {

@@ -8,7 +8,7 @@
  */
 #include <math.h>
 
-#include "impose.h"
+#include "arrange.h"
 
 /* How many of size fit into avail, gutter between them. */
 unsigned int

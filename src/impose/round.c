@@ -9,7 +9,7 @@
  */
 #include <math.h>
 
-#include "impose.h"
+#include "arrange.h"
 
 /* Square rows or hexagonal ones, the block centred on the paper. */
 bool

@@ -13,7 +13,7 @@
 
 #include <pango/pangocairo.h>
 
-#include "impose.h"
+#include "arrange.h"
 
 #define LABEL_H		MM(9)	/* the label strip below a tile */
 #define TICK		MM(4)	/* an alignment tick, each side of a join */

@@ -14,7 +14,7 @@
 #include <pango/pangofc-font.h>
 
 #include "../tmpl/tmpl.h"
-#include "layout.h"
+#include "fitting.h"
 
 /* An element with its language's fallback families after its own. */
 struct variant {

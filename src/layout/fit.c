@@ -15,7 +15,7 @@
 
 #include <pango/pangocairo.h>
 
-#include "layout.h"
+#include "fitting.h"
 
 #define STEP	0.25	/* pt; sizes are quantised so output is stable */
 #define SLACK	0.01	/* pt; absorbs Pango's unit rounding */

@@ -30,7 +30,7 @@
 
 #include "../confine/confine.h"
 #include "../tmpl/tmpl.h"
-#include "layout.h"
+#include "fitting.h"
 
 static int
 strpcmp(const void *a, const void *b)

@@ -21,7 +21,7 @@
 #include <glib.h>
 #include <hyphen.h>
 
-#include "layout.h"
+#include "fitting.h"
 
 #define SHY		"\xc2\xad"	/* U+00AD SOFT HYPHEN */
 #define MIN_WORD	6		/* shorter words never break */

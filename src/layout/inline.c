@@ -16,7 +16,7 @@
 #include <pango/pangocairo.h>
 
 #include "../art/art.h"
-#include "layout.h"
+#include "fitting.h"
 
 #define FIRST	0xF0000u	/* plane 15's private use area */
 #define LAST	0xFFFFDu

@@ -14,7 +14,7 @@
 #include "../tmpl/tmpl.h"
 #include "../markup/markup.h"
 #include "../load/load.h"
-#include "layout.h"
+#include "fitting.h"
 
 static struct rgba
 resolve(const struct tmpl *t, const struct paint *p, const struct card *c)

@@ -9,123 +9,25 @@
 #define DECKPRESS_LAYOUT_H
 
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 #include <pango/pango.h>
 
 #include "../model.h"
+#include "fontset.h"
 
 #define ICON_FAMILY	"Material Design Icons"
 
+struct hyph;
+
 /*
  * Hyphenation dictionaries by language (libhyphen, Debian's hyphen-*
- * packages), loaded when first needed.
+ * packages), loaded when first needed (hyph.c; fonts_new() makes
+ * them): s with soft hyphens at the dictionary's break points;
+ * g_free().
  */
-struct hyph	*hyph_new(void);
-/* The same, each dictionary loaded whole by libhyphen: slow for large
- * ones (German: seconds), for tests to compare the two. */
-struct hyph	*hyph_new_whole(void);
-void		 hyph_free(struct hyph *h);
-/* s with soft hyphens at the dictionary's break points; g_free(). */
 char		*hyph_text(struct hyph *h, const char *lang, const char *s);
 /* The same for Pango markup, leaving tags and entities alone. */
 char		*hyph_markup(struct hyph *h, const char *lang, const char *m);
 bool		 hyph_has(struct hyph *h, const char *lang);
-
-/*
- * The game's fonts/, deckpress's fonts/ and the installed fonts, in
- * that order, through a private fontconfig configuration (fonts.c).
- */
-struct fonts {
-	PangoFontMap	 *map;
-	PangoContext	 *ctx;		/* 72 dpi, unhinted, unrounded */
-	const char	**families;	/* NULL-terminated: the family names,
-					   sorted, then a "Family\tW" or
-					   "Family\tW italic" for each face,
-					   W its CSS weight or a variable
-					   font's "MIN-MAX" (fonts.c) */
-	size_t		  nfamilies;	/* the names */
-	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
-	struct images	 *images;	/* borrowed: the deck's images */
-	GHashTable	 *fitcache;	/* font, box + text -> struct fitted
-					   (layout.c), a few hundred at most */
-	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
-	char		 *gamefonts;	/* the game's fonts/ (real path), or
-					   NULL */
-	char		 *ownfonts;	/* deckpress's fonts/ (real path) */
-	GHashTable	 *variants;	/* "elem lang" -> a struct elem with a
-					   language's fallback (cover.c) */
-	GHashTable	 *used;		/* NULL, or (fonts_track) each face
-					   drawn: "Face\tfile" -> NULL */
-	FcConfig	 *fc;		/* Pango's configuration (the font
-					   map holds it) */
-	GHashTable	 *installed;	/* family, lower case -> GPtrArray of
-					   its installed files */
-	GHashTable	 *wanted;	/* families given Pango (fonts_want) */
-};
-
-/*
- * The fonts of game (its fonts/, read as its confinement allows; NULL:
- * none), deckpress's in dir, then the installed ones.  Returns NULL
- * with an error if the game's fonts/ holds a file that is no font, or
- * lies outside it, or if there is no font at all.  Free with
- * fonts_free().
- */
-struct fonts	*fonts_new(const char *dir, const struct deck *game,
-		    struct diags *d);
-void		 fonts_free(struct fonts *f);
-/*
- * Give Pango the installed fonts of each family of list ("A,B" or one
- * family) that it does not have yet.  Pango's configuration holds the
- * game's and deckpress's fonts and only the installed families asked
- * for here: every family a layout, a language's fallback:, a <span
- * font=> or an SVG names must be wanted before it is laid out.
- */
-void		 fonts_want(const struct fonts *f, const char *list);
-
-/*
- * e as language lang of deck shows it: with the language's fallback
- * families after its own (a copy kept in f), or e itself.
- */
-const struct elem *fonts_elem(const struct fonts *f,
-		    const struct deck *deck, const struct elem *e,
-		    size_t lang);
-/*
- * The characters of a shaped text that no font e chose (its font, its
- * fallbacks; the icon font for icons) shows, as "'x' U+0078, ..."; NULL
- * if none.  g_free().  Notes the faces drawn if fonts_track() asked.
- */
-char		*fonts_missing(const struct fonts *f, PangoLayout *l,
-		    const struct elem *e);
-/* The same for a text set in the families chosen, "Font,Fallback". */
-char		*fonts_missing_in(const struct fonts *f, PangoLayout *l,
-		    const char *chosen);
-/*
- * The first run of a shaped text that asks for a face its family lacks
- * (the layout's weight and slant, as <b>, <i>, **bold**, <span weight=
- * style= font=> change them), drawn in another: "asks for 'F' bold in
- * 'words', which has only regular"; NULL if none.  chosen: the
- * element's families.  *at: the byte offset in the text where the
- * markup asking for that face begins, -1 if the layout's own.  g_free().
- */
-char		*fonts_badface(const struct fonts *f, PangoLayout *l,
-		    const char *chosen, int *at);
-/* From now on, note each face a text is drawn in (check lists them). */
-void		 fonts_track(struct fonts *f);
-/* The faces noted, "Face <- file (source)", sorted; g_strfreev(). */
-char		**fonts_used(const struct fonts *f);
-
-/* Text fitted into a box: the size chosen and how far it overflows. */
-struct fitted {
-	double		 size;		/* pt */
-	double		 w, h;		/* pt, logical extent at that size */
-	double		 over_w, over_h; /* pt beyond the box at the minimum
-					   size */
-	bool		 fits;
-	bool		 first;		/* measured now, not remembered */
-	PangoLayout	*layout;	/* the text at that size, shaped: one
-					   reference, the caller's */
-	unsigned int	 probes;	/* sizes shaped to find it */
-};
 
 /*
  * Build the Pango layout of text for element e at size pt.  Caller
@@ -135,21 +37,10 @@ PangoLayout	*fit_layout(PangoContext *ctx, const struct elem *e,
 		    const char *text, double size);
 
 /*
- * The largest size in [size_min, size_max] (0.25 pt steps) at which
- * text fits e's box: no line wider, no more lines than the box holds;
- * with its layout, to draw as it is.  The maximum is tried first, then
- * sizes estimated from how far a size was too large, so most texts
- * take one to three shapings.
- */
-void		 fit_text(PangoContext *ctx, const struct elem *e,
-		    const char *text, struct fitted *out);
-/*
  * Forget every fit remembered: the next layout of each text fits it
  * again and reports it as new (its missing glyphs).
  */
 void		 layout_forget(const struct fonts *fonts);
-/* Free a struct fitted of the fit cache, and its layout. */
-void		 fitted_free(void *p);
 
 /* The values of template variables: get(ctx, name), NULL if unknown. */
 struct vars {
@@ -219,18 +110,12 @@ unsigned int	 inline_add(const struct image *img, const char *height,
  * l's font and the markup's: call after pango_layout_set_markup().
  */
 void		 inline_attach(PangoLayout *l);
-/*
- * Does character c of a layout's text stand for an inline object (no
- * font shows it, none need: a check of glyphs skips it)?
- */
-bool		 inline_char(unsigned int c);
+
 /*
  * The image character c of a layout's text stands for, or NULL: for a
  * table of the texts, which names it rather than print the character.
  */
 const struct image *inline_image(unsigned int c);
-/* Draw inline objects of layouts of ctx (fonts.c calls it once). */
-void		 inline_setup(PangoContext *ctx);
 
 /* What a draft shows on a text box (bits). */
 enum {

@@ -17,7 +17,7 @@
 
 #include <glib.h>
 
-#include "pdf.h"
+#include "finishing.h"
 
 /* Where the token starting at i ends (i: past white space). */
 static size_t

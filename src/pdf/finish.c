@@ -18,7 +18,7 @@
 #include <glib.h>
 #include <qpdf/qpdf-c.h>
 
-#include "pdf.h"
+#include "finishing.h"
 
 /* The whole of f, from its start; NULL if it cannot be read. */
 static char *

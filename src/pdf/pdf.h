@@ -12,28 +12,13 @@
 
 #include <cairo.h>
 #include <glib.h>
-#include <qpdf/qpdf-c.h>
 
 #include "../model.h"
 #include "../outfile.h"
 #include "../progress.h"
 
-/*
- * What passes from Cairo to the file, its repeated /XObject entries
- * blanked (xdict.c).
- */
-struct xdict {
-	size_t		 match;		/* bytes of "/XObject <<" just seen */
-	bool		 in;		/* holding such a dictionary */
-	char		*buf;		/* owned: held so far */
-	size_t		 n, cap;
-};
-
-bool	xdict_write(struct xdict *x, struct outfile *o,
-	    const unsigned char *data, size_t len);
-/* Write what is still held and free it; false if it cannot. */
-bool	xdict_end(struct xdict *x, struct outfile *o);
-
+/* Cairo's bytes on their way to the file (xdict.c). */
+struct xdict;
 /* What the drawing noted for the structure tree (tagtree.c). */
 struct pdftags;
 
@@ -48,7 +33,7 @@ struct pdfout {
 	size_t		 nboxes, capboxes;
 	bool		 rewrite;	/* images drawn: pdf_finish() it */
 	struct progress	 prog;		/* pages done, on a terminal */
-	struct xdict	 xd;		/* Cairo's bytes on their way */
+	struct xdict	*xd;		/* owned: Cairo's bytes on their way */
 	struct pdftags	*tags;		/* owned: a tagged PDF's, or NULL */
 	size_t		 nerr;		/* errors reported before it was
 					   opened: one since, while it was
@@ -183,45 +168,5 @@ bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
  */
 bool	png_write(cairo_surface_t *img, const char *path, double dpi,
 	    struct diags *d);
-
-/* Within the stage (pdfout.c, finish.c, png.c). */
-/* A cairo write function appending to the struct outfile closure. */
-cairo_status_t	pdf_stream(void *closure, const unsigned char *data,
-		    unsigned int len);
-/*
- * Rewrite the PDF in f (open to read and write; path: its file, which
- * is then read where it lies, or NULL; name in messages) in place with
- * libqpdf, deterministically: with /Lang lang in the
- * catalog (NULL: none); page i with /TrimBox = its /MediaBox inset by
- * bleeds[i] pt and /BleedBox = its /MediaBox, for the first n pages
- * with bleeds[i] >= 0; what Cairo 1.16 writes twice (an image's
- * resource, drawn twice on a page) once.  Returns NULL, or what went
- * wrong (g_free() it).
- */
-char		*pdf_finish(FILE *f, const char *path, const char *name,
-		    const char *lang, const double *bleeds, size_t n,
-		    const struct pdftags *tags);
-/* Close the root element; free what was noted (NULL is fine). */
-void		 pdf_tags_end(struct pdfout *p);
-void		 pdf_tags_free(struct pdftags *g);
-/*
- * With libqpdf q read: the notes of g done on the structure tree, and
- * the title shown as the window's.  NULL, or what is wrong (g_free).
- */
-char		*tags_finish(qpdf_data q, const struct pdftags *g);
-/*
- * The empty spans Cairo writes for the soft hyphens inside lines taken
- * out of every page's content and the forms it draws (spans.c); NULL,
- * or what went wrong (g_free() it).
- */
-char		*spans_strip(qpdf_data q);
-/*
- * The n bytes of page content s into out with every run of operators
- * outside marked content put in "/Artifact BMC" ... "EMC"
- * (artifact.c); false, out undefined, if it cannot be done safely (an
- * inline image, a run that would end inside a text object, marked
- * content unbalanced).
- */
-bool		 artifact_wrap(const unsigned char *s, size_t n, GString *out);
 
 #endif

@@ -9,7 +9,7 @@
 #include <cairo-pdf.h>
 #include <glib.h>
 
-#include "pdf.h"
+#include "finishing.h"
 
 /* Cairo 1.16 ignores SOURCE_DATE_EPOCH; a fixed date keeps bytes stable. */
 #define FIXED_DATE	"2024-01-01T00:00:00Z"
@@ -27,7 +27,7 @@ pdf_write(void *closure, const unsigned char *data, unsigned int len)
 {
 	struct pdfout *p = closure;
 
-	return xdict_write(&p->xd, &p->out, data, len) ?
+	return xdict_write(p->xd, &p->out, data, len) ?
 	    CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
@@ -39,6 +39,7 @@ pdf_open(struct pdfout *p, const char *path, double w, double h,
 	p->nerr = d->nerr;
 	if (!outfile_open(&p->out, path, d))
 		return false;
+	p->xd = xcalloc(1, sizeof(*p->xd));
 	p->surf = cairo_pdf_surface_create_for_stream(pdf_write, p, w, h);
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_TITLE,
 	    title);
@@ -129,7 +130,8 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	st = cairo_surface_status(p->surf);
 	cairo_surface_destroy(p->surf);
 	/* Its failure, if any, is the file's, which outfile_check says. */
-	xdict_end(&p->xd, &p->out);
+	xdict_end(p->xd, &p->out);
+	free(p->xd);
 	/* A write that failed says why (a full disk); Cairo only that it
 	 * did. */
 	if (keep && !outfile_check(&p->out, d))

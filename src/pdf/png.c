@@ -14,7 +14,7 @@
 
 #include <png.h>
 
-#include "pdf.h"
+#include "finishing.h"
 
 /* What libpng's callbacks need: the file, and whether a write failed. */
 struct pngout {

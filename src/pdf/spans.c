@@ -18,7 +18,7 @@
 #include <qpdf/qpdf-c.h>
 #include <zlib.h>
 
-#include "pdf.h"
+#include "finishing.h"
 
 /* What Cairo writes for one: nothing between its BDC and its EMC. */
 static const char empty_shy[] =

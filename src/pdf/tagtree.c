@@ -17,7 +17,7 @@
 #include <glib.h>
 #include <qpdf/qpdf-c.h>
 
-#include "pdf.h"
+#include "finishing.h"
 
 enum tnote_kind { TN_ALT, TN_LANG, TN_JOIN, TN_FIRST };
 

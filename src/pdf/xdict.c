@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdf.h"
+#include "finishing.h"
 
 #define OPEN	"/XObject <<"
 #define MAXDICT	(64 * 1024)	/* held at most; a longer one passes */

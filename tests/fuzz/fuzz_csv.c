@@ -5,7 +5,7 @@
  * (tabs); even, cards.csv (sniffed from the header line).
  */
 #include "fuzz.h"
-#include "../../src/import/import.h"
+#include "../../src/import/csvread.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -23,7 +23,7 @@
 
 #include <glib.h>
 
-#include "../../src/layout/layout.h"
+#include "../../src/layout/fitting.h"
 
 #define SHY	"\xc2\xad"
 #define MIN_WORD	6	/* hyph.c breaks no shorter word */

@@ -7,7 +7,7 @@
 #include "unit.h"
 #include <string.h>
 
-#include "../../src/export/export.h"
+#include "../../src/export/exporting.h"
 
 /* Is the one message in d an error containing want? */
 static void

@@ -10,7 +10,7 @@
 #include <glib.h>
 #include <pango/pangocairo.h>
 
-#include "../../src/layout/layout.h"
+#include "../../src/layout/fitting.h"
 #include "../../src/art/art.h"
 #include "../../src/tmpl/tmpl.h"
 #include "../../src/markup/markup.h"

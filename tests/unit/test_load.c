@@ -20,7 +20,7 @@
 
 #include "../../src/ytree/ytree.h"
 #include "../../src/tmpl/tmpl.h"
-#include "../../src/import/import.h"
+#include "../../src/import/csvread.h"
 #include "../../src/load/load.h"
 
 #define SCRATCH	"out/test/load"

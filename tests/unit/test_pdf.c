@@ -8,7 +8,7 @@
 #include "unit.h"
 #include <string.h>
 
-#include "../../src/pdf/pdf.h"
+#include "../../src/pdf/finishing.h"
 
 /* artifact_wrap() of in gives want (NULL: it refuses). */
 static void

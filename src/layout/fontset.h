@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fonts a game's texts may use, part of the layout stage's interface
+ * (layout.h includes it): the game's fonts/, deckpress's fonts/ and the
+ * installed fonts, in that order, through a private fontconfig
+ * configuration (fonts.c), and what a shaped text asks of them that
+ * they lack (cover.c).
+ */
+#ifndef DECKPRESS_FONTSET_H
+#define DECKPRESS_FONTSET_H
+
+#include <fontconfig/fontconfig.h>
+#include <glib.h>
+#include <pango/pango.h>
+
+#include "../model.h"
+
+struct hyph;
+struct images;
+
+/*
+ * The game's fonts/, deckpress's fonts/ and the installed fonts, in
+ * that order, through a private fontconfig configuration (fonts.c).
+ */
+struct fonts {
+	PangoFontMap	 *map;
+	PangoContext	 *ctx;		/* 72 dpi, unhinted, unrounded */
+	const char	**families;	/* NULL-terminated: the family names,
+					   sorted, then a "Family\tW" or
+					   "Family\tW italic" for each face,
+					   W its CSS weight or a variable
+					   font's "MIN-MAX" (fonts.c) */
+	size_t		  nfamilies;	/* the names */
+	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
+	struct images	 *images;	/* borrowed: the deck's images */
+	GHashTable	 *fitcache;	/* font, box + text -> struct fitted
+					   (layout.c), a few hundred at most */
+	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
+	char		 *gamefonts;	/* the game's fonts/ (real path), or
+					   NULL */
+	char		 *ownfonts;	/* deckpress's fonts/ (real path) */
+	GHashTable	 *variants;	/* "elem lang" -> a struct elem with a
+					   language's fallback (cover.c) */
+	GHashTable	 *used;		/* NULL, or (fonts_track) each face
+					   drawn: "Face\tfile" -> NULL */
+	FcConfig	 *fc;		/* Pango's configuration (the font
+					   map holds it) */
+	GHashTable	 *installed;	/* family, lower case -> GPtrArray of
+					   its installed files */
+	GHashTable	 *wanted;	/* families given Pango (fonts_want) */
+};
+
+/*
+ * The fonts of game (its fonts/, read as its confinement allows; NULL:
+ * none), deckpress's in dir, then the installed ones.  Returns NULL
+ * with an error if the game's fonts/ holds a file that is no font, or
+ * lies outside it, or if there is no font at all.  Free with
+ * fonts_free().
+ */
+struct fonts	*fonts_new(const char *dir, const struct deck *game,
+		    struct diags *d);
+void		 fonts_free(struct fonts *f);
+/*
+ * Give Pango the installed fonts of each family of list ("A,B" or one
+ * family) that it does not have yet.  Pango's configuration holds the
+ * game's and deckpress's fonts and only the installed families asked
+ * for here: every family a layout, a language's fallback:, a <span
+ * font=> or an SVG names must be wanted before it is laid out.
+ */
+void		 fonts_want(const struct fonts *f, const char *list);
+
+/*
+ * e as language lang of deck shows it: with the language's fallback
+ * families after its own (a copy kept in f), or e itself.
+ */
+const struct elem *fonts_elem(const struct fonts *f,
+		    const struct deck *deck, const struct elem *e,
+		    size_t lang);
+
+/* The same for a text set in the families chosen, "Font,Fallback". */
+char		*fonts_missing_in(const struct fonts *f, PangoLayout *l,
+		    const char *chosen);
+/*
+ * The first run of a shaped text that asks for a face its family lacks
+ * (the layout's weight and slant, as <b>, <i>, **bold**, <span weight=
+ * style= font=> change them), drawn in another: "asks for 'F' bold in
+ * 'words', which has only regular"; NULL if none.  chosen: the
+ * element's families.  *at: the byte offset in the text where the
+ * markup asking for that face begins, -1 if the layout's own.  g_free().
+ */
+char		*fonts_badface(const struct fonts *f, PangoLayout *l,
+		    const char *chosen, int *at);
+/* From now on, note each face a text is drawn in (check lists them). */
+void		 fonts_track(struct fonts *f);
+/* The faces noted, "Face <- file (source)", sorted; g_strfreev(). */
+char		**fonts_used(const struct fonts *f);
+
+#endif
