@@ -147,8 +147,6 @@ elem_applies(const struct elem *e, const struct card *c)
 	return true;
 }
 
-const char *const pack_vars[] = { "title", "paper", "first", "last", NULL };
-
 void
 text_hash(const char *s, char out[9])
 {

@@ -196,9 +196,6 @@ struct text	*cardtext_add(struct deck *deck, struct cardtext *ct,
 /* Short hash of a source text, as "deckpress strings" records it. */
 void		 text_hash(const char *s, char out[9]);
 
-/* The variables a pack string may use: {title}, {paper}, ... */
-extern const char *const pack_vars[];
-
 /* The strings of kind k (its printed name, shared texts), or NULL. */
 const struct card *deck_kind_strs(const struct deck *deck, const char *name);
 

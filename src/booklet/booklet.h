@@ -168,21 +168,6 @@ void	booklet_check(const struct fonts *f, const struct bflow *fl,
 	    const struct bstyle *s, struct diags *d);
 
 /*
- * The links of placed block it, drawn at the origin of cr if fl has
- * links: an index entry to the page it names, each [[card:]] reference
- * to the page of its card's front, a link annotation over each line of
- * it (links.c).
- */
-void	booklet_links(cairo_t *cr, const struct bflow *fl,
-	    const struct bplaced *it);
-/*
- * Take the spans that mark [[card:]] references (mdinline.h) out of
- * l's attributes, which then draw as the text without them, and keep
- * their byte ranges and cards with l for booklet_links().
- */
-void	booklet_refs_take(PangoLayout *l);
-
-/*
  * Draw page i of fl at the origin of cr; footer is the running footer's
  * text (may be NULL), number the page number it shows (0: none).
  */

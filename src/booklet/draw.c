@@ -14,7 +14,7 @@
 #include <pango/pangocairo.h>
 
 #include "../pdf/pdf.h"
-#include "booklet.h"
+#include "reflinks.h"
 
 #define INK		0.114, 0.153, 0.200	/* #1D2733, body text */
 #define ACCENT		0.059, 0.431, 0.471	/* #0F6E78 */

@@ -16,7 +16,7 @@
 #include <pango/pangocairo.h>
 
 #include "../art/art.h"
-#include "booklet.h"
+#include "reflinks.h"
 
 #define INDENT	MM(6)		/* per list or quote level */
 

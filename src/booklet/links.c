@@ -16,7 +16,7 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
-#include "booklet.h"
+#include "reflinks.h"
 #include "mdinline.h"
 #include "../pdf/pdf.h"
 

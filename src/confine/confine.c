@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "confine.h"
+#include "reading.h"
 
 /*
  * path made absolute (from the working folder) with "." and ".."

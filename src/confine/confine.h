@@ -95,9 +95,6 @@ void		 journal_free(struct journal *j);
 /* Append to b the journal of the n files of v, as journal_read reads. */
 void		 journal_build(const struct jfile *v, size_t n,
 		    struct strbuf *b);
-/* The file of j at path (DIR/NAME, DIR as given), or NULL. */
-const struct jfile *journal_file(const struct journal *j,
-		    const char *path);
 
 /* The roots of c (either may be NULL); free with confine_free(). */
 void		 confine_init(struct confine *c, const char *deckdir,
@@ -118,7 +115,5 @@ bool		 confine_check(const struct confine *c, const char *path,
  * outside the game's folder (...); pass --allow-outside to allow it").
  */
 const char	*confine_why(const struct confine *c, const char *path);
-/* Does c allow real, a path with every link resolved?  NULL c: yes. */
-bool		 confine_allows(const struct confine *c, const char *real);
 
 #endif

@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "journal.h"
+#include "reading.h"
 #include "../outfile.h"
 
 /* Why a file of mode m is not read. */

@@ -21,7 +21,7 @@
 
 #include <glib.h>
 
-#include "journal.h"
+#include "reading.h"
 
 #define MAGIC		"deckpress import journal 1\n"
 #define END		"end\n"

@@ -56,24 +56,4 @@ struct rulebook_job {
 int	 run_booklet(const struct rulebook_job *j, char **said,
 	    struct diags *d);
 
-struct bstyle;
-struct bdoc;
-struct bflow;
-/*
- * DECK/rules/LANG.md for language li, parsed into doc and flowed in
- * style st into fl.  False if it cannot be read or has errors.
- */
-bool	 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
-	    struct bdoc *doc, struct bflow *fl, struct diags *d);
-/* Its two steps: DECK/rules/LANG.md parsed into doc ... */
-bool	 rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
-	    struct diags *d);
-/*
- * ... and doc (which the pack amends in between) flowed into fl (freed
- * first), checked: every character shown, no more pages than one
- * output has.
- */
-bool	 rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
-	    const struct bdoc *doc, struct bflow *fl, struct diags *d);
-
 #endif

@@ -2,8 +2,10 @@
 /*
  * The print-and-play pack's parts, shared by the three files that make
  * it: its strings and Markdown (packtext.c), its parts flowed and
- * paginated (packflow.c), its PDF written (packpdf.c).  Private to the
- * document stage: outside doc/, doc.h's run_pack is the pack.
+ * paginated (packflow.c), its PDF written (packpdf.c); and the rule
+ * booklet's steps (rulebook.c) the pack takes its instructions from.
+ * Private to the document stage: outside doc/, doc.h's run_pack is the
+ * pack.
  */
 #ifndef DECKPRESS_PACK_H
 #define DECKPRESS_PACK_H
@@ -84,5 +86,22 @@ char	*pack_credits_md(const struct pack *p);
 bool	 pack_build(struct pack *p, const struct job *j, struct diags *d);
 /* The first heading of a flow, "" if none: its part's name. */
 const char *pack_first_heading(const struct bflow *fl);
+
+struct bstyle;
+struct bdoc;
+struct bflow;
+/*
+ * The rule booklet in two steps (rulebook.c), the pack's instructions:
+ * DECK/rules/LANG.md for language li parsed into doc ...
+ */
+bool	 rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
+	    struct diags *d);
+/*
+ * ... and doc (which the pack amends in between) flowed into fl (freed
+ * first), checked: every character shown, no more pages than one
+ * output has.
+ */
+bool	 rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
+	    const struct bdoc *doc, struct bflow *fl, struct diags *d);
 
 #endif

@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "doc.h"
+#include "pack.h"
 #include "../booklet/booklet.h"
 #include "../pdf/pdf.h"
 
@@ -186,7 +186,11 @@ rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
 	return d->nerr == nerr && pages_ok(fl, path_pos(d, s->deck, li), d);
 }
 
-bool
+/*
+ * DECK/rules/LANG.md for language li, parsed into doc and flowed in
+ * style st into fl.  False if it cannot be read or has errors.
+ */
+static bool
 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
     struct bdoc *doc, struct bflow *fl, struct diags *d)
 {

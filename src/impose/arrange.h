@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Inside the impose stage: what the arrangements share -- grid.c tries
- * a grid, then round.c's rows of round components or tile.c's tiles
- * of one too large for a sheet; place.c puts a component at its place.
+ * Inside the impose stage: what its files share -- grid.c tries a grid,
+ * then round.c's rows of round components or tile.c's tiles of one too
+ * large for a sheet; place.c puts a component at its place; the slots
+ * of each, the marks of marks.c and the backs of duplex.c, for plan.c
+ * to draw a page.
  */
 #ifndef DECKPRESS_ARRANGE_H
 #define DECKPRESS_ARRANGE_H
@@ -20,5 +22,62 @@ bool	impose_round(const struct sheet *s, const struct tmpl *t,
 /* A component too large for one sheet, split into tiles. */
 bool	impose_tiles(const struct sheet *s, const struct tmpl *t,
 	    struct grid *g, struct diags *d);
+
+/*
+ * The slot of cell (row, col) of a grid.  filled[row * cols + col] tells
+ * which cells hold a card: a card keeps its full bleed towards an empty
+ * cell or the margin, and half the gutter towards a neighbour.
+ */
+void	grid_slot(const struct grid *g, unsigned int row, unsigned int col,
+	    const bool *filled, struct slot *out);
+
+/* The slot of cell i (row by row) of a round arrangement. */
+void	round_slot(const struct grid *g, unsigned int i, struct slot *out);
+
+/* The slot that shows tile (row, col) of a tiled component. */
+void	tile_slot(const struct grid *g, unsigned int row, unsigned int col,
+	    struct slot *out);
+
+/* Crop marks and guides on the extensions of every trim line. */
+void	impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s);
+
+/* The cut line of a round component: the circle of its trim. */
+void	impose_cut_circle(cairo_t *cr, const struct slot *sl, double w);
+
+/*
+ * A tile's marks: crop marks on its cut lines, the glue strip where the
+ * next tile goes with a join line and alignment ticks, and in the
+ * bottom margin its label ("Government · 2/4") and a map of the tiles.
+ */
+void	impose_tile_marks(cairo_t *cr, PangoContext *ctx, const struct grid *g,
+	    const struct slot *sl, const char *label);
+
+/*
+ * Where the back of the card in front cell (row, col) goes on the back
+ * page: long-edge flip mirrors columns, short-edge flip mirrors rows
+ * and turns the card; none prints backs as for a long-edge flip, by
+ * hand.  Sets *brow, *bcol and returns whether the back is turned.
+ */
+bool	duplex_cell(const struct grid *g, enum duplex mode, unsigned int row,
+	    unsigned int col, unsigned int *brow, unsigned int *bcol);
+
+/* The back page's grid: the front's, mirrored as the paper turns. */
+void	duplex_grid(const struct grid *front, enum duplex mode,
+	    struct grid *back);
+
+/*
+ * The back of the component in front slot f, w pt wide (its trim, not
+ * turned): where the paper's turn puts it, drawn mirrored so that the
+ * back's top is behind the front's top, whatever the turn or rotation.
+ */
+void	duplex_slot(const struct grid *g, enum duplex mode,
+	    const struct slot *f, double w, struct slot *b);
+
+/* Rounded-corner guides at the trim corners of slot sl, w x h. */
+void	impose_corners(cairo_t *cr, const struct slot *sl, double w, double h,
+	    double r);
+
+/* The dashed fold line of a gutterfold page. */
+void	impose_fold_line(cairo_t *cr, const struct grid *g);
 
 #endif

@@ -8,7 +8,7 @@
  * for a card turned on its sheet, a token or a tile of a board: the
  * back is the front's place seen through the paper.
  */
-#include "impose.h"
+#include "arrange.h"
 
 bool
 duplex_cell(const struct grid *g, enum duplex mode, unsigned int row,

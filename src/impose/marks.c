@@ -8,7 +8,7 @@
  */
 #include <math.h>
 
-#include "impose.h"
+#include "arrange.h"
 
 static void
 line(cairo_t *cr, double x0, double y0, double x1, double y1)

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../pdf/pdf.h"
-#include "impose.h"
+#include "arrange.h"
 
 /* The front page of one sheet: components first.. in cells 0..n-1. */
 static void

@@ -14,7 +14,7 @@
 #include <glib.h>
 
 
-#include "job.h"
+#include "profile.h"
 #include "../outfile.h"
 
 void

@@ -129,12 +129,4 @@ const char *game_title(const struct deck *deck);
 /* The authors of the credits, comma-separated, or NULL; g_free(). */
 char	*game_authors(const struct deck *deck);
 
-/*
- * A printer profile (--printer FILE): paper, back_offset_mm: [x, y],
- * duplex, unprintable_mm.  NULL on any error.  Free with
- * printer_free().
- */
-struct printer	*load_printer(const char *path, struct diags *d);
-void		 printer_free(struct printer *p);
-
 #endif

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../ytree/ytree.h"
-#include "job.h"
+#include "profile.h"
 
 static const char *const printer_keys[] = { "paper", "back_offset_mm",
     "duplex", "unprintable_mm", "image_dpi", NULL };

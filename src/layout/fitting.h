@@ -54,12 +54,6 @@ void		 fit_text(PangoContext *ctx, const struct elem *e,
 /* Free a struct fitted of the fit cache, and its layout. */
 void		 fitted_free(void *p);
 
-/*
- * Does character c of a layout's text stand for an inline object (no
- * font shows it, none need: a check of glyphs skips it)?
- */
-bool		 inline_char(unsigned int c);
-
 /* Draw inline objects of layouts of ctx (fonts.c calls it once). */
 void		 inline_setup(PangoContext *ctx);
 

@@ -102,12 +102,6 @@ find(gunichar c)
 	return g_ptr_array_index(objs, c - FIRST);
 }
 
-bool
-inline_char(unsigned int c)
-{
-	return find(c) != NULL;
-}
-
 const struct image *
 inline_image(unsigned int c)
 {

@@ -12,7 +12,7 @@
 
 #include <glib.h>
 
-#include "markup.h"
+#include "mopts.h"
 
 static struct mtoken *
 push(struct mtokens *t, enum mtok type, const char *s, size_t n, size_t off)

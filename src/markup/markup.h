@@ -104,13 +104,10 @@ bool		 markup_check(const struct mcheck *c, const struct mtokens *m,
 /* The game's icons/NAME.svg, else icons/NAME.png, if one exists. */
 char		*markup_icon_path(const char *dir, const char *name);
 
-
 /* Parse a tag at s + *i (mtags.c): false if what is there is no tag. */
 bool		 mtag_parse(const char *s, size_t *i, struct mtokens *t,
 		    bool *bad);
-/* Parse "|key=value" options of an icon or image (mtags.c). */
-bool		 mopts_parse(const char *s, size_t from, size_t to,
-		    struct mtoken *k, struct mtokens *t);
+
 /* Set t's error at byte off (printf format); returns false. */
 bool		 markup_fail(struct mtokens *t, size_t off, const char *fmt,
 		    ...) __attribute__((format(printf, 3, 4)));

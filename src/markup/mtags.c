@@ -22,7 +22,7 @@
 #include <pango/pango.h>
 
 #include "../tmpl/tmpl.h"
-#include "markup.h"
+#include "mopts.h"
 
 static const char *const tags[] = { "span", "b", "i", "u", "s", "sup",
     "sub", "small", "big" };

@@ -28,9 +28,6 @@ bool	xdict_write(struct xdict *x, struct outfile *o,
 /* Write what is still held and free it; false if it cannot. */
 bool	xdict_end(struct xdict *x, struct outfile *o);
 
-/* A cairo write function appending to the struct outfile closure. */
-cairo_status_t	pdf_stream(void *closure, const unsigned char *data,
-		    unsigned int len);
 /*
  * Rewrite the PDF in f (open to read and write; path: its file, which
  * is then read where it lies, or NULL; name in messages) in place with

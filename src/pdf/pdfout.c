@@ -14,13 +14,6 @@
 /* Cairo 1.16 ignores SOURCE_DATE_EPOCH; a fixed date keeps bytes stable. */
 #define FIXED_DATE	"2024-01-01T00:00:00Z"
 
-cairo_status_t
-pdf_stream(void *closure, const unsigned char *data, unsigned int len)
-{
-	return outfile_write(closure, data, len) ? CAIRO_STATUS_SUCCESS :
-	    CAIRO_STATUS_WRITE_ERROR;
-}
-
 /* Cairo's PDF bytes, its repeated /XObject keys blanked, to the file. */
 static cairo_status_t
 pdf_write(void *closure, const unsigned char *data, unsigned int len)

@@ -12,7 +12,7 @@
 #include <glib.h>
 
 #include "../markup/markup.h"
-#include "po.h"
+#include "messages.h"
 #include "../textfile/textfile.h"
 
 /* Characters tried at most when measuring a box's room. */

@@ -14,7 +14,7 @@
 #include <gettext-po.h>
 #include <glib.h>
 
-#include "po.h"
+#include "messages.h"
 #include "../outfile.h"
 
 /* Where a fatal error of the library returns to: it must not return. */
@@ -177,7 +177,12 @@ read_back(const struct pomsgs *m, const char *name)
 	return ok;
 }
 
-bool
+/*
+ * Write m as a PO file (pot: the template) to path ("-": standard
+ * output) through libgettextpo and outfile: all of it or nothing.
+ * False, reported in d, if it cannot be written.
+ */
+static bool
 po_write(const struct deck *deck, size_t li, bool pot,
     const struct pomsgs *m, const char *path, struct diags *d)
 {

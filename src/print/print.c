@@ -256,7 +256,13 @@ lay_page(const struct setup *s, const struct print *pr,
 	return ok;
 }
 
-bool
+/*
+ * Lay out and draw page page (0-based, blank pages counted) of pr; with
+ * cr NULL only lay it out, to report what does not fit.  False if a
+ * text does not fit its box (reported, unless pr->laid; a draft draws
+ * it anyway and returns true).
+ */
+static bool
 print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
     size_t page, struct diags *d)
 {

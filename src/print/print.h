@@ -80,14 +80,7 @@ bool	 print_build(struct setup *s, size_t lang, const struct printopts *o,
 	    struct print *pr, struct diags *d);
 /* How many components print pr holds, all kinds together. */
 size_t	 print_count(const struct print *pr);
-/*
- * Lay out and draw page page (0-based, blank pages counted) of pr; with
- * cr NULL only lay it out, to report what does not fit.  False if a
- * text does not fit its box (reported, unless pr->laid; a draft draws
- * it anyway and returns true).
- */
-bool	 print_draw(cairo_t *cr, const struct setup *s,
-	    const struct print *pr, size_t page, struct diags *d);
+
 /*
  * Draw every page of pr into pdf, a page each, each named as link
  * destination first + i (pdf_dest(); first 0: none); false if a text

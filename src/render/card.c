@@ -14,7 +14,7 @@
 #include <pango/pangocairo.h>
 
 #include "../pdf/pdf.h"
-#include "render.h"
+#include "elements.h"
 
 /* A draft's colour: a magenta no card design is likely to use. */
 #define MARK_R	0.82
@@ -280,25 +280,6 @@ render_face_px(const struct laid *l, double dpi, int *w, int *h)
 	/* Beyond Cairo's limit: the caller refuses it by the size. */
 	*w = pw < RENDER_MAX_PX + 1 ? (int)lround(pw) : RENDER_MAX_PX + 1;
 	*h = ph < RENDER_MAX_PX + 1 ? (int)lround(ph) : RENDER_MAX_PX + 1;
-}
-
-cairo_surface_t *
-render_face_image(PangoContext *ctx, const struct laid *l, double dpi)
-{
-	cairo_surface_t *img;
-	cairo_t *cr;
-	int w, h;
-
-	render_face_px(l, dpi, &w, &h);
-	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-	cr = cairo_create(img);
-	/* dpi / 72 exactly, as a PDF page is rasterised: the outer edge
-	 * of the bleed may end up to half a pixel off the image's. */
-	cairo_scale(cr, dpi / 72, dpi / 72);
-	render_face(cr, ctx, l);
-	cairo_destroy(cr);
-	cairo_surface_flush(img);
-	return img;
 }
 
 void

@@ -7,7 +7,7 @@
 
 #include <pango/pangocairo.h>
 
-#include "render.h"
+#include "elements.h"
 
 static void
 set_rgba(cairo_t *cr, const struct rgba *c)

@@ -5,7 +5,7 @@
  * own bytes), SVG as the vectors librsvg recorded, never rasterised.
  */
 #include "../art/art.h"
-#include "render.h"
+#include "elements.h"
 
 /* The image's scale on each axis to fill box w x h as fit says. */
 static void

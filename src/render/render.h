@@ -49,14 +49,6 @@ void	render_face(cairo_t *cr, PangoContext *ctx, const struct laid *l);
  */
 void	render_face_px(const struct laid *l, double dpi, int *w, int *h);
 
-/*
- * Face l drawn by render_face() at dpi on a new ARGB image of
- * render_face_px() pixels, transparent outside its outline.  Caller
- * destroys it and checks its status.
- */
-cairo_surface_t	*render_face_image(PangoContext *ctx, const struct laid *l,
-		    double dpi);
-
 /* Add a rectangle with corners of radius r (pt) to the path. */
 void	render_rounded_rect(cairo_t *cr, double x, double y, double w,
 	    double h, double r);
@@ -71,30 +63,11 @@ void	render_note(cairo_t *cr, PangoContext *ctx, double cx, double cy,
  * faces are drawn with it: points of b's frame to the face's.
  */
 void	render_turn(const struct lbox *b, cairo_matrix_t *m);
-void	render_rect(cairo_t *cr, const struct lbox *b);
-void	render_space(cairo_t *cr, const struct lbox *b);
-/* An image element (its box, fit and clip: a clip to the bleed is
- * render_card()'s, set before the element turns). */
-void	render_image(cairo_t *cr, const struct lbox *b);
 /* Image img stretched into x, y, w, h pt (NULL: nothing). */
 struct image;
 void	render_picture(cairo_t *cr, const struct image *img, double x,
 	    double y, double w, double h);
-void	render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
-/* Shapes (shape.c); those made of points move the points on a trim
- * edge out over face l's bleed when they have bleed. */
-void	render_line(cairo_t *cr, const struct lbox *b, const struct laid *l);
-void	render_circle(cairo_t *cr, const struct lbox *b);
-void	render_polygon(cairo_t *cr, const struct lbox *b,
-	    const struct laid *l);
-void	render_star(cairo_t *cr, const struct lbox *b);
-void	render_path(cairo_t *cr, const struct lbox *b, const struct laid *l);
 /* Add the ellipse inscribed in x, y, w, h (pt) to the path. */
 void	render_ellipse(cairo_t *cr, double x, double y, double w, double h);
-/* Set b's fill as the source: its colour, or its gradient over b. */
-void	render_set_fill(cairo_t *cr, const struct lbox *b);
-/* Set e's dash_mm pattern, if any, for the next stroke. */
-void	render_set_dash(cairo_t *cr, const struct elem *e);
-void	render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 
 #endif

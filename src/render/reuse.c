@@ -14,7 +14,7 @@
 
 #include <pango/pangocairo.h>
 
-#include "render.h"
+#include "elements.h"
 
 /*
  * Faces remembered at most: past this many, those met only once are

@@ -7,7 +7,7 @@
  */
 #include <math.h>
 
-#include "render.h"
+#include "elements.h"
 
 /* The fill's source: its colour, or its gradient across box b. */
 void

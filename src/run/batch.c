@@ -15,7 +15,7 @@
 #include "../diag.h"
 #include "../load/load.h"
 #include "../util.h"
-#include "run.h"
+#include "pool.h"
 
 static int
 namecmp(const void *a, const void *b)

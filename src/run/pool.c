@@ -21,7 +21,7 @@
 #include "../diag.h"
 #include "../progress.h"
 #include "../util.h"
-#include "run.h"
+#include "pool.h"
 
 /* Bytes a unit printed on one stream, held until its turn. */
 struct chunk {

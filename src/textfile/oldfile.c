@@ -62,7 +62,7 @@ src_comment(const struct oldfile *o, const char *line, const char *rest)
 	    strncmp(line + 2 + n, rest, strlen(rest)) == 0;
 }
 
-bool
+static bool
 oldfile_generated(const struct oldfile *o, const char *line)
 {
 	const char *s = line + strspn(line, " ");

@@ -11,7 +11,6 @@
 
 /* Is line (1-based) a comment; one that strings writes itself? */
 bool	 oldfile_comment(const char *line);
-bool	 oldfile_generated(const struct oldfile *o, const char *line);
 
 /*
  * Append to b the comment lines right above line (1-based), but those

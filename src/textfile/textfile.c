@@ -476,7 +476,11 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 		sb_printf(b, "%s\n", o->lines[i]);
 }
 
-bool
+/*
+ * Write b to a new temporary file beside path, to rename over it later:
+ * false if it cannot be (reported, nothing left behind).
+ */
+static bool
 strings_stage(struct outfile *out, const char *path, const struct strbuf *b,
     struct diags *d)
 {
@@ -491,7 +495,11 @@ strings_stage(struct outfile *out, const char *path, const struct strbuf *b,
 	return true;
 }
 
-bool
+/*
+ * keep: rename out's file over its path, else delete it.  False if
+ * keeping failed (reported; the temporary file deleted).
+ */
+static bool
 strings_commit(struct outfile *out, bool keep, struct diags *d)
 {
 	return outfile_close(out, keep, d) || !keep;

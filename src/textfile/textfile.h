@@ -74,21 +74,6 @@ bool		 strings_render(const struct deck *deck, size_t li,
 		    struct strings_report *r);
 
 /*
- * Write b to a new temporary file beside path, to rename over it later
- * with strings_commit(): all of a command's files are written before
- * any replaces its old one.  False if it cannot be (reported, nothing
- * left behind).
- */
-bool		 strings_stage(struct outfile *out, const char *path,
-		    const struct strbuf *b, struct diags *d);
-/*
- * keep: rename out's file over its path, else delete it.  False if
- * keeping failed (reported; the temporary file deleted).
- */
-bool		 strings_commit(struct outfile *out, bool keep,
-		    struct diags *d);
-
-/*
  * Append s as a YAML scalar: plain where it reads back unchanged, else
  * double-quoted; NULL as "~".  flow: inside { } or [ ].
  */

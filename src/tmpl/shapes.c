@@ -437,7 +437,8 @@ shape_turn(struct tctx *c, struct elem *e, const struct ynode *n)
 	return true;
 }
 
-void
+/* The corners of e's box as turned (flip leaves the box as it is). */
+static void
 shape_corners(const struct elem *e, double xs[4], double ys[4])
 {
 	double a = e->rotate * M_PI / 180, co = cos(a), si = sin(a);

@@ -51,8 +51,6 @@ bool	shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
  */
 bool	shape_check_safe(struct tctx *c, const struct elem *e,
 	    const struct ynode *box);
-/* The corners of e's box as turned (flip leaves the box as it is). */
-void	shape_corners(const struct elem *e, double xs[4], double ys[4]);
 
 #define PATHD_MAX_CHARS	100000
 #define PATHD_MAX_SEGS	10000
@@ -63,5 +61,18 @@ void	shape_corners(const struct elem *e, double xs[4], double ys[4]);
  */
 bool	pathd_parse(struct arena *a, const char *d, struct pathseg **segs,
 	    size_t *n, size_t *at, const char **why);
+
+/*
+ * A "fallback:" list of families (or one family), each known, as Pango
+ * takes it: "A,B" (in a), or NULL when n is NULL.
+ */
+bool		 font_fallback(struct arena *a, const char *const *families,
+		    const struct ynode *n, const char **out, struct diags *d);
+
+/* The font keys of text element e: font, bold, italic, weight, fallback
+ * (after its own, the layout's lfallback). */
+bool		 tmpl_font(struct arena *a, const char *const *families,
+		    const char *const *faces, const char *lfallback,
+		    struct elem *e, const struct ynode *n, struct diags *d);
 
 #endif

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../ytree/ytree.h"
-#include "tmpl.h"
+#include "tctx.h"
 
 #define FONT_WHERE	"the game's fonts/, deckpress's fonts/ or the " \
 			"fonts installed"

@@ -47,23 +47,13 @@ bool		 font_lookup(const char *const *families, const char *name,
 /* True if name is a family of the list, else an error at pos. */
 bool		 font_known(const char *const *families, const char *name,
 		    const struct srcpos *pos, struct diags *d);
-/*
- * A "fallback:" list of families (or one family), each known, as Pango
- * takes it: "A,B" (in a), or NULL when n is NULL.
- */
-bool		 font_fallback(struct arena *a, const char *const *families,
-		    const struct ynode *n, const char **out, struct diags *d);
+
 /*
  * A text file's "fallback:" for language li, kept in deck->fallback as
  * "A,B"; its families are checked against the fonts later.
  */
 bool		 lang_fallback(struct deck *deck, size_t li,
 		    const struct ynode *n, struct diags *d);
-/* The font keys of text element e: font, bold, italic, weight, fallback
- * (after its own, the layout's lfallback). */
-bool		 tmpl_font(struct arena *a, const char *const *families,
-		    const char *const *faces, const char *lfallback,
-		    struct elem *e, const struct ynode *n, struct diags *d);
 
 /*
  * True if faces (layout/fonts.c's list) has family in weight (CSS, 100

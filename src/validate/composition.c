@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "validate.h"
+#include "checking.h"
 
 #define MAX_NOTES	10	/* entries listed under one failed rule */
 
@@ -17,7 +17,8 @@ value_of(const struct card *c, const char *attr)
 	return strcmp(attr, "id") == 0 ? c->id : card_attr(c, attr);
 }
 
-bool
+/* Does card c match all of the filter w[0..n)?  "id" is the card's id. */
+static bool
 card_matches(const struct card *c, const struct cond *w, size_t n)
 {
 	size_t i, j;
@@ -47,18 +48,6 @@ variant_has(const struct variant *v, const struct card *c)
 		if (card_matches(c, v->where[i].w, v->where[i].n))
 			return true;
 	return false;
-}
-
-long
-count_matching(const struct deck *deck, const struct cond *w, size_t n)
-{
-	long total = 0;
-	size_t i;
-
-	for (i = 0; i < deck->ncards; i++)
-		if (card_matches(&deck->cards[i], w, n))
-			total += deck->cards[i].count;
-	return total;
 }
 
 /* Does card c count for rule r of variant v (and value, if any)? */

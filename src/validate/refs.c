@@ -10,7 +10,7 @@
 
 #include <glib.h>
 
-#include "validate.h"
+#include "checking.h"
 
 struct scan {
 	const struct deck	*deck;

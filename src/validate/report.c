@@ -14,7 +14,7 @@
 #include <glib.h>
 
 #include "pdfsize.h"
-#include "validate.h"
+#include "checking.h"
 #include "../layout/layout.h"
 
 /*

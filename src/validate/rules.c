@@ -360,14 +360,3 @@ rules_free(struct rules *r)
 	arena_free(&r->arena);
 	free(r);
 }
-
-const struct variant *
-rules_variant(const struct rules *r, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		if (strcmp(r->v[i].name, name) == 0)
-			return &r->v[i];
-	return NULL;
-}

@@ -12,7 +12,7 @@
 #include <glib.h>
 
 #include "../markup/markup.h"
-#include "validate.h"
+#include "checking.h"
 
 /*
  * One token of markup as it must read in every language: a tag with

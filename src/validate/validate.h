@@ -63,7 +63,6 @@ struct rules {
 struct rules	*load_rules(const char *path, const struct deck *deck,
 		    struct diags *d);
 void		 rules_free(struct rules *r);
-const struct variant *rules_variant(const struct rules *r, const char *name);
 
 /* The outcome of one rule (one per value for "each" rules). */
 struct outcome {
@@ -80,37 +79,13 @@ struct outcomes {
 	size_t		 n, cap;
 };
 
-/*
- * Check every rule of every variant.  Each failure is an error at the
- * rule, with notes at the deck entries involved.
- */
-void		 validate_rules(const struct deck *deck, const struct rules *r,
-		    struct outcomes *out, struct diags *d);
-void		 outcomes_free(struct outcomes *o);
-
 /* Is card c in variant v? */
 bool		 variant_has(const struct variant *v, const struct card *c);
-
-/* Does card c match all of the filter w[0..n)?  "id" is the card's id. */
-bool		 card_matches(const struct card *c, const struct cond *w,
-		    size_t n);
-
-/* Copies in deck of the cards matching where (all of deck if n == 0). */
-long		 count_matching(const struct deck *deck, const struct cond *w,
-		    size_t n);
 
 /* What the translation check of one language found. */
 struct trstats {
 	size_t	strings, missing, extra, stale, unrecorded, identical;
 };
-
-/*
- * Check language li (an index into deck->langs) against the source
- * language, index 0; for li == 0 only copy-paste duplicates apply.
- * Findings are diagnostics naming card and language.
- */
-void		 validate_translations(const struct deck *deck, size_t li,
-		    struct trstats *st, struct diags *d);
 
 /*
  * Translation t of src (card c, language lang; srclang the source's)
@@ -129,15 +104,6 @@ void		 validate_markup(const struct card *c, const char *lang,
 size_t		 validate_fit_card(const struct deck *deck,
 		    const struct fonts *fonts, const struct tmpl *t,
 		    const struct card *c, size_t li, struct diags *d);
-
-/*
- * Check cards/<game>/rules/<lang>.md, if there is one, for language li:
- * [[card:ID]] naming no card is an error; a bold or quoted phrase close
- * to a card title but not one is a warning with the title suggested.
- * Returns whether the booklet exists.
- */
-bool		 validate_booklet(const struct deck *deck, size_t li,
-		    struct diags *d);
 
 /* What check found, for its report. */
 struct check_report {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
-#include "../../src/job/job.h"
+#include "../../src/job/profile.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

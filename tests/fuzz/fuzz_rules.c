@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
-#include "../../src/validate/validate.h"
+#include "../../src/validate/checking.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

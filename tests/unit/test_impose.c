@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/impose/impose.h"
+#include "../../src/impose/arrange.h"
 #include "../../src/tmpl/tmpl.h"
 #include "../../src/load/load.h"
 

@@ -17,7 +17,7 @@
 #include <glib.h>
 
 #include "../../src/diag.h"
-#include "../../src/run/run.h"
+#include "../../src/run/pool.h"
 #include "../../src/util.h"
 
 #define SCRATCH	"out/test/run"
