@@ -58,7 +58,8 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
          src/import/handedit.c src/import/csvread.c \
          src/import/jwrite.c src/import/apply.c \
-         src/po/pomsgs.c src/po/powrite.c src/po/poread.c src/po/poapply.c \
+         src/pofile/pomsgs.c src/pofile/powrite.c src/pofile/poread.c \
+         src/pofile/poapply.c \
          src/scaffold/scaffold.c src/scaffold/samples.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \

@@ -90,7 +90,7 @@ layer() {
 	art) echo 4 ;; tmpl) echo 5 ;; markup) echo 6 ;; load | textfile) echo 7 ;;
 	layout) echo 8 ;; render | validate) echo 9 ;;
 	booklet | impose | job) echo 10 ;; print) echo 11 ;;
-	doc | export | import | po | run | scaffold) echo 12 ;; cmd) echo 13 ;;
+	doc | export | import | pofile | run | scaffold) echo 12 ;; cmd) echo 13 ;;
 	*) echo 99 ;;
 	esac
 }

@@ -15,7 +15,7 @@
 
 #include "cmd.h"
 #include "../doc/doc.h"
-#include "../po/poin.h"
+#include "../pofile/pofile.h"
 #include "../validate/validate.h"
 
 static const char usage_check[] =

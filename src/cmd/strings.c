@@ -9,8 +9,7 @@
 
 #include "cmd.h"
 #include "../import/import.h"
-#include "../po/po.h"
-#include "../po/poin.h"
+#include "../pofile/pofile.h"
 #include "../textfile/textfile.h"
 #include "../validate/validate.h"
 

@@ -14,7 +14,7 @@
 #include <gettext-po.h>
 #include <glib.h>
 
-#include "poin.h"
+#include "pofile.h"
 
 /*
  * The handler libgettextpo calls has no argument of ours: the diags and

@@ -13,7 +13,7 @@
 
 #include <glib.h>
 
-#include "poin.h"
+#include "pofile.h"
 #include "../validate/validate.h"
 
 /* A string given a new text or hash, and where it was before. */

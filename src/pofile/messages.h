@@ -6,7 +6,7 @@
 #ifndef DECKPRESS_MESSAGES_H
 #define DECKPRESS_MESSAGES_H
 
-#include "po.h"
+#include "pofile.h"
 
 /* One PO message; its strings are owned by the list (g_free). */
 struct pomsg {

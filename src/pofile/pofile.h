@@ -1,15 +1,36 @@
 /* SPDX-License-Identifier: MIT */
 /*
+ * The pofile stage.  PO files out: a deck's strings in one language as
+ * gettext's PO messages, for translators who work in a PO editor or a
+ * translation platform (Poedit, Weblate, OmegaT) rather than in
+ * text/LANG.yaml.
+ * pomsgs.c lists the messages (where each string lives, its source
+ * text and file:line, the translation, whether it is stale and what
+ * its source was, and what a translator needs to know: the markup to
+ * keep and the room the box has); powrite.c writes them through
+ * gettext's own libgettextpo.  Beside doc/, export/ and import/: it
+ * reads a set-up game (job/) and the translator's file (textfile/).
+ *
  * PO files in: a translator's PO file read with gettext's own library
  * (poread.c) and its translations put into a loaded deck's texts of one
  * language (poapply.c), checked as "check" checks them, for "strings
  * --from" to write and "check --from" to check.  Takes a deck bound to
  * its layouts, gives texts and diagnostics at the PO file's lines.
  */
-#ifndef DECKPRESS_POIN_H
-#define DECKPRESS_POIN_H
+#ifndef DECKPRESS_POFILE_H
+#define DECKPRESS_POFILE_H
 
 #include "../job/job.h"
+
+/*
+ * `strings --po` / `--pot`: the PO file of language li (0: the
+ * template) of s, to output (NULL: out/GAME-LANG.po, out/GAME.pot), its
+ * folder made; *said the line saying what it holds, for the command to
+ * print (caller g_free()s; NULL if none written).  0 or an exit code
+ * (reported).
+ */
+int	 po_export(const struct setup *s, int li, const char *output,
+	    char **said, struct diags *d);
 
 #define PO_MAX_BYTES	(16 << 20)	/* a PO file read: as a YAML file */
 #define PO_MAX_STR	(64 << 10)	/* bytes of one msgstr: what a text
