@@ -72,9 +72,9 @@ unknown_command(const char *name)
 	for (i = 0; i < NCOMMANDS; i++)
 		names[i] = commands[i].name;
 	if ((hint = closest_word(name, names, NCOMMANDS)) != NULL)
-		return usage_error(usage_main, "unknown command '%s'; did you "
-		    "mean '%s'?", name, hint);
-	return usage_error(usage_main, "unknown command '%s'", name);
+		return cmd_usage_error(usage_main, "unknown command '%s'; did "
+		    "you mean '%s'?", name, hint);
+	return cmd_usage_error(usage_main, "unknown command '%s'", name);
 }
 
 int
@@ -83,7 +83,7 @@ main(int argc, char **argv)
 	size_t i;
 
 	if (argc < 2)
-		return usage_error(usage_main, "%s", "no command given");
+		return cmd_usage_error(usage_main, "%s", "no command given");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		fputs(usage_main, stdout);

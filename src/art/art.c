@@ -28,7 +28,7 @@
 #include "svgscan.h"
 
 struct images *
-images_new(void)
+art_new(void)
 {
 	struct images *c = xcalloc(1, sizeof(*c));
 
@@ -50,7 +50,7 @@ image_free(struct image *img)
 }
 
 void
-images_confine(struct images *c, const struct confine *conf,
+art_confine(struct images *c, const struct confine *conf,
     struct diags *d)
 {
 	c->confine = conf;
@@ -58,13 +58,13 @@ images_confine(struct images *c, const struct confine *conf,
 }
 
 size_t
-images_count(const struct images *c)
+art_count(const struct images *c)
 {
 	return c != NULL ? g_hash_table_size(c->by_path) : 0;
 }
 
 void
-images_free(struct images *c)
+art_free(struct images *c)
 {
 	GHashTableIter it;
 	gpointer k, v;
@@ -160,7 +160,7 @@ load_png(struct image *img, const char **why)
 		*why = "is a truncated or damaged PNG";
 		return false;
 	}
-	png_icc(img->data, img->len, img->surface);
+	art_png_icc(img->data, img->len, img->surface);
 	return true;
 }
 
@@ -198,7 +198,7 @@ load_svg(struct image *img, const char **why)
 
 	/* Its elements, references and embedded images counted before
 	 * librsvg reads them. */
-	if (!svg_scan(img->data, img->len, why))
+	if (!art_svg_scan(img->data, img->len, why))
 		return false;
 	img->svg = rsvg_handle_new_from_data(img->data, img->len, &err);
 	if (img->svg == NULL) {
@@ -225,7 +225,7 @@ load_svg(struct image *img, const char **why)
 	img->h_px = h;
 	/* librsvg rasterises filters (a blur) at this size as it records:
 	 * refused before it draws anything. */
-	if (image_too_large(img, why))
+	if (art_too_large(img, why))
 		return false;
 	return record_svg(img, why);
 }
@@ -245,7 +245,7 @@ read_file(const struct images *c, struct image *img, const char **why)
 		*why = "is a folder, not an image file";
 		return false;
 	}
-	if (!game_slurp(c->confine, img->path, MAX_BYTES, &img->data,
+	if (!confine_slurp(c->confine, img->path, MAX_BYTES, &img->data,
 	    &img->len, why)) {
 		/* Ours say what is wrong; the system's need a subject. */
 		if (strncmp(*why, "is ", 3) != 0)
@@ -258,7 +258,7 @@ read_file(const struct images *c, struct image *img, const char **why)
 /*
  * A PNG too large to hold decoded for the whole run (LAZY_BYTES, its
  * size checked): its bytes freed, the file read again a row at a time
- * to prove it whole, its pixels not kept (make_lazy() then makes it
+ * to prove it whole, its pixels not kept (art_make_lazy() then makes it
  * lazy).  False with why if it cannot be read or is damaged.
  */
 static bool
@@ -272,13 +272,13 @@ big_png(const struct images *c, struct image *img, const char **why)
 	img->data = NULL;	/* len stays: the file's size */
 	r.w = (int)img->w_px;
 	r.h = (int)img->h_px;
-	if ((fd = game_open(c->confine, img->path, &st, why)) < 0) {
+	if ((fd = confine_open(c->confine, img->path, &st, why)) < 0) {
 		/* Ours say what is wrong; the system's need a subject. */
 		if (strncmp(*why, "is ", 3) != 0)
 			*why = "cannot be read";
 		return false;
 	}
-	if (!png_read_fd(fd, MAX_BYTES, &r, why))
+	if (!art_png_read_fd(fd, MAX_BYTES, &r, why))
 		return false;
 	img->alpha = r.alpha;
 	return true;
@@ -308,12 +308,12 @@ decode(const struct images *c, struct image *img, const struct srcpos *pos,
 	img->kind = (enum image_kind)kind;
 	switch (img->kind) {
 	case IMG_PNG:
-		if (!png_size(img, why) || image_too_large(img, why))
+		if (!png_size(img, why) || art_too_large(img, why))
 			return false;
 		return img->w_px * img->h_px * 4 > LAZY_BYTES ?
 		    big_png(c, img, why) : load_png(img, why);
 	case IMG_JPEG:
-		return image_load_jpeg(img, why);
+		return art_load_jpeg(img, why);
 	default:
 		check_svg_fonts(c, img, pos, ctx, d);
 		return load_svg(img, why);
@@ -321,7 +321,7 @@ decode(const struct images *c, struct image *img, const struct srcpos *pos,
 }
 
 void
-images_fonts(struct images *c, const char *const *families,
+art_fonts(struct images *c, const char *const *families,
     void (*want)(void *ctx, const char *family), void *ctx)
 {
 	c->families = families;
@@ -436,7 +436,7 @@ check_svg_fonts(const struct images *c, const struct image *img,
 }
 
 const struct image *
-image_load(struct images *c, const char *path, const struct srcpos *pos,
+art_load(struct images *c, const char *path, const struct srcpos *pos,
     const char *ctx, struct diags *d)
 {
 	struct image *img;
@@ -455,7 +455,7 @@ image_load(struct images *c, const char *path, const struct srcpos *pos,
 	if (decode(c, img, pos, ctx, d, &why)) {
 		if (img->kind != IMG_SVG && img->w_px * img->h_px * 4 >
 		    LAZY_BYTES)
-			make_lazy(c, img);
+			art_make_lazy(c, img);
 		return img;
 	}
 	/* Reported once, where it is first named; later uses stay quiet. */

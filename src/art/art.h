@@ -50,32 +50,32 @@ struct image {
 };
 
 /* A cache of images by path: each file read once, embedded once. */
-struct images	*images_new(void);
+struct images	*art_new(void);
 /*
  * Read only images where conf allows (borrowed: it must outlive c);
  * one outside is an error where it is named, and never read.  A large
  * image read again when it is drawn that is no longer what it was is
  * an error in d (borrowed too).
  */
-void		 images_confine(struct images *c,
+void		 art_confine(struct images *c,
 		    const struct confine *conf, struct diags *d);
 /*
  * The font families an SVG's text may name (as load_tmpl takes them,
  * kept by the caller): an SVG naming another is warned of; for each it
  * names that there is, want(ctx, family) is called before it is drawn.
  */
-void		 images_fonts(struct images *c, const char *const *families,
+void		 art_fonts(struct images *c, const char *const *families,
 		    void (*want)(void *ctx, const char *family), void *ctx);
-void		 images_free(struct images *c);
+void		 art_free(struct images *c);
 /* How many files c has read (or tried to). */
-size_t		 images_count(const struct images *c);
+size_t		 art_count(const struct images *c);
 /*
  * A pattern that paints img in its w_px x h_px (for set_source; caller
  * destroys it): its surface's, or for a lazy image, its raster source,
  * which the PDF writes as the image itself, without the form its
  * recording surface would wrap it in.
  */
-cairo_pattern_t	*image_pattern(const struct image *img);
+cairo_pattern_t	*art_pattern(const struct image *img);
 /*
  * Raster image img of c (PNG or JPEG; an SVG is left alone) resampled
  * once to w x h pixels, if that is fewer than its own, with Cairo's
@@ -83,7 +83,7 @@ cairo_pattern_t	*image_pattern(const struct image *img);
  * the device scale that makes it so), so layout and drawing do not
  * change.  A JPEG resampled is embedded as a new JPEG (quality 90).
  */
-void		 images_resample(struct images *c, const struct image *img,
+void		 art_resample(struct images *c, const struct image *img,
 		    double w, double h);
 
 /*
@@ -92,7 +92,7 @@ void		 images_resample(struct images *c, const struct image *img,
  * more than 60 megapixels), reported at pos (ctx names the card) the
  * first time only.
  */
-const struct image *image_load(struct images *c, const char *path,
+const struct image *art_load(struct images *c, const char *path,
 		    const struct srcpos *pos, const char *ctx,
 		    struct diags *d);
 

@@ -9,7 +9,7 @@
 
 /* Too many pixels to read safely (a decompression bomb, or a mistake). */
 bool
-image_too_large(struct image *img, const char **why)
+art_too_large(struct image *img, const char **why)
 {
 	static char buf[160];
 

@@ -30,6 +30,6 @@
 #define MAX_SCANS	100
 
 /* Too many pixels to read safely: false, or true with why. */
-bool	image_too_large(struct image *img, const char **why);
+bool	art_too_large(struct image *img, const char **why);
 
 #endif

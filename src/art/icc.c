@@ -45,7 +45,7 @@ is_srgb(cmsHPROFILE p)
 }
 
 cmsHTRANSFORM
-icc_transform(const unsigned char *icc, size_t len, enum icc_from from)
+art_icc_transform(const unsigned char *icc, size_t len, enum icc_from from)
 {
 	cmsHPROFILE in, srgb;
 	cmsHTRANSFORM t = NULL;
@@ -74,7 +74,7 @@ icc_transform(const unsigned char *icc, size_t len, enum icc_from from)
 }
 
 void
-icc_surface(cmsHTRANSFORM t, cairo_surface_t *s)
+art_icc_surface(cmsHTRANSFORM t, cairo_surface_t *s)
 {
 	unsigned char *px = cairo_image_surface_get_data(s);
 	int w = cairo_image_surface_get_width(s);
@@ -89,29 +89,29 @@ icc_surface(cmsHTRANSFORM t, cairo_surface_t *s)
 }
 
 void
-icc_row(cmsHTRANSFORM t, const unsigned char *in, unsigned char *out,
+art_icc_row(cmsHTRANSFORM t, const unsigned char *in, unsigned char *out,
     size_t n)
 {
 	cmsDoTransform(t, in, out, (cmsUInt32Number)n);
 }
 
 void
-icc_free(cmsHTRANSFORM t)
+art_icc_free(cmsHTRANSFORM t)
 {
 	if (t != NULL)
 		cmsDeleteTransform(t);
 }
 
 bool
-icc_convert(cairo_surface_t *s, const unsigned char *icc, size_t len)
+art_icc_convert(cairo_surface_t *s, const unsigned char *icc, size_t len)
 {
 	bool alpha = cairo_image_surface_get_format(s) == CAIRO_FORMAT_ARGB32;
-	cmsHTRANSFORM t = icc_transform(icc, len, alpha ? ICC_RGB_PM :
+	cmsHTRANSFORM t = art_icc_transform(icc, len, alpha ? ICC_RGB_PM :
 	    ICC_RGB);
 
 	if (t == NULL)
 		return false;
-	icc_surface(t, s);
-	icc_free(t);
+	art_icc_surface(t, s);
+	art_icc_free(t);
 	return true;
 }

@@ -28,21 +28,21 @@ enum icc_from {
  * A transform from profile icc (len bytes) to sRGB, giving Cairo's
  * words (ICC_RGB_PM: premultiplied, else RGB24); NULL if the profile is
  * damaged, not of the pixels' space, or sRGB already: the pixels are
- * then taken as they are.  Free with icc_free().
+ * then taken as they are.  Free with art_icc_free().
  */
-cmsHTRANSFORM icc_transform(const unsigned char *icc, size_t len,
+cmsHTRANSFORM art_icc_transform(const unsigned char *icc, size_t len,
 	    enum icc_from from);
 /* Surface s's pixels through t, in place. */
-void	 icc_surface(cmsHTRANSFORM t, cairo_surface_t *s);
+void	 art_icc_surface(cmsHTRANSFORM t, cairo_surface_t *s);
 /* n pixels of in through t into out (Cairo's words). */
-void	 icc_row(cmsHTRANSFORM t, const unsigned char *in, unsigned char *out,
-	    size_t n);
-void	 icc_free(cmsHTRANSFORM t);
+void	 art_icc_row(cmsHTRANSFORM t, const unsigned char *in,
+	    unsigned char *out, size_t n);
+void	 art_icc_free(cmsHTRANSFORM t);
 /*
  * Image surface s (RGB24 or ARGB32) converted from profile icc to sRGB,
  * in place: true if it was, false if the profile asks for nothing.
  */
-bool	 icc_convert(cairo_surface_t *s, const unsigned char *icc,
+bool	 art_icc_convert(cairo_surface_t *s, const unsigned char *icc,
 	    size_t len);
 
 #endif

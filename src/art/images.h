@@ -38,6 +38,6 @@ struct images {
  * surface a recording of a raster source that reads the file again
  * when drawn.
  */
-void	 make_lazy(struct images *c, struct image *img);
+void	 art_make_lazy(struct images *c, struct image *img);
 
 #endif

@@ -103,7 +103,7 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img,
 
 		jpeg_read_scanlines(ci, &row, 1);
 		if (cmyk && t != NULL) {
-			icc_row(t, row, (unsigned char *)out,
+			art_icc_row(t, row, (unsigned char *)out,
 			    ci->output_width);
 			continue;
 		}
@@ -115,7 +115,7 @@ jpeg_pixels(struct jpeg_decompress_struct *ci, struct image *img,
 	free(row);
 	cairo_surface_mark_dirty(img->surface);
 	if (!cmyk && t != NULL)
-		icc_surface(t, img->surface);
+		art_icc_surface(t, img->surface);
 	return true;
 }
 
@@ -136,7 +136,7 @@ jpeg_begin(struct jpeg_decompress_struct *ci, struct jerr *err)
 }
 
 bool
-jpeg_scans_ok(const unsigned char *p, size_t len)
+art_jpeg_scans_ok(const unsigned char *p, size_t len)
 {
 	struct jpeg_decompress_struct ci;
 	struct jerr err;
@@ -164,7 +164,7 @@ out:
 }
 
 bool
-image_load_jpeg(struct image *img, const char **why)
+art_load_jpeg(struct image *img, const char **why)
 {
 	static char scans_why[80];
 	struct jpeg_decompress_struct ci;
@@ -188,14 +188,14 @@ image_load_jpeg(struct image *img, const char **why)
 	jpeg_read_header(&ci, TRUE);
 	img->w_px = ci.image_width;
 	img->h_px = ci.image_height;
-	if (image_too_large(img, why))
+	if (art_too_large(img, why))
 		goto out;
 	/* libjpeg gives ink, not RGB, for CMYK and YCCK: converted here. */
 	cmyk = ci.jpeg_color_space == JCS_CMYK ||
 	    ci.jpeg_color_space == JCS_YCCK;
 	ci.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
 	if (jpeg_read_icc_profile(&ci, &icc, &icclen)) {
-		t = icc_transform(icc, icclen, !cmyk ? ICC_RGB :
+		t = art_icc_transform(icc, icclen, !cmyk ? ICC_RGB :
 		    ci.saw_Adobe_marker ? ICC_CMYK_INVERTED : ICC_CMYK);
 		free(icc);
 	}
@@ -228,7 +228,7 @@ image_load_jpeg(struct image *img, const char **why)
 		cairo_surface_set_mime_data(img->surface, CAIRO_MIME_TYPE_JPEG,
 		    img->data, img->len, NULL, NULL);
 out:
-	icc_free(t);
+	art_icc_free(t);
 	jpeg_destroy_decompress(&ci);
 	return ok;
 }

@@ -10,13 +10,13 @@
  * that is not CMYK gets its own bytes as the surface's JPEG MIME data
  * (img->data must outlive it).  False with why if it cannot be.
  */
-bool	image_load_jpeg(struct image *img, const char **why);
+bool	art_load_jpeg(struct image *img, const char **why);
 /*
  * Does the JPEG of len bytes at p have at most MAX_SCANS scans (or is
  * it damaged, or not progressive)?  Reads them without drawing
  * (jpeg.c), for a JPEG that gdk-pixbuf decodes inside an SVG.
  */
-bool	jpeg_scans_ok(const unsigned char *p, size_t len);
+bool	art_jpeg_scans_ok(const unsigned char *p, size_t len);
 
 
 #endif

@@ -44,18 +44,18 @@ lazy_decode(const struct image *img)
 	 * regular file, bounded.  A PNG is read from the file as it is
 	 * decoded, its bytes not held. */
 	if (img->kind == IMG_PNG) {
-		ok = (fd = game_open(conf, img->path, &st, &why)) >= 0 &&
-		    png_read_fd(fd, MAX_BYTES, &r, &why);
+		ok = (fd = confine_open(conf, img->path, &st, &why)) >= 0 &&
+		    art_png_read_fd(fd, MAX_BYTES, &r, &why);
 		t.surface = r.surface;
 		t.w_px = img->w_px;
 		t.h_px = img->h_px;
 	} else
-		ok = game_slurp(conf, img->path, MAX_BYTES, &t.data, &t.len,
-		    &why) && image_load_jpeg(&t, &why);
+		ok = confine_slurp(conf, img->path, MAX_BYTES, &t.data, &t.len,
+		    &why) && art_load_jpeg(&t, &why);
 	if (ok && t.w_px == img->w_px && t.h_px == img->h_px) {
 		if (img->px_w < t.w_px || img->px_h < t.h_px)
-			s = surface_downscale(t.surface, img->px_w, img->px_h,
-			    img->kind == IMG_JPEG);
+			s = art_surface_downscale(t.surface, img->px_w,
+			    img->px_h, img->kind == IMG_JPEG);
 		else {
 			s = cairo_surface_reference(t.surface);
 			/* The JPEG's own bytes, now owned by the surface. */
@@ -160,7 +160,7 @@ lazy_finish(cairo_pattern_t *p, void *data)
 }
 
 cairo_pattern_t *
-image_pattern(const struct image *img)
+art_pattern(const struct image *img)
 {
 	cairo_matrix_t m;
 	cairo_pattern_t *p;
@@ -198,7 +198,7 @@ lazy_record(struct image *img)
 		cairo_surface_destroy(img->surface);
 	img->surface = cairo_recording_surface_create(ct, &ext);
 	cr = cairo_create(img->surface);
-	p = image_pattern(img);
+	p = art_pattern(img);
 	cairo_set_source(cr, p);
 	cairo_paint(cr);
 	cairo_pattern_destroy(p);
@@ -210,7 +210,7 @@ lazy_record(struct image *img)
  * where it is named), made lazy: its pixels and bytes freed.
  */
 void
-make_lazy(struct images *c, struct image *img)
+art_make_lazy(struct images *c, struct image *img)
 {
 	/* A PNG was only proved whole (big_png()), not kept. */
 	if (img->surface != NULL)
@@ -229,7 +229,7 @@ make_lazy(struct images *c, struct image *img)
 }
 
 void
-images_resample(struct images *c, const struct image *img, double w,
+art_resample(struct images *c, const struct image *img, double w,
     double h)
 {
 	struct image *m = g_hash_table_lookup(c->by_path, img->path);
@@ -251,7 +251,7 @@ images_resample(struct images *c, const struct image *img, double w,
 	if (nw == have_w && nh == have_h)
 		return;
 	if (!m->lazy) {
-		image_downscale(m, nw, nh);
+		art_downscale(m, nw, nh);
 		return;
 	}
 	m->px_w = nw;

@@ -140,10 +140,10 @@ apply_icc(png_structp png, png_infop info, cairo_surface_t *s)
 
 	if (png_get_iCCP(png, info, &name, &comp, &prof, &len) ==
 	    PNG_INFO_iCCP)
-		icc_convert(s, prof, len);
+		art_icc_convert(s, prof, len);
 }
 
-/* Chunks from memory, for png_icc(). */
+/* Chunks from memory, for art_png_icc(). */
 struct pngmem {
 	const unsigned char	*p;
 	size_t			 left;
@@ -162,7 +162,7 @@ mem_read(png_structp png, png_bytep out, size_t n)
 }
 
 void
-png_icc(const unsigned char *data, size_t len, cairo_surface_t *s)
+art_png_icc(const unsigned char *data, size_t len, cairo_surface_t *s)
 {
 	struct pngmem m = { data, len };
 	png_structp png;
@@ -182,7 +182,7 @@ out:
 }
 
 bool
-png_read_fd(int fd, size_t max, struct pngread *out, const char **why)
+art_png_read_fd(int fd, size_t max, struct pngread *out, const char **why)
 {
 	struct pngsrc src = { fdopen(fd, "rb"), max };
 	png_structp png;

@@ -12,7 +12,7 @@
 
 #include <cairo.h>
 
-/* What png_read_fd() is asked for and gives. */
+/* What art_png_read_fd() is asked for and gives. */
 struct pngread {
 	int		 w, h;		/* in: the size its header gave */
 	bool		 want;		/* in: the pixels, else only proved
@@ -26,13 +26,13 @@ struct pngread {
  * with out filled, or false with why ("is a truncated or damaged PNG",
  * "changed while deckpress read it" if its size is not out->w x h).
  */
-bool	 png_read_fd(int fd, size_t max, struct pngread *out,
+bool	 art_png_read_fd(int fd, size_t max, struct pngread *out,
 	    const char **why);
 
 /*
  * The colour profile (iCCP) of the PNG data (len bytes), if it has one
  * other than sRGB, applied to s, the image Cairo's reader made of it.
  */
-void	 png_icc(const unsigned char *data, size_t len, cairo_surface_t *s);
+void	 art_png_icc(const unsigned char *data, size_t len, cairo_surface_t *s);
 
 #endif

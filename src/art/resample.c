@@ -96,7 +96,7 @@ attach_jpeg(cairo_surface_t *s)
 }
 
 cairo_surface_t *
-surface_downscale(cairo_surface_t *src, int w, int h, bool jpeg)
+art_surface_downscale(cairo_surface_t *src, int w, int h, bool jpeg)
 {
 	cairo_format_t fmt = cairo_image_surface_get_format(src);
 	cairo_surface_t *dst;
@@ -126,9 +126,9 @@ surface_downscale(cairo_surface_t *src, int w, int h, bool jpeg)
 }
 
 void
-image_downscale(struct image *img, int w, int h)
+art_downscale(struct image *img, int w, int h)
 {
-	cairo_surface_t *dst = surface_downscale(img->surface, w, h, false);
+	cairo_surface_t *dst = art_surface_downscale(img->surface, w, h, false);
 
 	/* Still w_px x h_px to whoever draws it.  (Setting it drops MIME
 	 * data: the JPEG is attached after.) */

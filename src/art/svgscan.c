@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * An SVG looked over before librsvg parses it (art.c calls
- * svg_scan()): librsvg bounds neither what a few hundred bytes can make
+ * art_svg_scan()): librsvg bounds neither what a few hundred bytes can make
  * it draw (<use> of <use> of ...), nor the images a data: URI embeds,
  * nor some filters' work.  libxml2's reader walks the document once,
  * with nothing loaded from outside; gdk-pixbuf, which librsvg decodes
@@ -196,7 +196,7 @@ data_uri(struct scan *s, const char *v)
 		    "not read");
 	/* gdk-pixbuf reads every scan there is. */
 	else if (b != NULL && n >= 3 && memcmp(b, "\xFF\xD8\xFF", 3) == 0 &&
-	    !jpeg_scans_ok(b, n))
+	    !art_jpeg_scans_ok(b, n))
 		refuse(s, "embeds a progressive JPEG (a data: URI) of more "
 		    "than the %d scans deckpress reads", MAX_SCANS);
 	else if (a[0] > 0 || c[0] > 0)
@@ -458,7 +458,7 @@ count(struct scan *s, size_t i, int depth)
 }
 
 bool
-svg_scan(const unsigned char *p, size_t len, const char **why)
+art_svg_scan(const unsigned char *p, size_t len, const char **why)
 {
 	struct scan s = { 0 };
 	size_t i;

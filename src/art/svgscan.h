@@ -16,6 +16,6 @@
  * not bound.  True if it may be drawn; else false with *why, a phrase
  * after "image PATH" (static storage, valid until the next call).
  */
-bool	svg_scan(const unsigned char *p, size_t len, const char **why);
+bool	art_svg_scan(const unsigned char *p, size_t len, const char **why);
 
 #endif

@@ -52,7 +52,7 @@ check_placed(const struct fonts *f, const struct bplaced *it,
 	bool ok;
 
 	for (i = 0; i < it->nlayouts && msg == NULL; i++)
-		if ((msg = fonts_missing_in(f,
+		if ((msg = layout_fonts_missing_in(f,
 		    it->layouts[i], families_of(it->layouts[i]))) != NULL)
 			diag_add(d, DIAG_ERROR, &it->b->pos, "glyph", "%s has "
 			    "characters no chosen font can show: %s (add a "
@@ -60,7 +60,7 @@ check_placed(const struct fonts *f, const struct bplaced *it,
 			    "in fallback: of text/%s.yaml)", kind, msg,
 			    s->lang != NULL ? s->lang : "LANG");
 	for (i = 0; i < it->nlayouts && msg == NULL; i++)
-		if ((msg = fonts_badface(f, it->layouts[i],
+		if ((msg = layout_fonts_badface(f, it->layouts[i],
 		    families_of(it->layouts[i]), &at)) != NULL)
 			diag_add(d, DIAG_ERROR, &it->b->pos, "font", "%s %s",
 			    kind, msg);

@@ -63,7 +63,7 @@ struct bdoc {
  * be NULL: no icon font, any family).  Returns false with an error if the file cannot be read,
  * is larger than 16 MiB, nests deeper than 32 levels or has a table
  * over 100 columns or 10 000 rows (deckpress(5), LIMITS); nothing is
- * walked then.  Free with bdoc_free().
+ * walked then.  Free with booklet_doc_free().
  */
 bool	booklet_parse(const char *path, const struct deck *deck, size_t lang,
 	    struct images *images, const struct fonts *fonts,
@@ -73,24 +73,24 @@ bool	booklet_parse(const char *path, const struct deck *deck, size_t lang,
 bool	booklet_parse_text(const char *name, const char *text,
 	    const struct deck *deck, size_t lang, struct images *images,
 	    const struct fonts *fonts, struct bdoc *out, struct diags *d);
-void	bdoc_free(struct bdoc *doc);
+void	booklet_doc_free(struct bdoc *doc);
 
 /*
  * Append an index entry: name (plain text) on page page (1-based),
  * indented by level (0: a part, 1: within a part).
  */
-void	bdoc_add_index(struct bdoc *doc, const char *name, size_t page,
+void	booklet_doc_add_index(struct bdoc *doc, const char *name, size_t page,
 	    int level);
 
 /* Move the blocks of more to the end of doc; more is left empty. */
-void	bdoc_append(struct bdoc *doc, struct bdoc *more);
+void	booklet_doc_append(struct bdoc *doc, struct bdoc *more);
 
 /*
  * Append a row of n faces at scale (borrowed: they must outlive the
  * flow and its drawing), set at the foot of the page if the page has
  * room for them, else left out.
  */
-void	bdoc_add_faces(struct bdoc *doc, const struct laid *const *faces,
+void	booklet_doc_add_faces(struct bdoc *doc, const struct laid *const *faces,
 	    size_t n, double scale);
 
 /* Append s to o with Markdown's ASCII punctuation backslash-escaped. */
@@ -110,10 +110,10 @@ struct bstyle {
 				   "A,B", after Roboto; or NULL */
 };
 
-void	bstyle_a4(struct bstyle *s);
-void	bstyle_a5(struct bstyle *s);
-void	bstyle_letter(struct bstyle *s);
-void	bstyle_half_letter(struct bstyle *s);
+void	booklet_style_a4(struct bstyle *s);
+void	booklet_style_a5(struct bstyle *s);
+void	booklet_style_letter(struct bstyle *s);
+void	booklet_style_half_letter(struct bstyle *s);
 
 /* Part of a block placed on a page: some lines, or a table row. */
 struct bplaced {
@@ -155,10 +155,10 @@ struct bflow {
 	const struct blinks *links;	/* borrowed; NULL: no links */
 };
 
-/* Flow doc onto pages of style s.  Free with bflow_free(). */
+/* Flow doc onto pages of style s.  Free with booklet_flow_free(). */
 void	booklet_flow(const struct fonts *f, const struct bdoc *doc,
 	    const struct bstyle *s, struct bflow *out);
-void	bflow_free(struct bflow *fl);
+void	booklet_flow_free(struct bflow *fl);
 /*
  * A character of fl's text that no chosen font (Roboto, s->fallback)
  * shows, or a face its family lacks: an error at the Markdown block

@@ -21,7 +21,7 @@
 #define INDENT	MM(6)		/* per list or quote level */
 
 void
-bstyle_a4(struct bstyle *s)
+booklet_style_a4(struct bstyle *s)
 {
 	s->page_w = MM(210);
 	s->page_h = MM(297);
@@ -37,9 +37,9 @@ bstyle_a4(struct bstyle *s)
 
 /* US Letter, with the margins of A4 (its text a little shorter). */
 void
-bstyle_letter(struct bstyle *s)
+booklet_style_letter(struct bstyle *s)
 {
-	bstyle_a4(s);
+	booklet_style_a4(s);
 	s->page_w = MM(215.9);
 	s->page_h = MM(279.4);
 	s->footer_y = MM(279.4 - 11);
@@ -47,9 +47,9 @@ bstyle_letter(struct bstyle *s)
 
 /* Half Letter (5.5 x 8.5 in), the folded booklet of Letter paper. */
 void
-bstyle_half_letter(struct bstyle *s)
+booklet_style_half_letter(struct bstyle *s)
 {
-	bstyle_a5(s);
+	booklet_style_a5(s);
 	s->page_w = MM(139.7);
 	s->page_h = MM(215.9);
 	s->footer_y = MM(215.9 - 8);
@@ -58,7 +58,7 @@ bstyle_half_letter(struct bstyle *s)
 }
 
 void
-bstyle_a5(struct bstyle *s)
+booklet_style_a5(struct bstyle *s)
 {
 	s->page_w = MM(148);
 	s->page_h = MM(210);
@@ -135,12 +135,12 @@ make_layout(const struct flow *fl, const char *markup, double width,
 	 * its words stay whole in the tagged PDF's structure, which a
 	 * reader's tool may cut at the first soft hyphen. */
 	hy = bold ? g_strdup(markup ? markup : "") :
-	    hyph_markup(fl->f->hyph, fl->s->lang, markup ? markup : "");
+	    layout_hyph_markup(fl->f->hyph, fl->s->lang, markup ? markup : "");
 	pango_layout_set_markup(l, hy, -1);
 	g_free(hy);
 	booklet_refs_take(l);
 	/* Images in the lines take their size from the font here. */
-	inline_attach(l);
+	layout_inline_attach(l);
 	return l;
 }
 
@@ -714,7 +714,7 @@ booklet_flow(const struct fonts *f, const struct bdoc *doc,
 }
 
 void
-bflow_free(struct bflow *fl)
+booklet_flow_free(struct bflow *fl)
 {
 	size_t i, j, k;
 

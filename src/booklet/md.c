@@ -100,11 +100,11 @@ wrap(struct mdin *s, GString *m, GString *plain, cmark_node *n,
 		pos.line = (unsigned int)cmark_node_get_start_line(n);
 		pos.col = (unsigned int)cmark_node_get_start_column(n);
 	}
-	mdin_open(s, name, &pos);
+	booklet_mdin_open(s, name, &pos);
 	g_string_append(m, open);
 	inlines(s, m, plain, n);
 	g_string_append(m, close);
-	mdin_close(s, name, &pos);
+	booklet_mdin_close(s, name, &pos);
 }
 
 /* One inline node: text, a tag, an image, a break. */
@@ -114,14 +114,14 @@ inline_node(struct mdin *s, GString *m, GString *plain, cmark_node *c)
 	switch (cmark_node_get_type(c)) {
 	case CMARK_NODE_TEXT:
 	case CMARK_NODE_CODE:
-		mdin_text(s, m, c);
+		booklet_mdin_text(s, m, c);
 		g_string_append(plain, cmark_node_get_literal(c));
 		break;
 	case CMARK_NODE_HTML_INLINE:
-		mdin_html(s, m, c);
+		booklet_mdin_html(s, m, c);
 		break;
 	case CMARK_NODE_IMAGE:
-		mdin_image(s, m, c);
+		booklet_mdin_image(s, m, c);
 		break;
 	case CMARK_NODE_SOFTBREAK:
 		g_string_append_c(m, ' ');
@@ -172,7 +172,7 @@ inline_markup(struct walk *w, cmark_node *n, char **plain)
 	char *esc;
 
 	inlines(&s, m, p, n);
-	mdin_end(&s);
+	booklet_mdin_end(&s);
 	free(s.v);
 	if (s.bad) {
 		g_string_free(m, TRUE);
@@ -229,7 +229,7 @@ walk_image(struct walk *w, cmark_node *n)
 	g_free(inline_markup(w, img, &b->alt));
 	b->image = path_join(w->dir, cmark_node_get_url(img));
 	/* A figure that cannot be read is an error, not a gap. */
-	b->img = w->images ? image_load(w->images, b->image, &b->pos, NULL,
+	b->img = w->images ? art_load(w->images, b->image, &b->pos, NULL,
 	    w->d) : NULL;
 	return true;
 }
@@ -310,7 +310,7 @@ walk_node(struct walk *w, cmark_node *n)
 		break;
 	case CMARK_NODE_CODE_BLOCK:
 		b = add_block(w, B_PARA, n);
-		code = mdin_unmark(cmark_node_get_literal(n));
+		code = booklet_mdin_unmark(cmark_node_get_literal(n));
 		b->markup = g_markup_escape_text(code, -1);
 		g_free(code);
 		break;
@@ -526,7 +526,7 @@ booklet_parse(const char *path, const struct deck *deck, size_t lang,
 
 	memset(out, 0, sizeof(*out));
 	/* Refused before a byte past the limit is read. */
-	if ((text = (char *)game_read(deck->confine, path, MAX_MD_BYTES,
+	if ((text = (char *)confine_read(deck->confine, path, MAX_MD_BYTES,
 	    "booklet", &pos, &len, d)) == NULL)
 		return false;
 	if (!g_utf8_validate(text, (gssize)len, NULL)) {
@@ -541,7 +541,7 @@ booklet_parse(const char *path, const struct deck *deck, size_t lang,
 }
 
 void
-bdoc_free(struct bdoc *doc)
+booklet_doc_free(struct bdoc *doc)
 {
 	size_t i, r, c;
 
@@ -583,7 +583,8 @@ append(struct bdoc *doc, enum bkind kind)
 }
 
 void
-bdoc_add_index(struct bdoc *doc, const char *name, size_t page, int level)
+booklet_doc_add_index(struct bdoc *doc, const char *name, size_t page,
+    int level)
 {
 	struct bblock *b = append(doc, B_INDEX);
 
@@ -600,8 +601,8 @@ bdoc_add_index(struct bdoc *doc, const char *name, size_t page, int level)
 }
 
 void
-bdoc_add_faces(struct bdoc *doc, const struct laid *const *faces, size_t n,
-    double scale)
+booklet_doc_add_faces(struct bdoc *doc, const struct laid *const *faces,
+    size_t n, double scale)
 {
 	struct bblock *b = append(doc, B_FACES);
 
@@ -612,7 +613,7 @@ bdoc_add_faces(struct bdoc *doc, const struct laid *const *faces, size_t n,
 }
 
 void
-bdoc_append(struct bdoc *doc, struct bdoc *more)
+booklet_doc_append(struct bdoc *doc, struct bdoc *more)
 {
 	xgrow((void **)&doc->v, &doc->cap, doc->n + more->n + 1,
 	    sizeof(*doc->v));

@@ -44,7 +44,7 @@ error_at(struct mdin *s, const struct srcpos *pos, const char *msg)
 }
 
 void
-mdin_open(struct mdin *s, const char *name, const struct srcpos *pos)
+booklet_mdin_open(struct mdin *s, const char *name, const struct srcpos *pos)
 {
 	xgrow((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v));
 	s->v[s->n].name = name;
@@ -53,7 +53,7 @@ mdin_open(struct mdin *s, const char *name, const struct srcpos *pos)
 
 /* Close name, which must be what opened last (Pango nests). */
 void
-mdin_close(struct mdin *s, const char *name, const struct srcpos *pos)
+booklet_mdin_close(struct mdin *s, const char *name, const struct srcpos *pos)
 {
 	char *msg;
 
@@ -77,7 +77,7 @@ mdin_close(struct mdin *s, const char *name, const struct srcpos *pos)
 }
 
 void
-mdin_end(struct mdin *s)
+booklet_mdin_end(struct mdin *s)
 {
 	char *msg;
 
@@ -177,7 +177,7 @@ to_markup(struct mdin *s, const char *src, const struct textat *a)
 }
 
 char *
-mdin_unmark(const char *lit)
+booklet_mdin_unmark(const char *lit)
 {
 	GString *o = g_string_new(NULL);
 	const char *p = lit, *q;
@@ -198,7 +198,7 @@ mdin_unmark(const char *lit)
 }
 
 void
-mdin_text(struct mdin *s, GString *m, cmark_node *n)
+booklet_mdin_text(struct mdin *s, GString *m, cmark_node *n)
 {
 	const char *lit = cmark_node_get_literal(n);
 	struct textat a = { node_pos(s, n), NULL, false };
@@ -219,7 +219,7 @@ mdin_text(struct mdin *s, GString *m, cmark_node *n)
 		g_free(out);
 		return;
 	}
-	src = mdin_unmark(lit);
+	src = booklet_mdin_unmark(lit);
 	esc = g_markup_escape_text(src, -1);
 	g_free(src);
 	g_string_append(m, esc);
@@ -271,8 +271,8 @@ has_family(struct mdin *s, const struct mtoken *k, const struct srcpos *pos)
 
 	if (font == NULL || s->fonts == NULL)
 		return true;
-	if (font_lookup(s->fonts->families, font, &hint)) {
-		fonts_want(s->fonts, font);	/* if installed */
+	if (tmpl_font_lookup(s->fonts->families, font, &hint)) {
+		layout_fonts_want(s->fonts, font);	/* if installed */
 		return true;
 	}
 	msg = g_strdup_printf("'<span font=\"%s\">': no font family "
@@ -294,7 +294,7 @@ card_ref(struct mdin *s, GString *m, const char *lit,
 	char *end;
 
 	if (strcmp(lit, MDREF_CLOSE) == 0) {
-		mdin_close(s, "span", pos);
+		booklet_mdin_close(s, "span", pos);
 		g_string_append(m, "</span>");
 		return true;
 	}
@@ -303,13 +303,13 @@ card_ref(struct mdin *s, GString *m, const char *lit,
 	card = (size_t)strtoul(lit + n, &end, 10);
 	if (end == lit + n || strcmp(end, "\">") != 0)
 		return false;
-	mdin_open(s, "span", pos);
+	booklet_mdin_open(s, "span", pos);
 	g_string_append_printf(m, MDREF_SPAN "%zu\">", card);
 	return true;
 }
 
 void
-mdin_html(struct mdin *s, GString *m, cmark_node *n)
+booklet_mdin_html(struct mdin *s, GString *m, cmark_node *n)
 {
 	const char *lit = cmark_node_get_literal(n);
 	struct srcpos pos = node_pos(s, n);
@@ -323,7 +323,7 @@ mdin_html(struct mdin *s, GString *m, cmark_node *n)
 	if (card_ref(s, m, lit, &pos))
 		return;
 	/* One node, one tag: checked as a card text's tag is. */
-	if (lit[0] != '<' || !mtag_parse(lit, &i, &t, &bad) ||
+	if (lit[0] != '<' || !markup_tag_parse(lit, &i, &t, &bad) ||
 	    lit[i] != '\0' || !markup_check(&mc, &t, s->d) ||
 	    !has_family(s, &t.v[0], &pos)) {
 		if (t.err == NULL && t.n == 1 && lit[i] != '\0')
@@ -333,10 +333,10 @@ mdin_html(struct mdin *s, GString *m, cmark_node *n)
 		return;
 	}
 	if (t.v[0].type == MT_TAG_OFF) {
-		mdin_close(s, tag_name(t.v[0].text), &pos);
+		booklet_mdin_close(s, tag_name(t.v[0].text), &pos);
 		g_string_append_printf(m, "</%s>", t.v[0].text);
 	} else {
-		mdin_open(s, tag_name(t.v[0].text), &pos);
+		booklet_mdin_open(s, tag_name(t.v[0].text), &pos);
 		tag = strcmp(t.v[0].text, "span") == 0 ?
 		    markup_pango_tag(&t.v[0], NULL, NULL, 0) :
 		    g_strdup_printf("<%s>", t.v[0].text);
@@ -347,11 +347,11 @@ mdin_html(struct mdin *s, GString *m, cmark_node *n)
 }
 
 void
-mdin_image(struct mdin *s, GString *m, cmark_node *n)
+booklet_mdin_image(struct mdin *s, GString *m, cmark_node *n)
 {
 	struct srcpos pos = node_pos(s, n);
 	char *path = path_join(s->dir, cmark_node_get_url(n));
-	const struct image *img = s->images ? image_load(s->images, path,
+	const struct image *img = s->images ? art_load(s->images, path,
 	    &pos, NULL, s->d) : NULL;
 	unsigned int cp;
 
@@ -360,6 +360,6 @@ mdin_image(struct mdin *s, GString *m, cmark_node *n)
 		s->bad = s->images != NULL;
 		return;
 	}
-	if ((cp = inline_add(img, NULL, NULL)) != 0)
+	if ((cp = layout_inline_add(img, NULL, NULL)) != 0)
 		g_string_append_unichar(m, cp);
 }

@@ -42,19 +42,20 @@ struct mdin {
 #define MDREF_SPAN	"<span font_features=\"" MDREF_FEATURE
 
 /* Open or close name at pos; a close must match the last open. */
-void	mdin_open(struct mdin *s, const char *name, const struct srcpos *pos);
-void	mdin_close(struct mdin *s, const char *name,
+void	booklet_mdin_open(struct mdin *s, const char *name,
+	    const struct srcpos *pos);
+void	booklet_mdin_close(struct mdin *s, const char *name,
 	    const struct srcpos *pos);
 /* The block ends: whatever is still open is an error. */
-void	mdin_end(struct mdin *s);
+void	booklet_mdin_end(struct mdin *s);
 /* Append node n's Pango markup to m: a text, an HTML tag, an image. */
-void	mdin_text(struct mdin *s, GString *m, cmark_node *n);
-void	mdin_html(struct mdin *s, GString *m, cmark_node *n);
-void	mdin_image(struct mdin *s, GString *m, cmark_node *n);
+void	booklet_mdin_text(struct mdin *s, GString *m, cmark_node *n);
+void	booklet_mdin_html(struct mdin *s, GString *m, cmark_node *n);
+void	booklet_mdin_image(struct mdin *s, GString *m, cmark_node *n);
 /*
  * lit without the marks of card references: code shows the title as
  * text (caller g_free()s).
  */
-char	*mdin_unmark(const char *lit);
+char	*booklet_mdin_unmark(const char *lit);
 
 #endif

@@ -57,27 +57,27 @@ all_lang(const char *lang, const struct job *base)
 	int rc;
 
 	j.lang = lang;
-	rc = run_cards(&j, &said, &d);
-	say(j.output, said);
-	if (rc == EXIT_INPUT && batch_unfinished(&d, j.lang)) {
-		batch_skip(j.deckdir, j.lang, &d);
-		return finish(&d, 0);
+	rc = doc_cards(&j, &said, &d);
+	cmd_say(j.output, said);
+	if (rc == EXIT_INPUT && run_batch_unfinished(&d, j.lang)) {
+		run_batch_skip(j.deckdir, j.lang, &d);
+		return cmd_finish(&d, 0);
 	}
-	if ((rc = finish(&d, rc)) != 0)
+	if ((rc = cmd_finish(&d, rc)) != 0)
 		return rc;
 	md = g_strdup_printf("%s/rules/%s.md", j.deckdir, j.lang);
 	if (file_exists(md)) {
 		said = NULL;
-		rc = run_pack(&j, &said, &d);
-		say(j.output, said);
-		rc = finish(&d, rc);
+		rc = doc_pack(&j, &said, &d);
+		cmd_say(j.output, said);
+		rc = cmd_finish(&d, rc);
 	}
 	g_free(md);
 	return rc;
 }
 
 /*
- * A unit of the batch, for batch_run(): its language rendered as the
+ * A unit of the batch, for run_batch(): its language rendered as the
  * job base says, or the errors of a deck that did not load reported.
  * Returns its exit code.
  */
@@ -87,7 +87,7 @@ run_unit(void *arg, struct batch_unit *u)
 	struct job j = *(const struct job *)arg;
 
 	if (u->lang == NULL)
-		return finish(&u->errors, EXIT_INPUT);
+		return cmd_finish(&u->errors, EXIT_INPUT);
 	j.deckdir = u->deckdir;
 	return all_lang(u->lang, &j);
 }
@@ -110,8 +110,8 @@ run_all(char **dirs, size_t ndirs, const struct job *base,
 		g_free(cwd);
 		n = 1;
 	} else if (ndirs == 0) {
-		datadir = data_dir();
-		decks = batch_decks(datadir, &n);
+		datadir = job_data_dir();
+		decks = run_batch_decks(datadir, &n);
 		if (n == 0) {
 			fprintf(stderr, "deckpress: error: no decks in "
 			    "%s/cards\n", datadir);
@@ -119,10 +119,10 @@ run_all(char **dirs, size_t ndirs, const struct job *base,
 		}
 	}
 	for (i = 0; i < n; i++)
-		batch_add_deck(&b, decks[i]);
+		run_batch_add_deck(&b, decks[i]);
 	if (b.n > 0)
-		rc = batch_run(&b, jobs, run_unit, (void *)base);
-	batch_free(&b);
+		rc = run_batch(&b, jobs, run_unit, (void *)base);
+	run_batch_free(&b);
 	if (ndirs == 0) {
 		for (i = 0; i < n; i++)
 			free(decks[i]);
@@ -140,8 +140,8 @@ jobs_arg(const char *arg, unsigned int *jobs)
 	long v = strtol(arg, &end, 10);
 
 	if (*arg == '\0' || *end != '\0' || v < 1 || v > PARALLEL_MAX)
-		return usage_error(usage_all, "--jobs must be a whole number "
-		    "from 1 to %d, not '%s'", PARALLEL_MAX, arg);
+		return cmd_usage_error(usage_all, "--jobs must be a whole "
+		    "number from 1 to %d, not '%s'", PARALLEL_MAX, arg);
 	*jobs = (unsigned int)v;
 	return 0;
 }
@@ -161,7 +161,7 @@ cmd_all(int argc, char **argv)
 	};
 	struct job j = JOB_INIT;
 	struct diags d = { 0 };
-	unsigned int jobs = parallel_cores();
+	unsigned int jobs = run_parallel_cores();
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "d:hj:", opts, NULL)) != -1)
@@ -174,7 +174,8 @@ cmd_all(int argc, char **argv)
 			break;
 		case 'X':
 			/* -d is the folder here: --duplex has no short form. */
-			if ((rc = job_option(&j, 'd', optarg, usage_all)) != 0)
+			if ((rc = cmd_job_option(&j, 'd', optarg,
+			    usage_all)) != 0)
 				return rc;
 			break;
 		case 'h':
@@ -185,16 +186,17 @@ cmd_all(int argc, char **argv)
 				return rc;
 			break;
 		case '?':
-			return bad_option(argv, opts, usage_all);
+			return cmd_bad_option(argv, opts, usage_all);
 		default:
-			if ((rc = job_option(&j, c, optarg, usage_all)) != 0)
+			if ((rc = cmd_job_option(&j, c, optarg,
+			    usage_all)) != 0)
 				return rc;
 		}
 	j.outdir = j.outdir ? j.outdir : "out";
 	/* A deck given as DECK/deck.yaml is its folder, as for cards. */
 	for (c = optind; c < argc; c++)
-		argv[c] = deck_dir(argv[c]);
+		argv[c] = cmd_deck_dir(argv[c]);
 	if ((rc = job_printer(&j, &d)) != 0)
-		return finish(&d, rc);
+		return cmd_finish(&d, rc);
 	return run_all(argv + optind, (size_t)(argc - optind), &j, jobs);
 }

@@ -54,8 +54,8 @@ cmd_booklet(int argc, char **argv)
 			if (strcmp(optarg, "a5-booklet") == 0)
 				j.a5 = true;
 			else if (strcmp(optarg, "a4") != 0)
-				return usage_error(usage_booklet, "--format "
-				    "must be a4 or a5-booklet, not '%s'",
+				return cmd_usage_error(usage_booklet,
+				    "--format must be a4 or a5-booklet, not '%s'",
 				    optarg);
 			break;
 		case 'o':
@@ -65,7 +65,7 @@ cmd_booklet(int argc, char **argv)
 			if (strcmp(optarg, "letter") == 0)
 				j.letter = true;
 			else if (strcmp(optarg, "a4") != 0)
-				return usage_error(usage_booklet, "--paper "
+				return cmd_usage_error(usage_booklet, "--paper "
 				    "must be a4 or letter, not '%s'", optarg);
 			break;
 		case 'A':
@@ -75,15 +75,15 @@ cmd_booklet(int argc, char **argv)
 			fputs(usage_booklet, stdout);
 			return 0;
 		default:
-			return bad_option(argv, opts, usage_booklet);
+			return cmd_bad_option(argv, opts, usage_booklet);
 		}
 	if (argc - optind != 1)
-		return usage_error(usage_booklet, "%s", argc - optind ?
+		return cmd_usage_error(usage_booklet, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	j.deckdir = deck_dir(argv[optind]);
-	output_ext(&d, j.output, ".pdf", "a PDF");
-	rc = run_booklet(&j, &said, &d);
-	say(j.output, said);
-	return finish(&d, rc);
+	j.deckdir = cmd_deck_dir(argv[optind]);
+	cmd_output_ext(&d, j.output, ".pdf", "a PDF");
+	rc = doc_booklet(&j, &said, &d);
+	cmd_say(j.output, said);
+	return cmd_finish(&d, rc);
 }
 

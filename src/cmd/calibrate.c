@@ -45,22 +45,22 @@ run_calibrate(const struct job *j, const char *out, struct diags *d)
 	struct sheet paper;
 	struct fonts *fonts;
 	struct pdfout pdf;
-	char *dir = data_dir(), *fd = path_join(dir, "fonts");
+	char *dir = job_data_dir(), *fd = path_join(dir, "fonts");
 	int rc = 0;
 
-	fonts = fonts_new(fd, NULL, d);
+	fonts = layout_fonts_new(fd, NULL, d);
 	free(fd);
 	free(dir);
 	if (fonts == NULL)
 		return EXIT_IO;
-	sheet_paper(&paper, j->paper ? j->paper : "a4");
+	tmpl_sheet_paper(&paper, j->paper ? j->paper : "a4");
 	c.paper_w = paper.paper_w;
 	c.paper_h = paper.paper_h;
 	c.paper = paper.paper;
 	c.duplex = j->duplex;
 	c.back_x = j->back_x;
 	c.back_y = j->back_y;
-	if (ensure_parent(out, d) != 0 || !pdf_open(&pdf, out, c.paper_w,
+	if (job_ensure_parent(out, d) != 0 || !pdf_open(&pdf, out, c.paper_w,
 	    c.paper_h, "deckpress printer calibration", d))
 		rc = EXIT_IO;
 	else {
@@ -75,7 +75,7 @@ run_calibrate(const struct job *j, const char *out, struct diags *d)
 		else
 			rc = EXIT_IO;
 	}
-	fonts_free(fonts);
+	layout_fonts_free(fonts);
 	return rc;
 }
 
@@ -105,19 +105,19 @@ cmd_calibrate(int argc, char **argv)
 			fputs(usage_calibrate, stdout);
 			return 0;
 		case '?':
-			return bad_option(argv, opts, usage_calibrate);
+			return cmd_bad_option(argv, opts, usage_calibrate);
 		default:
-			if ((rc = job_option(&j, c, optarg,
+			if ((rc = cmd_job_option(&j, c, optarg,
 			    usage_calibrate)) != 0)
 				return rc;
 		}
 	if (argc > optind)
-		return usage_error(usage_calibrate, "calibrate takes no deck "
-		    "folder, only options");
+		return cmd_usage_error(usage_calibrate, "calibrate takes no "
+		    "deck folder, only options");
 	if ((rc = job_printer(&j, &d)) != 0)
-		return finish(&d, rc);
+		return cmd_finish(&d, rc);
 	if (j.duplex != DUPLEX_LONG && j.duplex != DUPLEX_SHORT)
-		return usage_error(usage_calibrate, "--duplex must be long or "
-		    "short: the calibration sheet is printed double-sided");
-	return finish(&d, run_calibrate(&j, out, &d));
+		return cmd_usage_error(usage_calibrate, "--duplex must be long "
+		    "or short: the calibration sheet is printed double-sided");
+	return cmd_finish(&d, run_calibrate(&j, out, &d));
 }

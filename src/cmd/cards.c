@@ -77,22 +77,23 @@ cmd_cards(int argc, char **argv)
 			fputs(usage_cards, stdout);
 			return 0;
 		case '?':
-			return bad_option(argv, opts, usage_cards);
+			return cmd_bad_option(argv, opts, usage_cards);
 		default:
-			if ((rc = cards_option(&j, c, optarg)) < 0)
-				rc = job_option(&j, c, optarg, usage_cards);
+			if ((rc = cmd_cards_option(&j, c, optarg)) < 0)
+				rc = cmd_job_option(&j, c, optarg, usage_cards);
 			if (rc != 0)
 				return rc;
 		}
 	if (argc - optind != 1)
-		return usage_error(usage_cards, "%s", argc - optind ? "give "
-		    "exactly one deck folder" : "no deck folder given");
-	j.deckdir = deck_dir(argv[optind]);
-	output_ext(&d, j.output, ".pdf", "a PDF");
+		return cmd_usage_error(usage_cards, "%s",
+		    argc - optind ? "give exactly one deck folder" :
+		    "no deck folder given");
+	j.deckdir = cmd_deck_dir(argv[optind]);
+	cmd_output_ext(&d, j.output, ".pdf", "a PDF");
 	if ((rc = job_printer(&j, &d)) != 0)
-		return finish(&d, rc);
-	rc = run_cards(&j, &said, &d);
-	say(j.output, said);
-	return finish(&d, rc);
+		return cmd_finish(&d, rc);
+	rc = doc_cards(&j, &said, &d);
+	cmd_say(j.output, said);
+	return cmd_finish(&d, rc);
 }
 

@@ -81,7 +81,7 @@ preflight(struct setup *s, const char *lang, struct diags *d)
 		if (s->deck->loaded[li] && (lang == NULL ||
 		    strcmp(lang, s->deck->langs[li]) == 0) &&
 		    !booklet_refused(s->deck, li, d))
-			pack_preflight(s, li, d);
+			doc_pack_preflight(s, li, d);
 }
 
 /*
@@ -99,7 +99,7 @@ take_po(struct setup *s, const char *lang, int li, const char *path,
 		diag_add(d, DIAG_ERROR, NULL, "usage", "--from: '%s' is the "
 		    "source language, which no PO file translates", lang);
 	else if (pofile_read(&pf, path, d))
-		po_apply(s, (size_t)li, &pf, &r, d);
+		pofile_apply(s, (size_t)li, &pf, &r, d);
 	pofile_free(&pf);
 }
 
@@ -119,13 +119,13 @@ run_check(struct checkjob *j, struct diags *d)
 		lo.lang = j->lang;
 		lo.one = true;
 	}
-	rc = setup_load(&s, j->deckdir, &lo, d);
+	rc = job_setup_load(&s, j->deckdir, &lo, d);
 
 	if (s.deck == NULL || s.fonts == NULL || rc == EXIT_IO)
 		goto out;
 	/* Fit needs the templates bound to the deck; else it is skipped. */
 	j->fit = rc == 0;
-	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
+	if ((rc = job_lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
 	if (j->from != NULL)
 		take_po(&s, j->lang, li, j->from, d);
@@ -146,7 +146,7 @@ out:
 		validate_print_findings(stdout, d);
 	}
 	validate_report_free(&k);
-	setup_free(&s);
+	job_setup_free(&s);
 	return rc;
 }
 
@@ -187,19 +187,19 @@ cmd_check(int argc, char **argv)
 			fputs(usage_check, stdout);
 			return 0;
 		default:
-			return bad_option(argv, opts, usage_check);
+			return cmd_bad_option(argv, opts, usage_check);
 		}
 	if (argc - optind != 1)
-		return usage_error(usage_check, "%s", argc - optind ?
+		return cmd_usage_error(usage_check, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
 	if (j.from != NULL && j.lang == NULL)
-		return usage_error(usage_check, "%s", "--from needs --lang "
+		return cmd_usage_error(usage_check, "%s", "--from needs --lang "
 		    "LANG, the PO file's language");
-	j.deckdir = deck_dir(argv[optind]);
+	j.deckdir = cmd_deck_dir(argv[optind]);
 	rc = run_check(&j, &d);
 	if (j.json) {
 		diag_free(&d);
 		return rc;
 	}
-	return finish(&d, rc);
+	return cmd_finish(&d, rc);
 }

@@ -22,20 +22,20 @@
  * common.c: print d sorted, then "N errors, M warnings"; free d;
  * return rc.
  */
-int	 finish(struct diags *d, int rc);
+int	 cmd_finish(struct diags *d, int rc);
 
 /*
  * common.c: the line a stage handed back saying what it wrote (NULL:
  * none), printed on stdout, or on stderr when out, the output, is
  * standard output ("-") and holds the file itself; then g_free()d.
  */
-void	 say(const char *out, char *said);
+void	 cmd_say(const char *out, char *said);
 
 /*
  * "deckpress: MESSAGE" on stderr, then where the help is ("see
  * 'deckpress CMD --help'", CMD read from the usage text); returns 2.
  */
-int	 usage_error(const char *usage, const char *fmt, ...)
+int	 cmd_usage_error(const char *usage, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 struct option;
@@ -43,13 +43,14 @@ struct option;
  * For a command's "case '?'": the option of argv that getopt_long (with
  * opterr 0) refused, said in one line, with the closest of the long
  * options opts when it is unknown ("did you mean '--lang'?").  Returns
- * usage_error()'s 2.
+ * cmd_usage_error()'s 2.
  */
-int	 bad_option(char **argv, const struct option *opts, const char *usage);
+int	 cmd_bad_option(char **argv, const struct option *opts,
+	    const char *usage);
 
 /*
  * The long options every printing command takes, for getopt_long, and
- * their short codes; job_option() reads them.
+ * their short codes; cmd_job_option() reads them.
  */
 #define PRINT_OPTIONS \
 	{ "paper", required_argument, NULL, 'P' }, \
@@ -62,7 +63,7 @@ int	 bad_option(char **argv, const struct option *opts, const char *usage);
 
 /*
  * The option of every command that loads a deck, for getopt_long: a
- * game may name files outside its folder and layouts/.  job_option()
+ * game may name files outside its folder and layouts/.  cmd_job_option()
  * reads it into a job; the commands without one read code 'A'.
  */
 #define DECK_OPTIONS \
@@ -114,12 +115,13 @@ int	 bad_option(char **argv, const struct option *opts, const char *usage);
  * with argument arg into j.  Returns 0, EXIT_USAGE after printing usage
  * (a bad value), or -1 if c is no such option.
  */
-int	 job_option(struct job *j, int c, const char *arg, const char *usage);
+int	 cmd_job_option(struct job *j, int c, const char *arg,
+	    const char *usage);
 /*
  * Option c of CARDS_OPTIONS but --duplex and --help (cards and watch)
  * with argument arg into j: 0, or -1 if c is none of them.
  */
-int	 cards_option(struct job *j, int c, const char *arg);
+int	 cmd_cards_option(struct job *j, int c, const char *arg);
 
 /* The commands: argv[0] is the command's name. */
 int	 cmd_new(int argc, char **argv);
@@ -140,20 +142,20 @@ int	 cmd_watch(int argc, char **argv);
  * or the folder of the deck.yaml file it names ("game/deck.yaml" is
  * "game"), cut in place.
  */
-char	*deck_dir(char *arg);
+char	*cmd_deck_dir(char *arg);
 
 /*
  * common.c: a warning into d when the name output (-o; NULL: the
  * default, "-": stdout) ends in an extension other than ext (".pdf"):
  * what is written is kind ("a PDF").
  */
-void	 output_ext(struct diags *d, const char *output, const char *ext,
+void	 cmd_output_ext(struct diags *d, const char *output, const char *ext,
 	    const char *kind);
 
 /*
  * common.c, for preview and export: --dpi N into dpi (30 to 1200), else
  * a usage error (usage printed).  0 or EXIT_USAGE.
  */
-int	 dpi_arg(const char *arg, double *dpi, const char *usage);
+int	 cmd_dpi_arg(const char *arg, double *dpi, const char *usage);
 
 #endif

@@ -17,7 +17,7 @@
 #include "../outfile.h"
 
 void
-say(const char *out, char *said)
+cmd_say(const char *out, char *said)
 {
 	if (said != NULL)
 		fputs(said, outfile_report_to(out));
@@ -25,7 +25,7 @@ say(const char *out, char *said)
 }
 
 int
-finish(struct diags *d, int rc)
+cmd_finish(struct diags *d, int rc)
 {
 	diag_sort(d);
 	diag_print(stderr, d);
@@ -57,7 +57,7 @@ see_help(const char *usage)
 }
 
 int
-usage_error(const char *usage, const char *fmt, ...)
+cmd_usage_error(const char *usage, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -116,10 +116,10 @@ bad_long(const struct option *opts, const char *arg, const char *usage)
 	int nmatch = 0;
 
 	if (o != NULL && name[n] == '=')
-		return usage_error(usage, "option '--%.*s' takes no value",
+		return cmd_usage_error(usage, "option '--%.*s' takes no value",
 		    (int)n, name);
 	if (o != NULL)
-		return usage_error(usage, "option '--%.*s' needs a value",
+		return cmd_usage_error(usage, "option '--%.*s' needs a value",
 		    (int)n, name);
 	/* getopt_long takes a unique beginning: this one is not. */
 	for (p = opts; p->name != NULL; p++)
@@ -128,17 +128,17 @@ bad_long(const struct option *opts, const char *arg, const char *usage)
 			    strlen(list), "%s--%s", nmatch > 1 ? ", " : "",
 			    p->name);
 	if (nmatch > 1)
-		return usage_error(usage, "option '--%.*s' is ambiguous: "
+		return cmd_usage_error(usage, "option '--%.*s' is ambiguous: "
 		    "%s%s", (int)n, name, list, nmatch > 4 ? ", ..." : "");
 	snprintf(word, sizeof(word), "%.*s", (int)n, name);
 	if ((hint = option_hint(opts, word)) != NULL)
-		return usage_error(usage, "unknown option '--%.*s'; did you "
-		    "mean '--%s'?", (int)n, name, hint);
-	return usage_error(usage, "unknown option '--%.*s'", (int)n, name);
+		return cmd_usage_error(usage, "unknown option '--%.*s'; did "
+		    "you mean '--%s'?", (int)n, name, hint);
+	return cmd_usage_error(usage, "unknown option '--%.*s'", (int)n, name);
 }
 
 int
-bad_option(char **argv, const struct option *opts, const char *usage)
+cmd_bad_option(char **argv, const struct option *opts, const char *usage)
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : NULL;
 	const struct option *o;
@@ -155,15 +155,15 @@ bad_option(char **argv, const struct option *opts, const char *usage)
 		return bad_long(opts, arg, usage);
 	for (o = opts; o->name != NULL; o++)
 		if (o->val == optopt && o->has_arg == required_argument)
-			return usage_error(usage, "option '-%c' needs a value",
-			    optopt);
+			return cmd_usage_error(usage, "option '-%c' needs a "
+			    "value", optopt);
 	if (optopt > ' ' && optopt < 127)
-		return usage_error(usage, "unknown option '-%c'", optopt);
-	return usage_error(usage, "unknown option");
+		return cmd_usage_error(usage, "unknown option '-%c'", optopt);
+	return cmd_usage_error(usage, "unknown option");
 }
 
 char *
-deck_dir(char *arg)
+cmd_deck_dir(char *arg)
 {
 	static char here[] = ".";
 	char *slash = strrchr(arg, '/');
@@ -183,7 +183,7 @@ deck_dir(char *arg)
 }
 
 void
-output_ext(struct diags *d, const char *output, const char *ext,
+cmd_output_ext(struct diags *d, const char *output, const char *ext,
     const char *kind)
 {
 	const char *base, *dot;
@@ -202,14 +202,14 @@ output_ext(struct diags *d, const char *output, const char *ext,
 }
 
 int
-dpi_arg(const char *arg, double *dpi, const char *usage)
+cmd_dpi_arg(const char *arg, double *dpi, const char *usage)
 {
 	char *end;
 	long v = strtol(arg, &end, 10);
 
 	if (*arg == '\0' || *end != '\0' || v < 30 || v > 1200)
-		return usage_error(usage, "--dpi must be a whole number from "
-		    "30 to 1200, not '%s'", arg);
+		return cmd_usage_error(usage, "--dpi must be a whole number "
+		    "from 30 to 1200, not '%s'", arg);
 	*dpi = (double)v;
 	return 0;
 }

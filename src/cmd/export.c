@@ -135,14 +135,14 @@ run_export(const struct export *x, struct diags *d)
 
 	job_load_opts(&x->j, &lo);
 	lo.one = !x->csv;	/* --csv: every language */
-	if ((rc = setup_load(&s, x->j.deckdir, &lo, d)) != 0 || (!x->csv &&
-	    (rc = lang_arg(s.deck, x->j.lang, &li, d)) != 0))
+	if ((rc = job_setup_load(&s, x->j.deckdir, &lo, d)) != 0 || (!x->csv &&
+	    (rc = job_lang_arg(s.deck, x->j.lang, &li, d)) != 0))
 		goto out;
 	if ((rc = export_deck(&s, (size_t)li, &x->q, &e, d)) == 0)
 		report(&x->q, s.deck, &e);
 out:
 	export_done_free(&e);
-	setup_free(&s);
+	job_setup_free(&s);
 	return rc;
 }
 
@@ -151,37 +151,38 @@ static int
 check_args(const struct export *x, int nargs)
 {
 	if (nargs != 1)
-		return usage_error(usage_export, "%s", nargs ? "give exactly "
-		    "one deck folder" : "no deck folder given");
+		return cmd_usage_error(usage_export, "%s",
+		    nargs ? "give exactly one deck folder" : "no deck folder "
+		    "given");
 	if (x->csv && (x->pdf || x->boxes || x->tts || x->has_dpi ||
 	    x->j.lang))
-		return usage_error(usage_export, "%s", "--csv writes every "
+		return cmd_usage_error(usage_export, "%s", "--csv writes every "
 		    "language, and only the table: no --lang or other format");
 	if (x->j.lang == NULL && !x->csv)
-		return usage_error(usage_export, "%s", "no --lang given: "
+		return cmd_usage_error(usage_export, "%s", "no --lang given: "
 		    "export one language at a time");
 	if (x->q.dir == NULL)
-		return usage_error(usage_export, "%s", "no -o DIR given: the "
-		    "folder to write the files into");
+		return cmd_usage_error(usage_export, "%s", "no -o DIR given: "
+		    "the folder to write the files into");
 	if (x->pdf + x->boxes + x->tts > 1)
-		return usage_error(usage_export, "%s", "--per-card-pdf, "
+		return cmd_usage_error(usage_export, "%s", "--per-card-pdf, "
 		    "--boxes and --tts: one at a time");
 	if (x->pod != NULL && x->has_dpi)
-		return usage_error(usage_export, "--for %s sets the images' "
-		    "size and resolution: no --dpi", x->pod);
+		return cmd_usage_error(usage_export, "--for %s sets the "
+		    "images' size and resolution: no --dpi", x->pod);
 	if ((x->pdf || x->boxes || x->csv) && (x->pod || x->q.trim ||
 	    x->q.rounded))
-		return usage_error(usage_export, "%s", "--for, --trim and "
+		return cmd_usage_error(usage_export, "%s", "--for, --trim and "
 		    "--rounded are for the images");
-	if (x->pod != NULL && pod_find(x->pod) == NULL)
-		return usage_error(usage_export, "--for takes %s, not '%s'",
-		    pod_names(), x->pod);
+	if (x->pod != NULL && export_pod_find(x->pod) == NULL)
+		return cmd_usage_error(usage_export, "--for takes %s, not '%s'",
+		    export_pod_names(), x->pod);
 	if (x->tts && (x->pod || x->q.trim || x->q.rounded))
-		return usage_error(usage_export, "%s", "--tts draws Tabletop "
-		    "Simulator's sheets, cut at the trim: no --for, --trim "
-		    "or --rounded");
+		return cmd_usage_error(usage_export, "%s", "--tts draws "
+		    "Tabletop Simulator's sheets, cut at the trim: no --for, "
+		    "--trim or --rounded");
 	if ((x->pdf || x->boxes) && x->has_dpi)
-		return usage_error(usage_export, "--dpi is for the images: "
+		return cmd_usage_error(usage_export, "--dpi is for the images: "
 		    "%s", x->pdf ? "--per-card-pdf writes vector pages" :
 		    "--boxes writes lengths in pt");
 	return 0;
@@ -218,7 +219,8 @@ cmd_export(int argc, char **argv)
 			x.q.dir = optarg;
 			break;
 		case 'r':
-			if ((rc = dpi_arg(optarg, &x.q.dpi, usage_export)) != 0)
+			if ((rc = cmd_dpi_arg(optarg, &x.q.dpi,
+			    usage_export)) != 0)
 				return rc;
 			x.has_dpi = true;
 			break;
@@ -250,13 +252,13 @@ cmd_export(int argc, char **argv)
 			fputs(usage_export, stdout);
 			return 0;
 		default:
-			return bad_option(argv, opts, usage_export);
+			return cmd_bad_option(argv, opts, usage_export);
 		}
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;
-	x.j.deckdir = deck_dir(argv[optind]);
+	x.j.deckdir = cmd_deck_dir(argv[optind]);
 	if (x.pod != NULL) {
-		x.q.pod = pod_find(x.pod);
+		x.q.pod = export_pod_find(x.pod);
 		x.q.dpi = x.q.pod->dpi;
 	}
 	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : x.csv ?
@@ -264,5 +266,5 @@ cmd_export(int argc, char **argv)
 	/* Its files are named inside -o DIR: a link there was not asked
 	 * for. */
 	outfile_no_links();
-	return finish(&d, run_export(&x, &d));
+	return cmd_finish(&d, run_export(&x, &d));
 }

@@ -105,18 +105,19 @@ components_arg(const char *spec)
 
 	for (i = 0; v[i] != NULL && rc == 0; i++) {
 		if ((eq = strchr(v[i], '=')) == NULL || eq[1] == '\0') {
-			rc = usage_error(usage_import, "--layout: '%s' is not "
-			    "KIND=LAYOUT", v[i]);
+			rc = cmd_usage_error(usage_import, "--layout: '%s' is "
+			    "not KIND=LAYOUT", v[i]);
 			break;
 		}
 		*eq = '\0';	/* v[i] is the kind from here */
 		if (!valid_ident(v[i]))
-			rc = usage_error(usage_import, "--layout: '%s' is not a "
-			    "name for a kind of component (like token)", v[i]);
+			rc = cmd_usage_error(usage_import, "--layout: '%s' is "
+			    "not a name for a kind of component (like token)",
+			    v[i]);
 		for (j = 0; j < i && rc == 0; j++)
 			if (strcmp(v[i], v[j]) == 0)
-				rc = usage_error(usage_import, "--layout: the "
-				    "kind '%s' is given twice", v[i]);
+				rc = cmd_usage_error(usage_import, "--layout: "
+				    "the kind '%s' is given twice", v[i]);
 	}
 	g_strfreev(v);
 	return rc;
@@ -163,22 +164,23 @@ cmd_import(int argc, char **argv)
 			fputs(usage_import, stdout);
 			return 0;
 		default:
-			return bad_option(argv, opts, usage_import);
+			return cmd_bad_option(argv, opts, usage_import);
 		}
 	if (argc - optind != 1)
-		return usage_error(usage_import, "%s", argc - optind ?
+		return cmd_usage_error(usage_import, "%s", argc - optind ?
 		    "give exactly one CSV or TSV file" : "no CSV or TSV file "
 		    "given");
 	if (a.into == NULL)
-		return usage_error(usage_import, "%s", "--into is required");
-	if (a.lang != NULL && !lang_tag_valid(a.lang))
-		return usage_error(usage_import, "'%s' is not a language code "
-		    "(a BCP 47 tag, like en or pt-BR)", a.lang);
+		return cmd_usage_error(usage_import, "%s", "--into is "
+		    "required");
+	if (a.lang != NULL && !load_lang_tag_valid(a.lang))
+		return cmd_usage_error(usage_import, "'%s' is not a language "
+		    "code (a BCP 47 tag, like en or pt-BR)", a.lang);
 	if (a.layout != NULL && strchr(a.layout, '=') != NULL &&
 	    (c = components_arg(a.layout)) != 0)
 		return c;
 	a.csv = argv[optind];
 	/* import.state is named in the deck: a link there is no one's. */
 	outfile_no_links();
-	return finish(&d, run_import(&a, &d));
+	return cmd_finish(&d, run_import(&a, &d));
 }

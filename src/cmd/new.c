@@ -50,20 +50,20 @@ lang_list(char *copy, const char **langs, size_t n, size_t *count)
 	for (p = strtok_r(copy, ",", &save); p != NULL;
 	    p = strtok_r(NULL, ",", &save)) {
 		if (!scaffold_known(scaffold_langs, p))
-			return usage_error(usage_new, "--lang: no sample game "
-			    "in '%s'; new knows de, en, es, fr and it (add "
-			    "another later with 'deckpress strings')", p);
+			return cmd_usage_error(usage_new, "--lang: no sample "
+			    "game in '%s'; new knows de, en, es, fr and it "
+			    "(add another later with 'deckpress strings')", p);
 		for (i = 0; i < *count; i++)
 			if (strcmp(langs[i], p) == 0)
-				return usage_error(usage_new, "--lang: '%s' "
-				    "is given twice", p);
+				return cmd_usage_error(usage_new,
+				    "--lang: '%s' is given twice", p);
 		if (*count == n)
-			return usage_error(usage_new, "--lang: more than "
+			return cmd_usage_error(usage_new, "--lang: more than "
 			    "%zu languages", n);
 		langs[(*count)++] = p;
 	}
 	if (*count == 0)
-		return usage_error(usage_new, "--lang: no language given");
+		return cmd_usage_error(usage_new, "--lang: no language given");
 	return 0;
 }
 
@@ -96,29 +96,30 @@ cmd_new(int argc, char **argv)
 			break;
 		case 's':
 			if (!scaffold_known(scaffold_sizes, optarg))
-				rc = usage_error(usage_new, "--size: '%s' is "
-				    "no card size new knows (standard, poker, "
-				    "bridge, euro, tarot, mini-euro)", optarg);
+				rc = cmd_usage_error(usage_new, "--size: '%s' "
+				    "is no card size new knows (standard, "
+				    "poker, bridge, euro, tarot, mini-euro)",
+				    optarg);
 			s.size = optarg;
 			break;
 		default:
-			rc = bad_option(argv, opts, usage_new);
+			rc = cmd_bad_option(argv, opts, usage_new);
 		}
 	if (rc == 0 && argc - optind == 0)
-		rc = usage_error(usage_new, "%s", "no folder given");
+		rc = cmd_usage_error(usage_new, "%s", "no folder given");
 	else if (rc == 0 && argc - optind > 1)
-		rc = usage_error(usage_new, "one folder only, not %d",
+		rc = cmd_usage_error(usage_new, "one folder only, not %d",
 		    argc - optind);
 	if (rc != 0)
 		goto out;
 	s.dir = argv[optind];
-	s.datadir = data_dir();
+	s.datadir = job_data_dir();
 	if ((rc = scaffold_new(&s, &d)) == 0)
 		printf("%s: a new game (%s cards), ready to print: see "
 		    "%s%sREADME.md\n", s.dir, s.size, s.dir,
 		    g_str_has_suffix(s.dir, "/") ? "" : "/");
 	free((char *)s.datadir);
-	rc = finish(&d, rc);
+	rc = cmd_finish(&d, rc);
 out:
 	free(list);
 	return rc;

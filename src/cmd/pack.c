@@ -73,19 +73,20 @@ cmd_pack(int argc, char **argv)
 			fputs(usage_pack, stdout);
 			return 0;
 		case '?':
-			return bad_option(argv, opts, usage_pack);
+			return cmd_bad_option(argv, opts, usage_pack);
 		default:
-			if ((rc = job_option(&j, c, optarg, usage_pack)) != 0)
+			if ((rc = cmd_job_option(&j, c, optarg,
+			    usage_pack)) != 0)
 				return rc;
 		}
 	if (argc - optind != 1)
-		return usage_error(usage_pack, "%s", argc - optind ?
+		return cmd_usage_error(usage_pack, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
-	j.deckdir = deck_dir(argv[optind]);
-	output_ext(&d, j.output, ".pdf", "a PDF");
+	j.deckdir = cmd_deck_dir(argv[optind]);
+	cmd_output_ext(&d, j.output, ".pdf", "a PDF");
 	if ((rc = job_printer(&j, &d)) != 0)
-		return finish(&d, rc);
-	rc = run_pack(&j, &said, &d);
-	say(j.output, said);
-	return finish(&d, rc);
+		return cmd_finish(&d, rc);
+	rc = doc_pack(&j, &said, &d);
+	cmd_say(j.output, said);
+	return cmd_finish(&d, rc);
 }

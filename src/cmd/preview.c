@@ -91,8 +91,8 @@ run_preview(struct preview *p, struct diags *d)
 	int rc, li = 0;
 
 	job_load_opts(&p->j, &lo);
-	if ((rc = setup_load(&s, p->j.deckdir, &lo, d)) != 0 ||
-	    (rc = lang_arg(s.deck, p->j.lang, &li, d)) != 0)
+	if ((rc = job_setup_load(&s, p->j.deckdir, &lo, d)) != 0 ||
+	    (rc = job_lang_arg(s.deck, p->j.lang, &li, d)) != 0)
 		goto out;
 	if (p->v.card != NULL) {
 		out = card_output(p, s.deck, (size_t)li);
@@ -108,7 +108,7 @@ run_preview(struct preview *p, struct diags *d)
 out:
 	g_free(img.what);
 	g_free(out);
-	setup_free(&s);
+	job_setup_free(&s);
 	return rc;
 }
 
@@ -133,7 +133,7 @@ copy_arg(const char *arg, unsigned int *copy)
 	long v = strtol(arg, &end, 10);
 
 	if (*arg == '\0' || *end != '\0' || v < 1 || v > 100000)
-		return usage_error(usage_preview, "--copy must be a whole "
+		return cmd_usage_error(usage_preview, "--copy must be a whole "
 		    "number from 1, not '%s'", arg);
 	*copy = (unsigned int)v;
 	return 0;
@@ -158,13 +158,13 @@ preview_option(struct preview *p, int c, const char *arg)
 		return 0;
 	case 'F':
 		if ((p->v.sides = face_arg(arg)) == 0)
-			return usage_error(usage_preview, "--face must be "
+			return cmd_usage_error(usage_preview, "--face must be "
 			    "front, back or both, not '%s'", arg);
 		return 0;
 	case 'N':
 		return copy_arg(arg, &p->v.copy);
 	case 'r':
-		return dpi_arg(arg, &p->v.dpi, usage_preview);
+		return cmd_dpi_arg(arg, &p->v.dpi, usage_preview);
 	case 'A':
 		p->j.allow_outside = true;
 		return 0;
@@ -172,7 +172,7 @@ preview_option(struct preview *p, int c, const char *arg)
 		p->v.guides = true;
 		return 0;
 	}
-	return usage_error(usage_preview, "unknown option code %d", c);
+	return cmd_usage_error(usage_preview, "unknown option code %d", c);
 }
 
 int
@@ -202,17 +202,18 @@ cmd_preview(int argc, char **argv)
 			return 0;
 		}
 		if (c == '?')
-			return bad_option(argv, opts, usage_preview);
+			return cmd_bad_option(argv, opts, usage_preview);
 		if ((rc = preview_option(&p, c, optarg)) != 0)
 			return rc;
 	}
 	if (argc - optind != 1)
-		return usage_error(usage_preview, "%s", argc - optind ? "give "
-		    "exactly one deck folder" : "no deck folder given");
+		return cmd_usage_error(usage_preview, "%s",
+		    argc - optind ? "give exactly one deck folder" :
+		    "no deck folder given");
 	if (p.v.copy != 0 && p.v.card == NULL)
-		return usage_error(usage_preview, "%s", "--copy needs --card: "
-		    "a contact sheet shows every card once");
-	p.j.deckdir = deck_dir(argv[optind]);
-	output_ext(&d, p.j.output, ".png", "a PNG");
-	return finish(&d, run_preview(&p, &d));
+		return cmd_usage_error(usage_preview, "%s", "--copy needs "
+		    "--card: a contact sheet shows every card once");
+	p.j.deckdir = cmd_deck_dir(argv[optind]);
+	cmd_output_ext(&d, p.j.output, ".png", "a PNG");
+	return cmd_finish(&d, run_preview(&p, &d));
 }

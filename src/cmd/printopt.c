@@ -79,7 +79,7 @@ parse_dpi(const char *s, double *out)
 }
 
 int
-cards_option(struct job *j, int c, const char *arg)
+cmd_cards_option(struct job *j, int c, const char *arg)
 {
 	switch (c) {
 	case 'l':
@@ -106,52 +106,52 @@ cards_option(struct job *j, int c, const char *arg)
 }
 
 int
-job_option(struct job *j, int c, const char *arg, const char *usage)
+cmd_job_option(struct job *j, int c, const char *arg, const char *usage)
 {
 	struct sheet tmp;
 
 	switch (c) {
 	case 'd':
 		if (!parse_duplex(arg, &j->duplex))
-			return usage_error(usage, "--duplex must be long, "
+			return cmd_usage_error(usage, "--duplex must be long, "
 			    "short, none or fold, not '%s'", arg);
 		j->has_duplex = true;
 		return 0;
 	case 'P':
-		if (!sheet_paper(&tmp, arg))
-			return usage_error(usage, "--paper must be a4 or "
+		if (!tmpl_sheet_paper(&tmp, arg))
+			return cmd_usage_error(usage, "--paper must be a4 or "
 			    "letter, not '%s'", arg);
 		j->paper = arg;
 		return 0;
 	case 'O':
 		if (!parse_pair(arg, &j->back_x, &j->back_y))
-			return usage_error(usage, "--back-offset must be X,Y "
-			    "in mm (each -20 to 20), like 1.5,-0.8, not '%s'",
-			    arg);
+			return cmd_usage_error(usage, "--back-offset must be "
+			    "X,Y in mm (each -20 to 20), like 1.5,-0.8, not "
+			    "'%s'", arg);
 		j->has_offset = true;
 		return 0;
 	case 'R':
 		j->printer = arg;
 		return 0;
 	case 'G':
-		if (!sheet_guides(&tmp, arg))
-			return usage_error(usage, "--guides must be marks, "
+		if (!tmpl_sheet_guides(&tmp, arg))
+			return cmd_usage_error(usage, "--guides must be marks, "
 			    "full or corners, not '%s'", arg);
 		j->guides = (int)tmp.guides;
 		return 0;
 	case 'S':
 		if (!parse_mm(arg, 0, 100, &j->spacing))
-			return usage_error(usage, "--spacing must be a length "
-			    "in mm from 0 to 100, not '%s'", arg);
+			return cmd_usage_error(usage, "--spacing must be a "
+			    "length in mm from 0 to 100, not '%s'", arg);
 		return 0;
 	case 'U':
 		j->outside = true;
 		return 0;
 	case 'I':
 		if (!parse_dpi(arg, &j->image_dpi))
-			return usage_error(usage, "--image-dpi must be a whole "
-			    "number from %d to %d, not '%s'", IMAGE_DPI_MIN,
-			    IMAGE_DPI_MAX, arg);
+			return cmd_usage_error(usage, "--image-dpi must be a "
+			    "whole number from %d to %d, not '%s'",
+			    IMAGE_DPI_MIN, IMAGE_DPI_MAX, arg);
 		return 0;
 	case 'A':
 		j->allow_outside = true;

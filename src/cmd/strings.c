@@ -49,8 +49,8 @@ load(struct setup *s, const char *deckdir, const char *lang, bool layouts,
 	char *home;
 
 	if (layouts)
-		return setup_load(s, deckdir, &lo, d);
-	home = data_dir();
+		return job_setup_load(s, deckdir, &lo, d);
+	home = job_data_dir();
 	lo.packdir = path_join(home, "layouts/pack");
 	s->deck = load_deck(deckdir, &lo, d);
 	free((char *)lo.packdir);
@@ -77,22 +77,22 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 	char *path = NULL, *said;
 	int li, rc = 0;
 
-	if (!lang_tag_valid(lang)) {
-		lang_tag_error(d, NULL, "usage", lang);
+	if (!load_lang_tag_valid(lang)) {
+		load_lang_tag_error(d, NULL, "usage", lang);
 		return EXIT_USAGE;
 	}
 	/* Only this language and the source are read: another language's
 	 * gaps are no business of this one's translator. */
 	/* A stopped import's files first: else its next run would put
 	 * them over this one's. */
-	rc = journal_finish(deckdir, &said, d);
+	rc = import_journal_finish(deckdir, &said, d);
 	if (said != NULL)
 		fputs(said, stdout);
 	free(said);
 	if (rc != 0)
 		return rc;
 	if ((rc = load(&s, deckdir, lang, from != NULL, d)) != 0) {
-		setup_free(&s);
+		job_setup_free(&s);
 		return rc;
 	}
 	deck = s.deck;
@@ -101,22 +101,22 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 	if ((li = deck_lang_index(deck, lang)) == 0) {
 		diag_add(d, DIAG_ERROR, NULL, "usage", "'%s' is the source "
 		    "language: its texts are written by hand", lang);
-		setup_free(&s);
+		job_setup_free(&s);
 		return EXIT_USAGE;
 	}
-	strings_source_lost(deck, (size_t)li, d);
+	textfile_source_lost(deck, (size_t)li, d);
 	if (o->accept)
-		accepted = strings_accept(deck, (size_t)li);
+		accepted = textfile_accept(deck, (size_t)li);
 	/* Anything else unread could be lost by rewriting the file; a
 	 * PO file with a wrong translation writes none. */
-	if (d->nerr > 0 || (from != NULL && !po_import(&s, (size_t)li, from,
+	if (d->nerr > 0 || (from != NULL && !pofile_import(&s, (size_t)li, from,
 	    &pr, d))) {
 		diag_add(d, DIAG_ERROR, NULL, "strings", "nothing written: fix "
 		    "the errors above first, so that no translation is lost");
-		setup_free(&s);
+		job_setup_free(&s);
 		return EXIT_INPUT;
 	}
-	if ((rc = strings_write_lang(deck, (size_t)li, &path, &r, d)) == 0) {
+	if ((rc = textfile_write_lang(deck, (size_t)li, &path, &r, d)) == 0) {
 		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
 		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
 		    r.changed ? "" : " (unchanged)");
@@ -134,7 +134,7 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 			    lang, deck->file);
 	}
 	free(path);
-	setup_free(&s);
+	job_setup_free(&s);
 	return rc;
 }
 
@@ -150,11 +150,11 @@ run_po(const char *deckdir, const char *lang, const char *output,
 	char *said = NULL;
 	int li = 0, rc;
 
-	if (lang != NULL && !lang_tag_valid(lang))
-		return usage_error(usage_strings, "'%s' is not a language "
+	if (lang != NULL && !load_lang_tag_valid(lang))
+		return cmd_usage_error(usage_strings, "'%s' is not a language "
 		    "code (a BCP 47 tag, like fr or pt-BR)", lang);
-	if ((rc = setup_load(&s, deckdir, &lo, d)) == 0)
-		rc = lang_arg(s.deck, lang, &li, d);
+	if ((rc = job_setup_load(&s, deckdir, &lo, d)) == 0)
+		rc = job_lang_arg(s.deck, lang, &li, d);
 	/* What the language still lacks is what the PO file is for. */
 	if (lang != NULL)
 		diag_drop(d, "missing-text", lang);
@@ -168,10 +168,10 @@ run_po(const char *deckdir, const char *lang, const char *output,
 		rc = EXIT_INPUT;
 	}
 	if (rc == 0) {
-		rc = po_export(&s, li, output, &said, d);
-		say(output, said);
+		rc = pofile_export(&s, li, output, &said, d);
+		cmd_say(output, said);
 	}
-	setup_free(&s);
+	job_setup_free(&s);
 	return rc;
 }
 
@@ -215,26 +215,27 @@ cmd_strings(int argc, char **argv)
 			fputs(usage_strings, stdout);
 			return 0;
 		default:
-			return bad_option(argv, opts, usage_strings);
+			return cmd_bad_option(argv, opts, usage_strings);
 		}
 	if (argc - optind != 1)
-		return usage_error(usage_strings, "%s", argc - optind ?
+		return cmd_usage_error(usage_strings, "%s", argc - optind ?
 		    "give exactly one deck folder" : "no deck folder given");
 	if (po == 3 || (po == 2 && o.lang != NULL) || (output && po == 0))
-		return usage_error(usage_strings, "%s", po ? "--pot is the "
+		return cmd_usage_error(usage_strings, "%s", po ? "--pot is the "
 		    "source's template: no --po, no --lang" : "-o is for --po "
 		    "and --pot");
 	if (po != 0 && (o.from != NULL || o.accept))
-		return usage_error(usage_strings, "%s", "--po and --pot write "
-		    "a PO file: no --from or --accept");
+		return cmd_usage_error(usage_strings, "%s", "--po and --pot "
+		    "write a PO file: no --from or --accept");
 	if (o.lang == NULL && po != 2)
-		return usage_error(usage_strings, "%s", "--lang is required");
+		return cmd_usage_error(usage_strings, "%s", "--lang is "
+		    "required");
 	if (o.from != NULL && o.accept)
-		return usage_error(usage_strings, "%s", "--from and --accept: "
-		    "one at a time (a PO file records the source of each "
-		    "translation it takes)");
+		return cmd_usage_error(usage_strings, "%s", "--from and "
+		    "--accept: one at a time (a PO file records the source of "
+		    "each translation it takes)");
 	if (po != 0)
-		return finish(&d, run_po(deck_dir(argv[optind]), o.lang,
+		return cmd_finish(&d, run_po(cmd_deck_dir(argv[optind]), o.lang,
 		    output, &d));
-	return finish(&d, run_strings(deck_dir(argv[optind]), &o, &d));
+	return cmd_finish(&d, run_strings(cmd_deck_dir(argv[optind]), &o, &d));
 }

@@ -73,7 +73,7 @@ build(void *arg, struct diags *d, char **out)
 	j.outpath = out;
 	if ((rc = job_printer(&j, d)) != 0)
 		return rc;
-	return w->pack ? run_pack(&j, NULL, d) : run_cards(&j, NULL, d);
+	return w->pack ? doc_pack(&j, NULL, d) : doc_cards(&j, NULL, d);
 }
 
 /*
@@ -90,7 +90,7 @@ report(void *arg, struct diags *d, int rc, const char *out, double secs,
 	time_t now;
 
 	(void)arg;
-	finish(d, rc);
+	cmd_finish(d, rc);
 	now = time(NULL);
 	strftime(when, sizeof(when), "%H:%M:%S", localtime_r(&now, &tm));
 	if (rc == 0)
@@ -108,12 +108,12 @@ run_watch(struct wjob *w)
 {
 	struct watch_build b = { build, report, w };
 	struct diags d = { 0 };
-	char *dir = data_dir(), *packdir = path_join(dir, "layouts/pack");
-	int rc = watch_run(w->job.deckdir, packdir, &b, &d);
+	char *dir = job_data_dir(), *packdir = path_join(dir, "layouts/pack");
+	int rc = run_watch_loop(w->job.deckdir, packdir, &b, &d);
 
 	free(dir);
 	free(packdir);
-	return finish(&d, rc);
+	return cmd_finish(&d, rc);
 }
 
 /* A cards option that the pack has not, or NULL. */
@@ -137,18 +137,19 @@ deck_arg(struct wjob *w, int argc, char **argv)
 	const char *opt;
 
 	if (argc - optind != 1)
-		return usage_error(usage_watch, "%s", argc - optind ? "give "
-		    "exactly one deck folder" : "no deck folder given");
-	w->job.deckdir = deck_dir(argv[optind]);
+		return cmd_usage_error(usage_watch, "%s",
+		    argc - optind ? "give exactly one deck folder" :
+		    "no deck folder given");
+	w->job.deckdir = cmd_deck_dir(argv[optind]);
 	if (w->job.output != NULL && strcmp(w->job.output, "-") == 0)
-		return usage_error(usage_watch, "%s", "-o -: every build would "
-		    "go to standard output after the last; give a file");
+		return cmd_usage_error(usage_watch, "%s", "-o -: every build "
+		    "would go to standard output after the last; give a file");
 	if (stat(w->job.deckdir, &st) != 0 || !S_ISDIR(st.st_mode))
-		return usage_error(usage_watch, "%s is not a folder: nothing "
-		    "to watch", w->job.deckdir);
+		return cmd_usage_error(usage_watch, "%s is not a folder: "
+		    "nothing to watch", w->job.deckdir);
 	if (w->pack && (opt = not_pack(&w->job)) != NULL)
-		return usage_error(usage_watch, "%s is an option of the card "
-		    "sheets, not of the pack", opt);
+		return cmd_usage_error(usage_watch, "%s is an option of the "
+		    "card sheets, not of the pack", opt);
 	return 0;
 }
 
@@ -174,10 +175,11 @@ cmd_watch(int argc, char **argv)
 			fputs(usage_watch, stdout);
 			return 0;
 		case '?':
-			return bad_option(argv, opts, usage_watch);
+			return cmd_bad_option(argv, opts, usage_watch);
 		default:
-			if ((rc = cards_option(&w.job, c, optarg)) < 0)
-				rc = job_option(&w.job, c, optarg, usage_watch);
+			if ((rc = cmd_cards_option(&w.job, c, optarg)) < 0)
+				rc = cmd_job_option(&w.job, c, optarg,
+				    usage_watch);
 			if (rc != 0)
 				return rc;
 		}

@@ -141,7 +141,7 @@ confine_free(struct confine *c)
 	g_free(c->deck_named);
 	g_free(c->layouts);
 	g_free(c->layouts_named);
-	journal_free(c->journal);
+	confine_journal_free(c->journal);
 	free(c->journal);
 	memset(c, 0, sizeof(*c));
 }

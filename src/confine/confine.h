@@ -17,14 +17,14 @@
 #include "../util.h"
 
 /*
- * The one way to read a game's file (load/gfile.c).  game_open() opens
+ * The one way to read a game's file (load/gfile.c).  confine_open() opens
  * path to read if it is a regular file where c allows (NULL: anywhere,
  * for the files a user names on the command line), *st its status;
  * else -1 and why ("is a FIFO, not a regular file", "is outside the
- * game's folder (...); pass --allow-outside ...").  game_slurp() reads
+ * game's folder (...); pass --allow-outside ...").  confine_slurp() reads
  * the whole of it, at most max bytes (a whole number of MiB) counted
- * as it reads, NUL-terminated (caller frees).  game_read() is
- * game_slurp() reporting at pos: "WHAT PATH WHY".
+ * as it reads, NUL-terminated (caller frees).  confine_read() is
+ * confine_slurp() reporting at pos: "WHAT PATH WHY".
  */
 /* The most of a rule booklet (rules/LANG.md) and a YAML file read. */
 #define MAX_MD_BYTES	(16 << 20)	/* 16 MiB */
@@ -32,13 +32,13 @@
 struct stat;
 struct confine;
 /* Is there a file at path, in the folder or in a pending journal? */
-bool		 game_exists(const struct confine *c, const char *path);
-int		 game_open(const struct confine *c, const char *path,
+bool		 confine_exists(const struct confine *c, const char *path);
+int		 confine_open(const struct confine *c, const char *path,
 		    struct stat *st, const char **why);
-bool		 game_slurp(const struct confine *c, const char *path,
+bool		 confine_slurp(const struct confine *c, const char *path,
 		    size_t max, unsigned char **buf, size_t *len,
 		    const char **why);
-unsigned char	*game_read(const struct confine *c, const char *path,
+unsigned char	*confine_read(const struct confine *c, const char *path,
 		    size_t max, const char *what, const struct srcpos *pos,
 		    size_t *len, struct diags *d);
 
@@ -87,13 +87,13 @@ struct journal {
  * Read dir's journal where c allows, if there is one (j->n 0 if not):
  * a regular file, no link, of at most JOURNAL_MAX bytes, exactly in
  * the form import writes, naming deck.yaml and text/LANG.yaml only.
- * False, an error in d, if it is not.  Free with journal_free().
+ * False, an error in d, if it is not.  Free with confine_journal_free().
  */
-bool		 journal_read(const struct confine *c, const char *dir,
+bool		 confine_journal_read(const struct confine *c, const char *dir,
 		    struct journal *j, struct diags *d);
-void		 journal_free(struct journal *j);
+void		 confine_journal_free(struct journal *j);
 /* Append to b the journal of the n files of v, as journal_read reads. */
-void		 journal_build(const struct jfile *v, size_t n,
+void		 confine_journal_build(const struct jfile *v, size_t n,
 		    struct strbuf *b);
 
 /* The roots of c (either may be NULL); free with confine_free(). */

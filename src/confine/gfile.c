@@ -60,7 +60,7 @@ opened_inside(const struct confine *c, int fd)
 }
 
 int
-game_open(const struct confine *c, const char *path, struct stat *st,
+confine_open(const struct confine *c, const char *path, struct stat *st,
     const char **why)
 {
 	int fd;
@@ -98,17 +98,17 @@ game_open(const struct confine *c, const char *path, struct stat *st,
 static const struct jfile *
 committed(const struct confine *c, const char *path)
 {
-	return c != NULL ? journal_file(c->journal, path) : NULL;
+	return c != NULL ? confine_journal_file(c->journal, path) : NULL;
 }
 
 bool
-game_exists(const struct confine *c, const char *path)
+confine_exists(const struct confine *c, const char *path)
 {
 	return committed(c, path) != NULL || file_exists(path);
 }
 
 bool
-game_slurp(const struct confine *c, const char *path, size_t max,
+confine_slurp(const struct confine *c, const char *path, size_t max,
     unsigned char **buf, size_t *len, const char **why)
 {
 	static char big[80];
@@ -133,7 +133,7 @@ game_slurp(const struct confine *c, const char *path, size_t max,
 		*len = f->len;
 		return true;
 	}
-	if ((fd = game_open(c, path, &st, why)) < 0)
+	if ((fd = confine_open(c, path, &st, why)) < 0)
 		return false;
 	snprintf(big, sizeof(big), "is larger than the %zu MiB deckpress "
 	    "reads", max >> 20);
@@ -173,14 +173,14 @@ game_slurp(const struct confine *c, const char *path, size_t max,
 }
 
 unsigned char *
-game_read(const struct confine *c, const char *path, size_t max,
+confine_read(const struct confine *c, const char *path, size_t max,
     const char *what, const struct srcpos *pos, size_t *len,
     struct diags *d)
 {
 	unsigned char *buf;
 	const char *why;
 
-	if (game_slurp(c, path, max, &buf, len, &why))
+	if (confine_slurp(c, path, max, &buf, len, &why))
 		return buf;
 	/* Ours start "is ...", the system's are strerror()'s. */
 	if (strncmp(why, "is larger", 9) == 0)
@@ -195,8 +195,8 @@ game_read(const struct confine *c, const char *path, size_t max,
 }
 
 bool
-journal_read(const struct confine *c, const char *dir, struct journal *j,
-    struct diags *d)
+confine_journal_read(const struct confine *c, const char *dir,
+    struct journal *j, struct diags *d)
 {
 	struct srcpos pos = { NULL, 0, 0 };
 	const char *why = NULL;
@@ -211,9 +211,9 @@ journal_read(const struct confine *c, const char *dir, struct journal *j,
 	j->dir = xstrdup(dir);
 	if (S_ISLNK(st.st_mode))
 		why = "it is a symbolic link";
-	else if (game_slurp(c, j->path, JOURNAL_MAX, (unsigned char **)
+	else if (confine_slurp(c, j->path, JOURNAL_MAX, (unsigned char **)
 	    &j->buf, &len, &why))
-		why = journal_parse(j, len);
+		why = confine_journal_parse(j, len);
 	if (why == NULL)
 		return true;
 	diag_add(d, DIAG_ERROR, &pos, "journal", "not a journal deckpress "

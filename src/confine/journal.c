@@ -84,7 +84,7 @@ parse_file(char **p, char *end, struct jfile *f)
 }
 
 const char *
-journal_parse(struct journal *j, size_t len)
+confine_journal_parse(struct journal *j, size_t len)
 {
 	char *p = j->buf, *end = j->buf + len;
 	size_t cap = 0, i;
@@ -112,7 +112,7 @@ journal_parse(struct journal *j, size_t len)
 }
 
 void
-journal_build(const struct jfile *v, size_t n, struct strbuf *b)
+confine_journal_build(const struct jfile *v, size_t n, struct strbuf *b)
 {
 	size_t i;
 
@@ -127,7 +127,7 @@ journal_build(const struct jfile *v, size_t n, struct strbuf *b)
 }
 
 void
-journal_free(struct journal *j)
+confine_journal_free(struct journal *j)
 {
 	if (j == NULL)
 		return;
@@ -139,7 +139,7 @@ journal_free(struct journal *j)
 }
 
 const struct jfile *
-journal_file(const struct journal *j, const char *path)
+confine_journal_file(const struct journal *j, const char *path)
 {
 	size_t n, i;
 

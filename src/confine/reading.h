@@ -12,10 +12,10 @@
  * The files of j->buf, len bytes, changed in place into j->v: NULL, or
  * why it is not a journal import wrote.
  */
-const char	*journal_parse(struct journal *j, size_t len);
+const char	*confine_journal_parse(struct journal *j, size_t len);
 
 /* The file of j at path (DIR/NAME, DIR as given), or NULL. */
-const struct jfile *journal_file(const struct journal *j,
+const struct jfile *confine_journal_file(const struct journal *j,
 		    const char *path);
 
 /* Does c allow real, a path with every link resolved?  NULL c: yes. */

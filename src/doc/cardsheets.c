@@ -57,9 +57,9 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 	}
 	what = g_strdup_printf("%s%s%s", j->kind ? j->kind : "cards",
 	    v ? ", variant " : "", v ? v->name : "");
-	title = pdf_title(s->deck, lang, what, pr.note != NULL);
+	title = job_pdf_title(s->deck, lang, what, pr.note != NULL);
 	g_free(what);
-	ok = ensure_parent(out, d) == 0 &&
+	ok = job_ensure_parent(out, d) == 0 &&
 	    pdf_open(&pdf, out, pr.paper_w, pr.paper_h, title, d);
 	free(title);
 	if (ok) {
@@ -70,7 +70,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 			pdf_tagged(&pdf);
 		pdf_meta(&pdf, NULL, tagged ? s->deck->langs[lang] : NULL);
 		pdf_subject(&pdf, pr.note);
-		if (images_count(s->images) > 0)
+		if (art_count(s->images) > 0)
 			pdf_images(&pdf);
 		pdf_expect(&pdf, pr.npages);
 		fit = print_pages(&pdf, s, &pr, 0, d);
@@ -98,7 +98,7 @@ find_variant(const struct setup *s, const char *name, struct rules **rules,
 	struct strbuf b = { 0 };
 	size_t i;
 
-	*rules = load_rules(path, s->deck, d);
+	*rules = validate_rules_load(path, s->deck, d);
 	free(path);
 	if (*rules == NULL)
 		return EXIT_INPUT;
@@ -143,7 +143,7 @@ hint_incomplete(const struct job *j, const char *lang, struct diags *d)
 }
 
 int
-run_cards(const struct job *j, char **said, struct diags *d)
+doc_cards(const struct job *j, char **said, struct diags *d)
 {
 	struct setup s = { 0 };
 	struct load_opts lo;
@@ -153,13 +153,13 @@ run_cards(const struct job *j, char **said, struct diags *d)
 	int rc, li = 0;
 
 	job_load_opts(j, &lo);
-	if ((rc = setup_load(&s, j->deckdir, &lo, d)) != 0) {
+	if ((rc = job_setup_load(&s, j->deckdir, &lo, d)) != 0) {
 		if (rc == EXIT_INPUT)
 			hint_incomplete(j, j->lang, d);
 		goto out;
 	}
 	job_sheets(j, &s);
-	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0 ||
+	if ((rc = job_lang_arg(s.deck, j->lang, &li, d)) != 0 ||
 	    (rc = check_kind(s.deck, j->kind, d)) != 0)
 		goto out;
 	if (j->variant != NULL && (rc = find_variant(&s, j->variant, &rules,
@@ -172,7 +172,7 @@ run_cards(const struct job *j, char **said, struct diags *d)
 	rc = render_pdf(&s, j, (size_t)li, v, out, said, d);
 out:
 	g_free(out);
-	rules_free(rules);
-	setup_free(&s);
+	validate_rules_free(rules);
+	job_setup_free(&s);
 	return rc;
 }

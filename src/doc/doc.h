@@ -25,8 +25,8 @@
  * nothing was written).  Returns 0 or an exit code; nothing is written
  * on an error.
  */
-int	 run_cards(const struct job *j, char **said, struct diags *d);
-int	 run_pack(const struct job *j, char **said, struct diags *d);
+int	 doc_cards(const struct job *j, char **said, struct diags *d);
+int	 doc_pack(const struct job *j, char **said, struct diags *d);
 
 /*
  * check's preflight for language li of s (loaded and bound): what
@@ -36,7 +36,7 @@ int	 run_pack(const struct job *j, char **said, struct diags *d);
  * nothing drawn or written.  Each finding d does not hold yet is added
  * to it.  Returns 0, or EXIT_INPUT if d has errors.
  */
-int	 pack_preflight(struct setup *s, size_t li, struct diags *d);
+int	 doc_pack_preflight(struct setup *s, size_t li, struct diags *d);
 
 /* What the booklet command asks for. */
 struct rulebook_job {
@@ -53,7 +53,7 @@ struct rulebook_job {
  * the "FILE: N pages" line (caller g_free()s).  Returns 0 or an exit
  * code.
  */
-int	 run_booklet(const struct rulebook_job *j, char **said,
+int	 doc_booklet(const struct rulebook_job *j, char **said,
 	    struct diags *d);
 
 #endif

@@ -44,7 +44,8 @@ struct pack {
 	enum duplex	 duplex;	/* how its sheets print */
 	bool		 unfolded;	/* a fold pack with a part that
 					   cannot fold (round, boards) */
-	GPtrArray	*strs;		/* owns the strings pack_str() made */
+	GPtrArray	*strs;		/* owns the strings doc_pack_str()
+					   made */
 	size_t		*card_page;	/* owned: per card, the PDF page
 					   (1-based) of its first front; 0:
 					   none */
@@ -55,37 +56,37 @@ struct pack {
  * packtext.c: a pack string in the pack's language with its variables
  * filled in ("" if it has none); p->strs owns it.
  */
-const char *pack_str(const struct pack *p, const char *field);
+const char *doc_pack_str(const struct pack *p, const char *field);
 /*
  * The field of the pack string base ("printing", "cards-note",
  * "cutting") as duplex mode says it ("printing-fold"); base itself if
  * it says the same in every mode.  Static.
  */
-const char *pack_mode_key(const char *base, enum duplex mode);
+const char *doc_pack_mode_key(const char *base, enum duplex mode);
 /* The name kind k has in the pack's language; borrowed from the deck. */
-const char *pack_kind_name(const struct pack *p, size_t k);
+const char *doc_pack_kind_name(const struct pack *p, size_t k);
 /*
  * Does the game name anyone or anything for the credits page: its
  * credits:, or the pack strings "edition" and "thanks"?
  */
-bool	 pack_has_credits(const struct pack *p);
+bool	 doc_pack_has_credits(const struct pack *p);
 /*
  * Has the pack a text for every string it prints, and every kind its
  * index names a name?  Else false, each missing one reported.
  */
-bool	 pack_strings_ok(const struct pack *p, struct diags *d);
+bool	 doc_pack_strings_ok(const struct pack *p, struct diags *d);
 /* The Markdown of the cover and of the credits; caller g_free()s. */
-char	*pack_cover_md(const struct pack *p);
-char	*pack_credits_md(const struct pack *p);
+char	*doc_pack_cover_md(const struct pack *p);
+char	*doc_pack_credits_md(const struct pack *p);
 
 /*
  * packflow.c: plan the sheets for job j, then flow and paginate every
  * part of p (p->s, p->li and p->title set).  False if the pack cannot
  * be made (reported); p is freed by its maker either way.
  */
-bool	 pack_build(struct pack *p, const struct job *j, struct diags *d);
+bool	 doc_pack_build(struct pack *p, const struct job *j, struct diags *d);
 /* The first heading of a flow, "" if none: its part's name. */
-const char *pack_first_heading(const struct bflow *fl);
+const char *doc_pack_first_heading(const struct bflow *fl);
 
 struct bstyle;
 struct bdoc;
@@ -94,14 +95,14 @@ struct bflow;
  * The rule booklet in two steps (rulebook.c), the pack's instructions:
  * DECK/rules/LANG.md for language li parsed into doc ...
  */
-bool	 rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
+bool	 doc_rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
 	    struct diags *d);
 /*
  * ... and doc (which the pack amends in between) flowed into fl (freed
  * first), checked: every character shown, no more pages than one
  * output has.
  */
-bool	 rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
+bool	 doc_rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
 	    const struct bdoc *doc, struct bflow *fl, struct diags *d);
 
 #endif

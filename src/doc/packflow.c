@@ -20,7 +20,7 @@ static void
 parse_md(struct pack *p, const char *name, char *md, struct bdoc *doc,
     struct diags *d)
 {
-	bdoc_free(doc);
+	booklet_doc_free(doc);
 	booklet_parse_text(name, md, p->s->deck, p->li, p->s->images,
 	    p->s->fonts, doc, d);
 	g_free(md);
@@ -31,7 +31,7 @@ static void
 flow(struct pack *p, const struct bdoc *doc, struct bflow *fl,
     struct diags *d)
 {
-	bflow_free(fl);
+	booklet_flow_free(fl);
 	booklet_flow(p->s->fonts, doc, &p->st, fl);
 	booklet_check(p->s->fonts, fl, &p->st, d);
 }
@@ -52,7 +52,7 @@ cover_face(struct pack *p, const struct sheets *sh, size_t k, enum face f,
 	print_face(p->s, &p->sheets, sh, k, f, l, &quiet);
 	diag_free(&quiet);
 	if (l->n == 0 && f == FACE_BACK) {
-		laid_free(l);
+		layout_laid_free(l);
 		return;
 	}
 	show[(*n)++] = l;
@@ -78,7 +78,7 @@ cover_faces(struct pack *p)
 			cover_face(p, sh, 0, FACE_BACK, show, &n);
 	}
 	p->nshown = n;
-	bdoc_add_faces(&p->cover, show, n, 0.8);
+	booklet_doc_add_faces(&p->cover, show, n, 0.8);
 	/* Fits are remembered, and a text's missing glyphs are reported
 	 * the first time it is fitted: let the sheets fit these again. */
 	layout_forget(p->s->fonts);
@@ -92,12 +92,12 @@ cover_faces(struct pack *p)
 static bool
 flow_rules(struct pack *p, struct diags *d)
 {
-	const char *label = pack_str(p, "instructions");
+	const char *label = doc_pack_str(p, "instructions");
 	struct bdoc *doc = &p->rules;
 	struct bblock *b;
 
 	/* Parsed, amended, then flowed once. */
-	if (!rulebook_parse(p->s, p->li, doc, d))
+	if (!doc_rulebook_parse(p->s, p->li, doc, d))
 		return false;
 	b = doc->v;
 	if (doc->n > 0 && b[0].kind == B_HEADING && b[0].level == 1) {
@@ -118,7 +118,7 @@ flow_rules(struct pack *p, struct diags *d)
 		b[0].plain = g_strdup(label);
 		doc->n++;
 	}
-	return rulebook_flow(p->s, p->li, &p->st, doc, &p->frules, d);
+	return doc_rulebook_flow(p->s, p->li, &p->st, doc, &p->frules, d);
 }
 
 /*
@@ -150,8 +150,8 @@ print_notes(struct pack *p, GString *b, const char *em)
 		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
 		    start + 1);
 		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 + end);
-		g_string_append_printf(b, "%s%s%s\n\n", em, pack_str(p,
-		    pack_mode_key("cards-note", sh->mode)), em);
+		g_string_append_printf(b, "%s%s%s\n\n", em, doc_pack_str(p,
+		    doc_pack_mode_key("cards-note", sh->mode)), em);
 	}
 	if (p->single) {
 		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
@@ -159,7 +159,7 @@ print_notes(struct pack *p, GString *b, const char *em)
 		snprintf(p->num[1], sizeof(p->num[1]), "%zu", p->sheet0 +
 		    pr->npages);
 		g_string_append_printf(b, "%s%s%s\n\n", em,
-		    pack_str(p, "single-note"), em);
+		    doc_pack_str(p, "single-note"), em);
 	}
 }
 
@@ -167,7 +167,7 @@ print_notes(struct pack *p, GString *b, const char *em)
 static const char *
 parts_title(const struct pack *p)
 {
-	return pack_str(p, p->multi ? "components" : "cards");
+	return doc_pack_str(p, p->multi ? "components" : "cards");
 }
 
 /* The divider before the sheets: its heading and how to print them. */
@@ -184,7 +184,7 @@ flow_divider(struct pack *p, struct diags *d)
 
 /* The first heading of a flow: what its part's first page starts with. */
 const char *
-pack_first_heading(const struct bflow *fl)
+doc_pack_first_heading(const struct bflow *fl)
 {
 	return fl->nmarks > 0 ? fl->marks[0].b->plain : "";
 }
@@ -200,24 +200,24 @@ flow_index(struct pack *p, struct diags *d)
 	struct bdoc notes = { 0 };
 	size_t i;
 
-	g_string_append_printf(b, "## %s\n", pack_str(p, "index"));
+	g_string_append_printf(b, "## %s\n", doc_pack_str(p, "index"));
 	parse_md(p, "index", g_string_free(b, FALSE), &p->index, d);
-	bdoc_add_index(&p->index, pack_first_heading(&p->frules),
+	booklet_doc_add_index(&p->index, doc_pack_first_heading(&p->frules),
 	    p->p_rules + 1, 0);
-	bdoc_add_index(&p->index, parts_title(p), p->p_parts + 1, 0);
+	booklet_doc_add_index(&p->index, parts_title(p), p->p_parts + 1, 0);
 	for (i = 0; p->multi && i < p->sheets.n; i++)
-		bdoc_add_index(&p->index,
-		    pack_kind_name(p, p->sheets.v[i].kind),
+		booklet_doc_add_index(&p->index,
+		    doc_pack_kind_name(p, p->sheets.v[i].kind),
 		    p->sheet0 + p->sheets.v[i].first + 1, 1);
 	if (p->fcredits.n > 0)
-		bdoc_add_index(&p->index, pack_first_heading(&p->fcredits),
-		    p->p_credits + 1, 0);
+		booklet_doc_add_index(&p->index,
+		    doc_pack_first_heading(&p->fcredits), p->p_credits + 1, 0);
 	b = g_string_new(NULL);
 	print_notes(p, b, "*");
 	booklet_parse_text("index", b->str, p->s->deck, p->li, p->s->images,
 	    p->s->fonts, &notes, d);
 	g_string_free(b, TRUE);
-	bdoc_append(&p->index, &notes);
+	booklet_doc_append(&p->index, &notes);
 	flow(p, &p->index, &p->findex, d);
 }
 
@@ -310,7 +310,7 @@ has_booklet(const struct pack *p, struct diags *d)
 }
 
 bool
-pack_build(struct pack *p, const struct job *j, struct diags *d)
+doc_pack_build(struct pack *p, const struct job *j, struct diags *d)
 {
 	struct printopts po = { j->duplex, true, NULL, NULL, j->back_x,
 	    j->back_y };
@@ -321,27 +321,27 @@ pack_build(struct pack *p, const struct job *j, struct diags *d)
 		return false;
 	/* The pack's own pages on the paper of its sheets. */
 	if (p->sheets.paper != NULL && strcmp(p->sheets.paper, "Letter") == 0)
-		bstyle_letter(&p->st);
+		booklet_style_letter(&p->st);
 	else
-		bstyle_a4(&p->st);
+		booklet_style_a4(&p->st);
 	p->st.lang = p->s->deck->langs[p->li];
 	p->st.fallback = p->s->deck->fallback != NULL ?
 	    p->s->deck->fallback[p->li] : NULL;
 	survey(p);
-	if (!pack_strings_ok(p, d))
+	if (!doc_pack_strings_ok(p, d))
 		return false;
 	p->paper = paper_name(p, p->paperbuf, sizeof(p->paperbuf));
-	parse_md(p, "cover", pack_cover_md(p), &p->cover, d);
+	parse_md(p, "cover", doc_pack_cover_md(p), &p->cover, d);
 	cover_faces(p);
 	flow(p, &p->cover, &p->fcover, d);
 	if (!flow_rules(p, d))
 		return false;
-	parse_md(p, "blank", g_strdup_printf("*%s*\n", pack_str(p, "blank")),
-	    &p->blank, d);
+	parse_md(p, "blank", g_strdup_printf("*%s*\n", doc_pack_str(p,
+	    "blank")), &p->blank, d);
 	flow(p, &p->blank, &p->fblank, d);
 	/* A game that names nobody gets no empty credits page. */
-	if (pack_has_credits(p)) {
-		parse_md(p, "credits", pack_credits_md(p), &p->credits, d);
+	if (doc_pack_has_credits(p)) {
+		parse_md(p, "credits", doc_pack_credits_md(p), &p->credits, d);
 		flow(p, &p->credits, &p->fcredits, d);
 	}
 	paginate(p, d);

@@ -31,8 +31,8 @@ pack_outline(struct pdfout *pdf, const struct pack *p)
 	size_t i;
 
 	pdf_outline(pdf, 0, p->title, 1, 0);
-	pdf_outline(pdf, 0, pack_str(p, "index"), (int)p->p_index + 1, 0);
-	top = pdf_outline(pdf, 0, pack_first_heading(&p->frules),
+	pdf_outline(pdf, 0, doc_pack_str(p, "index"), (int)p->p_index + 1, 0);
+	top = pdf_outline(pdf, 0, doc_pack_first_heading(&p->frules),
 	    (int)p->p_rules + 1, 0);
 	for (i = 1; i < p->frules.nmarks; i++) {
 		const struct bmark *m = &p->frules.marks[i];
@@ -43,13 +43,14 @@ pack_outline(struct pdfout *pdf, const struct pack *p)
 		parent[lv + 1] = pdf_outline(pdf, lv == 2 ? top : parent[lv],
 		    m->b->plain, (int)(p->p_rules + m->page) + 1, m->y);
 	}
-	top = pdf_outline(pdf, 0, pack_first_heading(&p->fdivider),
+	top = pdf_outline(pdf, 0, doc_pack_first_heading(&p->fdivider),
 	    (int)p->p_parts + 1, 0);
 	for (i = 0; p->multi && i < p->sheets.n; i++)
-		pdf_outline(pdf, top, pack_kind_name(p, p->sheets.v[i].kind),
+		pdf_outline(pdf, top, doc_pack_kind_name(p,
+		    p->sheets.v[i].kind),
 		    (int)(p->sheet0 + p->sheets.v[i].first) + 1, 0);
 	if (p->fcredits.n > 0)
-		pdf_outline(pdf, 0, pack_first_heading(&p->fcredits),
+		pdf_outline(pdf, 0, doc_pack_first_heading(&p->fcredits),
 		    (int)p->p_credits + 1, 0);
 }
 
@@ -95,7 +96,7 @@ static int
 pack_write(struct pack *p, const char *out, struct diags *d)
 {
 	struct pdfout pdf;
-	char *au = game_authors(p->s->deck), *title;
+	char *au = job_game_authors(p->s->deck), *title;
 	size_t page = 0;
 	bool ok, fit;
 
@@ -110,7 +111,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	pdf_tagged(&pdf);
 	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
 	pdf_subject(&pdf, p->sheets.note);
-	if (images_count(p->s->images) > 0)
+	if (art_count(p->s->images) > 0)
 		pdf_images(&pdf);
 	pdf_expect(&pdf, p->p_credits + p->fcredits.n);
 	pack_links(p);
@@ -142,28 +143,28 @@ pack_free(struct pack *p)
 {
 	size_t i;
 
-	bflow_free(&p->fcover);
-	bflow_free(&p->findex);
-	bflow_free(&p->frules);
-	bflow_free(&p->fdivider);
-	bflow_free(&p->fblank);
-	bflow_free(&p->fcredits);
-	bdoc_free(&p->cover);
-	bdoc_free(&p->index);
-	bdoc_free(&p->rules);
-	bdoc_free(&p->divider);
-	bdoc_free(&p->blank);
-	bdoc_free(&p->credits);
+	booklet_flow_free(&p->fcover);
+	booklet_flow_free(&p->findex);
+	booklet_flow_free(&p->frules);
+	booklet_flow_free(&p->fdivider);
+	booklet_flow_free(&p->fblank);
+	booklet_flow_free(&p->fcredits);
+	booklet_doc_free(&p->cover);
+	booklet_doc_free(&p->index);
+	booklet_doc_free(&p->rules);
+	booklet_doc_free(&p->divider);
+	booklet_doc_free(&p->blank);
+	booklet_doc_free(&p->credits);
 	print_free(&p->sheets);
 	free(p->card_page);
 	for (i = 0; i < p->nshown; i++)
-		laid_free(&p->shown[i]);
+		layout_laid_free(&p->shown[i]);
 	if (p->strs != NULL)
 		g_ptr_array_free(p->strs, TRUE);
 }
 
 int
-run_pack(const struct job *j, char **said, struct diags *d)
+doc_pack(const struct job *j, char **said, struct diags *d)
 {
 	struct setup s = { 0 };
 	struct load_opts lo;
@@ -175,14 +176,14 @@ run_pack(const struct job *j, char **said, struct diags *d)
 	p.s = &s;
 	p.strs = g_ptr_array_new_with_free_func(free);
 	job_load_opts(j, &lo);
-	if ((rc = setup_load(&s, j->deckdir, &lo, d)) != 0)
+	if ((rc = job_setup_load(&s, j->deckdir, &lo, d)) != 0)
 		goto out;
 	job_sheets(j, &s);
-	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
+	if ((rc = job_lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
 	p.li = (size_t)li;
 	p.title = card_text(&s.deck->pack, p.li, "title", NULL);
-	if (!pack_build(&p, j, d) || d->nerr > 0) {
+	if (!doc_pack_build(&p, j, d) || d->nerr > 0) {
 		rc = EXIT_INPUT;
 		goto out;
 	}
@@ -190,12 +191,12 @@ run_pack(const struct job *j, char **said, struct diags *d)
 	if (j->outpath != NULL)
 		*j->outpath = g_strdup(out);
 	p.said = said;
-	if ((rc = ensure_parent(out, d)) == 0)
+	if ((rc = job_ensure_parent(out, d)) == 0)
 		rc = pack_write(&p, out, d);
 out:
 	g_free(out);
 	pack_free(&p);
-	setup_free(&s);
+	job_setup_free(&s);
 	return rc;
 }
 
@@ -220,7 +221,7 @@ reported(const struct diags *d, const struct diag *g)
 }
 
 int
-pack_preflight(struct setup *s, size_t li, struct diags *d)
+doc_pack_preflight(struct setup *s, size_t li, struct diags *d)
 {
 	struct diags found = { 0 };
 	struct job j = { 0 };
@@ -234,8 +235,8 @@ pack_preflight(struct setup *s, size_t li, struct diags *d)
 	p.li = li;
 	p.strs = g_ptr_array_new_with_free_func(free);
 	p.title = card_text(&s->deck->pack, li, "title", NULL);
-	if (deck_has_pack(s->deck, li))
-		pack_build(&p, &j, &found);
+	if (load_has_pack(s->deck, li))
+		doc_pack_build(&p, &j, &found);
 	else
 		print_build(s, li, &(struct printopts){ DUPLEX_LONG, true,
 		    NULL, NULL, 0, 0 }, &p.sheets, &found);

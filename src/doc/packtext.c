@@ -65,7 +65,7 @@ pack_var(const void *ctx, const char *name)
 }
 
 const char *
-pack_mode_key(const char *base, enum duplex mode)
+doc_pack_mode_key(const char *base, enum duplex mode)
 {
 	size_t i;
 
@@ -77,11 +77,11 @@ pack_mode_key(const char *base, enum duplex mode)
 
 /*
  * A pack string in the pack's language, its variables filled in: the
- * game's own, else deckpress's default (checked by pack_strings_ok()
+ * game's own, else deckpress's default (checked by doc_pack_strings_ok()
  * and the validator).
  */
 const char *
-pack_str(const struct pack *p, const char *field)
+doc_pack_str(const struct pack *p, const char *field)
 {
 	const char *s = card_text(&p->s->deck->pack, p->li, field, NULL);
 	char *v;
@@ -95,7 +95,7 @@ pack_str(const struct pack *p, const char *field)
 
 /* The name a kind of component has in the pack's language. */
 const char *
-pack_kind_name(const struct pack *p, size_t k)
+doc_pack_kind_name(const struct pack *p, size_t k)
 {
 	const char *s = card_text(&p->s->deck->kinds[k].strs, p->li, "name",
 	    NULL);
@@ -145,7 +145,7 @@ default_langs(const struct setup *s)
 static const char *
 pack_own(const struct pack *p, const char *field)
 {
-	const char *s = pack_str(p, field);
+	const char *s = doc_pack_str(p, field);
 
 	return *s != '\0' ? s : NULL;
 }
@@ -156,7 +156,7 @@ pack_own(const struct pack *p, const char *field)
  * the last two pack strings, as they are words in a language.
  */
 bool
-pack_has_credits(const struct pack *p)
+doc_pack_has_credits(const struct pack *p)
 {
 	const struct credits *c = &p->s->deck->credits;
 
@@ -177,7 +177,7 @@ missing(const struct pack *p, const char *const *names, enum duplex mode,
 	size_t i;
 
 	for (i = 0; names[i] != NULL; i++) {
-		f = pack_mode_key(names[i], mode);
+		f = doc_pack_mode_key(names[i], mode);
 		if (card_text(&p->s->deck->pack, p->li, f, NULL) == NULL)
 			g_string_append_printf(miss, "%s%s", miss->len ?
 			    ", " : "", f);
@@ -210,7 +210,7 @@ kind_names_ok(const struct pack *p, struct diags *d)
 
 /* Every string the pack prints must have a text: never a blank. */
 bool
-pack_strings_ok(const struct pack *p, struct diags *d)
+doc_pack_strings_ok(const struct pack *p, struct diags *d)
 {
 	const struct deck *deck = p->s->deck;
 	const struct cardtext *ct = &deck->pack.texts[p->li];
@@ -225,7 +225,7 @@ pack_strings_ok(const struct pack *p, struct diags *d)
 	/* A fold pack's round tokens and boards print as none does. */
 	if (p->unfolded)
 		missing(p, needed_unfolded, DUPLEX_NONE, miss);
-	if (pack_has_credits(p))
+	if (doc_pack_has_credits(p))
 		missing(p, needed_credits, p->duplex, miss);
 	if (pack_own(p, "thanks") != NULL)
 		missing(p, needed_thanks, p->duplex, miss);
@@ -256,11 +256,13 @@ pack_strings_ok(const struct pack *p, struct diags *d)
  * mode), fold (gutterfold), cut, assemble boards and sleeve.
  */
 char *
-pack_cover_md(const struct pack *p)
+doc_pack_cover_md(const struct pack *p)
 {
-	const char *const parts[][2] = { { "print-title",
-	    pack_mode_key("printing", p->duplex) }, { "fold-title",
-	    "folding" }, { "cut-title", pack_mode_key("cutting", p->duplex) }, { "assemble-title", "assembling" },
+	const char *const parts[][2] = {
+	    { "print-title", doc_pack_mode_key("printing", p->duplex) },
+	    { "fold-title", "folding" },
+	    { "cut-title", doc_pack_mode_key("cutting", p->duplex) },
+	    { "assemble-title", "assembling" },
 	    { "sleeve-title", "sleeving" }, { "reading-title", "reading" } };
 	GString *b = g_string_new("# ");
 	size_t i;
@@ -268,35 +270,39 @@ pack_cover_md(const struct pack *p)
 	booklet_md_escape(b, p->title);
 	g_string_append(b, "\n\n");
 	/* The tagline is the game's own: none, no line. */
-	if (*pack_str(p, "tagline") != '\0')
-		g_string_append_printf(b, "*%s*\n\n", pack_str(p, "tagline"));
-	g_string_append_printf(b, "## %s\n\n%s\n\n", pack_str(p, "preparation"),
-	    pack_str(p, "paper"));
+	if (*doc_pack_str(p, "tagline") != '\0')
+		g_string_append_printf(b, "*%s*\n\n", doc_pack_str(p,
+		    "tagline"));
+	g_string_append_printf(b, "## %s\n\n%s\n\n", doc_pack_str(p,
+	    "preparation"), doc_pack_str(p, "paper"));
 	for (i = 0; i < 6; i++)
 		if ((i != 1 || p->duplex == DUPLEX_FOLD) &&
 		    (i != 3 || p->tiled))
 			g_string_append_printf(b, "### %s\n\n%s\n\n",
-			    pack_str(p, parts[i][0]), pack_str(p, parts[i][1]));
+			    doc_pack_str(p, parts[i][0]), doc_pack_str(p,
+			    parts[i][1]));
 	return g_string_free(b, FALSE);
 }
 
 char *
-pack_credits_md(const struct pack *p)
+doc_pack_credits_md(const struct pack *p)
 {
 	const struct credits *c = &p->s->deck->credits;
 	GString *b = g_string_new(NULL);
 	const char *s;
 	size_t i;
 
-	g_string_append_printf(b, "## %s\n\n", pack_str(p, "credits"));
+	g_string_append_printf(b, "## %s\n\n", doc_pack_str(p, "credits"));
 	if (c->nauthors > 0) {
-		g_string_append_printf(b, "### %s\n\n", pack_str(p, "authors"));
+		g_string_append_printf(b, "### %s\n\n", doc_pack_str(p,
+		    "authors"));
 		for (i = 0; i < c->nauthors; i++)
 			g_string_append_printf(b, "%s  \n", c->authors[i]);
 		g_string_append(b, "\n");
 	}
 	if (c->ndesign > 0) {
-		g_string_append_printf(b, "### %s\n\n", pack_str(p, "design"));
+		g_string_append_printf(b, "### %s\n\n", doc_pack_str(p,
+		    "design"));
 		for (i = 0; i < c->ndesign; i++)
 			g_string_append_printf(b, "%s  \n", c->design[i]);
 		g_string_append(b, "\n");
@@ -312,6 +318,6 @@ pack_credits_md(const struct pack *p)
 		g_string_append_printf(b, "> %s\n\n", c->funding);
 	if ((s = pack_own(p, "thanks")) != NULL)
 		g_string_append_printf(b, "### %s\n\n%s\n\n",
-		    pack_str(p, "thanks-title"), s);
+		    doc_pack_str(p, "thanks-title"), s);
 	return g_string_free(b, FALSE);
 }

@@ -55,10 +55,10 @@ open_pdf(struct pdfout *pdf, const struct setup *s, double w, double h,
 	if (!pdf_open(pdf, out, w, h, title, d))
 		return false;
 	pdf_tagged(pdf);
-	au = game_authors(s->deck);
+	au = job_game_authors(s->deck);
 	pdf_meta(pdf, au, s->deck->langs[li]);
 	g_free(au);
-	if (images_count(s->images) > 0)
+	if (art_count(s->images) > 0)
 		pdf_images(pdf);
 	return true;
 }
@@ -158,7 +158,7 @@ pages_ok(const struct bflow *fl, struct srcpos pos, struct diags *d)
 }
 
 bool
-rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
+doc_rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
     struct diags *d)
 {
 	char *rel = g_strdup_printf("rules/%s.md", s->deck->langs[li]);
@@ -175,12 +175,12 @@ rulebook_parse(struct setup *s, size_t li, struct bdoc *doc,
 }
 
 bool
-rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
+doc_rulebook_flow(struct setup *s, size_t li, const struct bstyle *st,
     const struct bdoc *doc, struct bflow *fl, struct diags *d)
 {
 	size_t nerr = d->nerr;
 
-	bflow_free(fl);
+	booklet_flow_free(fl);
 	booklet_flow(s->fonts, doc, st, fl);
 	booklet_check(s->fonts, fl, st, d);
 	return d->nerr == nerr && pages_ok(fl, path_pos(d, s->deck, li), d);
@@ -194,12 +194,12 @@ static bool
 rulebook_load(struct setup *s, size_t li, const struct bstyle *st,
     struct bdoc *doc, struct bflow *fl, struct diags *d)
 {
-	return rulebook_parse(s, li, doc, d) &&
-	    rulebook_flow(s, li, st, doc, fl, d);
+	return doc_rulebook_parse(s, li, doc, d) &&
+	    doc_rulebook_flow(s, li, st, doc, fl, d);
 }
 
 int
-run_booklet(const struct rulebook_job *j, char **said, struct diags *d)
+doc_booklet(const struct rulebook_job *j, char **said, struct diags *d)
 {
 	struct load_opts lo = { .lang = j->lang, .one = true,
 	    .allow_outside = j->allow_outside };
@@ -210,14 +210,14 @@ run_booklet(const struct rulebook_job *j, char **said, struct diags *d)
 	char *out = NULL;
 	int rc, li = 0;
 
-	if ((rc = setup_load(&s, j->deckdir, &lo, d)) != 0)
+	if ((rc = job_setup_load(&s, j->deckdir, &lo, d)) != 0)
 		goto out;
-	if ((rc = lang_arg(s.deck, j->lang, &li, d)) != 0)
+	if ((rc = job_lang_arg(s.deck, j->lang, &li, d)) != 0)
 		goto out;
 	if (j->a5)
-		(j->letter ? bstyle_half_letter : bstyle_a5)(&st);
+		(j->letter ? booklet_style_half_letter : booklet_style_a5)(&st);
 	else
-		(j->letter ? bstyle_letter : bstyle_a4)(&st);
+		(j->letter ? booklet_style_letter : booklet_style_a4)(&st);
 	st.lang = s.deck->langs[li];
 	st.fallback = s.deck->fallback != NULL ? s.deck->fallback[li] : NULL;
 	if (!rulebook_load(&s, (size_t)li, &st, &doc, &fl, d)) {
@@ -227,13 +227,13 @@ run_booklet(const struct rulebook_job *j, char **said, struct diags *d)
 	out = j->output ? xstrdup(j->output) :
 	    g_strdup_printf("out/%s-%s-rules%s.pdf", s.deck->game,
 	    s.deck->langs[li], j->a5 ? "-a5" : "");
-	if ((rc = ensure_parent(out, d)) == 0)
+	if ((rc = job_ensure_parent(out, d)) == 0)
 		rc = (j->a5 ? booklet_a5 : booklet_a4)(&s, &fl, &st,
-		    game_title(s.deck), (size_t)li, out, said, d);
+		    job_game_title(s.deck), (size_t)li, out, said, d);
 out:
 	free(out);
-	bflow_free(&fl);
-	bdoc_free(&doc);
-	setup_free(&s);
+	booklet_flow_free(&fl);
+	booklet_doc_free(&doc);
+	job_setup_free(&s);
 	return rc;
 }

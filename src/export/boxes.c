@@ -242,7 +242,7 @@ tsv_markup(struct strbuf *b, const char *s, const char *dir)
 	while (n > 1 && dir[n - 1] == '/')
 		n--;
 	for (p = s; p != NULL && *p != '\0'; p = g_utf8_next_char(p)) {
-		if ((img = inline_image(g_utf8_get_char(p))) == NULL) {
+		if ((img = layout_inline_image(g_utf8_get_char(p))) == NULL) {
 			/* Only ASCII is escaped: a character whole. */
 			if ((unsigned char)*p < 0x80)
 				tsv_text(b, (char[]){ *p, '\0' });
@@ -348,7 +348,7 @@ boxes_table(const struct setup *s, const struct print *pr,
 				    s->deck->dir);
 				(*faces)++;
 				*boxes += l.n;
-				laid_free(&l);
+				layout_laid_free(&l);
 			}
 		}
 	}
@@ -368,7 +368,7 @@ export_boxes(const struct setup *s, size_t li, const struct print *pr,
 
 	if (!boxes_table(s, pr, &b, &done->n, &done->boxes, d))
 		rc = EXIT_INPUT;
-	else if (ensure_parent(out, d) != 0 || !outfile_open(&o, out, d))
+	else if (job_ensure_parent(out, d) != 0 || !outfile_open(&o, out, d))
 		rc = EXIT_IO;
 	else if (!outfile_close(&o, outfile_write(&o, b.s, b.len), d))
 		rc = EXIT_IO;	/* a write that failed: reported, not kept */

@@ -87,7 +87,7 @@ cells_free(struct cell *v, size_t n)
 
 	for (i = 0; v != NULL && i < n; i++)
 		for (f = 0; f < v[i].n; f++)
-			laid_free(&v[i].laid[f]);
+			layout_laid_free(&v[i].laid[f]);
 	free(v);
 }
 
@@ -99,15 +99,16 @@ cells_free(struct cell *v, size_t n)
 static void
 sheet_place(struct cell *v, size_t n, double dpi, double *w, double *h)
 {
-	int gap = raster_px(RASTER_GAP_MM, dpi), label = raster_px(LABEL_MM,
-	    dpi);
-	int maxw = raster_px(ROW_MM, dpi);
+	int gap = export_raster_px(RASTER_GAP_MM, dpi),
+	    label = export_raster_px(LABEL_MM, dpi);
+	int maxw = export_raster_px(ROW_MM, dpi);
 	double x = gap, y = gap, rowh = 0;
 	size_t i;
 
 	*w = 0;
 	for (i = 0; i < n; i++) {
-		raster_faces_px(v[i].faces, v[i].n, dpi, &v[i].w, &v[i].h);
+		export_raster_faces_px(v[i].faces, v[i].n, dpi, &v[i].w,
+		    &v[i].h);
 		if (i > 0 && (v[i].row || x + v[i].w > gap + maxw)) {
 			y += rowh + label + gap;
 			x = gap;
@@ -166,7 +167,7 @@ sheet_image(const struct setup *s, const struct export_view *view,
 	size_t i;
 	int rc;
 
-	if ((img = raster_new(w, h, d)) == NULL)
+	if ((img = export_raster_new(w, h, d)) == NULL)
 		return EXIT_IO;
 	cr = cairo_create(img);
 	/* A light grey ground: white cards and round tokens stand out. */
@@ -174,8 +175,8 @@ sheet_image(const struct setup *s, const struct export_view *view,
 	cairo_paint(cr);
 	for (i = 0; i < n; i++) {
 		cut.safe = v[i].safe;
-		ok &= raster_faces_draw(cr, s->fonts->ctx, v[i].faces, v[i].n,
-		    v[i].x, v[i].y, &cut);
+		ok &= export_raster_faces_draw(cr, s->fonts->ctx, v[i].faces,
+		    v[i].n, v[i].x, v[i].y, &cut);
 		draw_label(cr, s->fonts->ctx, &v[i], dpi);
 	}
 	ok &= cairo_status(cr) == CAIRO_STATUS_SUCCESS;
@@ -183,7 +184,7 @@ sheet_image(const struct setup *s, const struct export_view *view,
 	r->what = g_strdup_printf("%zu %s%s", n, s->deck->multi ?
 	    "component" : "card", n == 1 ? "" : "s");
 	if (ok)
-		rc = raster_write(img, out, dpi, r, d);
+		rc = export_raster_write(img, out, dpi, r, d);
 	else {
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw the contact "
 		    "sheet");
@@ -225,7 +226,7 @@ export_sheet(struct setup *s, size_t li, const struct export_view *v,
 		goto out;
 	}
 	sheet_place(c, n, v->dpi, &w, &h);
-	if ((rc = image_fits(w, h, v->dpi, "the contact sheet", d)) == 0)
+	if ((rc = export_image_fits(w, h, v->dpi, "the contact sheet", d)) == 0)
 		rc = sheet_image(s, v, c, n, (int)w, (int)h, out, r, d);
 out:
 	cells_free(c, n);

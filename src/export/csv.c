@@ -135,7 +135,7 @@ export_csv(const struct deck *deck, const char *out,
 	put_header(&b, deck, f);
 	for (i = 0; i < deck->ncards; i++)
 		put_row(&b, deck, &deck->cards[i], f);
-	if (ensure_parent(out, d) != 0 || !outfile_open(&o, out, d))
+	if (job_ensure_parent(out, d) != 0 || !outfile_open(&o, out, d))
 		rc = EXIT_IO;
 	else if (!outfile_close(&o, outfile_write(&o, b.s, b.len), d))
 		rc = EXIT_IO;	/* a write that failed: reported, not kept */

@@ -51,9 +51,9 @@ struct pod_service {
 };
 
 /* The service --for name names, or NULL. */
-const struct pod_service *pod_find(const char *name);
+const struct pod_service *export_pod_find(const char *name);
 /* The names --for takes, comma separated, for a usage message. */
-const char	*pod_names(void);
+const char	*export_pod_names(void);
 
 /* What export_deck() is asked for. */
 struct export_req {

@@ -50,14 +50,14 @@ int	 export_tts(struct setup *s, size_t li, const struct export_req *q,
 	    struct export_done *done, struct diags *d);
 
 /* kinds.c: do two layouts of a card's face print the same? */
-bool	 laid_same(const struct laid *a, const struct laid *b);
+bool	 export_laid_same(const struct laid *a, const struct laid *b);
 
 /*
  * raster.c: an image of w x h px at dpi showing what (for the message)
  * that fits Cairo's limit and RENDER_MAX_MP, else a usage error naming
  * the highest dpi that fits.  0 or EXIT_USAGE.
  */
-int	 image_fits(double w, double h, double dpi, const char *what,
+int	 export_image_fits(double w, double h, double dpi, const char *what,
 	    struct diags *d);
 
 /*
@@ -65,14 +65,14 @@ int	 image_fits(double w, double h, double dpi, const char *what,
  * of each kind of print pr (pr->v[i]), by enum face, laid out at once
  * and kept, their texts' layouts dropped until drawn, so that the same
  * faces can be compared and a file made per face.  False if a text does
- * not fit (reported; a draft goes on).  Free with kinds_free().
+ * not fit (reported; a draft goes on).  Free with export_kinds_free().
  */
 struct kfaces {
 	struct laid	*f[2];
 };
-bool	 lay_kinds(const struct setup *s, const struct print *pr,
+bool	 export_lay_kinds(const struct setup *s, const struct print *pr,
 	    struct kfaces **out, struct diags *d);
-void	 kinds_free(struct kfaces *v, const struct print *pr);
+void	 export_kinds_free(struct kfaces *v, const struct print *pr);
 
 /*
  * boxes.c, for export_deck(): the table of pr's
@@ -91,33 +91,33 @@ int	 export_boxes(const struct setup *s, size_t li,
 				   margin of a contact sheet */
 
 /* Whole pixels of mm at dpi. */
-int	 raster_px(double mm, double dpi);
+int	 export_raster_px(double mm, double dpi);
 /* The size of faces f side by side, in px, as they are drawn. */
-void	 raster_faces_px(const struct laid *const *f, size_t n, double dpi,
-	    int *w, int *h);
+void	 export_raster_faces_px(const struct laid *const *f, size_t n,
+	    double dpi, int *w, int *h);
 /*
  * Faces f drawn side by side at (x, y) px of cr as c has them (its
  * scale dpi / 72); false if one cannot.
  */
-bool	 raster_faces_draw(cairo_t *cr, PangoContext *ctx,
+bool	 export_raster_faces_draw(cairo_t *cr, PangoContext *ctx,
 	    const struct laid *const *f, size_t n, int x, int y,
 	    const struct face_cut *c);
 /* The size in px of face l drawn as c has it. */
-void	 raster_face_px(const struct laid *l, const struct face_cut *c,
+void	 export_raster_face_px(const struct laid *l, const struct face_cut *c,
 	    int *w, int *h);
 /*
  * Face l drawn as c has it, on a new image (check its status); the
  * caller destroys it.
  */
-cairo_surface_t *raster_face(PangoContext *ctx, const struct laid *l,
+cairo_surface_t *export_raster_face(PangoContext *ctx, const struct laid *l,
 	    const struct face_cut *c);
 /* A new transparent image of w x h px; NULL (reported) if Cairo cannot. */
-cairo_surface_t *raster_new(int w, int h, struct diags *d);
+cairo_surface_t *export_raster_new(int w, int h, struct diags *d);
 /*
  * img drawn at dpi written to out as PNG, its folder made; 0 with r->w
  * and r->h set, or EXIT_IO (reported).  The caller keeps img.
  */
-int	 raster_write(cairo_surface_t *img, const char *out, double dpi,
+int	 export_raster_write(cairo_surface_t *img, const char *out, double dpi,
 	    struct export_image *r, struct diags *d);
 
 /*
@@ -127,10 +127,10 @@ int	 raster_write(cairo_surface_t *img, const char *out, double dpi,
  * whose trim is no size the service makes (within 0.5 mm) is an error
  * naming those it makes.  0 or EXIT_INPUT (reported).
  */
-int	 pod_fit(struct setup *s, const struct pod_service *pod,
+int	 export_pod_fit(struct setup *s, const struct pod_service *pod,
 	    struct pod_size *sizes, struct diags *d);
 /* How a face l of a kind of size z is drawn for q: the size exactly. */
-void	 pod_cut(const struct export_req *q, const struct pod_size *z,
+void	 export_pod_cut(const struct export_req *q, const struct pod_size *z,
 	    const struct laid *l, struct face_cut *c);
 
 #endif

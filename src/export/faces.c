@@ -40,7 +40,7 @@ plan_cut(const struct eplan *p, size_t k, const struct laid *l,
 	const struct export_req *q = p->q;
 
 	if (p->sizes != NULL) {
-		pod_cut(q, &p->sizes[k], l, c);
+		export_pod_cut(q, &p->sizes[k], l, c);
 		return;
 	}
 	memset(c, 0, sizeof(*c));
@@ -60,13 +60,13 @@ plan_add(struct eplan *p, size_t kind, const struct laid *l, char *name)
 	e->l = l;
 	e->name = name;
 	plan_cut(p, kind, l, &e->cut);
-	raster_face_px(l, &e->cut, &e->w, &e->h);
+	export_raster_face_px(l, &e->cut, &e->w, &e->h);
 	return e;
 }
 
 /*
  * Do two layouts print the same, whatever card they are of: as
- * laid_same(), and every box where the other's is, in its colours and
+ * export_laid_same(), and every box where the other's is, in its colours and
  * with its image (a back may show a card's own colour).
  */
 static bool
@@ -74,7 +74,7 @@ laid_equal(const struct laid *a, const struct laid *b)
 {
 	size_t i;
 
-	if (!laid_same(a, b))
+	if (!export_laid_same(a, b))
 		return false;
 	for (i = 0; i < a->n; i++) {
 		const struct lbox *x = &a->v[i], *y = &b->v[i];
@@ -125,7 +125,7 @@ plan_kind(struct eplan *p, const struct sheets *sh,
 		for (f = 0; f < (sh->backs ? 2u : 1u); f++) {
 			const struct laid *l = &faces[f][k];
 
-			if (copy > 0 && laid_same(l, &faces[f][first]))
+			if (copy > 0 && export_laid_same(l, &faces[f][first]))
 				continue;
 			if (f == FACE_BACK && shared_back(p, sh, faces, k)) {
 				shared = true;
@@ -172,14 +172,14 @@ static bool
 write_face(const struct setup *s, const struct export_req *q,
     const struct efile *e, struct diags *d)
 {
-	cairo_surface_t *img = raster_face(s->fonts->ctx, e->l, &e->cut);
+	cairo_surface_t *img = export_raster_face(s->fonts->ctx, e->l, &e->cut);
 	char *path = path_join(q->dir, e->name);
 	bool ok = cairo_surface_status(img) == CAIRO_STATUS_SUCCESS;
 
 	if (!ok)
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s: %s", path,
 		    cairo_status_to_string(cairo_surface_status(img)));
-	ok = ok && png_write(img, path, q->dpi, d);
+	ok = ok && pdf_png_write(img, path, q->dpi, d);
 	cairo_surface_destroy(img);
 	free(path);
 	return ok;
@@ -219,16 +219,16 @@ export_png(const struct setup *s, const struct export_req *q,
 	for (i = 0; i < pr->n; i++)
 		plan_kind(&p, &pr->v[i], kf[i].f);
 	/* Refuse an image too large before any file is written, by the
-	 * face's own size: raster_face_px() stops at Cairo's limit. */
+	 * face's own size: export_raster_face_px() stops at Cairo's limit. */
 	for (i = 0; i < p.n && rc == 0; i++) {
 		const struct efile *e = &p.v[i];
 		double b = e->cut.trim ? 0 : e->l->bleed;
 
-		rc = image_fits((e->l->w + 2 * b) * e->cut.sx,
+		rc = export_image_fits((e->l->w + 2 * b) * e->cut.sx,
 		    (e->l->h + 2 * b) * e->cut.sy, q->dpi, e->name, d);
 	}
 	probe = path_join(q->dir, "x");
-	if (rc == 0 && (ensure_parent(probe, d) != 0 ||
+	if (rc == 0 && (job_ensure_parent(probe, d) != 0 ||
 	    !names_free(q->dir, p.v, p.n, d)))
 		rc = EXIT_IO;
 	for (i = 0; i < p.n && rc == 0; i++)
@@ -253,12 +253,13 @@ export_pdf(const struct setup *s, const struct export_req *q, size_t li,
 	char *name = g_strdup_printf("%s-%s-cards.pdf", s->deck->game,
 	    s->deck->langs[li]);
 	char *out = path_join(q->dir, name);
-	char *title = pdf_title(s->deck, li, "cards, one face a page", false);
+	char *title = job_pdf_title(s->deck, li, "cards, one face a page",
+	    false);
 	struct pdfout pdf;
 	size_t i, k, f;
 	bool ok;
 
-	ok = ensure_parent(out, d) == 0 && pdf_open(&pdf, out, first->w +
+	ok = job_ensure_parent(out, d) == 0 && pdf_open(&pdf, out, first->w +
 	    2 * first->bleed, first->h + 2 * first->bleed, title, d);
 	for (i = 0; ok && i < pr->n; i++) {
 		const struct sheets *sh = &pr->v[i];
@@ -302,7 +303,7 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 	/* A service's sizes first: its bleed is what faces lay out in. */
 	if (q->pod != NULL) {
 		sizes = xcalloc(s->deck->nkinds + 1, sizeof(*sizes));
-		if ((rc = pod_fit(s, q->pod, sizes, d)) != 0) {
+		if ((rc = export_pod_fit(s, q->pod, sizes, d)) != 0) {
 			free(sizes);
 			return rc;
 		}
@@ -310,7 +311,7 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 	/* Every face laid out, and any text too long found, before a
 	 * file is written; the table lays its faces out one at a time. */
 	if (!print_build(s, li, &po, &pr, d) ||
-	    (q->fmt != EXPORT_BOXES && !lay_kinds(s, &pr, &kf, d)))
+	    (q->fmt != EXPORT_BOXES && !export_lay_kinds(s, &pr, &kf, d)))
 		rc = EXIT_INPUT;
 	else if (pr.n == 0)
 		rc = diag_add(d, DIAG_ERROR, NULL, "input", "the deck has no "
@@ -324,7 +325,7 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 	for (i = 0; i < pr.n; i++)
 		done->cards += pr.v[i].n;
 	free(sizes);
-	kinds_free(kf, &pr);
+	export_kinds_free(kf, &pr);
 	print_free(&pr);
 	return rc;
 }

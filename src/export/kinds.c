@@ -11,7 +11,7 @@
 #include "exporting.h"
 
 bool
-lay_kinds(const struct setup *s, const struct print *pr,
+export_lay_kinds(const struct setup *s, const struct print *pr,
     struct kfaces **out, struct diags *d)
 {
 	size_t nerr = d->nerr, i, k, f;
@@ -28,28 +28,28 @@ lay_kinds(const struct setup *s, const struct print *pr,
 					    &(*out)[i].f[f][k], d);
 					/* Kept until written: the texts'
 					 * layouts would add up. */
-					laid_unshape(&(*out)[i].f[f][k]);
+					layout_laid_unshape(&(*out)[i].f[f][k]);
 				}
 		}
 	return d->nerr == nerr || s->deck->draft;
 }
 
 void
-kinds_free(struct kfaces *v, const struct print *pr)
+export_kinds_free(struct kfaces *v, const struct print *pr)
 {
 	size_t i, k, f;
 
 	for (i = 0; v != NULL && i < pr->n; i++)
 		for (f = 0; f < 2; f++) {
 			for (k = 0; k < pr->v[i].n; k++)
-				laid_free(&v[i].f[f][k]);
+				layout_laid_free(&v[i].f[f][k]);
 			free(v[i].f[f]);
 		}
 	free(v);
 }
 
 bool
-laid_same(const struct laid *a, const struct laid *b)
+export_laid_same(const struct laid *a, const struct laid *b)
 {
 	size_t i;
 

@@ -54,7 +54,7 @@ static const struct pod_service services[] = {
 #define FIT_MM		0.5
 
 const struct pod_service *
-pod_find(const char *name)
+export_pod_find(const char *name)
 {
 	size_t i;
 
@@ -65,7 +65,7 @@ pod_find(const char *name)
 }
 
 const char *
-pod_names(void)
+export_pod_names(void)
 {
 	return "thegamecrafter, makeplayingcards";
 }
@@ -122,8 +122,8 @@ match(const struct pod_service *p, double w, double h, struct pod_size *out)
 }
 
 int
-pod_fit(struct setup *s, const struct pod_service *p, struct pod_size *sizes,
-    struct diags *d)
+export_pod_fit(struct setup *s, const struct pod_service *p,
+    struct pod_size *sizes, struct diags *d)
 {
 	size_t k;
 	char *list;
@@ -154,7 +154,7 @@ pod_fit(struct setup *s, const struct pod_service *p, struct pod_size *sizes,
 }
 
 void
-pod_cut(const struct export_req *q, const struct pod_size *z,
+export_pod_cut(const struct export_req *q, const struct pod_size *z,
     const struct laid *l, struct face_cut *c)
 {
 	memset(c, 0, sizeof(*c));

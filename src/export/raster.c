@@ -24,7 +24,7 @@
 #define RENDER_MAX_MP	100
 
 int
-raster_px(double mm, double dpi)
+export_raster_px(double mm, double dpi)
 {
 	return (int)lround(mm / 25.4 * dpi);
 }
@@ -54,7 +54,7 @@ fitting_dpi(double w, double h, double dpi)
 }
 
 int
-image_fits(double w, double h, double dpi, const char *what,
+export_image_fits(double w, double h, double dpi, const char *what,
     struct diags *d)
 {
 	char size[64], lower[64];
@@ -149,7 +149,7 @@ draw_guides(cairo_t *cr, const struct laid *l, const struct face_cut *c,
 }
 
 void
-raster_face_px(const struct laid *l, const struct face_cut *c, int *w,
+export_raster_face_px(const struct laid *l, const struct face_cut *c, int *w,
     int *h)
 {
 	double b = c->trim ? 0 : l->bleed;
@@ -166,14 +166,15 @@ raster_face_px(const struct laid *l, const struct face_cut *c, int *w,
 }
 
 cairo_surface_t *
-raster_face(PangoContext *ctx, const struct laid *l, const struct face_cut *c)
+export_raster_face(PangoContext *ctx, const struct laid *l,
+    const struct face_cut *c)
 {
 	cairo_surface_t *img;
 	cairo_t *cr;
 	double r = corner_of(l, c);
 	int w, h;
 
-	raster_face_px(l, c, &w, &h);
+	export_raster_face_px(l, c, &w, &h);
 	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
 	cr = cairo_create(img);
 	cairo_scale(cr, c->sx, c->sy);
@@ -200,7 +201,7 @@ raster_face(PangoContext *ctx, const struct laid *l, const struct face_cut *c)
 }
 
 bool
-raster_faces_draw(cairo_t *cr, PangoContext *ctx,
+export_raster_faces_draw(cairo_t *cr, PangoContext *ctx,
     const struct laid *const *f, size_t n, int x, int y,
     const struct face_cut *c)
 {
@@ -209,20 +210,20 @@ raster_faces_draw(cairo_t *cr, PangoContext *ctx,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		img = raster_face(ctx, f[i], c);
+		img = export_raster_face(ctx, f[i], c);
 		ok &= cairo_surface_status(img) == CAIRO_STATUS_SUCCESS;
 		cairo_set_source_surface(cr, img, x, y);
 		cairo_paint(cr);
 		x += cairo_image_surface_get_width(img) +
-		    raster_px(RASTER_GAP_MM, c->sx * 72);
+		    export_raster_px(RASTER_GAP_MM, c->sx * 72);
 		cairo_surface_destroy(img);
 	}
 	return ok;
 }
 
 void
-raster_faces_px(const struct laid *const *f, size_t n, double dpi, int *w,
-    int *h)
+export_raster_faces_px(const struct laid *const *f, size_t n, double dpi,
+    int *w, int *h)
 {
 	size_t i;
 	int fw, fh;
@@ -230,14 +231,14 @@ raster_faces_px(const struct laid *const *f, size_t n, double dpi, int *w,
 	*w = *h = 0;
 	for (i = 0; i < n; i++) {
 		render_face_px(f[i], dpi, &fw, &fh);
-		*w += fw + (i ? raster_px(RASTER_GAP_MM, dpi) : 0);
+		*w += fw + (i ? export_raster_px(RASTER_GAP_MM, dpi) : 0);
 		*h = fh > *h ? fh : *h;
 	}
 }
 
 /*
- * The size of faces f side by side, as raster_faces_px() has it but not
- * rounded nor stopped at Cairo's limit: what image_fits() judges.
+ * The size of faces f side by side, as export_raster_faces_px() has it but not
+ * rounded nor stopped at Cairo's limit: what export_image_fits() judges.
  */
 static void
 faces_size(const struct laid *const *f, size_t n, double dpi, double *w,
@@ -248,13 +249,13 @@ faces_size(const struct laid *const *f, size_t n, double dpi, double *w,
 	*w = *h = 0;
 	for (i = 0; i < n; i++) {
 		*w += (f[i]->w + 2 * f[i]->bleed) * dpi / 72 +
-		    (i ? raster_px(RASTER_GAP_MM, dpi) : 0);
+		    (i ? export_raster_px(RASTER_GAP_MM, dpi) : 0);
 		*h = fmax(*h, (f[i]->h + 2 * f[i]->bleed) * dpi / 72);
 	}
 }
 
 cairo_surface_t *
-raster_new(int w, int h, struct diags *d)
+export_raster_new(int w, int h, struct diags *d)
 {
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
 	    w, h);
@@ -268,10 +269,10 @@ raster_new(int w, int h, struct diags *d)
 }
 
 int
-raster_write(cairo_surface_t *img, const char *out, double dpi,
+export_raster_write(cairo_surface_t *img, const char *out, double dpi,
     struct export_image *r, struct diags *d)
 {
-	if (ensure_parent(out, d) != 0 || !png_write(img, out, dpi, d))
+	if (job_ensure_parent(out, d) != 0 || !pdf_png_write(img, out, dpi, d))
 		return EXIT_IO;
 	r->w = cairo_image_surface_get_width(img);
 	r->h = cairo_image_surface_get_height(img);
@@ -291,18 +292,18 @@ card_image(const struct setup *s, const struct export_view *v,
 	double fw, fh;
 	int w, h, rc;
 
-	raster_faces_px(f, n, v->dpi, &w, &h);
+	export_raster_faces_px(f, n, v->dpi, &w, &h);
 	faces_size(f, n, v->dpi, &fw, &fh);
-	if ((rc = image_fits(fw, fh, v->dpi, r->what, d)) != 0)
+	if ((rc = export_image_fits(fw, fh, v->dpi, r->what, d)) != 0)
 		return rc;
-	if ((img = raster_new(w, h, d)) == NULL)
+	if ((img = export_raster_new(w, h, d)) == NULL)
 		return EXIT_IO;
 	cr = cairo_create(img);
-	rc = raster_faces_draw(cr, s->fonts->ctx, f, n, 0, 0, &cut) ? 0 :
+	rc = export_raster_faces_draw(cr, s->fonts->ctx, f, n, 0, 0, &cut) ? 0 :
 	    EXIT_IO;
 	cairo_destroy(cr);
 	if (rc == 0)
-		rc = raster_write(img, out, v->dpi, r, d);
+		rc = export_raster_write(img, out, v->dpi, r, d);
 	else
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s", r->what);
 	cairo_surface_destroy(img);
@@ -368,7 +369,7 @@ export_card(const struct setup *s, size_t li, const struct export_view *v,
 	/* Text too long for its box: an error, unless in a draft. */
 	rc = d->nerr > nerr ? EXIT_INPUT : card_image(s, v, c->kind, f,
 	    n, out, r, d);
-	laid_free(&laid[0]);
-	laid_free(&laid[1]);
+	layout_laid_free(&laid[0]);
+	layout_laid_free(&laid[1]);
 	return rc;
 }

@@ -23,7 +23,7 @@
 
 /*
  * Which of kind k's copies print alike (their faces, laid out by
- * lay_kinds(), borrowed into k->f): each copy's distinct face, and
+ * export_lay_kinds(), borrowed into k->f): each copy's distinct face, and
  * whether the backs differ.
  */
 static void
@@ -38,8 +38,9 @@ find_distinct(struct tkind *k)
 		/* A copy prints as an earlier one of its card, or anew. */
 		match = SIZE_MAX;
 		for (j = k->nu; j-- > 0 && sh->seq[k->uniq[j]] == sh->seq[i];)
-			if (laid_same(&k->f[0][k->uniq[j]], &k->f[0][i]) &&
-			    (!sh->backs || laid_same(&k->f[1][k->uniq[j]],
+			if (export_laid_same(&k->f[0][k->uniq[j]],
+			    &k->f[0][i]) && (!sh->backs ||
+			    export_laid_same(&k->f[1][k->uniq[j]],
 			    &k->f[1][i]))) {
 				match = j;
 				break;
@@ -49,7 +50,8 @@ find_distinct(struct tkind *k)
 		k->of[i] = match;
 	}
 	for (i = 1; sh->backs && i < k->nu; i++)
-		if (!laid_same(&k->f[1][k->uniq[0]], &k->f[1][k->uniq[i]]))
+		if (!export_laid_same(&k->f[1][k->uniq[0]],
+		    &k->f[1][k->uniq[i]]))
 			k->unique_back = true;
 }
 
@@ -224,7 +226,7 @@ write_image(cairo_surface_t *img, int dpi, const char *dir, const char *name,
 	if (!ok)
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s: %s", path,
 		    cairo_status_to_string(cairo_surface_status(img)));
-	ok = ok && png_write(img, path, dpi, d);
+	ok = ok && pdf_png_write(img, path, dpi, d);
 	free(path);
 	return ok;
 }
@@ -398,7 +400,7 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 			plan_single(s->deck, li, &p->kv[i], (int)q->dpi);
 	p->json = g_strdup_printf("%s-%s.json", s->deck->game,
 	    s->deck->langs[li]);
-	ok = ensure_parent(probe, d) == 0 && names_free(p, q->dir, d);
+	ok = job_ensure_parent(probe, d) == 0 && names_free(p, q->dir, d);
 	free(probe);
 	if (!ok)
 		return EXIT_IO;
@@ -413,7 +415,7 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 		ok = p->kv[i].deck ? write_deck(s, &p->kv[i], q->dir,
 		    &p->nimg, d) : write_single(s, &p->kv[i], q->dir,
 		    &p->nimg, d);
-	ok = ok && tts_write_json(p, s->deck, q->dir, d);
+	ok = ok && export_tts_json(p, s->deck, q->dir, d);
 	return ok ? 0 : EXIT_IO;
 }
 
@@ -435,7 +437,7 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 	}
 	/* Every face laid out, and any text too long found, before a
 	 * file is written. */
-	fit = lay_kinds(s, &pr, &kf, d);
+	fit = export_lay_kinds(s, &pr, &kf, d);
 	p.kv = xcalloc(pr.n + 1, sizeof(*p.kv));
 	for (i = 0; i < pr.n; i++) {
 		const struct tmpl *t = s->tmpls[pr.v[i].kind];
@@ -465,7 +467,7 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 	for (i = 0; i < p.nk; i++)
 		kind_free(&p.kv[i]);
 	free(p.kv);
-	kinds_free(kf, &pr);
+	export_kinds_free(kf, &pr);
 	g_free(p.json);
 	g_free(p.uri);
 	print_free(&pr);

@@ -34,7 +34,8 @@ struct tkind {
 	const struct sheets *sh;
 	bool		 deck;		/* cards; else single images */
 	struct laid	*f[2];		/* per copy in print order, by enum
-					   face; borrowed from lay_kinds() */
+					   face; borrowed from
+					   export_lay_kinds() */
 	size_t		*uniq, nu;	/* copy of each distinct face */
 	size_t		*of;		/* per copy: its distinct face */
 	bool		 unique_back;	/* the backs differ */
@@ -58,7 +59,7 @@ struct tplan {
  * ttsjson.c: the saved object of plan p as DIR/p->json, every kind side
  * by side.  False if it cannot be written (reported).
  */
-bool	 tts_write_json(const struct tplan *p, const struct deck *deck,
+bool	 export_tts_json(const struct tplan *p, const struct deck *deck,
 	    const char *dir, struct diags *d);
 
 #endif

@@ -194,7 +194,7 @@ add_tiles(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
 
 /* The saved object, every kind side by side, into dir. */
 bool
-tts_write_json(const struct tplan *p, const struct deck *deck, const char *dir,
+export_tts_json(const struct tplan *p, const struct deck *deck, const char *dir,
     struct diags *d)
 {
 	JsonBuilder *b = json_builder_new();

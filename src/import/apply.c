@@ -39,7 +39,7 @@ column_langs(const struct csvtab *t, const char *src, size_t *n)
 	*n = 1;
 	for (i = 0; i < t->head.n; i++) {
 		if ((at = strrchr(t->head.v[i].s, '@')) == NULL ||
-		    !lang_tag_valid(at + 1))
+		    !load_lang_tag_valid(at + 1))
 			continue;
 		for (k = 0; k < *n && strcmp(v[k], at + 1) != 0; k++)
 			;
@@ -56,7 +56,7 @@ load_head(struct run *r, struct diags *d)
 	struct load_opts lo = { .head = true, .deckyaml = r->old,
 	    .decklen = r->oldlen };
 
-	deck_free(r->s.deck);
+	load_deck_free(r->s.deck);
 	r->s.deck = load_deck(r->a->into, &lo, d);
 	return r->s.deck != NULL ? 0 : EXIT_INPUT;
 }
@@ -160,7 +160,7 @@ read_head(struct run *r, struct diags *d)
 	else {
 		/* Read as the loader reads it: the game's own, bounded. */
 		confine_init(&c, r->a->into, NULL, r->a->allow_outside);
-		r->old = (char *)game_read(&c, path, MAX_YAML_BYTES,
+		r->old = (char *)confine_read(&c, path, MAX_YAML_BYTES,
 		    "deck file", &pos, &len, d);
 		confine_free(&c);
 		if (r->old == NULL)
@@ -209,7 +209,7 @@ read_table(struct run *r, struct diags *d)
 	const char **fields;
 	int rc;
 
-	if ((rc = setup_layouts(&r->s, d)) != 0)
+	if ((rc = job_setup_layouts(&r->s, d)) != 0)
 		return rc;
 	fields = layout_fields(&r->s);
 	import_scan(&r->im, r->s.deck, fields, d);
@@ -272,7 +272,7 @@ text_file(struct run *r, size_t li, struct import_file *o)
 	o->name = g_strdup_printf("text/%s.yaml", r->deck->langs[li]);
 	o->path = path_join(r->a->into, o->name);
 	o->lang = li;
-	o->changed = strings_render(r->deck, li, o->path, false, &o->b,
+	o->changed = textfile_render(r->deck, li, o->path, false, &o->b,
 	    &o->r);
 }
 
@@ -297,7 +297,7 @@ write_all(const struct run *r, const struct import_file *v, size_t n,
 	if (import_state_bytes(&r->im, r->deck, &state))
 		f[k++] = (struct jfile){ "import.state", state.s ? state.s :
 		    "", state.len };
-	rc = k > 0 ? journal_write(r->a->into, f, k, d) : 0;
+	rc = k > 0 ? import_journal_write(r->a->into, f, k, d) : 0;
 	sb_free(&state);
 	free(f);
 	return rc;
@@ -357,9 +357,9 @@ import_run(const struct import_args *a, struct import_result *res,
 	int rc;
 
 	/* A stopped import first, so that this one reads a whole deck. */
-	if ((rc = journal_finish(a->into, &res->finished, d)) != 0)
+	if ((rc = import_journal_finish(a->into, &res->finished, d)) != 0)
 		return rc;
-	if ((r.tab = load_csv(a->csv, d)) == NULL)
+	if ((r.tab = import_csv_load(a->csv, d)) == NULL)
 		return EXIT_INPUT;
 	if ((rc = read_head(&r, d)) == 0 && (rc = read_table(&r, d)) == 0) {
 		if (!import_deckyaml(&r.im, r.s.deck, r.old, r.oldlen, &yaml,
@@ -371,10 +371,10 @@ import_run(const struct import_args *a, struct import_result *res,
 	res->cards = r.im.nentries;
 	res->n = r.n;
 	sb_free(&yaml);
-	deck_free(r.deck);
+	load_deck_free(r.deck);
 	import_free(&r.im);
-	setup_free(&r.s);
-	csvtab_free(r.tab);
+	job_setup_free(&r.s);
+	import_csv_free(r.tab);
 	free(r.old);
 	return rc;
 }

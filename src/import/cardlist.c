@@ -82,7 +82,7 @@ find_items(const struct lines *L, const struct ynode *v,
 	l->start = l->lead + n;
 	l->last = l->start + n;
 	for (i = 0; i < n; i++) {
-		const struct ynode *id = ymap_get(v->items[i], "id");
+		const struct ynode *id = ytree_get(v->items[i], "id");
 
 		if (id == NULL || id->type != YNODE_SCALAR ||
 		    strcmp(id->str, deck->cards[i].id) != 0)
@@ -151,12 +151,12 @@ put_entry(struct strbuf *b, const struct import *im, const struct ientry *e,
 	size_t k;
 
 	sb_printf(b, "%*s- {id: ", indent, "");
-	strings_scalar(b, e->id, true);
+	textfile_scalar(b, e->id, true);
 	for (k = 0; k < im->nattrs; k++) {
 		if (e->vals[k] == NULL)
 			continue;
 		sb_printf(b, ", %s: ", im->attrs[k]);
-		strings_scalar(b, e->vals[k], true);
+		textfile_scalar(b, e->vals[k], true);
 	}
 	if (e->count != 1)
 		sb_printf(b, ", count: %u", e->count);
@@ -182,7 +182,7 @@ put_changed(struct strbuf *b, const struct import *im, const struct ientry *e,
 				sb_printf(b, "%*s%s\n", l->indent, "", s);
 			continue;
 		}
-		c = oldfile_comment_in(s, s + strspn(s, " -"));
+		c = textfile_old_comment_in(s, s + strspn(s, " -"));
 		if (c != NULL && l->start[j] != l->last[j]) {
 			sb_printf(b, "%*s%s\n", l->indent, "", c);
 			c = NULL;
@@ -257,7 +257,7 @@ put_key(struct strbuf *b, const struct lines *L, const struct list *l)
 		sb_printf(b, "%s\n", s);
 		return;
 	}
-	c = oldfile_comment_in(s, s + strspn(s, " "));
+	c = textfile_old_comment_in(s, s + strspn(s, " "));
 	sb_printf(b, "cards:%s%s\n", c ? "  " : "", c ? c : "");
 	for (k = l->key + 1; k < l->end; k++)
 		if (blank_or_comment(line(L, k)) &&
@@ -349,7 +349,7 @@ put_layouts(struct strbuf *out, const char *spec)
 
 	if (strchr(spec, '=') == NULL) {
 		sb_puts(out, "layout: ");
-		strings_scalar(out, spec, false);
+		textfile_scalar(out, spec, false);
 		sb_puts(out, "\n");
 		return;
 	}
@@ -359,7 +359,7 @@ put_layouts(struct strbuf *out, const char *spec)
 		eq = strchr(v[i], '=');
 		*eq = '\0';
 		sb_printf(out, "  %s: {layout: ", v[i]);
-		strings_scalar(out, eq + 1, false);
+		textfile_scalar(out, eq + 1, false);
 		sb_puts(out, "}\n");
 	}
 	g_strfreev(v);
@@ -388,7 +388,7 @@ import_newdeck(const struct import *im, const char *game,
 			sb_puts(out, "text");
 		for (k = 0; k < na->nvalues; k++) {
 			sb_puts(out, k ? ", " : "[");
-			strings_scalar(out, na->values[k], true);
+			textfile_scalar(out, na->values[k], true);
 		}
 		sb_puts(out, na->nvalues ? "]\n" : "\n");
 	}

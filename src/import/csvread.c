@@ -279,7 +279,7 @@ workbook(const unsigned char *buf, size_t len)
 }
 
 struct csvtab *
-load_csv_buf(const char *name, const unsigned char *buf, size_t len,
+import_csv_load_buf(const char *name, const unsigned char *buf, size_t len,
     struct diags *d)
 {
 	struct csvtab *t = xcalloc(1, sizeof(*t));
@@ -321,28 +321,28 @@ load_csv_buf(const char *name, const unsigned char *buf, size_t len,
 	memmove(t->rows, t->rows + 1, t->nrows * sizeof(*t->rows));
 	return t;
 fail:
-	csvtab_free(t);
+	import_csv_free(t);
 	return NULL;
 }
 
 struct csvtab *
-load_csv(const char *path, struct diags *d)
+import_csv_load(const char *path, struct diags *d)
 {
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
 	struct csvtab *t;
 	unsigned char *buf;
 	size_t len;
 
-	if ((buf = game_read(NULL, path, MAX_CSV, "CSV file", &pos, &len,
+	if ((buf = confine_read(NULL, path, MAX_CSV, "CSV file", &pos, &len,
 	    d)) == NULL)
 		return NULL;
-	t = load_csv_buf(path, buf, len, d);
+	t = import_csv_load_buf(path, buf, len, d);
 	free(buf);
 	return t;
 }
 
 void
-csvtab_free(struct csvtab *t)
+import_csv_free(struct csvtab *t)
 {
 	if (t == NULL)
 		return;

@@ -41,12 +41,12 @@ struct csvtab {
  * is a tab for a .tsv or .tab file, else the most frequent of tab, ','
  * and ';' on the header line.  Rows may differ in length: the caller
  * knows what they mean.  NULL if the file cannot be read or parsed
- * (reported).  Free with csvtab_free().
+ * (reported).  Free with import_csv_free().
  */
-struct csvtab	*load_csv(const char *path, struct diags *d);
+struct csvtab	*import_csv_load(const char *path, struct diags *d);
 /* The same from memory; name is the file name for messages and sniffing. */
-struct csvtab	*load_csv_buf(const char *name, const unsigned char *buf,
+struct csvtab	*import_csv_load_buf(const char *name, const unsigned char *buf,
 		    size_t len, struct diags *d);
-void		 csvtab_free(struct csvtab *t);
+void		 import_csv_free(struct csvtab *t);
 
 #endif

@@ -35,11 +35,11 @@ has_strings(const struct ynode *n)
 	size_t i;
 
 	if (n->type != YNODE_MAP)
-		return !yisnull(n);
+		return !ytree_isnull(n);
 	for (i = 0; i < n->n; i++)
 		if (strcmp(n->pairs[i].key->str, "source") != 0 &&
 		    strcmp(n->pairs[i].key->str, "same") != 0 &&
-		    !yisnull(n->pairs[i].val))
+		    !ytree_isnull(n->pairs[i].val))
 			return true;
 	return false;
 }
@@ -61,7 +61,7 @@ scan_file(struct import *im, const struct deck *deck, size_t li,
 	    NULL;
 	free(path);
 	diag_free(&scratch);
-	if ((cards = ymap_get(root, "cards")) == NULL ||
+	if ((cards = ytree_get(root, "cards")) == NULL ||
 	    cards->type != YNODE_MAP)
 		return;
 	im->tfile[li] = arena_alloc(&im->arena, (cards->n + 1) *

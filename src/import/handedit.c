@@ -52,8 +52,8 @@ import_state_load(struct import *im, const struct deck *deck,
 		return true;
 	}
 	/* The game's: no further than its folder, as its other files. */
-	buf = game_read(deck->confine, path, MAX_STATE, "import record", &pos,
-	    &len, d);
+	buf = confine_read(deck->confine, path, MAX_STATE, "import record",
+	    &pos, &len, d);
 	free(path);
 	if (buf == NULL)
 		return false;

@@ -83,10 +83,10 @@ void	 import_result_free(struct import_result *res);
  * If dir holds a journal a stopped import left, write its files and
  * remove it; *said is then the line that says so, for the command to
  * print (caller frees), else NULL.  A journal is untrusted (it may come
- * with a stranger's game): one journal_read() refuses writes nothing,
+ * with a stranger's game): one confine_journal_read() refuses writes nothing,
  * and its files are never written through a link.  Returns 0
  * (no journal, or finished) or an exit code.
  */
-int	 journal_finish(const char *dir, char **said, struct diags *d);
+int	 import_journal_finish(const char *dir, char **said, struct diags *d);
 
 #endif

@@ -186,10 +186,10 @@ void	 import_free(struct import *im);
  * each file renamed over its target, deck.yaml last; then the journal
  * removed.  SIGINT, SIGTERM and SIGHUP wait until the renames are
  * done.  Killed before the commit point, nothing has changed; after
- * it, journal_finish() ends the job.  Returns 0, or EXIT_IO reported
+ * it, import_journal_finish() ends the job.  Returns 0, or EXIT_IO reported
  * in d (the journal then left, if it was committed).
  */
-int	 journal_write(const char *dir, const struct jfile *v, size_t n,
+int	 import_journal_write(const char *dir, const struct jfile *v, size_t n,
 	    struct diags *d);
 
 #endif

@@ -204,7 +204,7 @@ out:
 }
 
 int
-journal_write(const char *dir, const struct jfile *v, size_t n,
+import_journal_write(const char *dir, const struct jfile *v, size_t n,
     struct diags *d)
 {
 	struct staged *s = staged_new(dir, v, n);
@@ -214,7 +214,7 @@ journal_write(const char *dir, const struct jfile *v, size_t n,
 	size_t i;
 	int rc = EXIT_IO;
 
-	journal_build(v, n, &b);
+	confine_journal_build(v, n, &b);
 	if (b.len > JOURNAL_MAX) {
 		refuse(jpath, "the files import writes are larger than "
 		    "64 MiB together", d);
@@ -242,7 +242,7 @@ out:
 }
 
 int
-journal_finish(const char *dir, char **said, struct diags *d)
+import_journal_finish(const char *dir, char **said, struct diags *d)
 {
 	struct journal j;
 	struct staged *s = NULL;
@@ -251,7 +251,7 @@ journal_finish(const char *dir, char **said, struct diags *d)
 	int rc = EXIT_INPUT;
 
 	*said = NULL;
-	if (!journal_read(NULL, dir, &j, d))
+	if (!confine_journal_read(NULL, dir, &j, d))
 		goto out;
 	rc = 0;
 	if (j.n == 0)
@@ -269,6 +269,6 @@ journal_finish(const char *dir, char **said, struct diags *d)
 	*said = b.s;
 out:
 	staged_free(s, j.n);
-	journal_free(&j);
+	confine_journal_free(&j);
 	return rc;
 }

@@ -28,15 +28,16 @@ bool	impose_tiles(const struct sheet *s, const struct tmpl *t,
  * which cells hold a card: a card keeps its full bleed towards an empty
  * cell or the margin, and half the gutter towards a neighbour.
  */
-void	grid_slot(const struct grid *g, unsigned int row, unsigned int col,
-	    const bool *filled, struct slot *out);
+void	impose_grid_slot(const struct grid *g, unsigned int row,
+	    unsigned int col, const bool *filled, struct slot *out);
 
 /* The slot of cell i (row by row) of a round arrangement. */
-void	round_slot(const struct grid *g, unsigned int i, struct slot *out);
+void	impose_round_slot(const struct grid *g, unsigned int i,
+	    struct slot *out);
 
 /* The slot that shows tile (row, col) of a tiled component. */
-void	tile_slot(const struct grid *g, unsigned int row, unsigned int col,
-	    struct slot *out);
+void	impose_tile_slot(const struct grid *g, unsigned int row,
+	    unsigned int col, struct slot *out);
 
 /* Crop marks and guides on the extensions of every trim line. */
 void	impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s);
@@ -58,11 +59,12 @@ void	impose_tile_marks(cairo_t *cr, PangoContext *ctx, const struct grid *g,
  * and turns the card; none prints backs as for a long-edge flip, by
  * hand.  Sets *brow, *bcol and returns whether the back is turned.
  */
-bool	duplex_cell(const struct grid *g, enum duplex mode, unsigned int row,
-	    unsigned int col, unsigned int *brow, unsigned int *bcol);
+bool	impose_duplex_cell(const struct grid *g, enum duplex mode,
+	    unsigned int row, unsigned int col, unsigned int *brow,
+	    unsigned int *bcol);
 
 /* The back page's grid: the front's, mirrored as the paper turns. */
-void	duplex_grid(const struct grid *front, enum duplex mode,
+void	impose_duplex_grid(const struct grid *front, enum duplex mode,
 	    struct grid *back);
 
 /*
@@ -70,7 +72,7 @@ void	duplex_grid(const struct grid *front, enum duplex mode,
  * turned): where the paper's turn puts it, drawn mirrored so that the
  * back's top is behind the front's top, whatever the turn or rotation.
  */
-void	duplex_slot(const struct grid *g, enum duplex mode,
+void	impose_duplex_slot(const struct grid *g, enum duplex mode,
 	    const struct slot *f, double w, struct slot *b);
 
 /* Rounded-corner guides at the trim corners of slot sl, w x h. */

@@ -11,7 +11,7 @@
 #include "arrange.h"
 
 bool
-duplex_cell(const struct grid *g, enum duplex mode, unsigned int row,
+impose_duplex_cell(const struct grid *g, enum duplex mode, unsigned int row,
     unsigned int col, unsigned int *brow, unsigned int *bcol)
 {
 	if (mode == DUPLEX_SHORT) {
@@ -52,7 +52,8 @@ mirror_at(const struct grid *g, enum duplex mode, double at, double len)
 }
 
 void
-duplex_grid(const struct grid *front, enum duplex mode, struct grid *back)
+impose_duplex_grid(const struct grid *front, enum duplex mode,
+    struct grid *back)
 {
 	double tw = (front->cols - 1) * front->pitch_x + front->card_w;
 	double th = (front->rows - 1) * front->pitch_y + front->card_h;
@@ -117,7 +118,7 @@ back_clip(const struct grid *g, const struct slot *f, struct slot *b)
  * paper's, about its long or short middle line, or about the fold.
  */
 void
-duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
+impose_duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
     double w, struct slot *b)
 {
 	bool rows = mirrors_rows(g, mode);
@@ -148,6 +149,6 @@ duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
 	}
 	back_clip(g, f, b);
 	if (g->arrange == ARR_GRID)
-		duplex_cell(g, mode, f->row, f->col, &b->row, &b->col);
+		impose_duplex_cell(g, mode, f->row, f->col, &b->row, &b->col);
 	b->turned = b->m.xx < -0.5 && b->m.yy < -0.5;
 }

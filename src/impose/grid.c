@@ -226,7 +226,7 @@ side_bleed(const struct grid *g, const bool *filled, long row, long col)
 }
 
 void
-grid_slot(const struct grid *g, unsigned int row, unsigned int col,
+impose_grid_slot(const struct grid *g, unsigned int row, unsigned int col,
     const bool *filled, struct slot *out)
 {
 	long r = row, c = col;

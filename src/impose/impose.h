@@ -123,10 +123,10 @@ void	impose_plan(const struct grid *g, enum duplex mode, bool backs,
 
 /*
  * Page i (0-based) of plan pl: its placements' .card are indices in
- * print order.  Free with page_free().
+ * print order.  Free with impose_page_free().
  */
-void	plan_page(const struct plan *pl, size_t i, struct page *pg);
-void	page_free(struct page *pg);
+void	impose_plan_page(const struct plan *pl, size_t i, struct page *pg);
+void	impose_page_free(struct page *pg);
 
 /*
  * Draw page pg: each placement's face, faces[i] for pg->v[i], clipped

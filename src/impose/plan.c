@@ -30,11 +30,11 @@ front_page(struct page *pg, const struct grid *g, size_t first, size_t n)
 	for (i = 0; i < n; i++) {
 		pg->v[i].card = first + i;
 		if (g->arrange == ARR_GRID)
-			grid_slot(g, (unsigned int)(i / g->cols),
+			impose_grid_slot(g, (unsigned int)(i / g->cols),
 			    (unsigned int)(i % g->cols), filled,
 			    &pg->v[i].slot);
 		else
-			round_slot(g, (unsigned int)i, &pg->v[i].slot);
+			impose_round_slot(g, (unsigned int)i, &pg->v[i].slot);
 	}
 	free(filled);
 }
@@ -46,13 +46,14 @@ back_page(struct page *pg, const struct page *f, enum duplex mode, double w)
 	size_t i;
 
 	pg->face = FACE_BACK;
-	duplex_grid(&f->grid, mode, &pg->grid);
+	impose_duplex_grid(&f->grid, mode, &pg->grid);
 	pg->v = xcalloc(f->n + 1, sizeof(*pg->v));
 	pg->n = f->n;
 	for (i = 0; i < f->n; i++) {
 		pg->v[i].card = f->v[i].card;
 		pg->v[i].face = FACE_BACK;
-		duplex_slot(&f->grid, mode, &f->v[i].slot, w, &pg->v[i].slot);
+		impose_duplex_slot(&f->grid, mode, &f->v[i].slot, w,
+		    &pg->v[i].slot);
 	}
 }
 
@@ -71,7 +72,7 @@ fold_page(struct page *pg, bool backs, double w)
 	for (i = 0; i < n; i++) {
 		pg->v[n + i].card = pg->v[i].card;
 		pg->v[n + i].face = FACE_BACK;
-		duplex_slot(&pg->grid, DUPLEX_FOLD, &pg->v[i].slot, w,
+		impose_duplex_slot(&pg->grid, DUPLEX_FOLD, &pg->v[i].slot, w,
 		    &pg->v[n + i].slot);
 	}
 	pg->n = 2 * n;
@@ -103,8 +104,8 @@ tile_page(const struct plan *pl, size_t i, struct page *pg)
 	f.v = xcalloc(2, sizeof(*f.v));
 	f.n = 1;
 	f.v[0].card = k;
-	tile_slot(g, (unsigned int)(t / g->tcols), (unsigned int)(t % g->tcols),
-	    &f.v[0].slot);
+	impose_tile_slot(g, (unsigned int)(t / g->tcols),
+	    (unsigned int)(t % g->tcols), &f.v[0].slot);
 	if (!back) {
 		*pg = f;
 		return;
@@ -134,7 +135,7 @@ impose_plan(const struct grid *g, enum duplex mode, bool backs, size_t n,
 }
 
 void
-plan_page(const struct plan *pl, size_t i, struct page *pg)
+impose_plan_page(const struct plan *pl, size_t i, struct page *pg)
 {
 	size_t per = pl->grid.ncells, nsheets = pl->n, s;
 	bool back = false;
@@ -167,7 +168,7 @@ plan_page(const struct plan *pl, size_t i, struct page *pg)
 }
 
 void
-page_free(struct page *pg)
+impose_page_free(struct page *pg)
 {
 	free(pg->v);
 	memset(pg, 0, sizeof(*pg));
@@ -222,7 +223,7 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 	if (g->fold == 0)
 		return;
 	/* The backs' half has marks of its own, and the fold its line. */
-	duplex_grid(g, DUPLEX_FOLD, &back);
+	impose_duplex_grid(g, DUPLEX_FOLD, &back);
 	impose_marks(cr, &back, s);
 	impose_fold_line(cr, g);
 }

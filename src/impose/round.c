@@ -48,7 +48,7 @@ impose_round(const struct sheet *s, const struct tmpl *t, struct grid *g)
 }
 
 void
-round_slot(const struct grid *g, unsigned int i, struct slot *out)
+impose_round_slot(const struct grid *g, unsigned int i, struct slot *out)
 {
 	unsigned int row = 0, n = g->cols;
 	double cx, cy, r = g->card_w / 2, rb = r + g->bleed;

@@ -70,7 +70,7 @@ impose_tiles(const struct sheet *s, const struct tmpl *t, struct grid *g,
 }
 
 void
-tile_slot(const struct grid *g, unsigned int row, unsigned int col,
+impose_tile_slot(const struct grid *g, unsigned int row, unsigned int col,
     struct slot *out)
 {
 	/* Where the tile's part starts, from the trim's top-left. */

@@ -34,7 +34,7 @@ job_printer(struct job *j, struct diags *d)
 
 	if (j->printer == NULL)
 		return 0;
-	if ((p = load_printer(j->printer, d)) == NULL)
+	if ((p = job_printer_load(j->printer, d)) == NULL)
 		return EXIT_INPUT;
 	/* The profile's paper name lives in its arena: keep a static one. */
 	if (j->paper == NULL && p->paper != NULL)
@@ -49,7 +49,7 @@ job_printer(struct job *j, struct diags *d)
 		j->unprintable = p->unprintable;
 	if (j->image_dpi == 0)
 		j->image_dpi = p->image_dpi;
-	printer_free(p);
+	job_printer_free(p);
 	return 0;
 }
 
@@ -124,14 +124,14 @@ job_images(const struct job *j, struct setup *s)
 				}
 				box_need(x, j->image_dpi, n);
 			}
-			laid_free(&l);
+			layout_laid_free(&l);
 		}
 	}
 	/* Reported when the deck is laid out again to be drawn. */
 	diag_free(&d);
 	g_hash_table_iter_init(&it, need);
 	while (g_hash_table_iter_next(&it, &k, &v))
-		images_resample(s->images, k, ((double *)v)[0],
+		art_resample(s->images, k, ((double *)v)[0],
 		    ((double *)v)[1]);
 	g_hash_table_destroy(need);
 }
@@ -147,7 +147,7 @@ job_sheets(const struct job *j, struct setup *s)
 		if (sh == NULL || done_before(s->sheets, k))
 			continue;
 		if (j->paper != NULL)
-			sheet_paper(sh, j->paper);
+			tmpl_sheet_paper(sh, j->paper);
 		if (j->unprintable >= 0)
 			sh->unprintable = j->unprintable;
 		if (j->guides >= 0)
@@ -177,7 +177,7 @@ job_output(const struct job *j, const struct deck *deck, size_t li,
 }
 
 int
-ensure_parent(const char *path, struct diags *d)
+job_ensure_parent(const char *path, struct diags *d)
 {
 	char *copy = xstrdup(path), *dir = dirname(copy);
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
@@ -195,7 +195,7 @@ ensure_parent(const char *path, struct diags *d)
 }
 
 bool
-draft_note(const struct deck *deck, size_t lang, unsigned int marks,
+job_draft_note(const struct deck *deck, size_t lang, unsigned int marks,
     char **note)
 {
 	struct strbuf b = { 0 };
@@ -217,13 +217,13 @@ draft_note(const struct deck *deck, size_t lang, unsigned int marks,
 }
 
 const char *
-game_title(const struct deck *deck)
+job_game_title(const struct deck *deck)
 {
 	return deck->title ? deck->title : deck->game;
 }
 
 char *
-game_authors(const struct deck *deck)
+job_game_authors(const struct deck *deck)
 {
 	const struct credits *c = &deck->credits;
 	GString *b = g_string_new(NULL);
@@ -236,12 +236,13 @@ game_authors(const struct deck *deck)
 }
 
 char *
-pdf_title(const struct deck *deck, size_t lang, const char *what, bool draft)
+job_pdf_title(const struct deck *deck, size_t lang, const char *what,
+    bool draft)
 {
 	struct strbuf b = { 0 };
 	const char *title = card_text(&deck->pack, lang, "title", NULL);
 
 	sb_printf(&b, "%s%s (%s): %s", draft ? "DRAFT: " : "", title ? title :
-	    game_title(deck), deck->langs[lang], what);
+	    job_game_title(deck), deck->langs[lang], what);
 	return b.s;
 }

@@ -32,30 +32,30 @@ struct setup {
  * The folder holding fonts/, layouts/ and cards/: $DECKPRESS_HOME, the
  * binary's folder if fonts/ is there, else DATADIR.  Caller frees.
  */
-char	*data_dir(void);
+char	*job_data_dir(void);
 
 /*
  * Load fonts, the deck in deckdir as o says (o->packdir is set here),
  * the template and sheet of each of its kinds, and bind them.  With o->lenient (the
  * validator) a deck whose text files have errors is kept and only the
  * source language is bound.  Returns 0 or an exit code; free with
- * setup_free().
+ * job_setup_free().
  */
-int	 setup_load(struct setup *s, const char *deckdir,
+int	 job_setup_load(struct setup *s, const char *deckdir,
 	    const struct load_opts *o, struct diags *d);
-void	 setup_free(struct setup *s);
+void	 job_setup_free(struct setup *s);
 /*
  * For the deck s already holds: the fonts (unless loaded) and each
  * kind's template and sheet, unbound.  Returns 0 or an exit code.
  */
-int	 setup_layouts(struct setup *s, struct diags *d);
+int	 job_setup_layouts(struct setup *s, struct diags *d);
 
 /*
  * The index of --lang LANG in deck (NULL: 0, the source); a usage
  * error naming the deck's languages if it has no such language.
  * Returns 0 or EXIT_USAGE.
  */
-int	 lang_arg(const struct deck *deck, const char *lang, int *li,
+int	 job_lang_arg(const struct deck *deck, const char *lang, int *li,
 	    struct diags *d);
 
 /* What a command that renders a deck is asked for. */
@@ -114,19 +114,19 @@ char	*job_output(const struct job *j, const struct deck *deck, size_t li,
  * or too long?  Then note is a one-line summary for the margins
  * ("DRAFT fr: 3 strings in en, 1 stale"); caller frees.
  */
-bool	 draft_note(const struct deck *deck, size_t lang, unsigned int marks,
-	    char **note);
+bool	 job_draft_note(const struct deck *deck, size_t lang,
+	    unsigned int marks, char **note);
 
 /* The title of a PDF: "Title (lang): what", "DRAFT: ..." for a draft. */
-char	*pdf_title(const struct deck *deck, size_t lang, const char *what,
+char	*job_pdf_title(const struct deck *deck, size_t lang, const char *what,
 	    bool draft);
 
 /* Make the folder that will hold path; 0 or EXIT_IO (reported). */
-int	 ensure_parent(const char *path, struct diags *d);
+int	 job_ensure_parent(const char *path, struct diags *d);
 
 /* The game's title as printed in deck.yaml, else its game name. */
-const char *game_title(const struct deck *deck);
+const char *job_game_title(const struct deck *deck);
 /* The authors of the credits, comma-separated, or NULL; g_free(). */
-char	*game_authors(const struct deck *deck);
+char	*job_game_authors(const struct deck *deck);
 
 #endif

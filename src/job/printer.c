@@ -27,7 +27,8 @@ load_offset(struct printer *p, const struct ynode *n, struct diags *d)
 		return false;
 	}
 	for (i = 0; i < 2; i++) {
-		if (!ynumber(n->items[i], &v[i], "back_offset_mm", NULL, d))
+		if (!ytree_number(n->items[i], &v[i], "back_offset_mm", NULL,
+		    d))
 			return false;
 		if (v[i] < -20 || v[i] > 20) {
 			diag_add(d, DIAG_ERROR, &n->items[i]->pos, "range",
@@ -49,7 +50,7 @@ load_duplex(struct printer *p, const struct ynode *n, struct diags *d)
 	    NULL };
 	size_t i;
 
-	if (!yexpect(n, YNODE_SCALAR, "duplex", NULL, d))
+	if (!ytree_expect(n, YNODE_SCALAR, "duplex", NULL, d))
 		return false;
 	for (i = 0; names[i] != NULL; i++)
 		if (strcmp(names[i], n->str) == 0) {
@@ -67,10 +68,10 @@ load_fields(struct printer *p, const struct ynode *root, struct diags *d)
 {
 	const struct ynode *n;
 	double v;
-	bool ok = ymap_check_keys(root, printer_keys, NULL, d) == 0;
+	bool ok = ytree_check_keys(root, printer_keys, NULL, d) == 0;
 
-	if ((n = ymap_get(root, "paper")) != NULL) {
-		if (!ystring(n, &p->paper, "paper", NULL, d))
+	if ((n = ytree_get(root, "paper")) != NULL) {
+		if (!ytree_string(n, &p->paper, "paper", NULL, d))
 			ok = false;
 		else if (strcmp(p->paper, "a4") != 0 &&
 		    strcmp(p->paper, "letter") != 0) {
@@ -79,12 +80,12 @@ load_fields(struct printer *p, const struct ynode *root, struct diags *d)
 			ok = false;
 		}
 	}
-	if ((n = ymap_get(root, "back_offset_mm")) != NULL)
+	if ((n = ytree_get(root, "back_offset_mm")) != NULL)
 		ok &= load_offset(p, n, d);
-	if ((n = ymap_get(root, "duplex")) != NULL)
+	if ((n = ytree_get(root, "duplex")) != NULL)
 		ok &= load_duplex(p, n, d);
-	if ((n = ymap_get(root, "unprintable_mm")) != NULL) {
-		if (!ynumber(n, &v, "unprintable_mm", NULL, d))
+	if ((n = ytree_get(root, "unprintable_mm")) != NULL) {
+		if (!ytree_number(n, &v, "unprintable_mm", NULL, d))
 			ok = false;
 		else if (v < 0 || v > 30) {
 			diag_add(d, DIAG_ERROR, &n->pos, "range", "unprintable_mm "
@@ -95,8 +96,8 @@ load_fields(struct printer *p, const struct ynode *root, struct diags *d)
 			p->unprintable = MM(v);
 		}
 	}
-	if ((n = ymap_get(root, "image_dpi")) != NULL) {
-		if (!ynumber(n, &v, "image_dpi", NULL, d))
+	if ((n = ytree_get(root, "image_dpi")) != NULL) {
+		if (!ytree_number(n, &v, "image_dpi", NULL, d))
 			ok = false;
 		else if (v < IMAGE_DPI_MIN || v > IMAGE_DPI_MAX) {
 			diag_add(d, DIAG_ERROR, &n->pos, "range", "image_dpi "
@@ -110,7 +111,7 @@ load_fields(struct printer *p, const struct ynode *root, struct diags *d)
 }
 
 struct printer *
-load_printer(const char *path, struct diags *d)
+job_printer_load(const char *path, struct diags *d)
 {
 	struct printer *p = xcalloc(1, sizeof(*p));
 	const struct ynode *root;
@@ -118,16 +119,16 @@ load_printer(const char *path, struct diags *d)
 
 	p->file = diag_file(d, path);
 	root = ytree_load(&p->arena, NULL, p->file, d);
-	if (root == NULL || !yexpect(root, YNODE_MAP, "a printer profile",
+	if (root == NULL || !ytree_expect(root, YNODE_MAP, "a printer profile",
 	    NULL, d) || !load_fields(p, root, d) || d->nerr > nerr) {
-		printer_free(p);
+		job_printer_free(p);
 		return NULL;
 	}
 	return p;
 }
 
 void
-printer_free(struct printer *p)
+job_printer_free(struct printer *p)
 {
 	if (p == NULL)
 		return;

@@ -11,9 +11,9 @@
 /*
  * A printer profile (--printer FILE): paper, back_offset_mm: [x, y],
  * duplex, unprintable_mm.  NULL on any error.  Free with
- * printer_free().
+ * job_printer_free().
  */
-struct printer	*load_printer(const char *path, struct diags *d);
-void		 printer_free(struct printer *p);
+struct printer	*job_printer_load(const char *path, struct diags *d);
+void		 job_printer_free(struct printer *p);
 
 #endif

@@ -17,7 +17,7 @@
 
 /* The program's data: fonts/ and layouts/, beside the binary if there. */
 char *
-data_dir(void)
+job_data_dir(void)
 {
 	char exe[PATH_MAX], *dir, *fonts;
 	const char *env = getenv("DECKPRESS_HOME");
@@ -134,7 +134,7 @@ seen_before(void *const *p, size_t k)
 }
 
 void
-setup_free(struct setup *s)
+job_setup_free(struct setup *s)
 {
 	size_t k;
 
@@ -144,14 +144,14 @@ setup_free(struct setup *s)
 			tmpl_free(s->tmpls[k]);
 		if (s->sheets != NULL && !seen_before((void *const *)s->sheets,
 		    k))
-			sheet_free(s->sheets[k]);
+			tmpl_sheet_free(s->sheets[k]);
 	}
 	free(s->tmpls);
 	free(s->sheets);
-	images_free(s->images);
-	fonts_free(s->fonts);
-	iconmap_free(s->icons);
-	deck_free(s->deck);
+	art_free(s->images);
+	layout_fonts_free(s->fonts);
+	tmpl_iconmap_free(s->icons);
+	load_deck_free(s->deck);
 	free(s->datadir);
 }
 
@@ -182,7 +182,7 @@ load_kinds(struct setup *s, struct diags *d)
 		if (j < k)
 			s->tmpls[k] = s->tmpls[j];
 		else if (lp[k] != NULL)
-			s->tmpls[k] = load_tmpl(deck->confine, lp[k],
+			s->tmpls[k] = tmpl_load(deck->confine, lp[k],
 			    s->fonts->families, s->icons, d);
 		for (j = 0; j < k && (sp[k] == NULL || sp[j] == NULL ||
 		    strcmp(sp[j], sp[k]) != 0); j++)
@@ -190,7 +190,7 @@ load_kinds(struct setup *s, struct diags *d)
 		if (j < k)
 			s->sheets[k] = s->sheets[j];
 		else if (sp[k] != NULL)
-			s->sheets[k] = load_sheet(deck->confine, sp[k], d);
+			s->sheets[k] = tmpl_sheet_load(deck->confine, sp[k], d);
 		ok &= s->tmpls[k] != NULL && s->sheets[k] != NULL;
 	}
 	for (k = 0; k < deck->nkinds; k++) {
@@ -215,9 +215,9 @@ setup_fonts(struct setup *s, struct diags *d)
 	bool own;
 
 	if (s->datadir == NULL)
-		s->datadir = data_dir();
+		s->datadir = job_data_dir();
 	p = path_join(s->datadir, "fonts");
-	s->fonts = fonts_new(p, s->deck, d);
+	s->fonts = layout_fonts_new(p, s->deck, d);
 	free(p);
 	/* A game with fonts of its own: they are what failed (reported). */
 	if (s->fonts == NULL && s->deck != NULL) {
@@ -228,7 +228,7 @@ setup_fonts(struct setup *s, struct diags *d)
 			return EXIT_INPUT;
 	}
 	p = path_join(s->datadir, "fonts/MaterialDesignIcons.map");
-	s->icons = load_iconmap(p, d);
+	s->icons = tmpl_iconmap_load(p, d);
 	free(p);
 	if (s->fonts == NULL || s->icons == NULL)
 		return EXIT_IO;
@@ -251,7 +251,7 @@ check_fallbacks(const struct setup *s, struct diags *d)
 			q = strchr(p, ',');
 			snprintf(name, sizeof(name), "%.*s", q ? (int)(q - p) :
 			    (int)strlen(p), p);
-			ok &= font_known(s->fonts->families, name,
+			ok &= tmpl_font_known(s->fonts->families, name,
 			    &deck->fallback_pos[li], d);
 		}
 	return ok;
@@ -272,22 +272,22 @@ want_fonts(const struct setup *s)
 			for (i = 0; i < s->tmpls[k]->nelems[f]; i++) {
 				e = &s->tmpls[k]->elems[f][i];
 				if (e->type == ELEM_TEXT)
-					fonts_want(s->fonts, e->families ?
-					    e->families : e->family);
+					layout_fonts_want(s->fonts, e->families
+					    ? e->families : e->family);
 			}
 	for (k = 0; s->deck->fallback != NULL && k < s->deck->nlangs; k++)
-		fonts_want(s->fonts, s->deck->fallback[k]);
+		layout_fonts_want(s->fonts, s->deck->fallback[k]);
 }
 
-/* An SVG's family, for images_fonts(). */
+/* An SVG's family, for art_fonts(). */
 static void
 want_svg_font(void *ctx, const char *family)
 {
-	fonts_want(ctx, family);
+	layout_fonts_want(ctx, family);
 }
 
 int
-setup_layouts(struct setup *s, struct diags *d)
+job_setup_layouts(struct setup *s, struct diags *d)
 {
 	char *p;
 	int rc;
@@ -307,7 +307,7 @@ setup_layouts(struct setup *s, struct diags *d)
 }
 
 int
-setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
+job_setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
     struct diags *d)
 {
 	struct load_opts lo = *o;
@@ -316,7 +316,7 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 
 	/* The fonts come with the layouts: the game's fonts/ first. */
 	if (s->datadir == NULL)
-		s->datadir = data_dir();
+		s->datadir = job_data_dir();
 	s->allow_outside = o->allow_outside;
 	p = path_join(s->datadir, "layouts/pack");
 	lo.packdir = p;
@@ -326,11 +326,11 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	free(l);
 	if (s->deck == NULL)
 		return EXIT_INPUT;
-	if ((rc = setup_layouts(s, d)) != 0)
+	if ((rc = job_setup_layouts(s, d)) != 0)
 		return rc;
-	s->images = images_new();
-	images_confine(s->images, s->deck->confine, d);
-	images_fonts(s->images, s->fonts->families, want_svg_font, s->fonts);
+	s->images = art_new();
+	art_confine(s->images, s->deck->confine, d);
+	art_fonts(s->images, s->fonts->families, want_svg_font, s->fonts);
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,
@@ -341,7 +341,8 @@ setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 }
 
 int
-lang_arg(const struct deck *deck, const char *lang, int *li, struct diags *d)
+job_lang_arg(const struct deck *deck, const char *lang, int *li,
+    struct diags *d)
 {
 	struct strbuf b = { 0 };
 	size_t k;

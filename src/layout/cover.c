@@ -23,7 +23,7 @@ struct variant {
 };
 
 const struct elem *
-fonts_elem(const struct fonts *f, const struct deck *deck,
+layout_fonts_elem(const struct fonts *f, const struct deck *deck,
     const struct elem *e, size_t lang)
 {
 	const char *fb = deck->fallback != NULL ? deck->fallback[lang] : NULL;
@@ -265,14 +265,16 @@ asked_at(PangoLayout *l, guint off)
 }
 
 char *
-fonts_missing(const struct fonts *f, PangoLayout *l, const struct elem *e)
+layout_fonts_missing(const struct fonts *f, PangoLayout *l,
+    const struct elem *e)
 {
-	return fonts_missing_in(f, l, e->families != NULL ? e->families :
+	return layout_fonts_missing_in(f, l, e->families != NULL ? e->families :
 	    e->family);
 }
 
 char *
-fonts_missing_in(const struct fonts *f, PangoLayout *l, const char *chosen)
+layout_fonts_missing_in(const struct fonts *f, PangoLayout *l,
+    const char *chosen)
 {
 	const char *text = pango_layout_get_text(l);
 	GString *out = g_string_new(NULL);
@@ -346,12 +348,12 @@ run_face(const struct fonts *f, PangoLayout *l, const PangoItem *it,
 	const char *has;
 	char *msg = NULL, *words;
 
-	if (fam != NULL && strcmp(fam, ICON_FAMILY) != 0 &&
-	    in_list(chosen, fam) && !font_face(&ar, f->families + f->nfamilies,
-	    fam, a.weight, a.italic, &has) && has != NULL) {
+	if (fam != NULL && strcmp(fam, ICON_FAMILY) != 0 && in_list(chosen,
+	    fam) && !tmpl_font_face(&ar, f->families + f->nfamilies, fam,
+	    a.weight, a.italic, &has) && has != NULL) {
 		words = run_words(pango_layout_get_text(l), it);
 		msg = g_strdup_printf("asks for '%s' %s in '%s', which has "
-		    "only %s", fam, face_name(&ar, a.weight, a.weight,
+		    "only %s", fam, tmpl_face_name(&ar, a.weight, a.weight,
 		    a.italic), words, has);
 		g_free(words);
 		*at = a.at;
@@ -362,7 +364,7 @@ run_face(const struct fonts *f, PangoLayout *l, const PangoItem *it,
 }
 
 char *
-fonts_badface(const struct fonts *f, PangoLayout *l, const char *chosen,
+layout_fonts_badface(const struct fonts *f, PangoLayout *l, const char *chosen,
     int *at)
 {
 	GSList *line, *r;
@@ -381,7 +383,7 @@ fonts_badface(const struct fonts *f, PangoLayout *l, const char *chosen,
 }
 
 void
-fonts_track(struct fonts *f)
+layout_fonts_track(struct fonts *f)
 {
 	if (f->used == NULL)
 		f->used = g_hash_table_new_full(g_str_hash, g_str_equal,
@@ -410,7 +412,7 @@ strpcmp(const void *a, const void *b)
 }
 
 char **
-fonts_used(const struct fonts *f)
+layout_fonts_used(const struct fonts *f)
 {
 	guint n = 0, i;
 	char **keys, **out, *cwd = g_get_current_dir();

@@ -27,7 +27,7 @@
 #define MARGIN	0.1
 
 PangoLayout *
-fit_layout(PangoContext *ctx, const struct elem *e, const char *text,
+layout_at_size(PangoContext *ctx, const struct elem *e, const char *text,
     double size)
 {
 	PangoLayout *l = pango_layout_new(ctx);
@@ -53,7 +53,7 @@ fit_layout(PangoContext *ctx, const struct elem *e, const char *text,
 	/* Pango markup built by layout_markup(), so known to be valid. */
 	pango_layout_set_markup(l, text, -1);
 	/* Inline images take their size from the font at this size. */
-	inline_attach(l);
+	layout_inline_attach(l);
 	return l;
 }
 
@@ -93,7 +93,7 @@ measure(PangoContext *ctx, const struct elem *e, const char *text,
 {
 	PangoRectangle log;
 
-	p->l = fit_layout(ctx, e, text, size);
+	p->l = layout_at_size(ctx, e, text, size);
 	p->size = size;
 	pango_layout_get_extents(p->l, NULL, &log);
 	p->w = pango_units_to_double(log.width);
@@ -238,7 +238,7 @@ font_metrics(PangoContext *ctx, const struct elem *e)
 
 	if (m == NULL) {
 		m = g_new(struct metrics, 1);
-		l = fit_layout(ctx, e, sample, 10);
+		l = layout_at_size(ctx, e, sample, 10);
 		pango_layout_set_width(l, -1);
 		pango_layout_get_extents(l, NULL, &log);
 		m->adv = pango_units_to_double(log.width) / 10 /
@@ -299,7 +299,7 @@ first_step(PangoContext *ctx, const struct elem *e, const char *text,
 }
 
 void
-fit_text(PangoContext *ctx, const struct elem *e, const char *text,
+layout_fit(PangoContext *ctx, const struct elem *e, const char *text,
     struct fitted *out)
 {
 	long top = lround((e->size_max - e->size_min) / STEP);
@@ -347,7 +347,7 @@ fit_text(PangoContext *ctx, const struct elem *e, const char *text,
 }
 
 void
-fitted_free(void *p)
+layout_fitted_free(void *p)
 {
 	struct fitted *f = p;
 

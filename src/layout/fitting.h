@@ -2,7 +2,7 @@
 /*
  * Inside the layout stage: what its files share -- the fit of a text to
  * its box (fit.c) and the cache of fits, the hyphenation dictionaries
- * fonts_new() makes (hyph.c), inline objects drawn (inline.c) and the
+ * layout_fonts_new() makes (hyph.c), inline objects drawn (inline.c) and the
  * glyphs no font shows (cover.c).
  */
 #ifndef DECKPRESS_FITTING_H
@@ -14,18 +14,18 @@
  * Hyphenation dictionaries by language (libhyphen, Debian's hyphen-*
  * packages), loaded when first needed.
  */
-struct hyph	*hyph_new(void);
+struct hyph	*layout_hyph_new(void);
 /* The same, each dictionary loaded whole by libhyphen: slow for large
  * ones (German: seconds), for tests to compare the two. */
-struct hyph	*hyph_new_whole(void);
-void		 hyph_free(struct hyph *h);
+struct hyph	*layout_hyph_new_whole(void);
+void		 layout_hyph_free(struct hyph *h);
 
 /*
  * The characters of a shaped text that no font e chose (its font, its
  * fallbacks; the icon font for icons) shows, as "'x' U+0078, ..."; NULL
- * if none.  g_free().  Notes the faces drawn if fonts_track() asked.
+ * if none.  g_free().  Notes the faces drawn if layout_fonts_track() asked.
  */
-char		*fonts_missing(const struct fonts *f, PangoLayout *l,
+char		*layout_fonts_missing(const struct fonts *f, PangoLayout *l,
 		    const struct elem *e);
 
 /* Text fitted into a box: the size chosen and how far it overflows. */
@@ -48,13 +48,13 @@ struct fitted {
  * sizes estimated from how far a size was too large, so most texts
  * take one to three shapings.
  */
-void		 fit_text(PangoContext *ctx, const struct elem *e,
+void		 layout_fit(PangoContext *ctx, const struct elem *e,
 		    const char *text, struct fitted *out);
 
 /* Free a struct fitted of the fit cache, and its layout. */
-void		 fitted_free(void *p);
+void		 layout_fitted_free(void *p);
 
 /* Draw inline objects of layouts of ctx (fonts.c calls it once). */
-void		 inline_setup(PangoContext *ctx);
+void		 layout_inline_setup(PangoContext *ctx);
 
 #endif

@@ -146,7 +146,7 @@ setup_context(struct fonts *f)
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	pango_cairo_context_set_font_options(f->ctx, fo);
 	cairo_font_options_destroy(fo);
-	inline_setup(f->ctx);	/* images in lines of text (inline.c) */
+	layout_inline_setup(f->ctx);	/* images in lines of text (inline.c) */
 }
 
 /* Append s to xml, escaped for XML. */
@@ -211,7 +211,7 @@ font_name(const char *name)
 /*
  * The game's fonts: the font files directly in its fonts/ folder, a
  * stranger's input, so only regular files where the game's files may
- * lie (game_open(): no link out of it unless --allow-outside), a sane
+ * lie (confine_open(): no link out of it unless --allow-outside), a sane
  * number of them and of a sane size.  Their families go to src.
  * Problems are errors at the folder.
  */
@@ -226,7 +226,7 @@ static bool
 font_file(const struct confine *conf, const char *f, struct stat *st,
     char **rf, const char **why)
 {
-	int fd = game_open(conf, f, st, why);
+	int fd = confine_open(conf, f, st, why);
 
 	if (fd < 0)
 		return false;
@@ -501,7 +501,7 @@ strcmpp(gconstpointer a, gconstpointer b)
 /*
  * The installed files of the full configuration fc (in neither the
  * game's nor deckpress's fonts/) by family, its name in lower case:
- * what fonts_want() gives Pango.  Sorted, for a stable PDF.
+ * what layout_fonts_want() gives Pango.  Sorted, for a stable PDF.
  */
 static void
 list_installed(struct fonts *f, FcConfig *fc)
@@ -566,7 +566,7 @@ pango_config(const char *narrow, char **files, size_t nfiles)
 }
 
 void
-fonts_want(const struct fonts *f, const char *list)
+layout_fonts_want(const struct fonts *f, const char *list)
 {
 	char **names;
 	size_t i;
@@ -597,7 +597,7 @@ fonts_want(const struct fonts *f, const char *list)
 }
 
 struct fonts *
-fonts_new(const char *dir, const struct deck *game, struct diags *d)
+layout_fonts_new(const char *dir, const struct deck *game, struct diags *d)
 {
 	struct fonts *f = xcalloc(1, sizeof(*f));
 	size_t nerr = d->nerr, nfiles = 0, k;
@@ -622,7 +622,7 @@ fonts_new(const char *dir, const struct deck *game, struct diags *d)
 		if (d->nerr == nerr)
 			diag_add(d, DIAG_ERROR, &pos, "font",
 			    "cannot read fonts");
-		fonts_free(f);
+		layout_fonts_free(f);
 		return NULL;
 	}
 	/* Every family a layout may name, and the installed files. */
@@ -641,20 +641,20 @@ fonts_new(const char *dir, const struct deck *game, struct diags *d)
 	FcConfigDestroy(fc);	/* the font map and fontconfig hold it */
 	setup_context(f);
 	f->fitcache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-	    fitted_free);
+	    layout_fitted_free);
 	f->variants = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    g_free);
-	f->hyph = hyph_new();
+	f->hyph = layout_hyph_new();
 	if (f->nfamilies == 0) {
 		diag_add(d, DIAG_ERROR, &pos, "font", "no fonts found");
-		fonts_free(f);
+		layout_fonts_free(f);
 		return NULL;
 	}
 	return f;
 }
 
 void
-fonts_free(struct fonts *f)
+layout_fonts_free(struct fonts *f)
 {
 	size_t i;
 
@@ -672,7 +672,7 @@ fonts_free(struct fonts *f)
 		g_hash_table_destroy(f->wanted);
 	free(f->gamefonts);
 	free(f->ownfonts);
-	hyph_free(f->hyph);
+	layout_hyph_free(f->hyph);
 	if (f->ctx != NULL)
 		g_object_unref(f->ctx);
 	if (f->map != NULL)

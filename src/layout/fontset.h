@@ -55,11 +55,11 @@ struct fonts {
  * none), deckpress's in dir, then the installed ones.  Returns NULL
  * with an error if the game's fonts/ holds a file that is no font, or
  * lies outside it, or if there is no font at all.  Free with
- * fonts_free().
+ * layout_fonts_free().
  */
-struct fonts	*fonts_new(const char *dir, const struct deck *game,
+struct fonts	*layout_fonts_new(const char *dir, const struct deck *game,
 		    struct diags *d);
-void		 fonts_free(struct fonts *f);
+void		 layout_fonts_free(struct fonts *f);
 /*
  * Give Pango the installed fonts of each family of list ("A,B" or one
  * family) that it does not have yet.  Pango's configuration holds the
@@ -67,18 +67,18 @@ void		 fonts_free(struct fonts *f);
  * for here: every family a layout, a language's fallback:, a <span
  * font=> or an SVG names must be wanted before it is laid out.
  */
-void		 fonts_want(const struct fonts *f, const char *list);
+void		 layout_fonts_want(const struct fonts *f, const char *list);
 
 /*
  * e as language lang of deck shows it: with the language's fallback
  * families after its own (a copy kept in f), or e itself.
  */
-const struct elem *fonts_elem(const struct fonts *f,
+const struct elem *layout_fonts_elem(const struct fonts *f,
 		    const struct deck *deck, const struct elem *e,
 		    size_t lang);
 
 /* The same for a text set in the families chosen, "Font,Fallback". */
-char		*fonts_missing_in(const struct fonts *f, PangoLayout *l,
+char		*layout_fonts_missing_in(const struct fonts *f, PangoLayout *l,
 		    const char *chosen);
 /*
  * The first run of a shaped text that asks for a face its family lacks
@@ -88,11 +88,11 @@ char		*fonts_missing_in(const struct fonts *f, PangoLayout *l,
  * element's families.  *at: the byte offset in the text where the
  * markup asking for that face begins, -1 if the layout's own.  g_free().
  */
-char		*fonts_badface(const struct fonts *f, PangoLayout *l,
+char		*layout_fonts_badface(const struct fonts *f, PangoLayout *l,
 		    const char *chosen, int *at);
 /* From now on, note each face a text is drawn in (check lists them). */
-void		 fonts_track(struct fonts *f);
+void		 layout_fonts_track(struct fonts *f);
 /* The faces noted, "Face <- file (source)", sorted; g_strfreev(). */
-char		**fonts_used(const struct fonts *f);
+char		**layout_fonts_used(const struct fonts *f);
 
 #endif

@@ -83,7 +83,7 @@ struct todo {
 struct hyph_dict {
 	char		*lang;
 	struct pdict	*pd;		/* NULL: no dictionary, or whole */
-	HyphenDict	*whole;		/* hyph_new_whole(): all lines */
+	HyphenDict	*whole;		/* layout_hyph_new_whole(): all lines */
 	const char	*cset;		/* borrowed from pd or whole */
 	bool		 utf8;
 	GHashTable	*done;		/* word -> with its soft hyphens */
@@ -482,7 +482,7 @@ build(struct pdict *pd)
 }
 
 struct hyph *
-hyph_new(void)
+layout_hyph_new(void)
 {
 	struct hyph *h = xcalloc(1, sizeof(*h));
 	const char *env = getenv("DECKPRESS_HYPHEN_DIR");
@@ -492,9 +492,9 @@ hyph_new(void)
 }
 
 struct hyph *
-hyph_new_whole(void)
+layout_hyph_new_whole(void)
 {
-	struct hyph *h = hyph_new();
+	struct hyph *h = layout_hyph_new();
 
 	h->whole = true;
 	return h;
@@ -510,7 +510,7 @@ todo_free(gpointer p)
 }
 
 void
-hyph_free(struct hyph *h)
+layout_hyph_free(struct hyph *h)
 {
 	size_t i;
 
@@ -873,7 +873,7 @@ put_markup(struct hyph_dict *d, GString *b, const char *m)
 }
 
 char *
-hyph_text(struct hyph *h, const char *lang, const char *s)
+layout_hyph_text(struct hyph *h, const char *lang, const char *s)
 {
 	struct hyph_dict *d = h && lang ? dict_for(h, lang) : NULL;
 	GString *b = g_string_new(NULL);
@@ -889,7 +889,7 @@ hyph_text(struct hyph *h, const char *lang, const char *s)
 }
 
 char *
-hyph_markup(struct hyph *h, const char *lang, const char *m)
+layout_hyph_markup(struct hyph *h, const char *lang, const char *m)
 {
 	struct hyph_dict *d = h && lang ? dict_for(h, lang) : NULL;
 	GString *b = g_string_new(NULL);
@@ -905,7 +905,7 @@ hyph_markup(struct hyph *h, const char *lang, const char *m)
 }
 
 bool
-hyph_has(struct hyph *h, const char *lang)
+layout_hyph_has(struct hyph *h, const char *lang)
 {
 	return h != NULL && lang != NULL && dict_for(h, lang) != NULL;
 }

@@ -4,9 +4,9 @@
  * icons/ folder) and any of its images ({img:PATH}).  The markup holds
  * one private-use character per object (U+F0000 + its number in a
  * table of this process); once a layout has its markup at a size,
- * inline_attach() lays a PangoAttrShape over each, as tall as the
+ * layout_inline_attach() lays a PangoAttrShape over each, as tall as the
  * capitals of the font there (or as the object says), on the baseline;
- * the shape renderer inline_setup() puts on the context draws the
+ * the shape renderer layout_inline_setup() puts on the context draws the
  * image there.  Part of the layout stage.
  */
 #include <math.h>
@@ -59,7 +59,7 @@ parse_height(const char *v, struct inl *o)
 }
 
 unsigned int
-inline_add(const struct image *img, const char *height,
+layout_inline_add(const struct image *img, const char *height,
     const struct rgba *color)
 {
 	char *key = g_strdup_printf("%p\x1f%s\x1f%a %a %a %a",
@@ -103,7 +103,7 @@ find(gunichar c)
 }
 
 const struct image *
-inline_image(unsigned int c)
+layout_inline_image(unsigned int c)
 {
 	const struct inl *o = find(c);
 
@@ -193,7 +193,7 @@ shape_of(PangoLayout *l, PangoAttrList *al, int i, const struct inl *o)
 }
 
 void
-inline_attach(PangoLayout *l)
+layout_inline_attach(PangoLayout *l)
 {
 	const char *text = pango_layout_get_text(l), *p;
 	PangoAttrList *al = pango_layout_get_attributes(l), *copy = NULL;
@@ -247,7 +247,7 @@ draw_shape(cairo_t *cr, PangoAttrShape *a, gboolean do_path, gpointer data)
 }
 
 void
-inline_setup(PangoContext *ctx)
+layout_inline_setup(PangoContext *ctx)
 {
 	pango_cairo_context_set_shape_renderer(ctx, draw_shape, NULL, NULL);
 }

@@ -42,7 +42,7 @@ static void
 put_text(GString *b, const char *s, bool upper, struct hyph *h,
     const char *lang)
 {
-	char *hy = h ? hyph_text(h, lang, s) : g_strdup(s);
+	char *hy = h ? layout_hyph_text(h, lang, s) : g_strdup(s);
 	char *up = upper ? g_utf8_strup(hy, -1) : g_strdup(hy);
 	char *esc = g_markup_escape_text(up, -1);
 
@@ -98,11 +98,11 @@ put_image(GString *b, const char *path, const struct mtoken *k,
 	if (m->images == NULL)
 		return;
 	/* Read, and reported if it cannot be, when the deck was bound. */
-	img = image_load(m->images, path, NULL, NULL, &quiet);
+	img = art_load(m->images, path, NULL, NULL, &quiet);
 	diag_free(&quiet);
 	if (img == NULL)
 		return;
-	cp = inline_add(img, markup_attr(k, "height"),
+	cp = layout_inline_add(img, markup_attr(k, "height"),
 	    opt_color(k, m, &c) ? &c : NULL);
 	if (cp != 0)
 		g_string_append_unichar(b, cp);
@@ -124,7 +124,7 @@ put_icon(GString *b, const struct mtoken *k, const struct mctx *m)
 	}
 	/* An unknown name was reported when the deck was bound; "&#x0;"
 	 * would make Pango refuse the whole text. */
-	if ((cp = iconmap_find(m->icons, k->text)) == 0)
+	if ((cp = tmpl_icon_find(m->icons, k->text)) == 0)
 		return;
 	g_string_append_printf(b, "<span font_family=\"%s\" "
 	    "font_weight=\"normal\" font_style=\"normal\"", ICON_FAMILY);
@@ -164,8 +164,8 @@ put_tag(GString *b, const struct mtoken *k, struct mctx *m)
 		return;
 	}
 	if (font != NULL && m->fonts != NULL) {
-		if (font_lookup(m->fonts->families, font, NULL))
-			fonts_want(m->fonts, font);	/* if installed */
+		if (tmpl_font_lookup(m->fonts->families, font, NULL))
+			layout_fonts_want(m->fonts, font); /* if installed */
 		else if (m->bad_font == NULL) {
 			m->bad_font = g_strdup(font);
 			m->bad_off = k->off;
@@ -363,7 +363,7 @@ check_glyphs(const struct fonts *fonts, const struct deck *deck,
     struct diags *d)
 {
 	const struct text *where = NULL;
-	char *miss = fonts_missing(fonts, b->layout, b->e);
+	char *miss = layout_fonts_missing(fonts, b->layout, b->e);
 
 	if (miss == NULL)
 		return;
@@ -392,7 +392,7 @@ layout_forget(const struct fonts *fonts)
 }
 
 /*
- * fit_text(), remembered by what decides the fit: the font, the box,
+ * layout_fit(), remembered by what decides the fit: the font, the box,
  * the range of sizes, the text.  fit->layout is a reference of the
  * caller's.
  */
@@ -413,7 +413,7 @@ fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
 		g_free(key);
 		return;
 	}
-	fit_text(fonts->ctx, e, text, fit);
+	layout_fit(fonts->ctx, e, text, fit);
 	fit->first = true;
 	if (g_hash_table_size(fonts->fitcache) >= FIT_CACHE)
 		g_hash_table_remove_all(fonts->fitcache);
@@ -460,7 +460,7 @@ bad_font(const struct facejob *j, const struct elem *e,
 	    e->literal_pos;
 	const char *hint;
 
-	font_lookup(j->fonts->families, m->bad_font, &hint);
+	tmpl_font_lookup(j->fonts->families, m->bad_font, &hint);
 
 	diag_add(j->d, DIAG_ERROR, &pos, "font", "card '%s' (%s): %s: "
 	    "'<span font=\"%s\">': no font family '%s'%s%s%s",
@@ -484,7 +484,7 @@ try_hyphens(const struct facejob *j, struct lbox *b, const char *s,
 	struct mctx m;
 	char *ht;
 
-	if (fit->fits || !hyph_has(j->fonts->hyph, lang))
+	if (fit->fits || !layout_hyph_has(j->fonts->hyph, lang))
 		return;
 	card_mctx(j, e, v, &m);
 	m.h = j->fonts->hyph;
@@ -555,7 +555,7 @@ check_face(const struct facejob *j, const struct lbox *b, const char *s,
 {
 	const struct elem *e = b->e;
 	int at;
-	char *msg = fonts_badface(j->fonts, b->layout, e->families ?
+	char *msg = layout_fonts_badface(j->fonts, b->layout, e->families ?
 	    e->families : e->family, &at);
 	struct srcpos pos = e->literal != NULL && where == NULL ?
 	    e->literal_pos : e->pos;
@@ -574,7 +574,7 @@ check_face(const struct facejob *j, const struct lbox *b, const char *s,
 static void
 lay_text(const struct facejob *j, struct lbox *b)
 {
-	const struct elem *e = b->e = fonts_elem(j->fonts, j->deck, b->e,
+	const struct elem *e = b->e = layout_fonts_elem(j->fonts, j->deck, b->e,
 	    j->lang);
 	const struct deck *deck = j->deck;
 	struct cardvars cv = { deck, j->c, e, j->copy, j->lang, { "", "" },
@@ -643,8 +643,8 @@ lay_image(const struct fonts *fonts, const struct deck *deck,
 
 	if (fonts->images == NULL)
 		return NULL;
-	path = image_path(deck, t, e, c);
-	img = image_load(fonts->images, path, &e->file_pos, c->label, d);
+	path = load_image_path(deck, t, e, c);
+	img = art_load(fonts->images, path, &e->file_pos, c->label, d);
 	free(path);
 	return img;
 }
@@ -738,7 +738,7 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 			lay_text(&j, b);
 		else if (e->type == ELEM_ICON)
 			b->text = utf8_char(e->codepoint ? e->codepoint :
-			    iconmap_find(fonts->icons,
+			    tmpl_icon_find(fonts->icons,
 			    card_attr(c, e->icon_attr)));
 		else if (e->type == ELEM_IMAGE)
 			b->img = lay_image(fonts, deck, t, c, e, d);
@@ -747,7 +747,7 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 }
 
 void
-laid_unshape(struct laid *l)
+layout_laid_unshape(struct laid *l)
 {
 	size_t i;
 
@@ -759,7 +759,7 @@ laid_unshape(struct laid *l)
 }
 
 void
-laid_free(struct laid *l)
+layout_laid_free(struct laid *l)
 {
 	size_t i;
 

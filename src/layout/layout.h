@@ -20,20 +20,22 @@ struct hyph;
 
 /*
  * Hyphenation dictionaries by language (libhyphen, Debian's hyphen-*
- * packages), loaded when first needed (hyph.c; fonts_new() makes
+ * packages), loaded when first needed (hyph.c; layout_fonts_new() makes
  * them): s with soft hyphens at the dictionary's break points;
  * g_free().
  */
-char		*hyph_text(struct hyph *h, const char *lang, const char *s);
+char		*layout_hyph_text(struct hyph *h, const char *lang,
+		    const char *s);
 /* The same for Pango markup, leaving tags and entities alone. */
-char		*hyph_markup(struct hyph *h, const char *lang, const char *m);
-bool		 hyph_has(struct hyph *h, const char *lang);
+char		*layout_hyph_markup(struct hyph *h, const char *lang,
+		    const char *m);
+bool		 layout_hyph_has(struct hyph *h, const char *lang);
 
 /*
  * Build the Pango layout of text for element e at size pt.  Caller
  * unrefs.  text is Pango markup, as layout_markup() makes it.
  */
-PangoLayout	*fit_layout(PangoContext *ctx, const struct elem *e,
+PangoLayout	*layout_at_size(PangoContext *ctx, const struct elem *e,
 		    const char *text, double size);
 
 /*
@@ -91,7 +93,7 @@ struct mtagpos {
  * else escaped; variables {name} take their values from m->v, as text;
  * m->upper uppercases the words (not the icons); with m->h, words get
  * soft hyphens from the dictionary of m->lang.  An icon of the game's
- * icons/ folder or an image is one inline object (inline_add()).
+ * icons/ folder or an image is one inline object (layout_inline_add()).
  * Returns NULL if the markup is broken (load_bind has reported it).
  * Caller frees with g_free().
  */
@@ -103,19 +105,19 @@ char		*layout_markup(const char *s, struct mctx *m);
  * (NULL: its own): the same object the same character.  0 if the
  * table is full (65 534 objects).
  */
-unsigned int	 inline_add(const struct image *img, const char *height,
+unsigned int	 layout_inline_add(const struct image *img, const char *height,
 		    const struct rgba *color);
 /*
  * Give the inline objects of l's text (set by markup) their size at
  * l's font and the markup's: call after pango_layout_set_markup().
  */
-void		 inline_attach(PangoLayout *l);
+void		 layout_inline_attach(PangoLayout *l);
 
 /*
  * The image character c of a layout's text stands for, or NULL: for a
  * table of the texts, which names it rather than print the character.
  */
-const struct image *inline_image(unsigned int c);
+const struct image *layout_inline_image(unsigned int c);
 
 /* What a draft shows on a text box (bits). */
 enum {
@@ -162,18 +164,18 @@ struct laid {
  * error naming the card, the language, the field and the overflow in
  * mm, or in a draft (deck->draft) a warning, the box drawn at the
  * minimum size and marked.  Copies after the first report only what
- * differs between copies ({n}).  Free with laid_free().
+ * differs between copies ({n}).  Free with layout_laid_free().
  */
 void		 layout_card(const struct fonts *fonts, const struct deck *deck,
 		    const struct tmpl *t, const struct card *c,
 		    unsigned int copy, size_t lang, enum face f,
 		    struct laid *out, struct diags *d);
-void		 laid_free(struct laid *l);
+void		 layout_laid_free(struct laid *l);
 /*
  * Let go of the layouts a face's texts were fitted with, for a face
  * kept long before it is drawn: drawing shapes them again.
  */
-void		 laid_unshape(struct laid *l);
+void		 layout_laid_unshape(struct laid *l);
 
 /*
  * Draw layout l with its top left at the current point (no point: at 0,

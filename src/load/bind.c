@@ -122,12 +122,12 @@ check_icon(const struct card *c, const struct elem *e,
 		diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
 		return false;
 	}
-	if (iconmap_find(icons, v) != 0)
+	if (tmpl_icon_find(icons, v) != 0)
 		return true;
 	for (i = 0; i < c->nattrs; i++)
 		if (strcmp(c->attrs[i].name, e->icon_attr) == 0)
 			break;
-	hint = iconmap_suggest(icons, v);
+	hint = tmpl_icon_suggest(icons, v);
 	diag_add(d, DIAG_ERROR, &c->attrs[i].pos, "icon", "card '%s': unknown "
 	    "icon '%s'%s%s%s", c->id, v, HINT_ARGS(hint));
 	diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
@@ -144,7 +144,7 @@ check_texts(const struct deck *deck, const struct card *c,
 	bool ok = true;
 
 	if (e->type != ELEM_TEXT || e->field == NULL ||
-	    orphans_field(o, e->field))
+	    load_orphans_field(o, e->field))
 		return true;
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_on(deck, li, all))
@@ -373,7 +373,7 @@ check_fields(const struct deck *deck, const struct card *c,
 			for (k = 0; k < nf; k++)
 				if (strcmp(fields[k], ct->v[j].field) == 0)
 					break;
-			if (k < nf || orphans_hint(o, ct->v[j].field))
+			if (k < nf || load_orphans_hint(o, ct->v[j].field))
 				continue;
 			hint = closest_word(ct->v[j].field, fields, nf);
 			diag_add(d, DIAG_ERROR, &ct->v[j].key_pos,
@@ -549,10 +549,10 @@ file_var(const void *ctx, const char *name)
 }
 
 char *
-image_path(const struct deck *deck, const struct tmpl *t,
+load_image_path(const struct deck *deck, const struct tmpl *t,
     const struct elem *e, const struct card *c)
 {
-	char *name = plain_subst(e->file, file_var, c), *p, *dir;
+	char *name = markup_plain_subst(e->file, file_var, c), *p, *dir;
 
 	if (g_path_is_absolute(name))
 		return name;
@@ -618,8 +618,8 @@ check_image(const struct deck *deck, const struct tmpl *t,
 	if (e->type != ELEM_IMAGE || images == NULL)
 		return true;
 	pos = image_pos(c, e);
-	path = image_path(deck, t, e, c);
-	ok = image_load(images, path, pos, c->label, d) != NULL;
+	path = load_image_path(deck, t, e, c);
+	ok = art_load(images, path, pos, c->label, d) != NULL;
 	free(path);
 	return ok;
 }
@@ -715,14 +715,14 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 	ok &= check_literal_objects(deck, tmpls, icons, images, d);
 	orph = xcalloc(deck->nkinds + 1, sizeof(*orph));
 	for (k = 0; k < deck->nkinds; k++)
-		ok &= bind_orphans(deck, tmpls, k, &orph[k], d);
-	bind_raw_values(deck, tmpls, d);
+		ok &= load_bind_orphans(deck, tmpls, k, &orph[k], d);
+	load_bind_raw_values(deck, tmpls, d);
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], &orph[deck->cards[i].kind],
 		    icons, images, all_langs, d);
 	for (k = 0; k < deck->nkinds; k++)
-		orphans_free(&orph[k]);
+		load_orphans_free(&orph[k]);
 	free(orph);
 	return ok;
 }

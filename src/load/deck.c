@@ -35,12 +35,12 @@ keep(struct deck *deck, const char *s)
 	return arena_strdup(&deck->arena, s);
 }
 
-/* ystring(), the text kept in the deck. */
+/* ytree_string(), the text kept in the deck. */
 static bool
 kstring(struct deck *deck, const struct ynode *n, const char **out,
     const char *what, const char *ctx, struct diags *d)
 {
-	if (!ystring(n, out, what, ctx, d))
+	if (!ytree_string(n, out, what, ctx, d))
 		return false;
 	*out = keep(deck, *out);
 	return true;
@@ -51,7 +51,7 @@ load_langs(struct deck *deck, const struct ynode *n, struct diags *d)
 {
 	size_t i, j;
 
-	if (!yexpect(n, YNODE_SEQ, "languages", NULL, d))
+	if (!ytree_expect(n, YNODE_SEQ, "languages", NULL, d))
 		return false;
 	if (n->n == 0) {
 		diag_add(d, DIAG_ERROR, &n->pos, "languages",
@@ -62,10 +62,11 @@ load_langs(struct deck *deck, const struct ynode *n, struct diags *d)
 	for (i = 0; i < n->n; i++) {
 		const char *s;
 
-		if (!ystring(n->items[i], &s, "a language", NULL, d))
+		if (!ytree_string(n->items[i], &s, "a language", NULL, d))
 			return false;
-		if (!lang_tag_valid(s)) {
-			lang_tag_error(d, &n->items[i]->pos, "languages", s);
+		if (!load_lang_tag_valid(s)) {
+			load_lang_tag_error(d, &n->items[i]->pos, "languages",
+			    s);
 			return false;
 		}
 		for (j = 0; j < i; j++)
@@ -150,7 +151,7 @@ load_attrdefs(struct deck *deck, const struct ynode *n, struct diags *d)
 		kind_attrdef(deck);
 	if (n == NULL)
 		return true;
-	if (!yexpect(n, YNODE_MAP, "attributes", NULL, d))
+	if (!ytree_expect(n, YNODE_MAP, "attributes", NULL, d))
 		return false;
 	for (i = 0; i < n->n; i++)
 		if (load_attrdef(deck, &deck->attrdefs[deck->nattrdefs],
@@ -179,7 +180,7 @@ load_count(struct card *c, const struct ynode *n, const char *ctx,
 	char *end;
 	long v;
 
-	if (!yexpect(n, YNODE_SCALAR, "count", ctx, d))
+	if (!ytree_expect(n, YNODE_SCALAR, "count", ctx, d))
 		return false;
 	if (!n->plain) {
 		diag_add(d, DIAG_ERROR, &n->pos, "count", "%s: count must be "
@@ -213,7 +214,7 @@ load_attr(struct deck *deck, struct card *c, const struct ypair *p,
 	const char *hint;
 	size_t i;
 
-	if (!ystring(p->val, &a->value, p->key->str, ctx, d))
+	if (!ytree_string(p->val, &a->value, p->key->str, ctx, d))
 		return false;
 	a->name = def->name;
 	a->pos = p->val->pos;
@@ -271,7 +272,7 @@ static bool
 load_card(struct deck *deck, struct card *c, size_t no,
     const struct ynode *n, const char *const *keys, struct diags *d)
 {
-	const struct ynode *id = ymap_get(n, "id"), *cnt;
+	const struct ynode *id = ytree_get(n, "id"), *cnt;
 	const char *ctx, *why;
 	char num[32];
 	bool ok = true;
@@ -284,7 +285,7 @@ load_card(struct deck *deck, struct card *c, size_t no,
 	ctx = num;
 	if (n->type != YNODE_MAP) {
 		diag_add(d, DIAG_ERROR, &n->pos, "type", "%s must be a mapping "
-		    "like {id: ...}, not %s", ctx, ynode_kind(n));
+		    "like {id: ...}, not %s", ctx, ytree_kind(n));
 		return false;
 	}
 	c->pos = n->pos;
@@ -303,11 +304,12 @@ load_card(struct deck *deck, struct card *c, size_t no,
 	}
 	ctx = arena_printf(&deck->arena, "card '%s'", c->id);
 	c->label = ctx;
-	if (ymap_check_keys(n, keys, ctx, d) > 0)
+	if (ytree_check_keys(n, keys, ctx, d) > 0)
 		ok = false;
-	if ((cnt = ymap_get(n, "count")) != NULL && !load_count(c, cnt, ctx, d))
+	if ((cnt = ytree_get(n, "count")) != NULL && !load_count(c, cnt, ctx,
+	    d))
 		ok = false;
-	if (deck->multi && ymap_get(n, KIND_ATTR) == NULL) {
+	if (deck->multi && ytree_get(n, KIND_ATTR) == NULL) {
 		diag_add(d, DIAG_ERROR, &n->pos, "missing", "%s has no '%s' "
 		    "(one of the deck's components: %s)", ctx, KIND_ATTR,
 		    kind_list(deck));
@@ -372,9 +374,9 @@ load_cards(struct deck *deck, const struct ynode *n, bool head,
 	size_t i, copies = 0;
 	bool ok = true, over = false;
 
-	if (head && yisnull(n))
+	if (head && ytree_isnull(n))
 		return true;
-	if (!yexpect(n, YNODE_SEQ, "cards", NULL, d))
+	if (!ytree_expect(n, YNODE_SEQ, "cards", NULL, d))
 		return false;
 	if (n->n == 0 && !head) {
 		diag_add(d, DIAG_ERROR, &n->pos, "cards", "the deck has no "
@@ -436,7 +438,7 @@ static bool
 load_string_key(struct deck *deck, const struct ynode *root, const char *key,
     const char **out, struct srcpos *pos, struct diags *d)
 {
-	const struct ynode *n = ymap_get(root, key);
+	const struct ynode *n = ytree_get(root, key);
 
 	if (n == NULL)
 		return true;
@@ -448,7 +450,7 @@ load_string_key(struct deck *deck, const struct ynode *root, const char *key,
 static bool
 require(const struct ynode *root, const char *key, struct diags *d)
 {
-	if (ymap_get(root, key) != NULL)
+	if (ytree_get(root, key) != NULL)
 		return true;
 	diag_add(d, DIAG_ERROR, &root->pos, "missing",
 	    "the deck has no '%s'", key);
@@ -486,7 +488,7 @@ load_names(struct deck *deck, const struct ynode *n, const char *what,
 		(*nout)++;
 		return kstring(deck, n, &(*out)[0], what, NULL, d);
 	}
-	if (!yexpect(n, YNODE_SEQ, what, NULL, d))
+	if (!ytree_expect(n, YNODE_SEQ, what, NULL, d))
 		return false;
 	*out = arena_alloc(&deck->arena, (n->n + 1) * sizeof(char *));
 	for (i = 0; i < n->n; i++)
@@ -505,12 +507,12 @@ load_credits(struct deck *deck, const struct ynode *n, struct diags *d)
 
 	if (n == NULL)
 		return true;
-	if (!yexpect(n, YNODE_MAP, "credits", NULL, d))
+	if (!ytree_expect(n, YNODE_MAP, "credits", NULL, d))
 		return false;
-	ok = ymap_check_keys(n, credit_keys, NULL, d) == 0;
-	ok &= load_names(deck, ymap_get(n, "authors"), "authors", &c->authors,
+	ok = ytree_check_keys(n, credit_keys, NULL, d) == 0;
+	ok &= load_names(deck, ytree_get(n, "authors"), "authors", &c->authors,
 	    &c->nauthors, d);
-	ok &= load_names(deck, ymap_get(n, "design"), "design", &c->design,
+	ok &= load_names(deck, ytree_get(n, "design"), "design", &c->design,
 	    &c->ndesign, d);
 	ok &= load_string_key(deck, n, "licence", &c->licence, NULL, d);
 	ok &= load_string_key(deck, n, "funding", &c->funding, NULL, d);
@@ -534,10 +536,10 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 		    "name '%s' %s", k->name, why);
 		return false;
 	}
-	if (!yexpect(v, YNODE_MAP, "a component", ctx, d) ||
-	    ymap_check_keys(v, kind_keys, ctx, d) > 0)
+	if (!ytree_expect(v, YNODE_MAP, "a component", ctx, d) ||
+	    ytree_check_keys(v, kind_keys, ctx, d) > 0)
 		return false;
-	if (ymap_get(v, "layout") == NULL) {
+	if (ytree_get(v, "layout") == NULL) {
 		diag_add(d, DIAG_ERROR, &v->pos, "missing", "%s has no "
 		    "'layout'", ctx);
 		return false;
@@ -554,7 +556,7 @@ load_kinds(struct deck *deck, const struct ynode *n, struct diags *d)
 	size_t i;
 	bool ok = true;
 
-	if (!yexpect(n, YNODE_MAP, "components", NULL, d))
+	if (!ytree_expect(n, YNODE_MAP, "components", NULL, d))
 		return false;
 	if (n->n == 0) {
 		diag_add(d, DIAG_ERROR, &n->pos, "components",
@@ -580,8 +582,8 @@ load_kinds(struct deck *deck, const struct ynode *n, struct diags *d)
 static bool
 load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 {
-	const struct ynode *lay = ymap_get(root, "layout");
-	const struct ynode *comp = ymap_get(root, "components");
+	const struct ynode *lay = ytree_get(root, "layout");
+	const struct ynode *comp = ytree_get(root, "components");
 	const char *tf = NULL;
 	struct srcpos tf_pos = { NULL, 0, 0 };
 	struct kind *k;
@@ -631,16 +633,16 @@ load_head(struct deck *deck, const struct ynode *root, bool head,
 {
 	bool ok = true;
 
-	if (!yexpect(root, YNODE_MAP, "a deck file", NULL, d))
+	if (!ytree_expect(root, YNODE_MAP, "a deck file", NULL, d))
 		return false;
-	if (ymap_check_keys(root, deck_keys, NULL, d) > 0)
+	if (ytree_check_keys(root, deck_keys, NULL, d) > 0)
 		ok = false;
 	ok &= require(root, "languages", d);
 	if (!head)
 		ok &= require(root, "cards", d);
 	ok &= load_game(deck, root, d);
 	ok &= load_string_key(deck, root, "title", &deck->title, NULL, d);
-	ok &= load_credits(deck, ymap_get(root, "credits"), d);
+	ok &= load_credits(deck, ytree_get(root, "credits"), d);
 	if (!load_layouts(deck, root, d)) {
 		ok = false;
 		/* Go on to report the rest: one stand-in kind to count on. */
@@ -652,11 +654,11 @@ load_head(struct deck *deck, const struct ynode *root, bool head,
 			deck->multi = false;
 		}
 	}
-	if (ymap_get(root, "languages") != NULL)
-		ok &= load_langs(deck, ymap_get(root, "languages"), d);
-	ok &= load_attrdefs(deck, ymap_get(root, "attributes"), d);
-	if (ymap_get(root, "cards") != NULL)
-		ok &= load_cards(deck, ymap_get(root, "cards"), head, d);
+	if (ytree_get(root, "languages") != NULL)
+		ok &= load_langs(deck, ytree_get(root, "languages"), d);
+	ok &= load_attrdefs(deck, ytree_get(root, "attributes"), d);
+	if (ytree_get(root, "cards") != NULL)
+		ok &= load_cards(deck, ytree_get(root, "cards"), head, d);
 	return ok;
 }
 
@@ -732,7 +734,7 @@ read_journal(struct deck *deck, const char *dir, struct diags *d)
 	struct srcpos pos = { NULL, 0, 0 };
 
 	deck->confine->journal = j;
-	if (!journal_read(deck->confine, dir, j, d) || j->n == 0)
+	if (!confine_journal_read(deck->confine, dir, j, d) || j->n == 0)
 		return;
 	pos.file = diag_file(d, j->path);
 	diag_add(d, DIAG_WARN, &pos, "journal", "an import into this deck "
@@ -780,7 +782,7 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	if (ok)
 		add_lang(deck, o->extra);
 	if (root != NULL && deck->nlangs > 0 && deck->ncards > 0 && !o->head) {
-		langs = ymap_get(root, "languages");
+		langs = ytree_get(root, "languages");
 		langs_pos = langs->pos;
 		lang_pos = lang_places(deck, langs);
 	}
@@ -788,14 +790,14 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	if (lang_pos != NULL)
 		texts_ok = load_texts(deck, &langs_pos, lang_pos, o, d);
 	if (!ok || (!o->lenient && (!texts_ok || d->nerr > nerr))) {
-		deck_free(deck);
+		load_deck_free(deck);
 		return NULL;
 	}
 	return deck;
 }
 
 void
-deck_free(struct deck *deck)
+load_deck_free(struct deck *deck)
 {
 	if (deck == NULL)
 		return;

@@ -32,19 +32,19 @@ in_list(const char *const *v, size_t n, const char *name)
 }
 
 bool
-orphans_field(const struct orphans *o, const char *field)
+load_orphans_field(const struct orphans *o, const char *field)
 {
 	return in_list(o->field, o->n, field);
 }
 
 bool
-orphans_hint(const struct orphans *o, const char *field)
+load_orphans_hint(const struct orphans *o, const char *field)
 {
 	return in_list(o->hint, o->n, field);
 }
 
 void
-orphans_free(struct orphans *o)
+load_orphans_free(struct orphans *o)
 {
 	if (o == NULL)
 		return;
@@ -104,7 +104,7 @@ shown_on(const struct deck *deck, const struct tmpl *const *tmpls,
 }
 
 bool
-bind_orphans(const struct deck *deck, const struct tmpl *const *tmpls,
+load_bind_orphans(const struct deck *deck, const struct tmpl *const *tmpls,
     size_t k, struct orphans *o, struct diags *d)
 {
 	const struct tmpl *t = tmpls[k];
@@ -199,7 +199,7 @@ has_words(const struct attrdef *def)
  * attribute, where the attribute is declared.
  */
 void
-bind_raw_values(const struct deck *deck, const struct tmpl *const *tmpls,
+load_bind_raw_values(const struct deck *deck, const struct tmpl *const *tmpls,
     struct diags *d)
 {
 	size_t k, li;

@@ -70,7 +70,7 @@ subtag(const char *s, size_t n, enum tagpart *p, unsigned int *nextlang)
 }
 
 bool
-lang_tag_valid(const char *s)
+load_lang_tag_valid(const char *s)
 {
 	enum tagpart p = TP_LANG, was;
 	unsigned int nextlang = 0;
@@ -122,11 +122,11 @@ suggest(const char *s, char *out, size_t max)
 			out[i] = (char)toupper((unsigned char)s[i]);
 	}
 	out[i] = '\0';
-	return strcmp(out, s) != 0 && lang_tag_valid(out);
+	return strcmp(out, s) != 0 && load_lang_tag_valid(out);
 }
 
 void
-lang_tag_error(struct diags *d, const struct srcpos *pos, const char *code,
+load_lang_tag_error(struct diags *d, const struct srcpos *pos, const char *code,
     const char *s)
 {
 	char hint[80];

@@ -33,9 +33,9 @@
 #define MAX_PAGES	50000	/* pages of one output */
 
 /* Is s a BCP 47 language tag (en, pt-BR, sr-Latn)?  langtag.c */
-bool		 lang_tag_valid(const char *s);
+bool		 load_lang_tag_valid(const char *s);
 /* The error for s, a language code that is not one, naming the form. */
-void		 lang_tag_error(struct diags *, const struct srcpos *,
+void		 load_lang_tag_error(struct diags *, const struct srcpos *,
 		    const char *code, const char *s);
 
 /* What load_deck() reads, and how it treats what is missing. */
@@ -79,17 +79,17 @@ struct load_opts {
  * says (NULL: every language, strictly, no default pack strings).  A
  * deck whose deck.yaml is sound is returned with o->lenient even when
  * its text files have errors (reported), so that the validator can go
- * on checking what it can.  Free with deck_free().
+ * on checking what it can.  Free with load_deck_free().
  */
 struct deck	*load_deck(const char *dir, const struct load_opts *o,
 		    struct diags *d);
-void		 deck_free(struct deck *deck);
+void		 load_deck_free(struct deck *deck);
 /*
  * Has language li a pack: its rule booklet (rules/LANG.md), or pack
  * strings the game writes in it?  A translation of the cards alone has
  * none: no pack to make, no pack strings to want.
  */
-bool		 deck_has_pack(const struct deck *deck, size_t li);
+bool		 load_has_pack(const struct deck *deck, size_t li);
 
 /*
  * Choose each kind's title field, now that its template tmpls[k] is
@@ -119,7 +119,7 @@ bool		 load_bind(const struct deck *deck,
  * with {id} and the card's attributes filled in, in the deck's folder
  * (or, for a layout's own image, beside the layout).  Caller frees.
  */
-char		*image_path(const struct deck *deck, const struct tmpl *t,
+char		*load_image_path(const struct deck *deck, const struct tmpl *t,
 		    const struct elem *e, const struct card *c);
 
 /*

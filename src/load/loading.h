@@ -33,22 +33,22 @@ struct orphans {
 
 /*
  * fieldcheck.c: kind k's orphans into o (its template tmpls[k] shows
- * them; o is freed with orphans_free()), reported at the layout when k
+ * them; o is freed with load_orphans_free()), reported at the layout when k
  * is the first kind of its template.  False if it has any.
  */
-bool		 bind_orphans(const struct deck *deck,
+bool		 load_bind_orphans(const struct deck *deck,
 		    const struct tmpl *const *tmpls, size_t k,
 		    struct orphans *o, struct diags *d);
 /* Is field one of o's fields; one of the text fields named as hints? */
-bool		 orphans_field(const struct orphans *o, const char *field);
-bool		 orphans_hint(const struct orphans *o, const char *field);
-void		 orphans_free(struct orphans *o);
+bool		 load_orphans_field(const struct orphans *o, const char *field);
+bool		 load_orphans_hint(const struct orphans *o, const char *field);
+void		 load_orphans_free(struct orphans *o);
 /*
  * fieldcheck.c: a warning for each translation that prints {attr} with
  * deck.yaml's spelling of the attribute's values (no text file has
  * "values: ATTR:").
  */
-void		 bind_raw_values(const struct deck *deck,
+void		 load_bind_raw_values(const struct deck *deck,
 		    const struct tmpl *const *tmpls, struct diags *d);
 
 #endif

@@ -86,14 +86,14 @@ load_sources(struct deck *deck, struct cardtext *ct, const struct ynode *n,
 	size_t i;
 	bool ok = true;
 
-	if (!yexpect(n, YNODE_MAP, "source", ctx, d))
+	if (!ytree_expect(n, YNODE_MAP, "source", ctx, d))
 		return false;
 	for (i = 0; i < n->n; i++) {
 		const struct ypair *p = &n->pairs[i];
 		struct text *t = find_text(ct, p->key->str);
 		const char *h;
 
-		if (!ystring(p->val, &h, "a source hash", ctx, d)) {
+		if (!ytree_string(p->val, &h, "a source hash", ctx, d)) {
 			ok = false;
 			continue;
 		}
@@ -127,13 +127,13 @@ load_same(struct cardtext *ct, const struct ynode *n, const char *ctx,
 	size_t i;
 
 	if (n->type == YNODE_SCALAR) {
-		if (!ybool(n, &all, "same", ctx, d))
+		if (!ytree_bool(n, &all, "same", ctx, d))
 			return false;
 		for (i = 0; i < ct->n; i++)
 			ct->v[i].same = all;
 		return true;
 	}
-	if (!yexpect(n, YNODE_SEQ, "same", ctx, d))
+	if (!ytree_expect(n, YNODE_SEQ, "same", ctx, d))
 		return false;
 	for (i = 0; i < n->n; i++) {
 		if (n->items[i]->type != YNODE_SCALAR ||
@@ -174,7 +174,7 @@ load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
 
 	ct->pos = n->pos;
 	ct->n = 0;
-	if (!yexpect(n, YNODE_MAP, "its texts", c->label, d))
+	if (!ytree_expect(n, YNODE_MAP, "its texts", c->label, d))
 		return false;
 	ct->v = arena_alloc(&deck->arena, n->n * sizeof(*ct->v));
 	for (i = 0; i < n->n; i++) {
@@ -192,9 +192,9 @@ load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
 		}
 		t->field = field_name(deck, fields, p->key->str);
 		t->pos = p->val->pos;
-		t->end = ynode_end(p->val);
+		t->end = ytree_end(p->val);
 		t->key_pos = p->key->pos;
-		if (yisnull(p->val)) {
+		if (ytree_isnull(p->val)) {
 			if (!draft) {
 				diag_add(d, DIAG_ERROR, &p->val->pos,
 				    "missing-text", "%s: '%s' has no text yet "
@@ -202,7 +202,7 @@ load_cardtext(struct deck *deck, const struct card *c, struct cardtext *ct,
 				diag_about(d, c->id, lang);
 				ok = false;
 			}
-		} else if (!ystring(p->val, &t->value, t->field, c->label,
+		} else if (!ytree_string(p->val, &t->value, t->field, c->label,
 		    d)) {
 			ok = false;
 			continue;
@@ -328,7 +328,7 @@ load_values(struct deck *deck, size_t li, const struct ynode *n, bool draft,
 	size_t i, k;
 	bool ok = true;
 
-	if (!yexpect(n, YNODE_MAP, "values", NULL, d))
+	if (!ytree_expect(n, YNODE_MAP, "values", NULL, d))
 		return false;
 	for (i = 0; i < n->n; i++) {
 		const struct ypair *p = &n->pairs[i];
@@ -367,7 +367,7 @@ load_kind_strs(struct deck *deck, size_t li, const struct ynode *n,
 	size_t i, k;
 	bool ok = true;
 
-	if (!yexpect(n, YNODE_MAP, "components", NULL, d))
+	if (!ytree_expect(n, YNODE_MAP, "components", NULL, d))
 		return false;
 	for (i = 0; i < n->n; i++) {
 		const struct ypair *p = &n->pairs[i];
@@ -410,23 +410,23 @@ load_sections(struct deck *deck, size_t li, const struct ynode *root,
 	size_t i;
 	bool ok;
 
-	if (!yexpect(root, YNODE_MAP, "a text file", NULL, d))
+	if (!ytree_expect(root, YNODE_MAP, "a text file", NULL, d))
 		return false;
-	ok = ymap_check_keys(root, file_keys, NULL, d) == 0;
-	if ((n = ymap_get(root, "cards")) == NULL) {
+	ok = ytree_check_keys(root, file_keys, NULL, d) == 0;
+	if ((n = ytree_get(root, "cards")) == NULL) {
 		diag_add(d, DIAG_ERROR, &root->pos, "missing",
 		    "the text file has no 'cards'");
 		return false;
 	}
-	ok &= yexpect(n, YNODE_MAP, "cards", NULL, d) && r->ok;
-	if ((n = ymap_get(root, "values")) != NULL)
+	ok &= ytree_expect(n, YNODE_MAP, "cards", NULL, d) && r->ok;
+	if ((n = ytree_get(root, "values")) != NULL)
 		ok &= load_values(deck, li, n, draft, fields, d);
-	if ((n = ymap_get(root, "components")) != NULL)
+	if ((n = ytree_get(root, "components")) != NULL)
 		ok &= load_kind_strs(deck, li, n, draft, fields, d);
-	if ((n = ymap_get(root, "fallback")) != NULL)
-		ok &= lang_fallback(deck, li, n, d);
+	if ((n = ytree_get(root, "fallback")) != NULL)
+		ok &= tmpl_lang_fallback(deck, li, n, d);
 	/* The pack's own strings: a card of their own, "pack". */
-	if ((n = ymap_get(root, "pack")) != NULL) {
+	if ((n = ytree_get(root, "pack")) != NULL) {
 		for (i = 0; i < root->n; i++)
 			if (strcmp(root->pairs[i].key->str, "pack") == 0)
 				deck->pack.texts[li].key_pos =
@@ -456,7 +456,7 @@ load_textfile(struct deck *deck, size_t li, const struct srcpos *lpos,
 	const struct ynode *root;
 	bool ok = true;
 
-	if (!game_exists(deck->confine, path)) {
+	if (!confine_exists(deck->confine, path)) {
 		if (draft && li > 0) {
 			diag_add(d, DIAG_WARN, lpos, "draft", "language '%s' "
 			    "has no text file %s: every string is printed "
@@ -498,8 +498,8 @@ read_defaults(struct deck *deck, const char *packdir, size_t li,
 	memset(out, 0, sizeof(*out));
 	if (file_exists(path) &&
 	    (root = ytree_load(&tree, NULL, diag_file(d, path), d)) != NULL &&
-	    yexpect(root, YNODE_MAP, "a pack strings file", NULL, d) &&
-	    (n = ymap_get(root, "pack")) != NULL) {
+	    ytree_expect(root, YNODE_MAP, "a pack strings file", NULL, d) &&
+	    (n = ytree_get(root, "pack")) != NULL) {
 		load_cardtext(deck, &dflt, out, deck->langs[li], n, false,
 		    fields, d);
 	}
@@ -772,7 +772,7 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 			char *p = arena_printf(&deck->arena, "%s/text/%s.yaml",
 			    deck->dir, deck->langs[li]);
 
-			if (!game_exists(deck->confine, p))
+			if (!confine_exists(deck->confine, p))
 				continue;
 		}
 		/* A file with errors: the cards it lacks are no news. */
@@ -784,7 +784,7 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 		} else if (read[li])
 			ok &= whole_cards(deck, li, draft, d);
 	}
-	if (o->packdir != NULL && deck_has_pack(deck, 0))
+	if (o->packdir != NULL && load_has_pack(deck, 0))
 		add_defaults(deck, o->packdir, fields, d);
 	g_hash_table_destroy(fields);
 	deck->draft = o->draft;
@@ -795,12 +795,12 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 }
 
 bool
-deck_has_pack(const struct deck *deck, size_t li)
+load_has_pack(const struct deck *deck, size_t li)
 {
 	char *md = g_strdup_printf("rules/%s.md", deck->langs[li]);
 	char *path = path_join(deck->dir, md);
 	bool yes = deck->pack.texts[li].pos.file != NULL ||
-	    game_exists(deck->confine, path);
+	    confine_exists(deck->confine, path);
 
 	g_free(md);
 	free(path);

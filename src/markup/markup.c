@@ -67,7 +67,7 @@ parse_object(struct mtokens *t, const char *s, size_t *i)
 		return markup_fail(t, *i, "'{%s:}' names no %s", what,
 		    img ? "image" : "icon");
 	k = push(t, img ? MT_IMG : MT_ICON, s + start, n, *i);
-	if (!mopts_parse(s, start + n, (size_t)(end - s), k, t))
+	if (!markup_opts_parse(s, start + n, (size_t)(end - s), k, t))
 		return false;
 	*i = (size_t)(end - s) + 1;
 	return true;
@@ -176,7 +176,7 @@ angle(const char *s, size_t *i, struct mtokens *t, struct nest *st)
 	bool bad;
 	struct mtoken *k;
 
-	if (!mtag_parse(s, i, t, &bad)) {
+	if (!markup_tag_parse(s, i, t, &bad)) {
 		if (bad)
 			return false;
 		push_text(t, s + *i, 1, *i);
@@ -299,7 +299,7 @@ markup_subst(const char *s,
 }
 
 char *
-plain_subst(const char *s,
+markup_plain_subst(const char *s,
     const char *(*get)(const void *ctx, const char *name), const void *ctx)
 {
 	return subst(s, get, ctx, false);

@@ -105,7 +105,7 @@ bool		 markup_check(const struct mcheck *c, const struct mtokens *m,
 char		*markup_icon_path(const char *dir, const char *name);
 
 /* Parse a tag at s + *i (mtags.c): false if what is there is no tag. */
-bool		 mtag_parse(const char *s, size_t *i, struct mtokens *t,
+bool		 markup_tag_parse(const char *s, size_t *i, struct mtokens *t,
 		    bool *bad);
 
 /* Set t's error at byte off (printf format); returns false. */
@@ -124,7 +124,7 @@ char		*markup_subst(const char *s,
 		    const char *(*get)(const void *ctx, const char *name),
 		    const void *ctx);
 /* The same with the values as they are (a file name); caller frees. */
-char		*plain_subst(const char *s,
+char		*markup_plain_subst(const char *s,
 		    const char *(*get)(const void *ctx, const char *name),
 		    const void *ctx);
 

@@ -72,15 +72,15 @@ check_icon(const struct mcheck *c, const struct mtoken *k, struct diags *d)
 
 	if (own != NULL) {
 		pos = where(c, k->off);
-		ok = c->images == NULL || image_load(c->images, own, &pos,
+		ok = c->images == NULL || art_load(c->images, own, &pos,
 		    c->ctx, d) != NULL;
 		g_free(own);
 		return ok;
 	}
-	if (c->icons != NULL && iconmap_find(c->icons, k->text) != 0)
+	if (c->icons != NULL && tmpl_icon_find(c->icons, k->text) != 0)
 		return true;
 	pos = where(c, k->off);
-	hint = c->icons ? iconmap_suggest(c->icons, k->text) : NULL;
+	hint = c->icons ? tmpl_icon_suggest(c->icons, k->text) : NULL;
 	diag_add(d, DIAG_ERROR, &pos, "icon", "%s%sunknown icon '%s'%s%s%s "
 	    "(neither icons/%s.svg nor icons/%s.png in the game's folder, "
 	    "nor in the icon font)", CTX_FMT(c->ctx), k->text,
@@ -98,7 +98,7 @@ check_img(const struct mcheck *c, const struct mtoken *k, struct diags *d)
 	if (c->dir == NULL || c->images == NULL)
 		return true;
 	path = path_join(c->dir, k->text);
-	ok = image_load(c->images, path, &pos, c->ctx, d) != NULL;
+	ok = art_load(c->images, path, &pos, c->ctx, d) != NULL;
 	free(path);
 	return ok;
 }

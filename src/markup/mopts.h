@@ -9,7 +9,7 @@
 #include "markup.h"
 
 /* Parse "|key=value" options of an icon or image (mtags.c). */
-bool		 mopts_parse(const char *s, size_t from, size_t to,
+bool		 markup_opts_parse(const char *s, size_t from, size_t to,
 		    struct mtoken *k, struct mtokens *t);
 
 #endif

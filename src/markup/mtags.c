@@ -108,7 +108,8 @@ markup_color(const char *v, const char *const *pal, size_t n,
 			return true;
 	if (v[0] == '#')
 		return (len == 4 || len == 7) && strspn(v + 1,
-		    "0123456789abcdefABCDEF") == len - 1 && parse_color(v, out);
+		    "0123456789abcdefABCDEF") == len - 1 && tmpl_parse_color(v,
+		    out);
 	if (!pango_color_parse(&pc, v))
 		return false;
 	out->r = pc.red / 65535.0;
@@ -297,7 +298,7 @@ tag_known(const char *s, size_t at, size_t n, struct mtokens *t)
 }
 
 bool
-mtag_parse(const char *s, size_t *i, struct mtokens *t, bool *bad)
+markup_tag_parse(const char *s, size_t *i, struct mtokens *t, bool *bad)
 {
 	size_t at = *i, p = at + 1, n, end;
 	bool close = s[p] == '/';
@@ -356,7 +357,7 @@ opt_value(const char *key, const char *v)
 }
 
 bool
-mopts_parse(const char *s, size_t from, size_t to, struct mtoken *k,
+markup_opts_parse(const char *s, size_t from, size_t to, struct mtoken *k,
     struct mtokens *t)
 {
 	size_t at, n, eq;

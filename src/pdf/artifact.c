@@ -84,7 +84,7 @@ put(GString *out, const unsigned char *s, size_t *done, size_t at,
 }
 
 bool
-artifact_wrap(const unsigned char *s, size_t n, GString *out)
+pdf_artifact_wrap(const unsigned char *s, size_t n, GString *out)
 {
 	size_t i = 0, e, ops = 0, done = 0;
 	int depth = 0;

@@ -135,8 +135,8 @@ amend_write(qpdf_data q, const char *out, const char *lang,
 	if (lang != NULL)
 		qpdf_oh_replace_key(q, qpdf_get_root(q), "/Lang",
 		    qpdf_oh_new_unicode_string(q, lang));
-	if (tags != NULL && ((err = tags_finish(q, tags)) != NULL ||
-	    (err = spans_strip(q)) != NULL))
+	if (tags != NULL && ((err = pdf_tags_finish(q, tags)) != NULL ||
+	    (err = pdf_spans_strip(q)) != NULL))
 		return err;
 	if ((out != NULL ? qpdf_init_write(q, out) :
 	    qpdf_init_write_memory(q)) & QPDF_ERRORS)

@@ -23,10 +23,10 @@ struct xdict {
 	size_t		 n, cap;
 };
 
-bool	xdict_write(struct xdict *x, struct outfile *o,
+bool	pdf_xdict_write(struct xdict *x, struct outfile *o,
 	    const unsigned char *data, size_t len);
 /* Write what is still held and free it; false if it cannot. */
-bool	xdict_end(struct xdict *x, struct outfile *o);
+bool	pdf_xdict_end(struct xdict *x, struct outfile *o);
 
 /*
  * Rewrite the PDF in f (open to read and write; path: its file, which
@@ -48,13 +48,13 @@ void		 pdf_tags_free(struct pdftags *g);
  * With libqpdf q read: the notes of g done on the structure tree, and
  * the title shown as the window's.  NULL, or what is wrong (g_free).
  */
-char		*tags_finish(qpdf_data q, const struct pdftags *g);
+char		*pdf_tags_finish(qpdf_data q, const struct pdftags *g);
 /*
  * The empty spans Cairo writes for the soft hyphens inside lines taken
  * out of every page's content and the forms it draws (spans.c); NULL,
  * or what went wrong (g_free() it).
  */
-char		*spans_strip(qpdf_data q);
+char		*pdf_spans_strip(qpdf_data q);
 /*
  * The n bytes of page content s into out with every run of operators
  * outside marked content put in "/Artifact BMC" ... "EMC"
@@ -62,6 +62,7 @@ char		*spans_strip(qpdf_data q);
  * inline image, a run that would end inside a text object, marked
  * content unbalanced).
  */
-bool		 artifact_wrap(const unsigned char *s, size_t n, GString *out);
+bool		 pdf_artifact_wrap(const unsigned char *s, size_t n,
+		    GString *out);
 
 #endif

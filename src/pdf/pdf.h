@@ -166,7 +166,7 @@ bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
  * PNG file at path, atomically, its resolution in a pHYs chunk.
  * Returns false with an I/O error if it cannot.
  */
-bool	png_write(cairo_surface_t *img, const char *path, double dpi,
+bool	pdf_png_write(cairo_surface_t *img, const char *path, double dpi,
 	    struct diags *d);
 
 #endif

@@ -20,7 +20,7 @@ pdf_write(void *closure, const unsigned char *data, unsigned int len)
 {
 	struct pdfout *p = closure;
 
-	return xdict_write(p->xd, &p->out, data, len) ?
+	return pdf_xdict_write(p->xd, &p->out, data, len) ?
 	    CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
@@ -123,7 +123,7 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	st = cairo_surface_status(p->surf);
 	cairo_surface_destroy(p->surf);
 	/* Its failure, if any, is the file's, which outfile_check says. */
-	xdict_end(p->xd, &p->out);
+	pdf_xdict_end(p->xd, &p->out);
 	free(p->xd);
 	/* A write that failed says why (a full disk); Cairo only that it
 	 * did. */

@@ -137,7 +137,7 @@ encode(png_structp png, png_infop info, cairo_surface_t *img, double dpi,
 }
 
 bool
-png_write(cairo_surface_t *img, const char *path, double dpi,
+pdf_png_write(cairo_surface_t *img, const char *path, double dpi,
     struct diags *d)
 {
 	struct srcpos pos = { diag_file(d, outfile_name(path)), 0, 0 };

@@ -82,7 +82,7 @@ strip_stream(qpdf_data q, qpdf_oh s, bool page)
 	n = drop_spans(buf, len);
 	/* A form's content is drawn by a page, inside what marks it. */
 	marked = g_string_new(NULL);
-	if (page && artifact_wrap(buf, n, marked))
+	if (page && pdf_artifact_wrap(buf, n, marked))
 		replace_data(q, s, (const unsigned char *)marked->str,
 		    marked->len);
 	else if (n != len)
@@ -144,7 +144,7 @@ strip_resources(qpdf_data q, qpdf_oh res, GHashTable *seen, int depth)
 }
 
 char *
-spans_strip(qpdf_data q)
+pdf_spans_strip(qpdf_data q)
 {
 	GHashTable *seen = g_hash_table_new(NULL, NULL);
 	int i, n = qpdf_get_num_pages(q), k, nk;

@@ -7,7 +7,7 @@
  * write -- a figure's /Alt, a text's own /Lang, one paragraph over two
  * pages, a card's back
  * read with its front on another page -- is noted against that count
- * and done by pdf_finish() with libqpdf (tags_finish()).
+ * and done by pdf_finish() with libqpdf (pdf_tags_finish()).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -496,7 +496,7 @@ before(qpdf_data q, qpdf_oh e)
 }
 
 char *
-tags_finish(qpdf_data q, const struct pdftags *g)
+pdf_tags_finish(qpdf_data q, const struct pdftags *g)
 {
 	qpdf_oh root = qpdf_oh_get_key(q, qpdf_get_root(q),
 	    "/StructTreeRoot");

@@ -90,7 +90,7 @@ put_held(struct xdict *x, struct outfile *o)
 }
 
 bool
-xdict_write(struct xdict *x, struct outfile *o, const unsigned char *d,
+pdf_xdict_write(struct xdict *x, struct outfile *o, const unsigned char *d,
     size_t len)
 {
 	size_t i, run = 0;
@@ -127,7 +127,7 @@ xdict_write(struct xdict *x, struct outfile *o, const unsigned char *d,
 }
 
 bool
-xdict_end(struct xdict *x, struct outfile *o)
+pdf_xdict_end(struct xdict *x, struct outfile *o)
 {
 	bool ok = x->n == 0 || put_held(x, o);
 

@@ -36,9 +36,9 @@ struct pomsgs {
  * The messages of language li of the game s holds, bound (li 0: the
  * template, every msgstr empty), in the order of text/LANG.yaml: the
  * cards, the components' strings, the attributes' values, the pack.
- * Free with pomsgs_free().
+ * Free with pofile_msgs_free().
  */
-void	 po_messages(const struct setup *s, size_t li, struct pomsgs *out);
-void	 pomsgs_free(struct pomsgs *m);
+void	 pofile_messages(const struct setup *s, size_t li, struct pomsgs *out);
+void	 pofile_msgs_free(struct pomsgs *m);
 
 #endif

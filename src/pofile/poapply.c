@@ -204,7 +204,7 @@ apply_all(struct applier *w, struct setup *s, size_t li,
 }
 
 void
-po_apply(struct setup *s, size_t li, const struct pofile *pf,
+pofile_apply(struct setup *s, size_t li, const struct pofile *pf,
     struct poin_report *r, struct diags *d)
 {
 	struct applier w;
@@ -258,7 +258,7 @@ verify(const struct applier *w, struct setup *s, const char *po,
 }
 
 bool
-po_import(struct setup *s, size_t li, const char *path,
+pofile_import(struct setup *s, size_t li, const char *path,
     struct poin_report *r, struct diags *d)
 {
 	struct pofile pf;

@@ -29,7 +29,7 @@
  * print (caller g_free()s; NULL if none written).  0 or an exit code
  * (reported).
  */
-int	 po_export(const struct setup *s, int li, const char *output,
+int	 pofile_export(const struct setup *s, int li, const char *output,
 	    char **said, struct diags *d);
 
 #define PO_MAX_BYTES	(16 << 20)	/* a PO file read: as a YAML file */
@@ -77,7 +77,7 @@ struct poin_report {
  * its arena; positions at the PO's lines, so that check reports them
  * there): "check --from".  Warnings for contexts that are gone.
  */
-void	 po_apply(struct setup *s, size_t li, const struct pofile *pf,
+void	 pofile_apply(struct setup *s, size_t li, const struct pofile *pf,
 	    struct poin_report *r, struct diags *d);
 
 /*
@@ -87,7 +87,7 @@ void	 po_apply(struct setup *s, size_t li, const struct pofile *pf,
  * True if the deck may be written ("strings --from"); the texts'
  * positions are those of the text file again.
  */
-bool	 po_import(struct setup *s, size_t li, const char *path,
+bool	 pofile_import(struct setup *s, size_t li, const char *path,
 	    struct poin_report *r, struct diags *d);
 
 #endif

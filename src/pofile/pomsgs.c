@@ -111,9 +111,10 @@ fits_chars(const struct lister *x, const struct elem *e, const char *pool,
 	bool ok;
 
 	/* The renderer breaks words at hyphens when nothing else fits. */
-	hy = hyph_has(h, lang) ? hyph_text(h, lang, cut) : g_strdup(cut);
+	hy = layout_hyph_has(h, lang) ? layout_hyph_text(h, lang,
+	    cut) : g_strdup(cut);
 	esc = g_markup_escape_text(hy, -1);
-	l = fit_layout(x->s->fonts->ctx, e, esc, e->size_min);
+	l = layout_at_size(x->s->fonts->ctx, e, esc, e->size_min);
 	pango_layout_get_extents(l, NULL, &log);
 	ok = pango_units_to_double(log.width) <= e->w + 0.01 &&
 	    pango_units_to_double(log.height) <= e->h + 0.01;
@@ -199,7 +200,7 @@ elem_room(struct lister *x, const struct elem *e, enum shown w,
 	if (g_hash_table_lookup_extended(x->rooms, e, NULL, &v))
 		return (long)GPOINTER_TO_SIZE(v);
 	sample = sample_of(x, w, c, field);
-	r = box_room(x, fonts_elem(x->s->fonts, x->s->deck, e, x->li),
+	r = box_room(x, layout_fonts_elem(x->s->fonts, x->s->deck, e, x->li),
 	    sample);
 	g_free(sample);
 	g_hash_table_insert(x->rooms, (void *)e, GSIZE_TO_POINTER((size_t)r));
@@ -331,7 +332,7 @@ put_translation(struct lister *x, struct pomsg *p, const struct text *t,
 	p->fuzzy = true;
 	x->out->fuzzy++;
 	p->prev = t->deflt && t->src_text != NULL ? g_strdup(t->src_text) :
-	    oldfile_source(&x->old, t);
+	    textfile_old_source(&x->old, t);
 }
 
 /*
@@ -466,7 +467,7 @@ put_others(struct lister *x)
 }
 
 void
-po_messages(const struct setup *s, size_t li, struct pomsgs *out)
+pofile_messages(const struct setup *s, size_t li, struct pomsgs *out)
 {
 	struct lister x = { .s = s, .li = li, .pot = li == 0, .out = out };
 	char *dir = path_join(s->deck->dir, "text"), *name, *path;
@@ -476,10 +477,10 @@ po_messages(const struct setup *s, size_t li, struct pomsgs *out)
 	path = path_join(dir, name);
 	x.old.srclang = s->deck->langs[0];
 	x.rooms = g_hash_table_new(NULL, NULL);
-	oldfile_read(&x.old, s->deck->confine, path);
+	textfile_old_read(&x.old, s->deck->confine, path);
 	put_cards(&x);
 	put_others(&x);
-	oldfile_free(&x.old);
+	textfile_old_free(&x.old);
 	g_hash_table_destroy(x.rooms);
 	free(path);
 	g_free(name);
@@ -487,7 +488,7 @@ po_messages(const struct setup *s, size_t li, struct pomsgs *out)
 }
 
 void
-pomsgs_free(struct pomsgs *m)
+pofile_msgs_free(struct pomsgs *m)
 {
 	size_t i;
 

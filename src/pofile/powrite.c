@@ -183,7 +183,7 @@ read_back(const struct pomsgs *m, const char *name)
  * False, reported in d, if it cannot be written.
  */
 static bool
-po_write(const struct deck *deck, size_t li, bool pot,
+save_po(const struct deck *deck, size_t li, bool pot,
     const struct pomsgs *m, const char *path, struct diags *d)
 {
 	struct outfile o;
@@ -213,7 +213,7 @@ po_write(const struct deck *deck, size_t li, bool pot,
 }
 
 int
-po_export(const struct setup *s, int li, const char *output, char **said,
+pofile_export(const struct setup *s, int li, const char *output, char **said,
     struct diags *d)
 {
 	const struct deck *deck = s->deck;
@@ -223,15 +223,15 @@ po_export(const struct setup *s, int li, const char *output, char **said,
 	struct pomsgs m;
 	int rc;
 
-	po_messages(s, (size_t)li, &m);
-	if ((rc = ensure_parent(path, d)) == 0 && !po_write(deck, (size_t)li,
+	pofile_messages(s, (size_t)li, &m);
+	if ((rc = job_ensure_parent(path, d)) == 0 && !save_po(deck, (size_t)li,
 	    li == 0, &m, path, d))
 		rc = EXIT_IO;
 	else if (rc == 0)
 		*said = g_strdup_printf("%s: %zu messages, %zu "
 		    "fuzzy, %zu untranslated\n", outfile_name(path), m.n,
 		    m.fuzzy, li == 0 ? m.n : m.empty);
-	pomsgs_free(&m);
+	pofile_msgs_free(&m);
 	free(path);
 	return rc;
 }

@@ -26,7 +26,7 @@ print_order(const struct deck *deck, size_t k, const struct variant *only,
 	*n = 0;
 	for (i = 0; i < deck->ncards; i++)
 		if (deck->cards[i].kind == k &&
-		    variant_has(only, &deck->cards[i]))
+		    validate_variant_has(only, &deck->cards[i]))
 			for (c = 0; c < deck->cards[i].count; c++)
 				seq[(*n)++] = i;
 	return seq;
@@ -82,7 +82,7 @@ lay_all(const struct setup *s, struct print *pr, struct diags *d)
 				print_face(s, pr, &pr->v[i], k, (enum face)f,
 				    &l, d);
 				pr->marks |= l.marks;
-				laid_free(&l);
+				layout_laid_free(&l);
 			}
 	pr->laid = true;
 }
@@ -231,10 +231,10 @@ print_build(struct setup *s, size_t lang, const struct printopts *o,
 	}
 	pr->back_x = o->back_x;
 	pr->back_y = o->back_y;
-	pr->reuse = reuse_new();
+	pr->reuse = render_reuse_new();
 	if (ok && s->deck->draft)
 		lay_all(s, pr, d);
-	draft_note(s->deck, lang, pr->marks, &pr->note);
+	job_draft_note(s->deck, lang, pr->marks, &pr->note);
 	return ok && d->nerr == nerr;
 }
 
@@ -278,7 +278,7 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 			sh = &pr->v[i];
 	if (sh == NULL)
 		return true;	/* a blank page before a duplex part */
-	plan_page(&sh->plan, page - sh->first, &pg);
+	impose_plan_page(&sh->plan, page - sh->first, &pg);
 	faces = xcalloc(pg.n + 1, sizeof(*faces));
 	ok = lay_page(s, pr, sh, &pg, faces, d);
 	if (cr != NULL) {
@@ -288,7 +288,7 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 		 * against it. */
 		if (pg.face == FACE_BACK)
 			cairo_translate(cr, pr->back_x, pr->back_y);
-		reuse_page(pr->reuse, page);
+		render_reuse_page(pr->reuse, page);
 		cards = xcalloc(pg.n + 1, sizeof(*cards));
 		for (i = 0; i < pg.n; i++)
 			cards[i] = copy_of(sh, pg.v[i].card) > 0 ? SIZE_MAX :
@@ -301,9 +301,9 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 		cairo_restore(cr);
 	}
 	for (i = 0; i < pg.n; i++)
-		laid_free(&faces[i]);
+		layout_laid_free(&faces[i]);
 	free(faces);
-	page_free(&pg);
+	impose_page_free(&pg);
 	/* A draft prints what does not fit, marked. */
 	return ok || s->deck->draft;
 }
@@ -344,7 +344,7 @@ print_free(struct print *pr)
 
 	for (k = 0; k < pr->n; k++)
 		free(pr->v[k].seq);
-	reuse_free(pr->reuse);
+	render_reuse_free(pr->reuse);
 	free(pr->v);
 	free(pr->note);
 	memset(pr, 0, sizeof(*pr));
@@ -361,7 +361,7 @@ print_front_pages(const struct print *pr, size_t ncards, size_t *page)
 	for (i = 0; i < pr->n; i++) {
 		sh = &pr->v[i];
 		for (k = 0; k < sh->plan.n; k++) {
-			plan_page(&sh->plan, k, &pg);
+			impose_plan_page(&sh->plan, k, &pg);
 			for (j = 0; pg.face == FACE_FRONT && j < pg.n; j++) {
 				if (pg.v[j].card >= sh->n)
 					continue;
@@ -369,7 +369,7 @@ print_front_pages(const struct print *pr, size_t ncards, size_t *page)
 				if (card < ncards && page[card] == 0)
 					page[card] = sh->first + k + 1;
 			}
-			page_free(&pg);
+			impose_page_free(&pg);
 		}
 	}
 }

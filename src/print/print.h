@@ -95,7 +95,10 @@ bool	 print_pages(struct pdfout *pdf, const struct setup *s,
  * PDF_TAG_CARDS components (pdf.h)?
  */
 bool	 print_tagged(const struct print *pr);
-/* Face f of component k (in print order) of sh, laid out; laid_free(). */
+/*
+ * Face f of component k (in print order) of sh, laid out; free with
+ * layout_laid_free().
+ */
 void	 print_face(const struct setup *s, const struct print *pr,
 	    const struct sheets *sh, size_t k, enum face f, struct laid *out,
 	    struct diags *d);

@@ -92,7 +92,7 @@ render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	const struct elem *e = b->e;
 	/* The layout the fit chose, shaped once, drawn as it is. */
 	PangoLayout *l = b->layout != NULL ? g_object_ref(b->layout) :
-	    fit_layout(ctx, e, b->text, b->size);
+	    layout_at_size(ctx, e, b->text, b->size);
 	PangoRectangle log;
 	double h, k = 0;
 

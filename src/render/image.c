@@ -52,7 +52,7 @@ render_picture(cairo_t *cr, const struct image *img, double x, double y,
 	cairo_scale(cr, w / img->w_px, h / img->h_px);
 	/* An SVG's surface records its vectors: painted, they stay so. */
 	if (img->lazy) {
-		cairo_pattern_t *p = image_pattern(img);
+		cairo_pattern_t *p = art_pattern(img);
 
 		cairo_set_source(cr, p);
 		cairo_pattern_destroy(p);

@@ -21,10 +21,10 @@ void	render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l);
  * Faces met so far in one document, to draw a face seen before from
  * one recording, which the PDF holds once (reuse.c).
  */
-struct reuse	*reuse_new(void);
-void		 reuse_free(struct reuse *r);
+struct reuse	*render_reuse_new(void);
+void		 render_reuse_free(struct reuse *r);
 /* The page now drawn (a face met on an earlier page is recorded). */
-void		 reuse_page(struct reuse *r, size_t page);
+void		 render_reuse_page(struct reuse *r, size_t page);
 /*
  * render_card(), drawing a face met on an earlier page of r from its
  * recording.

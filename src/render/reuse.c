@@ -45,7 +45,7 @@ recorded_free(void *p)
 }
 
 struct reuse *
-reuse_new(void)
+render_reuse_new(void)
 {
 	struct reuse *r = g_new0(struct reuse, 1);
 
@@ -55,7 +55,7 @@ reuse_new(void)
 }
 
 void
-reuse_free(struct reuse *r)
+render_reuse_free(struct reuse *r)
 {
 	if (r == NULL)
 		return;
@@ -128,7 +128,7 @@ met_once(void *key, void *value, void *data)
 }
 
 void
-reuse_page(struct reuse *r, size_t page)
+render_reuse_page(struct reuse *r, size_t page)
 {
 	if (r != NULL)
 		r->page = page;

@@ -24,7 +24,7 @@ namecmp(const void *a, const void *b)
 }
 
 char **
-batch_decks(const char *datadir, size_t *n)
+run_batch_decks(const char *datadir, size_t *n)
 {
 	char *root = path_join(datadir, "cards"), **v = NULL;
 	size_t cap = 0;
@@ -55,7 +55,7 @@ batch_decks(const char *datadir, size_t *n)
 }
 
 bool
-batch_unfinished(const struct diags *d, const char *lang)
+run_batch_unfinished(const struct diags *d, const char *lang)
 {
 	size_t i;
 
@@ -68,7 +68,7 @@ batch_unfinished(const struct diags *d, const char *lang)
 }
 
 void
-batch_skip(const char *deckdir, const char *lang, struct diags *d)
+run_batch_skip(const char *deckdir, const char *lang, struct diags *d)
 {
 	size_t i, n = d->nerr;
 
@@ -104,7 +104,7 @@ add_unit(struct batch *b, const char *dir, const char *lang)
  * then loaded on its own, needing nothing of the others.
  */
 void
-batch_add_deck(struct batch *b, const char *dir)
+run_batch_add_deck(struct batch *b, const char *dir)
 {
 	struct load_opts lo = { .lenient = true };
 	struct diags d = { 0 };
@@ -118,11 +118,11 @@ batch_add_deck(struct batch *b, const char *dir)
 	diag_free(&d);
 	for (li = 0; li < deck->ndeclared; li++)
 		add_unit(b, dir, deck->langs[li]);
-	deck_free(deck);
+	load_deck_free(deck);
 }
 
 void
-batch_free(struct batch *b)
+run_batch_free(struct batch *b)
 {
 	size_t i;
 
@@ -165,7 +165,7 @@ unit_name(void *arg, size_t i)
  * always was.
  */
 int
-batch_run(struct batch *b, unsigned int jobs,
+run_batch(struct batch *b, unsigned int jobs,
     int (*run)(void *arg, struct batch_unit *u), void *arg)
 {
 	struct bcall c = { b, run, arg };
@@ -175,7 +175,7 @@ batch_run(struct batch *b, unsigned int jobs,
 	int rc = 0, r;
 
 	if (jobs > 1 && b->n > 1)
-		return parallel_run(&p);
+		return run_parallel(&p);
 	for (i = 0; i < b->n; i++) {
 		r = run_unit(&c, i);
 		rc = r > rc ? r : rc;

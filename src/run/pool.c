@@ -497,7 +497,7 @@ run_serially(const struct parallel *p)
 }
 
 int
-parallel_run(const struct parallel *p)
+run_parallel(const struct parallel *p)
 {
 	struct pool pl = { .p = p };
 	size_t i;
@@ -537,7 +537,7 @@ parallel_run(const struct parallel *p)
 }
 
 unsigned int
-parallel_cores(void)
+run_parallel_cores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 

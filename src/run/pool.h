@@ -8,7 +8,7 @@
 
 #include "run.h"
 
-/* What parallel_run() runs: n units of work, with what they need. */
+/* What run_parallel() runs: n units of work, with what they need. */
 struct parallel {
 	size_t		  n;		/* units, numbered 0..n-1 */
 	unsigned int	  max;		/* at most this many at once, >= 1 */
@@ -37,6 +37,6 @@ struct parallel {
  * it have written to stdout through stdio, which each child sets to
  * line buffering so that its lines arrive in the order it printed them.
  */
-int	 parallel_run(const struct parallel *p);
+int	 run_parallel(const struct parallel *p);
 
 #endif

@@ -20,7 +20,7 @@
 
 /* The default number of units at once: the cores online, 1 to
  * PARALLEL_MAX. */
-unsigned int parallel_cores(void);
+unsigned int run_parallel_cores(void);
 
 /*
  * One unit of a batch, independent of every other: a language of a
@@ -34,7 +34,7 @@ struct batch_unit {
 	char		*name;		/* owned: "DECK, language LANG" */
 };
 
-/* What 'deckpress all' renders: units in order.  Free: batch_free(). */
+/* What 'deckpress all' renders: units in order.  Free: run_batch_free(). */
 struct batch {
 	struct batch_unit *v;
 	size_t		   n, cap;
@@ -44,15 +44,15 @@ struct batch {
  * The bundled decks: every DATADIR/cards/NAME/ that holds a deck.yaml,
  * sorted, n of them.  The caller frees each and the array.
  */
-char	**batch_decks(const char *datadir, size_t *n);
+char	**run_batch_decks(const char *datadir, size_t *n);
 
 /*
  * Add to b a unit for each language the deck in dir declares, or one
  * that holds the deck's errors if it does not load.  dir is borrowed:
  * it must outlive b.
  */
-void	 batch_add_deck(struct batch *b, const char *dir);
-void	 batch_free(struct batch *b);
+void	 run_batch_add_deck(struct batch *b, const char *dir);
+void	 run_batch_free(struct batch *b);
 
 /*
  * Run every unit of b through run(arg, unit), which returns the unit's
@@ -60,21 +60,21 @@ void	 batch_free(struct batch *b);
  * are more than one; else one after the other in this process.
  * Returns the worst exit code.
  */
-int	 batch_run(struct batch *b, unsigned int jobs,
+int	 run_batch(struct batch *b, unsigned int jobs,
 	    int (*run)(void *arg, struct batch_unit *u), void *arg);
 
 /*
  * Did a unit fail (diagnostics d) only because language lang is not
  * finished: every error a missing string of that language?
  */
-bool	 batch_unfinished(const struct diags *d, const char *lang);
+bool	 run_batch_unfinished(const struct diags *d, const char *lang);
 /*
  * Report such a language as skipped: its errors become warnings, and a
  * warning says that deckdir's lang was skipped and how to print it.
  */
-void	 batch_skip(const char *deckdir, const char *lang, struct diags *d);
+void	 run_batch_skip(const char *deckdir, const char *lang, struct diags *d);
 
-/* What watch_run() builds: the command's callbacks. */
+/* What run_watch_loop() builds: the command's callbacks. */
 struct watch_build {
 	/*
 	 * One build: its exit code; its diagnostics into d, with every
@@ -102,7 +102,7 @@ struct watch_build {
  * stopped by a signal; EXIT_USAGE if the first build says so; EXIT_IO,
  * with why in d, when it can no longer watch or wait.
  */
-int	 watch_run(const char *dir, const char *also,
+int	 run_watch_loop(const char *dir, const char *also,
 	    const struct watch_build *b, struct diags *d);
 
 #endif

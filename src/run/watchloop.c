@@ -601,7 +601,7 @@ watch_free(struct watch *w)
 }
 
 int
-watch_run(const char *dir, const char *also, const struct watch_build *b,
+run_watch_loop(const char *dir, const char *also, const struct watch_build *b,
     struct diags *d)
 {
 	struct watch w = { .dir = dir, .also = also, .b = b, .ifd = -1,

@@ -53,7 +53,7 @@ static const struct sample samples[] = {
 };
 
 const struct sample *
-sample_for(const char *lang)
+scaffold_sample_for(const char *lang)
 {
 	size_t i;
 

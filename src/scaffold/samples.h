@@ -19,6 +19,6 @@ struct sample {
 };
 
 /* The sample of language lang, or NULL if there is none. */
-const struct sample	*sample_for(const char *lang);
+const struct sample	*scaffold_sample_for(const char *lang);
 
 #endif

@@ -121,7 +121,7 @@ deck_yaml(const struct game *g, struct diags *d)
 	    "cards and\n# tokens, each with its layout in layouts/.  Add a "
 	    "card here (or a row\n# to cards.csv, then deckpress import), "
 	    "and its texts in text/.\ngame: %s\ntitle: ", g->title, g->id);
-	strings_scalar(&b, g->title, false);
+	textfile_scalar(&b, g->title, false);
 	sb_puts(&b, "\nlanguages: [");
 	for (i = 0; i < g->s->nlangs; i++)
 		sb_printf(&b, "%s%s", i ? ", " : "", g->s->langs[i]);
@@ -146,7 +146,7 @@ flow_pair(struct strbuf *b, const char *key, const char *val,
     const char *src, struct strbuf *same)
 {
 	sb_printf(b, ", %s: ", key);
-	strings_scalar(b, val, true);
+	textfile_scalar(b, val, true);
 	if (src != NULL && strcmp(val, src) == 0)
 		sb_printf(same, "%s%s", same->len ? ", " : "", key);
 }
@@ -178,16 +178,16 @@ text_yaml(const struct game *g, const struct sample *x,
 		    "# Kept up to date by: deckpress strings %s --lang %s\n",
 		    g->title, x->lang, src->lang, g->s->dir, x->lang);
 	sb_puts(b, "components:\n  card: {name: ");
-	strings_scalar(b, x->cards, true);
+	textfile_scalar(b, x->cards, true);
 	flow_pair(b, "back", g->title, src ? g->title : NULL, &same);
 	flow_end(b, &same);
 	sb_puts(b, "  token: {name: ");
-	strings_scalar(b, x->tokens, true);
+	textfile_scalar(b, x->tokens, true);
 	flow_end(b, &same);
 	sb_puts(b, "cards:\n");
 	for (i = 0; i < NCARDS; i++) {
 		sb_printf(b, "  %s: {title: ", cards[i].id);
-		strings_scalar(b, x->text[cards[i].title], true);
+		textfile_scalar(b, x->text[cards[i].title], true);
 		if (src != NULL && strcmp(x->text[cards[i].title],
 		    src->text[cards[i].title]) == 0)
 			sb_puts(&same, "title");
@@ -205,14 +205,14 @@ text_yaml(const struct game *g, const struct sample *x,
 static bool
 texts(const struct game *g, struct diags *d)
 {
-	const struct sample *src = sample_for(g->s->langs[0]), *x;
+	const struct sample *src = scaffold_sample_for(g->s->langs[0]), *x;
 	struct strbuf b = { 0 };
 	char *rel;
 	size_t i;
 	bool ok = true;
 
 	for (i = 0; ok && i < g->s->nlangs; i++) {
-		x = sample_for(g->s->langs[i]);
+		x = scaffold_sample_for(g->s->langs[i]);
 		text_yaml(g, x, i == 0 ? NULL : src, &b);
 		rel = g_strdup_printf("text/%s.yaml", x->lang);
 		ok = put(g, rel, b.s, d);
@@ -232,7 +232,7 @@ texts(const struct game *g, struct diags *d)
 static bool
 csv(const struct game *g, struct diags *d)
 {
-	const struct sample *x = sample_for(g->s->langs[0]);
+	const struct sample *x = scaffold_sample_for(g->s->langs[0]);
 	struct strbuf b = { 0 };
 	size_t i;
 	bool ok;
@@ -373,9 +373,9 @@ record_sources(const struct game *g, struct diags *d)
 			break;
 		}
 		path = g_strdup_printf("%s/text/%s.yaml", g->tmp, lo.lang);
-		ok = d->nerr == 0 && strings_update(deck, i, path, &r, d);
+		ok = d->nerr == 0 && textfile_update(deck, i, path, &r, d);
 		g_free(path);
-		deck_free(deck);
+		load_deck_free(deck);
 	}
 	free((char *)lo.packdir);
 	return ok;

@@ -18,7 +18,7 @@
 #define MAX_DIFF_WORDS	400	/* longer texts are shown whole */
 
 void
-oldfile_read(struct oldfile *o, const struct confine *c, const char *path)
+textfile_old_read(struct oldfile *o, const struct confine *c, const char *path)
 {
 	unsigned char *buf;
 	const char *why;
@@ -26,7 +26,7 @@ oldfile_read(struct oldfile *o, const struct confine *c, const char *path)
 
 	o->lines = NULL;
 	o->n = 0;
-	if (!game_slurp(c, path, MAX_YAML_BYTES, &buf, &len, &why))
+	if (!confine_slurp(c, path, MAX_YAML_BYTES, &buf, &len, &why))
 		return;
 	o->lines = g_strsplit((char *)buf, "\n", -1);
 	o->n = g_strv_length(o->lines);
@@ -34,7 +34,7 @@ oldfile_read(struct oldfile *o, const struct confine *c, const char *path)
 }
 
 void
-oldfile_free(struct oldfile *o)
+textfile_old_free(struct oldfile *o)
 {
 	g_strfreev(o->lines);
 	o->lines = NULL;
@@ -42,7 +42,7 @@ oldfile_free(struct oldfile *o)
 }
 
 bool
-oldfile_comment(const char *line)
+textfile_old_comment(const char *line)
 {
 	while (*line == ' ')
 		line++;
@@ -75,14 +75,14 @@ oldfile_generated(const struct oldfile *o, const char *line)
 }
 
 void
-oldfile_comments(struct strbuf *b, const struct oldfile *o, unsigned int line,
-    int indent)
+textfile_old_comments(struct strbuf *b, const struct oldfile *o,
+    unsigned int line, int indent)
 {
 	size_t first = line > 0 ? line - 1 : 0, i;
 
 	if (line > o->n + 1)
 		return;
-	while (first > 0 && oldfile_comment(o->lines[first - 1]))
+	while (first > 0 && textfile_old_comment(o->lines[first - 1]))
 		first--;
 	for (i = first; line > 0 && i < line - 1; i++) {
 		const char *s = o->lines[i];
@@ -131,8 +131,8 @@ reindent(struct strbuf *b, const char *s, size_t len, int delta)
 }
 
 bool
-oldfile_value(struct strbuf *b, const struct oldfile *o, const struct text *t,
-    int indent)
+textfile_old_value(struct strbuf *b, const struct oldfile *o,
+    const struct text *t, int indent)
 {
 	unsigned int first = t->pos.line, last = t->end.line, k;
 	struct strbuf v = { 0 };
@@ -173,7 +173,7 @@ oldfile_value(struct strbuf *b, const struct oldfile *o, const struct text *t,
 }
 
 const char *
-oldfile_comment_in(const char *line, const char *from)
+textfile_old_comment_in(const char *line, const char *from)
 {
 	const char *p;
 	char q = 0;
@@ -194,7 +194,7 @@ oldfile_comment_in(const char *line, const char *from)
 }
 
 void
-oldfile_trailing(struct strbuf *b, const struct oldfile *o,
+textfile_old_trailing(struct strbuf *b, const struct oldfile *o,
     const struct text *t)
 {
 	const char *line, *p;
@@ -205,7 +205,7 @@ oldfile_trailing(struct strbuf *b, const struct oldfile *o,
 		return;
 	line = o->lines[t->pos.line - 1];
 	p = line + byte_col(line, t->pos.col);
-	if ((p = oldfile_comment_in(line, p)) != NULL)
+	if ((p = textfile_old_comment_in(line, p)) != NULL)
 		sb_printf(b, "  %s", p);
 }
 
@@ -225,7 +225,7 @@ uncomment(const char *s)
 }
 
 char *
-oldfile_source(const struct oldfile *o, const struct text *t)
+textfile_old_source(const struct oldfile *o, const struct text *t)
 {
 	char *best = NULL, *cand, h[9];
 	size_t i, n = strlen(o->srclang);
@@ -234,7 +234,7 @@ oldfile_source(const struct oldfile *o, const struct text *t)
 	    t->key_pos.line > o->n + 1)
 		return NULL;
 	for (i = t->key_pos.line - 1; i > 0 &&
-	    oldfile_comment(o->lines[i - 1]); i--) {
+	    textfile_old_comment(o->lines[i - 1]); i--) {
 		const char *s = o->lines[i - 1] + strspn(o->lines[i - 1], " ");
 
 		if (src_comment(o, s, " was: "))
@@ -291,7 +291,7 @@ put_change(GString *g, gchar **a, size_t a0, size_t a1, gchar **c, size_t c0,
  * common words as they are and each run between them as a change.
  */
 char *
-word_diff(const char *old, const char *new)
+textfile_word_diff(const char *old, const char *new)
 {
 	gchar **a = g_strsplit(old, " ", -1), **c = g_strsplit(new, " ", -1);
 	size_t na = g_strv_length(a), nc = g_strv_length(c), i, j, pi, pj;

@@ -10,13 +10,13 @@
 #include "textfile.h"
 
 /* Is line (1-based) a comment; one that strings writes itself? */
-bool	 oldfile_comment(const char *line);
+bool	 textfile_old_comment(const char *line);
 
 /*
  * Append to b the comment lines right above line (1-based), but those
  * strings writes itself, re-indented to indent spaces.
  */
-void	 oldfile_comments(struct strbuf *b, const struct oldfile *o,
+void	 textfile_old_comments(struct strbuf *b, const struct oldfile *o,
 	    unsigned int line, int indent);
 
 /*
@@ -24,14 +24,14 @@ void	 oldfile_comments(struct strbuf *b, const struct oldfile *o,
  * breaks), its continuation lines re-indented for a key at indent
  * spaces.  False (nothing appended) if it cannot be copied so.
  */
-bool	 oldfile_value(struct strbuf *b, const struct oldfile *o,
+bool	 textfile_old_value(struct strbuf *b, const struct oldfile *o,
 	    const struct text *t, int indent);
 
 /* A comment at the end of the line of t's value, copied after it. */
-void	 oldfile_trailing(struct strbuf *b, const struct oldfile *o,
+void	 textfile_old_trailing(struct strbuf *b, const struct oldfile *o,
 	    const struct text *t);
 
 /* "[-old-]{+new+}" word by word: what changed from old to new. */
-char	*word_diff(const char *old, const char *new);
+char	*textfile_word_diff(const char *old, const char *new);
 
 #endif

@@ -50,7 +50,7 @@ plain_ok(const char *s, bool flow)
 }
 
 void
-strings_scalar(struct strbuf *b, const char *s, bool flow)
+textfile_scalar(struct strbuf *b, const char *s, bool flow)
 {
 	if (s == NULL) {
 		sb_puts(b, "~");
@@ -148,9 +148,9 @@ put_value(struct writer *w, const struct text *t, int ind)
 	}
 	/* The translator's own quoting and line breaks, kept. */
 	if (w->verbatim && !t->deflt && !t->edited &&
-	    oldfile_value(&w->b, w->o, t, ind))
+	    textfile_old_value(&w->b, w->o, t, ind))
 		return;
-	strings_scalar(&w->b, t->value, false);
+	textfile_scalar(&w->b, t->value, false);
 }
 
 /*
@@ -162,7 +162,7 @@ put_stale(struct writer *w, const struct text *t, const struct text *src,
     int ind)
 {
 	char *old = t->deflt && t->src_text ? g_strdup(t->src_text) :
-	    oldfile_source(w->o, t), *diff;
+	    textfile_old_source(w->o, t), *diff;
 
 	w->n.stale++;
 	sb_printf(&w->b, "%*s# STALE: the %s text changed since this was "
@@ -172,7 +172,7 @@ put_stale(struct writer *w, const struct text *t, const struct text *src,
 		return;
 	sb_printf(&w->b, "%*s# %s was: ", ind, "", w->srclang);
 	put_comment(&w->b, old);
-	diff = word_diff(old, src->value);
+	diff = textfile_word_diff(old, src->value);
 	sb_printf(&w->b, "\n%*s# change: ", ind, "");
 	put_comment(&w->b, diff);
 	sb_puts(&w->b, "\n");
@@ -188,7 +188,7 @@ put_keyval(struct writer *w, const char *field, const struct text *t,
 	sb_printf(&w->b, "%*s%s: ", ind, "", field);
 	put_value(w, t, ind);
 	if (t != NULL && !t->deflt)
-		oldfile_trailing(&w->b, w->o, t);
+		textfile_old_trailing(&w->b, w->o, t);
 	sb_puts(&w->b, "\n");
 }
 
@@ -214,7 +214,7 @@ put_field(struct writer *w, const struct card *c, const char *field, int ind)
 	 * the entry's, written with it. */
 	if (t != NULL && !t->deflt &&
 	    t->key_pos.line != c->texts[w->li].key_pos.line)
-		oldfile_comments(&w->b, w->o, t->key_pos.line, ind);
+		textfile_old_comments(&w->b, w->o, t->key_pos.line, ind);
 	/* The source's own file: its strings, nothing about them. */
 	if (w->li == 0) {
 		w->n.strings++;
@@ -261,7 +261,8 @@ put_sources(struct writer *w, const struct card *c, const char **fields,
 
 	if (c->texts[w->li].src_line > 0 &&
 	    c->texts[w->li].src_line != c->texts[w->li].key_pos.line)
-		oldfile_comments(&w->b, w->o, c->texts[w->li].src_line, ind);
+		textfile_old_comments(&w->b, w->o, c->texts[w->li].src_line,
+		    ind);
 	for (i = 0; i < nf; i++) {
 		if (card_text(c, 0, fields[i], &src) == NULL)
 			continue;
@@ -310,7 +311,7 @@ put_entry(struct writer *w, const struct card *c, const char *key, int ind)
 	size_t nf = field_order(c, w->li, w->all, fields, 64), i;
 
 	if (c->texts[w->li].pos.file != NULL)
-		oldfile_comments(&w->b, w->o, c->texts[w->li].key_pos.line,
+		textfile_old_comments(&w->b, w->o, c->texts[w->li].key_pos.line,
 		    ind);
 	sb_printf(&w->b, "%*s%s:%s\n", ind, "", key, nf == 0 ? " {}" : "");
 	for (i = 0; i < nf; i++)
@@ -438,8 +439,8 @@ put_tail(struct strbuf *b, const struct oldfile *o)
 	while (end > 0 && o->lines[end - 1][strspn(o->lines[end - 1],
 	    " \t")] == '\0')
 		end--;
-	for (first = end; first > 0 && oldfile_comment(o->lines[first - 1]);
-	    first--)
+	for (first = end; first > 0 &&
+	    textfile_old_comment(o->lines[first - 1]); first--)
 		;
 	/* A file of comments only has its header, not a tail. */
 	for (; first > 0 && first < end; first++)
@@ -453,14 +454,14 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 {
 	size_t i;
 
-	if ((o->n == 0 || !oldfile_comment(o->lines[0])) && li == 0) {
+	if ((o->n == 0 || !textfile_old_comment(o->lines[0])) && li == 0) {
 		sb_printf(b, "# %s card texts in '%s', the source language, "
 		    "from a spreadsheet:\n# deckpress import FILE --into %s\n"
 		    "# writes them; comments, and strings it leaves empty, stay "
 		    "as written.\n", deck->game, deck->langs[0], deck->dir);
 		return;
 	}
-	if (o->n == 0 || !oldfile_comment(o->lines[0])) {
+	if (o->n == 0 || !textfile_old_comment(o->lines[0])) {
 		sb_printf(b, "# %s card texts in '%s', translated from '%s'.\n"
 		    "# Kept up to date by: deckpress strings %s --lang %s\n"
 		    "# Each string has its %s text above it.  NEW strings are "
@@ -472,7 +473,7 @@ put_header(struct strbuf *b, const struct oldfile *o, const struct deck *deck,
 		    deck->langs[0]);
 		return;
 	}
-	for (i = 0; i < o->n && oldfile_comment(o->lines[i]); i++)
+	for (i = 0; i < o->n && textfile_old_comment(o->lines[i]); i++)
 		sb_printf(b, "%s\n", o->lines[i]);
 }
 
@@ -546,7 +547,7 @@ entry_reads_back(const struct writer *w, const struct card *c,
 		    strcmp(p->key->str, "same") == 0)
 			continue;
 		want = card_text(c, w->li, p->key->str, &t);
-		if (yisnull(p->val) ? want != NULL : want == NULL ||
+		if (ytree_isnull(p->val) ? want != NULL : want == NULL ||
 		    p->val->type != YNODE_SCALAR || strcmp(want,
 		    p->val->str) != 0)
 			return false;
@@ -574,13 +575,13 @@ reads_back(const struct writer *w)
 	    w->b.len, &d);
 	ok = root != NULL && d.nerr == 0 && root->type == YNODE_MAP;
 	for (k = 0; ok && sections[k] != NULL; k++) {
-		if ((sec = ymap_get(root, sections[k])) == NULL)
+		if ((sec = ytree_get(root, sections[k])) == NULL)
 			continue;
 		for (i = 0; ok && sec->type == YNODE_MAP && i < sec->n; i++)
 			ok = entry_reads_back(w, entry_of(w->deck, sections[k],
 			    sec->pairs[i].key->str), sec->pairs[i].val);
 	}
-	if (ok && (sec = ymap_get(root, "pack")) != NULL)
+	if (ok && (sec = ytree_get(root, "pack")) != NULL)
 		ok = entry_reads_back(w, &w->deck->pack, sec);
 	arena_free(&a);
 	diag_free(&d);
@@ -611,7 +612,7 @@ write_all(struct writer *w)
 }
 
 bool
-strings_render(const struct deck *deck, size_t li, const char *path,
+textfile_render(const struct deck *deck, size_t li, const char *path,
     bool all, struct strbuf *out, struct strings_report *r)
 {
 	struct oldfile o = { NULL, 0, deck->langs[0] };
@@ -620,7 +621,7 @@ strings_render(const struct deck *deck, size_t li, const char *path,
 	const char *why;
 	size_t len;
 
-	oldfile_read(&o, deck->confine, path);
+	textfile_old_read(&o, deck->confine, path);
 	memset(&w, 0, sizeof(w));
 	w.o = &o;
 	w.deck = deck;
@@ -635,7 +636,7 @@ strings_render(const struct deck *deck, size_t li, const char *path,
 		w.verbatim = false;
 		write_all(&w);
 	}
-	r->changed = !game_slurp(deck->confine, path, MAX_YAML_BYTES, &old,
+	r->changed = !confine_slurp(deck->confine, path, MAX_YAML_BYTES, &old,
 	    &len, &why) || len != w.b.len || memcmp(old, w.b.s, len) != 0;
 	free(old);
 	r->strings = w.n.strings;
@@ -643,11 +644,11 @@ strings_render(const struct deck *deck, size_t li, const char *path,
 	r->stale = w.n.stale;
 	r->todo = w.n.todo;
 	*out = w.b;
-	oldfile_free(&o);
+	textfile_old_free(&o);
 	return r->changed;
 }
 
-/* strings_accept() for one entry's strings. */
+/* textfile_accept() for one entry's strings. */
 static size_t
 accept_entry(struct deck *deck, struct card *c, size_t li)
 {
@@ -673,7 +674,7 @@ accept_entry(struct deck *deck, struct card *c, size_t li)
 }
 
 size_t
-strings_accept(struct deck *deck, size_t li)
+textfile_accept(struct deck *deck, size_t li)
 {
 	size_t i, n = 0;
 
@@ -687,21 +688,21 @@ strings_accept(struct deck *deck, size_t li)
 }
 
 bool
-strings_update(const struct deck *deck, size_t li, const char *path,
+textfile_update(const struct deck *deck, size_t li, const char *path,
     struct strings_report *r, struct diags *d)
 {
 	struct strbuf b;
 	bool ok;
 
 	/* Unchanged content: leave the file (and its time stamp) alone. */
-	ok = !strings_render(deck, li, path, true, &b, r) ||
+	ok = !textfile_render(deck, li, path, true, &b, r) ||
 	    write_file(path, &b, d);
 	sb_free(&b);
 	return ok;
 }
 
 int
-strings_write_lang(const struct deck *deck, size_t li, char **path,
+textfile_write_lang(const struct deck *deck, size_t li, char **path,
     struct strings_report *r, struct diags *d)
 {
 	char *dir = path_join(deck->dir, "text");
@@ -717,7 +718,7 @@ strings_write_lang(const struct deck *deck, size_t li, char **path,
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot make %s: %s", dir,
 		    strerror(errno));
 		rc = EXIT_IO;
-	} else if (!strings_update(deck, li, *path, r, d))
+	} else if (!textfile_update(deck, li, *path, r, d))
 		rc = EXIT_IO;
 	free(dir);
 	return rc;
@@ -730,7 +731,7 @@ strings_write_lang(const struct deck *deck, size_t li, char **path,
  * layout shows texts without them would be.
  */
 void
-strings_source_lost(const struct deck *deck, size_t li, struct diags *d)
+textfile_source_lost(const struct deck *deck, size_t li, struct diags *d)
 {
 	size_t i;
 

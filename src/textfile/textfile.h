@@ -32,44 +32,44 @@ struct strings_report {
  * translator's strings, order and comments; rewrites nothing if
  * nothing changed.
  */
-bool		 strings_update(const struct deck *deck, size_t li,
+bool		 textfile_update(const struct deck *deck, size_t li,
 		    const char *path, struct strings_report *r,
 		    struct diags *d);
 
 /*
- * strings_update() of the game's own text/LANG.yaml for language li
+ * textfile_update() of the game's own text/LANG.yaml for language li
  * (text/ made if missing; a file that would land outside the game is
  * refused), its path into *path (free() it, even on failure).  Returns
  * 0, EXIT_INPUT or EXIT_IO, reported.
  */
-int		 strings_write_lang(const struct deck *deck, size_t li,
+int		 textfile_write_lang(const struct deck *deck, size_t li,
 		    char **path, struct strings_report *r, struct diags *d);
 
 /*
  * strings --accept: record the source text of now as the one each of
  * language li's own translations translates (they were reviewed), so
- * that none is reported stale or without a source; strings_update()
+ * that none is reported stale or without a source; textfile_update()
  * then writes the hashes.  Untranslated strings and deckpress's
  * defaults are left alone.  Returns how many records changed.
  */
-size_t		 strings_accept(struct deck *deck, size_t li);
+size_t		 textfile_accept(struct deck *deck, size_t li);
 /*
  * A card the translation li has strings for but the source none (its
  * entry gone, a slip most likely): an error each, since rewriting the
  * file would mark the translator's work obsolete.
  */
-void		 strings_source_lost(const struct deck *deck, size_t li,
+void		 textfile_source_lost(const struct deck *deck, size_t li,
 		    struct diags *d);
 
 /*
- * The text file of language li as strings_update() would write it to
+ * The text file of language li as textfile_update() would write it to
  * path, into out (caller frees with sb_free()), and what r reports;
  * returns r->changed.  all: every string the source has, the ones the
  * language lacks added empty (strings); else only those the deck holds
  * for the language (import).  Language 0, the source, gets its strings
  * alone: no source comments, hashes or "same".
  */
-bool		 strings_render(const struct deck *deck, size_t li,
+bool		 textfile_render(const struct deck *deck, size_t li,
 		    const char *path, bool all, struct strbuf *out,
 		    struct strings_report *r);
 
@@ -77,7 +77,7 @@ bool		 strings_render(const struct deck *deck, size_t li,
  * Append s as a YAML scalar: plain where it reads back unchanged, else
  * double-quoted; NULL as "~".  flow: inside { } or [ ].
  */
-void		 strings_scalar(struct strbuf *b, const char *s, bool flow);
+void		 textfile_scalar(struct strbuf *b, const char *s, bool flow);
 
 /*
  * The translator's file as it was before "deckpress strings" rewrites
@@ -94,9 +94,9 @@ struct oldfile {
  * Read path where c allows (a missing or refused file reads as empty:
  * the deck's loading has reported it).
  */
-void	 oldfile_read(struct oldfile *o, const struct confine *c,
+void	 textfile_old_read(struct oldfile *o, const struct confine *c,
 	    const char *path);
-void	 oldfile_free(struct oldfile *o);
+void	 textfile_old_free(struct oldfile *o);
 
 /*
  * The comment on line from from on, or NULL: a '#' after a blank (or
@@ -104,13 +104,13 @@ void	 oldfile_free(struct oldfile *o);
  * wherever it stands, so "rival's # x" hides a comment: the price of
  * reading lines without a parser.
  */
-const char *oldfile_comment_in(const char *line, const char *from);
+const char *textfile_old_comment_in(const char *line, const char *from);
 
 /*
  * The source text stale string t was translated from, as an earlier
  * run of strings wrote it above t ("# en: ..." or "# en was: ..."),
  * if its hash is t's; else NULL.  Caller frees with g_free().
  */
-char	*oldfile_source(const struct oldfile *o, const struct text *t);
+char	*textfile_old_source(const struct oldfile *o, const struct text *t);
 
 #endif

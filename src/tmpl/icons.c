@@ -36,7 +36,7 @@ parse_line(char *line, char **name, unsigned int *code)
 }
 
 struct iconmap *
-load_iconmap(const char *path, struct diags *d)
+tmpl_iconmap_load(const char *path, struct diags *d)
 {
 	struct iconmap *m = xcalloc(1, sizeof(*m));
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
@@ -68,7 +68,7 @@ load_iconmap(const char *path, struct diags *d)
 }
 
 void
-iconmap_free(struct iconmap *m)
+tmpl_iconmap_free(struct iconmap *m)
 {
 	if (m == NULL)
 		return;
@@ -80,7 +80,7 @@ iconmap_free(struct iconmap *m)
 
 /* The map file is sorted by name, so a binary search finds an icon. */
 unsigned int
-iconmap_find(const struct iconmap *m, const char *name)
+tmpl_icon_find(const struct iconmap *m, const char *name)
 {
 	size_t lo = 0, hi = m->n;
 
@@ -99,7 +99,7 @@ iconmap_find(const struct iconmap *m, const char *name)
 }
 
 const char *
-iconmap_suggest(const struct iconmap *m, const char *name)
+tmpl_icon_suggest(const struct iconmap *m, const char *name)
 {
 	return closest_word(name, m->names, m->n);
 }

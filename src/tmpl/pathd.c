@@ -366,7 +366,7 @@ command(struct pd *q)
 }
 
 bool
-pathd_parse(struct arena *a, const char *d, struct pathseg **segs,
+tmpl_pathd_parse(struct arena *a, const char *d, struct pathseg **segs,
     size_t *n, size_t *at, const char **why)
 {
 	struct pd q;

@@ -30,7 +30,7 @@ get_point(struct tctx *c, const struct ynode *n, const char *what,
 		return false;
 	}
 	for (i = 0; i < 2; i++)
-		if (!ynumber(n->items[i], &v[i], what, NULL, c->d))
+		if (!ytree_number(n->items[i], &v[i], what, NULL, c->d))
 			return false;
 	if (v[0] < -50 || v[1] < -50 || v[0] > TO_MM(c->t->w) + 50 ||
 	    v[1] > TO_MM(c->t->h) + 50) {
@@ -65,7 +65,7 @@ points_box(struct elem *e, const double *xy, size_t n, size_t step)
 static const struct ynode *
 need(struct tctx *c, const struct ynode *n, const char *key, const char *what)
 {
-	const struct ynode *v = ymap_get(n, key);
+	const struct ynode *v = ytree_get(n, key);
 
 	if (v == NULL)
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "%s", what);
@@ -90,7 +90,7 @@ load_line(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->npts = 2;
 	if (!get_point(c, from, "from_mm", &e->pts[0], &e->pts[1]) ||
 	    !get_point(c, to, "to_mm", &e->pts[2], &e->pts[3]) ||
-	    !get_enum(c, ymap_get(n, "cap"), "cap", caps, &cap))
+	    !tmpl_get_enum(c, ytree_get(n, "cap"), "cap", caps, &cap))
 		return false;
 	e->cap = (enum cap)cap;
 	points_box(e, e->pts, 2, 2);
@@ -105,7 +105,7 @@ load_polygon(struct tctx *c, struct elem *e, const struct ynode *n)
 	    "points_mm: [[x, y], ...], three or more");
 	size_t i;
 
-	if (p == NULL || !yexpect(p, YNODE_SEQ, "points_mm", NULL, c->d))
+	if (p == NULL || !ytree_expect(p, YNODE_SEQ, "points_mm", NULL, c->d))
 		return false;
 	if (p->n < 3 || p->n > MAX_POINTS) {
 		diag_add(c->d, DIAG_ERROR, &p->pos, "points", "a polygon has "
@@ -126,10 +126,10 @@ load_polygon(struct tctx *c, struct elem *e, const struct ynode *n)
 static bool
 load_star(struct tctx *c, struct elem *e, const struct ynode *n)
 {
-	const struct ynode *p = ymap_get(n, "points"), *in;
+	const struct ynode *p = ytree_get(n, "points"), *in;
 	double v = 5;
 
-	if (p != NULL && !ynumber(p, &v, "points", NULL, c->d))
+	if (p != NULL && !ytree_number(p, &v, "points", NULL, c->d))
 		return false;
 	if (v < 3 || v > MAX_TIPS || v != floor(v)) {
 		diag_add(c->d, DIAG_ERROR, &p->pos, "range", "a star has a "
@@ -139,9 +139,9 @@ load_star(struct tctx *c, struct elem *e, const struct ynode *n)
 	}
 	e->tips = (unsigned int)v;
 	e->inner = 0.5;
-	if ((in = ymap_get(n, "inner")) == NULL)
+	if ((in = ytree_get(n, "inner")) == NULL)
 		return true;
-	if (!ynumber(in, &e->inner, "inner", NULL, c->d))
+	if (!ytree_number(in, &e->inner, "inner", NULL, c->d))
 		return false;
 	if (e->inner > 0 && e->inner <= 1)
 		return true;
@@ -158,7 +158,7 @@ load_star(struct tctx *c, struct elem *e, const struct ynode *n)
 static struct srcpos
 d_pos(const struct ynode *d, const char *s, size_t at)
 {
-	struct srcpos pos = d->pos, end = ynode_end(d);
+	struct srcpos pos = d->pos, end = ytree_end(d);
 	unsigned int q = d->plain ? 0 : 1;
 
 	if (end.line == pos.line && end.col > pos.col &&
@@ -176,9 +176,10 @@ load_path(struct tctx *c, struct elem *e, const struct ynode *n)
 	const char *s, *why;
 	size_t at, i, k = 0;
 
-	if (d == NULL || !ystring(d, &s, "d", NULL, c->d))
+	if (d == NULL || !ytree_string(d, &s, "d", NULL, c->d))
 		return false;
-	if (!pathd_parse(&c->t->arena, s, &e->segs, &e->nsegs, &at, &why)) {
+	if (!tmpl_pathd_parse(&c->t->arena, s, &e->segs, &e->nsegs, &at,
+	    &why)) {
 		struct srcpos pos = d_pos(d, s, at);
 
 		diag_add(c->d, DIAG_ERROR, &pos, "path", "bad path data "
@@ -201,7 +202,7 @@ load_path(struct tctx *c, struct elem *e, const struct ynode *n)
 }
 
 bool
-shape_load(struct tctx *c, struct elem *e, const struct ynode *n)
+tmpl_shape_load(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	bool ok;
 
@@ -221,8 +222,8 @@ shape_load(struct tctx *c, struct elem *e, const struct ynode *n)
 	default:
 		ok = true;
 	}
-	ok = ok && shape_turn(c, e, n);
-	ok = ok && shape_paint(c, e, n, MM(0.3));
+	ok = ok && tmpl_shape_turn(c, e, n);
+	ok = ok && tmpl_shape_paint(c, e, n, MM(0.3));
 	/* A shape that names no colour is drawn in black: a line by its
 	 * stroke, the others filled. */
 	if (ok && !e->fill.set && !e->stroke.set) {
@@ -266,12 +267,12 @@ get_stop(struct tctx *c, struct elem *e, const struct ynode *n, size_t i,
 		}
 		*has_at = true;
 	}
-	if (off != NULL && !ynumber(off, &e->grad.at[i], "a stop's offset",
+	if (off != NULL && !ytree_number(off, &e->grad.at[i], "a stop's offset",
 	    NULL, c->d))
 		return false;
-	if (!ystring(col, &s, "a stop", NULL, c->d))
+	if (!ytree_string(col, &s, "a stop", NULL, c->d))
 		return false;
-	return get_paint(c, col, "a gradient stop", &e->grad.stops[i]);
+	return tmpl_get_paint(c, col, "a gradient stop", &e->grad.stops[i]);
 }
 
 /* stops: 2 to GRAD_MAX, all with offsets or none (spread evenly). */
@@ -317,12 +318,12 @@ get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const keys[] = { "linear", "radial", "stops",
 	    NULL };
-	const struct ynode *lin = ymap_get(n, "linear");
-	const struct ynode *rad = ymap_get(n, "radial");
-	const struct ynode *st = ymap_get(n, "stops");
+	const struct ynode *lin = ytree_get(n, "linear");
+	const struct ynode *rad = ytree_get(n, "radial");
+	const struct ynode *st = ytree_get(n, "stops");
 	bool radial = false;
 
-	if (ymap_check_keys(n, keys, NULL, c->d) > 0)
+	if (ytree_check_keys(n, keys, NULL, c->d) > 0)
 		return false;
 	if ((lin != NULL) == (rad != NULL) || st == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "gradient", "a gradient "
@@ -330,10 +331,10 @@ get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
 		    "stops: [...]}");
 		return false;
 	}
-	if (lin != NULL && !ynumber(lin, &e->grad.angle, "linear", NULL,
+	if (lin != NULL && !ytree_number(lin, &e->grad.angle, "linear", NULL,
 	    c->d))
 		return false;
-	if (rad != NULL && (!ybool(rad, &radial, "radial", NULL, c->d) ||
+	if (rad != NULL && (!ytree_bool(rad, &radial, "radial", NULL, c->d) ||
 	    !radial)) {
 		if (!radial && rad->type == YNODE_SCALAR)
 			diag_add(c->d, DIAG_ERROR, &rad->pos, "gradient",
@@ -366,7 +367,7 @@ get_dash(struct tctx *c, struct elem *e, const struct ynode *n)
 	for (i = 0; i < n->n; i++) {
 		double v;
 
-		if (!ynumber(n->items[i], &v, "dash_mm", NULL, c->d))
+		if (!ytree_number(n->items[i], &v, "dash_mm", NULL, c->d))
 			return false;
 		if (v < 0 || v > 1000) {
 			diag_add(c->d, DIAG_ERROR, &n->items[i]->pos, "dash",
@@ -386,23 +387,24 @@ get_dash(struct tctx *c, struct elem *e, const struct ynode *n)
 }
 
 bool
-shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
+tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
     double def)
 {
-	const struct ynode *f = ymap_get(n, "fill"), *op;
+	const struct ynode *f = ytree_get(n, "fill"), *op;
 	bool ok = true;
 
 	if (f != NULL && f->type == YNODE_MAP)
 		ok &= get_gradient(c, e, f);
 	else
-		ok &= get_paint(c, f, "fill", &e->fill);
-	ok &= get_paint(c, ymap_get(n, "stroke"), "stroke", &e->stroke);
+		ok &= tmpl_get_paint(c, f, "fill", &e->fill);
+	ok &= tmpl_get_paint(c, ytree_get(n, "stroke"), "stroke", &e->stroke);
 	e->stroke_w = def;
-	ok &= get_mm(c, ymap_get(n, "stroke_mm"), "stroke_mm", &e->stroke_w);
-	ok &= get_dash(c, e, ymap_get(n, "dash_mm"));
-	if ((op = ymap_get(n, "opacity")) == NULL)
+	ok &= tmpl_get_mm(c, ytree_get(n, "stroke_mm"), "stroke_mm",
+	    &e->stroke_w);
+	ok &= get_dash(c, e, ytree_get(n, "dash_mm"));
+	if ((op = ytree_get(n, "opacity")) == NULL)
 		return ok;
-	if (!ynumber(op, &e->opacity, "opacity", NULL, c->d))
+	if (!ytree_number(op, &e->opacity, "opacity", NULL, c->d))
 		return false;
 	if (e->opacity >= 0 && e->opacity <= 1)
 		return ok;
@@ -412,15 +414,15 @@ shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 }
 
 bool
-shape_turn(struct tctx *c, struct elem *e, const struct ynode *n)
+tmpl_shape_turn(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const flips[] = { "none", "horizontal", "vertical",
 	    NULL };
-	const struct ynode *r = ymap_get(n, "rotate_deg");
-	const struct ynode *p = ymap_get(n, "pivot_mm");
+	const struct ynode *r = ytree_get(n, "rotate_deg");
+	const struct ynode *p = ytree_get(n, "pivot_mm");
 	int flip = FLIP_NONE;
 
-	if (r != NULL && !ynumber(r, &e->rotate, "rotate_deg", NULL, c->d))
+	if (r != NULL && !ytree_number(r, &e->rotate, "rotate_deg", NULL, c->d))
 		return false;
 	if (fabs(e->rotate) > 3600) {
 		diag_add(c->d, DIAG_ERROR, &r->pos, "range", "rotate_deg must "
@@ -431,7 +433,7 @@ shape_turn(struct tctx *c, struct elem *e, const struct ynode *n)
 	    &e->pivot_y))
 		return false;
 	e->pivot_set = p != NULL;
-	if (!get_enum(c, ymap_get(n, "flip"), "flip", flips, &flip))
+	if (!tmpl_get_enum(c, ytree_get(n, "flip"), "flip", flips, &flip))
 		return false;
 	e->flip = (enum flip)flip;
 	return true;
@@ -490,7 +492,8 @@ in_rect(const struct tmpl *t, const double *xs, const double *ys)
  * turned text is checked where it prints, by its turned box's corners.
  */
 bool
-shape_check_safe(struct tctx *c, const struct elem *e, const struct ynode *box)
+tmpl_shape_check_safe(struct tctx *c, const struct elem *e,
+    const struct ynode *box)
 {
 	const struct tmpl *t = c->t;
 	const char *turn = "";

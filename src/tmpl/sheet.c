@@ -22,7 +22,7 @@ num_in(const struct ynode *n, double lo, double hi, double *out,
 
 	if (n == NULL)
 		return true;
-	if (!ynumber(n, &v, what, NULL, d))
+	if (!ytree_number(n, &v, what, NULL, d))
 		return false;
 	if (v < lo || v > hi) {
 		diag_add(d, DIAG_ERROR, &n->pos, "range",
@@ -34,7 +34,7 @@ num_in(const struct ynode *n, double lo, double hi, double *out,
 }
 
 bool
-sheet_paper(struct sheet *s, const char *name)
+tmpl_sheet_paper(struct sheet *s, const char *name)
 {
 	if (strcmp(name, "a4") == 0) {
 		s->paper = "A4";
@@ -56,15 +56,15 @@ load_paper(struct sheet *s, const struct ynode *n, struct diags *d)
 	double w = 210, h = 297;
 
 	if (n == NULL)
-		return sheet_paper(s, "a4");
+		return tmpl_sheet_paper(s, "a4");
 	if (n->type == YNODE_MAP) {
-		if (ymap_check_keys(n, keys, NULL, d) > 0 ||
-		    !num_in(ymap_get(n, "width_mm"), 50, 2000, &w, "width_mm",
+		if (ytree_check_keys(n, keys, NULL, d) > 0 ||
+		    !num_in(ytree_get(n, "width_mm"), 50, 2000, &w, "width_mm",
 		    d) ||
-		    !num_in(ymap_get(n, "height_mm"), 50, 2000, &h,
+		    !num_in(ytree_get(n, "height_mm"), 50, 2000, &h,
 		    "height_mm", d))
 			return false;
-	} else if (n->type != YNODE_SCALAR || !sheet_paper(s, n->str)) {
+	} else if (n->type != YNODE_SCALAR || !tmpl_sheet_paper(s, n->str)) {
 		diag_add(d, DIAG_ERROR, &n->pos, "paper", "paper must be a4, "
 		    "letter or {width_mm, height_mm}");
 		return false;
@@ -110,13 +110,13 @@ load_marks(struct sheet *s, const struct ynode *n, struct diags *d)
 	double len = 5, gap = 0.5, w = 0.5;
 
 	if (n != NULL) {
-		if (!yexpect(n, YNODE_MAP, "marks", NULL, d) ||
-		    ymap_check_keys(n, mark_keys, NULL, d) > 0)
+		if (!ytree_expect(n, YNODE_MAP, "marks", NULL, d) ||
+		    ytree_check_keys(n, mark_keys, NULL, d) > 0)
 			return false;
-		if (!num_in(ymap_get(n, "length_mm"), 0, 50, &len,
+		if (!num_in(ytree_get(n, "length_mm"), 0, 50, &len,
 		    "length_mm", d) ||
-		    !num_in(ymap_get(n, "gap_mm"), 0, 20, &gap, "gap_mm", d) ||
-		    !num_in(ymap_get(n, "width_pt"), 0.25, 5, &w, "width_pt",
+		    !num_in(ytree_get(n, "gap_mm"), 0, 20, &gap, "gap_mm", d) ||
+		    !num_in(ytree_get(n, "width_pt"), 0.25, 5, &w, "width_pt",
 		    d))
 			return false;
 	}
@@ -133,12 +133,12 @@ load_marks(struct sheet *s, const struct ynode *n, struct diags *d)
 static bool
 load_spacing(struct sheet *s, const struct ynode *root, struct diags *d)
 {
-	const struct ynode *n = ymap_get(root, "spacing_mm");
+	const struct ynode *n = ytree_get(root, "spacing_mm");
 	double v = 0;
 
 	if (n == NULL)
 		return true;
-	if (ymap_get(root, "gutter_mm") != NULL) {
+	if (ytree_get(root, "gutter_mm") != NULL) {
 		diag_add(d, DIAG_ERROR, &n->pos, "sheet", "give spacing_mm "
 		    "(between bleeds) or gutter_mm (between trims), not both");
 		return false;
@@ -154,26 +154,26 @@ load_spacing(struct sheet *s, const struct ynode *root, struct diags *d)
 static bool
 load_guides(struct sheet *s, const struct ynode *root, struct diags *d)
 {
-	const struct ynode *n = ymap_get(root, "guides");
+	const struct ynode *n = ytree_get(root, "guides");
 	double r = 0;
 
 	if (n != NULL) {
-		if (!yexpect(n, YNODE_SCALAR, "guides", NULL, d))
+		if (!ytree_expect(n, YNODE_SCALAR, "guides", NULL, d))
 			return false;
-		if (!sheet_guides(s, n->str)) {
+		if (!tmpl_sheet_guides(s, n->str)) {
 			diag_add(d, DIAG_ERROR, &n->pos, "guides", "guides must "
 			    "be marks, full or corners, not '%s'", n->str);
 			return false;
 		}
 	}
-	if (!num_in(ymap_get(root, "corner_mm"), 0.5, 20, &r, "corner_mm", d))
+	if (!num_in(ytree_get(root, "corner_mm"), 0.5, 20, &r, "corner_mm", d))
 		return false;
 	s->corner = MM(r);
 	return true;
 }
 
 bool
-sheet_guides(struct sheet *s, const char *name)
+tmpl_sheet_guides(struct sheet *s, const char *name)
 {
 	if (strcmp(name, "marks") == 0)
 		s->guides = GUIDES_MARKS;
@@ -187,7 +187,7 @@ sheet_guides(struct sheet *s, const char *name)
 }
 
 struct sheet *
-load_sheet(const struct confine *c, const char *path, struct diags *d)
+tmpl_sheet_load(const struct confine *c, const char *path, struct diags *d)
 {
 	struct sheet *s = xcalloc(1, sizeof(*s));
 	const struct ynode *root;
@@ -199,22 +199,22 @@ load_sheet(const struct confine *c, const char *path, struct diags *d)
 	root = ytree_load(&s->arena, c, path, d);
 	if (root != NULL)
 		s->grid_pos = root->pos;	/* until "grid" says more */
-	ok = root != NULL && yexpect(root, YNODE_MAP, "a sheet", NULL, d);
+	ok = root != NULL && ytree_expect(root, YNODE_MAP, "a sheet", NULL, d);
 	if (ok) {
-		ok = ymap_check_keys(root, sheet_keys, NULL, d) == 0;
-		ok &= load_paper(s, ymap_get(root, "paper"), d);
-		ok &= load_grid(s, ymap_get(root, "grid"), d);
-		ok &= num_in(ymap_get(root, "gutter_mm"), 0, 100, &gutter,
+		ok = ytree_check_keys(root, sheet_keys, NULL, d) == 0;
+		ok &= load_paper(s, ytree_get(root, "paper"), d);
+		ok &= load_grid(s, ytree_get(root, "grid"), d);
+		ok &= num_in(ytree_get(root, "gutter_mm"), 0, 100, &gutter,
 		    "gutter_mm", d);
-		ok &= num_in(ymap_get(root, "unprintable_mm"), 0, 30,
+		ok &= num_in(ytree_get(root, "unprintable_mm"), 0, 30,
 		    &unprint, "unprintable_mm", d);
-		ok &= load_marks(s, ymap_get(root, "marks"), d);
+		ok &= load_marks(s, ytree_get(root, "marks"), d);
 		ok &= load_spacing(s, root, d);
 		ok &= load_guides(s, root, d);
 	}
 	/* Any error, even one that left a usable tree, fails the sheet. */
 	if (!ok || d->nerr > nerr) {
-		sheet_free(s);
+		tmpl_sheet_free(s);
 		return NULL;
 	}
 	s->gutter = MM(gutter);
@@ -223,7 +223,7 @@ load_sheet(const struct confine *c, const char *path, struct diags *d)
 }
 
 void
-sheet_free(struct sheet *s)
+tmpl_sheet_free(struct sheet *s)
 {
 	if (s == NULL)
 		return;

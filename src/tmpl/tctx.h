@@ -19,18 +19,18 @@ struct tctx {
 };
 
 /* Typed readers (tvalue.c): false with an error at n; n NULL: unset. */
-bool	get_paint(struct tctx *c, const struct ynode *n, const char *what,
+bool	tmpl_get_paint(struct tctx *c, const struct ynode *n, const char *what,
 	    struct paint *p);
-bool	get_mm(struct tctx *c, const struct ynode *n, const char *what,
+bool	tmpl_get_mm(struct tctx *c, const struct ynode *n, const char *what,
 	    double *pt);
-bool	get_bool(struct tctx *c, const struct ynode *n, const char *what,
+bool	tmpl_get_bool(struct tctx *c, const struct ynode *n, const char *what,
 	    bool *b);
-bool	get_enum(struct tctx *c, const struct ynode *n, const char *what,
+bool	tmpl_get_enum(struct tctx *c, const struct ynode *n, const char *what,
 	    const char *const *names, int *out);
 /* "{attr}" binds a value to a card attribute: the name, or NULL. */
-const char *binding(struct tmpl *t, const char *s);
+const char *tmpl_binding(struct tmpl *t, const char *s);
 /* "a, b or c" (conj " or ") for a NULL-terminated list, in t's arena. */
-const char *choices(struct tmpl *t, const char *const *names,
+const char *tmpl_choices(struct tmpl *t, const char *const *names,
 	    const char *conj);
 
 /*
@@ -38,18 +38,18 @@ const char *choices(struct tmpl *t, const char *const *names,
  * type and when already read); sets its box (given, or around its
  * points) and its turn.
  */
-bool	shape_load(struct tctx *c, struct elem *e, const struct ynode *n);
+bool	tmpl_shape_load(struct tctx *c, struct elem *e, const struct ynode *n);
 /* fill (a colour or a gradient), stroke, stroke_mm (default def pt),
  * dash_mm, opacity of a rect or shape. */
-bool	shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
+bool	tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 	    double def);
 /* rotate_deg, pivot_mm, flip of any element, once its box is known. */
-bool	shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
+bool	tmpl_shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
 /*
  * A text's box inside the template's safe zone, where it prints (its
  * corners turned); else an error at box (its box_mm) or e.
  */
-bool	shape_check_safe(struct tctx *c, const struct elem *e,
+bool	tmpl_shape_check_safe(struct tctx *c, const struct elem *e,
 	    const struct ynode *box);
 
 #define PATHD_MAX_CHARS	100000
@@ -59,15 +59,16 @@ bool	shape_check_safe(struct tctx *c, const struct elem *e,
  * Parse SVG path data d (mm) into *segs (pt, in arena a), *n of them.
  * False for bad data: *at the byte offset in d, *why the problem.
  */
-bool	pathd_parse(struct arena *a, const char *d, struct pathseg **segs,
+bool	tmpl_pathd_parse(struct arena *a, const char *d, struct pathseg **segs,
 	    size_t *n, size_t *at, const char **why);
 
 /*
  * A "fallback:" list of families (or one family), each known, as Pango
  * takes it: "A,B" (in a), or NULL when n is NULL.
  */
-bool		 font_fallback(struct arena *a, const char *const *families,
-		    const struct ynode *n, const char **out, struct diags *d);
+bool		 tmpl_font_fallback(struct arena *a,
+		    const char *const *families, const struct ynode *n,
+		    const char **out, struct diags *d);
 
 /* The font keys of text element e: font, bold, italic, weight, fallback
  * (after its own, the layout's lfallback). */

@@ -20,7 +20,7 @@
 			"fonts installed"
 
 bool
-font_lookup(const char *const *families, const char *name,
+tmpl_font_lookup(const char *const *families, const char *name,
     const char **hint)
 {
 	size_t i, nf = 0;
@@ -35,12 +35,12 @@ font_lookup(const char *const *families, const char *name,
 }
 
 bool
-font_known(const char *const *families, const char *name,
+tmpl_font_known(const char *const *families, const char *name,
     const struct srcpos *pos, struct diags *d)
 {
 	const char *hint;
 
-	if (font_lookup(families, name, &hint))
+	if (tmpl_font_lookup(families, name, &hint))
 		return true;
 	if (hint != NULL)
 		diag_add(d, DIAG_ERROR, pos, "font", "unknown font '%s'; did "
@@ -52,7 +52,7 @@ font_known(const char *const *families, const char *name,
 }
 
 bool
-font_fallback(struct arena *a, const char *const *families,
+tmpl_font_fallback(struct arena *a, const char *const *families,
     const struct ynode *n, const char **out, struct diags *d)
 {
 	const char *s, *list = NULL;
@@ -63,9 +63,9 @@ font_fallback(struct arena *a, const char *const *families,
 	if (n == NULL)
 		return true;
 	if (n->type == YNODE_SCALAR) {
-		if (!ystring(n, &s, "fallback", NULL, d))
+		if (!ytree_string(n, &s, "fallback", NULL, d))
 			return false;
-		ok = font_known(families, s, &n->pos, d);
+		ok = tmpl_font_known(families, s, &n->pos, d);
 		*out = s;
 		return ok;
 	}
@@ -75,7 +75,7 @@ font_fallback(struct arena *a, const char *const *families,
 		return false;
 	}
 	for (i = 0; i < n->n; i++) {
-		if (!ystring(n->items[i], &s, "fallback", NULL, d)) {
+		if (!ytree_string(n->items[i], &s, "fallback", NULL, d)) {
 			ok = false;
 			continue;
 		}
@@ -86,7 +86,7 @@ font_fallback(struct arena *a, const char *const *families,
 			ok = false;
 			continue;
 		}
-		ok &= font_known(families, s, &n->items[i]->pos, d);
+		ok &= tmpl_font_known(families, s, &n->items[i]->pos, d);
 		list = list == NULL ? s : arena_printf(a, "%s,%s", list, s);
 	}
 	*out = list;
@@ -94,7 +94,7 @@ font_fallback(struct arena *a, const char *const *families,
 }
 
 char *
-face_name(struct arena *a, int lo, int hi, bool italic)
+tmpl_face_name(struct arena *a, int lo, int hi, bool italic)
 {
 	if (lo != hi)
 		return arena_printf(a, "weights %d-%d%s", lo, hi,
@@ -124,7 +124,7 @@ parse_face(const char *face, const char *family, int *lo, int *hi,
 }
 
 bool
-font_face(struct arena *a, const char *const *faces, const char *family,
+tmpl_font_face(struct arena *a, const char *const *faces, const char *family,
     int weight, bool italic, const char **has)
 {
 	int lo, hi, lo2, hi2;
@@ -144,8 +144,9 @@ font_face(struct arena *a, const char *const *faces, const char *family,
 			    lo2 <= lo && hi <= hi2 && lo == hi;
 		if (covered)
 			continue;
-		*has = *has == NULL ? face_name(a, lo, hi, it) :
-		    arena_printf(a, "%s, %s", *has, face_name(a, lo, hi, it));
+		*has = *has == NULL ? tmpl_face_name(a, lo, hi,
+		    it) : arena_printf(a, "%s, %s", *has, tmpl_face_name(a, lo,
+		    hi, it));
 	}
 	return false;
 }
@@ -177,7 +178,7 @@ check_face(struct arena *a, const char *const *faces, const struct elem *e,
 	const struct ynode *at = key_node(n, "weight");
 	const char *has;
 
-	if (font_face(a, faces, e->family, e->weight, e->italic, &has) ||
+	if (tmpl_font_face(a, faces, e->family, e->weight, e->italic, &has) ||
 	    has == NULL)
 		return true;
 	if (at == NULL && e->italic)
@@ -188,7 +189,7 @@ check_face(struct arena *a, const char *const *faces, const struct elem *e,
 		at = key_node(n, "font");
 	diag_add(d, DIAG_ERROR, at != NULL ? &at->pos : &n->pos, "font",
 	    "font '%s' has no %s; it has %s", e->family,
-	    face_name(a, e->weight, e->weight, e->italic), has);
+	    tmpl_face_name(a, e->weight, e->weight, e->italic), has);
 	return false;
 }
 
@@ -201,7 +202,7 @@ get_weight(struct elem *e, const struct ynode *n, struct diags *d)
 	e->weight = e->bold ? 700 : 400;
 	if (n == NULL)
 		return true;
-	if (!ynumber(n, &w, "weight", NULL, d))
+	if (!ytree_number(n, &w, "weight", NULL, d))
 		return false;
 	if (w != floor(w) || w < 100 || w > 900) {
 		diag_add(d, DIAG_ERROR, &n->pos, "range", "weight must be a "
@@ -223,19 +224,19 @@ tmpl_font(struct arena *a, const char *const *families,
     const char *const *faces, const char *lfallback, struct elem *e,
     const struct ynode *n, struct diags *d)
 {
-	const struct ynode *f = ymap_get(n, "font"), *b, *it;
+	const struct ynode *f = ytree_get(n, "font"), *b, *it;
 	bool ok = true;
 
 	e->family = "Roboto";
-	if (f != NULL && (ok = ystring(f, &e->family, "font", NULL, d)))
-		ok = font_known(families, e->family, &f->pos, d);
-	if ((b = ymap_get(n, "bold")) != NULL)
-		ok &= ybool(b, &e->bold, "bold", NULL, d);
-	if ((it = ymap_get(n, "italic")) != NULL)
-		ok &= ybool(it, &e->italic, "italic", NULL, d);
-	ok &= get_weight(e, ymap_get(n, "weight"), d);
+	if (f != NULL && (ok = ytree_string(f, &e->family, "font", NULL, d)))
+		ok = tmpl_font_known(families, e->family, &f->pos, d);
+	if ((b = ytree_get(n, "bold")) != NULL)
+		ok &= ytree_bool(b, &e->bold, "bold", NULL, d);
+	if ((it = ytree_get(n, "italic")) != NULL)
+		ok &= ytree_bool(it, &e->italic, "italic", NULL, d);
+	ok &= get_weight(e, ytree_get(n, "weight"), d);
 	ok = ok && check_face(a, faces, e, n, d);
-	ok &= font_fallback(a, families, ymap_get(n, "fallback"),
+	ok &= tmpl_font_fallback(a, families, ytree_get(n, "fallback"),
 	    &e->fallback, d);
 	/* The element's own fallbacks first, then the layout's. */
 	if (e->fallback == NULL)
@@ -255,7 +256,7 @@ tmpl_font(struct arena *a, const char *const *families,
  * known (cmd/setup.c).
  */
 bool
-lang_fallback(struct deck *deck, size_t li, const struct ynode *n,
+tmpl_lang_fallback(struct deck *deck, size_t li, const struct ynode *n,
     struct diags *d)
 {
 	const char *s, *list = NULL;
@@ -268,11 +269,11 @@ lang_fallback(struct deck *deck, size_t li, const struct ynode *n,
 		    sizeof(*deck->fallback_pos));
 	}
 	deck->fallback_pos[li] = n->pos;
-	if (n->type == YNODE_SCALAR && ystring(n, &s, "fallback", NULL, d))
+	if (n->type == YNODE_SCALAR && ytree_string(n, &s, "fallback", NULL, d))
 		list = arena_strdup(&deck->arena, s);
 	else if (n->type == YNODE_SEQ && n->n > 0)
 		for (i = 0; i < n->n; i++) {
-			if (!ystring(n->items[i], &s, "fallback", NULL, d))
+			if (!ytree_string(n->items[i], &s, "fallback", NULL, d))
 				return false;
 			if (strchr(s, ',') != NULL) {
 				list = NULL;

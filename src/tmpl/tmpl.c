@@ -79,15 +79,15 @@ load_palette(struct tctx *c, const struct ynode *n)
 
 	if (n == NULL)
 		return true;
-	if (!yexpect(n, YNODE_MAP, "palette", NULL, c->d))
+	if (!ytree_expect(n, YNODE_MAP, "palette", NULL, c->d))
 		return false;
 	c->t->pal_names = arena_alloc(&c->t->arena, n->n * sizeof(char *) + 1);
 	c->t->pal = arena_alloc(&c->t->arena, n->n * sizeof(struct rgba) + 1);
 	for (i = 0; i < n->n; i++) {
-		if (!ystring(n->pairs[i].val, &v, "a palette colour", NULL,
+		if (!ytree_string(n->pairs[i].val, &v, "a palette colour", NULL,
 		    c->d))
 			return false;
-		if (!parse_color(v, &c->t->pal[c->t->npal])) {
+		if (!tmpl_parse_color(v, &c->t->pal[c->t->npal])) {
 			diag_add(c->d, DIAG_ERROR, &n->pairs[i].val->pos,
 			    "color", "palette colour '%s' is not like "
 			    "\"#1d2733\"", v);
@@ -115,7 +115,7 @@ get_box(struct tctx *c, struct elem *e, const struct ynode *n)
 		return false;
 	}
 	for (i = 0; i < 4; i++)
-		if (!ynumber(n->items[i], &v[i], "box_mm", NULL, c->d))
+		if (!ytree_number(n->items[i], &v[i], "box_mm", NULL, c->d))
 			return false;
 	if (v[2] <= 0 || v[3] <= 0 || v[0] < -50 || v[1] < -50 ||
 	    v[0] + v[2] > TO_MM(c->t->w) + 50 ||
@@ -139,7 +139,7 @@ get_when(struct tctx *c, struct elem *e, const struct ynode *n)
 
 	if (n == NULL)
 		return true;
-	if (!yexpect(n, YNODE_MAP, "when", NULL, c->d))
+	if (!ytree_expect(n, YNODE_MAP, "when", NULL, c->d))
 		return false;
 	e->when = arena_alloc(&c->t->arena, n->n * sizeof(*e->when));
 	for (i = 0; i < n->n; i++) {
@@ -152,14 +152,14 @@ get_when(struct tctx *c, struct elem *e, const struct ynode *n)
 			k->values = arena_alloc(&c->t->arena,
 			    v->n * sizeof(char *) + 1);
 			for (j = 0; j < v->n; j++)
-				if (!ystring(v->items[j], &k->values[j],
+				if (!ytree_string(v->items[j], &k->values[j],
 				    "a when value", NULL, c->d))
 					return false;
 			k->nvalues = v->n;
 		} else {
 			k->values = arena_alloc(&c->t->arena, sizeof(char *));
-			if (!ystring(v, &k->values[0], "a when value", NULL,
-			    c->d))
+			if (!ytree_string(v, &k->values[0], "a when value",
+			    NULL, c->d))
 				return false;
 			k->nvalues = 1;
 		}
@@ -180,12 +180,12 @@ get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
 		return false;
 	}
 	if (n->type == YNODE_SCALAR) {
-		if (!ynumber(n, &v[0], "size_pt", NULL, c->d))
+		if (!ytree_number(n, &v[0], "size_pt", NULL, c->d))
 			return false;
 		v[1] = v[0];
 	} else if (n->type == YNODE_SEQ && n->n == 2) {
 		for (i = 0; i < 2; i++)
-			if (!ynumber(n->items[i], &v[i], "size_pt", NULL,
+			if (!ytree_number(n->items[i], &v[i], "size_pt", NULL,
 			    c->d))
 				return false;
 	} else {
@@ -211,7 +211,7 @@ get_leading(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->leading = 1;
 	if (n == NULL)
 		return true;
-	if (!ynumber(n, &e->leading, "leading", NULL, c->d))
+	if (!ytree_number(n, &e->leading, "leading", NULL, c->d))
 		return false;
 	if (e->leading >= 0.5 && e->leading <= 3)
 		return true;
@@ -227,8 +227,9 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 	static const char *const va[] = { "top", "middle", "bottom", NULL };
 	/* {n} and {total} count copies (each its own number), or cards. */
 	static const char *const nb[] = { "copies", "cards", NULL };
-	const struct ynode *f = ymap_get(n, "field"), *lit = ymap_get(n, "text");
-	const struct ynode *str = ymap_get(n, "string");
+	const struct ynode *f = ytree_get(n, "field");
+	const struct ynode *lit = ytree_get(n, "text");
+	const struct ynode *str = ytree_get(n, "string");
 	int h = HALIGN_CENTER, v = VALIGN_MIDDLE, by_card = 0;
 	bool ok = true;
 
@@ -238,52 +239,53 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 		    "shares or a fixed 'text'");
 		ok = false;
 	} else if (f != NULL)
-		ok &= ystring(f, &e->field, "field", NULL, c->d);
+		ok &= ytree_string(f, &e->field, "field", NULL, c->d);
 	else if (str != NULL) {
-		ok &= ystring(str, &e->string, "string", NULL, c->d);
+		ok &= ytree_string(str, &e->string, "string", NULL, c->d);
 		e->literal_pos = str->pos;
 	} else {
-		ok &= ystring(lit, &e->literal, "text", NULL, c->d);
+		ok &= ytree_string(lit, &e->literal, "text", NULL, c->d);
 		e->literal_pos = lit->pos;
 	}
-	ok &= get_enum(c, ymap_get(n, "numbering"), "numbering", nb, &by_card);
+	ok &= tmpl_get_enum(c, ytree_get(n, "numbering"), "numbering", nb,
+	    &by_card);
 	e->by_card = by_card == 1;
 	ok &= tmpl_font(&c->t->arena, c->families, c->faces, c->fallback, e,
 	    n, c->d);
-	ok &= get_bool(c, ymap_get(n, "upper"), "upper", &e->upper);
-	ok &= get_sizes(c, e, ymap_get(n, "size_pt"));
-	ok &= get_enum(c, ymap_get(n, "align"), "align", ha, &h);
-	ok &= get_enum(c, ymap_get(n, "valign"), "valign", va, &v);
-	ok &= get_leading(c, e, ymap_get(n, "leading"));
+	ok &= tmpl_get_bool(c, ytree_get(n, "upper"), "upper", &e->upper);
+	ok &= get_sizes(c, e, ytree_get(n, "size_pt"));
+	ok &= tmpl_get_enum(c, ytree_get(n, "align"), "align", ha, &h);
+	ok &= tmpl_get_enum(c, ytree_get(n, "valign"), "valign", va, &v);
+	ok &= get_leading(c, e, ytree_get(n, "leading"));
 	e->halign = (enum halign)h;
 	e->valign = (enum valign)v;
 	e->color.rgba.a = 1;
-	ok &= get_paint(c, ymap_get(n, "color"), "color", &e->color);
-	return ok && shape_check_safe(c, e, ymap_get(n, "box_mm"));
+	ok &= tmpl_get_paint(c, ytree_get(n, "color"), "color", &e->color);
+	return ok && tmpl_shape_check_safe(c, e, ytree_get(n, "box_mm"));
 }
 
 static bool
 load_icon(struct tctx *c, struct elem *e, const struct ynode *n)
 {
-	const struct ynode *in = ymap_get(n, "icon");
+	const struct ynode *in = ytree_get(n, "icon");
 	const char *s, *hint;
 
 	e->color.rgba.a = 1;
-	if (!get_paint(c, ymap_get(n, "color"), "color", &e->color) ||
-	    !get_bool(c, ymap_get(n, "mirror"), "mirror", &e->mirror))
+	if (!tmpl_get_paint(c, ytree_get(n, "color"), "color", &e->color) ||
+	    !tmpl_get_bool(c, ytree_get(n, "mirror"), "mirror", &e->mirror))
 		return false;
 	if (in == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing",
 		    "icon element has no 'icon'");
 		return false;
 	}
-	if (!ystring(in, &s, "icon", NULL, c->d))
+	if (!ytree_string(in, &s, "icon", NULL, c->d))
 		return false;
-	if ((e->icon_attr = binding(c->t, s)) != NULL)
+	if ((e->icon_attr = tmpl_binding(c->t, s)) != NULL)
 		return true;
-	if ((e->codepoint = iconmap_find(c->icons, s)) != 0)
+	if ((e->codepoint = tmpl_icon_find(c->icons, s)) != 0)
 		return true;
-	hint = iconmap_suggest(c->icons, s);
+	hint = tmpl_icon_suggest(c->icons, s);
 	diag_add(c->d, DIAG_ERROR, &in->pos, "icon", "unknown icon '%s'%s%s%s",
 	    s, HINT_ARGS(hint));
 	return false;
@@ -294,9 +296,10 @@ load_rect(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	bool ok = true;
 
-	ok &= get_bool(c, ymap_get(n, "bleed"), "bleed", &e->bleed);
-	ok &= shape_paint(c, e, n, MM(0.3));
-	ok &= get_mm(c, ymap_get(n, "radius_mm"), "radius_mm", &e->radius);
+	ok &= tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed", &e->bleed);
+	ok &= tmpl_shape_paint(c, e, n, MM(0.3));
+	ok &= tmpl_get_mm(c, ytree_get(n, "radius_mm"), "radius_mm",
+	    &e->radius);
 	return ok;
 }
 
@@ -308,17 +311,17 @@ load_rect(struct tctx *c, struct elem *e, const struct ynode *n)
 static bool
 load_space(struct tctx *c, struct elem *e, const struct ynode *n)
 {
-	const struct ynode *at = ymap_get(n, "at_mm"), *k;
+	const struct ynode *at = ytree_get(n, "at_mm"), *k;
 	double v[2];
 	size_t i;
 	bool ok = true;
 
-	if ((k = ymap_get(n, "component")) == NULL) {
+	if ((k = ytree_get(n, "component")) == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "a space names "
 		    "the 'component' whose outline it draws");
 		return false;
 	}
-	ok &= ystring(k, &e->kind, "component", NULL, c->d);
+	ok &= ytree_string(k, &e->kind, "component", NULL, c->d);
 	e->kind_pos = k->pos;
 	if (at == NULL || at->type != YNODE_SEQ || at->n != 2) {
 		diag_add(c->d, DIAG_ERROR, at ? &at->pos : &n->pos, "box",
@@ -327,19 +330,21 @@ load_space(struct tctx *c, struct elem *e, const struct ynode *n)
 		return false;
 	}
 	for (i = 0; i < 2; i++)
-		if (!ynumber(at->items[i], &v[i], "at_mm", NULL, c->d))
+		if (!ytree_number(at->items[i], &v[i], "at_mm", NULL, c->d))
 			return false;
 	e->x = MM(v[0]);
 	e->y = MM(v[1]);
-	ok &= get_mm(c, ymap_get(n, "clearance_mm"), "clearance_mm",
+	ok &= tmpl_get_mm(c, ytree_get(n, "clearance_mm"), "clearance_mm",
 	    &e->clearance);
-	ok &= get_paint(c, ymap_get(n, "fill"), "fill", &e->fill);
-	ok &= get_paint(c, ymap_get(n, "stroke"), "stroke", &e->stroke);
+	ok &= tmpl_get_paint(c, ytree_get(n, "fill"), "fill", &e->fill);
+	ok &= tmpl_get_paint(c, ytree_get(n, "stroke"), "stroke", &e->stroke);
 	e->stroke_w = MM(0.5);
-	ok &= get_mm(c, ymap_get(n, "stroke_mm"), "stroke_mm", &e->stroke_w);
+	ok &= tmpl_get_mm(c, ytree_get(n, "stroke_mm"), "stroke_mm",
+	    &e->stroke_w);
 	e->radius = -1;		/* the kind's own corner, unless given */
-	ok &= get_mm(c, ymap_get(n, "radius_mm"), "radius_mm", &e->radius);
-	ok &= get_bool(c, ymap_get(n, "dash"), "dash", &e->dash);
+	ok &= tmpl_get_mm(c, ytree_get(n, "radius_mm"), "radius_mm",
+	    &e->radius);
+	ok &= tmpl_get_bool(c, ytree_get(n, "dash"), "dash", &e->dash);
 	if (!e->stroke.set) {
 		e->stroke.set = true;
 		e->stroke.rgba = (struct rgba){ 0.2, 0.2, 0.2, 1 };
@@ -358,7 +363,7 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 	static const char *const fits[] = { "contain", "cover", "stretch",
 	    NULL };
 	static const char *const clips[] = { "box", "bleed", "none", NULL };
-	const struct ynode *f = ymap_get(n, "file");
+	const struct ynode *f = ytree_get(n, "file");
 	int fit = FIT_CONTAIN, clip = CLIP_BOX;
 	bool ok = true;
 
@@ -367,11 +372,11 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 		    "element names its 'file' (PNG, JPEG or SVG)");
 		return false;
 	}
-	ok &= ystring(f, &e->file, "file", NULL, c->d);
+	ok &= ytree_string(f, &e->file, "file", NULL, c->d);
 	e->file_pos = f->pos;
-	ok &= get_enum(c, ymap_get(n, "fit"), "fit", fits, &fit);
-	ok &= get_enum(c, ymap_get(n, "clip"), "clip", clips, &clip);
-	ok &= get_bool(c, ymap_get(n, "bleed"), "bleed", &e->bleed);
+	ok &= tmpl_get_enum(c, ytree_get(n, "fit"), "fit", fits, &fit);
+	ok &= tmpl_get_enum(c, ytree_get(n, "clip"), "clip", clips, &clip);
+	ok &= tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed", &e->bleed);
 	e->fit = (enum fit)fit;
 	e->clip = (enum clip)clip;
 	return ok;
@@ -390,33 +395,34 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	/* The slot of an element that failed is used again for the next:
 	 * nothing of the failed one (its count of conditions) may stay. */
 	memset(e, 0, sizeof(*e));
-	if (!yexpect(n, YNODE_MAP, "an element", NULL, c->d))
+	if (!ytree_expect(n, YNODE_MAP, "an element", NULL, c->d))
 		return false;
 	e->pos = n->pos;
 	e->opacity = 1;
-	if ((tn = ymap_get(n, "type")) == NULL) {
+	if ((tn = ytree_get(n, "type")) == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "element has "
-		    "no 'type' (%s)", choices(c->t, types, " or "));
+		    "no 'type' (%s)", tmpl_choices(c->t, types, " or "));
 		return false;
 	}
-	if (!get_enum(c, tn, "element type", types, &type))
+	if (!tmpl_get_enum(c, tn, "element type", types, &type))
 		return false;
 	e->type = (enum elem_type)type;
-	if (ymap_check_keys(n, keys[type], NULL, c->d) > 0)
+	if (ytree_check_keys(n, keys[type], NULL, c->d) > 0)
 		ok = false;
 	/* A line, polygon or path has its box around its points. */
 	pts = e->type == ELEM_LINE || e->type == ELEM_POLYGON ||
 	    e->type == ELEM_PATH;
 	if (e->type != ELEM_SPACE && !pts)
-		ok &= get_box(c, e, ymap_get(n, "box_mm"));
-	ok &= get_when(c, e, ymap_get(n, "when"));
+		ok &= get_box(c, e, ytree_get(n, "box_mm"));
+	ok &= get_when(c, e, ytree_get(n, "when"));
 	if (ok && e->type >= ELEM_LINE) {
-		ok = get_bool(c, ymap_get(n, "bleed"), "bleed", &e->bleed);
-		return ok && shape_load(c, e, n);
+		ok = tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed",
+		    &e->bleed);
+		return ok && tmpl_shape_load(c, e, n);
 	}
 	/* Turned before the text's safe zone is checked; a space's box
 	 * is known only later: it turns about its at_mm or pivot_mm. */
-	ok = ok && shape_turn(c, e, n);
+	ok = ok && tmpl_shape_turn(c, e, n);
 	if (!ok)
 		return false;
 	switch (e->type) {
@@ -449,8 +455,8 @@ load_face(struct tctx *c, enum face f, const struct ynode *n)
 		c->t->back_is_front = true;
 		return true;
 	}
-	if (!yexpect(n, YNODE_SEQ, f == FACE_FRONT ? "front" : "back", NULL,
-	    c->d))
+	if (!ytree_expect(n, YNODE_SEQ, f == FACE_FRONT ? "front" : "back",
+	    NULL, c->d))
 		return false;
 	c->t->elems[f] = arena_alloc(&c->t->arena, n->n * sizeof(struct elem));
 	for (i = 0; i < n->n; i++)
@@ -467,22 +473,22 @@ load_custom_size(struct tctx *c, const struct ynode *n)
 {
 	static const char *const keys[] = { "width_mm", "height_mm",
 	    "diameter_mm", NULL };
-	const struct ynode *dia = ymap_get(n, "diameter_mm");
+	const struct ynode *dia = ytree_get(n, "diameter_mm");
 
-	if (ymap_check_keys(n, keys, NULL, c->d) > 0)
+	if (ytree_check_keys(n, keys, NULL, c->d) > 0)
 		return false;
 	if (dia != NULL) {
-		if (ymap_get(n, "width_mm") || ymap_get(n, "height_mm")) {
+		if (ytree_get(n, "width_mm") || ytree_get(n, "height_mm")) {
 			diag_add(c->d, DIAG_ERROR, &dia->pos, "size", "give "
 			    "a diameter_mm, or a width_mm and height_mm");
 			return false;
 		}
-		if (!get_mm(c, dia, "diameter_mm", &c->t->w))
+		if (!tmpl_get_mm(c, dia, "diameter_mm", &c->t->w))
 			return false;
 		c->t->h = c->t->w;
 		c->t->shape = SHAPE_CIRCLE;
-	} else if (!get_mm(c, ymap_get(n, "width_mm"), "width_mm",
-	    &c->t->w) || !get_mm(c, ymap_get(n, "height_mm"), "height_mm",
+	} else if (!tmpl_get_mm(c, ytree_get(n, "width_mm"), "width_mm",
+	    &c->t->w) || !tmpl_get_mm(c, ytree_get(n, "height_mm"), "height_mm",
 	    &c->t->h))
 		return false;
 	if (c->t->w < MM(10) || c->t->h < MM(10)) {
@@ -501,12 +507,12 @@ load_custom_size(struct tctx *c, const struct ynode *n)
 static bool
 load_size(struct tctx *c, const struct ynode *root)
 {
-	const struct ynode *n = ymap_get(root, "size"), *card;
+	const struct ynode *n = ytree_get(root, "size"), *card;
 	const char *names[sizeof(presets) / sizeof(presets[0]) + 1];
 	size_t i, np = sizeof(presets) / sizeof(presets[0]);
 	int k = 0;
 
-	if ((card = ymap_get(root, "card")) != NULL) {
+	if ((card = ytree_get(root, "card")) != NULL) {
 		if (n != NULL) {
 			diag_add(c->d, DIAG_ERROR, &card->pos, "size", "give "
 			    "'size' or 'card', not both");
@@ -520,7 +526,7 @@ load_size(struct tctx *c, const struct ynode *root)
 	for (i = 0; i < np; i++)
 		names[i] = presets[i].name;
 	names[np] = NULL;
-	if (!get_enum(c, n, "size", names, &k))
+	if (!tmpl_get_enum(c, n, "size", names, &k))
 		return false;
 	c->t->w = MM(presets[k].w_mm);
 	c->t->h = MM(presets[k].h_mm);
@@ -536,11 +542,11 @@ load_shape(struct tctx *c, const struct ynode *root)
 {
 	static const char *const names[] = { "rect", "rounded", "circle",
 	    NULL };
-	const struct ynode *n = ymap_get(root, "shape");
-	const struct ynode *cn = ymap_get(root, "corner_mm");
+	const struct ynode *n = ytree_get(root, "shape");
+	const struct ynode *cn = ytree_get(root, "corner_mm");
 	int k = c->t->shape == SHAPE_CIRCLE ? 2 : 0;
 
-	if (!get_enum(c, n, "shape", names, &k))
+	if (!tmpl_get_enum(c, n, "shape", names, &k))
 		return false;
 	c->t->shape = k == 2 ? SHAPE_CIRCLE : SHAPE_RECT;
 	if (k == 2 && fabs(c->t->w - c->t->h) > 1e-6) {
@@ -556,7 +562,7 @@ load_shape(struct tctx *c, const struct ynode *root)
 		    "for shape: rounded");
 		return false;
 	}
-	if (!get_mm(c, cn, "corner_mm", &c->t->corner))
+	if (!tmpl_get_mm(c, cn, "corner_mm", &c->t->corner))
 		return false;
 	if (c->t->corner * 2 > (c->t->w < c->t->h ? c->t->w : c->t->h)) {
 		diag_add(c->d, DIAG_ERROR, &cn->pos, "shape", "corner_mm %g "
@@ -587,7 +593,7 @@ split_faces(struct tctx *c)
 }
 
 struct tmpl *
-load_tmpl(const struct confine *conf, const char *path,
+tmpl_load(const struct confine *conf, const char *path,
     const char *const *families,
     const struct iconmap *icons, struct diags *d)
 {
@@ -600,33 +606,34 @@ load_tmpl(const struct confine *conf, const char *path,
 	t->file = diag_file(d, path);
 	split_faces(&c);
 	root = ytree_load(&t->arena, conf, path, d);
-	ok = root != NULL && yexpect(root, YNODE_MAP, "a layout", NULL, d);
+	ok = root != NULL && ytree_expect(root, YNODE_MAP, "a layout", NULL, d);
 	if (ok) {
-		ok = ymap_check_keys(root, tmpl_keys, NULL, d) == 0;
+		ok = ytree_check_keys(root, tmpl_keys, NULL, d) == 0;
 		ok &= load_size(&c, root) && load_shape(&c, root);
 		t->bleed = MM(3);
 		t->safe = MM(3);
 		t->overlap = MM(10);
-		ok &= get_mm(&c, ymap_get(root, "bleed_mm"), "bleed_mm",
+		ok &= tmpl_get_mm(&c, ytree_get(root, "bleed_mm"), "bleed_mm",
 		    &t->bleed);
 		t->back_bleed = t->bleed;
-		ok &= get_mm(&c, ymap_get(root, "back_bleed_mm"),
+		ok &= tmpl_get_mm(&c, ytree_get(root, "back_bleed_mm"),
 		    "back_bleed_mm", &t->back_bleed);
-		ok &= get_mm(&c, ymap_get(root, "safe_mm"), "safe_mm",
+		ok &= tmpl_get_mm(&c, ytree_get(root, "safe_mm"), "safe_mm",
 		    &t->safe);
-		ok &= get_bool(&c, ymap_get(root, "tile"), "tile", &t->tile);
-		ok &= get_mm(&c, ymap_get(root, "overlap_mm"), "overlap_mm",
-		    &t->overlap);
+		ok &= tmpl_get_bool(&c, ytree_get(root, "tile"), "tile",
+		    &t->tile);
+		ok &= tmpl_get_mm(&c, ytree_get(root, "overlap_mm"),
+		    "overlap_mm", &t->overlap);
 	}
 	if (ok)
-		ok = load_palette(&c, ymap_get(root, "palette"));
+		ok = load_palette(&c, ytree_get(root, "palette"));
 	/* A wrong fallback: the elements are still read, so that every
 	 * unknown family is said at once. */
 	if (ok) {
-		fb = font_fallback(&t->arena, c.families, ymap_get(root,
+		fb = tmpl_font_fallback(&t->arena, c.families, ytree_get(root,
 		    "fallback"), &c.fallback, d);
-		ok &= load_face(&c, FACE_FRONT, ymap_get(root, "front"));
-		ok &= load_face(&c, FACE_BACK, ymap_get(root, "back"));
+		ok &= load_face(&c, FACE_FRONT, ytree_get(root, "front"));
+		ok &= load_face(&c, FACE_BACK, ytree_get(root, "back"));
 		ok &= fb;
 	}
 	/* Any error, even one that left a usable tree, fails the layout. */

@@ -18,10 +18,10 @@
 struct confine;
 
 /* The icon font's name map (fonts/<font>.map: "name HEX" lines). */
-struct iconmap	*load_iconmap(const char *path, struct diags *d);
-void		 iconmap_free(struct iconmap *m);
-unsigned int	 iconmap_find(const struct iconmap *m, const char *name);
-const char	*iconmap_suggest(const struct iconmap *m, const char *name);
+struct iconmap	*tmpl_iconmap_load(const char *path, struct diags *d);
+void		 tmpl_iconmap_free(struct iconmap *m);
+unsigned int	 tmpl_icon_find(const struct iconmap *m, const char *name);
+const char	*tmpl_icon_suggest(const struct iconmap *m, const char *name);
 
 /*
  * A component's template.  families lists the font families the deck
@@ -32,7 +32,7 @@ const char	*iconmap_suggest(const struct iconmap *m, const char *name);
  * anywhere).  Returns NULL on any error.  Spaces (outlines of another
  * kind) are sized by load_spaces().
  */
-struct tmpl	*load_tmpl(const struct confine *conf, const char *path,
+struct tmpl	*tmpl_load(const struct confine *conf, const char *path,
 		    const char *const *families, const struct iconmap *icons,
 		    struct diags *d);
 void		 tmpl_free(struct tmpl *t);
@@ -42,17 +42,17 @@ void		 tmpl_free(struct tmpl *t);
  * True if name is a family of the list; else false, with *hint (if
  * hint is not NULL) the family it looks like a typo of, or NULL.
  */
-bool		 font_lookup(const char *const *families, const char *name,
+bool		 tmpl_font_lookup(const char *const *families, const char *name,
 		    const char **hint);
 /* True if name is a family of the list, else an error at pos. */
-bool		 font_known(const char *const *families, const char *name,
+bool		 tmpl_font_known(const char *const *families, const char *name,
 		    const struct srcpos *pos, struct diags *d);
 
 /*
  * A text file's "fallback:" for language li, kept in deck->fallback as
  * "A,B"; its families are checked against the fonts later.
  */
-bool		 lang_fallback(struct deck *deck, size_t li,
+bool		 tmpl_lang_fallback(struct deck *deck, size_t li,
 		    const struct ynode *n, struct diags *d);
 
 /*
@@ -60,26 +60,26 @@ bool		 lang_fallback(struct deck *deck, size_t li,
  * to 1000; any of a variable font's axis) and slant; else *has lists
  * the faces it has, "bold, bold italic" (in a), NULL if it has none.
  */
-bool		 font_face(struct arena *a, const char *const *faces,
+bool		 tmpl_font_face(struct arena *a, const char *const *faces,
 		    const char *family, int weight, bool italic,
 		    const char **has);
 /* A face for messages: "regular", "bold italic", "weight 650". */
-char		*face_name(struct arena *a, int lo, int hi, bool italic);
+char		*tmpl_face_name(struct arena *a, int lo, int hi, bool italic);
 
 /* A sheet file, read where c allows (NULL: anywhere). */
-struct sheet	*load_sheet(const struct confine *c, const char *path,
+struct sheet	*tmpl_sheet_load(const struct confine *c, const char *path,
 		    struct diags *d);
-void		 sheet_free(struct sheet *s);
+void		 tmpl_sheet_free(struct sheet *s);
 /* Set s's paper by name (a4, letter); false if the name is no paper. */
-bool		 sheet_paper(struct sheet *s, const char *name);
+bool		 tmpl_sheet_paper(struct sheet *s, const char *name);
 /* Set s's guides by name (marks, full, corners); false if none such. */
-bool		 sheet_guides(struct sheet *s, const char *name);
+bool		 tmpl_sheet_guides(struct sheet *s, const char *name);
 
 /* A colour of template t: a palette name or "#rrggbb". */
 bool		 tmpl_color(const struct tmpl *t, const char *s,
 		    struct rgba *out);
 
 /* Parse "#rgb", "#rrggbb" or "#rrggbbaa". */
-bool		 parse_color(const char *s, struct rgba *out);
+bool		 tmpl_parse_color(const char *s, struct rgba *out);
 
 #endif

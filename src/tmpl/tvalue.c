@@ -10,7 +10,7 @@
 #include "tctx.h"
 
 bool
-parse_color(const char *s, struct rgba *out)
+tmpl_parse_color(const char *s, struct rgba *out)
 {
 	unsigned int v[8];
 	size_t n = strlen(s), i;
@@ -53,11 +53,11 @@ tmpl_color(const struct tmpl *t, const char *s, struct rgba *out)
 			*out = t->pal[i];
 			return true;
 		}
-	return parse_color(s, out);
+	return tmpl_parse_color(s, out);
 }
 
 const char *
-binding(struct tmpl *t, const char *s)
+tmpl_binding(struct tmpl *t, const char *s)
 {
 	size_t n = strlen(s);
 
@@ -67,17 +67,17 @@ binding(struct tmpl *t, const char *s)
 }
 
 bool
-get_paint(struct tctx *c, const struct ynode *n, const char *what,
+tmpl_get_paint(struct tctx *c, const struct ynode *n, const char *what,
     struct paint *p)
 {
 	const char *s;
 
 	if (n == NULL)
 		return true;
-	if (!ystring(n, &s, what, NULL, c->d))
+	if (!ytree_string(n, &s, what, NULL, c->d))
 		return false;
 	p->set = true;
-	if ((p->attr = binding(c->t, s)) != NULL)
+	if ((p->attr = tmpl_binding(c->t, s)) != NULL)
 		return true;
 	if (tmpl_color(c->t, s, &p->rgba))
 		return true;
@@ -89,13 +89,13 @@ get_paint(struct tctx *c, const struct ynode *n, const char *what,
 
 /* Read a non-negative length in mm into points. */
 bool
-get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
+tmpl_get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
 {
 	double v;
 
 	if (n == NULL)
 		return true;
-	if (!ynumber(n, &v, what, NULL, c->d))
+	if (!ytree_number(n, &v, what, NULL, c->d))
 		return false;
 	if (v < 0 || v > 2000) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "range",
@@ -107,13 +107,13 @@ get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
 }
 
 bool
-get_bool(struct tctx *c, const struct ynode *n, const char *what, bool *b)
+tmpl_get_bool(struct tctx *c, const struct ynode *n, const char *what, bool *b)
 {
-	return n == NULL || ybool(n, b, what, NULL, c->d);
+	return n == NULL || ytree_bool(n, b, what, NULL, c->d);
 }
 
 const char *
-choices(struct tmpl *t, const char *const *names, const char *conj)
+tmpl_choices(struct tmpl *t, const char *const *names, const char *conj)
 {
 	const char *s = names[0];
 	size_t i;
@@ -127,7 +127,7 @@ choices(struct tmpl *t, const char *const *names, const char *conj)
 }
 
 bool
-get_enum(struct tctx *c, const struct ynode *n, const char *what,
+tmpl_get_enum(struct tctx *c, const struct ynode *n, const char *what,
     const char *const *names, int *out)
 {
 	const char *s, *hint;
@@ -135,7 +135,7 @@ get_enum(struct tctx *c, const struct ynode *n, const char *what,
 
 	if (n == NULL)
 		return true;
-	if (!ystring(n, &s, what, NULL, c->d))
+	if (!ytree_string(n, &s, what, NULL, c->d))
 		return false;
 	for (i = 0; names[i] != NULL; i++, nn++)
 		if (strcmp(names[i], s) == 0) {
@@ -148,6 +148,6 @@ get_enum(struct tctx *c, const struct ynode *n, const char *what,
 		return false;
 	}
 	diag_add(c->d, DIAG_ERROR, &n->pos, "value", "unknown %s '%s' (%s)",
-	    what, s, choices(c->t, names, " or "));
+	    what, s, tmpl_choices(c->t, names, " or "));
 	return false;
 }

@@ -15,7 +15,7 @@
  */
 void		 validate_rules(const struct deck *deck, const struct rules *r,
 		    struct outcomes *out, struct diags *d);
-void		 outcomes_free(struct outcomes *o);
+void		 validate_outcomes_free(struct outcomes *o);
 
 /*
  * Check language li (an index into deck->langs) against the source

@@ -38,7 +38,7 @@ card_matches(const struct card *c, const struct cond *w, size_t n)
 }
 
 bool
-variant_has(const struct variant *v, const struct card *c)
+validate_variant_has(const struct variant *v, const struct card *c)
 {
 	size_t i;
 
@@ -57,7 +57,8 @@ in_rule(const struct card *c, const struct variant *v, const struct rule *r,
 {
 	const char *a;
 
-	if (!variant_has(v, c) || !card_matches(c, r->where, r->nwhere))
+	if (!validate_variant_has(v, c) || !card_matches(c, r->where,
+	    r->nwhere))
 		return false;
 	if (value == NULL)
 		return true;
@@ -229,8 +230,8 @@ where_keeps(const struct deck *deck, const struct variant *v,
 	for (i = 0; i < deck->ncards; i++) {
 		const struct card *c = &deck->cards[i];
 
-		if (!variant_has(v, c) || (a = value_of(c, r->attr)) == NULL ||
-		    strcmp(a, value) != 0)
+		if (!validate_variant_has(v, c) || (a = value_of(c,
+		    r->attr)) == NULL || strcmp(a, value) != 0)
 			continue;
 		if (card_matches(c, r->where, r->nwhere))
 			return true;
@@ -314,7 +315,7 @@ validate_rules(const struct deck *deck, const struct rules *rs,
 }
 
 void
-outcomes_free(struct outcomes *o)
+validate_outcomes_free(struct outcomes *o)
 {
 	size_t i;
 

@@ -17,7 +17,7 @@
 #define CAP_DPI		300.0
 
 void
-size_note_art(GHashTable *art, const struct image *img, double dpi)
+validate_size_note_art(GHashTable *art, const struct image *img, double dpi)
 {
 	double *v = g_hash_table_lookup(art, img);
 
@@ -41,7 +41,7 @@ art_bytes(const struct image *img)
 }
 
 void
-size_check(const struct deck *deck, GHashTable *art, struct diags *d)
+validate_size_check(const struct deck *deck, GHashTable *art, struct diags *d)
 {
 	struct srcpos pos = { deck->file, 0, 0 };
 	double all = 0, capped = 0;

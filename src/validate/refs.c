@@ -211,7 +211,7 @@ validate_booklet(const struct deck *deck, size_t li, struct diags *d)
 		return false;
 	}
 	s.file = pos.file = diag_file(d, path);
-	buf = (char *)game_read(deck->confine, path, MAX_MD_BYTES, "booklet",
+	buf = (char *)confine_read(deck->confine, path, MAX_MD_BYTES, "booklet",
 	    &pos, &len, d);
 	free(path);
 	if (buf == NULL)

@@ -79,7 +79,7 @@ check_images(const struct card *c, const struct laid *l, GHashTable *seen,
 		    g_hash_table_contains(seen, img->path))
 			continue;
 		dpi = image_dpi(&l->v[k], img);
-		size_note_art(art, img, dpi);
+		validate_size_note_art(art, img, dpi);
 		if (dpi >= MIN_DPI)
 			continue;
 		g_hash_table_add(seen, g_strdup(img->path));
@@ -108,7 +108,7 @@ lay_card(const struct deck *deck, const struct fonts *fonts,
 			    d);
 			if (seen != NULL && k == 0)
 				check_images(c, &l, seen, art, d);
-			laid_free(&l);
+			layout_laid_free(&l);
 		}
 }
 
@@ -142,7 +142,7 @@ check_fit(const struct deck *deck, const struct fonts *fonts,
 		    &deck->cards[i], li, images ? seen : NULL, art, d);
 	g_hash_table_destroy(seen);
 	if (images)
-		size_check(deck, art, d);
+		validate_size_check(deck, art, d);
 	g_hash_table_destroy(art);
 	return d->nerr - before;
 }
@@ -212,7 +212,7 @@ print_fonts(FILE *f, const struct fonts *fonts,
 
 	if (!k->fit_checked)
 		return;
-	v = fonts_used(fonts);
+	v = layout_fonts_used(fonts);
 	fprintf(f, "fonts:%s\n", v[0] == NULL ? " none drawn" : "");
 	for (i = 0; v[i] != NULL; i++)
 		fprintf(f, "  %s\n", v[i]);
@@ -300,7 +300,7 @@ validate_print_json(FILE *f, const struct deck *deck,
 		fputs("{\"checked\": false, \"overflowing\": null}", f);
 	fputs(",\n\"fonts\": [", f);
 	if (k->fit_checked) {
-		char **v = fonts_used(fonts);
+		char **v = layout_fonts_used(fonts);
 
 		for (i = 0; v[i] != NULL; i++) {
 			fputs(i ? ", " : "", f);
@@ -332,7 +332,7 @@ validate_check(const struct deck *deck, struct fonts *fonts,
 	k->tr = xcalloc(deck->nlangs, sizeof(*k->tr));
 	k->checked = xcalloc(deck->nlangs, sizeof(*k->checked));
 	k->booklet = xcalloc(deck->nlangs, sizeof(*k->booklet));
-	k->rules = load_rules(rp, deck, d);
+	k->rules = validate_rules_load(rp, deck, d);
 	k->rulesfile = diag_file(d, rp);
 	free(rp);
 	k->rules_ok = k->rules != NULL;
@@ -340,7 +340,7 @@ validate_check(const struct deck *deck, struct fonts *fonts,
 		validate_rules(deck, k->rules, &k->outcomes, d);
 	k->fit_checked = fit;
 	if (fit)
-		fonts_track(fonts);
+		layout_fonts_track(fonts);
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_wanted(deck, lang, li))
 			continue;
@@ -366,8 +366,8 @@ void
 validate_report_free(struct check_report *k)
 {
 	/* Outcomes point into the rules: they go first. */
-	outcomes_free(&k->outcomes);
-	rules_free(k->rules);
+	validate_outcomes_free(&k->outcomes);
+	validate_rules_free(k->rules);
 	free(k->tr);
 	free(k->checked);
 	free(k->booklet);

@@ -30,7 +30,7 @@ get_long(struct rctx *c, const struct ynode *n, long *out)
 {
 	char *end;
 
-	if (!yexpect(n, YNODE_SCALAR, "a count", NULL, c->d))
+	if (!ytree_expect(n, YNODE_SCALAR, "a count", NULL, c->d))
 		return false;
 	if (!n->plain) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "a count must be "
@@ -119,7 +119,8 @@ get_cond(struct rctx *c, struct cond *k, const struct ypair *p)
 		const struct ynode *item = v->type == YNODE_SEQ ?
 		    v->items[j] : v;
 
-		if (!ystring(item, &k->values[j], "a filter value", NULL, c->d))
+		if (!ytree_string(item, &k->values[j], "a filter value", NULL,
+		    c->d))
 			return false;
 		ok &= check_value(c, def, k->attr, item);
 	}
@@ -137,7 +138,7 @@ get_where(struct rctx *c, const struct ynode *n, struct cond **out,
 	*nout = 0;
 	if (n == NULL)
 		return true;
-	if (!yexpect(n, YNODE_MAP, "where", NULL, c->d))
+	if (!ytree_expect(n, YNODE_MAP, "where", NULL, c->d))
 		return false;
 	*out = arena_alloc(&c->r->arena, n->n * sizeof(**out) + 1);
 	for (i = 0; i < n->n; i++)
@@ -178,8 +179,8 @@ get_quant(struct rctx *c, struct rule *r, const struct ynode *n)
 	int i, found = 0;
 
 	for (i = 0; quants[i] != NULL; i++)
-		if (ymap_get(n, quants[i]) != NULL) {
-			v = ymap_get(n, quants[i]);
+		if (ytree_get(n, quants[i]) != NULL) {
+			v = ytree_get(n, quants[i]);
 			r->q = (enum quant)i;
 			found++;
 		}
@@ -221,8 +222,8 @@ get_quant(struct rctx *c, struct rule *r, const struct ynode *n)
 static bool
 get_rule_attr(struct rctx *c, struct rule *r, const struct ynode *n)
 {
-	const struct ynode *dn = ymap_get(n, "distinct");
-	const struct ynode *en = ymap_get(n, "each");
+	const struct ynode *dn = ytree_get(n, "distinct");
+	const struct ynode *en = ytree_get(n, "each");
 
 	if (dn != NULL && en != NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "a rule counts "
@@ -232,8 +233,8 @@ get_rule_attr(struct rctx *c, struct rule *r, const struct ynode *n)
 	if (dn == NULL && en == NULL)
 		return true;
 	r->kind = dn != NULL ? RULE_DISTINCT : RULE_EACH;
-	if (!ystring(dn ? dn : en, &r->attr, dn ? "distinct" : "each", NULL,
-	    c->d))
+	if (!ytree_string(dn ? dn : en, &r->attr, dn ? "distinct" : "each",
+	    NULL, c->d))
 		return false;
 	return check_attr(c, dn ? dn : en, true) != NULL ||
 	    strcmp(r->attr, "id") == 0;
@@ -242,17 +243,17 @@ get_rule_attr(struct rctx *c, struct rule *r, const struct ynode *n)
 static bool
 load_rule(struct rctx *c, struct rule *r, const struct ynode *n)
 {
-	const struct ynode *ln = ymap_get(n, "label");
+	const struct ynode *ln = ytree_get(n, "label");
 	bool ok;
 
 	memset(r, 0, sizeof(*r));	/* a failed rule's slot is reused */
-	if (!yexpect(n, YNODE_MAP, "a rule", NULL, c->d))
+	if (!ytree_expect(n, YNODE_MAP, "a rule", NULL, c->d))
 		return false;
 	r->pos = n->pos;
-	ok = ymap_check_keys(n, rule_keys, NULL, c->d) == 0;
+	ok = ytree_check_keys(n, rule_keys, NULL, c->d) == 0;
 	if (ln != NULL)
-		ok &= ystring(ln, &r->label, "label", NULL, c->d);
-	ok &= get_where(c, ymap_get(n, "where"), &r->where, &r->nwhere);
+		ok &= ytree_string(ln, &r->label, "label", NULL, c->d);
+	ok &= get_where(c, ytree_get(n, "where"), &r->where, &r->nwhere);
 	ok &= get_rule_attr(c, r, n);
 	return get_quant(c, r, n) && ok;
 }
@@ -261,23 +262,23 @@ static bool
 load_variant(struct rctx *c, struct variant *v, const struct ynode *n,
     bool whole)
 {
-	const struct ynode *rn = ymap_get(n, "rules"), *tn;
+	const struct ynode *rn = ytree_get(n, "rules"), *tn;
 	size_t i;
 	bool ok;
 
-	if (!yexpect(n, YNODE_MAP, whole ? "a rules file" : "a variant", NULL,
-	    c->d))
+	if (!ytree_expect(n, YNODE_MAP, whole ? "a rules file" : "a variant",
+	    NULL, c->d))
 		return false;
-	ok = ymap_check_keys(n, whole ? top_keys : variant_keys, NULL,
+	ok = ytree_check_keys(n, whole ? top_keys : variant_keys, NULL,
 	    c->d) == 0;
 	if (!whole)
-		ok &= get_alts(c, ymap_get(n, "where"), v);
-	if (rn != NULL && !yexpect(rn, YNODE_SEQ, "rules", NULL, c->d))
+		ok &= get_alts(c, ytree_get(n, "where"), v);
+	if (rn != NULL && !ytree_expect(rn, YNODE_SEQ, "rules", NULL, c->d))
 		return false;
 	v->rules = arena_alloc(&c->r->arena,
 	    ((rn ? rn->n : 0) + 1) * sizeof(*v->rules));
 	/* "total: N" is the rule "exactly N cards", shown first. */
-	if ((tn = ymap_get(n, "total")) != NULL) {
+	if ((tn = ytree_get(n, "total")) != NULL) {
 		struct rule *r = &v->rules[v->nrules];
 
 		r->pos = tn->pos;
@@ -304,7 +305,7 @@ load_variants(struct rctx *c, const struct ynode *n)
 
 	if (n == NULL)
 		return true;
-	if (!yexpect(n, YNODE_MAP, "variants", NULL, c->d))
+	if (!ytree_expect(n, YNODE_MAP, "variants", NULL, c->d))
 		return false;
 	for (i = 0; i < n->n; i++) {
 		struct variant *v = &c->r->v[c->r->n];
@@ -323,7 +324,7 @@ load_variants(struct rctx *c, const struct ynode *n)
 }
 
 struct rules *
-load_rules(const char *path, const struct deck *deck, struct diags *d)
+validate_rules_load(const char *path, const struct deck *deck, struct diags *d)
 {
 	struct rules *r = xcalloc(1, sizeof(*r));
 	struct rctx c = { r, deck, d };
@@ -334,10 +335,10 @@ load_rules(const char *path, const struct deck *deck, struct diags *d)
 	if (!file_exists(path))
 		return r;
 	if ((root = ytree_load(&r->arena, deck->confine, path, d)) == NULL) {
-		rules_free(r);
+		validate_rules_free(r);
 		return NULL;
 	}
-	vn = root->type == YNODE_MAP ? ymap_get(root, "variants") : NULL;
+	vn = root->type == YNODE_MAP ? ytree_get(root, "variants") : NULL;
 	r->v = arena_alloc(&r->arena,
 	    ((vn && vn->type == YNODE_MAP ? vn->n : 0) + 1) * sizeof(*r->v));
 	r->v[0].name = "deck";
@@ -346,14 +347,14 @@ load_rules(const char *path, const struct deck *deck, struct diags *d)
 	r->n = 1;
 	ok &= load_variants(&c, vn);
 	if (!ok) {
-		rules_free(r);
+		validate_rules_free(r);
 		return NULL;
 	}
 	return r;
 }
 
 void
-rules_free(struct rules *r)
+validate_rules_free(struct rules *r)
 {
 	if (r == NULL)
 		return;

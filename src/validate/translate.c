@@ -371,7 +371,7 @@ validate_translations(const struct deck *deck, size_t li,
 			if (deck->kinds[i].strs.texts != NULL)
 				check_pseudo(deck, &deck->kinds[i].strs, li,
 				    "components", st, d);
-		if (deck->pack.texts != NULL && deck_has_pack(deck, li))
+		if (deck->pack.texts != NULL && load_has_pack(deck, li))
 			check_pseudo(deck, &deck->pack, li, "pack", st, d);
 	}
 	check_copies(deck, li, d);

@@ -60,9 +60,9 @@ struct rules {
  * (reported); a deck without the file gets an empty set: callers see
  * rules->n == 0.
  */
-struct rules	*load_rules(const char *path, const struct deck *deck,
+struct rules	*validate_rules_load(const char *path, const struct deck *deck,
 		    struct diags *d);
-void		 rules_free(struct rules *r);
+void		 validate_rules_free(struct rules *r);
 
 /* The outcome of one rule (one per value for "each" rules). */
 struct outcome {
@@ -80,7 +80,8 @@ struct outcomes {
 };
 
 /* Is card c in variant v? */
-bool		 variant_has(const struct variant *v, const struct card *c);
+bool		 validate_variant_has(const struct variant *v,
+		    const struct card *c);
 
 /* What the translation check of one language found. */
 struct trstats {

@@ -53,16 +53,16 @@ struct builder {
 };
 
 /* A position in the file: at a libyaml mark, at a byte offset. */
-struct srcpos	 mkpos(const struct builder *b, const yaml_mark_t *m);
-struct srcpos	 offpos(const struct builder *b, size_t off);
+struct srcpos	 ytree_mkpos(const struct builder *b, const yaml_mark_t *m);
+struct srcpos	 ytree_offpos(const struct builder *b, size_t off);
 /* 0-based line0, col0 as a position. */
-struct srcpos	 pos0(const struct builder *b, size_t line0, size_t col0);
+struct srcpos	 ytree_pos0(const struct builder *b, size_t line0, size_t col0);
 /* Line line0 (0-based) of the file: its first byte and length. */
-const unsigned char *line_at(const struct builder *b, size_t line0,
+const unsigned char *ytree_line_at(const struct builder *b, size_t line0,
 		    size_t *len);
 /* How many bytes of s (len) are a "#RGB" or "#RRGGBB" colour, or 0. */
-size_t		 hex_colour(const unsigned char *s, size_t len);
+size_t		 ytree_hex_colour(const unsigned char *s, size_t len);
 /* Report libyaml's failure in b->p, in plain words where known. */
-bool		 yaml_failed(struct builder *b);
+bool		 ytree_failed(struct builder *b);
 
 #endif

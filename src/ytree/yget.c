@@ -17,7 +17,7 @@
 #include "ybuild.h"
 
 const char *
-ynode_kind(const struct ynode *n)
+ytree_kind(const struct ynode *n)
 {
 	if (n == NULL)
 		return "nothing";
@@ -27,12 +27,12 @@ ynode_kind(const struct ynode *n)
 	case YNODE_MAP:
 		return "a mapping";
 	default:
-		return yisnull(n) ? "empty" : "text";
+		return ytree_isnull(n) ? "empty" : "text";
 	}
 }
 
 struct srcpos
-ynode_end(const struct ynode *n)
+ytree_end(const struct ynode *n)
 {
 	struct srcpos pos = { n->pos.file, n->end_line, n->end_col };
 
@@ -40,7 +40,7 @@ ynode_end(const struct ynode *n)
 }
 
 bool
-yisnull(const struct ynode *n)
+ytree_isnull(const struct ynode *n)
 {
 	if (n == NULL)
 		return true;
@@ -52,7 +52,7 @@ yisnull(const struct ynode *n)
 }
 
 struct ynode *
-ymap_get(const struct ynode *map, const char *key)
+ytree_get(const struct ynode *map, const char *key)
 {
 	size_t i;
 
@@ -66,7 +66,7 @@ ymap_get(const struct ynode *map, const char *key)
 }
 
 size_t
-ymap_check_keys(const struct ynode *map, const char *const *known,
+ytree_check_keys(const struct ynode *map, const char *const *known,
     const char *ctx, struct diags *d)
 {
 	size_t i, nk = 0, bad = 0;
@@ -103,12 +103,12 @@ ymap_check_keys(const struct ynode *map, const char *const *known,
 }
 
 bool
-yexpect(const struct ynode *n, enum ynode_type t, const char *what,
+ytree_expect(const struct ynode *n, enum ynode_type t, const char *what,
     const char *ctx, struct diags *d)
 {
 	static const char *const names[] = { "text", "a list", "a mapping" };
 
-	if (n->type == t && !(t == YNODE_SCALAR && yisnull(n)))
+	if (n->type == t && !(t == YNODE_SCALAR && ytree_isnull(n)))
 		return true;
 	if (n->lost) {
 		const struct ylost *l = (const struct ylost *)n;
@@ -119,15 +119,15 @@ yexpect(const struct ynode *n, enum ynode_type t, const char *what,
 		return false;
 	}
 	diag_add(d, DIAG_ERROR, &n->pos, "type", "%s%s%s must be %s, not %s",
-	    CTX_FMT(ctx), what, names[t], ynode_kind(n));
+	    CTX_FMT(ctx), what, names[t], ytree_kind(n));
 	return false;
 }
 
 bool
-ystring(const struct ynode *n, const char **out, const char *what,
+ytree_string(const struct ynode *n, const char **out, const char *what,
     const char *ctx, struct diags *d)
 {
-	if (!yexpect(n, YNODE_SCALAR, what, ctx, d))
+	if (!ytree_expect(n, YNODE_SCALAR, what, ctx, d))
 		return false;
 	if (strlen(n->str) != n->len) {
 		diag_add(d, DIAG_ERROR, &n->pos, "type",
@@ -139,13 +139,13 @@ ystring(const struct ynode *n, const char **out, const char *what,
 }
 
 bool
-ynumber(const struct ynode *n, double *out, const char *what,
+ytree_number(const struct ynode *n, double *out, const char *what,
     const char *ctx, struct diags *d)
 {
 	char *end;
 	double v;
 
-	if (!yexpect(n, YNODE_SCALAR, what, ctx, d))
+	if (!ytree_expect(n, YNODE_SCALAR, what, ctx, d))
 		return false;
 	if (!n->plain) {
 		diag_add(d, DIAG_ERROR, &n->pos, "type", "%s%s%s must be a "
@@ -166,10 +166,10 @@ ynumber(const struct ynode *n, double *out, const char *what,
 }
 
 bool
-ybool(const struct ynode *n, bool *out, const char *what, const char *ctx,
+ytree_bool(const struct ynode *n, bool *out, const char *what, const char *ctx,
     struct diags *d)
 {
-	if (!yexpect(n, YNODE_SCALAR, what, ctx, d))
+	if (!ytree_expect(n, YNODE_SCALAR, what, ctx, d))
 		return false;
 	if (n->plain && strcmp(n->str, "true") == 0)
 		*out = true;

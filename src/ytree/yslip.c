@@ -15,7 +15,7 @@
 #include "ybuild.h"
 
 struct srcpos
-mkpos(const struct builder *b, const yaml_mark_t *m)
+ytree_mkpos(const struct builder *b, const yaml_mark_t *m)
 {
 	struct srcpos pos = { b->file, (unsigned int)m->line + 1,
 	    (unsigned int)m->column + 1 };
@@ -28,7 +28,7 @@ mkpos(const struct builder *b, const yaml_mark_t *m)
  * characters as libyaml's do.
  */
 struct srcpos
-offpos(const struct builder *b, size_t off)
+ytree_offpos(const struct builder *b, size_t off)
 {
 	struct srcpos pos = { b->file, 1, 1 };
 	size_t i;
@@ -73,7 +73,7 @@ struct slip {
 
 /* Line line0 (0-based) of the file: its first byte and length. */
 const unsigned char *
-line_at(const struct builder *b, size_t line0, size_t *len)
+ytree_line_at(const struct builder *b, size_t line0, size_t *len)
 {
 	size_t i = 0, line = 0, j;
 
@@ -105,7 +105,7 @@ prev_line(const struct builder *b, size_t line0, size_t *prev, size_t *ind)
 	size_t len;
 
 	while (line0-- > 0) {
-		s = line_at(b, line0, &len);
+		s = ytree_line_at(b, line0, &len);
 		if ((*ind = indent_of(s, len)) != (size_t)-1) {
 			*prev = line0;
 			return true;
@@ -115,7 +115,7 @@ prev_line(const struct builder *b, size_t line0, size_t *prev, size_t *ind)
 }
 
 struct srcpos
-pos0(const struct builder *b, size_t line0, size_t col0)
+ytree_pos0(const struct builder *b, size_t line0, size_t col0)
 {
 	struct srcpos pos = { b->file, (unsigned int)line0 + 1,
 	    (unsigned int)col0 + 1 };
@@ -136,7 +136,7 @@ is_hex(int c)
  * colour YAML took for a comment.  Its length, or 0.
  */
 size_t
-hex_colour(const unsigned char *s, size_t len)
+ytree_hex_colour(const unsigned char *s, size_t len)
 {
 	size_t n = 1;
 
@@ -172,7 +172,7 @@ slip_colour(const struct builder *b, size_t first0, size_t last0,
 	size_t len, i, k, n, line;
 
 	for (line = first0; line <= last0; line++) {
-		l = line_at(b, line, &len);
+		l = ytree_line_at(b, line, &len);
 		for (i = 0; i < len; i++) {
 			if (l[i] != '#' || (i > 0 &&
 			    strchr(" \t[{,", l[i - 1]) == NULL))
@@ -182,9 +182,9 @@ slip_colour(const struct builder *b, size_t first0, size_t last0,
 			    l[k - 1] == '\t'); k--)
 				continue;
 			if (k == 0 || strchr(":[{,-", l[k - 1]) == NULL ||
-			    (n = hex_colour(l + i, len - i)) == 0)
+			    (n = ytree_hex_colour(l + i, len - i)) == 0)
 				break;	/* a comment: no YAML after it */
-			s->pos = pos0(b, line, i);
+			s->pos = ytree_pos0(b, line, i);
 			colour_msg(s, l + i, n);
 			return true;
 		}
@@ -201,7 +201,7 @@ slip_unclosed(const struct builder *b, struct slip *s)
 	if (p->context == NULL ||
 	    strcmp(p->context, "while scanning a quoted scalar") != 0)
 		return false;
-	s->pos = mkpos(b, &p->context_mark);
+	s->pos = ytree_mkpos(b, &p->context_mark);
 	snprintf(s->msg, sizeof(s->msg), "this quoted string is never "
 	    "closed: add the closing %c", byte_at(b, &p->context_mark) ==
 	    '\'' ? '\'' : '"');
@@ -244,7 +244,7 @@ slip_runaway(const struct builder *b, struct slip *s)
 	yaml_parser_delete(&q);
 	if (!found)
 		return false;
-	s->pos = mkpos(b, &start);
+	s->pos = ytree_mkpos(b, &start);
 	snprintf(s->msg, sizeof(s->msg), "this quoted string is never "
 	    "closed on its line: YAML reads on to the quote at line %zu, "
 	    "column %zu", end.line + 1, end.column);
@@ -268,10 +268,10 @@ slip_indent(const struct builder *b, struct slip *s)
 	size_t len, prev, pind;
 	int n;
 
-	l = line_at(b, pm->line, &len);
+	l = ytree_line_at(b, pm->line, &len);
 	if (p->context == NULL || indent_of(l, len) != pm->column)
 		return false;
-	s->pos = mkpos(b, pm);
+	s->pos = ytree_mkpos(b, pm);
 	if (pm->column == cm->column) {
 		if (seq)
 			snprintf(s->msg, sizeof(s->msg), "this line is no list "
@@ -311,13 +311,13 @@ slip_value(const struct builder *b, struct slip *s)
 	const unsigned char *l;
 	size_t len, i, ind, prev, pind;
 
-	l = line_at(b, pm->line, &len);
+	l = ytree_line_at(b, pm->line, &len);
 	/* A line of blanks has no indent ((size_t)-1): nothing to scan. */
 	if ((ind = indent_of(l, len)) == (size_t)-1)
 		return false;
 	for (i = ind; i + 1 < pm->column && i + 1 < len; i++)
 		if (l[i] == ':' && (l[i + 1] == ' ' || l[i + 1] == '\t')) {
-			s->pos = mkpos(b, pm);
+			s->pos = ytree_mkpos(b, pm);
 			snprintf(s->msg, sizeof(s->msg), "a second ': ' on "
 			    "this line: put text that holds ': ' in quotes");
 			return true;
@@ -326,13 +326,13 @@ slip_value(const struct builder *b, struct slip *s)
 		return false;
 	if (pind == ind) {
 		/* "game test" then "languages: [en]": one key of two lines. */
-		l = line_at(b, prev, &len);
+		l = ytree_line_at(b, prev, &len);
 		if (memchr(l, ':', len) != NULL)
 			return false;
-		s->pos = pos0(b, prev, pind);
+		s->pos = ytree_pos0(b, prev, pind);
 		return nocolon_msg(s);
 	}
-	s->pos = pos0(b, pm->line, ind);
+	s->pos = ytree_pos0(b, pm->line, ind);
 	snprintf(s->msg, sizeof(s->msg), "the indentation of this line does "
 	    "not match the lines above it: indented deeper than line %zu, "
 	    "it reads as more text of the value there", prev + 1);
@@ -352,7 +352,7 @@ nocolon_msg(struct slip *s)
 static bool
 slip_nocolon(const struct builder *b, struct slip *s)
 {
-	s->pos = mkpos(b, &b->p.context_mark);
+	s->pos = ytree_mkpos(b, &b->p.context_mark);
 	return nocolon_msg(s);
 }
 
@@ -365,12 +365,12 @@ slip_flow(const struct builder *b, struct slip *s)
 	int close = open == '[' ? ']' : '}';
 
 	if (p->context_mark.line < p->problem_mark.line) {
-		s->pos = mkpos(b, &p->context_mark);
+		s->pos = ytree_mkpos(b, &p->context_mark);
 		snprintf(s->msg, sizeof(s->msg), "this '%c' is not closed on "
 		    "its line: a '%c' is missing (YAML reads on to line %zu)",
 		    open, close, p->problem_mark.line + 1);
 	} else {
-		s->pos = mkpos(b, &p->problem_mark);
+		s->pos = ytree_mkpos(b, &p->problem_mark);
 		snprintf(s->msg, sizeof(s->msg), "a ',' or the '%c' that "
 		    "closes the '%c' in column %zu is missing before this",
 		    close, open, p->context_mark.column + 1);
@@ -386,7 +386,7 @@ slip_token(const struct builder *b, struct slip *s)
 	int c = byte_at(b, &p->problem_mark);
 	int cc = p->context != NULL ? byte_at(b, &p->context_mark) : -1;
 
-	s->pos = mkpos(b, &p->problem_mark);
+	s->pos = ytree_mkpos(b, &p->problem_mark);
 	if (c == '\t')
 		snprintf(s->msg, sizeof(s->msg), "a tab: indent with spaces, "
 		    "YAML does not allow tabs");
@@ -394,12 +394,12 @@ slip_token(const struct builder *b, struct slip *s)
 		snprintf(s->msg, sizeof(s->msg), "YAML keeps '%c' for later "
 		    "use: put text that starts with '%c' in quotes", c, c);
 	else if (p->context != NULL && (cc == '*' || cc == '&')) {
-		s->pos = mkpos(b, &p->context_mark);
+		s->pos = ytree_mkpos(b, &p->context_mark);
 		snprintf(s->msg, sizeof(s->msg), "'%c' at the start of text "
 		    "marks a YAML %s: put text that starts with '%c' in "
 		    "quotes", cc, cc == '*' ? "alias" : "anchor", cc);
 	} else if (p->context != NULL && cc == '!') {
-		s->pos = mkpos(b, &p->context_mark);
+		s->pos = ytree_mkpos(b, &p->context_mark);
 		snprintf(s->msg, sizeof(s->msg), "'!' at the start of text "
 		    "marks a YAML tag: put text that starts with '!' in "
 		    "quotes");
@@ -411,7 +411,7 @@ slip_token(const struct builder *b, struct slip *s)
 static bool
 slip_escape(const struct builder *b, struct slip *s)
 {
-	s->pos = mkpos(b, &b->p.problem_mark);
+	s->pos = ytree_mkpos(b, &b->p.problem_mark);
 	snprintf(s->msg, sizeof(s->msg), "in double quotes '\\' starts an "
 	    "escape like \\n: write '\\\\' for a backslash, or use single "
 	    "quotes");
@@ -463,12 +463,12 @@ slip_eof(const struct builder *b, struct slip *s)
 	if (i < b->len)
 		return false;
 	if (open_bracket(b, &at)) {
-		s->pos = offpos(b, at);
+		s->pos = ytree_offpos(b, at);
 		snprintf(s->msg, sizeof(s->msg), "this '%c' is never closed: "
 		    "a '%c' is missing, or the file is cut short", b->buf[at],
 		    b->buf[at] == '[' ? ']' : '}');
 	} else {
-		s->pos = mkpos(b, &b->p.problem_mark);
+		s->pos = ytree_mkpos(b, &b->p.problem_mark);
 		snprintf(s->msg, sizeof(s->msg), "the file ends in the middle "
 		    "of a value; is it cut short?");
 	}
@@ -483,7 +483,7 @@ slip_closer(const struct builder *b, struct slip *s)
 
 	if (c != '}' && c != ']')
 		return false;
-	s->pos = mkpos(b, &b->p.problem_mark);
+	s->pos = ytree_mkpos(b, &b->p.problem_mark);
 	snprintf(s->msg, sizeof(s->msg), "this '%c' closes nothing: no '%c' "
 	    "is open before it", c, c == '}' ? '{' : '[');
 	return true;
@@ -518,7 +518,7 @@ explain(const struct builder *b, struct slip *s)
 	if (slip_closer(b, s))
 		return true;
 	if (strstr(pr, "block sequence entries") != NULL) {
-		s->pos = mkpos(b, &p->problem_mark);
+		s->pos = ytree_mkpos(b, &p->problem_mark);
 		snprintf(s->msg, sizeof(s->msg), "a list cannot start on the "
 		    "line of its key: put it on the next line, or put text "
 		    "that starts with '- ' in quotes");
@@ -548,7 +548,7 @@ explain(const struct builder *b, struct slip *s)
  * a note there.
  */
 bool
-yaml_failed(struct builder *b)
+ytree_failed(struct builder *b)
 {
 	const yaml_parser_t *p = &b->p;
 	struct srcpos pos = { b->file, 1, 1 }, cpos;
@@ -566,20 +566,20 @@ yaml_failed(struct builder *b)
 		    "UTF-16 (%s): save the file as UTF-8", p->problem_offset,
 		    p->problem);
 	if (p->error == YAML_READER_ERROR) {
-		pos = offpos(b, p->problem_offset);
+		pos = ytree_offpos(b, p->problem_offset);
 		return diag_add(b->d, DIAG_ERROR, &pos, "yaml",
 		    "invalid YAML: %s", p->problem);
 	}
 	if (explain(b, &s))
 		return diag_add(b->d, DIAG_ERROR, &s.pos, "yaml", "%s", s.msg);
-	pos = mkpos(b, &p->problem_mark);
+	pos = ytree_mkpos(b, &p->problem_mark);
 	diag_add(b->d, DIAG_ERROR, &pos, "yaml", "invalid YAML: %s%s",
 	    p->problem, strstr(p->problem, "mapping values") != NULL ?
 	    "; put text that holds ': ' in quotes, or check the "
 	    "indentation" : "");
 	if (p->context == NULL)
 		return false;
-	cpos = mkpos(b, &p->context_mark);
+	cpos = ytree_mkpos(b, &p->context_mark);
 	if (cpos.line != pos.line || cpos.col != pos.col)
 		diag_add(b->d, DIAG_NOTE, &cpos, NULL, "%s", p->context);
 	return false;

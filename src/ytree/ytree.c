@@ -22,7 +22,7 @@ next_event(struct builder *b, yaml_event_t *ev)
 {
 	if (yaml_parser_parse(&b->p, ev))
 		return true;
-	return yaml_failed(b);
+	return ytree_failed(b);
 }
 
 /*
@@ -97,7 +97,7 @@ check_encoding(struct builder *b)
 		if ((n = utf8_char(s + i, b->len - i, &c)) != 0 &&
 		    printable(c))
 			continue;
-		pos = offpos(b, i);
+		pos = ytree_offpos(b, i);
 		if (n == 1 && c == 0 && i < 2 && b->len >= 4 && s[i + 2] == 0)
 			diag_add(b->d, DIAG_ERROR, &pos, "encoding", "a NUL "
 			    "byte every other byte: the file looks like "
@@ -124,12 +124,12 @@ newnode(struct builder *b, enum ynode_type t, const yaml_mark_t *m)
 	struct ynode *n = arena_alloc(b->a, sizeof(*n));
 
 	n->type = t;
-	n->pos = mkpos(b, m);
+	n->pos = ytree_mkpos(b, m);
 	return n;
 }
 
 /*
- * line_at() for the parse as it goes: it asks for lines in order, so
+ * ytree_line_at() for the parse as it goes: it asks for lines in order, so
  * each is found from the one before, not from the file's start (a text
  * file of 12 000 empty values took seconds).
  */
@@ -170,11 +170,11 @@ lost_colour(struct builder *b, const yaml_mark_t *m)
 			k++;
 	for (at = i; i < len && (l[i] == ' ' || l[i] == '\t'); i++)
 		continue;
-	if ((k = hex_colour(l + i, len - i)) == 0)
+	if ((k = ytree_hex_colour(l + i, len - i)) == 0)
 		return NULL;
 	lost = arena_alloc(b->a, sizeof(*lost));
 	lost->colour = arena_strndup(b->a, (const char *)l + i, k);
-	lost->pos = pos0(b, m->line, m->column + (i - at));
+	lost->pos = ytree_pos0(b, m->line, m->column + (i - at));
 	lost->node.lost = true;
 	return &lost->node;
 }
@@ -191,7 +191,7 @@ build_scalar(struct builder *b, yaml_event_t *ev)
 	if (n == NULL)
 		n = arena_alloc(b->a, sizeof(*n));
 	n->type = YNODE_SCALAR;
-	n->pos = mkpos(b, &ev->start_mark);
+	n->pos = ytree_mkpos(b, &ev->start_mark);
 	n->end_line = (unsigned int)ev->end_mark.line + 1;
 	n->end_col = (unsigned int)ev->end_mark.column + 1;
 	n->len = (unsigned int)len;	/* at most MAX_SCALAR */
@@ -204,7 +204,7 @@ build_scalar(struct builder *b, yaml_event_t *ev)
 
 /*
  * Is kid, a key of a mapping at depth, the root's key whose mapping
- * the builder streams?  The first such key only, as ymap_get() finds.
+ * the builder streams?  The first such key only, as ytree_get() finds.
  */
 static bool
 stream_key(struct builder *b, int depth, const struct ynode *kid)
@@ -308,7 +308,7 @@ check_keys(struct builder *b, struct ynode *map)
 		/* The loaders read keys as strings: drop the tree. */
 		if (k->type != YNODE_SCALAR) {
 			diag_add(b->d, DIAG_ERROR, &k->pos, "yaml",
-			    "a key must be plain text, not %s", ynode_kind(k));
+			    "a key must be plain text, not %s", ytree_kind(k));
 			b->failed = true;
 			continue;
 		}
@@ -363,7 +363,7 @@ check_streamed_key(struct builder *b, GHashTable *seen, struct arena *tree,
 
 	if (k->type != YNODE_SCALAR) {
 		diag_add(b->d, DIAG_ERROR, &k->pos, "yaml",
-		    "a key must be plain text, not %s", ynode_kind(k));
+		    "a key must be plain text, not %s", ytree_kind(k));
 		b->failed = true;
 	} else if ((o = g_hash_table_lookup(seen, k->str)) != NULL)
 		dup_key(b, k, &o->pos);
@@ -454,7 +454,7 @@ plain_node(struct builder *b, const yaml_event_t *ev,
 	if (tag == NULL)
 		return true;
 	/* As written ("!!int"), not as resolved ("tag:yaml.org,..."). */
-	l = line_at(b, ev->start_mark.line, &len);
+	l = ytree_line_at(b, ev->start_mark.line, &len);
 	for (i = ev->start_mark.column; i < len && l[i] != '!'; i++)
 		continue;
 	for (k = i; k < len && strchr(" \t,]}", l[k]) == NULL; k++)
@@ -514,7 +514,7 @@ count_nodes(struct builder *b)
 		    ev.type == YAML_SEQUENCE_START_EVENT ||
 		    ev.type == YAML_MAPPING_START_EVENT ||
 		    ev.type == YAML_ALIAS_EVENT) && ++n > MAX_NODES) {
-			struct srcpos pos = mkpos(b, &ev.start_mark);
+			struct srcpos pos = ytree_mkpos(b, &ev.start_mark);
 
 			too_many(b, &pos);
 			done = true;
@@ -529,7 +529,7 @@ count_nodes(struct builder *b)
 static struct ynode *
 build(struct builder *b, yaml_event_t *ev, int depth)
 {
-	struct srcpos pos = mkpos(b, &ev->start_mark);
+	struct srcpos pos = ytree_mkpos(b, &ev->start_mark);
 	bool stream = b->stream_next;
 
 	b->stream_next = false;		/* for this node, not its children */
@@ -603,7 +603,7 @@ parse_document(struct builder *b)
 	if (!next_event(b, &ev))
 		return NULL;
 	if (ev.type != YAML_STREAM_END_EVENT) {
-		struct srcpos pos = mkpos(b, &ev.start_mark);
+		struct srcpos pos = ytree_mkpos(b, &ev.start_mark);
 
 		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
 		    "only one YAML document per file");
@@ -666,7 +666,7 @@ rewind_diags(struct diags *d, const struct diags *saved)
 static void
 feed(struct ynode *root, const struct ystream *s)
 {
-	struct ynode *n = ymap_get(root, s->key);
+	struct ynode *n = ytree_get(root, s->key);
 	size_t i;
 
 	if (n == NULL || n->type != YNODE_MAP)
@@ -723,8 +723,8 @@ load(struct arena *a, const struct confine *c, const char *path,
 	struct ynode *root;
 	size_t len;
 
-	if ((buf = game_read(c, path, MAX_YAML_BYTES, "YAML file", &pos, &len,
-	    d)) == NULL)
+	if ((buf = confine_read(c, path, MAX_YAML_BYTES, "YAML file", &pos,
+	    &len, d)) == NULL)
 		return NULL;
 	root = parse(a, path, buf, len, s, d);
 	free(buf);

@@ -39,7 +39,7 @@ struct ynode {
 	size_t		  n;		/* items or pairs */
 	unsigned int	  len;		/* scalar length (may hold NULs) */
 	unsigned int	  end_line;	/* scalar: just past its last */
-	unsigned int	  end_col;	/* character (see ynode_end()) */
+	unsigned int	  end_col;	/* character (see ytree_end()) */
 	unsigned char	  type;		/* enum ynode_type */
 	bool		  plain;	/* unquoted scalar */
 	bool		  lost;		/* empty scalar followed on its line
@@ -57,7 +57,7 @@ struct confine;
  * aliases, duplicate keys and non-scalar keys are diagnostics.  Returns
  * the root, or NULL if the file cannot be read, is empty or is not
  * valid YAML (then at least one error was added).  The file is read
- * with game_read(), where c allows (NULL: anywhere: deckpress's own
+ * with confine_read(), where c allows (NULL: anywhere: deckpress's own
  * files and those the user names).
  */
 struct ynode	*ytree_load(struct arena *a, const struct confine *c,
@@ -92,29 +92,29 @@ struct ynode	*ytree_stream(struct arena *a, const struct confine *c,
 		    const char *path, const struct ystream *s,
 		    struct diags *d);
 
-const char	*ynode_kind(const struct ynode *n);
+const char	*ytree_kind(const struct ynode *n);
 /* Where scalar n ends: just past its last character. */
-struct srcpos	 ynode_end(const struct ynode *n);
-struct ynode	*ymap_get(const struct ynode *map, const char *key);
+struct srcpos	 ytree_end(const struct ynode *n);
+struct ynode	*ytree_get(const struct ynode *map, const char *key);
 
 /*
  * Report every key of map not in known[] (NULL-terminated), with a
  * "did you mean" hint; ctx, if non-NULL, names the card.  Returns the
  * number of unknown keys.
  */
-size_t		 ymap_check_keys(const struct ynode *map,
+size_t		 ytree_check_keys(const struct ynode *map,
 		    const char *const *known, const char *ctx,
 		    struct diags *d);
 
 /* Typed access: on a type mismatch add an error and return false. */
-bool		 yexpect(const struct ynode *n, enum ynode_type t,
+bool		 ytree_expect(const struct ynode *n, enum ynode_type t,
 		    const char *what, const char *ctx, struct diags *d);
-bool		 ystring(const struct ynode *n, const char **out,
+bool		 ytree_string(const struct ynode *n, const char **out,
 		    const char *what, const char *ctx, struct diags *d);
-bool		 ynumber(const struct ynode *n, double *out,
+bool		 ytree_number(const struct ynode *n, double *out,
 		    const char *what, const char *ctx, struct diags *d);
-bool		 ybool(const struct ynode *n, bool *out,
+bool		 ytree_bool(const struct ynode *n, bool *out,
 		    const char *what, const char *ctx, struct diags *d);
-bool		 yisnull(const struct ynode *n);
+bool		 ytree_isnull(const struct ynode *n);
 
 #endif

@@ -51,9 +51,9 @@ teardown(void)
 	size_t i;
 
 	for (i = 0; i < FUZZ_NGAMES; i++)
-		deck_free(decks[i]);
-	fonts_free(fonts);
-	iconmap_free(icons);
+		load_deck_free(decks[i]);
+	layout_fonts_free(fonts);
+	tmpl_iconmap_free(icons);
 	diag_free(&setup_diags);
 	if (scratch != NULL)
 		nftw(scratch, rm_one, 16, FTW_DEPTH | FTW_PHYS);
@@ -141,7 +141,7 @@ const struct iconmap *
 fuzz_icons(void)
 {
 	scratch_dir();
-	if (icons == NULL && (icons = load_iconmap(
+	if (icons == NULL && (icons = tmpl_iconmap_load(
 	    "fonts/MaterialDesignIcons.map", &setup_diags)) == NULL) {
 		diag_print(stderr, &setup_diags);
 		exit(3);
@@ -155,7 +155,7 @@ fuzz_fonts(void)
 	const struct iconmap *m = fuzz_icons();
 
 	if (fonts == NULL) {
-		if ((fonts = fonts_new("fonts", NULL,
+		if ((fonts = layout_fonts_new("fonts", NULL,
 		    &setup_diags)) == NULL) {
 			diag_print(stderr, &setup_diags);
 			exit(3);

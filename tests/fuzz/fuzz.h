@@ -54,7 +54,7 @@ size_t	 fuzz_game(const uint8_t **data, size_t *size);
 const struct iconmap *fuzz_icons(void);
 struct fonts	*fuzz_fonts(void);
 
-/* The font families of fonts/, as load_tmpl() wants them. */
+/* The font families of fonts/, as tmpl_load() wants them. */
 extern const char *const fuzz_families[];
 
 #endif

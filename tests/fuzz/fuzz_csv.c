@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target: a spreadsheet through load_csv_buf().  The first byte
+ * Fuzz target: a spreadsheet through import_csv_load_buf().  The first byte
  * picks the file name, which decides the separator: odd, cards.tsv
  * (tabs); even, cards.csv (sniffed from the header line).
  */
@@ -19,7 +19,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		data++;
 		size--;
 	}
-	csvtab_free(load_csv_buf(name, data, size, &d));
+	import_csv_free(import_csv_load_buf(name, data, size, &d));
 	diag_free(&d);
 	return 0;
 }

@@ -16,7 +16,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	o.deckyaml = (const char *)data;
 	o.decklen = size;
-	deck_free(load_deck(fuzz_games[g], &o, &d));
+	load_deck_free(load_deck(fuzz_games[g], &o, &d));
 	diag_free(&d);
 	return 0;
 }

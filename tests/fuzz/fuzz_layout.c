@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: a layout (a component's template, layouts/NAME.yaml)
- * through load_tmpl(NULL, ), with the bundled fonts' families and icons.
+ * through tmpl_load(NULL, ), with the bundled fonts' families and icons.
  */
 #include <stdlib.h>
 
@@ -24,7 +24,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct iconmap *icons = fuzz_icons();
 	char *path = fuzz_write("layout.yaml", data, size);
 
-	tmpl_free(load_tmpl(NULL, path, fuzz_families, icons, &d));
+	tmpl_free(tmpl_load(NULL, path, fuzz_families, icons, &d));
 	diag_free(&d);
 	free(path);
 	return 0;

@@ -34,19 +34,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t g = fuzz_game(&data, &size);
 	const struct deck *deck = fuzz_deck(g);
 	struct fonts *fonts = fuzz_fonts();
-	struct images *images = images_new();
+	struct images *images = art_new();
 	char *path = fuzz_write("rules/en.md", data, size);
 
-	bstyle_a5(&style);
+	booklet_style_a5(&style);
 	fonts->images = images;
 	if (booklet_parse(path, deck, 0, images, fonts, &doc, &d)) {
 		booklet_flow(fonts, &doc, &style, &fl);
 		booklet_check(fonts, &fl, &style, &d);
 	}
 	fonts->images = NULL;
-	bflow_free(&fl);
-	bdoc_free(&doc);
-	images_free(images);
+	booklet_flow_free(&fl);
+	booklet_doc_free(&doc);
+	art_free(images);
 	diag_free(&d);
 	free(path);
 	return 0;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: a printer profile (--printer FILE) through
- * load_printer().
+ * job_printer_load().
  */
 #include <stdlib.h>
 
@@ -14,7 +14,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct diags d = { 0 };
 	char *path = fuzz_write("printer.yaml", data, size);
 
-	printer_free(load_printer(path, &d));
+	job_printer_free(job_printer_load(path, &d));
 	diag_free(&d);
 	free(path);
 	return 0;

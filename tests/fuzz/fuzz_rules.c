@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: a rules.yaml for a bundled game's deck, through
- * load_rules() and, when it loads, validate_rules().  Input: a game
+ * validate_rules_load() and, when it loads, validate_rules().  Input: a game
  * digit ('0'-'2'), then the YAML.
  */
 #include <stdlib.h>
@@ -29,12 +29,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t g = fuzz_game(&data, &size);
 	const struct deck *deck = fuzz_deck(g);
 	char *path = fuzz_write("rules.yaml", data, size);
-	struct rules *r = load_rules(path, deck, &d);
+	struct rules *r = validate_rules_load(path, deck, &d);
 
 	if (r != NULL)
 		validate_rules(deck, r, &out, &d);
-	outcomes_free(&out);
-	rules_free(r);
+	validate_outcomes_free(&out);
+	validate_rules_free(r);
 	diag_free(&d);
 	free(path);
 	return 0;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: a sheet template (layouts/sheets/NAME.yaml) through
- * load_sheet(NULL, ).
+ * tmpl_sheet_load(NULL, ).
  */
 #include <stdlib.h>
 
@@ -15,7 +15,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct diags d = { 0 };
 	char *path = fuzz_write("sheet.yaml", data, size);
 
-	sheet_free(load_sheet(NULL, path, &d));
+	tmpl_sheet_free(tmpl_sheet_load(NULL, path, &d));
 	diag_free(&d);
 	free(path);
 	return 0;

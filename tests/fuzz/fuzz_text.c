@@ -65,7 +65,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	snprintf(name, sizeof(name), "%s/text/%s.yaml", dirs[g], source[g]);
 	free(fuzz_write(name, data, size));
-	deck_free(load_deck(dir, &o, &d));
+	load_deck_free(load_deck(dir, &o, &d));
 	diag_free(&d);
 	return 0;
 }

@@ -3,7 +3,7 @@
  * hyphcheck LANG TEXT [SOURCE...]: is every word that TEXT (pdftotext
  * -raw of a PDF) breaks at a line end with a hyphen (a "-" after a
  * letter, or a U+00AD) broken where LANG's dictionary allows?  The two
- * halves are joined, hyphenated afresh with deckpress's own hyph_text()
+ * halves are joined, hyphenated afresh with deckpress's own layout_hyph_text()
  * and the break looked up; a break one letter off ("especif-icas") is
  * reported.  A "-" whose word is found with its hyphen ("opt-out") in
  * one of the SOURCE files (the game's texts) is the word's own.
@@ -60,7 +60,7 @@ word_end(const char *s)
 }
 
 /*
- * Is there a soft hyphen in hyph_text(word) after exactly head's
+ * Is there a soft hyphen in layout_hyph_text(word) after exactly head's
  * letters?  head and tail are the word's halves as printed.
  */
 static bool
@@ -68,7 +68,7 @@ break_ok(struct hyph *h, const char *lang, const char *head,
     const char *tail)
 {
 	char *word = g_strconcat(head, tail, NULL);
-	char *marked = hyph_text(h, lang, word);
+	char *marked = layout_hyph_text(h, lang, word);
 	glong want = g_utf8_strlen(head, -1), n = 0;
 	const char *p = marked;
 	bool ok = false;
@@ -132,7 +132,8 @@ static void
 compare(struct same *t, struct hyph *small, struct hyph *whole,
     const char *lang, const char *s, const char *where)
 {
-	char *a = hyph_text(small, lang, s), *b = hyph_text(whole, lang, s);
+	char *a = layout_hyph_text(small, lang, s), *b = layout_hyph_text(whole,
+	    lang, s);
 	const char *p;
 
 	t->texts++;
@@ -155,13 +156,14 @@ compare(struct same *t, struct hyph *small, struct hyph *whole,
 static int
 same(const char *lang, char **files, int n)
 {
-	struct hyph *small = hyph_new(), *whole = hyph_new_whole(), *fresh;
+	struct hyph *small = layout_hyph_new(),
+	    *whole = layout_hyph_new_whole(), *fresh;
 	struct same t = { 0 };
 	gchar *raw, **lines, *where;
 	int i, j, rc = 0;
 
 	t.words = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	if (!hyph_has(small, lang) || !hyph_has(whole, lang)) {
+	if (!layout_hyph_has(small, lang) || !layout_hyph_has(whole, lang)) {
 		fprintf(stderr, "hyphcheck: no dictionary for '%s'\n", lang);
 		rc = 2;
 	}
@@ -179,9 +181,9 @@ same(const char *lang, char **files, int n)
 			compare(&t, small, whole, lang, lines[j], where);
 			g_free(where);
 		}
-		fresh = hyph_new();
+		fresh = layout_hyph_new();
 		compare(&t, fresh, whole, lang, raw, files[i]);
-		hyph_free(fresh);
+		layout_hyph_free(fresh);
 		g_strfreev(lines);
 		g_free(raw);
 	}
@@ -190,8 +192,8 @@ same(const char *lang, char **files, int n)
 		    "%zu texts differ\n", lang, t.nwords,
 		    g_hash_table_size(t.words), t.texts, t.breaks, t.differ);
 	g_hash_table_destroy(t.words);
-	hyph_free(small);
-	hyph_free(whole);
+	layout_hyph_free(small);
+	layout_hyph_free(whole);
 	return rc ? rc : t.differ ? 1 : 0;
 }
 
@@ -241,10 +243,10 @@ main(int argc, char **argv)
 		g_string_append(src, f);
 		g_free(f);
 	}
-	h = hyph_new();
-	if (!hyph_has(h, argv[1])) {
+	h = layout_hyph_new();
+	if (!layout_hyph_has(h, argv[1])) {
 		fprintf(stderr, "hyphcheck: no dictionary for '%s'\n", argv[1]);
-		hyph_free(h);
+		layout_hyph_free(h);
 		g_free(raw);
 		return 2;
 	}
@@ -288,6 +290,6 @@ main(int argc, char **argv)
 	g_string_free(src, TRUE);
 	g_strfreev(lines);
 	g_free(raw);
-	hyph_free(h);
+	layout_hyph_free(h);
 	return bad ? 1 : 0;
 }

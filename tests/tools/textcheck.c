@@ -127,7 +127,7 @@ main(int argc, char **argv)
 	g_free(hay);
 	g_free(joined);
 	g_free(raw);
-	deck_free(deck);
+	load_deck_free(deck);
 	diag_free(&d);
 	return missing ? 1 : 0;
 }

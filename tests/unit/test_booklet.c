@@ -23,8 +23,8 @@ static int
 setup(void **state)
 {
 	(void)state;
-	fonts = fonts_new("fonts", NULL, &d);
-	icons = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	fonts = layout_fonts_new("fonts", NULL, &d);
+	icons = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	fonts->icons = icons;
 	deck = load_deck("cards/data-chain", NULL, &d);
 	return fonts && icons && deck ? 0 : -1;
@@ -34,9 +34,9 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	deck_free(deck);
-	fonts_free(fonts);
-	iconmap_free(icons);
+	load_deck_free(deck);
+	layout_fonts_free(fonts);
+	tmpl_iconmap_free(icons);
 	diag_free(&d);
 	return 0;
 }
@@ -71,7 +71,7 @@ test_blocks(void **state)
 	assert_string_equal(doc.v[5].bullet, "1.");
 	assert_string_equal(doc.v[6].bullet, "2.");
 	assert_int_equal(doc.v[7].kind, B_QUOTE);
-	bdoc_free(&doc);
+	booklet_doc_free(&doc);
 	/* Inline tags of the safe subset pass; an unknown one is an error
 	 * at its column, its paragraph then shown as text. */
 	assert_true(booklet_parse_text("t.md", "A <span color=\"#c00\">red"
@@ -88,7 +88,7 @@ test_blocks(void **state)
 	assert_string_equal(doc.v[1].markup, "No x.");
 	diag_free(&d);
 	memset(&d, 0, sizeof(d));
-	bdoc_free(&doc);
+	booklet_doc_free(&doc);
 	assert_true(booklet_parse_text("t.md", md, deck, 1, NULL, NULL, &doc,
 	    &d));
 	assert_int_equal(doc.v[8].kind, B_TABLE);
@@ -102,7 +102,7 @@ test_blocks(void **state)
 	    "Bloquear</span> stops an action", deck_card(deck, "block")->index);
 	assert_string_equal(doc.v[8].rows[1].cells[1], span);
 	g_free(span);
-	bdoc_free(&doc);
+	booklet_doc_free(&doc);
 }
 
 static void
@@ -117,7 +117,7 @@ test_unknown_card_ref(void **state)
 	assert_int_equal(e.nerr, 1);
 	assert_int_equal(e.v[0].pos.line, 2);
 	assert_int_equal(e.v[0].pos.col, 1);
-	bdoc_free(&doc);
+	booklet_doc_free(&doc);
 	diag_free(&e);
 }
 
@@ -144,7 +144,7 @@ test_card_refs(void **state)
 	g_free(want);
 	assert_null(strstr(doc.v[1].markup, "deckpress-card"));
 	assert_int_equal(e.nerr, 1);	/* the <blink> */
-	bdoc_free(&doc);
+	booklet_doc_free(&doc);
 	diag_free(&e);
 }
 
@@ -260,8 +260,8 @@ test_pagination(void **state)
 	size_t splits = 0, p;
 
 	(void)state;
-	bstyle_a4(&a4);
-	bstyle_a5(&a5);
+	booklet_style_a4(&a4);
+	booklet_style_a5(&a5);
 	booklet_parse_text("long.md", md, deck, 0, NULL, NULL, &doc, &d);
 	booklet_flow(fonts, &doc, &a4, &fl);
 	assert_true(fl.n >= 4);
@@ -279,12 +279,12 @@ test_pagination(void **state)
 	assert_true(splits > 0);
 	/* A heading is bookmarked on the page it is drawn on. */
 	assert_int_equal(fl.nmarks, 1 + 9);
-	bflow_free(&fl);
+	booklet_flow_free(&fl);
 	booklet_flow(fonts, &doc, &a5, &fl);
 	assert_true(fl.n >= 6);
 	check_pages(&fl, &a5);
-	bflow_free(&fl);
-	bdoc_free(&doc);
+	booklet_flow_free(&fl);
+	booklet_doc_free(&doc);
 	g_free(md);
 }
 
@@ -304,8 +304,8 @@ test_keep(void **state)
 	size_t s;
 
 	(void)state;
-	bstyle_a4(&st[0]);
-	bstyle_a5(&st[1]);
+	booklet_style_a4(&st[0]);
+	booklet_style_a5(&st[1]);
 	for (n = 20; n <= 70; n++) {
 		b = g_string_new("# Keep\n\n");
 		for (i = 0; i < n; i++)
@@ -329,9 +329,9 @@ test_keep(void **state)
 			booklet_flow(fonts, &doc, &st[s], &fl);
 			check_pages(&fl, &st[s]);
 			check_headers(&fl);
-			bflow_free(&fl);
+			booklet_flow_free(&fl);
 		}
-		bdoc_free(&doc);
+		booklet_doc_free(&doc);
 	}
 }
 
@@ -353,8 +353,8 @@ test_image(void **state)
 	assert_int_equal(cairo_surface_write_to_png(img,
 	    "out/test/booklet/wide.png"), CAIRO_STATUS_SUCCESS);
 	cairo_surface_destroy(img);
-	bstyle_a4(&a4);
-	images = images_new();
+	booklet_style_a4(&a4);
+	images = art_new();
 	booklet_parse_text("out/test/booklet/t.md", "Text.\n\n![](wide.png)\n",
 	    deck, 0, images, NULL, &doc, &d);
 	assert_int_equal(d.nerr, 0);
@@ -368,16 +368,16 @@ test_image(void **state)
 	assert_int_equal(it->b->kind, B_IMAGE);
 	assert_float_equal(it->w, a4.page_w - a4.margin_l - a4.margin_r, 0.01);
 	assert_float_equal(it->h, it->w / 5, 0.01);	/* aspect kept */
-	bflow_free(&fl);
-	bdoc_free(&doc);
+	booklet_flow_free(&fl);
+	booklet_doc_free(&doc);
 	/* A figure that is not there is an error at its line, not a gap. */
 	booklet_parse_text("out/test/booklet/t.md", "Text.\n\n![](gone.png)\n",
 	    deck, 0, images, NULL, &doc, &d);
 	assert_int_equal(d.nerr, 1);
 	assert_int_equal(d.v[0].pos.line, 3);
 	assert_null(doc.v[1].img);
-	bdoc_free(&doc);
-	images_free(images);
+	booklet_doc_free(&doc);
+	art_free(images);
 }
 
 int

@@ -204,7 +204,7 @@ check_grid_inside(const struct sheet *s, const struct tmpl *t,
 	memset(filled, 1, sizeof(filled));
 	for (r = 0; r < g->rows; r++)
 		for (c = 0; c < g->cols; c++) {
-			grid_slot(g, r, c, filled, &sl);
+			impose_grid_slot(g, r, c, filled, &sl);
 			assert_true(sl.clip[0] - gap >= lo - GEPS);
 			assert_true(sl.clip[1] - gap >= lo - GEPS);
 			assert_true(sl.clip[0] + sl.clip[2] + gap <=
@@ -282,7 +282,7 @@ test_grid_a4_3x3(void **state)
 	struct grid g;
 
 	(void)state;
-	s = load_sheet(NULL, "layouts/sheets/a4-3x3.yaml", &d);
+	s = tmpl_sheet_load(NULL, "layouts/sheets/a4-3x3.yaml", &d);
 	assert_non_null(s);
 	assert_true(impose_grid(s, &t, &g, &d));
 	assert_int_equal(d.n, 0);
@@ -314,7 +314,7 @@ test_grid_a4_3x3(void **state)
 	    EPS);
 	assert_near(g.paper_h - (g.y0 + 2 * g.pitch_y + g.card_h), g.y0,
 	    EPS);
-	sheet_free(s);
+	tmpl_sheet_free(s);
 	diag_free(&d);
 }
 
@@ -414,7 +414,7 @@ test_slot_full_sheet_no_gutter(void **state)
 			double x = MM(10.5) + c * MM(63);
 			double y = MM(16.5) + r * MM(88);
 
-			grid_slot(&g, r, c, filled, &s);
+			impose_grid_slot(&g, r, c, filled, &s);
 			assert_int_equal(s.row, r);
 			assert_int_equal(s.col, c);
 			assert_near(s.x, x, EPS);
@@ -452,19 +452,19 @@ test_slot_empty_neighbours(void **state)
 
 	(void)state;
 	a4_grid(3, 3, 0, &g);
-	grid_slot(&g, 0, 0, filled, &s);
+	impose_grid_slot(&g, 0, 0, filled, &s);
 	assert_bleeds(&s, BLEED, BLEED, 0, 0);
-	grid_slot(&g, 0, 1, filled, &s);
+	impose_grid_slot(&g, 0, 1, filled, &s);
 	assert_bleeds(&s, 0, BLEED, BLEED, BLEED);
-	grid_slot(&g, 1, 0, filled, &s);
+	impose_grid_slot(&g, 1, 0, filled, &s);
 	assert_bleeds(&s, BLEED, 0, BLEED, BLEED);
 	/* Alone: full bleed all round, diagonal neighbours do not count. */
-	grid_slot(&g, 2, 2, filled, &s);
+	impose_grid_slot(&g, 2, 2, filled, &s);
 	assert_bleeds(&s, BLEED, BLEED, BLEED, BLEED);
 	assert_near(s.clip[2], CARD_W + 2 * BLEED, EPS);
 	assert_near(s.clip[3], CARD_H + 2 * BLEED, EPS);
 	/* The slot of an empty cell is still placed on the grid. */
-	grid_slot(&g, 1, 1, filled, &s);
+	impose_grid_slot(&g, 1, 1, filled, &s);
 	assert_near(s.x, g.x0 + g.pitch_x, EPS);
 	assert_near(s.y, g.y0 + g.pitch_y, EPS);
 	assert_bleeds(&s, 0, 0, BLEED, BLEED);
@@ -481,31 +481,31 @@ test_slot_gutter(void **state)
 	memset(filled, 1, sizeof(filled));
 	/* 10 mm gutter: half is 5 mm, more than the 3 mm bleed. */
 	a4_grid(2, 2, 10, &g);
-	grid_slot(&g, 0, 0, filled, &s);
+	impose_grid_slot(&g, 0, 0, filled, &s);
 	assert_near(s.x, MM(37), EPS);
 	assert_bleeds(&s, BLEED, BLEED, BLEED, BLEED);
-	grid_slot(&g, 1, 1, filled, &s);
+	impose_grid_slot(&g, 1, 1, filled, &s);
 	assert_near(s.x, MM(37 + 73), EPS);
 	assert_near(s.y, MM(55.5 + 98), EPS);
 	assert_bleeds(&s, BLEED, BLEED, BLEED, BLEED);
 	/* 4 mm gutter: neighbours keep 2 mm each, outer sides 3 mm. */
 	a4_grid(2, 2, 4, &g);
-	grid_slot(&g, 0, 1, filled, &s);
+	impose_grid_slot(&g, 0, 1, filled, &s);
 	assert_near(s.x, g.x0 + MM(67), EPS);
 	assert_bleeds(&s, MM(2), BLEED, BLEED, MM(2));
-	grid_slot(&g, 1, 0, filled, &s);
+	impose_grid_slot(&g, 1, 0, filled, &s);
 	assert_bleeds(&s, BLEED, MM(2), MM(2), BLEED);
 	/* Towards an empty cell the full bleed again. */
 	filled[1] = false;
-	grid_slot(&g, 0, 0, filled, &s);
+	impose_grid_slot(&g, 0, 0, filled, &s);
 	assert_bleeds(&s, BLEED, BLEED, BLEED, MM(2));
 	/* Bleeds of neighbours never overlap: they meet in the gutter. */
 	filled[1] = true;
 	{
 		struct slot a, b;
 
-		grid_slot(&g, 0, 0, filled, &a);
-		grid_slot(&g, 0, 1, filled, &b);
+		impose_grid_slot(&g, 0, 0, filled, &a);
+		impose_grid_slot(&g, 0, 1, filled, &b);
 		assert_true(a.x + g.card_w + a.br <= b.x - b.bl + EPS);
 		assert_true(a.clip[0] + a.clip[2] <= b.clip[0] + EPS);
 	}
@@ -551,7 +551,7 @@ test_grid_computed_a4(void **state)
 	assert_near(g.pitch_y, fixed.pitch_y, EPS);
 	for (r = 0; r < 3; r++)
 		for (c = 0; c < 3; c++) {
-			grid_slot(&g, r, c, filled, &s);
+			impose_grid_slot(&g, r, c, filled, &s);
 			assert_near(s.x, MM(10.5 + 63 * c), EPS);
 			assert_near(s.y, MM(16.5 + 88 * r), EPS);
 			assert_maps(&s.m, 0, 0, MM(10.5 + 63 * c),
@@ -564,12 +564,12 @@ test_grid_computed_a4(void **state)
 		struct sheet *s4;
 		struct grid g4;
 
-		s4 = load_sheet(NULL, "layouts/sheets/a4.yaml", &d);
+		s4 = tmpl_sheet_load(NULL, "layouts/sheets/a4.yaml", &d);
 		assert_non_null(s4);
 		assert_int_equal(s4->cols, 0);
 		arrange(s4, &t, &g4);
 		assert_memory_equal(&g4, &g, sizeof(g));
-		sheet_free(s4);
+		tmpl_sheet_free(s4);
 		diag_free(&d);
 	}
 	/* Poker 63.5 x 88.9: 190.5 <= 193, 266.7 <= 280; turned 2 x 4. */
@@ -622,7 +622,7 @@ check_quarter_turn(const struct grid *g, const struct tmpl *t,
 	struct slot s;
 
 	memset(filled, 1, sizeof(filled));
-	grid_slot(g, row, col, filled, &s);
+	impose_grid_slot(g, row, col, filled, &s);
 	assert_near(s.x, g->x0 + col * g->pitch_x, EPS);
 	assert_near(s.y, g->y0 + row * g->pitch_y, EPS);
 	/* Clockwise: top-left -> top-right -> bottom-right -> ... */
@@ -732,7 +732,7 @@ test_grid_computed_letter(void **state)
 		struct sheet *ls;
 		struct grid lg;
 
-		ls = load_sheet(NULL, "layouts/sheets/letter.yaml", &d);
+		ls = tmpl_sheet_load(NULL, "layouts/sheets/letter.yaml", &d);
 		assert_non_null(ls);
 		assert_int_equal(d.n, 0);
 		assert_near(ls->paper_w, 612, 1e-9);
@@ -742,7 +742,7 @@ test_grid_computed_letter(void **state)
 		arrange(ls, &t, &lg);
 		assert_false(lg.rotated);
 		assert_int_equal(lg.ncells, 9);
-		sheet_free(ls);
+		tmpl_sheet_free(ls);
 		diag_free(&d);
 	}
 }
@@ -931,7 +931,7 @@ check_rings(const struct sheet *s, const struct tmpl *t,
 	cx = xcalloc(g->ncells + 1, sizeof(*cx));
 	cy = xcalloc(g->ncells + 1, sizeof(*cy));
 	for (i = 0; i < g->ncells; i++) {
-		round_slot(g, i, &sl);
+		impose_round_slot(g, i, &sl);
 		assert_true(sl.round);
 		assert_false(sl.turned);
 		assert_bleeds(&sl, t->bleed, t->bleed, t->bleed, t->bleed);
@@ -1002,15 +1002,15 @@ test_round_hex_or_square(void **state)
 	    MM(24))) / 2 + MM(12), EPS);
 	check_rings(&s, &t, &g);
 	/* An odd row starts half a pitch in, its ring touching two. */
-	round_slot(&g, 0, &a);
-	round_slot(&g, 8, &b);
+	impose_round_slot(&g, 0, &a);
+	impose_round_slot(&g, 8, &b);
 	assert_int_equal(b.row, 1);
 	assert_int_equal(b.col, 0);
 	clip_centre(&a, &ax, &ay);
 	clip_centre(&b, &bx, &by);
 	assert_near(bx - ax, MM(12), EPS);
 	assert_near(hypot(bx - ax, by - ay), MM(24), GEPS);
-	round_slot(&g, 97, &b);
+	impose_round_slot(&g, 97, &b);
 	assert_int_equal(b.row, 12);
 	assert_int_equal(b.col, 7);
 	/*
@@ -1164,7 +1164,7 @@ check_tiles(const struct sheet *s, const struct tmpl *t,
 	p = xcalloc(n + 1, sizeof(*p));
 	for (r = 0; r < g->trows; r++)
 		for (c = 0; c < g->tcols; c++) {
-			tile_slot(g, r, c, &sl);
+			impose_tile_slot(g, r, c, &sl);
 			assert_int_equal(sl.row, r);
 			assert_int_equal(sl.col, c);
 			assert_false(sl.round);
@@ -1222,10 +1222,10 @@ test_tiles_board(void **state)
 	assert_near(g.card_w, MM(280), EPS);
 	check_tiles(&s, &t, &g);
 	/* The first tile starts with the bleed at the window's corner. */
-	tile_slot(&g, 0, 0, &sl);
+	impose_tile_slot(&g, 0, 0, &sl);
 	assert_maps(&sl.m, -MM(3), -MM(3), MM(31), MM(16));
 	/* The second starts one window less the glue strip further on. */
-	tile_slot(&g, 0, 1, &sl);
+	impose_tile_slot(&g, 0, 1, &sl);
 	assert_maps(&sl.m, MM(135), -MM(3), MM(31), MM(16));
 	assert_maps(&sl.m, MM(283), MM(253), MM(31 + 148), MM(16 + 256));
 	/*
@@ -1302,10 +1302,10 @@ test_tiles_turned(void **state)
 	assert_near(g.win_y, MM(15), EPS);
 	check_tiles(&s, &t, &g);
 	/* A quarter clockwise: the board's left edge runs along the top. */
-	tile_slot(&g, 0, 0, &sl);
+	impose_tile_slot(&g, 0, 0, &sl);
 	assert_maps(&sl.m, -MM(3), MM(183), MM(12), MM(15));
 	assert_maps(&sl.m, -MM(3), -MM(3), MM(12 + 186), MM(15));
-	tile_slot(&g, 1, 0, &sl);
+	impose_tile_slot(&g, 1, 0, &sl);
 	assert_maps(&sl.m, MM(503), -MM(3), MM(12 + 186), MM(15 + 258));
 	/* A glue strip half a window wide leaves no room for a tile. */
 	t.overlap = MM(95);
@@ -1331,26 +1331,26 @@ check_duplex_cells(unsigned int cols, unsigned int rows)
 	for (r = 0; r < rows; r++)
 		for (c = 0; c < cols; c++) {
 			br = bc = 99;
-			assert_false(duplex_cell(&g, DUPLEX_LONG, r, c, &br,
-			    &bc));
+			assert_false(impose_duplex_cell(&g, DUPLEX_LONG, r, c,
+			    &br, &bc));
 			assert_int_equal(br, r);
 			assert_int_equal(bc, cols - 1 - c);
 			/* Applying it twice gives the front cell back. */
-			duplex_cell(&g, DUPLEX_LONG, br, bc, &r2, &c2);
+			impose_duplex_cell(&g, DUPLEX_LONG, br, bc, &r2, &c2);
 			assert_int_equal(r2, r);
 			assert_int_equal(c2, c);
 			br = bc = 99;
-			assert_true(duplex_cell(&g, DUPLEX_SHORT, r, c, &br,
-			    &bc));
+			assert_true(impose_duplex_cell(&g, DUPLEX_SHORT, r, c,
+			    &br, &bc));
 			assert_int_equal(br, rows - 1 - r);
 			assert_int_equal(bc, c);
-			duplex_cell(&g, DUPLEX_SHORT, br, bc, &r2, &c2);
+			impose_duplex_cell(&g, DUPLEX_SHORT, br, bc, &r2, &c2);
 			assert_int_equal(r2, r);
 			assert_int_equal(c2, c);
 			/* By hand: turned over the long edge, not turned. */
 			br = bc = 99;
-			assert_false(duplex_cell(&g, DUPLEX_NONE, r, c, &br,
-			    &bc));
+			assert_false(impose_duplex_cell(&g, DUPLEX_NONE, r, c,
+			    &br, &bc));
 			assert_int_equal(br, r);
 			assert_int_equal(bc, cols - 1 - c);
 		}
@@ -1370,13 +1370,13 @@ test_duplex_cell(void **state)
 	/* Spelled out for 3 x 3. */
 	memset(&g, 0, sizeof(g));
 	g.cols = g.rows = 3;
-	duplex_cell(&g, DUPLEX_LONG, 2, 0, &br, &bc);
+	impose_duplex_cell(&g, DUPLEX_LONG, 2, 0, &br, &bc);
 	assert_int_equal(br, 2);
 	assert_int_equal(bc, 2);
-	duplex_cell(&g, DUPLEX_SHORT, 2, 0, &br, &bc);
+	impose_duplex_cell(&g, DUPLEX_SHORT, 2, 0, &br, &bc);
 	assert_int_equal(br, 0);
 	assert_int_equal(bc, 0);
-	duplex_cell(&g, DUPLEX_LONG, 1, 1, &br, &bc);
+	impose_duplex_cell(&g, DUPLEX_LONG, 1, 1, &br, &bc);
 	assert_int_equal(br, 1);
 	assert_int_equal(bc, 1);
 }
@@ -1412,14 +1412,14 @@ test_duplex_grid(void **state)
 	unsigned int r, col, br, bc;
 
 	(void)state;
-	duplex_grid(&f, DUPLEX_LONG, &b);
+	impose_duplex_grid(&f, DUPLEX_LONG, &b);
 	assert_near(b.x0, MM(13), EPS);
 	assert_near(b.y0, MM(20), EPS);
 	assert_int_equal(b.cols, 3);
 	assert_int_equal(b.rows, 2);
 	assert_near(b.pitch_x, f.pitch_x, 0);
 	assert_near(b.card_w, f.card_w, 0);
-	duplex_grid(&f, DUPLEX_NONE, &c);
+	impose_duplex_grid(&f, DUPLEX_NONE, &c);
 	assert_near(c.x0, MM(13), EPS);
 	assert_near(c.y0, MM(20), EPS);
 	/* Every back lies exactly behind its front, mirrored left-right. */
@@ -1428,12 +1428,12 @@ test_duplex_grid(void **state)
 			double fx = f.x0 + col * f.pitch_x;
 			double fy = f.y0 + r * f.pitch_y;
 
-			duplex_cell(&f, DUPLEX_LONG, r, col, &br, &bc);
+			impose_duplex_cell(&f, DUPLEX_LONG, r, col, &br, &bc);
 			assert_near(b.x0 + bc * b.pitch_x,
 			    f.paper_w - (fx + f.card_w), EPS);
 			assert_near(b.y0 + br * b.pitch_y, fy, EPS);
 		}
-	duplex_grid(&f, DUPLEX_SHORT, &b);
+	impose_duplex_grid(&f, DUPLEX_SHORT, &b);
 	assert_near(b.x0, MM(4), EPS);
 	assert_near(b.y0, MM(99), EPS);
 	for (r = 0; r < f.rows; r++)
@@ -1441,17 +1441,17 @@ test_duplex_grid(void **state)
 			double fx = f.x0 + col * f.pitch_x;
 			double fy = f.y0 + r * f.pitch_y;
 
-			duplex_cell(&f, DUPLEX_SHORT, r, col, &br, &bc);
+			impose_duplex_cell(&f, DUPLEX_SHORT, r, col, &br, &bc);
 			assert_near(b.y0 + br * b.pitch_y,
 			    f.paper_h - (fy + f.card_h), EPS);
 			assert_near(b.x0 + bc * b.pitch_x, fx, EPS);
 		}
 	/* A centred grid stays where it is. */
 	a4_grid(3, 3, 0, &f);
-	duplex_grid(&f, DUPLEX_LONG, &b);
+	impose_duplex_grid(&f, DUPLEX_LONG, &b);
 	assert_near(b.x0, f.x0, EPS);
 	assert_near(b.y0, f.y0, EPS);
-	duplex_grid(&f, DUPLEX_SHORT, &b);
+	impose_duplex_grid(&f, DUPLEX_SHORT, &b);
 	assert_near(b.x0, f.x0, EPS);
 	assert_near(b.y0, f.y0, EPS);
 }
@@ -1497,7 +1497,7 @@ check_behind(const struct grid *g, enum duplex mode, const struct slot *f,
 }
 
 /*
- * duplex_slot() of front slot f, w x h: behind it, turned when a
+ * impose_duplex_slot() of front slot f, w x h: behind it, turned when a
  * short-edge turn puts an upright component upside down, the bleeds
  * swapped with the sides, the trim's box where its corners land.
  */
@@ -1509,7 +1509,7 @@ check_back_slot(const struct grid *g, enum duplex mode, const struct slot *f,
 	double x, y;
 	unsigned int k, br, bc;
 
-	duplex_slot(g, mode, f, w, b);
+	impose_duplex_slot(g, mode, f, w, b);
 	check_behind(g, mode, f, b, w, h);
 	assert_int_equal(b->turned, mode == DUPLEX_SHORT && !g->rotated);
 	if (mode == DUPLEX_SHORT) {
@@ -1535,7 +1535,7 @@ check_back_slot(const struct grid *g, enum duplex mode, const struct slot *f,
 	assert_near(x1 - x0, g->card_w, GEPS);
 	assert_near(y1 - y0, g->card_h, GEPS);
 	if (g->arrange == ARR_GRID) {
-		duplex_cell(g, mode, f->row, f->col, &br, &bc);
+		impose_duplex_cell(g, mode, f->row, f->col, &br, &bc);
 		assert_int_equal(b->row, br);
 		assert_int_equal(b->col, bc);
 	} else {
@@ -1573,7 +1573,7 @@ test_duplex_slot_grid(void **state)
 	a4_grid(3, 3, 0, &g);
 	for (r = 0; r < 3; r++)
 		for (c = 0; c < 3; c++) {
-			grid_slot(&g, r, c, filled, &f);
+			impose_grid_slot(&g, r, c, filled, &f);
 			check_back_modes(&g, &f, CARD_W, CARD_H);
 		}
 	/*
@@ -1581,15 +1581,15 @@ test_duplex_slot_grid(void **state)
 	 * (0, 2), x 136.5 mm; short edge, upside down in cell (2, 0),
 	 * its top-left at the cell's bottom-right (73.5, 280.5) mm.
 	 */
-	grid_slot(&g, 0, 0, filled, &f);
-	duplex_slot(&g, DUPLEX_LONG, &f, CARD_W, &b);
+	impose_grid_slot(&g, 0, 0, filled, &f);
+	impose_duplex_slot(&g, DUPLEX_LONG, &f, CARD_W, &b);
 	assert_maps(&b.m, 0, 0, MM(136.5), MM(16.5));
 	assert_near(b.m.xx, 1, EPS);
 	assert_near(b.m.yy, 1, EPS);
 	assert_false(b.turned);
 	/* Its neighbours right and below: on the back, left and below. */
 	assert_bleeds(&b, 0, BLEED, BLEED, 0);
-	duplex_slot(&g, DUPLEX_SHORT, &f, CARD_W, &b);
+	impose_duplex_slot(&g, DUPLEX_SHORT, &f, CARD_W, &b);
 	assert_maps(&b.m, 0, 0, MM(73.5), MM(280.5));
 	assert_near(b.m.xx, -1, EPS);
 	assert_near(b.m.yy, -1, EPS);
@@ -1606,17 +1606,17 @@ test_duplex_slot_grid(void **state)
 	assert_true(g.rotated);
 	for (r = 0; r < 3; r++)
 		for (c = 0; c < 3; c++) {
-			grid_slot(&g, r, c, filled, &f);
+			impose_grid_slot(&g, r, c, filled, &f);
 			check_back_modes(&g, &f, t.w, t.h);
 		}
-	grid_slot(&g, 0, 2, filled, &f);
-	duplex_slot(&g, DUPLEX_LONG, &f, t.w, &b);
+	impose_grid_slot(&g, 0, 2, filled, &f);
+	impose_duplex_slot(&g, DUPLEX_LONG, &f, t.w, &b);
 	assert_maps(&b.m, 0, 0, MM(15), MM(103.5));
 	assert_maps(&b.m, t.w, 0, MM(15), MM(13.5));
 	assert_int_equal(b.row, 0);
 	assert_int_equal(b.col, 0);
 	assert_false(b.turned);
-	duplex_slot(&g, DUPLEX_SHORT, &f, t.w, &b);
+	impose_duplex_slot(&g, DUPLEX_SHORT, &f, t.w, &b);
 	assert_maps(&b.m, 0, 0, MM(195), MM(193.5));
 	assert_maps(&b.m, t.w, 0, MM(195), MM(283.5));
 	assert_int_equal(b.row, 2);
@@ -1637,18 +1637,18 @@ test_duplex_slot_round_tile(void **state)
 	(void)state;
 	arrange(&s, &t, &g);
 	for (i = 0; i < g.ncells; i++) {
-		round_slot(&g, i, &f);
+		impose_round_slot(&g, i, &f);
 		check_back_modes(&g, &f, t.w, t.h);
 	}
 	/* Token 8 starts the first odd row: centre 21 + 12 = 33 mm in. */
-	round_slot(&g, 8, &f);
+	impose_round_slot(&g, 8, &f);
 	clip_centre(&f, &cx, &cy);
 	assert_near(cx, MM(33), EPS);
-	duplex_slot(&g, DUPLEX_LONG, &f, t.w, &b);
+	impose_duplex_slot(&g, DUPLEX_LONG, &f, t.w, &b);
 	assert_maps(&b.m, t.w / 2, t.w / 2, MM(210 - 33), cy);
 	assert_false(b.turned);
 	assert_true(b.round);
-	duplex_slot(&g, DUPLEX_SHORT, &f, t.w, &b);
+	impose_duplex_slot(&g, DUPLEX_SHORT, &f, t.w, &b);
 	assert_maps(&b.m, t.w / 2, t.w / 2, MM(33), MM(297) - cy);
 	assert_true(b.turned);
 	/* Tiles of an upright board and of a turned one. */
@@ -1656,7 +1656,7 @@ test_duplex_slot_round_tile(void **state)
 	arrange(&s, &t, &g);
 	for (r = 0; r < g.trows; r++)
 		for (c = 0; c < g.tcols; c++) {
-			tile_slot(&g, r, c, &f);
+			impose_tile_slot(&g, r, c, &f);
 			check_back_modes(&g, &f, t.w, t.h);
 		}
 	t = board_tmpl(500, 180, 3, 10);
@@ -1664,7 +1664,7 @@ test_duplex_slot_round_tile(void **state)
 	assert_true(g.rotated);
 	for (r = 0; r < g.trows; r++)
 		for (c = 0; c < g.tcols; c++) {
-			tile_slot(&g, r, c, &f);
+			impose_tile_slot(&g, r, c, &f);
 			check_back_modes(&g, &f, t.w, t.h);
 		}
 }
@@ -1692,7 +1692,7 @@ tplan_make(const struct grid *g, enum duplex mode, bool backs,
 	out->n = pl.n;
 	out->pages = xcalloc(pl.n + 1, sizeof(*out->pages));
 	for (i = 0; i < pl.n; i++) {
-		plan_page(&pl, i, &out->pages[i]);
+		impose_plan_page(&pl, i, &out->pages[i]);
 		for (k = 0; k < out->pages[i].n; k++)
 			out->pages[i].v[k].card = seq[out->pages[i].v[k].card];
 	}
@@ -1706,7 +1706,7 @@ tplan_free(struct tplan *p)
 	if (p == NULL)
 		return;
 	for (i = 0; i < p->n; i++)
-		page_free(&p->pages[i]);
+		impose_page_free(&p->pages[i]);
 	free(p->pages);
 	memset(p, 0, sizeof(*p));
 }
@@ -1785,7 +1785,8 @@ check_back_of(const struct grid *g, enum duplex mode, const struct page *f,
 		const struct slot *bs = &find_card(b, f->v[i].card)->slot;
 
 		assert_false(fs->turned);
-		turned = duplex_cell(g, mode, fs->row, fs->col, &br, &bc);
+		turned = impose_duplex_cell(g, mode, fs->row, fs->col, &br,
+		    &bc);
 		assert_int_equal(bs->row, br);
 		assert_int_equal(bs->col, bc);
 		assert_int_equal(bs->turned, turned);
@@ -2109,7 +2110,7 @@ check_front_round(const struct grid *g, const struct page *pg,
 	assert_int_equal(pg->n, n);
 	for (i = 0; i < n; i++) {
 		assert_int_equal(pg->v[i].card, seq[first + i]);
-		round_slot(g, (unsigned int)i, &sl);
+		impose_round_slot(g, (unsigned int)i, &sl);
 		assert_memory_equal(&pg->v[i].slot, &sl, sizeof(sl));
 	}
 }
@@ -2170,7 +2171,7 @@ check_front_tile(const struct grid *g, const struct page *pg, size_t card,
 	assert_int_equal(pg->grid.arrange, ARR_TILES);
 	assert_int_equal(pg->n, 1);
 	assert_int_equal(pg->v[0].card, card);
-	tile_slot(g, i / g->tcols, i % g->tcols, &sl);
+	impose_tile_slot(g, i / g->tcols, i % g->tcols, &sl);
 	assert_memory_equal(&pg->v[0].slot, &sl, sizeof(sl));
 }
 

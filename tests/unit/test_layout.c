@@ -26,8 +26,8 @@ static int
 setup(void **state)
 {
 	(void)state;
-	fonts = fonts_new("fonts", NULL, &d);
-	icons = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	fonts = layout_fonts_new("fonts", NULL, &d);
+	icons = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	if (fonts == NULL || icons == NULL)
 		return -1;
 	fonts->icons = icons;
@@ -38,8 +38,8 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	fonts_free(fonts);
-	iconmap_free(icons);
+	layout_fonts_free(fonts);
+	tmpl_iconmap_free(icons);
 	diag_free(&d);
 	return 0;
 }
@@ -51,32 +51,34 @@ test_hyphenation(void **state)
 
 	(void)state;
 	/* German compounds break at the pattern's points (hyphen-de). */
-	s = hyph_text(fonts->hyph, "de", "Datenschutzgrundverordnung");
+	s = layout_hyph_text(fonts->hyph, "de", "Datenschutzgrundverordnung");
 	assert_string_equal(s, "Da" SHY "ten" SHY "schutz" SHY "grund" SHY
 	    "ver" SHY "ord" SHY "nung");
 	g_free(s);
 	/* Umlauts survive the Latin-1 dictionary and its lower case. */
-	s = hyph_text(fonts->hyph, "de", "Gesundheitsdaten über Zuständigkeit");
+	s = layout_hyph_text(fonts->hyph, "de", "Gesundheitsdaten über "
+	    "Zuständigkeit");
 	assert_non_null(strstr(s, "Ge" SHY "sund" SHY "heits" SHY "da" SHY
 	    "ten"));
 	assert_non_null(strstr(s, " über "));	/* short: never broken */
 	g_free(s);
 	/* Italian and English have their own patterns. */
-	s = hyph_text(fonts->hyph, "it", "profilazione");
+	s = layout_hyph_text(fonts->hyph, "it", "profilazione");
 	assert_non_null(strstr(s, SHY));
 	g_free(s);
 	/* A language without a dictionary is left alone. */
-	s = hyph_text(fonts->hyph, "xx", "Datenschutzgrundverordnung");
+	s = layout_hyph_text(fonts->hyph, "xx", "Datenschutzgrundverordnung");
 	assert_string_equal(s, "Datenschutzgrundverordnung");
 	g_free(s);
 	/* Markup: tags and entities untouched, text hyphenated. */
-	s = hyph_markup(fonts->hyph, "de",
+	s = layout_hyph_markup(fonts->hyph, "de",
 	    "<b>Datenschutz</b> &amp; Verordnung");
 	assert_string_equal(s, "<b>Da" SHY "ten" SHY "schutz</b> &amp; "
 	    "Ver" SHY "ord" SHY "nung");
 	g_free(s);
 	/* A '<' or '&' never closed is text (it hung). */
-	s = hyph_markup(fonts->hyph, "de", "Datenschutz < Verordnung & b");
+	s = layout_hyph_markup(fonts->hyph, "de", "Datenschutz < Verordnung & "
+	    "b");
 	assert_string_equal(s, "Da" SHY "ten" SHY "schutz < Ver" SHY "ord"
 	    SHY "nung & b");
 	g_free(s);
@@ -86,7 +88,7 @@ test_hyphenation(void **state)
 static char *
 shown(const char *lang, const char *word)
 {
-	char *s = hyph_text(fonts->hyph, lang, word);
+	char *s = layout_hyph_text(fonts->hyph, lang, word);
 	GString *b = g_string_new(NULL);
 	const char *p;
 
@@ -140,7 +142,7 @@ test_hyphenation_accents(void **state)
 			if (*p != '-')
 				*q++ = *p;
 		*q = '\0';
-		assert_true(hyph_has(fonts->hyph, cases[i][0]));
+		assert_true(layout_hyph_has(fonts->hyph, cases[i][0]));
 		got = shown(cases[i][0], plain);
 		if (strcmp(got, cases[i][1]) != 0)
 			fail_msg("%s: %s gives %s, the dictionary says %s",
@@ -149,8 +151,8 @@ test_hyphenation_accents(void **state)
 		g_free(plain);
 	}
 	/* a region is chosen by the code too; an unknown one is none */
-	assert_true(hyph_has(fonts->hyph, "fr-CA"));
-	assert_false(hyph_has(fonts->hyph, "xx"));
+	assert_true(layout_hyph_has(fonts->hyph, "fr-CA"));
+	assert_false(layout_hyph_has(fonts->hyph, "xx"));
 }
 
 static void
@@ -296,10 +298,10 @@ test_inline_size(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		m = g_string_new(cases[i].pre);
-		g_string_append_unichar(m, inline_add(&img, cases[i].height,
-		    NULL));
+		g_string_append_unichar(m, layout_inline_add(&img,
+		    cases[i].height, NULL));
 		g_string_append(m, cases[i].post);
-		l = fit_layout(fonts->ctx, &e, m->str, 20);
+		l = layout_at_size(fonts->ctx, &e, m->str, 20);
 		/* The object is the layout's second run. */
 		it = pango_layout_get_iter(l);
 		assert_true(pango_layout_iter_next_run(it));
@@ -330,12 +332,12 @@ test_fit(void **state)
 	e.size_min = 6;
 	e.size_max = 20;
 	e.leading = 1;
-	fit_text(fonts->ctx, &e, "Short", &f);
+	layout_fit(fonts->ctx, &e, "Short", &f);
 	assert_true(f.fits);
 	assert_float_equal(f.size, 20, 1e-9);	/* fits at the largest */
 	assert_int_equal(f.probes, 1);		/* shaped once */
 	g_object_unref(f.layout);
-	fit_text(fonts->ctx, &e, "A longer effect text that has to wrap "
+	layout_fit(fonts->ctx, &e, "A longer effect text that has to wrap "
 	    "over two or three lines", &f);
 	assert_true(f.fits);
 	assert_true(f.size < 20 && f.size >= 6);
@@ -343,14 +345,14 @@ test_fit(void **state)
 	g_object_unref(f.layout);
 	/* from a quarter point more up nothing fits: f is the largest */
 	e.size_min = f.size + 0.25;
-	fit_text(fonts->ctx, &e, "A longer effect text that has to wrap "
+	layout_fit(fonts->ctx, &e, "A longer effect text that has to wrap "
 	    "over two or three lines", &g);
 	assert_false(g.fits);
 	assert_true(g.over_h > 0 || g.over_w > 0);
 	g_object_unref(g.layout);
 	/* a word wider than the box at the minimum size is an overflow */
 	e.size_min = e.size_max = 12;
-	fit_text(fonts->ctx, &e, "0123456789012345678901234567890", &f);
+	layout_fit(fonts->ctx, &e, "0123456789012345678901234567890", &f);
 	assert_false(f.fits);
 	assert_true(f.over_w > 0);
 	g_object_unref(f.layout);
@@ -360,7 +362,7 @@ test_fit(void **state)
 static bool
 fits_at(const struct elem *e, const char *text, double size)
 {
-	PangoLayout *l = fit_layout(fonts->ctx, e, text, size);
+	PangoLayout *l = layout_at_size(fonts->ctx, e, text, size);
 	PangoRectangle log;
 
 	pango_layout_get_extents(l, NULL, &log);
@@ -413,7 +415,7 @@ test_fit_exact(void **state)
 				g_free(t);
 				continue;
 			}
-			fit_text(fonts->ctx, &e, m, &f);
+			layout_fit(fonts->ctx, &e, m, &f);
 			for (s = e.size_max; s > e.size_min &&
 			    !fits_at(&e, m, s); s -= 0.25)
 				;

@@ -167,7 +167,7 @@ test_ytree_positions(void **state)
 	assert_string_equal(r->pairs[1].key->str, "b");
 	assert_int_equal(r->pairs[1].key->pos.line, 2);
 	assert_int_equal(r->pairs[1].key->pos.col, 1);
-	b = ymap_get(r, "b");
+	b = ytree_get(r, "b");
 	assert_int_equal(b->type, YNODE_SEQ);
 	assert_int_equal(b->n, 2);
 	assert_int_equal(b->pos.line, 3);
@@ -179,9 +179,9 @@ test_ytree_positions(void **state)
 	assert_int_equal(m->type, YNODE_MAP);
 	assert_int_equal(m->pos.line, 4);
 	assert_int_equal(m->pos.col, 5);
-	assert_string_equal(ymap_get(m, "c")->str, "d");
-	assert_int_equal(ymap_get(m, "c")->pos.col, 9);
-	c = ymap_get(r, "c");
+	assert_string_equal(ytree_get(m, "c")->str, "d");
+	assert_int_equal(ytree_get(m, "c")->pos.col, 9);
+	c = ytree_get(r, "c");
 	assert_int_equal(c->type, YNODE_SEQ);
 	assert_int_equal(c->pos.line, 5);
 	assert_int_equal(c->pos.col, 4);
@@ -189,8 +189,8 @@ test_ytree_positions(void **state)
 	assert_true(c->items[0]->plain);
 	assert_false(c->items[1]->plain);
 	assert_string_equal(c->items[1]->str, "two");
-	assert_null(ymap_get(r, "missing"));
-	assert_null(ymap_get(c, "a"));		/* not a mapping */
+	assert_null(ytree_get(r, "missing"));
+	assert_null(ytree_get(c, "a"));		/* not a mapping */
 	diag_free(&d);
 	arena_free(&a);
 }
@@ -205,7 +205,7 @@ test_ytree_scalar_with_nul(void **state)
 	(void)state;
 	r = parse(&a, "x: \"a\\0b\"\n", &d);
 	assert_non_null(r);
-	v = ymap_get(r, "x");
+	v = ytree_get(r, "x");
 	assert_int_equal(v->len, 3);
 	assert_memory_equal(v->str, "a\0b", 4);
 	diag_free(&d);
@@ -232,7 +232,7 @@ test_ytree_duplicate_key(void **state)
 	assert_string_equal(d.v[2].code, "duplicate-key");
 	assert_string_equal(d.v[0].pos.file, "mem.yaml");
 	/* ymap_get finds the first. */
-	assert_string_equal(ymap_get(r, "a")->str, "1");
+	assert_string_equal(ytree_get(r, "a")->str, "1");
 	diag_free(&d);
 	arena_free(&a);
 }
@@ -381,10 +381,10 @@ test_ytree_lost_colour(void **state)
 	r = parse(&a, "fill: #E0A030\nnote: # a comment\n", &d);
 	assert_non_null(r);
 	assert_int_equal(d.n, 0);
-	assert_false(ystring(ymap_get(r, "fill"), &s, "fill", NULL, &d));
+	assert_false(ytree_string(ytree_get(r, "fill"), &s, "fill", NULL, &d));
 	assert_diag(&d, 0, DIAG_ERROR, 1, 7, "a colour must be quoted: "
 	    "\"#E0A030\" \xe2\x80\x94 unquoted, # starts a comment");
-	assert_false(ystring(ymap_get(r, "note"), &s, "note", NULL, &d));
+	assert_false(ytree_string(ytree_get(r, "note"), &s, "note", NULL, &d));
 	assert_diag(&d, 1, DIAG_ERROR, 2, 6, "note must be text, not empty");
 	diag_free(&d);
 	arena_free(&a);
@@ -505,7 +505,7 @@ test_ytree_empty_file(void **state)
 	r = parse(&a, "---\n", &d);
 	assert_non_null(r);
 	assert_int_equal(d.n, 0);
-	assert_true(yisnull(r));
+	assert_true(ytree_isnull(r));
 	diag_free(&d);
 	arena_free(&a);
 }
@@ -592,21 +592,23 @@ test_ynumber(void **state)
 	r = parse(&a, "a: 12.5\nb: -3\nc: 1e2\nd: '3'\ne: abc\nf: 1e999\n"
 	    "g: nan\nh: 12mm\ni:\nj: [1]\n", &d);
 	assert_non_null(r);
-	assert_true(ynumber(ymap_get(r, "a"), &v, "a", NULL, &d));
+	assert_true(ytree_number(ytree_get(r, "a"), &v, "a", NULL, &d));
 	assert_near(v, 12.5, 0);
-	assert_true(ynumber(ymap_get(r, "b"), &v, "b", NULL, &d));
+	assert_true(ytree_number(ytree_get(r, "b"), &v, "b", NULL, &d));
 	assert_near(v, -3, 0);
-	assert_true(ynumber(ymap_get(r, "c"), &v, "c", NULL, &d));
+	assert_true(ytree_number(ytree_get(r, "c"), &v, "c", NULL, &d));
 	assert_near(v, 100, 0);
 	assert_int_equal(d.n, 0);
 	v = 42;
-	assert_false(ynumber(ymap_get(r, "d"), &v, "width", "card 'x'", &d));
-	assert_false(ynumber(ymap_get(r, "e"), &v, "width", NULL, &d));
-	assert_false(ynumber(ymap_get(r, "f"), &v, "width", NULL, &d));
-	assert_false(ynumber(ymap_get(r, "g"), &v, "width", NULL, &d));
-	assert_false(ynumber(ymap_get(r, "h"), &v, "width", NULL, &d));
-	assert_false(ynumber(ymap_get(r, "i"), &v, "width", NULL, &d));
-	assert_false(ynumber(ymap_get(r, "j"), &v, "width", "card 'x'", &d));
+	assert_false(ytree_number(ytree_get(r, "d"), &v, "width", "card 'x'",
+	    &d));
+	assert_false(ytree_number(ytree_get(r, "e"), &v, "width", NULL, &d));
+	assert_false(ytree_number(ytree_get(r, "f"), &v, "width", NULL, &d));
+	assert_false(ytree_number(ytree_get(r, "g"), &v, "width", NULL, &d));
+	assert_false(ytree_number(ytree_get(r, "h"), &v, "width", NULL, &d));
+	assert_false(ytree_number(ytree_get(r, "i"), &v, "width", NULL, &d));
+	assert_false(ytree_number(ytree_get(r, "j"), &v, "width", "card 'x'",
+	    &d));
 	assert_near(v, 42, 0);		/* untouched on failure */
 	assert_int_equal(d.nerr, 7);
 	assert_diag(&d, 0, DIAG_ERROR, 4, 4,
@@ -638,15 +640,16 @@ test_ybool(void **state)
 	r = parse(&a, "t: true\nf: false\ny: yes\nq: 'true'\nc: True\n"
 	    "m: {a: 1}\n", &d);
 	assert_non_null(r);
-	assert_true(ybool(ymap_get(r, "t"), &v, "bold", NULL, &d));
+	assert_true(ytree_bool(ytree_get(r, "t"), &v, "bold", NULL, &d));
 	assert_true(v);
-	assert_true(ybool(ymap_get(r, "f"), &v, "bold", NULL, &d));
+	assert_true(ytree_bool(ytree_get(r, "f"), &v, "bold", NULL, &d));
 	assert_false(v);
 	assert_int_equal(d.n, 0);
-	assert_false(ybool(ymap_get(r, "y"), &v, "bold", NULL, &d));
-	assert_false(ybool(ymap_get(r, "q"), &v, "bold", NULL, &d));
-	assert_false(ybool(ymap_get(r, "c"), &v, "upper", "card 'x'", &d));
-	assert_false(ybool(ymap_get(r, "m"), &v, "bold", NULL, &d));
+	assert_false(ytree_bool(ytree_get(r, "y"), &v, "bold", NULL, &d));
+	assert_false(ytree_bool(ytree_get(r, "q"), &v, "bold", NULL, &d));
+	assert_false(ytree_bool(ytree_get(r, "c"), &v, "upper", "card 'x'",
+	    &d));
+	assert_false(ytree_bool(ytree_get(r, "m"), &v, "bold", NULL, &d));
 	assert_int_equal(d.nerr, 4);
 	assert_diag(&d, 0, DIAG_ERROR, 3, 4,
 	    "bold must be true or false, not 'yes'");
@@ -671,18 +674,21 @@ test_ystring_and_yexpect(void **state)
 	(void)state;
 	r = parse(&a, "t: \"Éxito\"\nl: [a]\nz: \"a\\0b\"\nn: ~\nm: {}\n", &d);
 	assert_non_null(r);
-	assert_true(ystring(ymap_get(r, "t"), &s, "title", NULL, &d));
+	assert_true(ytree_string(ytree_get(r, "t"), &s, "title", NULL, &d));
 	assert_string_equal(s, "\xc3\x89xito");
-	assert_true(yexpect(ymap_get(r, "l"), YNODE_SEQ, "cards", NULL, &d));
-	assert_true(yexpect(ymap_get(r, "m"), YNODE_MAP, "m", NULL, &d));
-	assert_true(yexpect(r, YNODE_MAP, "a deck file", NULL, &d));
-	assert_int_equal(d.n, 0);
-	assert_false(ystring(ymap_get(r, "l"), &s, "title", "card 'x'", &d));
-	assert_false(ystring(ymap_get(r, "z"), &s, "title", NULL, &d));
-	assert_false(ystring(ymap_get(r, "n"), &s, "title", NULL, &d));
-	assert_false(yexpect(ymap_get(r, "t"), YNODE_MAP, "cards", NULL, &d));
-	assert_false(yexpect(ymap_get(r, "m"), YNODE_SEQ, "languages", NULL,
+	assert_true(ytree_expect(ytree_get(r, "l"), YNODE_SEQ, "cards", NULL,
 	    &d));
+	assert_true(ytree_expect(ytree_get(r, "m"), YNODE_MAP, "m", NULL, &d));
+	assert_true(ytree_expect(r, YNODE_MAP, "a deck file", NULL, &d));
+	assert_int_equal(d.n, 0);
+	assert_false(ytree_string(ytree_get(r, "l"), &s, "title", "card 'x'",
+	    &d));
+	assert_false(ytree_string(ytree_get(r, "z"), &s, "title", NULL, &d));
+	assert_false(ytree_string(ytree_get(r, "n"), &s, "title", NULL, &d));
+	assert_false(ytree_expect(ytree_get(r, "t"), YNODE_MAP, "cards", NULL,
+	    &d));
+	assert_false(ytree_expect(ytree_get(r, "m"), YNODE_SEQ, "languages",
+	    NULL, &d));
 	assert_string_equal(s, "\xc3\x89xito");	/* untouched on failure */
 	assert_int_equal(d.nerr, 5);
 	assert_diag(&d, 0, DIAG_ERROR, 2, 4,
@@ -710,20 +716,20 @@ test_yisnull_and_kind(void **state)
 	r = parse(&a, "a:\nb: ~\nc: null\nd: NULL\ne: 'null'\nf: \"\"\n"
 	    "g: x\nh: []\n", &d);
 	assert_non_null(r);
-	assert_true(yisnull(ymap_get(r, "a")));
-	assert_true(yisnull(ymap_get(r, "b")));
-	assert_true(yisnull(ymap_get(r, "c")));
-	assert_true(yisnull(ymap_get(r, "d")));
-	assert_false(yisnull(ymap_get(r, "e")));	/* quoted: text */
-	assert_false(yisnull(ymap_get(r, "f")));
-	assert_false(yisnull(ymap_get(r, "g")));
-	assert_false(yisnull(ymap_get(r, "h")));
-	assert_true(yisnull(NULL));
-	assert_string_equal(ynode_kind(ymap_get(r, "a")), "empty");
-	assert_string_equal(ynode_kind(ymap_get(r, "g")), "text");
-	assert_string_equal(ynode_kind(ymap_get(r, "h")), "a list");
-	assert_string_equal(ynode_kind(r), "a mapping");
-	assert_string_equal(ynode_kind(NULL), "nothing");
+	assert_true(ytree_isnull(ytree_get(r, "a")));
+	assert_true(ytree_isnull(ytree_get(r, "b")));
+	assert_true(ytree_isnull(ytree_get(r, "c")));
+	assert_true(ytree_isnull(ytree_get(r, "d")));
+	assert_false(ytree_isnull(ytree_get(r, "e")));	/* quoted: text */
+	assert_false(ytree_isnull(ytree_get(r, "f")));
+	assert_false(ytree_isnull(ytree_get(r, "g")));
+	assert_false(ytree_isnull(ytree_get(r, "h")));
+	assert_true(ytree_isnull(NULL));
+	assert_string_equal(ytree_kind(ytree_get(r, "a")), "empty");
+	assert_string_equal(ytree_kind(ytree_get(r, "g")), "text");
+	assert_string_equal(ytree_kind(ytree_get(r, "h")), "a list");
+	assert_string_equal(ytree_kind(r), "a mapping");
+	assert_string_equal(ytree_kind(NULL), "nothing");
 	diag_free(&d);
 	arena_free(&a);
 }
@@ -739,7 +745,7 @@ test_ymap_check_keys(void **state)
 	(void)state;
 	r = parse(&a, "id: a\ncout: 2\ncolour: red\nkind: x\nix: 1\n", &d);
 	assert_non_null(r);
-	assert_int_equal(ymap_check_keys(r, known, "card 'a'", &d), 3);
+	assert_int_equal(ytree_check_keys(r, known, "card 'a'", &d), 3);
 	assert_int_equal(d.nerr, 3);
 	assert_diag(&d, 0, DIAG_ERROR, 2, 1,
 	    "card 'a': unknown key 'cout'; did you mean 'count'?");
@@ -747,7 +753,7 @@ test_ymap_check_keys(void **state)
 	assert_diag(&d, 2, DIAG_ERROR, 5, 1, "card 'a': unknown key 'ix'");
 	assert_string_equal(d.v[0].code, "unknown-key");
 	diag_free(&d);
-	assert_int_equal(ymap_check_keys(r, (const char *const[]){ "id",
+	assert_int_equal(ytree_check_keys(r, (const char *const[]){ "id",
 	    "cout", "colour", "kind", "ix", NULL }, NULL, &d), 0);
 	assert_int_equal(d.n, 0);
 	diag_free(&d);
@@ -822,9 +828,9 @@ test_deck_head_cards_and_counts(void **state)
 	assert_int_equal(find_card(deck, "steal")->count, 4);
 	assert_int_equal(find_card(deck, "block")->count, 3);
 	assert_int_equal(find_card(deck, "swap")->count, 2);
-	deck_free(deck);
+	load_deck_free(deck);
 	diag_free(&d);
-	deck_free(NULL);
+	load_deck_free(NULL);
 }
 
 /* The deck records every file it read, for 'deckpress watch'. */
@@ -846,7 +852,7 @@ test_deck_files_read(void **state)
 			;
 		assert_true(j < d.nread);
 	}
-	deck_free(deck);
+	load_deck_free(deck);
 	diag_free(&d);
 }
 
@@ -884,7 +890,7 @@ test_deck_languages_and_attributes(void **state)
 	c = find_card(deck, "steal");
 	assert_string_equal(card_attr(c, "kind"), "action");
 	assert_null(card_attr(c, "team"));	/* actions have no team */
-	deck_free(deck);
+	load_deck_free(deck);
 	diag_free(&d);
 }
 
@@ -923,7 +929,7 @@ test_deck_texts_utf8_and_positions(void **state)
 	assert_int_equal(c->texts[1].pos.line, 25);
 	assert_int_equal(c->texts[1].key_pos.line, 23);
 	assert_int_equal(c->texts[1].key_pos.col, 3);
-	deck_free(deck);
+	load_deck_free(deck);
 	diag_free(&d);
 }
 
@@ -959,7 +965,7 @@ test_deck_count_default(void **state)
 	assert_string_equal(card_text(&deck->cards[2], 0, "title", NULL), "C");
 	/* The default sheet. */
 	assert_string_equal(deck->sheet, "a4");
-	deck_free(deck);
+	load_deck_free(deck);
 	diag_free(&d);
 }
 
@@ -1109,8 +1115,8 @@ test_deck_text_problems(void **state)
 	deck = load_deck(dir, NULL, &d);
 	assert_non_null(deck);
 	assert_int_equal(d.nerr, 0);
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	t = load_tmpl(NULL, write_layout("text-missing-layout", "front:\n"
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
+	t = tmpl_load(NULL, write_layout("text-missing-layout", "front:\n"
 	    "  - {type: text, field: title, box_mm: [5, 5, 53, 20], "
 	    "size_pt: 10}\n"), families, m, &d);
 	assert_non_null(t);
@@ -1122,8 +1128,8 @@ test_deck_text_problems(void **state)
 	assert_string_equal(d.v[0].pos.file,
 	    SCRATCH "/text-missing/deck.yaml");
 	tmpl_free(t);
-	iconmap_free(m);
-	deck_free(deck);
+	tmpl_iconmap_free(m);
+	load_deck_free(deck);
 	diag_free(&d);
 	/* A language without its file: reported where it is listed. */
 	dir = write_deck("text-no-file", "languages: [en, es]\nlayout: x\n"
@@ -1165,8 +1171,9 @@ test_bind_many_fields(void **state)
 	    "cards:\n  - {id: sheet}\n", en->str);
 	deck = load_deck(dir, NULL, &d);
 	assert_non_null(deck);
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	t = load_tmpl(NULL, write_layout("many-fields", lay->str), families, m, &d);
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
+	t = tmpl_load(NULL, write_layout("many-fields", lay->str), families, m,
+	    &d);
 	assert_non_null(t);
 	assert_int_equal(t->nelems[FACE_FRONT], 70);
 	assert_false(load_bind(deck, (const struct tmpl *const *)&t, m, NULL,
@@ -1176,8 +1183,8 @@ test_bind_many_fields(void **state)
 	assert_diag(&d, 0, DIAG_ERROR, 73, 5, "card 'sheet': unknown text "
 	    "field 'f71'; did you mean 'f1'?");
 	tmpl_free(t);
-	iconmap_free(m);
-	deck_free(deck);
+	tmpl_iconmap_free(m);
+	load_deck_free(deck);
 	diag_free(&d);
 	g_string_free(lay, TRUE);
 	g_string_free(en, TRUE);
@@ -1206,19 +1213,19 @@ test_duplicate_key_fails_loaders(void **state)
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 3, 3, "duplicate key 'a'");
 	diag_free(&d);
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	path = write_layout("duplicate-key", "card: standard\nbleed_mm: 3\n"
 	    "bleed_mm: 2\n");
-	assert_null(load_tmpl(NULL, path, families, m, &d));
+	assert_null(tmpl_load(NULL, path, families, m, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 3, 1, "duplicate key 'bleed_mm'");
 	diag_free(&d);
 	path = write_layout("duplicate-sheet", "paper: a4\npaper: letter\n");
-	assert_null(load_sheet(NULL, path, &d));
+	assert_null(tmpl_sheet_load(NULL, path, &d));
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 2, 1, "duplicate key 'paper'");
 	diag_free(&d);
-	iconmap_free(m);
+	tmpl_iconmap_free(m);
 }
 
 /* A style the bundle lacks is an error at the key that asks for it. */
@@ -1235,11 +1242,11 @@ test_tmpl_missing_style(void **state)
 	const char *path;
 
 	(void)state;
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	path = write_layout("italic-missing", "card: standard\nfront:\n"
 	    "  - {type: text, field: title, font: Roboto Condensed,\n"
 	    "     italic: true, bold: true, size_pt: 9}\n");
-	assert_null(load_tmpl(NULL, path, faces, m, &d));
+	assert_null(tmpl_load(NULL, path, faces, m, &d));
 	assert_int_equal(d.n, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 4, 6, "font 'Roboto Condensed' has "
 	    "no bold italic; it has bold");
@@ -1247,7 +1254,7 @@ test_tmpl_missing_style(void **state)
 	path = write_layout("regular-missing", "card: standard\nfront:\n"
 	    "  - {type: text, field: title, size_pt: 9, font: Roboto "
 	    "Condensed}\n");
-	assert_null(load_tmpl(NULL, path, faces, m, &d));
+	assert_null(tmpl_load(NULL, path, faces, m, &d));
 	assert_diag(&d, 0, DIAG_ERROR, 3, 44, "font 'Roboto Condensed' has "
 	    "no regular; it has bold");
 	diag_free(&d);
@@ -1257,13 +1264,13 @@ test_tmpl_missing_style(void **state)
 	    "bold: true, size_pt: 9, box_mm: [6, 8, 51, 30]}\n"
 	    "  - {type: text, field: body, bold: true, size_pt: 9,\n"
 	    "     box_mm: [6, 40, 51, 30]}\n");
-	assert_non_null(t = load_tmpl(NULL, path, faces, m, &d));
+	assert_non_null(t = tmpl_load(NULL, path, faces, m, &d));
 	tmpl_free(t);
-	assert_non_null(t = load_tmpl(NULL, path, families, m, &d));
+	assert_non_null(t = tmpl_load(NULL, path, families, m, &d));
 	tmpl_free(t);
 	assert_int_equal(d.n, 0);
 	diag_free(&d);
-	iconmap_free(m);
+	tmpl_iconmap_free(m);
 }
 
 static void
@@ -1300,28 +1307,28 @@ test_iconmap(void **state)
 	size_t i;
 
 	(void)state;
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	assert_non_null(m);
 	assert_int_equal(d.n, 0);
 	assert_int_equal(m->n, 7448);
-	assert_int_equal(iconmap_find(m, "eye"), 0xF0208);
-	assert_int_equal(iconmap_find(m, "radar"), 0xF0437);
-	assert_int_equal(iconmap_find(m, "link-variant"), 0xF0339);
-	assert_int_equal(iconmap_find(m, "ab-testing"), 0xF01C9);
-	assert_int_equal(iconmap_find(m, "no-such-icon"), 0);
-	assert_int_equal(iconmap_find(m, ""), 0);
+	assert_int_equal(tmpl_icon_find(m, "eye"), 0xF0208);
+	assert_int_equal(tmpl_icon_find(m, "radar"), 0xF0437);
+	assert_int_equal(tmpl_icon_find(m, "link-variant"), 0xF0339);
+	assert_int_equal(tmpl_icon_find(m, "ab-testing"), 0xF01C9);
+	assert_int_equal(tmpl_icon_find(m, "no-such-icon"), 0);
+	assert_int_equal(tmpl_icon_find(m, ""), 0);
 	/* Binary search finds every name it holds. */
 	for (i = 0; i < m->n; i++)
-		if (iconmap_find(m, m->names[i]) != m->codes[i])
+		if (tmpl_icon_find(m, m->names[i]) != m->codes[i])
 			fail_msg("icon '%s' not found", m->names[i]);
-	assert_string_equal(iconmap_suggest(m, "radr"), "radar");
-	assert_string_equal(iconmap_suggest(m, "link-varient"),
+	assert_string_equal(tmpl_icon_suggest(m, "radr"), "radar");
+	assert_string_equal(tmpl_icon_suggest(m, "link-varient"),
 	    "link-variant");
-	assert_null(iconmap_suggest(m, "xyzzy"));
-	iconmap_free(m);
-	iconmap_free(NULL);
+	assert_null(tmpl_icon_suggest(m, "xyzzy"));
+	tmpl_iconmap_free(m);
+	tmpl_iconmap_free(NULL);
 	diag_free(&d);
-	assert_null(load_iconmap(SCRATCH "/no-such.map", &d));
+	assert_null(tmpl_iconmap_load(SCRATCH "/no-such.map", &d));
 	assert_int_equal(d.nerr, 1);
 	assert_string_equal(d.v[0].msg, "cannot open icon map");
 	diag_free(&d);
@@ -1335,9 +1342,9 @@ test_tmpl_card_size_bleed_safe(void **state)
 	struct tmpl *t;
 
 	(void)state;
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	assert_non_null(m);
-	t = load_tmpl(NULL, FIXTURE "/layout.yaml", families, m, &d);
+	t = tmpl_load(NULL, FIXTURE "/layout.yaml", families, m, &d);
 	assert_non_null(t);
 	assert_int_equal(d.n, 0);
 	assert_string_equal(t->file, FIXTURE "/layout.yaml");
@@ -1354,7 +1361,7 @@ test_tmpl_card_size_bleed_safe(void **state)
 	assert_int_equal(t->nelems[FACE_BACK], 3);
 	tmpl_free(t);
 	tmpl_free(NULL);
-	iconmap_free(m);
+	tmpl_iconmap_free(m);
 	diag_free(&d);
 }
 
@@ -1368,8 +1375,8 @@ test_tmpl_elements_in_order(void **state)
 	size_t f, i, ntext = 0;
 
 	(void)state;
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	t = load_tmpl(NULL, FIXTURE "/layout.yaml", families, m, &d);
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
+	t = tmpl_load(NULL, FIXTURE "/layout.yaml", families, m, &d);
 	assert_non_null(t);
 	/* Every text box keeps inside the safe zone, 3.5 mm from the trim. */
 	for (f = 0; f < 2; f++)
@@ -1433,7 +1440,7 @@ test_tmpl_elements_in_order(void **state)
 	assert_null(e->field);
 	assert_string_equal(e->literal, "LOAD FIXTURE");
 	tmpl_free(t);
-	iconmap_free(m);
+	tmpl_iconmap_free(m);
 	diag_free(&d);
 }
 
@@ -1460,8 +1467,8 @@ test_tmpl_unknown_font_and_icon(void **state)
 	sb_puts(&b, l3);
 	sb_puts(&b, l4);
 	path = write_layout("unknown-font", b.s);
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
-	assert_null(load_tmpl(NULL, path, families, m, &d));
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
+	assert_null(tmpl_load(NULL, path, families, m, &d));
 	assert_int_equal(d.nerr, 4);
 	assert_diag(&d, 0, DIAG_ERROR, 3, col_of(l1, "Robotto"),
 	    "unknown font 'Robotto'; did you mean 'Roboto'?");
@@ -1476,7 +1483,7 @@ test_tmpl_unknown_font_and_icon(void **state)
 	assert_string_equal(d.v[2].code, "icon");
 	assert_string_equal(d.v[0].pos.file, SCRATCH "/unknown-font.yaml");
 	sb_free(&b);
-	iconmap_free(m);
+	tmpl_iconmap_free(m);
 	diag_free(&d);
 }
 
@@ -1489,14 +1496,14 @@ test_tmpl_safe_zone_and_sizes(void **state)
 	const char *path;
 
 	(void)state;
-	m = load_iconmap("fonts/MaterialDesignIcons.map", &d);
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	path = write_layout("safe-zone", "card: poker\nsafe_mm: 4\n"
 	    "front:\n"
 	    "  - {type: text, text: X, box_mm: [3, 10, 20, 10], size_pt: 9}\n"
 	    "  - {type: text, text: X, box_mm: [4, 4, 55.5, 80.9], "
 	    "size_pt: 9}\n"
 	    "  - {type: rect, box_mm: [0, 0, 63.5, 88.9]}\n");
-	assert_null(load_tmpl(NULL, path, families, m, &d));
+	assert_null(tmpl_load(NULL, path, families, m, &d));
 	assert_int_equal(d.nerr, 1);
 	/* Reported at the box, in mm. */
 	assert_diag(&d, 0, DIAG_ERROR, 4, 35, "text box [3, 10, 20, 10] "
@@ -1510,7 +1517,7 @@ test_tmpl_safe_zone_and_sizes(void **state)
 	    "front:\n"
 	    "  - {type: text, text: X, box_mm: [4, 4, 55.5, 80.9], "
 	    "size_pt: [6, 9]}\n");
-	t = load_tmpl(NULL, path, families, m, &d);
+	t = tmpl_load(NULL, path, families, m, &d);
 	assert_non_null(t);
 	assert_int_equal(d.n, 0);
 	assert_near(t->w, 63.5 * 72 / 25.4, 1e-9);
@@ -1522,7 +1529,7 @@ test_tmpl_safe_zone_and_sizes(void **state)
 	assert_string_equal(t->elems[FACE_FRONT][0].family, "Roboto");
 	assert_int_equal(t->nelems[FACE_BACK], 0);
 	tmpl_free(t);
-	iconmap_free(m);
+	tmpl_iconmap_free(m);
 	diag_free(&d);
 }
 
@@ -1546,7 +1553,7 @@ test_sheets_bundled(void **state)
 
 	(void)state;
 	for (i = 0; i < 3; i++) {
-		s = load_sheet(NULL, files[i], &d);
+		s = tmpl_sheet_load(NULL, files[i], &d);
 		assert_non_null(s);
 		assert_int_equal(d.n, 0);
 		assert_string_equal(s->file, files[i]);
@@ -1559,9 +1566,9 @@ test_sheets_bundled(void **state)
 		assert_near(s->mark_len, 5 * 72 / 25.4, 1e-9);
 		assert_near(s->mark_gap, 0.5 * 72 / 25.4, 1e-9);
 		assert_near(s->mark_width, 0.5, 0);
-		sheet_free(s);
+		tmpl_sheet_free(s);
 	}
-	sheet_free(NULL);
+	tmpl_sheet_free(NULL);
 	diag_free(&d);
 }
 
@@ -1575,7 +1582,7 @@ test_sheet_errors(void **state)
 	(void)state;
 	path = write_layout("sheet-bad", "paper: a5\ngrid: [3.5, 3]\n"
 	    "gutter_mm: 101\nmargin_mm: 3\n");
-	assert_null(load_sheet(NULL, path, &d));
+	assert_null(tmpl_sheet_load(NULL, path, &d));
 	assert_int_equal(d.nerr, 4);
 	assert_diag(&d, 0, DIAG_ERROR, 4, 1, "unknown key 'margin_mm'");
 	assert_diag(&d, 1, DIAG_ERROR, 1, 8,
@@ -1587,7 +1594,7 @@ test_sheet_errors(void **state)
 	/* Letter, a 2 x 4 grid and a gutter. */
 	path = write_layout("sheet-letter", "paper: letter\ngrid: [2, 4]\n"
 	    "gutter_mm: 4\n");
-	s = load_sheet(NULL, path, &d);
+	s = tmpl_sheet_load(NULL, path, &d);
 	assert_non_null(s);
 	assert_int_equal(d.n, 0);
 	assert_near(s->paper_w, 612, 1e-9);
@@ -1595,7 +1602,7 @@ test_sheet_errors(void **state)
 	assert_int_equal(s->cols, 2);
 	assert_int_equal(s->rows, 4);
 	assert_near(s->gutter, 4 * 72 / 25.4, 1e-9);
-	sheet_free(s);
+	tmpl_sheet_free(s);
 	diag_free(&d);
 }
 
@@ -1603,8 +1610,8 @@ test_sheet_errors(void **state)
 static struct csvtab *
 csv(const char *name, const char *text, struct diags *d)
 {
-	return load_csv_buf(name, (const unsigned char *)text, strlen(text),
-	    d);
+	return import_csv_load_buf(name, (const unsigned char *)text,
+	    strlen(text), d);
 }
 
 #define assert_cell(t, r, i, str, l, c) do { \
@@ -1648,7 +1655,7 @@ test_csv_cells_and_positions(void **state)
 	assert_cell(t, 1, 1, "q", 6, 5);
 	assert_cell(t, 1, 2, "", 6, 11);
 	assert_cell(t, 2, 2, "", 7, 5);
-	csvtab_free(t);
+	import_csv_free(t);
 	diag_free(&d);
 }
 
@@ -1664,23 +1671,23 @@ test_csv_separator(void **state)
 	assert_int_equal(t->sep, '\t');
 	assert_int_equal(t->head.n, 2);
 	assert_string_equal(t->head.v[0].s, "id,x");
-	csvtab_free(t);
+	import_csv_free(t);
 	t = csv("t.CSV", "id;title;\"a,b,c\"\n", &d);
 	assert_int_equal(t->sep, ';');
 	assert_int_equal(t->head.n, 3);
-	csvtab_free(t);
+	import_csv_free(t);
 	t = csv("t.txt", "id\ttitle\tbody,x\n", &d);
 	assert_int_equal(t->sep, '\t');
-	csvtab_free(t);
+	import_csv_free(t);
 	t = csv("t.csv", "id,a;b\n", &d);
 	assert_int_equal(t->sep, ',');
-	csvtab_free(t);
+	import_csv_free(t);
 	/* A tab separates; it is no blank to skip before a cell. */
 	t = csv("t.tsv", "id\ttitle\n\tx\n", &d);
 	assert_int_equal(t->rows[0].n, 2);
 	assert_cell(t, 0, 0, "", 2, 1);
 	assert_cell(t, 0, 1, "x", 2, 2);
-	csvtab_free(t);
+	import_csv_free(t);
 	assert_int_equal(d.n, 0);
 	diag_free(&d);
 }
@@ -1740,8 +1747,8 @@ test_csv_row_lengths(void **state)
 	assert_int_equal(t->rows[1].n, 4);
 	assert_cell(t, 1, 3, "4", 3, 7);
 	assert_int_equal(t->rows[2].n, 1);
-	csvtab_free(t);
-	assert_null(load_csv(SCRATCH "/no-such.csv", &d));
+	import_csv_free(t);
+	assert_null(import_csv_load(SCRATCH "/no-such.csv", &d));
 	assert_diag(&d, 0, DIAG_ERROR, 0, 0, "cannot open: No such file or "
 	    "directory");
 	diag_free(&d);
@@ -1763,10 +1770,10 @@ test_lang_tags(void **state)
 
 	(void)state;
 	for (i = 0; good[i] != NULL; i++)
-		if (!lang_tag_valid(good[i]))
+		if (!load_lang_tag_valid(good[i]))
 			fail_msg("'%s' refused", good[i]);
 	for (i = 0; bad[i] != NULL; i++)
-		if (lang_tag_valid(bad[i]))
+		if (load_lang_tag_valid(bad[i]))
 			fail_msg("'%s' taken for a tag", bad[i]);
 }
 

@@ -26,7 +26,7 @@ parse_ok(struct parsed *p, const char *d)
 	const char *why = NULL;
 
 	memset(p, 0, sizeof(*p));
-	if (!pathd_parse(&p->a, d, &p->s, &p->n, &at, &why)) {
+	if (!tmpl_pathd_parse(&p->a, d, &p->s, &p->n, &at, &why)) {
 		print_error("'%s': offset %zu: %s\n", d, at, why);
 		fail();
 	}
@@ -136,7 +136,7 @@ bad(const char *d, size_t want_at, const char *want_why)
 	size_t n = 0, at = 0;
 	const char *why = NULL;
 
-	if (pathd_parse(&a, d, &s, &n, &at, &why)) {
+	if (tmpl_pathd_parse(&a, d, &s, &n, &at, &why)) {
 		print_error("'%s' was taken\n", d);
 		fail();
 	}

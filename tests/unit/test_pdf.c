@@ -10,12 +10,12 @@
 
 #include "../../src/pdf/finishing.h"
 
-/* artifact_wrap() of in gives want (NULL: it refuses). */
+/* pdf_artifact_wrap() of in gives want (NULL: it refuses). */
 static void
 assert_wraps(const char *in, const char *want)
 {
 	GString *out = g_string_new(NULL);
-	bool ok = artifact_wrap((const unsigned char *)in, strlen(in), out);
+	bool ok = pdf_artifact_wrap((const unsigned char *)in, strlen(in), out);
 
 	if (want == NULL)
 		assert_false(ok);

@@ -37,15 +37,15 @@ test_unfinished(void **state)
 
 	(void)state;
 	/* No error at all: nothing to skip, the language rendered. */
-	assert_false(batch_unfinished(&d, "fr"));
+	assert_false(run_batch_unfinished(&d, "fr"));
 	missing(&d, "fr");
 	missing(&d, "fr");
 	diag_add(&d, DIAG_WARN, NULL, "overflow", "too long");
-	assert_true(batch_unfinished(&d, "fr"));
+	assert_true(run_batch_unfinished(&d, "fr"));
 	/* Another language's gap is a real error for this one. */
-	assert_false(batch_unfinished(&d, "de"));
+	assert_false(run_batch_unfinished(&d, "de"));
 	diag_add(&d, DIAG_ERROR, NULL, "unknown-key", "what is this");
-	assert_false(batch_unfinished(&d, "fr"));
+	assert_false(run_batch_unfinished(&d, "fr"));
 	diag_free(&d);
 }
 
@@ -58,7 +58,7 @@ test_skip(void **state)
 	missing(&d, "fr");
 	missing(&d, "fr");
 	diag_add(&d, DIAG_WARN, NULL, "overflow", "too long");
-	batch_skip("cards/quiz", "fr", &d);
+	run_batch_skip("cards/quiz", "fr", &d);
 	assert_int_equal(d.nerr, 0);
 	assert_int_equal(d.nwarn, 4);
 	assert_int_equal(d.n, 4);
@@ -92,14 +92,14 @@ test_decks(void **state)
 	put(SCRATCH "/home/cards/alpha/deck.yaml", "x");
 	put(SCRATCH "/home/cards/.hidden/deck.yaml", "x");
 	put(SCRATCH "/home/cards/empty/README", "not a deck");
-	v = batch_decks(SCRATCH "/home", &n);
+	v = run_batch_decks(SCRATCH "/home", &n);
 	assert_int_equal(n, 2);
 	assert_string_equal(v[0], SCRATCH "/home/cards/alpha");
 	assert_string_equal(v[1], SCRATCH "/home/cards/zeta");
 	for (i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
-	v = batch_decks(SCRATCH "/nowhere", &n);
+	v = run_batch_decks(SCRATCH "/nowhere", &n);
 	assert_int_equal(n, 0);
 	free(v);
 }
@@ -113,8 +113,8 @@ test_add_deck(void **state)
 	(void)state;
 	/* Not a mapping: the deck does not load. */
 	put(SCRATCH "/home/cards/alpha/deck.yaml", "x");
-	batch_add_deck(&b, "cards/data-chain");
-	batch_add_deck(&b, SCRATCH "/home/cards/alpha");
+	run_batch_add_deck(&b, "cards/data-chain");
+	run_batch_add_deck(&b, SCRATCH "/home/cards/alpha");
 	assert_int_equal(b.n, 3);
 	/* The deck's languages in order, each a unit. */
 	assert_string_equal(b.v[0].deckdir, "cards/data-chain");
@@ -127,8 +127,8 @@ test_add_deck(void **state)
 	assert_null(b.v[b.n - 1].lang);
 	assert_true(b.v[b.n - 1].errors.nerr > 0);
 	assert_string_equal(b.v[b.n - 1].name, SCRATCH "/home/cards/alpha");
-	batch_free(&b);
-	batch_free(NULL);
+	run_batch_free(&b);
+	run_batch_free(NULL);
 }
 
 /* Unit i of the pool: leaves a mark, then exits with code i % 3. */
@@ -168,14 +168,14 @@ test_pool(void **state)
 	assert_int_equal(g_mkdir_with_parents(SCRATCH "/pool", 0777), 0);
 	/* A child would flush what the TAP output left in the buffer. */
 	fflush(stdout);
-	assert_int_equal(parallel_run(&p), 2);
+	assert_int_equal(run_parallel(&p), 2);
 	for (i = 0; i < p.n; i++) {
 		snprintf(path, sizeof(path), SCRATCH "/pool/%zu", i);
 		assert_int_equal(stat(path, &st), 0);
 		unlink(path);
 	}
-	assert_true(parallel_cores() >= 1);
-	assert_true(parallel_cores() <= PARALLEL_MAX);
+	assert_true(run_parallel_cores() >= 1);
+	assert_true(run_parallel_cores() <= PARALLEL_MAX);
 }
 
 /* Unit 1 dies of a signal; the others end well. */
@@ -199,7 +199,7 @@ test_pool_killed(void **state)
 
 	(void)state;
 	fflush(stdout);
-	assert_int_equal(parallel_run(&p), EXIT_IO);
+	assert_int_equal(run_parallel(&p), EXIT_IO);
 }
 
 int

@@ -296,31 +296,31 @@ test_parse_color_forms(void **state)
 	struct rgba c;
 
 	(void)state;
-	assert_true(parse_color("#fff", &c));
+	assert_true(tmpl_parse_color("#fff", &c));
 	assert_near(c.r, 1, 1e-12);
 	assert_near(c.g, 1, 1e-12);
 	assert_near(c.b, 1, 1e-12);
 	assert_near(c.a, 1, 1e-12);
-	assert_true(parse_color("#F80", &c));
+	assert_true(tmpl_parse_color("#F80", &c));
 	assert_near(c.r, 1, 1e-12);
 	assert_near(c.g, 0x88 / 255.0, 1e-12);
 	assert_near(c.b, 0, 1e-12);
 	assert_near(c.a, 1, 1e-12);
-	assert_true(parse_color("#1d2733", &c));
+	assert_true(tmpl_parse_color("#1d2733", &c));
 	assert_near(c.r, 0x1d / 255.0, 1e-12);
 	assert_near(c.g, 0x27 / 255.0, 1e-12);
 	assert_near(c.b, 0x33 / 255.0, 1e-12);
 	assert_near(c.a, 1, 1e-12);
-	assert_true(parse_color("#F2B33D", &c));
+	assert_true(tmpl_parse_color("#F2B33D", &c));
 	assert_near(c.r, 0xf2 / 255.0, 1e-12);
 	assert_near(c.g, 0xb3 / 255.0, 1e-12);
 	assert_near(c.b, 0x3d / 255.0, 1e-12);
-	assert_true(parse_color("#0F6E7880", &c));
+	assert_true(tmpl_parse_color("#0F6E7880", &c));
 	assert_near(c.r, 0x0f / 255.0, 1e-12);
 	assert_near(c.g, 0x6e / 255.0, 1e-12);
 	assert_near(c.b, 0x78 / 255.0, 1e-12);
 	assert_near(c.a, 0x80 / 255.0, 1e-12);
-	assert_true(parse_color("#00000000", &c));
+	assert_true(tmpl_parse_color("#00000000", &c));
 	assert_near(c.a, 0, 1e-12);
 }
 
@@ -336,7 +336,7 @@ test_parse_color_rejects(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		if (parse_color(bad[i], &c))
+		if (tmpl_parse_color(bad[i], &c))
 			fail_msg("parse_color accepted \"%s\"", bad[i]);
 }
 
