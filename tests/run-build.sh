@@ -19,8 +19,11 @@ cp -Rp tests/unit "$TREE/tests/"
 cp -Rp out/obj "$TREE/out/"
 
 # The install's compile lines: setup.c's alone, with the new folder.
+# The make that runs the tests may be silent (make -s test): its flags
+# are not this one's, whose compile lines are read.
 make_install() {
-	make -C "$TREE" install PREFIX="$PFX" DESTDIR= >"$ROOT/$T/install.log" 2>&1 ||
+	env -u MAKEFLAGS -u MFLAGS make -C "$TREE" install PREFIX="$PFX" \
+	    DESTDIR= >"$ROOT/$T/install.log" 2>&1 ||
 	    { cat "$ROOT/$T/install.log"; return 1; }
 	grep -- ' -c -o ' "$ROOT/$T/install.log" >"$ROOT/$T/compiled" || true
 	[ "$(wc -l <"$ROOT/$T/compiled")" -eq 1 ] &&
@@ -79,21 +82,52 @@ flags_through() {
 check "make CPPFLAGS=... LDFLAGS=...: on every compile and link line" \
     flags_through
 
-# The tree's layers (issue 21), bottom to top; a file may include the
-# headers of its own folder and of folders below it, never above: a
-# stage never reaches up into a command, nor a document into the
-# commands that ask for it.  src/*.h (util, diag, outfile, ...) are the
-# floor; pdf/ writes a PDF and needs nothing above the floor.
-layer() {
+# The tree's layers (issue 21, issue 31), bottom to top, as the drawing
+# in the README's "How the code is laid out" has them: each row of the
+# fenced block after the "<!-- layers" line is a layer, its folders the
+# leading "name/" words, the top row first; src/ (util, diag, outfile,
+# the model) is the floor.  A file may include, and call, only its own
+# folder and the rows below; main.c dispatches to the commands, so it
+# is one of them.
+layers() {
+	awk '/^<!-- layers/ { on = 1; next }
+	    on && /^```/ { if (++fence == 2) exit; next }
+	    on && fence == 1 { n = 0
+		for (i = 1; i <= NF && $i ~ /^[a-z]+\/$/; i++) {
+			sub(/\/$/, "", $i); row = row " " $i; n++ }
+		if (n) { rows[++nr] = row; row = "" } }
+	    END { for (r = nr; r >= 1; r--) { split(rows[r], f, " ")
+		for (k in f) print f[k], nr - r } }' README.md
+}
+layers >"$T/layers"
+# The folder of file $1 (src/x/y.c: x; src/y.c: src; src/main.c: cmd).
+folder_of() {
 	case $1 in
-	src) echo 0 ;; pdf) echo 1 ;; confine) echo 2 ;; ytree) echo 3 ;;
-	art) echo 4 ;; tmpl) echo 5 ;; markup) echo 6 ;; load | textfile) echo 7 ;;
-	layout) echo 8 ;; render | validate) echo 9 ;;
-	booklet | impose | job) echo 10 ;; print) echo 11 ;;
-	doc | export | import | pofile | run | scaffold) echo 12 ;; cmd) echo 13 ;;
-	*) echo 99 ;;
+	src/main.[co] | out/obj/src/main.o) echo cmd ;;
+	src/*/* | out/obj/src/*/*) d=${1#*src/}; echo "${d%%/*}" ;;
+	*) echo src ;;
 	esac
 }
+drawn() {
+	[ -s "$T/layers" ] || { echo "README.md: no drawing of the layers"; return 1; }
+	bad=0
+	for d in src/*/; do
+		d=${d%/}; d=${d#src/}
+		# deb/ holds the package's control files, no code.
+		[ "$d" = deb ] && continue
+		grep -q "^$d " "$T/layers" ||
+		    { echo "src/$d/ is in no row of the README's drawing"; bad=1; }
+	done
+	awk '{ print $1 }' "$T/layers" | sort | uniq -d | sed 's/$/: in two rows/'
+	cut -d' ' -f1 "$T/layers" | while read -r d; do
+		[ "$d" = src ] || [ -d "src/$d" ] ||
+		    { echo "the drawing names $d/, which src/ has not"; exit 1; }
+	done || bad=1
+	[ -z "$(awk '{ print $1 }' "$T/layers" | sort | uniq -d)" ] && return $bad
+	return 1
+}
+check "the README's drawing has every folder of src/ in one row" drawn
+
 # includes: "FILE HEADER" for each #include "..." of src/, the header's
 # path resolved against the file's folder.
 includes() {
@@ -104,24 +138,60 @@ includes() {
 		done
 	done
 }
+# below FILE: "A B" pairs of files (A uses B) whose folders break the
+# layers: B's row is A's or above it, A and B in different folders.
+below() {
+	while read -r a b; do
+		echo "$a $b $(folder_of "$a") $(folder_of "$b")"
+	done <"$1" | awk 'NR == FNR { layer[$1] = $2; next }
+	    $3 != $4 { la = ($3 in layer) ? layer[$3] : -1
+		lb = ($4 in layer) ? layer[$4] : -1
+		if (la < 0 || lb < 0) print $1 " -> " $2 ": a folder of no row"
+		else if (lb >= la) print $1 " -> " $2 ": " $4 "/ is not below " $3 "/" }' \
+	    "$T/layers" -
+}
 layered() {
 	includes >"$T/includes"
-	bad=0
-	while read -r f h; do
-		ff=$(dirname "$f"); hf=$(dirname "$h")
-		fl=$(layer "${ff##*/}"); hl=$(layer "${hf##*/}")
-		# main() dispatches to the commands: it is one of them.
-		[ "$f" != src/main.c ] || fl=$(layer cmd)
-		if [ "$hl" = 99 ] || [ "$fl" = 99 ]; then
-			echo "$f: folder of no layer ($ff or $hf)"; bad=1
-		elif [ "$hl" -gt "$fl" ]; then
-			echo "$f includes $h, a layer above it"; bad=1
-		fi
-	done <"$T/includes"
-	return $bad
+	below "$T/includes" >"$T/includes.bad"
+	[ ! -s "$T/includes.bad" ] || { cat "$T/includes.bad"; return 1; }
 }
-check "no file includes a header of a layer above its own (cmd/ on top)" \
-    layered
+check "no file includes a header of its row or a row above (README)" layered
+
+# calls: "CALLER CALLEE" for each global symbol an object of src/ uses
+# and another defines (nm over this build's objects).
+calls() {
+	for f in $(find src -name '*.c' | sort); do
+		o=out/obj/${f%.c}.o
+		[ -f "$o" ] || { echo "$o: not built" >&2; return 1; }
+		nm -g --defined-only "$o" | awk -v f="$f" 'NF == 3 { print "D", $3, f }'
+		nm -u "$o" | awk -v f="$f" '{ print "U", $NF, f }'
+	done | awk '$1 == "D" { def[$2] = $3; next }
+	    { use[++n] = $2 " " $3 }
+	    END { for (i = 1; i <= n; i++) { split(use[i], u, " ")
+		if ((u[1] in def) && def[u[1]] != u[2])
+			print u[2], def[u[1]] } }' | sort -u
+}
+called() {
+	calls >"$T/calls" || return 1
+	[ -s "$T/calls" ] || { echo "no calls found"; return 1; }
+	below "$T/calls" >"$T/calls.bad"
+	[ ! -s "$T/calls.bad" ] || { cat "$T/calls.bad"; return 1; }
+}
+check "no file calls into its row or a row above (README, nm)" called
+# tsort says where its input has a loop.
+no_circles() {
+	tsort "$1" >/dev/null 2>"$T/tsort.err" && return 0
+	cat "$T/tsort.err"
+	return 1
+}
+circles() {
+	no_circles "$T/calls" || return 1
+	while read -r a b; do
+		echo "$(folder_of "$a") $(folder_of "$b")"
+	done <"$T/calls" | awk '$1 != $2' | sort -u >"$T/folder-calls"
+	no_circles "$T/folder-calls"
+}
+check "no circle of calls between files, nor between folders" circles
 # Two files that include each other, directly.
 no_pairs() {
 	awk '{ inc[$1 " " $2] = 1 }
@@ -130,7 +200,21 @@ no_pairs() {
 		exit bad }' "$T/includes"
 }
 check "no two files include each other" no_pairs
-# A stage's one header says at its top what it takes and gives.
+
+# A stage's functions carry its name: every global symbol an object of
+# src/STAGE/ defines begins with STAGE_ (the floor, src/*.c, is util,
+# diag, outfile and the model's own names).
+named() {
+	for f in $(find src -mindepth 2 -name '*.c' | sort); do
+		nm -g --defined-only "out/obj/${f%.c}.o" |
+		    awk -v f="$f" -v d="$(folder_of "$f")" \
+		    'NF == 3 && index($3, d "_") != 1 { print f ": " $3 }'
+	done >"$T/names.bad"
+	[ ! -s "$T/names.bad" ] || { cat "$T/names.bad"; return 1; }
+}
+check "every function of a stage begins with the stage's name" named
+
+# A stage's header opens with what it is for.
 headed() {
 	for h in src/*/*.h; do
 		sed -n '2,3p' "$h" | grep -q '^/\*\|^ \* [A-Za-z]' ||
@@ -138,5 +222,25 @@ headed() {
 	done
 }
 check "every stage header opens with what it is for" headed
+# One name, one file: a file's name says which it is.
+unique() {
+	find src -name '*.[ch]' -exec basename {} \; | sort | uniq -d >"$T/twice"
+	[ ! -s "$T/twice" ] || { sed 's/$/: twice in src\//' "$T/twice"; return 1; }
+}
+check "every file name in src/ is unique" unique
+# Rooms a reader takes in: no header over 250 lines, no folder over
+# 15 % of src/'s lines.
+sized() {
+	wc -l $(find src -name '*.h') | awk '$2 != "total" && $1 > 250 {
+	    print $2 ": " $1 " lines, more than 250"; bad = 1 } END { exit bad }' ||
+	    return 1
+	total=$(cat $(find src -name '*.[ch]') | wc -l)
+	for d in src/*/; do
+		n=$(find "$d" -name '*.[ch]' -exec cat {} + | wc -l)
+		[ "$((n * 100))" -le "$((total * 15))" ] ||
+		    { echo "$d: $n of $total lines, more than 15 %"; return 1; }
+	done
+}
+check "no header over 250 lines, no folder over 15 % of src/" sized
 
 summary build
