@@ -230,9 +230,22 @@ owned() {
 # pdf_in FILE: FILE is now a PDF, the reference's bytes.
 pdf_in() { cmp "$T/ref.pdf" "$1"; }
 
-if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
-    id nobody >/dev/null 2>&1 && id daemon >/dev/null 2>&1 &&
-    run_as nobody test -x ./deckpress -a -r $Q/deck.yaml; then
+# Why these cannot run here, or nothing: deckpress finds its fonts by
+# its own absolute path, which nobody must be able to walk (a clone in
+# a folder only its owner may enter, as mktemp -d makes, is not).
+others_why() {
+	if [ "$(id -u)" != 0 ]; then echo "they need root"
+	elif ! command -v setpriv >/dev/null 2>&1; then echo "no setpriv"
+	elif ! id nobody >/dev/null 2>&1 || ! id daemon >/dev/null 2>&1; then
+		echo "no user nobody or daemon"
+	elif ! run_as nobody test -x ./deckpress -a -r $Q/deck.yaml -a \
+	    -r "$(pwd -P)/fonts/MaterialDesignIcons.map"; then
+		echo "nobody cannot reach $(pwd -P)/fonts (a folder on the way" \
+		    "is closed to other users)"
+	fi
+}
+why=$(others_why)
+if [ -z "$why" ]; then
 	nuid=$(id -u nobody)
 	echo secret >"$T/secret"
 	chmod 600 "$T/secret"
@@ -328,7 +341,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	    sh -c 'cmp "$1" "$2" && [ "$(stat -c %U:%a "$2")" = nobody:600 ]' \
 	    sh "$T/ref.pdf" "$S/own.pdf"
 else
-	skip "links of other users, owners kept" "needs root, setpriv, the users nobody and daemon, and nobody able to run ./deckpress"
+	skip "links of other users, owners kept" "$why"
 fi
 
 printf 'old\n' >"$T/private.pdf"
