@@ -93,7 +93,7 @@ main(int argc, char **argv)
 		printf("deckpress %s\n", VERSION);
 		return 0;
 	}
-	/* The commands say what is wrong with an option (bad_option()). */
+	/* The commands say what is wrong with an option (cmd_bad_option()). */
 	opterr = 0;
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)

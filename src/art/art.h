@@ -60,7 +60,7 @@ struct images	*art_new(void);
 void		 art_confine(struct images *c,
 		    const struct confine *conf, struct diags *d);
 /*
- * The font families an SVG's text may name (as load_tmpl takes them,
+ * The font families an SVG's text may name (as tmpl_load takes them,
  * kept by the caller): an SVG naming another is warned of; for each it
  * names that there is, want(ctx, family) is called before it is drawn.
  */

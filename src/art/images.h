@@ -18,7 +18,7 @@ struct images {
 	const struct confine *confine;	/* where images may lie; NULL:
 					   anywhere */
 	const char *const *families;	/* the fonts an SVG's text may use
-					   (as load_tmpl takes them); NULL:
+					   (as tmpl_load takes them); NULL:
 					   not checked */
 	void		(*want)(void *ctx, const char *family);
 	void		*want_ctx;	/* makes a family drawable */

@@ -139,7 +139,7 @@ lazy_release(cairo_pattern_t *p, void *data, cairo_surface_t *s)
  * page; make check's leak check sees it).  Every copy is noted as it
  * is made and forgotten as Cairo destroys it (lazy_finish()): those
  * left when the images are freed, every PDF finished by then, are the
- * ones Cairo dropped, and images_free() destroys them.
+ * ones Cairo dropped, and art_free() destroys them.
  */
 static cairo_status_t
 lazy_copy(cairo_pattern_t *copy, void *data, const cairo_pattern_t *other)

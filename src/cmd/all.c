@@ -3,7 +3,7 @@
  * The all command: every bundled deck in every language, card sheets
  * and packs, into one folder: the facilitator's one command.  Part of
  * the CLI: the batch and its process pool are the run stage's
- * (run/run.h); this file renders a unit with run_cards and run_pack.
+ * (run/run.h); this file renders a unit with doc_cards and doc_pack.
  */
 #include <getopt.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The watch command: a deck's card sheets (or its pack) rendered by
- * run_cards (run_pack) as the cards and pack commands do, again each
+ * doc_cards (doc_pack) as the cards and pack commands do, again each
  * time the run stage's watch loop (run/run.h) sees a change.  Part of
  * the CLI: its options, one build, and the line each build prints.
  */
@@ -59,9 +59,10 @@ struct wjob {
 };
 
 /*
- * One build: the printer profile read again, then run_cards or run_pack
- * as the cards and pack commands call them, but with no line said.  Diagnostics and
- * files read into d, the PDF's path into *out; returns its exit code.
+ * One build: the printer profile read again, then doc_cards() or
+ * doc_pack() as the cards and pack commands call them, but with no line
+ * said.  Diagnostics and files read into d, the PDF's path into *out;
+ * returns its exit code.
  */
 static int
 build(void *arg, struct diags *d, char **out)

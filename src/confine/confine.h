@@ -92,7 +92,7 @@ struct journal {
 bool		 confine_journal_read(const struct confine *c, const char *dir,
 		    struct journal *j, struct diags *d);
 void		 confine_journal_free(struct journal *j);
-/* Append to b the journal of the n files of v, as journal_read reads. */
+/* Append to b the journal of the n files of v, as it is read back. */
 void		 confine_journal_build(const struct jfile *v, size_t n,
 		    struct strbuf *b);
 

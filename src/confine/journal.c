@@ -10,7 +10,7 @@
  * holds from the journal, not from the folder: the deck it loads is
  * the new one from the commit point on, and the folder is not written.
  * A journal may come with a stranger's game: it is read as the game's
- * other files are (gfile.c reads it, journal_read()), never through a
+ * other files are (gfile.c reads it, confine_journal_read()), never through a
  * link, and must be
  * exactly in the form import writes, naming only deck.yaml and
  * text/LANG.yaml.  Part of the confine stage.

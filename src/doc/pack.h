@@ -4,7 +4,7 @@
  * it: its strings and Markdown (packtext.c), its parts flowed and
  * paginated (packflow.c), its PDF written (packpdf.c); and the rule
  * booklet's steps (rulebook.c) the pack takes its instructions from.
- * Private to the document stage: outside doc/, doc.h's run_pack is the
+ * Private to the document stage: outside doc/, doc.h's doc_pack is the
  * pack.
  */
 #ifndef DECKPRESS_PACK_H

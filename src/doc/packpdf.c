@@ -3,7 +3,7 @@
  * The print-and-play pack written: a job's deck loaded, its parts built
  * (packflow.c) and drawn in order with the card sheets between them,
  * page footers, a draft's note and the outline.  Part of the document
- * stage (doc.h, pack.h); the pack, all and watch commands call run_pack.
+ * stage (doc.h, pack.h); the pack, all and watch commands call doc_pack.
  */
 #include <stdio.h>
 #include <stdlib.h>

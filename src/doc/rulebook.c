@@ -4,7 +4,7 @@
  * checked by the booklet stage, then drawn as pages of the paper or as
  * an A5 booklet imposed for folding, with its headings as bookmarks.
  * Part of the document stage (doc.h); the booklet command calls
- * run_booklet, the pack rulebook_load for its instructions.
+ * doc_booklet, the pack rulebook_load for its instructions.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -158,7 +158,7 @@ tsv_textbox(struct strbuf *b, const struct lbox *x)
 	tsv_len(b, x->size);
 	sb_printf(b, "\t%s\t%s", ha[e->halign], va[e->valign]);
 	tsv_len(b, e->leading);
-	/* The template's width, not the box's: fit_layout() wraps at it. */
+	/* The template's width, not the box's: layout_at_size() wraps at it. */
 	tsv_len(b, e->w);
 	sb_puts(b, "\t");	/* style */
 }

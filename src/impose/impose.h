@@ -101,7 +101,8 @@ struct page {
 
 /*
  * The pages of one kind's components, made one at a time when drawn
- * (plan_page), so a deck of any size needs the memory of one page.
+ * (impose_plan_page()), so a deck of any size needs the memory of one
+ * page.
  */
 struct plan {
 	struct grid	 grid;

@@ -8,7 +8,7 @@
  * printed even where the machine has another version installed.
  *
  * Pango's own configuration holds the game's and deckpress's fonts and,
- * of the installed ones, only the families the game names (fonts_want):
+ * of the installed ones, only the families the game names (layout_fonts_want):
  * Pango sorts every font of its configuration for every font and size
  * it is asked for, so a machine's hundreds of installed fonts would
  * cost every text, and none of them may stand in for a font the game
@@ -39,7 +39,7 @@ strpcmp(const void *a, const void *b)
 }
 
 /*
- * A face as load_tmpl wants it: "Family\tW" or "Family\tW italic", W
+ * A face as tmpl_load wants it: "Family\tW" or "Family\tW italic", W
  * its CSS weight, or "MIN-MAX" for a variable font's weight axis.
  */
 static char *
@@ -314,7 +314,7 @@ strcmpv(const void *a, const void *b)
  * and (as <rejectfont>) every installed file of a family an earlier
  * source has.  The configuration is read from its caches, as any
  * program does.  This full configuration lists the families a layout
- * may name; Pango gets them one by one (fonts_want).
+ * may name; Pango gets them one by one (layout_fonts_want).
  */
 static void
 add_installed(struct strbuf *xml, GHashTable *earlier)

@@ -41,13 +41,15 @@ struct fonts {
 	char		 *ownfonts;	/* deckpress's fonts/ (real path) */
 	GHashTable	 *variants;	/* "elem lang" -> a struct elem with a
 					   language's fallback (cover.c) */
-	GHashTable	 *used;		/* NULL, or (fonts_track) each face
-					   drawn: "Face\tfile" -> NULL */
+	GHashTable	 *used;		/* NULL, or (layout_fonts_track())
+					   each face drawn: "Face\tfile" ->
+					   NULL */
 	FcConfig	 *fc;		/* Pango's configuration (the font
 					   map holds it) */
 	GHashTable	 *installed;	/* family, lower case -> GPtrArray of
 					   its installed files */
-	GHashTable	 *wanted;	/* families given Pango (fonts_want) */
+	GHashTable	 *wanted;	/* families given Pango
+					   (layout_fonts_want()) */
 };
 
 /*

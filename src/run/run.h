@@ -5,7 +5,7 @@
  * argument) from the commands, and gives: the process pool that runs
  * independent units several at a time with the output of a serial run
  * (pool.c, 'deckpress all -j N').  It calls no document code: the
- * commands pass run_cards and run_pack in through the callbacks.
+ * commands pass doc_cards and doc_pack in through the callbacks.
  * Above job/; below the commands.
  */
 #ifndef DECKPRESS_RUN_H

@@ -37,7 +37,7 @@ struct tmpl	*tmpl_load(const struct confine *conf, const char *path,
 		    struct diags *d);
 void		 tmpl_free(struct tmpl *t);
 
-/* Fonts of a layout (load/tfont.c); families as load_tmpl takes them. */
+/* Fonts of a layout (tfont.c); families as tmpl_load() takes them. */
 /*
  * True if name is a family of the list; else false, with *hint (if
  * hint is not NULL) the family it looks like a typo of, or NULL.

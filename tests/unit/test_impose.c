@@ -396,7 +396,7 @@ test_grid_does_not_fit(void **state)
 	diag_free(&d);
 }
 
-/* --- grid_slot ---------------------------------------------------------- */
+/* --- impose_grid_slot ---------------------------------------------------- */
 
 static void
 test_slot_full_sheet_no_gutter(void **state)

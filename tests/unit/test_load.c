@@ -231,7 +231,7 @@ test_ytree_duplicate_key(void **state)
 	assert_diag(&d, 3, DIAG_NOTE, 1, 1, "'a' first given here");
 	assert_string_equal(d.v[2].code, "duplicate-key");
 	assert_string_equal(d.v[0].pos.file, "mem.yaml");
-	/* ymap_get finds the first. */
+	/* ytree_get finds the first. */
 	assert_string_equal(ytree_get(r, "a")->str, "1");
 	diag_free(&d);
 	arena_free(&a);

@@ -288,7 +288,7 @@ test_path_join(void **state)
 	assert_false(file_exists("cards/no-such-game/deck.yaml"));
 }
 
-/* --- parse_color ------------------------------------------------------ */
+/* --- tmpl_parse_color -------------------------------------------------- */
 
 static void
 test_parse_color_forms(void **state)
@@ -337,7 +337,7 @@ test_parse_color_rejects(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		if (tmpl_parse_color(bad[i], &c))
-			fail_msg("parse_color accepted \"%s\"", bad[i]);
+			fail_msg("tmpl_parse_color accepted \"%s\"", bad[i]);
 }
 
 /* --- diagnostics ------------------------------------------------------ */
