@@ -89,12 +89,21 @@ pdf_images(struct pdfout *p)
 void
 pdf_expect(struct pdfout *p, size_t total)
 {
+	p->total = total;
 	progress_begin(&p->prog, outfile_name(p->out.path), total);
 }
 
 void
 pdf_page(struct pdfout *p)
 {
+	/*
+	 * Cairo 1.18 records a tag as it records drawing: the root
+	 * element ended after the last page (pdf_close()) would make
+	 * Cairo finish one more, blank page.  Cairo 1.16, which drops
+	 * it there, ends it here alike.
+	 */
+	if (p->npages + 1 == p->total)
+		pdf_tags_end(p);
 	cairo_show_page(p->cr);
 	p->npages++;
 	progress_step(&p->prog);
