@@ -104,7 +104,9 @@ pdf_page(struct pdfout *p)
 	 */
 	if (p->npages + 1 == p->total)
 		pdf_tags_end(p);
+	pdf_tags_page(p, true);
 	cairo_show_page(p->cr);
+	pdf_tags_page(p, false);
 	p->npages++;
 	progress_step(&p->prog);
 }
