@@ -10,7 +10,9 @@
 # fonts-kacst-one, fonts-wqy-microhei.
 T=out/test/fonts
 . tests/suite.sh
-F=tests/decks/fonts
+# The test deck, the installed Inter named as fontconfig names it here.
+F=$T/deck
+deck_with_inter tests/decks/fonts "$F"
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null 2>&1; }
 # fails DECK ERRFILE ARGS...: deckpress cards exits 1, no PDF written.

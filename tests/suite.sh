@@ -64,6 +64,29 @@ exits() {
 	return 1
 }
 
+# inter_family: the family fontconfig gives the installed variable Inter
+# (fonts-inter-variable): "Inter" in Debian 12's 4.0 beta, "Inter
+# Variable" in Debian 13's 4.1, as upstream named the variable font from
+# 4.0 on.  The decks that use it name it so (deck_with_inter).
+inter_family() {
+	if fc-list ':family=Inter Variable' family | grep -q .; then
+		echo 'Inter Variable'
+	else
+		echo Inter
+	fi
+}
+# deck_with_inter FROM TO: a copy of deck FROM at TO whose layout and
+# texts name the installed Inter by its family here.
+deck_with_inter() {
+	mkdir -p "$2"
+	cp -R "$1/." "$2"
+	fam=$(inter_family)
+	for f in "$2/layout.yaml" "$2"/text/*.yaml; do
+		sed -i "s/font: Inter,/font: $fam,/; s/font=\"Inter\"/font=\"$fam\"/g" \
+		    "$f"
+	done
+}
+
 # fonts_from_bundle PDF: its fonts are all embedded and all from fonts/.
 fonts_from_bundle() {
 	pdffonts "$1" >"$1.fonts"
@@ -105,6 +128,32 @@ word_width() {
 	    x0 = substr($0, RSTART + 6, RLENGTH - 7)
 	    match($0, /xMax="[0-9.]+"/); x1 = substr($0, RSTART + 6, RLENGTH - 7)
 	    print x1 - x0 } }'
+}
+# word_ink PDF REGEX N: the pixels pdftoppm paints dark at 600 dpi,
+# without anti-aliasing, in the box pdftotext gives the Nth word whose
+# line matches REGEX: the ink it takes, more of it in a heavier weight.
+word_ink() {
+	b=$(pdftotext -bbox "$1" - | awk -v re="$2" -v n="$3" '
+	    /<page / { p++ }
+	    /<word / && $0 ~ re && ++k == n {
+		for (i = 1; i <= NF; i++)
+			if ($i ~ /^[xy]M(in|ax)="/) {
+				split($i, a, "\"")
+				v[substr($i, 1, 4)] = a[2]
+			}
+		s = 600 / 72
+		printf "%d %d %d %d %d\n", p, v["xMin"] * s, v["yMin"] * s,
+		    (v["xMax"] - v["xMin"]) * s + 1,
+		    (v["yMax"] - v["yMin"]) * s + 1
+		exit
+	    }')
+	[ -n "$b" ] || { echo "no word $3 matching $2 in $1"; return 1; }
+	set -- "$1" $b
+	pdftoppm -gray -r 600 -aa no -aaVector no -f "$2" -l "$2" -x "$3" \
+	    -y "$4" -W "$5" -H "$6" -singlefile "$1" "$1.ink" || return 1
+	tail -c $(($5 * $6)) "$1.ink.pgm" | od -An -v -tu1 |
+	    awk '{ for (i = 1; i <= NF; i++) if ($i < 128) n++ }
+	    END { print n + 0 }'
 }
 
 # summary WHAT: the suite's last line; its exit status says if all passed.

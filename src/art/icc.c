@@ -64,9 +64,11 @@ art_icc_transform(const unsigned char *icc, size_t len, enum icc_from from)
 	if (cmsGetColorSpace(in) == want && !(want == cmsSigRgbData &&
 	    is_srgb(in))) {
 		srgb = cmsCreate_sRGBProfile();
+		/* CMYK has no alpha to copy: Little CMS 2.16 refuses the
+		 * flag then ("Mismatched alpha channels"), 2.14 not. */
 		t = cmsCreateTransform(in, fmt, srgb, from == ICC_RGB_PM ?
 		    CAIRO_PX_PM : CAIRO_PX, INTENT_PERCEPTUAL,
-		    cmsFLAGS_COPY_ALPHA);
+		    want == cmsSigRgbData ? cmsFLAGS_COPY_ALPHA : 0);
 		cmsCloseProfile(srgb);
 	}
 	cmsCloseProfile(in);

@@ -76,6 +76,7 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	if (!open_pdf(&pdf, s, st->page_w, st->page_h, title, li, out, d))
 		return EXIT_IO;
 	page_of = xcalloc(fl->n + 1, sizeof(int));
+	pdf_expect(&pdf, fl->n);
 	for (i = 0; i < fl->n; i++) {
 		page_of[i] = (int)i + 1;
 		booklet_draw(pdf.cr, s->fonts, fl, i, st, title, (int)i + 1);
@@ -106,6 +107,7 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	if (!open_pdf(&pdf, s, st->sheet_w, st->sheet_h, title, li, out, d))
 		return EXIT_IO;
 	page_of = xcalloc(n + 1, sizeof(int));
+	pdf_expect(&pdf, n / 2);
 	for (k = 0; k < n / 2; k++) {
 		size_t p[2];
 

@@ -43,6 +43,11 @@ char		*pdf_finish(FILE *f, const char *path, const char *name,
 		    const struct pdftags *tags);
 /* Close the root element; free what was noted (NULL is fine). */
 void		 pdf_tags_end(struct pdfout *p);
+/*
+ * A page of a tagged PDF ends (end) or begins: what is drawn outside
+ * the elements is an artifact of its own on each (tagtree.c).
+ */
+void		 pdf_tags_page(struct pdfout *p, bool end);
 void		 pdf_tags_free(struct pdftags *g);
 /*
  * With libqpdf q read: the notes of g done on the structure tree, and

@@ -28,6 +28,8 @@ struct pdfout {
 	struct outfile	 out;		/* the file written */
 	char		*lang;		/* owned: language tag, or NULL */
 	size_t		 npages;	/* pages finished */
+	size_t		 total;		/* pages announced (pdf_expect()),
+					   or 0 */
 	double		*bleeds;	/* owned: pt, per page, of its trim
 					   and bleed boxes; < 0: none */
 	size_t		 nboxes, capboxes;
@@ -139,11 +141,17 @@ int	pdf_outline(struct pdfout *p, int parent, const char *title, int page,
 
 /*
  * The document will have total pages: show a progress line while they
- * are drawn, when that takes long and stderr is a terminal.
+ * are drawn, when that takes long and stderr is a terminal; a tagged
+ * one's structure tree is closed as the last of them is finished.
  */
 void	pdf_expect(struct pdfout *p, size_t total);
 
-/* Finish the current page and start the next one of the same size. */
+/*
+ * Finish the current page and start the next one of the same size.
+ * The last page that pdf_expect() announced first closes the structure
+ * tree (pdf_tags_end()): Cairo 1.18 counts a tag as drawing, and a
+ * tag ended after the last page would be a blank page of its own.
+ */
 void	pdf_page(struct pdfout *p);
 
 /*

@@ -14,14 +14,21 @@
 /* Cairo 1.16 ignores SOURCE_DATE_EPOCH; a fixed date keeps bytes stable. */
 #define FIXED_DATE	"2024-01-01T00:00:00Z"
 
-/* Cairo's PDF bytes, its repeated /XObject keys blanked, to the file. */
+/*
+ * Cairo's PDF bytes, its repeated /XObject keys blanked, to the file.
+ * A write that fails (a full disk, a file size limit) is the file's:
+ * the output writer keeps its errno, writes nothing more, and
+ * pdf_close() says why (outfile_check()).  Cairo is not told: Cairo
+ * 1.18 leaks what the page under way had noted for its structure when
+ * its stream fails, and it has nothing to say that the file does not.
+ */
 static cairo_status_t
 pdf_write(void *closure, const unsigned char *data, unsigned int len)
 {
 	struct pdfout *p = closure;
 
-	return pdf_xdict_write(p->xd, &p->out, data, len) ?
-	    CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	(void)pdf_xdict_write(p->xd, &p->out, data, len);
+	return CAIRO_STATUS_SUCCESS;
 }
 
 bool
@@ -83,13 +90,24 @@ pdf_images(struct pdfout *p)
 void
 pdf_expect(struct pdfout *p, size_t total)
 {
+	p->total = total;
 	progress_begin(&p->prog, outfile_name(p->out.path), total);
 }
 
 void
 pdf_page(struct pdfout *p)
 {
+	/*
+	 * Cairo 1.18 records a tag as it records drawing: the root
+	 * element ended after the last page (pdf_close()) would make
+	 * Cairo finish one more, blank page.  Cairo 1.16, which drops
+	 * it there, ends it here alike.
+	 */
+	if (p->npages + 1 == p->total)
+		pdf_tags_end(p);
+	pdf_tags_page(p, true);
 	cairo_show_page(p->cr);
+	pdf_tags_page(p, false);
 	p->npages++;
 	progress_step(&p->prog);
 }

@@ -34,6 +34,7 @@ struct pdftags {
 	size_t		 n;		/* elements opened so far */
 	size_t		 last;		/* the latest opened */
 	int		 pause;		/* > 0: draw untagged */
+	bool		 art;		/* Cairo's Artifact open (ARTIFACTS) */
 	char		**open;		/* owned: the names open, innermost
 					   last */
 	size_t		 nopen, capopen;
@@ -44,6 +45,62 @@ struct pdftags {
 };
 
 static const cairo_user_data_key_t tags_key;
+
+/*
+ * Cairo 1.16 marks content only in an element with no element inside
+ * it; what is drawn outside those (folios, rules, marks, a card's
+ * frame) is in no marked content, and pdf_finish() makes it artifacts
+ * (artifact.c).  Cairo 1.18 marks text in whatever element is open,
+ * the Document or a Sect too, and with it the drawing around it: the
+ * folios would be the Document's content.  With 1.18 what is drawn
+ * while an element that holds others is the innermost open is put in
+ * Cairo's own Artifact (which 1.16 refuses) as it is drawn, so that the
+ * finished tree is the same.
+ */
+#if CAIRO_VERSION >= CAIRO_VERSION_ENCODE(1, 18, 0)
+#define ARTIFACTS	1
+#else
+#define ARTIFACTS	0
+#endif
+
+/* Does element name hold others, not content (md.c, card.c, draw.c)? */
+static bool
+holds(const char *name)
+{
+	static const char *const v[] = { "Document", "Sect", "L", "LI",
+	    "LBody", "BlockQuote", "TOC", "Table", "TR" };
+	size_t i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (strcmp(name, v[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Close Cairo's Artifact, if open: before any other tag (an Artifact
+ * holds none) and at the end of a page (it would go on to the next one
+ * as marked content).
+ */
+static void
+art_end(cairo_t *cr, struct pdftags *g)
+{
+	if (ARTIFACTS && g != NULL && g->art) {
+		cairo_tag_end(cr, "Artifact");
+		g->art = false;
+	}
+}
+
+/* Open one, if the innermost element open holds others. */
+static void
+art_begin(cairo_t *cr, struct pdftags *g)
+{
+	if (ARTIFACTS && g != NULL && !g->art && g->nopen > 0 &&
+	    holds(g->open[g->nopen - 1])) {
+		cairo_tag_begin(cr, "Artifact", "");
+		g->art = true;
+	}
+}
 
 /*
  * The recorder of the PDF that cr draws on, or NULL: a recording
@@ -79,12 +136,22 @@ pdf_tagged(struct pdfout *p)
 }
 
 void
+pdf_tags_page(struct pdfout *p, bool end)
+{
+	if (end)
+		art_end(p->cr, p->tags);
+	else
+		art_begin(p->cr, p->tags);
+}
+
+void
 pdf_tags_end(struct pdfout *p)
 {
 	struct pdftags *g = p->tags;
 
 	/* Directly, not through tags_of(): a surface in error (a full
 	 * disk) is no longer a PDF one, and its names must go anyway. */
+	art_end(p->cr, g);
 	while (g != NULL && g->nopen > 0) {
 		cairo_tag_end(p->cr, g->open[g->nopen - 1]);
 		g_free(g->open[--g->nopen]);
@@ -116,10 +183,12 @@ pdf_tag_begin(cairo_t *cr, const char *name)
 
 	if (g == NULL)
 		return false;
+	art_end(cr, g);
 	cairo_tag_begin(cr, name, "");
 	xgrow((void **)&g->open, &g->capopen, g->nopen + 1, sizeof(char *));
 	g->open[g->nopen++] = g_strdup(name);
 	g->last = g->n++;
+	art_begin(cr, g);
 	return true;
 }
 
@@ -130,8 +199,10 @@ pdf_tag_end(cairo_t *cr)
 
 	if (g == NULL || g->nopen == 0)
 		return;
+	art_end(cr, g);
 	cairo_tag_end(cr, g->open[g->nopen - 1]);
 	g_free(g->open[--g->nopen]);
+	art_begin(cr, g);
 }
 
 /* A page's destination name: the links go to "p12". */
@@ -143,8 +214,10 @@ pdf_dest(cairo_t *cr, size_t page)
 	char attrs[64];
 
 	snprintf(attrs, sizeof(attrs), "name='" DEST_FMT "' x=0 y=0", page);
+	art_end(cr, recorder(cr));
 	cairo_tag_begin(cr, CAIRO_TAG_DEST, attrs);
 	cairo_tag_end(cr, CAIRO_TAG_DEST);
+	art_begin(cr, recorder(cr));
 }
 
 void
@@ -159,8 +232,10 @@ pdf_link(cairo_t *cr, double x, double y, double w, double h, size_t page)
 	 * not yet drawn as a link to nowhere. */
 	snprintf(attrs, sizeof(attrs), "rect=[%.2f %.2f %.2f %.2f] "
 	    "dest='" DEST_FMT "'", x, y, w, h, page);
+	art_end(cr, g);
 	cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs);
 	cairo_tag_end(cr, CAIRO_TAG_LINK);
+	art_begin(cr, g);
 	/* Cairo puts a Link element in the tree for it, paused or not:
 	 * counted, so the elements after it keep their numbers. */
 	if (g != NULL)

@@ -178,6 +178,28 @@ read_back(const struct pomsgs *m, const char *name)
 }
 
 /*
+ * The library said its write failed, naming the file by its /dev/fd/
+ * name: said as a short file read back is (gettext 0.23, Debian 13,
+ * reports a failed write; 0.21, Debian 12, does not, and the read back
+ * finds it), the library's reason kept with the output's own name.
+ */
+static void
+written_short(const char *tmpname, const char *name)
+{
+	GString *why;
+
+	if (po_errmsg == NULL) {
+		po_errmsg = g_strdup("it came out incomplete");
+		return;
+	}
+	why = g_string_new(po_errmsg);
+	g_string_replace(why, tmpname, name, 0);
+	g_free(po_errmsg);
+	po_errmsg = g_strdup_printf("it came out incomplete (%s)", why->str);
+	g_string_free(why, TRUE);
+}
+
+/*
  * Write m as a PO file (pot: the template) to path ("-": standard
  * output) through libgettextpo and outfile: all of it or nothing.
  * False, reported in d, if it cannot be written.
@@ -198,7 +220,11 @@ save_po(const struct deck *deck, size_t li, bool pot,
 	name = g_strdup_printf("/dev/fd/%d", fileno(o.fp));
 	g_free(po_errmsg);
 	po_errmsg = NULL;
-	ok = write_po(deck, li, pot, m, name) && read_back(m, name);
+	ok = write_po(deck, li, pot, m, name);
+	if (!ok)
+		written_short(name, outfile_name(path));
+	else
+		ok = read_back(m, name);
 	g_free(name);
 	if (!ok) {
 		diag_add(d, DIAG_ERROR, NULL, "io", "%s: cannot write: %s",

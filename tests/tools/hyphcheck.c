@@ -218,7 +218,7 @@ main(int argc, char **argv)
 {
 	struct hyph *h;
 	gchar *raw, **lines;
-	GString *src = g_string_new(NULL);
+	GString *src;
 	size_t i, breaks = 0, bad = 0, own = 0;
 	int a;
 
@@ -229,6 +229,7 @@ main(int argc, char **argv)
 		    "       hyphcheck --same LANG FILE...\n");
 		return 2;
 	}
+	src = g_string_new(NULL);
 	if (!g_file_get_contents(argv[2], &raw, NULL, NULL)) {
 		fprintf(stderr, "hyphcheck: cannot read %s\n", argv[2]);
 		return 2;
