@@ -20,20 +20,19 @@
 # usage: sh tests/run-all.sh [PROGRAM ...]    (from the repo root)
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-components.sh tests/run-print.sh
-#            tests/run-e2e.sh tests/run-jobs.sh tests/run-preflight.sh
-#            tests/run-art.sh tests/run-deb.sh tests/run-output.sh
-#            tests/run-preview.sh tests/run-watch.sh tests/run-keep.sh
-#            tests/run-tts.sh tests/run-import.sh tests/run-packfold.sh
-#            tests/run-bench.sh tests/run-links.sh tests/run-tagged.sh
-#            tests/run-check.sh tests/run-search.sh tests/run-bounds.sh
-#            tests/run-po.sh
-#            tests/run-bad.sh tests/run-pod.sh tests/run-limits.sh
-#            tests/run-build.sh tests/run-translate.sh
-#            tests/run-shapes.sh tests/run-new.sh tests/run-rich.sh
-#            tests/run-fonts.sh tests/run-boxes.sh tests/run-tags.sh
-#            tests/run-poin.sh tests/run-images.sh tests/run-manners.sh
-#            tests/run-faces.sh tests/run-yours.sh tests/run-selftest.sh"
+#            "tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
+#            tests/run-jobs.sh tests/run-preflight.sh tests/run-art.sh
+#            tests/run-deb.sh tests/run-output.sh tests/run-preview.sh
+#            tests/run-watch.sh tests/run-keep.sh tests/run-tts.sh
+#            tests/run-import.sh tests/run-packfold.sh tests/run-bench.sh
+#            tests/run-links.sh tests/run-pdftags.sh tests/run-check.sh
+#            tests/run-search.sh tests/run-imagelimits.sh tests/run-po.sh
+#            tests/run-bad.sh tests/run-pod.sh tests/run-confinement.sh
+#            tests/run-build.sh tests/run-translate.sh tests/run-shapes.sh
+#            tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
+#            tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
+#            tests/run-images.sh tests/run-manners.sh tests/run-faces.sh
+#            tests/run-yours.sh tests/run-selftest.sh"
 #            (the slowest first, by the CPU time each takes, user + sys
 #            as /usr/bin/time gives it; run-watch, which mostly sleeps,
 #            by its wall time: so that the last to start are short
@@ -53,12 +52,13 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
     tests/run-output.sh tests/run-preview.sh tests/run-watch.sh
     tests/run-keep.sh tests/run-tts.sh tests/run-import.sh
     tests/run-packfold.sh tests/run-bench.sh tests/run-links.sh
-    tests/run-tagged.sh tests/run-check.sh tests/run-search.sh tests/run-bounds.sh tests/run-po.sh
-    tests/run-bad.sh tests/run-pod.sh tests/run-limits.sh tests/run-build.sh
-    tests/run-translate.sh tests/run-shapes.sh tests/run-new.sh
-    tests/run-rich.sh tests/run-fonts.sh tests/run-boxes.sh tests/run-tags.sh
-    tests/run-poin.sh tests/run-images.sh tests/run-manners.sh
-    tests/run-faces.sh tests/run-yours.sh tests/run-selftest.sh"
+    tests/run-pdftags.sh tests/run-check.sh tests/run-search.sh
+    tests/run-imagelimits.sh tests/run-po.sh tests/run-bad.sh tests/run-pod.sh
+    tests/run-confinement.sh tests/run-build.sh tests/run-translate.sh
+    tests/run-shapes.sh tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
+    tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
+    tests/run-images.sh tests/run-manners.sh tests/run-faces.sh
+    tests/run-yours.sh tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in

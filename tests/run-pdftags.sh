@@ -15,8 +15,8 @@
 # printed untranslated has the source language as its /Lang.
 # Prints "ok - NAME" / "not ok - NAME".
 #
-# usage: sh tests/run-tagged.sh    (from the repo root)
-T=out/test/tagged
+# usage: sh tests/run-pdftags.sh    (from the repo root)
+T=out/test/pdftags
 . tests/suite.sh
 
 tags() { python3 tests/tools/pdftags.py "$@"; }
@@ -320,4 +320,4 @@ untranslated() {
 check "cards: an untranslated text has its own /Lang, the PDF fr" \
     untranslated
 
-summary tagged
+summary pdftags

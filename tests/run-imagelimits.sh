@@ -9,7 +9,7 @@
 # ten scans, still render.  preview and export refuse an image over 100
 # megapixels before they make it, naming the --dpi that fits.
 # Prints "ok - NAME" / "not ok - NAME".
-T=out/test/bounds
+T=out/test/imagelimits
 . tests/suite.sh
 
 # The bounds hold for an ordinary build; valgrind (WRAP) and
@@ -171,4 +171,4 @@ check "preview --card home --dpi 849: refused, 848 named" fails_with 2 \
     $WRAP ./deckpress preview $SP --card home --dpi 849 -o "$T/home.png"
 
 sed 's/^/# /' "$T/costs.txt"
-summary run-bounds.sh
+summary imagelimits
