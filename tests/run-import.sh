@@ -250,14 +250,15 @@ second_run() {
 check "import: a second import changes nothing, not even a time stamp" \
     second_run
 
+# (The deck given as -i, the short form of --into.)
 as_is() {
 	rm -rf "$T/dci"
 	cp -R cards/data-chain "$T/dci"
-	imp dci "$DC" --into "$T/dci"
+	imp dci "$DC" -i "$T/dci"
 	exits dci 0 || return 1
 	diff -r -x import.state cards/data-chain "$T/dci"
 }
-check "import: Data Chain's CSV into Data Chain: not a byte changes" as_is
+check "import -i: Data Chain's CSV into Data Chain: not a byte changes" as_is
 
 # The translator's tools agree with what import writes.
 agrees() {
