@@ -1,5 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: check, strings, composition, variants, translations, components,
+#         booklet, links, images, svg, text-fit, confinement, limits,
+#         diagnostics
 #
 # The validator's corpus: every folder tests/check/NAME/ is a small deck
 # (deck.yaml, its own layout.yaml, text/LANG.yaml, and where the case

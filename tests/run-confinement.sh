@@ -1,4 +1,6 @@
 #!/bin/sh
+# covers: confinement, limits, journal, output, cards, all, booklet, pack,
+#         check, strings, import, preview, export, watch
 # Confinement and limits, on hostile and huge input (issue 12): the
 # paths a game names stay in its folder or deckpress's layouts/ unless
 # --allow-outside says otherwise, and every limit of deckpress(5),

@@ -1,4 +1,7 @@
 #!/bin/sh
+# covers: cards, duplex, crop-marks, bleed, determinism, fonts, text-fit,
+#         draft, check, rich-text, variants, pack, booklet, saddle-stitch,
+#         hyphenation, links, cli
 # End-to-end tests: render decks with ./deckpress, then measure the PDFs
 # with poppler (pdfinfo, pdffonts, pdftotext, pdftoppm at 600 dpi) and
 # qpdf, as a print shop would.  Prints "ok - NAME" / "not ok - NAME".

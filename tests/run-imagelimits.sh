@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: limits, images, svg, preview, export, cards
 #
 # Every image decoder bounded (issue 20): hostile images, written here
 # by tests/tools/hostile.py (too big or too many to commit), are each

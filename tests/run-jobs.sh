@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: all, jobs, progress, output
 # deckpress all -j N (issue 13): each language of each deck rendered in
 # a process of its own, N at a time, with the output of a serial run.
 # The bundled decks with -j 1, 2 and 3: the same stdout, stderr, exit

@@ -1,4 +1,6 @@
 #!/bin/sh
+# covers: langtags, hyphenation, translations, strings, check, cards, booklet,
+#         import
 # Language tags and a deck brought from elsewhere: BCP 47 codes (pt-BR,
 # sr-Latn) in deck.yaml, --lang, text/, rules/ and output names, each
 # tag's hyphenation dictionary (proved with a dictionary folder of our

@@ -1,5 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: pack, gutterfold, duplex, printer-profile, sheets, all, watch,
+#         cards, check
 #
 # Every duplex mode in the print-and-play pack (issue 23): pack
 # --duplex long|short|none|fold and the printer profile's duplex, as

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: tagged-pdf, booklet, pack, cards, determinism, limits
 #
 # Tagged PDF (issue 25, point 1): every bundled booklet, pack and cards
 # PDF is tagged, shows its title as the window's, passes qpdf --check,

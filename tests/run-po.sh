@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: po, strings, check, translations, components
 # PO files out (issue 24): 'deckpress strings --pot' and '--po' of Data
 # Chain, read back by gettext's msgfmt and by a small PO reader here:
 # every string once with its context and its source's file:line, the

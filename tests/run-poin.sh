@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: po, strings, check, translations, limits
 #
 # PO files in (issue 24): "deckpress strings DECK --lang LANG --from
 # FILE.po" and "check --from", on copies of Data Chain in out/test/poin

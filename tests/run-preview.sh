@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: preview, export, boxes, tokens, determinism
 # Seeing and shipping (issue 11): deckpress preview (a card, or a
 # contact sheet of the deck, as a PNG) and deckpress export (a PNG per
 # card face, or a PDF of a face a page, for print-on-demand services),

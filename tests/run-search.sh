@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: searchable-text, hyphenation, cards, pack, booklet
 #
 # Searchable text (issue 25, point 3): pdftotext of every bundled PDF
 # (card sheets, packs and booklets, every language) has no soft hyphen

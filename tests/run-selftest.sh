@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: test-runner
 #
 # The test runner's own test: tests/run-all.sh, run on the fake test
 # programs of tests/selftest/ with no shell suites (SUITES=) and a log

@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: tts, export, components, tokens, boards, determinism
 # export --tts, the deck for Tabletop Simulator: every face sheet is
 # NumWidth x NumHeight faces of the card's size, at most 10 x 7 and
 # 4096 px a side; the last slot (the face TTS shows for a hidden card)

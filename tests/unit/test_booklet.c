@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: booklet, pagination, links, rich-text */
 /*
  * Booklet stage: Markdown to blocks (cmark-gfm), and the pagination
  * rules: headings kept with what follows, no lone line of a paragraph

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: all, jobs */
 /*
  * Unit tests of the run stage: the batch of 'all' (the bundled decks
  * listed, a unit for each language, a language skipped for its missing
