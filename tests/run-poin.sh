@@ -3,7 +3,8 @@
 # covers: po, strings, check, translations, limits
 #
 # PO files in (issue 24): "deckpress strings DECK --lang LANG --from
-# FILE.po" and "check --from", on copies of Data Chain in out/test/poin
+# FILE.po" and "check --from", on copies of Data Chain (the tests' own,
+# tests/decks/data-chain) in out/test/poin
 # with PO files written here by hand.  What a PO file changes in
 # text/es.yaml is measured with diff and cmp, what check then reports
 # with its own counts, and every error at its PO line.
@@ -14,8 +15,8 @@ T=out/test/poin
 . tests/suite.sh
 
 D=$T/dc
-cp -R cards/data-chain "$D"
-# The bundled es.yaml lacks deckpress's pack strings: as strings writes
+cp -R tests/decks/data-chain "$D"
+# Its es.yaml lacks deckpress's pack strings: as strings writes
 # it first, so that a PO file's changes alone show.
 ./deckpress strings "$D" --lang es >/dev/null
 # One English body changed: its Spanish one is stale.
@@ -135,7 +136,7 @@ check "a message of an older msgid, not fuzzy: written, reported stale" oldmsgid
 
 # Errors: a scratch deck whose body has a {team} name.
 E=$T/dc2
-cp -R cards/data-chain "$E"
+cp -R tests/decks/data-chain "$E"
 ./deckpress strings "$E" --lang es >/dev/null
 sed -i '/^  use-vpn:/,/body:/s/draw 5 new cards\./draw 5 new {team} cards./' \
     "$E/text/en.yaml"
