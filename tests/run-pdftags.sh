@@ -41,7 +41,8 @@ for f in "$T"/all/*.pdf; do
 	check "$(basename "$f"): tagged, titled, qpdf --check clean" \
 	    tagged "$f"
 done
-check "all: 6 booklets, 6 packs, 6 cards PDFs ($n)" test "$n" -eq 18
+check "all: every bundled game's cards, packs and booklets, each language's ($n)" \
+    bundled_ok "$T/all"
 
 # marked PDF: every page draws nothing outside marked content -- each
 # text, path, image and form is a structure element's content or an
