@@ -111,24 +111,26 @@ wanted() {
 	return 1
 }
 
-# The arguments: programs and features.
-programs=
+# The features among the arguments (the words without a "/"); each must
+# be named by a covers line.
 features=
 for a in "$@"; do
 	case $a in
-	*/*) programs="$programs $a" ;;
+	*/*) ;;
 	*) features="${features:+$features }$a" ;;
 	esac
 done
 if [ -n "$features" ]; then
 	known=$(for f in $SUITES tests/unit/test_*.c; do covers "$f"; done
-	    for p in $programs; do covers "$(source_of "$p")"; done)
+	    for p in "$@"; do
+		case $p in */*) covers "$(source_of "$p")" ;; esac
+	    done)
 	for f in $features; do
-		if ! printf '%s\n' "$known" | grep -qxF -- "$f"; then
-			echo "run-all.sh: unknown feature '$f': no suite or unit program covers it (see tests/README.md)" >&2
-			echo "usage: sh tests/run-all.sh [FEATURE ...] [PROGRAM ...]" >&2
-			exit 2
-		fi
+		printf '%s\n' "$known" | grep -qxF -- "$f" && continue
+		echo "run-all.sh: unknown feature '$f': no suite or unit" \
+		    "program covers it (see tests/README.md)" >&2
+		echo "usage: sh tests/run-all.sh [FEATURE ...] [PROGRAM ...]" >&2
+		exit 2
 	done
 fi
 
@@ -139,8 +141,10 @@ add_job() {
 	n=$((n + 1))
 	eval "kind_$n=\$1 name_$n=\$2"
 }
-for t in $programs; do
-	if wanted "$(source_of "$t")"; then add_job program "$t"; fi
+for t in "$@"; do
+	case $t in
+	*/*) if wanted "$(source_of "$t")"; then add_job program "$t"; fi ;;
+	esac
 done
 for s in $SUITES; do
 	if wanted "$s"; then add_job suite "$s"; fi
@@ -149,8 +153,9 @@ done
 # The log's first line is written before any job starts: a suite that
 # reads it (run-selftest.sh) sees it unchanged while the others run.
 mkdir -p "$(dirname "$LOG")" "$J"
-echo "# run-all: $n programs and suites, at most $JOBS at a time${features:+ (features: $features)}" |
-    tee "$LOG"
+first="# run-all: $n programs and suites, at most $JOBS at a time"
+[ -z "$features" ] || first="$first (features: $features)"
+echo "$first" | tee "$LOG"
 # The jobs say on this pipe when they end.
 rm -f "$J/ended"
 mkfifo "$J/ended"
