@@ -11,7 +11,8 @@
 # reads are those deckpress --help lists, and it fails, naming the
 # feature or the file, on each omission planted here in a copy: a row
 # left out, an option or an element added to a manual, a covers line
-# gone or with a word the vocabulary lacks, a row naming a suite that
+# gone, away from its file's top or with a word the vocabulary lacks, a
+# row naming a suite that
 # does not cover its keyword, does not exist or does not name its
 # option, and a keyword no suite covers.  Prints "ok - NAME" /
 # "not ok - NAME".
@@ -110,6 +111,10 @@ tests_with() {
 tests_with nocovers run-yours.sh '/^# covers:/d'
 check "planted: a suite without a covers line: named" planted nocovers \
     "run-yours.sh: no covers: line" --tests "$T/nocovers"
+tests_with moved run-yours.sh '/^# covers:/{h;d};/^T=/{x;p;x}'
+check "planted: a covers line away from the top of its suite: named" \
+    planted moved "run-yours.sh: its covers: line is not the line after its SPDX line (or shebang)" \
+    --tests "$T/moved"
 tests_with unknown unit/test_pdf.c 's/covers: tagged-pdf/covers: tagged-pdf, frobnicate/'
 check "planted: a covers line naming a word the vocabulary lacks" planted \
     unknown "test_pdf: covers 'frobnicate', which the vocabulary does not define" \

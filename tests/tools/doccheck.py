@@ -165,16 +165,18 @@ def man5(path):
 
 
 def covers(path):
-    """The keywords of a file's covers line (None if it has none): the
-    first line whose text, less its comment marks, begins "covers:",
-    and the lines after it while a line ends with a comma."""
-    got = None
-    for line in open(path, encoding="utf-8").read().splitlines()[:30]:
+    """The keywords of a file's covers line and the line's index (None,
+    None if it has none): the first line whose text, less its comment
+    marks, begins "covers:", and the lines after it while a line ends
+    with a comma."""
+    got = at = None
+    lines = open(path, encoding="utf-8").read().splitlines()[:30]
+    for i, line in enumerate(lines):
         t = re.sub(r"^\s*(#|/\*|\*)\s?", "", line)
         t = re.sub(r"\s*\*/\s*$", "", t).strip()
         if got is None:
             if t.startswith("covers:"):
-                got = t[len("covers:"):]
+                got, at = t[len("covers:"):], i
             else:
                 continue
         else:
@@ -182,8 +184,18 @@ def covers(path):
         if not got.rstrip().endswith(","):
             break
     if got is None:
-        return None
-    return [k for k in re.split(r"[,\s]+", got) if k]
+        return None, None
+    return [k for k in re.split(r"[,\s]+", got) if k], at
+
+
+def covers_at(path):
+    """Where the covers line belongs: after the shebang, and after the
+    SPDX line if the file has one."""
+    lines = open(path, encoding="utf-8").read().splitlines()[:3]
+    i = 1 if lines and lines[0].startswith("#!") else 0
+    if len(lines) > i and "SPDX-License-Identifier" in lines[i]:
+        i += 1
+    return i
 
 
 def sections(path):
@@ -238,9 +250,12 @@ def main(argv):
         files[os.path.basename(p)[:-2]] = p
     cov = {}
     for name, p in files.items():
-        c = covers(p)
+        c, at = covers(p)
         if c is None:
             bad.append("%s: no covers: line" % name)
+        elif at != covers_at(p):
+            bad.append("%s: its covers: line is not the line after its "
+                       "SPDX line (or shebang)" % name)
         elif not c:
             bad.append("%s: its covers: line names no feature" % name)
         else:
