@@ -142,7 +142,9 @@ render: deckpress
 
 # make test builds what the tests run, as many at a time as there are
 # CPUs unless make was given its own -j; tests/run-all.sh then runs the
-# unit programs and the suites, JOBS (default: the CPUs) at a time.
+# unit programs and the suites, JOBS (default: the CPUs) at a time;
+# with FEATURE=WORD only those whose covers line names WORD, a keyword
+# of tests/README.md ("make test FEATURE=duplex").
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
           out/test/pngdiff out/test/artgen out/test/noiseart out/test/iccgen \
@@ -150,7 +152,7 @@ TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
 NPROC  != nproc 2>/dev/null || echo 1
 test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)
-	LC_ALL=C sh tests/run-all.sh $(UNIT)
+	LC_ALL=C sh tests/run-all.sh $(FEATURE) $(UNIT)
 
 bench: deckpress out/test/floor out/test/noiseart
 	sh tests/bench.sh

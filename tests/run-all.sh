@@ -17,23 +17,33 @@
 # "# NAME: S s" after each gives its wall time.  The suites therefore
 # never share a scratch folder or any other path they write.
 #
-# usage: sh tests/run-all.sh [PROGRAM ...]    (from the repo root)
+# usage: sh tests/run-all.sh [FEATURE ...] [PROGRAM ...]
+#        (from the repo root)
+#
+# An argument with a "/" in it is a unit test program to run; a word
+# without one is a feature, a keyword of tests/README.md's vocabulary.
+# Given features, only the programs and suites whose covers line names
+# one of them run (a program's covers line is that of its source,
+# tests/unit/NAME.c, else of the program itself, if it is a script):
+# "sh tests/run-all.sh duplex" runs the suites of duplex printing,
+# "make test FEATURE=duplex" the same and the unit programs too.  A
+# word that no covers line of the suites, the programs given or
+# tests/unit/*.c names is a usage error (exit 2), and nothing runs.
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-components.sh tests/run-print.sh
-#            tests/run-e2e.sh tests/run-jobs.sh tests/run-preflight.sh
-#            tests/run-art.sh tests/run-deb.sh tests/run-output.sh
-#            tests/run-preview.sh tests/run-watch.sh tests/run-keep.sh
-#            tests/run-tts.sh tests/run-import.sh tests/run-packfold.sh
-#            tests/run-bench.sh tests/run-links.sh tests/run-tagged.sh
-#            tests/run-check.sh tests/run-search.sh tests/run-bounds.sh
-#            tests/run-po.sh
-#            tests/run-bad.sh tests/run-pod.sh tests/run-limits.sh
-#            tests/run-build.sh tests/run-translate.sh
-#            tests/run-shapes.sh tests/run-new.sh tests/run-rich.sh
-#            tests/run-fonts.sh tests/run-boxes.sh tests/run-tags.sh
-#            tests/run-poin.sh tests/run-images.sh tests/run-manners.sh
-#            tests/run-faces.sh tests/run-yours.sh tests/run-selftest.sh"
+#            "tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
+#            tests/run-jobs.sh tests/run-preflight.sh tests/run-art.sh
+#            tests/run-deb.sh tests/run-output.sh tests/run-preview.sh
+#            tests/run-watch.sh tests/run-keep.sh tests/run-tts.sh
+#            tests/run-import.sh tests/run-packfold.sh tests/run-bench.sh
+#            tests/run-links.sh tests/run-pdftags.sh tests/run-check.sh
+#            tests/run-search.sh tests/run-imagelimits.sh tests/run-po.sh
+#            tests/run-bad.sh tests/run-pod.sh tests/run-confinement.sh
+#            tests/run-build.sh tests/run-translate.sh tests/run-shapes.sh
+#            tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
+#            tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
+#            tests/run-images.sh tests/run-manners.sh tests/run-faces.sh
+#            tests/run-yours.sh tests/run-docs.sh tests/run-selftest.sh"
 #            (the slowest first, by the CPU time each takes, user + sys
 #            as /usr/bin/time gives it; run-watch, which mostly sleeps,
 #            by its wall time: so that the last to start are short
@@ -53,12 +63,13 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
     tests/run-output.sh tests/run-preview.sh tests/run-watch.sh
     tests/run-keep.sh tests/run-tts.sh tests/run-import.sh
     tests/run-packfold.sh tests/run-bench.sh tests/run-links.sh
-    tests/run-tagged.sh tests/run-check.sh tests/run-search.sh tests/run-bounds.sh tests/run-po.sh
-    tests/run-bad.sh tests/run-pod.sh tests/run-limits.sh tests/run-build.sh
-    tests/run-translate.sh tests/run-shapes.sh tests/run-new.sh
-    tests/run-rich.sh tests/run-fonts.sh tests/run-boxes.sh tests/run-tags.sh
-    tests/run-poin.sh tests/run-images.sh tests/run-manners.sh
-    tests/run-faces.sh tests/run-yours.sh tests/run-selftest.sh"
+    tests/run-pdftags.sh tests/run-check.sh tests/run-search.sh
+    tests/run-imagelimits.sh tests/run-po.sh tests/run-bad.sh tests/run-pod.sh
+    tests/run-confinement.sh tests/run-build.sh tests/run-translate.sh
+    tests/run-shapes.sh tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
+    tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
+    tests/run-images.sh tests/run-manners.sh tests/run-faces.sh
+    tests/run-yours.sh tests/run-docs.sh tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in
@@ -72,6 +83,57 @@ J=${LOG%.log}.jobs
 done_line='# run-all: every program and suite ran'
 before=$(git status --porcelain --untracked-files=no 2>/dev/null || true)
 
+# covers FILE: the keywords of FILE's covers line, one a line: its
+# first line that reads "covers:" after its comment marks (# or /*, *),
+# and the lines after it while a line ends with a comma.
+covers() {
+	[ -f "$1" ] || return 0
+	awk 'FNR > 30 { exit }
+	{ t = $0; sub(/^[ \t]*(#|\/\*|\*)[ \t]?/, "", t)
+	    sub(/[ \t]*\*\/[ \t]*$/, "", t) }
+	!on && t ~ /^covers:/ { on = 1; sub(/^covers:/, "", t) }
+	on { n = split(t, w, /[, \t]+/)
+	    for (i = 1; i <= n; i++) if (w[i] != "") print w[i]
+	    if (t !~ /,[ \t]*$/) exit }' "$1"
+}
+# source_of PROGRAM: the file whose covers line is PROGRAM's.
+source_of() {
+	src=tests/unit/$(basename "$1").c
+	if [ -f "$src" ]; then echo "$src"; else echo "$1"; fi
+}
+# wanted FILE: FILE's covers line names one of the features asked for
+# (every file is wanted when none was).
+wanted() {
+	[ -z "$features" ] && return 0
+	for k in $(covers "$1"); do
+		case " $features " in *" $k "*) return 0 ;; esac
+	done
+	return 1
+}
+
+# The features among the arguments (the words without a "/"); each must
+# be named by a covers line.
+features=
+for a in "$@"; do
+	case $a in
+	*/*) ;;
+	*) features="${features:+$features }$a" ;;
+	esac
+done
+if [ -n "$features" ]; then
+	known=$(for f in $SUITES tests/unit/test_*.c; do covers "$f"; done
+	    for p in "$@"; do
+		case $p in */*) covers "$(source_of "$p")" ;; esac
+	    done)
+	for f in $features; do
+		printf '%s\n' "$known" | grep -qxF -- "$f" && continue
+		echo "run-all.sh: unknown feature '$f': no suite or unit" \
+		    "program covers it (see tests/README.md)" >&2
+		echo "usage: sh tests/run-all.sh [FEATURE ...] [PROGRAM ...]" >&2
+		exit 2
+	done
+fi
+
 # The jobs, numbered from 1 in the order their output is passed on:
 # kind_I is "program" or "suite", name_I what to run.
 n=0
@@ -80,16 +142,20 @@ add_job() {
 	eval "kind_$n=\$1 name_$n=\$2"
 }
 for t in "$@"; do
-	add_job program "$t"
+	case $t in
+	*/*) if wanted "$(source_of "$t")"; then add_job program "$t"; fi ;;
+	esac
 done
 for s in $SUITES; do
-	add_job suite "$s"
+	if wanted "$s"; then add_job suite "$s"; fi
 done
 
 # The log's first line is written before any job starts: a suite that
 # reads it (run-selftest.sh) sees it unchanged while the others run.
 mkdir -p "$(dirname "$LOG")" "$J"
-echo "# run-all: $n programs and suites, at most $JOBS at a time" | tee "$LOG"
+first="# run-all: $n programs and suites, at most $JOBS at a time"
+[ -z "$features" ] || first="$first (features: $features)"
+echo "$first" | tee "$LOG"
 # The jobs say on this pipe when they end.
 rm -f "$J/ended"
 mkfifo "$J/ended"

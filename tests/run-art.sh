@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: images, image-dpi, printer-profile, cards, pack, preview, check
 # Art as it comes from artists (issue 23): CMYK, Adobe inverted CMYK
 # and YCCK JPEGs (made by out/test/artgen) printed by cards and drawn
 # by preview with the colours of their RGB conversion, mean difference

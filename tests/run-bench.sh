@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: bench, boxes
 #
 # make bench must keep working (issue 13): its quick mode (BENCH_QUICK=1:
 # the 120- and 1 200-card decks, one run each) prints the table with its

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: boxes, export, turning, bleed, shapes, images, rich-text, check
 # What "export --boxes" and "check" say of turned, mirrored and bled
 # elements and of images inline in a text, measured against the page
 # deckpress prints (600 dpi): a turned box's row gives its turn and the

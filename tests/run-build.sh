@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: build, all, cards
 # The build's edges (issue 12): on a copy of the tree with this build's
 # objects, "make install PREFIX=P DESTDIR=" rebuilds what the data
 # folder is compiled into (and only that), and P/bin/deckpress, run from

@@ -1,5 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: check, strings, composition, variants, translations, components,
+#         booklet, links, images, svg, text-fit, confinement, limits,
+#         diagnostics
 #
 # The validator's corpus: every folder tests/check/NAME/ is a small deck
 # (deck.yaml, its own layout.yaml, text/LANG.yaml, and where the case
@@ -83,12 +86,12 @@ pdf_seen() {
 # its pixels to 1 %.  The bytes may differ: another Cairo and libqpdf
 # write others for the same pages, and Pango 1.56 sets a line up to
 # 0.2 mm longer than 1.50 (Debian 13 and 12).  Byte identity run to
-# run is checked by run-e2e.sh, run-tagged.sh and run-fonts.sh.
+# run is checked by run-e2e.sh, run-pdftags.sh and run-fonts.sh.
 pdf_same() {
 	cmp -s "$1" "$2" && return 0
 	pdf_seen "$1" "$3" >"$3.want" && pdf_seen "$2" "$3" >"$3.got" &&
 	    [ -s "$3.want" ] || { echo "    $2: cannot be read"; return 1; }
-	# Cairo 1.18 marks no image as a Figure's content (run-tagged.sh
+	# Cairo 1.18 marks no image as a Figure's content (run-pdftags.sh
 	# says why): the empty text of a Figure whose image WANT's Cairo
 	# 1.16 made its content is not there.
 	if pkg-config --atleast-version=1.18 cairo; then

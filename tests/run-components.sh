@@ -1,4 +1,6 @@
 #!/bin/sh
+# covers: components, tokens, boards, cards, duplex, pack, check, composition,
+#         all
 # Components beyond cards (issue 9), measured on real output: a test
 # game (tests/decks/components/: three decks with a back per card,
 # round tokens on one side and coins on two, a board tiled over four

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: deb, new, pack, check, all
 # The Debian package (issue 22): "make deb", in a copy of the tree (its
 # binary is built for /usr), gives out/deckpress_VERSION_ARCH.deb that
 # lintian passes without an error; installed with dpkg (as root, and

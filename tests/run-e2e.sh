@@ -1,4 +1,7 @@
 #!/bin/sh
+# covers: cards, duplex, crop-marks, bleed, determinism, fonts, text-fit,
+#         draft, check, rich-text, variants, pack, booklet, saddle-stitch,
+#         hyphenation, links, cli
 # End-to-end tests: render decks with ./deckpress, then measure the PDFs
 # with poppler (pdfinfo, pdffonts, pdftotext, pdftoppm at 600 dpi) and
 # qpdf, as a print shop would.  Prints "ok - NAME" / "not ok - NAME".
@@ -282,9 +285,18 @@ for lang in it de en; do
 done
 check "dataset: the 120-card PDF stays small (under 400 kB)" sh -c '
     s=$(wc -c <"$1"); echo "$s bytes"; [ "$s" -lt 400000 ]' sh "$T/dataset-en.pdf"
+# --variant prints the variant's cards alone: as many as the total its
+# rules.yaml gives it (which check --werror holds the deck to, above),
+# 9 a sheet of fronts and backs.
+variant_total() {
+	awk -v v="$2" '/^variants:/ { on = 1; next } on && /^[^ #]/ { on = 0 }
+	    on && /^  [a-z0-9-]+:/ { cur = $1; sub(/:$/, "", cur) }
+	    on && cur == v && /^    total:/ { print $2; exit }' "$1/rules.yaml"
+}
+vt=$(variant_total cards/dataset purpose-only)
 render cards/dataset --variant purpose-only -o "$T/dataset-learn.pdf"
-check "dataset --variant purpose-only: 94 cards, 11 sheets" \
-    a4_pages "$T/dataset-learn.pdf" 22
+check "dataset --variant purpose-only: its ${vt:-?} cards, $(((${vt:-0} + 8) / 9)) sheets" \
+    a4_pages "$T/dataset-learn.pdf" $((2 * ((${vt:-0} + 8) / 9)))
 # --- rule booklets and print-and-play packs ---------------------------
 
 # The index page (2) lists each part with a page number; that page's
@@ -563,15 +575,19 @@ cli "unknown command is a usage error" 2 "unknown command 'print'" print
 cli "bad --duplex value" 2 "must be long, short, none or fold" cards \
     cards/data-chain --duplex sideways
 cli "unknown option" 2 "unknown option '--frobnicate'" cards --frobnicate x
-cli "unknown language" 2 "no language 'fr' (it has en, es)" cards \
-    cards/data-chain --lang fr -o "$T/fr.pdf"
-check "unknown language writes nothing" test ! -e "$T/fr.pdf"
+cli "unknown language" 2 "no language 'de' (it has en, fr)" cards \
+    tests/decks/quiz --lang de -o "$T/de.pdf"
+check "unknown language writes nothing" test ! -e "$T/de.pdf"
 cli "missing deck folder" 1 'cannot open' cards "$T/no-such-deck" \
     -o "$T/none.pdf"
 cli "default output under out/" 0 'out/geometry-en-cards.pdf' cards $G
 rm -f out/geometry-en-cards.pdf
-cli "unknown variant lists the known ones" 2 \
-    "no variant 'expert' (it has purpose-only, lawyer-sanction, cyber-breach, full)" \
+# The variants, in rules.yaml's order.
+variants=$(awk '/^variants:/ { on = 1; next } on && /^[^ #]/ { on = 0 }
+    on && /^  [a-z0-9-]+:[ \t]*(#.*)?$/ { n = $1; sub(/:$/, "", n)
+	printf "%s%s", sep, n; sep = ", " }' cards/dataset/rules.yaml)
+cli "unknown variant lists the known ones ($variants)" 2 \
+    "no variant 'expert' (it has $variants)" \
     cards cards/dataset --variant expert -o "$T/x.pdf"
 
 summary end-to-end

@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: fonts, rich-text, booklet, pack, cards, determinism
 # Faces inside a text, and the fonts of a booklet (tests/decks/faces):
 # a face a text asks for with **bold**, *italic*, <b>, <i> or <span
 # weight= style= font=> must be a face its family has (Pango would

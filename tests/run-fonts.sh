@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: fonts, svg, confinement, check, cards, determinism
 # Fonts, measured (tests/decks/fonts): a game's own font file embedded
 # and subset, the same family taken from the installed fonts when the
 # game's file is gone, a missing face an error naming the faces there

@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: images, svg, check, cards, booklet, determinism
 # Images on cards and in booklets, measured: each distinct file
 # embedded once however many cards show it, a JPEG passed through
 # untouched, an SVG drawn as vectors (no image object), every image in

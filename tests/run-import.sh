@@ -1,5 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: import, csv, journal, export, check, strings, translations, limits,
+#         diagnostics, confinement
 #
 # deckpress import: a spreadsheet (CSV or TSV) into a deck's card list
 # and text files.  Prints "ok - NAME" / "not ok - NAME".
@@ -23,12 +25,13 @@
 # An import that exits 0 runs a second time: exit 0, every line of
 # stdout "(unchanged)", and not a byte nor a time stamp changed.
 #
-# Then the Data Chain round trip: tests/decks/import/data-chain.csv
-# holds its 31 cards, counts, kind, team and both languages' texts;
-# imported into a copy of cards/data-chain whose card list (and, the
-# second time, whose text files' cards) are emptied, it gives card
-# sheets in English and Spanish identical to the byte to those of
-# cards/data-chain.  And: check and strings agree with what import
+# Then the Data Chain round trip, on the tests' own copy of the game
+# (tests/decks/data-chain, whose cards, strings and lines the checks
+# count): tests/decks/import/data-chain.csv holds its 31 cards, counts,
+# kind, team and both languages' texts; imported into a copy of it
+# whose card list (and, the second time, whose text files' cards) are
+# emptied, it gives card sheets in English and Spanish identical to
+# the byte to those of tests/decks/data-chain.  And: check and strings agree with what import
 # writes, a changed source marks its translation stale, a new deck
 # prints, a card set aside (count 0) is listed and not printed, an
 # emptied cell clears its text, and export --csv of each bundled game
@@ -55,6 +58,7 @@ fi
 # The repo root as a sed pattern, cut from messages as run-bad.sh does.
 root=$(pwd -P | sed 's/[]\/$*.^[]/\\&/g')
 DC=tests/decks/import/data-chain.csv
+DCG=tests/decks/data-chain	# the game whose cards $DC holds
 
 # imp TAG ARGS...: ./deckpress import ARGS; stdout, stderr and exit
 # status into $T/TAG.out, $T/TAG.err, $T/TAG.rc.
@@ -173,10 +177,10 @@ done
 # ---------------------------------------------------------------------
 # The Data Chain round trip.
 
-# emptied DIR: a copy of cards/data-chain with an empty card list.
+# emptied DIR: a copy of $DCG with an empty card list.
 emptied() {
 	rm -rf "$1"
-	cp -R cards/data-chain "$1"
+	cp -R $DCG "$1"
 	sed -i '/^cards:$/,$d' "$1/deck.yaml"
 	echo 'cards: []' >>"$1/deck.yaml"
 }
@@ -190,10 +194,10 @@ cards_only() {
 	done
 }
 
-# renders_as DIR: DIR's card sheets, en and es, are cards/data-chain's.
+# renders_as DIR: DIR's card sheets, en and es, are $DCG's.
 renders_as() {
 	for l in en es; do
-		$WRAP ./deckpress cards cards/data-chain --lang "$l" \
+		$WRAP ./deckpress cards $DCG --lang "$l" \
 		    -o "$T/want-$l.pdf" >/dev/null || return 1
 		$WRAP ./deckpress cards "$1" --lang "$l" -o "$T/got-$l.pdf" \
 		    >/dev/null || return 1
@@ -213,8 +217,8 @@ round_trip() {
 	exits dc 0 || return 1
 	grep -qx "$T/dc/deck.yaml: 31 cards, 31 added, 0 changed, 0 removed" \
 	    "$T/dc.out" || { cat "$T/dc.out"; return 1; }
-	# The card list as cards/data-chain has it, but its three comments.
-	grep -v '^  # ' cards/data-chain/deck.yaml >"$T/dc.want"
+	# The card list as $DCG has it, but its three comments.
+	grep -v '^  # ' $DCG/deck.yaml >"$T/dc.want"
 	same "$T/dc.want" "$T/dc/deck.yaml" deck.yaml || return 1
 	renders_as "$T/dc"
 }
@@ -229,7 +233,7 @@ round_trip_texts() {
 	grep -qx "$T/dct/text/es.yaml: 62 strings set, 0 stale" \
 	    "$T/dct.out" || { cat "$T/dct.out"; return 1; }
 	# es.yaml comes out as 'deckpress strings' wrote it.
-	same cards/data-chain/text/es.yaml "$T/dct/text/es.yaml" es.yaml ||
+	same $DCG/text/es.yaml "$T/dct/text/es.yaml" es.yaml ||
 	    return 1
 	renders_as "$T/dct"
 }
@@ -250,14 +254,15 @@ second_run() {
 check "import: a second import changes nothing, not even a time stamp" \
     second_run
 
+# (The deck given as -i, the short form of --into.)
 as_is() {
 	rm -rf "$T/dci"
-	cp -R cards/data-chain "$T/dci"
-	imp dci "$DC" --into "$T/dci"
+	cp -R $DCG "$T/dci"
+	imp dci "$DC" -i "$T/dci"
 	exits dci 0 || return 1
-	diff -r -x import.state cards/data-chain "$T/dci"
+	diff -r -x import.state $DCG "$T/dci"
 }
-check "import: Data Chain's CSV into Data Chain: not a byte changes" as_is
+check "import -i: Data Chain's CSV into Data Chain: not a byte changes" as_is
 
 # The translator's tools agree with what import writes.
 agrees() {
@@ -280,7 +285,7 @@ check "import: check finds es up to date; strings keeps its cards as written" \
 # A source text that changes in the CSV, its translation not: stale.
 stale() {
 	rm -rf "$T/dcs"
-	cp -R cards/data-chain "$T/dcs"
+	cp -R $DCG "$T/dcs"
 	sed 's/^steal,4,action,,Steal,/steal,4,action,,Steal!,/' "$DC" \
 	    >"$T/dcs.csv"
 	imp dcs "$T/dcs.csv" --into "$T/dcs"
@@ -356,7 +361,7 @@ check "import: --layout card=: no layout" \
 # of faces goes from 104 faces of 52 cards to 96 of 48, none of it.
 set_aside() {
 	rm -rf "$T/aside" "$T/aside.bx"
-	cp -R cards/data-chain "$T/aside"
+	cp -R $DCG "$T/aside"
 	sed 's/^steal,4,/steal,0,/' "$DC" >"$T/aside.csv"
 	imp aside "$T/aside.csv" --into "$T/aside"
 	exits aside 0 || return 1
@@ -384,7 +389,7 @@ check "import: count 0 sets a card aside: listed by check, not printed" \
 # goes, written ~, and check then reports it missing in each.
 cleared() {
 	rm -rf "$T/cleared"
-	cp -R cards/data-chain "$T/cleared"
+	cp -R $DCG "$T/cleared"
 	sed 's/^steal,4,action,,Steal,\(.*\),Arrebatar,/steal,4,action,,,\1,,/' \
 	    "$DC" >"$T/cleared.csv"
 	imp cleared "$T/cleared.csv" --into "$T/cleared"
@@ -429,7 +434,7 @@ done
 # out in quotes and comes back the same.
 csv_cell() {
 	rm -rf "$T/cell" "$T/cell.0"
-	cp -R cards/data-chain "$T/cell"
+	cp -R $DCG "$T/cell"
 	awk -F, '$1 == "steal" { $6 = "\" Say \"\"no\"\",\nthen draw. \""
 	    } { print }' OFS=, "$DC" >"$T/cell.csv"
 	imp cell "$T/cell.csv" --into "$T/cell"
@@ -457,7 +462,7 @@ check "import: export --csv quotes a cell with quotes, comma, line break" \
 # import after that has nothing to say.
 hand_edit() {
 	rm -rf "$T/he" "$T/he.0"
-	cp -R cards/data-chain "$T/he"
+	cp -R $DCG "$T/he"
 	imp he.1 "$DC" --into "$T/he"
 	exits he.1 0 || return 1
 	sed -i -e '/^  steal:/,/^  [a-z]/s/^    title: Steal$/    title: Snatch/' \
@@ -480,7 +485,7 @@ hand_edit() {
 	    "$T/he.3.err" || { cat "$T/he.3.err"; return 1; }
 	grep -qx 'out/test/import/he/text/en.yaml: 2 strings set' "$T/he.3.out" ||
 	    { cat "$T/he.3.out"; return 1; }
-	diff -r -x import.state cards/data-chain "$T/he" || return 1
+	diff -r -x import.state $DCG "$T/he" || return 1
 	imp he.4 "$DC" --into "$T/he"
 	exits he.4 0 && [ ! -s "$T/he.4.err" ]
 }
@@ -492,11 +497,11 @@ check "import: a text edited in the YAML since the last import: listed, kept; --
 # is written either way.
 bad_state() {
 	rm -rf "$T/bs" "$T/bs.0"
-	cp -R cards/data-chain "$T/bs"
+	cp -R $DCG "$T/bs"
 	case $1 in
 	big)	truncate -s 3G "$T/bs/import.state"
 		want="$T/bs/import.state: error: file larger than 16 MiB" ;;
-	link)	ln -s "$(pwd)/cards/data-chain/deck.yaml" "$T/bs/import.state"
+	link)	ln -s "$(pwd)/$DCG/deck.yaml" "$T/bs/import.state"
 		want="$T/bs/import.state: error: import record $T/bs/import.state is outside the game's folder (a symbolic link leads out of it); pass --allow-outside to allow it" ;;
 	esac
 	cp -R "$T/bs" "$T/bs.0"
@@ -540,7 +545,7 @@ traced() {
 # The old deck, the CSV, the new deck as an import not stopped makes it.
 kill_setup() {
 	rm -rf "$T/kold" "$T/knew"
-	cp -R cards/data-chain "$T/kold"
+	cp -R $DCG "$T/kold"
 	sed -e '/^boycott,/d' -e 's/^steal,4,action,,Steal,/steal,4,action,,Steal!,/' \
 	    "$DC" >"$T/k.csv"
 	echo 'zz-new,2,action,,New card,Its body.,Carta nueva,Su texto.' \
@@ -685,7 +690,7 @@ bad_journal() {
 	o=$T/bj.elsewhere
 	j=$w/import.journal
 	rm -rf "$w" "$w.before" "$o"
-	cp -R cards/data-chain "$w"
+	cp -R $DCG "$w"
 	mkdir "$o"
 	case $what in
 	textlink)
@@ -745,7 +750,7 @@ check "import: a journal whose text/ is a link out of the deck: refused" \
 # rest; the deck stays as it was.  (Before: 43 MB of messages.)
 flood() {
 	rm -rf "$T/flood"
-	cp -R cards/data-chain "$T/flood"
+	cp -R $DCG "$T/flood"
 	awk 'BEGIN { printf "id"; for (i = 0; i < 200000; i++)
 	    printf ",x%d", i; printf "\nboycott"
 	    for (i = 0; i < 200000; i++) printf ","; printf "\n" }' \
@@ -760,7 +765,7 @@ flood() {
 	    "$T/flood.err" || { tail -n 3 "$T/flood.err"; return 1; }
 	tail -n 1 "$T/flood.err" | grep -qx '200000 errors, 0 warnings' ||
 	    return 1
-	diff -r cards/data-chain "$T/flood"
+	diff -r $DCG "$T/flood"
 }
 check "import: 200 000 unknown columns: 20 errors shown, 'and 199980 more'" \
     flood

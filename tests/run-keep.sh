@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: pagination, booklet, pack, saddle-stitch, new
 #
 # Typesetting kept together (issue 25, point 4): no page of a bundled
 # booklet or pack ends with a heading or with a table's header row and

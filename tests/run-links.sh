@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: links, pack, booklet, check, deck
 #
 # Links and card references (issue 25, point 2).  In every bundled pack
 # (every game, every language) each index entry lies under a link to the

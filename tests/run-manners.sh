@@ -1,5 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: cli, deck, output, cards, all, booklet, pack, preview, new, import,
+#         calibrate
 #
 # The command line's manners (issue 22): a mistyped command or long
 # option gets the closest name ("did you mean"), a usage error is the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: output, progress, cards, booklet, preview, export, watch
 # Output on every path (issue 12), through the one writer (src/outfile.c):
 # -o - (the PDF or PNG on standard output, the summary on stderr, a
 # terminal or a closed standard output refused); character devices made with mknod under $T, never

@@ -1,5 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: pack, gutterfold, duplex, printer-profile, sheets, all, watch,
+#         cards, check
 #
 # Every duplex mode in the print-and-play pack (issue 23): pack
 # --duplex long|short|none|fold and the printer profile's duplex, as
@@ -9,8 +11,9 @@
 # and measured with out/test/measure -p: every back at its front's
 # mirror about the dashed fold line +- 0.1 mm.  Test games: a small one
 # made here from tests/decks/print/sizes (every card coloured on its
-# own, so each back is told from the others) and the bundled Data
-# Chain.  Prints "ok - NAME" / "not ok - NAME".
+# own, so each back is told from the others), the tests' copy of Data
+# Chain (tests/decks/data-chain), the component test game and the
+# bundled Serious Privacy.  Prints "ok - NAME" / "not ok - NAME".
 T=out/test/packfold
 . tests/suite.sh
 
@@ -182,7 +185,7 @@ check "watch --pack --duplex fold: builds the pack of pack --duplex fold" \
 # 52 cards 63 x 88, on A4: fold across, 4 a page, 13 pages.  Its cards
 # touch (bleed only round the block): with --spacing 4 each is a part of
 # its own on the raster, and the vertical fold holds 3 a page (18 pages).
-D=cards/data-chain
+D=tests/decks/data-chain	# the tests' own copy: its sheets are counted
 pack $D --duplex fold -o "$T/dc-fold.pdf" >"$T/dc-fold.out"
 d0=$(first_sheet "$T/dc-fold.out")
 ./deckpress cards $D --duplex fold -o "$T/dc-cards.pdf" >/dev/null
@@ -227,38 +230,71 @@ check "Data Chain es, pack --duplex fold: the Spanish cover names folding (deckp
     has "$T/dc-es.pdf" 1 "Doble las hojas" "línea discontinua"
 
 # --- 2b. a whole kit folded ----------------------------------------------------
-# Serious Privacy: three decks of cards fold; its two-sided round pawns
-# cannot (no grid half to mirror into) and print as none prints them,
-# fronts then backs; its boards and tokens have no backs.  The index
-# names each part with its own note, the pages in order.
-sp=cards/serious-privacy
-pack $sp --duplex fold -o "$T/sp-fold.pdf" >"$T/sp-fold.out" 2>"$T/sp-fold.err"
-./deckpress cards $sp --duplex fold -o "$T/sp-cards.pdf" >"$T/sp-cards.out" 2>&1
-p0=$(first_sheet "$T/sp-fold.out")
-check "Serious Privacy, pack --duplex fold: made, the sheets as many as cards --duplex fold's (48)" \
-    sh -c "test -s $T/sp-fold.pdf && grep -q '191 components, 48 pages' $T/sp-cards.out"
-check "Serious Privacy, pack --duplex fold: the index folds the decks, prints the pawns fronts then backs, the rest single-sided" \
-    has "$T/sp-fold.pdf" 2 "Print pages $p0 to $((p0 + 29)) single-sided, then fold each sheet" \
-    "Pages $((p0 + 30)) to $((p0 + 31)) hold the fronts first, then the backs" \
-    "Print pages $((p0 + 32)) to $((p0 + 47)) single-sided: they have no backs"
-# The pawns' back page: each back at the long-edge mirror of its front,
-# as --duplex none prints it (measured in run-print.sh).
-pdftoppm -r 20 -f $((p0 + 30)) -l $((p0 + 31)) "$T/sp-fold.pdf" "$T/spp"
-pdftoppm -r 20 -f 31 -l 32 "$T/sp-cards.pdf" "$T/spc"
-check "Serious Privacy, pack --duplex fold: the pawns' two pages look as cards --duplex fold's" \
-    sh -c "cmp -s $T/spp-$((p0 + 30)).ppm $T/spc-31.ppm && cmp -s $T/spp-$((p0 + 31)).ppm $T/spc-32.ppm"
+# The component test game (tests/decks/components, a booklet added
+# here): its three decks of cards fold, 4 a page (alpha 11, beta 9,
+# gamma 4: pages of 3, 3 and 1); its two-sided round coins cannot (no
+# grid half to mirror into) and print as none prints them, fronts then
+# backs (2 pages); its tokens, board and sheets have no backs (2, 4 and
+# 2 pages).  The index names each part with its own note, the pages in
+# order.
+k=$T/kit
+rm -rf "$k" && cp -R tests/decks/components "$k" && mkdir -p "$k/rules" &&
+    printf '# Component Test\n\nPlay.\n' >"$k/rules/en.md"
+pack "$k" --duplex fold -o "$T/kit-fold.pdf" >"$T/kit-fold.out" 2>"$T/kit-fold.err"
+./deckpress cards "$k" --duplex fold -o "$T/kit-cards.pdf" >"$T/kit-cards.out" 2>&1
+p0=$(first_sheet "$T/kit-fold.out")
+check "kit, pack --duplex fold: made, its 17 sheets those of cards --duplex fold, nothing after" \
+    sh -c "grep -q '135 components, 17 pages' $T/kit-cards.out &&
+    test \"\$(pdfinfo $T/kit-fold.pdf | awk '/^Pages:/ { print \$2 }')\" = $((p0 + 16))"
+check "kit, pack --duplex fold: the index folds the decks, prints the coins fronts then backs, the rest single-sided" \
+    has "$T/kit-fold.pdf" 2 "Print pages $p0 to $((p0 + 6)) single-sided, then fold each sheet" \
+    "Pages $((p0 + 7)) to $((p0 + 8)) hold the fronts first, then the backs" \
+    "Print pages $((p0 + 9)) to $((p0 + 16)) single-sided: they have no backs"
+# The coins' back page: each back at the long-edge mirror of its front,
+# as --duplex none prints it (measured in run-components.sh).
+pdftoppm -r 20 -f $((p0 + 7)) -l $((p0 + 8)) "$T/kit-fold.pdf" "$T/kitp"
+pdftoppm -r 20 -f 8 -l 9 "$T/kit-cards.pdf" "$T/kitc"
+check "kit, pack --duplex fold: the coins' two pages look as cards --duplex fold's" \
+    sh -c "cmp -s $T/kitp-$((p0 + 7)).ppm $T/kitc-08.ppm && cmp -s $T/kitp-$((p0 + 8)).ppm $T/kitc-09.ppm"
 
 # Printed fronts then backs (none), each kind of the kit is a part of its
 # own -- its backs follow its own fronts --, and the index says so kind
 # by kind.
-pack $sp --duplex none -o "$T/sp-none.pdf" >"$T/sp-none.out"
-q0=$(first_sheet "$T/sp-none.out")
-check "Serious Privacy, pack --duplex none: a note per kind, its fronts then its backs" \
-    has "$T/sp-none.pdf" 2 "Pages $q0 to $((q0 + 9)) hold the fronts first" \
-    "Pages $((q0 + 10)) to $((q0 + 19)) hold the fronts first" \
-    "Pages $((q0 + 20)) to $((q0 + 29)) hold the fronts first" \
-    "Pages $((q0 + 30)) to $((q0 + 31)) hold the fronts first" \
-    "Print pages $((q0 + 32)) to $((q0 + 47)) single-sided: they have no backs"
+pack "$k" --duplex none -o "$T/kit-none.pdf" >"$T/kit-none.out"
+q0=$(first_sheet "$T/kit-none.out")
+check "kit, pack --duplex none: a note per kind, its fronts then its backs" \
+    has "$T/kit-none.pdf" 2 "Pages $q0 to $((q0 + 3)) hold the fronts first" \
+    "Pages $((q0 + 4)) to $((q0 + 5)) hold the fronts first" \
+    "Pages $((q0 + 6)) to $((q0 + 7)) hold the fronts first" \
+    "Pages $((q0 + 8)) to $((q0 + 9)) hold the fronts first" \
+    "Print pages $((q0 + 10)) to $((q0 + 17)) single-sided: they have no backs"
+
+# The bundled kit, Serious Privacy, folded: made, and every page of its
+# card sheets as cards --duplex fold prints it, as many as that has.
+sp=cards/serious-privacy
+pack $sp --duplex fold -o "$T/sp-fold.pdf" >"$T/sp-fold.out" 2>"$T/sp-fold.err"
+./deckpress cards $sp --duplex fold -o "$T/sp-cards.pdf" >"$T/sp-cards.out" 2>&1
+p0=$(first_sheet "$T/sp-fold.out")
+spn=$(pages "$T/sp-cards.pdf")
+# (pdftoppm pads the page numbers alike in a run: in name order, the
+# rasters are in page order.)
+sp_sheets() {
+	[ -s "$T/sp-fold.pdf" ] && [ "${spn:-0}" -gt 0 ] || return 1
+	rm -rf "$T/spp" "$T/spc"
+	mkdir -p "$T/spp" "$T/spc"
+	pdftoppm -r 20 -f "$p0" -l $((p0 + spn - 1)) "$T/sp-fold.pdf" "$T/spp/p"
+	pdftoppm -r 20 "$T/sp-cards.pdf" "$T/spc/p"
+	ls "$T/spp" >"$T/spp.ls"
+	ls "$T/spc" >"$T/spc.ls"
+	[ "$(wc -l <"$T/spp.ls")" = "$spn" ] && [ "$(wc -l <"$T/spc.ls")" = "$spn" ] ||
+	    { echo "$(wc -l <"$T/spp.ls") pack pages, $(wc -l <"$T/spc.ls") cards pages"; return 1; }
+	paste "$T/spp.ls" "$T/spc.ls" | while read -r a b; do
+		cmp -s "$T/spp/$a" "$T/spc/$b" ||
+		    { echo "pack page $a differs from cards page $b"; exit 1; }
+	done
+}
+check "Serious Privacy, pack --duplex fold: made, its $spn sheets look as cards --duplex fold's, page for page" \
+    sp_sheets
 
 # --- 3. short and none -----------------------------------------------------------
 # Data Chain's en writes its own 'printing' (the long edge): short and

@@ -1,16 +1,17 @@
 #!/bin/sh
+# covers: po, strings, check, translations, components
 # PO files out (issue 24): 'deckpress strings --pot' and '--po' of Data
-# Chain, read back by gettext's msgfmt and by a small PO reader here:
-# every string once with its context and its source's file:line, the
-# Spanish translations as msgstr, a changed English body fuzzy with its
-# old English as "#| msgid", the same bytes twice, nothing written into
-# the game; and the room each note gives a box measured against the
-# renderer: the longest text of that many characters 'deckpress check'
-# lets fit, found by bisection, within 15 %.  Prints "ok - NAME" /
-# "not ok - NAME".
+# Chain (the tests' own copy, tests/decks/data-chain), read back by
+# gettext's msgfmt and by a small PO reader here: every string once
+# with its context and its source's file:line, the Spanish translations
+# as msgstr, a changed English body fuzzy with its old English as
+# "#| msgid", the same bytes twice, nothing written into the game; and
+# the room each note gives a box measured against the renderer: the
+# longest text of that many characters 'deckpress check' lets fit,
+# found by bisection, within 15 %.  Prints "ok - NAME" / "not ok - NAME".
 T=out/test/po
 . tests/suite.sh
-G=cards/data-chain
+G=tests/decks/data-chain
 
 # The PO reader and the text files' reader the checks share: a PO's
 # messages as (msgctxt, msgid, msgstr, flags, prev msgid, notes, refs);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: pod, export, preview
 # Print-on-demand (issue 23, parts 3 and 4): export --for NAME (The Game
 # Crafter, MakePlayingCards) at each service's pixel size, --trim,
 # rounded corners transparent in exports and previews, every PNG's

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: po, strings, check, translations, limits
 #
 # PO files in (issue 24): "deckpress strings DECK --lang LANG --from
-# FILE.po" and "check --from", on copies of Data Chain in out/test/poin
+# FILE.po" and "check --from", on copies of Data Chain (the tests' own,
+# tests/decks/data-chain) in out/test/poin
 # with PO files written here by hand.  What a PO file changes in
 # text/es.yaml is measured with diff and cmp, what check then reports
 # with its own counts, and every error at its PO line.
@@ -13,8 +15,8 @@ T=out/test/poin
 . tests/suite.sh
 
 D=$T/dc
-cp -R cards/data-chain "$D"
-# The bundled es.yaml lacks deckpress's pack strings: as strings writes
+cp -R tests/decks/data-chain "$D"
+# Its es.yaml lacks deckpress's pack strings: as strings writes
 # it first, so that a PO file's changes alone show.
 ./deckpress strings "$D" --lang es >/dev/null
 # One English body changed: its Spanish one is stale.
@@ -134,7 +136,7 @@ check "a message of an older msgid, not fuzzy: written, reported stale" oldmsgid
 
 # Errors: a scratch deck whose body has a {team} name.
 E=$T/dc2
-cp -R cards/data-chain "$E"
+cp -R tests/decks/data-chain "$E"
 ./deckpress strings "$E" --lang es >/dev/null
 sed -i '/^  use-vpn:/,/body:/s/draw 5 new cards\./draw 5 new {team} cards./' \
     "$E/text/en.yaml"
@@ -191,5 +193,34 @@ malformed() {
 	    cmp "$T/es.3" "$E/text/es.yaml" || { cat "$T/mal.err"; return 1; }
 }
 check "a malformed PO file is an error at its line" malformed
+
+# The PO file's limits (deckpress(5), LIMITS): a sparse file of 3 GB is
+# refused unread (from its size: read, it would take seconds and 3 GB),
+# by strings and by check; a msgstr over 64 KiB is an error at its
+# line.  Nothing written.
+truncate -s 3G "$T/huge.po"
+huge() {
+	rc=0
+	./deckpress "$1" "$E" --lang es --from "$T/huge.po" >/dev/null \
+	    2>"$T/huge.err" || rc=$?
+	[ "$rc" = 1 ] && grep -qx "$T/huge.po: error: 3221225472 bytes, more than the 16777216 a PO file may have" \
+	    "$T/huge.err" && cmp "$T/es.3" "$E/text/es.yaml" ||
+	    { cat "$T/huge.err"; return 1; }
+}
+check "strings --from a PO file of 3 GB (sparse): refused unread" huge strings
+check "check --from a PO file of 3 GB (sparse): refused unread" huge check
+awk 'BEGIN { s = ""; for (i = 0; i < 65537; i++) s = s "x"; print "msgctxt \"card/use-vpn/body\""
+    print "msgid \"Discard your hand, and draw 5 new {team} cards.\""
+    print "msgstr \"" s "\"" }' | po "$T/long.po"
+longstr() {
+	rc=0
+	./deckpress strings "$E" --lang es --from "$T/long.po" 2>"$T/long.err" ||
+	    rc=$?
+	[ "$rc" = 1 ] && grep -qx "$T/long.po:8:1: error: card/use-vpn/body: msgstr has 65537 bytes, more than the 64 KiB a string may have" \
+	    "$T/long.err" && cmp "$T/es.3" "$E/text/es.yaml" ||
+	    { cat "$T/long.err"; return 1; }
+}
+check "a msgstr of 64 KiB and 1 byte: an error at its line, nothing written" \
+    longstr
 
 summary run-poin.sh

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: preflight, check, cards, pack, booklet, export, preview
 #
 # One preflight (issue 22): whatever "cards", "pack", "booklet",
 # "export" or "preview" would refuse for a game, "check" says first.

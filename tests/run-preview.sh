@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: preview, export, boxes, tokens, determinism
 # Seeing and shipping (issue 11): deckpress preview (a card, or a
 # contact sheet of the deck, as a PNG) and deckpress export (a PNG per
 # card face, or a PDF of a face a page, for print-on-demand services),
@@ -8,8 +9,8 @@
 T=out/test/preview
 . tests/suite.sh
 
-DC=cards/data-chain
-SP=cards/serious-privacy
+DC=tests/decks/data-chain	# the tests' own copy: its faces are counted
+SP=cards/serious-privacy	# counted from its deck.yaml and layouts
 Q=tests/decks/quiz
 FIRST=adjust-privacy-settings	# Data Chain's first card in print order
 
@@ -50,6 +51,40 @@ fails() {
 	[ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; cat "$errf"; return 1; }
 	grep -q -- "$pat" "$errf" || { echo "stderr lacks '$pat':"; cat "$errf"; return 1; }
 	[ ! -s "$errf.out" ] || { echo "stdout:"; cat "$errf.out"; return 1; }
+}
+
+# faces DECK: "FILES PAGES" of DECK's export, from its deck.yaml and
+# the layouts it names (each kind's, or its one layout): FILES a PNG a
+# card and side (its front, and its back where its layout has one), as
+# export writes them for cards whose copies print alike; PAGES a page
+# of --per-card-pdf a copy and side.  A card set aside (count 0) has
+# none.
+faces() {
+	awk -v deck="$1" '
+	function file_of(n) {
+		return n ~ /^\.\.?\// || n ~ /\.yaml$/ ? deck "/" n : "layouts/" n ".yaml"
+	}
+	function has_back(n,   f, line, b) {
+		f = file_of(n)
+		while ((getline line <f) > 0) if (line ~ /^back:/) b = 1
+		close(f)
+		return b + 0
+	}
+	/^layout:/ { one = $2 }
+	/^components:/ { kinds = 1; next }
+	kinds && /^  [a-z0-9-]+: *\{/ { k = $1; sub(/:$/, "", k)
+		l = $0; sub(/.*layout: */, "", l); sub(/[,}].*/, "", l)
+		layout[k] = l; next }
+	kinds && !/^  / { kinds = 0 }
+	/^  - \{id:/ { c = 1; k = ""
+		if (match($0, /count: *[0-9]+/)) {
+			c = substr($0, RSTART, RLENGTH); sub(/count: */, "", c) }
+		if (match($0, /component: *[a-z0-9-]+/)) {
+			k = substr($0, RSTART, RLENGTH); sub(/component: */, "", k) }
+		l = k == "" ? one : layout[k]
+		if (!(l in back)) back[l] = has_back(l)
+		if (c > 0) { files += 1 + back[l]; pages += c * (1 + back[l]) } }
+	END { print files + 0, pages + 0 }' "$1/deck.yaml"
 }
 
 # no_temp DIR: no temporary file is left in DIR.
@@ -246,10 +281,13 @@ check "export quiz: 7 files (3 cards, 4 copies)" \
 m=$(mean "$T/quiz-png/waterloo-front.png" 0 0 "$T/quiz-png/waterloo-2-front.png" 0 0 815 1110)
 check "export quiz: the two fronts differ ($m %)" above "$m" 0
 
-# Serious Privacy at 100 dpi (its 266 faces, boards too, at 300 dpi
-# cost seconds; the 300 dpi sizes are Data Chain's above): tokens 20 mm
-# + 2 x 2 mm (94.5 px), one side, a file per token whatever it prints
-# (12, 12, 30).
+# Serious Privacy at 100 dpi (its faces, boards too, at 300 dpi cost
+# seconds; the 300 dpi sizes are Data Chain's above): tokens 20 mm +
+# 2 x 2 mm (94.5 px), one side, a file per token whatever its count.
+# How many files and pages, from its deck.yaml and layouts: a file per
+# card and side, a page per copy and side (its tokens' copies).
+set -- $(faces $SP)
+spfiles=$1 sppages=$2
 export_ $SP --lang en -o "$T/sp-png" --dpi 100
 for t in benefit harm fatigue; do
 	check "export Serious Privacy: $t-token-front.png, 94 x 94 px" \
@@ -259,8 +297,8 @@ for t in benefit harm fatigue; do
 done
 check "export Serious Privacy: token corners transparent" \
     alpha_is "$T/sp-png/harm-token-front.png" 0 0 0 93 93
-check "export Serious Privacy: 266 files (120 cards, 6 pawns two-sided; 6 sheets, 5 boards, 3 tokens)" \
-    [ "$(ls "$T/sp-png" | wc -l)" -eq 266 ]
+check "export Serious Privacy: $spfiles files, a front a card and a back for each kind that has one" \
+    [ "$(ls "$T/sp-png" | wc -l)" -eq "$spfiles" ]
 check "export Serious Privacy: a pawn's two sides, 26 + 4 mm = 118 px" \
     is_size "$T/sp-png/citizen-pawn-back.png" "118 118"
 
@@ -304,8 +342,8 @@ check "--per-card-pdf: fonts embedded, all from fonts/" fonts_from_bundle "$PC"
 check "--per-card-pdf: text stays text" sh -c '
     pdftotext -f 1 -l 1 "$1" - | tr "\n" " " | grep -q "ADJUST PRIVACY"' sh "$PC"
 pdfinfo -box -f 1 -l 999 "$SPC" >"$T/spc.box"
-check "--per-card-pdf Serious Privacy: 317 pages, every one boxed" \
-    boxes_ok "$T/spc.box" 317
+check "--per-card-pdf Serious Privacy: $sppages pages, a copy's each side, every one boxed" \
+    boxes_ok "$T/spc.box" "$sppages"
 check "--per-card-pdf Serious Privacy: tokens 68.03 pt square, trim 2 mm in" \
     grep -qx "68.03 68.03 5.67" "$T/spc.box.pages"
 check "--per-card-pdf Serious Privacy: qpdf --check finds nothing" \

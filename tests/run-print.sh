@@ -1,5 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: paper, calibrate, back-offset, printer-profile, gutterfold,
+#         crop-marks, sheets, bleed, duplex, components, cards, all, pack,
+#         booklet, saddle-stitch
 #
 # Home printing (issue 10), measured on real output: US Letter and the
 # card sizes, the calibration sheet, back-page offsets and printer

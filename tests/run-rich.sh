@@ -1,4 +1,6 @@
 #!/bin/sh
+# covers: rich-text, images, svg, translations, check, cards, booklet,
+#         text-fit, determinism
 # Rich text, measured (issue 19, points 6 and 7): Pango's tags in a
 # card text colour their words and nothing else; a '<' that opens no
 # tag prints as text; the game's own icons and images sit in the line

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: test-runner
 #
 # The test runner's own test: tests/run-all.sh, run on the fake test
 # programs of tests/selftest/ with no shell suites (SUITES=) and a log
@@ -9,6 +10,8 @@
 # the nested run's exit status, its summary line and one line of its
 # log.  Jobs run side by side (JOBS=2, 3) must be counted alike and
 # logged in their order, not in the order they end; a bad JOBS is a
+# usage error.  Features given as words run the suites and programs
+# whose covers lines name them, and nothing else; an unknown one is a
 # usage error.  The nested runs' output stays in out/test/selftest/.
 #
 # usage: sh tests/run-selftest.sh    (from the repo root)
@@ -198,6 +201,69 @@ for j in 0 x 1.5 -1; do
 		fail=$((fail + 1))
 	fi
 done
+
+# Features: a word without a "/" picks the suites and programs whose
+# covers line names it (a program's from tests/unit/NAME.c, else its
+# own), in their order; several pick what names any of them.
+C=$T/feat
+mkdir -p "$C"
+# fake NAME COVERS: a suite or program $C/NAME.sh covering COVERS, one
+# passing result.
+fake() {
+	printf '#!/bin/sh\n# covers: %b\necho 1..1\necho "ok 1 - %s"\n' \
+	    "$2" "$1" >"$C/$1.sh"
+	chmod +x "$C/$1.sh"
+}
+fake alpha 'duplex, gutterfold'
+# beta's covers line goes on in its next line.
+fake beta 'gutterfold,\n#         tokens'
+fake gamma tokens
+fake prog tokens
+suites="$C/alpha.sh $C/beta.sh $C/gamma.sh"
+expect feature-one 0 '3 passed, 0 failed' "# $C/alpha.sh" gutterfold
+order feature-one "$C/alpha.sh" "$C/beta.sh"
+expect feature-continued 0 '4 passed, 0 failed' "# $C/prog.sh" tokens \
+    $F/good.sh "$C/prog.sh"
+order feature-continued "$C/prog.sh" "$C/beta.sh" "$C/gamma.sh"
+expect feature-two 0 '4 passed, 0 failed' "# $C/gamma.sh" duplex tokens
+order feature-two "$C/alpha.sh" "$C/beta.sh" "$C/gamma.sh"
+# A real unit program: its source's covers line decides.
+if [ -x out/test/test_util ] && [ -x out/test/test_pdf ]; then
+	suites=
+	expect feature-unit 0 '* passed, 0 failed' '# out/test/test_pdf' \
+	    tagged-pdf out/test/test_util out/test/test_pdf
+	order feature-unit out/test/test_pdf
+else
+	echo "ok - selftest/feature-unit # SKIP out/test/test_util or test_pdf not built"
+	pass=$((pass + 1))
+fi
+suites=
+# An unknown feature: a usage error, exit 2, before any job runs.
+for w in frobnicate Duplex; do
+	rc=0
+	SUITES="$C/alpha.sh" LOG=$T/feature-bad.log sh tests/run-all.sh \
+	    "$w" $F/good.sh >"$T/feature-bad.out" 2>&1 || rc=$?
+	if [ "$rc" = 2 ] && [ ! -e "$T/feature-bad.log" ] &&
+	    grep -qx "run-all.sh: unknown feature '$w': no suite or unit program covers it (see tests/README.md)" \
+	    "$T/feature-bad.out"; then
+		echo "ok - selftest: feature '$w' refused, exit 2"
+		pass=$((pass + 1))
+	else
+		echo "not ok - selftest: feature '$w': exit $rc"
+		sed 's/^/    /' "$T/feature-bad.out"
+		fail=$((fail + 1))
+	fi
+done
+# make test FEATURE=WORD hands WORD to run-all.sh before the programs.
+if make -n test FEATURE=tokens 2>/dev/null |
+    grep -q '^LC_ALL=C sh tests/run-all.sh tokens out/test/test_'; then
+	echo "ok - selftest: make test FEATURE=tokens runs run-all.sh tokens PROGRAM..."
+	pass=$((pass + 1))
+else
+	echo "not ok - selftest: make test FEATURE=tokens does not give run-all.sh the feature"
+	make -n test FEATURE=tokens 2>&1 | sed 's/^/    /' | tail -5
+	fail=$((fail + 1))
+fi
 
 # The nested runs wrote their own logs, not the one of a run-all.sh
 # that may be running this script.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: shapes, turning, bleed, cards, determinism
 # Shapes, turns and bleed, measured at 600 dpi: a circle, a line, a
 # dash period, a star's tips, a polygon's and a path's extents, a
 # gradient's direction, opacity's blend (tests/decks/shapes/geo); text

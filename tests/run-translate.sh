@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: translations, draft, strings, templates, cards, pack, all, check
 # Translations end to end, with the quiz of tests/decks/quiz (English,
 # the source, and a French left unfinished): what prints and what is
 # refused while strings are missing, drafts, the names a fixed text may

@@ -1,15 +1,19 @@
 #!/bin/sh
+# covers: tts, export, components, tokens, boards, determinism
 # export --tts, the deck for Tabletop Simulator: every face sheet is
 # NumWidth x NumHeight faces of the card's size, at most 10 x 7 and
 # 4096 px a side; the last slot (the face TTS shows for a hidden card)
 # holds exactly the back's pixels; the saved object parses, names every
 # image written (and only those) by file:// URL, and holds each card as
-# many times as deck.yaml counts it.  Data Chain (en, es), Serious
-# Privacy (boards, tokens, pawns), the component test deck (a back per
+# many times as deck.yaml counts it.  Data Chain (en, es; the tests' own
+# copy, tests/decks/data-chain, whose 31 faces the report's grid
+# counts), Serious Privacy (boards, tokens, pawns; its tokens counted
+# from its deck.yaml), the component test deck (a back per
 # card: back sheets) and a 75-card deck made here (two sheets).  Two
 # runs write the same bytes; --dpi is honoured, lowered to fit.
 T=out/test/tts
 . tests/suite.sh
+DC=tests/decks/data-chain
 [ -x out/test/pngsize ] && [ -x out/test/pngdiff ] ||
     make -s out/test/pngsize out/test/pngdiff
 
@@ -132,30 +136,30 @@ same() {
 has() { grep -F -- "$2" "$1" >/dev/null || { cat "$1"; return 1; }; }
 
 # --- Data Chain: 31 faces, one back -----------------------------------
-check "tts: Data Chain en exports" tts cards/data-chain en "$T/dc"
+check "tts: Data Chain en exports" tts $DC en "$T/dc"
 check "tts: Data Chain en's sheets, hidden slot and counts" \
-    sheets cards/data-chain "$T/dc"
+    sheets $DC "$T/dc"
 # 63 x 88 mm: at 235 dpi 583 x 814 px a card, 7 x 5 in 4096 px.
 check "tts: the report gives the sheet, its grid, size and dpi" \
     has "$T/dc.out" "'card', 31 faces at 235 dpi, 583 x 814 px a card: data-chain-en-card-1.png 7 x 5 (4081 x 4070 px); data-chain-en-card-back.png"
-check "tts: Data Chain es exports" tts cards/data-chain es "$T/dc-es"
+check "tts: Data Chain es exports" tts $DC es "$T/dc-es"
 check "tts: Data Chain es's sheets, hidden slot and counts" \
-    sheets cards/data-chain "$T/dc-es"
+    sheets $DC "$T/dc-es"
 check "tts: the Spanish sheet is not the English one" \
     eval '! cmp -s "$T/dc/data-chain-en-card-1.png" "$T/dc-es/data-chain-es-card-1.png"'
 # The JSON names the folder: the second run into the same one.
-check "tts: a second run" tts cards/data-chain en "$T/dc2"
+check "tts: a second run" tts $DC en "$T/dc2"
 mv "$T/dc2" "$T/dc2x"
 check "tts: ... and a third into the same folder" \
-    tts cards/data-chain en "$T/dc2"
+    tts $DC en "$T/dc2"
 check "tts: two runs write the same bytes" same "$T/dc2x" "$T/dc2"
 # --dpi 60: 63 x 88 mm at 60 dpi is 149 x 208 px; no limit is reached,
 # so the most compact grid for 32 slots, 7 x 5.
-check "tts: --dpi 60 is honoured" tts cards/data-chain en "$T/dc60" \
+check "tts: --dpi 60 is honoured" tts $DC en "$T/dc60" \
     --dpi 60
 check "tts: --dpi 60's report" has "$T/dc60.out" \
     "31 faces at 60 dpi, 149 x 208 px a card: data-chain-en-card-1.png 7 x 5 (1043 x 1040 px)"
-check "tts: --dpi 60's sheets" sheets cards/data-chain "$T/dc60"
+check "tts: --dpi 60's sheets" sheets $DC "$T/dc60"
 
 # --- Serious Privacy: decks, a character deck, boards and tokens -------
 # At 100 dpi, to keep the suite quick: its 300 dpi sheets are as Data
@@ -164,8 +168,12 @@ check "tts: Serious Privacy exports" tts cards/serious-privacy en "$T/sp" \
     --dpi 100
 check "tts: Serious Privacy's sheets, tiles and counts" \
     sheets cards/serious-privacy "$T/sp"
-check "tts: its boards and tokens are single images" has "$T/sp.out" \
-    "'token', 3 images of 79 x 79 px at 100 dpi"
+# As many token images as deck.yaml has token entries, whatever each's
+# count (tokens 20 mm + 2 x 2 mm of bleed: 79 px at 100 dpi).
+ntok=$(grep -c '^  - {id: [a-z0-9-]*, component: token[,}]' \
+    cards/serious-privacy/deck.yaml)
+check "tts: its boards and tokens are single images ($ntok tokens)" \
+    has "$T/sp.out" "'token', $ntok images of 79 x 79 px at 100 dpi"
 
 # --- a back of each card's own: back sheets ---------------------------
 check "tts: the component deck exports" \
@@ -204,7 +212,7 @@ check "tts: the 75-card deck's sheets and counts" sheets "$T/big" "$T/bigo"
 # usage ARGS...: export exits 2, saying why, and writes nothing.
 usage() {
 	rc=0
-	./deckpress export cards/data-chain --lang en -o "$T/u" "$@" \
+	./deckpress export $DC --lang en -o "$T/u" "$@" \
 	    2>"$T/u.err" || rc=$?
 	[ $rc -eq 2 ] && [ ! -e "$T/u" ] && grep -q "one at a time" "$T/u.err" ||
 	    { echo "exit $rc"; cat "$T/u.err"; return 1; }
@@ -217,7 +225,7 @@ link() {
 	mkdir -p "$T/link"
 	ln -sf /nonexistent "$T/link/data-chain-en.json"
 	rc=0
-	./deckpress export cards/data-chain --lang en -o "$T/link" --tts \
+	./deckpress export $DC --lang en -o "$T/link" --tts \
 	    2>"$T/link.err" || rc=$?
 	[ $rc -eq 3 ] && grep -q "symbolic link" "$T/link.err" &&
 	    [ -z "$(ls "$T/link" | grep png)" ] ||

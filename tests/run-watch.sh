@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: watch, cards, pack
 # deckpress watch (issue 11), end to end on copies of tests/decks/quiz:
 # the first build; edits by sed -i, by an editor's save (a new file
 # renamed over the old) and again after it, each seen in the PDF's text

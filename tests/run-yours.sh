@@ -1,4 +1,5 @@
 #!/bin/sh
+# covers: readme, fonts, rich-text, check, cards
 # The README's "Make it yours" card (tests/decks/yours), rendered and
 # measured: it checks clean, its own font (fonts/Lobster.otf) and the
 # installed family a <span font=...> names are embedded and subset, and

@@ -56,6 +56,33 @@ bundled() {
 	done
 }
 
+# bundled_pdfs: the PDFs bundled() writes, one a line, sorted, read
+# from the games themselves: each game's cards in each of its
+# languages, and its pack and rule booklet in each one it has
+# rules/LANG.md for.  (deckpress all, alone, writes those but the
+# booklets, GAME-LANG-rules.pdf.)
+bundled_pdfs() {
+	for d in cards/*/; do
+		d=${d%/}
+		g=$(sed -n 's/^game: *\([^ #]*\).*/\1/p' "$d/deck.yaml")
+		for l in $(sed -n 's/^languages: *\[\([^]]*\)\].*/\1/p' \
+		    "$d/deck.yaml" | tr ',' ' '); do
+			echo "${g:-${d#cards/}}-$l-cards.pdf"
+			[ -f "$d/rules/$l.md" ] || continue
+			echo "${g:-${d#cards/}}-$l-pack.pdf"
+			echo "${d#cards/}-$l-rules.pdf"
+		done
+	done | sort
+}
+# bundled_ok DIR [PATTERN]: DIR holds the PDFs bundled_pdfs names (but
+# those matching the grep PATTERN), and no other PDF.
+bundled_ok() {
+	bundled_pdfs | grep -v -e "${2:-^$}" >"$1.want"
+	(cd "$1" && ls) | grep '\.pdf$' | sort >"$1.got"
+	[ -s "$1.want" ] || { echo "no bundled game found"; return 1; }
+	diff "$1.want" "$1.got"
+}
+
 # exits TAG STATUS: the run TAG exited with STATUS.
 exits() {
 	[ "$(cat "$T/$1.rc")" = "$2" ] && return 0

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """
 Write one hostile (or, for contrast, harmless) image file for
-tests/run-bounds.sh: files that cost the decoders far more than their
+tests/run-imagelimits.sh: files that cost the decoders far more than their
 size, made here because they are too big, or too many, to commit.
 
 usage: python3 tests/tools/hostile.py KIND FILE

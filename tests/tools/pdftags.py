@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Read a tagged PDF's structure for tests/run-tagged.sh, with qpdf.
+"""Read a tagged PDF's structure for tests/run-pdftags.sh, with qpdf.
 
 pdftags.py tree PDF
     The structure tree in order, one element a line: its depth (the

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: booklet, pagination, links, rich-text */
 /*
  * Booklet stage: Markdown to blocks (cmark-gfm), and the pagination
  * rules: headings kept with what follows, no lone line of a paragraph
@@ -26,7 +27,8 @@ setup(void **state)
 	fonts = layout_fonts_new("fonts", NULL, &d);
 	icons = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	fonts->icons = icons;
-	deck = load_deck("cards/data-chain", NULL, &d);
+	/* The tests' copy of Data Chain, whose titles are pinned below. */
+	deck = load_deck("tests/decks/data-chain", NULL, &d);
 	return fonts && icons && deck ? 0 : -1;
 }
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: export, preview, limits */
 /*
  * Export stage: the largest image a preview or an export draws, and the
  * --dpi its refusal suggests -- the highest at which the image fits,

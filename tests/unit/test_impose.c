@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: sheets, duplex, tokens, boards, bleed */
 /*
  * Unit tests of the impose stage's geometry: fixed and computed grids
  * (turned when more fit), round tokens in square or hexagonal rows,

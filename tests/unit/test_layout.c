@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: hyphenation, rich-text, text-fit */
 /*
  * Layout stage: hyphenation with real dictionaries, inline markup to
  * Pango markup, and shrink-to-fit choosing the largest size that fits.

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: deck, templates, translations, sheets, csv, limits, diagnostics */
 /*
  * Unit tests of the load stage: the YAML tree with its positions and
  * rejections, the typed accessors, and loading decks, templates, sheets,

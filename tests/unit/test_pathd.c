@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: shapes, limits */
 /*
  * Unit tests of the SVG path data parser (src/tmpl/pathd.c): every
  * command, absolute and relative, turned into moves, lines, cubics and

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: tagged-pdf */
 /*
  * PDF stage: page furniture marked as artifacts (artifact.c) -- every
  * run of operators outside marked content put in "/Artifact BMC" ...

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: all, jobs */
 /*
  * Unit tests of the run stage: the batch of 'all' (the bundled decks
  * listed, a unit for each language, a language skipped for its missing
@@ -111,16 +112,18 @@ test_add_deck(void **state)
 	char *name;
 
 	(void)state;
-	/* Not a mapping: the deck does not load. */
+	/* The tests' copy of Data Chain (en, es: a unit each), and a deck
+	 * that is not a mapping: it does not load. */
 	put(SCRATCH "/home/cards/alpha/deck.yaml", "x");
-	run_batch_add_deck(&b, "cards/data-chain");
+	run_batch_add_deck(&b, "tests/decks/data-chain");
 	run_batch_add_deck(&b, SCRATCH "/home/cards/alpha");
 	assert_int_equal(b.n, 3);
 	/* The deck's languages in order, each a unit. */
-	assert_string_equal(b.v[0].deckdir, "cards/data-chain");
+	assert_string_equal(b.v[0].deckdir, "tests/decks/data-chain");
 	assert_string_equal(b.v[0].lang, "en");
 	assert_string_equal(b.v[1].lang, "es");
-	name = g_strconcat("cards/data-chain, language ", b.v[0].lang, NULL);
+	name = g_strconcat("tests/decks/data-chain, language ", b.v[0].lang,
+	    NULL);
 	assert_string_equal(b.v[0].name, name);
 	g_free(name);
 	/* A deck that does not load: one unit holding its errors. */

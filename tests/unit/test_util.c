@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* covers: diagnostics, output, cli */
 /*
  * Unit tests of the helpers every stage uses: edit distance and "did
  * you mean" hints, the arena, string buffers, colour parsing, the

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: limits, images, svg, preview, export, cards
 #
 # Every image decoder bounded (issue 20): hostile images, written here
 # by tests/tools/hostile.py (too big or too many to commit), are each
@@ -7,9 +8,10 @@
 # and the limit, in under a second of processor time and 200 MB; no PDF
 # is written.  An SVG with a data: PNG and a few <use>, and a JPEG of
 # ten scans, still render.  preview and export refuse an image over 100
-# megapixels before they make it, naming the --dpi that fits.
+# megapixels (a board of 287 x 300 mm at 1200 dpi) before they make it,
+# naming the --dpi that fits.
 # Prints "ok - NAME" / "not ok - NAME".
-T=out/test/bounds
+T=out/test/imagelimits
 . tests/suite.sh
 
 # The issue's bounds hold for an ordinary build; valgrind (WRAP) and
@@ -141,11 +143,19 @@ check "progressive JPEG of 10 scans: drawn" renders jpeg-ok jpg
 
 # export at a dpi whose largest face is over 100 megapixels: a usage
 # error before any image is made, with the highest --dpi that fits
-# (by its own numbers: that dpi fits, one more would not).
-SP=cards/serious-privacy
+# (by its own numbers: that dpi fits, one more would not).  The face is
+# a board of the tests' own as large as Serious Privacy's Home board,
+# 287 x 300 mm and 3 mm of bleed.
+BOARD=$T/board
+mkdir -p "$BOARD/text"
+printf 'size: {width_mm: 287, height_mm: 300}\nbleed_mm: 3\ntile: true\nfront:\n  - {type: rect, box_mm: [10, 10, 267, 280], fill: "#336699"}\n' \
+    >"$BOARD/board.yaml"
+printf 'game: board\nlanguages: [en]\ncomponents:\n  home: {layout: ./board.yaml}\ncards:\n  - {id: home, component: home}\n' \
+    >"$BOARD/deck.yaml"
+printf 'cards: {}\n' >"$BOARD/text/en.yaml"
 export_cap() {
 	rm -rf "$T/exp"
-	cost "$T/expcost" $WRAP ./deckpress export $SP --lang en --dpi 1200 \
+	cost "$T/expcost" $WRAP ./deckpress export $BOARD --lang en --dpi 1200 \
 	    -o "$T/exp"
 	read -r rc cpu kb <"$T/expcost"
 	echo "export --dpi 1200: exit $rc, $cpu s, $kb KB" >>"$T/costs.txt"
@@ -164,11 +174,11 @@ export_cap() {
 		if (index($0, "more than the 100 megapixels") == 0) {
 			print "no cap named"; exit 1 } }' || { echo "$line"; return 1; }
 }
-check "export --dpi 1200 of Serious Privacy: refused, --dpi 848 named" \
+check "export --dpi 1200 of a 287 x 300 mm board: refused, --dpi 848 named" \
     export_cap
 check "preview --card home --dpi 849: refused, 848 named" fails_with 2 \
     "more than the 100 megapixels an image can have: give a lower --dpi, 848 or less" \
-    $WRAP ./deckpress preview $SP --card home --dpi 849 -o "$T/home.png"
+    $WRAP ./deckpress preview $BOARD --card home --dpi 849 -o "$T/home.png"
 
 sed 's/^/# /' "$T/costs.txt"
-summary run-bounds.sh
+summary imagelimits

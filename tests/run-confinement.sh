@@ -1,12 +1,16 @@
 #!/bin/sh
-# Hostile and huge input (issue 12): the paths a game names stay in its
-# folder or deckpress's layouts/ unless --allow-outside says otherwise,
-# and every limit of deckpress(5), LIMITS, is refused at once with an
-# error at the place that goes over it, while a 20 000-card deck still
-# renders.  The inputs too big to commit are written here, under $T.
+# covers: confinement, limits, journal, output, cards, all, booklet, pack,
+#         check, strings, import, preview, export, watch
+# Confinement and limits, on hostile and huge input (issue 12): the
+# paths a game names stay in its folder or deckpress's layouts/ unless
+# --allow-outside says otherwise, and every limit of deckpress(5),
+# LIMITS, is refused at once with an error at the place that goes over
+# it, while a 20 000-card deck still renders.  The inputs too big to
+# commit are written here, under $T.  (The image decoders' limits:
+# tests/run-imagelimits.sh.)
 # tests/bad/outside-* and tests/bad/limit-* pin the exact messages.
 # Prints "ok - NAME" / "not ok - NAME".
-T=out/test/limits
+T=out/test/confinement
 . tests/suite.sh
 
 ROOT=$(pwd -P)
@@ -416,4 +420,4 @@ check "20 000 unknown cards named in a booklet: check answers in time" \
     quick "$T/refs.err" "en.md:23:5: error: and 19980 more 'card-ref' errors in this file, not shown" \
     sh -c '"$@" >/dev/null' sh $WRAP ./deckpress check "$T/md"
 
-summary limits
+summary confinement

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
+# covers: tagged-pdf, booklet, pack, cards, determinism, limits
 #
 # Tagged PDF (issue 25, point 1): every bundled booklet, pack and cards
 # PDF is tagged, shows its title as the window's, passes qpdf --check,
@@ -15,8 +16,8 @@
 # printed untranslated has the source language as its /Lang.
 # Prints "ok - NAME" / "not ok - NAME".
 #
-# usage: sh tests/run-tagged.sh    (from the repo root)
-T=out/test/tagged
+# usage: sh tests/run-pdftags.sh    (from the repo root)
+T=out/test/pdftags
 . tests/suite.sh
 
 tags() { python3 tests/tools/pdftags.py "$@"; }
@@ -40,7 +41,8 @@ for f in "$T"/all/*.pdf; do
 	check "$(basename "$f"): tagged, titled, qpdf --check clean" \
 	    tagged "$f"
 done
-check "all: 6 booklets, 6 packs, 6 cards PDFs ($n)" test "$n" -eq 18
+check "all: every bundled game's cards, packs and booklets, each language's ($n)" \
+    bundled_ok "$T/all"
 
 # marked PDF: every page draws nothing outside marked content -- each
 # text, path, image and form is a structure element's content or an
@@ -339,4 +341,4 @@ untranslated() {
 check "cards: an untranslated text has its own /Lang, the PDF fr" \
     untranslated
 
-summary tagged
+summary pdftags

@@ -1,4 +1,6 @@
 #!/bin/sh
+# covers: langtags, hyphenation, translations, strings, check, cards, booklet,
+#         import
 # Language tags and a deck brought from elsewhere: BCP 47 codes (pt-BR,
 # sr-Latn) in deck.yaml, --lang, text/, rules/ and output names, each
 # tag's hyphenation dictionary (proved with a dictionary folder of our
@@ -8,7 +10,7 @@
 # independently (python3) as deckpress(5) gives it; and numbers equal
 # to their source not reported identical.  Prints "ok - NAME" /
 # "not ok - NAME".  Decks are made under $T.
-T=out/test/tags
+T=out/test/langtags
 . tests/suite.sh
 rm -rf "$T"
 mkdir -p "$T"
@@ -264,4 +266,4 @@ rc=0
 check "import --lang pt_br: a usage error naming the BCP 47 form" \
     sh -c "test $rc = 2 && grep -q 'BCP 47' $T/imp.err"
 
-summary tags
+summary langtags
