@@ -311,7 +311,7 @@ awk -v t="$tc" -v n="$cr" 'BEGIN {
 
 # Start-up: a 9-card deck (one sheet), and of its time the font set-up,
 # measured as "deckpress cards" on a folder with no deck.yaml, which
-# fails just after setup_fonts() (src/cmd/setup.c sets fonts up before
+# fails just after setup_fonts() (src/job/setup.c sets fonts up before
 # it reads the deck), less "deckpress --version", which only starts the
 # process.  Font set-up is thus the private fontconfig configuration,
 # the Pango font map and the icon map; the font files themselves are

@@ -3,12 +3,13 @@
 #
 # make test: the cmocka unit tests (given as arguments), then the shell
 # suites; then one summary line, "N passed, M failed", counted from the
-# "ok" and "not ok" lines of the log.  A test program counts as failed,
-# on a line "not ok - PROGRAM: REASONS" of its own, when it exits
-# non-zero, dies by a signal (abort, a segfault, a sanitizer report), or
-# its TAP output has no plan "1..N", more than one, or not N results;
-# a shell suite when it exits non-zero.  The exit status is 0 only when
-# nothing failed.
+# "ok" and "not ok" lines of the log (", K skipped" added when an "ok"
+# line skips its check: "ok - NAME # SKIP WHY").  A test program counts
+# as failed, on a line "not ok - PROGRAM: REASONS" of its own, when it
+# exits non-zero, dies by a signal (abort, a segfault, a sanitizer
+# report), or its TAP output has no plan "1..N", more than one, or not N
+# results; a shell suite when it exits non-zero.  The exit status is 0
+# only when nothing failed.
 #
 # Programs and suites are independent: JOBS of them run at once, each
 # into a file of its own, and each one's output is passed on whole, in
@@ -330,7 +331,15 @@ else
 	echo "ok - the tests left tracked files alone" | tee -a "$LOG"
 fi
 
+# A check that cannot run where it is says so, "ok - NAME # SKIP WHY":
+# counted apart, so that a skip never passes for a pass.
 passed=$(grep -c -E '^ok( |$)' "$LOG" || true)
+skipped=$(grep -c -E '^ok( .*)? # SKIP' "$LOG" || true)
+passed=$((passed - skipped))
 failed=$(grep -c -E '^not ok( |$)' "$LOG" || true)
-echo "$passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]

@@ -80,6 +80,8 @@ noplan='no plan (1..N), 0 results'
 aborted='killed by signal ABRT; 1 result for plan 1..2'
 expect good 0 '3 passed, 0 failed' \
     'ok - the tests left tracked files alone' $F/good.sh
+expect skips 0 '2 passed, 0 failed, 1 skipped' \
+    'ok 2 - b # SKIP needs what this machine has not' $F/skips.sh
 expect abort non-zero '4 passed, 1 failed' \
     "not ok - $F/abort.sh: $aborted" $F/good.sh $F/abort.sh
 expect segv non-zero '2 passed, 1 failed' \
