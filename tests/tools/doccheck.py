@@ -55,6 +55,27 @@ def slug(title):
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
 
+def mdoc(lines):
+    """Each line of an mdoc page with its words and where it stands: the
+    section (.Sh) and subsection (.Ss) it is in and how deep in lists
+    (.Bl ... .El); structural says the line is one of those macros."""
+    sh = ss = None
+    depth = 0
+    for line in lines:
+        structural = True
+        if line.startswith(".Sh "):
+            sh, ss, depth = line[4:], None, 0
+        elif line.startswith(".Ss "):
+            ss = line[4:]
+        elif line.startswith(".Bl"):
+            depth += 1
+        elif line.startswith(".El"):
+            depth -= 1
+        else:
+            structural = False
+        yield line, words(line), sh, ss, depth, structural
+
+
 def man1(path, spellings=None):
     """The features of deckpress(1), in order, each once; spellings, if
     given, gets each option's other spelling ("-l" and "--lang") from
@@ -62,18 +83,12 @@ def man1(path, spellings=None):
     lines = open(path, encoding="utf-8").read().splitlines()
     # Each command's short and long forms, from ".It Fl l , -lang".
     pairs = {}
-    sh = ss = cmd = None
-    depth = 0
-    for line in lines:
-        w = words(line)
-        if line.startswith(".Sh "):
-            sh, ss, cmd, depth = line[4:], None, None, 0
-        elif line.startswith(".Ss "):
-            ss, cmd = line[4:], None
-        elif line.startswith(".Bl"):
-            depth += 1
-        elif line.startswith(".El"):
-            depth -= 1
+    cmd = None
+    for line, w, sh, ss, depth, structural in mdoc(lines):
+        if line.startswith((".Sh ", ".Ss ")):
+            cmd = None
+        elif structural:
+            continue
         elif sh == "DESCRIPTION" and ss is None and depth == 1 and \
                 w[:2] == ["It", "Cm"]:
             cmd = w[2]
@@ -96,12 +111,10 @@ def man1(path, spellings=None):
         f = pairs.get(scope, {}).get(f, f)
         add(f if scope is None else scope + " " + f)
 
-    sh = ss = cmd = None
-    depth = 0
-    for line in lines:
-        w = words(line)
+    cmd = None
+    for line, w, sh, ss, depth, structural in mdoc(lines):
         if line.startswith(".Sh "):
-            sh, ss, cmd, depth = line[4:], None, None, 0
+            cmd = None
             if sh in ("EXIT STATUS", "DIAGNOSTICS"):
                 add("(1) " + sh)
             continue
@@ -116,12 +129,10 @@ def man1(path, spellings=None):
                     opt(cmd, f)
         elif sh == "DESCRIPTION":
             if line.startswith(".Ss "):
-                ss, cmd = line[4:], None
+                cmd = None
                 add("(1) " + ss)
-            elif line.startswith(".Bl"):
-                depth += 1
-            elif line.startswith(".El"):
-                depth -= 1
+            elif structural:
+                continue
             elif ss is None and depth == 1 and w[:2] == ["It", "Cm"]:
                 cmd = w[2]
                 add(cmd)
@@ -139,22 +150,14 @@ def man1(path, spellings=None):
 def man5(path):
     """The files, key groups, element types and limits of deckpress(5)."""
     items = []
-    sh = ss = None
-    depth = 0
-    for line in open(path, encoding="utf-8").read().splitlines():
-        w = words(line)
+    lines = open(path, encoding="utf-8").read().splitlines()
+    for line, w, sh, ss, depth, structural in mdoc(lines):
         if line.startswith(".Sh "):
-            sh, ss, depth = line[4:], None, 0
             if sh == "SECURITY CONSIDERATIONS":
                 items.append("(5) " + sh)
         elif line.startswith(".Ss ") and sh == "DESCRIPTION":
-            ss = line[4:]
             items.append("(5) " + ss)
-        elif line.startswith(".Bl"):
-            depth += 1
-        elif line.startswith(".El"):
-            depth -= 1
-        elif depth == 1 and w[:1] == ["It"]:
+        elif not structural and depth == 1 and w[:1] == ["It"]:
             if sh == "LIMITS":
                 items.append("LIMITS: " + text_of(w[1:]))
             elif ss in ("deck.yaml", "text/LANG.yaml") and w[1] == "Cm":
