@@ -186,22 +186,31 @@ order suites-side-by-side $F/good.sh $F/abort.sh $F/good.sh $F/exit1.sh
 suites=
 jobs=
 
+# refused NAME LOG MESSAGE ARG...: env ARG... (variables, then
+# sh tests/run-all.sh and its arguments) exits 2 with MESSAGE, a whole
+# line of its output, and writes no LOG.
+refused() {
+	name=$1 log=$2 want=$3
+	shift 3
+	rc=0
+	env "$@" >"$T/refused.out" 2>&1 || rc=$?
+	if [ "$rc" = 2 ] && [ ! -e "$log" ] &&
+	    grep -qxF "$want" "$T/refused.out"; then
+		echo "ok - selftest: $name refused, exit 2"
+		pass=$((pass + 1))
+	else
+		echo "not ok - selftest: $name: exit $rc"
+		sed 's/^/    /' "$T/refused.out"
+		fail=$((fail + 1))
+	fi
+}
 # A JOBS that is not a count of 1 or more: a usage error, before any
 # job runs.
 for j in 0 x 1.5 -1; do
-	rc=0
-	SUITES='' LOG=$T/jobs-bad.log JOBS=$j sh tests/run-all.sh $F/good.sh \
-	    >"$T/jobs-bad.out" 2>&1 || rc=$?
-	if [ "$rc" = 2 ] && [ ! -e "$T/jobs-bad.log" ] &&
-	    grep -qx "run-all.sh: JOBS is '$j', not a count of 1 or more" \
-	    "$T/jobs-bad.out"; then
-		echo "ok - selftest: JOBS=$j refused, exit 2"
-		pass=$((pass + 1))
-	else
-		echo "not ok - selftest: JOBS=$j: exit $rc"
-		sed 's/^/    /' "$T/jobs-bad.out"
-		fail=$((fail + 1))
-	fi
+	refused "JOBS=$j" "$T/jobs-bad.log" \
+	    "run-all.sh: JOBS is '$j', not a count of 1 or more" \
+	    SUITES='' LOG="$T/jobs-bad.log" JOBS="$j" sh tests/run-all.sh \
+	    $F/good.sh
 done
 
 # Features: a word without a "/" picks the suites and programs whose
@@ -242,19 +251,10 @@ fi
 suites=
 # An unknown feature: a usage error, exit 2, before any job runs.
 for w in frobnicate Duplex; do
-	rc=0
-	SUITES="$C/alpha.sh" LOG=$T/feature-bad.log sh tests/run-all.sh \
-	    "$w" $F/good.sh >"$T/feature-bad.out" 2>&1 || rc=$?
-	if [ "$rc" = 2 ] && [ ! -e "$T/feature-bad.log" ] &&
-	    grep -qx "run-all.sh: unknown feature '$w': no suite or unit program covers it (see tests/README.md)" \
-	    "$T/feature-bad.out"; then
-		echo "ok - selftest: feature '$w' refused, exit 2"
-		pass=$((pass + 1))
-	else
-		echo "not ok - selftest: feature '$w': exit $rc"
-		sed 's/^/    /' "$T/feature-bad.out"
-		fail=$((fail + 1))
-	fi
+	refused "feature '$w'" "$T/feature-bad.log" \
+	    "run-all.sh: unknown feature '$w': no suite or unit program covers it (see tests/README.md)" \
+	    SUITES="$C/alpha.sh" LOG="$T/feature-bad.log" sh tests/run-all.sh \
+	    "$w" $F/good.sh
 done
 # make test FEATURE=WORD hands WORD to run-all.sh before the programs.
 if make -n test FEATURE=tokens 2>/dev/null |
