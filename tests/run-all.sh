@@ -38,8 +38,8 @@
 #            tests/run-watch.sh tests/run-keep.sh tests/run-tts.sh
 #            tests/run-import.sh tests/run-packfold.sh tests/run-bench.sh
 #            tests/run-links.sh tests/run-pdftags.sh tests/run-check.sh
-#            tests/run-search.sh tests/run-imagelimits.sh tests/run-po.sh
-#            tests/run-bad.sh tests/run-pod.sh tests/run-confinement.sh
+#            tests/run-search.sh tests/run-imagelimits.sh tests/run-costs.sh
+#            tests/run-po.sh tests/run-bad.sh tests/run-pod.sh tests/run-confinement.sh
 #            tests/run-build.sh tests/run-translate.sh tests/run-shapes.sh
 #            tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
 #            tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
@@ -65,7 +65,8 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
     tests/run-keep.sh tests/run-tts.sh tests/run-import.sh
     tests/run-packfold.sh tests/run-bench.sh tests/run-links.sh
     tests/run-pdftags.sh tests/run-check.sh tests/run-search.sh
-    tests/run-imagelimits.sh tests/run-po.sh tests/run-bad.sh tests/run-pod.sh
+    tests/run-imagelimits.sh tests/run-costs.sh tests/run-po.sh tests/run-bad.sh
+    tests/run-pod.sh
     tests/run-confinement.sh tests/run-build.sh tests/run-translate.sh
     tests/run-shapes.sh tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
     tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
