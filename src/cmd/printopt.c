@@ -25,8 +25,9 @@ parse_pair(const char *s, double *x, double *y)
 		return false;
 	s = end + 1;
 	*y = strtod(s, &end);
-	if (end == s || *end != '\0' || errno != 0 || *x < -20 || *x > 20 ||
-	    *y < -20 || *y > 20)
+	/* Written so that NaN, which compares false, is refused too. */
+	if (end == s || *end != '\0' || errno != 0 || !(*x >= -20 && *x <= 20)
+	    || !(*y >= -20 && *y <= 20))
 		return false;
 	*x = MM(*x);
 	*y = MM(*y);
@@ -56,7 +57,7 @@ parse_mm(const char *s, double lo, double hi, double *out)
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end != '\0' || errno != 0 || v < lo || v > hi)
+	if (end == s || *end != '\0' || errno != 0 || !(v >= lo && v <= hi))
 		return false;
 	*out = MM(v);
 	return true;

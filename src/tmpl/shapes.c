@@ -259,7 +259,8 @@ get_stop(struct tctx *c, struct elem *e, const struct ynode *n, size_t i,
 		tmp.len = (unsigned int)strlen(tmp.str);
 		col = &tmp;
 		e->grad.at[i] = strtod(sp + 1, &end);
-		if (end == sp + 1 || *end != '\0') {
+		/* strtod takes "nan" and "inf": a number is finite. */
+		if (end == sp + 1 || *end != '\0' || !isfinite(e->grad.at[i])) {
 			diag_add(c->d, DIAG_ERROR, &n->pos, "gradient",
 			    "a stop is \"#rrggbb\" or \"#rrggbb OFFSET\" "
 			    "(0 to 1), not '%s'", n->str);
@@ -296,7 +297,7 @@ get_stops(struct tctx *c, struct elem *e, const struct ynode *n)
 		nat += has;
 		if (!has)
 			e->grad.at[i] = (double)i / (double)(n->n - 1);
-		if (has && (e->grad.at[i] < 0 || e->grad.at[i] > 1 ||
+		if (has && (!(e->grad.at[i] >= 0 && e->grad.at[i] <= 1) ||
 		    (i > 0 && e->grad.at[i] < e->grad.at[i - 1]))) {
 			diag_add(c->d, DIAG_ERROR, &n->items[i]->pos,
 			    "gradient", "a stop's offset is from 0 to 1 and "
