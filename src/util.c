@@ -298,3 +298,113 @@ valid_ident(const char *s)
 {
 	return ident_problem(s) == NULL;
 }
+
+/* "12", "-3", "+1.5": a number, which a spreadsheet reads as one. */
+static bool
+plain_number(const char *s)
+{
+	bool digit = false, dot = false;
+
+	if (*s == '-' || *s == '+')
+		s++;
+	for (; *s != '\0'; s++)
+		if (isdigit((unsigned char)*s))
+			digit = true;
+		else if (*s == '.' && !dot)
+			dot = true;
+		else
+			return false;
+	return digit;
+}
+
+/*
+ * What spreadsheets take for a formula (the "CSV injection" of OWASP's
+ * advice): a cell beginning with = + - @, a tab or a carriage return,
+ * but a plain number.  Leading apostrophes are skipped first, so that
+ * a text that itself begins with "'=" is guarded too and the guard's
+ * apostrophe can always be told from the text's own: a cell is
+ * formula-like exactly when it is with one more apostrophe before it.
+ */
+bool
+cell_formula_like(const char *s)
+{
+	while (*s == '\'')
+		s++;
+	return *s != '\0' && strchr("=+-@\t\r", *s) != NULL &&
+	    !plain_number(s);
+}
+
+/*
+ * The length of the character at s if it is one a terminal shows as
+ * itself: printable ASCII, or a whole UTF-8 sequence that is not a C1
+ * control (U+0080 to U+009F, which some terminals obey as ESC [).
+ * 0 for a C0 control, DEL, a C1 control or a byte that is not UTF-8.
+ */
+static size_t
+plain_char(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (*s >= 0x20 && *s < 0x7F)
+		return 1;
+	if (*s < 0xC2 || *s > 0xF4)
+		return 0;
+	n = *s >= 0xF0 ? 4 : *s >= 0xE0 ? 3 : 2;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	if (n == 2 && *s == 0xC2 && s[1] < 0xA0)
+		return 0;	/* C1 */
+	/* Overlong, surrogate or past U+10FFFF: not UTF-8. */
+	if ((*s == 0xE0 && s[1] < 0xA0) || (*s == 0xED && s[1] >= 0xA0) ||
+	    (*s == 0xF0 && s[1] < 0x90) || (*s == 0xF4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+bool
+shown_needed(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	for (; *p != '\0'; p += n)
+		if ((n = plain_char(p)) == 0)
+			return true;
+	return false;
+}
+
+void
+sb_shown(struct strbuf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	while (*p != '\0') {
+		for (n = 0; p[n] != '\0'; ) {
+			size_t k = plain_char(p + n);
+
+			if (k == 0)
+				break;
+			n += k;
+		}
+		sb_add(b, (const char *)p, n);
+		p += n;
+		if (*p == '\0')
+			break;
+		if (*p == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0) {
+			sb_printf(b, "U+%04X", (unsigned int)p[1]);
+			p += 2;
+		} else
+			sb_printf(b, "\\x%02x", (unsigned int)*p++);
+	}
+}
+
+char *
+shown_dup(const char *s)
+{
+	struct strbuf b = { 0 };
+
+	sb_shown(&b, s);
+	return b.s != NULL ? b.s : xstrdup("");
+}

@@ -44,6 +44,15 @@ void	 sb_puts(struct strbuf *b, const char *s);
 void	 sb_printf(struct strbuf *b, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 sb_free(struct strbuf *b);
+/*
+ * Text quoted from input as a message may show it: each control
+ * character written out ("\x1b", "U+009B"), so that no escape
+ * sequence in a stranger's file reaches the terminal.  shown_dup()
+ * returns a copy to free; shown_needed() says if s has any.
+ */
+void	 sb_shown(struct strbuf *b, const char *s);
+char	*shown_dup(const char *s);
+bool	 shown_needed(const char *s);
 
 /* Edit distance (swaps count 1), for "did you mean" hints. */
 size_t	 edit_distance(const char *a, const char *b);
@@ -67,5 +76,11 @@ int	 file_exists(const char *path);
 bool		 valid_ident(const char *s);
 /* What is wrong with s as one ("is empty", ...), or NULL. */
 const char	*ident_problem(const char *s);
+
+/*
+ * A spreadsheet cell a spreadsheet would run as a formula: export
+ * writes it after an apostrophe, import takes that one off.
+ */
+bool		 cell_formula_like(const char *s);
 
 #endif

@@ -40,28 +40,33 @@ source_fields(const struct deck *deck)
 
 /*
  * One cell: in quotes if it holds the separator, a quote or a line
- * break, or begins or ends with a blank (which the reader would trim).
+ * break, or begins or ends with a blank (which the reader would trim);
+ * after an apostrophe if a spreadsheet would run it as a formula
+ * ("=HYPERLINK(...)" in a stranger's game), which spreadsheets show as
+ * text and import takes off again.
  */
 static void
 put_cell(struct strbuf *b, const char *s, bool first)
 {
 	const char *dq;
 	size_t n = strlen(s);
+	bool guard = cell_formula_like(s);
 	bool q = strpbrk(s, ",\"\r\n") != NULL || (n > 0 &&
-	    (strchr(" \t", s[0]) != NULL || strchr(" \t", s[n - 1]) != NULL));
+	    ((!guard && strchr(" \t", s[0]) != NULL) ||
+	    strchr(" \t", s[n - 1]) != NULL));
 
 	if (!first)
 		sb_puts(b, ",");
-	if (!q) {
-		sb_puts(b, s);
-		return;
-	}
-	sb_puts(b, "\"");
+	if (q)
+		sb_puts(b, "\"");
+	if (guard)
+		sb_puts(b, "'");
 	/* A quote inside is doubled. */
-	for (; (dq = strchr(s, '"')) != NULL; s = dq + 1)
+	for (; q && (dq = strchr(s, '"')) != NULL; s = dq + 1)
 		sb_printf(b, "%.*s\"\"", (int)(dq - s), s);
 	sb_puts(b, s);
-	sb_puts(b, "\"");
+	if (q)
+		sb_puts(b, "\"");
 }
 
 /* A card's own text of field in language li, or "" (none, a default). */

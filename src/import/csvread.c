@@ -133,6 +133,13 @@ end_cell(void *s, size_t len, void *data)
 		else if (i + 1 == len || p[i + 1] != '\n')
 			v[n++] = '\n';
 	v[n] = '\0';
+	/*
+	 * The apostrophe export --csv (or a careful spreadsheet user)
+	 * puts before a formula-like text, so that no spreadsheet runs
+	 * it: the text is what follows.
+	 */
+	if (v[0] == '\'' && cell_formula_like(v + 1))
+		v++;
 	xgrow((void **)&r->cells, &r->capcells, r->ncells + 1,
 	    sizeof(*r->cells));
 	r->cells[r->ncells].s = v;
