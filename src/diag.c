@@ -32,6 +32,13 @@ diag_add(struct diags *d, enum diag_level level, const struct srcpos *pos,
 	va_start(ap, fmt);
 	vsnprintf(g->msg, (size_t)n + 1, fmt, ap);
 	va_end(ap);
+	/* A message quotes input: no escape sequence of it goes out. */
+	if (shown_needed(g->msg)) {
+		char *safe = shown_dup(g->msg);
+
+		free(g->msg);
+		g->msg = safe;
+	}
 	g->seq = d->nseq++;
 	g->head = g->seq;
 	g->hpos = g->pos;
@@ -130,12 +137,19 @@ level_name(enum diag_level l)
 static void
 print_pos(FILE *f, const struct srcpos *pos)
 {
-	if (pos->file == NULL)
+	char *file;
+
+	if (pos->file == NULL) {
 		fprintf(f, "deckpress: ");
-	else if (pos->line == 0)
-		fprintf(f, "%s: ", pos->file);
+		return;
+	}
+	/* A file's name is the game's too: "art/\x1b[2J.png". */
+	file = shown_dup(pos->file);
+	if (pos->line == 0)
+		fprintf(f, "%s: ", file);
 	else
-		fprintf(f, "%s:%u:%u: ", pos->file, pos->line, pos->col);
+		fprintf(f, "%s:%u:%u: ", file, pos->line, pos->col);
+	free(file);
 }
 
 /* One kind of diagnostic: a code and a level, in one file. */
@@ -312,29 +326,33 @@ diag_about(struct diags *d, const char *card, const char *lang)
 	g = &d->v[d->n - 1];
 	free(g->card);
 	free(g->lang);
-	g->card = card ? xstrdup(card) : NULL;
+	g->card = card ? shown_dup(card) : NULL;
 	g->lang = lang ? xstrdup(lang) : NULL;
 }
 
+/*
+ * A JSON string of text quoted from input, its control characters
+ * written out as in the text messages ("\\x1b"), so that a program
+ * printing the message prints no escape sequence either.
+ */
 void
 json_string(FILE *f, const char *s)
 {
+	char *safe, *p;
+
 	if (s == NULL) {
 		fputs("null", f);
 		return;
 	}
+	safe = shown_dup(s);
 	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+	for (p = safe; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fputc('\\', f);
+		fputc(*p, f);
 	}
 	fputc('"', f);
+	free(safe);
 }
 
 static void

@@ -65,11 +65,16 @@ cmd_usage_error(const char *usage, const char *fmt, ...)
 	 * The one line that is wrong, and where the rest is: the whole
 	 * help would bury it.
 	 */
-	fputs("deckpress: ", stderr);
+	char *msg, *safe;
+
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	fputs("\n", stderr);
+	/* It may quote an argument: its control characters written out. */
+	safe = shown_dup(msg);
+	fprintf(stderr, "deckpress: %s\n", safe);
+	free(safe);
+	g_free(msg);
 	see_help(usage);
 	return EXIT_USAGE;
 }

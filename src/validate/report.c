@@ -148,6 +148,16 @@ check_fit(const struct deck *deck, const struct fonts *fonts,
 }
 
 
+/* A line of prefix and s, s's control characters written out. */
+static void
+print_shown(FILE *f, const char *prefix, const char *s)
+{
+	char *safe = shown_dup(s);
+
+	fprintf(f, "%s%s\n", prefix, safe);
+	free(safe);
+}
+
 /* The cards set aside (count: 0): listed, not printed, not counted. */
 static void
 print_aside(FILE *f, const struct deck *deck)
@@ -188,13 +198,16 @@ print_composition(FILE *f, const struct check_report *k)
 		if (o->variant != cur) {
 			cur = o->variant;
 			if (strcmp(cur->name, "deck") != 0) {
-				fprintf(f, "  variant %s\n", cur->name);
+				print_shown(f, "  variant ", cur->name);
 				ind = "  ";
 			}
 		}
+		char *what = shown_dup(o->what);
+
 		fprintf(f, "  %s%-*s %12s %8ld  %s\n", ind,
-		    52 - (int)strlen(ind), o->what, o->expected, o->actual,
+		    52 - (int)strlen(ind), what, o->expected, o->actual,
 		    o->ok ? "ok" : "FAIL");
+		free(what);
 	}
 }
 
@@ -215,7 +228,7 @@ print_fonts(FILE *f, const struct fonts *fonts,
 	v = layout_fonts_used(fonts);
 	fprintf(f, "fonts:%s\n", v[0] == NULL ? " none drawn" : "");
 	for (i = 0; v[i] != NULL; i++)
-		fprintf(f, "  %s\n", v[i]);
+		print_shown(f, "  ", v[i]);
 	g_strfreev(v);
 }
 
