@@ -16,8 +16,8 @@ LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv \
              -lgettextpo -lm
 
 OBJDIR = out/obj
-SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
-         src/model.c \
+SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
+         src/progress.c src/model.c \
          src/confine/confine.c src/confine/gfile.c src/confine/journal.c \
          src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
          src/art/art.c src/art/bounds.c src/art/lazy.c src/art/svgscan.c \

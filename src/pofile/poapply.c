@@ -203,12 +203,50 @@ apply_all(struct applier *w, struct setup *s, size_t li,
 	g_hash_table_destroy(w->seen);
 }
 
+/*
+ * Do language tags a and b name the same language?  The same subtags
+ * as far as the shorter goes: a PO editor's "es_ES" translates "es",
+ * "pt" does not translate "pt-BR" apart from "pt-PT", but neither is
+ * wrong; "de" for "fr" is.
+ */
+static bool
+same_language(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++) {
+		char x = *a == '_' ? '-' : *a, y = *b == '_' ? '-' : *b;
+
+		if (g_ascii_tolower(x) != g_ascii_tolower(y))
+			return false;
+	}
+	return (*a == '\0' || *a == '-' || *a == '_' || *a == '@') &&
+	    (*b == '\0' || *b == '-' || *b == '_' || *b == '@');
+}
+
+/* The file is in language li, or its header does not say (reported). */
+static bool
+lang_ok(const struct setup *s, size_t li, const struct pofile *pf,
+    struct diags *d)
+{
+	const char *want = s->deck->langs[li];
+
+	/* A German file must not land in text/fr.yaml. */
+	if (pf->lang == NULL || same_language(pf->lang, want))
+		return true;
+	diag_add(d, DIAG_ERROR, &pf->lang_pos, "po", "this file is in '%s' "
+	    "(its header's Language:), not '%s' as --lang asks", pf->lang,
+	    want);
+	return false;
+}
+
 void
 pofile_apply(struct setup *s, size_t li, const struct pofile *pf,
     struct poin_report *r, struct diags *d)
 {
 	struct applier w;
 
+	memset(r, 0, sizeof(*r));
+	if (!lang_ok(s, li, pf, d))
+		return;
 	apply_all(&w, s, li, pf, r, d);
 	free(w.v);
 }
@@ -268,6 +306,10 @@ pofile_import(struct setup *s, size_t li, const char *path,
 
 	memset(r, 0, sizeof(*r));
 	if (!pofile_read(&pf, path, d)) {
+		pofile_free(&pf);
+		return false;
+	}
+	if (!lang_ok(s, li, &pf, d)) {
 		pofile_free(&pf);
 		return false;
 	}

@@ -32,7 +32,14 @@
 int	 pofile_export(const struct setup *s, int li, const char *output,
 	    char **said, struct diags *d);
 
-#define PO_MAX_BYTES	(16 << 20)	/* a PO file read: as a YAML file */
+/*
+ * A PO file read: what a real game needs, many times over (Serious
+ * Privacy's is 100 KB of 333 messages; a 10 000-card deck's some 3 MB
+ * of 30 000), and read in well under a second (the largest 0.3 s): 16
+ * MiB of 400 000 empty messages took 1.8 s and 330 MB.
+ */
+#define PO_MAX_BYTES	(8 << 20)
+#define PO_MAX_MESSAGES	50000
 #define PO_MAX_STR	(64 << 10)	/* bytes of one msgstr: what a text
 					   file's value may hold */
 
@@ -53,6 +60,8 @@ struct poentry {
 struct pofile {
 	struct arena	 arena;		/* owns the strings */
 	const char	*path;		/* as diagnostics name it */
+	const char	*lang;		/* its header's Language:, or NULL */
+	struct srcpos	 lang_pos;	/* that line */
 	struct poentry	*v;
 	size_t		 n;
 };

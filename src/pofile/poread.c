@@ -6,15 +6,18 @@
  * Its syntax errors become deckpress's diagnostics.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <gettext-po.h>
 #include <glib.h>
 
 #include "pofile.h"
+#include "../memfile.h"
 
 /*
  * The handler libgettextpo calls has no argument of ours: the diags and
@@ -92,9 +95,11 @@ keyword(const char *s, const char *kw)
  * The lines each message starts at and its msgstr is at, in the file's
  * order, which is the order libgettextpo gives them in: it tells no
  * message's own line.  Obsolete messages (#~) are comments here.
+ * Past PO_MAX_MESSAGES, *over is the line of the one too many.
  */
 static size_t
-message_lines(const char *text, unsigned int **start, unsigned int **str)
+message_lines(const char *text, unsigned int **start, unsigned int **str,
+    unsigned int *over)
 {
 	size_t n = 0, cap = 0;
 	unsigned int line = 1;
@@ -104,6 +109,11 @@ message_lines(const char *text, unsigned int **start, unsigned int **str)
 	*start = *str = NULL;
 	for (s = text; *s; line++) {
 		if (keyword(s, "msgctxt") || (keyword(s, "msgid") && !ctxt)) {
+			/* The header is a message too. */
+			if (n > PO_MAX_MESSAGES) {
+				*over = line;
+				break;
+			}
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
 				*start = xrealloc(*start, cap * sizeof(**start));
@@ -143,6 +153,38 @@ utf8_file(po_file_t f, const struct pofile *pf, struct diags *d)
 	return ok;
 }
 
+/* The line of the header's Language: field in text, or 0. */
+static unsigned int
+lang_line(const char *text)
+{
+	unsigned int line = 1;
+	const char *s;
+
+	for (s = text; *s; line++) {
+		if (strncmp(s + strspn(s, " \t"), "\"Language:", 10) == 0)
+			return line;
+		s += strcspn(s, "\n");
+		if (*s == '\n')
+			s++;
+	}
+	return 0;
+}
+
+/* The header's Language: field, if it has one, into pf->lang. */
+static void
+take_lang(struct pofile *pf, po_file_t f, const char *text)
+{
+	const char *h = po_file_domain_header(f, NULL);
+	char *lang = h ? po_header_field(h, "Language") : NULL;
+
+	if (lang != NULL && *g_strstrip(lang) != '\0') {
+		pf->lang = arena_strdup(&pf->arena, lang);
+		pf->lang_pos = (struct srcpos){ pf->path, lang_line(text), 1 };
+	}
+	free(lang);
+	free((char *)h);	/* the library's copy */
+}
+
 /* The file's messages, each at its line, into pf->v. */
 static void
 take_messages(struct pofile *pf, po_file_t f, const unsigned int *start,
@@ -179,37 +221,62 @@ take_messages(struct pofile *pf, po_file_t f, const unsigned int *start,
 	po_message_iterator_free(it);
 }
 
-/* The file's bytes, if it can be read and is not too large. */
+/*
+ * The file's bytes, if it can be read and is not too large: read from
+ * one descriptor, so that what was measured is what is read.  *len is
+ * their number; the text is NUL-terminated.
+ */
 static char *
-slurp(const struct pofile *pf, const char *path, struct diags *d)
+slurp(const struct pofile *pf, const char *path, size_t *len,
+    struct diags *d)
 {
 	struct srcpos at = { pf->path, 0, 0 };
-	GError *err = NULL;
 	struct stat st;
-	char *text;
-	gsize len;
+	char *text = NULL;
+	ssize_t r;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 
-	if (stat(path, &st) != 0) {
+	if (fd < 0 || fstat(fd, &st) != 0) {
 		diag_add(d, DIAG_ERROR, &at, "io", "cannot read: %s",
 		    strerror(errno));
-		return NULL;
+		goto out;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		diag_add(d, DIAG_ERROR, &at, "io", "cannot read: not a file");
-		return NULL;
+		goto out;
 	}
 	if (st.st_size > PO_MAX_BYTES) {
 		diag_add(d, DIAG_ERROR, &at, "po", "%lld bytes, more than "
 		    "the %d a PO file may have", (long long)st.st_size,
 		    PO_MAX_BYTES);
-		return NULL;
+		goto out;
 	}
-	if (!g_file_get_contents(path, &text, &len, &err)) {
-		diag_add(d, DIAG_ERROR, &at, "io", "cannot read: %s",
-		    err->message);
-		g_error_free(err);
-		return NULL;
+	/* One byte more than allowed: a file that grew is still caught. */
+	text = xmalloc(PO_MAX_BYTES + 2);
+	*len = 0;
+	while ((r = read(fd, text + *len, PO_MAX_BYTES + 1 - *len)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			diag_add(d, DIAG_ERROR, &at, "io", "cannot read: %s",
+			    strerror(errno));
+			goto fail;
+		}
+		*len += (size_t)r;
+		if (*len > PO_MAX_BYTES) {
+			diag_add(d, DIAG_ERROR, &at, "po", "more than the %d "
+			    "bytes a PO file may have", PO_MAX_BYTES);
+			goto fail;
+		}
 	}
+	text[*len] = '\0';
+	goto out;
+fail:
+	free(text);
+	text = NULL;
+out:
+	if (fd >= 0)
+		close(fd);
 	return text;
 }
 
@@ -224,25 +291,54 @@ read_guarded(const char *path)
 	return po_file_read(path, &handler);
 }
 
+/*
+ * The bytes read, parsed by libgettextpo through a sealed copy of
+ * them (it opens files by name only): the file is read once.
+ */
+static po_file_t
+read_bytes(const char *text, size_t len, struct diags *d)
+{
+	char name[32];
+	po_file_t f;
+	int fd = memfile_new("po", text, len);
+
+	if (fd < 0) {
+		diag_add(d, DIAG_ERROR, &(struct srcpos){ rd.path, 0, 0 },
+		    "io", "cannot read: %s", strerror(errno));
+		return NULL;
+	}
+	memfile_path(fd, name, sizeof(name));
+	f = read_guarded(name);
+	close(fd);
+	return f;
+}
+
 bool
 pofile_read(struct pofile *pf, const char *path, struct diags *d)
 {
-	unsigned int *start = NULL, *strl = NULL;
-	size_t nlines, before = d->nerr;
-	po_file_t f;
+	unsigned int *start = NULL, *strl = NULL, over = 0;
+	size_t nlines, len, before = d->nerr;
+	po_file_t f = NULL;
 	char *text;
 
 	memset(pf, 0, sizeof(*pf));
 	pf->path = diag_file(d, path);
-	if ((text = slurp(pf, path, d)) == NULL)
+	if ((text = slurp(pf, path, &len, d)) == NULL)
 		return false;
-	nlines = message_lines(text, &start, &strl);
-	g_free(text);
+	nlines = message_lines(text, &start, &strl, &over);
 	rd.d = d;
 	rd.path = pf->path;
-	f = read_guarded(path);
-	if (f != NULL && d->nerr == before && utf8_file(f, pf, d))
+	if (over != 0)
+		diag_add(d, DIAG_ERROR, &(struct srcpos){ pf->path, over, 1 },
+		    "po", "more than the %d messages a PO file may have",
+		    PO_MAX_MESSAGES);
+	else
+		f = read_bytes(text, len, d);
+	if (f != NULL && d->nerr == before && utf8_file(f, pf, d)) {
+		take_lang(pf, f, text);
 		take_messages(pf, f, start, strl, nlines);
+	}
+	free(text);
 	if (f != NULL)
 		po_file_free(f);
 	free(start);
