@@ -465,6 +465,11 @@ scaffold_new(const struct scaffold *s, struct diags *d)
 	bool exists;
 	int rc;
 
+	/* As -o: no link another user planted in /tmp is followed. */
+	if (!outfile_folder(s->dir, d)) {
+		rc = EXIT_IO;
+		goto out;
+	}
 	if ((rc = dir_free(s->dir, &exists, d)) != 0)
 		goto out;
 	/* An empty folder is filled where it is, from a hidden folder
