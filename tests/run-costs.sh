@@ -51,12 +51,14 @@ cheap() {
 
 # refused TAG WANT: the run TAG exited 1, its stderr has the line WANT
 # (a grep -E pattern), it wrote no PDF at $T/TAG.pdf, and it was cheap.
-refused() {
-	exits "$1" 1 || return 1
-	grep -qE "$2" "$T/$1.err" ||
-	    { echo "expected a line matching: $2"; cat "$T/$1.err"; return 1; }
-	[ ! -e "$T/$1.pdf" ] || { echo "a PDF was written"; return 1; }
-	cheap "$1"
+refused() { refused_with 1 "$@"; }
+# refused_with RC TAG WANT: the same with exit status RC.
+refused_with() {
+	exits "$2" "$1" || return 1
+	grep -qE "$3" "$T/$2.err" ||
+	    { echo "expected a line matching: $3"; cat "$T/$2.err"; return 1; }
+	[ ! -e "$T/$2.pdf" ] || { echo "a PDF was written"; return 1; }
+	cheap "$2"
 }
 
 # flat TAG1 TAG2 N1 N2: the cost per unit of run TAG2 (N2 units) is at
