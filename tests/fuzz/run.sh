@@ -46,12 +46,14 @@ for t in "$@"; do
 	rc=0
 	# -report_slow_units=1: any input over a second is saved as a
 	# slow-unit-* finding (issue 12: no input takes more than a second
-	# to refuse); -malloc_limit_mb=200: nor more than 200 MB.
+	# to refuse); -timeout=2: one over two seconds stops the run as a
+	# crash would (issue 32), so a slow input cannot hide in a long
+	# run; -malloc_limit_mb=200: nor more than 200 MB.
 	# shellcheck disable=SC2046
 	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	LSAN_OPTIONS=suppressions=tests/lsan.supp:print_suppressions=0 \
-	    "$out/fuzz_$t" -max_total_time="$secs" -timeout=10 \
+	    "$out/fuzz_$t" -max_total_time="$secs" -timeout=2 \
 	    -rss_limit_mb=2048 -malloc_limit_mb=200 -report_slow_units=1 \
 	    -print_final_stats=1 -artifact_prefix="$finds/" $(dict "$t") \
 	    "$corpus" >"$log" 2>&1 &
