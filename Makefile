@@ -1,6 +1,6 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
-PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig yaml-0.1 \
+PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig freetype2 yaml-0.1 \
              libcmark-gfm librsvg-2.0 libxml-2.0 libpng libjpeg libqpdf lcms2 \
              json-glib-1.0 zlib
 PKG_CFLAGS != pkg-config --cflags $(PKGS)
@@ -27,7 +27,8 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/markup/markup.c src/markup/mtags.c src/markup/mcheck.c \
          src/load/deck.c src/load/texts.c src/load/langtag.c \
          src/load/cardtitle.c src/load/bind.c src/load/fieldcheck.c \
-         src/layout/fonts.c src/layout/fit.c src/layout/layout.c \
+         src/layout/fonts.c src/layout/gamefont.c src/layout/fit.c \
+         src/layout/layout.c \
          src/layout/inline.c \
          src/layout/hyph.c \
          src/layout/cover.c src/layout/show.c \

@@ -6,7 +6,8 @@
 # are, a variable font's weight, fallback fonts for Arabic and Chinese
 # with the text in its logical order, right-to-left text laid right to
 # left and aligned at its start, a character no chosen font has an
-# error naming it, the game's fonts/ confined to itself.  Needs the
+# error naming it, the game's fonts/ confined to itself, two games in
+# one process each printed in its own font.  Needs the
 # installed fonts of .ci/setup: fonts-dejavu-core, fonts-inter-variable,
 # fonts-kacst-one, fonts-wqy-microhei.
 T=out/test/fonts
@@ -186,6 +187,33 @@ t_svg_warn() {
 	    { cat "$T/svgbad.err"; return 1; }
 }
 check "fonts: an SVG naming a family no font has is warned of" t_svg_warn
+
+# --- two games in one process -----------------------------------------
+# deckpress all -j 1 renders one game after the other in one process,
+# each game's font read through a copy named /proc/self/fd/N: Cairo,
+# which keeps the faces it opened by their file's name, must never draw
+# the second game's text with the first one's font.
+for g in one two; do
+	mkdir -p "$T/all-$g/text" "$T/all-$g/fonts"
+	printf 'game: %s\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n  - {id: one}\n' \
+	    "$g" >"$T/all-$g/deck.yaml"
+	printf 'cards:\n  one: {title: One}\n' >"$T/all-$g/text/en.yaml"
+done
+cp tests/decks/fonts/fonts/DejaVuSerif.ttf "$T/all-one/fonts/Own.ttf"
+cp tests/decks/yours/fonts/Lobster.otf "$T/all-two/fonts/Own.ttf"
+printf 'card: standard\nfront:\n  - {type: text, field: title, box_mm: [6, 6, 51, 20], size_pt: 12, font: %s}\n' \
+    "DejaVu Serif" >"$T/all-one/layout.yaml"
+printf 'card: standard\nfront:\n  - {type: text, field: title, box_mm: [6, 6, 51, 20], size_pt: 12, font: %s}\n' \
+    "Lobster Two, bold: true, italic: true" >"$T/all-two/layout.yaml"
+t_two_games() {
+	$WRAP ./deckpress all "$T/all-one" "$T/all-two" -j 1 -d "$T/all" \
+	    >/dev/null 2>"$T/all.err" || { cat "$T/all.err"; return 1; }
+	the_font "$T/all/one-en-cards.pdf" DejaVuSerif &&
+	    the_font "$T/all/two-en-cards.pdf" LobsterTwo-BoldItalic || return 1
+	! pdffonts "$T/all/two-en-cards.pdf" | grep DejaVu
+}
+check "fonts: two games in one process each print their own font" \
+    t_two_games
 
 # --- same input, same bytes -------------------------------------------
 render $F --lang ar -o "$T/ar2.pdf"

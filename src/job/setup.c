@@ -155,6 +155,13 @@ job_setup_free(struct setup *s)
 	free(s->datadir);
 }
 
+/* A family a layout names, for tmpl_load_want() and art_fonts(). */
+static void
+want_family(void *ctx, const char *family)
+{
+	layout_fonts_want(ctx, family);
+}
+
 /*
  * Each kind's template and sheet, a file read once however many kinds
  * name it.  False if any fails (reported).
@@ -182,8 +189,9 @@ load_kinds(struct setup *s, struct diags *d)
 		if (j < k)
 			s->tmpls[k] = s->tmpls[j];
 		else if (lp[k] != NULL)
-			s->tmpls[k] = tmpl_load(deck->confine, lp[k],
-			    s->fonts->families, s->icons, d);
+			s->tmpls[k] = tmpl_load_want(deck->confine, lp[k],
+			    s->fonts->families, want_family, s->fonts,
+			    s->icons, d);
 		for (j = 0; j < k && (sp[k] == NULL || sp[j] == NULL ||
 		    strcmp(sp[j], sp[k]) != 0); j++)
 			;
@@ -258,14 +266,15 @@ check_fallbacks(const struct setup *s, struct diags *d)
 }
 
 /*
- * Give Pango the installed families the layouts and the languages'
- * fallback: name; a <span font=> or an SVG asks for its own later.
+ * Give Pango the game's and the installed families the layouts and the
+ * languages' fallback: name; a <span font=> or an SVG asks for its own
+ * later.  False if a game's font file named cannot be read (said).
  */
-static void
-want_fonts(const struct setup *s)
+static bool
+want_fonts(const struct setup *s, const struct diags *d)
 {
 	const struct elem *e;
-	size_t k, f, i;
+	size_t k, f, i, nerr = d->nerr;
 
 	for (k = 0; k < s->deck->nkinds; k++)
 		for (f = 0; s->tmpls[k] != NULL && f < 2; f++)
@@ -277,13 +286,7 @@ want_fonts(const struct setup *s)
 			}
 	for (k = 0; s->deck->fallback != NULL && k < s->deck->nlangs; k++)
 		layout_fonts_want(s->fonts, s->deck->fallback[k]);
-}
-
-/* An SVG's family, for art_fonts(). */
-static void
-want_svg_font(void *ctx, const char *family)
-{
-	layout_fonts_want(ctx, family);
+	return d->nerr == nerr;
 }
 
 int
@@ -300,9 +303,8 @@ job_setup_layouts(struct setup *s, struct diags *d)
 	p = path_join(s->datadir, "layouts");
 	confine_layouts(s->deck->confine, p);
 	free(p);
-	if (!load_kinds(s, d))
+	if (!load_kinds(s, d) || !want_fonts(s, d))
 		return EXIT_INPUT;
-	want_fonts(s);
 	return 0;
 }
 
@@ -330,7 +332,7 @@ job_setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 		return rc;
 	s->images = art_new();
 	art_confine(s->images, s->deck->confine, d);
-	art_fonts(s->images, s->fonts->families, want_svg_font, s->fonts);
+	art_fonts(s->images, s->fonts->families, want_family, s->fonts);
 	s->fonts->images = s->images;
 	if (!load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,

@@ -128,7 +128,9 @@ note_used(const struct fonts *f, PangoFont *font)
 	pango_font_description_unset_fields(fd, PANGO_FONT_MASK_SIZE |
 	    PANGO_FONT_MASK_VARIATIONS);
 	name = pango_font_description_to_string(fd);
-	key = g_strdup_printf("%s\t%s", name, (const char *)file);
+	/* A game's file is read as its copy: named as the game has it. */
+	key = g_strdup_printf("%s\t%s", name, layout_gamefont_real(f->game,
+	    (const char *)file));
 	if (!g_hash_table_contains(f->used, key))
 		g_hash_table_add(f->used, key);
 	else

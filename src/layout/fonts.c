@@ -7,28 +7,24 @@
  * one (its files are rejected), so a game's font file is the one
  * printed even where the machine has another version installed.
  *
- * Pango's own configuration holds the game's and deckpress's fonts and,
- * of the installed ones, only the families the game names (layout_fonts_want):
- * Pango sorts every font of its configuration for every font and size
- * it is asked for, so a machine's hundreds of installed fonts would
- * cost every text, and none of them may stand in for a font the game
- * did not choose anyway.
+ * Pango's own configuration holds deckpress's fonts and, of the game's
+ * and the installed ones, only the families the game names
+ * (layout_fonts_want): Pango sorts every font of its configuration for
+ * every font and size it is asked for, so a machine's hundreds of
+ * installed fonts would cost every text, and none of them may stand in
+ * for a font the game did not choose anyway.  The game's files are
+ * known by their family names until then (gamefont.c): a big font
+ * nothing names costs no more than reading its names.
  */
-#include <sys/stat.h>
-
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 
-#include "../confine/confine.h"
 #include "../tmpl/tmpl.h"
 #include "fitting.h"
 
@@ -87,10 +83,12 @@ add_name(const char ***v, size_t *n, size_t *cap, char *s)
 }
 
 /*
- * The distinct family names the configuration holds, sorted; then, in
- * the same NULL-terminated list, "Family\tstyle" for each face, so that
- * the template loader can refuse a style the bundle lacks (Pango would
- * quietly print another).  nfamilies counts the names only.
+ * The distinct family names the configuration holds and the game's
+ * files have, sorted; then, in the same NULL-terminated list,
+ * "Family\tstyle" for each face, so that the template loader can refuse
+ * a style the bundle lacks (Pango would quietly print another).
+ * nfamilies counts the names only.  The game's faces join the list as
+ * its files are read (list_game_faces): room is kept for them.
  */
 static void
 list_families(struct fonts *f, FcConfig *fc)
@@ -99,11 +97,12 @@ list_families(struct fonts *f, FcConfig *fc)
 	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, FC_WEIGHT, FC_SLANT,
 	    NULL);
 	FcFontSet *set = FcFontList(fc, pat, os);
+	const struct gamefonts *g = f->game;
 	const char **faces = NULL;
-	size_t cap = 0, fcap = 0, nfaces = 0;
-	int i;
+	size_t cap = 0, fcap = 0, nfaces = 0, room = 0, i;
+	guint k;
 
-	for (i = 0; set != NULL && i < set->nfont; i++) {
+	for (i = 0; set != NULL && i < (size_t)set->nfont; i++) {
 		FcChar8 *fam;
 		char *face;
 
@@ -116,7 +115,13 @@ list_families(struct fonts *f, FcConfig *fc)
 		add_name(&faces, &nfaces, &fcap, xstrdup(face));
 		g_free(face);
 	}
-	xgrow((void **)&f->families, &cap, f->nfamilies + nfaces + 1,
+	for (i = 0; g != NULL && i < g->n; i++) {
+		for (k = 0; k < g->v[i].scan.first->len; k++)
+			add_name(&f->families, &f->nfamilies, &cap, xstrdup(
+			    g_ptr_array_index(g->v[i].scan.first, k)));
+		room += g->v[i].scan.nlist;
+	}
+	xgrow((void **)&f->families, &cap, f->nfamilies + nfaces + room + 1,
 	    sizeof(char *));
 	qsort(f->families, f->nfamilies, sizeof(char *), strpcmp);
 	if (nfaces > 0) {
@@ -125,6 +130,10 @@ list_families(struct fonts *f, FcConfig *fc)
 		    nfaces * sizeof(char *));
 	}
 	f->families[f->nfamilies + nfaces] = NULL;
+	if (f->game != NULL) {
+		f->game->nlisted = f->nfamilies + nfaces;
+		f->game->cap = cap;
+	}
 	free(faces);
 	if (set != NULL)
 		FcFontSetDestroy(set);
@@ -162,13 +171,6 @@ xml_text(struct strbuf *xml, const char *s)
 		}
 }
 
-/* The families of the fonts of one source, and their files. */
-struct source {
-	GHashTable	*families;	/* every family name its fonts give */
-	char		**files;	/* the game's: the files kept */
-	size_t		 nfiles;
-};
-
 /* True if any family name of font is in the earlier source's set. */
 static bool
 shadowed(FcPattern *font, GHashTable *earlier)
@@ -192,121 +194,6 @@ add_families(GHashTable *to, FcPattern *font)
 	for (k = 0; FcPatternGetString(font, FC_FAMILY, k, &fam) ==
 	    FcResultMatch; k++)
 		g_hash_table_add(to, g_strdup((const char *)fam));
-}
-
-/* A font file by its name: TrueType, OpenType or a collection. */
-static bool
-font_name(const char *name)
-{
-	static const char *const ext[] = { ".ttf", ".otf", ".ttc", ".otc",
-	    NULL };
-	size_t n = strlen(name), k;
-
-	for (k = 0; ext[k] != NULL; k++)
-		if (n > 4 && g_ascii_strcasecmp(name + n - 4, ext[k]) == 0)
-			return true;
-	return false;
-}
-
-/*
- * The game's fonts: the font files directly in its fonts/ folder, a
- * stranger's input, so only regular files where the game's files may
- * lie (confine_open(): no link out of it unless --allow-outside), a sane
- * number of them and of a sane size.  Their families go to src.
- * Problems are errors at the folder.
- */
-#define GAME_FONTS_MAX	64
-#define GAME_FONT_BYTES	(64L << 20)
-
-/*
- * May font file f be read?  Opened as every game file is, then closed:
- * FreeType reads it by its real path, rf.
- */
-static bool
-font_file(const struct confine *conf, const char *f, struct stat *st,
-    char **rf, const char **why)
-{
-	int fd = confine_open(conf, f, st, why);
-
-	if (fd < 0)
-		return false;
-	close(fd);
-	if ((*rf = realpath(f, NULL)) == NULL)
-		*why = strerror(errno);
-	return *rf != NULL;
-}
-
-static bool
-scan_game(const char *gamedir, const struct confine *conf,
-    struct source *src, char **root, struct diags *d)
-{
-	char *dir = path_join(gamedir, "fonts"), *real, *f, *rf = NULL;
-	struct srcpos pos = { diag_read(d, dir), 0, 0 };
-	const char *why;
-	struct dirent *de;
-	struct stat st;
-	FcFontSet *set;
-	DIR *dp;
-	bool ok = true;
-	int k;
-
-	real = realpath(dir, NULL);
-	if (real == NULL || (dp = opendir(real)) == NULL) {
-		free(real);
-		free(dir);
-		return true;	/* no fonts of its own */
-	}
-	if ((why = confine_why(conf, dir)) != NULL) {
-		diag_add(d, DIAG_ERROR, &pos, "outside", "fonts/ %s", why);
-		closedir(dp);
-		free(real);
-		free(dir);
-		return false;
-	}
-	*root = real;
-	set = FcFontSetCreate();
-	while (ok && (de = readdir(dp)) != NULL) {
-		if (de->d_name[0] == '.' || !font_name(de->d_name))
-			continue;
-		f = path_join(dir, de->d_name);
-		if (!font_file(conf, f, &st, &rf, &why)) {
-			diag_add(d, DIAG_ERROR, &pos, strncmp(why, "is outside",
-			    10) == 0 ? "outside" : "font", "fonts/%s %s",
-			    de->d_name, why);
-			ok = false;
-		} else if (st.st_size > GAME_FONT_BYTES ||
-		    src->nfiles >= GAME_FONTS_MAX) {
-			diag_add(d, DIAG_ERROR, &pos, "font", "fonts/%s: a "
-			    "game may have %d font files of %ld MiB at most",
-			    de->d_name, GAME_FONTS_MAX, GAME_FONT_BYTES >> 20);
-			ok = false;
-		} else if (FcFreeTypeQueryAll((const FcChar8 *)rf, -1, NULL,
-		    NULL, set) == 0) {
-			diag_add(d, DIAG_ERROR, &pos, "font", "fonts/%s is "
-			    "not a font file fontconfig can read",
-			    de->d_name);
-			ok = false;
-		} else {
-			src->files = g_renew(char *, src->files,
-			    src->nfiles + 1);
-			src->files[src->nfiles++] = g_strdup(rf);
-		}
-		free(rf);
-		rf = NULL;
-		free(f);
-	}
-	closedir(dp);
-	for (k = 0; k < set->nfont; k++)
-		add_families(src->families, set->fonts[k]);
-	FcFontSetDestroy(set);
-	free(dir);
-	return ok;
-}
-
-static int
-strcmpv(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /*
@@ -376,12 +263,13 @@ cache_dirs(struct strbuf *xml)
 
 /*
  * deckpress's own fonts/, its files of a family the game has rejected;
- * its families go to seen.  Its fonts are known from a configuration of
- * that folder alone, read from its cache.
+ * its families go to seen, those the game hides to hidden.  Its fonts
+ * are known from a configuration of that folder alone, read from its
+ * cache.
  */
 static void
 add_bundled(struct strbuf *xml, const char *dir, GHashTable *game,
-    GHashTable *seen)
+    GHashTable *seen, GHashTable *hidden)
 {
 	FcConfig *one = FcConfigCreate();
 	FcPattern *pat = FcPatternCreate();
@@ -409,6 +297,7 @@ add_bundled(struct strbuf *xml, const char *dir, GHashTable *game,
 			sb_puts(xml, "<glob>");
 			xml_text(xml, (const char *)file);
 			sb_puts(xml, "</glob>");
+			add_families(hidden, set->fonts[k]);
 		} else
 			add_families(seen, set->fonts[k]);
 	}
@@ -422,58 +311,63 @@ add_bundled(struct strbuf *xml, const char *dir, GHashTable *game,
 	FcPatternDestroy(pat);
 }
 
+/* Every family name of the game's font files, into to. */
+static void
+game_families(const struct gamefonts *g, GHashTable *to)
+{
+	size_t i;
+	guint k;
+
+	for (i = 0; g != NULL && i < g->n; i++)
+		for (k = 0; k < g->v[i].scan.all->len; k++)
+			g_hash_table_add(to, g_strdup(g_ptr_array_index(
+			    g->v[i].scan.all, k)));
+}
+
 /*
- * The private configuration: the game's files (as application fonts),
- * deckpress's fonts/ folder, the installed folders, each family hiding
- * the same family further down.  Its cache goes to the user's cache
- * folder.
+ * The private configuration: deckpress's fonts/ folder, the installed
+ * folders, each family hiding the same family further down, and none
+ * hiding the game's (scanned into f->game, read when wanted); the
+ * families of deckpress's the game hides go to hidden.  Its cache goes
+ * to the user's cache folder.
  */
 static FcConfig *
 private_config(struct fonts *f, const char *dir, const struct deck *game,
-    char **narrow, char ***files, size_t *nfiles, struct diags *d)
+    char **narrow, GHashTable *hidden, struct diags *d)
 {
 	FcConfig *fc = FcConfigCreate();
 	struct strbuf xml = { 0 };
-	struct source own = { g_hash_table_new_full(g_str_hash,
-	    g_str_equal, g_free, NULL), NULL, 0 };
+	GHashTable *own = g_hash_table_new_full(g_str_hash, g_str_equal,
+	    g_free, NULL);
 	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
 	    g_free, NULL);
 	GHashTableIter it;
 	gpointer key;
-	FcBool ok;
-	size_t k;
+	FcBool ok = true;
 
 	/* fontconfig wants an absolute <dir>. */
 	f->ownfonts = realpath(dir, NULL);
 	if (f->ownfonts == NULL)
 		f->ownfonts = xstrdup(dir);
-	ok = game == NULL || scan_game(game->dir, game->confine, &own,
-	    &f->gamefonts, d);
+	if (game != NULL) {
+		f->game = xcalloc(1, sizeof(*f->game));
+		ok = layout_gamefonts_scan(f->game, game->dir, game->confine,
+		    &f->gamefonts, d);
+	}
+	game_families(f->game, own);
 	sb_puts(&xml, "<?xml version=\"1.0\"?><fontconfig>");
 	cache_dirs(&xml);
-	add_bundled(&xml, f->ownfonts, own.families, seen);
-	g_hash_table_iter_init(&it, own.families);
+	add_bundled(&xml, f->ownfonts, own, seen, hidden);
+	g_hash_table_iter_init(&it, own);
 	while (g_hash_table_iter_next(&it, &key, NULL))
 		g_hash_table_add(seen, g_strdup(key));
-	/* Pango's: the game's and deckpress's, no installed folder. */
+	/* Pango's: deckpress's, no installed folder. */
 	*narrow = xstrdup(xml.s);
 	add_installed(&xml, seen);
 	sb_puts(&xml, "</fontconfig>");
 	ok = ok && fc != NULL && FcConfigParseAndLoadFromMemory(fc,
 	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(fc);
-	/* In a stable order, so that the same deck gives the same PDF. */
-	if (own.nfiles > 0)
-		qsort(own.files, own.nfiles, sizeof(char *), strcmpv);
-	for (k = 0; ok && k < own.nfiles; k++)
-		ok = FcConfigAppFontAddFile(fc, (const FcChar8 *)
-		    own.files[k]);
-	/* The game's files, for Pango's configuration. */
-	*files = own.files;
-	*nfiles = own.nfiles;
-	own.files = NULL;
-	own.nfiles = 0;
-	g_free(own.files);
-	g_hash_table_destroy(own.families);
+	g_hash_table_destroy(own);
 	g_hash_table_destroy(seen);
 	sb_free(&xml);
 	if (!ok && fc != NULL) {
@@ -542,27 +436,101 @@ list_installed(struct fonts *f, FcConfig *fc)
 	FcPatternDestroy(pat);
 }
 
-/* Pango's configuration: narrow (XML, unclosed) and the game's files. */
+/* Pango's configuration: narrow (XML, unclosed). */
 static FcConfig *
-pango_config(const char *narrow, char **files, size_t nfiles)
+pango_config(const char *narrow)
 {
 	FcConfig *fc = FcConfigCreate();
 	struct strbuf xml = { 0 };
 	bool ok;
-	size_t k;
 
 	sb_puts(&xml, narrow);
 	sb_puts(&xml, "</fontconfig>");
 	ok = fc != NULL && FcConfigParseAndLoadFromMemory(fc,
 	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(fc);
-	for (k = 0; ok && k < nfiles; k++)
-		ok = FcConfigAppFontAddFile(fc, (const FcChar8 *)files[k]);
 	sb_free(&xml);
 	if (!ok && fc != NULL) {
 		FcConfigDestroy(fc);
 		fc = NULL;
 	}
 	return fc;
+}
+
+/*
+ * The faces of the game's file at path, now in Pango's configuration,
+ * into the list of faces (room was made for them), kept sorted.
+ */
+static void
+list_game_faces(const struct fonts *f, const char *path)
+{
+	struct gamefonts *g = f->game;
+	FcPattern *pat = FcPatternBuild(NULL, FC_FILE, FcTypeString, path,
+	    (char *)NULL);
+	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, FC_WEIGHT, FC_SLANT,
+	    NULL);
+	FcFontSet *set = FcFontList(f->fc, pat, os);
+	const char **faces = f->families + f->nfamilies;
+	size_t n = g->nlisted - f->nfamilies, j;
+	FcChar8 *fam;
+	char *face;
+	int i;
+
+	for (i = 0; set != NULL && i < set->nfont; i++) {
+		if (FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &fam) !=
+		    FcResultMatch)
+			continue;
+		face = face_entry(set->fonts[i], (const char *)fam);
+		for (j = 0; j < n && strcmp(faces[j], face) != 0; j++)
+			;
+		if (j == n && g->nlisted + 1 < g->cap) {
+			faces[n++] = xstrdup(face);
+			g->nlisted++;
+		}
+		g_free(face);
+	}
+	qsort(faces, n, sizeof(char *), strpcmp);
+	faces[n] = NULL;
+	if (set != NULL)
+		FcFontSetDestroy(set);
+	FcObjectSetDestroy(os);
+	FcPatternDestroy(pat);
+}
+
+/*
+ * Give Pango the game's files with a family called name (as fontconfig
+ * compares names), each read whole now; true if any was added.
+ */
+static bool
+want_game(const struct fonts *f, const char *name)
+{
+	struct gamefonts *g = f->game;
+	struct gfont *gf;
+	size_t i, j;
+	guint k;
+	bool added = false, has;
+
+	for (i = 0; g != NULL && i < g->n; i++) {
+		gf = &g->v[i];
+		for (k = 0, has = false; k < gf->scan.all->len && !has; k++)
+			has = layout_family_eq(name, g_ptr_array_index(
+			    gf->scan.all, k));
+		if (!has || gf->path != NULL || !layout_gamefont_read(g, gf))
+			continue;
+		/* The same bytes in two files: given once. */
+		for (j = 0; j < i && (g->v[j].path == NULL ||
+		    strcmp(g->v[j].path, gf->path) != 0); j++)
+			;
+		if (j < i)
+			continue;
+		if (!FcConfigAppFontAddFile(f->fc, (const FcChar8 *)gf->path)) {
+			diag_add(g->d, DIAG_ERROR, &g->pos, "font", "%s is not "
+			    "a font file fontconfig can read", gf->name);
+			continue;
+		}
+		list_game_faces(f, gf->path);
+		added = true;
+	}
+	return added;
 }
 
 void
@@ -580,11 +548,14 @@ layout_fonts_want(const struct fonts *f, const char *list)
 		char *key = g_ascii_strdown(g_strstrip(names[i]), -1);
 		GPtrArray *files = g_hash_table_lookup(f->installed, key);
 
-		if (files == NULL || g_hash_table_contains(f->wanted, key)) {
+		if (g_hash_table_contains(f->wanted, key)) {
 			g_free(key);
 			continue;
 		}
 		g_hash_table_add(f->wanted, key);
+		added |= want_game(f, names[i]);
+		if (files == NULL)
+			continue;
 		for (k = 0; k < files->len; k++)
 			FcConfigAppFontAddFile(f->fc, (const FcChar8 *)
 			    g_ptr_array_index(files, k));
@@ -596,21 +567,36 @@ layout_fonts_want(const struct fonts *f, const char *list)
 		pango_fc_font_map_config_changed(PANGO_FC_FONT_MAP(f->map));
 }
 
+/*
+ * deckpress draws in its own families where no layout names them (the
+ * booklet, the sheets' labels, the icons): a game's family hiding one
+ * of them is read at once.  False if one cannot be read (said).
+ */
+static bool
+want_hidden(struct fonts *f, GHashTable *hidden, struct diags *d)
+{
+	GHashTableIter it;
+	gpointer key;
+	size_t nerr = d->nerr;
+
+	g_hash_table_iter_init(&it, hidden);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		layout_fonts_want(f, key);
+	return d->nerr == nerr;
+}
+
 struct fonts *
 layout_fonts_new(const char *dir, const struct deck *game, struct diags *d)
 {
 	struct fonts *f = xcalloc(1, sizeof(*f));
-	size_t nerr = d->nerr, nfiles = 0, k;
-	char *narrow = NULL, **files = NULL;
-	FcConfig *full = private_config(f, dir, game, &narrow, &files,
-	    &nfiles, d);
-	FcConfig *fc = full != NULL ? pango_config(narrow, files, nfiles) :
-	    NULL;
+	size_t nerr = d->nerr;
+	char *narrow = NULL;
+	GHashTable *hidden = g_hash_table_new_full(g_str_hash, g_str_equal,
+	    g_free, NULL);
+	FcConfig *full = private_config(f, dir, game, &narrow, hidden, d);
+	FcConfig *fc = full != NULL ? pango_config(narrow) : NULL;
 	struct srcpos pos = { diag_read(d, dir), 0, 0 };
 
-	for (k = 0; k < nfiles; k++)
-		g_free(files[k]);
-	g_free(files);
 	free(narrow);
 	f->installed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    (GDestroyNotify)g_ptr_array_unref);
@@ -622,8 +608,7 @@ layout_fonts_new(const char *dir, const struct deck *game, struct diags *d)
 		if (d->nerr == nerr)
 			diag_add(d, DIAG_ERROR, &pos, "font",
 			    "cannot read fonts");
-		layout_fonts_free(f);
-		return NULL;
+		goto fail;
 	}
 	/* Every family a layout may name, and the installed files. */
 	list_families(f, full);
@@ -645,12 +630,16 @@ layout_fonts_new(const char *dir, const struct deck *game, struct diags *d)
 	f->variants = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    g_free);
 	f->hyph = layout_hyph_new();
-	if (f->nfamilies == 0) {
+	if (f->nfamilies == 0)
 		diag_add(d, DIAG_ERROR, &pos, "font", "no fonts found");
-		layout_fonts_free(f);
-		return NULL;
+	else if (want_hidden(f, hidden, d)) {
+		g_hash_table_destroy(hidden);
+		return f;
 	}
-	return f;
+fail:
+	g_hash_table_destroy(hidden);
+	layout_fonts_free(f);
+	return NULL;
 }
 
 void
@@ -672,6 +661,8 @@ layout_fonts_free(struct fonts *f)
 		g_hash_table_destroy(f->wanted);
 	free(f->gamefonts);
 	free(f->ownfonts);
+	layout_gamefonts_free(f->game);
+	free(f->game);
 	layout_hyph_free(f->hyph);
 	if (f->ctx != NULL)
 		g_object_unref(f->ctx);

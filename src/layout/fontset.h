@@ -15,6 +15,7 @@
 
 #include "../model.h"
 
+struct gamefonts;
 struct hyph;
 struct images;
 
@@ -38,6 +39,9 @@ struct fonts {
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 	char		 *gamefonts;	/* the game's fonts/ (real path), or
 					   NULL */
+	struct gamefonts *game;		/* owned: the game's font files, each
+					   read when a family of it is
+					   wanted (gamefont.c); NULL: none */
 	char		 *ownfonts;	/* deckpress's fonts/ (real path) */
 	GHashTable	 *variants;	/* "elem lang" -> a struct elem with a
 					   language's fallback (cover.c) */
@@ -56,18 +60,22 @@ struct fonts {
  * The fonts of game (its fonts/, read as its confinement allows; NULL:
  * none), deckpress's in dir, then the installed ones.  Returns NULL
  * with an error if the game's fonts/ holds a file that is no font, or
- * lies outside it, or if there is no font at all.  Free with
- * layout_fonts_free().
+ * lies outside it, or has more files, bytes or faces than a game may,
+ * or if there is no font at all.  A game's font file is read whole
+ * only when a family of it is wanted (layout_fonts_want()); what is
+ * wrong with it then is an error in d (borrowed: it must outlive the
+ * fonts).  Free with layout_fonts_free().
  */
 struct fonts	*layout_fonts_new(const char *dir, const struct deck *game,
 		    struct diags *d);
 void		 layout_fonts_free(struct fonts *f);
 /*
- * Give Pango the installed fonts of each family of list ("A,B" or one
- * family) that it does not have yet.  Pango's configuration holds the
- * game's and deckpress's fonts and only the installed families asked
- * for here: every family a layout, a language's fallback:, a <span
- * font=> or an SVG names must be wanted before it is laid out.
+ * Give Pango the game's and the installed fonts of each family of list
+ * ("A,B" or one family) that it does not have yet; a game's file is
+ * read whole then, and its faces join f->families.  Pango's
+ * configuration holds deckpress's fonts and only the families asked for
+ * here: every family a layout, a language's fallback:, a <span font=>
+ * or an SVG names must be wanted before it is laid out.
  */
 void		 layout_fonts_want(const struct fonts *f, const char *list);
 

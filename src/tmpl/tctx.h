@@ -16,6 +16,8 @@ struct tctx {
 	const struct iconmap	*icons;
 	struct diags		*d;
 	const char		*fallback;	/* the layout's, or NULL */
+	void			(*want)(void *ctx, const char *family);
+	void			*want_ctx;	/* tmpl_load_want()'s */
 };
 
 /* Typed readers (tvalue.c): false with an error at n; n NULL: unset. */
@@ -71,9 +73,8 @@ bool		 tmpl_font_fallback(struct arena *a,
 		    const char **out, struct diags *d);
 
 /* The font keys of text element e: font, bold, italic, weight, fallback
- * (after its own, the layout's lfallback). */
-bool		 tmpl_font(struct arena *a, const char *const *families,
-		    const char *const *faces, const char *lfallback,
-		    struct elem *e, const struct ynode *n, struct diags *d);
+ * (after its own, the layout's). */
+bool		 tmpl_font(const struct tctx *c, struct elem *e,
+		    const struct ynode *n);
 
 #endif

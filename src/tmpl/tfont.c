@@ -220,23 +220,27 @@ get_weight(struct elem *e, const struct ynode *n, struct diags *d)
 }
 
 bool
-tmpl_font(struct arena *a, const char *const *families,
-    const char *const *faces, const char *lfallback, struct elem *e,
-    const struct ynode *n, struct diags *d)
+tmpl_font(const struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	const struct ynode *f = ytree_get(n, "font"), *b, *it;
+	const char *lfallback = c->fallback;
+	struct arena *a = &c->t->arena;
+	struct diags *d = c->d;
 	bool ok = true;
 
 	e->family = "Roboto";
 	if (f != NULL && (ok = ytree_string(f, &e->family, "font", NULL, d)))
-		ok = tmpl_font_known(families, e->family, &f->pos, d);
+		ok = tmpl_font_known(c->families, e->family, &f->pos, d);
 	if ((b = ytree_get(n, "bold")) != NULL)
 		ok &= ytree_bool(b, &e->bold, "bold", NULL, d);
 	if ((it = ytree_get(n, "italic")) != NULL)
 		ok &= ytree_bool(it, &e->italic, "italic", NULL, d);
 	ok &= get_weight(e, ytree_get(n, "weight"), d);
-	ok = ok && check_face(a, faces, e, n, d);
-	ok &= tmpl_font_fallback(a, families, ytree_get(n, "fallback"),
+	/* Its faces are known once the family is wanted. */
+	if (ok && c->want != NULL)
+		c->want(c->want_ctx, e->family);
+	ok = ok && check_face(a, c->faces, e, n, d);
+	ok &= tmpl_font_fallback(a, c->families, ytree_get(n, "fallback"),
 	    &e->fallback, d);
 	/* The element's own fallbacks first, then the layout's. */
 	if (e->fallback == NULL)

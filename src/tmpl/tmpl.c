@@ -250,8 +250,7 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 	ok &= tmpl_get_enum(c, ytree_get(n, "numbering"), "numbering", nb,
 	    &by_card);
 	e->by_card = by_card == 1;
-	ok &= tmpl_font(&c->t->arena, c->families, c->faces, c->fallback, e,
-	    n, c->d);
+	ok &= tmpl_font(c, e, n);
 	ok &= tmpl_get_bool(c, ytree_get(n, "upper"), "upper", &e->upper);
 	ok &= get_sizes(c, e, ytree_get(n, "size_pt"));
 	ok &= tmpl_get_enum(c, ytree_get(n, "align"), "align", ha, &h);
@@ -597,8 +596,16 @@ tmpl_load(const struct confine *conf, const char *path,
     const char *const *families,
     const struct iconmap *icons, struct diags *d)
 {
+	return tmpl_load_want(conf, path, families, NULL, NULL, icons, d);
+}
+
+struct tmpl *
+tmpl_load_want(const struct confine *conf, const char *path,
+    const char *const *families, void (*want)(void *ctx, const char *family),
+    void *ctx, const struct iconmap *icons, struct diags *d)
+{
 	struct tmpl *t = xcalloc(1, sizeof(*t));
-	struct tctx c = { t, families, families, icons, d, NULL };
+	struct tctx c = { t, families, families, icons, d, NULL, want, ctx };
 	const struct ynode *root;
 	size_t nerr = d->nerr;
 	bool ok, fb;

@@ -35,6 +35,16 @@ const char	*tmpl_icon_suggest(const struct iconmap *m, const char *name);
 struct tmpl	*tmpl_load(const struct confine *conf, const char *path,
 		    const char *const *families, const struct iconmap *icons,
 		    struct diags *d);
+/*
+ * The same, calling want(ctx, family) (unless NULL) with each family a
+ * text element names, before its faces are looked up: a game's font
+ * file is read, and its faces join families, only once a family of it
+ * is named (layout/fonts.c).  families must stay where it is.
+ */
+struct tmpl	*tmpl_load_want(const struct confine *conf, const char *path,
+		    const char *const *families,
+		    void (*want)(void *ctx, const char *family), void *ctx,
+		    const struct iconmap *icons, struct diags *d);
 void		 tmpl_free(struct tmpl *t);
 
 /* Fonts of a layout (tfont.c); families as tmpl_load() takes them. */
