@@ -132,6 +132,12 @@ out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
 	    $(LDLIBS)
 
+# The SVG filter cost model's calibration (tests/tools/svgcalib.py).
+out/test/svgtime: tests/tools/svgtime.c $(OBJS) $(HDRS)
+	@mkdir -p out/test
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
+	    $(LDLIBS)
+
 out/test/hyphcheck: tests/tools/hyphcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
@@ -149,7 +155,7 @@ render: deckpress
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
           out/test/pngdiff out/test/artgen out/test/noiseart out/test/iccgen \
-          out/test/floor
+          out/test/floor out/test/svgtime
 NPROC  != nproc 2>/dev/null || echo 1
 test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)
