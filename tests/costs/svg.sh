@@ -9,8 +9,9 @@
 # mask, named results, a kernelUnitLength -- in under $LIMIT s and $MEM
 # KB, the cost of refusing flat as the file asks for more.  A card with
 # a drop shadow, at 300 and 600 px to the inch, still renders, its
-# shadow there.  The SVGs are tests/tools/hostile.py's; every file is
-# under $T/svg*.
+# shadow there.  preview, export, check, a booklet's figure and an
+# image inline in a card's text refuse the bomb as cards does.  The
+# SVGs are tests/tools/hostile.py's; every file is under $T/svg*.
 
 # svg_run NAME KIND: a one-card deck $T/svg-NAME showing hostile.py's
 # KIND as art/x.svg over the card, rendered under timed as svg-NAME
@@ -145,3 +146,40 @@ check "a drop shadow on a card of 744 x 1039 px (300 dpi): drawn, its shadow gre
 svg_run shadow600 svg-shadow:1488:2079
 check "a drop shadow on a card of 1488 x 2079 px (600 dpi): drawn, its shadow grey" \
     svg_shadow shadow600
+
+# Every command that draws an SVG loads it through the same scan: the
+# morphology bomb as card art in preview, export and check's preflight,
+# as a booklet's figure, and inline in a card's text.
+P=$T/svg-paths
+mkdir -p "$P/rules"
+cp -R "$T/svg-morph1000/." "$P"
+python3 tests/tools/hostile.py svg-ok "$P/art/ok.svg"
+printf '# Rules\n\nPlay a card.\n\n![A figure](../art/x.svg)\n' >"$P/rules/en.md"
+# svg_refused_at TAG WHERE: the run TAG was refused with the morphology
+# bomb's error at WHERE (its "FILE:LINE:COL: error: " and what precedes
+# "image"), cheaply, writing nothing at $T/TAG.*.
+svg_refused_at() {
+	refused "$1" "^$2image $3 has a filter 'f' \(feMorphology radius 1000 over 2000 x 2000 px\) that would cost 1792 million pixel operations, more than the 100 million deckpress allows\$" ||
+	    return 1
+	[ ! -e "$T/$1.png" ] && [ ! -e "$T/$1.d" ] ||
+	    { echo "an output was written"; return 1; }
+}
+timed svg-preview preview "$P" --card one -o "$T/svg-preview.png"
+check "preview of the morphology bomb: refused" svg_refused_at svg-preview \
+    "$P/layout.yaml:3:25: error: card 'one': " "$P/art/x.svg"
+timed svg-export export "$P" --lang en -o "$T/svg-export.d"
+check "export of the morphology bomb: refused" svg_refused_at svg-export \
+    "$P/layout.yaml:3:25: error: card 'one': " "$P/art/x.svg"
+timed svg-check check "$P"
+check "check of the morphology bomb: refused" svg_refused_at svg-check \
+    "$P/layout.yaml:3:25: error: card 'one': " "$P/art/x.svg"
+sed 's|file: art/x.svg|file: art/ok.svg|' "$T/svg-morph1000/layout.yaml" \
+    >"$P/layout.yaml"
+timed svg-booklet booklet "$P" --lang en -o "$T/svg-booklet.pdf"
+check "the morphology bomb as a booklet's figure: refused" svg_refused_at \
+    svg-booklet "$P/rules/en.md:5:1: error: " "$P/rules/../art/x.svg"
+printf 'cards:\n  one: {title: "One {img:art/x.svg}"}\n' >"$P/text/en.yaml"
+timed svg-inline cards "$P" -o "$T/svg-inline.pdf"
+check "the morphology bomb inline in a card's text: refused" svg_refused_at \
+    svg-inline "$P/text/en.yaml:2:21: error: card 'one' \(en\): title: " \
+    "$P/art/x.svg"
