@@ -244,13 +244,16 @@ transform(struct svgcost *c, const char *v)
 static void
 style_attr(struct svgcost *c, struct el *e, const char *v)
 {
-	size_t n = strlen(v);
+	char *d = xstrdup(v);
+	size_t n = strlen(d);
 
-	e->sfilter = art_css_value(&c->a, v, n, "filter");
-	e->smask = art_css_value(&c->a, v, n, "mask");
+	art_css_uncomment(d);
+	e->sfilter = art_css_value(&c->a, d, n, "filter");
+	e->smask = art_css_value(&c->a, d, n, "mask");
 	/* CSS transforms are not followed: nothing can be bounded. */
-	if (art_css_value(&c->a, v, n, "transform") != NULL)
+	if (art_css_value(&c->a, d, n, "transform") != NULL)
 		c->unknown = true;
+	free(d);
 }
 
 void

@@ -66,12 +66,63 @@ trim(const char **b, const char **e)
 }
 
 char *
+art_css_unescape(const char *s, size_t n)
+{
+	struct strbuf b = { 0 };
+	const char *p = s, *end = s + n;
+	char u[8];
+	gunichar c;
+	int k;
+
+	while (p < end) {
+		if (*p != '\\') {
+			sb_add(&b, p++, 1);
+			continue;
+		}
+		if (++p == end)
+			break;
+		if (!g_ascii_isxdigit(*p)) {
+			if (*p != '\n')
+				sb_add(&b, p, 1);
+			p++;
+			continue;
+		}
+		/* Up to six hex digits, then one white space swallowed. */
+		for (c = 0, k = 0; k < 6 && p < end && g_ascii_isxdigit(*p);
+		    k++)
+			c = c * 16 + (gunichar)g_ascii_xdigit_value(*p++);
+		if (p < end && g_ascii_isspace(*p))
+			p++;
+		if (c == 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+			c = 0xFFFD;
+		sb_add(&b, u, (size_t)g_unichar_to_utf8(c, u));
+	}
+	sb_add(&b, "", 0);
+	return b.s;
+}
+
+/* Does the name [b, e), its escapes undone, read prop (case aside)? */
+static bool
+name_is(const char *b, const char *e, const char *prop)
+{
+	char *u;
+	bool is;
+
+	if (memchr(b, '\\', (size_t)(e - b)) == NULL)
+		return (size_t)(e - b) == strlen(prop) &&
+		    g_ascii_strncasecmp(b, prop, strlen(prop)) == 0;
+	u = art_css_unescape(b, (size_t)(e - b));
+	is = g_ascii_strcasecmp(u, prop) == 0;
+	free(u);
+	return is;
+}
+
+char *
 art_css_value(struct arena *a, const char *decls, size_t n,
     const char *prop)
 {
 	const char *p = decls, *end = decls + n, *semi, *colon, *nb, *ne;
 	const char *vb, *ve, *found = NULL, *found_end = NULL;
-	size_t plen = strlen(prop);
 
 	for (; p < end; p = semi + 1) {
 		semi = find_top(p, end, ";");
@@ -83,8 +134,7 @@ art_css_value(struct arena *a, const char *decls, size_t n,
 			vb = colon + 1;
 			ve = semi;
 			trim(&vb, &ve);
-			if ((size_t)(ne - nb) == plen &&
-			    g_ascii_strncasecmp(nb, prop, plen) == 0) {
+			if (name_is(nb, ne, prop)) {
 				found = vb;
 				found_end = ve;
 			}
@@ -186,12 +236,12 @@ has_word(const char *list, const char *word, size_t n)
 	}
 }
 
-/* A CSS name character (escapes aside: they only widen the match). */
+/* A CSS name character (a compound with an escape is not compared). */
 static bool
 name_char(char c)
 {
 	return g_ascii_isalnum(c) || c == '-' || c == '_' ||
-	    (unsigned char)c >= 0x80 || c == '\\';
+	    (unsigned char)c >= 0x80;
 }
 
 /* The compound [p, end) against the element: its type, id, classes. */
@@ -201,6 +251,9 @@ compound_may_match(const char *p, const char *end, const char *tag,
 {
 	const char *b;
 
+	/* An escaped name could be any: taken to match. */
+	if (memchr(p, '\\', (size_t)(end - p)) != NULL)
+		return true;
 	if (p < end && (name_char(*p) || *p == '*')) {
 		for (b = p; p < end && (name_char(*p) || *p == '*' ||
 		    *p == '|'); p++)

@@ -13,13 +13,19 @@
 #include "../util.h"
 
 /*
- * The value of property prop (ASCII case ignored) in the CSS
- * declarations of n bytes at decls (a style attribute's, or a rule's
- * block), the last one given, "!important" dropped, copied into a; NULL
- * if there is none.
+ * The value of property prop (ASCII case and escapes ignored) in the
+ * CSS declarations of n bytes at decls (a style attribute's, or a
+ * rule's block; its comments gone), the last one given, "!important"
+ * dropped, copied into a; NULL if there is none.
  */
 char	*art_css_value(struct arena *a, const char *decls, size_t n,
 	    const char *prop);
+
+/*
+ * The n bytes at s with their CSS escapes undone ("\\66" is "f");
+ * caller frees.
+ */
+char	*art_css_unescape(const char *s, size_t n);
 
 /*
  * Each rule of the stylesheet sheet, at-rules' blocks (@media) read as

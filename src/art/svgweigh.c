@@ -100,9 +100,9 @@ url_spec(struct svgcost *c, const char *b, const char *e, bool mask,
 	/* Only the document's own: librsvg reads no other file here. */
 	if (b == e || *b != '#')
 		return false;
-	id = g_strndup(b + 1, (gsize)(e - b - 1));
+	id = art_css_unescape(b + 1, (size_t)(e - b - 1));
 	t = g_hash_table_lookup(c->targets, id);
-	g_free(id);
+	free(id);
 	if (t == NULL)
 		return false;	/* names nothing: not drawn, or no mask */
 	at = GPOINTER_TO_SIZE(t) - 1;
@@ -115,45 +115,65 @@ url_spec(struct svgcost *c, const char *b, const char *e, bool mask,
 	return true;
 }
 
+/* Past the CSS name at p, escapes and all. */
+static const char *
+name_end(const char *p)
+{
+	for (;;) {
+		if (g_ascii_isalnum(*p) || *p == '-' || *p == '_' ||
+		    (unsigned char)*p >= 0x80)
+			p++;
+		else if (*p == '\\' && p[1] != '\0')
+			p += 2;
+		else
+			return p;
+	}
+}
+
 /*
  * The value v of a filter (mask false) or mask property, read once:
- * the filters it names (url(#id)) and the filter functions it calls.
+ * the filters it names (url(#id)) and the filter functions it calls,
+ * each as many times as it does.
  */
 static const struct val *
 value(struct svgcost *c, const char *v, bool mask)
 {
 	struct val *r;
-	struct spec s[64];
+	struct spec *s = NULL;
 	const char *p = v, *b, *e;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
+	char *name;
 
 	if ((r = g_hash_table_lookup(c->vals, v)) != NULL)
 		return r;
-	while (*p != '\0' && n < G_N_ELEMENTS(s)) {
-		for (b = p; g_ascii_isalnum(*p) || *p == '-' || *p == '_'; p++)
-			continue;
-		if (*p != '(') {
+	while (*p != '\0') {
+		b = p;
+		if ((p = name_end(p)) == b || *p != '(') {
 			if (p == b)
 				p++;	/* white space, or a stray sign */
 			continue;
 		}
 		e = call_end(p);
-		if ((size_t)(p - b) == 3 && g_ascii_strncasecmp(b, "url", 3) ==
-		    0) {
+		xgrow((void **)&s, &cap, n + 1, sizeof(*s));
+		name = art_css_unescape(b, (size_t)(p - b));
+		if (g_ascii_strcasecmp(name, "url") == 0) {
 			if (url_spec(c, p + 1, e[-1] == ')' ? e - 1 : e, mask,
 			    &s[n]))
 				n++;
-		} else if (!mask && p > b) {
+		} else if (!mask) {
 			s[n].kind = S_FUNCTION;
 			s[n].index = 0;
-			s[n++].name = arena_strndup(&c->a, b, (size_t)(p - b));
+			s[n++].name = arena_strdup(&c->a, name);
 		}
+		free(name);
 		p = e;
 	}
 	r = xmalloc(sizeof(*r) + n * sizeof(r->v[0]));
 	r->inherit = g_ascii_strcasecmp(v, "inherit") == 0;
 	r->n = n;
-	memcpy(r->v, s, n * sizeof(s[0]));
+	if (n > 0)
+		memcpy(r->v, s, n * sizeof(s[0]));
+	free(s);
 	g_hash_table_insert(c->vals, (char *)v, r);
 	return r;
 }
@@ -300,9 +320,9 @@ spec_ops(const struct svgcost *c, const struct spec *s, double lo,
 		return OPS_MASK;
 	}
 	if (s->kind == S_FUNCTION) {
-		if (strcmp(s->name, "blur") == 0)
+		if (g_ascii_strcasecmp(s->name, "blur") == 0)
 			return ops + 2 * OPS_KERNEL;
-		if (strcmp(s->name, "drop-shadow") == 0)
+		if (g_ascii_strcasecmp(s->name, "drop-shadow") == 0)
 			return ops + 2 * OPS_KERNEL + 2 * OPS_CHEAP +
 			    OPS_COMPOSITE + 2 * OPS_MERGE_NODE;
 		return ops + OPS_FUNCTION;
