@@ -86,9 +86,9 @@ own_scale(const char *el, size_t i)
 	    strcmp(el, "clipPath") == 0;
 }
 
-/* A new primitive, element i of kind k, in the filter open. */
+/* A new primitive, element i of kind k, of filter f. */
 static void
-add_prim(struct svgcost *c, size_t i, int k)
+add_prim(struct svgcost *c, size_t i, int k, size_t f)
 {
 	struct prim *p;
 
@@ -98,6 +98,7 @@ add_prim(struct svgcost *c, size_t i, int k)
 	memset(p, 0, sizeof(*p));
 	p->kind = (enum prim_kind)k;
 	p->elem = i;
+	p->filt = f;
 	p->name = c->els[i].tag;
 	/* The defaults librsvg takes. */
 	if (k == P_CONVOLVE)
@@ -106,51 +107,52 @@ add_prim(struct svgcost *c, size_t i, int k)
 		p->x = 1;
 	if (k == P_SHADOW)
 		p->x = p->y = 2;
-	c->filts[c->nfilts - 1].n++;
-	c->open_prim = i + 1;
+	c->els[i].prim = c->nprims;
+}
+
+/* Element i, a filter. */
+static void
+add_filter(struct svgcost *c, size_t i)
+{
+	xgrow((void **)&c->filts, &c->capfilts, c->nfilts + 1,
+	    sizeof(*c->filts));
+	memset(&c->filts[c->nfilts], 0, sizeof(c->filts[0]));
+	c->filts[c->nfilts++].elem = i;
+	c->els[i].filt = c->nfilts;
+	g_hash_table_insert(c->filter_at, GSIZE_TO_POINTER(i + 1),
+	    GSIZE_TO_POINTER(c->nfilts));
 }
 
 void
 art_svgcost_element(struct svgcost *c, size_t i, size_t parent,
     const char *el)
 {
+	const struct el *up;
 	struct el *e;
-	struct filt *f;
 	int k;
 
 	xgrow((void **)&c->els, &c->cap, i + 1, sizeof(*c->els));
+	up = parent != SIZE_MAX ? &c->els[parent] : NULL;
 	c->n = i + 1;
 	c->last = i;
 	e = &c->els[i];
 	memset(e, 0, sizeof(*e));
 	e->parent = parent;
 	e->tag = arena_strdup(&c->a, el);
-	e->unknown = own_scale(el, i) || (parent != SIZE_MAX &&
-	    c->els[parent].unknown);
+	e->unknown = own_scale(el, i) || (up != NULL && up->unknown);
 	if (strcmp(el, "line") == 0)
 		e->vertices = 2;
 	if (strcmp(el, "style") == 0)
-		c->in_style = i + 1;
-	if (strcmp(el, "filter") == 0) {
-		xgrow((void **)&c->filts, &c->capfilts, c->nfilts + 1,
-		    sizeof(*c->filts));
-		f = &c->filts[c->nfilts++];
-		memset(f, 0, sizeof(*f));
-		f->elem = i;
-		f->first = c->nprims;
-		c->open_filter = i + 1;
-		g_hash_table_insert(c->filter_at, GSIZE_TO_POINTER(i + 1),
-		    GSIZE_TO_POINTER(c->nfilts));
-		return;
-	}
-	/* A filter's primitives are its children; feMergeNode is
-	 * feMerge's. */
-	if (c->open_filter > 0 && parent == c->open_filter - 1 &&
-	    (k = prim_kind(el)) >= 0)
-		add_prim(c, i, k);
-	else if (c->open_prim > 0 && parent == c->open_prim - 1 &&
-	    strcmp(el, "feMergeNode") == 0)
-		c->prims[c->nprims - 1].nodes++;
+		c->in_style++;
+	/* A filter's primitives are its children, wherever it is (in
+	 * another filter too); feMergeNode is feMerge's. */
+	if (strcmp(el, "filter") == 0)
+		add_filter(c, i);
+	else if (up != NULL && up->filt > 0 && (k = prim_kind(el)) >= 0)
+		add_prim(c, i, k, up->filt - 1);
+	else if (up != NULL && up->prim > 0 && strcmp(el, "feMergeNode") ==
+	    0)
+		c->prims[up->prim - 1].nodes++;
 }
 
 /* The value v as written, made printable and short, for a message. */
@@ -267,8 +269,8 @@ art_svgcost_attr(struct svgcost *c, const char *an, const char *v)
 		    0) && !g_hash_table_contains(c->targets, v))
 			g_hash_table_insert(c->targets, (char *)e->id,
 			    GSIZE_TO_POINTER(c->last + 1));
-		if (strcmp(e->tag, "filter") == 0)
-			c->filts[c->nfilts - 1].id = e->id;
+		if (e->filt > 0)
+			c->filts[e->filt - 1].id = e->id;
 	} else if (strcmp(an, "class") == 0)
 		e->cls = arena_strdup(&c->a, v);
 	else if (strcmp(an, "filter") == 0)
@@ -282,10 +284,9 @@ art_svgcost_attr(struct svgcost *c, const char *an, const char *v)
 		transform(c, v);
 	else if (strcmp(an, "viewBox") == 0 && c->last == 0)
 		view_box(c, v);
-	else if (strcmp(an, "primitiveUnits") == 0 &&
-	    strcmp(e->tag, "filter") == 0)
-		c->filts[c->nfilts - 1].bbox = strcmp(v, "objectBoundingBox")
-		    == 0;
+	else if (strcmp(an, "primitiveUnits") == 0 && e->filt > 0)
+		c->filts[e->filt - 1].bbox = strcmp(v, "objectBoundingBox") ==
+		    0;
 	else if ((strcmp(an, "d") == 0 && strcmp(e->tag, "path") == 0) ||
 	    (strcmp(an, "points") == 0 && (strcmp(e->tag, "polyline") == 0 ||
 	    strcmp(e->tag, "polygon") == 0)))
@@ -293,8 +294,8 @@ art_svgcost_attr(struct svgcost *c, const char *an, const char *v)
 	else if (strcmp(an, "href") == 0 && *v == '#' && e->unknown)
 		/* Drawn inside a scale not known: so is what it names. */
 		c->unknown = true;
-	if (c->open_prim > 0 && c->open_prim - 1 == c->last)
-		prim_attr(c, &c->prims[c->nprims - 1], an, v);
+	if (e->prim > 0)
+		prim_attr(c, &c->prims[e->prim - 1], an, v);
 }
 
 void
@@ -344,14 +345,8 @@ alpha_inputs(struct svgcost *c, const struct filt *f)
 void
 art_svgcost_end(struct svgcost *c, size_t i)
 {
-	if (c->open_filter == i + 1) {
-		c->open_filter = 0;
-		alpha_inputs(c, &c->filts[c->nfilts - 1]);
-	}
-	if (c->open_prim == i + 1)
-		c->open_prim = 0;
-	if (c->in_style == i + 1) {
-		c->in_style = 0;
+	if (strcmp(c->els[i].tag, "style") == 0) {
+		c->in_style--;
 		/* Rules of two style elements never run together. */
 		sb_puts(&c->sheet, "\n;\n");
 	}
@@ -380,11 +375,42 @@ on_rule(void *ctx, const char *sel, size_t nsel, const char *decls,
 	c->rules[c->nrules++].mask = m;
 }
 
+/*
+ * The primitives grouped by filter, each filter's in document order
+ * (a filter inside another interleaves them as it is read).
+ */
+static void
+group_prims(struct svgcost *c)
+{
+	struct prim *by = xcalloc(c->nprims + 1, sizeof(*by));
+	size_t k, at = 0;
+
+	for (k = 0; k < c->nprims; k++)
+		c->filts[c->prims[k].filt].n++;
+	for (k = 0; k < c->nfilts; k++) {
+		c->filts[k].first = at;
+		at += c->filts[k].n;
+		c->filts[k].n = 0;
+	}
+	for (k = 0; k < c->nprims; k++) {
+		struct filt *f = &c->filts[c->prims[k].filt];
+
+		by[f->first + f->n++] = c->prims[k];
+		c->els[c->prims[k].elem].prim = f->first + f->n;
+	}
+	free(c->prims);
+	c->prims = by;
+	c->capprims = c->nprims + 1;
+	for (k = 0; k < c->nfilts; k++)
+		alpha_inputs(c, &c->filts[k]);
+}
+
 void
 art_svgcost_done(struct svgcost *c)
 {
 	double cls = c->match_work;
 
+	group_prims(c);
 	if (c->sheet.s == NULL)
 		return;
 	art_css_uncomment(c->sheet.s);

@@ -23,6 +23,7 @@ enum prim_kind {
 struct prim {
 	enum prim_kind	 kind;
 	size_t		 elem;		/* its element */
+	size_t		 filt;		/* its filter */
 	const char	*name;		/* its element's name */
 	double		 x, y;		/* radius, stdDeviation, order or
 					   numOctaves (x), in user units */
@@ -42,7 +43,8 @@ struct filt {
 	const char	*id;
 	bool		 bbox;		/* primitiveUnits objectBoundingBox:
 					   its scale is not known */
-	size_t		 first, n;	/* its primitives */
+	size_t		 first, n;	/* its primitives, once the document
+					   is read (art_svgcost_done()) */
 };
 
 /* One thing a filter or mask property names. */
@@ -66,6 +68,8 @@ struct el {
 	const char	*filter, *mask;	/* attributes; NULL none */
 	const char	*sfilter, *smask; /* its style attribute's */
 	double		 vertices;	/* markers are drawn at */
+	size_t		 filt;		/* + 1: the filter it is */
+	size_t		 prim;		/* + 1: the primitive it is */
 	bool		 unknown;	/* in a viewport, pattern, marker,
 					   mask or clip path: its scale is
 					   not bounded */
@@ -88,9 +92,7 @@ struct svgcost {
 	size_t		 nfilts, capfilts;
 	struct prim	*prims;
 	size_t		 nprims, capprims;
-	size_t		 open_filter;	/* + 1; 0: none open */
-	size_t		 open_prim;	/* + 1 */
-	size_t		 in_style;	/* + 1 */
+	size_t		 in_style;	/* <style> elements open */
 	GHashTable	*targets;	/* filter or mask id -> element + 1 */
 	GHashTable	*filter_at;	/* element + 1 -> filter + 1 */
 	GHashTable	*vals;		/* value -> struct val */

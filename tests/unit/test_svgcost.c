@@ -231,6 +231,12 @@ test_drawings(void **state)
 	    " filter: url('#f')\"/><g filter=\"url(#f)\"><rect "
 	    "filter=\"inherit\"/></g>");
 	assert_near(k, 4 * one, 0);
+	/* A filter or style inside another hides nothing. */
+	assert_near(ops_of("", "<filter id=\"g\"/><feOffset/>", RECT), one,
+	    0);
+	k = ops_of("", "<feOffset/>", "<style><style/>.s { filter: url(#f) }"
+	    "</style><rect class=\"s\"/>");
+	assert_near(k, one, 0);
 	/* A mask: a layer each. */
 	k = ops_of("", "", "<mask id=\"m\"/><rect mask=\"url(#m)\"/><rect "
 	    "mask=\"url(#m)\"/><rect mask=\"url(#nothing)\"/>");
