@@ -46,6 +46,7 @@ art_svgcost_free(struct svgcost *c)
 	free(c->filts);
 	free(c->prims);
 	free(c->rules);
+	free(c->pats);
 	arena_free(&c->a);
 	free(c);
 }
@@ -110,6 +111,21 @@ add_prim(struct svgcost *c, size_t i, int k, size_t f)
 	c->els[i].prim = c->nprims;
 }
 
+/* Element i, a pattern. */
+static void
+add_pattern(struct svgcost *c, size_t i)
+{
+	struct pat *p;
+
+	xgrow((void **)&c->pats, &c->cappats, c->npats + 1,
+	    sizeof(*c->pats));
+	p = &c->pats[c->npats++];
+	memset(p, 0, sizeof(*p));
+	p->elem = i;
+	p->units = -1;
+	c->els[i].pat = c->npats;
+}
+
 /* Element i, a filter. */
 static void
 add_filter(struct svgcost *c, size_t i)
@@ -146,6 +162,8 @@ art_svgcost_element(struct svgcost *c, size_t i, size_t parent,
 		c->in_style++;
 	/* A filter's primitives are its children, wherever it is (in
 	 * another filter too); feMergeNode is feMerge's. */
+	if (strcmp(el, "pattern") == 0)
+		add_pattern(c, i);
 	if (strcmp(el, "filter") == 0)
 		add_filter(c, i);
 	else if (up != NULL && up->filt > 0 && (k = prim_kind(el)) >= 0)
@@ -266,7 +284,7 @@ art_svgcost_attr(struct svgcost *c, const char *an, const char *v)
 	if (strcmp(an, "id") == 0) {
 		e->id = arena_strdup(&c->a, v);
 		if ((strcmp(e->tag, "filter") == 0 || strcmp(e->tag, "mask") ==
-		    0) && !g_hash_table_contains(c->targets, v))
+		    0 || e->pat > 0) && !g_hash_table_contains(c->targets, v))
 			g_hash_table_insert(c->targets, (char *)e->id,
 			    GSIZE_TO_POINTER(c->last + 1));
 		if (e->filt > 0)
@@ -296,6 +314,12 @@ art_svgcost_attr(struct svgcost *c, const char *an, const char *v)
 		c->unknown = true;
 	if (e->prim > 0)
 		prim_attr(c, &c->prims[e->prim - 1], an, v);
+	if (e->pat > 0)
+		art_svgcost_pattern_attr(c, &c->pats[e->pat - 1], an, v);
+	if (c->last == 0 && strcmp(an, "width") == 0)
+		c->root_w = art_svgcost_length(v, NULL);
+	if (c->last == 0 && strcmp(an, "height") == 0)
+		c->root_h = art_svgcost_length(v, NULL);
 }
 
 void

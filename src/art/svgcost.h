@@ -66,6 +66,12 @@ double		 art_svgcost_vertices(const struct svgcost *c, size_t i);
 /* Is element i a marker? */
 bool		 art_svgcost_marker(const struct svgcost *c, size_t i);
 /*
+ * Are the tiles of its patterns within bounds (svgtile.c)?  Else false,
+ * with the phrase that says which is too large in why (n bytes).
+ */
+bool		 art_svgcost_tiles_ok(const struct svgcost *c, char *why,
+		    size_t n);
+/*
  * After art_svgcost_weigh(): the costliest filter or mask an element
  * uses, described ("filter 'f' (feMorphology radius 1000 over 2000 x
  * 2000 px)"), and into *only whether it is the only one; NULL if none

@@ -70,11 +70,22 @@ struct el {
 	double		 vertices;	/* markers are drawn at */
 	size_t		 filt;		/* + 1: the filter it is */
 	size_t		 prim;		/* + 1: the primitive it is */
+	size_t		 pat;		/* + 1: the pattern it is */
 	bool		 unknown;	/* in a viewport, pattern, marker,
 					   mask or clip path: its scale is
 					   not bounded */
 	double		 fops, flayers;	/* its filter's, once weighed */
 	double		 mops, mlayers;	/* its mask's */
+};
+
+/* A <pattern>: its tile's size, as written (svgtile.c). */
+struct pat {
+	size_t		 elem;
+	const char	*href;		/* the pattern it inherits from */
+	double		 w, h;		/* px, or fractions of the box */
+	signed char	 has_w, has_h;	/* 0 unset, 1 set, 2 set in % */
+	signed char	 units;		/* -1 unset, 0 userSpaceOnUse,
+					   1 objectBoundingBox */
 };
 
 struct rule {
@@ -103,6 +114,10 @@ struct svgcost {
 					   selectors against every element
 					   would take: bytes compared */
 	double		 vb_w, vb_h;	/* the root's viewBox; 0: none */
+	double		 root_w, root_h; /* the root's width, height in
+					   px; 0: not known */
+	struct pat	*pats;
+	size_t		 npats, cappats;
 	double		 t_lo, t_hi;	/* every transform's scales,
 					   multiplied */
 	bool		 unknown;	/* no scale can be bounded */
@@ -119,5 +134,15 @@ struct svgcost {
 	bool		 several;	/* more than one spec used */
 	char		 top_text[240];
 };
+
+/* svgtile.c: an attribute of pattern p. */
+void	 art_svgcost_pattern_attr(struct svgcost *c, struct pat *p,
+	    const char *an, const char *v);
+/*
+ * The length v in CSS pixels (mm, cm, in, pt, pc, em taken at 16 px);
+ * *pct, if given, says it is a percentage (its value then divided by
+ * 100).  0 if v is no length.
+ */
+double	 art_svgcost_length(const char *v, bool *pct);
 
 #endif

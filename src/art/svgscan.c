@@ -592,12 +592,15 @@ struct svgscan *
 art_svg_scan(const unsigned char *p, size_t len, const char **why)
 {
 	struct svgscan *s = xcalloc(1, sizeof(*s));
+	char tile[240];
 
 	s->ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	s->cost = art_svgcost_new();
 	read_doc(s, p, len);
 	if (s->why == NULL && s->n > 0) {
 		art_svgcost_done(s->cost);
+		if (!art_svgcost_tiles_ok(s->cost, tile, sizeof(tile)))
+			refuse(s, "%s", tile);
 		walk_init(s);
 		if (total(s, NULL, MAX_INSTANCES) > MAX_INSTANCES)
 			refuse(s, "instances more than the %d elements "

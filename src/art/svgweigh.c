@@ -106,7 +106,8 @@ url_spec(struct svgcost *c, const char *b, const char *e, bool mask,
 	if (t == NULL)
 		return false;	/* names nothing: not drawn, or no mask */
 	at = GPOINTER_TO_SIZE(t) - 1;
-	if ((strcmp(c->els[at].tag, "mask") == 0) != mask)
+	if ((strcmp(c->els[at].tag, "mask") == 0) != mask ||
+	    (!mask && c->els[at].filt == 0))
 		return false;
 	s->kind = mask ? S_MASK : S_FILTER;
 	s->index = mask ? at : GPOINTER_TO_SIZE(g_hash_table_lookup(
