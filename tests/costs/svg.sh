@@ -108,6 +108,23 @@ svg_run markers svg-mbomb:20000:100
 check "a marker of 100 dots at 20000 vertices: refused" svg_refused markers \
     "instances more than the 200000 elements deckpress draws in an SVG once its references \(<use>\) are followed"
 
+# A pattern's tile is drawn as pixels whole where the card crosses its
+# edge: preview at 100 dpi took 625 MB for a tile of 15000 px, 2 GB and
+# 2.5 s for one 92 times the box it fills (fuzz_svgdraw found it).
+svg_tile() {
+	svg_run "$1" "$2"
+	timed "svg-$1-preview" preview "$T/svg-$1" --card one --dpi 100 \
+	    -o "$T/svg-$1-preview.png"
+	refused "svg-$1-preview" "^$T/svg-$1/layout.yaml:3:25: error: card 'one': image $T/svg-$1/art/x.svg $3\$" &&
+	    [ ! -e "$T/svg-$1-preview.png" ] && svg_refused "$1" "$3"
+}
+check "a pattern of a 15000 x 15000 px tile: refused by cards and preview" \
+    svg_tile tile svg-tile:15000:300 "has a pattern 'p' whose tile would be 15000 x 15000 pixels, more than the 4 megapixels deckpress draws a tile of"
+check "a pattern 92 times the box it fills: refused by cards and preview" \
+    svg_tile tilebox svg-tilebox:92 "has a pattern 'p' whose tile is 92 x 92 times the box it fills, more than the 4 boxes deckpress draws a tile of"
+svg_run tilesmall svg-tile:1500:300
+check "a pattern of a 1500 x 1500 px tile: drawn" svg_drawn tilesmall
+
 # svg_shadow NAME: the card of svg-NAME drawn; on its page at 300 dpi,
 # 4 px right of the blue card's right edge and below its bottom edge is
 # the grey of its shadow, 40 px out the white of the page.

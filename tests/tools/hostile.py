@@ -34,6 +34,9 @@ usage: python3 tests/tools/hostile.py KIND[:N...] FILE
   svg-klu:K:S         an S x S px SVG through a feConvolveMatrix of
                       kernelUnitLength K thousandths
   svg-mbomb:V:N       a marker of N dots at each of V vertices
+  svg-tile:T:S        an S x S px SVG filled with a pattern of a T x T px
+                      tile, filled whole, its edge across the SVG
+  svg-tilebox:K       the same, its tile K times the box it fills a way
   svg-shadow:W:H      a W x H px card with a drop shadow (blur, offset,
                       flood, composite, merge): renders
   png-big      a 20000 x 20000 PNG (all zeros, some 400 KB)
@@ -170,6 +173,15 @@ def made(kind, n):
 		    'points="%s" marker-mid="url(#m)"/>' % ("".join(
 		    '<circle r="1" cx="%d" cy="1"/>' % i for i in range(n[1])),
 		    pts))
+	if kind in ("svg-tile", "svg-tilebox"):
+		units = 'patternUnits="userSpaceOnUse" x="50" y="50" ' \
+		    'width="%d" height="%d"' % (n[0], n[0]) \
+		    if kind == "svg-tile" else 'width="%d" height="%d"' % (n[0], n[0])
+		s = n[1] if kind == "svg-tile" else 300
+		return svg(s, s, '<pattern id="p" %s><rect x="-1000000" '
+		    'y="-1000000" width="2000000" height="2000000" fill="#c33"/>'
+		    '</pattern><rect width="%d" height="%d" fill="url(#p)"/>' %
+		    (units, s, s))
 	if kind == "svg-shadow":
 		return svg(n[0], n[1], '%s<rect x="%d" y="%d" width="%d" '
 		    'height="%d" rx="%d" fill="#2a6fdb" filter="url(#shadow)"/>'

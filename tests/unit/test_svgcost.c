@@ -264,6 +264,56 @@ test_refused(void **state)
 	art_svg_scan_free(s);
 }
 
+/* Is svg refused before librsvg reads it, saying want? */
+static void
+scan_refuses(const char *svg, const char *want)
+{
+	const char *why = NULL;
+	struct svgscan *s = art_svg_scan((const unsigned char *)svg,
+	    strlen(svg), &why);
+
+	if (s != NULL || why == NULL || strcmp(why, want) != 0) {
+		print_error("got: %s\n", why != NULL ? why : "(drawn)");
+		art_svg_scan_free(s);
+		fail();
+	}
+}
+
+static void
+test_pattern_tiles(void **state)
+{
+	const char *why = NULL;
+	const char *ok = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "width=\"63mm\" height=\"88mm\" viewBox=\"0 0 63 88\"><pattern "
+	    "id=\"p\" width=\"0.5\" height=\"1\"/><pattern id=\"q\" "
+	    "patternUnits=\"userSpaceOnUse\" width=\"100%\" height=\"30\"/>"
+	    "</svg>";
+	struct svgscan *s;
+
+	(void)state;
+	s = art_svg_scan((const unsigned char *)ok, strlen(ok), &why);
+	assert_non_null(s);
+	art_svg_scan_free(s);
+	/* 530 user units at 3.78 px a unit: 2003.1 px a side. */
+	scan_refuses("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"63mm"
+	    "\" height=\"88mm\" viewBox=\"0 0 63 88\"><pattern id=\"p\" "
+	    "patternUnits=\"userSpaceOnUse\" width=\"530\" height=\"530\"/>"
+	    "</svg>", "has a pattern 'p' whose tile would be 2004 x 2004 "
+	    "pixels, more than the 4 megapixels deckpress draws a tile of");
+	/* Its size and units inherited from the pattern it names. */
+	scan_refuses("<svg xmlns=\"http://www.w3.org/2000/svg\"><pattern "
+	    "id=\"a\" width=\"3\" height=\"2\"/><pattern id=\"b\" "
+	    "href=\"#a\"/></svg>", "has a pattern 'a' whose tile is 3 x 2 "
+	    "times the box it fills, more than the 4 boxes deckpress draws "
+	    "a tile of");
+	scan_refuses("<svg xmlns=\"http://www.w3.org/2000/svg\"><pattern "
+	    "id=\"a\" patternUnits=\"userSpaceOnUse\" width=\"10\" "
+	    "height=\"10\"/><pattern id=\"b\" href=\"#a\" width=\"3000\" "
+	    "patternTransform=\"scale(1000)\"/></svg>", "has a pattern 'a' "
+	    "whose tile would be 10000 x 10000 pixels, more than the 4 "
+	    "megapixels deckpress draws a tile of");
+}
+
 int
 main(void)
 {
@@ -277,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_primitives),
 		cmocka_unit_test(test_drawings),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_pattern_tiles),
 	};
 
 	return cmocka_run_group_tests_name("svgcost", tests, NULL, NULL);
