@@ -289,9 +289,11 @@ art_svgcost_attr(struct svgcost *c, const char *an, const char *v)
 			    GSIZE_TO_POINTER(c->last + 1));
 		if (e->filt > 0)
 			c->filts[e->filt - 1].id = e->id;
-	} else if (strcmp(an, "class") == 0)
+	} else if (strcmp(an, "class") == 0) {
 		e->cls = arena_strdup(&c->a, v);
-	else if (strcmp(an, "filter") == 0)
+		/* Read again for every rule's every class. */
+		c->match_work += strlen(v);
+	} else if (strcmp(an, "filter") == 0)
 		e->filter = arena_strdup(&c->a, v);
 	else if (strcmp(an, "mask") == 0)
 		e->mask = arena_strdup(&c->a, v);

@@ -36,9 +36,11 @@
 #include "svgvalue.h"
 
 /*
- * Pixel operations per pixel of the canvas (svgcost.h), measured as
- * what one more primitive adds to a chain (tests/tools/svgcalib.py:
- * "chain"), rounded up.
+ * Pixel operations per pixel of the canvas (svgcost.h: one is ~7 ns):
+ * each primitive's measured as what one more adds to a chain of them,
+ * the base as what a filter of one cheap primitive takes
+ * (tests/tools/svgcalib.py), rounded up until no case it measures took
+ * more than 8.3 ns an operation.
  */
 #define OPS_BASE	6	/* a filter: its layer made, copied,
 				   composited; its input made linearRGB,
