@@ -71,6 +71,8 @@ struct svgscan {
 	double		 pixels;	/* of the embedded images, together */
 	struct svgcost	*cost;		/* its filters and masks */
 	/* A walk (total()): */
+	bool		 in_place;	/* what <defs> holds counts where it
+					   is, too */
 	double		*sub;		/* an element's weight and its
 					   descendants' */
 	double		*memo;		/* what it draws, references
@@ -488,8 +490,9 @@ first_ref(const struct svgscan *s, size_t i)
  * What element i draws: its own and its descendants' weights (s->sub),
  * and what each reference among them draws, each element counted once
  * (s->memo) and no further than cap.  What lies in an element drawn
- * only where it is referenced (<defs>) inside i does not count: it
- * counts where it is referenced.  A cycle is refused.
+ * only where it is referenced (<defs>) inside i counts where it is
+ * referenced, and where it lies only if s->in_place.  A cycle is
+ * refused.
  */
 static double
 walk(struct svgscan *s, size_t i, int depth, double cap)
@@ -513,7 +516,7 @@ walk(struct svgscan *s, size_t i, int depth, double cap)
 	total = s->sub[i];
 	for (k = first_ref(s, i); k < s->nrefs && s->refs[k].from <
 	    s->end[i] && total <= cap && s->why == NULL; k++) {
-		if (s->hider[s->refs[k].from] > i + 1)
+		if (!s->in_place && s->hider[s->refs[k].from] > i + 1)
 			continue;
 		t = GPOINTER_TO_SIZE(g_hash_table_lookup(s->ids,
 		    s->refs[k].id));
@@ -543,7 +546,7 @@ weights(struct svgscan *s, const double *base, double m)
 		if (m > 0)
 			w += fmin(art_svgcost_vertices(s->cost, i) * m, 1e30);
 		for (k = i + 1; k < s->end[i]; k = s->end[k])
-			if (s->hider[k] != k + 1)
+			if (s->in_place || s->hider[k] != k + 1)
 				w += s->sub[k];
 		s->sub[i] = w;
 	}
@@ -602,6 +605,9 @@ art_svg_scan(const unsigned char *p, size_t len, const char **why)
 		if (!art_svgcost_tiles_ok(s->cost, tile, sizeof(tile)))
 			refuse(s, "%s", tile);
 		walk_init(s);
+		/* <defs> counted in place too, as the limit was set: its
+		 * 200 000 take librsvg some 1.3 s as they are. */
+		s->in_place = true;
 		if (total(s, NULL, MAX_INSTANCES) > MAX_INSTANCES)
 			refuse(s, "instances more than the %d elements "
 			    "deckpress draws in an SVG once its references "
@@ -668,6 +674,7 @@ estimate(struct svgscan *s, double w_px, double h_px, double *ops,
 	double *l = xcalloc(s->n, sizeof(*l));
 	bool any, only;
 
+	s->in_place = false;
 	art_svgcost_weigh(s->cost, w_px, h_px, o, l, held);
 	if ((any = art_svgcost_costliest(s->cost, &only) != NULL)) {
 		*ops = total(s, o, INFINITY);
