@@ -21,6 +21,8 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/confine/confine.c src/confine/gfile.c src/confine/journal.c \
          src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
          src/art/art.c src/art/bounds.c src/art/lazy.c src/art/svgscan.c \
+         src/art/svgcost.c src/art/svgweigh.c src/art/svgvalue.c \
+         src/art/svgtile.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
          src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
          src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
@@ -132,6 +134,12 @@ out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
 	    $(LDLIBS)
 
+# The SVG filter cost model's calibration (tests/tools/svgcalib.py).
+out/test/svgtime: tests/tools/svgtime.c $(OBJS) $(HDRS)
+	@mkdir -p out/test
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
+	    $(LDLIBS)
+
 out/test/hyphcheck: tests/tools/hyphcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
@@ -149,7 +157,7 @@ render: deckpress
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
           out/test/pngdiff out/test/artgen out/test/noiseart out/test/iccgen \
-          out/test/floor
+          out/test/floor out/test/svgtime
 NPROC  != nproc 2>/dev/null || echo 1
 test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)
@@ -233,7 +241,7 @@ clean:
 # make fuzz-build builds them only.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= deck text rules layout sheet profile csv markup markdown \
-                image
+                image svgdraw
 FUZZ_CC     ?= clang
 FUZZ_DIR     = out/fuzz
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=undefined \

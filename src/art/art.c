@@ -193,18 +193,20 @@ record_svg(struct image *img, const char **why)
 static bool
 load_svg(struct image *img, const char **why)
 {
+	struct svgscan *scan;
 	GError *err = NULL;
 	gdouble w, h;
+	bool ok = false;
 
-	/* Its elements, references and embedded images counted before
-	 * librsvg reads them. */
-	if (!art_svg_scan(img->data, img->len, why))
+	/* Its elements, references, embedded images and filters read
+	 * before librsvg reads them. */
+	if ((scan = art_svg_scan(img->data, img->len, why)) == NULL)
 		return false;
 	img->svg = rsvg_handle_new_from_data(img->data, img->len, &err);
 	if (img->svg == NULL) {
 		*why = "is a damaged SVG";
 		g_clear_error(&err);
-		return false;
+		goto out;
 	}
 	/* Its size in CSS pixels (96 to the inch), for fitting and dpi. */
 	if (!rsvg_handle_get_intrinsic_size_in_pixels(img->svg, &w, &h) ||
@@ -216,18 +218,22 @@ load_svg(struct image *img, const char **why)
 		    logical.height <= 0) {
 			*why = "is an SVG without a size (no width, height or "
 			    "viewBox)";
-			return false;
+			goto out;
 		}
 		w = logical.width;
 		h = logical.height;
 	}
 	img->w_px = w;
 	img->h_px = h;
-	/* librsvg rasterises filters (a blur) at this size as it records:
-	 * refused before it draws anything. */
-	if (art_too_large(img, why))
-		return false;
-	return record_svg(img, why);
+	/* librsvg rasterises filters and masks at this size as it
+	 * records, over the whole canvas each time: refused before it
+	 * draws anything, by their pixels, then by what they do to
+	 * each. */
+	ok = !art_too_large(img, why) && art_svg_cost_ok(scan, w, h, why) &&
+	    record_svg(img, why);
+out:
+	art_svg_scan_free(scan);
+	return ok;
 }
 
 /*

@@ -5,11 +5,16 @@
  * it draw (<use> of <use> of ...), nor the images a data: URI embeds,
  * nor some filters' work.  libxml2's reader walks the document once,
  * with nothing loaded from outside; gdk-pixbuf, which librsvg decodes
- * embedded images with, reads their size from their headers.  Part of
- * the art stage.
+ * embedded images with, reads their size from their headers.  What its
+ * filters and masks cost is read at the same time (svgcost.c) and
+ * summed here, once the size it is drawn at is known, over every
+ * element each reference and marker draws again.  Part of the art
+ * stage.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +27,7 @@
 #include "../util.h"
 #include "bounds.h"
 #include "jpeg.h"
+#include "svgcost.h"
 #include "svgscan.h"
 
 /*
@@ -45,11 +51,16 @@ struct ref {
 	char		*id;		/* owned */
 };
 
-struct scan {
+/* How far a walk has counted an element. */
+enum { UNSEEN, COUNTING, COUNTED };
+
+struct svgscan {
 	size_t		*end;		/* an element's index -> the index
 					   past its last descendant */
-	long		*memo;		/* its instances + 1; 0 not counted
-					   yet, -1 being counted */
+	size_t		*hider;		/* its nearest ancestor-or-self not
+					   drawn where it is (<defs>) + 1;
+					   0: none */
+	size_t		 caphider;
 	size_t		 n, cap;	/* elements in document order */
 	size_t		*open;		/* the elements not closed yet */
 	size_t		 nopen, capopen;
@@ -58,18 +69,27 @@ struct scan {
 	GHashTable	*ids;		/* id -> index + 1, the first wins */
 	size_t		 primitives;	/* filter primitives */
 	double		 pixels;	/* of the embedded images, together */
+	struct svgcost	*cost;		/* its filters and masks */
+	/* A walk (total()): */
+	bool		 in_place;	/* what <defs> holds counts where it
+					   is, too */
+	double		*sub;		/* an element's weight and its
+					   descendants' */
+	double		*memo;		/* what it draws, references
+					   followed */
+	unsigned char	*state;		/* UNSEEN, COUNTING, COUNTED */
 	const char	*why;		/* the first problem, or NULL */
 };
 
-static char why_buf[200];
+static char why_buf[512];
 
 /* Set the first problem found; later ones are not looked at. */
 static void
-refuse(struct scan *s, const char *fmt, ...)
+refuse(struct svgscan *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static void
-refuse(struct scan *s, const char *fmt, ...)
+refuse(struct svgscan *s, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -136,7 +156,7 @@ probe(const guchar *b, gsize n, const char *mime, int wh[2], bool *svg)
 
 /* An embedded image of w x h px, counted; refused over the limits. */
 static void
-embedded(struct scan *s, int w, int h)
+embedded(struct svgscan *s, int w, int h)
 {
 	if ((double)w * h > MAX_PIXELS) {
 		refuse(s, "embeds an image (a data: URI) of %d x %d pixels, "
@@ -162,7 +182,7 @@ embedded(struct scan *s, int w, int h)
  * own references, by another librsvg that nothing here looks at.
  */
 static void
-data_uri(struct scan *s, const char *v)
+data_uri(struct svgscan *s, const char *v)
 {
 	const char *comma = strchr(v, ',');
 	char *meta, *semi, *mime;
@@ -207,7 +227,7 @@ data_uri(struct scan *s, const char *v)
 
 /* A reference from element i to id (n bytes at id), kept. */
 static void
-add_ref(struct scan *s, size_t i, const char *id, size_t n)
+add_ref(struct svgscan *s, size_t i, const char *id, size_t n)
 {
 	if (n == 0)
 		return;
@@ -218,7 +238,7 @@ add_ref(struct scan *s, size_t i, const char *id, size_t n)
 
 /* Each url(#id) in an attribute's value (a style's too) of element i. */
 static void
-urls(struct scan *s, size_t i, const char *v)
+urls(struct svgscan *s, size_t i, const char *v)
 {
 	const char *p, *e;
 
@@ -250,7 +270,7 @@ instances(const char *el)
 
 /* Filter settings whose work librsvg does not bound. */
 static void
-filter_attr(struct scan *s, const char *el, const char *an, const char *v)
+filter_attr(struct svgscan *s, const char *el, const char *an, const char *v)
 {
 	char *end;
 	double x;
@@ -275,7 +295,7 @@ filter_attr(struct scan *s, const char *el, const char *an, const char *v)
 
 /* One attribute of element i, named el, where the reader stands. */
 static void
-attribute(struct scan *s, xmlTextReaderPtr r, size_t i, const char *el)
+attribute(struct svgscan *s, xmlTextReaderPtr r, size_t i, const char *el)
 {
 	const char *an = (const char *)xmlTextReaderConstLocalName(r);
 	const char *v = (const char *)xmlTextReaderConstValue(r);
@@ -296,11 +316,12 @@ attribute(struct scan *s, xmlTextReaderPtr r, size_t i, const char *el)
 		filter_attr(s, el, an, v);
 	if (strstr(v, "url(") != NULL)
 		urls(s, i, v);
+	art_svgcost_attr(s->cost, an, v);
 }
 
 /* A filter primitive: an element fe... inside a filter. */
 static void
-primitive(struct scan *s, const char *el)
+primitive(struct svgscan *s, const char *el)
 {
 	if (strncmp(el, "fe", 2) != 0 || !g_ascii_isupper(el[2]) ||
 	    strncmp(el, "feFunc", 6) == 0 || strcmp(el, "feMergeNode") == 0 ||
@@ -312,12 +333,31 @@ primitive(struct scan *s, const char *el)
 		    "draws", MAX_PRIMITIVES);
 }
 
+/*
+ * Is an element named el drawn only where it is referenced (its
+ * content, or what it defines), never where it is?
+ */
+static bool
+hidden(const char *el)
+{
+	static const char *const v[] = { "defs", "symbol", "marker",
+	    "pattern", "mask", "clipPath", "filter", "linearGradient",
+	    "radialGradient", NULL };
+	size_t i;
+
+	for (i = 0; v[i] != NULL; i++)
+		if (strcmp(el, v[i]) == 0)
+			return true;
+	return false;
+}
+
 /* The element the reader stands on, counted, its attributes read. */
 static void
-element(struct scan *s, xmlTextReaderPtr r)
+element(struct svgscan *s, xmlTextReaderPtr r)
 {
 	const char *el = (const char *)xmlTextReaderConstLocalName(r);
 	size_t i = s->n;
+	bool empty = xmlTextReaderIsEmptyElement(r);
 
 	if (s->n == MAX_ELEMENTS) {
 		refuse(s, "has more than the %d elements deckpress reads in "
@@ -325,18 +365,38 @@ element(struct scan *s, xmlTextReaderPtr r)
 		return;
 	}
 	xgrow((void **)&s->end, &s->cap, s->n + 1, sizeof(*s->end));
+	xgrow((void **)&s->hider, &s->caphider, s->n + 1,
+	    sizeof(*s->hider));
 	s->end[s->n++] = i + 1;
-	if (!xmlTextReaderIsEmptyElement(r)) {
+	s->hider[i] = el != NULL && hidden(el) ? i + 1 : s->nopen > 0 ?
+	    s->hider[s->open[s->nopen - 1]] : 0;
+	art_svgcost_element(s->cost, i, s->nopen > 0 ?
+	    s->open[s->nopen - 1] : SIZE_MAX, el != NULL ? el : "");
+	if (!empty) {
 		xgrow((void **)&s->open, &s->capopen, s->nopen + 1,
 		    sizeof(*s->open));
 		s->open[s->nopen++] = i;
 	}
-	if (el == NULL)
-		return;
-	primitive(s, el);
+	if (el != NULL)
+		primitive(s, el);
 	while (s->why == NULL && xmlTextReaderMoveToNextAttribute(r) == 1)
-		attribute(s, r, i, el);
+		attribute(s, r, i, el != NULL ? el : "");
 	xmlTextReaderMoveToElement(r);
+	if (empty)
+		art_svgcost_end(s->cost, i);
+}
+
+/* The end of the element open last. */
+static void
+end_element(struct svgscan *s)
+{
+	size_t i;
+
+	if (s->nopen == 0)
+		return;
+	i = s->open[--s->nopen];
+	s->end[i] = s->n;
+	art_svgcost_end(s->cost, i);
 }
 
 /* Nothing printed: a problem ends the reading, and says little. */
@@ -366,7 +426,7 @@ no_outside(const char *url, const char *id, xmlParserCtxtPtr ctxt)
  * them.
  */
 static void
-read_doc(struct scan *s, const unsigned char *p, size_t len)
+read_doc(struct svgscan *s, const unsigned char *p, size_t len)
 {
 	xmlExternalEntityLoader was = xmlGetExternalEntityLoader();
 	xmlTextReaderPtr r;
@@ -392,8 +452,14 @@ read_doc(struct scan *s, const unsigned char *p, size_t len)
 			element(s, r);
 			break;
 		case XML_READER_TYPE_END_ELEMENT:
-			if (s->nopen > 0)
-				s->end[s->open[--s->nopen]] = s->n;
+			end_element(s);
+			break;
+		case XML_READER_TYPE_TEXT:
+		case XML_READER_TYPE_CDATA:
+			/* A <style>'s rules. */
+			if (xmlTextReaderConstValue(r) != NULL)
+				art_svgcost_text(s->cost, (const char *)
+				    xmlTextReaderConstValue(r));
 			break;
 		default:
 			break;
@@ -406,7 +472,7 @@ read_doc(struct scan *s, const unsigned char *p, size_t len)
 
 /* The first reference made from element i or after it. */
 static size_t
-first_ref(const struct scan *s, size_t i)
+first_ref(const struct svgscan *s, size_t i)
 {
 	size_t lo = 0, hi = s->nrefs, mid;
 
@@ -421,64 +487,247 @@ first_ref(const struct scan *s, size_t i)
 }
 
 /*
- * How many elements element i instances: itself, its descendants, and
- * what each reference among them instances, counted once per element
- * (memo) and no further than MAX_INSTANCES + 1.  A cycle is refused.
+ * What element i draws: its own and its descendants' weights (s->sub),
+ * and what each reference among them draws, each element counted once
+ * (s->memo) and no further than cap.  What lies in an element drawn
+ * only where it is referenced (<defs>) inside i counts where it is
+ * referenced, and where it lies only if s->in_place.  A cycle is
+ * refused.
  */
-static long
-count(struct scan *s, size_t i, int depth)
+static double
+walk(struct svgscan *s, size_t i, int depth, double cap)
 {
 	size_t k, t;
-	long total;
+	double total;
 
-	if (s->memo[i] > 0)
-		return s->memo[i] - 1;
-	if (s->memo[i] < 0) {
+	if (s->state[i] == COUNTED)
+		return s->memo[i];
+	if (s->state[i] == COUNTING) {
 		refuse(s, "has a reference cycle (an element that uses "
 		    "itself)");
-		return MAX_INSTANCES + 1;
+		return INFINITY;
 	}
 	if (depth > MAX_REF_DEPTH) {
 		refuse(s, "has references nested more than %d deep",
 		    MAX_REF_DEPTH);
-		return MAX_INSTANCES + 1;
+		return INFINITY;
 	}
-	s->memo[i] = -1;
-	total = (long)(s->end[i] - i);
+	s->state[i] = COUNTING;
+	total = s->sub[i];
 	for (k = first_ref(s, i); k < s->nrefs && s->refs[k].from <
-	    s->end[i] && total <= MAX_INSTANCES && s->why == NULL; k++) {
+	    s->end[i] && total <= cap && s->why == NULL; k++) {
+		if (!s->in_place && s->hider[s->refs[k].from] > i + 1)
+			continue;
 		t = GPOINTER_TO_SIZE(g_hash_table_lookup(s->ids,
 		    s->refs[k].id));
 		if (t > 0)
-			total += count(s, t - 1, depth + 1);
+			total += walk(s, t - 1, depth + 1, cap);
 	}
-	total = MIN(total, MAX_INSTANCES + 1);
-	s->memo[i] = total + 1;
+	s->state[i] = COUNTED;
+	s->memo[i] = total;
 	return total;
 }
 
-bool
+/*
+ * Each element's weight, base[i] (NULL: 1) and, for a shape, what the
+ * marker drawn at each of its vertices draws, m; summed over each
+ * element's descendants into s->sub, the walk's memory cleared.
+ */
+static void
+weights(struct svgscan *s, const double *base, double m)
+{
+	size_t i, k;
+	double w;
+
+	for (i = s->n; i-- > 0;) {
+		w = base != NULL ? base[i] : 1;
+		/* No infinity: sums and differences stay numbers. */
+		w = isnan(w) ? 1e30 : fmin(w, 1e30);
+		if (m > 0)
+			w += fmin(art_svgcost_vertices(s->cost, i) * m, 1e30);
+		for (k = i + 1; k < s->end[i]; k = s->end[k])
+			if (s->in_place || s->hider[k] != k + 1)
+				w += s->sub[k];
+		s->sub[i] = w;
+	}
+	memset(s->state, UNSEEN, s->n);
+}
+
+/*
+ * What the whole document draws, each element weighed by base[i]
+ * (NULL: 1), no further than cap: every reference followed, and a
+ * marker at every vertex of every shape -- a shape draws as much as the
+ * costliest marker times its vertices, markers inside markers reckoned
+ * round by round (no deeper than references nest).
+ */
+static double
+total(struct svgscan *s, const double *base, double cap)
+{
+	double m = 0, next;
+	size_t i;
+	int round;
+
+	for (round = 0; round <= MAX_REF_DEPTH + 1; round++) {
+		weights(s, base, m);
+		next = 0;
+		for (i = 0; i < s->n && s->why == NULL; i++)
+			if (art_svgcost_marker(s->cost, i))
+				next = fmax(next, walk(s, i, 0, cap));
+		/* Past cap is past cap: any vertex would draw it all. */
+		next = fmin(next, cap + 1);
+		if (next <= m || s->why != NULL)
+			return walk(s, 0, 0, cap);
+		m = next;
+	}
+	return INFINITY;
+}
+
+/* The walk's memory for the s->n elements read. */
+static void
+walk_init(struct svgscan *s)
+{
+	s->sub = xcalloc(s->n, sizeof(*s->sub));
+	s->memo = xcalloc(s->n, sizeof(*s->memo));
+	s->state = xcalloc(s->n, 1);
+}
+
+struct svgscan *
 art_svg_scan(const unsigned char *p, size_t len, const char **why)
 {
-	struct scan s = { 0 };
-	size_t i;
+	struct svgscan *s = xcalloc(1, sizeof(*s));
+	char tile[240];
 
-	s.ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	read_doc(&s, p, len);
-	if (s.why == NULL && s.n > 0) {
-		s.memo = xcalloc(s.n, sizeof(*s.memo));
-		if (count(&s, 0, 0) > MAX_INSTANCES)
-			refuse(&s, "instances more than the %d elements "
+	s->ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	s->cost = art_svgcost_new();
+	read_doc(s, p, len);
+	if (s->why == NULL && s->n > 0) {
+		art_svgcost_done(s->cost);
+		if (!art_svgcost_tiles_ok(s->cost, tile, sizeof(tile)))
+			refuse(s, "%s", tile);
+		walk_init(s);
+		/* <defs> counted in place too, as the limit was set: its
+		 * 200 000 take librsvg some 1.3 s as they are. */
+		s->in_place = true;
+		if (total(s, NULL, MAX_INSTANCES) > MAX_INSTANCES)
+			refuse(s, "instances more than the %d elements "
 			    "deckpress draws in an SVG once its references "
 			    "(<use>) are followed", MAX_INSTANCES);
 	}
-	for (i = 0; i < s.nrefs; i++)
-		g_free(s.refs[i].id);
-	free(s.refs);
-	free(s.end);
-	free(s.memo);
-	free(s.open);
-	g_hash_table_destroy(s.ids);
-	*why = s.why;
-	return s.why == NULL;
+	*why = s->why;
+	if (s->why == NULL)
+		return s;
+	art_svg_scan_free(s);
+	return NULL;
+}
+
+void
+art_svg_scan_free(struct svgscan *s)
+{
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nrefs; i++)
+		g_free(s->refs[i].id);
+	free(s->refs);
+	free(s->end);
+	free(s->hider);
+	free(s->open);
+	free(s->sub);
+	free(s->memo);
+	free(s->state);
+	g_hash_table_destroy(s->ids);
+	art_svgcost_free(s->cost);
+	free(s);
+}
+
+/*
+ * The refusal of s whose filters and masks, the costliest what (the
+ * only one if only), drawn layers times, would cost cost (a phrase).
+ */
+static void
+too_costly(struct svgscan *s, const char *what, bool only, double layers,
+    const char *cost, const char *limit)
+{
+	if (only && layers <= 1)
+		refuse(s, "has a %s that would %s, more than the %s deckpress "
+		    "allows", what, cost, limit);
+	else if (only)
+		refuse(s, "has a %s drawn %.0f times, which would %s, more "
+		    "than the %s deckpress allows", what, layers, cost, limit);
+	else
+		refuse(s, "has filters and masks drawn %.0f times, which "
+		    "would %s, more than the %s deckpress allows; the "
+		    "costliest is a %s", layers, cost, limit, what);
+}
+
+/*
+ * The estimate of s drawn at w x h px: its pixel operations *ops, the
+ * layers it draws *layers and holds at most at once *held; false if it
+ * has no filter or mask.
+ */
+static bool
+estimate(struct svgscan *s, double w_px, double h_px, double *ops,
+    double *layers, double *held)
+{
+	double *o = xcalloc(s->n, sizeof(*o));
+	double *l = xcalloc(s->n, sizeof(*l));
+	bool any, only;
+
+	s->in_place = false;
+	art_svgcost_weigh(s->cost, w_px, h_px, o, l, held);
+	if ((any = art_svgcost_costliest(s->cost, &only) != NULL)) {
+		*ops = total(s, o, INFINITY);
+		*layers = total(s, l, INFINITY);
+	}
+	free(o);
+	free(l);
+	return any;
+}
+
+void
+art_svg_estimate(struct svgscan *s, double w_px, double h_px, double *ops,
+    double *bytes)
+{
+	double layers, held;
+
+	*ops = *bytes = 0;
+	if (estimate(s, w_px, h_px, ops, &layers, &held))
+		*bytes = 4 * ceil(w_px) * ceil(h_px) * (layers + held);
+}
+
+bool
+art_svg_cost_ok(struct svgscan *s, double w_px, double h_px,
+    const char **why)
+{
+	double o, l, held, bytes;
+	const char *what;
+	char cost[96], limit[32];
+	bool only;
+
+	if (!estimate(s, w_px, h_px, &o, &l, &held))
+		return true;
+	what = art_svgcost_costliest(s->cost, &only);
+	/* The layers the recording keeps, and those a filter works in. */
+	bytes = 4 * ceil(w_px) * ceil(h_px) * (l + held);
+	if (o > MAX_FILTER_OPS) {
+		/* Rounded up: just over the limit does not read as at it. */
+		if (o >= 1e29)
+			snprintf(cost, sizeof(cost), "cost an unbounded number "
+			    "of pixel operations");
+		else
+			snprintf(cost, sizeof(cost), "cost %.0f million pixel "
+			    "operations", ceil(o / 1e6));
+		snprintf(limit, sizeof(limit), "%.0f million",
+		    MAX_FILTER_OPS / 1e6);
+		too_costly(s, what, only, l, cost, limit);
+	} else if (bytes > MAX_LAYER_BYTES) {
+		snprintf(cost, sizeof(cost), "hold %.0f MB of layers at once",
+		    ceil(bytes / (1024 * 1024)));
+		snprintf(limit, sizeof(limit), "%.0f MB",
+		    MAX_LAYER_BYTES / (1024 * 1024));
+		too_costly(s, what, only, l, cost, limit);
+	}
+	*why = s->why;
+	return s->why == NULL;
 }

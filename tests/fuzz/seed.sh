@@ -34,6 +34,7 @@ files() {
 	markdown) find cards tests -name '*.md' -path '*/rules/*' ;;
 	image)	find cards tests -name '*.png' -o -name '*.jpg' \
 		    -o -name '*.jpeg' -o -name '*.svg' ;;
+	svgdraw) find cards tests -name '*.svg' ;;
 	*)	echo "seed.sh: no target $target" >&2; exit 2 ;;
 	esac
 }

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: MIT
 """
 Write one hostile (or, for contrast, harmless) image file for
-tests/run-imagelimits.sh: files that cost the decoders far more than their
-size, made here because they are too big, or too many, to commit.
+tests/run-imagelimits.sh and tests/costs/svg.sh: files that cost the
+decoders far more than their size, made here because they are too big,
+or too many, to commit.  A kind may take numbers after colons
+(svg-morph:1000:2000).
 
-usage: python3 tests/tools/hostile.py KIND FILE
+usage: python3 tests/tools/hostile.py KIND[:N...] FILE
 
   svg-blur     a 30000 x 30000 px SVG drawn through a blur filter
   svg-region   a 100 x 100 px SVG whose blur's filter region is a
@@ -19,6 +21,24 @@ usage: python3 tests/tools/hostile.py KIND FILE
   svg-convolve a feConvolveMatrix of order 21 (librsvg 2.54 aborts)
   svg-filters  a filter of 10 000 blurs
   svg-ok       a small SVG with a data: PNG and a few <use>: renders
+  svg-morph:R:S       an S x S px SVG through a feMorphology of radius R
+  svg-bigblur:S       an S x S px SVG through a feGaussianBlur
+  svg-fuse:L:N:S      an S x S px SVG whose one filtered dot is drawn N^L
+                      times: L levels of N <use> each
+  svg-fmarker:V:S     an S x S px SVG with a marker whose dot is
+                      filtered, at each of V vertices of a polyline
+  svg-fmask:N:S       an S x S px SVG of N masked dots
+  svg-cssfilter:N:S   an S x S px SVG of N dots a stylesheet rule filters
+  svg-results:N:S     an S x S px SVG through a filter of N feFlood, each
+                      result named (each kept to the filter's end)
+  svg-klu:K:S         an S x S px SVG through a feConvolveMatrix of
+                      kernelUnitLength K thousandths
+  svg-mbomb:V:N       a marker of N dots at each of V vertices
+  svg-tile:T:S        an S x S px SVG filled with a pattern of a T x T px
+                      tile, filled whole, its edge across the SVG
+  svg-tilebox:K       the same, its tile K times the box it fills a way
+  svg-shadow:W:H      a W x H px card with a drop shadow (blur, offset,
+                      flood, composite, merge): renders
   png-big      a 20000 x 20000 PNG (all zeros, some 400 KB)
   jpeg-scans   a 1448 x 1448 progressive JPEG of 100 000 empty scans
   jpeg-ok      the same JPEG with 10 scans: decodes
@@ -95,7 +115,85 @@ def jpeg(scans):
 	return b"\xFF\xD8" + dqt + sof + dht + dc + ac * scans + b"\xFF\xD9"
 
 
+SHADOW = ('<filter id="shadow" x="-10%" y="-10%" width="130%" '
+    'height="130%"><feGaussianBlur in="SourceAlpha" stdDeviation="6"/>'
+    '<feOffset dx="8" dy="8" result="o"/><feFlood flood-color="#000" '
+    'flood-opacity="0.6"/><feComposite in2="o" operator="in"/><feMerge>'
+    '<feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>')
+
+
+def filtered(s, filt, body=None):
+	"""An s x s SVG: filter f, then body (a rect over it all, filtered)."""
+	if body is None:
+		body = '<rect width="%d" height="%d" filter="url(#f)"/>' % (s, s)
+	return svg(s, s, '<filter id="f">%s</filter>%s' % (filt, body))
+
+
+def made(kind, n):
+	"""The kinds that take numbers n."""
+	if kind == "svg-morph":
+		return filtered(n[1], '<feMorphology radius="%d"/>' % n[0])
+	if kind == "svg-bigblur":
+		return filtered(n[0], '<feGaussianBlur stdDeviation="20"/>')
+	if kind == "svg-fuse":
+		body = '<defs><circle id="l0" r="5" cx="20" cy="20" ' \
+		    'filter="url(#f)"/>'
+		for i in range(1, n[0] + 1):
+			body += '<g id="l%d">%s</g>' % (i, "".join(
+			    '<use href="#l%d"/>' % (i - 1) for _ in range(n[1])))
+		return filtered(n[2], '<feOffset dx="2"/>', body +
+		    '</defs><use href="#l%d"/>' % n[0])
+	if kind == "svg-fmarker":
+		pts = " ".join("%d,%d" % (i % 50, i // 50) for i in range(n[0]))
+		return filtered(n[1], '<feOffset dx="1"/>', '<marker id="m">'
+		    '<circle r="3" cx="5" cy="5" filter="url(#f)"/></marker>'
+		    '<polyline points="%s" fill="none" stroke="#000" '
+		    'marker-mid="url(#m)"/>' % pts)
+	if kind == "svg-fmask":
+		return svg(n[1], n[1], '<mask id="m"><rect width="%d" '
+		    'height="%d" fill="#fff"/></mask>%s' % (n[1], n[1], "".join(
+		    '<circle r="3" cx="%d" cy="%d" mask="url(#m)"/>' %
+		    (i % 100, i // 100) for i in range(n[0]))))
+	if kind == "svg-cssfilter":
+		return filtered(n[1], '<feOffset dx="1"/>', '<style>.d { '
+		    'filter: url(#f) }</style>%s' % "".join(
+		    '<circle class="d" r="3" cx="%d" cy="%d"/>' %
+		    (i % 100, i // 100) for i in range(n[0])))
+	if kind == "svg-results":
+		return filtered(n[1], "".join('<feFlood flood-color="#%06x" '
+		    'result="r%d"/>' % (i * 997 % 0xffffff, i)
+		    for i in range(n[0])))
+	if kind == "svg-klu":
+		return filtered(n[1], '<feConvolveMatrix order="3" '
+		    'kernelMatrix="1 1 1 1 1 1 1 1 1" kernelUnitLength="%g"/>' %
+		    (n[0] / 1000))
+	if kind == "svg-mbomb":
+		pts = " ".join("%d,%d" % (i % 100, i // 100) for i in range(n[0]))
+		return svg(100, 100, '<marker id="m">%s</marker><polyline '
+		    'points="%s" marker-mid="url(#m)"/>' % ("".join(
+		    '<circle r="1" cx="%d" cy="1"/>' % i for i in range(n[1])),
+		    pts))
+	if kind in ("svg-tile", "svg-tilebox"):
+		units = 'patternUnits="userSpaceOnUse" x="50" y="50" ' \
+		    'width="%d" height="%d"' % (n[0], n[0]) \
+		    if kind == "svg-tile" else 'width="%d" height="%d"' % (n[0], n[0])
+		s = n[1] if kind == "svg-tile" else 300
+		return svg(s, s, '<pattern id="p" %s><rect x="-1000000" '
+		    'y="-1000000" width="2000000" height="2000000" fill="#c33"/>'
+		    '</pattern><rect width="%d" height="%d" fill="url(#p)"/>' %
+		    (units, s, s))
+	if kind == "svg-shadow":
+		return svg(n[0], n[1], '%s<rect x="%d" y="%d" width="%d" '
+		    'height="%d" rx="%d" fill="#2a6fdb" filter="url(#shadow)"/>'
+		    % (SHADOW, n[0] // 8, n[1] // 8, n[0] * 5 // 8, n[1] * 5 // 8,
+		    n[0] // 20))
+	sys.exit("hostile.py: no kind %s" % kind)
+
+
 def make(kind):
+	if ":" in kind:
+		name, *n = kind.split(":")
+		return made(name, [int(x) for x in n])
 	if kind == "svg-blur":
 		return blur(30000, 30000)
 	if kind == "svg-region":
