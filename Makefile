@@ -54,7 +54,7 @@ SRCS   = src/util.c src/outfile.c src/outguard.c src/diag.c src/progress.c \
          src/textfile/textfile.c src/textfile/oldfile.c \
          src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
          src/booklet/draw.c src/booklet/bcheck.c src/booklet/links.c \
-         src/booklet/saddle.c \
+         src/booklet/saddle.c src/booklet/linetab.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
          src/import/handedit.c src/import/csvread.c \
          src/import/jwrite.c src/import/apply.c \
