@@ -168,7 +168,7 @@ inline_markup(struct walk *w, cmark_node *n, char **plain)
 	struct mdin s = { w->deck, w->fonts, w->images, w->dir, w->src, w->d,
 	    { w->file, (unsigned int)cmark_node_get_start_line(n),
 	    (unsigned int)cmark_node_get_start_column(n) }, NULL, 0, 0,
-	    false };
+	    false, 0 };
 	char *esc;
 
 	inlines(&s, m, p, n);
