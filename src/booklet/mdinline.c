@@ -172,21 +172,24 @@ text_at(const void *ctx, size_t off)
 	return p;
 }
 
-/* Does the source at pos (1-based, bytes) read lit, on one line? */
+/*
+ * Does the source at pos (1-based, bytes) read lit, on one line?  The
+ * line is found by its index, not by reading the source up to it: a
+ * paragraph has as many text nodes as it likes.
+ */
 static bool
-reads_as(const char *src, const struct srcpos *pos, const char *lit)
+reads_as(const struct mdin *s, const struct srcpos *pos, const char *lit)
 {
-	unsigned int line = 1;
-	size_t n = strlen(lit), c = pos->col - 1;
+	size_t n = strlen(lit), c = pos->col - 1, start, end;
 
-	if (src == NULL || pos->line == 0 || pos->col == 0 ||
-	    strchr(lit, '\n') != NULL)
+	if (s->src == NULL || pos->line == 0 || pos->col == 0 ||
+	    pos->line > s->nlines || strchr(lit, '\n') != NULL)
 		return false;
-	for (; *src != '\0' && line < pos->line; src++)
-		line += *src == '\n';
-	return line == pos->line && strnlen(src, c + n) == c + n &&
-	    memchr(src, '\n', c + n) == NULL &&
-	    memcmp(src + c, lit, n) == 0;
+	start = s->lines[pos->line - 1];
+	/* The line ends before its '\n', or where the source does. */
+	end = pos->line < s->nlines ? s->lines[pos->line] - 1 : s->srclen;
+	return c + n <= end - start &&
+	    memcmp(s->src + start + c, lit, n) == 0;
 }
 
 /*
@@ -268,7 +271,7 @@ booklet_mdin_text(struct mdin *s, GString *m, cmark_node *n)
 	    strchr(lit, '{') != NULL) {
 		src = text_source(lit, &map);
 		a.map = map;
-		a.exact = reads_as(s->src, &a.pos, lit);
+		a.exact = reads_as(s, &a.pos, lit);
 		out = to_markup(s, src, &a);
 		g_free(src);
 		free(map);

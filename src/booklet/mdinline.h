@@ -21,6 +21,9 @@ struct mdin {
 	struct images		*images;	/* NULL: no image read */
 	const char		*dir;		/* the Markdown's folder */
 	const char		*src;		/* the Markdown itself */
+	const size_t		*lines;		/* where each of its lines
+						   starts, a byte offset */
+	size_t			 nlines, srclen;
 	struct diags		*d;
 	struct srcpos		 pos;		/* the block's */
 	struct mdopened		*v;		/* open, innermost last */
