@@ -142,6 +142,7 @@ make_layout(const struct flow *fl, const char *markup, double width,
 	booklet_refs_take(l);
 	/* Images in the lines take their size from the font here. */
 	layout_inline_attach(l);
+	booklet_lines_pieces(l);
 	return l;
 }
 

@@ -47,4 +47,14 @@ double	booklet_lines_height(PangoLayout *l, int first, int last);
  */
 int	booklet_line_after(const struct linetab *t, int from, int off);
 
+/*
+ * Have Pango shape l's text, if it is longer than any real paragraph,
+ * in pieces of some hundred bytes: Pango 1.50, breaking a line inside
+ * a word (PANGO_WRAP_WORD_CHAR) where no place to break a word is near,
+ * shapes the rest of its item again for each line, and a long text
+ * with no such place (a 30 000-letter word, or 30 000 "a{ ", which
+ * may break nowhere) took seconds.  Call once its attributes are set.
+ */
+void	booklet_lines_pieces(PangoLayout *l);
+
 #endif

@@ -192,14 +192,8 @@ shape_of(PangoLayout *l, PangoAttrIterator *it, int i, const struct inl *o)
 	return a;
 }
 
-/*
- * al's attributes and the shapes (in the order of the text), in one
- * new list: each shape after those that start where it does or before,
- * as pango_attr_list_insert() puts it, but appended, not searched for
- * and moved into place, so that many objects cost no more than few.
- */
-static PangoAttrList *
-merged(PangoAttrList *al, GPtrArray *shapes)
+PangoAttrList *
+layout_attrs_merged(PangoAttrList *al, GPtrArray *add)
 {
 	PangoAttrList *out = pango_attr_list_new();
 	GSList *v = al != NULL ? pango_attr_list_get_attributes(al) : NULL, *p;
@@ -208,15 +202,14 @@ merged(PangoAttrList *al, GPtrArray *shapes)
 	for (p = v; p != NULL; p = p->next) {
 		PangoAttribute *a = p->data;
 
-		for (; k < shapes->len && ((PangoAttribute *)
-		    g_ptr_array_index(shapes, k))->start_index <
+		for (; k < add->len && ((PangoAttribute *)
+		    g_ptr_array_index(add, k))->start_index <
 		    a->start_index; k++)
-			pango_attr_list_insert(out,
-			    g_ptr_array_index(shapes, k));
+			pango_attr_list_insert(out, g_ptr_array_index(add, k));
 		pango_attr_list_insert(out, a);
 	}
-	for (; k < shapes->len; k++)
-		pango_attr_list_insert(out, g_ptr_array_index(shapes, k));
+	for (; k < add->len; k++)
+		pango_attr_list_insert(out, g_ptr_array_index(add, k));
 	g_slist_free(v);
 	return out;
 }
@@ -246,7 +239,7 @@ layout_inline_attach(PangoLayout *l)
 		return;
 	if (it != NULL)
 		pango_attr_iterator_destroy(it);
-	all = merged(al, shapes);
+	all = layout_attrs_merged(al, shapes);
 	pango_layout_set_attributes(l, all);
 	pango_attr_list_unref(all);
 	g_ptr_array_free(shapes, TRUE);

@@ -114,6 +114,16 @@ unsigned int	 layout_inline_add(const struct image *img, const char *height,
 void		 layout_inline_attach(PangoLayout *l);
 
 /*
+ * A new list of al's attributes (copies; al may be NULL) and those of
+ * add (sorted by start; taken: add is left holding pointers it does
+ * not own), each of add after those of al that start where it does or
+ * before, as pango_attr_list_insert() would put it; but appended, not
+ * searched for and moved into place, so that adding many costs no more
+ * than the list's length.  Caller unrefs.
+ */
+PangoAttrList	*layout_attrs_merged(PangoAttrList *al, GPtrArray *add);
+
+/*
  * The image character c of a layout's text stands for, or NULL: for a
  * table of the texts, which names it rather than print the character.
  */
