@@ -359,13 +359,15 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
 	struct srcpos pos = { file, 1, 1 };
 
 	while (*p) {
-		/* The next "]]" and line end after p, found again only once
-		 * p is past them: each "[[card:" searching the rest of the
-		 * file cost the square of a file of many. */
-		if (close != NULL && close < p + 7)
-			close = strstr(p + 7, "]]");
-		if (nl != NULL && nl < p)
-			nl = strchr(p, '\n');
+		/* At a reference, the next "]]" and line end after it, found
+		 * again only once p is past them: each "[[card:" searching
+		 * the rest of the file cost the square of a file of many. */
+		if (strncmp(p, "[[card:", 7) == 0) {
+			if (close != NULL && close < p + 7)
+				close = strstr(p + 7, "]]");
+			if (nl != NULL && nl < p)
+				nl = strchr(p, '\n');
+		}
 		if (strncmp(p, "[[card:", 7) == 0 && (e = close) != NULL &&
 		    (nl == NULL || nl > e)) {
 			char *id = g_strndup(p + 7, (gsize)(e - p - 7));
