@@ -391,8 +391,10 @@ asks_init(struct asks *as, PangoLayout *l)
 
 			g_array_append_val(offs, off);
 		}
-	/* Runs are in visual order: right to left ones are not sorted. */
-	qsort(offs->data, offs->len, sizeof(guint), guint_cmp);
+	/* Runs are in visual order: right to left ones are not sorted.
+	 * (An empty text has no runs, and no array to sort.) */
+	if (offs->len > 1)
+		qsort(offs->data, offs->len, sizeof(guint), guint_cmp);
 	as->off = xcalloc(offs->len + 1, sizeof(guint));
 	as->a = xcalloc(offs->len + 1, sizeof(struct asked));
 	as->n = 0;
