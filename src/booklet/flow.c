@@ -116,7 +116,7 @@ make_layout(const struct flow *fl, const char *markup, double width,
 {
 	PangoLayout *l = pango_layout_new(fl->f->ctx);
 	PangoFontDescription *fd = pango_font_description_new();
-	char *hy, *fams = fl->s->fallback == NULL ? g_strdup(family) :
+	char *hy, *lines, *fams = fl->s->fallback == NULL ? g_strdup(family) :
 	    g_strdup_printf("%s,%s", family, fl->s->fallback);
 
 	/* The language's fallback: families show what Roboto lacks. */
@@ -137,7 +137,9 @@ make_layout(const struct flow *fl, const char *markup, double width,
 	 * reader's tool may cut at the first soft hyphen. */
 	hy = bold ? g_strdup(markup ? markup : "") :
 	    layout_hyph_markup(fl->f->hyph, fl->s->lang, markup ? markup : "");
-	pango_layout_set_markup(l, hy, -1);
+	lines = layout_lines_markup(hy);
+	pango_layout_set_markup(l, lines, -1);
+	g_free(lines);
 	g_free(hy);
 	booklet_refs_take(l);
 	/* Images in the lines take their size from the font here. */

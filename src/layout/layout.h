@@ -39,6 +39,14 @@ PangoLayout	*layout_at_size(PangoContext *ctx, const struct elem *e,
 		    const char *text, double size);
 
 /*
+ * Markup as a layout is made of it: with more line breaks ('\n') than
+ * any real text has, each a U+2028, which breaks the line the same way
+ * but keeps one paragraph (Pango's cost per paragraph grows with the
+ * text before it).  g_free().
+ */
+char		*layout_lines_markup(const char *markup);
+
+/*
  * Forget every fit remembered: the next layout of each text fits it
  * again and reports it as new (its missing glyphs).
  */
