@@ -3,7 +3,8 @@
  * The lines of a booklet block's layout and where each is, measured
  * with one iterator and kept on the layout (linetab.h): flowing,
  * drawing and linking a paragraph of any length then take each of its
- * lines once.  Part of the booklet stage.
+ * lines once; and a text longer than any paragraph cut into pieces that
+ * Pango shapes apart.  Part of the booklet stage.
  */
 #include <stdlib.h>
 #include <string.h>

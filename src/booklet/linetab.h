@@ -5,7 +5,8 @@
  * (draw.c) and the links (links.c).  Pango hands a line's place only
  * through an iterator from the first line, and making one measures
  * every line: asked for each page of a long paragraph, the pages cost
- * the square of its lines.
+ * the square of its lines.  And a long text shaped in pieces, so that
+ * breaking its lines costs no more than its length.
  */
 #ifndef DECKPRESS_LINETAB_H
 #define DECKPRESS_LINETAB_H
