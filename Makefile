@@ -57,7 +57,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/textfile/textfile.c src/textfile/oldfile.c \
          src/booklet/md.c src/booklet/mdinline.c src/booklet/flow.c \
          src/booklet/draw.c src/booklet/bcheck.c src/booklet/links.c \
-         src/booklet/saddle.c \
+         src/booklet/saddle.c src/booklet/linetab.c \
          src/import/fromcsv.c src/import/imported.c src/import/cardlist.c \
          src/import/handedit.c src/import/csvread.c \
          src/import/jwrite.c src/import/apply.c \
@@ -241,7 +241,7 @@ clean:
 # make fuzz-build builds them only.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= deck text rules layout sheet profile csv markup markdown \
-                image svgdraw
+                image svgdraw fit
 FUZZ_CC     ?= clang
 FUZZ_DIR     = out/fuzz
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=undefined \

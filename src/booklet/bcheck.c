@@ -74,18 +74,25 @@ booklet_check(const struct fonts *f, const struct bflow *fl,
     const struct bstyle *s, struct diags *d)
 {
 	GHashTable *done = g_hash_table_new(NULL, NULL);
+	GHashTable *seen = g_hash_table_new(NULL, NULL);
 	size_t i, j;
 
-	/* A block split over pages, a table's rows: one finding each. */
+	/* A block split over pages, a table's rows: one finding each.
+	 * The pieces of a paragraph on many pages share its layout,
+	 * checked once: each piece checking it all cost the square of
+	 * the paragraph's length. */
 	for (i = 0; i < fl->n; i++)
 		for (j = 0; j < fl->pages[i].n; j++) {
 			const struct bplaced *it = &fl->pages[i].v[j];
 
 			if (it->nlayouts == 0 ||
-			    g_hash_table_contains(done, it->b))
+			    g_hash_table_contains(done, it->b) ||
+			    g_hash_table_contains(seen, it->layouts[0]))
 				continue;
+			g_hash_table_add(seen, it->layouts[0]);
 			if (!check_placed(f, it, s, d))
 				g_hash_table_add(done, (void *)it->b);
 		}
+	g_hash_table_destroy(seen);
 	g_hash_table_destroy(done);
 }

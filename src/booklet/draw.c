@@ -14,6 +14,7 @@
 #include <pango/pangocairo.h>
 
 #include "../pdf/pdf.h"
+#include "linetab.h"
 #include "reflinks.h"
 
 #define INK		0.114, 0.153, 0.200	/* #1D2733, body text */
@@ -26,28 +27,18 @@ static void
 draw_lines(cairo_t *cr, PangoLayout *l, int first, int last, double x,
     double y)
 {
-	PangoLayoutIter *it = pango_layout_get_iter(l);
-	double top = 0;
-	int i = 0;
+	const struct linetab *t = booklet_lines(l);
+	double top;
+	int i;
 
-	do {
-		PangoRectangle log;
-		int y0, y1;
-
-		pango_layout_iter_get_line_yrange(it, &y0, &y1);
-		if (i == first)
-			top = pango_units_to_double(y0);
-		if (i >= first && i < last) {
-			pango_layout_iter_get_line_extents(it, NULL, &log);
-			cairo_move_to(cr, x + pango_units_to_double(log.x),
-			    y + pango_units_to_double(
-			    pango_layout_iter_get_baseline(it)) - top);
-			layout_show_line(cr,
-			    pango_layout_iter_get_line_readonly(it));
-		}
-		i++;
-	} while (i < last && pango_layout_iter_next_line(it));
-	pango_layout_iter_free(it);
+	if (first < 0 || first >= t->n)
+		return;
+	top = pango_units_to_double(t->v[first].y0);
+	for (i = first; i < last && i < t->n; i++) {
+		cairo_move_to(cr, x + pango_units_to_double(t->v[i].x),
+		    y + pango_units_to_double(t->v[i].baseline) - top);
+		layout_show_line(cr, t->v[i].line);
+	}
 }
 
 /* A bullet or number hanging left of the item's first line. */

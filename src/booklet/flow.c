@@ -16,6 +16,7 @@
 #include <pango/pangocairo.h>
 
 #include "../art/art.h"
+#include "linetab.h"
 #include "reflinks.h"
 
 #define INDENT	MM(6)		/* per list or quote level */
@@ -115,7 +116,7 @@ make_layout(const struct flow *fl, const char *markup, double width,
 {
 	PangoLayout *l = pango_layout_new(fl->f->ctx);
 	PangoFontDescription *fd = pango_font_description_new();
-	char *hy, *fams = fl->s->fallback == NULL ? g_strdup(family) :
+	char *hy, *lines, *fams = fl->s->fallback == NULL ? g_strdup(family) :
 	    g_strdup_printf("%s,%s", family, fl->s->fallback);
 
 	/* The language's fallback: families show what Roboto lacks. */
@@ -136,38 +137,21 @@ make_layout(const struct flow *fl, const char *markup, double width,
 	 * reader's tool may cut at the first soft hyphen. */
 	hy = bold ? g_strdup(markup ? markup : "") :
 	    layout_hyph_markup(fl->f->hyph, fl->s->lang, markup ? markup : "");
-	pango_layout_set_markup(l, hy, -1);
+	lines = layout_lines_markup(hy);
+	pango_layout_set_markup(l, lines, -1);
+	g_free(lines);
 	g_free(hy);
 	booklet_refs_take(l);
 	/* Images in the lines take their size from the font here. */
 	layout_inline_attach(l);
+	booklet_lines_pieces(l);
 	return l;
-}
-
-/* Top and bottom (pt) of line i of l, in layout coordinates. */
-static void
-line_span(PangoLayout *l, int i, double *top, double *bot)
-{
-	PangoLayoutIter *it = pango_layout_get_iter(l);
-	int k;
-	int y0, y1;
-
-	for (k = 0; k < i; k++)
-		pango_layout_iter_next_line(it);
-	pango_layout_iter_get_line_yrange(it, &y0, &y1);
-	*top = pango_units_to_double(y0);
-	*bot = pango_units_to_double(y1);
-	pango_layout_iter_free(it);
 }
 
 static double
 lines_height(PangoLayout *l, int first, int last)
 {
-	double t0, b0, t1, b1;
-
-	line_span(l, first, &t0, &b0);
-	line_span(l, last - 1, &t1, &b1);
-	return b1 - t0;
+	return booklet_lines_height(l, first, last);
 }
 
 static struct bplaced *
@@ -204,6 +188,25 @@ space(struct flow *fl, double pt)
 }
 
 /*
+ * How many of lines [i, n) of l fit below the cursor, 0 to n - i: a
+ * binary search, as the lines' bottoms only go down.
+ */
+static int
+lines_fitting(const struct flow *fl, PangoLayout *l, int i, int n)
+{
+	int lo = 0, hi = n - i, mid;
+
+	while (lo < hi) {
+		mid = hi - (hi - lo) / 2;
+		if (fl->y + lines_height(l, i, i + mid) > bottom(fl) + 0.01)
+			hi = mid - 1;
+		else
+			lo = mid;
+	}
+	return lo;
+}
+
+/*
  * Place the lines of l, splitting across pages with at least two lines
  * on each side of a break.
  */
@@ -211,13 +214,11 @@ static void
 place_lines(struct flow *fl, const struct bblock *b, PangoLayout *l,
     double x, double w)
 {
-	int n = pango_layout_get_line_count(l), i = 0, k;
+	int n = booklet_lines(l)->n, i = 0, k;
 	struct bplaced *it;
 
 	while (i < n) {
-		for (k = n - i; k > 0 &&
-		    fl->y + lines_height(l, i, i + k) > bottom(fl) + 0.01; k--)
-			;
+		k = lines_fitting(fl, l, i, n);
 		if (k < n - i) {
 			if (n - i - k < 2)
 				k = n - i - 2;	/* no widow at the top */

@@ -36,6 +36,8 @@ struct walk {
 	const struct deck *deck;
 	const struct fonts *fonts;	/* icons and families; or NULL */
 	const char	*src;		/* the Markdown, for columns */
+	size_t		*lines;		/* where each line of src starts */
+	size_t		 nlines, srclen;
 	int		 list_depth, quote_depth;
 	GString		*open;		/* elements to open before the next
 					   block (tag_open) */
@@ -165,10 +167,12 @@ static char *
 inline_markup(struct walk *w, cmark_node *n, char **plain)
 {
 	GString *m = g_string_new(NULL), *p = g_string_new(NULL);
-	struct mdin s = { w->deck, w->fonts, w->images, w->dir, w->src, w->d,
-	    { w->file, (unsigned int)cmark_node_get_start_line(n),
-	    (unsigned int)cmark_node_get_start_column(n) }, NULL, 0, 0,
-	    false };
+	struct mdin s = { .deck = w->deck, .fonts = w->fonts,
+	    .images = w->images, .dir = w->dir, .src = w->src,
+	    .lines = w->lines, .nlines = w->nlines, .srclen = w->srclen,
+	    .d = w->d, .pos = { w->file,
+	    (unsigned int)cmark_node_get_start_line(n),
+	    (unsigned int)cmark_node_get_start_column(n) } };
 	char *esc;
 
 	inlines(&s, m, p, n);
@@ -351,13 +355,21 @@ expand_refs(const char *src, const char *file, const struct deck *deck,
     size_t lang, struct diags *d)
 {
 	GString *o = g_string_new(NULL);
-	const char *p = src, *e;
+	const char *p = src, *e, *close = src, *nl = strchr(src, '\n');
 	struct srcpos pos = { file, 1, 1 };
 
 	while (*p) {
-		if (strncmp(p, "[[card:", 7) == 0 &&
-		    (e = strstr(p + 7, "]]")) != NULL &&
-		    memchr(p, '\n', (size_t)(e - p)) == NULL) {
+		/* At a reference, the next "]]" and line end after it, found
+		 * again only once p is past them: each "[[card:" searching
+		 * the rest of the file cost the square of a file of many. */
+		if (strncmp(p, "[[card:", 7) == 0) {
+			if (close != NULL && close < p + 7)
+				close = strstr(p + 7, "]]");
+			if (nl != NULL && nl < p)
+				nl = strchr(p, '\n');
+		}
+		if (strncmp(p, "[[card:", 7) == 0 && (e = close) != NULL &&
+		    (nl == NULL || nl > e)) {
 			char *id = g_strndup(p + 7, (gsize)(e - p - 7));
 			const struct card *c = deck_card(deck, id);
 			const char *title = c ? card_title(deck, c, lang,
@@ -478,13 +490,31 @@ md_limits(cmark_node *doc, const char *file, struct diags *d)
 	return ok;
 }
 
+/* Where each line of src starts, a byte offset; *n of them. */
+static size_t *
+line_starts(const char *src, size_t *n, size_t *len)
+{
+	const char *p;
+	size_t *v, k = 0;
+
+	*n = 1;
+	for (p = src; *p != '\0'; p++)
+		*n += *p == '\n';
+	*len = (size_t)(p - src);
+	v = xcalloc(*n + 1, sizeof(*v));
+	for (p = src; *p != '\0'; p++)
+		if (*p == '\n')
+			v[++k] = (size_t)(p + 1 - src);
+	return v;
+}
+
 bool
 booklet_parse_text(const char *name, const char *text,
     const struct deck *deck, size_t lang, struct images *images,
     const struct fonts *fonts, struct bdoc *out, struct diags *d)
 {
-	struct walk w = { out, 0, name, NULL, images, deck, fonts, NULL, 0, 0,
-	    NULL, d };
+	struct walk w = { .doc = out, .file = name, .images = images,
+	    .deck = deck, .fonts = fonts, .d = d };
 	cmark_parser *p;
 	cmark_node *doc;
 	char *src, *dir = g_path_get_dirname(name);
@@ -494,6 +524,7 @@ booklet_parse_text(const char *name, const char *text,
 	w.dir = dir;
 	src = expand_refs(text, name, deck, lang, d);
 	w.src = src;
+	w.lines = line_starts(src, &w.nlines, &w.srclen);
 	w.open = g_string_new(NULL);
 	cmark_gfm_core_extensions_ensure_registered();
 	p = cmark_parser_new(CMARK_OPT_DEFAULT);
@@ -510,6 +541,7 @@ booklet_parse_text(const char *name, const char *text,
 	cmark_node_free(doc);
 	cmark_parser_free(p);
 	g_free(src);
+	free(w.lines);
 	g_free(dir);
 	return ok;
 }

@@ -43,9 +43,47 @@ error_at(struct mdin *s, const struct srcpos *pos, const char *msg)
 	s->bad = true;
 }
 
+/* A limit of the block's markup passed at pos: one error, as above. */
+static void
+limit_at(struct mdin *s, const struct srcpos *pos, const char *what)
+{
+	if (!s->bad)
+		diag_add(s->d, DIAG_ERROR, pos, "limit", "%s", what);
+	s->bad = true;
+}
+
+/*
+ * n more tags, icons or images in the block at pos: Pango's layout of
+ * a paragraph costs the square of its tags (markup.h).
+ */
+static void
+count_tags(struct mdin *s, size_t n, const struct srcpos *pos)
+{
+	char *msg;
+
+	if ((s->ntags += n) <= MARKUP_MAX_TAGS || s->bad)
+		return;
+	msg = g_strdup_printf("more than the %d tags, icons and images one "
+	    "paragraph, heading or table cell may have", MARKUP_MAX_TAGS);
+	limit_at(s, pos, msg);
+	g_free(msg);
+}
+
 void
 booklet_mdin_open(struct mdin *s, const char *name, const struct srcpos *pos)
 {
+	char *msg;
+
+	count_tags(s, 1, pos);
+	if (s->n >= MARKUP_MAX_DEPTH && !s->bad) {
+		msg = g_strdup_printf("'%s%s%s' opens a level %d deep, more "
+		    "than the %d levels tags and emphasis may nest",
+		    name[0] == '*' || name[0] == '~' ? "" : "<", name,
+		    name[0] == '*' || name[0] == '~' ? "" : ">",
+		    MARKUP_MAX_DEPTH + 1, MARKUP_MAX_DEPTH);
+		limit_at(s, pos, msg);
+		g_free(msg);
+	}
 	xgrow((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v));
 	s->v[s->n].name = name;
 	s->v[s->n++].pos = *pos;
@@ -134,21 +172,42 @@ text_at(const void *ctx, size_t off)
 	return p;
 }
 
-/* Does the source at pos (1-based, bytes) read lit, on one line? */
+/*
+ * Does the source at pos (1-based, bytes) read lit, on one line?  The
+ * line is found by its index, not by reading the source up to it: a
+ * paragraph has as many text nodes as it likes.
+ */
 static bool
-reads_as(const char *src, const struct srcpos *pos, const char *lit)
+reads_as(const struct mdin *s, const struct srcpos *pos, const char *lit)
 {
-	unsigned int line = 1;
-	size_t n = strlen(lit), c = pos->col - 1;
+	size_t n = strlen(lit), c = pos->col - 1, start, end;
 
-	if (src == NULL || pos->line == 0 || pos->col == 0 ||
-	    strchr(lit, '\n') != NULL)
+	if (s->src == NULL || pos->line == 0 || pos->col == 0 ||
+	    pos->line > s->nlines || strchr(lit, '\n') != NULL)
 		return false;
-	for (; *src != '\0' && line < pos->line; src++)
-		line += *src == '\n';
-	return line == pos->line && strnlen(src, c + n) == c + n &&
-	    memchr(src, '\n', c + n) == NULL &&
-	    memcmp(src + c, lit, n) == 0;
+	start = s->lines[pos->line - 1];
+	/* The line ends before its '\n', or where the source does. */
+	end = pos->line < s->nlines ? s->lines[pos->line] - 1 : s->srclen;
+	return c + n <= end - start &&
+	    memcmp(s->src + start + c, lit, n) == 0;
+}
+
+/*
+ * Count the icons and images of a text node's markup t (at a) in the
+ * block's tags; false, reported at the one too many, past the limit.
+ */
+static bool
+text_tags(struct mdin *s, const struct mtokens *t, const struct textat *a)
+{
+	struct srcpos at;
+	size_t i;
+
+	for (i = 0; i < t->n && s->ntags <= MARKUP_MAX_TAGS; i++)
+		if (markup_opens(t->v[i].type)) {
+			at = text_at(a, t->v[i].off);
+			count_tags(s, 1, &at);
+		}
+	return s->ntags <= MARKUP_MAX_TAGS;
 }
 
 /* Markup of card text src here: NULL (reported at a) if it is bad. */
@@ -166,8 +225,11 @@ to_markup(struct mdin *s, const char *src, const struct textat *a)
 
 	if (!markup_parse(src, &t)) {
 		at = text_at(a, t.err_off);
-		error_at(s, &at, t.err);
-	} else if (markup_check(&mc, &t, s->d))
+		if (t.err_limit)
+			limit_at(s, &at, t.err);
+		else
+			error_at(s, &at, t.err);
+	} else if (text_tags(s, &t, a) && markup_check(&mc, &t, s->d))
 		out = layout_markup(src, &m);
 	if (s->d->nerr > nerr)
 		s->bad = true;
@@ -209,7 +271,7 @@ booklet_mdin_text(struct mdin *s, GString *m, cmark_node *n)
 	    strchr(lit, '{') != NULL) {
 		src = text_source(lit, &map);
 		a.map = map;
-		a.exact = reads_as(s->src, &a.pos, lit);
+		a.exact = reads_as(s, &a.pos, lit);
 		out = to_markup(s, src, &a);
 		g_free(src);
 		free(map);
@@ -356,8 +418,9 @@ booklet_mdin_image(struct mdin *s, GString *m, cmark_node *n)
 	unsigned int cp;
 
 	free(path);
+	count_tags(s, 1, &pos);
 	if (img == NULL) {
-		s->bad = s->images != NULL;
+		s->bad |= s->images != NULL;
 		return;
 	}
 	if ((cp = layout_inline_add(img, NULL, NULL)) != 0)

@@ -21,11 +21,16 @@ struct mdin {
 	struct images		*images;	/* NULL: no image read */
 	const char		*dir;		/* the Markdown's folder */
 	const char		*src;		/* the Markdown itself */
+	const size_t		*lines;		/* where each of its lines
+						   starts, a byte offset */
+	size_t			 nlines, srclen;
 	struct diags		*d;
 	struct srcpos		 pos;		/* the block's */
 	struct mdopened		*v;		/* open, innermost last */
 	size_t			 n, cap;
 	bool			 bad;		/* a problem was reported */
+	size_t			 ntags;		/* tags, icons and images
+						   opened: MARKUP_MAX_TAGS */
 };
 
 /*
@@ -41,7 +46,11 @@ struct mdin {
 #define MDREF_FEATURE	"deckpress-card "
 #define MDREF_SPAN	"<span font_features=\"" MDREF_FEATURE
 
-/* Open or close name at pos; a close must match the last open. */
+/*
+ * Open or close name at pos; a close must match the last open.  An
+ * open past MARKUP_MAX_TAGS in the block, or MARKUP_MAX_DEPTH inside
+ * others, is an error (deckpress(5), LIMITS).
+ */
 void	booklet_mdin_open(struct mdin *s, const char *name,
 	    const struct srcpos *pos);
 void	booklet_mdin_close(struct mdin *s, const char *name,

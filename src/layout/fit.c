@@ -26,6 +26,36 @@
  */
 #define MARGIN	0.1
 
+/*
+ * Pango 1.50 lays out each paragraph of a text (a '\n' ends one) after
+ * counting the characters before it: a text's cost grows with its line
+ * breaks times its length (30 000 one-letter lines: 14 s in pango-view
+ * itself).  A text with more line breaks than any real one has them as
+ * U+2028 LINE SEPARATOR, which Pango breaks the line at the same way,
+ * inside one paragraph.
+ */
+#define MANY_LINES	64
+
+char *
+layout_lines_markup(const char *markup)
+{
+	GString *b;
+	const char *p;
+	size_t n = 0;
+
+	for (p = markup; (p = strchr(p, '\n')) != NULL; p++)
+		n++;
+	if (n <= MANY_LINES)
+		return g_strdup(markup);
+	b = g_string_sized_new(strlen(markup) + 2 * n);
+	for (p = markup; *p != '\0'; p++)
+		if (*p == '\n')
+			g_string_append(b, "\xe2\x80\xa8");
+		else
+			g_string_append_c(b, *p);
+	return g_string_free(b, FALSE);
+}
+
 PangoLayout *
 layout_at_size(PangoContext *ctx, const struct elem *e, const char *text,
     double size)
@@ -34,6 +64,7 @@ layout_at_size(PangoContext *ctx, const struct elem *e, const char *text,
 	PangoFontDescription *fd = pango_font_description_new();
 	static const PangoAlignment al[] = { PANGO_ALIGN_LEFT,
 	    PANGO_ALIGN_CENTER, PANGO_ALIGN_RIGHT };
+	char *lines;
 
 	pango_font_description_set_family(fd, e->families ? e->families :
 	    e->family);
@@ -51,7 +82,9 @@ layout_at_size(PangoContext *ctx, const struct elem *e, const char *text,
 	if (e->leading != 1)
 		pango_layout_set_line_spacing(l, (float)e->leading);
 	/* Pango markup built by layout_markup(), so known to be valid. */
-	pango_layout_set_markup(l, text, -1);
+	lines = layout_lines_markup(text);
+	pango_layout_set_markup(l, lines, -1);
+	g_free(lines);
 	/* Inline images take their size from the font at this size. */
 	layout_inline_attach(l);
 	return l;

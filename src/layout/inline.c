@@ -143,35 +143,35 @@ cap_height(PangoContext *ctx, const PangoFontDescription *desc)
 	return cap;
 }
 
-/* The font at byte i of l: its own, with the markup's attributes. */
+/*
+ * The font at byte i of l: its own, with the markup's attributes, as
+ * iterator it (of l's list, or NULL) finds them.  The objects come in
+ * the order of the text, so it only goes forward: one walk over the
+ * list for all of them.
+ */
 static PangoFontDescription *
-font_at(PangoLayout *l, PangoAttrList *al, int i)
+font_at(PangoLayout *l, PangoAttrIterator *it, int i)
 {
 	const PangoFontDescription *base = pango_layout_get_font_description(l);
 	PangoFontDescription *fd = base ? pango_font_description_copy(base) :
 	    pango_font_description_new();
-	PangoAttrIterator *it;
 	int s, e;
 
-	if (al == NULL)
+	if (it == NULL)
 		return fd;
-	it = pango_attr_list_get_iterator(al);
-	do {
+	pango_attr_iterator_range(it, &s, &e);
+	while (e <= i && pango_attr_iterator_next(it))
 		pango_attr_iterator_range(it, &s, &e);
-		if (s <= i && i < e) {
-			pango_attr_iterator_get_font(it, fd, NULL, NULL);
-			break;
-		}
-	} while (pango_attr_iterator_next(it));
-	pango_attr_iterator_destroy(it);
+	if (s <= i && i < e)
+		pango_attr_iterator_get_font(it, fd, NULL, NULL);
 	return fd;
 }
 
 /* The shape of object o at byte i of l: its size from the font there. */
 static PangoAttribute *
-shape_of(PangoLayout *l, PangoAttrList *al, int i, const struct inl *o)
+shape_of(PangoLayout *l, PangoAttrIterator *it, int i, const struct inl *o)
 {
-	PangoFontDescription *fd = font_at(l, al, i);
+	PangoFontDescription *fd = font_at(l, it, i);
 	double h = o->height, w;
 	PangoRectangle r;
 	PangoAttribute *a;
@@ -192,11 +192,35 @@ shape_of(PangoLayout *l, PangoAttrList *al, int i, const struct inl *o)
 	return a;
 }
 
+PangoAttrList *
+layout_attrs_merged(PangoAttrList *al, GPtrArray *add)
+{
+	PangoAttrList *out = pango_attr_list_new();
+	GSList *v = al != NULL ? pango_attr_list_get_attributes(al) : NULL, *p;
+	guint k = 0;
+
+	for (p = v; p != NULL; p = p->next) {
+		PangoAttribute *a = p->data;
+
+		for (; k < add->len && ((PangoAttribute *)
+		    g_ptr_array_index(add, k))->start_index <
+		    a->start_index; k++)
+			pango_attr_list_insert(out, g_ptr_array_index(add, k));
+		pango_attr_list_insert(out, a);
+	}
+	for (; k < add->len; k++)
+		pango_attr_list_insert(out, g_ptr_array_index(add, k));
+	g_slist_free(v);
+	return out;
+}
+
 void
 layout_inline_attach(PangoLayout *l)
 {
 	const char *text = pango_layout_get_text(l), *p;
-	PangoAttrList *al = pango_layout_get_attributes(l), *copy = NULL;
+	PangoAttrList *al = pango_layout_get_attributes(l), *all;
+	PangoAttrIterator *it = NULL;
+	GPtrArray *shapes = NULL;
 	const struct inl *o;
 
 	if (objs == NULL)
@@ -204,16 +228,21 @@ layout_inline_attach(PangoLayout *l)
 	for (p = text; *p != '\0'; p = g_utf8_next_char(p)) {
 		if ((o = find(g_utf8_get_char(p))) == NULL)
 			continue;
-		if (copy == NULL)
-			copy = al ? pango_attr_list_copy(al) :
-			    pango_attr_list_new();
-		pango_attr_list_insert(copy, shape_of(l, al, (int)(p - text),
-		    o));
+		if (shapes == NULL) {
+			shapes = g_ptr_array_new();
+			it = al != NULL ? pango_attr_list_get_iterator(al) :
+			    NULL;
+		}
+		g_ptr_array_add(shapes, shape_of(l, it, (int)(p - text), o));
 	}
-	if (copy != NULL) {
-		pango_layout_set_attributes(l, copy);
-		pango_attr_list_unref(copy);
-	}
+	if (shapes == NULL)
+		return;
+	if (it != NULL)
+		pango_attr_iterator_destroy(it);
+	all = layout_attrs_merged(al, shapes);
+	pango_layout_set_attributes(l, all);
+	pango_attr_list_unref(all);
+	g_ptr_array_free(shapes, TRUE);
 }
 
 /* Draw one object, its logical rectangle from the current point. */

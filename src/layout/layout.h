@@ -39,6 +39,14 @@ PangoLayout	*layout_at_size(PangoContext *ctx, const struct elem *e,
 		    const char *text, double size);
 
 /*
+ * Markup as a layout is made of it: with more line breaks ('\n') than
+ * any real text has, each a U+2028, which breaks the line the same way
+ * but keeps one paragraph (Pango's cost per paragraph grows with the
+ * text before it).  g_free().
+ */
+char		*layout_lines_markup(const char *markup);
+
+/*
  * Forget every fit remembered: the next layout of each text fits it
  * again and reports it as new (its missing glyphs).
  */
@@ -112,6 +120,16 @@ unsigned int	 layout_inline_add(const struct image *img, const char *height,
  * l's font and the markup's: call after pango_layout_set_markup().
  */
 void		 layout_inline_attach(PangoLayout *l);
+
+/*
+ * A new list of al's attributes (copies; al may be NULL) and those of
+ * add (sorted by start; taken: add is left holding pointers it does
+ * not own), each of add after those of al that start where it does or
+ * before, as pango_attr_list_insert() would put it; but appended, not
+ * searched for and moved into place, so that adding many costs no more
+ * than the list's length.  Caller unrefs.
+ */
+PangoAttrList	*layout_attrs_merged(PangoAttrList *al, GPtrArray *add);
 
 /*
  * The image character c of a layout's text stands for, or NULL: for a

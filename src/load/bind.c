@@ -237,8 +237,8 @@ check_literal(const struct deck *deck, const struct tmpl *const *tmpls,
 	if (e->type != ELEM_TEXT || e->literal == NULL)
 		return true;
 	if (!markup_parse(e->literal, &m)) {
-		diag_add(d, DIAG_ERROR, &e->literal_pos, "markup", "%s",
-		    m.err);
+		diag_add(d, DIAG_ERROR, &e->literal_pos, MARKUP_CODE(&m),
+		    "%s", m.err);
 		markup_free(&m);
 		return false;
 	}
@@ -284,7 +284,8 @@ check_markup(const struct deck *deck, const struct card *c, size_t li,
 
 	if (!ok) {
 		pos = markup_pos(t, m.err_off);
-		diag_add(d, DIAG_ERROR, &pos, "markup", "%s: %s", ctx, m.err);
+		diag_add(d, DIAG_ERROR, &pos, MARKUP_CODE(&m), "%s: %s", ctx,
+		    m.err);
 	}
 	for (i = 0; ok && i < m.n; i++) {
 		if (m.v[i].type != MT_VAR)
@@ -408,8 +409,9 @@ check_str_markup(const struct deck *deck, const struct kind *k, size_t li,
 
 	if (!ok) {
 		pos = markup_pos(w, m.err_off);
-		diag_add(d, DIAG_ERROR, &pos, "markup", "component '%s' (%s): "
-		    "%s: %s", k->name, deck->langs[li], w->field, m.err);
+		diag_add(d, DIAG_ERROR, &pos, MARKUP_CODE(&m), "component "
+		    "'%s' (%s): %s: %s", k->name, deck->langs[li], w->field,
+		    m.err);
 	}
 	markup_free(&m);
 	return ok;

@@ -114,6 +114,15 @@ nest(struct nest *st, struct mtokens *t, const char *name, bool on,
 	const char *top = st->n ? st->v[st->n - 1].name : NULL;
 
 	if (on) {
+		if (st->n >= MARKUP_MAX_DEPTH) {
+			markup_fail(t, off, "'%s%s%s' opens a level %d deep, "
+			    "more than the %d levels a text's tags, ** and * "
+			    "may nest", name[0] == '*' ? "" : "<", name,
+			    name[0] == '*' ? "" : ">", MARKUP_MAX_DEPTH + 1,
+			    MARKUP_MAX_DEPTH);
+			t->err_limit = true;
+			return false;
+		}
 		xgrow((void **)&st->v, &st->cap, st->n + 1, sizeof(*st->v));
 		st->v[st->n].name = name;
 		st->v[st->n++].off = off;
@@ -216,15 +225,40 @@ step(const char *s, size_t *i, struct mtokens *t, struct nest *st)
 }
 
 bool
+markup_opens(enum mtok ty)
+{
+	return ty == MT_BOLD_ON || ty == MT_ITALIC_ON || ty == MT_TAG_ON ||
+	    ty == MT_ICON || ty == MT_IMG;
+}
+
+/* The token just pushed counted: false past MARKUP_MAX_TAGS. */
+static bool
+count_open(struct mtokens *t)
+{
+	const struct mtoken *k = &t->v[t->n - 1];
+
+	if (!markup_opens(k->type) || ++t->nopen <= MARKUP_MAX_TAGS)
+		return true;
+	markup_fail(t, k->off, "more than the %d tags, icons and images one "
+	    "text may have", MARKUP_MAX_TAGS);
+	t->err_limit = true;
+	return false;
+}
+
+bool
 markup_parse(const char *s, struct mtokens *t)
 {
 	struct nest st = { 0 };
-	size_t i = 0;
+	size_t i = 0, n;
 	bool ok = true;
 
 	memset(t, 0, sizeof(*t));
-	while (ok && s[i] != '\0')
+	while (ok && s[i] != '\0') {
+		n = t->n;
 		ok = step(s, &i, t, &st);
+		if (ok && t->n > n)
+			ok = count_open(t);
+	}
 	if (ok)
 		ok = unclosed(&st, t);
 	free(st.v);

@@ -25,6 +25,18 @@ enum mtok { MT_TEXT, MT_BOLD_ON, MT_BOLD_OFF, MT_ITALIC_ON, MT_ITALIC_OFF,
 
 #define MAX_VAR		64	/* characters of a variable's name */
 
+/*
+ * Limits of one text's markup, a card's text or a booklet's block
+ * (deckpress(5), LIMITS), far above any real game's (the bundled ones
+ * have at most 18 in a rule booklet's paragraph, 4 in a card's text):
+ * Pango lays text out in time that grows with its tags squared (each
+ * run of a line looks at every underline or colour before it) and with
+ * how deep they nest times their number.  Tags are those that open:
+ * <tag>, ** and *, and each icon and image.
+ */
+#define MARKUP_MAX_TAGS		1000
+#define MARKUP_MAX_DEPTH	32	/* levels open inside one another */
+
 /* One attribute of a tag, or one "|key=value" of an icon or image. */
 struct mattr {
 	char		*key, *val;	/* owned; val without its quotes */
@@ -45,17 +57,30 @@ struct mtokens {
 	size_t		 n, cap;
 	char		*err;		/* owned message, NULL if none */
 	size_t		 err_off;	/* byte offset of the problem */
+	bool		 err_limit;	/* err is a limit's: too many tags
+					   or too deep */
+	size_t		 nopen;		/* tags, icons and images opened */
 };
 
 /*
  * Split s into tokens.  Returns false with t->err set on unbalanced
  * or misnested markup, an unknown tag or attribute, a value a tag or
- * an inline object cannot take, or an unclosed icon or image; free t
- * with markup_free() either way.  Colour names are checked by the
- * caller (markup_color()), which knows the layout's palette.
+ * an inline object cannot take, or an unclosed icon or image; and with
+ * t->err_limit set too on more than MARKUP_MAX_TAGS tags, icons and
+ * images or tags nested deeper than MARKUP_MAX_DEPTH, at the one too
+ * many, found before anything after it is read.  Free t with
+ * markup_free() either way.  Colour names are checked by the caller
+ * (markup_color()), which knows the layout's palette.
  */
 bool		 markup_parse(const char *s, struct mtokens *t);
 void		 markup_free(struct mtokens *t);
+/*
+ * Does a token of type ty open a tag, or stand for an icon or image
+ * (what MARKUP_MAX_TAGS counts)?
+ */
+bool		 markup_opens(enum mtok ty);
+/* The code of t's error in a diagnostic: a limit's, or bad markup's. */
+#define MARKUP_CODE(t)	((t)->err_limit ? "limit" : "markup")
 /* The value of attribute key of token k, or NULL. */
 const char	*markup_attr(const struct mtoken *k, const char *key);
 /*

@@ -12,6 +12,12 @@
 
 #include "checking.h"
 
+/* What the scan looks ahead for: next_of()'s patterns. */
+enum { PAT_REF_END, PAT_NL, PAT_BOLD, PAT_RSQUO, PAT_RDQUO, PAT_DQ, PAT_SQ,
+    NPAT };
+static const char *const pats[NPAT] = { "]]", "\n", "**", "\xe2\x80\x99",
+    "\xe2\x80\x9d", "\"", "'" };
+
 struct scan {
 	const struct deck	*deck;
 	size_t			 li;
@@ -22,6 +28,8 @@ struct scan {
 	const char		*mark;		/* where markpos was counted to */
 	struct srcpos		 markpos;
 	size_t			 nunknown;	/* unknown cards named so far */
+	const char		*next[NPAT];	/* next_of()'s */
+	bool			 known[NPAT];
 };
 
 /*
@@ -148,12 +156,29 @@ out:
 	g_free(f);
 }
 
-/* The phrase opened at p by the delimiter open, closed by close. */
+/*
+ * The first pattern k at or after p, remembered until the scan passes
+ * it: the scan only goes forward, so each pattern is searched for over
+ * the file once, where a search from each opening delimiter to its
+ * close or the line's end cost the square of a long line of them.
+ */
 static const char *
-phrase(struct scan *s, const char *p, const char *open, const char *close)
+next_of(struct scan *s, int k, const char *p)
+{
+	if (!s->known[k] || (s->next[k] != NULL && s->next[k] < p)) {
+		s->next[k] = strstr(p, pats[k]);
+		s->known[k] = true;
+	}
+	return s->next[k];
+}
+
+/* The phrase opened at p by the delimiter open, closed by pattern k. */
+static const char *
+phrase(struct scan *s, const char *p, const char *open, int k)
 {
 	size_t lo = strlen(open);
-	const char *q = p + lo, *e = strstr(q, close), *nl = strchr(q, '\n');
+	const char *q = p + lo, *e = next_of(s, k, q);
+	const char *nl = next_of(s, PAT_NL, q);
 
 	if (e != NULL && (nl == NULL || nl > e) && e != q)
 		check_phrase(s, p, q, (size_t)(e - q));
@@ -171,25 +196,25 @@ word_start(const struct scan *s, const char *p)
 static void
 scan(struct scan *s)
 {
-	const char *p = s->buf, *e;
+	const char *p = s->buf, *e, *nl;
 
 	while (*p) {
 		if (strncmp(p, "[[card:", 7) == 0 &&
-		    (e = strstr(p, "]]")) != NULL &&
-		    memchr(p, '\n', (size_t)(e - p)) == NULL) {
+		    (e = next_of(s, PAT_REF_END, p)) != NULL &&
+		    ((nl = next_of(s, PAT_NL, p)) == NULL || nl > e)) {
 			check_ref(s, p, e);
 			p = e + 2;
 		} else if (*p == '\\' && p[1] != '\0')
 			p += 2;		/* \[[ is text, \* no emphasis */
 		else if (strncmp(p, "**", 2) == 0)
-			p = phrase(s, p, "**", "**");
+			p = phrase(s, p, "**", PAT_BOLD);
 		else if (strncmp(p, "\xe2\x80\x98", 3) == 0)	/* ‘ */
-			p = phrase(s, p, "\xe2\x80\x98", "\xe2\x80\x99");
+			p = phrase(s, p, "\xe2\x80\x98", PAT_RSQUO);
 		else if (strncmp(p, "\xe2\x80\x9c", 3) == 0)	/* “ */
-			p = phrase(s, p, "\xe2\x80\x9c", "\xe2\x80\x9d");
+			p = phrase(s, p, "\xe2\x80\x9c", PAT_RDQUO);
 		else if ((*p == '\'' || *p == '"') && word_start(s, p))
 			p = phrase(s, p, *p == '"' ? "\"" : "'",
-			    *p == '"' ? "\"" : "'");
+			    *p == '"' ? PAT_DQ : PAT_SQ);
 		else
 			p++;
 	}

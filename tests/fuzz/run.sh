@@ -25,6 +25,7 @@ dict() {
 	case $1 in
 	csv)		echo "-dict=tests/fuzz/csv.dict" ;;
 	markdown)	echo "-dict=tests/fuzz/markdown.dict" ;;
+	fit)		echo "-dict=tests/fuzz/markup.dict" ;;
 	image|svgdraw)	echo "-dict=tests/fuzz/svg.dict" ;;
 	*)		echo "-dict=tests/fuzz/yaml.dict" ;;
 	esac

@@ -7,8 +7,9 @@
 # Targets that load a file for a bundled game get the game's digit
 # first ('0' data-chain, '1' dataset, '2' serious-privacy; tests' own
 # decks: '0'), as fuzz_game() reads it; the CSV target a byte saying
-# TSV ('1') or CSV ('0').  Files over 128 KiB are left out: they only
-# make every mutation slower.
+# TSV ('1') or CSV ('0'); the markup and fit targets a byte of flags
+# ('0': none).  Files over 128 KiB are left out: they only make every
+# mutation slower.
 #
 # usage: sh tests/fuzz/seed.sh TARGET DIR    (from the repo root)
 set -eu
@@ -32,6 +33,9 @@ files() {
 	markup)	find cards tests -path '*/text/*.yaml'
 		find tests/fuzz/seeds/markup -type f ;;
 	markdown) find cards tests -name '*.md' -path '*/rules/*' ;;
+	fit)	find cards tests -path '*/text/*.yaml'
+		find cards tests -name '*.md' -path '*/rules/*'
+		find tests/fuzz/seeds/markup tests/fuzz/seeds/fit -type f ;;
 	image)	find cards tests -name '*.png' -o -name '*.jpg' \
 		    -o -name '*.jpeg' -o -name '*.svg' ;;
 	svgdraw) find cards tests -name '*.svg' ;;
@@ -52,7 +56,7 @@ prefix() {
 		*.tsv)	printf 1 ;;
 		*)	printf 0 ;;
 		esac ;;
-	markup)	printf 0 ;;
+	markup|fit) printf 0 ;;
 	esac
 }
 
