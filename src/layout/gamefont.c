@@ -10,13 +10,10 @@
  * copy as /proc/self/fd/N, so a file swapped or rewritten in the folder
  * after it was checked changes nothing.  Part of the layout stage.
  */
-#define _GNU_SOURCE		/* memfd_create() */
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +26,7 @@
 #include FT_TRUETYPE_IDS_H
 
 #include "../confine/confine.h"
+#include "../memfile.h"
 #include "fitting.h"
 
 /*
@@ -400,19 +398,6 @@ scan_file(FT_Library lib, int fd, off_t size, unsigned int *total,
  */
 static GHashTable *copies;
 
-static bool
-write_all(int fd, const unsigned char *p, size_t n)
-{
-	ssize_t w;
-
-	for (; n > 0; p += w, n -= (size_t)w)
-		if ((w = write(fd, p, n)) < 0 && errno != EINTR)
-			return false;
-		else if (w < 0)
-			w = 0;
-	return true;
-}
-
 /*
  * A sealed copy of the size bytes of the file open as fd (its first
  * bytes, if it grew since): no one can change it, nor make it shorter
@@ -423,8 +408,7 @@ sealed_copy(int fd, off_t size, const char **why)
 {
 	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
 	unsigned char buf[1 << 16];
-	int m = memfd_create("deckpress-font", MFD_CLOEXEC |
-	    MFD_ALLOW_SEALING);
+	int m = memfile_open("deckpress-font");
 	off_t off = 0;
 	ssize_t r = 1;
 	gpointer had;
@@ -432,14 +416,13 @@ sealed_copy(int fd, off_t size, const char **why)
 	*why = NULL;
 	while (m >= 0 && off < size && (r = pread(fd, buf, (size_t)(size -
 	    off < (off_t)sizeof(buf) ? size - off : (off_t)sizeof(buf)),
-	    off)) > 0 && write_all(m, buf, (size_t)r)) {
+	    off)) > 0 && memfile_write(m, buf, (size_t)r)) {
 		g_checksum_update(sum, buf, r);
 		off += r;
 	}
 	if (m >= 0 && r == 0)
 		*why = "changed as deckpress read it: it is shorter";
-	else if (m < 0 || off < size || fcntl(m, F_ADD_SEALS, F_SEAL_SHRINK |
-	    F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0)
+	else if (m < 0 || off < size || !memfile_seal(m))
 		*why = strerror(errno);
 	if (*why != NULL) {
 		if (m >= 0)
