@@ -13,6 +13,7 @@
 
 #include "../confine/confine.h"
 #include "../art/art.h"
+#include "../markup/markup.h"
 #include "booklet.h"
 #include "mdinline.h"
 
@@ -113,6 +114,10 @@ wrap(struct mdin *s, GString *m, GString *plain, cmark_node *n,
 static void
 inline_node(struct mdin *s, GString *m, GString *plain, cmark_node *c)
 {
+	/* A block over the limit of its tags is refused (reported): the
+	 * rest of it, 100 000 tags maybe, is not worth making. */
+	if (s->ntags > MARKUP_MAX_TAGS)
+		return;
 	switch (cmark_node_get_type(c)) {
 	case CMARK_NODE_TEXT:
 	case CMARK_NODE_CODE:

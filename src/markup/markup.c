@@ -30,21 +30,28 @@ push(struct mtokens *t, enum mtok type, const char *s, size_t n, size_t off)
 	return k;
 }
 
-/* Append plain text, merging with the previous token if it is text. */
+/*
+ * Append plain text, merging with the previous token if it is text:
+ * in place, its length and room kept (t->tlen, t->tcap), the room
+ * doubled as it fills.  Measuring it and growing it by each piece cost
+ * the square of a text of many pieces ("a{ " 30 000 times: 2.7 GB
+ * copied and freed).
+ */
 static void
 push_text(struct mtokens *t, const char *s, size_t n, size_t off)
 {
 	struct mtoken *k = t->n ? &t->v[t->n - 1] : NULL;
-	size_t len;
 
 	if (k == NULL || k->type != MT_TEXT) {
 		push(t, MT_TEXT, s, n, off);
+		t->tlen = n;
+		t->tcap = n + 1;
 		return;
 	}
-	len = strlen(k->text);
-	k->text = xrealloc(k->text, len + n + 1);
-	memcpy(k->text + len, s, n);
-	k->text[len + n] = '\0';
+	xgrow((void **)&k->text, &t->tcap, t->tlen + n + 1, 1);
+	memcpy(k->text + t->tlen, s, n);
+	t->tlen += n;
+	k->text[t->tlen] = '\0';
 }
 
 /*

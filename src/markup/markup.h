@@ -60,6 +60,8 @@ struct mtokens {
 	bool		 err_limit;	/* err is a limit's: too many tags
 					   or too deep */
 	size_t		 nopen;		/* tags, icons and images opened */
+	size_t		 tlen, tcap;	/* the last text token's bytes and
+					   room (markup.c appends to it) */
 };
 
 /*
