@@ -22,17 +22,26 @@
 #define MM(x)		((x) * PT_PER_MM)
 #define TO_MM(x)	((x) / PT_PER_MM)
 
-/* An attribute a deck declares, e.g. kind: [artefact, action]. */
+/*
+ * An attribute a deck declares, e.g. kind: [artefact, action], or a
+ * number attribute, hearts: number or hearts: {min: 0, max: 5}.
+ */
 struct attrdef {
 	const char	 *name;
-	const char	**values;	/* allowed values; NULL: any text */
+	const char	**values;	/* allowed values; NULL: any text,
+					   or a number */
 	size_t		  nvalues;
+	bool		  number;	/* a number: values is NULL */
+	double		  min, max;	/* a number's range, inclusive;
+					   -HUGE_VAL, HUGE_VAL: open */
 	struct srcpos	  pos;
 };
 
 struct attr {
 	const char	*name;		/* points into the attrdef */
-	const char	*value;
+	const char	*value;		/* as written, "3" or "2.5" */
+	bool		 numeric;	/* of a number attribute: num set */
+	double		 num;		/* its value as a number */
 	struct srcpos	 pos;		/* of the value */
 };
 
@@ -74,6 +83,8 @@ struct card {
 	unsigned int	 count;		/* copies to print, >= 1 */
 	unsigned int	 number;	/* 1-based: its first copy in the deck */
 	size_t		 index;		/* 0-based: its place in the card list */
+	unsigned int	 kind_number;	/* number, counted in its kind */
+	size_t		 kind_index;	/* index, counted in its kind */
 	struct attr	*attrs;
 	size_t		 nattrs;
 	struct cardtext	*texts;		/* one per deck language */
@@ -106,6 +117,9 @@ struct kind {
 					   printed name, texts its template
 					   shares between entries */
 	size_t		 nentries;	/* deck entries of this kind */
+	unsigned int	 ncopies;	/* their copies */
+	bool		 by_kind;	/* numbering: kind: {n} and {total}
+					   count in the kind, not the deck */
 	const char	*title_field;	/* the text field that names a card
 					   (card_title()): "title_field:" in
 					   deck.yaml, else load_titles()'s
@@ -152,6 +166,7 @@ struct deck {
 					   NULL */
 	struct srcpos	 *fallback_pos;	/* per language: of that list */
 	bool		  draft;	/* missing strings filled from the source */
+	bool		  hints;	/* every text box outlined, named */
 	size_t		  nfilled;	/* draft: strings shown in the source */
 	size_t		  nstale;	/* draft: stale strings, flagged */
 };
@@ -173,6 +188,8 @@ struct card	*deck_card(const struct deck *deck, const char *id);
 /* The card id closest to word, if word looks like a typo of it. */
 const char	*deck_suggest_id(const struct deck *deck, const char *word);
 const char	*card_attr(const struct card *c, const char *name);
+/* The attribute name of card c, or NULL if it has none. */
+const struct attr *card_attr_of(const struct card *c, const char *name);
 const char	*card_text(const struct card *c, size_t lang,
 		    const char *field, const struct text **where);
 /*
@@ -183,6 +200,17 @@ const char	*card_text(const struct card *c, size_t lang,
 const char	*card_title(const struct deck *deck, const struct card *c,
 		    size_t lang, const struct text **where);
 unsigned int	 deck_total(const struct deck *deck);
+/*
+ * What {n} says on copy copy (0-based) of card c: its place counting
+ * copies (each its own number) or, by_card, entries; in the whole deck,
+ * or in its kind where the kind is numbered by kind (numbering: kind).
+ * 1-based.
+ */
+unsigned int	 card_n(const struct deck *deck, const struct card *c,
+		    unsigned int copy, bool by_card);
+/* What {total} says on card c: the copies or entries card_n() counts. */
+unsigned int	 card_total(const struct deck *deck, const struct card *c,
+		    bool by_card);
 /* The strings of attribute name's values (a pseudo-card), or NULL. */
 const struct card *deck_vals(const struct deck *deck, const char *name);
 
@@ -201,5 +229,25 @@ const struct card *deck_kind_strs(const struct deck *deck, const char *name);
 
 /* Does element e show on card c (all its 'when' conditions hold)? */
 bool		 elem_applies(const struct elem *e, const struct card *c);
+/*
+ * Does condition k hold for card c: is its attribute k->attr (or "id",
+ * the card's id) one of k->values?  A number attribute's value matches
+ * as a number: 3 matches 3.0 and 3e0.
+ */
+bool		 cond_holds(const struct cond *k, const struct card *c);
+
+/*
+ * s as a number attribute's value: a decimal number ("3", "-2.5",
+ * "1e3"), finite; false if it is not one (hexadecimal, "inf", "nan",
+ * blanks and the empty string are not).
+ */
+bool		 attr_number(const char *s, double *out);
+/*
+ * Why s cannot be a value of number attribute def, into buf: "'many',
+ * not a number", "7, over its max 5", "-1, under its min 0"; NULL if
+ * it can, *out then its value.  For messages that begin "hearts is ".
+ */
+const char	*attr_number_problem(const struct attrdef *def, const char *s,
+		    double *out, char *buf, size_t n);
 
 #endif
