@@ -621,6 +621,8 @@ lay_text(const struct facejob *j, struct lbox *b)
 			overflow_warning(deck, j->c, j->lang, e, &fit,
 			    deck->draft ? DIAG_WARN : DIAG_ERROR, j->d);
 	}
+	if (deck->hints)
+		cv.marks |= MARK_HINT;
 	b->marks = cv.marks;
 	b->srclang = deck->langs[0];
 	j->out->marks |= cv.marks;

@@ -904,6 +904,12 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	arena_free(&tree);
 	if (lang_pos != NULL)
 		texts_ok = load_texts(deck, &langs_pos, lang_pos, o, d);
+	/*
+	 * Hints, asked for, or on a draft with strings to finish; a
+	 * finished language prints the same with --draft or without.
+	 */
+	deck->hints = o->hints || (deck->draft && (deck->nfilled > 0 ||
+	    deck->nstale > 0));
 	if (!ok || (!o->lenient && (!texts_ok || d->nerr > nerr))) {
 		load_deck_free(deck);
 		return NULL;
