@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # covers: new, pack, check, cards, booklet, export, preview, import, all,
-#         build
+#         build, numbers
 #
 # deckpress new: a designer's first game, made in an empty folder, then
 # put through every command as they would: pack (pages, the sample
