@@ -22,18 +22,13 @@
 #define MM(x)		((x) * PT_PER_MM)
 #define TO_MM(x)	((x) / PT_PER_MM)
 
-/*
- * An attribute a deck declares, e.g. kind: [artefact, action], or a
- * number attribute, hearts: number or hearts: {min: 0, max: 5}.
- */
+/* An attribute a deck declares: kind: [a, b], hearts: {min: 0, max: 5}. */
 struct attrdef {
 	const char	 *name;
-	const char	**values;	/* allowed values; NULL: any text,
-					   or a number */
+	const char	**values;	/* allowed values; NULL: any */
 	size_t		  nvalues;
 	bool		  number;	/* a number: values is NULL */
-	double		  min, max;	/* a number's range, inclusive;
-					   -HUGE_VAL, HUGE_VAL: open */
+	double		  min, max;	/* its range; +-HUGE_VAL: open */
 	struct srcpos	  pos;
 };
 
@@ -118,8 +113,7 @@ struct kind {
 					   shares between entries */
 	size_t		 nentries;	/* deck entries of this kind */
 	unsigned int	 ncopies;	/* their copies */
-	bool		 by_kind;	/* numbering: kind: {n} and {total}
-					   count in the kind, not the deck */
+	bool		 by_kind;	/* numbering: kind ({n}, {total}) */
 	const char	*title_field;	/* the text field that names a card
 					   (card_title()): "title_field:" in
 					   deck.yaml, else load_titles()'s
@@ -201,10 +195,8 @@ const char	*card_title(const struct deck *deck, const struct card *c,
 		    size_t lang, const struct text **where);
 unsigned int	 deck_total(const struct deck *deck);
 /*
- * What {n} says on copy copy (0-based) of card c: its place counting
- * copies (each its own number) or, by_card, entries; in the whole deck,
- * or in its kind where the kind is numbered by kind (numbering: kind).
- * 1-based.
+ * {n} on copy copy (0-based) of c: its place from 1 counting copies or,
+ * by_card, entries; in the deck, or in its kind (numbering: kind).
  */
 unsigned int	 card_n(const struct deck *deck, const struct card *c,
 		    unsigned int copy, bool by_card);
@@ -230,22 +222,19 @@ const struct card *deck_kind_strs(const struct deck *deck, const char *name);
 /* Does element e show on card c (all its 'when' conditions hold)? */
 bool		 elem_applies(const struct elem *e, const struct card *c);
 /*
- * Does condition k hold for card c: is its attribute k->attr (or "id",
- * the card's id) one of k->values?  A number attribute's value matches
- * as a number: 3 matches 3.0 and 3e0.
+ * Is attribute k->attr of c (or "id", its id) one of k->values?  A
+ * number attribute's compare as numbers: 3 matches 3.0 and 3e0.
  */
 bool		 cond_holds(const struct cond *k, const struct card *c);
-
 /*
- * s as a number attribute's value: a decimal number ("3", "-2.5",
- * "1e3"), finite; false if it is not one (hexadecimal, "inf", "nan",
- * blanks and the empty string are not).
+ * s as a number attribute's value: a finite decimal number ("3", "-2.5",
+ * "1e3"); false for anything else ("0x10", "inf", " 3", "").
  */
 bool		 attr_number(const char *s, double *out);
 /*
- * Why s cannot be a value of number attribute def, into buf: "'many',
- * not a number", "7, over its max 5", "-1, under its min 0"; NULL if
- * it can, *out then its value.  For messages that begin "hearts is ".
+ * Why s cannot be a value of number attribute def, into buf, to follow
+ * "hearts is ": "'many', not a number", "7, over its max 5"; NULL if it
+ * can, *out then its value.
  */
 const char	*attr_number_problem(const struct attrdef *def, const char *s,
 		    double *out, char *buf, size_t n);
