@@ -6,6 +6,8 @@
  * card.  Below the load stage, which builds the deck and uses these
  * while it does; no I/O.
  */
+#include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,15 +60,23 @@ deck_suggest_id(const struct deck *deck, const char *word)
 	return hint;
 }
 
-const char *
-card_attr(const struct card *c, const char *name)
+const struct attr *
+card_attr_of(const struct card *c, const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < c->nattrs; i++)
 		if (strcmp(c->attrs[i].name, name) == 0)
-			return c->attrs[i].value;
+			return &c->attrs[i];
 	return NULL;
+}
+
+const char *
+card_attr(const struct card *c, const char *name)
+{
+	const struct attr *a = card_attr_of(c, name);
+
+	return a != NULL ? a->value : NULL;
 }
 
 const char *
@@ -98,6 +108,26 @@ deck_total(const struct deck *deck)
 	return n;
 }
 
+unsigned int
+card_n(const struct deck *deck, const struct card *c, unsigned int copy,
+    bool by_card)
+{
+	if (deck->kinds[c->kind].by_kind)
+		return by_card ? (unsigned int)c->kind_index + 1 :
+		    c->kind_number + copy;
+	return by_card ? (unsigned int)c->index + 1 : c->number + copy;
+}
+
+unsigned int
+card_total(const struct deck *deck, const struct card *c, bool by_card)
+{
+	const struct kind *k = &deck->kinds[c->kind];
+
+	if (k->by_kind)
+		return by_card ? (unsigned int)k->nentries : k->ncopies;
+	return by_card ? (unsigned int)deck->ncards : deck_total(deck);
+}
+
 bool
 pack_mode_string(const char *field)
 {
@@ -127,23 +157,71 @@ card_title(const struct deck *deck, const struct card *c, size_t lang,
 	return card_text(c, lang, f != NULL ? f : "title", where);
 }
 
+bool
+attr_number(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	/* Not hexadecimal, "inf" or blanks, which strtod() would take. */
+	if (*s == '\0' || s[strspn(s, "0123456789.eE+-")] != '\0')
+		return false;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end != '\0' || errno == ERANGE || !isfinite(v))
+		return false;
+	*out = v;
+	return true;
+}
+
+const char *
+attr_number_problem(const struct attrdef *def, const char *s, double *out,
+    char *buf, size_t n)
+{
+	double v;
+
+	if (!attr_number(s, &v))
+		snprintf(buf, n, "'%s', not a number", s);
+	else if (v > def->max)
+		snprintf(buf, n, "%s, over its max %g", s, def->max);
+	else if (v < def->min)
+		snprintf(buf, n, "%s, under its min %g", s, def->min);
+	else {
+		*out = v;
+		return NULL;
+	}
+	return buf;
+}
+
+bool
+cond_holds(const struct cond *k, const struct card *c)
+{
+	const struct attr *a = NULL;
+	const char *v = c->id;
+	double want;
+	size_t j;
+
+	if (strcmp(k->attr, "id") != 0) {
+		if ((a = card_attr_of(c, k->attr)) == NULL)
+			return false;
+		v = a->value;
+	}
+	for (j = 0; j < k->nvalues; j++)
+		if (a != NULL && a->numeric ? attr_number(k->values[j],
+		    &want) && want == a->num : strcmp(k->values[j], v) == 0)
+			return true;
+	return false;
+}
+
 /* Does the element show on this card?  All conditions must hold. */
 bool
 elem_applies(const struct elem *e, const struct card *c)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < e->nwhen; i++) {
-		const char *v = card_attr(c, e->when[i].attr);
-
-		if (v == NULL)
+	for (i = 0; i < e->nwhen; i++)
+		if (!cond_holds(&e->when[i], c))
 			return false;
-		for (j = 0; j < e->when[i].nvalues; j++)
-			if (strcmp(e->when[i].values[j], v) == 0)
-				break;
-		if (j == e->when[i].nvalues)
-			return false;
-	}
 	return true;
 }
 

@@ -22,17 +22,21 @@
 #define MM(x)		((x) * PT_PER_MM)
 #define TO_MM(x)	((x) / PT_PER_MM)
 
-/* An attribute a deck declares, e.g. kind: [artefact, action]. */
+/* An attribute a deck declares: kind: [a, b], hearts: {min: 0, max: 5}. */
 struct attrdef {
 	const char	 *name;
-	const char	**values;	/* allowed values; NULL: any text */
+	const char	**values;	/* allowed values; NULL: any */
 	size_t		  nvalues;
+	bool		  number;	/* a number: values is NULL */
+	double		  min, max;	/* its range; +-HUGE_VAL: open */
 	struct srcpos	  pos;
 };
 
 struct attr {
 	const char	*name;		/* points into the attrdef */
-	const char	*value;
+	const char	*value;		/* as written, "3" or "2.5" */
+	bool		 numeric;	/* of a number attribute: num set */
+	double		 num;		/* its value as a number */
 	struct srcpos	 pos;		/* of the value */
 };
 
@@ -74,6 +78,8 @@ struct card {
 	unsigned int	 count;		/* copies to print, >= 1 */
 	unsigned int	 number;	/* 1-based: its first copy in the deck */
 	size_t		 index;		/* 0-based: its place in the card list */
+	unsigned int	 kind_number;	/* number, counted in its kind */
+	size_t		 kind_index;	/* index, counted in its kind */
 	struct attr	*attrs;
 	size_t		 nattrs;
 	struct cardtext	*texts;		/* one per deck language */
@@ -106,6 +112,8 @@ struct kind {
 					   printed name, texts its template
 					   shares between entries */
 	size_t		 nentries;	/* deck entries of this kind */
+	unsigned int	 ncopies;	/* their copies */
+	bool		 by_kind;	/* numbering: kind ({n}, {total}) */
 	const char	*title_field;	/* the text field that names a card
 					   (card_title()): "title_field:" in
 					   deck.yaml, else load_titles()'s
@@ -152,6 +160,7 @@ struct deck {
 					   NULL */
 	struct srcpos	 *fallback_pos;	/* per language: of that list */
 	bool		  draft;	/* missing strings filled from the source */
+	bool		  hints;	/* every text box outlined, named */
 	size_t		  nfilled;	/* draft: strings shown in the source */
 	size_t		  nstale;	/* draft: stale strings, flagged */
 };
@@ -173,6 +182,8 @@ struct card	*deck_card(const struct deck *deck, const char *id);
 /* The card id closest to word, if word looks like a typo of it. */
 const char	*deck_suggest_id(const struct deck *deck, const char *word);
 const char	*card_attr(const struct card *c, const char *name);
+/* The attribute name of card c, or NULL if it has none. */
+const struct attr *card_attr_of(const struct card *c, const char *name);
 const char	*card_text(const struct card *c, size_t lang,
 		    const char *field, const struct text **where);
 /*
@@ -183,6 +194,15 @@ const char	*card_text(const struct card *c, size_t lang,
 const char	*card_title(const struct deck *deck, const struct card *c,
 		    size_t lang, const struct text **where);
 unsigned int	 deck_total(const struct deck *deck);
+/*
+ * {n} on copy copy (0-based) of c: its place from 1 counting copies or,
+ * by_card, entries; in the deck, or in its kind (numbering: kind).
+ */
+unsigned int	 card_n(const struct deck *deck, const struct card *c,
+		    unsigned int copy, bool by_card);
+/* What {total} says on card c: the copies or entries card_n() counts. */
+unsigned int	 card_total(const struct deck *deck, const struct card *c,
+		    bool by_card);
 /* The strings of attribute name's values (a pseudo-card), or NULL. */
 const struct card *deck_vals(const struct deck *deck, const char *name);
 
@@ -201,5 +221,22 @@ const struct card *deck_kind_strs(const struct deck *deck, const char *name);
 
 /* Does element e show on card c (all its 'when' conditions hold)? */
 bool		 elem_applies(const struct elem *e, const struct card *c);
+/*
+ * Is attribute k->attr of c (or "id", its id) one of k->values?  A
+ * number attribute's compare as numbers: 3 matches 3.0 and 3e0.
+ */
+bool		 cond_holds(const struct cond *k, const struct card *c);
+/*
+ * s as a number attribute's value: a finite decimal number ("3", "-2.5",
+ * "1e3"); false for anything else ("0x10", "inf", " 3", "").
+ */
+bool		 attr_number(const char *s, double *out);
+/*
+ * Why s cannot be a value of number attribute def, into buf, to follow
+ * "hearts is ": "'many', not a number", "7, over its max 5"; NULL if it
+ * can, *out then its value.
+ */
+const char	*attr_number_problem(const struct attrdef *def, const char *s,
+		    double *out, char *buf, size_t n);
 
 #endif

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # covers: import, csv, journal, export, check, strings, translations, limits,
-#         diagnostics, confinement
+#         diagnostics, confinement, numbers
 #
 # deckpress import: a spreadsheet (CSV or TSV) into a deck's card list
 # and text files.  Prints "ok - NAME" / "not ok - NAME".

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # covers: new, pack, check, cards, booklet, export, preview, import, all,
-#         build
+#         build, numbers
 #
 # deckpress new: a designer's first game, made in an empty folder, then
 # put through every command as they would: pack (pages, the sample
@@ -90,6 +90,27 @@ import_same() {
 }
 check "import quest/cards.csv --into quest changes no file of the game" \
     import_same
+
+# numbering: kind, which new writes: {n}/{total} on a token counts the
+# game's 6 gold tokens, on a card its 3 cards (2 copies of one), not
+# all 9 components.  Measured on a copy whose layouts print them.
+numbered() {
+	grep -qx "numbering: kind" "$T/quest/deck.yaml" ||
+	    { echo "no numbering: kind in deck.yaml"; return 1; }
+	rm -rf "$T/numbered" && cp -R "$T/quest" "$T/numbered" || return 1
+	echo '  - {type: text, text: "tok {n}/{total}", box_mm: [7, 17, 11, 4], size_pt: 5}' \
+	    >>"$T/numbered/layouts/token.yaml"
+	sed -i '/^back:/i\  - {type: text, text: "card {n}/{total}", box_mm: [4, 79.5, 25, 4.5], size_pt: 6}' \
+	    "$T/numbered/layouts/card.yaml"
+	dpin cards numbered -o numbered.pdf || return 1
+	pdftotext -raw "$T/numbered.pdf" - |
+	    grep -o -e "tok [0-9]*/[0-9]*" -e "card [0-9]*/[0-9]*" |
+	    sort >"$T/numbered.got"
+	printf '%s\n' "card 1/3" "card 2/3" "card 3/3" "tok 1/6" "tok 2/6" \
+	    "tok 3/6" "tok 4/6" "tok 5/6" "tok 6/6" | diff - "$T/numbered.got"
+}
+check "new's numbering: kind: a token says 1/6 of the tokens, a card 1/3" \
+    numbered
 
 # all inside the game: that game alone, into the game's out/; the
 # bundled games are not rendered.

@@ -13,7 +13,7 @@
 static const char usage_cards[] =
 "usage: deckpress cards DECK [--lang LANG] [-o FILE] [--variant NAME]\n"
 "                  [--component NAME] [--duplex long|short|none|fold]\n"
-"                  [--no-backs] [--draft] [--paper a4|letter]\n"
+"                  [--no-backs] [--draft] [--hints] [--paper a4|letter]\n"
 "                  [--back-offset X,Y] [--printer FILE]\n"
 "                  [--guides marks|full|corners]\n"
 "                  [--spacing MM | --bleed-only-outside]\n"
@@ -49,7 +49,10 @@ static const char usage_cards[] =
 "      --draft          print a translation that is not finished: each\n"
 "                       missing string in the source language, it and\n"
 "                       stale or too long strings flagged on the card,\n"
-"                       listed on stderr, DRAFT in the margins\n"
+"                       listed on stderr, DRAFT in the margins; every\n"
+"                       text box outlined as --hints does\n"
+"      --hints          every text box outlined, its field named: where\n"
+"                       each text goes, before there is text\n"
 PRINT_USAGE
 DECK_USAGE
 "  -h, --help           this help\n"

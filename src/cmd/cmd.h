@@ -80,6 +80,7 @@ int	 cmd_bad_option(char **argv, const struct option *opts,
 	{ "no-backs", no_argument, NULL, 'B' }, \
 	{ "variant", required_argument, NULL, 'V' }, \
 	{ "draft", no_argument, NULL, 'D' }, \
+	{ "hints", no_argument, NULL, 'H' }, \
 	{ "component", required_argument, NULL, 'C' }, \
 	{ "help", no_argument, NULL, 'h' }
 

@@ -21,7 +21,8 @@
 static const char usage_preview[] =
 "usage: deckpress preview DECK [--lang LANG] [--card ID]\n"
 "                  [--face front|back|both] [--copy N] [--dpi N]\n"
-"                  [--draft] [--guides] [-o FILE.png] [--allow-outside]\n"
+"                  [--draft] [--hints] [--guides] [-o FILE.png]\n"
+"                  [--allow-outside]\n"
 "\n"
 "Draw the deck in folder DECK as a PNG image, with the same code that\n"
 "draws its PDF.  With --card, one card: its face with its bleed, clipped\n"
@@ -42,6 +43,9 @@ static const char usage_preview[] =
 "                       dashes, its safe_mm) drawn over it\n"
 "      --draft          draw a translation that is not finished, as\n"
 "                       cards --draft prints it\n"
+"      --hints          every text box outlined and its field named\n"
+"                       (\"fixed text\" for a text of the layout's own):\n"
+"                       where each text goes, before there is text\n"
 "  -o, --output FILE    PNG to write (default: out/GAME-LANG-preview.png,\n"
 "                       or with --card out/GAME-LANG-ID.png, -N for copy\n"
 "                       N > 1, -back for --face back)\n"
@@ -153,6 +157,9 @@ preview_option(struct preview *p, int c, const char *arg)
 	case 'D':
 		p->j.draft = true;
 		return 0;
+	case 'H':
+		p->j.hints = true;
+		return 0;
 	case 'C':
 		p->v.card = arg;
 		return 0;
@@ -186,6 +193,7 @@ cmd_preview(int argc, char **argv)
 		{ "copy", required_argument, NULL, 'N' },
 		{ "dpi", required_argument, NULL, 'r' },
 		{ "draft", no_argument, NULL, 'D' },
+		{ "hints", no_argument, NULL, 'H' },
 		{ "guides", no_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,

@@ -98,6 +98,9 @@ cmd_cards_option(struct job *j, int c, const char *arg)
 	case 'D':
 		j->draft = true;
 		return 0;
+	case 'H':
+		j->hints = true;
+		return 0;
 	case 'C':
 		j->kind = arg;
 		return 0;

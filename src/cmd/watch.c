@@ -19,6 +19,7 @@ static const char usage_watch[] =
 "usage: deckpress watch DECK [--pack] [--lang LANG] [-o FILE]\n"
 "                  [--variant NAME] [--component NAME]\n"
 "                  [--duplex long|short|none|fold] [--no-backs] [--draft]\n"
+"                  [--hints]\n"
 "                  [--paper a4|letter] [--back-offset X,Y]\n"
 "                  [--printer FILE] [--guides marks|full|corners]\n"
 "                  [--spacing MM | --bleed-only-outside]\n"
@@ -44,6 +45,7 @@ static const char usage_watch[] =
 "      --component NAME only that kind of component (not with --pack)\n"
 "      --variant NAME   only the cards of that variant (not with --pack)\n"
 "      --draft          print an unfinished translation\n"
+"      --hints          every text box outlined, its field named\n"
 PRINT_USAGE
 DECK_USAGE
 "  -h, --help           this help\n"

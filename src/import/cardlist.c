@@ -156,7 +156,11 @@ put_entry(struct strbuf *b, const struct import *im, const struct ientry *e,
 		if (e->vals[k] == NULL)
 			continue;
 		sb_printf(b, ", %s: ", im->attrs[k]);
-		textfile_scalar(b, e->vals[k], true);
+		/* A number as a number: hearts: 3, not "3" (checked). */
+		if (im->attrnum[k])
+			sb_puts(b, e->vals[k]);
+		else
+			textfile_scalar(b, e->vals[k], true);
 	}
 	if (e->count != 1)
 		sb_printf(b, ", count: %u", e->count);
@@ -384,6 +388,10 @@ import_newdeck(const struct import *im, const char *game,
 	for (i = 0; i < im->nnew; i++) {
 		na = &im->newattrs[i];
 		sb_printf(out, "%s  %s: ", i ? "" : "attributes:\n", na->name);
+		if (na->number) {
+			sb_puts(out, "number\n");
+			continue;
+		}
 		if (na->nvalues == 0)
 			sb_puts(out, "text");
 		for (k = 0; k < na->nvalues; k++) {

@@ -190,7 +190,10 @@ lang_column(struct import *im, struct icol *c, const char *name,
 	c->lang = (size_t)li;
 }
 
-/* A new deck's attribute from column i: the values its rows give. */
+/*
+ * A new deck's attribute from column i: the values its rows give, or a
+ * number.
+ */
 static void
 new_attr(struct import *im, size_t i, const char *name)
 {
@@ -203,14 +206,20 @@ new_attr(struct import *im, size_t i, const char *name)
 	a->name = name;
 	a->values = arena_alloc(&im->arena, (t->nrows + 1) * sizeof(char *));
 	a->nvalues = 0;
+	a->number = true;
 	for (r = 0; r < t->nrows; r++) {
 		const char *v = i < t->rows[r].n ? t->rows[r].v[i].s : "";
+		double num;
 
 		for (k = 0; k < a->nvalues && strcmp(a->values[k], v); k++)
 			;
 		if (*v != '\0' && k == a->nvalues)
 			a->values[a->nvalues++] = v;
+		if (*v != '\0' && !attr_number(v, &num))
+			a->number = false;
 	}
+	/* A column of numbers (hearts: 3, 2, 5) is a number attribute. */
+	a->number &= a->nvalues > 0;
 }
 
 /* A column whose name is no attribute and no text field. */
@@ -348,9 +357,12 @@ columns(struct import *im, const struct deck *deck, bool fresh,
 	    sizeof(char *));
 	im->attrcol = arena_alloc(&im->arena, (im->nattrs + 1) *
 	    sizeof(size_t));
+	im->attrnum = arena_alloc(&im->arena, (im->nattrs + 1) *
+	    sizeof(bool));
 	for (k = 0; k < im->nattrs; k++) {
 		im->attrs[k] = deck->attrdefs[k].name;
 		im->attrcol[k] = NONE;
+		im->attrnum[k] = deck->attrdefs[k].number;
 	}
 	im->idcol = im->countcol = NONE;
 	im->ncols = h->n;
@@ -420,8 +432,18 @@ read_value(const struct ientry *e, const struct attrdef *def,
     const struct csvcell *cell, struct diags *d)
 {
 	const char *hint;
+	char why[160];
+	double num;
 	size_t i;
 
+	if (cell->s[0] != '\0' && def->number && attr_number_problem(def,
+	    cell->s, &num, why, sizeof(why)) != NULL) {
+		diag_add(d, DIAG_ERROR, &cell->pos, "attribute", "card '%s': "
+		    "%s is %s", e->id, def->name, why);
+		diag_add(d, DIAG_NOTE, &def->pos, NULL, "'%s' is declared "
+		    "here", def->name);
+		return false;
+	}
 	if (cell->s[0] == '\0' || def->values == NULL)
 		return true;
 	for (i = 0; i < def->nvalues; i++)

@@ -55,6 +55,8 @@ struct newattr {
 	const char	 *name;
 	const char	**values;	/* in order of first use */
 	size_t		  nvalues;	/* 0: any text */
+	bool		  number;	/* every value a number: declared
+					   'number', values unlisted */
 };
 
 struct import {
@@ -67,6 +69,7 @@ struct import {
 	const char		**attrs;	/* the deck's attributes */
 	size_t			 nattrs;
 	size_t			*attrcol;	/* per attribute, or -1 */
+	bool			*attrnum;	/* per attribute: a number */
 	const char		**fields;	/* the text fields there are:
 					   the templates' and the source's */
 	size_t			 nfields;

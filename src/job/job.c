@@ -24,6 +24,7 @@ job_load_opts(const struct job *j, struct load_opts *o)
 	o->lang = j->lang;
 	o->one = true;		/* no --lang: the source, and only it */
 	o->draft = j->draft;
+	o->hints = j->hints;
 	o->allow_outside = j->allow_outside;
 }
 

@@ -69,6 +69,7 @@ struct job {
 	const char	*variant;	/* NULL: the whole deck */
 	const char	*kind;		/* NULL: every kind of component */
 	bool		 draft;		/* fill and flag missing strings */
+	bool		 hints;		/* outline and name every text box */
 	/* how this printer prints: options, else the printer profile */
 	const char	*printer;	/* --printer FILE, or NULL */
 	const char	*paper;		/* "a4", "letter"; NULL: the sheets' */

@@ -281,8 +281,9 @@ struct cardvars {
 };
 
 /*
- * {id}; {n} and {total}: the card's place in the whole deck, counting
- * copies (each copy its own number) or, as the element may say, cards;
+ * {id}; {n} and {total}: the card's place in the whole deck, or in its
+ * kind (numbering: kind), counting copies (each copy its own number) or,
+ * as the element may say, cards;
  * {attr}: the card's attribute, as the language's strings of that
  * attribute's values say it, if they say it.
  */
@@ -300,12 +301,8 @@ card_var(void *ctx, const char *name)
 	if (strcmp(name, "n") == 0 || strcmp(name, "total") == 0) {
 		bool total = name[0] == 't';
 
-		if (total)
-			n = v->e->by_card ? (unsigned int)v->deck->ncards :
-			    deck_total(v->deck);
-		else
-			n = v->e->by_card ? (unsigned int)v->c->index + 1 :
-			    v->c->number + v->copy;
+		n = total ? card_total(v->deck, v->c, v->e->by_card) :
+		    card_n(v->deck, v->c, v->copy, v->e->by_card);
 		v->by_copy |= !total && !v->e->by_card;
 		snprintf(v->num[total], sizeof(v->num[total]), "%u", n);
 		return v->num[total];
@@ -624,6 +621,8 @@ lay_text(const struct facejob *j, struct lbox *b)
 			overflow_warning(deck, j->c, j->lang, e, &fit,
 			    deck->draft ? DIAG_WARN : DIAG_ERROR, j->d);
 	}
+	if (deck->hints)
+		cv.marks |= MARK_HINT;
 	b->marks = cv.marks;
 	b->srclang = deck->langs[0];
 	j->out->marks |= cv.marks;

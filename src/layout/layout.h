@@ -137,11 +137,12 @@ PangoAttrList	*layout_attrs_merged(PangoAttrList *al, GPtrArray *add);
  */
 const struct image *layout_inline_image(unsigned int c);
 
-/* What a draft shows on a text box (bits). */
+/* What a draft, or hints, show on a text box (bits). */
 enum {
 	MARK_FALLBACK = 1,	/* printed in the source language */
 	MARK_STALE = 2,		/* its source text changed */
-	MARK_OVERFLOW = 4	/* does not fit its box */
+	MARK_OVERFLOW = 4,	/* does not fit its box */
+	MARK_HINT = 8		/* outlined, its field named (hints) */
 };
 
 /* One element placed on one card face. */
@@ -152,7 +153,7 @@ struct lbox {
 	struct rgba		 stops[GRAD_MAX];	/* a gradient's */
 	char			*text;		/* owned: text or icon glyph */
 	double			 size;		/* pt, fitted text size */
-	unsigned int		 marks;		/* MARK_* (drafts only) */
+	unsigned int		 marks;		/* MARK_* (drafts, hints) */
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
 	const struct image	*img;		/* image: borrowed, or NULL */
 	PangoLayout		*layout;	/* text: fitted, one reference

@@ -47,6 +47,32 @@ bad_cond_value(const struct attrdef *def, const struct cond *k,
 	    "declared here", def->name);
 }
 
+/*
+ * A 'when' on a number attribute tests numbers in its range: 'many', or
+ * a value no card may have, is a mistake.
+ */
+static bool
+number_conds(const struct attrdef *def, const struct cond *k,
+    struct diags *d)
+{
+	char why[160];
+	double v;
+	size_t j;
+	bool ok = true;
+
+	for (j = 0; j < k->nvalues; j++) {
+		if (attr_number_problem(def, k->values[j], &v, why,
+		    sizeof(why)) == NULL)
+			continue;
+		diag_add(d, DIAG_ERROR, &k->pos, "when", "'when' tests %s for "
+		    "%s", def->name, why);
+		diag_add(d, DIAG_NOTE, &def->pos, NULL, "'%s' is declared "
+		    "here", def->name);
+		ok = false;
+	}
+	return ok;
+}
+
 static bool
 check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 {
@@ -66,6 +92,8 @@ check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 			ok = false;
 			continue;
 		}
+		if (def->number && !number_conds(def, &e->when[i], d))
+			ok = false;
 		for (k = 0; def->values && k < e->when[i].nvalues; k++) {
 			for (j = 0; j < def->nvalues; j++)
 				if (strcmp(def->values[j],

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,9 +20,10 @@
 
 static const char *const deck_keys[] = { "game", "title", "languages",
     "layout", "sheet", "title_field", "components", "attributes", "credits",
-    "cards", NULL };
+    "numbering", "cards", NULL };
 static const char *const kind_keys[] = { "layout", "sheet", "title_field",
-    NULL };
+    "numbering", NULL };
+static const char *const range_keys[] = { "min", "max", NULL };
 static const char *const credit_keys[] = { "authors", "design", "licence",
     "funding", "website", NULL };
 
@@ -81,6 +83,33 @@ load_langs(struct deck *deck, const struct ynode *n, struct diags *d)
 	return true;
 }
 
+/* A number attribute with a range: {min: 0, max: 5}, either optional. */
+static bool
+load_range(struct attrdef *def, const struct ynode *v, struct diags *d)
+{
+	const struct ynode *lo = ytree_get(v, "min"), *hi = ytree_get(v, "max");
+	char ctx[96];
+
+	snprintf(ctx, sizeof(ctx), "attribute '%s'", def->name);
+	def->number = true;
+	/* A wrong key or bound leaves the range open (no error more). */
+	if (ytree_check_keys(v, range_keys, ctx, d) > 0 ||
+	    (lo != NULL && !ytree_number(lo, &def->min, "min", ctx, d)) ||
+	    (hi != NULL && !ytree_number(hi, &def->max, "max", ctx, d))) {
+		def->min = -HUGE_VAL;
+		def->max = HUGE_VAL;
+		return false;
+	}
+	if (def->min > def->max) {
+		diag_add(d, DIAG_ERROR, &v->pos, "attributes", "%s: its min "
+		    "%g is over its max %g", ctx, def->min, def->max);
+		def->min = -HUGE_VAL;
+		def->max = HUGE_VAL;
+		return false;
+	}
+	return true;
+}
+
 static bool
 load_attrdef(struct deck *deck, struct attrdef *def, const struct ypair *p,
     struct diags *d)
@@ -88,6 +117,8 @@ load_attrdef(struct deck *deck, struct attrdef *def, const struct ypair *p,
 	const struct ynode *v = p->val;
 	size_t i;
 
+	/* The slot of one that failed before: start clean. */
+	memset(def, 0, sizeof(*def));
 	def->name = keep(deck, p->key->str);
 	def->pos = p->key->pos;
 	if (strcmp(def->name, KIND_ATTR) == 0) {
@@ -102,11 +133,20 @@ load_attrdef(struct deck *deck, struct attrdef *def, const struct ypair *p,
 		    "'%s' cannot be an attribute name", def->name);
 		return false;
 	}
+	def->min = -HUGE_VAL;
+	def->max = HUGE_VAL;
 	if (v->type == YNODE_SCALAR && strcmp(v->str, "text") == 0)
 		return true;	/* any value */
+	if (v->type == YNODE_SCALAR && strcmp(v->str, "number") == 0) {
+		def->number = true;
+		return true;
+	}
+	if (v->type == YNODE_MAP)
+		return load_range(def, v, d);
 	if (v->type != YNODE_SEQ || v->n == 0) {
 		diag_add(d, DIAG_ERROR, &v->pos, "attributes",
-		    "attribute '%s' must list its values, or be 'text'",
+		    "attribute '%s' must list its values, or be 'text', "
+		    "'number' or a number's range {min: N, max: N}",
 		    def->name);
 		return false;
 	}
@@ -153,12 +193,19 @@ load_attrdefs(struct deck *deck, const struct ynode *n, struct diags *d)
 		return true;
 	if (!ytree_expect(n, YNODE_MAP, "attributes", NULL, d))
 		return false;
-	for (i = 0; i < n->n; i++)
-		if (load_attrdef(deck, &deck->attrdefs[deck->nattrdefs],
-		    &n->pairs[i], d))
+	for (i = 0; i < n->n; i++) {
+		struct attrdef *def = &deck->attrdefs[deck->nattrdefs];
+
+		if (load_attrdef(deck, def, &n->pairs[i], d))
 			deck->nattrdefs++;
-		else
+		else {
 			ok = false;
+			/* A number with a wrong range: still a number, so
+			 * that its cards are not reported for it too. */
+			if (def->number)
+				deck->nattrdefs++;
+		}
+	}
 	return ok;
 }
 
@@ -205,6 +252,28 @@ load_count(struct card *c, const struct ynode *n, const char *ctx,
 	return true;
 }
 
+/* The value of number attribute def, in its range; its text as written. */
+static bool
+load_number(struct deck *deck, struct card *c, const struct attrdef *def,
+    const struct ynode *n, const char *ctx, struct diags *d)
+{
+	struct attr *a = &c->attrs[c->nattrs];
+	char why[160];
+
+	if (attr_number_problem(def, a->value, &a->num, why,
+	    sizeof(why)) != NULL) {
+		diag_add(d, DIAG_ERROR, &n->pos, "attribute", "%s: %s is %s",
+		    ctx, def->name, why);
+		diag_add(d, DIAG_NOTE, &def->pos, NULL, "'%s' is declared "
+		    "here", def->name);
+		return false;
+	}
+	a->value = keep(deck, a->value);
+	a->numeric = true;
+	c->nattrs++;
+	return true;
+}
+
 static bool
 load_attr(struct deck *deck, struct card *c, const struct ypair *p,
     const char *ctx, struct diags *d)
@@ -218,6 +287,8 @@ load_attr(struct deck *deck, struct card *c, const struct ypair *p,
 		return false;
 	a->name = def->name;
 	a->pos = p->val->pos;
+	if (def->number)
+		return load_number(deck, c, def, p->val, ctx, d);
 	if (def->values == NULL) {
 		a->value = keep(deck, a->value);
 		c->nattrs++;
@@ -344,22 +415,34 @@ set_kind(struct deck *deck, struct card *c)
 	deck->kinds[c->kind].nentries++;
 }
 
-/* Card pointers sorted by id, for deck_card() in big decks. */
+/*
+ * Card pointers sorted by id, for deck_card() in big decks; each card's
+ * place in the deck and in its kind.
+ */
 static void
 index_cards(struct deck *deck)
 {
 	size_t i;
 
 	unsigned int number = 1;
+	size_t *seen = xcalloc(deck->nkinds, sizeof(*seen));
 
 	deck->by_id = arena_alloc(&deck->arena,
 	    (deck->ncards + 1) * sizeof(*deck->by_id));
 	for (i = 0; i < deck->ncards; i++) {
-		deck->by_id[i] = &deck->cards[i];
-		deck->cards[i].index = i;
-		deck->cards[i].number = number;
-		number += deck->cards[i].count;
+		struct card *c = &deck->cards[i];
+		struct kind *k = &deck->kinds[c->kind];
+
+		deck->by_id[i] = c;
+		c->index = i;
+		c->number = number;
+		number += c->count;
+		/* The same, counted in its kind (numbering: kind). */
+		c->kind_index = seen[c->kind]++;
+		c->kind_number = k->ncopies + 1;
+		k->ncopies += c->count;
 	}
+	free(seen);
 	qsort(deck->by_id, deck->ncards, sizeof(*deck->by_id),
 	    card_idcmp);
 }
@@ -520,10 +603,35 @@ load_credits(struct deck *deck, const struct ynode *n, struct diags *d)
 	return ok;
 }
 
-/* One kind of component: components: {NAME: {layout: L, sheet: S}}. */
+/*
+ * numbering: deck (the default) or kind: what {n} and {total} count, the
+ * whole deck or the component's kind; ctx names a kind, or is NULL.  A
+ * wrong one is reported and *by_kind left as it was: the kinds load on,
+ * so that what else is wrong is reported too (the error fails the load).
+ */
+static void
+load_numbering(const struct ynode *n, bool *by_kind, const char *ctx,
+    struct diags *d)
+{
+	const char *s;
+
+	if (n == NULL || !ytree_string(n, &s, "numbering", ctx, d))
+		return;
+	if (strcmp(s, "deck") == 0 || strcmp(s, "kind") == 0)
+		*by_kind = s[0] == 'k';
+	else
+		diag_add(d, DIAG_ERROR, &n->pos, "numbering", "%s%snumbering "
+		    "must be deck or kind, not '%s'", ctx ? ctx : "",
+		    ctx ? ": " : "", s);
+}
+
+/*
+ * One kind of component: components: {NAME: {layout: L, sheet: S}};
+ * by_kind: the deck's numbering, unless it gives its own.
+ */
 static bool
 load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
-    struct diags *d)
+    bool by_kind, struct diags *d)
 {
 	const struct ynode *v = p->val;
 	const char *ctx, *why;
@@ -544,6 +652,8 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 		    "'layout'", ctx);
 		return false;
 	}
+	k->by_kind = by_kind;
+	load_numbering(ytree_get(v, "numbering"), &k->by_kind, ctx, d);
 	return load_string_key(deck, v, "layout", &k->layout, &k->layout_pos,
 	    d) && load_string_key(deck, v, "sheet", &k->sheet, &k->sheet_pos,
 	    d) && load_string_key(deck, v, "title_field", &k->title_field,
@@ -551,7 +661,8 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 }
 
 static bool
-load_kinds(struct deck *deck, const struct ynode *n, struct diags *d)
+load_kinds(struct deck *deck, const struct ynode *n, bool by_kind,
+    struct diags *d)
 {
 	size_t i;
 	bool ok = true;
@@ -566,7 +677,7 @@ load_kinds(struct deck *deck, const struct ynode *n, struct diags *d)
 	deck->kinds = arena_alloc(&deck->arena, n->n * sizeof(*deck->kinds));
 	for (i = 0; i < n->n; i++)
 		if (load_kind(deck, &deck->kinds[deck->nkinds], &n->pairs[i],
-		    d))
+		    by_kind, d))
 			deck->nkinds++;
 		else
 			ok = false;
@@ -588,6 +699,7 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 	struct srcpos tf_pos = { NULL, 0, 0 };
 	struct kind *k;
 	size_t i;
+	bool by_kind = false;
 
 	if ((lay == NULL) == (comp == NULL)) {
 		diag_add(d, DIAG_ERROR, comp ? &comp->pos : &root->pos,
@@ -601,14 +713,17 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 	    &deck->sheet_pos, d) || !load_string_key(deck, root,
 	    "title_field", &tf, &tf_pos, d))
 		return false;
+	load_numbering(ytree_get(root, "numbering"), &by_kind, NULL, d);
 	if (comp != NULL) {
-		if (!load_kinds(deck, comp, d))
+		if (!load_kinds(deck, comp, by_kind, d))
 			return false;
 	} else {
 		k = deck->kinds = arena_alloc(&deck->arena, sizeof(*k));
 		deck->nkinds = 1;
 		k->name = "card";
 		k->pos = lay->pos;
+		/* One kind: the same count as the deck's. */
+		k->by_kind = by_kind;
 		if (!load_string_key(deck, root, "layout", &k->layout,
 		    &k->layout_pos, d))
 			return false;
@@ -789,6 +904,12 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	arena_free(&tree);
 	if (lang_pos != NULL)
 		texts_ok = load_texts(deck, &langs_pos, lang_pos, o, d);
+	/*
+	 * Hints, asked for, or on a draft with strings to finish; a
+	 * finished language prints the same with --draft or without.
+	 */
+	deck->hints = o->hints || (deck->draft && (deck->nfilled > 0 ||
+	    deck->nstale > 0));
 	if (!ok || (!o->lenient && (!texts_ok || d->nerr > nerr))) {
 		load_deck_free(deck);
 		return NULL;

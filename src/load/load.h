@@ -50,6 +50,8 @@ struct load_opts {
 	bool		 draft;		/* fill missing strings of lang from
 					   the source and flag stale ones,
 					   warnings instead of errors */
+	bool		 hints;		/* every text box outlined and
+					   named (deck->hints) */
 	const char	*packdir;	/* deckpress's default pack strings,
 					   PACKDIR/LANG.yaml; NULL: none */
 	const char	*layouts;	/* deckpress's layouts/, which a

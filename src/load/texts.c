@@ -333,7 +333,17 @@ load_values(struct deck *deck, size_t li, const struct ynode *n, bool draft,
 	for (i = 0; i < n->n; i++) {
 		const struct ypair *p = &n->pairs[i];
 
-		if ((def = attrdef_at(deck, p->key->str, &k)) != NULL) {
+		if ((def = attrdef_at(deck, p->key->str, &k)) != NULL &&
+		    def->number) {
+			diag_add(d, DIAG_ERROR, &p->key->pos, "values", "'%s' "
+			    "is a number attribute: its values print as "
+			    "numbers, with no strings to translate", def->name);
+			diag_add(d, DIAG_NOTE, &def->pos, NULL, "'%s' is "
+			    "declared here", def->name);
+			ok = false;
+			continue;
+		}
+		if (def != NULL) {
 			ok &= check_value_names(def, p->val, d);
 			deck->vals[k].texts[li].key_pos = p->key->pos;
 			ok &= load_cardtext(deck, &deck->vals[k],

@@ -2,7 +2,8 @@
 /*
  * Draw one card face: its elements in template order, each by the
  * function for its type; in a draft, a frame and a flag on each text
- * box that is not final.  On a tagged PDF the face is a Sect, its
+ * box that is not final; with hints, a frame and a flag naming its
+ * field on each text box.  On a tagged PDF the face is a Sect, its
  * title (read first) an H and each other text a P; on a recording (a
  * face painted again, reuse.c) Cairo 1.16 cannot tag, and the copy is
  * page furniture.
@@ -43,19 +44,56 @@ mark_label(const struct lbox *b, char *buf, size_t n)
 		    *buf ? " \xc2\xb7 " : "");
 }
 
+/* What a hint names: the box's field, its string, or "fixed text". */
+static const char *
+hint_label(const struct lbox *b)
+{
+	const struct elem *e = b->e;
+
+	return e->field ? e->field : e->string ? e->string : "fixed text";
+}
+
 /*
- * A dashed frame round the box and a flag at its top-left corner, so a
- * translator sees on the printed card which texts are not final.
+ * A flag: label in white on the mark's colour, from x, its middle on
+ * the line y.
  */
 static void
-draw_mark(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
+draw_flag(cairo_t *cr, PangoContext *ctx, double x, double y,
+    const char *label)
 {
 	PangoLayout *l = pango_layout_new(ctx);
 	PangoFontDescription *fd = pango_font_description_from_string(
 	    "Roboto Bold 5.5");
 	PangoRectangle log;
-	char label[64];
 	double w, h;
+
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_text(l, label, -1);
+	pango_layout_get_extents(l, NULL, &log);
+	w = pango_units_to_double(log.width) + 3;
+	h = pango_units_to_double(log.height) + 1;
+	cairo_set_source_rgb(cr, MARK_R, MARK_G, MARK_B);
+	cairo_rectangle(cr, x, y - h / 2, w, h);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_move_to(cr, x + 1.5, y - h / 2 + 0.5);
+	layout_show(cr, l);
+	g_object_unref(l);
+}
+
+/*
+ * A dashed frame round the box; a flag at its top-left corner if its
+ * text is not final, so a translator sees on the printed card which
+ * texts are not; and with hints one at its bottom-left corner naming
+ * what it shows, so a designer sees where each text goes before there
+ * is text.  Drawn outside every tagged element: page furniture, which
+ * a reader skips, never the card's content.
+ */
+static void
+draw_mark(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
+{
+	char label[64];
 
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, MARK_R, MARK_G, MARK_B);
@@ -64,20 +102,13 @@ draw_mark(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
-	mark_label(b, label, sizeof(label));
-	pango_layout_set_font_description(l, fd);
-	pango_font_description_free(fd);
-	pango_layout_set_text(l, label, -1);
-	pango_layout_get_extents(l, NULL, &log);
-	w = pango_units_to_double(log.width) + 3;
-	h = pango_units_to_double(log.height) + 1;
-	cairo_rectangle(cr, b->x, b->y - h / 2, w, h);
-	cairo_fill(cr);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_move_to(cr, b->x + 1.5, b->y - h / 2 + 0.5);
-	layout_show(cr, l);
+	if (b->marks & ~MARK_HINT) {
+		mark_label(b, label, sizeof(label));
+		draw_flag(cr, ctx, b->x, b->y, label);
+	}
+	if (b->marks & MARK_HINT)
+		draw_flag(cr, ctx, b->x, b->y + b->h, hint_label(b));
 	cairo_restore(cr);
-	g_object_unref(l);
 }
 
 /*

@@ -125,7 +125,9 @@ deck_yaml(const struct game *g, struct diags *d)
 	sb_puts(&b, "\nlanguages: [");
 	for (i = 0; i < g->s->nlangs; i++)
 		sb_printf(&b, "%s%s", i ? ", " : "", g->s->langs[i]);
-	sb_printf(&b, "]\ncomponents:\n  card: {layout: ./layouts/card.yaml}\n"
+	/* {n}/{total} on a token counts tokens, not the whole game. */
+	sb_printf(&b, "]\nnumbering: kind\ncomponents:\n"
+	    "  card: {layout: ./layouts/card.yaml}\n"
 	    "  token: {layout: ./layouts/token.yaml}\ncards:\n");
 	for (i = 0; i < NCARDS; i++) {
 		sb_printf(&b, "  - {id: %s, component: %s", cards[i].id,

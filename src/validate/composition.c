@@ -21,19 +21,11 @@ value_of(const struct card *c, const char *attr)
 static bool
 card_matches(const struct card *c, const struct cond *w, size_t n)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		const char *v = value_of(c, w[i].attr);
-
-		if (v == NULL)
+	for (i = 0; i < n; i++)
+		if (!cond_holds(&w[i], c))
 			return false;
-		for (j = 0; j < w[i].nvalues; j++)
-			if (strcmp(w[i].values[j], v) == 0)
-				break;
-		if (j == w[i].nvalues)
-			return false;
-	}
 	return true;
 }
 

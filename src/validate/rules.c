@@ -81,6 +81,8 @@ check_value(struct rctx *c, const struct attrdef *def, const char *attr,
     const struct ynode *n)
 {
 	const char *hint = NULL;
+	char why[160];
+	double num;
 	size_t i;
 
 	if (def == NULL) {
@@ -89,6 +91,12 @@ check_value(struct rctx *c, const struct attrdef *def, const char *attr,
 		hint = deck_suggest_id(c->deck, n->str);
 		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "no card has id "
 		    "'%s'%s%s%s", n->str, HINT_ARGS(hint));
+		return false;
+	}
+	if (def->number && attr_number_problem(def, n->str, &num, why,
+	    sizeof(why)) != NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "rules", "%s is %s", attr,
+		    why);
 		return false;
 	}
 	if (def->values == NULL)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: deck, templates, translations, sheets, csv, limits, diagnostics */
+/* covers: deck, templates, translations, sheets, csv, limits, diagnostics,
+ *         numbers */
 /*
  * Unit tests of the load stage: the YAML tree with its positions and
  * rejections, the typed accessors, and loading decks, templates, sheets,
@@ -970,6 +971,139 @@ test_deck_count_default(void **state)
 	diag_free(&d);
 }
 
+/* A number attribute's value: decimal, finite, in its range. */
+static void
+test_attr_number(void **state)
+{
+	struct attrdef def = { .name = "hearts", .number = true, .min = 0,
+	    .max = 5 };
+	char buf[96];
+	double v = -1;
+
+	(void)state;
+	assert_true(attr_number("3", &v));
+	assert_true(v == 3);
+	assert_true(attr_number("-2.5", &v));
+	assert_true(v == -2.5);
+	assert_true(attr_number("1e1", &v));
+	assert_true(v == 10);
+	assert_true(attr_number(".5", &v));
+	assert_false(attr_number("", &v));
+	assert_false(attr_number("0x10", &v));
+	assert_false(attr_number("inf", &v));
+	assert_false(attr_number("nan", &v));
+	assert_false(attr_number(" 3", &v));
+	assert_false(attr_number("3 ", &v));
+	assert_false(attr_number("1e999", &v));
+	assert_false(attr_number("3-", &v));
+	assert_null(attr_number_problem(&def, "5", &v, buf, sizeof(buf)));
+	assert_true(v == 5);
+	assert_null(attr_number_problem(&def, "0", &v, buf, sizeof(buf)));
+	assert_string_equal(attr_number_problem(&def, "7", &v, buf,
+	    sizeof(buf)), "7, over its max 5");
+	assert_string_equal(attr_number_problem(&def, "-0.5", &v, buf,
+	    sizeof(buf)), "-0.5, under its min 0");
+	assert_string_equal(attr_number_problem(&def, "many", &v, buf,
+	    sizeof(buf)), "'many', not a number");
+}
+
+/* 'when' and rules compare a number attribute as a number. */
+static void
+test_cond_holds_numbers(void **state)
+{
+	struct attr a[2] = { { .name = "hearts", .value = "3.0",
+	    .numeric = true, .num = 3 }, { .name = "kind", .value = "3" } };
+	struct card c = { .id = "dragon", .attrs = a, .nattrs = 2 };
+	const char *three[] = { "3" }, *two_or_3e0[] = { "2", "3e0" },
+	    *three0[] = { "3.0" }, *dragon[] = { "knight", "dragon" };
+	struct cond k = { .attr = "hearts", .values = three, .nvalues = 1 };
+
+	(void)state;
+	assert_true(cond_holds(&k, &c));
+	k.values = two_or_3e0;
+	k.nvalues = 2;
+	assert_true(cond_holds(&k, &c));
+	k.nvalues = 1;
+	assert_false(cond_holds(&k, &c));
+	/* A text attribute compares as text: "3" is not "3.0". */
+	k.attr = "kind";
+	k.values = three0;
+	assert_false(cond_holds(&k, &c));
+	k.values = three;
+	assert_true(cond_holds(&k, &c));
+	k.attr = "id";
+	k.values = dragon;
+	k.nvalues = 2;
+	assert_true(cond_holds(&k, &c));
+	k.attr = "team";
+	assert_false(cond_holds(&k, &c));
+}
+
+/* numbering: kind counts {n} and {total} in each kind. */
+static void
+test_deck_numbering_kind(void **state)
+{
+	static const char head[] = "languages: [en]\ncomponents:\n"
+	    "  card: {layout: data-chain}\n"
+	    "  token: {layout: data-chain%s}\n%s"
+	    "attributes:\n  hearts: {min: 0, max: 5}\n"
+	    "cards:\n"
+	    "  - {id: a, component: card, count: 2, hearts: 3}\n"
+	    "  - {id: t, component: token, count: 6}\n"
+	    "  - {id: b, component: card, hearts: 2.5}\n"
+	    "  - {id: u, component: token, count: 2}\n";
+	static const char *const how[][2] = { { "", "numbering: kind\n" },
+	    { ", numbering: kind", "" }, { "", "" } };
+	struct diags d = { 0 };
+	struct deck *deck;
+	char *yaml;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		yaml = g_strdup_printf(head, how[i][0], how[i][1]);
+		deck = load_deck(write_deck("numbering", yaml, "cards: {}\n"),
+		    NULL, &d);
+		g_free(yaml);
+		assert_non_null(deck);
+		assert_int_equal(d.nerr, 0);
+		assert_true(deck->cards[0].attrs[1].numeric);
+		assert_true(deck->cards[2].attrs[1].num == 2.5);
+		assert_string_equal(card_attr(&deck->cards[2], "hearts"),
+		    "2.5");
+		/* The second copy of u: the deck's 11th, the kind's 8th. */
+		if (i == 0) {
+			/* Every kind by kind. */
+			assert_int_equal(card_n(deck, &deck->cards[2], 0,
+			    false), 3);
+			assert_int_equal(card_total(deck, &deck->cards[2],
+			    false), 3);
+			assert_int_equal(card_total(deck, &deck->cards[2],
+			    true), 2);
+			assert_int_equal(card_n(deck, &deck->cards[2], 0,
+			    true), 2);
+		} else {
+			/* The cards by the deck: 10th copy, 3rd entry. */
+			assert_int_equal(card_n(deck, &deck->cards[2], 0,
+			    false), 9);
+			assert_int_equal(card_total(deck, &deck->cards[2],
+			    false), 11);
+			assert_int_equal(card_n(deck, &deck->cards[2], 0,
+			    true), 3);
+			assert_int_equal(card_total(deck, &deck->cards[2],
+			    true), 4);
+		}
+		assert_int_equal(card_n(deck, &deck->cards[3], 1, false),
+		    i < 2 ? 8 : 11);
+		assert_int_equal(card_total(deck, &deck->cards[3], false),
+		    i < 2 ? 8 : 11);
+		assert_int_equal(card_n(deck, &deck->cards[3], 0, true),
+		    i < 2 ? 2 : 4);
+		load_deck_free(deck);
+	}
+	diag_free(&d);
+}
+
 static void
 test_deck_count_rejected(void **state)
 {
@@ -1807,6 +1941,9 @@ main(void)
 		cmocka_unit_test(test_deck_texts_utf8_and_positions),
 		cmocka_unit_test(test_deck_count_default),
 		cmocka_unit_test(test_deck_count_rejected),
+		cmocka_unit_test(test_attr_number),
+		cmocka_unit_test(test_cond_holds_numbers),
+		cmocka_unit_test(test_deck_numbering_kind),
 		cmocka_unit_test(test_deck_unknown_key_hint),
 		cmocka_unit_test(test_deck_unknown_top_key_and_value),
 		cmocka_unit_test(test_deck_duplicate_id),
