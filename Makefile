@@ -20,6 +20,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/progress.c src/model.c \
          src/confine/confine.c src/confine/gfile.c src/confine/journal.c \
          src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
+         src/ytree/yalias.c \
          src/art/art.c src/art/bounds.c src/art/lazy.c src/art/svgscan.c \
          src/art/svgcost.c src/art/svgweigh.c src/art/svgvalue.c \
          src/art/svgtile.c \

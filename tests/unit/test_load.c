@@ -238,31 +238,144 @@ test_ytree_duplicate_key(void **state)
 	arena_free(&a);
 }
 
+/* An alias is the node its anchor marks, at the anchor's position. */
 static void
-test_ytree_anchors_rejected(void **state)
+test_ytree_anchors(void **state)
 {
-	static const char *const msg = "YAML anchors and aliases are not "
-	    "supported; write the value out";
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	struct ynode *r, *l;
+
+	(void)state;
+	r = parse(&a, "a: &x 1\nb: *x\nl: &l [1, {k: v}]\nm: *l\n", &d);
+	assert_non_null(r);
+	assert_int_equal(d.n, 0);
+	assert_ptr_equal(ytree_get(r, "a"), ytree_get(r, "b"));
+	assert_int_equal(ytree_get(r, "b")->pos.line, 1);
+	assert_int_equal(ytree_get(r, "b")->pos.col, 4);
+	l = ytree_get(r, "m");
+	assert_int_equal(l->type, YNODE_SEQ);
+	assert_int_equal(l->n, 2);
+	assert_string_equal(ytree_get(l->items[1], "k")->str, "v");
+	/* A later anchor of the same name hides the earlier. */
+	r = parse(&a, "a: &x 1\nb: &x 2\nc: *x\n", &d);
+	assert_non_null(r);
+	assert_string_equal(ytree_get(r, "c")->str, "2");
+	diag_free(&d);
+	arena_free(&a);
+}
+
+static void
+test_ytree_alias_errors(void **state)
+{
 	struct arena a = { 0 };
 	struct diags d = { 0 };
 
 	(void)state;
-	assert_null(parse(&a, "a: &x 1\nb: *x\n", &d));
-	assert_int_equal(d.n, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 1, 4, msg);
-	diag_free(&d);
-	/* An alias alone, and an anchor on a collection. */
 	assert_null(parse(&a, "a: 1\nb: *x\n", &d));
 	assert_int_equal(d.n, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 2, 4, msg);
+	assert_diag(&d, 0, DIAG_ERROR, 2, 4, "'*x' repeats no value: no "
+	    "'&x' marks one before it; put text that starts with '*' in "
+	    "quotes");
 	diag_free(&d);
-	assert_null(parse(&a, "a:\n  - 1\nb: &l [1, 2]\n", &d));
+	/* An alias before its anchor: YAML reads in order. */
+	assert_null(parse(&a, "b: *base\na: &base 1\nc: *bsae\n", &d));
+	assert_diag(&d, 0, DIAG_ERROR, 1, 4, "'*base' repeats no value: no "
+	    "'&base' marks one before it; put text that starts with '*' "
+	    "in quotes");
+	diag_free(&d);
+	assert_null(parse(&a, "a: &base 1\nc: *bsae\n", &d));
+	assert_diag(&d, 0, DIAG_ERROR, 2, 4, "'*bsae' repeats no value: no "
+	    "'&bsae' marks one before it; did you mean '*base'?");
+	diag_free(&d);
+	/* A cycle: the alias inside the value it would repeat. */
+	assert_null(parse(&a, "a: &x [1, [*x]]\n", &d));
 	assert_int_equal(d.n, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 3, 4, msg);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 12, "'*x' is inside the value '&x' "
+	    "marks: a value cannot hold itself");
 	diag_free(&d);
-	assert_null(parse(&a, "&m {a: 1}\n", &d));
+	arena_free(&a);
+}
+
+/*
+ * A billion laughs: nine levels of nine aliases stand for 9^9 values.
+ * Refused at the alias that passes 100 000, at once: the aliases are
+ * counted, never walked.
+ */
+static void
+test_ytree_alias_bomb(void **state)
+{
+	static const char bomb[] = "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9]\n"
+	    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+	    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+	    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+	    "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+	    "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+	    "g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
+	    "h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n"
+	    "i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]\n";
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	GTimer *t = g_timer_new();
+	struct ynode *r;
+
+	(void)state;
+	assert_null(parse(&a, bomb, &d));
+	assert_true(g_timer_elapsed(t, NULL) < 0.1);
+	assert_int_equal(d.n, 1);
+	/* a 10, b 91, c 820, d 7381, e 66430: the first *e of f passes. */
+	assert_diag(&d, 0, DIAG_ERROR, 6, 8, "with this alias the file's "
+	    "aliases repeat more than 100000 values: write the values out, "
+	    "or check the file is the one meant");
+	diag_free(&d);
+	/* Four levels, some 7 000 values, are fine. */
+	r = parse(&a, "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9]\n"
+	    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+	    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+	    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n", &d);
+	assert_non_null(r);
+	assert_int_equal(ytree_get(r, "d")->items[8]->items[8]->n, 9);
+	g_timer_destroy(t);
+	diag_free(&d);
+	arena_free(&a);
+}
+
+/* "<<" as YAML 1.1 has it: explicit keys win, earlier maps over later. */
+static void
+test_ytree_merge(void **state)
+{
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	struct ynode *r, *m;
+
+	(void)state;
+	r = parse(&a, "a: &a {x: 1, y: 2}\nb: &b {y: 3, z: 4}\n"
+	    "m: {w: 0, <<: [*a, *b], x: 9}\nn:\n  <<: *b\n  v: 5\n", &d);
+	assert_non_null(r);
+	assert_int_equal(d.n, 0);
+	m = ytree_get(r, "m");
+	assert_int_equal(m->n, 4);
+	assert_string_equal(m->pairs[0].key->str, "w");
+	assert_string_equal(m->pairs[1].key->str, "y");
+	assert_string_equal(ytree_get(m, "x")->str, "9");
+	assert_string_equal(ytree_get(m, "y")->str, "2");
+	assert_string_equal(ytree_get(m, "z")->str, "4");
+	/* A merged value keeps the position where it was written. */
+	assert_int_equal(ytree_get(m, "z")->pos.line, 2);
+	m = ytree_get(r, "n");
+	assert_int_equal(m->n, 3);
+	assert_null(ytree_get(m, "<<"));
+	/* A key written twice is still an error; a merged one overridden
+	 * is not; a quoted "<<" is a key like any. */
+	assert_non_null(parse(&a, "a: &a {x: 1}\nm: {<<: *a, x: 2, x: 3}\n"
+	    "q: {\"<<\": 1}\n", &d));
 	assert_int_equal(d.nerr, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 1, 1, msg);
+	assert_diag(&d, 0, DIAG_ERROR, 2, 19, "duplicate key 'x'");
+	diag_free(&d);
+	assert_null(parse(&a, "m: {<<: [{x: 1}, 2]}\n", &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 18, "'<<' merges a mapping or "
+	    "a list of mappings into this one, not text");
 	diag_free(&d);
 	arena_free(&a);
 }
@@ -1785,7 +1898,10 @@ main(void)
 		cmocka_unit_test(test_ytree_positions),
 		cmocka_unit_test(test_ytree_scalar_with_nul),
 		cmocka_unit_test(test_ytree_duplicate_key),
-		cmocka_unit_test(test_ytree_anchors_rejected),
+		cmocka_unit_test(test_ytree_anchors),
+		cmocka_unit_test(test_ytree_alias_errors),
+		cmocka_unit_test(test_ytree_alias_bomb),
+		cmocka_unit_test(test_ytree_merge),
 		cmocka_unit_test(test_ytree_syntax_error),
 		cmocka_unit_test(test_ytree_slips),
 		cmocka_unit_test(test_ytree_lost_colour),
