@@ -1479,6 +1479,129 @@ test_tmpl_card_size_bleed_safe(void **state)
 	diag_free(&d);
 }
 
+/* A layout that extends another: keys by name, sizes, positions. */
+static void
+test_compose_extends(void **state)
+{
+	struct diags d = { 0 };
+	struct tmpl *t;
+	const char *path;
+
+	(void)state;
+	write_layout("cx-base", "card: standard\npalette: {a: \"#102030\"}\n"
+	    "front:\n"
+	    "  - {name: one, type: rect, box_mm: [1, 2, 3, 4], fill: a}\n"
+	    "  - {name: two, type: rect, box_mm: [5, 5, 5, 5]}\n"
+	    "  - {type: rect, box_mm: [9, 9, 9, 9]}\n"
+	    "back:\n  - {type: rect, fill: a}\n");
+	path = write_layout("cx-child", "extends: ./cx-base.yaml\n"
+	    "size: {width_mm: 50, height_mm: 70}\n"
+	    "palette: {a: \"#ff0000\"}\n"
+	    "front:\n"
+	    "  - {name: two, remove: true}\n"
+	    "  - {name: one, box_mm: [10, 20, 3, 4]}\n"
+	    "  - {name: three, type: circle, box_mm: [1, 1, 2, 2]}\n");
+	t = tmpl_load(NULL, path, families, NULL, &d);
+	assert_int_equal(d.n, 0);
+	assert_non_null(t);
+	/* The child's size, not the base's card: no "both" error. */
+	assert_float_equal(t->w, 50 * 72 / 25.4, 1e-9);
+	assert_int_equal(t->nelems[FACE_FRONT], 3);
+	assert_float_equal(t->elems[FACE_FRONT][0].x, 10 * 72 / 25.4, 1e-9);
+	assert_float_equal(t->elems[FACE_FRONT][0].w, 3 * 72 / 25.4, 1e-9);
+	assert_float_equal(t->elems[FACE_FRONT][0].fill.rgba.r, 1, 1e-9);
+	assert_int_equal(t->elems[FACE_FRONT][2].type, ELEM_CIRCLE);
+	assert_int_equal(t->nelems[FACE_BACK], 1);
+	tmpl_free(t);
+	/* A key error in the base is said where it was written. */
+	write_layout("cx-base2", "card: standard\nfront:\n"
+	    "  - {name: one, type: rect, colr: red}\n");
+	path = write_layout("cx-child2", "extends: ./cx-base2.yaml\n"
+	    "front:\n  - {name: one, radius_mm: 1}\n");
+	assert_null(tmpl_load(NULL, path, families, NULL, &d));
+	assert_int_equal(d.nerr, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 3, 29, "unknown key 'colr'");
+	assert_string_equal(d.v[0].pos.file, SCRATCH "/cx-base2.yaml");
+	diag_free(&d);
+	/* A bundled name needs the bundle's folder (confine). */
+	path = write_layout("cx-bundled", "extends: general/token\n");
+	assert_null(tmpl_load(NULL, path, families, NULL, &d));
+	assert_diag(&d, 0, DIAG_ERROR, 1, 10, "extends: no bundled layouts "
+	    "are known here; name a file, like ./general/token.yaml");
+	diag_free(&d);
+}
+
+/* Defaults and styles, and their errors. */
+static void
+test_compose_styles(void **state)
+{
+	struct diags d = { 0 };
+	struct tmpl *t;
+	const char *path;
+
+	(void)state;
+	path = write_layout("cs-ok", "card: standard\n"
+	    "defaults: {size_pt: 11, stroke_mm: 2, text: {align: left},\n"
+	    "  rect: {stroke_mm: 1}}\n"
+	    "styles:\n  a: {size_pt: 8, style: b}\n  b: {bold: true, "
+	    "size_pt: 30, fill: \"#ffffff\"}\n"
+	    "front:\n"
+	    "  - {type: text, text: x, box_mm: [5, 5, 20, 20]}\n"
+	    "  - {type: text, text: x, box_mm: [5, 5, 20, 20], style: a}\n"
+	    "  - {type: text, text: x, box_mm: [5, 5, 20, 20], style: [a, b],"
+	    " size_pt: 9}\n"
+	    "  - {type: rect}\n  - {type: circle}\n");
+	t = tmpl_load(NULL, path, families, NULL, &d);
+	assert_int_equal(d.n, 0);
+	assert_non_null(t);
+	assert_float_equal(t->elems[0][0].size_max, 11, 1e-9);
+	assert_int_equal(t->elems[0][0].halign, HALIGN_LEFT);
+	assert_false(t->elems[0][0].bold);
+	/* a's own size over b's, b's bold through a. */
+	assert_float_equal(t->elems[0][1].size_max, 8, 1e-9);
+	assert_true(t->elems[0][1].bold);
+	/* b after a wins; the element's own over both. */
+	assert_float_equal(t->elems[0][2].size_max, 9, 1e-9);
+	/* A type's defaults over the defaults. */
+	assert_float_equal(t->elems[0][3].stroke_w, 72 / 25.4, 1e-9);
+	assert_float_equal(t->elems[0][4].stroke_w, 2 * 72 / 25.4, 1e-9);
+	tmpl_free(t);
+	/* An include item is the file's elements, nothing else. */
+	path = write_layout("cs-include", "card: standard\nfront:\n"
+	    "  - {include: x.yaml, type: rect}\n");
+	assert_null(tmpl_load(NULL, path, families, NULL, &d));
+	assert_diag(&d, 0, DIAG_ERROR, 3, 23, "an include takes no other "
+	    "key: 'type' belongs to the elements of the file");
+	assert_diag(&d, 1, DIAG_ERROR, 3, 15, "include: included file "
+	    SCRATCH "/x.yaml not found");
+	diag_free(&d);
+	/* Every error said at once, where it was written. */
+	path = write_layout("cs-bad", "card: standard\n"
+	    "defaults: {colr: red, text: {fill: red}, name: x}\n"
+	    "styles:\n  a: {style: b}\n  b: {style: [a]}\n"
+	    "front:\n"
+	    "  - {type: rect, name: r, remove: true}\n"
+	    "  - {type: rect, name: r, style: [3, c]}\n");
+	assert_null(tmpl_load(NULL, path, families, NULL, &d));
+	assert_int_equal(d.nerr, 8);
+	assert_diag(&d, 0, DIAG_ERROR, 8, 24, "two elements of this face are "
+	    "named 'r'");
+	assert_diag(&d, 1, DIAG_NOTE, 7, 24, "'r' first given here");
+	assert_diag(&d, 2, DIAG_ERROR, 5, 15, "style 'a' takes itself: "
+	    "a -> b -> a");
+	assert_diag(&d, 3, DIAG_ERROR, 2, 12, "defaults: no element has a "
+	    "key 'colr'; did you mean 'color'?");
+	assert_diag(&d, 4, DIAG_ERROR, 2, 30, "defaults: a text element has "
+	    "no key 'fill'");
+	assert_diag(&d, 5, DIAG_ERROR, 2, 42, "defaults cannot give an "
+	    "element's 'name'");
+	assert_diag(&d, 6, DIAG_ERROR, 7, 35, "remove: true, but no layout "
+	    "this one extends has an element named 'r' to drop");
+	assert_diag(&d, 7, DIAG_ERROR, 8, 35, "unknown style '3'");
+	assert_diag(&d, 8, DIAG_ERROR, 8, 38, "unknown style 'c'");
+	diag_free(&d);
+}
+
 static void
 test_tmpl_elements_in_order(void **state)
 {
@@ -1934,6 +2057,8 @@ main(void)
 		cmocka_unit_test(test_iconmap),
 		cmocka_unit_test(test_tmpl_card_size_bleed_safe),
 		cmocka_unit_test(test_tmpl_elements_in_order),
+		cmocka_unit_test(test_compose_extends),
+		cmocka_unit_test(test_compose_styles),
 		cmocka_unit_test(test_tmpl_unknown_font_and_icon),
 		cmocka_unit_test(test_tmpl_safe_zone_and_sizes),
 		cmocka_unit_test(test_sheets_bundled),
