@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: deck, templates, translations, sheets, csv, limits, diagnostics */
+/* covers: deck, templates, compose, translations, sheets, csv, limits,
+   diagnostics */
 /*
  * Unit tests of the load stage: the YAML tree with its positions and
  * rejections, the typed accessors, and loading decks, templates, sheets,
