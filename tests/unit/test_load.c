@@ -381,6 +381,64 @@ test_ytree_merge(void **state)
 	arena_free(&a);
 }
 
+/* What a streamed read handed over: the pairs, and undos. */
+struct streamed {
+	char	 got[256];
+	int	 undos;
+};
+
+static void
+stream_pair(void *ctx, const struct ynode *k, const struct ynode *v)
+{
+	struct streamed *s = ctx;
+	const struct ynode *t = ytree_get(v, "title");
+	size_t n = strlen(s->got);
+
+	snprintf(s->got + n, sizeof(s->got) - n, "%s=%s;", k->str,
+	    t != NULL ? t->str : "-");
+}
+
+static void
+stream_undo(void *ctx)
+{
+	struct streamed *s = ctx;
+
+	s->got[0] = '\0';
+	s->undos++;
+}
+
+/*
+ * A text file's cards are streamed a pair at a time, each pair's nodes
+ * gone once handed over: an anchor or a merge key among them makes the
+ * reader start again and read the file whole, handing over the same.
+ */
+static void
+test_ytree_stream_anchors(void **state)
+{
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	struct streamed s = { "", 0 };
+	struct ystream st = { "cards", stream_pair, stream_undo, &s };
+	const char *path;
+
+	(void)state;
+	path = write_layout("stream-plain", "cards:\n  a: {title: A}\n"
+	    "  b: {title: B}\n");
+	assert_non_null(ytree_stream(&a, NULL, path, &st, &d));
+	assert_string_equal(s.got, "a=A;b=B;");
+	assert_int_equal(s.undos, 0);
+	s.got[0] = '\0';
+	path = write_layout("stream-anchors", "x-t: &t {title: T}\n"
+	    "cards:\n  a: {title: &a A}\n  b: *t\n  c: {<<: *t, x: 1}\n"
+	    "  d: {title: *a}\n");
+	assert_non_null(ytree_stream(&a, NULL, path, &st, &d));
+	assert_int_equal(d.n, 0);
+	assert_int_equal(s.undos, 1);
+	assert_string_equal(s.got, "a=A;b=T;c=T;d=A;");
+	diag_free(&d);
+	arena_free(&a);
+}
+
 static void
 test_ytree_syntax_error(void **state)
 {
@@ -2026,6 +2084,7 @@ main(void)
 		cmocka_unit_test(test_ytree_alias_errors),
 		cmocka_unit_test(test_ytree_alias_bomb),
 		cmocka_unit_test(test_ytree_merge),
+		cmocka_unit_test(test_ytree_stream_anchors),
 		cmocka_unit_test(test_ytree_syntax_error),
 		cmocka_unit_test(test_ytree_slips),
 		cmocka_unit_test(test_ytree_lost_colour),
