@@ -153,6 +153,14 @@ check "extends: a layout out of the game's folder is refused" \
 dp outside-allowed cards "$D/bad-outside" --allow-outside \
     -o "$T/outside.pdf"
 check "extends: --allow-outside lets it be read" exits outside-allowed 0
+mkdir -p "$T/bad-typo"
+cp -R "$D/token/." "$T/bad-typo"
+sed -i 's|general/token|general/tokn|' "$T/bad-typo/layout.yaml"
+dp bad-typo cards "$T/bad-typo" -o "$T/bad-typo.pdf"
+check "extends: an unknown bundled layout, at its name" sh -c '
+    grep -qxF "$1/layout.yaml:2:10: error: extends: unknown layout '"'"'general/tokn'"'"' (the bundled ones are in layouts/; a file of the game is named ./general/tokn.yaml)" "$2" &&
+    [ "$(cat "$3")" = 1 ] && [ ! -e "$4" ] || { cat "$2"; exit 1; }' sh "$T/bad-typo" \
+    "$T/bad-typo.err" "$T/bad-typo.rc" "$T/bad-typo.pdf"
 check "anchors: a billion laughs in a layout, refused at the alias" \
     refused bomb "$D/bad-bomb/layout.yaml:9:10: error: with this alias the file's aliases repeat more than 100000 values: write the values out, or check the file is the one meant"
 

@@ -78,19 +78,34 @@ joined(struct composer *c, const char *from, const char *name)
  * The path of the file that key's value val names from file from: a
  * path from from's folder; or, for extends, a bundled layout by name,
  * as deck.yaml's layout names one ("general/token"; a name that starts
- * with ./ or ../, or ends in .yaml, is a path).  NULL after an error.
+ * with ./ or ../, or ends in .yaml, is a path).  *raw is it as written,
+ * "a/b/../c" where the path is "a/c": where it is refused, the ".."
+ * says why.  NULL after an error.
  */
-static const char *
-file_path(struct composer *c, const char *from, const struct ynode *val,
-    const char *key)
+static bool
+names_file(const char *key, const char *name)
 {
-	const char *name = val->str;
 	size_t n = strlen(name);
 
-	if (strcmp(key, "extends") != 0 || strncmp(name, "./", 2) == 0 ||
+	return strcmp(key, "extends") != 0 || strncmp(name, "./", 2) == 0 ||
 	    strncmp(name, "../", 3) == 0 ||
-	    (n > 5 && strcmp(name + n - 5, ".yaml") == 0))
+	    (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
+}
+
+static const char *
+file_path(struct composer *c, const char *from, const struct ynode *val,
+    const char *key, const char **raw)
+{
+	const char *name = val->str;
+	gchar *dir;
+
+	if (names_file(key, name)) {
+		dir = g_path_get_dirname(from);
+		*raw = g_path_is_absolute(name) ? name :
+		    arena_printf(c->a, "%s/%s", dir, name);
+		g_free(dir);
 		return joined(c, from, name);
+	}
 	if (c->conf == NULL || c->conf->layouts_named == NULL) {
 		diag_add(c->d, DIAG_ERROR, &val->pos, "unknown-layout",
 		    "extends: no bundled layouts are known here; name a file, "
@@ -98,28 +113,8 @@ file_path(struct composer *c, const char *from, const struct ynode *val,
 		c->ok = false;
 		return NULL;
 	}
-	return arena_printf(c->a, "%s/%s.yaml", c->conf->layouts_named, name);
-}
-
-/*
- * Path (of name, from file from) as written, "a/b/../c", not "a/c":
- * where it is refused, the ".." says why.
- */
-static const char *
-as_written(struct composer *c, const char *from, const char *name,
-    const char *path)
-{
-	gchar *dir, *p;
-	const char *out;
-
-	if (strstr(name, "..") == NULL || g_path_is_absolute(name))
-		return path;
-	dir = g_path_get_dirname(from);
-	p = g_build_filename(dir, name, NULL);
-	out = arena_strdup(c->a, p);
-	g_free(p);
-	g_free(dir);
-	return out;
+	*raw = arena_printf(c->a, "%s/%s.yaml", c->conf->layouts_named, name);
+	return *raw;
 }
 
 /* "a -> b -> a": the chain from the file at i to path again. */
@@ -179,21 +174,26 @@ static const struct ynode *
 open_file(struct composer *c, const char *from, const struct ynode *val,
     const char *key, const char **shown)
 {
-	const char *path, *what = strcmp(key, "extends") == 0 ?
+	const char *path, *raw, *what = strcmp(key, "extends") == 0 ?
 	    "layout file" : "included file";
 	const struct ynode *root;
 	char *real;
 
 	if (!ytree_expect(val, YNODE_SCALAR, key, NULL, c->d))
 		return fail(c);
-	if ((path = file_path(c, from, val, key)) == NULL)
+	if ((path = file_path(c, from, val, key, &raw)) == NULL)
 		return NULL;
-	if (!confine_check(c->conf, as_written(c, from, val->str, path), what,
-	    &val->pos, key, c->d))
+	if (!confine_check(c->conf, raw, what, &val->pos, key, c->d))
 		return fail(c);
 	if (!file_exists(path)) {
-		diag_add(c->d, DIAG_ERROR, &val->pos, "missing", "%s: %s %s "
-		    "not found", key, what, path);
+		if (names_file(key, val->str))
+			diag_add(c->d, DIAG_ERROR, &val->pos, "missing", "%s: "
+			    "%s %s not found", key, what, path);
+		else
+			diag_add(c->d, DIAG_ERROR, &val->pos, "unknown-layout",
+			    "extends: unknown layout '%s' (the bundled ones "
+			    "are in layouts/; a file of the game is named "
+			    "./%s.yaml)", val->str, val->str);
 		return fail(c);
 	}
 	if ((real = realpath(path, NULL)) == NULL)
