@@ -144,14 +144,16 @@ loops(struct composer *c, const char *path, const char *real,
 		continue;
 	if (i == c->depth && c->depth < TMPL_MAX_COMPOSE)
 		return false;
-	ch = chain(c, i < c->depth ? i : 0, path);
-	if (i < c->depth)
+	if (i < c->depth) {
+		ch = chain(c, i, path);
 		diag_add(c->d, DIAG_ERROR, &val->pos, "cycle", "%s makes a "
 		    "cycle: %s", key, ch);
-	else
+	} else {
+		ch = NULL;
 		diag_add(c->d, DIAG_ERROR, &val->pos, "limit", "%s: layouts "
-		    "and includes nested more than %d deep: %s", key,
-		    TMPL_MAX_COMPOSE, ch);
+		    "and included files nested more than %d deep",
+		    key, TMPL_MAX_COMPOSE);
+	}
 	free(ch);
 	c->ok = false;
 	return true;

@@ -1545,6 +1545,8 @@ test_compose_extends(void **state)
 	struct diags d = { 0 };
 	struct tmpl *t;
 	const char *path;
+	char name[32], yaml[64];
+	size_t i;
 
 	(void)state;
 	write_layout("cx-base", "card: standard\npalette: {a: \"#102030\"}\n"
@@ -1581,6 +1583,23 @@ test_compose_extends(void **state)
 	assert_int_equal(d.nerr, 1);
 	assert_diag(&d, 0, DIAG_ERROR, 3, 29, "unknown key 'colr'");
 	assert_string_equal(d.v[0].pos.file, SCRATCH "/cx-base2.yaml");
+	diag_free(&d);
+	/* 32 layouts deep at most, the layout itself counted. */
+	for (i = 0; i < 33; i++) {
+		snprintf(name, sizeof(name), "cx-deep%zu", i);
+		snprintf(yaml, sizeof(yaml), i < 32 ? "extends: "
+		    "./cx-deep%zu.yaml\n" : "card: standard\n", i + 1);
+		path = write_layout(name, yaml);
+	}
+	assert_non_null(t = tmpl_load(NULL, write_layout("cx-deep1",
+	    "extends: ./cx-deep2.yaml\n"), families, NULL, &d));
+	tmpl_free(t);
+	assert_null(tmpl_load(NULL, write_layout("cx-deep0",
+	    "extends: ./cx-deep1.yaml\n"), families, NULL, &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 10, "extends: layouts and included "
+	    "files nested more than 32 deep");
+	assert_string_equal(d.v[0].pos.file, SCRATCH "/cx-deep31.yaml");
 	diag_free(&d);
 	/* A bundled name needs the bundle's folder (confine). */
 	path = write_layout("cx-bundled", "extends: general/token\n");
