@@ -23,8 +23,8 @@ struct styler {
 	struct diags		*d;
 	const struct ynode	*styles;	/* name -> mapping, or NULL */
 	const struct ynode	*defaults;	/* checked, or NULL */
-	GHashTable		*flat;		/* name -> its keys, parents
-						   merged in (a ynode) */
+	GHashTable		*flat;		/* name -> struct flat: its
+						   keys, its styles' merged */
 	const char		*path[TMPL_MAX_COMPOSE + 1];	/* styles
 						   being resolved */
 	size_t			 depth;
