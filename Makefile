@@ -20,12 +20,14 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/progress.c src/model.c \
          src/confine/confine.c src/confine/gfile.c src/confine/journal.c \
          src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
+         src/ytree/yalias.c \
          src/art/art.c src/art/bounds.c src/art/lazy.c src/art/svgscan.c \
          src/art/svgcost.c src/art/svgweigh.c src/art/svgvalue.c \
          src/art/svgtile.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
          src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
          src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
+         src/tmpl/compose.c src/tmpl/tstyle.c \
          src/markup/markup.c src/markup/mtags.c src/markup/mcheck.c \
          src/load/deck.c src/load/texts.c src/load/langtag.c \
          src/load/cardtitle.c src/load/bind.c src/load/fieldcheck.c \

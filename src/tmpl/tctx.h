@@ -20,6 +20,42 @@ struct tctx {
 	void			*want_ctx;	/* tmpl_load_want()'s */
 };
 
+/*
+ * Composing a layout (compose.c, tstyle.c).  Files read through one
+ * another (extends and includes) and styles taking styles nest at most
+ * TMPL_MAX_COMPOSE deep; includes insert at most TMPL_MAX_INCLUDED
+ * elements, each counted for every include it comes through.
+ */
+#define TMPL_MAX_COMPOSE	32
+#define TMPL_MAX_INCLUDED	10000
+
+/* The element types and, for each, the keys it takes (tmpl.c's). */
+struct elem_keys {
+	const char *const		*types;		/* NULL-terminated */
+	const char *const *const	*keys;		/* of each type,
+							   NULL-terminated */
+};
+
+struct confine;
+/*
+ * Layout root, read from path where conf allows, composed: the layouts
+ * it extends merged in, its includes inserted, its defaults and styles
+ * given to each element (tmpl_style()), and the keys only composing
+ * reads taken out, every node still where it was written.  Returns
+ * root itself if it uses none of these, NULL after an error; new nodes
+ * live in a.
+ */
+const struct ynode *tmpl_compose(struct arena *a, const struct confine *conf,
+	    const char *path, const struct ynode *root,
+	    const struct elem_keys *k, struct diags *d);
+/*
+ * Of composed layout root, the styles and defaults given to each
+ * element of front and back (k says which keys each type takes) and
+ * taken out with name, style and remove; NULL after an error.
+ */
+const struct ynode *tmpl_style(struct arena *a, const struct ynode *root,
+	    const struct elem_keys *k, struct diags *d);
+
 /* Typed readers (tvalue.c): false with an error at n; n NULL: unset. */
 bool	tmpl_get_paint(struct tctx *c, const struct ynode *n, const char *what,
 	    struct paint *p);

@@ -69,6 +69,12 @@ static const char *const path_keys[] = { ELEM_KEYS, "d", "bleed",
     PAINT_KEYS, NULL };
 static const char *const types[] = { "rect", "text", "icon", "space",
     "image", "line", "circle", "polygon", "star", "path", NULL };
+/* The keys of each type, in the order of types[]. */
+static const char *const *const type_keys[] = { rect_keys, text_keys,
+    icon_keys, space_keys, image_keys, line_keys, circle_keys,
+    polygon_keys, star_keys, path_keys };
+/* What composing a layout needs to know of them (compose.c). */
+static const struct elem_keys elem_keys = { types, type_keys };
 
 /* palette: {name: "#rrggbb", ...}, so cards can say color: red. */
 static bool
@@ -384,9 +390,6 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 static bool
 load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 {
-	static const char *const *const keys[] = { rect_keys, text_keys,
-	    icon_keys, space_keys, image_keys, line_keys, circle_keys,
-	    polygon_keys, star_keys, path_keys };
 	const struct ynode *tn;
 	int type = 0;
 	bool ok = true, pts;
@@ -406,7 +409,7 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	if (!tmpl_get_enum(c, tn, "element type", types, &type))
 		return false;
 	e->type = (enum elem_type)type;
-	if (ytree_check_keys(n, keys[type], NULL, c->d) > 0)
+	if (ytree_check_keys(n, type_keys[type], NULL, c->d) > 0)
 		ok = false;
 	/* A line, polygon or path has its box around its points. */
 	pts = e->type == ELEM_LINE || e->type == ELEM_POLYGON ||
@@ -613,6 +616,8 @@ tmpl_load_want(const struct confine *conf, const char *path,
 	t->file = diag_file(d, path);
 	split_faces(&c);
 	root = ytree_load(&t->arena, conf, path, d);
+	if (root != NULL)
+		root = tmpl_compose(&t->arena, conf, path, root, &elem_keys, d);
 	ok = root != NULL && ytree_expect(root, YNODE_MAP, "a layout", NULL, d);
 	if (ok) {
 		ok = ytree_check_keys(root, tmpl_keys, NULL, d) == 0;

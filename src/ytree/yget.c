@@ -78,7 +78,8 @@ ytree_check_keys(const struct ynode *map, const char *const *known,
 		const struct ynode *k = map->pairs[i].key;
 		size_t j;
 
-		if (k->type != YNODE_SCALAR)
+		/* "x-" keys hold what anchors mark, for aliases to repeat. */
+		if (k->type != YNODE_SCALAR || strncmp(k->str, "x-", 2) == 0)
 			continue;
 		for (j = 0; j < nk; j++)
 			if (strcmp(k->str, known[j]) == 0)
@@ -87,11 +88,7 @@ ytree_check_keys(const struct ynode *map, const char *const *known,
 			continue;
 		bad++;
 		hint = closest_word(k->str, known, nk);
-		if (strcmp(k->str, "<<") == 0 && k->plain)
-			diag_add(d, DIAG_ERROR, &k->pos, "unknown-key",
-			    "%s%sYAML merge keys ('<<') are not supported; "
-			    "write the keys out", CTX_FMT(ctx));
-		else if (hint != NULL)
+		if (hint != NULL)
 			diag_add(d, DIAG_ERROR, &k->pos, "unknown-key",
 			    "%s%sunknown key '%s'; did you mean '%s'?",
 			    CTX_FMT(ctx), k->str, hint);

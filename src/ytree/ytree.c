@@ -2,8 +2,9 @@
 /*
  * libyaml events into a small tree of scalars, sequences and mappings,
  * each node with its 1-based source position.  libyaml reports neither
- * duplicate keys nor alias cycles, so both are checked here, and the
- * encoding is checked first so that a bad byte gets a line and column.
+ * duplicate keys nor alias cycles, so both are checked here (aliases and
+ * merge keys in yalias.c), and the encoding is checked first so that a
+ * bad byte gets a line and column.
  */
 #include <math.h>
 #include <stdio.h>
@@ -342,6 +343,8 @@ build_map(struct builder *b, yaml_event_t *ev, int depth)
 	}
 	b->nstack = base;
 	check_keys(b, n);
+	if (ytree_has_merge(n))
+		ytree_merge(b, n);
 	return n;
 }
 
@@ -376,6 +379,18 @@ check_streamed_key(struct builder *b, GHashTable *seen, struct arena *tree,
 }
 
 /*
+ * A node of a streamed pair that an anchor marks or an alias repeats
+ * would be gone with its pair: the streamed read gives up, without a
+ * word, and parse() reads the file whole.
+ */
+static struct ynode *
+stream_gives_up(struct builder *b)
+{
+	b->failed = true;
+	return NULL;
+}
+
+/*
  * The mapping the builder streams (ytree_stream()): each pair is built
  * in an arena of its own, handed to the reader and dropped.  The tree
  * keeps an empty mapping in its place.
@@ -391,6 +406,7 @@ stream_map(struct builder *b, yaml_event_t *ev, int depth)
 
 	n->pairs = arena_alloc(tree, 0);
 	b->a = &pair;
+	b->in_stream = true;
 	while (next_event(b, &e)) {
 		if (e.type == YAML_MAPPING_END_EVENT) {
 			yaml_event_delete(&e);
@@ -405,12 +421,19 @@ stream_map(struct builder *b, yaml_event_t *ev, int depth)
 		yaml_event_delete(&e);
 		if (v == NULL)
 			break;
+		/* A merge key reaches back into the pairs gone. */
+		if (k->type == YNODE_SCALAR && k->plain &&
+		    strcmp(k->str, "<<") == 0) {
+			stream_gives_up(b);
+			break;
+		}
 		check_streamed_key(b, seen, tree, k);
 		if (!b->failed)
 			b->stream->pair(b->stream->ctx, k, v);
 		arena_free(&pair);
 	}
 	b->a = tree;
+	b->in_stream = false;
 	arena_free(&pair);
 	g_hash_table_destroy(seen);
 	return ok ? n : NULL;
@@ -527,10 +550,35 @@ count_nodes(struct builder *b)
 }
 
 static struct ynode *
+build_node(struct builder *b, yaml_event_t *ev, int depth, bool stream,
+    const struct srcpos *pos)
+{
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		return build_scalar(b, ev);
+	case YAML_SEQUENCE_START_EVENT:
+		return build_seq(b, ev, depth);
+	case YAML_MAPPING_START_EVENT:
+		return stream ? stream_map(b, ev, depth) :
+		    build_map(b, ev, depth);
+	case YAML_ALIAS_EVENT:
+		return ytree_alias(b, ev, pos);
+	default:
+		diag_add(b->d, DIAG_ERROR, pos, "yaml",
+		    "unexpected YAML event");
+		b->failed = true;
+		return NULL;
+	}
+}
+
+static struct ynode *
 build(struct builder *b, yaml_event_t *ev, int depth)
 {
 	struct srcpos pos = ytree_mkpos(b, &ev->start_mark);
 	bool stream = b->stream_next;
+	const char *anchor = ytree_event_anchor(ev);
+	struct ynode *n;
+	size_t before = 0;
 
 	b->stream_next = false;		/* for this node, not its children */
 	if (depth > MAX_DEPTH) {
@@ -543,34 +591,14 @@ build(struct builder *b, yaml_event_t *ev, int depth)
 		return too_many(b, &pos);
 	if (!plain_node(b, ev, &pos))
 		return NULL;
-	switch (ev->type) {
-	case YAML_SCALAR_EVENT:
-		if (ev->data.scalar.anchor != NULL)
-			goto anchor;
-		return build_scalar(b, ev);
-	case YAML_SEQUENCE_START_EVENT:
-		if (ev->data.sequence_start.anchor != NULL)
-			goto anchor;
-		return build_seq(b, ev, depth);
-	case YAML_MAPPING_START_EVENT:
-		if (ev->data.mapping_start.anchor != NULL)
-			goto anchor;
-		return stream ? stream_map(b, ev, depth) :
-		    build_map(b, ev, depth);
-	case YAML_ALIAS_EVENT:
-		goto anchor;
-	default:
-		diag_add(b->d, DIAG_ERROR, &pos, "yaml",
-		    "unexpected YAML event");
-		b->failed = true;
-		return NULL;
-	}
-anchor:
-	/* Aliases allow exponential expansion and cycles: not worth it. */
-	diag_add(b->d, DIAG_ERROR, &pos, "yaml",
-	    "YAML anchors and aliases are not supported; write the value out");
-	b->failed = true;
-	return NULL;
+	if (anchor != NULL && b->in_stream)
+		return stream_gives_up(b);
+	if (anchor != NULL && ev->type != YAML_ALIAS_EVENT)
+		before = ytree_anchor_open(b, anchor);
+	n = build_node(b, ev, depth, stream, &pos);
+	if (n != NULL && anchor != NULL && ev->type != YAML_ALIAS_EVENT)
+		ytree_anchor_close(b, anchor, n, before);
+	return n;
 }
 
 static struct ynode *
@@ -628,6 +656,7 @@ run(struct builder *b)
 	yaml_parser_set_input_string(&b->p, b->buf, b->len);
 	root = parse_document(b);
 	yaml_parser_delete(&b->p);
+	ytree_anchors_free(b);
 	free(b->stack);
 	b->stack = NULL;
 	b->nstack = b->capstack = 0;
@@ -700,7 +729,8 @@ parse(struct arena *a, const char *name, const unsigned char *buf,
 		s->undo(s->ctx);
 	b = (struct builder){ .a = a, .d = d, .file = b.file, .buf = buf,
 	    .len = len };
-	/* A sound file streams: this is only for a slip of ours. */
+	/* A sound file streams but for anchors and merge keys in the
+	 * mapping streamed (stream_gives_up()). */
 	if ((root = run(&b)) != NULL)
 		feed(root, s);
 	return root;

@@ -54,7 +54,9 @@ struct ypair {
 struct confine;
 /*
  * Parse one YAML file into a tree allocated in arena.  Syntax errors,
- * aliases, duplicate keys and non-scalar keys are diagnostics.  Returns
+ * duplicate keys and non-scalar keys are diagnostics.  An alias is the
+ * node its anchor marks, shared (so a node may be reached twice: never
+ * change one); "<<" merge keys are merged away.  Returns
  * the root, or NULL if the file cannot be read, is empty or is not
  * valid YAML (then at least one error was added).  The file is read
  * with confine_read(), where c allows (NULL: anywhere: deckpress's own
@@ -98,7 +100,8 @@ struct srcpos	 ytree_end(const struct ynode *n);
 struct ynode	*ytree_get(const struct ynode *map, const char *key);
 
 /*
- * Report every key of map not in known[] (NULL-terminated), with a
+ * Report every key of map not in known[] (NULL-terminated) but those
+ * starting "x-" (a place for a value an anchor marks), with a
  * "did you mean" hint; ctx, if non-NULL, names the card.  Returns the
  * number of unknown keys.
  */

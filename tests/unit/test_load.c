@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: deck, templates, translations, sheets, csv, limits, diagnostics,
- *         numbers */
+/* covers: deck, templates, compose, translations, sheets, csv, limits,
+ *         diagnostics, numbers */
 /*
  * Unit tests of the load stage: the YAML tree with its positions and
  * rejections, the typed accessors, and loading decks, templates, sheets,
@@ -239,31 +239,202 @@ test_ytree_duplicate_key(void **state)
 	arena_free(&a);
 }
 
+/* An alias is the node its anchor marks, at the anchor's position. */
 static void
-test_ytree_anchors_rejected(void **state)
+test_ytree_anchors(void **state)
 {
-	static const char *const msg = "YAML anchors and aliases are not "
-	    "supported; write the value out";
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	struct ynode *r, *l;
+
+	(void)state;
+	r = parse(&a, "a: &x 1\nb: *x\nl: &l [1, {k: v}]\nm: *l\n", &d);
+	assert_non_null(r);
+	assert_int_equal(d.n, 0);
+	assert_ptr_equal(ytree_get(r, "a"), ytree_get(r, "b"));
+	assert_int_equal(ytree_get(r, "b")->pos.line, 1);
+	assert_int_equal(ytree_get(r, "b")->pos.col, 4);
+	l = ytree_get(r, "m");
+	assert_int_equal(l->type, YNODE_SEQ);
+	assert_int_equal(l->n, 2);
+	assert_string_equal(ytree_get(l->items[1], "k")->str, "v");
+	/* A later anchor of the same name hides the earlier. */
+	r = parse(&a, "a: &x 1\nb: &x 2\nc: *x\n", &d);
+	assert_non_null(r);
+	assert_string_equal(ytree_get(r, "c")->str, "2");
+	diag_free(&d);
+	arena_free(&a);
+}
+
+static void
+test_ytree_alias_errors(void **state)
+{
 	struct arena a = { 0 };
 	struct diags d = { 0 };
 
 	(void)state;
-	assert_null(parse(&a, "a: &x 1\nb: *x\n", &d));
-	assert_int_equal(d.n, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 1, 4, msg);
-	diag_free(&d);
-	/* An alias alone, and an anchor on a collection. */
 	assert_null(parse(&a, "a: 1\nb: *x\n", &d));
 	assert_int_equal(d.n, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 2, 4, msg);
+	assert_diag(&d, 0, DIAG_ERROR, 2, 4, "'*x' repeats no value: no "
+	    "'&x' marks one before it; put text that starts with '*' in "
+	    "quotes");
 	diag_free(&d);
-	assert_null(parse(&a, "a:\n  - 1\nb: &l [1, 2]\n", &d));
+	/* An alias before its anchor: YAML reads in order. */
+	assert_null(parse(&a, "b: *base\na: &base 1\nc: *bsae\n", &d));
+	assert_diag(&d, 0, DIAG_ERROR, 1, 4, "'*base' repeats no value: no "
+	    "'&base' marks one before it; put text that starts with '*' "
+	    "in quotes");
+	diag_free(&d);
+	assert_null(parse(&a, "a: &base 1\nc: *bsae\n", &d));
+	assert_diag(&d, 0, DIAG_ERROR, 2, 4, "'*bsae' repeats no value: no "
+	    "'&bsae' marks one before it; did you mean '*base'?");
+	diag_free(&d);
+	/* A cycle: the alias inside the value it would repeat. */
+	assert_null(parse(&a, "a: &x [1, [*x]]\n", &d));
 	assert_int_equal(d.n, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 3, 4, msg);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 12, "'*x' is inside the value '&x' "
+	    "marks: a value cannot hold itself");
 	diag_free(&d);
-	assert_null(parse(&a, "&m {a: 1}\n", &d));
+	arena_free(&a);
+}
+
+/*
+ * A billion laughs: nine levels of nine aliases stand for 9^9 values.
+ * Refused at the alias that passes 100 000, at once: the aliases are
+ * counted, never walked.
+ */
+static void
+test_ytree_alias_bomb(void **state)
+{
+	static const char bomb[] = "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9]\n"
+	    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+	    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+	    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+	    "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+	    "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+	    "g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
+	    "h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n"
+	    "i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]\n";
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	GTimer *t = g_timer_new();
+	struct ynode *r;
+
+	(void)state;
+	assert_null(parse(&a, bomb, &d));
+	assert_true(g_timer_elapsed(t, NULL) < 0.1);
+	assert_int_equal(d.n, 1);
+	/* a 10, b 91, c 820, d 7381, e 66430: the first *e of f passes. */
+	assert_diag(&d, 0, DIAG_ERROR, 6, 8, "with this alias the file's "
+	    "aliases repeat more than 100000 values: write the values out, "
+	    "or check the file is the one meant");
+	diag_free(&d);
+	/* Four levels, some 7 000 values, are fine. */
+	r = parse(&a, "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9]\n"
+	    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+	    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+	    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n", &d);
+	assert_non_null(r);
+	assert_int_equal(ytree_get(r, "d")->items[8]->items[8]->n, 9);
+	g_timer_destroy(t);
+	diag_free(&d);
+	arena_free(&a);
+}
+
+/* "<<" as YAML 1.1 has it: explicit keys win, earlier maps over later. */
+static void
+test_ytree_merge(void **state)
+{
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	struct ynode *r, *m;
+
+	(void)state;
+	r = parse(&a, "a: &a {x: 1, y: 2}\nb: &b {y: 3, z: 4}\n"
+	    "m: {w: 0, <<: [*a, *b], x: 9}\nn:\n  <<: *b\n  v: 5\n", &d);
+	assert_non_null(r);
+	assert_int_equal(d.n, 0);
+	m = ytree_get(r, "m");
+	assert_int_equal(m->n, 4);
+	assert_string_equal(m->pairs[0].key->str, "w");
+	assert_string_equal(m->pairs[1].key->str, "y");
+	assert_string_equal(ytree_get(m, "x")->str, "9");
+	assert_string_equal(ytree_get(m, "y")->str, "2");
+	assert_string_equal(ytree_get(m, "z")->str, "4");
+	/* A merged value keeps the position where it was written. */
+	assert_int_equal(ytree_get(m, "z")->pos.line, 2);
+	m = ytree_get(r, "n");
+	assert_int_equal(m->n, 3);
+	assert_null(ytree_get(m, "<<"));
+	/* A key written twice is still an error; a merged one overridden
+	 * is not; a quoted "<<" is a key like any. */
+	assert_non_null(parse(&a, "a: &a {x: 1}\nm: {<<: *a, x: 2, x: 3}\n"
+	    "q: {\"<<\": 1}\n", &d));
 	assert_int_equal(d.nerr, 1);
-	assert_diag(&d, 0, DIAG_ERROR, 1, 1, msg);
+	assert_diag(&d, 0, DIAG_ERROR, 2, 19, "duplicate key 'x'");
+	diag_free(&d);
+	assert_null(parse(&a, "m: {<<: [{x: 1}, 2]}\n", &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 18, "'<<' merges a mapping or "
+	    "a list of mappings into this one, not text");
+	diag_free(&d);
+	arena_free(&a);
+}
+
+/* What a streamed read handed over: the pairs, and undos. */
+struct streamed {
+	char	 got[256];
+	int	 undos;
+};
+
+static void
+stream_pair(void *ctx, const struct ynode *k, const struct ynode *v)
+{
+	struct streamed *s = ctx;
+	const struct ynode *t = ytree_get(v, "title");
+	size_t n = strlen(s->got);
+
+	snprintf(s->got + n, sizeof(s->got) - n, "%s=%s;", k->str,
+	    t != NULL ? t->str : "-");
+}
+
+static void
+stream_undo(void *ctx)
+{
+	struct streamed *s = ctx;
+
+	s->got[0] = '\0';
+	s->undos++;
+}
+
+/*
+ * A text file's cards are streamed a pair at a time, each pair's nodes
+ * gone once handed over: an anchor or a merge key among them makes the
+ * reader start again and read the file whole, handing over the same.
+ */
+static void
+test_ytree_stream_anchors(void **state)
+{
+	struct arena a = { 0 };
+	struct diags d = { 0 };
+	struct streamed s = { "", 0 };
+	struct ystream st = { "cards", stream_pair, stream_undo, &s };
+	const char *path;
+
+	(void)state;
+	path = write_layout("stream-plain", "cards:\n  a: {title: A}\n"
+	    "  b: {title: B}\n");
+	assert_non_null(ytree_stream(&a, NULL, path, &st, &d));
+	assert_string_equal(s.got, "a=A;b=B;");
+	assert_int_equal(s.undos, 0);
+	s.got[0] = '\0';
+	path = write_layout("stream-anchors", "x-t: &t {title: T}\n"
+	    "cards:\n  a: {title: &a A}\n  b: *t\n  c: {<<: *t, x: 1}\n"
+	    "  d: {title: *a}\n");
+	assert_non_null(ytree_stream(&a, NULL, path, &st, &d));
+	assert_int_equal(d.n, 0);
+	assert_int_equal(s.undos, 1);
+	assert_string_equal(s.got, "a=A;b=T;c=T;d=A;");
 	diag_free(&d);
 	arena_free(&a);
 }
@@ -1500,6 +1671,148 @@ test_tmpl_card_size_bleed_safe(void **state)
 	diag_free(&d);
 }
 
+/* A layout that extends another: keys by name, sizes, positions. */
+static void
+test_compose_extends(void **state)
+{
+	struct diags d = { 0 };
+	struct tmpl *t;
+	const char *path;
+	char name[32], yaml[64];
+	size_t i;
+
+	(void)state;
+	write_layout("cx-base", "card: standard\npalette: {a: \"#102030\"}\n"
+	    "front:\n"
+	    "  - {name: one, type: rect, box_mm: [1, 2, 3, 4], fill: a}\n"
+	    "  - {name: two, type: rect, box_mm: [5, 5, 5, 5]}\n"
+	    "  - {type: rect, box_mm: [9, 9, 9, 9]}\n"
+	    "back:\n  - {type: rect, fill: a}\n");
+	path = write_layout("cx-child", "extends: ./cx-base.yaml\n"
+	    "size: {width_mm: 50, height_mm: 70}\n"
+	    "palette: {a: \"#ff0000\"}\n"
+	    "front:\n"
+	    "  - {name: two, remove: true}\n"
+	    "  - {name: one, box_mm: [10, 20, 3, 4]}\n"
+	    "  - {name: three, type: circle, box_mm: [1, 1, 2, 2]}\n");
+	t = tmpl_load(NULL, path, families, NULL, &d);
+	assert_int_equal(d.n, 0);
+	assert_non_null(t);
+	/* The child's size, not the base's card: no "both" error. */
+	assert_float_equal(t->w, 50 * 72 / 25.4, 1e-9);
+	assert_int_equal(t->nelems[FACE_FRONT], 3);
+	assert_float_equal(t->elems[FACE_FRONT][0].x, 10 * 72 / 25.4, 1e-9);
+	assert_float_equal(t->elems[FACE_FRONT][0].w, 3 * 72 / 25.4, 1e-9);
+	assert_float_equal(t->elems[FACE_FRONT][0].fill.rgba.r, 1, 1e-9);
+	assert_int_equal(t->elems[FACE_FRONT][2].type, ELEM_CIRCLE);
+	assert_int_equal(t->nelems[FACE_BACK], 1);
+	tmpl_free(t);
+	/* A key error in the base is said where it was written. */
+	write_layout("cx-base2", "card: standard\nfront:\n"
+	    "  - {name: one, type: rect, colr: red}\n");
+	path = write_layout("cx-child2", "extends: ./cx-base2.yaml\n"
+	    "front:\n  - {name: one, radius_mm: 1}\n");
+	assert_null(tmpl_load(NULL, path, families, NULL, &d));
+	assert_int_equal(d.nerr, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 3, 29, "unknown key 'colr'");
+	assert_string_equal(d.v[0].pos.file, SCRATCH "/cx-base2.yaml");
+	diag_free(&d);
+	/* 32 layouts deep at most, the layout itself counted. */
+	for (i = 0; i < 33; i++) {
+		snprintf(name, sizeof(name), "cx-deep%zu", i);
+		snprintf(yaml, sizeof(yaml), i < 32 ? "extends: "
+		    "./cx-deep%zu.yaml\n" : "card: standard\n", i + 1);
+		path = write_layout(name, yaml);
+	}
+	assert_non_null(t = tmpl_load(NULL, write_layout("cx-deep1",
+	    "extends: ./cx-deep2.yaml\n"), families, NULL, &d));
+	tmpl_free(t);
+	assert_null(tmpl_load(NULL, write_layout("cx-deep0",
+	    "extends: ./cx-deep1.yaml\n"), families, NULL, &d));
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_ERROR, 1, 10, "extends: layouts and included "
+	    "files nested more than 32 deep");
+	assert_string_equal(d.v[0].pos.file, SCRATCH "/cx-deep31.yaml");
+	diag_free(&d);
+	/* A bundled name needs the bundle's folder (confine). */
+	path = write_layout("cx-bundled", "extends: general/token\n");
+	assert_null(tmpl_load(NULL, path, families, NULL, &d));
+	assert_diag(&d, 0, DIAG_ERROR, 1, 10, "extends: no bundled layouts "
+	    "are known here; name a file, like ./general/token.yaml");
+	diag_free(&d);
+}
+
+/* Defaults and styles, and their errors. */
+static void
+test_compose_styles(void **state)
+{
+	struct diags d = { 0 };
+	struct tmpl *t;
+	const char *path;
+
+	(void)state;
+	path = write_layout("cs-ok", "card: standard\n"
+	    "defaults: {size_pt: 11, stroke_mm: 2, text: {align: left},\n"
+	    "  rect: {stroke_mm: 1}}\n"
+	    "styles:\n  a: {size_pt: 8, style: b}\n  b: {bold: true, "
+	    "size_pt: 30, fill: \"#ffffff\"}\n"
+	    "front:\n"
+	    "  - {type: text, text: x, box_mm: [5, 5, 20, 20]}\n"
+	    "  - {type: text, text: x, box_mm: [5, 5, 20, 20], style: a}\n"
+	    "  - {type: text, text: x, box_mm: [5, 5, 20, 20], style: [a, b],"
+	    " size_pt: 9}\n"
+	    "  - {type: rect}\n  - {type: circle}\n");
+	t = tmpl_load(NULL, path, families, NULL, &d);
+	assert_int_equal(d.n, 0);
+	assert_non_null(t);
+	assert_float_equal(t->elems[0][0].size_max, 11, 1e-9);
+	assert_int_equal(t->elems[0][0].halign, HALIGN_LEFT);
+	assert_false(t->elems[0][0].bold);
+	/* a's own size over b's, b's bold through a. */
+	assert_float_equal(t->elems[0][1].size_max, 8, 1e-9);
+	assert_true(t->elems[0][1].bold);
+	/* b after a wins; the element's own over both. */
+	assert_float_equal(t->elems[0][2].size_max, 9, 1e-9);
+	/* A type's defaults over the defaults. */
+	assert_float_equal(t->elems[0][3].stroke_w, 72 / 25.4, 1e-9);
+	assert_float_equal(t->elems[0][4].stroke_w, 2 * 72 / 25.4, 1e-9);
+	tmpl_free(t);
+	/* An include item is the file's elements, nothing else. */
+	path = write_layout("cs-include", "card: standard\nfront:\n"
+	    "  - {include: x.yaml, type: rect}\n");
+	assert_null(tmpl_load(NULL, path, families, NULL, &d));
+	assert_diag(&d, 0, DIAG_ERROR, 3, 23, "an include takes no other "
+	    "key: 'type' belongs to the elements of the file");
+	assert_diag(&d, 1, DIAG_ERROR, 3, 15, "include: included file "
+	    SCRATCH "/x.yaml not found");
+	diag_free(&d);
+	/* Every error said at once, where it was written. */
+	path = write_layout("cs-bad", "card: standard\n"
+	    "defaults: {colr: red, text: {fill: red}, name: x}\n"
+	    "styles:\n  a: {style: b}\n  b: {style: [a]}\n"
+	    "front:\n"
+	    "  - {type: rect, name: r, remove: true}\n"
+	    "  - {type: rect, name: r, style: [3, c]}\n");
+	assert_null(tmpl_load(NULL, path, families, NULL, &d));
+	assert_int_equal(d.nerr, 8);
+	assert_diag(&d, 0, DIAG_ERROR, 8, 24, "two elements of this face are "
+	    "named 'r'");
+	assert_diag(&d, 1, DIAG_NOTE, 7, 24, "'r' first given here");
+	assert_diag(&d, 2, DIAG_ERROR, 5, 15, "style 'a' takes itself: "
+	    "a -> b -> a");
+	assert_diag(&d, 3, DIAG_ERROR, 2, 12, "defaults: no element has a "
+	    "key 'colr'; did you mean 'color'?");
+	assert_diag(&d, 4, DIAG_ERROR, 2, 30, "defaults: a text element has "
+	    "no key 'fill'");
+	assert_diag(&d, 5, DIAG_ERROR, 2, 42, "defaults cannot give an "
+	    "element's 'name'");
+	assert_diag(&d, 6, DIAG_ERROR, 7, 35, "remove: true, but no layout "
+	    "this one extends has an element named 'r' to drop");
+	assert_diag(&d, 7, DIAG_ERROR, 8, 35, "unknown style '3'");
+	assert_diag(&d, 8, DIAG_ERROR, 8, 38, "unknown style 'c'");
+	diag_free(&d);
+}
+
 static void
 test_tmpl_elements_in_order(void **state)
 {
@@ -1919,7 +2232,11 @@ main(void)
 		cmocka_unit_test(test_ytree_positions),
 		cmocka_unit_test(test_ytree_scalar_with_nul),
 		cmocka_unit_test(test_ytree_duplicate_key),
-		cmocka_unit_test(test_ytree_anchors_rejected),
+		cmocka_unit_test(test_ytree_anchors),
+		cmocka_unit_test(test_ytree_alias_errors),
+		cmocka_unit_test(test_ytree_alias_bomb),
+		cmocka_unit_test(test_ytree_merge),
+		cmocka_unit_test(test_ytree_stream_anchors),
 		cmocka_unit_test(test_ytree_syntax_error),
 		cmocka_unit_test(test_ytree_slips),
 		cmocka_unit_test(test_ytree_lost_colour),
@@ -1955,6 +2272,8 @@ main(void)
 		cmocka_unit_test(test_iconmap),
 		cmocka_unit_test(test_tmpl_card_size_bleed_safe),
 		cmocka_unit_test(test_tmpl_elements_in_order),
+		cmocka_unit_test(test_compose_extends),
+		cmocka_unit_test(test_compose_styles),
 		cmocka_unit_test(test_tmpl_unknown_font_and_icon),
 		cmocka_unit_test(test_tmpl_safe_zone_and_sizes),
 		cmocka_unit_test(test_sheets_bundled),
