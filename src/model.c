@@ -134,7 +134,14 @@ elem_applies(const struct elem *e, const struct card *c)
 	size_t i, j;
 
 	for (i = 0; i < e->nwhen; i++) {
-		const char *v = card_attr(c, e->when[i].attr);
+		const char *v;
+
+		if (e->when[i].expr != NULL) {
+			if (!e->when[i].holds(&e->when[i], c))
+				return false;
+			continue;
+		}
+		v = e->when[i].ids ? c->id : card_attr(c, e->when[i].attr);
 
 		if (v == NULL)
 			return false;

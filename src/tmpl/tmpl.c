@@ -7,6 +7,7 @@
  * the deck can use.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,9 +38,11 @@ static const struct preset presets[] = {
 
 static const char *const tmpl_keys[] = { "card", "size", "shape",
     "corner_mm", "bleed_mm", "back_bleed_mm", "safe_mm", "tile",
-    "overlap_mm", "palette", "front", "back", "fallback", NULL };
-/* Every element's keys start with these: its type, condition, turn. */
-#define ELEM_KEYS	"type", "when", "rotate_deg", "pivot_mm", "flip"
+    "overlap_mm", "palette", "front", "back", "fallback", "dpi", NULL };
+/* Every element's keys start with these: its type, condition, turn,
+ * repeat. */
+#define ELEM_KEYS	"type", "when", "rotate_deg", "pivot_mm", "flip", \
+			"repeat"
 /* A rect's or shape's paint. */
 #define PAINT_KEYS	"fill", "stroke", "stroke_mm", "dash_mm", "opacity"
 
@@ -81,8 +84,8 @@ load_palette(struct tctx *c, const struct ynode *n)
 		return true;
 	if (!ytree_expect(n, YNODE_MAP, "palette", NULL, c->d))
 		return false;
-	c->t->pal_names = arena_alloc(&c->t->arena, n->n * sizeof(char *) + 1);
-	c->t->pal = arena_alloc(&c->t->arena, n->n * sizeof(struct rgba) + 1);
+	c->t->pal_names = arena_alloc(c->a, n->n * sizeof(char *) + 1);
+	c->t->pal = arena_alloc(c->a, n->n * sizeof(struct rgba) + 1);
 	for (i = 0; i < n->n; i++) {
 		if (!ytree_string(n->pairs[i].val, &v, "a palette colour", NULL,
 		    c->d))
@@ -115,8 +118,11 @@ get_box(struct tctx *c, struct elem *e, const struct ynode *n)
 		return false;
 	}
 	for (i = 0; i < 4; i++)
-		if (!ytree_number(n->items[i], &v[i], "box_mm", NULL, c->d))
+		if (!tmpl_num(c, n->items[i], "box_mm", UNIT_MM, &v[i]))
 			return false;
+	/* A repeat's instance is moved by its step. */
+	v[0] += c->ox;
+	v[1] += c->oy;
 	if (v[2] <= 0 || v[3] <= 0 || v[0] < -50 || v[1] < -50 ||
 	    v[0] + v[2] > TO_MM(c->t->w) + 50 ||
 	    v[1] + v[3] > TO_MM(c->t->h) + 50) {
@@ -133,42 +139,6 @@ get_box(struct tctx *c, struct elem *e, const struct ynode *n)
 }
 
 static bool
-get_when(struct tctx *c, struct elem *e, const struct ynode *n)
-{
-	size_t i, j;
-
-	if (n == NULL)
-		return true;
-	if (!ytree_expect(n, YNODE_MAP, "when", NULL, c->d))
-		return false;
-	e->when = arena_alloc(&c->t->arena, n->n * sizeof(*e->when));
-	for (i = 0; i < n->n; i++) {
-		struct cond *k = &e->when[e->nwhen];
-		const struct ynode *v = n->pairs[i].val;
-
-		k->attr = n->pairs[i].key->str;
-		k->pos = n->pairs[i].key->pos;
-		if (v->type == YNODE_SEQ) {
-			k->values = arena_alloc(&c->t->arena,
-			    v->n * sizeof(char *) + 1);
-			for (j = 0; j < v->n; j++)
-				if (!ytree_string(v->items[j], &k->values[j],
-				    "a when value", NULL, c->d))
-					return false;
-			k->nvalues = v->n;
-		} else {
-			k->values = arena_alloc(&c->t->arena, sizeof(char *));
-			if (!ytree_string(v, &k->values[0], "a when value",
-			    NULL, c->d))
-				return false;
-			k->nvalues = 1;
-		}
-		e->nwhen++;
-	}
-	return true;
-}
-
-static bool
 get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	double v[2];
@@ -180,13 +150,13 @@ get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
 		return false;
 	}
 	if (n->type == YNODE_SCALAR) {
-		if (!ytree_number(n, &v[0], "size_pt", NULL, c->d))
+		if (!tmpl_num(c, n, "size_pt", UNIT_PT, &v[0]))
 			return false;
 		v[1] = v[0];
 	} else if (n->type == YNODE_SEQ && n->n == 2) {
 		for (i = 0; i < 2; i++)
-			if (!ytree_number(n->items[i], &v[i], "size_pt", NULL,
-			    c->d))
+			if (!tmpl_num(c, n->items[i], "size_pt", UNIT_PT,
+			    &v[i]))
 				return false;
 	} else {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "size",
@@ -194,6 +164,9 @@ get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
 		return false;
 	}
 	if (v[0] < 2 || v[1] > 200 || v[0] > v[1]) {
+		if (n->type == YNODE_SCALAR && tmpl_said_range(c, n, "size_pt",
+		    v[0], 2, 200))
+			return false;
 		diag_add(c->d, DIAG_ERROR, &n->pos, "size",
 		    "size_pt [%g, %g] must have 2 <= min <= max <= 200", v[0],
 		    v[1]);
@@ -211,10 +184,12 @@ get_leading(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->leading = 1;
 	if (n == NULL)
 		return true;
-	if (!ytree_number(n, &e->leading, "leading", NULL, c->d))
+	if (!tmpl_num(c, n, "leading", UNIT_NONE, &e->leading))
 		return false;
-	if (e->leading >= 0.5 && e->leading <= 3)
+	if (isnan(e->leading) || (e->leading >= 0.5 && e->leading <= 3))
 		return true;
+	if (tmpl_said_range(c, n, "leading", e->leading, 0.5, 3))
+		return false;
 	diag_add(c->d, DIAG_ERROR, &n->pos, "range", "leading must be "
 	    "between 0.5 and 3, not %g", e->leading);
 	return false;
@@ -246,6 +221,7 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 	} else {
 		ok &= ytree_string(lit, &e->literal, "text", NULL, c->d);
 		e->literal_pos = lit->pos;
+		e->literal = tmpl_rep_subst(c, e->literal);
 	}
 	ok &= tmpl_get_enum(c, ytree_get(n, "numbering"), "numbering", nb,
 	    &by_card);
@@ -280,7 +256,7 @@ load_icon(struct tctx *c, struct elem *e, const struct ynode *n)
 	}
 	if (!ytree_string(in, &s, "icon", NULL, c->d))
 		return false;
-	if ((e->icon_attr = tmpl_binding(c->t, s)) != NULL)
+	if ((e->icon_attr = tmpl_binding(c->a, s)) != NULL)
 		return true;
 	if ((e->codepoint = tmpl_icon_find(c->icons, s)) != 0)
 		return true;
@@ -329,10 +305,10 @@ load_space(struct tctx *c, struct elem *e, const struct ynode *n)
 		return false;
 	}
 	for (i = 0; i < 2; i++)
-		if (!ytree_number(at->items[i], &v[i], "at_mm", NULL, c->d))
+		if (!tmpl_num(c, at->items[i], "at_mm", UNIT_MM, &v[i]))
 			return false;
-	e->x = MM(v[0]);
-	e->y = MM(v[1]);
+	e->x = MM(v[0] + c->ox);
+	e->y = MM(v[1] + c->oy);
 	ok &= tmpl_get_mm(c, ytree_get(n, "clearance_mm"), "clearance_mm",
 	    &e->clearance);
 	ok &= tmpl_get_paint(c, ytree_get(n, "fill"), "fill", &e->fill);
@@ -373,6 +349,7 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 	}
 	ok &= ytree_string(f, &e->file, "file", NULL, c->d);
 	e->file_pos = f->pos;
+	e->file = tmpl_rep_subst(c, e->file);
 	ok &= tmpl_get_enum(c, ytree_get(n, "fit"), "fit", fits, &fit);
 	ok &= tmpl_get_enum(c, ytree_get(n, "clip"), "clip", clips, &clip);
 	ok &= tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed", &e->bleed);
@@ -381,8 +358,8 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 	return ok;
 }
 
-static bool
-load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
+bool
+tmpl_elem_load(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const *const keys[] = { rect_keys, text_keys,
 	    icon_keys, space_keys, image_keys, line_keys, circle_keys,
@@ -400,7 +377,14 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->opacity = 1;
 	if ((tn = ytree_get(n, "type")) == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "element has "
-		    "no 'type' (%s)", tmpl_choices(c->t, types, " or "));
+		    "no 'type' (%s)", tmpl_choices(c->a, types, " or "));
+		return false;
+	}
+	/* What an element is, the checks of the deck go by: not a card's. */
+	if (tn->type == YNODE_SCALAR && tmpl_expr_has_ref(tn->str)) {
+		diag_add(c->d, DIAG_ERROR, &tn->pos, "expr", "an element's "
+		    "type is one of %s, not a value from data",
+		    tmpl_choices(c->a, types, " or "));
 		return false;
 	}
 	if (!tmpl_get_enum(c, tn, "element type", types, &type))
@@ -413,7 +397,7 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 	    e->type == ELEM_PATH;
 	if (e->type != ELEM_SPACE && !pts)
 		ok &= get_box(c, e, ytree_get(n, "box_mm"));
-	ok &= get_when(c, e, ytree_get(n, "when"));
+	ok &= tmpl_get_when(c, e, ytree_get(n, "when"));
 	if (ok && e->type >= ELEM_LINE) {
 		ok = tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed",
 		    &e->bleed);
@@ -441,6 +425,7 @@ load_elem(struct tctx *c, struct elem *e, const struct ynode *n)
 static bool
 load_face(struct tctx *c, enum face f, const struct ynode *n)
 {
+	struct elist L = { 0 };
 	size_t i;
 	bool ok = true;
 
@@ -457,38 +442,71 @@ load_face(struct tctx *c, enum face f, const struct ynode *n)
 	if (!ytree_expect(n, YNODE_SEQ, f == FACE_FRONT ? "front" : "back",
 	    NULL, c->d))
 		return false;
-	c->t->elems[f] = arena_alloc(&c->t->arena, n->n * sizeof(struct elem));
+	/* A repeat makes many elements of one: gathered, then kept. */
 	for (i = 0; i < n->n; i++)
-		if (load_elem(c, &c->t->elems[f][c->t->nelems[f]], n->items[i]))
-			c->t->nelems[f]++;
-		else
-			ok = false;
+		ok &= tmpl_item_load(c, n->items[i], &L);
+	c->t->elems[f] = arena_alloc(c->a, L.n * sizeof(struct elem) + 1);
+	if (L.n > 0)
+		memcpy(c->t->elems[f], L.v, L.n * sizeof(struct elem));
+	c->t->nelems[f] = L.n;
+	free(L.v);
 	return ok;
 }
 
-/* {width_mm, height_mm}, or {diameter_mm} for a round component. */
+/*
+ * A side of a custom size: key (a length with its unit, "2.5in", or mm)
+ * or key_mm, not both; *name the one given.
+ */
+static bool
+size_side(struct tctx *c, const struct ynode *n, const char *key,
+    const struct ynode **v, const char **name)
+{
+	const struct ynode *u = ytree_get(n, key);
+	char mm[16];
+
+	snprintf(mm, sizeof(mm), "%s_mm", key);
+	*v = ytree_get(n, mm);
+	*name = strcmp(key, "width") == 0 ? "width_mm" : strcmp(key,
+	    "height") == 0 ? "height_mm" : "diameter_mm";
+	if (u == NULL)
+		return true;
+	if (*v != NULL) {
+		diag_add(c->d, DIAG_ERROR, &u->pos, "size", "give %s or %s, "
+		    "not both", key, *name);
+		return false;
+	}
+	*v = u;
+	*name = key;
+	return true;
+}
+
+/* {width_mm, height_mm}, or {diameter_mm} for a round component; or
+ * width, height, diameter with their units. */
 static bool
 load_custom_size(struct tctx *c, const struct ynode *n)
 {
 	static const char *const keys[] = { "width_mm", "height_mm",
-	    "diameter_mm", NULL };
-	const struct ynode *dia = ytree_get(n, "diameter_mm");
+	    "diameter_mm", "width", "height", "diameter", NULL };
+	const struct ynode *dia, *wn, *hn;
+	const char *dname, *wname, *hname;
 
-	if (ytree_check_keys(n, keys, NULL, c->d) > 0)
+	if (ytree_check_keys(n, keys, NULL, c->d) > 0 ||
+	    !size_side(c, n, "diameter", &dia, &dname) ||
+	    !size_side(c, n, "width", &wn, &wname) ||
+	    !size_side(c, n, "height", &hn, &hname))
 		return false;
 	if (dia != NULL) {
-		if (ytree_get(n, "width_mm") || ytree_get(n, "height_mm")) {
+		if (wn != NULL || hn != NULL) {
 			diag_add(c->d, DIAG_ERROR, &dia->pos, "size", "give "
 			    "a diameter_mm, or a width_mm and height_mm");
 			return false;
 		}
-		if (!tmpl_get_mm(c, dia, "diameter_mm", &c->t->w))
+		if (!tmpl_get_mm(c, dia, dname, &c->t->w))
 			return false;
 		c->t->h = c->t->w;
 		c->t->shape = SHAPE_CIRCLE;
-	} else if (!tmpl_get_mm(c, ytree_get(n, "width_mm"), "width_mm",
-	    &c->t->w) || !tmpl_get_mm(c, ytree_get(n, "height_mm"), "height_mm",
-	    &c->t->h))
+	} else if (!tmpl_get_mm(c, wn, wname, &c->t->w) ||
+	    !tmpl_get_mm(c, hn, hname, &c->t->h))
 		return false;
 	if (c->t->w < MM(10) || c->t->h < MM(10)) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "size", "a component needs "
@@ -497,6 +515,21 @@ load_custom_size(struct tctx *c, const struct ynode *n)
 		return false;
 	}
 	return true;
+}
+
+/* dpi: what a length in px is (1/dpi inch), as print services count. */
+static bool
+load_dpi(struct tctx *c, const struct ynode *n)
+{
+	if (n == NULL)
+		return true;
+	if (!tmpl_num(c, n, "dpi", UNIT_NONE, &c->t->dpi))
+		return false;
+	if (c->t->dpi >= 50 && c->t->dpi <= 4800)
+		return true;
+	diag_add(c->d, DIAG_ERROR, &n->pos, "range", "dpi must be from 50 "
+	    "to 4800, not %g", c->t->dpi);
+	return false;
 }
 
 /*
@@ -585,7 +618,7 @@ split_faces(struct tctx *c)
 	while (c->families[n] != NULL && strchr(c->families[n], '\t') == NULL)
 		n++;
 	c->faces = c->families + n;
-	names = arena_alloc(&c->t->arena, (n + 1) * sizeof(*names));
+	names = arena_alloc(c->a, (n + 1) * sizeof(*names));
 	for (i = 0; i < n; i++)
 		names[i] = c->families[i];
 	c->families = names;
@@ -605,17 +638,21 @@ tmpl_load_want(const struct confine *conf, const char *path,
     void *ctx, const struct iconmap *icons, struct diags *d)
 {
 	struct tmpl *t = xcalloc(1, sizeof(*t));
-	struct tctx c = { t, families, families, icons, d, NULL, want, ctx };
+	struct tctx c = { .t = t, .families = families, .faces = families,
+	    .icons = icons, .d = d, .want = want, .want_ctx = ctx,
+	    .a = &t->arena };
 	const struct ynode *root;
 	size_t nerr = d->nerr;
 	bool ok, fb;
 
 	t->file = diag_file(d, path);
+	t->dpi = 300;
 	split_faces(&c);
 	root = ytree_load(&t->arena, conf, path, d);
 	ok = root != NULL && ytree_expect(root, YNODE_MAP, "a layout", NULL, d);
 	if (ok) {
 		ok = ytree_check_keys(root, tmpl_keys, NULL, d) == 0;
+		ok &= load_dpi(&c, ytree_get(root, "dpi"));
 		ok &= load_size(&c, root) && load_shape(&c, root);
 		t->bleed = MM(3);
 		t->safe = MM(3);
@@ -648,6 +685,9 @@ tmpl_load_want(const struct confine *conf, const char *path,
 		tmpl_free(t);
 		return NULL;
 	}
+	t->load = arena_alloc(&t->arena, sizeof(*t->load));
+	*t->load = (struct tload){ c.families, c.faces, icons, c.fallback,
+	    want, ctx };
 	return t;
 }
 
