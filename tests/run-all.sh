@@ -44,7 +44,8 @@
 #            tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
 #            tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
 #            tests/run-images.sh tests/run-manners.sh tests/run-faces.sh
-#            tests/run-yours.sh tests/run-docs.sh tests/run-selftest.sh"
+#            tests/run-yours.sh tests/run-exprs.sh tests/run-docs.sh
+    tests/run-selftest.sh"
 #            (the slowest first, by the CPU time each takes, user + sys
 #            as /usr/bin/time gives it; run-watch, which mostly sleeps,
 #            by its wall time: so that the last to start are short
@@ -71,7 +72,8 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
     tests/run-shapes.sh tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
     tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
     tests/run-images.sh tests/run-manners.sh tests/run-faces.sh
-    tests/run-yours.sh tests/run-docs.sh tests/run-selftest.sh"
+    tests/run-yours.sh tests/run-exprs.sh tests/run-docs.sh
+    tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in
