@@ -69,15 +69,11 @@ enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
 struct card;
 struct ynode;
 
-/*
- * A condition: the element shows only if it holds.  An attribute has
- * one of values; or (ids) the card's id is one of values; or (expr) an
- * expression holds ("{hearts} >= 3"), as holds() evaluates it.
- */
+/* A condition: an attribute's value is one of values, or (ids) the
+ * card's id is, or (expr) an expression holds, as holds() says. */
 struct cond {
-	const char	 *attr;		/* NULL for ids and expr */
-	struct srcpos	  pos;		/* of the attribute's name, the ids,
-					   the expression */
+	const char	 *attr;
+	struct srcpos	  pos;		/* of the name, or expression */
 	const char	**values;	/* any of these */
 	size_t		  nvalues;
 	bool		  ids;		/* values are card ids */
@@ -151,13 +147,10 @@ struct elem {
 	double		 pivot_x, pivot_y;	/* pt, from the trim */
 	enum flip	 flip;
 	/* values from data */
-	const struct ynode *node;	/* its YAML, when a value names a
-					   card's data: read again for each
-					   card (tmpl_elem_card()); else NULL */
-	bool		 copies;	/* such a value names {n}: each copy
-					   its own */
-	bool		 percard;	/* read for one card (in a laid's
-					   arena), not the template's own */
+	const struct ynode *node;	/* its YAML, if a value names a card's
+					   data: read for each card */
+	bool		 copies;	/* such a value is {n}'s: per copy */
+	bool		 percard;	/* read for one card (a laid's) */
 };
 
 enum face { FACE_FRONT, FACE_BACK };

@@ -32,7 +32,8 @@ struct tctx {
 						   card's data, with no card */
 	bool			 by_card;	/* {n}, {total} count cards */
 	bool			 copies;	/* out: {n} named, no card */
-	bool			 rep;		/* in a repeat: {i} {col} {row} */
+	bool			 rep;		/* in a repeat: {i}, {col},
+						   {row} */
 	unsigned int		 ri, rcol, rrow;
 	double			 ox, oy;	/* mm, the repeat's offset */
 	char			 buf[4][24];	/* values of {i} ... {total} */

@@ -186,7 +186,7 @@ load_repeat(struct tctx *c, const struct ynode *n, const struct ynode *r,
 	}
 	for (k = 0; k < count; k++) {
 		instance(c, &s, k);
-		/* The first that fails says why; the rest would say it again. */
+		/* The first that fails says why: the rest would repeat it. */
 		if (!tmpl_elem_load(c, &e, n))
 			return false;
 		if (c->dyn && c->card == NULL) {
