@@ -5,7 +5,8 @@
  * operator, the units and their dimensions, {name} references read as
  * numbers, conditions, {name}s replaced in a string, and each error with
  * its byte offset: syntax, a name that names nothing, a division by
- * zero, a wrong kind of value, the limits.
+ * zero, a wrong kind of value, the limits; and a layout's repeats as
+ * the template stage loads them.
  */
 #include "unit.h"
 
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "../../src/tmpl/expr.h"
+#include "../../src/tmpl/tmpl.h"
 
 #define MM_PT	(72 / 25.4)
 
@@ -303,6 +305,75 @@ test_subst(void **state)
 	arena_free(&a);
 }
 
+static const char *const families[] = { "Roboto", NULL };
+
+/* A layout of yaml's front, loaded (NULL with its errors in d). */
+static struct tmpl *
+layout(const char *yaml, struct diags *d)
+{
+	const char *path = "out/test/expr-layout.yaml";
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs("card: standard\nfront:\n", f);
+	fputs(yaml, f);
+	fclose(f);
+	return tmpl_load(NULL, path, families, NULL, d);
+}
+
+static void
+test_repeat_load(void **state)
+{
+	struct diags d = { 0 };
+	struct tmpl *t;
+	size_t k;
+
+	(void)state;
+	/* A score track of 64 spaces: one element, 64 after load. */
+	t = layout("  - {type: circle, box_mm: [\"({col} - 1) * 7 + 3\", "
+	    "\"({row} - 1) * 7mm + 1cm\", 6, 6], repeat: {cols: 8, rows: 8}}\n"
+	    "  - {type: rect, box_mm: [1, 1, 2, 2], repeat: {count: 3, "
+	    "step_mm: [\"0.1in\", 0]}}\n"
+	    "  - {type: rect, box_mm: [1, 1, 2, 2], repeat: {count: 0}}\n",
+	    &d);
+	assert_non_null(t);
+	assert_int_equal(t->nelems[FACE_FRONT], 67);
+	for (k = 0; k < 64; k++) {
+		const struct elem *e = &t->elems[FACE_FRONT][k];
+
+		assert_null(e->node);
+		assert_near(e->x, (k % 8 * 7 + 3) * MM_PT, 1e-9);
+		assert_near(e->y, (k / 8 * 7 + 10) * MM_PT, 1e-9);
+	}
+	assert_near(t->elems[FACE_FRONT][66].x, (1 + 2 * 2.54) * MM_PT, 1e-9);
+	assert_false(t->dynamic);
+	tmpl_free(t);
+	/* A count from the card: one element, read for each card. */
+	t = layout("  - {type: rect, box_mm: [1, 1, 2, 2], "
+	    "repeat: {count: \"{hearts}\", step_mm: [3, 0]}}\n"
+	    "  - {type: text, text: x, box_mm: [5, 5, 20, 10], "
+	    "size_pt: \"{size} * 2\", rotate_deg: \"{n} * 90\"}\n", &d);
+	assert_non_null(t);
+	assert_int_equal(d.nerr, 0);
+	assert_int_equal(t->nelems[FACE_FRONT], 2);
+	assert_non_null(t->elems[FACE_FRONT][0].node);
+	assert_non_null(t->elems[FACE_FRONT][1].node);
+	assert_true(t->elems[FACE_FRONT][1].copies);
+	assert_true(t->dynamic);
+	tmpl_free(t);
+	/* Over the limits: a repeat, a face. */
+	assert_null(layout("  - {type: rect, repeat: {cols: 101, rows: 100}}\n",
+	    &d));
+	assert_int_equal(d.nerr, 1);
+	assert_non_null(strstr(d.v[0].msg, "more than 10000"));
+	assert_null(layout("  - {type: rect, repeat: {count: 10000}}\n"
+	    "  - {type: rect, repeat: {count: 10000}}\n"
+	    "  - {type: rect}\n", &d));
+	assert_int_equal(d.nerr, 2);
+	assert_non_null(strstr(d.v[1].msg, "more than 20000"));
+	diag_free(&d);
+}
+
 int
 main(void)
 {
@@ -316,6 +387,7 @@ main(void)
 		cmocka_unit_test(test_conditions),
 		cmocka_unit_test(test_condition_errors),
 		cmocka_unit_test(test_subst),
+		cmocka_unit_test(test_repeat_load),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
