@@ -66,12 +66,19 @@ enum clip { CLIP_BOX, CLIP_BLEED, CLIP_NONE };
 enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
 enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
 
-/* A condition on a card attribute: the element shows only if it holds. */
+struct card;
+struct ynode;
+
+/* A condition: an attribute's value is one of values, or (ids) the
+ * card's id is, or (expr) an expression holds, as holds() says. */
 struct cond {
 	const char	 *attr;
-	struct srcpos	  pos;		/* of the attribute's name */
+	struct srcpos	  pos;		/* of the name, or expression */
 	const char	**values;	/* any of these */
 	size_t		  nvalues;
+	bool		  ids;		/* values are card ids */
+	const char	 *expr;		/* or this expression */
+	bool		(*holds)(const struct cond *k, const struct card *c);
 };
 
 struct elem {
@@ -139,6 +146,11 @@ struct elem {
 	bool		 pivot_set;	/* else the box's centre */
 	double		 pivot_x, pivot_y;	/* pt, from the trim */
 	enum flip	 flip;
+	/* values from data */
+	const struct ynode *node;	/* its YAML, if a value names a card's
+					   data: read for each card */
+	bool		 copies;	/* such a value is {n}'s: per copy */
+	bool		 percard;	/* read for one card (a laid's) */
 };
 
 enum face { FACE_FRONT, FACE_BACK };
@@ -166,6 +178,10 @@ struct tmpl {
 	const char	**pal_names;	/* palette: named colours */
 	struct rgba	 *pal;
 	size_t		  npal;
+	double		  dpi;		/* a px is 1/dpi inch */
+	struct tload	 *load;		/* what reading an element again for
+					   a card needs (tmpl/) */
+	bool		  dynamic;	/* some element is read per card */
 };
 
 /*

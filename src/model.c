@@ -201,7 +201,10 @@ cond_holds(const struct cond *k, const struct card *c)
 	double want;
 	size_t j;
 
-	if (strcmp(k->attr, "id") != 0) {
+	/* An expression is the template stage's to evaluate. */
+	if (k->expr != NULL)
+		return k->holds(k, c);
+	if (!k->ids && strcmp(k->attr, "id") != 0) {
 		if ((a = card_attr_of(c, k->attr)) == NULL)
 			return false;
 		v = a->value;

@@ -568,11 +568,33 @@ check_face(const struct facejob *j, const struct lbox *b, const char *s,
 	g_free(msg);
 }
 
+/*
+ * Element e with the language's fallback families: the fonts' copy,
+ * shared by every card, or for an element read for this card alone a
+ * copy in the face's arena.
+ */
+static const struct elem *
+lang_elem(const struct facejob *j, const struct elem *e)
+{
+	const char *fb = j->deck->fallback != NULL ?
+	    j->deck->fallback[j->lang] : NULL;
+	struct elem *v;
+
+	if (!e->percard)
+		return layout_fonts_elem(j->fonts, j->deck, e, j->lang);
+	if (fb == NULL || e->type != ELEM_TEXT)
+		return e;
+	v = arena_alloc(j->out->arena, sizeof(*v));
+	*v = *e;
+	v->families = arena_printf(j->out->arena, "%s,%s", e->families ?
+	    e->families : e->family, fb);
+	return v;
+}
+
 static void
 lay_text(const struct facejob *j, struct lbox *b)
 {
-	const struct elem *e = b->e = layout_fonts_elem(j->fonts, j->deck, b->e,
-	    j->lang);
+	const struct elem *e = b->e = lang_elem(j, b->e);
 	const struct deck *deck = j->deck;
 	struct cardvars cv = { deck, j->c, e, j->copy, j->lang, { "", "" },
 	    0, false };
@@ -698,13 +720,69 @@ grow_bleed(const struct laid *l, struct lbox *b)
 	b->h = y1 - b->y;
 }
 
+/* Element e placed on j's face: its box, colours, text, icon, image. */
+static void
+lay_elem(const struct facejob *j, const struct elem *e)
+{
+	const struct tmpl *t = j->t;
+	const struct card *c = j->c;
+	struct laid *out = j->out;
+	struct lbox *b;
+	size_t k;
+
+	xgrow((void **)&out->v, &out->cap, out->n + 1, sizeof(*out->v));
+	b = &out->v[out->n++];
+	memset(b, 0, sizeof(*b));
+	b->e = e;
+	b->x = e->x;
+	b->y = e->y;
+	b->w = e->w;
+	b->h = e->h;
+	if (e->bleed)
+		grow_bleed(out, b);
+	b->fill = resolve(t, &e->fill, c);
+	for (k = 0; k < e->grad.n; k++)
+		b->stops[k] = resolve(t, &e->grad.stops[k], c);
+	b->stroke = resolve(t, &e->stroke, c);
+	b->color = resolve(t, &e->color, c);
+	if (e->type == ELEM_TEXT)
+		lay_text(j, b);
+	else if (e->type == ELEM_ICON)
+		b->text = utf8_char(e->codepoint ? e->codepoint :
+		    tmpl_icon_find(j->fonts->icons,
+		    card_attr(c, e->icon_attr)));
+	else if (e->type == ELEM_IMAGE)
+		b->img = lay_image(j->fonts, j->deck, t, c, e, j->d);
+}
+
+/*
+ * An element whose values come from the card's data: read for this
+ * card (and copy), in the face's own arena, into the elements it makes
+ * (a repeat's many, or none), each placed if its when: holds.
+ */
+static void
+lay_percard(const struct facejob *j, const struct elem *e)
+{
+	struct tcard tc = { j->deck, j->c, j->copy, j->lang };
+	struct elem *v;
+	size_t n, k;
+
+	if (j->out->arena == NULL)
+		j->out->arena = xcalloc(1, sizeof(*j->out->arena));
+	if (!tmpl_elem_card(j->t, e, &tc, j->out->arena, &v, &n, j->d))
+		return;
+	for (k = 0; k < n; k++)
+		if (elem_applies(&v[k], j->c))
+			lay_elem(j, &v[k]);
+}
+
 void
 layout_card(const struct fonts *fonts, const struct deck *deck,
     const struct tmpl *t, const struct card *c, unsigned int copy,
     size_t lang, enum face f, struct laid *out, struct diags *d)
 {
 	const struct facejob j = { fonts, deck, c, copy, lang, out, d, t };
-	size_t i, k;
+	size_t i;
 
 	memset(out, 0, sizeof(*out));
 	out->w = t->w;
@@ -713,34 +791,17 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 	out->shape = t->shape;
 	out->corner = t->corner;
 	out->title_field = deck->kinds[c->kind].title_field;
-	out->v = xcalloc(t->nelems[f] + 1, sizeof(*out->v));
+	out->cap = t->nelems[f] + 1;
+	out->v = xcalloc(out->cap, sizeof(*out->v));
 	for (i = 0; i < t->nelems[f]; i++) {
 		const struct elem *e = &t->elems[f][i];
-		struct lbox *b = &out->v[out->n];
 
 		if (!elem_applies(e, c))
 			continue;
-		out->n++;
-		b->e = e;
-		b->x = e->x;
-		b->y = e->y;
-		b->w = e->w;
-		b->h = e->h;
-		if (e->bleed)
-			grow_bleed(out, b);
-		b->fill = resolve(t, &e->fill, c);
-		for (k = 0; k < e->grad.n; k++)
-			b->stops[k] = resolve(t, &e->grad.stops[k], c);
-		b->stroke = resolve(t, &e->stroke, c);
-		b->color = resolve(t, &e->color, c);
-		if (e->type == ELEM_TEXT)
-			lay_text(&j, b);
-		else if (e->type == ELEM_ICON)
-			b->text = utf8_char(e->codepoint ? e->codepoint :
-			    tmpl_icon_find(fonts->icons,
-			    card_attr(c, e->icon_attr)));
-		else if (e->type == ELEM_IMAGE)
-			b->img = lay_image(fonts, deck, t, c, e, d);
+		if (e->node != NULL)
+			lay_percard(&j, e);
+		else
+			lay_elem(&j, e);
 	}
 	out->label = card_label(fonts, deck, c, lang);
 }
@@ -771,6 +832,11 @@ layout_laid_free(struct laid *l)
 	}
 	free(l->v);
 	g_free(l->label);
+	if (l->arena != NULL) {
+		arena_free(l->arena);
+		free(l->arena);
+		l->arena = NULL;
+	}
 	l->v = NULL;
 	l->label = NULL;
 	l->n = 0;

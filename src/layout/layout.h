@@ -163,7 +163,9 @@ struct lbox {
 /* One face of a component, laid out: its boxes and its outline. */
 struct laid {
 	struct lbox	*v;
-	size_t		 n;
+	size_t		 n, cap;
+	struct arena	*arena;		/* owned: the elements read for this
+					   card (its data's values), or NULL */
 	double		 w, h;		/* pt, the trim */
 	double		 bleed;		/* pt */
 	enum shape	 shape;

@@ -73,6 +73,26 @@ number_conds(const struct attrdef *def, const struct cond *k,
 	return ok;
 }
 
+/* when: {id: [...]}: each id a card of the deck's. */
+static bool
+check_ids(const struct deck *deck, const struct cond *k, struct diags *d)
+{
+	const char *hint;
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; i < k->nvalues; i++) {
+		if (deck_card(deck, k->values[i]) != NULL)
+			continue;
+		hint = deck_suggest_id(deck, k->values[i]);
+		diag_add(d, DIAG_ERROR, &k->pos, "when", "'when' names card "
+		    "'%s', which %s does not have%s%s%s", k->values[i],
+		    deck->file, HINT_ARGS(hint));
+		ok = false;
+	}
+	return ok;
+}
+
 static bool
 check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 {
@@ -82,6 +102,13 @@ check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 	for (i = 0; i < e->nwhen; i++) {
 		const struct attrdef *def = NULL;
 
+		/* An expression's names are the card's: checked for each. */
+		if (e->when[i].expr != NULL)
+			continue;
+		if (e->when[i].ids) {
+			ok &= check_ids(deck, &e->when[i], d);
+			continue;
+		}
 		for (j = 0; j < deck->nattrdefs; j++)
 			if (strcmp(deck->attrdefs[j].name, e->when[i].attr) == 0)
 				def = &deck->attrdefs[j];
@@ -654,6 +681,53 @@ check_image(const struct deck *deck, const struct tmpl *t,
 	return ok;
 }
 
+/* What element e needs of card c: its icon, colours and image. */
+static bool
+check_elem(const struct deck *deck, const struct card *c,
+    const struct tmpl *t, const struct elem *e,
+    const struct iconmap *icons, struct images *images, struct diags *d)
+{
+	size_t k;
+	bool ok = true;
+
+	ok &= check_icon(c, e, icons, d);
+	ok &= check_paint(t, c, &e->fill, "fill", e, d);
+	ok &= check_paint(t, c, &e->stroke, "stroke", e, d);
+	ok &= check_paint(t, c, &e->color, "color", e, d);
+	for (k = 0; k < e->grad.n; k++)
+		ok &= check_paint(t, c, &e->grad.stops[k], "gradient", e, d);
+	ok &= check_image(deck, t, c, e, images, d);
+	return ok;
+}
+
+/*
+ * An element whose values come from the card's data, read for c as a
+ * render will read it (for each copy if {n} is one of them): every
+ * value out of its range is said now, for every card, naming it.
+ */
+static bool
+check_percard(const struct deck *deck, const struct card *c,
+    const struct tmpl *t, const struct elem *e,
+    const struct iconmap *icons, struct images *images, struct diags *d)
+{
+	struct tcard tc = { deck, c, 0, 0 };
+	struct arena a = { 0 };
+	struct elem *v;
+	size_t n, k;
+	bool ok = true;
+
+	for (tc.copy = 0; ok && tc.copy < (e->copies ? c->count : 1);
+	    tc.copy++) {
+		ok = tmpl_elem_card(t, e, &tc, &a, &v, &n, d);
+		for (k = 0; k < n; k++)
+			if (elem_applies(&v[k], c))
+				ok &= check_elem(deck, c, t, &v[k], icons,
+				    images, d);
+	}
+	arena_free(&a);
+	return ok;
+}
+
 /* What one card's elements need: texts, icons, colours, images. */
 static bool
 check_card(const struct deck *deck, const struct card *c,
@@ -661,7 +735,7 @@ check_card(const struct deck *deck, const struct card *c,
     const struct iconmap *icons, struct images *images, bool all,
     struct diags *d)
 {
-	size_t f, i, k;
+	size_t f, i;
 	bool ok = check_fields(deck, c, t, o, all, d) &&
 	    check_entry(deck, c, t, d);
 
@@ -669,17 +743,19 @@ check_card(const struct deck *deck, const struct card *c,
 		for (i = 0; i < t->nelems[f]; i++) {
 			const struct elem *e = &t->elems[f][i];
 
+			if (!tmpl_when_check(e, c, d)) {
+				ok = false;
+				continue;
+			}
 			if (!elem_applies(e, c))
 				continue;
 			ok &= check_texts(deck, c, e, o, all, d);
-			ok &= check_icon(c, e, icons, d);
-			ok &= check_paint(t, c, &e->fill, "fill", e, d);
-			ok &= check_paint(t, c, &e->stroke, "stroke", e, d);
-			ok &= check_paint(t, c, &e->color, "color", e, d);
-			for (k = 0; k < e->grad.n; k++)
-				ok &= check_paint(t, c, &e->grad.stops[k],
-				    "gradient", e, d);
-			ok &= check_image(deck, t, c, e, images, d);
+			if (e->node != NULL)
+				ok &= check_percard(deck, c, t, e, icons,
+				    images, d);
+			else
+				ok &= check_elem(deck, c, t, e, icons, images,
+				    d);
 		}
 	return ok;
 }

@@ -141,7 +141,9 @@ render_card_reused(cairo_t *cr, PangoContext *ctx, const struct laid *l,
 	char *key;
 	struct recorded *hit;
 
-	if (r == NULL) {
+	/* Elements read for this card alone (values from its data) live
+	 * only as long as the face: their addresses stand for nothing. */
+	if (r == NULL || l->arena != NULL) {
 		render_card(cr, ctx, l);
 		return;
 	}

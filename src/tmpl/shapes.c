@@ -30,8 +30,11 @@ get_point(struct tctx *c, const struct ynode *n, const char *what,
 		return false;
 	}
 	for (i = 0; i < 2; i++)
-		if (!ytree_number(n->items[i], &v[i], what, NULL, c->d))
+		if (!tmpl_num(c, n->items[i], what, UNIT_MM, &v[i]))
 			return false;
+	/* A repeat's instance is moved by its step. */
+	v[0] += c->ox;
+	v[1] += c->oy;
 	if (v[0] < -50 || v[1] < -50 || v[0] > TO_MM(c->t->w) + 50 ||
 	    v[1] > TO_MM(c->t->h) + 50) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "point", "%s [%g, %g] "
@@ -86,7 +89,7 @@ load_line(struct tctx *c, struct elem *e, const struct ynode *n)
 
 	if (from == NULL || to == NULL)
 		return false;
-	e->pts = arena_alloc(&c->t->arena, 4 * sizeof(double));
+	e->pts = arena_alloc(c->a, 4 * sizeof(double));
 	e->npts = 2;
 	if (!get_point(c, from, "from_mm", &e->pts[0], &e->pts[1]) ||
 	    !get_point(c, to, "to_mm", &e->pts[2], &e->pts[3]) ||
@@ -112,7 +115,7 @@ load_polygon(struct tctx *c, struct elem *e, const struct ynode *n)
 		    "3 to %d points, not %zu", MAX_POINTS, p->n);
 		return false;
 	}
-	e->pts = arena_alloc(&c->t->arena, 2 * p->n * sizeof(double));
+	e->pts = arena_alloc(c->a, 2 * p->n * sizeof(double));
 	e->npts = p->n;
 	for (i = 0; i < p->n; i++)
 		if (!get_point(c, p->items[i], "a point of points_mm",
@@ -129,42 +132,28 @@ load_star(struct tctx *c, struct elem *e, const struct ynode *n)
 	const struct ynode *p = ytree_get(n, "points"), *in;
 	double v = 5;
 
-	if (p != NULL && !ytree_number(p, &v, "points", NULL, c->d))
+	if (p != NULL && !tmpl_num(c, p, "points", UNIT_NONE, &v))
 		return false;
+	if (isnan(v))
+		v = 5;		/* a card's: read for each */
 	if (v < 3 || v > MAX_TIPS || v != floor(v)) {
-		diag_add(c->d, DIAG_ERROR, &p->pos, "range", "a star has a "
-		    "whole number of points from 3 to %d, not %g", MAX_TIPS,
-		    v);
+		if (!tmpl_said_range(c, p, "points", v, 3, MAX_TIPS))
+			diag_add(c->d, DIAG_ERROR, &p->pos, "range", "a star "
+			    "has a whole number of points from 3 to %d, not "
+			    "%g", MAX_TIPS, v);
 		return false;
 	}
 	e->tips = (unsigned int)v;
 	e->inner = 0.5;
 	if ((in = ytree_get(n, "inner")) == NULL)
 		return true;
-	if (!ytree_number(in, &e->inner, "inner", NULL, c->d))
+	if (!tmpl_num(c, in, "inner", UNIT_NONE, &e->inner))
 		return false;
-	if (e->inner > 0 && e->inner <= 1)
+	if (isnan(e->inner) || (e->inner > 0 && e->inner <= 1))
 		return true;
 	diag_add(c->d, DIAG_ERROR, &in->pos, "range", "a star's inner radius "
 	    "is more than 0 and at most 1 (of the outer), not %g", e->inner);
 	return false;
-}
-
-/*
- * Where offset at of path data s (the value of node d) stands in the
- * file: exact when d is written on one line as it reads (no escapes,
- * no folding), else d's own position.
- */
-static struct srcpos
-d_pos(const struct ynode *d, const char *s, size_t at)
-{
-	struct srcpos pos = d->pos, end = ytree_end(d);
-	unsigned int q = d->plain ? 0 : 1;
-
-	if (end.line == pos.line && end.col > pos.col &&
-	    end.col - pos.col == strlen(s) + 2 * q)
-		pos.col += q + (unsigned int)at;
-	return pos;
 }
 
 /* path: d, SVG path data in mm from the trim's top-left. */
@@ -175,22 +164,31 @@ load_path(struct tctx *c, struct elem *e, const struct ynode *n)
 	    "data, d: \"M 0 0 L 10 10 Z\" in mm");
 	const char *s, *why;
 	size_t at, i, k = 0;
+	int j;
 
-	if (d == NULL || !ytree_string(d, &s, "d", NULL, c->d))
+	if (d == NULL || !tmpl_scalar(c, &d, "d"))
 		return false;
-	if (!tmpl_pathd_parse(&c->t->arena, s, &e->segs, &e->nsegs, &at,
-	    &why)) {
-		struct srcpos pos = d_pos(d, s, at);
+	if (d == NULL)
+		return true;	/* a card's path: read for each */
+	if (!ytree_string(d, &s, "d", NULL, c->d))
+		return false;
+	if (!tmpl_pathd_parse(c->a, s, &e->segs, &e->nsegs, &at, &why)) {
+		struct srcpos pos = tmpl_str_pos(d, s, at);
 
 		diag_add(c->d, DIAG_ERROR, &pos, "path", "bad path data "
 		    "at offset %zu of d: %s", at, why);
 		return false;
 	}
 	/* The box holds every point and control point: the curve's hull. */
-	e->pts = arena_alloc(&c->t->arena, 6 * e->nsegs * sizeof(double));
+	e->pts = arena_alloc(c->a, 6 * e->nsegs * sizeof(double));
 	for (i = 0; i < e->nsegs; i++) {
 		int m = e->segs[i].op == SEG_CURVE ? 6 :
 		    e->segs[i].op == SEG_CLOSE ? 0 : 2;
+
+		for (j = 0; j < m; j += 2) {
+			e->segs[i].p[j] += MM(c->ox);
+			e->segs[i].p[j + 1] += MM(c->oy);
+		}
 
 		memcpy(&e->pts[2 * k], e->segs[i].p, (size_t)m *
 		    sizeof(double));
@@ -254,7 +252,7 @@ get_stop(struct tctx *c, struct elem *e, const struct ynode *n, size_t i,
 		char *end;
 
 		tmp = *n;
-		tmp.str = arena_strndup(&c->t->arena, n->str, (size_t)(sp -
+		tmp.str = arena_strndup(c->a, n->str, (size_t)(sp -
 		    n->str));
 		tmp.len = (unsigned int)strlen(tmp.str);
 		col = &tmp;
@@ -268,8 +266,8 @@ get_stop(struct tctx *c, struct elem *e, const struct ynode *n, size_t i,
 		}
 		*has_at = true;
 	}
-	if (off != NULL && !ytree_number(off, &e->grad.at[i], "a stop's offset",
-	    NULL, c->d))
+	if (off != NULL && !tmpl_num(c, off, "a stop's offset", UNIT_NONE,
+	    &e->grad.at[i]))
 		return false;
 	if (!ytree_string(col, &s, "a stop", NULL, c->d))
 		return false;
@@ -297,7 +295,8 @@ get_stops(struct tctx *c, struct elem *e, const struct ynode *n)
 		nat += has;
 		if (!has)
 			e->grad.at[i] = (double)i / (double)(n->n - 1);
-		if (has && (!(e->grad.at[i] >= 0 && e->grad.at[i] <= 1) ||
+		if (has && !isnan(e->grad.at[i]) && (!(e->grad.at[i] >= 0 &&
+		    e->grad.at[i] <= 1) ||
 		    (i > 0 && e->grad.at[i] < e->grad.at[i - 1]))) {
 			diag_add(c->d, DIAG_ERROR, &n->items[i]->pos,
 			    "gradient", "a stop's offset is from 0 to 1 and "
@@ -332,8 +331,8 @@ get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
 		    "stops: [...]}");
 		return false;
 	}
-	if (lin != NULL && !ytree_number(lin, &e->grad.angle, "linear", NULL,
-	    c->d))
+	if (lin != NULL && !tmpl_num(c, lin, "linear", UNIT_NONE,
+	    &e->grad.angle))
 		return false;
 	if (rad != NULL && (!ytree_bool(rad, &radial, "radial", NULL, c->d) ||
 	    !radial)) {
@@ -364,11 +363,11 @@ get_dash(struct tctx *c, struct elem *e, const struct ynode *n)
 		    "of 1 to %d lengths in mm: dash, gap, dash ...", MAX_DASH);
 		return false;
 	}
-	e->dashes = arena_alloc(&c->t->arena, n->n * sizeof(double));
+	e->dashes = arena_alloc(c->a, n->n * sizeof(double));
 	for (i = 0; i < n->n; i++) {
 		double v;
 
-		if (!ytree_number(n->items[i], &v, "dash_mm", NULL, c->d))
+		if (!tmpl_num(c, n->items[i], "dash_mm", UNIT_MM, &v))
 			return false;
 		if (v < 0 || v > 1000) {
 			diag_add(c->d, DIAG_ERROR, &n->items[i]->pos, "dash",
@@ -380,7 +379,7 @@ get_dash(struct tctx *c, struct elem *e, const struct ynode *n)
 		sum += v;
 	}
 	e->ndash = n->n;
-	if (sum > 0)
+	if (sum > 0 || isnan(sum))
 		return true;
 	diag_add(c->d, DIAG_ERROR, &n->pos, "dash", "dash_mm has only "
 	    "zero lengths");
@@ -405,12 +404,13 @@ tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 	ok &= get_dash(c, e, ytree_get(n, "dash_mm"));
 	if ((op = ytree_get(n, "opacity")) == NULL)
 		return ok;
-	if (!ytree_number(op, &e->opacity, "opacity", NULL, c->d))
+	if (!tmpl_num(c, op, "opacity", UNIT_NONE, &e->opacity))
 		return false;
-	if (e->opacity >= 0 && e->opacity <= 1)
+	if (isnan(e->opacity) || (e->opacity >= 0 && e->opacity <= 1))
 		return ok;
-	diag_add(c->d, DIAG_ERROR, &op->pos, "range", "opacity must be from "
-	    "0 to 1, not %g", e->opacity);
+	if (!tmpl_said_range(c, op, "opacity", e->opacity, 0, 1))
+		diag_add(c->d, DIAG_ERROR, &op->pos, "range", "opacity must "
+		    "be from 0 to 1, not %g", e->opacity);
 	return false;
 }
 
@@ -423,11 +423,14 @@ tmpl_shape_turn(struct tctx *c, struct elem *e, const struct ynode *n)
 	const struct ynode *p = ytree_get(n, "pivot_mm");
 	int flip = FLIP_NONE;
 
-	if (r != NULL && !ytree_number(r, &e->rotate, "rotate_deg", NULL, c->d))
+	if (r != NULL && !tmpl_num(c, r, "rotate_deg", UNIT_NONE, &e->rotate))
 		return false;
 	if (fabs(e->rotate) > 3600) {
-		diag_add(c->d, DIAG_ERROR, &r->pos, "range", "rotate_deg must "
-		    "be from -3600 to 3600, not %g", e->rotate);
+		if (!tmpl_said_range(c, r, "rotate_deg", e->rotate, -3600,
+		    3600))
+			diag_add(c->d, DIAG_ERROR, &r->pos, "range",
+			    "rotate_deg must be from -3600 to 3600, not %g",
+			    e->rotate);
 		return false;
 	}
 	if (p != NULL && !get_point(c, p, "pivot_mm", &e->pivot_x,
@@ -500,12 +503,14 @@ tmpl_shape_check_safe(struct tctx *c, const struct elem *e,
 	const char *turn = "";
 	double xs[4], ys[4];
 
+	if (c->dyn)
+		return true;	/* a card's box: checked for each card */
 	shape_corners(e, xs, ys);
 	if (t->shape == SHAPE_CIRCLE ? in_circle(t, xs, ys) :
 	    in_rect(t, xs, ys))
 		return true;
 	if (fmod(e->rotate, 360) != 0)
-		turn = arena_printf(&c->t->arena, " turned %g degrees",
+		turn = arena_printf(c->a, " turned %g degrees",
 		    e->rotate);
 	if (t->shape == SHAPE_CIRCLE)
 		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,

@@ -8,9 +8,11 @@
 #define DECKPRESS_TCTX_H
 
 #include "tmpl.h"
+#include "expr.h"
 
 struct tctx {
-	struct tmpl		*t;
+	struct tmpl		*t;		/* read, never written, once
+						   loaded (a card's values) */
 	const char *const	*families;	/* names only */
 	const char *const	*faces;		/* "Family\tW[ italic]" */
 	const struct iconmap	*icons;
@@ -18,6 +20,23 @@ struct tctx {
 	const char		*fallback;	/* the layout's, or NULL */
 	void			(*want)(void *ctx, const char *family);
 	void			*want_ctx;	/* tmpl_load_want()'s */
+	/* values from data (tdyn.c) */
+	struct arena		*a;		/* where an element's arrays
+						   and strings go: t's, or a
+						   card's */
+	const struct tcard	*card;		/* whose values names give;
+						   NULL: none yet */
+	bool			 in_elem;	/* reading an element: a name
+						   may be a card's */
+	bool			 dyn;		/* out: some value named a
+						   card's data, with no card */
+	bool			 by_card;	/* {n}, {total} count cards */
+	bool			 copies;	/* out: {n} named, no card */
+	bool			 rep;		/* in a repeat: {i}, {col},
+						   {row} */
+	unsigned int		 ri, rcol, rrow;
+	double			 ox, oy;	/* mm, the repeat's offset */
+	char			 buf[4][24];	/* values of {i} ... {total} */
 };
 
 /*
@@ -35,6 +54,9 @@ struct elem_keys {
 	const char *const *const	*keys;		/* of each type,
 							   NULL-terminated */
 };
+
+/* The element types and the keys of each (telem.c). */
+extern const struct elem_keys tmpl_elem_keys;
 
 struct confine;
 /*
@@ -56,6 +78,79 @@ const struct ynode *tmpl_compose(struct arena *a, const struct confine *conf,
 const struct ynode *tmpl_style(struct arena *a, const struct ynode *root,
 	    const struct elem_keys *k, struct diags *d);
 
+/* The pt of a mm, for the unit of a key in mm. */
+#define UNIT_MM		(72 / 25.4)
+#define UNIT_PT		1.0
+#define UNIT_NONE	0.0
+
+/*
+ * Values from data (tdyn.c).  A number, a length (unit: what a plain
+ * number is, in pt; UNIT_NONE: no length) or an expression ("{a} * 2 +
+ * 1mm") into *out, in the key's unit.  A value that names a card's data
+ * while no card is known makes *out NAN and c->dyn true.  False with an
+ * error at n.
+ */
+bool	tmpl_num(struct tctx *c, const struct ynode *n, const char *what,
+	    double unit, double *out);
+/*
+ * A text value with its {name}s replaced: *n becomes a node of c->a
+ * holding the text (a plain scalar), stays as it is with no {name}, or
+ * is NULL (as if not given) when its value waits for a card (c->dyn
+ * set).  False with an error at n.
+ */
+bool	tmpl_scalar(struct tctx *c, const struct ynode **n, const char *what);
+/*
+ * The template s (a text's or a file's) with a repeat's {i}, {col} and
+ * {row} replaced, other names left for the card; in c->a.
+ */
+const char *tmpl_rep_subst(struct tctx *c, const char *s);
+/* The values of names, for expressions: a card's and a repeat's. */
+const char *tmpl_name_value(void *ctx, const char *name);
+/* Where byte at of scalar n's text s stands in the file, if known. */
+struct srcpos tmpl_str_pos(const struct ynode *n, const char *s, size_t at);
+/*
+ * A value v of what, read from n, out of its range lo..hi: said, as
+ * "card 'x': size_pt "{s}" is 0 (allowed 2 to 200)", if n is an
+ * expression; false if n is a plain number, whose message the caller
+ * gives as it always has.
+ */
+bool	tmpl_said_range(struct tctx *c, const struct ynode *n,
+	    const char *what, double v, double lo, double hi);
+
+/*
+ * What reading an element again for a card needs of its layout's
+ * loading (tmpl_elem_card()): the fonts and icons it was read with.
+ */
+struct tload {
+	const char *const	*families;
+	const char *const	*faces;
+	const struct iconmap	*icons;
+	const char		*fallback;
+	void			(*want)(void *ctx, const char *family);
+	void			*want_ctx;
+};
+
+/* A growing list of elements (xgrow), an element's instances. */
+struct elist {
+	struct elem	*v;
+	size_t		 n, cap;
+};
+
+/*
+ * Element n of a face into e (tmpl.c): its type, when, box and turn,
+ * then its type's keys.  False with errors in c->d.
+ */
+bool	tmpl_elem_load(struct tctx *c, struct elem *e, const struct ynode *n);
+/*
+ * Element n, repeated as its repeat: says, onto L (trepeat.c): with no
+ * card, an element whose values name a card's data is one element with
+ * its node, to be read per card; else its instances, each moved by its
+ * step.  False with errors in c->d.
+ */
+bool	tmpl_item_load(struct tctx *c, const struct ynode *n, struct elist *L);
+/* when: (twhen.c): attributes' values, card ids or an expression. */
+bool	tmpl_get_when(struct tctx *c, struct elem *e, const struct ynode *n);
+
 /* Typed readers (tvalue.c): false with an error at n; n NULL: unset. */
 bool	tmpl_get_paint(struct tctx *c, const struct ynode *n, const char *what,
 	    struct paint *p);
@@ -65,10 +160,10 @@ bool	tmpl_get_bool(struct tctx *c, const struct ynode *n, const char *what,
 	    bool *b);
 bool	tmpl_get_enum(struct tctx *c, const struct ynode *n, const char *what,
 	    const char *const *names, int *out);
-/* "{attr}" binds a value to a card attribute: the name, or NULL. */
-const char *tmpl_binding(struct tmpl *t, const char *s);
-/* "a, b or c" (conj " or ") for a NULL-terminated list, in t's arena. */
-const char *tmpl_choices(struct tmpl *t, const char *const *names,
+/* "{attr}" binds a value to a card attribute: the name (in a), or NULL. */
+const char *tmpl_binding(struct arena *a, const char *s);
+/* "a, b or c" (conj " or ") for a NULL-terminated list, in a. */
+const char *tmpl_choices(struct arena *a, const char *const *names,
 	    const char *conj);
 
 /*
@@ -110,7 +205,7 @@ bool		 tmpl_font_fallback(struct arena *a,
 
 /* The font keys of text element e: font, bold, italic, weight, fallback
  * (after its own, the layout's). */
-bool		 tmpl_font(const struct tctx *c, struct elem *e,
+bool		 tmpl_font(struct tctx *c, struct elem *e,
 		    const struct ynode *n);
 
 #endif

@@ -195,16 +195,21 @@ check_face(struct arena *a, const char *const *faces, const struct elem *e,
 
 /* weight: a CSS weight, 100 (thin) to 900 (black); bold's is 700. */
 static bool
-get_weight(struct elem *e, const struct ynode *n, struct diags *d)
+get_weight(struct tctx *c, struct elem *e, const struct ynode *n)
 {
+	struct diags *d = c->d;
 	double w;
 
 	e->weight = e->bold ? 700 : 400;
 	if (n == NULL)
 		return true;
-	if (!ytree_number(n, &w, "weight", NULL, d))
+	if (!tmpl_num(c, n, "weight", UNIT_NONE, &w))
 		return false;
+	if (isnan(w))
+		return true;	/* a card's: read for each */
 	if (w != floor(w) || w < 100 || w > 900) {
+		if (tmpl_said_range(c, n, "weight", w, 100, 900))
+			return false;
 		diag_add(d, DIAG_ERROR, &n->pos, "range", "weight must be a "
 		    "whole number from 100 (thin) to 900 (black); 400 is "
 		    "regular, 700 bold; not %g", w);
@@ -220,22 +225,21 @@ get_weight(struct elem *e, const struct ynode *n, struct diags *d)
 }
 
 bool
-tmpl_font(const struct tctx *c, struct elem *e, const struct ynode *n)
+tmpl_font(struct tctx *c, struct elem *e, const struct ynode *n)
 {
-	const struct ynode *f = ytree_get(n, "font"), *b, *it;
+	const struct ynode *f = ytree_get(n, "font");
 	const char *lfallback = c->fallback;
-	struct arena *a = &c->t->arena;
+	struct arena *a = c->a;
 	struct diags *d = c->d;
-	bool ok = true;
+	bool ok = tmpl_scalar(c, &f, "font");
 
 	e->family = "Roboto";
-	if (f != NULL && (ok = ytree_string(f, &e->family, "font", NULL, d)))
+	if (ok && f != NULL && (ok = ytree_string(f, &e->family, "font", NULL,
+	    d)))
 		ok = tmpl_font_known(c->families, e->family, &f->pos, d);
-	if ((b = ytree_get(n, "bold")) != NULL)
-		ok &= ytree_bool(b, &e->bold, "bold", NULL, d);
-	if ((it = ytree_get(n, "italic")) != NULL)
-		ok &= ytree_bool(it, &e->italic, "italic", NULL, d);
-	ok &= get_weight(e, ytree_get(n, "weight"), d);
+	ok &= tmpl_get_bool(c, ytree_get(n, "bold"), "bold", &e->bold);
+	ok &= tmpl_get_bool(c, ytree_get(n, "italic"), "italic", &e->italic);
+	ok &= get_weight(c, e, ytree_get(n, "weight"));
 	/* Its faces are known once the family is wanted. */
 	if (ok && c->want != NULL)
 		c->want(c->want_ctx, e->family);

@@ -47,6 +47,37 @@ struct tmpl	*tmpl_load_want(const struct confine *conf, const char *path,
 		    const struct iconmap *icons, struct diags *d);
 void		 tmpl_free(struct tmpl *t);
 
+/* An element's repeats (repeat: {count: N}) and a face's elements. */
+#define REPEAT_MAX	10000
+#define FACE_ELEMS_MAX	20000
+
+/* The card whose data an element's values are read with. */
+struct tcard {
+	const struct deck	*deck;
+	const struct card	*c;
+	unsigned int		 copy;	/* 0-based: for {n} */
+	size_t			 lang;	/* its text fields in this language */
+};
+
+/*
+ * The elements e (an element of t with a node: some value names a
+ * card's data) is on card tc: its YAML read again by the loader, with
+ * the card's values, and repeated as its repeat: says.  *v (in arena a,
+ * each percard) holds *n of them: 0 for a repeat of count 0.  False if
+ * a value does not hold, with errors in d, each naming the card.
+ */
+bool		 tmpl_elem_card(const struct tmpl *t, const struct elem *e,
+		    const struct tcard *tc, struct arena *a, struct elem **v,
+		    size_t *n, struct diags *d);
+
+/*
+ * Element e's when: expressions on card c: false with an error (at
+ * the expression, naming the card) if one does not evaluate, as when a
+ * name is no attribute of the card, or its value no number.
+ */
+bool		 tmpl_when_check(const struct elem *e, const struct card *c,
+		    struct diags *d);
+
 /* Fonts of a layout (tfont.c); families as tmpl_load() takes them. */
 /*
  * True if name is a family of the list; else false, with *hint (if

@@ -2,8 +2,9 @@
 /*
  * The typed values of a template, as its loaders read them: colours
  * ("#rrggbb", a palette name, or a card attribute "{color}"), lengths
- * in mm, booleans and names from a list, each with an error where it is
- * written when it is not one.  Part of the template stage.
+ * in mm (or with a unit, or an expression: tdyn.c), booleans and
+ * names from a list, each with an error where it is written when it is
+ * not one.  Part of the template stage.
  */
 #include <string.h>
 
@@ -57,13 +58,13 @@ tmpl_color(const struct tmpl *t, const char *s, struct rgba *out)
 }
 
 const char *
-tmpl_binding(struct tmpl *t, const char *s)
+tmpl_binding(struct arena *a, const char *s)
 {
 	size_t n = strlen(s);
 
 	if (n < 3 || s[0] != '{' || s[n - 1] != '}')
 		return NULL;
-	return arena_strndup(&t->arena, s + 1, n - 2);
+	return arena_strndup(a, s + 1, n - 2);
 }
 
 bool
@@ -77,7 +78,7 @@ tmpl_get_paint(struct tctx *c, const struct ynode *n, const char *what,
 	if (!ytree_string(n, &s, what, NULL, c->d))
 		return false;
 	p->set = true;
-	if ((p->attr = tmpl_binding(c->t, s)) != NULL)
+	if ((p->attr = tmpl_binding(c->a, s)) != NULL)
 		return true;
 	if (tmpl_color(c->t, s, &p->rgba))
 		return true;
@@ -87,7 +88,7 @@ tmpl_get_paint(struct tctx *c, const struct ynode *n, const char *what,
 	return false;
 }
 
-/* Read a non-negative length in mm into points. */
+/* Read a non-negative length in mm (or with its unit) into points. */
 bool
 tmpl_get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
 {
@@ -95,11 +96,13 @@ tmpl_get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
 
 	if (n == NULL)
 		return true;
-	if (!ytree_number(n, &v, what, NULL, c->d))
+	if (!tmpl_num(c, n, what, UNIT_MM, &v))
 		return false;
 	if (v < 0 || v > 2000) {
-		diag_add(c->d, DIAG_ERROR, &n->pos, "range",
-		    "%s must be between 0 and 2000 mm, not %g", what, v);
+		if (!tmpl_said_range(c, n, what, v, 0, 2000))
+			diag_add(c->d, DIAG_ERROR, &n->pos, "range",
+			    "%s must be between 0 and 2000 mm, not %g", what,
+			    v);
 		return false;
 	}
 	*pt = MM(v);
@@ -109,11 +112,13 @@ tmpl_get_mm(struct tctx *c, const struct ynode *n, const char *what, double *pt)
 bool
 tmpl_get_bool(struct tctx *c, const struct ynode *n, const char *what, bool *b)
 {
+	if (!tmpl_scalar(c, &n, what))
+		return false;
 	return n == NULL || ytree_bool(n, b, what, NULL, c->d);
 }
 
 const char *
-tmpl_choices(struct tmpl *t, const char *const *names, const char *conj)
+tmpl_choices(struct arena *a, const char *const *names, const char *conj)
 {
 	const char *s = names[0];
 	size_t i;
@@ -121,7 +126,7 @@ tmpl_choices(struct tmpl *t, const char *const *names, const char *conj)
 	if (s == NULL)
 		return "nothing";
 	for (i = 1; names[i] != NULL; i++)
-		s = arena_printf(&t->arena, "%s%s%s", s,
+		s = arena_printf(a, "%s%s%s", s,
 		    names[i + 1] != NULL ? ", " : conj, names[i]);
 	return s;
 }
@@ -133,6 +138,8 @@ tmpl_get_enum(struct tctx *c, const struct ynode *n, const char *what,
 	const char *s, *hint;
 	size_t i, nn = 0;
 
+	if (!tmpl_scalar(c, &n, what))
+		return false;
 	if (n == NULL)
 		return true;
 	if (!ytree_string(n, &s, what, NULL, c->d))
@@ -148,6 +155,6 @@ tmpl_get_enum(struct tctx *c, const struct ynode *n, const char *what,
 		return false;
 	}
 	diag_add(c->d, DIAG_ERROR, &n->pos, "value", "unknown %s '%s' (%s)",
-	    what, s, tmpl_choices(c->t, names, " or "));
+	    what, s, tmpl_choices(c->a, names, " or "));
 	return false;
 }

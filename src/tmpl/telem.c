@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Load one element of a layout's face: its type, when, box and turn,
+ * then the keys of its type (rect, text, icon, space, image; shapes in
+ * shapes.c), lengths read in mm (or with a unit, or from data: tdyn.c)
+ * and kept in points.  trepeat.c calls it once for each repeat, and
+ * again for each card when a value names the card's data.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tctx.h"
+
+/* Every element's keys start with these: its type, condition, turn,
+ * repeat. */
+#define ELEM_KEYS	"type", "when", "rotate_deg", "pivot_mm", "flip", \
+			"repeat"
+/* A rect's or shape's paint. */
+#define PAINT_KEYS	"fill", "stroke", "stroke_mm", "dash_mm", "opacity"
+
+static const char *const rect_keys[] = { ELEM_KEYS, "box_mm", "bleed",
+    PAINT_KEYS, "radius_mm", NULL };
+static const char *const text_keys[] = { ELEM_KEYS, "box_mm", "field",
+    "string", "text", "numbering",
+    "font", "bold", "italic", "size_pt", "color", "align", "valign",
+    "upper", "leading", "weight", "fallback", NULL };
+static const char *const icon_keys[] = { ELEM_KEYS, "box_mm", "icon",
+    "color", "mirror", NULL };
+static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
+    "component", "clearance_mm", "fill", "stroke", "stroke_mm", "radius_mm",
+    "dash", NULL };
+static const char *const image_keys[] = { ELEM_KEYS, "box_mm",
+    "file", "fit", "clip", "bleed", NULL };
+/* A line has no inside to fill. */
+static const char *const line_keys[] = { ELEM_KEYS, "from_mm", "to_mm",
+    "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", NULL };
+static const char *const circle_keys[] = { ELEM_KEYS, "box_mm", "bleed",
+    PAINT_KEYS, NULL };
+static const char *const polygon_keys[] = { ELEM_KEYS, "points_mm",
+    "bleed", PAINT_KEYS, NULL };
+static const char *const star_keys[] = { ELEM_KEYS, "box_mm", "points",
+    "inner", "bleed", PAINT_KEYS, NULL };
+static const char *const path_keys[] = { ELEM_KEYS, "d", "bleed",
+    PAINT_KEYS, NULL };
+static const char *const types[] = { "rect", "text", "icon", "space",
+    "image", "line", "circle", "polygon", "star", "path", NULL };
+/* The keys of each type, in the order of types[]. */
+static const char *const *const type_keys[] = { rect_keys, text_keys,
+    icon_keys, space_keys, image_keys, line_keys, circle_keys,
+    polygon_keys, star_keys, path_keys };
+/* What composing a layout needs to know of them (compose.c). */
+const struct elem_keys tmpl_elem_keys = { types, type_keys };
+
+static bool
+get_box(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	double v[4];
+	size_t i;
+
+	if (n == NULL) {
+		e->w = c->t->w;
+		e->h = c->t->h;
+		return true;
+	}
+	if (n->type != YNODE_SEQ || n->n != 4) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "box", "box_mm must be "
+		    "[x, y, width, height] in mm from the trim's top-left");
+		return false;
+	}
+	for (i = 0; i < 4; i++)
+		if (!tmpl_num(c, n->items[i], "box_mm", UNIT_MM, &v[i]))
+			return false;
+	/* A repeat's instance is moved by its step. */
+	v[0] += c->ox;
+	v[1] += c->oy;
+	if (v[2] <= 0 || v[3] <= 0 || v[0] < -50 || v[1] < -50 ||
+	    v[0] + v[2] > TO_MM(c->t->w) + 50 ||
+	    v[1] + v[3] > TO_MM(c->t->h) + 50) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "box", "box_mm [%g, %g, "
+		    "%g, %g] does not lie on the card", v[0], v[1], v[2],
+		    v[3]);
+		return false;
+	}
+	e->x = MM(v[0]);
+	e->y = MM(v[1]);
+	e->w = MM(v[2]);
+	e->h = MM(v[3]);
+	return true;
+}
+
+static bool
+get_sizes(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	double v[2];
+	size_t i;
+
+	if (n == NULL) {
+		diag_add(c->d, DIAG_ERROR, &e->pos, "missing",
+		    "text element has no 'size_pt: [min, max]'");
+		return false;
+	}
+	if (n->type == YNODE_SCALAR) {
+		if (!tmpl_num(c, n, "size_pt", UNIT_PT, &v[0]))
+			return false;
+		v[1] = v[0];
+	} else if (n->type == YNODE_SEQ && n->n == 2) {
+		for (i = 0; i < 2; i++)
+			if (!tmpl_num(c, n->items[i], "size_pt", UNIT_PT,
+			    &v[i]))
+				return false;
+	} else {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "size",
+		    "size_pt must be a size or [min, max] in points");
+		return false;
+	}
+	if (v[0] < 2 || v[1] > 200 || v[0] > v[1]) {
+		if (n->type == YNODE_SCALAR && tmpl_said_range(c, n, "size_pt",
+		    v[0], 2, 200))
+			return false;
+		diag_add(c->d, DIAG_ERROR, &n->pos, "size",
+		    "size_pt [%g, %g] must have 2 <= min <= max <= 200", v[0],
+		    v[1]);
+		return false;
+	}
+	e->size_min = v[0];
+	e->size_max = v[1];
+	return true;
+}
+
+/* Line spacing as a factor of the font's own. */
+static bool
+get_leading(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	e->leading = 1;
+	if (n == NULL)
+		return true;
+	if (!tmpl_num(c, n, "leading", UNIT_NONE, &e->leading))
+		return false;
+	if (isnan(e->leading) || (e->leading >= 0.5 && e->leading <= 3))
+		return true;
+	if (tmpl_said_range(c, n, "leading", e->leading, 0.5, 3))
+		return false;
+	diag_add(c->d, DIAG_ERROR, &n->pos, "range", "leading must be "
+	    "between 0.5 and 3, not %g", e->leading);
+	return false;
+}
+
+static bool
+load_text(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const ha[] = { "left", "center", "right", NULL };
+	static const char *const va[] = { "top", "middle", "bottom", NULL };
+	/* {n} and {total} count copies (each its own number), or cards. */
+	static const char *const nb[] = { "copies", "cards", NULL };
+	const struct ynode *f = ytree_get(n, "field");
+	const struct ynode *lit = ytree_get(n, "text");
+	const struct ynode *str = ytree_get(n, "string");
+	int h = HALIGN_CENTER, v = VALIGN_MIDDLE, by_card = 0;
+	bool ok = true;
+
+	if ((f != NULL) + (lit != NULL) + (str != NULL) != 1) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "a text element "
+		    "shows one of a card's 'field', a 'string' its kind "
+		    "shares or a fixed 'text'");
+		ok = false;
+	} else if (f != NULL)
+		ok &= ytree_string(f, &e->field, "field", NULL, c->d);
+	else if (str != NULL) {
+		ok &= ytree_string(str, &e->string, "string", NULL, c->d);
+		e->literal_pos = str->pos;
+	} else {
+		ok &= ytree_string(lit, &e->literal, "text", NULL, c->d);
+		e->literal_pos = lit->pos;
+		e->literal = tmpl_rep_subst(c, e->literal);
+	}
+	ok &= tmpl_get_enum(c, ytree_get(n, "numbering"), "numbering", nb,
+	    &by_card);
+	e->by_card = by_card == 1;
+	ok &= tmpl_font(c, e, n);
+	ok &= tmpl_get_bool(c, ytree_get(n, "upper"), "upper", &e->upper);
+	ok &= get_sizes(c, e, ytree_get(n, "size_pt"));
+	ok &= tmpl_get_enum(c, ytree_get(n, "align"), "align", ha, &h);
+	ok &= tmpl_get_enum(c, ytree_get(n, "valign"), "valign", va, &v);
+	ok &= get_leading(c, e, ytree_get(n, "leading"));
+	e->halign = (enum halign)h;
+	e->valign = (enum valign)v;
+	e->color.rgba.a = 1;
+	ok &= tmpl_get_paint(c, ytree_get(n, "color"), "color", &e->color);
+	return ok && tmpl_shape_check_safe(c, e, ytree_get(n, "box_mm"));
+}
+
+static bool
+load_icon(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *in = ytree_get(n, "icon");
+	const char *s, *hint;
+
+	e->color.rgba.a = 1;
+	if (!tmpl_get_paint(c, ytree_get(n, "color"), "color", &e->color) ||
+	    !tmpl_get_bool(c, ytree_get(n, "mirror"), "mirror", &e->mirror))
+		return false;
+	if (in == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing",
+		    "icon element has no 'icon'");
+		return false;
+	}
+	if (!ytree_string(in, &s, "icon", NULL, c->d))
+		return false;
+	if ((e->icon_attr = tmpl_binding(c->a, s)) != NULL)
+		return true;
+	if ((e->codepoint = tmpl_icon_find(c->icons, s)) != 0)
+		return true;
+	hint = tmpl_icon_suggest(c->icons, s);
+	diag_add(c->d, DIAG_ERROR, &in->pos, "icon", "unknown icon '%s'%s%s%s",
+	    s, HINT_ARGS(hint));
+	return false;
+}
+
+static bool
+load_rect(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	bool ok = true;
+
+	ok &= tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed", &e->bleed);
+	ok &= tmpl_shape_paint(c, e, n, MM(0.3));
+	ok &= tmpl_get_mm(c, ytree_get(n, "radius_mm"), "radius_mm",
+	    &e->radius);
+	return ok;
+}
+
+/*
+ * space: the outline of a component of another kind, at_mm its trim's
+ * top-left; its size comes from that kind's template once all are
+ * loaded (load_spaces), so a board never disagrees with its cards.
+ */
+static bool
+load_space(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *at = ytree_get(n, "at_mm"), *k;
+	double v[2];
+	size_t i;
+	bool ok = true;
+
+	if ((k = ytree_get(n, "component")) == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "a space names "
+		    "the 'component' whose outline it draws");
+		return false;
+	}
+	ok &= ytree_string(k, &e->kind, "component", NULL, c->d);
+	e->kind_pos = k->pos;
+	if (at == NULL || at->type != YNODE_SEQ || at->n != 2) {
+		diag_add(c->d, DIAG_ERROR, at ? &at->pos : &n->pos, "box",
+		    "a space needs at_mm: [x, y], the top-left of the "
+		    "component's trim in mm");
+		return false;
+	}
+	for (i = 0; i < 2; i++)
+		if (!tmpl_num(c, at->items[i], "at_mm", UNIT_MM, &v[i]))
+			return false;
+	e->x = MM(v[0] + c->ox);
+	e->y = MM(v[1] + c->oy);
+	ok &= tmpl_get_mm(c, ytree_get(n, "clearance_mm"), "clearance_mm",
+	    &e->clearance);
+	ok &= tmpl_get_paint(c, ytree_get(n, "fill"), "fill", &e->fill);
+	ok &= tmpl_get_paint(c, ytree_get(n, "stroke"), "stroke", &e->stroke);
+	e->stroke_w = MM(0.5);
+	ok &= tmpl_get_mm(c, ytree_get(n, "stroke_mm"), "stroke_mm",
+	    &e->stroke_w);
+	e->radius = -1;		/* the kind's own corner, unless given */
+	ok &= tmpl_get_mm(c, ytree_get(n, "radius_mm"), "radius_mm",
+	    &e->radius);
+	ok &= tmpl_get_bool(c, ytree_get(n, "dash"), "dash", &e->dash);
+	if (!e->stroke.set) {
+		e->stroke.set = true;
+		e->stroke.rgba = (struct rgba){ 0.2, 0.2, 0.2, 1 };
+	}
+	return ok;
+}
+
+/*
+ * image: file (a template, "art/{id}.png": every card its own art, read
+ * relative to the deck's folder), fit contain|cover|stretch, clip
+ * box|bleed|none, bleed (the box over the bleed, as a rect's).
+ */
+static bool
+load_image(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const fits[] = { "contain", "cover", "stretch",
+	    NULL };
+	static const char *const clips[] = { "box", "bleed", "none", NULL };
+	const struct ynode *f = ytree_get(n, "file");
+	int fit = FIT_CONTAIN, clip = CLIP_BOX;
+	bool ok = true;
+
+	if (f == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "an image "
+		    "element names its 'file' (PNG, JPEG or SVG)");
+		return false;
+	}
+	ok &= ytree_string(f, &e->file, "file", NULL, c->d);
+	e->file_pos = f->pos;
+	e->file = tmpl_rep_subst(c, e->file);
+	ok &= tmpl_get_enum(c, ytree_get(n, "fit"), "fit", fits, &fit);
+	ok &= tmpl_get_enum(c, ytree_get(n, "clip"), "clip", clips, &clip);
+	ok &= tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed", &e->bleed);
+	e->fit = (enum fit)fit;
+	e->clip = (enum clip)clip;
+	return ok;
+}
+
+bool
+tmpl_elem_load(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *tn;
+	int type = 0;
+	bool ok = true, pts;
+
+	/* The slot of an element that failed is used again for the next:
+	 * nothing of the failed one (its count of conditions) may stay. */
+	memset(e, 0, sizeof(*e));
+	if (!ytree_expect(n, YNODE_MAP, "an element", NULL, c->d))
+		return false;
+	e->pos = n->pos;
+	e->opacity = 1;
+	if ((tn = ytree_get(n, "type")) == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "element has "
+		    "no 'type' (%s)", tmpl_choices(c->a, types, " or "));
+		return false;
+	}
+	/* What an element is, the checks of the deck go by: not a card's. */
+	if (tn->type == YNODE_SCALAR && tmpl_expr_has_ref(tn->str)) {
+		diag_add(c->d, DIAG_ERROR, &tn->pos, "expr", "an element's "
+		    "type is one of %s, not a value from data",
+		    tmpl_choices(c->a, types, " or "));
+		return false;
+	}
+	if (!tmpl_get_enum(c, tn, "element type", types, &type))
+		return false;
+	e->type = (enum elem_type)type;
+	if (ytree_check_keys(n, type_keys[type], NULL, c->d) > 0)
+		ok = false;
+	/* A line, polygon or path has its box around its points. */
+	pts = e->type == ELEM_LINE || e->type == ELEM_POLYGON ||
+	    e->type == ELEM_PATH;
+	if (e->type != ELEM_SPACE && !pts)
+		ok &= get_box(c, e, ytree_get(n, "box_mm"));
+	ok &= tmpl_get_when(c, e, ytree_get(n, "when"));
+	if (ok && e->type >= ELEM_LINE) {
+		ok = tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed",
+		    &e->bleed);
+		return ok && tmpl_shape_load(c, e, n);
+	}
+	/* Turned before the text's safe zone is checked; a space's box
+	 * is known only later: it turns about its at_mm or pivot_mm. */
+	ok = ok && tmpl_shape_turn(c, e, n);
+	if (!ok)
+		return false;
+	switch (e->type) {
+	case ELEM_RECT:
+		return load_rect(c, e, n);
+	case ELEM_TEXT:
+		return load_text(c, e, n);
+	case ELEM_SPACE:
+		return load_space(c, e, n);
+	case ELEM_IMAGE:
+		return load_image(c, e, n);
+	default:
+		return load_icon(c, e, n);
+	}
+}
