@@ -53,13 +53,34 @@ rep_value(struct tctx *c, const char *name)
 	return NULL;
 }
 
+/*
+ * The component's own {width} and {height}: its trim, as a length, so
+ * that "{width} / 2" is its middle and "{height} - 0.1in" a band from
+ * its foot (Squib's middle and deck shorthands).  A card's data cannot
+ * take these names from it: the layout's size is known before any card.
+ */
+static const char *
+size_value(struct tctx *c, const char *name)
+{
+	double pt;
+
+	if (strcmp(name, "width") == 0)
+		pt = c->t->w;
+	else if (strcmp(name, "height") == 0)
+		pt = c->t->h;
+	else
+		return NULL;
+	return arena_printf(c->a, "%.17gmm", TO_MM(pt));
+}
+
 const char *
 tmpl_name_value(void *ctx, const char *name)
 {
 	struct tctx *c = ctx;
 	const char *v;
 
-	if ((v = rep_value(c, name)) != NULL)
+	if ((v = rep_value(c, name)) != NULL ||
+	    (v = size_value(c, name)) != NULL)
 		return v;
 	if (c->card != NULL)
 		return card_value(c, name);
