@@ -38,12 +38,6 @@ from_anchor() {
 			    dx ", " dy; exit 1 } }' "$1"
 }
 
-# parts FILE COLOUR N: COLOUR is N parts.
-parts() {
-	n=$(awk -v c="$2" '$1 == "part" && $2 == c' "$1" | wc -l)
-	[ "$n" -eq "$3" ] || { echo "$2: $n parts, expected $3"; return 1; }
-}
-
 # size_is FILE COLOUR W H: COLOUR's box is W x H mm, to 0.05 mm.
 size_is() {
 	awk -v c="$2" -v w="$3" -v h="$4" '

@@ -30,43 +30,6 @@ for p in 1 2 3 4; do
 	    >"$T/p$p.txt" && rm -f "$T/p$p.ppm"
 done
 
-# parts FILE COLOUR N [W H]: COLOUR is N parts (of W x H mm, to 0.05
-# mm: not the holes of the digits written on them).
-parts() {
-	n=$(awk -v c="$2" -v w="${4:-}" -v h="${5:-}" '
-	    function abs(v) { return v < 0 ? -v : v }
-	    $1 == "part" && $2 == c && (w == "" ||
-	    abs($5 - $3 - w) <= 0.05 && abs($6 - $4 - h) <= 0.05)' "$1" | wc -l)
-	[ "$n" -eq "$3" ] || { echo "$2: $n parts, expected $3"; return 1; }
-}
-# near FILE COLOUR DX DY W H [TOL]: a part of COLOUR is W x H mm (to
-# TOL, default 0.05 mm; a circle's edges are two pixels' rounding) with
-# its centre DX, DY mm from the centre of the nearest anchor (#000080,
-# at each component's top-left), to 0.05 mm.
-near() {
-	awk -v c="$2" -v dx="$3" -v dy="$4" -v w="$5" -v h="$6" \
-	    -v tol="${7:-0.05}" '
-	    function abs(v) { return v < 0 ? -v : v }
-	    $1 == "part" && $2 == "#000080" { ax[++na] = ($3 + $5) / 2
-		ay[na] = ($4 + $6) / 2 }
-	    $1 == "part" && $2 == c { px[++np] = ($3 + $5) / 2
-		py[np] = ($4 + $6) / 2; pw[np] = $5 - $3; ph[np] = $6 - $4 }
-	    END { for (i = 1; i <= np; i++) {
-		best = -1
-		for (j = 1; j <= na; j++) {
-			d = abs(px[i] - ax[j]) + abs(py[i] - ay[j])
-			if (px[i] >= ax[j] && py[i] >= ay[j] &&
-			    (best < 0 || d < bd)) { best = j; bd = d } }
-		if (best < 0) continue
-		if (abs(px[i] - ax[best] - dx) <= 0.05 &&
-		    abs(py[i] - ay[best] - dy) <= 0.05 &&
-		    abs(pw[i] - w) <= tol && abs(ph[i] - h) <= tol) exit 0 }
-		printf "no %s part %s x %s at %s, %s from an anchor:", c, w, \
-		    h, dx, dy
-		for (i = 1; i <= np; i++) printf " [%.2f %.2f %.2f %.2f]", \
-		    px[i], py[i], pw[i], ph[i]
-		print ""; exit 1 }' "$1"
-}
 # colour_box FILE COLOUR: COLOUR's whole box, "x0 y0 x1 y1" in mm.
 colour_box() {
 	awk -v c="$2" '$1 == "color" && $2 == c { print $3, $4, $5, $6 }' "$1"
