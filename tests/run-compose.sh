@@ -23,19 +23,6 @@ render() {
 	./out/test/measure -p "$T/$1.ppm" >"$T/$1.txt"
 }
 
-# at FILE COLOUR X0 Y0 X1 Y1: that colour's box is there, to 0.05 mm
-# (a pixel at 600 dpi is 0.042 mm).
-at() {
-	awk -v c="$2" -v x0="$3" -v y0="$4" -v x1="$5" -v y1="$6" '
-	    function abs(v) { return v < 0 ? -v : v }
-	    $1 == "color" && $2 == c { found = 1
-		if (abs($3 - x0) > 0.05 || abs($4 - y0) > 0.05 ||
-		    abs($5 - x1) > 0.05 || abs($6 - y1) > 0.05) {
-			print c " at " $3 " " $4 " " $5 " " $6 ", expected " \
-			    x0 " " y0 " " x1 " " y1; bad = 1 } }
-	    END { if (!found) print c " not found"; exit bad || !found }' "$1"
-}
-
 # none FILE COLOUR: nothing is painted in that colour.
 none() {
 	! grep -q "^color $2 " "$1" || { grep "^color $2 " "$1"; return 1; }
@@ -65,11 +52,11 @@ ratio() {
 # --- styled: defaults and styles -------------------------------------
 check "compose: a deck with defaults and styles renders" render styled
 check "defaults: a rect without a fill takes the defaults' fill" \
-    at "$T/styled.txt" "#c82828" 14.5 20.5 24.5 30.5
+    box_at "$T/styled.txt" "#c82828" 14.5 20.5 24.5 30.5 0.05
 check "styles: a circle takes its style's fill" \
-    at "$T/styled.txt" "#c8c828" 30.5 20.5 40.5 30.5
+    box_at "$T/styled.txt" "#c8c828" 30.5 20.5 40.5 30.5 0.05
 check "styles: an element's own fill wins over its style's" \
-    at "$T/styled.txt" "#28c828" 46.5 20.5 56.5 30.5
+    box_at "$T/styled.txt" "#28c828" 46.5 20.5 56.5 30.5 0.05
 # same_width PDF WORD: its first two WORDs are as wide.
 same_width() {
 	a=$(word_width "$1" "$2" 1)
@@ -91,15 +78,15 @@ check "styles: a style that takes a style: its font at its size, 30 pt" \
 # --- inherit: extends, by name ---------------------------------------
 check "extends: a layout that extends another renders" render inherit
 check "extends: the element of that name moved and grown, its style kept" \
-    at "$T/inherit.txt" "#2828c8" 40.75 57 52.75 65
+    box_at "$T/inherit.txt" "#2828c8" 40.75 57 52.75 65 0.05
 check "extends: the child's palette colour wins over the base's" \
     none "$T/inherit.txt" "#c82828"
 check "extends: remove: true drops the base's element" \
     none "$T/inherit.txt" "#c828c8"
 check "extends: the base's other elements stay" \
-    at "$T/inherit.txt" "#28c828" 50.5 20.5 60.5 30.5
+    box_at "$T/inherit.txt" "#28c828" 50.5 20.5 60.5 30.5 0.05
 check "extends: the child's other elements are added" \
-    at "$T/inherit.txt" "#c8c828" 14.5 86.5 24.5 91.5
+    box_at "$T/inherit.txt" "#c8c828" 14.5 86.5 24.5 91.5 0.05
 
 # --- token: a bundled layout extended ---------------------------------
 check "extends: a bundled layout by name (general/token) renders" \
@@ -113,19 +100,19 @@ check "include: a layout with included elements renders" render include
 check "include: the included file's two edges are drawn" \
     parts "$T/include.txt" "#c82828" 2
 check "include: the edges lie on the trim's top and bottom" \
-    at "$T/include.txt" "#c82828" 10.5 16.5 73.5 104.5
+    box_at "$T/include.txt" "#c82828" 10.5 16.5 73.5 104.5 0.05
 check "include: an include inside an included file, from its folder" \
-    at "$T/include.txt" "#2828c8" 14.5 20.5 19.5 25.5
+    box_at "$T/include.txt" "#2828c8" 14.5 20.5 19.5 25.5 0.05
 check "include: the layout's own element after them" \
-    at "$T/include.txt" "#28c828" 35.5 56.5 45.5 66.5
+    box_at "$T/include.txt" "#28c828" 35.5 56.5 45.5 66.5 0.05
 
 # --- anchors ----------------------------------------------------------
 check "anchors: a deck and layout with aliases and merge keys render" \
     render anchors
 check "anchors: a card merging an x- mapping, with its box merged" \
-    at "$T/anchors.txt" "#c82828" 14.5 20.5 24.5 30.5
+    box_at "$T/anchors.txt" "#c82828" 14.5 20.5 24.5 30.5 0.05
 check "anchors: a card's own key wins over the merged one" \
-    at "$T/anchors.txt" "#2828c8" 77.5 20.5 87.5 30.5
+    box_at "$T/anchors.txt" "#2828c8" 77.5 20.5 87.5 30.5 0.05
 check "anchors: an alias merged with a new box, on each card" \
     parts "$T/anchors.txt" "#28c828" 4
 

@@ -90,16 +90,8 @@ check "exprs: rotate_deg {turn} * 90 turns dragon's bar upright" \
     size_is "$V" "#c8c800" 5 20
 check "exprs: rotate_deg {turn} * 90 leaves knight's bar flat" \
     size_is "$V" "#00c8c8" 20 5
-title_ratio() {
-	pdftotext -bbox "$1" - | awk '/>Dragon</ || />Knight</ {
-	    match($0, /yMin="[0-9.]+"/); y0 = substr($0, RSTART + 6, RLENGTH - 7)
-	    match($0, /yMax="[0-9.]+"/); y1 = substr($0, RSTART + 6, RLENGTH - 7)
-	    h[/Dragon/ ? "d" : "k"] = y1 - y0 }
-	    END { r = h["d"] / h["k"]
-		if (r < 1.98 || r > 2.02) { print "ratio " r; exit 1 } }'
-}
 check "exprs: size_pt {size}: dragon's 20 pt title twice knight's 10 pt" \
-    title_ratio "$T/data.pdf"
+    height_ratio "$T/data.pdf" Dragon Knight 2
 # Dragon is left of knight on the page.
 on_knight() { parts "$1" "$2" 1 && left_of "$1" "#c80000" "$2"; }
 on_dragon() { parts "$1" "$2" 1 && left_of "$1" "$2" "#0000c8"; }

@@ -48,17 +48,6 @@ left_from_anchor() {
 		    "expected " want; bad = 1 }; found = 1 }
 	    END { exit bad || !found }' "$T/$1.txt"
 }
-height_ratio() {
-	pdftotext -bbox "$1" - | awk -v a="$2" -v b="$3" -v r="$4" '
-	    function h(l) { match(l, /yMin="[0-9.]+"/)
-		y0 = substr(l, RSTART + 6, RLENGTH - 7)
-		match(l, /yMax="[0-9.]+"/)
-		return substr(l, RSTART + 6, RLENGTH - 7) - y0 }
-	    $0 ~ ">" a "<" { ha = h($0) } $0 ~ ">" b "<" { hb = h($0) }
-	    END { if (!ha || !hb || ha / hb < r - 0.02 || ha / hb > r + 0.02) {
-		print "ratio " (hb ? ha / hb : "none") ", expected " r; exit 1 } }'
-}
-
 # --- arrays: every option per card --------------------------------------
 check "squib arrays: checks clean and renders" render arrays
 A=$T/arrays.txt

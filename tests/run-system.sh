@@ -68,21 +68,10 @@ title_moved() {
 		print "title centred " c " mm down the card"; exit 1 } }'
 }
 check "system: extends: the title moved by name, in style warm" title_moved
-size_ratio() {
-	pdftotext -f 1 -l 1 -bbox "$T/s.pdf" - | awk -v r="$3" '
-	    function h(l) { match(l, /yMin="[0-9.]+"/)
-		y0 = substr(l, RSTART + 6, RLENGTH - 7)
-		match(l, /yMax="[0-9.]+"/)
-		return substr(l, RSTART + 6, RLENGTH - 7) - y0 }
-	    $0 ~ ">" a "<" { ha = h($0) } $0 ~ ">" b "<" { hb = h($0) }
-	    END { if (!ha || !hb || ha / hb < r - 0.02 || ha / hb > r + 0.02) {
-		print "ratio " (hb ? ha / hb : "none") ", expected " r; exit 1 } }' \
-	    a="$1" b="$2"
-}
 check "system: size_pt {title_size}: Dragon's 18 pt 1.5 times Knight's 12" \
-    size_ratio Dragon Knight 1.5
+    height_ratio "$T/s.pdf" Dragon Knight 1.5
 check "system: the anchor's 12 pt overridden: Squire's 9 pt 0.75 times" \
-    size_ratio Squire Knight 0.75
+    height_ratio "$T/s.pdf" Squire Knight 0.75
 check "system: the style's Roboto Condensed Bold embedded" the_font \
     "$T/s.pdf" RobotoCondensed-Bold
 check "system: the defaults' Roboto embedded" the_font "$T/s.pdf" Roboto-Regular

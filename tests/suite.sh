@@ -128,14 +128,16 @@ fonts_from_bundle() {
 
 # What the measuring suites share (run-images, run-shapes, run-fonts,
 # run-faces, run-yours).
-# box_at FILE COLOUR X0 Y0 X1 Y1: out/test/measure's FILE says that
-# colour's box is there, to 0.1 mm.
+# box_at FILE COLOUR X0 Y0 X1 Y1 [TOL]: out/test/measure's FILE says
+# that colour's box is there, to TOL mm (default 0.1; a pixel at 600 dpi
+# is 0.042 mm).
 box_at() {
-	awk -v c="$2" -v x0="$3" -v y0="$4" -v x1="$5" -v y1="$6" '
+	awk -v c="$2" -v x0="$3" -v y0="$4" -v x1="$5" -v y1="$6" \
+	    -v tol="${7:-0.1}" '
 	    function abs(v) { return v < 0 ? -v : v }
 	    $1 == "color" && $2 == c { found = 1
-		if (abs($3 - x0) > 0.1 || abs($4 - y0) > 0.1 ||
-		    abs($5 - x1) > 0.1 || abs($6 - y1) > 0.1) {
+		if (abs($3 - x0) > tol || abs($4 - y0) > tol ||
+		    abs($5 - x1) > tol || abs($6 - y1) > tol) {
 			print c " at " $3 " " $4 " " $5 " " $6 ", expected " \
 			    x0 " " y0 " " x1 " " y1; bad = 1 } }
 	    END { if (!found) print c " not found"; exit bad || !found }' "$1"
@@ -176,6 +178,18 @@ near() {
 		for (i = 1; i <= np; i++) printf " [%.2f %.2f %.2f %.2f]", \
 		    px[i], py[i], pw[i], ph[i]
 		print ""; exit 1 }' "$1"
+}
+# height_ratio PDF A B R: the word A's box (pdftotext -bbox) is R times
+# as high as the word B's, to 0.02: one font's sizes in that ratio.
+height_ratio() {
+	pdftotext -bbox "$1" - | awk -v a="$2" -v b="$3" -v r="$4" '
+	    function h(l) { match(l, /yMin="[0-9.]+"/)
+		y0 = substr(l, RSTART + 6, RLENGTH - 7)
+		match(l, /yMax="[0-9.]+"/)
+		return substr(l, RSTART + 6, RLENGTH - 7) - y0 }
+	    $0 ~ ">" a "<" { ha = h($0) } $0 ~ ">" b "<" { hb = h($0) }
+	    END { if (!ha || !hb || ha / hb < r - 0.02 || ha / hb > r + 0.02) {
+		print "ratio " (hb ? ha / hb : "none") ", expected " r; exit 1 } }'
 }
 # the_font PDF NAME: pdffonts lists NAME (after the subset tag)
 # embedded and subset.
