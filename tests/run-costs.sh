@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# covers: limits, svg, rich-text, fonts, po, csv, export, import, new, diagnostics, deck
+# covers: limits, svg, rich-text, fonts, po, csv, export, import, new, diagnostics, deck, compose, expressions
 #
-# Every cost bounded by construction (issue 32): what a small file in a
+# Every cost bounded by construction (issues 32, 33): what a small file in a
 # stranger's game folder can make deckpress spend.  Each case is run
 # under /usr/bin/time and must be refused (or handled) in under a second
 # of processor time and 200 MB; the SVG filter and markup cases run at
