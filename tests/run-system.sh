@@ -85,12 +85,30 @@ check "system: turn 0: the road's end north, 6 x 8 mm" \
 check "system: turn 1: turned 90 about the 1in pivot, east, 8 x 6 mm" \
     near "$P" "#c8c800" 39.8 22.4 8 6
 check "system: turn 2: south" near "$P" "#c8c800" 22.4 39.8 6 8
+# pitch FILE DX: the first two anchors are DX mm apart, to 0.05 mm.
+pitch() {
+	awk -v want="$2" '$1 == "part" && $2 == "#000080" { x[++n] = $3 }
+	    END { d = x[2] - x[1] - want; if (n < 2 || d < -0.05 || d > 0.05) {
+		print "anchors " x[2] - x[1] " mm apart, expected " want; exit 1 } }' "$1"
+}
+check "system: the sheet's gutter_mm \"0.1in\": tiles 2in + 0.1in apart" \
+    pitch "$P" 53.34
 check "system: numbering: kind: the tiles count 1/3 to 3/3" sh -c '
     echo "$1" | grep -q "1/3 2/3 3/3" || { echo "$1"; exit 1; }' sh \
     "$(words 2)"
 check "system: numbering: kind: the cards too" sh -c '
     echo "$1" | grep -q "1/3.*2/3.*3/3" || { echo "$1"; exit 1; }' sh \
     "$(words 1)"
+
+# A sheet names no card's data.
+mkdir -p "$T/badsheet"
+cp -R "$S/." "$T/badsheet"
+echo 'unprintable_mm: "{hearts} + 1"' >>"$T/badsheet/sheet.yaml"
+dp badsheet cards "$T/badsheet" -o "$T/badsheet/out.pdf"
+check "system: a sheet's {hearts}: an error at it, exit 1, no PDF" sh -c '
+    grep -qF "sheet.yaml:5:17: error: unprintable_mm \"{hearts} + 1\": {hearts} names nothing" "$1.err" &&
+    [ "$(cat "$1.rc")" = 1 ] && [ ! -e "$1/out.pdf" ] || { cat "$1.err"; exit 1; }' \
+    sh "$T/badsheet"
 
 # --- dice: pips chosen by expressions -------------------------------------
 check "system: when expressions: 1 + 2 + ... + 6 = 21 pips" \

@@ -7,12 +7,53 @@
 #include <string.h>
 
 #include "../ytree/ytree.h"
+#include "expr.h"
 #include "tmpl.h"
 
 static const char *const sheet_keys[] = { "paper", "grid", "gutter_mm",
     "spacing_mm", "unprintable_mm", "marks", "guides", "corner_mm", NULL };
 static const char *const mark_keys[] = { "length_mm", "gap_mm", "width_pt",
     NULL };
+
+/* A sheet names no card's data: every {name} in it names nothing. */
+static const char *
+no_names(void *ctx, const char *name)
+{
+	(void)ctx;
+	(void)name;
+	return NULL;
+}
+
+/*
+ * n as a number; a length (what ends in _mm or _pt) also as a layout's
+ * are, with its unit or as arithmetic ("0.125in", "3mm + 2pt"), px at
+ * 300 dpi (tmpl/expr.c).
+ */
+static bool
+sheet_number(const struct ynode *n, const char *what, double *v,
+    struct diags *d)
+{
+	size_t len = strlen(what);
+	struct eenv env = { no_names, NULL, 300, 0 };
+	struct eerr err;
+	bool unknown;
+	char *end, *shown;
+
+	if (len > 3 && strcmp(what + len - 3, "_mm") == 0)
+		env.unit = 72 / 25.4;
+	else if (len > 3 && strcmp(what + len - 3, "_pt") == 0)
+		env.unit = 1;
+	if (env.unit == 0 || n->type != YNODE_SCALAR || ytree_isnull(n) ||
+	    strlen(n->str) != n->len || (strtod(n->str, &end), *end == '\0'))
+		return ytree_number(n, v, what, NULL, d);
+	if (tmpl_expr_number(n->str, &env, v, &unknown, &err))
+		return true;
+	shown = shown_dup(n->str);
+	diag_add(d, DIAG_ERROR, &n->pos, "expr", "%s \"%s\": %s", what,
+	    shown, err.msg);
+	free(shown);
+	return false;
+}
 
 static bool
 num_in(const struct ynode *n, double lo, double hi, double *out,
@@ -22,7 +63,7 @@ num_in(const struct ynode *n, double lo, double hi, double *out,
 
 	if (n == NULL)
 		return true;
-	if (!ytree_number(n, &v, what, NULL, d))
+	if (!sheet_number(n, what, &v, d))
 		return false;
 	if (v < lo || v > hi) {
 		diag_add(d, DIAG_ERROR, &n->pos, "range",
