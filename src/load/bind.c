@@ -708,7 +708,8 @@ check_elem(const struct deck *deck, const struct card *c,
 static bool
 check_percard(const struct deck *deck, const struct card *c,
     const struct tmpl *t, const struct elem *e,
-    const struct iconmap *icons, struct images *images, struct diags *d)
+    const struct iconmap *icons, struct images *images, size_t *made,
+    struct diags *d)
 {
 	struct tcard tc = { deck, c, 0, 0 };
 	struct arena a = { 0 };
@@ -716,9 +717,20 @@ check_percard(const struct deck *deck, const struct card *c,
 	size_t n, k;
 	bool ok = true;
 
+	/* Said once, at the element that passed it. */
+	if (*made > DECK_PERCARD_MAX)
+		return false;
 	for (tc.copy = 0; ok && tc.copy < (e->copies ? c->count : 1);
 	    tc.copy++) {
 		ok = tmpl_elem_card(t, e, &tc, &a, &v, &n, d);
+		if ((*made += n) > DECK_PERCARD_MAX) {
+			diag_add(d, DIAG_ERROR, &e->pos, "repeat", "%s: the "
+			    "deck's elements from data make more than %d "
+			    "elements in all, on its cards' faces", c->label,
+			    DECK_PERCARD_MAX);
+			ok = false;
+			break;
+		}
 		for (k = 0; k < n; k++)
 			if (elem_applies(&v[k], c))
 				ok &= check_elem(deck, c, t, &v[k], icons,
@@ -733,7 +745,7 @@ static bool
 check_card(const struct deck *deck, const struct card *c,
     const struct tmpl *t, const struct orphans *o,
     const struct iconmap *icons, struct images *images, bool all,
-    struct diags *d)
+    size_t *made, struct diags *d)
 {
 	size_t f, i;
 	bool ok = check_fields(deck, c, t, o, all, d) &&
@@ -752,7 +764,7 @@ check_card(const struct deck *deck, const struct card *c,
 			ok &= check_texts(deck, c, e, o, all, d);
 			if (e->node != NULL)
 				ok &= check_percard(deck, c, t, e, icons,
-				    images, d);
+				    images, made, d);
 			else
 				ok &= check_elem(deck, c, t, e, icons, images,
 				    d);
@@ -805,7 +817,7 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     struct diags *d)
 {
 	struct orphans *orph;
-	size_t f, i, k;
+	size_t f, i, k, made = 0;
 	bool ok = true;
 
 	for (k = 0; k < deck->nkinds; k++)
@@ -826,7 +838,7 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_card(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], &orph[deck->cards[i].kind],
-		    icons, images, all_langs, d);
+		    icons, images, all_langs, &made, d);
 	for (k = 0; k < deck->nkinds; k++)
 		load_orphans_free(&orph[k]);
 	free(orph);

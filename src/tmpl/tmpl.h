@@ -50,6 +50,10 @@ void		 tmpl_free(struct tmpl *t);
 /* An element's repeats (repeat: {count: N}) and a face's elements. */
 #define REPEAT_MAX	10000
 #define FACE_ELEMS_MAX	20000
+/* Elements made from a card's data (repeats whose count or values name
+ * the card's), over every card and copy of a deck: a second or so of
+ * work at the most, however few lines ask for them. */
+#define DECK_PERCARD_MAX	500000
 
 /* The card whose data an element's values are read with. */
 struct tcard {

@@ -35,3 +35,22 @@ timed layout check "$L"
 check "layout: 10 000 repeats, 100 styles, 20 extends: check exits 0" \
     exits layout 0
 check "layout: ... loaded in under 0.1 s" cheap layout 0.1
+
+# 12 000 cards whose data asks each for 10 000 repeats: 120 million
+# elements from a 300 KB deck.yaml, refused once half a million are made.
+B=$T/repeats
+mkdir -p "$B/text"
+{
+	printf 'game: t\nlanguages: [en]\nlayout: ./l.yaml\n'
+	printf 'attributes:\n  h: number\ncards:\n'
+	k=1
+	while [ $k -le 12000 ]; do
+		echo "  - {id: c$k, h: 10000}"
+		k=$((k + 1))
+	done
+} >"$B/deck.yaml"
+echo "cards: {}" >"$B/text/en.yaml"
+printf 'card: poker\nfront:\n  - {type: rect, box_mm: [2, 2, 1, 1], fill: "#000000",\n     repeat: {count: "{h}", step_mm: [0.005, 0]}}\n' >"$B/l.yaml"
+timed repeats cards "$B" -o "$T/repeats.pdf"
+check "layout: 12 000 cards x 10 000 repeats from data: refused, cheaply" \
+    refused repeats "l.yaml:3:5: error: card 'c51': the deck's elements from data make more than 500000 elements in all"
