@@ -245,7 +245,7 @@ clean:
 # make fuzz-build builds them only.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= deck text rules layout sheet profile csv markup markdown \
-                image svgdraw fit
+                image svgdraw fit expr
 FUZZ_CC     ?= clang
 FUZZ_DIR     = out/fuzz
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=undefined \

@@ -32,16 +32,33 @@ enum cmp { CMP_NONE, CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 
 static bool	parse_or(struct parser *p, struct evalue *v);
 
+static bool	vfail(struct parser *p, enum eerrcode code, size_t at,
+		    const char *fmt, va_list ap)
+		    __attribute__((format(printf, 4, 0)));
+static bool	fail(struct parser *p, enum eerrcode code, size_t at,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static bool	fail_value(struct parser *p, struct evalue *v,
+		    enum eerrcode code, size_t at, const char *fmt, ...)
+		    __attribute__((format(printf, 5, 6)));
+
+static bool
+vfail(struct parser *p, enum eerrcode code, size_t at, const char *fmt,
+    va_list ap)
+{
+	p->err->code = code;
+	p->err->at = at;
+	vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+	return false;
+}
+
 /* A syntax error or a limit: always fatal. */
 static bool
 fail(struct parser *p, enum eerrcode code, size_t at, const char *fmt, ...)
 {
 	va_list ap;
 
-	p->err->code = code;
-	p->err->at = at;
 	va_start(ap, fmt);
-	vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+	vfail(p, code, at, fmt, ap);
 	va_end(ap);
 	return false;
 }
@@ -57,10 +74,8 @@ fail_value(struct parser *p, struct evalue *v, enum eerrcode code, size_t at,
 		v->kind = EV_UNKNOWN;
 		return true;
 	}
-	p->err->code = code;
-	p->err->at = at;
 	va_start(ap, fmt);
-	vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+	vfail(p, code, at, fmt, ap);
 	va_end(ap);
 	return false;
 }

@@ -39,6 +39,7 @@ files() {
 	image)	find cards tests -name '*.png' -o -name '*.jpg' \
 		    -o -name '*.jpeg' -o -name '*.svg' ;;
 	svgdraw) find cards tests -name '*.svg' ;;
+	expr)	find tests/fuzz/seeds/expr -type f ;;
 	*)	echo "seed.sh: no target $target" >&2; exit 2 ;;
 	esac
 }
