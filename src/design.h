@@ -63,7 +63,10 @@ enum fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
 /* What an image may cover: its box, the component and its bleed, or
  * all the imposer lets show. */
 enum clip { CLIP_BOX, CLIP_BLEED, CLIP_NONE };
-enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
+/* Justified: every line but a paragraph's last as wide as the box, the
+ * last at the paragraph's start (left, or right in a right-to-left
+ * script). */
+enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT, HALIGN_JUSTIFY };
 enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
 
 struct card;

@@ -148,7 +148,8 @@ tsv_shape(struct strbuf *b, const struct lbox *x)
 static void
 tsv_textbox(struct strbuf *b, const struct lbox *x)
 {
-	static const char *const ha[] = { "left", "center", "right" };
+	static const char *const ha[] = { "left", "center", "right",
+	    "justify" };
 	static const char *const va[] = { "top", "middle", "bottom" };
 	const struct elem *e = x->e;
 

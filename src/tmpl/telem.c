@@ -149,7 +149,8 @@ get_leading(struct tctx *c, struct elem *e, const struct ynode *n)
 static bool
 load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 {
-	static const char *const ha[] = { "left", "center", "right", NULL };
+	static const char *const ha[] = { "left", "center", "right",
+	    "justify", NULL };
 	static const char *const va[] = { "top", "middle", "bottom", NULL };
 	/* {n} and {total} count copies (each its own number), or cards. */
 	static const char *const nb[] = { "copies", "cards", NULL };
