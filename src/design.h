@@ -63,7 +63,10 @@ enum fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
 /* What an image may cover: its box, the component and its bleed, or
  * all the imposer lets show. */
 enum clip { CLIP_BOX, CLIP_BLEED, CLIP_NONE };
-enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
+/* Justified: every line but a paragraph's last as wide as the box, the
+ * last at the paragraph's start (left, or right in a right-to-left
+ * script). */
+enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT, HALIGN_JUSTIFY };
 enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
 
 struct card;
@@ -88,8 +91,9 @@ struct elem {
 	size_t		 nwhen;
 	double		 x, y, w, h;	/* pt, from the trim's top-left */
 	bool		 bleed;		/* rect: extend over the bleed */
-	struct paint	 fill, stroke;
-	double		 stroke_w;	/* pt */
+	struct paint	 fill, stroke;	/* a text's stroke: its outline */
+	double		 stroke_w;	/* pt; a text's: the outline's width
+					   as it shows, beside the letters */
 	double		 radius;	/* pt, corner radius */
 	/* text */
 	const char	*field;		/* text field shown, or NULL */
@@ -113,7 +117,11 @@ struct elem {
 	enum halign	 halign;
 	enum valign	 valign;
 	bool		 upper;		/* uppercase the text */
-	struct paint	 color;		/* text or icon colour */
+	struct paint	 color;		/* text or icon colour; a text's
+					   may be a gradient (grad) */
+	bool		 stroke_over;	/* text: its outline (stroke,
+					   stroke_w) drawn over the fill,
+					   not under it */
 	/* icon */
 	unsigned int	 codepoint;	/* 0: taken from icon_attr */
 	bool		 mirror;	/* icon drawn mirrored left-right */
@@ -130,7 +138,8 @@ struct elem {
 	enum clip	 clip;
 	/* shapes: line, circle, polygon, star, path (and rect's dash,
 	 * gradient, opacity) */
-	struct gradient	 grad;		/* fill, when grad.kind is set */
+	struct gradient	 grad;		/* fill (a text's colour), when
+					   grad.kind is set */
 	double		*dashes;	/* pt: dash, gap, dash ... */
 	size_t		 ndash;
 	double		 opacity;	/* 0..1, of the whole element */

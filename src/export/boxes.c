@@ -144,23 +144,39 @@ tsv_shape(struct strbuf *b, const struct lbox *x)
 	    "");
 }
 
-/* A text: its font, the size it was fitted to, its alignment. */
+/*
+ * A text: its outline, if it has one (in stroke and stroke_w, as it
+ * shows beside the letters; "over" in style when drawn over the fill),
+ * its colour or gradient, its font, the size it was fitted to, its
+ * alignment.
+ */
 static void
 tsv_textbox(struct strbuf *b, const struct lbox *x)
 {
-	static const char *const ha[] = { "left", "center", "right" };
+	static const char *const ha[] = { "left", "center", "right",
+	    "justify" };
 	static const char *const va[] = { "top", "middle", "bottom" };
 	const struct elem *e = x->e;
+	bool line = e->stroke.set && e->stroke_w > 0;
 
-	sb_puts(b, "\t\t\t\t\t");	/* bleed to radius */
-	tsv_rgba(b, true, &x->color);
+	sb_puts(b, "\t\t");	/* bleed, fill */
+	tsv_rgba(b, line, &x->stroke);
+	if (line)
+		tsv_len(b, e->stroke_w);
+	else
+		sb_puts(b, "\t");
+	sb_puts(b, "\t");	/* radius */
+	if (e->grad.kind != GRAD_NONE)
+		tsv_grad(b, x);
+	else
+		tsv_rgba(b, true, &x->color);
 	sb_printf(b, "\t%s\t%d\t%d", e->family, e->bold, e->italic);
 	tsv_len(b, x->size);
 	sb_printf(b, "\t%s\t%s", ha[e->halign], va[e->valign]);
 	tsv_len(b, e->leading);
 	/* The template's width, not the box's: layout_at_size() wraps at it. */
 	tsv_len(b, e->w);
-	sb_puts(b, "\t");	/* style */
+	sb_printf(b, "\t%s", line && e->stroke_over ? "over" : "");
 }
 
 /* An icon: a glyph of the icon font, as large as the box's short side. */

@@ -211,5 +211,11 @@ void		 layout_laid_unshape(struct laid *l);
 void		 layout_show(cairo_t *cr, PangoLayout *l);
 /* The same for one line, its baseline's start at the current point. */
 void		 layout_show_line(cairo_t *cr, PangoLayoutLine *line);
+/*
+ * The outlines of l's glyphs added to the path, where layout_show()
+ * draws them from the current point (0, 0 if there is none), as
+ * pango_cairo_layout_path does: for an outline stroked round the text.
+ */
+void		 layout_path(cairo_t *cr, PangoLayout *l);
 
 #endif

@@ -4,7 +4,8 @@
  * draws it, except for the glyphs whose text holds a soft hyphen: they
  * are drawn apart with that text less the soft hyphen, so that text
  * extracted from the PDF reads each word whole.  Every stage that draws
- * text calls this.
+ * text calls this; an outlined text takes its glyphs' path from here
+ * too, line by line where they are drawn.
  */
 #define _GNU_SOURCE		/* memmem() */
 #include <string.h>
@@ -362,4 +363,30 @@ layout_show(cairo_t *cr, PangoLayout *l)
 	} while (pango_layout_iter_next_line(it));
 	pango_layout_iter_free(it);
 	around_restore(cr, &a);
+}
+
+void
+layout_path(cairo_t *cr, PangoLayout *l)
+{
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	double x = 0, y = 0;
+
+	if (cairo_has_current_point(cr))
+		cairo_get_current_point(cr, &x, &y);
+	/* Each line from a space moved to its start, as show_line_at()
+	 * draws it, so that the outline lies exactly on the glyphs. */
+	do {
+		PangoRectangle log;
+
+		pango_layout_iter_get_line_extents(it, NULL, &log);
+		cairo_save(cr);
+		cairo_translate(cr, x + pango_units_to_double(log.x),
+		    y + pango_units_to_double(
+		    pango_layout_iter_get_baseline(it)));
+		cairo_move_to(cr, 0, 0);
+		pango_cairo_layout_line_path(cr,
+		    pango_layout_iter_get_line_readonly(it));
+		cairo_restore(cr);
+	} while (pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
 }

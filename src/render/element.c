@@ -86,6 +86,30 @@ render_space(cairo_t *cr, const struct lbox *b)
 	cairo_stroke(cr);
 }
 
+/*
+ * The outline of l's letters drawn from x, y, in b's stroke colour,
+ * line width w: round joins, as a letter's corners want (a mitre
+ * spikes at a sharp one).
+ */
+static void
+text_outline(cairo_t *cr, PangoLayout *l, const struct lbox *b, double x,
+    double y, double w)
+{
+	cairo_new_path(cr);
+	cairo_move_to(cr, x, y);
+	layout_path(cr, l);
+	set_rgba(cr, &b->stroke);
+	cairo_set_line_width(cr, w);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_stroke(cr);
+}
+
+/*
+ * A text: its letters filled (as text, searchable) in its colour or
+ * its gradient across the box; an outline stroke_w wide where it shows:
+ * under the fill, a line twice as wide half hidden by the letters;
+ * over it, a line that wide on their edge.
+ */
 void
 render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 {
@@ -94,7 +118,8 @@ render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	PangoLayout *l = b->layout != NULL ? g_object_ref(b->layout) :
 	    layout_at_size(ctx, e, b->text, b->size);
 	PangoRectangle log;
-	double h, k = 0;
+	double h, k = 0, x, y;
+	bool outline = e->stroke.set && e->stroke_w > 0;
 
 	pango_layout_get_extents(l, NULL, &log);
 	h = pango_units_to_double(log.height);
@@ -102,10 +127,18 @@ render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 		k = 0.5;
 	else if (e->valign == VALIGN_BOTTOM)
 		k = 1;
-	cairo_move_to(cr, b->x, b->y + (b->h - h) * k -
-	    pango_units_to_double(log.y));
-	set_rgba(cr, &b->color);
+	x = b->x;
+	y = b->y + (b->h - h) * k - pango_units_to_double(log.y);
+	if (outline && !e->stroke_over)
+		text_outline(cr, l, b, x, y, 2 * e->stroke_w);
+	cairo_move_to(cr, x, y);
+	if (e->grad.kind != GRAD_NONE)
+		render_set_fill(cr, b);
+	else
+		set_rgba(cr, &b->color);
 	layout_show(cr, l);
+	if (outline && e->stroke_over)
+		text_outline(cr, l, b, x, y, e->stroke_w);
 	g_object_unref(l);
 }
 

@@ -312,9 +312,8 @@ get_stops(struct tctx *c, struct elem *e, const struct ynode *n)
 	return false;
 }
 
-/* fill: {linear: DEG, stops: [...]} or {radial: true, stops: [...]}. */
-static bool
-get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
+bool
+tmpl_get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const keys[] = { "linear", "radial", "stops",
 	    NULL };
@@ -342,11 +341,7 @@ get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
 		return false;
 	}
 	e->grad.kind = lin != NULL ? GRAD_LINEAR : GRAD_RADIAL;
-	if (!get_stops(c, e, st))
-		return false;
-	/* What a reader of the plain fill sees: the first colour. */
-	e->fill = e->grad.stops[0];
-	return true;
+	return get_stops(c, e, st);
 }
 
 /* dash_mm: [dash, gap, ...] in mm, none negative, not all 0. */
@@ -393,9 +388,11 @@ tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 	const struct ynode *f = ytree_get(n, "fill"), *op;
 	bool ok = true;
 
-	if (f != NULL && f->type == YNODE_MAP)
-		ok &= get_gradient(c, e, f);
-	else
+	if (f != NULL && f->type == YNODE_MAP) {
+		ok &= tmpl_get_gradient(c, e, f);
+		/* What a reader of the plain fill sees: the first colour. */
+		e->fill = e->grad.stops[0];
+	} else
 		ok &= tmpl_get_paint(c, f, "fill", &e->fill);
 	ok &= tmpl_get_paint(c, ytree_get(n, "stroke"), "stroke", &e->stroke);
 	e->stroke_w = def;

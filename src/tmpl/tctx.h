@@ -176,6 +176,12 @@ bool	tmpl_shape_load(struct tctx *c, struct elem *e, const struct ynode *n);
  * dash_mm, opacity of a rect or shape. */
 bool	tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 	    double def);
+/*
+ * A gradient n, {linear: DEG, stops: [...]} or {radial: true, stops:
+ * [...]}, into e->grad: a shape's fill, a text's colour.
+ */
+bool	tmpl_get_gradient(struct tctx *c, struct elem *e,
+	    const struct ynode *n);
 /* rotate_deg, pivot_mm, flip of any element, once its box is known. */
 bool	tmpl_shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
 /*

@@ -24,7 +24,8 @@ static const char *const rect_keys[] = { ELEM_KEYS, "box_mm", "bleed",
 static const char *const text_keys[] = { ELEM_KEYS, "box_mm", "field",
     "string", "text", "numbering",
     "font", "bold", "italic", "size_pt", "color", "align", "valign",
-    "upper", "leading", "weight", "fallback", NULL };
+    "upper", "leading", "weight", "fallback", "stroke", "stroke_mm",
+    "stroke_first", NULL };
 static const char *const icon_keys[] = { ELEM_KEYS, "box_mm", "icon",
     "color", "mirror", NULL };
 static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
@@ -146,10 +147,52 @@ get_leading(struct tctx *c, struct elem *e, const struct ynode *n)
 	return false;
 }
 
+/* The widest outline a text takes, in mm: wider ones fill letters in. */
+#define TEXT_STROKE_MAX	5
+
+/*
+ * A text's paint: color, a colour or a gradient across its box (as a
+ * shape's fill); stroke, its letters' outline, stroke_mm wide where it
+ * shows (0.3 mm unless given), under the fill unless stroke_first is
+ * false.
+ */
+static bool
+get_text_paint(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *col = ytree_get(n, "color");
+	const struct ynode *sw = ytree_get(n, "stroke_mm");
+	double v = 0.3;
+	bool first = true, ok = true;
+
+	e->color.rgba.a = 1;
+	if (col != NULL && col->type == YNODE_MAP) {
+		ok &= tmpl_get_gradient(c, e, col);
+		/* What a reader of the plain colour sees: the first stop. */
+		e->color = e->grad.stops[0];
+	} else
+		ok &= tmpl_get_paint(c, col, "color", &e->color);
+	ok &= tmpl_get_paint(c, ytree_get(n, "stroke"), "stroke", &e->stroke);
+	ok &= tmpl_get_bool(c, ytree_get(n, "stroke_first"), "stroke_first",
+	    &first);
+	e->stroke_over = !first;
+	if (sw != NULL && !tmpl_num(c, sw, "stroke_mm", UNIT_MM, &v))
+		return false;
+	if (isnan(v) || (v >= 0 && v <= TEXT_STROKE_MAX)) {
+		e->stroke_w = MM(v);
+		return ok;
+	}
+	if (!tmpl_said_range(c, sw, "stroke_mm", v, 0, TEXT_STROKE_MAX))
+		diag_add(c->d, DIAG_ERROR, &sw->pos, "range", "a text's "
+		    "stroke_mm must be from 0 to %d mm, not %g",
+		    TEXT_STROKE_MAX, v);
+	return false;
+}
+
 static bool
 load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 {
-	static const char *const ha[] = { "left", "center", "right", NULL };
+	static const char *const ha[] = { "left", "center", "right",
+	    "justify", NULL };
 	static const char *const va[] = { "top", "middle", "bottom", NULL };
 	/* {n} and {total} count copies (each its own number), or cards. */
 	static const char *const nb[] = { "copies", "cards", NULL };
@@ -185,8 +228,7 @@ load_text(struct tctx *c, struct elem *e, const struct ynode *n)
 	ok &= get_leading(c, e, ytree_get(n, "leading"));
 	e->halign = (enum halign)h;
 	e->valign = (enum valign)v;
-	e->color.rgba.a = 1;
-	ok &= tmpl_get_paint(c, ytree_get(n, "color"), "color", &e->color);
+	ok &= get_text_paint(c, e, n);
 	return ok && tmpl_shape_check_safe(c, e, ytree_get(n, "box_mm"));
 }
 

@@ -244,7 +244,7 @@ static void
 draw_text(cairo_t *cr, PangoContext *ctx, const struct box *b)
 {
 	static const PangoAlignment al[] = { PANGO_ALIGN_LEFT,
-	    PANGO_ALIGN_CENTER, PANGO_ALIGN_RIGHT };
+	    PANGO_ALIGN_CENTER, PANGO_ALIGN_RIGHT, PANGO_ALIGN_LEFT };
 	PangoLayout *l = pango_layout_new(ctx);
 	PangoFontDescription *fd = pango_font_description_new();
 	PangoRectangle log;
@@ -262,6 +262,7 @@ draw_text(cairo_t *cr, PangoContext *ctx, const struct box *b)
 	pango_layout_set_width(l, (int)floor(b->wrap_w * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	pango_layout_set_alignment(l, al[b->halign]);
+	pango_layout_set_justify(l, b->halign == 3);
 	if (b->leading != 1)
 		pango_layout_set_line_spacing(l, (float)b->leading);
 	pango_layout_set_markup(l, b->text, -1);

@@ -42,7 +42,8 @@ struct box {
 	char		*family;	/* owned */
 	bool		 bold, italic;
 	double		 size, leading, wrap_w;
-	int		 halign, valign;	/* 0 left/top, 1 centre, 2 */
+	int		 halign, valign;	/* 0 left/top, 1 centre, 2;
+					   3 justified */
 	bool		 mirror, dash;	/* icon; space */
 	int		 fit, clip;	/* image: 0 contain/box,
 					   1 cover/bleed, 2 stretch/none */

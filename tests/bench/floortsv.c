@@ -97,7 +97,8 @@ word(const char *s, const char *const *v, int n)
 void
 parse_box(char **c, struct box *b)
 {
-	static const char *const al[] = { "left", "center", "right" };
+	static const char *const al[] = { "left", "center", "right",
+	    "justify" };
 	static const char *const va[] = { "top", "middle", "bottom" };
 	static const char *const fit[] = { "contain", "cover", "stretch" };
 	static const char *const clip[] = { "box", "bleed", "none" };
@@ -120,7 +121,7 @@ parse_box(char **c, struct box *b)
 	b->bold = strcmp(c[15], "1") == 0;
 	b->italic = strcmp(c[16], "1") == 0;
 	b->size = atof(c[17]);
-	b->halign = word(c[18], al, 3);
+	b->halign = word(c[18], al, 4);
 	b->valign = word(c[19], va, 3);
 	b->leading = *c[20] ? atof(c[20]) : 1;
 	b->wrap_w = atof(c[21]);

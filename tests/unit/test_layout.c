@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: hyphenation, rich-text, text-fit */
+/* covers: hyphenation, rich-text, text-fit, text-paint */
 /*
  * Layout stage: hyphenation with real dictionaries, inline markup to
- * Pango markup, and shrink-to-fit choosing the largest size that fits.
+ * Pango markup, shrink-to-fit choosing the largest size that fits,
+ * justified lines, and the outline of a text's glyphs.
  */
 #include "unit.h"
 #include <math.h>
@@ -534,6 +535,127 @@ test_show(void **state)
 	g_object_unref(l);
 }
 
+/* The width of line l of layout, in pt. */
+static double
+line_w(PangoLayout *layout, int l)
+{
+	PangoRectangle log;
+
+	pango_layout_line_get_extents(pango_layout_get_line_readonly(layout,
+	    l), NULL, &log);
+	return pango_units_to_double(log.width);
+}
+
+/*
+ * align: justify: every line of a paragraph but its last as wide as
+ * the box, hyphenated lines too (Pango 1.50 made a line broken at a
+ * soft hyphen a hyphen too wide: layout_at_size() takes it back), the
+ * last one not; the lines break where a left-aligned text's do, so
+ * fitting finds the same size for it.
+ */
+static void
+test_justify(void **state)
+{
+	static const char text[] = "Shuf" SHY "fle the deck and deal five "
+	    "cards to every player. On your turn, draw a card, then play one "
+	    "card from your hand or dis" SHY "card two cards to take an ex"
+	    SHY "tra" SHY "or" SHY "di" SHY "nary ac" SHY "tion. Who" SHY
+	    "ever col" SHY "lects three match" SHY "ing sym" SHY "bols "
+	    "first wins the game.";
+	struct elem e;
+	struct fitted f, g;
+	PangoLayout *l, *left;
+	int i, n, shy = 0;
+
+	(void)state;
+	memset(&e, 0, sizeof(e));
+	e.type = ELEM_TEXT;
+	e.family = "Roboto";
+	e.w = MM(53);
+	e.h = MM(40);
+	e.size_min = 6;
+	e.size_max = 12;
+	e.leading = 1;
+	e.halign = HALIGN_JUSTIFY;
+	l = layout_at_size(fonts->ctx, &e, text, 9);
+	e.halign = HALIGN_LEFT;
+	left = layout_at_size(fonts->ctx, &e, text, 9);
+	n = pango_layout_get_line_count(l);
+	assert_true(n >= 5);
+	assert_int_equal(pango_layout_get_line_count(left), n);
+	for (i = 0; i < n; i++) {
+		PangoLayoutLine *line = pango_layout_get_line_readonly(l, i);
+		const char *end = pango_layout_get_text(l) +
+		    line->start_index + line->length;
+
+		shy += strncmp(end - 2, SHY, 2) == 0;
+		/* The same words on each line as ragged. */
+		assert_int_equal(line->length,
+		    pango_layout_get_line_readonly(left, i)->length);
+		if (i + 1 < n)
+			assert_float_equal(line_w(l, i), e.w, 0.01);
+		else
+			assert_true(line_w(l, i) < e.w - 10);
+	}
+	assert_true(shy >= 1);	/* a line broken at a soft hyphen */
+	g_object_unref(l);
+	g_object_unref(left);
+	/* Fitted as large as ragged, and within the box. */
+	e.h = MM(22);
+	layout_fit(fonts->ctx, &e, text, &f);
+	e.halign = HALIGN_JUSTIFY;
+	layout_fit(fonts->ctx, &e, text, &g);
+	assert_true(f.fits && g.fits);
+	assert_float_equal(g.size, f.size, 1e-9);
+	assert_true(g.size < 12);
+	assert_true(g.w <= e.w + 0.01 && g.h <= e.h + 0.01);
+	g_object_unref(f.layout);
+	g_object_unref(g.layout);
+}
+
+/*
+ * layout_path: the outlines of the glyphs layout_show draws, where it
+ * draws them: the path's extents are the layout's ink from the current
+ * point, every line's (two lines, centred).
+ */
+static void
+test_path(void **state)
+{
+	cairo_surface_t *s = cairo_recording_surface_create(
+	    CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(s);
+	PangoLayout *l = pango_layout_new(fonts->ctx);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "Roboto Bold 20");
+	PangoRectangle ink;
+	double x0, y0, x1, y1;
+
+	(void)state;
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_width(l, 100 * PANGO_SCALE);
+	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	pango_layout_set_text(l, "Higgs\nboson", -1);
+	pango_layout_get_extents(l, &ink, NULL);
+	cairo_move_to(cr, 5, 7);
+	layout_path(cr, l);
+	cairo_fill_extents(cr, &x0, &y0, &x1, &y1);
+	assert_float_equal(x0, 5 + pango_units_to_double(ink.x), 0.05);
+	assert_float_equal(y0, 7 + pango_units_to_double(ink.y), 0.05);
+	assert_float_equal(x1, 5 + pango_units_to_double(ink.x + ink.width),
+	    0.05);
+	assert_float_equal(y1, 7 + pango_units_to_double(ink.y +
+	    ink.height), 0.05);
+	/* No current point: from 0, 0, as Pango's own. */
+	cairo_new_path(cr);
+	layout_path(cr, l);
+	cairo_fill_extents(cr, &x0, &y0, &x1, &y1);
+	assert_float_equal(x0, pango_units_to_double(ink.x), 0.05);
+	g_object_unref(l);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
 int
 main(void)
 {
@@ -547,6 +669,8 @@ main(void)
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_fit_exact),
 		cmocka_unit_test(test_show),
+		cmocka_unit_test(test_justify),
+		cmocka_unit_test(test_path),
 	};
 
 	return cmocka_run_group_tests_name("layout", tests, setup, teardown);

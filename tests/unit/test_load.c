@@ -1982,6 +1982,62 @@ test_tmpl_safe_zone_and_sizes(void **state)
 }
 
 /*
+ * A text's paint: an outline (stroke, stroke_mm as it shows, 0.3 mm
+ * unless given, under the fill unless stroke_first: false), a gradient
+ * colour (its first stop the plain colour, no fill), align: justify.
+ */
+static void
+test_tmpl_text_paint(void **state)
+{
+	struct diags d = { 0 };
+	struct iconmap *m;
+	struct tmpl *t;
+	const struct elem *e;
+	const char *path;
+
+	(void)state;
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
+	path = write_layout("text-paint", "card: standard\nfront:\n"
+	    "  - {type: text, text: A, box_mm: [5, 5, 50, 10], size_pt: 9,\n"
+	    "     stroke: \"#102030\", align: justify}\n"
+	    "  - {type: text, text: B, box_mm: [5, 20, 50, 10], size_pt: 9,\n"
+	    "     stroke: \"#102030\", stroke_mm: 1.2, stroke_first: false,\n"
+	    "     color: {linear: 90, stops: [\"#ff0000\", \"#0000ff\"]}}\n"
+	    "  - {type: text, text: C, box_mm: [5, 35, 50, 10], size_pt: 9}\n");
+	t = tmpl_load(NULL, path, families, m, &d);
+	assert_non_null(t);
+	assert_int_equal(d.n, 0);
+	e = &t->elems[FACE_FRONT][0];
+	assert_true(e->stroke.set);
+	assert_near(e->stroke.rgba.g, 0x20 / 255.0, 1e-12);
+	assert_near(e->stroke_w, 0.3 * 72 / 25.4, 1e-9);
+	assert_false(e->stroke_over);
+	assert_int_equal(e->halign, HALIGN_JUSTIFY);
+	assert_int_equal(e->grad.kind, GRAD_NONE);
+	e = &t->elems[FACE_FRONT][1];
+	assert_near(e->stroke_w, 1.2 * 72 / 25.4, 1e-9);
+	assert_true(e->stroke_over);
+	assert_int_equal(e->grad.kind, GRAD_LINEAR);
+	assert_near(e->grad.angle, 90, 0);
+	assert_int_equal(e->grad.n, 2);
+	assert_near(e->grad.at[1], 1, 0);
+	assert_near(e->grad.stops[1].rgba.b, 1, 0);
+	/* The plain colour a reader of it sees: the first stop. */
+	assert_true(e->color.set);
+	assert_near(e->color.rgba.r, 1, 0);
+	assert_false(e->fill.set);
+	/* No outline, black, centred: as before. */
+	e = &t->elems[FACE_FRONT][2];
+	assert_false(e->stroke.set);
+	assert_int_equal(e->halign, HALIGN_CENTER);
+	assert_near(e->color.rgba.a, 1, 0);
+	assert_near(e->color.rgba.r, 0, 0);
+	tmpl_free(t);
+	tmpl_iconmap_free(m);
+	diag_free(&d);
+}
+
+/*
  * The bundled sheets, not fixtures: every deck that names no sheet is
  * printed on a4 (its grid computed per kind), Data Chain and DATASET on
  * a4-3x3, so their geometry is the product's and a change to it should
@@ -2276,6 +2332,7 @@ main(void)
 		cmocka_unit_test(test_compose_styles),
 		cmocka_unit_test(test_tmpl_unknown_font_and_icon),
 		cmocka_unit_test(test_tmpl_safe_zone_and_sizes),
+		cmocka_unit_test(test_tmpl_text_paint),
 		cmocka_unit_test(test_sheets_bundled),
 		cmocka_unit_test(test_sheet_errors),
 		cmocka_unit_test(test_csv_cells_and_positions),
