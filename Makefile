@@ -23,7 +23,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/ytree/yalias.c \
          src/art/art.c src/art/bounds.c src/art/lazy.c src/art/svgscan.c \
          src/art/svgcost.c src/art/svgweigh.c src/art/svgvalue.c \
-         src/art/svgtile.c \
+         src/art/svgtile.c src/art/svgpart.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
          src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
          src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
