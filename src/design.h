@@ -124,10 +124,22 @@ struct elem {
 	double		 clearance;	/* pt around that kind's trim */
 	bool		 dash;		/* a dashed outline */
 	/* image */
-	const char	*file;		/* a template: "art/{id}.png" */
-	struct srcpos	 file_pos;
+	const char	*file;		/* a template: "art/{id}.png", or
+					   NULL: svg */
+	const char	*svg;		/* else inline SVG text: "<svg ..." */
+	struct srcpos	 file_pos;	/* of file or svg */
 	enum fit	 fit;
 	enum clip	 clip;
+	double		 crop[4];	/* x y w h of the image shown: px
+					   (crop_mm: mm); crop[2] 0: whole */
+	bool		 crop_mm;	/* crop is in mm, not px */
+	struct srcpos	 crop_pos;
+	double		 sprite[3];	/* cols, rows, index from 1 (of the
+					   crop, or the whole image); cols
+					   0: no sprite */
+	struct srcpos	 sprite_pos;	/* of its index */
+	const char	*svg_id;	/* only this element of the SVG */
+	struct srcpos	 svg_id_pos;
 	/* shapes: line, circle, polygon, star, path (and rect's dash,
 	 * gradient, opacity) */
 	struct gradient	 grad;		/* fill, when grad.kind is set */

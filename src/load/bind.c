@@ -513,7 +513,7 @@ check_file_vars(const struct deck *deck, const struct elem *e,
 	size_t n;
 	bool ok = true;
 
-	if (e->type != ELEM_IMAGE)
+	if (e->type != ELEM_IMAGE || e->file == NULL)
 		return true;
 	for (p = e->file; *p != '\0'; p++) {
 		if (*p == '\\' && p[1] != '\0') {
@@ -645,8 +645,11 @@ static const struct srcpos *
 image_pos(const struct card *c, const struct elem *e)
 {
 	const char *p;
-	size_t n = strlen(e->file), i, k;
+	size_t n, i, k;
 
+	if (e->file == NULL)
+		return &e->file_pos;	/* its svg text */
+	n = strlen(e->file);
 	for (p = e->file; (p = strchr(p, '{')) != NULL; p++) {
 		if ((k = markup_var(p)) == 0)
 			continue;
@@ -668,17 +671,12 @@ check_image(const struct deck *deck, const struct tmpl *t,
     const struct card *c, const struct elem *e, struct images *images,
     struct diags *d)
 {
-	const struct srcpos *pos;
-	char *path;
-	bool ok;
+	double src[4];
 
 	if (e->type != ELEM_IMAGE || images == NULL)
 		return true;
-	pos = image_pos(c, e);
-	path = load_image_path(deck, t, e, c);
-	ok = art_load(images, path, pos, c->label, d) != NULL;
-	free(path);
-	return ok;
+	return load_elem_image(deck, t, e, c, images, image_pos(c, e), d,
+	    src) != NULL;
 }
 
 /* What element e needs of card c: its icon, colours and image. */
