@@ -54,7 +54,9 @@ struct image {
 	double		 svg_ops;	/* filter cost of one drawing, pixel
 					   operations (svgcost.h) */
 	double		 spent;		/* what its elements drawn cost */
-	GHashTable	*parts;		/* id -> struct image, or NULL */
+	GHashTable	*parts;		/* its parts: SVG, id -> struct image
+					   (NULL: none); raster, by their
+					   pixels (rpart.c) */
 };
 
 /* A cache of images by path: each file read once, embedded once. */
@@ -125,5 +127,16 @@ const struct image *art_load_svg_text(struct images *c, const char *text,
 const struct image *art_svg_part(const struct image *img, const char *id,
 		    const struct srcpos *pos, const char *ctx,
 		    struct diags *d);
+
+/*
+ * The part src (x, y, w, h in its px) of raster image img as an image
+ * of its own, made once for each part however many cards show it, and
+ * into out the part in that image's px (its fraction of a pixel, if
+ * src is not in whole pixels).  img itself, out = src, for an SVG (its
+ * vectors are clipped), the whole image, or a part too large to hold
+ * (LAZY_BYTES).  src lies on img.
+ */
+const struct image *art_raster_part(const struct image *img,
+		    const double src[4], double out[4]);
 
 #endif

@@ -79,6 +79,7 @@ load_elem_image(const struct deck *deck, const struct tmpl *t,
     const struct srcpos *pos, struct diags *d, double src[4])
 {
 	const struct image *img;
+	double whole[4];
 	char *path;
 
 	if (e->svg != NULL)
@@ -93,8 +94,9 @@ load_elem_image(const struct deck *deck, const struct tmpl *t,
 		    d);
 	if (img == NULL)
 		return NULL;
-	if (load_image_src(t, e, img, src))
-		return img;
-	crop_outside(t, e, img, c->label, d);
-	return NULL;
+	if (!load_image_src(t, e, img, whole)) {
+		crop_outside(t, e, img, c->label, d);
+		return NULL;
+	}
+	return art_raster_part(img, whole, src);
 }
