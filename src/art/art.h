@@ -54,6 +54,7 @@ struct image {
 	double		 svg_ops;	/* filter cost of one drawing, pixel
 					   operations (svgcost.h) */
 	double		 spent;		/* what its elements drawn cost */
+	const struct image *whole;	/* a part's image, else NULL */
 	GHashTable	*parts;		/* its parts: SVG, id -> struct image
 					   (NULL: none); raster, by their
 					   pixels (rpart.c) */
@@ -138,5 +139,9 @@ const struct image *art_svg_part(const struct image *img, const char *id,
  */
 const struct image *art_raster_part(const struct image *img,
 		    const double src[4], double out[4]);
+
+/* The image of file img is, or is a part of (art_raster_part(),
+ * art_svg_part()). */
+const struct image *art_file(const struct image *img);
 
 #endif

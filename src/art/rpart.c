@@ -26,6 +26,7 @@ copy_part(const struct image *img, int x, int y, int w, int h)
 	p->path = g_strdup_printf("%s [%d, %d, %d, %d]", img->path, x, y, w,
 	    h);
 	p->kind = IMG_PNG;	/* pixels, whatever the file was */
+	p->whole = img;
 	p->w_px = w;
 	p->h_px = h;
 	/* What it adds to a PDF (validate's estimate): its share. */
@@ -76,4 +77,10 @@ art_raster_part(const struct image *img, const double src[4], double out[4])
 	out[0] = src[0] - x0;
 	out[1] = src[1] - y0;
 	return p;
+}
+
+const struct image *
+art_file(const struct image *img)
+{
+	return img->whole != NULL ? img->whole : img;
 }

@@ -123,6 +123,7 @@ record_part(struct image *img, const char *id, const char **why)
 	p = xcalloc(1, sizeof(*p));
 	p->path = g_strdup_printf("%s#%s", img->path, id);
 	p->kind = IMG_SVG;
+	p->whole = img;
 	p->w_px = ink.width;
 	p->h_px = ink.height;
 	p->surface = art_record_svg(img->svg, img->w_px, img->h_px, ref, ink.x,

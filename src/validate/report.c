@@ -73,13 +73,13 @@ check_images(const struct card *c, const struct laid *l, GHashTable *seen,
 		double dpi;
 
 		if (img == NULL || img->kind == IMG_SVG ||
-		    g_hash_table_contains(seen, img->path))
+		    g_hash_table_contains(seen, art_file(img)->path))
 			continue;
 		dpi = image_dpi(&l->v[k]);
 		validate_size_note_art(art, img, dpi);
 		if (dpi >= MIN_DPI)
 			continue;
-		g_hash_table_add(seen, g_strdup(img->path));
+		g_hash_table_add(seen, g_strdup(art_file(img)->path));
 		diag_add(d, DIAG_WARN, &l->v[k].e->file_pos, "image", "%s: "
 		    "image %s prints at %.0f dpi, under the %d dpi a sharp "
 		    "print needs", c->label, img->path, dpi, MIN_DPI);
