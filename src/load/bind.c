@@ -596,39 +596,6 @@ check_entry(const struct deck *deck, const struct card *c,
 	return true;
 }
 
-/* {id} and a card's attributes, for the file names of its images. */
-static const char *
-file_var(const void *ctx, const char *name)
-{
-	const struct card *c = ctx;
-
-	return strcmp(name, "id") == 0 ? c->id : card_attr(c, name);
-}
-
-char *
-load_image_path(const struct deck *deck, const struct tmpl *t,
-    const struct elem *e, const struct card *c)
-{
-	char *name = markup_plain_subst(e->file, file_var, c), *p, *dir;
-
-	if (g_path_is_absolute(name))
-		return name;
-	p = path_join(deck->dir, name);
-	if (!file_exists(p) && t->file != NULL) {
-		/* A layout's own frame or texture lies beside it. */
-		dir = g_path_get_dirname(t->file);
-		free(p);
-		p = path_join(dir, name);
-		g_free(dir);
-		if (!file_exists(p)) {
-			free(p);
-			p = path_join(deck->dir, name);
-		}
-	}
-	free(name);
-	return p;
-}
-
 /* Does a value put into a file name climb ("..") or start at "/"? */
 static bool
 climbs(const char *v)

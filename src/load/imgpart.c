@@ -1,16 +1,55 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The image an image element shows on a card, and the part of it: its
- * file (or its svg text), one element of an SVG (svg_id), a rectangle
- * (crop_px, crop_mm) and a cell of a sprite sheet, the crop checked
- * against the image's size.  Binding checks every card's with it
- * (bind.c); layout takes the same to draw.  Part of the load stage.
+ * file (in the deck's folder or beside the layout, the card's {id} and
+ * attributes filled in) or its svg text, one element of an SVG
+ * (svg_id), a rectangle (crop_px, crop_mm) and a cell of a sprite
+ * sheet, the crop checked against the image's size.  Binding checks
+ * every card's with it (bind.c); layout takes the same to draw.  Part
+ * of the load stage.
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
 
 #include "../art/art.h"
+#include "../markup/markup.h"
 #include "load.h"
+
+/* {id} and a card's attributes, for the file names of its images. */
+static const char *
+file_var(const void *ctx, const char *name)
+{
+	const struct card *c = ctx;
+
+	return strcmp(name, "id") == 0 ? c->id : card_attr(c, name);
+}
+
+char *
+load_image_path(const struct deck *deck, const struct tmpl *t,
+    const struct elem *e, const struct card *c)
+{
+	char *name = markup_plain_subst(e->file, file_var, c), *p, *dir;
+
+	if (g_path_is_absolute(name))
+		return name;
+	p = path_join(deck->dir, name);
+	if (!file_exists(p) && t->file != NULL) {
+		/* A layout's own frame or texture lies beside it. */
+		dir = g_path_get_dirname(t->file);
+		free(p);
+		p = path_join(dir, name);
+		g_free(dir);
+		if (!file_exists(p)) {
+			free(p);
+			p = path_join(deck->dir, name);
+		}
+	}
+	free(name);
+	return p;
+}
 
 /* Rounding of a crop's edges computed in mm: not a pixel past it. */
 #define EDGE_EPS	1e-6
