@@ -23,16 +23,17 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/ytree/yalias.c \
          src/art/art.c src/art/bounds.c src/art/lazy.c src/art/svgscan.c \
          src/art/svgcost.c src/art/svgweigh.c src/art/svgvalue.c \
-         src/art/svgtile.c \
+         src/art/svgtile.c src/art/svgpart.c src/art/rpart.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
          src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
          src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
          src/tmpl/compose.c src/tmpl/tstyle.c \
          src/tmpl/expr.c src/tmpl/tdyn.c src/tmpl/trepeat.c src/tmpl/twhen.c \
-         src/tmpl/telem.c \
+         src/tmpl/telem.c src/tmpl/timage.c \
          src/markup/markup.c src/markup/mtags.c src/markup/mcheck.c \
          src/load/deck.c src/load/texts.c src/load/langtag.c \
          src/load/cardtitle.c src/load/bind.c src/load/fieldcheck.c \
+         src/load/imgpart.c \
          src/layout/fonts.c src/layout/gamefont.c src/layout/fit.c \
          src/layout/layout.c \
          src/layout/inline.c \
@@ -121,7 +122,7 @@ out/test/assemble: tests/tools/assemble.c
 
 out/test/artgen out/test/iccgen: tests/tools/patches.h
 out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart \
-    out/test/iccgen: out/test/%: tests/tools/%.c
+    out/test/iccgen out/test/spritegen: out/test/%: tests/tools/%.c
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
 	    $(LDFLAGS) -o $@ $< $(PKG_LIBS)
@@ -161,13 +162,13 @@ render: deckpress
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
           out/test/pngdiff out/test/artgen out/test/noiseart out/test/iccgen \
-          out/test/floor out/test/svgtime
+          out/test/floor out/test/svgtime out/test/spritegen
 NPROC  != nproc 2>/dev/null || echo 1
 test:
 	$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(TESTBIN)
 	LC_ALL=C sh tests/run-all.sh $(FEATURE) $(UNIT)
 
-bench: deckpress out/test/floor out/test/noiseart
+bench: deckpress out/test/floor out/test/noiseart out/test/spritegen
 	sh tests/bench.sh
 
 # The tests again on a build with AddressSanitizer and UBSan, leak

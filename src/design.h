@@ -57,11 +57,9 @@ struct pathseg {
 	double		 p[6];		/* pt from the trim: x y (x y x y) */
 };
 
-/* How an image fills its box: whole inside it, covering it, or both
- * sides stretched to it. */
+/* How an image fills its box: inside it, covering it, stretched. */
 enum fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
-/* What an image may cover: its box, the component and its bleed, or
- * all the imposer lets show. */
+/* What an image may cover: its box, its bleed, all the imposer shows. */
 enum clip { CLIP_BOX, CLIP_BLEED, CLIP_NONE };
 /* Justified: every line but a paragraph's last as wide as the box, the
  * last at the paragraph's start (left, or right in a right-to-left
@@ -131,11 +129,15 @@ struct elem {
 	struct srcpos	 kind_pos;
 	double		 clearance;	/* pt around that kind's trim */
 	bool		 dash;		/* a dashed outline */
-	/* image */
-	const char	*file;		/* a template: "art/{id}.png" */
-	struct srcpos	 file_pos;
+	/* image: file ("art/{id}.png") or svg text; the part shown */
+	const char	*file, *svg;
+	struct srcpos	 file_pos, crop_pos, sprite_pos, svg_id_pos;
 	enum fit	 fit;
 	enum clip	 clip;
+	double		 crop[4];	/* x y w h, px (crop_mm: mm); w 0: all */
+	double		 sprite[3];	/* cols, rows, index from 1; 0: none */
+	const char	*svg_id;	/* only this element of the SVG */
+	bool		 crop_mm;
 	/* shapes: line, circle, polygon, star, path (and rect's dash,
 	 * gradient, opacity) */
 	struct gradient	 grad;		/* fill (a text's colour), when

@@ -10,12 +10,14 @@
 # and 12 000 distinct cards (a title and a 25-word body each, the Data
 # Chain layout, most bodies shrunk to fit).  Then the targets, the
 # instruction counts (callgrind, when valgrind is there), the validator
-# on 10 000 cards, the start-up of a 9-card deck, and an art-heavy deck
-# (issue 23) with and without --image-dpi 300, which fails the bench if
-# its targets are not met.
+# on 10 000 cards, the start-up of a 9-card deck, an art-heavy deck
+# (issue 23) with and without --image-dpi 300, and 120 icons from one
+# sprite sheet against 120 files (issue 34), which fail the bench if
+# their targets are not met.
 #
 # usage: sh tests/bench.sh    (from the repo root, after make deckpress
-#                              out/test/floor; make bench does both)
+#                              out/test/floor out/test/noiseart
+#                              out/test/spritegen; make bench does it)
 #
 #   RUNS             timed runs of each program per deck, the median
 #                    shown (default 5; the 12 000-card deck 3 at most)
@@ -420,5 +422,53 @@ if [ "$QUICK" != 1 ]; then
 		echo "  art: the 300 dpi PDF is $((s3 * 100 / s0)) % of the uncapped one (target < 25 %: met)"
 	fi
 fi
+# Sprite sheet (issue 34): 120 cards, each its icon from one 2000 x
+# 2000 px sheet of 16 x 8 cells (out/test/spritegen), against the same
+# 120 icons as files of their own.  Target: the sheet's deck renders in
+# at most 1.2 times the files' (medians of RUNS runs, interleaved).
+# BENCH_QUICK: one run each, the row only.
+P=$B/sprite
+sn=120
+mkdir -p "$P/sheet/art" "$P/sheet/text" "$P/files/art" "$P/files/text"
+out/test/spritegen sheet 2000 2000 16 8 "$P/sheet/art/sheet.png" \
+    "$P/files/art" >/dev/null
+for d in sheet files; do
+	printf 'game: sprite\nlanguages: [en]\nlayout: ./layout.yaml\nattributes:\n  icon_no: number\ncards:\n' \
+	    >"$P/$d/deck.yaml"
+	printf 'cards:\n' >"$P/$d/text/en.yaml"
+	i=1
+	while [ $i -le $sn ]; do
+		printf '  - {id: c%d, icon_no: %d}\n' $i $i >>"$P/$d/deck.yaml"
+		printf '  c%d: {}\n' $i >>"$P/$d/text/en.yaml"
+		i=$((i + 1))
+	done
+done
+printf 'card: standard\nfront:\n  - {type: image, file: art/sheet.png, sprite: {cols: 16, rows: 8, index: "{icon_no}"}, box_mm: [10, 10, 20, 40]}\n' \
+    >"$P/sheet/layout.yaml"
+printf 'card: standard\nfront:\n  - {type: image, file: "art/{icon_no}.png", box_mm: [10, 10, 20, 40]}\n' \
+    >"$P/files/layout.yaml"
+: >"$B/sheet.t"
+: >"$B/files.t"
+r=0
+while [ $r -lt "$RUNS" ]; do
+	timed "$B/sheet.t" $DP cards "$P/sheet" -o "$B/sheet.pdf"
+	timed "$B/files.t" $DP cards "$P/files" -o "$B/files.pdf"
+	r=$((r + 1))
+done
+ts=$(cut -d ' ' -f 1 "$B/sheet.t" | median)
+tf=$(cut -d ' ' -f 1 "$B/files.t" | median)
+awk -v s="$ts" -v f="$tf" -v n="$sn" 'BEGIN {
+	printf "sprites, %d cards: one 2000 x 2000 sheet %.3f s, %d files %.3f s, ratio %.2f\n",
+	    n, s, n, f, s / f }'
+sprite_fail=0
+if [ "$QUICK" != 1 ]; then
+	if awk -v s="$ts" -v f="$tf" 'BEGIN { exit !(s <= 1.2 * f) }'; then
+		echo "  sprites: the sheet's deck within 1.2 x the files' (met)"
+	else
+		echo "  sprites: the sheet's deck NOT within 1.2 x the files'"
+		sprite_fail=1
+	fi
+fi
 echo "floor: the same faces with plain Cairo and Pango from export --boxes (tests/bench/floor.c); make bench took $(($(date +%s) - START)) s"
 [ "$art_fail" = 0 ] || { echo "bench: the art targets are NOT met" >&2; exit 1; }
+[ "$sprite_fail" = 0 ] || { echo "bench: the sprite target is NOT met" >&2; exit 1; }

@@ -86,20 +86,29 @@ for v in rgb16 pal trns ga ilace; do
 	check "art: a large $v PNG, read when drawn, prints as it looks (under 2 %)" \
 	    page_same lazy-$v $ref
 done
-# A large image is opened three times: read whole when the game loads,
-# read through again to prove it whole, and read when the page is
-# drawn.  Refused at its third opening (strace's fault injection), it
-# is an image that changed since it was loaded: an error naming it, and
-# no PDF.
+# A large image is opened twice when the game loads: read whole, then
+# read through again to prove it whole, its pixels held for the page
+# that draws it first.  Once another large image has been loaded after
+# it (b.png), drawing it reads it a third time.  Refused then (strace's
+# fault injection), it is an image that changed since it was loaded:
+# an error naming it, and no PDF.
+mkdir -p "$T/lazy-two/art" "$T/lazy-two/text"
+cp "$T/lazy/pal.png" "$T/lazy-two/art/a.png"
+cp "$T/lazy/rgb16.png" "$T/lazy-two/art/b.png"
+printf 'game: two\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n  - {id: a}\n  - {id: b}\n' \
+    >"$T/lazy-two/deck.yaml"
+printf 'card: standard\nfront:\n  - {type: image, file: "art/{id}.png", box_mm: [0, 0, 64, 32]}\n' \
+    >"$T/lazy-two/layout.yaml"
+printf 'cards:\n  a: {}\n  b: {}\n' >"$T/lazy-two/text/en.yaml"
 changed() {
 	rm -f "$T/changed.pdf"
 	rc=0
-	strace -f -qq -o /dev/null -P "$T/lazy-pal/art/a.png" -e trace=openat \
+	strace -f -qq -o /dev/null -P "$T/lazy-two/art/a.png" -e trace=openat \
 	    -e inject=openat:error=EACCES:when=3 ./deckpress cards \
-	    "$T/lazy-pal" -o "$T/changed.pdf" >/dev/null 2>"$T/changed.err" ||
+	    "$T/lazy-two" -o "$T/changed.pdf" >/dev/null 2>"$T/changed.err" ||
 	    rc=$?
 	[ $rc -ne 0 ] && [ ! -e "$T/changed.pdf" ] && grep -q \
-	    "lazy-pal/art/a.png: error: changed while deckpress was drawing it" \
+	    "lazy-two/art/a.png: error: changed while deckpress was drawing it" \
 	    "$T/changed.err" || { echo "exit $rc"; cat "$T/changed.err"; return 1; }
 }
 check "art: a large image that cannot be read again when drawn: an error at it, no PDF" \

@@ -34,18 +34,25 @@ art_new(void)
 
 	c->by_path = g_hash_table_new(g_str_hash, g_str_equal);
 	c->copies = g_hash_table_new(NULL, NULL);
+	c->texts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    (GDestroyNotify)art_image_free);
 	return c;
 }
 
-static void
-image_free(struct image *img)
+void
+art_image_free(struct image *img)
 {
+	if (img == NULL)
+		return;
 	if (img->surface != NULL)
 		cairo_surface_destroy(img->surface);
 	if (img->svg != NULL)
 		g_object_unref(img->svg);
 	g_free(img->data);
 	g_free(img->path);
+	g_strfreev(img->ids);
+	if (img->parts != NULL)
+		g_hash_table_destroy(img->parts);
 	free(img);
 }
 
@@ -60,7 +67,8 @@ art_confine(struct images *c, const struct confine *conf,
 size_t
 art_count(const struct images *c)
 {
-	return c != NULL ? g_hash_table_size(c->by_path) : 0;
+	return c != NULL ? g_hash_table_size(c->by_path) +
+	    g_hash_table_size(c->texts) : 0;
 }
 
 void
@@ -90,8 +98,9 @@ art_free(struct images *c)
 	g_hash_table_destroy(c->copies);
 	g_hash_table_iter_init(&it, c->by_path);
 	while (g_hash_table_iter_next(&it, &k, &v))
-		image_free(v);
+		art_image_free(v);
 	g_hash_table_destroy(c->by_path);
+	g_hash_table_destroy(c->texts);
 	free(c);
 }
 
@@ -168,26 +177,43 @@ load_png(struct image *img, const char **why)
 /*
  * Draw the SVG once into a recording surface: every card then paints
  * that, and the PDF keeps it as one form of vectors, embedded once
- * however many cards show it.
+ * however many cards show it.  The one place librsvg draws: the whole
+ * document (id NULL), or only its element id, both in the document's
+ * own coordinates; the recording's origin is at (x, y) of them and it
+ * is w x h CSS px.
  */
-static bool
-record_svg(struct image *img, const char **why)
+cairo_surface_t *
+art_record_svg(void *svg, double doc_w, double doc_h, const char *id,
+    double x, double y, double w, double h)
 {
-	cairo_rectangle_t ext = { 0, 0, img->w_px, img->h_px };
-	RsvgRectangle vp = { .x = 0, .y = 0, .width = img->w_px,
-	    .height = img->h_px };
+	cairo_rectangle_t ext = { 0, 0, w, h };
+	RsvgRectangle vp = { .x = 0, .y = 0, .width = doc_w,
+	    .height = doc_h };
+	cairo_surface_t *s;
 	cairo_t *cr;
 	bool ok;
 
-	img->surface = cairo_recording_surface_create(
-	    CAIRO_CONTENT_COLOR_ALPHA, &ext);
-	cr = cairo_create(img->surface);
-	ok = rsvg_handle_render_document(img->svg, cr, &vp, NULL) &&
+	s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
+	cr = cairo_create(s);
+	cairo_translate(cr, -x, -y);
+	ok = (id != NULL ? rsvg_handle_render_layer(svg, cr, id, &vp, NULL) :
+	    rsvg_handle_render_document(svg, cr, &vp, NULL)) &&
 	    cairo_status(cr) == CAIRO_STATUS_SUCCESS;
 	cairo_destroy(cr);
-	if (!ok)
+	if (ok)
+		return s;
+	cairo_surface_destroy(s);
+	return NULL;
+}
+
+static bool
+record_svg(struct image *img, const char **why)
+{
+	img->surface = art_record_svg(img->svg, img->w_px, img->h_px, NULL, 0,
+	    0, img->w_px, img->h_px);
+	if (img->surface == NULL)
 		*why = "is an SVG librsvg cannot draw";
-	return ok;
+	return img->surface != NULL;
 }
 
 static bool
@@ -196,6 +222,7 @@ load_svg(struct image *img, const char **why)
 	struct svgscan *scan;
 	GError *err = NULL;
 	gdouble w, h;
+	double bytes;
 	bool ok = false;
 
 	/* Its elements, references, embedded images and filters read
@@ -231,6 +258,12 @@ load_svg(struct image *img, const char **why)
 	 * each. */
 	ok = !art_too_large(img, why) && art_svg_cost_ok(scan, w, h, why) &&
 	    record_svg(img, why);
+	if (ok) {
+		/* What drawing one of its elements may cost at most, and
+		 * the ids to draw one by (svgpart.c). */
+		art_svg_estimate(scan, w, h, &img->svg_ops, &bytes);
+		img->ids = art_svg_scan_ids(scan, &img->nids);
+	}
 out:
 	art_svg_scan_free(scan);
 	return ok;
@@ -264,18 +297,21 @@ read_file(const struct images *c, struct image *img, const char **why)
 /*
  * A PNG too large to hold decoded for the whole run (LAZY_BYTES, its
  * size checked): its bytes freed, the file read again a row at a time
- * to prove it whole, its pixels not kept (art_make_lazy() then makes it
- * lazy).  False with why if it cannot be read or is damaged.
+ * (its bytes and pixels are not held at once), its pixels kept until
+ * art_make_lazy() makes it lazy.  False with why if it cannot be read
+ * or is damaged.
  */
 static bool
-big_png(const struct images *c, struct image *img, const char **why)
+big_png(struct images *c, struct image *img, const char **why)
 {
-	struct pngread r = { 0 };
+	struct pngread r = { .want = true };
 	struct stat st;
 	int fd;
 
 	g_free(img->data);
 	img->data = NULL;	/* len stays: the file's size */
+	/* Its pixels will be held: one large image's at a time. */
+	art_lazy_drop(c);
 	r.w = (int)img->w_px;
 	r.h = (int)img->h_px;
 	if ((fd = confine_open(c->confine, img->path, &st, why)) < 0) {
@@ -286,7 +322,7 @@ big_png(const struct images *c, struct image *img, const char **why)
 	}
 	if (!art_png_read_fd(fd, MAX_BYTES, &r, why))
 		return false;
-	img->alpha = r.alpha;
+	img->surface = r.surface;
 	return true;
 }
 
@@ -295,18 +331,31 @@ static void	check_svg_fonts(const struct images *c,
 		    const struct image *img, const struct srcpos *pos,
 		    const char *ctx, struct diags *d);
 
+static bool	decode_bytes(struct images *c, struct image *img,
+		    const struct srcpos *pos, const char *ctx,
+		    struct diags *d, const char **why);
+
 /*
  * Read and decode img; an SVG's font families are checked (and made
  * drawable) first: librsvg sets its text as it is recorded.
  */
 static bool
-decode(const struct images *c, struct image *img, const struct srcpos *pos,
+decode(struct images *c, struct image *img, const struct srcpos *pos,
     const char *ctx, struct diags *d, const char **why)
+{
+	if (!read_file(c, img, why))
+		return false;
+	return decode_bytes(c, img, pos, ctx, d, why);
+}
+
+/* Decode img->data, as decode() and an inline SVG do. */
+static bool
+decode_bytes(struct images *c, struct image *img,
+    const struct srcpos *pos, const char *ctx, struct diags *d,
+    const char **why)
 {
 	int kind;
 
-	if (!read_file(c, img, why))
-		return false;
 	if ((kind = sniff(img->data, img->len)) < 0) {
 		*why = "is not a PNG, JPEG or SVG image";
 		return false;
@@ -319,6 +368,7 @@ decode(const struct images *c, struct image *img, const struct srcpos *pos,
 		return img->w_px * img->h_px * 4 > LAZY_BYTES ?
 		    big_png(c, img, why) : load_png(img, why);
 	case IMG_JPEG:
+		art_lazy_drop(c);	/* it may be large: see big_png() */
 		return art_load_jpeg(img, why);
 	default:
 		check_svg_fonts(c, img, pos, ctx, d);
@@ -468,5 +518,33 @@ art_load(struct images *c, const char *path, const struct srcpos *pos,
 	img->failed = true;
 	diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s %s", CTX_FMT(ctx),
 	    path, why);
+	return NULL;
+}
+
+const struct image *
+art_load_svg_text(struct images *c, const char *text,
+    const struct srcpos *pos, const char *ctx, struct diags *d)
+{
+	struct image *img;
+	const char *why = NULL;
+
+	if (g_hash_table_lookup_extended(c->texts, text, NULL,
+	    (gpointer *)&img))
+		return img->failed ? NULL : img;
+	img = xcalloc(1, sizeof(*img));
+	img->path = g_strdup("(inline svg)");
+	img->len = strlen(text);
+	img->data = (unsigned char *)g_strndup(text, img->len);
+	g_hash_table_insert(c->texts, g_strdup(text), img);
+	/* Bounded as a file is: its size, then as an SVG. */
+	if (img->len > MAX_BYTES)
+		why = "is larger than 64 MiB";
+	else if (sniff(img->data, img->len) != IMG_SVG)
+		why = "is not an SVG (<svg ...>)";
+	else if (decode_bytes(c, img, pos, ctx, d, &why))
+		return img;
+	img->failed = true;
+	diag_add(d, DIAG_ERROR, pos, "image", "%s%sthe svg text %s",
+	    CTX_FMT(ctx), why);
 	return NULL;
 }

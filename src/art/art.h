@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include <cairo.h>
+#include <glib.h>
 
 #include "../diag.h"
 
@@ -47,6 +48,16 @@ struct image {
 	struct images	*cache;		/* lazy: the cache it is in */
 	bool		 changed;	/* lazy: not what it was when
 					   loaded (reported) */
+	/* SVG: drawing one element by its id (svgpart.c) */
+	char		**ids;		/* its elements' ids, sorted */
+	size_t		 nids;
+	double		 svg_ops;	/* filter cost of one drawing, pixel
+					   operations (svgcost.h) */
+	double		 spent;		/* what its elements drawn cost */
+	const struct image *whole;	/* a part's image, else NULL */
+	GHashTable	*parts;		/* its parts: SVG, id -> struct image
+					   (NULL: none); raster, by their
+					   pixels (rpart.c) */
 };
 
 /* A cache of images by path: each file read once, embedded once. */
@@ -95,5 +106,42 @@ void		 art_resample(struct images *c, const struct image *img,
 const struct image *art_load(struct images *c, const char *path,
 		    const struct srcpos *pos, const char *ctx,
 		    struct diags *d);
+
+/*
+ * The SVG given as text (an image element's svg:), read and bounded as
+ * a file's would be, once however many elements give the same text;
+ * NULL if it cannot be, reported at pos (ctx names the card) the first
+ * time only.  Its path reads "(inline svg)".
+ */
+const struct image *art_load_svg_text(struct images *c, const char *text,
+		    const struct srcpos *pos, const char *ctx,
+		    struct diags *d);
+/*
+ * Only element id of SVG img, as an image of its own: drawn by
+ * itself in the document's coordinates, its size and origin the
+ * element's own bounds (its ink: strokes and all), recorded once
+ * however many cards show it.  NULL if img is no SVG, has no element
+ * id (the error names the nearest ids it has), the element draws
+ * nothing, or drawing it would take img's elements' filters over the
+ * limit of one SVG's; reported at pos, ctx naming the card.
+ */
+const struct image *art_svg_part(const struct image *img, const char *id,
+		    const struct srcpos *pos, const char *ctx,
+		    struct diags *d);
+
+/*
+ * The part src (x, y, w, h in its px) of raster image img as an image
+ * of its own, made once for each part however many cards show it, and
+ * into out the part in that image's px (its fraction of a pixel, if
+ * src is not in whole pixels).  img itself, out = src, for an SVG (its
+ * vectors are clipped), the whole image, or a part too large to hold
+ * (LAZY_BYTES).  src lies on img.
+ */
+const struct image *art_raster_part(const struct image *img,
+		    const double src[4], double out[4]);
+
+/* The image of file img is, or is a part of (art_raster_part(),
+ * art_svg_part()). */
+const struct image *art_file(const struct image *img);
 
 #endif

@@ -27,6 +27,7 @@ struct images {
 	struct image	*held;		/* the lazy image decoded last */
 	cairo_surface_t	*held_px;	/* its pixels, kept while the PDF
 					   asks for it again and again */
+	GHashTable	*texts;		/* inline SVG text -> struct image */
 	GHashTable	*copies;	/* the copies Cairo made of lazy
 					   images' patterns, not yet
 					   destroyed (lazy_copy()) */
@@ -39,5 +40,18 @@ struct images {
  * when drawn.
  */
 void	 art_make_lazy(struct images *c, struct image *img);
+
+/* lazy.c: the pixels of the lazy image held let go, before more are
+ * decoded. */
+void	 art_lazy_drop(struct images *c);
+/* art.c: an image and all it holds (its parts too); NULL is ignored. */
+void	 art_image_free(struct image *img);
+/*
+ * art.c: SVG handle svg, of doc_w x doc_h CSS px, recorded: all of it
+ * (id NULL) or its element "#id" only, with the recording's origin at
+ * (x, y) of the document and w x h in size; NULL if librsvg fails.
+ */
+cairo_surface_t *art_record_svg(void *svg, double doc_w, double doc_h,
+	    const char *id, double x, double y, double w, double h);
 
 #endif

@@ -21,6 +21,40 @@
 #include "resample.h"
 
 /*
+ * Of lazy image img, decoded whole into full (borrowed) from the file's
+ * len bytes at *data (NULL for a PNG, which is read as it is decoded),
+ * the pixels drawn: px_w x px_h, resampled for --image-dpi if fewer; a
+ * JPEG's own bytes, *data (then owned by the surface: *data NULL), its
+ * MIME data unless its pixels were converted.  A unique id names the
+ * file and size, so that the PDF embeds it once however often it is
+ * asked for.  Caller destroys the surface.
+ */
+static cairo_surface_t *
+lazy_pixels(const struct image *img, cairo_surface_t *full,
+    unsigned char **data, size_t len, bool converted)
+{
+	cairo_surface_t *s;
+	char *uid;
+
+	if (img->px_w < img->w_px || img->px_h < img->h_px)
+		s = art_surface_downscale(full, img->px_w, img->px_h,
+		    img->kind == IMG_JPEG);
+	else {
+		s = cairo_surface_reference(full);
+		if (img->kind == IMG_JPEG && !converted && *data != NULL) {
+			cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_JPEG,
+			    *data, len, g_free, *data);
+			*data = NULL;
+		}
+	}
+	uid = g_strdup_printf("deckpress %s %dx%d", img->path, img->px_w,
+	    img->px_h);
+	cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_UNIQUE_ID,
+	    (unsigned char *)uid, strlen(uid), g_free, uid);
+	return s;
+}
+
+/*
  * Lazy image img's pixels, px_w x px_h, read and decoded from its file
  * again (and resampled, for --image-dpi); NULL if the file is no longer
  * the image it was.  A unique id names the file and size, so that the
@@ -36,7 +70,6 @@ lazy_decode(const struct image *img)
 	cairo_surface_t *s = NULL;
 	const char *why;
 	struct stat st;
-	char *uid;
 	bool ok;
 	int fd;
 
@@ -52,30 +85,11 @@ lazy_decode(const struct image *img)
 	} else
 		ok = confine_slurp(conf, img->path, MAX_BYTES, &t.data, &t.len,
 		    &why) && art_load_jpeg(&t, &why);
-	if (ok && t.w_px == img->w_px && t.h_px == img->h_px) {
-		if (img->px_w < t.w_px || img->px_h < t.h_px)
-			s = art_surface_downscale(t.surface, img->px_w,
-			    img->px_h, img->kind == IMG_JPEG);
-		else {
-			s = cairo_surface_reference(t.surface);
-			/* The JPEG's own bytes, now owned by the surface. */
-			if (img->kind == IMG_JPEG && !t.converted) {
-				cairo_surface_set_mime_data(s,
-				    CAIRO_MIME_TYPE_JPEG, t.data, t.len, g_free,
-				    t.data);
-				t.data = NULL;
-			}
-		}
-	}
+	if (ok && t.w_px == img->w_px && t.h_px == img->h_px)
+		s = lazy_pixels(img, t.surface, &t.data, t.len, t.converted);
 	if (t.surface != NULL)
 		cairo_surface_destroy(t.surface);
 	g_free(t.data);
-	if (s == NULL)
-		return NULL;
-	uid = g_strdup_printf("deckpress %s %dx%d", img->path, img->px_w,
-	    img->px_h);
-	cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_UNIQUE_ID,
-	    (unsigned char *)uid, strlen(uid), g_free, uid);
 	return s;
 }
 
@@ -110,8 +124,7 @@ lazy_acquire(cairo_pattern_t *p, void *data, cairo_surface_t *target,
 	(void)target;
 	(void)ext;
 	if (c->held != img) {
-		if (c->held_px != NULL)
-			cairo_surface_destroy(c->held_px);
+		art_lazy_drop(c);
 		c->held_px = lazy_decode(img);
 		/* Changed since it was checked: drawn as nothing, and an
 		 * error that keeps the PDF from being written. */
@@ -123,6 +136,15 @@ lazy_acquire(cairo_pattern_t *p, void *data, cairo_surface_t *target,
 		c->held = img;
 	}
 	return cairo_surface_reference(c->held_px);
+}
+
+void
+art_lazy_drop(struct images *c)
+{
+	if (c->held_px != NULL)
+		cairo_surface_destroy(c->held_px);
+	c->held_px = NULL;
+	c->held = NULL;
 }
 
 static void
@@ -207,21 +229,25 @@ lazy_record(struct image *img)
 
 /*
  * A large raster image, decoded whole (so a damaged file is refused
- * where it is named), made lazy: its pixels and bytes freed.
+ * where it is named), made lazy: its pixels and bytes freed -- but for
+ * the pixels of the last one loaded, held as if it had been read again
+ * to be drawn, so that art most cards draw (a sprite sheet, a frame) is
+ * decoded once, not once to check it and again to draw it.
  */
 void
 art_make_lazy(struct images *c, struct image *img)
 {
-	/* A PNG was only proved whole (big_png()), not kept. */
-	if (img->surface != NULL)
-		img->alpha = cairo_image_surface_get_format(img->surface) !=
-		    CAIRO_FORMAT_RGB24;
+	img->alpha = cairo_image_surface_get_format(img->surface) !=
+	    CAIRO_FORMAT_RGB24;
 	img->px_w = (int)img->w_px;
 	img->px_h = (int)img->h_px;
 	img->cache = c;
 	img->lazy = true;
-	if (img->surface != NULL)
-		cairo_surface_destroy(img->surface);
+	art_lazy_drop(c);
+	c->held_px = lazy_pixels(img, img->surface, &img->data, img->len,
+	    img->converted);
+	c->held = img;
+	cairo_surface_destroy(img->surface);
 	img->surface = NULL;
 	g_free(img->data);
 	img->data = NULL;	/* len stays: the file's size */
@@ -256,10 +282,7 @@ art_resample(struct images *c, const struct image *img, double w,
 	}
 	m->px_w = nw;
 	m->px_h = nh;
-	if (c->held == m) {
-		cairo_surface_destroy(c->held_px);
-		c->held_px = NULL;
-		c->held = NULL;
-	}
+	if (c->held == m)
+		art_lazy_drop(c);
 	lazy_record(m);
 }

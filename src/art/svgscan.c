@@ -620,6 +620,29 @@ art_svg_scan(const unsigned char *p, size_t len, const char **why)
 	return NULL;
 }
 
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+art_svg_scan_ids(const struct svgscan *s, size_t *n)
+{
+	GHashTableIter it;
+	gpointer k;
+	char **v;
+
+	*n = g_hash_table_size(s->ids);
+	v = g_new0(char *, *n + 1);
+	*n = 0;
+	g_hash_table_iter_init(&it, s->ids);
+	while (g_hash_table_iter_next(&it, &k, NULL))
+		v[(*n)++] = g_strdup(k);
+	qsort(v, *n, sizeof(*v), cmp_str);
+	return v;
+}
+
 void
 art_svg_scan_free(struct svgscan *s)
 {

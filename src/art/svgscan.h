@@ -38,6 +38,11 @@ bool		 art_svg_cost_ok(struct svgscan *s, double w_px,
  */
 void		 art_svg_estimate(struct svgscan *s, double w_px,
 		    double h_px, double *ops, double *bytes);
+/*
+ * The ids of the elements of s, sorted, NULL-terminated, *n of them
+ * (caller frees with g_strfreev()).
+ */
+char		**art_svg_scan_ids(const struct svgscan *s, size_t *n);
 void		 art_svg_scan_free(struct svgscan *s);
 
 #endif

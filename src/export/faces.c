@@ -81,6 +81,8 @@ laid_equal(const struct laid *a, const struct laid *b)
 
 		if (x->x != y->x || x->y != y->y || x->w != y->w ||
 		    x->h != y->h || x->img != y->img ||
+		    (x->img != NULL && memcmp(x->src, y->src,
+		    sizeof(x->src)) != 0) ||
 		    memcmp(&x->fill, &y->fill, sizeof(x->fill)) != 0 ||
 		    memcmp(&x->stroke, &y->stroke, sizeof(x->stroke)) != 0 ||
 		    memcmp(&x->color, &y->color, sizeof(x->color)) != 0 ||

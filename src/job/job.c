@@ -74,15 +74,10 @@ done_before(struct sheet *const *v, size_t k)
 static void
 box_need(const struct lbox *b, double dpi, double *need)
 {
-	double fw = b->w / b->img->w_px, fh = b->h / b->img->h_px, sx, sy;
+	double sx, sy;
 
-	if (b->e->fit == FIT_STRETCH) {
-		sx = fw;
-		sy = fh;
-	} else if (b->e->fit == FIT_COVER)
-		sx = sy = fw > fh ? fw : fh;
-	else
-		sx = sy = fw < fh ? fw : fh;
+	/* The whole image, at the scale its part shown is drawn at. */
+	layout_image_scale(b, &sx, &sy);
 	if (b->img->w_px * sx / 72 * dpi > need[0])
 		need[0] = b->img->w_px * sx / 72 * dpi;
 	if (b->img->h_px * sy / 72 * dpi > need[1])

@@ -661,17 +661,30 @@ lay_text(const struct facejob *j, struct lbox *b)
 static const struct image *
 lay_image(const struct fonts *fonts, const struct deck *deck,
     const struct tmpl *t, const struct card *c, const struct elem *e,
-    struct diags *d)
+    double src[4], struct diags *d)
 {
-	char *path;
-	const struct image *img;
-
 	if (fonts->images == NULL)
 		return NULL;
-	path = load_image_path(deck, t, e, c);
-	img = art_load(fonts->images, path, &e->file_pos, c->label, d);
-	free(path);
-	return img;
+	return load_elem_image(deck, t, e, c, fonts->images,
+	    &e->file_pos, d, src);
+}
+
+void
+layout_image_scale(const struct lbox *b, double *sx, double *sy)
+{
+	double fw = b->w / b->src[2], fh = b->h / b->src[3];
+
+	switch (b->e->fit) {
+	case FIT_COVER:
+		*sx = *sy = fw > fh ? fw : fh;
+		break;
+	case FIT_STRETCH:
+		*sx = fw;
+		*sy = fh;
+		break;
+	default:
+		*sx = *sy = fw < fh ? fw : fh;
+	}
 }
 
 /*
@@ -756,7 +769,7 @@ lay_elem(const struct facejob *j, const struct elem *e)
 		    tmpl_icon_find(j->fonts->icons,
 		    card_attr(c, e->icon_attr)));
 	else if (e->type == ELEM_IMAGE)
-		b->img = lay_image(j->fonts, j->deck, t, c, e, j->d);
+		b->img = lay_image(j->fonts, j->deck, t, c, e, b->src, j->d);
 }
 
 /*

@@ -156,6 +156,8 @@ struct lbox {
 	unsigned int		 marks;		/* MARK_* (drafts, hints) */
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
 	const struct image	*img;		/* image: borrowed, or NULL */
+	double			 src[4];	/* image: x y w h of img drawn,
+						   its px (load_image_src()) */
 	PangoLayout		*layout;	/* text: fitted, one reference
 						   of its own; drawn as is */
 };
@@ -192,6 +194,13 @@ void		 layout_card(const struct fonts *fonts, const struct deck *deck,
 		    unsigned int copy, size_t lang, enum face f,
 		    struct laid *out, struct diags *d);
 void		 layout_laid_free(struct laid *l);
+/*
+ * The scale, pt per px on each axis, that image box b draws the part of
+ * its image it shows (b->src) at, to fill its box as its fit says:
+ * contain (whole inside it), cover or stretch.
+ */
+void		 layout_image_scale(const struct lbox *b, double *sx,
+		    double *sy);
 /*
  * Let go of the layouts a face's texts were fitted with, for a face
  * kept long before it is drawn: drawing shapes them again.

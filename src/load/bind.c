@@ -513,7 +513,7 @@ check_file_vars(const struct deck *deck, const struct elem *e,
 	size_t n;
 	bool ok = true;
 
-	if (e->type != ELEM_IMAGE)
+	if (e->type != ELEM_IMAGE || e->file == NULL)
 		return true;
 	for (p = e->file; *p != '\0'; p++) {
 		if (*p == '\\' && p[1] != '\0') {
@@ -596,39 +596,6 @@ check_entry(const struct deck *deck, const struct card *c,
 	return true;
 }
 
-/* {id} and a card's attributes, for the file names of its images. */
-static const char *
-file_var(const void *ctx, const char *name)
-{
-	const struct card *c = ctx;
-
-	return strcmp(name, "id") == 0 ? c->id : card_attr(c, name);
-}
-
-char *
-load_image_path(const struct deck *deck, const struct tmpl *t,
-    const struct elem *e, const struct card *c)
-{
-	char *name = markup_plain_subst(e->file, file_var, c), *p, *dir;
-
-	if (g_path_is_absolute(name))
-		return name;
-	p = path_join(deck->dir, name);
-	if (!file_exists(p) && t->file != NULL) {
-		/* A layout's own frame or texture lies beside it. */
-		dir = g_path_get_dirname(t->file);
-		free(p);
-		p = path_join(dir, name);
-		g_free(dir);
-		if (!file_exists(p)) {
-			free(p);
-			p = path_join(deck->dir, name);
-		}
-	}
-	free(name);
-	return p;
-}
-
 /* Does a value put into a file name climb ("..") or start at "/"? */
 static bool
 climbs(const char *v)
@@ -645,8 +612,11 @@ static const struct srcpos *
 image_pos(const struct card *c, const struct elem *e)
 {
 	const char *p;
-	size_t n = strlen(e->file), i, k;
+	size_t n, i, k;
 
+	if (e->file == NULL)
+		return &e->file_pos;	/* its svg text */
+	n = strlen(e->file);
 	for (p = e->file; (p = strchr(p, '{')) != NULL; p++) {
 		if ((k = markup_var(p)) == 0)
 			continue;
@@ -668,17 +638,12 @@ check_image(const struct deck *deck, const struct tmpl *t,
     const struct card *c, const struct elem *e, struct images *images,
     struct diags *d)
 {
-	const struct srcpos *pos;
-	char *path;
-	bool ok;
+	double src[4];
 
 	if (e->type != ELEM_IMAGE || images == NULL)
 		return true;
-	pos = image_pos(c, e);
-	path = load_image_path(deck, t, e, c);
-	ok = art_load(images, path, pos, c->label, d) != NULL;
-	free(path);
-	return ok;
+	return load_elem_image(deck, t, e, c, images, image_pos(c, e), d,
+	    src) != NULL;
 }
 
 /* What element e needs of card c: its icon, colours and image. */

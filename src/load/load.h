@@ -125,6 +125,26 @@ char		*load_image_path(const struct deck *deck, const struct tmpl *t,
 		    const struct elem *e, const struct card *c);
 
 /*
+ * Of image img shown by image element e of template t, the rectangle
+ * drawn, in img's px: x, y, w, h into src -- the whole image, its crop
+ * (crop_mm: at t's dpi, an SVG at 96 px to the inch), and of that a
+ * sprite's cell.  False if the crop reaches past img's edges.
+ */
+bool		 load_image_src(const struct tmpl *t, const struct elem *e,
+		    const struct image *img, double src[4]);
+/*
+ * The image element e (of template t) shows on card c, from images:
+ * its file (load_image_path()) or svg text, svg_id's element of it,
+ * and into src the rectangle of it shown (load_image_src()).  NULL if
+ * any of these fails, reported (naming the card) where it is written:
+ * the file at pos, svg_id and the crop at their keys.
+ */
+const struct image *load_elem_image(const struct deck *deck,
+		    const struct tmpl *t, const struct elem *e,
+		    const struct card *c, struct images *images,
+		    const struct srcpos *pos, struct diags *d, double src[4]);
+
+/*
  * Size every space element of the kinds' templates: the trim of the
  * kind it names, plus its clearance, with that kind's corners.  An
  * unknown kind, or a space off its component, is an error.

@@ -2,30 +2,11 @@
 /*
  * Drawing an image element: PNG and JPEG from their decoded surfaces
  * (one surface per file, so the PDF embeds each once, a JPEG with its
- * own bytes), SVG as the vectors librsvg recorded, never rasterised.
+ * own bytes), SVG as the vectors librsvg recorded, never rasterised;
+ * a crop or a sprite's cell as that part of the whole.
  */
 #include "../art/art.h"
 #include "elements.h"
-
-/* The image's scale on each axis to fill box w x h as fit says. */
-static void
-scales(const struct lbox *b, double *sx, double *sy)
-{
-	double iw = b->img->w_px, ih = b->img->h_px;
-	double fw = b->w / iw, fh = b->h / ih;
-
-	switch (b->e->fit) {
-	case FIT_COVER:
-		*sx = *sy = fw > fh ? fw : fh;
-		break;
-	case FIT_STRETCH:
-		*sx = fw;
-		*sy = fh;
-		break;
-	default:
-		*sx = *sy = fw < fh ? fw : fh;
-	}
-}
 
 /*
  * What the image may cover: its box (turned with it).  The whole
@@ -66,15 +47,24 @@ void
 render_image(cairo_t *cr, const struct lbox *b)
 {
 	const struct image *img = b->img;
-	double sx, sy, dw, dh;
+	double sx, sy, dw, dh, x, y;
 
 	if (img == NULL)
 		return;		/* reported when the deck was bound */
-	scales(b, &sx, &sy);
-	dw = img->w_px * sx;
-	dh = img->h_px * sy;
+	layout_image_scale(b, &sx, &sy);
+	dw = b->src[2] * sx;
+	dh = b->src[3] * sy;
 	clip(cr, b);
 	/* Centred in its box, whatever the fit. */
-	render_picture(cr, img, b->x + (b->w - dw) / 2, b->y + (b->h - dh) / 2,
-	    dw, dh);
+	x = b->x + (b->w - dw) / 2;
+	y = b->y + (b->h - dh) / 2;
+	/* A part of it (a crop, a sprite's cell): the whole image drawn
+	 * where that part falls in the box, and only that part shown, so
+	 * that the PDF holds the image once however many parts it shows. */
+	if (b->src[2] != img->w_px || b->src[3] != img->h_px) {
+		cairo_rectangle(cr, x, y, dw, dh);
+		cairo_clip(cr);
+	}
+	render_picture(cr, img, x - b->src[0] * sx, y - b->src[1] * sy,
+	    img->w_px * sx, img->h_px * sy);
 }

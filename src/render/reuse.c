@@ -90,6 +90,10 @@ face_key(const struct laid *l)
 		    (const void *)b->e, b->x, b->y, b->w, b->h, b->size,
 		    b->marks, (const void *)b->img,
 		    b->marks ? b->srclang : "");
+		/* A card's own crop or sprite cell of a shared image. */
+		if (b->img != NULL)
+			g_string_append_printf(k, "%a %a %a %a ", b->src[0],
+			    b->src[1], b->src[2], b->src[3]);
 		put_rgba(k, &b->fill);
 		put_rgba(k, &b->stroke);
 		put_rgba(k, &b->color);

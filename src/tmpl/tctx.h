@@ -148,6 +148,11 @@ bool	tmpl_elem_load(struct tctx *c, struct elem *e, const struct ynode *n);
  * step.  False with errors in c->d.
  */
 bool	tmpl_item_load(struct tctx *c, const struct ynode *n, struct elist *L);
+/*
+ * Image element n's crop_px or crop_mm, sprite and svg_id into e
+ * (timage.c).  False with errors in c->d.
+ */
+bool	tmpl_image_part(struct tctx *c, struct elem *e, const struct ynode *n);
 /* when: (twhen.c): attributes' values, card ids or an expression. */
 bool	tmpl_get_when(struct tctx *c, struct elem *e, const struct ynode *n);
 

@@ -32,7 +32,8 @@ static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
     "component", "clearance_mm", "fill", "stroke", "stroke_mm", "radius_mm",
     "dash", NULL };
 static const char *const image_keys[] = { ELEM_KEYS, "box_mm",
-    "file", "fit", "clip", "bleed", NULL };
+    "file", "svg", "fit", "clip", "bleed", "crop_px", "crop_mm", "sprite",
+    "svg_id", NULL };
 /* A line has no inside to fill. */
 static const char *const line_keys[] = { ELEM_KEYS, "from_mm", "to_mm",
     "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", NULL };
@@ -322,8 +323,9 @@ load_space(struct tctx *c, struct elem *e, const struct ynode *n)
 
 /*
  * image: file (a template, "art/{id}.png": every card its own art, read
- * relative to the deck's folder), fit contain|cover|stretch, clip
- * box|bleed|none, bleed (the box over the bleed, as a rect's).
+ * relative to the deck's folder) or svg (the text of a small SVG),
+ * fit contain|cover|stretch, clip box|bleed|none, bleed (the box over
+ * the bleed, as a rect's), and the part of it shown (timage.c).
  */
 static bool
 load_image(struct tctx *c, struct elem *e, const struct ynode *n)
@@ -332,17 +334,25 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 	    NULL };
 	static const char *const clips[] = { "box", "bleed", "none", NULL };
 	const struct ynode *f = ytree_get(n, "file");
+	const struct ynode *svg = ytree_get(n, "svg");
 	int fit = FIT_CONTAIN, clip = CLIP_BOX;
 	bool ok = true;
 
-	if (f == NULL) {
-		diag_add(c->d, DIAG_ERROR, &n->pos, "missing", "an image "
-		    "element names its 'file' (PNG, JPEG or SVG)");
+	if ((f == NULL) == (svg == NULL)) {
+		diag_add(c->d, DIAG_ERROR, svg != NULL ? &svg->pos : &n->pos,
+		    "missing", "an image element names its 'file' (PNG, JPEG "
+		    "or SVG) or has its 'svg' text, one of the two");
 		return false;
 	}
-	ok &= ytree_string(f, &e->file, "file", NULL, c->d);
-	e->file_pos = f->pos;
-	e->file = tmpl_rep_subst(c, e->file);
+	if (f != NULL) {
+		ok &= ytree_string(f, &e->file, "file", NULL, c->d);
+		e->file_pos = f->pos;
+		e->file = tmpl_rep_subst(c, e->file);
+	} else {
+		ok &= ytree_string(svg, &e->svg, "svg", NULL, c->d);
+		e->file_pos = svg->pos;
+	}
+	ok &= tmpl_image_part(c, e, n);
 	ok &= tmpl_get_enum(c, ytree_get(n, "fit"), "fit", fits, &fit);
 	ok &= tmpl_get_enum(c, ytree_get(n, "clip"), "clip", clips, &clip);
 	ok &= tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed", &e->bleed);

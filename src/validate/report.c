@@ -47,17 +47,14 @@ copies_differ(const struct tmpl *t, const struct card *c, size_t li)
  * it is drawn at.  A turn moves the box, it does not scale it.
  */
 static double
-image_dpi(const struct lbox *b, const struct image *img)
+image_dpi(const struct lbox *b)
 {
-	double fw = b->w / img->w_px, fh = b->h / img->h_px, s;
+	double sx, sy;
 
-	/* Points per pixel: contained, the smaller scale; covering or
-	 * stretched, the larger, which is the coarser. */
-	if (b->e->fit == FIT_CONTAIN)
-		s = fw < fh ? fw : fh;
-	else
-		s = fw > fh ? fw : fh;
-	return 72 / s;
+	/* Points per pixel of the part shown: stretched, the larger, which
+	 * is the coarser. */
+	layout_image_scale(b, &sx, &sy);
+	return 72 / (sx > sy ? sx : sy);
 }
 
 /*
@@ -76,13 +73,13 @@ check_images(const struct card *c, const struct laid *l, GHashTable *seen,
 		double dpi;
 
 		if (img == NULL || img->kind == IMG_SVG ||
-		    g_hash_table_contains(seen, img->path))
+		    g_hash_table_contains(seen, art_file(img)->path))
 			continue;
-		dpi = image_dpi(&l->v[k], img);
+		dpi = image_dpi(&l->v[k]);
 		validate_size_note_art(art, img, dpi);
 		if (dpi >= MIN_DPI)
 			continue;
-		g_hash_table_add(seen, g_strdup(img->path));
+		g_hash_table_add(seen, g_strdup(art_file(img)->path));
 		diag_add(d, DIAG_WARN, &l->v[k].e->file_pos, "image", "%s: "
 		    "image %s prints at %.0f dpi, under the %d dpi a sharp "
 		    "print needs", c->label, img->path, dpi, MIN_DPI);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* covers: deck, templates, compose, translations, sheets, csv, limits,
- *         diagnostics, numbers */
+ *         diagnostics, numbers, images */
 /*
  * Unit tests of the load stage: the YAML tree with its positions and
  * rejections, the typed accessors, and loading decks, templates, sheets,
@@ -2281,6 +2281,53 @@ test_lang_tags(void **state)
 			fail_msg("'%s' taken for a tag", bad[i]);
 }
 
+/*
+ * The part of an image an element shows (load_image_src()): whole, a
+ * crop in px or in mm at the layout's dpi (an SVG's at 96 to the inch),
+ * a sprite's cell of the whole or of the crop, and a crop past an edge.
+ */
+static void
+test_image_src(void **state)
+{
+	struct tmpl t = { .dpi = 254 };		/* a px is 0.1 mm */
+	struct image png = { .kind = IMG_PNG, .w_px = 256, .h_px = 192 };
+	struct image svg = { .kind = IMG_SVG, .w_px = 300, .h_px = 100 };
+	struct elem e = { .type = ELEM_IMAGE };
+	double r[4];
+
+	(void)state;
+	assert_true(load_image_src(&t, &e, &png, r));
+	assert_true(r[0] == 0 && r[1] == 0 && r[2] == 256 && r[3] == 192);
+	e.crop[0] = 40, e.crop[1] = 20, e.crop[2] = 100, e.crop[3] = 60;
+	assert_true(load_image_src(&t, &e, &png, r));
+	assert_true(r[0] == 40 && r[1] == 20 && r[2] == 100 && r[3] == 60);
+	e.crop[0] = 200, e.crop[1] = 0, e.crop[2] = 100, e.crop[3] = 50;
+	assert_false(load_image_src(&t, &e, &png, r));
+	/* Right to the edge, in mm: its rounding is not past it. */
+	e.crop_mm = true;
+	e.crop[0] = 4, e.crop[1] = 2, e.crop[2] = 21.6, e.crop[3] = 6;
+	assert_true(load_image_src(&t, &e, &png, r));
+	assert_float_equal(r[0], 40, 1e-9);
+	assert_float_equal(r[2], 216, 1e-9);
+	e.crop[2] = 21.7;
+	assert_false(load_image_src(&t, &e, &png, r));
+	e.crop[0] = 25.4, e.crop[1] = 0, e.crop[2] = 25.4, e.crop[3] = 25.4;
+	assert_true(load_image_src(&t, &e, &svg, r));
+	assert_float_equal(r[0], 96, 1e-9);
+	assert_float_equal(r[3], 96, 1e-9);
+	/* Cell 7 of 4 x 3: the third of the second row. */
+	memset(e.crop, 0, sizeof(e.crop));
+	e.crop_mm = false;
+	e.sprite[0] = 4, e.sprite[1] = 3, e.sprite[2] = 7;
+	assert_true(load_image_src(&t, &e, &png, r));
+	assert_true(r[0] == 128 && r[1] == 64 && r[2] == 64 && r[3] == 64);
+	/* Cells of the crop: cell 2 of 2 x 1 in [0, 64, 128, 64]. */
+	e.crop[0] = 0, e.crop[1] = 64, e.crop[2] = 128, e.crop[3] = 64;
+	e.sprite[0] = 2, e.sprite[1] = 1, e.sprite[2] = 2;
+	assert_true(load_image_src(&t, &e, &png, r));
+	assert_true(r[0] == 64 && r[1] == 64 && r[2] == 64 && r[3] == 64);
+}
+
 int
 main(void)
 {
@@ -2340,6 +2387,7 @@ main(void)
 		cmocka_unit_test(test_csv_errors),
 		cmocka_unit_test(test_csv_row_lengths),
 		cmocka_unit_test(test_lang_tags),
+		cmocka_unit_test(test_image_src),
 	};
 
 	return cmocka_run_group_tests_name("load", tests, NULL, NULL);
