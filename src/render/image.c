@@ -2,7 +2,8 @@
 /*
  * Drawing an image element: PNG and JPEG from their decoded surfaces
  * (one surface per file, so the PDF embeds each once, a JPEG with its
- * own bytes), SVG as the vectors librsvg recorded, never rasterised.
+ * own bytes), SVG as the vectors librsvg recorded, never rasterised;
+ * tinted where the element says so.
  */
 #include "../art/art.h"
 #include "elements.h"
@@ -41,25 +42,43 @@ clip(cairo_t *cr, const struct lbox *b)
 	cairo_clip(cr);
 }
 
+/*
+ * Image img stretched into x, y, w, h pt; with a tint, its alpha
+ * painted in that one colour (an icon recoloured; a JPEG, opaque, is a
+ * box of the colour).
+ */
+static void
+picture(cairo_t *cr, const struct image *img, double x, double y, double w,
+    double h, const struct rgba *tint)
+{
+	cairo_pattern_t *p;
+
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_scale(cr, w / img->w_px, h / img->h_px);
+	/* An SVG's surface records its vectors: painted, they stay so. */
+	if (img->lazy)
+		p = art_pattern(img);
+	else
+		p = cairo_pattern_create_for_surface(img->surface);
+	if (tint != NULL) {
+		cairo_set_source_rgba(cr, tint->r, tint->g, tint->b, tint->a);
+		cairo_mask(cr, p);
+	} else {
+		cairo_set_source(cr, p);
+		cairo_paint(cr);
+	}
+	cairo_pattern_destroy(p);
+	cairo_restore(cr);
+}
+
 void
 render_picture(cairo_t *cr, const struct image *img, double x, double y,
     double w, double h)
 {
 	if (img == NULL)
 		return;		/* reported where it is named */
-	cairo_save(cr);
-	cairo_translate(cr, x, y);
-	cairo_scale(cr, w / img->w_px, h / img->h_px);
-	/* An SVG's surface records its vectors: painted, they stay so. */
-	if (img->lazy) {
-		cairo_pattern_t *p = art_pattern(img);
-
-		cairo_set_source(cr, p);
-		cairo_pattern_destroy(p);
-	} else
-		cairo_set_source_surface(cr, img->surface, 0, 0);
-	cairo_paint(cr);
-	cairo_restore(cr);
+	picture(cr, img, x, y, w, h, NULL);
 }
 
 void
@@ -75,6 +94,6 @@ render_image(cairo_t *cr, const struct lbox *b)
 	dh = img->h_px * sy;
 	clip(cr, b);
 	/* Centred in its box, whatever the fit. */
-	render_picture(cr, img, b->x + (b->w - dw) / 2, b->y + (b->h - dh) / 2,
-	    dw, dh);
+	picture(cr, img, b->x + (b->w - dw) / 2, b->y + (b->h - dh) / 2, dw,
+	    dh, b->e->color.set ? &b->color : NULL);
 }

@@ -176,6 +176,9 @@ bool	tmpl_shape_load(struct tctx *c, struct elem *e, const struct ynode *n);
  * dash_mm, opacity of a rect or shape. */
 bool	tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 	    double def);
+/* opacity n (0 to 1, or a value from data) of any element into e; n
+ * NULL: unset. */
+bool	tmpl_get_opacity(struct tctx *c, struct elem *e, const struct ynode *n);
 /* rotate_deg, pivot_mm, flip of any element, once its box is known. */
 bool	tmpl_shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
 /*

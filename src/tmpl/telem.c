@@ -31,7 +31,7 @@ static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
     "component", "clearance_mm", "fill", "stroke", "stroke_mm", "radius_mm",
     "dash", NULL };
 static const char *const image_keys[] = { ELEM_KEYS, "box_mm",
-    "file", "fit", "clip", "bleed", NULL };
+    "file", "fit", "clip", "bleed", "opacity", "blend", "tint", NULL };
 /* A line has no inside to fill. */
 static const char *const line_keys[] = { ELEM_KEYS, "from_mm", "to_mm",
     "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", NULL };
@@ -279,9 +279,33 @@ load_space(struct tctx *c, struct elem *e, const struct ynode *n)
 }
 
 /*
+ * How an image paints: opacity (0..1), blend (Cairo's operators by
+ * their CSS names) and tint (its alpha painted in one colour, kept as
+ * its color).
+ */
+static bool
+image_paint(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const blends[] = { "normal", "multiply", "screen",
+	    "overlay", "darken", "lighten", "color-dodge", "color-burn",
+	    "hard-light", "soft-light", "difference", "exclusion", "hue",
+	    "saturation", "color", "luminosity", NULL };
+	int blend = BLEND_NORMAL;
+	bool ok = true;
+
+	ok &= tmpl_get_opacity(c, e, ytree_get(n, "opacity"));
+	ok &= tmpl_get_enum(c, ytree_get(n, "blend"), "blend", blends,
+	    &blend);
+	ok &= tmpl_get_paint(c, ytree_get(n, "tint"), "tint", &e->color);
+	e->blend = (enum blend)blend;
+	return ok;
+}
+
+/*
  * image: file (a template, "art/{id}.png": every card its own art, read
  * relative to the deck's folder), fit contain|cover|stretch, clip
- * box|bleed|none, bleed (the box over the bleed, as a rect's).
+ * box|bleed|none, bleed (the box over the bleed, as a rect's), and how
+ * it paints (image_paint()).
  */
 static bool
 load_image(struct tctx *c, struct elem *e, const struct ynode *n)
@@ -306,7 +330,7 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 	ok &= tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed", &e->bleed);
 	e->fit = (enum fit)fit;
 	e->clip = (enum clip)clip;
-	return ok;
+	return image_paint(c, e, n) && ok;
 }
 
 bool
