@@ -69,6 +69,9 @@ enum blend { BLEND_NORMAL, BLEND_MULTIPLY, BLEND_SCREEN, BLEND_OVERLAY,
     BLEND_DARKEN, BLEND_LIGHTEN, BLEND_COLOR_DODGE, BLEND_COLOR_BURN,
     BLEND_HARD_LIGHT, BLEND_SOFT_LIGHT, BLEND_DIFFERENCE, BLEND_EXCLUSION,
     BLEND_HUE, BLEND_SATURATION, BLEND_COLOR, BLEND_LUMINOSITY };
+/* An image whose file does not exist: an error, or (also in a draft)
+ * a placeholder and a warning. */
+enum missing { MISSING_ERROR, MISSING_PLACEHOLDER };
 enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
 enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
 
@@ -137,6 +140,7 @@ struct elem {
 	enum fit	 fit;
 	enum clip	 clip;
 	enum blend	 blend;
+	enum missing	 missing;
 	/* shapes: line, circle, polygon, star, path (and rect's dash,
 	 * gradient, opacity) */
 	struct gradient	 grad;		/* fill, when grad.kind is set */

@@ -651,23 +651,28 @@ lay_text(const struct facejob *j, struct lbox *b)
 }
 
 /*
- * The image an element shows on a card: read (and its problems
- * reported) when the deck was bound, so this only looks it up.
+ * The image an element shows on a card, into b: read (and its problems
+ * reported) when the deck was bound, so this only looks it up; a file
+ * that does not exist, where a placeholder may stand for it, is its
+ * path in b->placeholder.
  */
-static const struct image *
-lay_image(const struct fonts *fonts, const struct deck *deck,
-    const struct tmpl *t, const struct card *c, const struct elem *e,
-    struct diags *d)
+static void
+lay_image(const struct facejob *j, struct lbox *b)
 {
-	char *path;
+	const struct elem *e = b->e;
 	const struct image *img;
+	char *path;
 
-	if (fonts->images == NULL)
-		return NULL;
-	path = load_image_path(deck, t, e, c);
-	img = art_load(fonts->images, path, &e->file_pos, c->label, d);
+	if (j->fonts->images == NULL)
+		return;
+	path = load_image_path(j->deck, j->t, e, j->c);
+	img = art_load_draft(j->fonts->images, path, &e->file_pos,
+	    j->c->label, load_placeholder(j->deck, e), j->d);
 	free(path);
-	return img;
+	if (img != NULL && img->missing)
+		b->placeholder = img->path;
+	else
+		b->img = img;
 }
 
 /*
@@ -752,7 +757,7 @@ lay_elem(const struct facejob *j, const struct elem *e)
 		    tmpl_icon_find(j->fonts->icons,
 		    card_attr(c, e->icon_attr)));
 	else if (e->type == ELEM_IMAGE)
-		b->img = lay_image(j->fonts, j->deck, t, c, e, j->d);
+		lay_image(j, b);
 }
 
 /*

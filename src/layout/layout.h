@@ -156,6 +156,10 @@ struct lbox {
 	unsigned int		 marks;		/* MARK_* (drafts, hints) */
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
 	const struct image	*img;		/* image: borrowed, or NULL */
+	const char		*placeholder;	/* image: the path of a file
+						   that does not exist, drawn
+						   as a placeholder (borrowed
+						   from the images); or NULL */
 	PangoLayout		*layout;	/* text: fitted, one reference
 						   of its own; drawn as is */
 };

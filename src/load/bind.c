@@ -629,6 +629,12 @@ load_image_path(const struct deck *deck, const struct tmpl *t,
 	return p;
 }
 
+bool
+load_placeholder(const struct deck *deck, const struct elem *e)
+{
+	return deck->placeholders || e->missing == MISSING_PLACEHOLDER;
+}
+
 /* Does a value put into a file name climb ("..") or start at "/"? */
 static bool
 climbs(const char *v)
@@ -676,7 +682,8 @@ check_image(const struct deck *deck, const struct tmpl *t,
 		return true;
 	pos = image_pos(c, e);
 	path = load_image_path(deck, t, e, c);
-	ok = art_load(images, path, pos, c->label, d) != NULL;
+	ok = art_load_draft(images, path, pos, c->label,
+	    load_placeholder(deck, e), d) != NULL;
 	free(path);
 	return ok;
 }

@@ -52,6 +52,9 @@ struct load_opts {
 					   warnings instead of errors */
 	bool		 hints;		/* every text box outlined and
 					   named (deck->hints) */
+	bool		 placeholders;	/* a missing image drawn as a
+					   placeholder, with a warning
+					   (--draft, watch) */
 	const char	*packdir;	/* deckpress's default pack strings,
 					   PACKDIR/LANG.yaml; NULL: none */
 	const char	*layouts;	/* deckpress's layouts/, which a
@@ -123,6 +126,13 @@ bool		 load_bind(const struct deck *deck,
  */
 char		*load_image_path(const struct deck *deck, const struct tmpl *t,
 		    const struct elem *e, const struct card *c);
+/*
+ * May image element e of deck stand as a placeholder when its file does
+ * not exist: in a draft (deck->placeholders) or where its layout says
+ * missing: placeholder?
+ */
+bool		 load_placeholder(const struct deck *deck,
+		    const struct elem *e);
 
 /*
  * Size every space element of the kinds' templates: the trim of the

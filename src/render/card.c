@@ -187,7 +187,10 @@ draw_elem(cairo_t *cr, PangoContext *ctx, const struct lbox *b,
 		render_space(cr, b);
 		break;
 	case ELEM_IMAGE:
-		render_image(cr, b);
+		if (b->placeholder != NULL)
+			render_placeholder(cr, ctx, b);
+		else
+			render_image(cr, b);
 		break;
 	case ELEM_LINE:
 		render_line(cr, b, l);

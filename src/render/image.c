@@ -3,8 +3,13 @@
  * Drawing an image element: PNG and JPEG from their decoded surfaces
  * (one surface per file, so the PDF embeds each once, a JPEG with its
  * own bytes), SVG as the vectors librsvg recorded, never rasterised;
- * tinted where the element says so.
+ * tinted where the element says so; a missing file's placeholder.
  */
+#include <math.h>
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
 #include "../art/art.h"
 #include "elements.h"
 
@@ -96,4 +101,52 @@ render_image(cairo_t *cr, const struct lbox *b)
 	/* Centred in its box, whatever the fit. */
 	picture(cr, img, b->x + (b->w - dw) / 2, b->y + (b->h - dh) / 2, dw,
 	    dh, b->e->color.set ? &b->color : NULL);
+}
+
+/*
+ * A missing image's stand-in, plainly not art: its box in light grey,
+ * outlined and crossed in a darker one, its file's name in the middle
+ * (wrapped to the box), so a proof shows what is still to come.
+ */
+void
+render_placeholder(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
+{
+	const char *name = strrchr(b->placeholder, '/');
+	PangoLayout *l = pango_layout_new(ctx);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "Roboto 6");
+	PangoRectangle log;
+	double lw = 0.5;
+
+	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
+	cairo_clip(cr);
+	cairo_set_source_rgb(cr, 0.9, 0.9, 0.9);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+	cairo_set_line_width(cr, lw);
+	cairo_rectangle(cr, b->x + lw / 2, b->y + lw / 2, b->w - lw,
+	    b->h - lw);
+	cairo_move_to(cr, b->x, b->y);
+	cairo_line_to(cr, b->x + b->w, b->y + b->h);
+	cairo_move_to(cr, b->x + b->w, b->y);
+	cairo_line_to(cr, b->x, b->y + b->h);
+	cairo_stroke(cr);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_text(l, name != NULL ? name + 1 : b->placeholder,
+	    -1);
+	pango_layout_set_width(l, pango_units_from_double(fmax(b->w - 4, 1)));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	pango_layout_get_extents(l, NULL, &log);
+	/* On a white band: legible across the cross. */
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_rectangle(cr, b->x, b->y + (b->h - pango_units_to_double(
+	    log.height)) / 2 - 1, b->w, pango_units_to_double(log.height) + 2);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+	cairo_move_to(cr, b->x + 2, b->y + (b->h - pango_units_to_double(
+	    log.height)) / 2);
+	layout_show(cr, l);
+	g_object_unref(l);
 }

@@ -31,7 +31,8 @@ static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
     "component", "clearance_mm", "fill", "stroke", "stroke_mm", "radius_mm",
     "dash", NULL };
 static const char *const image_keys[] = { ELEM_KEYS, "box_mm",
-    "file", "fit", "clip", "bleed", "opacity", "blend", "tint", NULL };
+    "file", "fit", "clip", "bleed", "opacity", "blend", "tint", "missing",
+    NULL };
 /* A line has no inside to fill. */
 static const char *const line_keys[] = { ELEM_KEYS, "from_mm", "to_mm",
     "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", NULL };
@@ -280,8 +281,9 @@ load_space(struct tctx *c, struct elem *e, const struct ynode *n)
 
 /*
  * How an image paints: opacity (0..1), blend (Cairo's operators by
- * their CSS names) and tint (its alpha painted in one colour, kept as
- * its color).
+ * their CSS names), tint (its alpha painted in one colour, kept as its
+ * color) and missing (error|placeholder: a file that does not exist
+ * drawn as a placeholder box, with a warning).
  */
 static bool
 image_paint(struct tctx *c, struct elem *e, const struct ynode *n)
@@ -290,14 +292,19 @@ image_paint(struct tctx *c, struct elem *e, const struct ynode *n)
 	    "overlay", "darken", "lighten", "color-dodge", "color-burn",
 	    "hard-light", "soft-light", "difference", "exclusion", "hue",
 	    "saturation", "color", "luminosity", NULL };
-	int blend = BLEND_NORMAL;
+	static const char *const missings[] = { "error", "placeholder",
+	    NULL };
+	int blend = BLEND_NORMAL, missing = MISSING_ERROR;
 	bool ok = true;
 
 	ok &= tmpl_get_opacity(c, e, ytree_get(n, "opacity"));
 	ok &= tmpl_get_enum(c, ytree_get(n, "blend"), "blend", blends,
 	    &blend);
 	ok &= tmpl_get_paint(c, ytree_get(n, "tint"), "tint", &e->color);
+	ok &= tmpl_get_enum(c, ytree_get(n, "missing"), "missing", missings,
+	    &missing);
 	e->blend = (enum blend)blend;
+	e->missing = (enum missing)missing;
 	return ok;
 }
 
