@@ -63,15 +63,6 @@ enum fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
 /* What an image may cover: its box, the component and its bleed, or
  * all the imposer lets show. */
 enum clip { CLIP_BOX, CLIP_BLEED, CLIP_NONE };
-/* How an image is laid over what is under it: Cairo's blend operators,
- * normal first (render/card.c maps them, in this order). */
-enum blend { BLEND_NORMAL, BLEND_MULTIPLY, BLEND_SCREEN, BLEND_OVERLAY,
-    BLEND_DARKEN, BLEND_LIGHTEN, BLEND_COLOR_DODGE, BLEND_COLOR_BURN,
-    BLEND_HARD_LIGHT, BLEND_SOFT_LIGHT, BLEND_DIFFERENCE, BLEND_EXCLUSION,
-    BLEND_HUE, BLEND_SATURATION, BLEND_COLOR, BLEND_LUMINOSITY };
-/* An image whose file does not exist: an error, or (also in a draft)
- * a placeholder and a warning. */
-enum missing { MISSING_ERROR, MISSING_PLACEHOLDER };
 enum halign { HALIGN_LEFT, HALIGN_CENTER, HALIGN_RIGHT };
 enum valign { VALIGN_TOP, VALIGN_MIDDLE, VALIGN_BOTTOM };
 
@@ -122,9 +113,7 @@ struct elem {
 	enum halign	 halign;
 	enum valign	 valign;
 	bool		 upper;		/* uppercase the text */
-	struct paint	 color;		/* text or icon colour; an image's
-					   tint (set: its alpha painted in
-					   it) */
+	struct paint	 color;		/* text or icon colour; image tint */
 	/* icon */
 	unsigned int	 codepoint;	/* 0: taken from icon_attr */
 	bool		 mirror;	/* icon drawn mirrored left-right */
@@ -139,15 +128,14 @@ struct elem {
 	struct srcpos	 file_pos;
 	enum fit	 fit;
 	enum clip	 clip;
-	enum blend	 blend;
-	enum missing	 missing;
+	unsigned char	 blend;		/* enum blend (tmpl.h) */
+	bool		 placeholder;	/* missing: placeholder */
 	/* shapes: line, circle, polygon, star, path (and rect's dash,
 	 * gradient, opacity) */
 	struct gradient	 grad;		/* fill, when grad.kind is set */
 	double		*dashes;	/* pt: dash, gap, dash ... */
 	size_t		 ndash;
-	double		 opacity;	/* 0..1, of the whole element (an
-					   image's too) */
+	double		 opacity;	/* 0..1, of the whole element */
 	enum cap	 cap;		/* line ends */
 	double		*pts;		/* pt, x y pairs: line, polygon */
 	size_t		 npts;		/* pairs */

@@ -632,7 +632,7 @@ load_image_path(const struct deck *deck, const struct tmpl *t,
 bool
 load_placeholder(const struct deck *deck, const struct elem *e)
 {
-	return deck->placeholders || e->missing == MISSING_PLACEHOLDER;
+	return deck->placeholders || e->placeholder;
 }
 
 /* Does a value put into a file name climb ("..") or start at "/"? */

@@ -15,6 +15,7 @@
 #include <pango/pangocairo.h>
 
 #include "../pdf/pdf.h"
+#include "../tmpl/tmpl.h"
 #include "elements.h"
 
 /* A draft's colour: a magenta no card design is likely to use. */

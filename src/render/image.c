@@ -116,7 +116,7 @@ render_placeholder(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	PangoFontDescription *fd = pango_font_description_from_string(
 	    "Roboto 6");
 	PangoRectangle log;
-	double lw = 0.5;
+	double lw = 0.5, lh, ty;
 
 	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
 	cairo_clip(cr);
@@ -139,14 +139,14 @@ render_placeholder(cairo_t *cr, PangoContext *ctx, const struct lbox *b)
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 	pango_layout_get_extents(l, NULL, &log);
+	lh = pango_units_to_double(log.height);
+	ty = b->y + (b->h - lh) / 2;
 	/* On a white band: legible across the cross. */
 	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_rectangle(cr, b->x, b->y + (b->h - pango_units_to_double(
-	    log.height)) / 2 - 1, b->w, pango_units_to_double(log.height) + 2);
+	cairo_rectangle(cr, b->x, ty - 1, b->w, lh + 2);
 	cairo_fill(cr);
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-	cairo_move_to(cr, b->x + 2, b->y + (b->h - pango_units_to_double(
-	    log.height)) / 2);
+	cairo_move_to(cr, b->x + 2, ty);
 	layout_show(cr, l);
 	g_object_unref(l);
 }

@@ -294,7 +294,7 @@ image_paint(struct tctx *c, struct elem *e, const struct ynode *n)
 	    "saturation", "color", "luminosity", NULL };
 	static const char *const missings[] = { "error", "placeholder",
 	    NULL };
-	int blend = BLEND_NORMAL, missing = MISSING_ERROR;
+	int blend = BLEND_NORMAL, missing = 0;
 	bool ok = true;
 
 	ok &= tmpl_get_opacity(c, e, ytree_get(n, "opacity"));
@@ -303,8 +303,8 @@ image_paint(struct tctx *c, struct elem *e, const struct ynode *n)
 	ok &= tmpl_get_paint(c, ytree_get(n, "tint"), "tint", &e->color);
 	ok &= tmpl_get_enum(c, ytree_get(n, "missing"), "missing", missings,
 	    &missing);
-	e->blend = (enum blend)blend;
-	e->missing = (enum missing)missing;
+	e->blend = (unsigned char)blend;
+	e->placeholder = missing == 1;
 	return ok;
 }
 

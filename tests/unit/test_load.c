@@ -1967,12 +1967,12 @@ test_tmpl_image_paint(void **state)
 	assert_int_equal(e->blend, BLEND_COLOR_BURN);
 	assert_true(e->color.set);
 	assert_near(e->color.rgba.g, 0x20 / 255.0, 1e-12);
-	assert_int_equal(e->missing, MISSING_PLACEHOLDER);
+	assert_true(e->placeholder);
 	e = &t->elems[FACE_FRONT][1];
 	assert_near(e->opacity, 1, 0);
 	assert_int_equal(e->blend, BLEND_NORMAL);
 	assert_false(e->color.set);
-	assert_int_equal(e->missing, MISSING_ERROR);
+	assert_false(e->placeholder);
 	tmpl_free(t);
 	sb_free(&b);
 	sb_printf(&b, "card: standard\nfront:\n%s%s%s", b1, b2, b3);
