@@ -115,8 +115,8 @@ struct elem {
 	enum halign	 halign;
 	enum valign	 valign;
 	bool		 upper;		/* uppercase the text */
-	struct paint	 color;		/* text or icon colour; a text's
-					   may be a gradient (grad) */
+	struct paint	 color;		/* text or icon colour (a text's may
+					   be a gradient: grad); image tint */
 	bool		 stroke_over;	/* text: its outline (stroke,
 					   stroke_w) drawn over the fill,
 					   not under it */
@@ -138,6 +138,8 @@ struct elem {
 	double		 sprite[3];	/* cols, rows, index from 1; 0: none */
 	const char	*svg_id;	/* only this element of the SVG */
 	bool		 crop_mm;
+	unsigned char	 blend;		/* enum blend (tmpl.h) */
+	bool		 placeholder;	/* missing: placeholder */
 	/* shapes: line, circle, polygon, star, path (and rect's dash,
 	 * gradient, opacity) */
 	struct gradient	 grad;		/* fill (a text's colour), when

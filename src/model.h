@@ -161,6 +161,8 @@ struct deck {
 	struct srcpos	 *fallback_pos;	/* per language: of that list */
 	bool		  draft;	/* missing strings filled from the source */
 	bool		  hints;	/* every text box outlined, named */
+	bool		  placeholders;	/* missing images drawn as
+					   placeholders (load_opts) */
 	size_t		  nfilled;	/* draft: strings shown in the source */
 	size_t		  nstale;	/* draft: stale strings, flagged */
 };

@@ -278,6 +278,7 @@ read_file(const struct images *c, struct image *img, const char **why)
 {
 	if (!g_file_test(img->path, G_FILE_TEST_EXISTS)) {
 		*why = "does not exist";
+		img->missing = true;
 		return false;
 	}
 	if (g_file_test(img->path, G_FILE_TEST_IS_DIR)) {
@@ -491,16 +492,44 @@ check_svg_fonts(const struct images *c, const struct image *img,
 	g_hash_table_destroy(said);
 }
 
+/*
+ * img's file does not exist: with placeholder, a warning (once) and
+ * img to draw in its place; else an error (once) and NULL.  A file a
+ * draft may miss is still an error wherever no placeholder may stand
+ * for it.
+ */
+static const struct image *
+missing(struct image *img, const struct srcpos *pos, const char *ctx,
+    bool placeholder, struct diags *d)
+{
+	if (placeholder) {
+		if (!img->warned)
+			diag_add(d, DIAG_WARN, pos, "image", "%s%simage %s "
+			    "does not exist; drawn as a placeholder",
+			    CTX_FMT(ctx), img->path);
+		img->warned = true;
+		return img;
+	}
+	if (!img->refused)
+		diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s does not "
+		    "exist", CTX_FMT(ctx), img->path);
+	img->refused = true;
+	return NULL;
+}
+
 const struct image *
-art_load(struct images *c, const char *path, const struct srcpos *pos,
-    const char *ctx, struct diags *d)
+art_load_draft(struct images *c, const char *path, const struct srcpos *pos,
+    const char *ctx, bool placeholder, struct diags *d)
 {
 	struct image *img;
 	const char *why = NULL;
 
 	if (g_hash_table_lookup_extended(c->by_path, path, NULL,
-	    (gpointer *)&img))
+	    (gpointer *)&img)) {
+		if (img->missing)
+			return missing(img, pos, ctx, placeholder, d);
 		return img->failed ? NULL : img;
+	}
 	img = xcalloc(1, sizeof(*img));
 	img->path = g_strdup(path);
 	g_hash_table_insert(c->by_path, img->path, img);
@@ -514,8 +543,10 @@ art_load(struct images *c, const char *path, const struct srcpos *pos,
 			art_make_lazy(c, img);
 		return img;
 	}
-	/* Reported once, where it is first named; later uses stay quiet. */
 	img->failed = true;
+	if (img->missing)
+		return missing(img, pos, ctx, placeholder, d);
+	/* Reported once, where it is first named; later uses stay quiet. */
 	diag_add(d, DIAG_ERROR, pos, "image", "%s%simage %s %s", CTX_FMT(ctx),
 	    path, why);
 	return NULL;
@@ -547,4 +578,26 @@ art_load_svg_text(struct images *c, const char *text,
 	diag_add(d, DIAG_ERROR, pos, "image", "%s%sthe svg text %s",
 	    CTX_FMT(ctx), why);
 	return NULL;
+}
+
+const struct image *
+art_load(struct images *c, const char *path, const struct srcpos *pos,
+    const char *ctx, struct diags *d)
+{
+	return art_load_draft(c, path, pos, ctx, false, d);
+}
+
+size_t
+art_missing(const struct images *c)
+{
+	GHashTableIter it;
+	gpointer k, v;
+	size_t n = 0;
+
+	if (c == NULL)
+		return 0;
+	g_hash_table_iter_init(&it, c->by_path);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		n += ((const struct image *)v)->missing;
+	return n;
 }

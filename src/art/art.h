@@ -32,6 +32,10 @@ struct image {
 	unsigned char	*data;		/* the file's bytes; NULL if lazy */
 	size_t		 len;		/* the file's size */
 	bool		 failed;	/* reported; not to be drawn */
+	bool		 missing;	/* failed: the file does not exist
+					   (a placeholder where allowed) */
+	bool		 refused;	/* missing, said as an error */
+	bool		 warned;	/* missing, said as a placeholder */
 	/*
 	 * A large raster image is lazy: checked whole when it is loaded,
 	 * then its pixels freed; its surface is a recording of a raster
@@ -106,6 +110,17 @@ void		 art_resample(struct images *c, const struct image *img,
 const struct image *art_load(struct images *c, const char *path,
 		    const struct srcpos *pos, const char *ctx,
 		    struct diags *d);
+/*
+ * art_load(), but where placeholder is true a file that does not exist
+ * is a warning at pos (once for the file) instead of an error, and the
+ * image returned has missing set and nothing to draw: the caller draws
+ * a placeholder.  Where it is false, as art_load().
+ */
+const struct image *art_load_draft(struct images *c, const char *path,
+		    const struct srcpos *pos, const char *ctx,
+		    bool placeholder, struct diags *d);
+/* How many of the files c was asked for do not exist. */
+size_t		 art_missing(const struct images *c);
 
 /*
  * The SVG given as text (an image element's svg:), read and bounded as

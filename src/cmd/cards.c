@@ -50,7 +50,9 @@ static const char usage_cards[] =
 "                       missing string in the source language, it and\n"
 "                       stale or too long strings flagged on the card,\n"
 "                       listed on stderr, DRAFT in the margins; every\n"
-"                       text box outlined as --hints does\n"
+"                       text box outlined as --hints does; an image\n"
+"                       file that does not exist drawn as a crossed\n"
+"                       placeholder, with a warning\n"
 "      --hints          every text box outlined, its field named: where\n"
 "                       each text goes, before there is text\n"
 PRINT_USAGE

@@ -32,8 +32,9 @@ static const char usage_watch[] =
 "profile, layouts/pack and fonts/.  Each build prints one line,\n"
 "\"12:03:41 rebuilt out/quiz-en-cards.pdf in 0.21 s\", or its errors on\n"
 "stderr as 'deckpress cards' prints them and \"12:03:41 failed: 2\n"
-"errors\"; a failed build leaves the PDF as it was.  DECK removed and\n"
-"made again, or replaced, is watched anew.  Ctrl-C stops.\n"
+"errors\"; a failed build leaves the PDF as it was.  An image file not\n"
+"drawn yet is a placeholder, with a warning.  DECK removed and made\n"
+"again, or replaced, is watched anew.  Ctrl-C stops.\n"
 "\n"
 "      --pack           the print-and-play pack, not the card sheets\n"
 "  -l, --lang LANG      language to print (default: the deck's first)\n"
@@ -168,6 +169,10 @@ cmd_watch(int argc, char **argv)
 	};
 	struct wjob w = { .job = JOB_INIT };
 	int c, rc;
+
+	/* A designer at work: art not yet drawn is a placeholder, warned
+	 * of, not a build refused. */
+	w.job.placeholders = true;
 
 	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
 		switch (c) {

@@ -25,6 +25,7 @@ job_load_opts(const struct job *j, struct load_opts *o)
 	o->one = true;		/* no --lang: the source, and only it */
 	o->draft = j->draft;
 	o->hints = j->hints;
+	o->placeholders = j->draft || j->placeholders;
 	o->allow_outside = j->allow_outside;
 }
 

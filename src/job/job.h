@@ -70,6 +70,8 @@ struct job {
 	const char	*kind;		/* NULL: every kind of component */
 	bool		 draft;		/* fill and flag missing strings */
 	bool		 hints;		/* outline and name every text box */
+	bool		 placeholders;	/* missing images as placeholders
+					   (watch; --draft too) */
 	/* how this printer prints: options, else the printer profile */
 	const char	*printer;	/* --printer FILE, or NULL */
 	const char	*paper;		/* "a4", "letter"; NULL: the sheets' */

@@ -655,18 +655,24 @@ lay_text(const struct facejob *j, struct lbox *b)
 }
 
 /*
- * The image an element shows on a card: read (and its problems
- * reported) when the deck was bound, so this only looks it up.
+ * The image an element shows on a card, into b: read (and its problems
+ * reported) when the deck was bound, so this only looks it up; a file
+ * that does not exist, where a placeholder may stand for it, is its
+ * path in b->placeholder.
  */
-static const struct image *
-lay_image(const struct fonts *fonts, const struct deck *deck,
-    const struct tmpl *t, const struct card *c, const struct elem *e,
-    double src[4], struct diags *d)
+static void
+lay_image(const struct facejob *j, struct lbox *b)
 {
-	if (fonts->images == NULL)
-		return NULL;
-	return load_elem_image(deck, t, e, c, fonts->images,
-	    &e->file_pos, d, src);
+	const struct image *img;
+
+	if (j->fonts->images == NULL)
+		return;
+	img = load_elem_image(j->deck, j->t, b->e, j->c, j->fonts->images,
+	    &b->e->file_pos, j->d, b->src);
+	if (img != NULL && img->missing)
+		b->placeholder = img->path;
+	else
+		b->img = img;
 }
 
 void
@@ -769,7 +775,7 @@ lay_elem(const struct facejob *j, const struct elem *e)
 		    tmpl_icon_find(j->fonts->icons,
 		    card_attr(c, e->icon_attr)));
 	else if (e->type == ELEM_IMAGE)
-		b->img = lay_image(j->fonts, j->deck, t, c, e, b->src, j->d);
+		lay_image(j, b);
 }
 
 /*

@@ -158,6 +158,10 @@ struct lbox {
 	const struct image	*img;		/* image: borrowed, or NULL */
 	double			 src[4];	/* image: x y w h of img drawn,
 						   its px (load_image_src()) */
+	const char		*placeholder;	/* image: the path of a file
+						   that does not exist, drawn
+						   as a placeholder (borrowed
+						   from the images); or NULL */
 	PangoLayout		*layout;	/* text: fitted, one reference
 						   of its own; drawn as is */
 };

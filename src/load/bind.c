@@ -658,7 +658,8 @@ check_elem(const struct deck *deck, const struct card *c,
 	ok &= check_icon(c, e, icons, d);
 	ok &= check_paint(t, c, &e->fill, "fill", e, d);
 	ok &= check_paint(t, c, &e->stroke, "stroke", e, d);
-	ok &= check_paint(t, c, &e->color, "color", e, d);
+	ok &= check_paint(t, c, &e->color, e->type == ELEM_IMAGE ? "tint" :
+	    "color", e, d);
 	for (k = 0; k < e->grad.n; k++)
 		ok &= check_paint(t, c, &e->grad.stops[k], "gradient", e, d);
 	ok &= check_image(deck, t, c, e, images, d);

@@ -910,6 +910,7 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	 */
 	deck->hints = o->hints || (deck->draft && (deck->nfilled > 0 ||
 	    deck->nstale > 0));
+	deck->placeholders = o->placeholders;
 	if (!ok || (!o->lenient && (!texts_ok || d->nerr > nerr))) {
 		load_deck_free(deck);
 		return NULL;

@@ -112,6 +112,12 @@ crop_outside(const struct tmpl *t, const struct elem *e,
 		    e->crop[2], e->crop[3], img->path, img->w_px, img->h_px);
 }
 
+bool
+load_placeholder(const struct deck *deck, const struct elem *e)
+{
+	return deck->placeholders || e->placeholder;
+}
+
 const struct image *
 load_elem_image(const struct deck *deck, const struct tmpl *t,
     const struct elem *e, const struct card *c, struct images *images,
@@ -125,8 +131,12 @@ load_elem_image(const struct deck *deck, const struct tmpl *t,
 		img = art_load_svg_text(images, e->svg, pos, c->label, d);
 	else {
 		path = load_image_path(deck, t, e, c);
-		img = art_load(images, path, pos, c->label, d);
+		img = art_load_draft(images, path, pos, c->label,
+		    load_placeholder(deck, e), d);
 		free(path);
+		/* A placeholder's box is the element's: no part of it. */
+		if (img != NULL && img->missing)
+			return img;
 	}
 	if (img != NULL && e->svg_id != NULL)
 		img = art_svg_part(img, e->svg_id, &e->svg_id_pos, c->label,

@@ -52,6 +52,9 @@ struct load_opts {
 					   warnings instead of errors */
 	bool		 hints;		/* every text box outlined and
 					   named (deck->hints) */
+	bool		 placeholders;	/* a missing image drawn as a
+					   placeholder, with a warning
+					   (--draft, watch) */
 	const char	*packdir;	/* deckpress's default pack strings,
 					   PACKDIR/LANG.yaml; NULL: none */
 	const char	*layouts;	/* deckpress's layouts/, which a
@@ -123,6 +126,13 @@ bool		 load_bind(const struct deck *deck,
  */
 char		*load_image_path(const struct deck *deck, const struct tmpl *t,
 		    const struct elem *e, const struct card *c);
+/*
+ * May image element e of deck stand as a placeholder when its file does
+ * not exist: in a draft (deck->placeholders) or where its layout says
+ * missing: placeholder?
+ */
+bool		 load_placeholder(const struct deck *deck,
+		    const struct elem *e);
 
 /*
  * Of image img shown by image element e of template t, the rectangle
@@ -135,7 +145,9 @@ bool		 load_image_src(const struct tmpl *t, const struct elem *e,
 /*
  * The image element e (of template t) shows on card c, from images:
  * its file (load_image_path()) or svg text, svg_id's element of it,
- * and into src the rectangle of it shown (load_image_src()).  NULL if
+ * and into src the rectangle of it shown (load_image_src()); a missing
+ * file that may be a placeholder (load_placeholder()) as itself, its
+ * missing set and src untouched.  NULL if
  * any of these fails, reported (naming the card) where it is written:
  * the file at pos, svg_id and the crop at their keys.
  */

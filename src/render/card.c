@@ -15,6 +15,7 @@
 #include <pango/pangocairo.h>
 
 #include "../pdf/pdf.h"
+#include "../tmpl/tmpl.h"
 #include "elements.h"
 
 /* A draft's colour: a magenta no card design is likely to use. */
@@ -152,6 +153,23 @@ turn(cairo_t *cr, const struct lbox *b)
 	cairo_transform(cr, &m);
 }
 
+/* Cairo's operator for blend mode m (PDF's /BM of the same name). */
+static cairo_operator_t
+blend_op(enum blend m)
+{
+	static const cairo_operator_t ops[] = { CAIRO_OPERATOR_OVER,
+	    CAIRO_OPERATOR_MULTIPLY, CAIRO_OPERATOR_SCREEN,
+	    CAIRO_OPERATOR_OVERLAY, CAIRO_OPERATOR_DARKEN,
+	    CAIRO_OPERATOR_LIGHTEN, CAIRO_OPERATOR_COLOR_DODGE,
+	    CAIRO_OPERATOR_COLOR_BURN, CAIRO_OPERATOR_HARD_LIGHT,
+	    CAIRO_OPERATOR_SOFT_LIGHT, CAIRO_OPERATOR_DIFFERENCE,
+	    CAIRO_OPERATOR_EXCLUSION, CAIRO_OPERATOR_HSL_HUE,
+	    CAIRO_OPERATOR_HSL_SATURATION, CAIRO_OPERATOR_HSL_COLOR,
+	    CAIRO_OPERATOR_HSL_LUMINOSITY };
+
+	return ops[m];
+}
+
 static void
 draw_elem(cairo_t *cr, PangoContext *ctx, const struct lbox *b,
     const struct laid *l)
@@ -170,7 +188,10 @@ draw_elem(cairo_t *cr, PangoContext *ctx, const struct lbox *b,
 		render_space(cr, b);
 		break;
 	case ELEM_IMAGE:
-		render_image(cr, b);
+		if (b->placeholder != NULL)
+			render_placeholder(cr, ctx, b);
+		else
+			render_image(cr, b);
 		break;
 	case ELEM_LINE:
 		render_line(cr, b, l);
@@ -241,8 +262,10 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 	for (i = 0; i < l->n; i++) {
 		const struct lbox *b = &l->v[i];
 		/* A see-through element is drawn whole, then blended, so
-		 * its stroke does not show through its own fill. */
-		bool group = b->e->opacity < 1, tag;
+		 * its stroke does not show through its own fill; a blend
+		 * mode lays the whole over what is under it. */
+		bool group = b->e->opacity < 1 || b->e->blend != BLEND_NORMAL,
+		    tag;
 
 		cairo_save(cr);
 		/* The path is no part of the state cairo_save() keeps: the
@@ -263,6 +286,7 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 		draw_elem(cr, ctx, b, l);
 		if (group) {
 			cairo_pop_group_to_source(cr);
+			cairo_set_operator(cr, blend_op(b->e->blend));
 			cairo_paint_with_alpha(cr, b->e->opacity);
 		}
 		if (tag)

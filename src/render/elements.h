@@ -14,6 +14,10 @@ void	render_space(cairo_t *cr, const struct lbox *b);
 /* An image element (its box, fit and clip: a clip to the bleed is
  * render_card()'s, set before the element turns). */
 void	render_image(cairo_t *cr, const struct lbox *b);
+/* The placeholder of an image whose file does not exist (b->placeholder,
+ * in a draft or where the layout allows it): a crossed box, named. */
+void	render_placeholder(cairo_t *cr, PangoContext *ctx,
+	    const struct lbox *b);
 
 void	render_text(cairo_t *cr, PangoContext *ctx, const struct lbox *b);
 /* Shapes (shape.c); those made of points move the points on a trim

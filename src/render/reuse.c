@@ -101,6 +101,7 @@ face_key(const struct laid *l)
 		for (j = 0; j < b->e->grad.n; j++)
 			put_rgba(k, &b->stops[j]);
 		g_string_append(k, b->text ? b->text : "");
+		g_string_append(k, b->placeholder ? b->placeholder : "");
 		g_string_append_c(k, '\x1f');
 	}
 	return g_string_free(k, FALSE);

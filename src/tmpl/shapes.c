@@ -385,7 +385,7 @@ bool
 tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
     double def)
 {
-	const struct ynode *f = ytree_get(n, "fill"), *op;
+	const struct ynode *f = ytree_get(n, "fill");
 	bool ok = true;
 
 	if (f != NULL && f->type == YNODE_MAP) {
@@ -399,12 +399,18 @@ tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 	ok &= tmpl_get_mm(c, ytree_get(n, "stroke_mm"), "stroke_mm",
 	    &e->stroke_w);
 	ok &= get_dash(c, e, ytree_get(n, "dash_mm"));
-	if ((op = ytree_get(n, "opacity")) == NULL)
-		return ok;
+	return tmpl_get_opacity(c, e, ytree_get(n, "opacity")) && ok;
+}
+
+bool
+tmpl_get_opacity(struct tctx *c, struct elem *e, const struct ynode *op)
+{
+	if (op == NULL)
+		return true;
 	if (!tmpl_num(c, op, "opacity", UNIT_NONE, &e->opacity))
 		return false;
 	if (isnan(e->opacity) || (e->opacity >= 0 && e->opacity <= 1))
-		return ok;
+		return true;
 	if (!tmpl_said_range(c, op, "opacity", e->opacity, 0, 1))
 		diag_add(c->d, DIAG_ERROR, &op->pos, "range", "opacity must "
 		    "be from 0 to 1, not %g", e->opacity);

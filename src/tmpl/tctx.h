@@ -187,6 +187,9 @@ bool	tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
  */
 bool	tmpl_get_gradient(struct tctx *c, struct elem *e,
 	    const struct ynode *n);
+/* opacity n (0 to 1, or a value from data) of any element into e; n
+ * NULL: unset. */
+bool	tmpl_get_opacity(struct tctx *c, struct elem *e, const struct ynode *n);
 /* rotate_deg, pivot_mm, flip of any element, once its box is known. */
 bool	tmpl_shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
 /*

@@ -33,7 +33,7 @@ static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
     "dash", NULL };
 static const char *const image_keys[] = { ELEM_KEYS, "box_mm",
     "file", "svg", "fit", "clip", "bleed", "crop_px", "crop_mm", "sprite",
-    "svg_id", NULL };
+    "svg_id", "opacity", "blend", "tint", "missing", NULL };
 /* A line has no inside to fill. */
 static const char *const line_keys[] = { ELEM_KEYS, "from_mm", "to_mm",
     "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", NULL };
@@ -322,10 +322,40 @@ load_space(struct tctx *c, struct elem *e, const struct ynode *n)
 }
 
 /*
+ * How an image paints: opacity (0..1), blend (Cairo's operators by
+ * their CSS names), tint (its alpha painted in one colour, kept as its
+ * color) and missing (error|placeholder: a file that does not exist
+ * drawn as a placeholder box, with a warning).
+ */
+static bool
+image_paint(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const blends[] = { "normal", "multiply", "screen",
+	    "overlay", "darken", "lighten", "color-dodge", "color-burn",
+	    "hard-light", "soft-light", "difference", "exclusion", "hue",
+	    "saturation", "color", "luminosity", NULL };
+	static const char *const missings[] = { "error", "placeholder",
+	    NULL };
+	int blend = BLEND_NORMAL, missing = 0;
+	bool ok = true;
+
+	ok &= tmpl_get_opacity(c, e, ytree_get(n, "opacity"));
+	ok &= tmpl_get_enum(c, ytree_get(n, "blend"), "blend", blends,
+	    &blend);
+	ok &= tmpl_get_paint(c, ytree_get(n, "tint"), "tint", &e->color);
+	ok &= tmpl_get_enum(c, ytree_get(n, "missing"), "missing", missings,
+	    &missing);
+	e->blend = (unsigned char)blend;
+	e->placeholder = missing == 1;
+	return ok;
+}
+
+/*
  * image: file (a template, "art/{id}.png": every card its own art, read
  * relative to the deck's folder) or svg (the text of a small SVG),
  * fit contain|cover|stretch, clip box|bleed|none, bleed (the box over
- * the bleed, as a rect's), and the part of it shown (timage.c).
+ * the bleed, as a rect's), the part of it shown (timage.c) and how it
+ * paints (image_paint()).
  */
 static bool
 load_image(struct tctx *c, struct elem *e, const struct ynode *n)
@@ -358,7 +388,7 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 	ok &= tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed", &e->bleed);
 	e->fit = (enum fit)fit;
 	e->clip = (enum clip)clip;
-	return ok;
+	return image_paint(c, e, n) && ok;
 }
 
 bool

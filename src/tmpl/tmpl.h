@@ -55,6 +55,16 @@ void		 tmpl_free(struct tmpl *t);
  * work at the most, however few lines ask for them. */
 #define DECK_PERCARD_MAX	500000
 
+/*
+ * How an image element is laid over what is under it (its blend):
+ * Cairo's blend operators, in the order of their CSS names in telem.c
+ * (render/card.c maps them).  Not in design.h, which is long enough.
+ */
+enum blend { BLEND_NORMAL, BLEND_MULTIPLY, BLEND_SCREEN, BLEND_OVERLAY,
+    BLEND_DARKEN, BLEND_LIGHTEN, BLEND_COLOR_DODGE, BLEND_COLOR_BURN,
+    BLEND_HARD_LIGHT, BLEND_SOFT_LIGHT, BLEND_DIFFERENCE, BLEND_EXCLUSION,
+    BLEND_HUE, BLEND_SATURATION, BLEND_COLOR, BLEND_LUMINOSITY };
+
 /* The card whose data an element's values are read with. */
 struct tcard {
 	const struct deck	*deck;

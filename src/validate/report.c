@@ -15,6 +15,7 @@
 
 #include "pdfsize.h"
 #include "checking.h"
+#include "../art/art.h"
 #include "../layout/layout.h"
 
 /*
@@ -233,7 +234,7 @@ void
 validate_print_table(FILE *f, const struct deck *deck,
     const struct fonts *fonts, const struct check_report *k)
 {
-	size_t li;
+	size_t li, n;
 
 	print_composition(f, k);
 	print_aside(f, deck);
@@ -261,6 +262,10 @@ validate_print_table(FILE *f, const struct deck *deck,
 		fprintf(f, "fit: %zu text%s too long for %s box at the "
 		    "minimum size\n", k->overflow, k->overflow == 1 ? "" : "s",
 		    k->overflow == 1 ? "its" : "their");
+	/* What a draft would print as placeholders, counted. */
+	if ((n = art_missing(fonts->images)) > 0)
+		fprintf(f, "images: %zu file%s missing\n", n, n == 1 ? "" :
+		    "s");
 	print_fonts(f, fonts, k);
 }
 
@@ -308,6 +313,8 @@ validate_print_json(FILE *f, const struct deck *deck,
 		    k->overflow);
 	else
 		fputs("{\"checked\": false, \"overflowing\": null}", f);
+	fprintf(f, ",\n\"images\": {\"missing\": %zu}",
+	    art_missing(fonts->images));
 	fputs(",\n\"fonts\": [", f);
 	if (k->fit_checked) {
 		char **v = layout_fonts_used(fonts);

@@ -133,8 +133,8 @@ void		 validate_check(const struct deck *deck, struct fonts *fonts,
 		    struct check_report *k, struct diags *d);
 
 /*
- * k as check's table to f: composition rules, translations, fit and
- * the fonts drawn.
+ * k as check's table to f: composition rules, translations, fit, the
+ * image files missing (if any) and the fonts drawn.
  */
 void		 validate_print_table(FILE *f, const struct deck *deck,
 		    const struct fonts *fonts, const struct check_report *k);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* covers: deck, templates, compose, translations, sheets, csv, limits,
- *         diagnostics, numbers, images */
+ *         diagnostics, numbers, images, draft */
 /*
  * Unit tests of the load stage: the YAML tree with its positions and
  * rejections, the typed accessors, and loading decks, templates, sheets,
@@ -1935,6 +1935,96 @@ test_tmpl_unknown_font_and_icon(void **state)
 	diag_free(&d);
 }
 
+/* An image's paint keys, their defaults, and each bad value refused. */
+static void
+test_tmpl_image_paint(void **state)
+{
+	static const char *const l1 = "  - {type: image, file: a.png, "
+	    "opacity: 0.25, blend: color-burn, tint: \"#102030\", "
+	    "missing: placeholder}\n";
+	static const char *const l2 = "  - {type: image, file: b.png}\n";
+	static const char *const b1 = "  - {type: image, file: a.png, "
+	    "opacity: 1.5}\n";
+	static const char *const b2 = "  - {type: image, file: a.png, "
+	    "blend: multipy}\n";
+	static const char *const b3 = "  - {type: image, file: a.png, "
+	    "missing: skip}\n";
+	struct strbuf b = { 0 };
+	struct diags d = { 0 };
+	struct iconmap *m;
+	struct tmpl *t;
+	const struct elem *e;
+
+	(void)state;
+	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
+	sb_printf(&b, "card: standard\nfront:\n%s%s", l1, l2);
+	t = tmpl_load(NULL, write_layout("image-paint", b.s), families, m,
+	    &d);
+	assert_non_null(t);
+	assert_int_equal(d.n, 0);
+	e = &t->elems[FACE_FRONT][0];
+	assert_near(e->opacity, 0.25, 0);
+	assert_int_equal(e->blend, BLEND_COLOR_BURN);
+	assert_true(e->color.set);
+	assert_near(e->color.rgba.g, 0x20 / 255.0, 1e-12);
+	assert_true(e->placeholder);
+	e = &t->elems[FACE_FRONT][1];
+	assert_near(e->opacity, 1, 0);
+	assert_int_equal(e->blend, BLEND_NORMAL);
+	assert_false(e->color.set);
+	assert_false(e->placeholder);
+	tmpl_free(t);
+	sb_free(&b);
+	sb_printf(&b, "card: standard\nfront:\n%s%s%s", b1, b2, b3);
+	assert_null(tmpl_load(NULL, write_layout("image-paint-bad", b.s),
+	    families, m, &d));
+	assert_int_equal(d.nerr, 3);
+	assert_diag(&d, 0, DIAG_ERROR, 3, col_of(b1, "1.5"),
+	    "opacity must be from 0 to 1, not 1.5");
+	assert_diag(&d, 1, DIAG_ERROR, 4, col_of(b2, "multipy"),
+	    "unknown blend 'multipy'; did you mean 'multiply'?");
+	assert_diag(&d, 2, DIAG_ERROR, 5, col_of(b3, "skip"),
+	    "unknown missing 'skip' (error or placeholder)");
+	sb_free(&b);
+	tmpl_iconmap_free(m);
+	diag_free(&d);
+}
+
+/*
+ * A file that does not exist: a placeholder, warned of once, where one
+ * may stand; an error, once, where none may, even after the warning;
+ * counted once.
+ */
+static void
+test_art_missing(void **state)
+{
+	const struct srcpos pos = { "l.yaml", 3, 5 };
+	struct images *c = art_new();
+	struct diags d = { 0 };
+	const struct image *img;
+	const char *path = SCRATCH "/no-such-art.png";
+
+	(void)state;
+	img = art_load_draft(c, path, &pos, "card 'a'", true, &d);
+	assert_non_null(img);
+	assert_true(img->missing);
+	assert_null(img->surface);
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, 0, DIAG_WARN, 3, 5, "card 'a': image "
+	    SCRATCH "/no-such-art.png does not exist; drawn as a placeholder");
+	assert_ptr_equal(art_load_draft(c, path, &pos, "card 'b'", true, &d),
+	    img);
+	assert_int_equal(d.n, 1);
+	assert_null(art_load(c, path, &pos, "card 'c'", &d));
+	assert_null(art_load(c, path, &pos, "card 'd'", &d));
+	assert_int_equal(d.n, 2);
+	assert_diag(&d, 1, DIAG_ERROR, 3, 5, "card 'c': image "
+	    SCRATCH "/no-such-art.png does not exist");
+	assert_int_equal(art_missing(c), 1);
+	art_free(c);
+	diag_free(&d);
+}
+
 static void
 test_tmpl_safe_zone_and_sizes(void **state)
 {
@@ -2378,6 +2468,8 @@ main(void)
 		cmocka_unit_test(test_compose_extends),
 		cmocka_unit_test(test_compose_styles),
 		cmocka_unit_test(test_tmpl_unknown_font_and_icon),
+		cmocka_unit_test(test_tmpl_image_paint),
+		cmocka_unit_test(test_art_missing),
 		cmocka_unit_test(test_tmpl_safe_zone_and_sizes),
 		cmocka_unit_test(test_tmpl_text_paint),
 		cmocka_unit_test(test_sheets_bundled),
