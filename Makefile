@@ -27,7 +27,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
          src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
          src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
-         src/tmpl/compose.c src/tmpl/tstyle.c \
+         src/tmpl/compose.c src/tmpl/tstyle.c src/tmpl/tcolor.c \
          src/tmpl/expr.c src/tmpl/tdyn.c src/tmpl/trepeat.c src/tmpl/twhen.c \
          src/tmpl/telem.c \
          src/markup/markup.c src/markup/mtags.c src/markup/mcheck.c \
