@@ -28,8 +28,10 @@ struct paint {
 enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE, ELEM_IMAGE,
     ELEM_LINE, ELEM_CIRCLE, ELEM_POLYGON, ELEM_STAR, ELEM_PATH };
 
-/* How a line's ends are drawn (Cairo's caps, in the same order). */
+/* How a stroke's ends are drawn (Cairo's caps, in the same order). */
 enum cap { CAP_BUTT, CAP_ROUND, CAP_SQUARE };
+/* How a stroke turns a corner (Cairo's joins, in the same order). */
+enum join { JOIN_MITER, JOIN_ROUND, JOIN_BEVEL };
 /* An element mirrored about its box's centre. */
 enum flip { FLIP_NONE, FLIP_HORIZONTAL, FLIP_VERTICAL };
 enum gradkind { GRAD_NONE, GRAD_LINEAR, GRAD_RADIAL };
@@ -39,11 +41,16 @@ enum gradkind { GRAD_NONE, GRAD_LINEAR, GRAD_RADIAL };
 /*
  * A fill that changes colour: linear along angle (degrees clockwise
  * from left-to-right, so 90 runs top to bottom) across the whole box,
- * or radial from the box's centre to the ellipse inscribed in it.
+ * or from one point to another; or radial from the box's centre, or a
+ * focus, to the ellipse inscribed in it.
  */
 struct gradient {
 	enum gradkind	 kind;
 	double		 angle;		/* degrees, linear only */
+	bool		 ends;		/* linear: from -> to, not angle */
+	double		 from[2], to[2];	/* pt from the trim: at 0, 1 */
+	bool		 focus_set;	/* radial: from focus, not centre */
+	double		 focus[2];	/* pt from the trim, in the ellipse */
 	size_t		 n;		/* stops, 2 .. GRAD_MAX */
 	struct paint	 stops[GRAD_MAX];
 	double		 at[GRAD_MAX];	/* 0..1 along the gradient */
@@ -134,7 +141,11 @@ struct elem {
 	double		*dashes;	/* pt: dash, gap, dash ... */
 	size_t		 ndash;
 	double		 opacity;	/* 0..1, of the whole element */
-	enum cap	 cap;		/* line ends */
+	enum cap	 cap;		/* stroke ends (and dashes') */
+	enum join	 join;		/* stroke corners */
+	bool		 arc_set;	/* circle: only a pie or arc of it */
+	double		 arc[2];	/* degrees clockwise from 12 o'clock,
+					   arc[0] < arc[1] <= arc[0] + 360 */
 	double		*pts;		/* pt, x y pairs: line, polygon */
 	size_t		 npts;		/* pairs */
 	unsigned int	 tips;		/* star: its points, >= 3 */
