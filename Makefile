@@ -31,7 +31,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/tmpl/expr.c src/tmpl/tdyn.c src/tmpl/trepeat.c src/tmpl/twhen.c \
          src/tmpl/telem.c \
          src/markup/markup.c src/markup/mtags.c src/markup/mcheck.c \
-         src/load/deck.c src/load/texts.c src/load/langtag.c \
+         src/load/deck.c src/load/texts.c src/load/typo.c src/load/langtag.c \
          src/load/cardtitle.c src/load/bind.c src/load/fieldcheck.c \
          src/layout/fonts.c src/layout/gamefont.c src/layout/fit.c \
          src/layout/layout.c \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# covers: colours, strokes, shapes
+# covers: colours, strokes, shapes, typography
 # Colours, gradients, joins, caps and arcs measured at 600 dpi (issue
 # 34): a square in every colour notation read back as its exact RGB
 # (tests/decks/gfx/colors), a gradient's colours at its from_mm and
@@ -10,7 +10,9 @@
 # 16.5) mm on the page, so card mm + that offset is page mm.  Bad
 # input: a misspelt colour name, a channel out of range, an unknown
 # join, an arc out of range, a focus outside its ellipse, each an error
-# at its key, exit 1, no PDF.
+# at its key, exit 1, no PDF.  typography: smart (typo): each
+# language's quotes and the dashes in pdftotext of cards and booklets,
+# plain by default, check's warning of a translation's typed quotes.
 T=out/test/gfx
 . tests/suite.sh
 D=tests/decks/gfx
@@ -228,5 +230,75 @@ check "bad: from_mm without to_mm" bad end1 \
 check "bad: from_mm with an angle" bad endlin \
     '  - {type: rect, fill: {linear: 0, from_mm: [5, 5], to_mm: [9, 9], stops: [red, blue]}}' \
     "3:24: error: a gradient is {linear: ANGLE_DEG, stops: [...]}, {from_mm: [x, y], to_mm: [x, y], stops: [...]} or {radial: true, stops: [...]}"
+
+# --- typography: smart ------------------------------------------------
+Y=$D/typo
+# text PDF: pdftotext's lines of PDF, joined into one.
+text() { pdftotext "$1" - | tr '\n' ' '; }
+# has PDF TEXT: its text has TEXT.
+has() {
+	text "$1" | grep -qF -- "$2" || { echo "no '$2' in:"; text "$1"; return 1; }
+}
+for l in en de fr es it nl; do
+	check "typography: the $l cards render" pdf_ok "$Y" --lang "$l" \
+	    -o "$T/typo-$l.pdf"
+done
+check "typography: English quotes, dashes and an apostrophe" has \
+    "$T/typo-en.pdf" "Say “stop” – then wait—it’s “yours” 1."
+check "typography: a quote after a tag opens" has "$T/typo-en.pdf" "“yours”"
+check "typography: English inner quotes" has "$T/typo-en.pdf" "A ‘quote’ in"
+check "typography: German quotes" has "$T/typo-de.pdf" "Sag „Halt“ – dann"
+check "typography: German quotes in bold" has "$T/typo-de.pdf" "„deins“"
+# pdftotext gives the narrow no-break space (test_typo checks its bytes)
+# as a space.
+check "typography: French guillemets, spaced" has "$T/typo-fr.pdf" \
+    "Dites « stop » – puis attendez—c’est"
+check "typography: French spaces typed inside are the narrow ones" has \
+    "$T/typo-fr.pdf" "« à vous » 1."
+check "typography: Spanish guillemets" has "$T/typo-es.pdf" "Di «alto» –"
+check "typography: Italian guillemets" has "$T/typo-it.pdf" "Di’ «stop» –"
+check "typography: a language without a convention keeps straight quotes" \
+    has "$T/typo-nl.pdf" 'Zeg "stop" – wacht'
+check "typography: the English booklet renders" sh -c \
+    "$WRAP ./deckpress booklet $Y -o $T/typo-book.pdf >/dev/null 2>&1"
+check "typography: a booklet's quotes across bold, its dashes" has \
+    "$T/typo-book.pdf" "Say “stop” – then wait—it’s “yours” and “mine”."
+check "typography: a booklet's code keeps its straight quotes" has \
+    "$T/typo-book.pdf" 'code keeps "straight" -- quotes'
+check "typography: a booklet's table keeps its rule, its cells turned" \
+    has "$T/typo-book.pdf" "“x”"
+check "typography: the French booklet" sh -c "$WRAP ./deckpress booklet \
+    $Y --lang fr -o $T/typo-book-fr.pdf >/dev/null 2>&1 &&
+    pdftotext $T/typo-book-fr.pdf - | grep -qF 'Dites « stop » – puis'"
+# Without typography: the texts as typed.
+mkdir -p "$T/plain"
+cp -R "$Y/." "$T/plain/"
+sed -i '/^typography:/d' "$T/plain/deck.yaml"
+check "typography: plain by default: the cards as typed" sh -c \
+    "$WRAP ./deckpress cards $T/plain -o $T/plain.pdf >/dev/null 2>&1"
+check "typography: plain by default: straight quotes and --" has \
+    "$T/plain.pdf" "Say \"stop\" -- then wait---it's"
+dp typo-check check "$Y"
+check "typography: check warns of a translation's typed English quotes" \
+    grep -qxF "$Y/text/de.yaml:4:11: warning: card 'one' (de): note has ”, not de's quotes „ “; type straight quotes \" and typography: smart prints them as de's" \
+    "$T/typo-check.err"
+check "typography: only that one" sh -c \
+    "[ \$(grep -c 'quotes' $T/typo-check.err) = 1 ]"
+dp plain-check check "$T/plain"
+check "typography: plain: no warning of quotes" sh -c \
+    "! grep -q 'quotes' $T/plain-check.err"
+# strings writes the translator's file from the text as typed.
+cp -R "$Y" "$T/strings"
+dp typo-strings strings "$T/strings" --lang de
+check "typography: strings keeps the texts as typed" \
+    grep -qF "Sag \"Halt\" -- dann" "$T/strings/text/de.yaml"
+mkdir -p "$T/badtypo"
+cp -R "$Y/." "$T/badtypo/"
+sed -i 's/^typography: smart/typography: fancy/' "$T/badtypo/deck.yaml"
+dp badtypo cards "$T/badtypo" -o "$T/badtypo.pdf"
+check "typography: an unknown setting is an error at it, exit 1, no PDF" \
+    sh -c "[ \$(cat $T/badtypo.rc) = 1 ] && [ ! -e $T/badtypo.pdf ] &&
+    head -n 1 $T/badtypo.err | grep -qxF \
+    \"$T/badtypo/deck.yaml:6:13: error: typography must be plain or smart, not 'fancy'\""
 
 summary gfx

@@ -26,6 +26,7 @@ job_load_opts(const struct job *j, struct load_opts *o)
 	o->draft = j->draft;
 	o->hints = j->hints;
 	o->allow_outside = j->allow_outside;
+	o->typeset = true;	/* printed: typography applied */
 }
 
 int
