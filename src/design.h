@@ -13,57 +13,13 @@
 
 #include "diag.h"
 #include "util.h"
-
-struct rgba {
-	double	r, g, b, a;	/* 0..1 */
-};
-
-/* A colour, either given or taken from a card attribute. */
-struct paint {
-	bool		 set;
-	struct rgba	 rgba;
-	const char	*attr;		/* non-NULL: "{attr}" binding */
-};
+#include "paint.h"
 
 enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE, ELEM_IMAGE,
     ELEM_LINE, ELEM_CIRCLE, ELEM_POLYGON, ELEM_STAR, ELEM_PATH };
 
-/* How a stroke's ends are drawn (Cairo's caps, in the same order). */
-enum cap { CAP_BUTT, CAP_ROUND, CAP_SQUARE };
-/* How a stroke turns a corner (Cairo's joins, in the same order). */
-enum join { JOIN_MITER, JOIN_ROUND, JOIN_BEVEL };
 /* An element mirrored about its box's centre. */
 enum flip { FLIP_NONE, FLIP_HORIZONTAL, FLIP_VERTICAL };
-enum gradkind { GRAD_NONE, GRAD_LINEAR, GRAD_RADIAL };
-
-#define GRAD_MAX	8	/* stops of one gradient */
-
-/*
- * A fill that changes colour: linear along angle (degrees clockwise
- * from left-to-right, so 90 runs top to bottom) across the whole box,
- * or from one point to another; or radial from the box's centre, or a
- * focus, to the ellipse inscribed in it.
- */
-struct gradient {
-	enum gradkind	 kind;
-	double		 angle;		/* degrees, linear only */
-	bool		 ends;		/* linear: from -> to, not angle */
-	double		 from[2], to[2];	/* pt from the trim: at 0, 1 */
-	bool		 focus_set;	/* radial: from focus, not centre */
-	double		 focus[2];	/* pt from the trim, in the ellipse */
-	size_t		 n;		/* stops, 2 .. GRAD_MAX */
-	struct paint	 stops[GRAD_MAX];
-	double		 at[GRAD_MAX];	/* 0..1 along the gradient */
-};
-
-/* One step of a path, ready for Cairo (SVG's arcs, quadratics and
- * shorthands already turned into these). */
-enum segop { SEG_MOVE, SEG_LINE, SEG_CURVE, SEG_CLOSE };
-struct pathseg {
-	enum segop	 op;
-	double		 p[6];		/* pt from the trim: x y (x y x y) */
-};
-
 /* How an image fills its box: whole inside it, covering it, or both
  * sides stretched to it. */
 enum fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };

@@ -4,7 +4,7 @@
  * "#rrggbbaa", the 148 names of CSS Color 4, and rgb()/rgba() and
  * hsl()/hsla() in their comma and space forms.  The one colour parser
  * of the template stage (a palette's, an element's, a stop's, a card's
- * bound value); tvalue.c looks the palette's names up first.
+ * bound value), the palette's names looked up first.
  */
 #include <ctype.h>
 #include <math.h>
@@ -384,6 +384,19 @@ bool
 tmpl_parse_color(const char *s, struct rgba *out)
 {
 	return parse(s, out, NULL, 0);
+}
+
+bool
+tmpl_color(const struct tmpl *t, const char *s, struct rgba *out)
+{
+	size_t i;
+
+	for (i = 0; i < t->npal; i++)
+		if (strcmp(t->pal_names[i], s) == 0) {
+			*out = t->pal[i];
+			return true;
+		}
+	return tmpl_parse_color(s, out);
 }
 
 const char *

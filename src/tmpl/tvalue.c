@@ -11,19 +11,6 @@
 
 #include "tctx.h"
 
-bool
-tmpl_color(const struct tmpl *t, const char *s, struct rgba *out)
-{
-	size_t i;
-
-	for (i = 0; i < t->npal; i++)
-		if (strcmp(t->pal_names[i], s) == 0) {
-			*out = t->pal[i];
-			return true;
-		}
-	return tmpl_parse_color(s, out);
-}
-
 const char *
 tmpl_binding(struct arena *a, const char *s)
 {
