@@ -27,11 +27,11 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
          src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
          src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
-         src/tmpl/compose.c src/tmpl/tstyle.c \
+         src/tmpl/compose.c src/tmpl/tstyle.c src/tmpl/tcolor.c \
          src/tmpl/expr.c src/tmpl/tdyn.c src/tmpl/trepeat.c src/tmpl/twhen.c \
          src/tmpl/telem.c src/tmpl/timage.c \
          src/markup/markup.c src/markup/mtags.c src/markup/mcheck.c \
-         src/load/deck.c src/load/texts.c src/load/langtag.c \
+         src/load/deck.c src/load/texts.c src/load/typo.c src/load/langtag.c \
          src/load/cardtitle.c src/load/bind.c src/load/fieldcheck.c \
          src/load/imgpart.c \
          src/layout/fonts.c src/layout/gamefont.c src/layout/fit.c \

@@ -13,51 +13,15 @@
 
 #include "diag.h"
 #include "util.h"
-
-struct rgba {
-	double	r, g, b, a;	/* 0..1 */
-};
-
-/* A colour, either given or taken from a card attribute. */
-struct paint {
-	bool		 set;
-	struct rgba	 rgba;
-	const char	*attr;		/* non-NULL: "{attr}" binding */
-};
+#include "paint.h"
 
 enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE, ELEM_IMAGE,
     ELEM_LINE, ELEM_CIRCLE, ELEM_POLYGON, ELEM_STAR, ELEM_PATH };
 
-/* How a line's ends are drawn (Cairo's caps, in the same order). */
-enum cap { CAP_BUTT, CAP_ROUND, CAP_SQUARE };
 /* An element mirrored about its box's centre. */
 enum flip { FLIP_NONE, FLIP_HORIZONTAL, FLIP_VERTICAL };
-enum gradkind { GRAD_NONE, GRAD_LINEAR, GRAD_RADIAL };
-
-#define GRAD_MAX	8	/* stops of one gradient */
-
-/*
- * A fill that changes colour: linear along angle (degrees clockwise
- * from left-to-right, so 90 runs top to bottom) across the whole box,
- * or radial from the box's centre to the ellipse inscribed in it.
- */
-struct gradient {
-	enum gradkind	 kind;
-	double		 angle;		/* degrees, linear only */
-	size_t		 n;		/* stops, 2 .. GRAD_MAX */
-	struct paint	 stops[GRAD_MAX];
-	double		 at[GRAD_MAX];	/* 0..1 along the gradient */
-};
-
-/* One step of a path, ready for Cairo (SVG's arcs, quadratics and
- * shorthands already turned into these). */
-enum segop { SEG_MOVE, SEG_LINE, SEG_CURVE, SEG_CLOSE };
-struct pathseg {
-	enum segop	 op;
-	double		 p[6];		/* pt from the trim: x y (x y x y) */
-};
-
-/* How an image fills its box: inside it, covering it, stretched. */
+/* How an image fills its box: whole inside it, covering it, or both
+ * sides stretched to it. */
 enum fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
 /* What an image may cover: its box, its bleed, all the imposer shows. */
 enum clip { CLIP_BOX, CLIP_BLEED, CLIP_NONE };
@@ -147,7 +111,11 @@ struct elem {
 	double		*dashes;	/* pt: dash, gap, dash ... */
 	size_t		 ndash;
 	double		 opacity;	/* 0..1, of the whole element */
-	enum cap	 cap;		/* line ends */
+	enum cap	 cap;		/* stroke ends (and dashes') */
+	enum join	 join;		/* stroke corners */
+	bool		 arc_set;	/* circle: only a pie or arc of it */
+	double		 arc[2];	/* degrees clockwise from 12 o'clock,
+					   arc[0] < arc[1] <= arc[0] + 360 */
 	double		*pts;		/* pt, x y pairs: line, polygon */
 	size_t		 npts;		/* pairs */
 	unsigned int	 tips;		/* star: its points, >= 3 */

@@ -159,6 +159,8 @@ struct deck {
 					   "fallback:" as "Family,Family", or
 					   NULL */
 	struct srcpos	 *fallback_pos;	/* per language: of that list */
+	bool		  smart;	/* typography: smart: quotes and
+					   dashes as the language's */
 	bool		  draft;	/* missing strings filled from the source */
 	bool		  hints;	/* every text box outlined, named */
 	bool		  placeholders;	/* missing images drawn as

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # covers: cards, deck, components, templates, translations, images, svg,
 #         shapes, turning, rich-text, fonts, sheets, printer-profile,
-#         langtags, confinement, limits, diagnostics, numbers
+#         langtags, confinement, limits, diagnostics, numbers, colours
 #
 # Bad inputs: every folder tests/bad/NAME/ is a deck with a defect.
 # deckpress must print exactly NAME/expect.err on stderr, nothing on

@@ -13,6 +13,7 @@
 
 #include "../confine/confine.h"
 #include "../art/art.h"
+#include "../load/load.h"
 #include "../markup/markup.h"
 #include "booklet.h"
 #include "mdinline.h"
@@ -37,6 +38,7 @@ struct walk {
 	const struct deck *deck;
 	const struct fonts *fonts;	/* icons and families; or NULL */
 	const char	*src;		/* the Markdown, for columns */
+	const char	*smart;		/* typography: smart: the language */
 	size_t		*lines;		/* where each line of src starts */
 	size_t		 nlines, srclen;
 	int		 list_depth, quote_depth;
@@ -110,6 +112,25 @@ wrap(struct mdin *s, GString *m, GString *plain, cmark_node *n,
 	booklet_mdin_close(s, name, &pos);
 }
 
+/*
+ * Text node c's quotes and dashes as its language has them
+ * (typography: smart), the quote's side told by the text before it in
+ * plain, its emphasis marks aside.
+ */
+static void
+smarten(const struct mdin *s, const GString *plain, cmark_node *c)
+{
+	struct arena a = { 0 };
+	size_t k = plain->len;
+
+	while (k > 0 && strchr("*_~", plain->str[k - 1]) != NULL)
+		k--;
+	cmark_node_set_literal(c, load_smarten(&a,
+	    cmark_node_get_literal(c), s->smart, k > 0 ?
+	    plain->str[k - 1] : '\0'));
+	arena_free(&a);
+}
+
 /* One inline node: text, a tag, an image, a break. */
 static void
 inline_node(struct mdin *s, GString *m, GString *plain, cmark_node *c)
@@ -121,6 +142,9 @@ inline_node(struct mdin *s, GString *m, GString *plain, cmark_node *c)
 	switch (cmark_node_get_type(c)) {
 	case CMARK_NODE_TEXT:
 	case CMARK_NODE_CODE:
+		if (s->smart != NULL && cmark_node_get_type(c) ==
+		    CMARK_NODE_TEXT)
+			smarten(s, plain, c);
 		booklet_mdin_text(s, m, c);
 		g_string_append(plain, cmark_node_get_literal(c));
 		break;
@@ -175,7 +199,7 @@ inline_markup(struct walk *w, cmark_node *n, char **plain)
 	struct mdin s = { .deck = w->deck, .fonts = w->fonts,
 	    .images = w->images, .dir = w->dir, .src = w->src,
 	    .lines = w->lines, .nlines = w->nlines, .srclen = w->srclen,
-	    .d = w->d, .pos = { w->file,
+	    .smart = w->smart, .d = w->d, .pos = { w->file,
 	    (unsigned int)cmark_node_get_start_line(n),
 	    (unsigned int)cmark_node_get_start_column(n) } };
 	char *esc;
@@ -529,6 +553,7 @@ booklet_parse_text(const char *name, const char *text,
 	w.dir = dir;
 	src = expand_refs(text, name, deck, lang, d);
 	w.src = src;
+	w.smart = deck->smart ? deck->langs[lang] : NULL;
 	w.lines = line_starts(src, &w.nlines, &w.srclen);
 	w.open = g_string_new(NULL);
 	cmark_gfm_core_extensions_ensure_registered();

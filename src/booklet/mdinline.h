@@ -31,6 +31,8 @@ struct mdin {
 	bool			 bad;		/* a problem was reported */
 	size_t			 ntags;		/* tags, icons and images
 						   opened: MARKUP_MAX_TAGS */
+	const char		*smart;		/* typography: smart: the
+						   language; NULL: plain */
 };
 
 /*

@@ -135,6 +135,7 @@ run_export(const struct export *x, struct diags *d)
 
 	job_load_opts(&x->j, &lo);
 	lo.one = !x->csv;	/* --csv: every language */
+	lo.typeset = !x->csv;	/* --csv: the texts as typed */
 	if ((rc = job_setup_load(&s, x->j.deckdir, &lo, d)) != 0 || (!x->csv &&
 	    (rc = job_lang_arg(s.deck, x->j.lang, &li, d)) != 0))
 		goto out;

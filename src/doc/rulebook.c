@@ -204,7 +204,7 @@ int
 doc_booklet(const struct rulebook_job *j, char **said, struct diags *d)
 {
 	struct load_opts lo = { .lang = j->lang, .one = true,
-	    .allow_outside = j->allow_outside };
+	    .allow_outside = j->allow_outside, .typeset = true };
 	struct setup s = { 0 };
 	struct bstyle st;
 	struct bdoc doc = { 0 };

@@ -27,6 +27,7 @@ job_load_opts(const struct job *j, struct load_opts *o)
 	o->hints = j->hints;
 	o->placeholders = j->draft || j->placeholders;
 	o->allow_outside = j->allow_outside;
+	o->typeset = true;	/* printed: typography applied */
 }
 
 int

@@ -105,7 +105,8 @@ int	 job_printer(struct job *j, struct diags *d);
  */
 void	 job_sheets(const struct job *j, struct setup *s);
 
-/* The language a job prints as load options: drafts, default strings. */
+/* The language a job prints as load options: drafts, default strings,
+ * the texts typeset as deck.yaml's typography says. */
 void	 job_load_opts(const struct job *j, struct load_opts *o);
 
 /* DIR/GAME-LANG[-VARIANT]-WHAT.pdf, or j's own output; g_free(). */

@@ -141,7 +141,8 @@ check_paint(const struct tmpl *t, const struct card *c, const struct paint *p,
     const char *what, const struct elem *e, struct diags *d)
 {
 	struct rgba tmp;
-	const char *v;
+	const char *v, *why;
+	char buf[200];
 	size_t i;
 
 	if (p->attr == NULL)
@@ -154,6 +155,9 @@ check_paint(const struct tmpl *t, const struct card *c, const struct paint *p,
 	if (v == NULL)
 		diag_add(d, DIAG_ERROR, &c->pos, "bind", "card '%s': has no "
 		    "'%s', which the layout's %s needs", c->id, p->attr, what);
+	else if (*(why = tmpl_color_problem(t, v, buf, sizeof(buf))) != '\0')
+		diag_add(d, DIAG_ERROR, &c->attrs[i].pos, "bind", "card '%s': "
+		    "%s '%s' is not a colour: %s", c->id, p->attr, v, why);
 	else
 		diag_add(d, DIAG_ERROR, &c->attrs[i].pos, "bind", "card '%s': "
 		    "%s '%s' is not a colour like \"#1d2733\" nor a name of "

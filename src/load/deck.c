@@ -20,7 +20,7 @@
 
 static const char *const deck_keys[] = { "game", "title", "languages",
     "layout", "sheet", "title_field", "components", "attributes", "credits",
-    "numbering", "cards", NULL };
+    "numbering", "typography", "cards", NULL };
 static const char *const kind_keys[] = { "layout", "sheet", "title_field",
     "numbering", NULL };
 static const char *const range_keys[] = { "min", "max", NULL };
@@ -626,6 +626,24 @@ load_numbering(const struct ynode *n, bool *by_kind, const char *ctx,
 }
 
 /*
+ * typography: plain (the default: texts as typed) or smart (quotes and
+ * dashes as the language has them: typo.c).
+ */
+static void
+load_typography(const struct ynode *n, bool *smart, struct diags *d)
+{
+	const char *s;
+
+	if (n == NULL || !ytree_string(n, &s, "typography", NULL, d))
+		return;
+	if (strcmp(s, "plain") == 0 || strcmp(s, "smart") == 0)
+		*smart = s[0] == 's';
+	else
+		diag_add(d, DIAG_ERROR, &n->pos, "typography", "typography "
+		    "must be plain or smart, not '%s'", s);
+}
+
+/*
  * One kind of component: components: {NAME: {layout: L, sheet: S}};
  * by_kind: the deck's numbering, unless it gives its own.
  */
@@ -714,6 +732,7 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 	    "title_field", &tf, &tf_pos, d))
 		return false;
 	load_numbering(ytree_get(root, "numbering"), &by_kind, NULL, d);
+	load_typography(ytree_get(root, "typography"), &deck->smart, d);
 	if (comp != NULL) {
 		if (!load_kinds(deck, comp, by_kind, d))
 			return false;

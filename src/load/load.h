@@ -38,6 +38,30 @@ bool		 load_lang_tag_valid(const char *s);
 void		 load_lang_tag_error(struct diags *, const struct srcpos *,
 		    const char *code, const char *s);
 
+/*
+ * typography: smart (typo.c).  A language's quotation marks (UTF-8):
+ * outer and inner, and whether narrow no-break spaces (U+202F) stand
+ * inside the outer ones, as in French.
+ */
+struct quotes {
+	const char	*lang;		/* primary subtag: "de" */
+	const char	*open, *close, *inner_open, *inner_close;
+	bool		 spaced;
+};
+/* The quotes of language tag lang (by its primary subtag), or NULL. */
+const struct quotes *load_quotes(const char *lang);
+/*
+ * Text s with straight quotes as language lang's (left straight in a
+ * language the table lacks), '--' an en dash, '---' an em dash and an
+ * apostrophe curled, markup untouched: a copy in a, or s unchanged.
+ * prev: the character before s (a booklet's earlier text node), or 0.
+ */
+const char	*load_smarten(struct arena *a, const char *s, const char *lang,
+		    char prev);
+/* The first quotation mark of s that is not language lang's, or NULL
+ * (also for a language the table lacks). */
+const char	*load_quote_misfit(const char *s, const char *lang);
+
 /* What load_deck() reads, and how it treats what is missing. */
 struct load_opts {
 	const char	*lang;		/* the language to print: only its
@@ -73,6 +97,10 @@ struct load_opts {
 	bool		 allow_outside;	/* --allow-outside: the files
 					   the game names may lie
 					   anywhere */
+	bool		 typeset;	/* texts as printed: deck.yaml's
+					   typography applied (not for a
+					   command that writes them back,
+					   compares or exports them) */
 	bool		 skip_unknown;	/* text for a card the deck lacks is
 					   left out, not an error (import
 					   has checked it holds no strings,

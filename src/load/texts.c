@@ -756,6 +756,43 @@ whole_cards(struct deck *deck, size_t li, bool draft, struct diags *d)
 	return ok;
 }
 
+/* Pseudo-card or card c's strings in every loaded language, smartened
+ * (typography: smart); a source text a draft shows, in its own. */
+static void
+smarten_card(struct deck *deck, struct card *c)
+{
+	size_t li, i;
+
+	for (li = 0; c->texts != NULL && li < deck->nlangs; li++) {
+		struct cardtext *ct = &c->texts[li];
+
+		for (i = 0; deck->loaded[li] && i < ct->n; i++)
+			if (ct->v[i].value != NULL)
+				ct->v[i].value = load_smarten(&deck->arena,
+				    ct->v[i].value, deck->langs[
+				    ct->v[i].fallback ? 0 : li], 0);
+	}
+}
+
+/*
+ * typography: smart, for printing: every string as the reader sees it.
+ * The files' own text stays as typed for everything that compares or
+ * writes it back (source hashes, strings, import, check).
+ */
+static void
+smarten(struct deck *deck)
+{
+	size_t i;
+
+	for (i = 0; i < deck->ncards; i++)
+		smarten_card(deck, &deck->cards[i]);
+	for (i = 0; deck->vals != NULL && i < deck->nattrdefs; i++)
+		smarten_card(deck, &deck->vals[i]);
+	for (i = 0; i < deck->nkinds; i++)
+		smarten_card(deck, &deck->kinds[i].strs);
+	smarten_card(deck, &deck->pack);
+}
+
 bool
 load_texts(struct deck *deck, const struct srcpos *langs_pos,
     const struct srcpos *lang_pos, const struct load_opts *o,
@@ -801,6 +838,8 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 	for (li = 1; o->draft && li < deck->nlangs; li++)
 		if (deck->loaded[li])
 			draft_lang(deck, li, read[li], d);
+	if (o->typeset && deck->smart)
+		smarten(deck);
 	return ok;
 }
 

@@ -51,9 +51,7 @@ render_rect(cairo_t *cr, const struct lbox *b)
 
 		render_rounded_rect(cr, b->x + i, b->y + i, b->w - 2 * i,
 		    b->h - 2 * i, e->radius > i ? e->radius - i : 0);
-		render_set_dash(cr, e);
-		cairo_set_line_width(cr, e->stroke_w);
-		set_rgba(cr, &b->stroke);
+		render_set_stroke(cr, b);
 		cairo_stroke(cr);
 	}
 }

@@ -31,6 +31,8 @@ void	render_path(cairo_t *cr, const struct lbox *b, const struct laid *l);
 
 /* Set b's fill as the source: its colour, or its gradient over b. */
 void	render_set_fill(cairo_t *cr, const struct lbox *b);
+/* Set b's stroke as the next: its colour, width, join, cap and dash. */
+void	render_set_stroke(cairo_t *cr, const struct lbox *b);
 /* Set e's dash_mm pattern, if any, for the next stroke. */
 void	render_set_dash(cairo_t *cr, const struct elem *e);
 void	render_icon(cairo_t *cr, PangoContext *ctx, const struct lbox *b);

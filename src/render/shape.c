@@ -9,13 +9,41 @@
 
 #include "elements.h"
 
+/*
+ * A radial gradient's pattern: a unit circle stretched onto the
+ * ellipse in box b, from its centre or from its focus (kept just
+ * inside, where a turned or grown box moved it).
+ */
+static cairo_pattern_t *
+radial(const struct lbox *b)
+{
+	const struct gradient *g = &b->e->grad;
+	double cx = b->x + b->w / 2, cy = b->y + b->h / 2, u = 0, v = 0, r;
+	cairo_pattern_t *p;
+	cairo_matrix_t m;
+
+	if (g->focus_set) {
+		u = (g->focus[0] - cx) / fmax(b->w / 2, 1e-9);
+		v = (g->focus[1] - cy) / fmax(b->h / 2, 1e-9);
+		if ((r = hypot(u, v)) > 0.999) {
+			u *= 0.999 / r;
+			v *= 0.999 / r;
+		}
+	}
+	p = cairo_pattern_create_radial(u, v, 0, 0, 0, 1);
+	cairo_matrix_init_scale(&m, 2 / fmax(b->w, 1e-9),
+	    2 / fmax(b->h, 1e-9));
+	cairo_matrix_translate(&m, -cx, -cy);
+	cairo_pattern_set_matrix(p, &m);
+	return p;
+}
+
 /* The fill's source: its colour, or its gradient across box b. */
 void
 render_set_fill(cairo_t *cr, const struct lbox *b)
 {
 	const struct gradient *g = &b->e->grad;
 	cairo_pattern_t *p;
-	cairo_matrix_t m;
 	double cx = b->x + b->w / 2, cy = b->y + b->h / 2, a, dx, dy, half;
 	size_t i;
 
@@ -24,7 +52,10 @@ render_set_fill(cairo_t *cr, const struct lbox *b)
 		    b->fill.a);
 		return;
 	}
-	if (g->kind == GRAD_LINEAR) {
+	if (g->kind == GRAD_LINEAR && g->ends) {
+		p = cairo_pattern_create_linear(g->from[0], g->from[1],
+		    g->to[0], g->to[1]);
+	} else if (g->kind == GRAD_LINEAR) {
 		/* Through the centre, long enough that the box's corners
 		 * are at 0 and 1, as CSS's linear-gradient does. */
 		a = g->angle * M_PI / 180;
@@ -33,14 +64,8 @@ render_set_fill(cairo_t *cr, const struct lbox *b)
 		half = (fabs(dx) * b->w + fabs(dy) * b->h) / 2;
 		p = cairo_pattern_create_linear(cx - dx * half, cy - dy * half,
 		    cx + dx * half, cy + dy * half);
-	} else {
-		/* A unit circle stretched onto the ellipse in the box. */
-		p = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1);
-		cairo_matrix_init_scale(&m, 2 / fmax(b->w, 1e-9),
-		    2 / fmax(b->h, 1e-9));
-		cairo_matrix_translate(&m, -cx, -cy);
-		cairo_pattern_set_matrix(p, &m);
-	}
+	} else
+		p = radial(b);
 	for (i = 0; i < g->n; i++)
 		cairo_pattern_add_color_stop_rgba(p, g->at[i], b->stops[i].r,
 		    b->stops[i].g, b->stops[i].b, b->stops[i].a);
@@ -56,6 +81,23 @@ render_set_dash(cairo_t *cr, const struct elem *e)
 		cairo_set_dash(cr, e->dashes, (int)e->ndash, 0);
 }
 
+void
+render_set_stroke(cairo_t *cr, const struct lbox *b)
+{
+	static const cairo_line_join_t joins[] = { CAIRO_LINE_JOIN_MITER,
+	    CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_JOIN_BEVEL };
+	static const cairo_line_cap_t caps[] = { CAIRO_LINE_CAP_BUTT,
+	    CAIRO_LINE_CAP_ROUND, CAIRO_LINE_CAP_SQUARE };
+	const struct elem *e = b->e;
+
+	cairo_set_source_rgba(cr, b->stroke.r, b->stroke.g, b->stroke.b,
+	    b->stroke.a);
+	cairo_set_line_width(cr, e->stroke_w);
+	cairo_set_line_join(cr, joins[e->join]);
+	cairo_set_line_cap(cr, caps[e->cap]);
+	render_set_dash(cr, e);
+}
+
 /* Fill the current path, then stroke it, as the element asks. */
 static void
 fill_stroke(cairo_t *cr, const struct lbox *b)
@@ -67,11 +109,7 @@ fill_stroke(cairo_t *cr, const struct lbox *b)
 		cairo_fill_preserve(cr);
 	}
 	if (e->stroke.set && e->stroke_w > 0) {
-		cairo_set_source_rgba(cr, b->stroke.r, b->stroke.g,
-		    b->stroke.b, b->stroke.a);
-		cairo_set_line_width(cr, e->stroke_w);
-		cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-		render_set_dash(cr, e);
+		render_set_stroke(cr, b);
 		cairo_stroke_preserve(cr);
 	}
 	cairo_new_path(cr);
@@ -102,8 +140,6 @@ bleed_pt(const struct lbox *b, const struct laid *l, double *x, double *y)
 void
 render_line(cairo_t *cr, const struct lbox *b, const struct laid *l)
 {
-	static const cairo_line_cap_t caps[] = { CAIRO_LINE_CAP_BUTT,
-	    CAIRO_LINE_CAP_ROUND, CAIRO_LINE_CAP_SQUARE };
 	const double *p = b->e->pts;
 	double x0 = p[0], y0 = p[1], x1 = p[2], y1 = p[3];
 
@@ -111,13 +147,44 @@ render_line(cairo_t *cr, const struct lbox *b, const struct laid *l)
 	bleed_pt(b, l, &x1, &y1);
 	cairo_move_to(cr, x0, y0);
 	cairo_line_to(cr, x1, y1);
-	cairo_set_line_cap(cr, caps[b->e->cap]);
 	fill_stroke(cr, b);
 }
 
 /*
+ * Add the part of the ellipse inscribed in x, y, w, h (pt) from a0 to
+ * a1 (degrees clockwise from 12 o'clock) to the path: a pie, through
+ * the centre, or only the arc.
+ */
+static void
+ellipse_arc(cairo_t *cr, double x, double y, double w, double h,
+    const double *a, bool pie)
+{
+	cairo_matrix_t m;
+	bool whole = a[1] - a[0] >= 360;
+
+	if (w <= 0 || h <= 0)
+		return;
+	cairo_get_matrix(cr, &m);
+	cairo_translate(cr, x + w / 2, y + h / 2);
+	cairo_scale(cr, w / 2, h / 2);
+	cairo_new_sub_path(cr);
+	/* A whole turn is the whole ellipse, with no radius drawn. */
+	pie = pie && !whole;
+	if (pie)
+		cairo_move_to(cr, 0, 0);
+	/* Cairo's angles run clockwise (y grows down) from 3 o'clock. */
+	cairo_arc(cr, 0, 0, 1, (a[0] - 90) * M_PI / 180,
+	    (a[1] - 90) * M_PI / 180);
+	if (pie || whole)
+		cairo_close_path(cr);
+	cairo_set_matrix(cr, &m);
+}
+
+/*
  * The ellipse inscribed in the box; its stroke lies inside it, as a
- * rect's does, so a circle in a 20 mm box measures 20 mm across.
+ * rect's does, so a circle in a 20 mm box measures 20 mm across.  With
+ * an arc, only that part: a pie when filled (its stroke round the
+ * pie), an arc when only stroked.
  */
 void
 render_circle(cairo_t *cr, const struct lbox *b)
@@ -126,17 +193,22 @@ render_circle(cairo_t *cr, const struct lbox *b)
 	double i = e->stroke.set ? e->stroke_w / 2 : 0;
 
 	if (e->fill.set) {
-		render_ellipse(cr, b->x, b->y, b->w, b->h);
+		if (e->arc_set)
+			ellipse_arc(cr, b->x, b->y, b->w, b->h, e->arc, true);
+		else
+			render_ellipse(cr, b->x, b->y, b->w, b->h);
 		render_set_fill(cr, b);
 		cairo_fill(cr);
 	}
 	if (!e->stroke.set || e->stroke_w <= 0)
 		return;
-	render_ellipse(cr, b->x + i, b->y + i, b->w - 2 * i, b->h - 2 * i);
-	cairo_set_source_rgba(cr, b->stroke.r, b->stroke.g, b->stroke.b,
-	    b->stroke.a);
-	cairo_set_line_width(cr, e->stroke_w);
-	render_set_dash(cr, e);
+	if (e->arc_set)
+		ellipse_arc(cr, b->x + i, b->y + i, b->w - 2 * i,
+		    b->h - 2 * i, e->arc, e->fill.set);
+	else
+		render_ellipse(cr, b->x + i, b->y + i, b->w - 2 * i,
+		    b->h - 2 * i);
+	render_set_stroke(cr, b);
 	cairo_stroke(cr);
 }
 

@@ -75,29 +75,59 @@ need(struct tctx *c, const struct ynode *n, const char *key, const char *what)
 	return v;
 }
 
-/* line: from_mm, to_mm, cap butt|round|square. */
+/* line: from_mm, to_mm (its cap, as every stroke's, in
+ * tmpl_shape_paint()). */
 static bool
 load_line(struct tctx *c, struct elem *e, const struct ynode *n)
 {
-	static const char *const caps[] = { "butt", "round", "square",
-	    NULL };
 	const struct ynode *from = need(c, n, "from_mm", "a line needs "
 	    "from_mm: [x, y] and to_mm: [x, y]");
 	const struct ynode *to = need(c, n, "to_mm", "a line needs "
 	    "from_mm: [x, y] and to_mm: [x, y]");
-	int cap = CAP_BUTT;
 
 	if (from == NULL || to == NULL)
 		return false;
 	e->pts = arena_alloc(c->a, 4 * sizeof(double));
 	e->npts = 2;
 	if (!get_point(c, from, "from_mm", &e->pts[0], &e->pts[1]) ||
-	    !get_point(c, to, "to_mm", &e->pts[2], &e->pts[3]) ||
-	    !tmpl_get_enum(c, ytree_get(n, "cap"), "cap", caps, &cap))
+	    !get_point(c, to, "to_mm", &e->pts[2], &e->pts[3]))
 		return false;
-	e->cap = (enum cap)cap;
 	points_box(e, e->pts, 2, 2);
 	return true;
+}
+
+/*
+ * circle: arc [start, end], degrees clockwise from 12 o'clock, start
+ * before end and at most a turn apart, both within a turn of 0: only
+ * that part is drawn, a pie when filled, an arc when only stroked.
+ */
+static bool
+load_arc(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *a = ytree_get(n, "arc");
+	double *v = e->arc;
+	size_t i;
+
+	if (a == NULL)
+		return true;
+	if (a->type != YNODE_SEQ || a->n != 2) {
+		diag_add(c->d, DIAG_ERROR, &a->pos, "arc", "arc is [start_deg, "
+		    "end_deg], clockwise from 12 o'clock");
+		return false;
+	}
+	for (i = 0; i < 2; i++)
+		if (!tmpl_num(c, a->items[i], "arc", UNIT_NONE, &v[i]))
+			return false;
+	e->arc_set = true;
+	if (isnan(v[0]) || isnan(v[1]))
+		return true;	/* a card's: read for each */
+	if (fabs(v[0]) <= 360 && fabs(v[1]) <= 360 && v[0] < v[1] &&
+	    v[1] - v[0] <= 360)
+		return true;
+	diag_add(c->d, DIAG_ERROR, &a->pos, "range", "arc [%g, %g] must have "
+	    "-360 <= start < end <= 360, at most 360 degrees apart", v[0],
+	    v[1]);
+	return false;
 }
 
 /* polygon: points_mm [[x, y], ...], three or more. */
@@ -208,6 +238,9 @@ tmpl_shape_load(struct tctx *c, struct elem *e, const struct ynode *n)
 	case ELEM_LINE:
 		ok = load_line(c, e, n);
 		break;
+	case ELEM_CIRCLE:
+		ok = load_arc(c, e, n);
+		break;
 	case ELEM_POLYGON:
 		ok = load_polygon(c, e, n);
 		break;
@@ -239,6 +272,7 @@ get_stop(struct tctx *c, struct elem *e, const struct ynode *n, size_t i,
     bool *has_at)
 {
 	struct ynode tmp;
+	struct rgba whole;
 	const struct ynode *col = n, *off = NULL;
 	const char *s, *sp;
 
@@ -247,8 +281,9 @@ get_stop(struct tctx *c, struct elem *e, const struct ynode *n, size_t i,
 		off = n->items[1];
 		*has_at = true;
 	} else if (n->type == YNODE_SCALAR && (sp = strrchr(n->str, ' ')) !=
-	    NULL) {
-		/* Split "#fff 0.5" into a colour and an offset. */
+	    NULL && !tmpl_color(c->t, n->str, &whole)) {
+		/* Split "#fff 0.5" into a colour and an offset; a colour
+		 * with spaces of its own, "rgb(0 0 0)", is whole. */
 		char *end;
 
 		tmp = *n;
@@ -260,7 +295,7 @@ get_stop(struct tctx *c, struct elem *e, const struct ynode *n, size_t i,
 		/* strtod takes "nan" and "inf": a number is finite. */
 		if (end == sp + 1 || *end != '\0' || !isfinite(e->grad.at[i])) {
 			diag_add(c->d, DIAG_ERROR, &n->pos, "gradient",
-			    "a stop is \"#rrggbb\" or \"#rrggbb OFFSET\" "
+			    "a stop is \"COLOUR\" or \"COLOUR OFFSET\" "
 			    "(0 to 1), not '%s'", n->str);
 			return false;
 		}
@@ -312,26 +347,81 @@ get_stops(struct tctx *c, struct elem *e, const struct ynode *n)
 	return false;
 }
 
+/* A linear gradient's from_mm and to_mm, its ends: two points apart. */
+static bool
+get_ends(struct tctx *c, struct gradient *g, const struct ynode *n,
+    const struct ynode *from, const struct ynode *to)
+{
+	if (from == NULL || to == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "gradient", "a gradient "
+		    "between two points has both from_mm: [x, y] and to_mm: "
+		    "[x, y]");
+		return false;
+	}
+	if (!get_point(c, from, "from_mm", &g->from[0], &g->from[1]) ||
+	    !get_point(c, to, "to_mm", &g->to[0], &g->to[1]))
+		return false;
+	g->ends = true;
+	if (g->from[0] != g->to[0] || g->from[1] != g->to[1] ||
+	    isnan(g->from[0] + g->from[1] + g->to[0] + g->to[1]))
+		return true;
+	diag_add(c->d, DIAG_ERROR, &to->pos, "gradient", "a gradient's "
+	    "to_mm is where its from_mm is: it has no direction");
+	return false;
+}
+
+/* A radial gradient's focus_mm, inside the ellipse in e's box. */
+static bool
+get_focus(struct tctx *c, const struct elem *e, struct gradient *g,
+    const struct ynode *f)
+{
+	double u, v;
+
+	if (!get_point(c, f, "focus_mm", &g->focus[0], &g->focus[1]))
+		return false;
+	g->focus_set = true;
+	u = (g->focus[0] - e->x - e->w / 2) / (e->w / 2);
+	v = (g->focus[1] - e->y - e->h / 2) / (e->h / 2);
+	if (!(u * u + v * v >= 1))
+		return true;	/* inside, or a box known only per card */
+	diag_add(c->d, DIAG_ERROR, &f->pos, "gradient", "focus_mm [%g, %g] "
+	    "lies outside the ellipse in the box [%g, %g, %g, %g] the "
+	    "radial gradient fills", TO_MM(g->focus[0]), TO_MM(g->focus[1]),
+	    TO_MM(e->x), TO_MM(e->y), TO_MM(e->w), TO_MM(e->h));
+	return false;
+}
+
+/*
+ * A shape's fill or a text's colour: {linear: DEG, stops: [...]},
+ * {from_mm: [x, y], to_mm: [x, y], stops: [...]} or {radial: true,
+ * stops: [...]} with an optional focus_mm: [x, y].
+ */
 bool
 tmpl_get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
 {
 	static const char *const keys[] = { "linear", "radial", "stops",
-	    NULL };
+	    "from_mm", "to_mm", "focus_mm", NULL };
 	const struct ynode *lin = ytree_get(n, "linear");
 	const struct ynode *rad = ytree_get(n, "radial");
 	const struct ynode *st = ytree_get(n, "stops");
-	bool radial = false;
+	const struct ynode *from = ytree_get(n, "from_mm");
+	const struct ynode *to = ytree_get(n, "to_mm");
+	const struct ynode *focus = ytree_get(n, "focus_mm");
+	bool radial = false, ends = from != NULL || to != NULL;
 
 	if (ytree_check_keys(n, keys, NULL, c->d) > 0)
 		return false;
-	if ((lin != NULL) == (rad != NULL) || st == NULL) {
+	if ((lin != NULL) + (rad != NULL) + ends != 1 || st == NULL) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "gradient", "a gradient "
-		    "is {linear: ANGLE_DEG, stops: [...]} or {radial: true, "
-		    "stops: [...]}");
+		    "is {linear: ANGLE_DEG, stops: [...]}, {from_mm: [x, y], "
+		    "to_mm: [x, y], stops: [...]} or {radial: true, stops: "
+		    "[...]}");
 		return false;
 	}
 	if (lin != NULL && !tmpl_num(c, lin, "linear", UNIT_NONE,
 	    &e->grad.angle))
+		return false;
+	if (ends && !get_ends(c, &e->grad, n, from, to))
 		return false;
 	if (rad != NULL && (!ytree_bool(rad, &radial, "radial", NULL, c->d) ||
 	    !radial)) {
@@ -340,7 +430,14 @@ tmpl_get_gradient(struct tctx *c, struct elem *e, const struct ynode *n)
 			    "radial: true, or a colour for a plain fill");
 		return false;
 	}
-	e->grad.kind = lin != NULL ? GRAD_LINEAR : GRAD_RADIAL;
+	if (focus != NULL && !radial) {
+		diag_add(c->d, DIAG_ERROR, &focus->pos, "gradient", "focus_mm "
+		    "is a radial gradient's");
+		return false;
+	}
+	if (focus != NULL && !get_focus(c, e, &e->grad, focus))
+		return false;
+	e->grad.kind = radial ? GRAD_RADIAL : GRAD_LINEAR;
 	return get_stops(c, e, st);
 }
 
@@ -381,6 +478,24 @@ get_dash(struct tctx *c, struct elem *e, const struct ynode *n)
 	return false;
 }
 
+/* join miter|round|bevel and cap butt|round|square of a stroke. */
+static bool
+get_join_cap(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	static const char *const joins[] = { "miter", "round", "bevel",
+	    NULL };
+	static const char *const caps[] = { "butt", "round", "square",
+	    NULL };
+	int join = JOIN_MITER, cap = CAP_BUTT;
+
+	if (!tmpl_get_enum(c, ytree_get(n, "join"), "join", joins, &join) ||
+	    !tmpl_get_enum(c, ytree_get(n, "cap"), "cap", caps, &cap))
+		return false;
+	e->join = (enum join)join;
+	e->cap = (enum cap)cap;
+	return true;
+}
+
 bool
 tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
     double def)
@@ -399,6 +514,7 @@ tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
 	ok &= tmpl_get_mm(c, ytree_get(n, "stroke_mm"), "stroke_mm",
 	    &e->stroke_w);
 	ok &= get_dash(c, e, ytree_get(n, "dash_mm"));
+	ok &= get_join_cap(c, e, n);
 	return tmpl_get_opacity(c, e, ytree_get(n, "opacity")) && ok;
 }
 

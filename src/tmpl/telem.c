@@ -17,7 +17,8 @@
 #define ELEM_KEYS	"type", "when", "rotate_deg", "pivot_mm", "flip", \
 			"repeat"
 /* A rect's or shape's paint. */
-#define PAINT_KEYS	"fill", "stroke", "stroke_mm", "dash_mm", "opacity"
+#define PAINT_KEYS	"fill", "stroke", "stroke_mm", "dash_mm", "opacity", \
+			"join", "cap"
 
 static const char *const rect_keys[] = { ELEM_KEYS, "box_mm", "bleed",
     PAINT_KEYS, "radius_mm", NULL };
@@ -38,7 +39,7 @@ static const char *const image_keys[] = { ELEM_KEYS, "box_mm",
 static const char *const line_keys[] = { ELEM_KEYS, "from_mm", "to_mm",
     "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", NULL };
 static const char *const circle_keys[] = { ELEM_KEYS, "box_mm", "bleed",
-    PAINT_KEYS, NULL };
+    PAINT_KEYS, "arc", NULL };
 static const char *const polygon_keys[] = { ELEM_KEYS, "points_mm",
     "bleed", PAINT_KEYS, NULL };
 static const char *const star_keys[] = { ELEM_KEYS, "box_mm", "points",

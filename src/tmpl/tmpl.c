@@ -40,7 +40,7 @@ static const char *const tmpl_keys[] = { "card", "size", "shape",
     "corner_mm", "bleed_mm", "back_bleed_mm", "safe_mm", "tile",
     "overlap_mm", "palette", "front", "back", "fallback", "dpi", NULL };
 
-/* palette: {name: "#rrggbb", ...}, so cards can say color: red. */
+/* palette: {name: COLOUR, ...}, so cards can say color: paper. */
 static bool
 load_palette(struct tctx *c, const struct ynode *n)
 {
@@ -58,9 +58,13 @@ load_palette(struct tctx *c, const struct ynode *n)
 		    c->d))
 			return false;
 		if (!tmpl_parse_color(v, &c->t->pal[c->t->npal])) {
+			char buf[200];
+			const char *why = tmpl_color_problem(NULL, v, buf,
+			    sizeof(buf));
+
 			diag_add(c->d, DIAG_ERROR, &n->pairs[i].val->pos,
-			    "color", "palette colour '%s' is not like "
-			    "\"#1d2733\"", v);
+			    "color", "palette colour '%s' is not a colour "
+			    "like \"#1d2733\"%s%s", v, *why ? ": " : "", why);
 			return false;
 		}
 		c->t->pal_names[c->t->npal++] = n->pairs[i].key->str;

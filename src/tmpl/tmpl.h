@@ -130,11 +130,21 @@ bool		 tmpl_sheet_paper(struct sheet *s, const char *name);
 /* Set s's guides by name (marks, full, corners); false if none such. */
 bool		 tmpl_sheet_guides(struct sheet *s, const char *name);
 
-/* A colour of template t: a palette name or "#rrggbb". */
+/* A colour of template t: a palette name, else as tmpl_parse_color(). */
 bool		 tmpl_color(const struct tmpl *t, const char *s,
 		    struct rgba *out);
 
-/* Parse "#rgb", "#rrggbb" or "#rrggbbaa". */
+/*
+ * Parse a colour (tcolor.c): "#rgb", "#rgba", "#rrggbb", "#rrggbbaa",
+ * a CSS Color 4 name in any case, rgb()/rgba() or hsl()/hsla().
+ */
 bool		 tmpl_parse_color(const char *s, struct rgba *out);
+/*
+ * Why s is no colour of template t (NULL: no palette), into buf (n
+ * bytes): "did you mean 'navy'?" or what is wrong with its notation;
+ * "" for an unknown name with no near one; NULL if s is a colour.
+ */
+const char	*tmpl_color_problem(const struct tmpl *t, const char *s,
+		    char *buf, size_t n);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The typed values of a template, as its loaders read them: colours
- * ("#rrggbb", a palette name, or a card attribute "{color}"), lengths
+ * (a palette name, any notation of tcolor.c, or a card attribute
+ * "{color}"), lengths
  * in mm (or with a unit, or an expression: tdyn.c), booleans and
  * names from a list, each with an error where it is written when it is
  * not one.  Part of the template stage.
@@ -9,53 +10,6 @@
 #include <string.h>
 
 #include "tctx.h"
-
-bool
-tmpl_parse_color(const char *s, struct rgba *out)
-{
-	unsigned int v[8];
-	size_t n = strlen(s), i;
-
-	if (s[0] != '#' || (n != 4 && n != 7 && n != 9))
-		return false;
-	for (i = 1; i < n; i++) {
-		char c = s[i];
-
-		if (c >= '0' && c <= '9')
-			v[i - 1] = (unsigned int)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v[i - 1] = (unsigned int)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			v[i - 1] = (unsigned int)(c - 'A' + 10);
-		else
-			return false;
-	}
-	if (n == 4) {
-		out->r = v[0] * 17 / 255.0;
-		out->g = v[1] * 17 / 255.0;
-		out->b = v[2] * 17 / 255.0;
-		out->a = 1;
-		return true;
-	}
-	out->r = (v[0] * 16 + v[1]) / 255.0;
-	out->g = (v[2] * 16 + v[3]) / 255.0;
-	out->b = (v[4] * 16 + v[5]) / 255.0;
-	out->a = n == 9 ? (v[6] * 16 + v[7]) / 255.0 : 1;
-	return true;
-}
-
-bool
-tmpl_color(const struct tmpl *t, const char *s, struct rgba *out)
-{
-	size_t i;
-
-	for (i = 0; i < t->npal; i++)
-		if (strcmp(t->pal_names[i], s) == 0) {
-			*out = t->pal[i];
-			return true;
-		}
-	return tmpl_parse_color(s, out);
-}
 
 const char *
 tmpl_binding(struct arena *a, const char *s)
@@ -71,7 +25,8 @@ bool
 tmpl_get_paint(struct tctx *c, const struct ynode *n, const char *what,
     struct paint *p)
 {
-	const char *s;
+	const char *s, *why;
+	char buf[200];
 
 	if (n == NULL)
 		return true;
@@ -82,9 +37,14 @@ tmpl_get_paint(struct tctx *c, const struct ynode *n, const char *what,
 		return true;
 	if (tmpl_color(c->t, s, &p->rgba))
 		return true;
-	diag_add(c->d, DIAG_ERROR, &n->pos, "color", "%s '%s' is not a "
-	    "colour like \"#1d2733\", a name of the palette or a card "
-	    "attribute like \"{color}\"", what, s);
+	if (*(why = tmpl_color_problem(c->t, s, buf, sizeof(buf))) != '\0')
+		diag_add(c->d, DIAG_ERROR, &n->pos, "color", "%s '%s' is not "
+		    "a colour: %s", what, s, why);
+	else
+		diag_add(c->d, DIAG_ERROR, &n->pos, "color", "%s '%s' is not "
+		    "a colour like \"#1d2733\", \"teal\", \"rgb(29 39 51)\", "
+		    "\"hsl(215 27%% 16%%)\", a name of the palette or a card "
+		    "attribute like \"{color}\"", what, s);
 	return false;
 }
 

@@ -198,6 +198,27 @@ check_string(const struct card *c, const char *lang, const char *srclang,
 	}
 }
 
+/*
+ * typography: smart: a quotation mark typed in t that is not its
+ * language's (German's „ “, French's « »), where a straight one would
+ * have printed as the language has it.
+ */
+static void
+check_quotes(const struct card *c, const char *lang, const struct text *t,
+    struct diags *d)
+{
+	const struct quotes *q = load_quotes(lang);
+	const char *bad = load_quote_misfit(t->value, lang);
+
+	if (bad == NULL || t->deflt)
+		return;
+	diag_add(d, DIAG_WARN, &t->pos, "quotes", "%s (%s): %s has %s, not "
+	    "%s's quotes %s %s; type straight quotes \" and typography: "
+	    "smart prints them as %s's", c->label, lang, t->field, bad, lang,
+	    q->open, q->close, lang);
+	diag_about(d, c->id, lang);
+}
+
 /* Missing, extra, and the string checks, for card c in language li. */
 static void
 check_card(const struct deck *deck, const struct card *c, size_t li,
@@ -221,9 +242,11 @@ check_card(const struct deck *deck, const struct card *c, size_t li,
 		if (src->deflt && pack_mode_string(src->field) &&
 		    (card_text(c, li, src->field, &t) == NULL || t->deflt))
 			continue;
-		if (card_text(c, li, src->field, &t) != NULL)
+		if (card_text(c, li, src->field, &t) != NULL) {
 			check_string(c, lang, srclang, src, t, st, d);
-		else {
+			if (deck->smart)
+				check_quotes(c, lang, t, d);
+		} else {
 			/* A whole card or an empty string: reported by load. */
 			st->missing++;
 			if (t != NULL || ct->pos.file == NULL)

@@ -328,10 +328,11 @@ test_parse_color_forms(void **state)
 static void
 test_parse_color_rejects(void **state)
 {
+	/* "#ffff" (#rgba) and "red" (CSS) are colours: test_color. */
 	static const char *const bad[] = { "", "#", "fff", "1d2733", "#f",
-	    "#ff", "#ffff", "#fffff", "#1234567", "#123456789", "#ggg",
-	    "#12345g", "#1d27 3", " #fff", "#fff ", "red", "{color}",
-	    "##fff", "#-12", "#0x1234" };
+	    "#ff", "#fffff", "#1234567", "#123456789", "#ggg",
+	    "#12345g", "#1d27 3", " #fff", "#fff ", "reed", "{color}",
+	    "##fff", "#-12", "#0x1234", "rgb(1, 2)", "hsl(0 0 0" };
 	struct rgba c;
 	size_t i;
 
