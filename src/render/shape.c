@@ -189,44 +189,30 @@ ellipse_arc(cairo_t *cr, double x, double y, double w, double h,
 void
 render_circle(cairo_t *cr, const struct lbox *b)
 {
+	static const double whole[2] = { 90, 450 };
 	const struct elem *e = b->e;
+	const double *a = e->arc_set ? e->arc : whole;
 	double i = e->stroke.set ? e->stroke_w / 2 : 0;
 
 	if (e->fill.set) {
-		if (e->arc_set)
-			ellipse_arc(cr, b->x, b->y, b->w, b->h, e->arc, true);
-		else
-			render_ellipse(cr, b->x, b->y, b->w, b->h);
+		ellipse_arc(cr, b->x, b->y, b->w, b->h, a, true);
 		render_set_fill(cr, b);
 		cairo_fill(cr);
 	}
 	if (!e->stroke.set || e->stroke_w <= 0)
 		return;
-	if (e->arc_set)
-		ellipse_arc(cr, b->x + i, b->y + i, b->w - 2 * i,
-		    b->h - 2 * i, e->arc, e->fill.set);
-	else
-		render_ellipse(cr, b->x + i, b->y + i, b->w - 2 * i,
-		    b->h - 2 * i);
+	ellipse_arc(cr, b->x + i, b->y + i, b->w - 2 * i, b->h - 2 * i, a,
+	    e->fill.set);
 	render_set_stroke(cr, b);
 	cairo_stroke(cr);
 }
 
-/* Add the ellipse inscribed in x, y, w, h (pt) to the path. */
+/* Add the ellipse inscribed in x, y, w, h (pt) to the path: the whole
+ * turn, from 3 o'clock as Cairo starts it. */
 void
 render_ellipse(cairo_t *cr, double x, double y, double w, double h)
 {
-	cairo_matrix_t m;
-
-	if (w <= 0 || h <= 0)
-		return;
-	cairo_get_matrix(cr, &m);
-	cairo_translate(cr, x + w / 2, y + h / 2);
-	cairo_scale(cr, w / 2, h / 2);
-	cairo_new_sub_path(cr);
-	cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
-	cairo_close_path(cr);
-	cairo_set_matrix(cr, &m);
+	ellipse_arc(cr, x, y, w, h, (const double[]){ 90, 450 }, false);
 }
 
 void
