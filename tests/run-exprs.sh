@@ -66,7 +66,7 @@ check "exprs: repeat count 5 is five circles" parts "$U" "#c82828" 5
 for k in 1 2 3 4 5; do
 	check "exprs: circle $k is at 5 mm + $((k - 1)) x 12.5 mm" \
 	    from_anchor "$U" "#c82828" "$k" \
-	    "$(echo "($k - 1) * 12.5 + 6" | bc)" 11
+	    "$(calc "($k - 1) * 12.5 + 6")" 11
 done
 check "exprs: cols 3 x rows 2 is six squares" parts "$U" "#28c828" 6
 check "exprs: {col} places a square: column 3 at 25 mm" \

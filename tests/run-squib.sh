@@ -101,17 +101,17 @@ check "squib units: checks clean and renders" render units
 U=$T/units.txt
 # Anchor [1, 1, 1, 1]: its centre 1.5 mm in.
 check "squib units: a cell (37.5 px at 300 dpi) at 1, 2 cells" \
-    near "$U" "#0000c8" "$(echo "4.7625 - 1.5" | bc)" \
-    "$(echo "7.9375 - 1.5" | bc)" 3.175 3.175
+    near "$U" "#0000c8" "$(calc "4.7625 - 1.5")" \
+    "$(calc "7.9375 - 1.5")" 3.175 3.175
 check "squib units: a circle of 2 cells at 2, 1 cells" \
-    near "$U" "#00a000" "$(echo "9.525 - 1.5" | bc)" \
-    "$(echo "6.35 - 1.5" | bc)" 6.35 6.35 0.1
+    near "$U" "#00a000" "$(calc "9.525 - 1.5")" \
+    "$(calc "6.35 - 1.5")" 6.35 6.35 0.1
 check "squib units: middle + 0.5 cell, 1.5 cells from the foot" \
-    near "$U" "#c80000" "$(echo "19.05 + 3.175 - 1.5" | bc)" \
-    "$(echo "38.1 - 3.175 - 1.5" | bc)" 3.175 3.175
+    near "$U" "#c80000" "$(calc "19.05 + 3.175 - 1.5")" \
+    "$(calc "38.1 - 3.175 - 1.5")" 3.175 3.175
 check "squib units: 1cm + 10pt, 0.5cm" near "$U" "#c800c8" \
-    "$(echo "scale=4; 10 + 10 * 25.4 / 72 + 1 - 1.5" | bc)" \
-    "$(echo "5 + 1 - 1.5" | bc)" 2 2
+    "$(calc "10 + 10 * 25.4 / 72 + 1 - 1.5")" \
+    "$(calc "5 + 1 - 1.5")" 2 2
 # A rect's stroke lies inside its box: the dashes span 1.25 in, each
 # dash on the top edge 1 pt deep.
 check "squib units: the cut in inches: 1.25in and a 1pt stroke" sh -c '

@@ -41,7 +41,7 @@ words() { pdftotext -f "$1" -l "$1" "$T/s.pdf" - | tr -s "\n\f " "   "; }
 P=$T/p1.txt
 check "system: repeat count {hearts}: 2 + 1 + 5 hearts" parts "$P" "#c80000" 8
 check "system: the fifth of dragon's hearts 32 mm right of its first" \
-    near "$P" "#c80000" "$(echo "6 + 3 - 3 + 32" | bc)" 40 6 6 0.1
+    near "$P" "#c80000" "$(calc "6 + 3 - 3 + 32")" 40 6 6 0.1
 check "system: when \"{hearts} >= 3\": one orange mark" parts "$P" "#ff8000" 1
 check "system: when {id: [dragon]}: one green mark" parts "$P" "#008000" 1
 check "system: both marks on the dragon, the card with 5 hearts" sh -c '
@@ -52,9 +52,9 @@ check "system: both marks on the dragon, the card with 5 hearts" sh -c '
     [ "${o%.*}" -gt 100 ] && [ "${g%.*}" -gt 100 ] && [ "${h%.*}" -gt 100 ]' \
     sh "$P"
 check "system: box_mm [0.25in, 6cm, 1in, 59px] at 300 dpi, to 0.05 mm" \
-    near "$P" "#2828c8" "$(echo "6.35 + 12.7 - 3" | bc)" \
-    "$(echo "scale=4; 60 + 59 * 25.4 / 600 - 3" | bc)" 25.4 \
-    "$(echo "scale=4; 59 * 25.4 / 300" | bc)"
+    near "$P" "#2828c8" "$(calc "6.35 + 12.7 - 3")" \
+    "$(calc "60 + 59 * 25.4 / 600 - 3")" 25.4 \
+    "$(calc "59 * 25.4 / 300")"
 check "system: extends: the base's badge removed" sh -c '
     ! grep -q "^color #808080 " "$1"' sh "$P"
 # The title moved to box_mm [6, 20, 51.5, 12] (the base's is at y 6):

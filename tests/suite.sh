@@ -128,6 +128,8 @@ fonts_from_bundle() {
 
 # What the measuring suites share (run-images, run-shapes, run-fonts,
 # run-faces, run-yours).
+# calc EXPR: EXPR worked out by awk (bc is not on every system).
+calc() { awk "BEGIN { print $1 }"; }
 # box_at FILE COLOUR X0 Y0 X1 Y1 [TOL]: out/test/measure's FILE says
 # that colour's box is there, to TOL mm (default 0.1; a pixel at 600 dpi
 # is 0.042 mm).
