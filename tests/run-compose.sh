@@ -14,14 +14,8 @@ T=out/test/compose
 . tests/suite.sh
 D=tests/decks/compose
 
-# render NAME: the deck's PDF, its first page at 600 dpi, its colours'
-# boxes and parts (measure -p) in $T/NAME.txt.
-render() {
-	$WRAP ./deckpress cards "$D/$1" -o "$T/$1.pdf" >/dev/null 2>&1 &&
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$1.pdf" "$T/$1" &&
-	./out/test/measure -p "$T/$1.ppm" >"$T/$1.txt"
-}
+# render NAME: measured_page of the deck $D/NAME.
+render() { measured_page "$D/$1" "$1"; }
 
 # none FILE COLOUR: nothing is painted in that colour.
 none() {

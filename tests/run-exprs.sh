@@ -13,14 +13,8 @@ T=out/test/exprs
 . tests/suite.sh
 D=tests/decks/exprs
 
-# render NAME: the deck's PDF, its page at 600 dpi, its colours' boxes
-# and parts (measure -p) in $T/NAME.txt.
-render() {
-	$WRAP ./deckpress cards "$D/$1" -o "$T/$1.pdf" >/dev/null &&
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$1.pdf" "$T/$1" &&
-	./out/test/measure -p "$T/$1.ppm" >"$T/$1.txt"
-}
+# render NAME: measured_page of the deck $D/NAME.
+render() { measured_page "$D/$1" "$1"; }
 
 # from_anchor FILE COLOUR N DX DY: the Nth part of COLOUR has its
 # centre DX, DY mm from the anchor's (#000080, centred at 3, 3 mm on

@@ -15,14 +15,8 @@ D=tests/decks/shapes
 
 pdf_ok() { $WRAP ./deckpress cards "$@" >/dev/null 2>&1; }
 
-# render NAME: the deck's PDF, its page at 600 dpi, its colours' boxes
-# and parts (measure -p) in $T/NAME.txt.
-render() {
-	pdf_ok "$D/$1" -o "$T/$1.pdf" &&
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$1.pdf" "$T/$1" &&
-	./out/test/measure -p "$T/$1.ppm" >"$T/$1.txt"
-}
+# render NAME: measured_page of the deck $D/NAME.
+render() { measured_page "$D/$1" "$1"; }
 
 
 # size_is FILE COLOUR W H: that colour's box measures W x H, to 0.1 mm.

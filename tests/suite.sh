@@ -128,6 +128,15 @@ fonts_from_bundle() {
 
 # What the measuring suites share (run-images, run-shapes, run-fonts,
 # run-faces, run-yours).
+# measured_page DECK NAME: deckpress cards DECK into $T/NAME.pdf, its
+# first page at 600 dpi in $T/NAME.ppm, and its colours' boxes and parts
+# (out/test/measure -p) in $T/NAME.txt.
+measured_page() {
+	$WRAP ./deckpress cards "$1" -o "$T/$2.pdf" >/dev/null &&
+	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
+	    "$T/$2.pdf" "$T/$2" &&
+	./out/test/measure -p "$T/$2.ppm" >"$T/$2.txt"
+}
 # calc EXPR: EXPR worked out by awk (bc is not on every system).
 calc() { awk "BEGIN { print $1 }"; }
 # box_at FILE COLOUR X0 Y0 X1 Y1 [TOL]: out/test/measure's FILE says
