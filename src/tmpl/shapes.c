@@ -497,18 +497,27 @@ get_join_cap(struct tctx *c, struct elem *e, const struct ynode *n)
 }
 
 bool
+tmpl_get_fill(struct tctx *c, struct elem *e, const struct ynode *n,
+    const char *what, struct paint *p)
+{
+	bool ok;
+
+	if (n == NULL || n->type != YNODE_MAP)
+		return tmpl_get_paint(c, n, what, p);
+	ok = tmpl_get_gradient(c, e, n);
+	/* What a reader of the plain colour sees: the first stop. */
+	*p = e->grad.stops[0];
+	return ok;
+}
+
+bool
 tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
     double def)
 {
 	const struct ynode *f = ytree_get(n, "fill");
 	bool ok = true;
 
-	if (f != NULL && f->type == YNODE_MAP) {
-		ok &= tmpl_get_gradient(c, e, f);
-		/* What a reader of the plain fill sees: the first colour. */
-		e->fill = e->grad.stops[0];
-	} else
-		ok &= tmpl_get_paint(c, f, "fill", &e->fill);
+	ok &= tmpl_get_fill(c, e, f, "fill", &e->fill);
 	ok &= tmpl_get_paint(c, ytree_get(n, "stroke"), "stroke", &e->stroke);
 	e->stroke_w = def;
 	ok &= tmpl_get_mm(c, ytree_get(n, "stroke_mm"), "stroke_mm",

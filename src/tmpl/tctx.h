@@ -187,6 +187,12 @@ bool	tmpl_shape_paint(struct tctx *c, struct elem *e, const struct ynode *n,
  */
 bool	tmpl_get_gradient(struct tctx *c, struct elem *e,
 	    const struct ynode *n);
+/*
+ * A shape's fill or a text's colour n into *p: a colour, or a gradient
+ * (into e->grad, *p its first stop, what a reader of one colour sees).
+ */
+bool	tmpl_get_fill(struct tctx *c, struct elem *e, const struct ynode *n,
+	    const char *what, struct paint *p);
 /* opacity n (0 to 1, or a value from data) of any element into e; n
  * NULL: unset. */
 bool	tmpl_get_opacity(struct tctx *c, struct elem *e, const struct ynode *n);

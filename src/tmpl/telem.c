@@ -167,12 +167,7 @@ get_text_paint(struct tctx *c, struct elem *e, const struct ynode *n)
 	bool first = true, ok = true;
 
 	e->color.rgba.a = 1;
-	if (col != NULL && col->type == YNODE_MAP) {
-		ok &= tmpl_get_gradient(c, e, col);
-		/* What a reader of the plain colour sees: the first stop. */
-		e->color = e->grad.stops[0];
-	} else
-		ok &= tmpl_get_paint(c, col, "color", &e->color);
+	ok &= tmpl_get_fill(c, e, col, "color", &e->color);
 	ok &= tmpl_get_paint(c, ytree_get(n, "stroke"), "stroke", &e->stroke);
 	ok &= tmpl_get_bool(c, ytree_get(n, "stroke_first"), "stroke_first",
 	    &first);
