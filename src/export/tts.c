@@ -315,6 +315,35 @@ write_single(const struct setup *s, const struct tkind *k, const char *dir,
 	return ok;
 }
 
+/*
+ * The saved object's thumbnail, as TTS shows saved objects: p->thumb,
+ * TTS_THUMB_PX square (as tts-deckconverter writes it), the first
+ * kind's first face fitted in it on transparency.
+ */
+static bool
+write_thumb(const struct setup *s, const struct tplan *p, const char *dir,
+    struct diags *d)
+{
+	const struct tkind *k = &p->kv[0];
+	const struct laid *l = &k->f[0][k->uniq[0]];
+	double fit = TTS_THUMB_PX / fmax(l->w, l->h);
+	int w = (int)lround(l->w * fit), h = (int)lround(l->h * fit);
+	cairo_surface_t *face = cell_image(s->fonts->ctx, l, l->w, l->h, w, h),
+	    *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+	    TTS_THUMB_PX, TTS_THUMB_PX);
+	cairo_t *cr = cairo_create(img);
+	bool ok;
+
+	cairo_set_source_surface(cr, face, (TTS_THUMB_PX - w) / 2,
+	    (TTS_THUMB_PX - h) / 2);
+	cairo_paint(cr);
+	cairo_destroy(cr);
+	cairo_surface_destroy(face);
+	ok = write_image(img, 72, dir, p->thumb, d);
+	cairo_surface_destroy(img);
+	return ok;
+}
+
 /* Every name the plan writes, probed before any is written. */
 static bool
 names_free(const struct tplan *p, const char *dir, struct diags *d)
@@ -324,6 +353,7 @@ names_free(const struct tplan *p, const char *dir, struct diags *d)
 	size_t i, j;
 
 	g_ptr_array_add(v, p->json);
+	g_ptr_array_add(v, p->thumb);
 	for (i = 0; i < p->nk; i++) {
 		const struct tkind *k = &p->kv[i];
 
@@ -378,8 +408,8 @@ summary(const struct tplan *p, const struct deck *deck, const char *dir)
 		g_string_append_printf(g, "; %s\n", k->unique_back ?
 		    "back sheets of the same grid" : k->back);
 	}
-	g_string_append_printf(g, "%s: %s, the saved object, %zu images\n",
-	    dir, p->json, p->nimg);
+	g_string_append_printf(g, "%s: %s, the saved object, %zu images; "
+	    "%s, its thumbnail\n", dir, p->json, p->nimg, p->thumb);
 	return g_string_free(g, FALSE);
 }
 
@@ -398,7 +428,11 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 			plan_deck(s->deck, li, &p->kv[i], (int)q->dpi, &num);
 		else
 			plan_single(s->deck, li, &p->kv[i], (int)q->dpi);
+	p->li = li;
 	p->json = g_strdup_printf("%s-%s.json", s->deck->game,
+	    s->deck->langs[li]);
+	/* TTS shows a saved object by the PNG of its name beside it. */
+	p->thumb = g_strdup_printf("%s-%s.png", s->deck->game,
 	    s->deck->langs[li]);
 	ok = job_ensure_parent(probe, d) == 0 && names_free(p, q->dir, d);
 	free(probe);
@@ -415,7 +449,8 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 		ok = p->kv[i].deck ? write_deck(s, &p->kv[i], q->dir,
 		    &p->nimg, d) : write_single(s, &p->kv[i], q->dir,
 		    &p->nimg, d);
-	ok = ok && export_tts_json(p, s->deck, q->dir, d);
+	ok = ok && export_tts_json(p, s->deck, q->dir, d) &&
+	    write_thumb(s, p, q->dir, d);
 	return ok ? 0 : EXIT_IO;
 }
 
@@ -446,6 +481,7 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 		/* A board (cut into tiles to print) or a round token is
 		 * a tile of its own on the table, not a card. */
 		p.kv[i].deck = !t->tile && t->shape != SHAPE_CIRCLE;
+		p.kv[i].board = t->tile;
 		p.kv[i].f[0] = kf[i].f[0];
 		p.kv[i].f[1] = kf[i].f[1];
 		find_distinct(&p.kv[p.nk++]);
@@ -469,6 +505,7 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 	free(p.kv);
 	export_kinds_free(kf, &pr);
 	g_free(p.json);
+	g_free(p.thumb);
 	g_free(p.uri);
 	print_free(&pr);
 	return rc;
