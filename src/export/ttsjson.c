@@ -108,8 +108,27 @@ add_custom_deck(JsonBuilder *b, const struct tplan *p, const struct tkind *k,
 }
 
 /*
- * Card c's Nickname, its title in the export's language (its id if it
- * has none), and its Description, its other texts.
+ * Kind k's name in the export's language: its string "name"; a deck of
+ * one kind's, the pack's word for cards ("cards": "Cartas"); else its
+ * key in deck.yaml.
+ */
+static const char *
+kind_name(const struct tplan *p, const struct deck *deck, size_t kind)
+{
+	const struct kind *kd = &deck->kinds[kind];
+	const char *name = card_text(&kd->strs, p->li, "name", NULL);
+
+	if (name == NULL && !deck->multi)
+		name = card_text(&deck->pack, p->li, "cards", NULL);
+	return name != NULL ? name : kd->name;
+}
+
+/*
+ * Card c's Nickname, its title in the export's language (if it has
+ * none, its kind's name when it is the kind's one entry, a board, else
+ * its id), its Description, its other texts, and its id in Memo
+ * (typed-tabletop-simulator: "hidden notes only accessible via
+ * script"), by which a script finds it.
  */
 static void
 add_names(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
@@ -118,8 +137,12 @@ add_names(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
 	const char *title = card_title(deck, c, p->li, NULL);
 	char *text = export_tts_description(deck, c, p->li);
 
-	add_str(b, "Nickname", title != NULL ? title : c->id);
+	if (title == NULL)
+		title = deck->kinds[c->kind].nentries == 1 ?
+		    kind_name(p, deck, c->kind) : c->id;
+	add_str(b, "Nickname", title);
 	add_str(b, "Description", text);
+	add_str(b, "Memo", c->id);
 	g_free(text);
 }
 
@@ -167,23 +190,6 @@ add_card(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
 }
 
 /*
- * Kind k's name in the export's language: its string "name"; a deck of
- * one kind's, the pack's word for cards ("cards": "Cartas"); else its
- * key in deck.yaml.
- */
-static const char *
-kind_name(const struct tplan *p, const struct deck *deck,
-    const struct tkind *k)
-{
-	const struct kind *kd = &deck->kinds[k->sh->kind];
-	const char *name = card_text(&kd->strs, p->li, "name", NULL);
-
-	if (name == NULL && !deck->multi)
-		name = card_text(&deck->pack, p->li, "cards", NULL);
-	return name != NULL ? name : kd->name;
-}
-
-/*
  * Deck kind k, a card per copy, face down at x, z, named as the kind
  * in the export's language.
  */
@@ -200,7 +206,7 @@ add_deck(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
 	json_builder_begin_object(b);
 	add_str(b, "Name", "Deck");
 	add_transform(b, x, 1, z, true, card_scale(k));
-	add_str(b, "Nickname", kind_name(p, deck, k));
+	add_str(b, "Nickname", kind_name(p, deck, k->sh->kind));
 	add_str(b, "Description", "");
 	add_hands(b, k);
 	json_builder_set_member_name(b, "DeckIDs");
