@@ -112,6 +112,29 @@ char	*export_tts_description(const struct deck *deck, const struct card *c,
 	    size_t li);
 
 /*
+ * A die as TTS gets it: a Custom_Dice whose one image holds its faces
+ * as TTS's template for its type lays them out (the template ships
+ * with TTS, Modding/Dice Templates; see the Knowledge Base's Custom
+ * Dice).
+ */
+struct tdie {
+	const char	*name;		/* Nickname */
+	const char	*desc;		/* Description, or NULL */
+	const char	*id;		/* Memo: the card's id */
+	const char	*image;		/* URL of its faces' image */
+	unsigned int	 faces;		/* 4, 6, 8, 10, 12 or 20 */
+	double		 scale;		/* its Transform's, all three axes */
+	double		 x, z;		/* where on the table, inches */
+};
+
+/*
+ * ttsjson.c: die as the JSON text of one Custom_Dice object (what
+ * export_tts_json() writes for it); NULL if TTS has no die of its
+ * faces.  Caller g_free()s.
+ */
+char	*export_tts_die_json(const struct tdie *die);
+
+/*
  * ttsjson.c: the saved object of plan p as DIR/p->json, every kind side
  * by side.  False if it cannot be written (reported).
  */

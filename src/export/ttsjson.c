@@ -311,14 +311,79 @@ add_kind(JsonBuilder *b, const struct tplan *p, const struct deck *deck,
 	return w;
 }
 
+/*
+ * Die as a Custom_Dice object: its image in CustomImage, its type by
+ * its faces in CustomImage's CustomDice (the save format as
+ * typed-tabletop-simulator's tts.Die.Data has it; the type numbers are
+ * the API's Custom Dice).  False, nothing added, if TTS has no such
+ * die.
+ */
+static bool
+add_die(JsonBuilder *b, const struct tdie *die)
+{
+	struct tscale sc = { die->scale, die->scale };
+	int type = export_tts_die_type(die->faces);
+
+	if (type < 0)
+		return false;
+	json_builder_begin_object(b);
+	add_str(b, "Name", "Custom_Dice");
+	add_transform(b, die->x, 1, die->z, false, sc);
+	add_str(b, "Nickname", die->name);
+	add_str(b, "Description", die->desc != NULL ? die->desc : "");
+	add_str(b, "Memo", die->id);
+	add_bool(b, "Hands", false);
+	json_builder_set_member_name(b, "CustomImage");
+	json_builder_begin_object(b);
+	add_str(b, "ImageURL", die->image);
+	add_str(b, "ImageSecondaryURL", "");
+	add_num(b, "ImageScalar", 1);
+	add_num(b, "WidthScale", 0);
+	json_builder_set_member_name(b, "CustomDice");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "Type");
+	json_builder_add_int_value(b, type);
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	return true;
+}
+
+/* The JSON text of the node b built, pretty-printed; caller g_free()s. */
+static char *
+built_text(JsonBuilder *b, gsize *len)
+{
+	JsonGenerator *gen = json_generator_new();
+	JsonNode *root = json_builder_get_root(b);
+	char *text;
+
+	json_generator_set_root(gen, root);
+	json_generator_set_pretty(gen, TRUE);
+	text = json_generator_to_data(gen, len);
+	json_node_unref(root);
+	g_object_unref(gen);
+	return text;
+}
+
+char *
+export_tts_die_json(const struct tdie *die)
+{
+	JsonBuilder *b = json_builder_new();
+	char *text = NULL;
+	gsize len;
+
+	if (add_die(b, die))
+		text = built_text(b, &len);
+	g_object_unref(b);
+	return text;
+}
+
 /* The saved object, every kind side by side, into dir. */
 bool
 export_tts_json(const struct tplan *p, const struct deck *deck, const char *dir,
     struct diags *d)
 {
 	JsonBuilder *b = json_builder_new();
-	JsonGenerator *gen = json_generator_new();
-	JsonNode *root;
 	struct outfile o;
 	char *path = path_join(dir, p->json), *text;
 	gsize len;
@@ -335,15 +400,10 @@ export_tts_json(const struct tplan *p, const struct deck *deck, const char *dir,
 		x += add_kind(b, p, deck, &p->kv[i], x) + 1;
 	json_builder_end_array(b);
 	json_builder_end_object(b);
-	root = json_builder_get_root(b);
-	json_generator_set_root(gen, root);
-	json_generator_set_pretty(gen, TRUE);
-	text = json_generator_to_data(gen, &len);
+	text = built_text(b, &len);
 	ok = outfile_open(&o, path, d) && outfile_close(&o,
 	    outfile_write(&o, text, len) && outfile_write(&o, "\n", 1), d);
 	g_free(text);
-	json_node_unref(root);
-	g_object_unref(gen);
 	g_object_unref(b);
 	free(path);
 	return ok;
