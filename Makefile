@@ -52,7 +52,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/export/faces.c src/export/kinds.c src/export/boxes.c \
          src/export/raster.c \
          src/export/contact.c src/export/csv.c src/export/pod.c \
-         src/export/tts.c src/export/ttsjson.c \
+         src/export/tts.c src/export/ttsjson.c src/export/ttsobj.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/pdf/tagtree.c src/pdf/spans.c src/pdf/artifact.c \

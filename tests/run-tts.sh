@@ -108,8 +108,10 @@ for o in save['ObjectStates']:
             local(c['CustomImage']['ImageURL'])
             if c['CustomImage']['ImageSecondaryURL']:
                 local(c['CustomImage']['ImageSecondaryURL'])
-        got[c['Nickname']] = got.get(c['Nickname'], 0) + 1
-files = {f for f in os.listdir(out) if f.endswith('.png')}
+        got[c['Memo']] = got.get(c['Memo'], 0) + c.get('Number', 1)
+# The saved object's thumbnail is named by no object.
+files = {f for f in os.listdir(out) if f.endswith('.png')} - {
+    os.path.basename(glob.glob(out + '/*.json')[0])[:-5] + '.png'}
 if files != named:
     bad.append('written, not named: %s; named, not written: %s' %
                (sorted(files - named), sorted(named - files)))
@@ -120,6 +122,180 @@ if got != want:
 print('\n'.join(bad))
 sys.exit(1 if bad else 0)
 EOF
+}
+
+# objects DECK OUT LANG [TRIM]: every object of OUT's saved object as
+# large on the table as printed, its size in mm read from its layout
+# (TTS_CARD_MM: a card's height at scale 1, 80 mm; TTS_TILE_MM: a
+# tile's side, 30.1 mm), one scale for a card; Hands, HideWhenFaceDown
+# and SidewaysCard (landscape) on cards and decks; the type of each
+# shape (a card's: rect 1, rounded 0, circle 4; a tile's: box 0,
+# circle 2, rounded 3); stackable tiles but boards, no two objects of
+# the same images (identical tokens are one stack); names in LANG: a
+# card's Nickname its title in DECK/text/LANG.yaml, its Description
+# holding its body, a deck's Nickname its kind's name (or the pack's word for
+# cards); the thumbnail a 256 px PNG; with TRIM (export --trim at the
+# sheets' dpi), each sheet cell the pixels of its card's face.
+objects() {
+	python3 - "$@" <<'EOF2'
+import glob, json, os, re, subprocess, sys
+from urllib.parse import unquote
+
+deckdir, out, lang = sys.argv[1:4]
+trim = sys.argv[4] if len(sys.argv) > 4 else None
+CARD_MM, TILE_MM = 80.0, 80.0 * 1.318 / 3.5
+bad = []
+yaml = open(deckdir + '/deck.yaml').read()
+game = re.search(r'^game: (\S+)', yaml, re.M).group(1)
+presets = {m.group(1): (float(m.group(2)), float(m.group(3))) for m in
+           re.finditer(r'\{ "([\w-]+)", ([\d.]+), ([\d.]+) \}',
+                       open('src/tmpl/tmpl.c').read())}
+
+def layout(ref):
+    # A layout's trim in mm, its shape and whether it is a board.
+    path = os.path.join(deckdir, ref) if ref.startswith('.') else \
+        'layouts/%s.yaml' % ref
+    t = open(path).read()
+    m = re.search(r'^(?:size|card): (.*)$', t, re.M)
+    v, shape = m.group(1).strip(), 'rect'
+    if v in presets:
+        w, h = presets[v]
+    elif 'diameter_mm' in v:
+        w = h = float(re.search(r'diameter_mm: ([\d.]+)', v).group(1))
+        shape = 'circle'
+    else:
+        w = float(re.search(r'width_mm: ([\d.]+)', v).group(1))
+        h = float(re.search(r'height_mm: ([\d.]+)', v).group(1))
+    m = re.search(r'^shape: (\w+)', t, re.M)
+    shape = m.group(1) if m else shape
+    return w, h, shape, re.search(r'^tile: true', t, re.M) is not None
+
+kinds = {m.group(1): layout(m.group(2)) for m in re.finditer(
+    r'^  ([\w-]+): \{layout: ([^,}]+)', yaml, re.M)}
+if not kinds:
+    kinds = {'card': layout(re.search(r'^layout: (\S+)', yaml,
+                                      re.M).group(1))}
+text = open('%s/text/%s.yaml' % (deckdir, lang)).read()
+cards = text[text.index('\ncards:'):]
+
+def field(id, name):
+    # Card id's field name in the text file, if written there, in block
+    # style or flow style ({title: Gold}).
+    m = re.search(r'^  %s:\n((?:    .*\n)+)' % re.escape(id), cards, re.M)
+    f = m and re.search(r'^    %s: (.*)$' % name, m.group(1), re.M)
+    if not m:
+        m = re.search(r'^  %s: \{(.*)\}$' % re.escape(id), cards, re.M)
+        f = m and re.search(r'(?:^|, )%s: ([^,]*)' % name, m.group(1))
+    return f.group(1).strip('"') if f else None
+
+def kind_name(k):
+    m = re.search(r'^  %s: \{name: ([^,}]+)' % k, text, re.M) or \
+        re.search(r'^  %s:\n    name: (.*)$' % k, text, re.M)
+    if m:
+        return m.group(1)
+    if len(kinds) == 1:
+        pack = open('layouts/pack/%s.yaml' % lang).read()
+        return re.search(r'^  cards: (.*)$', pack, re.M).group(1)
+    return k
+
+def kind_of(url):
+    # The kind an image URL is of: GAME-LANG-KIND-...png.
+    name = os.path.basename(unquote(url))[len(game) + len(lang) + 2:]
+    return max((k for k in kinds if name.startswith(k + '-')), key=len)
+
+def near(a, b, what):
+    if abs(a - b) > 0.01:
+        bad.append('%s: %.3f mm, not %.3f' % (what, a, b))
+
+def card(o, k):
+    w, h, shape, board = kinds[k]
+    t = o['Transform']
+    near(t['scaleZ'] * CARD_MM, h, '%s height' % o['Nickname'])
+    if t['scaleX'] != t['scaleZ']:
+        bad.append('%s: scaleX %g, scaleZ %g' % (o['Nickname'],
+                   t['scaleX'], t['scaleZ']))
+    for key, want in (('Hands', True), ('HideWhenFaceDown', True),
+                      ('SidewaysCard', w > h)):
+        if o.get(key) != want:
+            bad.append('%s: %s is %s' % (o['Nickname'], key, o.get(key)))
+    for e in o['CustomDeck'].values():
+        if e['Type'] != {'rect': 1, 'rounded': 0, 'circle': 4}[shape]:
+            bad.append('%s: card type %d' % (o['Nickname'], e['Type']))
+
+def names(o):
+    title, body = field(o['Memo'], 'title'), field(o['Memo'], 'body')
+    # As plain text: **bold** and *italic* without their stars.
+    body = body and re.sub(r'\*+', '', body)
+    if title is None and sum(1 for m in re.finditer(r'component: %s[,}]' %
+                             o['kind'], yaml)) == 1:
+        title = kind_name(o['kind'])
+    if title is not None and o['Nickname'] != title:
+        bad.append('%s: named %r, not %r' % (o['Memo'], o['Nickname'],
+                                             title))
+    if body is not None and body not in o['Description']:
+        bad.append('%s: described %r' % (o['Memo'], o['Description']))
+
+def cells(o, k):
+    # The card's sheet cell and its face exported with --trim.
+    e = o['CustomDeck'][str(o['CardID'] // 100)]
+    sheet = unquote(e['FaceURL'])[len('file://'):]
+    face = '%s/%s-front.png' % (trim, o['Memo'])
+    if not os.path.exists(face):
+        return
+    w, h = map(int, subprocess.run(['./out/test/pngsize', face],
+               check=True, capture_output=True,
+               text=True).stdout.split()[:2])
+    i = o['CardID'] % 100
+    r = subprocess.run(['./out/test/pngdiff', sheet,
+                        str(i % e['NumWidth'] * w),
+                        str(i // e['NumWidth'] * h), face, '0', '0',
+                        str(w), str(h)], check=True, capture_output=True,
+                       text=True).stdout.split()
+    if r[3] != '0':
+        bad.append('%s: its cell differs from its face by %s' %
+                   (o['Memo'], r[3]))
+
+save = json.load(open('%s/%s-%s.json' % (out, game, lang)))
+images = set()
+for o in save['ObjectStates']:
+    if o['Name'] in ('Deck', 'Card'):
+        cd = next(iter(o['CustomDeck'].values()))
+        k = kind_of(cd['FaceURL'])
+        card(o, k)
+        if o['Name'] == 'Deck' and o['Nickname'] != kind_name(k):
+            bad.append('deck %s named %r' % (k, o['Nickname']))
+        for c in o.get('ContainedObjects', [o]):
+            c['kind'] = k
+            card(c, k)
+            names(c)
+            if trim:
+                cells(c, k)
+        continue
+    ci = o['CustomImage']
+    k = kind_of(ci['ImageURL'])
+    w, h, shape, board = kinds[k]
+    o['kind'] = k
+    t = o['Transform']
+    near(t['scaleX'] * TILE_MM, w, '%s width' % o['Memo'])
+    near(t['scaleZ'] * TILE_MM, h, '%s height' % o['Memo'])
+    names(o)
+    want = {'rect': 0, 'circle': 2, 'rounded': 3}[shape]
+    if ci['CustomTile']['Type'] != want or \
+            ci['CustomTile']['Stackable'] == board:
+        bad.append('%s: tile %s' % (o['Memo'], ci['CustomTile']))
+    pair = (ci['ImageURL'], ci['ImageSecondaryURL'])
+    if pair in images:
+        bad.append('%s: a second object of the same images' % o['Memo'])
+    images.add(pair)
+thumb = '%s/%s-%s.png' % (out, game, lang)
+if open(thumb, 'rb').read(8) != b'\x89PNG\r\n\x1a\n' or \
+        subprocess.run(['./out/test/pngsize', thumb], check=True,
+                       capture_output=True,
+                       text=True).stdout.split()[:2] != ['256', '256']:
+    bad.append('%s: not a 256 x 256 PNG' % thumb)
+print('\n'.join(bad))
+sys.exit(1 if bad else 0)
+EOF2
 }
 
 # same A B: two runs' folders hold the same files, byte for byte.
@@ -145,6 +321,10 @@ check "tts: the report gives the sheet, its grid, size and dpi" \
 check "tts: Data Chain es exports" tts $DC es "$T/dc-es"
 check "tts: Data Chain es's sheets, hidden slot and counts" \
     sheets $DC "$T/dc-es"
+check "tts: Data Chain en's objects: sizes, hands, names in English" \
+    objects $DC "$T/dc" en
+check "tts: Data Chain es's objects: names in Spanish" \
+    objects $DC "$T/dc-es" es
 check "tts: the Spanish sheet is not the English one" \
     eval '! cmp -s "$T/dc/data-chain-en-card-1.png" "$T/dc-es/data-chain-es-card-1.png"'
 # The JSON names the folder: the second run into the same one.
@@ -160,6 +340,11 @@ check "tts: --dpi 60 is honoured" tts $DC en "$T/dc60" \
 check "tts: --dpi 60's report" has "$T/dc60.out" \
     "31 faces at 60 dpi, 149 x 208 px a card: data-chain-en-card-1.png 7 x 5 (1043 x 1040 px)"
 check "tts: --dpi 60's sheets" sheets $DC "$T/dc60"
+# Every cell the pixels "export --trim" draws of its face, at 60 dpi.
+check "tts: faces cut at the trim at 60 dpi" eval '$WRAP ./deckpress export \
+    $DC --lang en -o "$T/trim60" --dpi 60 --trim >/dev/null'
+check "tts: each cell is its face's pixels" \
+    objects $DC "$T/dc60" en "$T/trim60"
 
 # --- Serious Privacy: decks, a character deck, boards and tokens -------
 # At 100 dpi, to keep the suite quick: its 300 dpi sheets are as Data
@@ -174,11 +359,21 @@ ntok=$(grep -c '^  - {id: [a-z0-9-]*, component: token[,}]' \
     cards/serious-privacy/deck.yaml)
 check "tts: its boards and tokens are single images ($ntok tokens)" \
     has "$T/sp.out" "'token', $ntok images of 79 x 79 px at 100 dpi"
+check "tts: its objects as large as printed, tokens stacked" \
+    objects cards/serious-privacy "$T/sp" en
+# 30 fatigue tokens, one stack of 30.
+check "tts: 30 identical tokens are one stack of 30" eval \
+    'grep -A4 "\"Memo\" : \"fatigue-token\"" "$T/sp/serious-privacy-en.json" |
+    grep -q "\"Number\" : 30"'
+check "tts: the report names the thumbnail" has "$T/sp.out" \
+    "serious-privacy-en.png, its thumbnail"
 
 # --- a back of each card's own: back sheets ---------------------------
 check "tts: the component deck exports" \
     tts tests/decks/components en "$T/comp" --dpi 100
 check "tts: its face and back sheets" sheets tests/decks/components "$T/comp"
+check "tts: its objects, a landscape sheet sideways" \
+    objects tests/decks/components "$T/comp" en
 check "tts: backs that differ make back sheets" has "$T/comp.out" \
     "'alpha', 11 faces at 100 dpi, 248 x 346 px a card: components-en-alpha-1.png 4 x 3 (992 x 1038 px); back sheets of the same grid"
 
@@ -207,6 +402,25 @@ check "tts: ... the first 10 x 7" has "$T/bigo.out" \
 check "tts: ... 10 x 7 and a smaller grid" has "$T/bigo.out" \
     "big-en-alpha-2.png 4 x 2 ("
 check "tts: the 75-card deck's sheets and counts" sheets "$T/big" "$T/bigo"
+
+# --- deckpress new's game; a rounded board -----------------------------
+# The game a designer starts from, as it comes: cards and round tokens.
+rm -rf "$T/new"
+mkdir -p "$T/new"
+check "tts: deckpress new's game" eval '(cd "$T/new" &&
+    "$OLDPWD/deckpress" new quest >/dev/null)'
+check "tts: ... exports" tts "$T/new/quest" en "$T/newo" --dpi 100
+check "tts: ... its sheets and counts" sheets "$T/new/quest" "$T/newo"
+check "tts: ... its objects as large as printed, tokens stacked" \
+    objects "$T/new/quest" "$T/newo" en
+# The component deck with its board rounded: a rounded tile (Type 3).
+rm -rf "$T/round"
+cp -R tests/decks/components "$T/round"
+sed 's/^tile: true$/tile: true\nshape: rounded\ncorner_mm: 5/' \
+    tests/decks/components/board.yaml >"$T/round/board.yaml"
+check "tts: a rounded board exports" tts "$T/round" en "$T/roundo" \
+    --dpi 30
+check "tts: ... as a rounded tile" objects "$T/round" "$T/roundo" en
 
 # --- usage ------------------------------------------------------------
 # usage ARGS...: export exits 2, saying why, and writes nothing.

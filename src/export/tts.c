@@ -181,31 +181,37 @@ plan_single(const struct deck *deck, size_t li, struct tkind *k, int want)
 }
 
 /*
- * Face l cut at its trim (a round one at its circle, transparent
- * outside) on a new cw x ch px image; NULL: a white card back.  Caller
- * destroys it; its status checked when written.
+ * Face l cut at its trim on a new cw x ch px image, scale px a pt, as
+ * "export --trim" draws it at that scale (the same pixels), a round one
+ * transparent outside its trim's circle (a circle tile has no bleed);
+ * NULL: a white card back.  Caller destroys it; its status checked when
+ * written.
  */
 static cairo_surface_t *
-cell_image(PangoContext *ctx, const struct laid *l, double w, double h,
-    int cw, int ch)
+cell_image(PangoContext *ctx, const struct laid *l, double scale, int cw,
+    int ch)
 {
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
-	    cw, ch);
-	cairo_t *cr = cairo_create(img);
+	struct face_cut c = { scale, scale, cw, ch, true, 0, false, 0 };
+	cairo_surface_t *img, *face;
+	cairo_t *cr;
 
-	cairo_scale(cr, cw / w, ch / h);
+	if (l != NULL && l->shape != SHAPE_CIRCLE)
+		return export_raster_face(ctx, l, &c);
+	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cw, ch);
+	cr = cairo_create(img);
 	if (l == NULL) {
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_paint(cr);
 	} else {
-		if (l->shape == SHAPE_CIRCLE) {
-			render_ellipse(cr, 0, 0, w, h);
-			cairo_clip(cr);
-		}
-		/* render_face() draws from the bleed's corner: TTS cards
-		 * have none, so it falls outside the image. */
-		cairo_translate(cr, -l->bleed, -l->bleed);
-		render_face(cr, ctx, l);
+		face = export_raster_face(ctx, l, &c);
+		cairo_save(cr);
+		cairo_scale(cr, scale, scale);
+		render_ellipse(cr, 0, 0, l->w, l->h);
+		cairo_restore(cr);
+		cairo_clip(cr);
+		cairo_set_source_surface(cr, face, 0, 0);
+		cairo_paint(cr);
+		cairo_surface_destroy(face);
 	}
 	cairo_destroy(cr);
 	cairo_surface_flush(img);
@@ -243,14 +249,13 @@ write_sheet(const struct setup *s, const struct tkind *k,
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
 	    t->cols * k->cw, t->rows * k->ch), *cell;
 	cairo_t *cr = cairo_create(img);
-	const struct laid *l0 = &k->f[0][0];
 	size_t i, last = (size_t)(t->cols * t->rows) - 1;
 	bool ok;
 
 	for (i = 0; i <= last; i++) {
 		if (i < t->n)
 			cell = cell_image(s->fonts->ctx,
-			    &k->f[f][k->uniq[t->first + i]], l0->w, l0->h,
+			    &k->f[f][k->uniq[t->first + i]], k->dpi / 72.0,
 			    k->cw, k->ch);
 		else if (i == last)
 			cell = cairo_surface_reference(hidden);
@@ -273,9 +278,8 @@ static bool
 write_deck(const struct setup *s, const struct tkind *k, const char *dir,
     size_t *nimg, struct diags *d)
 {
-	const struct laid *l0 = &k->f[0][0];
 	cairo_surface_t *back = cell_image(s->fonts->ctx, k->sh->backs ?
-	    &k->f[1][k->uniq[0]] : NULL, l0->w, l0->h, k->cw, k->ch);
+	    &k->f[1][k->uniq[0]] : NULL, k->dpi / 72.0, k->cw, k->ch);
 	bool ok = true;
 	size_t i;
 
@@ -305,13 +309,42 @@ write_single(const struct setup *s, const struct tkind *k, const char *dir,
 		for (f = 0; ok && f < 2 && k->single[2 * i + f]; f++) {
 			const struct laid *l = &k->f[f][k->uniq[i]];
 
-			img = cell_image(s->fonts->ctx, l, l->w, l->h, k->cw,
-			    k->ch);
+			img = cell_image(s->fonts->ctx, l, k->dpi / 72.0,
+			    k->cw, k->ch);
 			ok = write_image(img, k->dpi, dir,
 			    k->single[2 * i + f], d);
 			cairo_surface_destroy(img);
 			*nimg += ok;
 		}
+	return ok;
+}
+
+/*
+ * The saved object's thumbnail, as TTS shows saved objects: p->thumb,
+ * TTS_THUMB_PX square (as tts-deckconverter writes it), the first
+ * kind's first face fitted in it on transparency.
+ */
+static bool
+write_thumb(const struct setup *s, const struct tplan *p, const char *dir,
+    struct diags *d)
+{
+	const struct tkind *k = &p->kv[0];
+	const struct laid *l = &k->f[0][k->uniq[0]];
+	double fit = TTS_THUMB_PX / fmax(l->w, l->h);
+	int w = (int)lround(l->w * fit), h = (int)lround(l->h * fit);
+	cairo_surface_t *face = cell_image(s->fonts->ctx, l, fit, w, h),
+	    *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+	    TTS_THUMB_PX, TTS_THUMB_PX);
+	cairo_t *cr = cairo_create(img);
+	bool ok;
+
+	cairo_set_source_surface(cr, face, (TTS_THUMB_PX - w) / 2,
+	    (TTS_THUMB_PX - h) / 2);
+	cairo_paint(cr);
+	cairo_destroy(cr);
+	cairo_surface_destroy(face);
+	ok = write_image(img, 72, dir, p->thumb, d);
+	cairo_surface_destroy(img);
 	return ok;
 }
 
@@ -324,6 +357,7 @@ names_free(const struct tplan *p, const char *dir, struct diags *d)
 	size_t i, j;
 
 	g_ptr_array_add(v, p->json);
+	g_ptr_array_add(v, p->thumb);
 	for (i = 0; i < p->nk; i++) {
 		const struct tkind *k = &p->kv[i];
 
@@ -378,8 +412,8 @@ summary(const struct tplan *p, const struct deck *deck, const char *dir)
 		g_string_append_printf(g, "; %s\n", k->unique_back ?
 		    "back sheets of the same grid" : k->back);
 	}
-	g_string_append_printf(g, "%s: %s, the saved object, %zu images\n",
-	    dir, p->json, p->nimg);
+	g_string_append_printf(g, "%s: %s, the saved object, %zu images; "
+	    "%s, its thumbnail\n", dir, p->json, p->nimg, p->thumb);
 	return g_string_free(g, FALSE);
 }
 
@@ -398,7 +432,11 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 			plan_deck(s->deck, li, &p->kv[i], (int)q->dpi, &num);
 		else
 			plan_single(s->deck, li, &p->kv[i], (int)q->dpi);
+	p->li = li;
 	p->json = g_strdup_printf("%s-%s.json", s->deck->game,
+	    s->deck->langs[li]);
+	/* TTS shows a saved object by the PNG of its name beside it. */
+	p->thumb = g_strdup_printf("%s-%s.png", s->deck->game,
 	    s->deck->langs[li]);
 	ok = job_ensure_parent(probe, d) == 0 && names_free(p, q->dir, d);
 	free(probe);
@@ -415,7 +453,8 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 		ok = p->kv[i].deck ? write_deck(s, &p->kv[i], q->dir,
 		    &p->nimg, d) : write_single(s, &p->kv[i], q->dir,
 		    &p->nimg, d);
-	ok = ok && export_tts_json(p, s->deck, q->dir, d);
+	ok = ok && export_tts_json(p, s->deck, q->dir, d) &&
+	    write_thumb(s, p, q->dir, d);
 	return ok ? 0 : EXIT_IO;
 }
 
@@ -446,6 +485,7 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 		/* A board (cut into tiles to print) or a round token is
 		 * a tile of its own on the table, not a card. */
 		p.kv[i].deck = !t->tile && t->shape != SHAPE_CIRCLE;
+		p.kv[i].board = t->tile;
 		p.kv[i].f[0] = kf[i].f[0];
 		p.kv[i].f[1] = kf[i].f[1];
 		find_distinct(&p.kv[p.nk++]);
@@ -469,6 +509,7 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 	free(p.kv);
 	export_kinds_free(kf, &pr);
 	g_free(p.json);
+	g_free(p.thumb);
 	g_free(p.uri);
 	print_free(&pr);
 	return rc;

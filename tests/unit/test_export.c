@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: export, preview, limits */
+/* covers: export, preview, limits, tts */
 /*
  * Export stage: the largest image a preview or an export draws, and the
  * --dpi its refusal suggests -- the highest at which the image fits,
- * one more being refused.
+ * one more being refused; Tabletop Simulator's scales, types and a
+ * custom die's object.
  */
 #include "unit.h"
 #include <string.h>
 
-#include "../../src/export/exporting.h"
+#include <json-glib/json-glib.h>
+
+#include "../../src/export/tts.h"
 
 /* Is the one message in d an error containing want? */
 static void
@@ -106,6 +109,89 @@ test_too_large_at_30(void **state)
 	diag_free(&d);
 }
 
+/* A card's scale: its height over TTS's 80 mm; a tile's, each side. */
+static void
+test_tts_scale(void **state)
+{
+	struct tscale t;
+
+	(void)state;
+	assert_float_equal(export_tts_card_scale(MM(88)), 1.1, 1e-12);
+	assert_float_equal(export_tts_card_scale(MM(80)), 1, 1e-12);
+	/* Landscape: its height, the short side. */
+	assert_float_equal(export_tts_card_scale(MM(138)), 1.725, 1e-12);
+	t = export_tts_tile_scale(MM(287), MM(258));
+	assert_float_equal(t.x * TTS_TILE_MM, 287, 1e-9);
+	assert_float_equal(t.z * TTS_TILE_MM, 258, 1e-9);
+	assert_float_equal(TTS_TILE_MM, 30.1257, 1e-4);
+}
+
+/* The type numbers of each shape, and of each die TTS has. */
+static void
+test_tts_types(void **state)
+{
+	(void)state;
+	assert_int_equal(export_tts_tile_type(SHAPE_RECT, 0), 0);
+	assert_int_equal(export_tts_tile_type(SHAPE_CIRCLE, 0), 2);
+	assert_int_equal(export_tts_tile_type(SHAPE_RECT, MM(3)), 3);
+	assert_int_equal(export_tts_card_type(SHAPE_RECT, 0), 1);
+	assert_int_equal(export_tts_card_type(SHAPE_RECT, MM(3)), 0);
+	assert_int_equal(export_tts_card_type(SHAPE_CIRCLE, 0), 4);
+	assert_int_equal(export_tts_die_type(4), 0);
+	assert_int_equal(export_tts_die_type(6), 1);
+	assert_int_equal(export_tts_die_type(20), 5);
+	assert_int_equal(export_tts_die_type(5), -1);
+	assert_int_equal(export_tts_die_type(0), -1);
+}
+
+/* Member key of object o (a JSON object node). */
+static JsonNode *
+member(JsonNode *o, const char *key)
+{
+	assert_non_null(o);
+	assert_true(JSON_NODE_HOLDS_OBJECT(o));
+	assert_true(json_object_has_member(json_node_get_object(o), key));
+	return json_object_get_member(json_node_get_object(o), key);
+}
+
+/*
+ * A d6 as a Custom_Dice: its image and type 1 in CustomImage, its name,
+ * id and scale; a die of 5 faces none.
+ */
+static void
+test_tts_die_json(void **state)
+{
+	struct tdie die = { "Fate", NULL, "fate-die", "file:///x/d6.png", 6,
+	    0.5, 2, -3 };
+	JsonParser *p = json_parser_new();
+	JsonNode *o, *img;
+	char *text = export_tts_die_json(&die);
+
+	(void)state;
+	assert_non_null(text);
+	assert_true(json_parser_load_from_data(p, text, -1, NULL));
+	o = json_parser_get_root(p);
+	assert_string_equal(json_node_get_string(member(o, "Name")),
+	    "Custom_Dice");
+	assert_string_equal(json_node_get_string(member(o, "Nickname")),
+	    "Fate");
+	assert_string_equal(json_node_get_string(member(o, "Memo")),
+	    "fate-die");
+	assert_float_equal(json_node_get_double(member(member(o,
+	    "Transform"), "scaleX")), 0.5, 0);
+	assert_float_equal(json_node_get_double(member(member(o,
+	    "Transform"), "posZ")), -3, 0);
+	img = member(o, "CustomImage");
+	assert_string_equal(json_node_get_string(member(img, "ImageURL")),
+	    "file:///x/d6.png");
+	assert_int_equal(json_node_get_int(member(member(img, "CustomDice"),
+	    "Type")), 1);
+	g_free(text);
+	g_object_unref(p);
+	die.faces = 5;
+	assert_null(export_tts_die_json(&die));
+}
+
 int
 main(void)
 {
@@ -114,6 +200,9 @@ main(void)
 		cmocka_unit_test(test_too_many_pixels),
 		cmocka_unit_test(test_too_long_a_side),
 		cmocka_unit_test(test_too_large_at_30),
+		cmocka_unit_test(test_tts_scale),
+		cmocka_unit_test(test_tts_types),
+		cmocka_unit_test(test_tts_die_json),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
