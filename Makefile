@@ -17,7 +17,7 @@ LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv \
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
-         src/progress.c src/model.c \
+         src/progress.c src/model.c src/hexagon.c \
          src/confine/confine.c src/confine/gfile.c src/confine/journal.c \
          src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
          src/ytree/yalias.c \

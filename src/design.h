@@ -136,13 +136,17 @@ struct elem {
 
 enum face { FACE_FRONT, FACE_BACK };
 
-/* The outline of a component's trim. */
-enum shape { SHAPE_RECT, SHAPE_CIRCLE };
+/*
+ * The outline of a component's trim.  A hex is regular: pointy (a
+ * corner at the top) when narrower than tall, else flat (hexagon.h).
+ */
+enum shape { SHAPE_RECT, SHAPE_CIRCLE, SHAPE_HEX };
 
 struct tmpl {
 	struct arena	 arena;
 	const char	*file;
-	double		 w, h;		/* pt, trim size (a circle: w == h) */
+	double		 w, h;		/* pt, trim size (a circle: w == h;
+					   a hex: its box as it stands) */
 	struct srcpos	 size_pos;	/* of "size" or "card", or the file */
 	enum shape	 shape;
 	double		 corner;	/* pt, radius of a rounded trim */
