@@ -16,7 +16,10 @@ unsigned int	impose_fit_count(double avail, double size, double gutter);
 /* out's trim top-left at (x, y), and its matrix, turned with g. */
 void	impose_place(const struct grid *g, double x, double y,
 	    struct slot *out);
-/* Round components on s: square or hexagonal rows, centred. */
+/* Between trims: the sheet's gutter, or two whole bleeds and spacing. */
+double	impose_kind_gutter(const struct sheet *s, const struct tmpl *t);
+/* Round components on s: square or hexagonal rows, centred; hexes in
+ * a honeycomb. */
 bool	impose_round(const struct sheet *s, const struct tmpl *t,
 	    struct grid *g);
 /* A component too large for one sheet, split into tiles. */
@@ -35,6 +38,13 @@ void	impose_grid_slot(const struct grid *g, unsigned int row,
 void	impose_round_slot(const struct grid *g, unsigned int i,
 	    struct slot *out);
 
+/*
+ * The bleed each hex of v[0..n-1] keeps on each edge: all of it where
+ * no other hex faces the edge, half the gap where one does.
+ */
+void	impose_hex_bleeds(const struct grid *g, struct placement *v,
+	    size_t n);
+
 /* The slot that shows tile (row, col) of a tiled component. */
 void	impose_tile_slot(const struct grid *g, unsigned int row,
 	    unsigned int col, struct slot *out);
@@ -44,6 +54,9 @@ void	impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s);
 
 /* The cut line of a round component: the circle of its trim. */
 void	impose_cut_circle(cairo_t *cr, const struct slot *sl, double w);
+/* The cut line of a hex of grid g: the hex of its trim. */
+void	impose_cut_hex(cairo_t *cr, const struct grid *g,
+	    const struct slot *sl);
 
 /*
  * A tile's marks: crop marks on its cut lines, the glue strip where the

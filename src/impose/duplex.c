@@ -8,6 +8,9 @@
  * for a card turned on its sheet, a token or a tile of a board: the
  * back is the front's place seen through the paper.
  */
+#include <math.h>
+
+#include "../hexagon.h"
 #include "arrange.h"
 
 bool
@@ -89,6 +92,28 @@ back_side(const struct grid *g, double f)
 	return g->back_bleed < g->gutter / 2 ? g->back_bleed : g->gutter / 2;
 }
 
+/*
+ * A hex's back: the mirror puts front edge k's bleed on the back's edge
+ * facing the mirrored way; a larger back bleed where the front keeps
+ * all of its own, never more than the front keeps towards a neighbour.
+ */
+static void
+hex_back(const struct grid *g, bool rows, const struct slot *f,
+    struct slot *b)
+{
+	double nx, ny, kept;
+	unsigned int k, m;
+
+	for (k = 0; k < 6; k++) {
+		hex_normal(g->card_w, g->card_h, k, &nx, &ny);
+		m = hex_edge(g->card_w, g->card_h, rows ? nx : -nx, rows ?
+		    -ny : ny);
+		kept = f->grow[k];
+		b->grow[m] = kept >= g->bleed - 1e-9 ? g->back_bleed :
+		    fmin(g->back_bleed, kept);
+	}
+}
+
 /* The back's clip: kept bleeds round a grid's cell, a ring, a tile. */
 static void
 back_clip(const struct grid *g, const struct slot *f, struct slot *b)
@@ -147,7 +172,10 @@ impose_duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
 		b->bl = b->br;
 		b->br = t;
 	}
-	back_clip(g, f, b);
+	if (f->hex)
+		hex_back(g, rows, f, b);
+	else
+		back_clip(g, f, b);
 	if (g->arrange == ARR_GRID)
 		impose_duplex_cell(g, mode, f->row, f->col, &b->row, &b->col);
 	b->turned = b->m.xx < -0.5 && b->m.yy < -0.5;

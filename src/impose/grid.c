@@ -21,9 +21,8 @@ outer_bleed(const struct tmpl *t)
 	return t->bleed > t->back_bleed ? t->bleed : t->back_bleed;
 }
 
-/* Between trims: the sheet's gutter, or two whole bleeds and spacing. */
-static double
-kind_gutter(const struct sheet *s, const struct tmpl *t)
+double
+impose_kind_gutter(const struct sheet *s, const struct tmpl *t)
 {
 	return s->spaced ? 2 * outer_bleed(t) + s->spacing : s->gutter;
 }
@@ -108,7 +107,7 @@ computed_grid(const struct sheet *s, const struct tmpl *t, struct grid *g)
 	    MIN_BLEED), room;
 	struct grid full = *g, slim = *g;
 
-	g->gutter = kind_gutter(s, t);
+	g->gutter = impose_kind_gutter(s, t);
 	best_fit(&full, s->paper_w - k, s->paper_h - k, t->w, t->h, g->gutter);
 	best_fit(&slim, s->paper_w - thin, s->paper_h - thin, t->w, t->h,
 	    g->gutter);
@@ -142,7 +141,7 @@ no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 
 	ax = s->paper_w - 2 * keep(s, MIN_BLEED);
 	ay = s->paper_h - 2 * keep(s, MIN_BLEED);
-	if (t->shape == SHAPE_CIRCLE) {
+	if (t->shape != SHAPE_RECT) {
 		ax = s->paper_w - 2 * (s->unprintable + t->bleed);
 		ay = s->paper_h - 2 * (s->unprintable + t->bleed);
 	}
@@ -165,7 +164,7 @@ no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 	else
 		snprintf(what, sizeof(what), "%.1f mm too tall",
 		    TO_MM(over_h));
-	if (t->shape == SHAPE_CIRCLE)
+	if (t->shape != SHAPE_RECT)
 		snprintf(bleed, sizeof(bleed), "with its %.1f mm bleed",
 		    TO_MM(t->bleed));
 	else
@@ -195,7 +194,7 @@ impose_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 	g->mark_gap = s->mark_gap;
 	g->mark_len = s->mark_len;
 	g->unprintable = s->unprintable;
-	if (t->shape == SHAPE_CIRCLE) {
+	if (t->shape == SHAPE_CIRCLE || t->shape == SHAPE_HEX) {
 		if (impose_round(s, t, g))
 			return true;
 	} else if (s->cols > 0 && !t->tile)
@@ -296,7 +295,7 @@ impose_fold_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 		    g->arrange == ARR_ROUND ? "round component" : "board");
 		return false;
 	}
-	g->gutter = kind_gutter(s, t);
+	g->gutter = impose_kind_gutter(s, t);
 	g->bleed = t->bleed;
 	g->back_bleed = t->back_bleed;
 	across = down = *g;
