@@ -115,7 +115,7 @@ out/test/measure: tests/tools/measure.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
 
-out/test/assemble: tests/tools/assemble.c
+out/test/assemble out/test/hexfit: out/test/%: tests/tools/%.c
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
@@ -159,7 +159,8 @@ render: deckpress
 # unit programs and the suites, JOBS (default: the CPUs) at a time;
 # with FEATURE=WORD only those whose covers line names WORD, a keyword
 # of tests/README.md ("make test FEATURE=duplex").
-TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
+TESTBIN = deckpress $(UNIT) out/test/measure out/test/hexfit \
+          out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
           out/test/pngdiff out/test/artgen out/test/noiseart out/test/iccgen \
           out/test/floor out/test/svgtime out/test/spritegen
