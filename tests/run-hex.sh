@@ -149,13 +149,14 @@ markers_ok() {
 # of floor((200 - 46) / 40) + 1 = 4, shifted rows of floor((200 - 20 -
 # 46) / 40) + 1 = 4; 9 tiles: 4, 4, 1.  Flat: rows down the page, pitch
 # 25.981 + 4 = 29.981: floor((287 - 29.981) / 29.981) + 1 = 9 a row; 12:
-# 9 and 3.  Fronts of each kind, then their backs: 4 pages.
+# 9 and 3.  Fronts of each kind, then their backs: 4 pages (and 2 of
+# the sprue's cards, section 3).
 for m in long short none fold; do
 	render $H --duplex $m -o "$T/$m.pdf" 2>"$T/$m.err" ||
 	    { notok "hex --duplex $m: renders"; cat "$T/$m.err"; continue; }
 	ok "hex --duplex $m: renders"
-	check "hex --duplex $m: 4 pages" sh -c \
-	    'pdfinfo "$1" | grep -q "^Pages: *4$"' sh "$T/$m.pdf"
+	check "hex --duplex $m: 6 pages" sh -c \
+	    'pdfinfo "$1" | grep -q "^Pages: *6$"' sh "$T/$m.pdf"
 done
 check "hex: no diagnostics" sh -c '! cat "$@" | grep .' sh "$T"/*.err
 fit "$T/long.pdf" 1 $PW $PH p1
@@ -184,5 +185,61 @@ for m in long short none fold; do
 	check "--duplex $m: each flat back at its front's mirror" \
 	    backs_ok "$T/f1.hex" "$T/$m-f2.hex" 1 $turn flat
 done
+
+# --- 3. a custom sprue ---------------------------------------------------
+# tests/decks/hex/sprue.yaml: 63 x 88 mm cards, 3 mm bleed, at [20, 20],
+# [87, 20] turned 90 (88 x 63 placed), [20, 150] turned 180 and [110,
+# 150] turned 270; the first two 4 mm apart keep 2 mm towards each other.
+# Pages 5 (fronts) and 6 (backs, long edge).
+pdftoppm -r 600 -aa no -aaVector no -f 5 -l 6 "$T/long.pdf" "$T/sp"
+for p in 5 6; do
+	./out/test/measure -p "$T"/sp-*$p.ppm >"$T/sp$p.m"
+done
+rm -f "$T"/sp-*.ppm
+fronts_at() {
+	box_at "$1" "#801020" 17 17 85 111 &&
+	    box_at "$1" "#802020" 85 17 178 86 &&
+	    box_at "$1" "#803020" 17 147 86 241 &&
+	    box_at "$1" "#804020" 107 147 201 216
+}
+check "sprue: each card where its slot asked, with its kept bleed" \
+    fronts_at "$T/sp5.m"
+check "sprue: each card turned as its slot says (its top-left marker where the turn puts it)" \
+    awk '
+    function abs(v) { return v < 0 ? -v : v }
+    $1 == "part" && $2 == "#000080" { n++; x[n] = $3; y[n] = $4 }
+    END {
+	split("24 24 165 24 73 228 114 203", w, " ")
+	for (k = 0; k < 4; k++) {
+		f = 0
+		for (i = 1; i <= n; i++) if (abs(x[i] - w[2 * k + 1]) < 0.1 && abs(y[i] - w[2 * k + 2]) < 0.1) f = 1
+		if (!f) { print "no marker at " w[2 * k + 1] "," w[2 * k + 2]; bad = 1 }
+	}
+	exit bad || n != 4
+    }' "$T/sp5.m"
+# Marks: 8 a slot, but where one would cross the other slot: the first
+# slot loses its top right mark, the second both of its left ones: 29,
+# each on the extension of a trim line of a slot, beside that slot.
+check "sprue: crop marks only at the slots, on their trim lines (29)" \
+    awk '
+    function abs(v) { return v < 0 ? -v : v }
+    BEGIN { split("20 20 83 108 87 20 175 83 20 150 83 238 110 150 198 213", S, " ") }
+    $1 == "mark" { n++
+	v = $5 - $3 > $4 - $2; c = v ? ($2 + $4) / 2 : ($3 + $5) / 2
+	f = 0
+	for (k = 0; k < 4; k++) {
+		x0 = S[4 * k + 1]; y0 = S[4 * k + 2]; x1 = S[4 * k + 3]; y1 = S[4 * k + 4]
+		if (v && (abs(c - x0) < 0.1 || abs(c - x1) < 0.1) && $3 > y0 - 10 && $5 < y1 + 10) f = 1
+		if (!v && (abs(c - y0) < 0.1 || abs(c - y1) < 0.1) && $2 > x0 - 10 && $4 < x1 + 10) f = 1
+	}
+	if (!f) { print "a mark at " $2 "," $3 " beside no slot"; bad = 1 } }
+    END { if (n != 29) print n " marks, expected 29"; exit bad || n != 29 }' "$T/sp5.m"
+backs_at() {
+	box_at "$1" "#108020" 125 17 193 111 &&
+	    box_at "$1" "#208020" 32 17 125 86 &&
+	    box_at "$1" "#308020" 124 147 193 241 &&
+	    box_at "$1" "#408020" 9 147 103 216
+}
+check "sprue: each back behind its front, long edge" backs_at "$T/sp6.m"
 
 summary hex

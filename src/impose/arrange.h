@@ -38,6 +38,31 @@ void	impose_grid_slot(const struct grid *g, unsigned int row,
 void	impose_round_slot(const struct grid *g, unsigned int i,
 	    struct slot *out);
 
+/* The box of what may show of hex slot out: its corners' box. */
+void	impose_hex_clip(const struct grid *g, struct slot *out);
+
+/*
+ * The arrangement of a sheet's slots (s->slots): an error at each slot
+ * whose bleed leaves the printable area, whose trim overlaps another's,
+ * or that turns a hex a quarter.
+ */
+bool	impose_sprue(const struct sheet *s, const struct tmpl *t,
+	    struct grid *g, struct diags *d);
+/* The slot of the sheet's slot i, turned as it says. */
+void	impose_sprue_slot(const struct grid *g, unsigned int i,
+	    struct slot *out);
+/* The bleed each slot of v[0..n-1] keeps: half the gap to a slot it
+ * faces closer than two bleeds. */
+void	impose_sprue_bleeds(const struct grid *g, struct placement *v,
+	    size_t n);
+/* Slot sl's placed trim, w x h pt (turned if it is). */
+void	impose_placed(const struct grid *g, const struct slot *sl, double *w,
+	    double *h);
+/* Crop marks at the trim corners of page pg's rectangular slots,
+ * outside their kept bleed, none where another slot prints. */
+void	impose_sprue_marks(cairo_t *cr, const struct sheet *s,
+	    const struct page *pg);
+
 /*
  * The bleed each hex of v[0..n-1] keeps on each edge: all of it where
  * no other hex faces the edge, half the gap where one does.

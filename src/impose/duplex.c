@@ -89,7 +89,8 @@ back_side(const struct grid *g, double f)
 {
 	if (f >= g->bleed - 1e-9)
 		return g->back_bleed;
-	return g->back_bleed < g->gutter / 2 ? g->back_bleed : g->gutter / 2;
+	/* f is half the gap: the gutter's, or to a slot's neighbour. */
+	return g->back_bleed < f ? g->back_bleed : f;
 }
 
 /*
@@ -118,18 +119,21 @@ hex_back(const struct grid *g, bool rows, const struct slot *f,
 static void
 back_clip(const struct grid *g, const struct slot *f, struct slot *b)
 {
-	double r;
+	double r, w, h;
 
-	if (g->arrange == ARR_GRID) {
+	if (g->arrange == ARR_TILES)
+		return;
+	if (!f->round) {
+		impose_placed(g, f, &w, &h);
 		b->bl = back_side(g, b->bl);
 		b->br = back_side(g, b->br);
 		b->bt = back_side(g, b->bt);
 		b->bb = back_side(g, b->bb);
 		b->clip[0] = b->x - b->bl;
 		b->clip[1] = b->y - b->bt;
-		b->clip[2] = g->card_w + b->bl + b->br;
-		b->clip[3] = g->card_h + b->bt + b->bb;
-	} else if (g->arrange == ARR_ROUND) {
+		b->clip[2] = w + b->bl + b->br;
+		b->clip[3] = h + b->bt + b->bb;
+	} else {
 		r = g->card_w / 2 + g->back_bleed;
 		b->clip[0] += f->clip[2] / 2 - r;
 		b->clip[1] += f->clip[3] / 2 - r;
@@ -148,10 +152,11 @@ impose_duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
 {
 	bool rows = mirrors_rows(g, mode);
 	double axis = mode == DUPLEX_FOLD ? 2 * g->fold_at : rows ?
-	    g->paper_h : g->paper_w, t;
+	    g->paper_h : g->paper_w, t, pw, ph;
 	cairo_matrix_t own, paper, tmp;
 
 	*b = *f;
+	impose_placed(g, f, &pw, &ph);
 	cairo_matrix_init(&own, -1, 0, 0, 1, w, 0);
 	if (rows)
 		cairo_matrix_init(&paper, 1, 0, 0, -1, 0, axis);
@@ -160,13 +165,13 @@ impose_duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
 	cairo_matrix_multiply(&tmp, &own, &f->m);
 	cairo_matrix_multiply(&b->m, &tmp, &paper);
 	if (rows) {
-		b->y = axis - f->y - g->card_h;
+		b->y = axis - f->y - ph;
 		b->clip[1] = axis - f->clip[1] - f->clip[3];
 		t = b->bt;
 		b->bt = b->bb;
 		b->bb = t;
 	} else {
-		b->x = axis - f->x - g->card_w;
+		b->x = axis - f->x - pw;
 		b->clip[0] = axis - f->clip[0] - f->clip[2];
 		t = b->bl;
 		b->bl = b->br;

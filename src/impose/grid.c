@@ -194,6 +194,8 @@ impose_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 	g->mark_gap = s->mark_gap;
 	g->mark_len = s->mark_len;
 	g->unprintable = s->unprintable;
+	if (s->nslots > 0 && !t->tile)
+		return impose_sprue(s, t, g, d);
 	if (t->shape == SHAPE_CIRCLE || t->shape == SHAPE_HEX) {
 		if (impose_round(s, t, g))
 			return true;

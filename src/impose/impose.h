@@ -17,7 +17,8 @@ enum arrange {
 	ARR_GRID,	/* rectangles in rows and columns, crop marks */
 	ARR_ROUND,	/* circles, square or hexagonal rows, cut circles;
 			   hexes in a honeycomb, cut hexes */
-	ARR_TILES	/* one component over several sheets */
+	ARR_TILES,	/* one component over several sheets */
+	ARR_SLOTS	/* at the sheet's slots, listed by hand */
 };
 
 /* The arrangement of one side of a sheet. */
@@ -41,6 +42,9 @@ struct grid {
 	bool		hexes;		/* round: of hexes, in a honeycomb */
 	bool		down;		/* round: the rows run down the page
 					   (flat hexes) */
+	bool		circles;	/* slots: of round components */
+	const struct sprue *sprue;	/* slots: the sheet's, ncells of
+					   them (borrowed) */
 	/* tiles: one component over tcols x trows sheets */
 	unsigned int	tcols, trows;
 	double		span_x, span_y;	/* pt, the part of it a tile shows */

@@ -33,10 +33,14 @@ front_page(struct page *pg, const struct grid *g, size_t first, size_t n)
 			impose_grid_slot(g, (unsigned int)(i / g->cols),
 			    (unsigned int)(i % g->cols), filled,
 			    &pg->v[i].slot);
+		else if (g->arrange == ARR_SLOTS)
+			impose_sprue_slot(g, (unsigned int)i, &pg->v[i].slot);
 		else
 			impose_round_slot(g, (unsigned int)i, &pg->v[i].slot);
 	}
-	if (g->hexes)
+	if (g->arrange == ARR_SLOTS)
+		impose_sprue_bleeds(g, pg->v, n);
+	else if (g->hexes)
 		impose_hex_bleeds(g, pg->v, n);
 	free(filled);
 }
@@ -216,7 +220,7 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 
 		if (sl->hex)
 			impose_cut_hex(cr, g, sl);
-		else if (g->arrange == ARR_ROUND)
+		else if (sl->round)
 			impose_cut_circle(cr, sl, l->w);
 		else if (g->arrange == ARR_TILES && pg->face == FACE_FRONT)
 			impose_tile_marks(cr, ctx, g, sl, l->label);
@@ -224,6 +228,8 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 			impose_corners(cr, sl, g->card_w, g->card_h,
 			    corner_radius(s, l));
 	}
+	if (g->arrange == ARR_SLOTS)
+		impose_sprue_marks(cr, s, pg);
 	if (g->arrange != ARR_GRID)
 		return;
 	impose_marks(cr, g, s);

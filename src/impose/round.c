@@ -109,9 +109,8 @@ impose_round(const struct sheet *s, const struct tmpl *t, struct grid *g)
 	return true;
 }
 
-/* The box of what may show of a hex slot: its corners' box. */
-static void
-hex_clip(const struct grid *g, struct slot *out)
+void
+impose_hex_clip(const struct grid *g, struct slot *out)
 {
 	double xy[12], x0, y0, x1, y1;
 	int k;
@@ -156,7 +155,7 @@ impose_round_slot(const struct grid *g, unsigned int i, struct slot *out)
 		out->hex = true;
 		for (k = 0; k < 6; k++)
 			out->grow[k] = g->bleed;
-		hex_clip(g, out);
+		impose_hex_clip(g, out);
 		return;
 	}
 	out->clip[0] = cx - rb;
@@ -198,6 +197,6 @@ impose_hex_bleeds(const struct grid *g, struct placement *v, size_t n)
 			si->grow[k] = fmin(si->grow[k], fmax((d - 2 * a) / 2,
 			    0));
 		}
-		hex_clip(g, si);
+		impose_hex_clip(g, si);
 	}
 }
