@@ -16,6 +16,8 @@ unsigned int	impose_fit_count(double avail, double size, double gutter);
 /* out's trim top-left at (x, y), and its matrix, turned with g. */
 void	impose_place(const struct grid *g, double x, double y,
 	    struct slot *out);
+/* The bleed a kind needs room for: its back's may be larger. */
+double	impose_outer_bleed(const struct tmpl *t);
 /* Between trims: the sheet's gutter, or two whole bleeds and spacing. */
 double	impose_kind_gutter(const struct sheet *s, const struct tmpl *t);
 /* Round components on s: square or hexagonal rows, centred; hexes in

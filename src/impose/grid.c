@@ -14,19 +14,6 @@
 #define MIN_MARK	MM(1)	/* of a crop mark outside the edge band */
 #define MIN_BLEED	MM(1)	/* the least outer bleed kept to fit more */
 
-/* The bleed a kind needs room for: its back's may be larger. */
-static double
-outer_bleed(const struct tmpl *t)
-{
-	return t->bleed > t->back_bleed ? t->bleed : t->back_bleed;
-}
-
-double
-impose_kind_gutter(const struct sheet *s, const struct tmpl *t)
-{
-	return s->spaced ? 2 * outer_bleed(t) + s->spacing : s->gutter;
-}
-
 /* Place cols x rows cells of cw x ch (placed) pt, centred. */
 static void
 centre(struct grid *g, double cw, double ch)
@@ -103,7 +90,7 @@ best_fit(struct grid *g, double ax, double ay, double w, double h,
 static bool
 computed_grid(const struct sheet *s, const struct tmpl *t, struct grid *g)
 {
-	double b = outer_bleed(t), k = 2 * keep(s, b), thin = 2 * keep(s,
+	double b = impose_outer_bleed(t), k = 2 * keep(s, b), thin = 2 * keep(s,
 	    MIN_BLEED), room;
 	struct grid full = *g, slim = *g;
 
@@ -260,7 +247,7 @@ static void
 fold_half(const struct sheet *s, const struct tmpl *t, int fold,
     struct grid *g)
 {
-	double b = outer_bleed(t), k = keep(s, b);
+	double b = impose_outer_bleed(t), k = keep(s, b);
 	double ax = fold == 'v' ? s->paper_w / 2 - FOLD_GAP / 2 - b - k :
 	    s->paper_w - 2 * k;
 	double ay = fold == 'h' ? s->paper_h / 2 - FOLD_GAP / 2 - b - k :
