@@ -17,7 +17,7 @@ LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv \
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
-         src/progress.c src/model.c \
+         src/progress.c src/model.c src/hexagon.c \
          src/confine/confine.c src/confine/gfile.c src/confine/journal.c \
          src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
          src/ytree/yalias.c \
@@ -44,7 +44,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/render/reuse.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
-         src/impose/calpage.c src/impose/place.c \
+         src/impose/calpage.c src/impose/place.c src/impose/sprue.c \
          src/print/print.c \
          src/job/setup.c src/job/job.c src/job/printer.c \
          src/doc/cardsheets.c src/doc/rulebook.c \
@@ -115,7 +115,7 @@ out/test/measure: tests/tools/measure.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
 
-out/test/assemble: tests/tools/assemble.c
+out/test/assemble out/test/hexfit: out/test/%: tests/tools/%.c
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
@@ -159,7 +159,8 @@ render: deckpress
 # unit programs and the suites, JOBS (default: the CPUs) at a time;
 # with FEATURE=WORD only those whose covers line names WORD, a keyword
 # of tests/README.md ("make test FEATURE=duplex").
-TESTBIN = deckpress $(UNIT) out/test/measure out/test/textcheck \
+TESTBIN = deckpress $(UNIT) out/test/measure out/test/hexfit \
+          out/test/textcheck \
           out/test/hyphcheck out/test/assemble out/test/pngsize \
           out/test/pngdiff out/test/artgen out/test/noiseart out/test/iccgen \
           out/test/floor out/test/svgtime out/test/spritegen

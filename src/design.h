@@ -136,13 +136,17 @@ struct elem {
 
 enum face { FACE_FRONT, FACE_BACK };
 
-/* The outline of a component's trim. */
-enum shape { SHAPE_RECT, SHAPE_CIRCLE };
+/*
+ * The outline of a component's trim.  A hex is regular: pointy (a
+ * corner at the top) when narrower than tall, else flat (hexagon.h).
+ */
+enum shape { SHAPE_RECT, SHAPE_CIRCLE, SHAPE_HEX };
 
 struct tmpl {
 	struct arena	 arena;
 	const char	*file;
-	double		 w, h;		/* pt, trim size (a circle: w == h) */
+	double		 w, h;		/* pt, trim size (a circle: w == h;
+					   a hex: its box as it stands) */
 	struct srcpos	 size_pos;	/* of "size" or "card", or the file */
 	enum shape	 shape;
 	double		 corner;	/* pt, radius of a rounded trim */
@@ -179,6 +183,13 @@ enum guides {
 	GUIDES_CORNERS	/* crop marks, and rounded corners to cut to */
 };
 
+/* A slot of a sheet listed by hand (a printer's template, a sprue). */
+struct sprue {
+	double		 x, y;		/* pt, the placed trim's top-left */
+	unsigned int	 turn;		/* quarter turns clockwise, 0..3 */
+	struct srcpos	 pos;		/* of the slot's entry */
+};
+
 struct sheet {
 	struct arena	 arena;
 	const char	*file;
@@ -197,6 +208,8 @@ struct sheet {
 	enum guides	 guides;
 	double		 corner;	/* pt, radius of corner guides; 0: the
 					   template's own, else 3 mm */
+	struct sprue	*slots;		/* listed by hand, in print order */
+	size_t		 nslots;	/* 0: a grid */
 };
 
 /* The range of --image-dpi and a printer profile's image_dpi. */

@@ -185,6 +185,9 @@ draw_faces(cairo_t *cr, const struct fonts *f, const struct bplaced *it)
 		if (l->shape == SHAPE_CIRCLE)
 			cairo_arc(cr, l->w / 2, l->h / 2, l->w / 2, 0,
 			    2 * M_PI);
+		else if (l->shape == SHAPE_HEX)
+			render_hex_path(cr, l->w, l->h, l->w / 2, l->h / 2, 0,
+			    NULL);
 		else
 			render_rounded_rect(cr, 0, 0, l->w, l->h,
 			    l->corner > 0 ? l->corner : MM(3));

@@ -84,7 +84,7 @@ export_image_fits(double w, double h, double dpi, const char *what,
 static double
 corner_of(const struct laid *l, const struct face_cut *c)
 {
-	if (l->shape == SHAPE_CIRCLE)
+	if (l->shape != SHAPE_RECT)
 		return 0;
 	return l->corner > 0 ? l->corner : c->corner;
 }
@@ -102,6 +102,9 @@ outline(cairo_t *cr, const struct laid *l, double r, double in)
 
 	if (l->shape == SHAPE_CIRCLE)
 		cairo_arc(cr, l->w / 2 + b, l->h / 2 + b, w / 2, 0, 2 * M_PI);
+	else if (l->shape == SHAPE_HEX)
+		render_hex_path(cr, l->w, l->h, l->w / 2 + b, l->h / 2 + b,
+		    b - in, NULL);
 	else
 		render_rounded_rect(cr, x, y, w, h, rr);
 }

@@ -16,7 +16,12 @@ unsigned int	impose_fit_count(double avail, double size, double gutter);
 /* out's trim top-left at (x, y), and its matrix, turned with g. */
 void	impose_place(const struct grid *g, double x, double y,
 	    struct slot *out);
-/* Round components on s: square or hexagonal rows, centred. */
+/* The bleed a kind needs room for: its back's may be larger. */
+double	impose_outer_bleed(const struct tmpl *t);
+/* Between trims: the sheet's gutter, or two whole bleeds and spacing. */
+double	impose_kind_gutter(const struct sheet *s, const struct tmpl *t);
+/* Round components on s: square or hexagonal rows, centred; hexes in
+ * a honeycomb. */
 bool	impose_round(const struct sheet *s, const struct tmpl *t,
 	    struct grid *g);
 /* A component too large for one sheet, split into tiles. */
@@ -35,6 +40,38 @@ void	impose_grid_slot(const struct grid *g, unsigned int row,
 void	impose_round_slot(const struct grid *g, unsigned int i,
 	    struct slot *out);
 
+/* The box of what may show of hex slot out: its corners' box. */
+void	impose_hex_clip(const struct grid *g, struct slot *out);
+
+/*
+ * The arrangement of a sheet's slots (s->slots): an error at each slot
+ * whose bleed leaves the printable area, whose trim overlaps another's,
+ * or that turns a hex a quarter.
+ */
+bool	impose_sprue(const struct sheet *s, const struct tmpl *t,
+	    struct grid *g, struct diags *d);
+/* The slot of the sheet's slot i, turned as it says. */
+void	impose_sprue_slot(const struct grid *g, unsigned int i,
+	    struct slot *out);
+/* The bleed each slot of v[0..n-1] keeps: half the gap to a slot it
+ * faces closer than two bleeds. */
+void	impose_sprue_bleeds(const struct grid *g, struct placement *v,
+	    size_t n);
+/* Slot sl's placed trim, w x h pt (turned if it is). */
+void	impose_placed(const struct grid *g, const struct slot *sl, double *w,
+	    double *h);
+/* Crop marks at the trim corners of page pg's rectangular slots,
+ * outside their kept bleed, none where another slot prints. */
+void	impose_sprue_marks(cairo_t *cr, const struct sheet *s,
+	    const struct page *pg);
+
+/*
+ * The bleed each hex of v[0..n-1] keeps on each edge: all of it where
+ * no other hex faces the edge, half the gap where one does.
+ */
+void	impose_hex_bleeds(const struct grid *g, struct placement *v,
+	    size_t n);
+
 /* The slot that shows tile (row, col) of a tiled component. */
 void	impose_tile_slot(const struct grid *g, unsigned int row,
 	    unsigned int col, struct slot *out);
@@ -44,6 +81,9 @@ void	impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s);
 
 /* The cut line of a round component: the circle of its trim. */
 void	impose_cut_circle(cairo_t *cr, const struct slot *sl, double w);
+/* The cut line of a hex of grid g: the hex of its trim. */
+void	impose_cut_hex(cairo_t *cr, const struct grid *g,
+	    const struct slot *sl);
 
 /*
  * A tile's marks: crop marks on its cut lines, the glue strip where the

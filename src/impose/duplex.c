@@ -8,6 +8,9 @@
  * for a card turned on its sheet, a token or a tile of a board: the
  * back is the front's place seen through the paper.
  */
+#include <math.h>
+
+#include "../hexagon.h"
 #include "arrange.h"
 
 bool
@@ -86,25 +89,51 @@ back_side(const struct grid *g, double f)
 {
 	if (f >= g->bleed - 1e-9)
 		return g->back_bleed;
-	return g->back_bleed < g->gutter / 2 ? g->back_bleed : g->gutter / 2;
+	/* f is half the gap: the gutter's, or to a slot's neighbour. */
+	return g->back_bleed < f ? g->back_bleed : f;
+}
+
+/*
+ * A hex's back: the mirror puts front edge k's bleed on the back's edge
+ * facing the mirrored way; a larger back bleed where the front keeps
+ * all of its own, never more than the front keeps towards a neighbour.
+ */
+static void
+hex_back(const struct grid *g, bool rows, const struct slot *f,
+    struct slot *b)
+{
+	double nx, ny, kept;
+	unsigned int k, m;
+
+	for (k = 0; k < 6; k++) {
+		hex_normal(g->card_w, g->card_h, k, &nx, &ny);
+		m = hex_edge(g->card_w, g->card_h, rows ? nx : -nx, rows ?
+		    -ny : ny);
+		kept = f->grow[k];
+		b->grow[m] = kept >= g->bleed - 1e-9 ? g->back_bleed :
+		    fmin(g->back_bleed, kept);
+	}
 }
 
 /* The back's clip: kept bleeds round a grid's cell, a ring, a tile. */
 static void
 back_clip(const struct grid *g, const struct slot *f, struct slot *b)
 {
-	double r;
+	double r, w, h;
 
-	if (g->arrange == ARR_GRID) {
+	if (g->arrange == ARR_TILES)
+		return;
+	if (!f->round) {
+		impose_placed(g, f, &w, &h);
 		b->bl = back_side(g, b->bl);
 		b->br = back_side(g, b->br);
 		b->bt = back_side(g, b->bt);
 		b->bb = back_side(g, b->bb);
 		b->clip[0] = b->x - b->bl;
 		b->clip[1] = b->y - b->bt;
-		b->clip[2] = g->card_w + b->bl + b->br;
-		b->clip[3] = g->card_h + b->bt + b->bb;
-	} else if (g->arrange == ARR_ROUND) {
+		b->clip[2] = w + b->bl + b->br;
+		b->clip[3] = h + b->bt + b->bb;
+	} else {
 		r = g->card_w / 2 + g->back_bleed;
 		b->clip[0] += f->clip[2] / 2 - r;
 		b->clip[1] += f->clip[3] / 2 - r;
@@ -123,10 +152,11 @@ impose_duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
 {
 	bool rows = mirrors_rows(g, mode);
 	double axis = mode == DUPLEX_FOLD ? 2 * g->fold_at : rows ?
-	    g->paper_h : g->paper_w, t;
+	    g->paper_h : g->paper_w, t, pw, ph;
 	cairo_matrix_t own, paper, tmp;
 
 	*b = *f;
+	impose_placed(g, f, &pw, &ph);
 	cairo_matrix_init(&own, -1, 0, 0, 1, w, 0);
 	if (rows)
 		cairo_matrix_init(&paper, 1, 0, 0, -1, 0, axis);
@@ -135,19 +165,22 @@ impose_duplex_slot(const struct grid *g, enum duplex mode, const struct slot *f,
 	cairo_matrix_multiply(&tmp, &own, &f->m);
 	cairo_matrix_multiply(&b->m, &tmp, &paper);
 	if (rows) {
-		b->y = axis - f->y - g->card_h;
+		b->y = axis - f->y - ph;
 		b->clip[1] = axis - f->clip[1] - f->clip[3];
 		t = b->bt;
 		b->bt = b->bb;
 		b->bb = t;
 	} else {
-		b->x = axis - f->x - g->card_w;
+		b->x = axis - f->x - pw;
 		b->clip[0] = axis - f->clip[0] - f->clip[2];
 		t = b->bl;
 		b->bl = b->br;
 		b->br = t;
 	}
-	back_clip(g, f, b);
+	if (f->hex)
+		hex_back(g, rows, f, b);
+	else
+		back_clip(g, f, b);
 	if (g->arrange == ARR_GRID)
 		impose_duplex_cell(g, mode, f->row, f->col, &b->row, &b->col);
 	b->turned = b->m.xx < -0.5 && b->m.yy < -0.5;

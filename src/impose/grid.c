@@ -14,20 +14,6 @@
 #define MIN_MARK	MM(1)	/* of a crop mark outside the edge band */
 #define MIN_BLEED	MM(1)	/* the least outer bleed kept to fit more */
 
-/* The bleed a kind needs room for: its back's may be larger. */
-static double
-outer_bleed(const struct tmpl *t)
-{
-	return t->bleed > t->back_bleed ? t->bleed : t->back_bleed;
-}
-
-/* Between trims: the sheet's gutter, or two whole bleeds and spacing. */
-static double
-kind_gutter(const struct sheet *s, const struct tmpl *t)
-{
-	return s->spaced ? 2 * outer_bleed(t) + s->spacing : s->gutter;
-}
-
 /* Place cols x rows cells of cw x ch (placed) pt, centred. */
 static void
 centre(struct grid *g, double cw, double ch)
@@ -104,11 +90,11 @@ best_fit(struct grid *g, double ax, double ay, double w, double h,
 static bool
 computed_grid(const struct sheet *s, const struct tmpl *t, struct grid *g)
 {
-	double b = outer_bleed(t), k = 2 * keep(s, b), thin = 2 * keep(s,
+	double b = impose_outer_bleed(t), k = 2 * keep(s, b), thin = 2 * keep(s,
 	    MIN_BLEED), room;
 	struct grid full = *g, slim = *g;
 
-	g->gutter = kind_gutter(s, t);
+	g->gutter = impose_kind_gutter(s, t);
 	best_fit(&full, s->paper_w - k, s->paper_h - k, t->w, t->h, g->gutter);
 	best_fit(&slim, s->paper_w - thin, s->paper_h - thin, t->w, t->h,
 	    g->gutter);
@@ -142,7 +128,7 @@ no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 
 	ax = s->paper_w - 2 * keep(s, MIN_BLEED);
 	ay = s->paper_h - 2 * keep(s, MIN_BLEED);
-	if (t->shape == SHAPE_CIRCLE) {
+	if (t->shape != SHAPE_RECT) {
 		ax = s->paper_w - 2 * (s->unprintable + t->bleed);
 		ay = s->paper_h - 2 * (s->unprintable + t->bleed);
 	}
@@ -165,7 +151,7 @@ no_fit(const struct sheet *s, const struct tmpl *t, struct diags *d)
 	else
 		snprintf(what, sizeof(what), "%.1f mm too tall",
 		    TO_MM(over_h));
-	if (t->shape == SHAPE_CIRCLE)
+	if (t->shape != SHAPE_RECT)
 		snprintf(bleed, sizeof(bleed), "with its %.1f mm bleed",
 		    TO_MM(t->bleed));
 	else
@@ -195,7 +181,9 @@ impose_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 	g->mark_gap = s->mark_gap;
 	g->mark_len = s->mark_len;
 	g->unprintable = s->unprintable;
-	if (t->shape == SHAPE_CIRCLE) {
+	if (s->nslots > 0 && !t->tile)
+		return impose_sprue(s, t, g, d);
+	if (t->shape == SHAPE_CIRCLE || t->shape == SHAPE_HEX) {
 		if (impose_round(s, t, g))
 			return true;
 	} else if (s->cols > 0 && !t->tile)
@@ -259,7 +247,7 @@ static void
 fold_half(const struct sheet *s, const struct tmpl *t, int fold,
     struct grid *g)
 {
-	double b = outer_bleed(t), k = keep(s, b);
+	double b = impose_outer_bleed(t), k = keep(s, b);
 	double ax = fold == 'v' ? s->paper_w / 2 - FOLD_GAP / 2 - b - k :
 	    s->paper_w - 2 * k;
 	double ay = fold == 'h' ? s->paper_h / 2 - FOLD_GAP / 2 - b - k :
@@ -296,7 +284,7 @@ impose_fold_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 		    g->arrange == ARR_ROUND ? "round component" : "board");
 		return false;
 	}
-	g->gutter = kind_gutter(s, t);
+	g->gutter = impose_kind_gutter(s, t);
 	g->bleed = t->bleed;
 	g->back_bleed = t->back_bleed;
 	across = down = *g;

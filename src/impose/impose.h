@@ -15,8 +15,10 @@
 /* How the components of a kind are arranged on their sheets. */
 enum arrange {
 	ARR_GRID,	/* rectangles in rows and columns, crop marks */
-	ARR_ROUND,	/* circles, square or hexagonal rows, cut circles */
-	ARR_TILES	/* one component over several sheets */
+	ARR_ROUND,	/* circles, square or hexagonal rows, cut circles;
+			   hexes in a honeycomb, cut hexes */
+	ARR_TILES,	/* one component over several sheets */
+	ARR_SLOTS	/* at the sheet's slots, listed by hand */
 };
 
 /* The arrangement of one side of a sheet. */
@@ -27,7 +29,8 @@ struct grid {
 					   (0, 0); round, its centre */
 	double		card_w, card_h;	/* pt, a cell's trim as placed:
 					   turned if rotated */
-	double		pitch_x, pitch_y; /* pt, cell to next cell */
+	double		pitch_x, pitch_y; /* pt, cell to next cell (round:
+					   in a row, row to row) */
 	double		bleed;		/* pt, the bleed a front keeps */
 	double		back_bleed;	/* pt, the bleed a back keeps */
 	double		gutter;		/* pt, between trims (round: bleeds) */
@@ -36,6 +39,12 @@ struct grid {
 	unsigned int	ncells;		/* components per sheet */
 	bool		rotated;	/* turned 90 degrees to fit more */
 	bool		hex;		/* round: odd rows shifted by half */
+	bool		hexes;		/* round: of hexes, in a honeycomb */
+	bool		down;		/* round: the rows run down the page
+					   (flat hexes) */
+	bool		circles;	/* slots: of round components */
+	const struct sprue *sprue;	/* slots: the sheet's, ncells of
+					   them (borrowed) */
 	/* tiles: one component over tcols x trows sheets */
 	unsigned int	tcols, trows;
 	double		span_x, span_y;	/* pt, the part of it a tile shows */
@@ -64,6 +73,10 @@ struct slot {
 					   top-left) to page */
 	double		clip[4];	/* pt, x, y, w, h of what may show */
 	bool		round;		/* clip[] holds a circle */
+	bool		hex;		/* what may show is the hex of the
+					   trim, each edge moved out by: */
+	double		grow[6];	/* pt, the bleed edge k keeps
+					   (hexagon.h numbers the edges) */
 };
 
 /*

@@ -8,6 +8,7 @@
  */
 #include <math.h>
 
+#include "../hexagon.h"
 #include "arrange.h"
 
 static void
@@ -155,7 +156,9 @@ content_top(const struct grid *g)
 {
 	switch (g->arrange) {
 	case ARR_ROUND:
-		return g->y0 - g->card_h / 2 - g->bleed;
+		/* A pointy hex's bleed reaches past its top corner. */
+		return g->y0 - g->card_h / 2 - g->bleed * (g->hexes &&
+		    !g->down ? 2 / HEX_SQRT3 : 1);
 	case ARR_TILES:
 		return g->win_y - g->mark_gap - g->mark_len;
 	default:
@@ -187,6 +190,20 @@ impose_cut_circle(cairo_t *cr, const struct slot *sl, double w)
 	cairo_arc(cr, cx, cy, w / 2, 0, 2 * M_PI);
 	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
 	cairo_set_line_width(cr, 0.5);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void
+impose_cut_hex(cairo_t *cr, const struct grid *g, const struct slot *sl)
+{
+	cairo_save(cr);
+	cairo_new_path(cr);
+	render_hex_path(cr, g->card_w, g->card_h, sl->x + g->card_w / 2,
+	    sl->y + g->card_h / 2, 0, NULL);
+	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	cairo_set_line_width(cr, 0.5);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }

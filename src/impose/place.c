@@ -2,9 +2,10 @@
 /*
  * What every arrangement of a sheet shares -- the grid of rectangles
  * (grid.c), rows of circles (round.c), a board's tiles (tile.c): how
- * many fit along a side, and a component placed at a point, turned if
- * the arrangement turns it.  Below the three, so that none of them
- * needs another.  Part of the impose stage.
+ * many fit along a side, the bleed and the room between trims a kind
+ * needs, and a component placed at a point, turned if the arrangement
+ * turns it.  Below the three, so that none of them needs another.  Part
+ * of the impose stage.
  */
 #include <math.h>
 
@@ -30,4 +31,16 @@ impose_place(const struct grid *g, double x, double y, struct slot *out)
 		cairo_matrix_init(&out->m, 0, 1, -1, 0, x + g->card_w, y);
 	else
 		cairo_matrix_init_translate(&out->m, x, y);
+}
+
+double
+impose_outer_bleed(const struct tmpl *t)
+{
+	return t->bleed > t->back_bleed ? t->bleed : t->back_bleed;
+}
+
+double
+impose_kind_gutter(const struct sheet *s, const struct tmpl *t)
+{
+	return s->spaced ? 2 * impose_outer_bleed(t) + s->spacing : s->gutter;
 }

@@ -33,9 +33,15 @@ front_page(struct page *pg, const struct grid *g, size_t first, size_t n)
 			impose_grid_slot(g, (unsigned int)(i / g->cols),
 			    (unsigned int)(i % g->cols), filled,
 			    &pg->v[i].slot);
+		else if (g->arrange == ARR_SLOTS)
+			impose_sprue_slot(g, (unsigned int)i, &pg->v[i].slot);
 		else
 			impose_round_slot(g, (unsigned int)i, &pg->v[i].slot);
 	}
+	if (g->arrange == ARR_SLOTS)
+		impose_sprue_bleeds(g, pg->v, n);
+	else if (g->hexes)
+		impose_hex_bleeds(g, pg->v, n);
 	free(filled);
 }
 
@@ -176,9 +182,12 @@ impose_page_free(struct page *pg)
 
 /* Clip to what of the slot may show: the kept bleed, a ring, a tile. */
 static void
-clip_slot(cairo_t *cr, const struct slot *sl)
+clip_slot(cairo_t *cr, const struct grid *g, const struct slot *sl)
 {
-	if (sl->round)
+	if (sl->hex)
+		render_hex_path(cr, g->card_w, g->card_h, sl->x + g->card_w /
+		    2, sl->y + g->card_h / 2, 0, sl->grow);
+	else if (sl->round)
 		cairo_arc(cr, sl->clip[0] + sl->clip[2] / 2, sl->clip[1] +
 		    sl->clip[3] / 2, sl->clip[2] / 2, 0, 2 * M_PI);
 	else
@@ -209,7 +218,9 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		const struct slot *sl = &pg->v[i].slot;
 		const struct laid *l = &faces[i];
 
-		if (g->arrange == ARR_ROUND)
+		if (sl->hex)
+			impose_cut_hex(cr, g, sl);
+		else if (sl->round)
 			impose_cut_circle(cr, sl, l->w);
 		else if (g->arrange == ARR_TILES && pg->face == FACE_FRONT)
 			impose_tile_marks(cr, ctx, g, sl, l->label);
@@ -217,6 +228,8 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 			impose_corners(cr, sl, g->card_w, g->card_h,
 			    corner_radius(s, l));
 	}
+	if (g->arrange == ARR_SLOTS)
+		impose_sprue_marks(cr, s, pg);
 	if (g->arrange != ARR_GRID)
 		return;
 	impose_marks(cr, g, s);
@@ -240,7 +253,7 @@ impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		bool copy = cards != NULL && cards[i] == SIZE_MAX;
 
 		cairo_save(cr);
-		clip_slot(cr, sl);
+		clip_slot(cr, &pg->grid, sl);
 		cairo_transform(cr, &sl->m);
 		/*
 		 * Not a tile: Cairo 1.16 writes a recording painted partly

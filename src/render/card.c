@@ -315,6 +315,9 @@ render_face(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 	if (l->shape == SHAPE_CIRCLE)
 		cairo_arc(cr, l->w / 2 + b, l->h / 2 + b, l->w / 2 + b, 0,
 		    2 * M_PI);
+	else if (l->shape == SHAPE_HEX)
+		render_hex_path(cr, l->w, l->h, l->w / 2 + b, l->h / 2 + b, b,
+		    NULL);
 	else
 		cairo_rectangle(cr, 0, 0, l->w + 2 * b, l->h + 2 * b);
 	cairo_clip(cr);

@@ -7,12 +7,27 @@
 
 #include <pango/pangocairo.h>
 
+#include "../hexagon.h"
 #include "elements.h"
 
 static void
 set_rgba(cairo_t *cr, const struct rgba *c)
 {
 	cairo_set_source_rgba(cr, c->r, c->g, c->b, c->a);
+}
+
+void
+render_hex_path(cairo_t *cr, double w, double h, double cx, double cy,
+    double d, const double grow[6])
+{
+	double all[6] = { d, d, d, d, d, d }, xy[12];
+	int k;
+
+	hex_corners(w, h, cx, cy, grow != NULL ? grow : all, xy);
+	cairo_new_sub_path(cr);
+	for (k = 0; k < 6; k++)
+		cairo_line_to(cr, xy[2 * k], xy[2 * k + 1]);
+	cairo_close_path(cr);
 }
 
 void

@@ -49,6 +49,13 @@ void	render_face(cairo_t *cr, PangoContext *ctx, const struct laid *l);
  */
 void	render_face_px(const struct laid *l, double dpi, int *w, int *h);
 
+/*
+ * Add the hex w x h pt (hexagon.h) centred on (cx, cy) to the path,
+ * each edge k moved out by grow[k] pt, or all by d if grow is NULL.
+ */
+void	render_hex_path(cairo_t *cr, double w, double h, double cx, double cy,
+	    double d, const double grow[6]);
+
 /* Add a rectangle with corners of radius r (pt) to the path. */
 void	render_rounded_rect(cairo_t *cr, double x, double y, double w,
 	    double h, double r);

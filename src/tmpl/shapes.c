@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../hexagon.h"
 #include "tctx.h"
 
 #define MAX_POINTS	10000	/* of a polygon */
@@ -604,6 +605,20 @@ in_circle(const struct tmpl *t, const double *xs, const double *ys)
 	return true;
 }
 
+/* On a hex: the box's corners inside the hex inset by the safe zone
+ * (a convex shape holds the box if it holds its corners). */
+static bool
+in_hex(const struct tmpl *t, const double *xs, const double *ys)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!hex_inside(t->w, t->h, t->safe, xs[i] - t->w / 2,
+		    ys[i] - t->h / 2))
+			return false;
+	return true;
+}
+
 /* The box's corners all inside the safe rectangle. */
 static bool
 in_rect(const struct tmpl *t, const double *xs, const double *ys)
@@ -635,7 +650,7 @@ tmpl_shape_check_safe(struct tctx *c, const struct elem *e,
 		return true;	/* a card's box: checked for each card */
 	shape_corners(e, xs, ys);
 	if (t->shape == SHAPE_CIRCLE ? in_circle(t, xs, ys) :
-	    in_rect(t, xs, ys))
+	    t->shape == SHAPE_HEX ? in_hex(t, xs, ys) : in_rect(t, xs, ys))
 		return true;
 	if (fmod(e->rotate, 360) != 0)
 		turn = arena_printf(c->a, " turned %g degrees",
@@ -651,8 +666,8 @@ tmpl_shape_check_safe(struct tctx *c, const struct elem *e,
 		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
 		    "safe-zone", "text box [%g, %g, %g, %g]%s reaches outside "
 		    "the safe zone, %g mm inside the trim of the %g x %g mm "
-		    "card", TO_MM(e->x), TO_MM(e->y), TO_MM(e->w),
+		    "%s", TO_MM(e->x), TO_MM(e->y), TO_MM(e->w),
 		    TO_MM(e->h), turn, TO_MM(t->safe), TO_MM(t->w),
-		    TO_MM(t->h));
+		    TO_MM(t->h), t->shape == SHAPE_HEX ? "hex" : "card");
 	return false;
 }

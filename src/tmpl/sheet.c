@@ -11,7 +11,8 @@
 #include "tmpl.h"
 
 static const char *const sheet_keys[] = { "paper", "grid", "gutter_mm",
-    "spacing_mm", "unprintable_mm", "marks", "guides", "corner_mm", NULL };
+    "spacing_mm", "unprintable_mm", "marks", "guides", "corner_mm", "slots",
+    NULL };
 static const char *const mark_keys[] = { "length_mm", "gap_mm", "width_pt",
     NULL };
 
@@ -145,6 +146,74 @@ load_grid(struct sheet *s, const struct ynode *n, struct diags *d)
 	return true;
 }
 
+#define MAX_SLOTS	500	/* far more than any sheet of paper holds */
+
+/* One slot: {at_mm: [x, y], rotate_deg: 0, 90, 180 or 270}. */
+static bool
+load_slot(struct sprue *sp, const struct ynode *n, struct diags *d)
+{
+	static const char *const keys[] = { "at_mm", "rotate_deg", NULL };
+	const struct ynode *at, *rot;
+	double v[2], deg = 0;
+	size_t i;
+
+	if (!ytree_expect(n, YNODE_MAP, "a slot", NULL, d) ||
+	    ytree_check_keys(n, keys, NULL, d) > 0)
+		return false;
+	at = ytree_get(n, "at_mm");
+	if (at == NULL || at->type != YNODE_SEQ || at->n != 2) {
+		diag_add(d, DIAG_ERROR, at != NULL ? &at->pos : &n->pos, "slots",
+		    "a slot needs at_mm: [x, y], its trim's top-left on the "
+		    "paper");
+		return false;
+	}
+	for (i = 0; i < 2; i++)
+		if (!num_in(at->items[i], -2000, 2000, &v[i], "at_mm", d))
+			return false;
+	rot = ytree_get(n, "rotate_deg");
+	if (rot != NULL && !sheet_number(rot, "rotate_deg", &deg, d))
+		return false;
+	if (deg != 0 && deg != 90 && deg != 180 && deg != 270) {
+		diag_add(d, DIAG_ERROR, &rot->pos, "slots", "rotate_deg must "
+		    "be 0, 90, 180 or 270, not %g", deg);
+		return false;
+	}
+	sp->x = MM(v[0]);
+	sp->y = MM(v[1]);
+	sp->turn = (unsigned int)(deg / 90);
+	sp->pos = at->pos;
+	return true;
+}
+
+/* slots: [{at_mm, rotate_deg}, ...], instead of a grid. */
+static bool
+load_slots(struct sheet *s, const struct ynode *root, struct diags *d)
+{
+	const struct ynode *n = ytree_get(root, "slots");
+	size_t i;
+	bool ok = true;
+
+	if (n == NULL)
+		return true;
+	if (ytree_get(root, "grid") != NULL) {
+		diag_add(d, DIAG_ERROR, &n->pos, "sheet", "give grid or slots, "
+		    "not both");
+		return false;
+	}
+	if (n->type != YNODE_SEQ || n->n == 0 || n->n > MAX_SLOTS) {
+		diag_add(d, DIAG_ERROR, &n->pos, "slots", "slots must be a "
+		    "list of 1 to %d {at_mm: [x, y], rotate_deg: 0} entries",
+		    MAX_SLOTS);
+		return false;
+	}
+	s->slots = arena_alloc(&s->arena, n->n * sizeof(*s->slots));
+	for (i = 0; i < n->n; i++)
+		ok &= load_slot(&s->slots[i], n->items[i], d);
+	s->nslots = n->n;
+	s->grid_pos = n->pos;
+	return ok;
+}
+
 static bool
 load_marks(struct sheet *s, const struct ynode *n, struct diags *d)
 {
@@ -252,6 +321,7 @@ tmpl_sheet_load(const struct confine *c, const char *path, struct diags *d)
 		ok &= load_marks(s, ytree_get(root, "marks"), d);
 		ok &= load_spacing(s, root, d);
 		ok &= load_guides(s, root, d);
+		ok &= load_slots(s, root, d);
 	}
 	/* Any error, even one that left a usable tree, fails the sheet. */
 	if (!ok || d->nerr > nerr) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../hexagon.h"
 #include "tctx.h"
 
 struct preset {
@@ -37,7 +38,7 @@ static const struct preset presets[] = {
 };
 
 static const char *const tmpl_keys[] = { "card", "size", "shape",
-    "corner_mm", "bleed_mm", "back_bleed_mm", "safe_mm", "tile",
+    "orient", "corner_mm", "bleed_mm", "back_bleed_mm", "safe_mm", "tile",
     "overlap_mm", "palette", "front", "back", "fallback", "dpi", NULL };
 
 /* palette: {name: COLOUR, ...}, so cards can say color: paper. */
@@ -117,7 +118,8 @@ size_side(struct tctx *c, const struct ynode *n, const char *key,
 	snprintf(mm, sizeof(mm), "%s_mm", key);
 	*v = ytree_get(n, mm);
 	*name = strcmp(key, "width") == 0 ? "width_mm" : strcmp(key,
-	    "height") == 0 ? "height_mm" : "diameter_mm";
+	    "height") == 0 ? "height_mm" : strcmp(key, "side") == 0 ?
+	    "side_mm" : "diameter_mm";
 	if (u == NULL)
 		return true;
 	if (*v != NULL) {
@@ -167,6 +169,100 @@ load_custom_size(struct tctx *c, const struct ynode *n)
 	return true;
 }
 
+/* Is the layout's shape a hex?  Its size is read the hex's way then. */
+static bool
+is_hex(const struct ynode *root)
+{
+	const struct ynode *n = ytree_get(root, "shape");
+
+	return n != NULL && n->type == YNODE_SCALAR && strcmp(n->str,
+	    "hex") == 0;
+}
+
+/*
+ * A regular hex's size: {width_mm}, {height_mm} (as it stands), both
+ * if they agree, or {side_mm}; flat says which way it stands (orient:
+ * flat, else pointy).  The other dimension is computed; a height that
+ * is not the width's is an error at it naming the one it should be.
+ */
+static bool
+load_hex_size(struct tctx *c, const struct ynode *n, bool flat)
+{
+	static const char *const keys[] = { "width_mm", "height_mm",
+	    "side_mm", "width", "height", "side", NULL };
+	/* height / width of a hex as it stands */
+	double k = flat ? HEX_SQRT3 / 2 : 2 / HEX_SQRT3, w = 0, h = 0, s = 0;
+	const struct ynode *wn, *hn, *sn;
+	const char *wname, *hname, *sname;
+
+	if (n == NULL || n->type != YNODE_MAP) {
+		diag_add(c->d, DIAG_ERROR, n != NULL ? &n->pos : &c->t->size_pos,
+		    "size", "a hex is sized by {width_mm: W}, {height_mm: H} "
+		    "or {side_mm: S}");
+		return false;
+	}
+	if (ytree_check_keys(n, keys, NULL, c->d) > 0 ||
+	    !size_side(c, n, "width", &wn, &wname) ||
+	    !size_side(c, n, "height", &hn, &hname) ||
+	    !size_side(c, n, "side", &sn, &sname) ||
+	    !tmpl_get_mm(c, wn, wname, &w) || !tmpl_get_mm(c, hn, hname, &h) ||
+	    !tmpl_get_mm(c, sn, sname, &s))
+		return false;
+	if (sn != NULL && (wn != NULL || hn != NULL)) {
+		diag_add(c->d, DIAG_ERROR, &sn->pos, "size", "give a hex's "
+		    "side_mm, or its width_mm or height_mm, not both");
+		return false;
+	}
+	if (sn == NULL && wn == NULL && hn == NULL) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "size", "a hex is sized "
+		    "by {width_mm: W}, {height_mm: H} or {side_mm: S}");
+		return false;
+	}
+	if (sn != NULL)
+		w = flat ? 2 * s : HEX_SQRT3 * s;
+	else if (wn == NULL)
+		w = h / k;
+	/* Given both, they must be a regular hex's, to 0.01 mm. */
+	if (wn != NULL && hn != NULL && fabs(h - w * k) > MM(0.01)) {
+		diag_add(c->d, DIAG_ERROR, &hn->pos, "size", "a %s hex %g mm "
+		    "wide is %.2f mm tall, not %g mm (give its width_mm or "
+		    "side_mm alone)", flat ? "flat" : "pointy", TO_MM(w),
+		    TO_MM(w * k), TO_MM(h));
+		return false;
+	}
+	c->t->w = w;
+	c->t->h = w * k;
+	if (fmin(c->t->w, c->t->h) < MM(10)) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "size", "a hex needs to "
+		    "be 10 mm or more across, not %.2f mm", TO_MM(fmin(
+		    c->t->w, c->t->h)));
+		return false;
+	}
+	return true;
+}
+
+/* orient: pointy (the default) or flat, for shape: hex. */
+static bool
+load_orient(struct tctx *c, const struct ynode *root, bool *flat)
+{
+	static const char *const names[] = { "pointy", "flat", NULL };
+	const struct ynode *n = ytree_get(root, "orient");
+	int k = 0;
+
+	*flat = false;
+	if (n == NULL)
+		return true;
+	if (!is_hex(root)) {
+		diag_add(c->d, DIAG_ERROR, &n->pos, "shape", "orient is for "
+		    "shape: hex");
+		return false;
+	}
+	if (!tmpl_get_enum(c, n, "orient", names, &k))
+		return false;
+	*flat = k == 1;
+	return true;
+}
+
 /* dpi: what a length in px is (1/dpi inch), as print services count. */
 static bool
 load_dpi(struct tctx *c, const struct ynode *n)
@@ -203,6 +299,17 @@ load_size(struct tctx *c, const struct ynode *root)
 		n = card;
 	}
 	c->t->size_pos = n != NULL ? n->pos : root->pos;
+	if (is_hex(root)) {
+		bool flat;
+
+		return load_orient(c, root, &flat) &&
+		    load_hex_size(c, n, flat);
+	}
+	if (ytree_get(root, "orient") != NULL) {
+		bool flat;
+
+		return load_orient(c, root, &flat);
+	}
 	if (n != NULL && n->type == YNODE_MAP)
 		return load_custom_size(c, n);
 	for (i = 0; i < np; i++)
@@ -216,21 +323,22 @@ load_size(struct tctx *c, const struct ynode *root)
 }
 
 /*
- * shape: rect (the default), rounded (corner_mm, default 3) or circle
- * (width and height equal; a diameter_mm size says circle itself).
+ * shape: rect (the default), rounded (corner_mm, default 3), circle
+ * (width and height equal; a diameter_mm size says circle itself) or
+ * hex (sized by load_hex_size()).
  */
 static bool
 load_shape(struct tctx *c, const struct ynode *root)
 {
 	static const char *const names[] = { "rect", "rounded", "circle",
-	    NULL };
+	    "hex", NULL };
 	const struct ynode *n = ytree_get(root, "shape");
 	const struct ynode *cn = ytree_get(root, "corner_mm");
 	int k = c->t->shape == SHAPE_CIRCLE ? 2 : 0;
 
 	if (!tmpl_get_enum(c, n, "shape", names, &k))
 		return false;
-	c->t->shape = k == 2 ? SHAPE_CIRCLE : SHAPE_RECT;
+	c->t->shape = k == 2 ? SHAPE_CIRCLE : k == 3 ? SHAPE_HEX : SHAPE_RECT;
 	if (k == 2 && fabs(c->t->w - c->t->h) > 1e-6) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "shape", "a circle needs "
 		    "the same width and height, not %g x %g mm",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: sheets, duplex, tokens, boards, bleed */
+/* covers: sheets, duplex, tokens, boards, bleed, hexes */
 /*
  * Unit tests of the impose stage's geometry: fixed and computed grids
  * (turned when more fit), round tokens in square or hexagonal rows,
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/hexagon.h"
 #include "../../src/impose/arrange.h"
 #include "../../src/tmpl/tmpl.h"
 #include "../../src/load/load.h"
@@ -2226,6 +2227,191 @@ test_plan_tiles(void **state)
 	check_tile_plan(&t, 2);
 }
 
+/* A regular hex w_mm wide as it stands, pointy or flat. */
+static struct tmpl
+hex_tmpl(double w_mm, bool flat, double bleed_mm)
+{
+	double h = flat ? w_mm * sqrt(3) / 2 : w_mm * 2 / sqrt(3);
+	struct tmpl t = rect_tmpl(w_mm, h, bleed_mm);
+
+	t.shape = SHAPE_HEX;
+	return t;
+}
+
+/*
+ * The corners of an offset hex lie on both of their edges' moved lines
+ * (each edge keeps its slant); with no offset a pointy hex 40 wide has
+ * corners 40 / sqrt(3) from its centre, straight above and below.
+ */
+static void
+test_hex_corners(void **state)
+{
+	double w = MM(40), h = MM(80 / sqrt(3)), xy[12], nx, ny;
+	double grow[6] = { MM(3), 0, MM(1), MM(3), MM(2), 0 }, a;
+	unsigned int k, j;
+
+	(void)state;
+	a = hex_apothem(w, h);
+	assert_near(a, MM(20), EPS);
+	hex_corners(w, h, 0, 0, NULL, xy);
+	/* Corner 1 (edges 1 and 2) is the bottom one, 4 the top one. */
+	assert_near(xy[2], 0, GEPS);
+	assert_near(xy[3], h / 2, GEPS);
+	assert_near(xy[9], -h / 2, GEPS);
+	hex_corners(w, h, MM(100), MM(50), grow, xy);
+	for (k = 0; k < 6; k++)
+		for (j = k; j <= k + 1; j++) {
+			hex_normal(w, h, j, &nx, &ny);
+			assert_near(nx * (xy[2 * k] - MM(100)) + ny *
+			    (xy[2 * k + 1] - MM(50)), a + grow[j % 6], GEPS);
+		}
+	/* Flat: edge 1 faces straight down; an edge at the top. */
+	hex_normal(h, w, 1, &nx, &ny);
+	assert_near(nx, 0, EPS);
+	assert_near(ny, 1, EPS);
+	assert_int_equal(hex_edge(h, w, 0, -1), 4);
+	assert_true(hex_inside(w, h, MM(3), MM(16.9), 0));
+	assert_true(hex_inside(w, h, MM(3), 0, MM(19.5)));
+	assert_false(hex_inside(w, h, MM(3), MM(17.1), 0));
+	assert_false(hex_inside(w, h, MM(3), 0, MM(19.8)));
+	assert_false(hex_inside(w, h, 0, MM(20.1), 0));
+}
+
+/*
+ * Pointy hexes 40 mm across their flats, 3 mm bleed, no gutter: a
+ * honeycomb 40 mm apart in rows 34.64 mm apart; on a full page each
+ * hex keeps no bleed on an edge another hex faces and 3 mm on the
+ * others; flat ones in rows down the page.
+ */
+static void
+test_hex_honeycomb(void **state)
+{
+	struct sheet s = a4_sheet(0, 0, 0);
+	struct tmpl t = hex_tmpl(40, false, 3);
+	struct placement *v;
+	struct grid g;
+	double nx, ny;
+	size_t i, j;
+	unsigned int k, outer = 0, shared = 0;
+	bool nb;
+
+	(void)state;
+	arrange(&s, &t, &g);
+	assert_int_equal(g.arrange, ARR_ROUND);
+	assert_true(g.hexes && g.hex && !g.down && !g.rotated);
+	assert_near(g.pitch_x, MM(40), EPS);
+	assert_near(g.pitch_y, MM(40) * sqrt(3) / 2, EPS);
+	/* (200 - 46) / 40 + 1 = 4 a row, shifted ones too; rows:
+	 * (287 - 53.12) / 34.64 + 1 = 7. */
+	assert_int_equal(g.cols, 4);
+	assert_int_equal(g.odd_cols, 4);
+	assert_int_equal(g.rows, 7);
+	v = xcalloc(g.ncells, sizeof(*v));
+	for (i = 0; i < g.ncells; i++)
+		impose_round_slot(&g, (unsigned int)i, &v[i].slot);
+	impose_hex_bleeds(&g, v, g.ncells);
+	for (i = 0; i < g.ncells; i++) {
+		assert_true(v[i].slot.hex);
+		assert_true(v[i].slot.clip[0] >= s.unprintable - GEPS);
+		assert_true(v[i].slot.clip[1] >= s.unprintable - GEPS);
+		for (k = 0; k < 6; k++) {
+			hex_normal(t.w, t.h, k, &nx, &ny);
+			nb = false;
+			for (j = 0; j < g.ncells; j++)
+				nb |= fabs(v[j].slot.x - v[i].slot.x -
+				    MM(40) * nx) < GEPS && fabs(v[j].slot.y -
+				    v[i].slot.y - MM(40) * ny) < GEPS;
+			assert_near(v[i].slot.grow[k], nb ? 0 : MM(3), EPS);
+			outer += !nb;
+			shared += nb;
+		}
+	}
+	assert_int_equal(g.ncells, 28);
+	/* Each shared edge counted from both sides. */
+	assert_int_equal(shared % 2, 0);
+	assert_int_equal(outer + shared, 6 * 28);
+	free(v);
+	t = hex_tmpl(30, true, 2);
+	s.gutter = MM(4);
+	arrange(&s, &t, &g);
+	assert_true(g.hexes && g.down);
+	assert_near(g.pitch_x, MM(15 * sqrt(3) + 4), GEPS);
+	assert_near(g.gutter, MM(4), EPS);
+}
+
+/* A hex's back keeps, on the edge behind each front edge, its bleed. */
+static void
+test_hex_back(void **state)
+{
+	struct sheet s = a4_sheet(0, 0, 0);
+	struct tmpl t = hex_tmpl(40, false, 3);
+	struct placement v[2];
+	struct slot b;
+	struct grid g;
+	unsigned int k;
+
+	(void)state;
+	arrange(&s, &t, &g);
+	impose_round_slot(&g, 0, &v[0].slot);
+	impose_round_slot(&g, 1, &v[1].slot);
+	impose_hex_bleeds(&g, v, 2);
+	/* Only edge 0 (right) faces the second hex. */
+	for (k = 0; k < 6; k++)
+		assert_near(v[0].slot.grow[k], k == 0 ? 0 : MM(3), EPS);
+	impose_duplex_slot(&g, DUPLEX_LONG, &v[0].slot, t.w, &b);
+	/* Mirrored left to right: the shared edge faces left (3). */
+	for (k = 0; k < 6; k++)
+		assert_near(b.grow[k], k == 3 ? 0 : MM(3), EPS);
+	assert_near(b.x, s.paper_w - v[0].slot.x - t.w, GEPS);
+	impose_duplex_slot(&g, DUPLEX_SHORT, &v[0].slot, t.w, &b);
+	assert_near(b.grow[0], 0, EPS);
+	assert_near(b.y, s.paper_h - v[0].slot.y - t.h, GEPS);
+	assert_true(b.turned);
+}
+
+/* Slots by hand: placed and turned as listed; errors at the slot. */
+static void
+test_sprue(void **state)
+{
+	struct sheet s = a4_sheet(0, 0, 0);
+	struct tmpl t = rect_tmpl(63, 88, 3);
+	struct sprue sp[2] = {
+		{ MM(20), MM(20), 0, { "s.yaml", 3, 5 } },
+		{ MM(87), MM(20), 1, { "s.yaml", 4, 5 } },
+	};
+	struct placement v[2];
+	struct diags d = { 0 };
+	struct grid g;
+	double x, y;
+
+	(void)state;
+	s.slots = sp;
+	s.nslots = 2;
+	arrange(&s, &t, &g);
+	assert_int_equal(g.arrange, ARR_SLOTS);
+	assert_int_equal(g.ncells, 2);
+	impose_sprue_slot(&g, 0, &v[0].slot);
+	impose_sprue_slot(&g, 1, &v[1].slot);
+	impose_sprue_bleeds(&g, v, 2);
+	/* 4 mm apart: 2 mm each towards the other, 3 elsewhere. */
+	assert_bleeds(&v[0].slot, MM(3), MM(3), MM(2), MM(3));
+	assert_bleeds(&v[1].slot, MM(2), MM(3), MM(3), MM(3));
+	/* Turned a quarter clockwise: the card's top-left is at the
+	 * placed box's top-right. */
+	x = 0;
+	y = 0;
+	cairo_matrix_transform_point(&v[1].slot.m, &x, &y);
+	assert_near(x, MM(87 + 88), GEPS);
+	assert_near(y, MM(20), GEPS);
+	/* Off the paper: an error at the slot. */
+	sp[1].x = MM(150);
+	sp[1].turn = 0;
+	assert_false(impose_grid(&s, &t, &g, &d));
+	assert_int_equal(d.nerr, 1);
+	assert_int_equal(d.v[0].pos.line, 4);
+	diag_free(&d);
+}
+
 int
 main(void)
 {
@@ -2260,6 +2446,10 @@ main(void)
 		cmocka_unit_test(test_plan_edge_counts),
 		cmocka_unit_test(test_plan_round),
 		cmocka_unit_test(test_plan_tiles),
+		cmocka_unit_test(test_hex_corners),
+		cmocka_unit_test(test_hex_honeycomb),
+		cmocka_unit_test(test_hex_back),
+		cmocka_unit_test(test_sprue),
 	};
 
 	return cmocka_run_group_tests_name("impose", tests, NULL, NULL);

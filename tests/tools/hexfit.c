@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hexfit: measure the hexes on a page rasterised by "pdftoppm -r 600
+ * -aa no -aaVector no" (binary PPM).  Each hex carries a dot of colour
+ * DOT at its centre; W and H (mm) are the hex's trim as it stands
+ * (pointy when W < H), which numbers its edges as deckpress does:
+ * pointy, edge 0 faces right and the others follow clockwise 60
+ * degrees apart; flat, edge 0 faces 30 degrees below the right.  For
+ * every colour but white, DOT and the cut line's #404040 (each hex
+ * face in a colour of its own) it prints, in mm:
+ *
+ *   hex #rrggbb CX CY E0 .. E5 C0 .. C5 S
+ *
+ * CX, CY the centre of the dot nearest the colour's pixels; Ek how far
+ * the colour reaches from the centre along edge k's normal (pixel
+ * edges); Ck the middle of the cut line along that normal (the mean
+ * over its pixels within 20 degrees of the normal and 1 mm of the
+ * edge, -1 if none) and S the widest spread of those pixels about a
+ * straight line, over the six edges.  A cut line is 0.5 pt wide.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCOL	4096
+#define NDOT	1024
+
+static unsigned char *img;
+static long W, H;
+static const double px = 25.4 / 600;
+
+struct col {
+	uint32_t	rgb;
+	double		sx, sy, n;	/* pixel sums, count */
+	double		e[6];		/* max n_k . p, pixel edges */
+};
+
+static struct col cols[NCOL];
+static int ncol;
+static double dotx[NDOT], doty[NDOT];
+static int ndot;
+
+static int
+read_ppm(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	long maxv;
+
+	if (f == NULL || fscanf(f, "P6 %ld %ld %ld", &W, &H, &maxv) != 3 ||
+	    maxv != 255 || fgetc(f) == EOF)
+		return -1;
+	img = malloc((size_t)(W * H * 3));
+	if (img == NULL || fread(img, 3, (size_t)(W * H), f) !=
+	    (size_t)(W * H))
+		return -1;
+	fclose(f);
+	return 0;
+}
+
+static uint32_t
+at(long x, long y)
+{
+	const unsigned char *p = img + 3 * (y * W + x);
+
+	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+}
+
+/* The dots: connected parts of colour dot, each its box's centre. */
+static void
+find_dots(uint32_t dot)
+{
+	long *stack = malloc(sizeof(long) * (size_t)(W * H / 4 + 16));
+	unsigned char *seen = calloc((size_t)(W * H), 1);
+	long x, y, sp, i, x0, y0, x1, y1;
+
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			if (seen[y * W + x] || at(x, y) != dot)
+				continue;
+			x0 = x1 = x;
+			y0 = y1 = y;
+			sp = 0;
+			stack[sp++] = y * W + x;
+			seen[y * W + x] = 1;
+			while (sp > 0) {
+				long q = stack[--sp], qx = q % W, qy = q / W;
+				long nb[4] = { q - 1, q + 1, q - W, q + W };
+
+				x0 = qx < x0 ? qx : x0;
+				x1 = qx > x1 ? qx : x1;
+				y0 = qy < y0 ? qy : y0;
+				y1 = qy > y1 ? qy : y1;
+				for (i = 0; i < 4; i++) {
+					if (nb[i] < 0 || nb[i] >= W * H ||
+					    (i < 2 && nb[i] / W != qy) ||
+					    seen[nb[i]] || at(nb[i] % W,
+					    nb[i] / W) != dot)
+						continue;
+					seen[nb[i]] = 1;
+					stack[sp++] = nb[i];
+				}
+			}
+			if (ndot < NDOT) {
+				dotx[ndot] = (x0 + x1 + 1) / 2.0 * px;
+				doty[ndot++] = (y0 + y1 + 1) / 2.0 * px;
+			}
+		}
+	free(stack);
+	free(seen);
+}
+
+static struct col *
+col_of(uint32_t rgb)
+{
+	int i;
+
+	for (i = 0; i < ncol; i++)
+		if (cols[i].rgb == rgb)
+			return &cols[i];
+	if (ncol == NCOL)
+		return NULL;
+	cols[ncol].rgb = rgb;
+	for (i = 0; i < 6; i++)
+		cols[ncol].e[i] = -1e9;
+	return &cols[ncol++];
+}
+
+int
+main(int argc, char **argv)
+{
+	double hw, hh, a, nx[6], ny[6], t, *sx, *sy;
+	long x, y, ns = 0, i;
+	uint32_t dot;
+	int k, c, d;
+
+	if (argc != 5 || read_ppm(argv[1]) != 0) {
+		fprintf(stderr, "usage: hexfit PPM W H DOT\n");
+		return 2;
+	}
+	hw = atof(argv[2]);
+	hh = atof(argv[3]);
+	dot = (uint32_t)strtoul(argv[4], NULL, 16);
+	a = (hw < hh ? hw : hh) / 2;
+	for (k = 0; k < 6; k++) {
+		t = (60.0 * k + (hw < hh ? 0 : 30)) * M_PI / 180;
+		nx[k] = cos(t);
+		ny[k] = sin(t);
+	}
+	find_dots(dot);
+	sx = malloc(sizeof(double) * (size_t)(W * H / 8 + 16));
+	sy = malloc(sizeof(double) * (size_t)(W * H / 8 + 16));
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			uint32_t v = at(x, y);
+			double cx = (x + 0.5) * px, cy = (y + 0.5) * px;
+			struct col *p;
+
+			if (v == 0xffffff || v == dot)
+				continue;
+			if (v == 0x404040) {
+				sx[ns] = cx;
+				sy[ns++] = cy;
+				continue;
+			}
+			if ((p = col_of(v)) == NULL)
+				continue;
+			p->sx += cx;
+			p->sy += cy;
+			p->n++;
+			for (k = 0; k < 6; k++) {
+				t = nx[k] * cx + ny[k] * cy + px / 2 *
+				    (fabs(nx[k]) + fabs(ny[k]));
+				if (t > p->e[k])
+					p->e[k] = t;
+			}
+		}
+	for (c = 0; c < ncol; c++) {
+		struct col *p = &cols[c];
+		double mx, my, bd = 1e18, dx, dy, spread = 0;
+		int best = -1;
+
+		/* A face, not a few pixels of some mark. */
+		if (p->n * px * px < 20 || ndot == 0)
+			continue;
+		mx = p->sx / p->n;
+		my = p->sy / p->n;
+		for (d = 0; d < ndot; d++) {
+			dx = dotx[d] - mx;
+			dy = doty[d] - my;
+			if (dx * dx + dy * dy < bd) {
+				bd = dx * dx + dy * dy;
+				best = d;
+			}
+		}
+		printf("hex #%06x %.3f %.3f", (unsigned)p->rgb, dotx[best],
+		    doty[best]);
+		for (k = 0; k < 6; k++)
+			printf(" %.3f", p->e[k] - nx[k] * dotx[best] -
+			    ny[k] * doty[best]);
+		for (k = 0; k < 6; k++) {
+			double sum = 0, lo = 1e9, hi = -1e9, r, q;
+			long m = 0;
+
+			for (i = 0; i < ns; i++) {
+				dx = sx[i] - dotx[best];
+				dy = sy[i] - doty[best];
+				r = hypot(dx, dy);
+				q = nx[k] * dx + ny[k] * dy;
+				if (fabs(q - a) > 1 || q < r * cos(20 * M_PI /
+				    180))
+					continue;
+				sum += q;
+				m++;
+				lo = q < lo ? q : lo;
+				hi = q > hi ? q : hi;
+			}
+			printf(" %.3f", m > 0 ? sum / m : -1.0);
+			if (m > 0 && hi - lo > spread)
+				spread = hi - lo;
+		}
+		printf(" %.3f\n", spread);
+	}
+	return 0;
+}
