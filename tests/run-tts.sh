@@ -163,11 +163,19 @@ def layout(ref):
     elif 'diameter_mm' in v:
         w = h = float(re.search(r'diameter_mm: ([\d.]+)', v).group(1))
         shape = 'circle'
-    else:
+    elif 'height_mm' in v:
         w = float(re.search(r'width_mm: ([\d.]+)', v).group(1))
         h = float(re.search(r'height_mm: ([\d.]+)', v).group(1))
     m = re.search(r'^shape: (\w+)', t, re.M)
     shape = m.group(1) if m else shape
+    if shape == 'hex':
+        # Across the flats and corner to corner: a regular hex.
+        side = re.search(r'side_mm: ([\d.]+)', v)
+        flat = re.search(r'^orient: flat', t, re.M) is not None
+        across = float(side.group(1)) * 3 ** 0.5 if side else \
+            float(re.search(r'width_mm: ([\d.]+)', v).group(1))
+        corner = across * 2 / 3 ** 0.5
+        w, h = (corner, across) if flat else (across, corner)
     return w, h, shape, re.search(r'^tile: true', t, re.M) is not None
 
 kinds = {m.group(1): layout(m.group(2)) for m in re.finditer(
@@ -176,7 +184,7 @@ if not kinds:
     kinds = {'card': layout(re.search(r'^layout: (\S+)', yaml,
                                       re.M).group(1))}
 text = open('%s/text/%s.yaml' % (deckdir, lang)).read()
-cards = text[text.index('\ncards:'):]
+cards = text[text.find('cards:'):]
 
 def field(id, name):
     # Card id's field name in the text file, if written there, in block
@@ -279,7 +287,7 @@ for o in save['ObjectStates']:
     near(t['scaleX'] * TILE_MM, w, '%s width' % o['Memo'])
     near(t['scaleZ'] * TILE_MM, h, '%s height' % o['Memo'])
     names(o)
-    want = {'rect': 0, 'circle': 2, 'rounded': 3}[shape]
+    want = {'rect': 0, 'hex': 1, 'circle': 2, 'rounded': 3}[shape]
     if ci['CustomTile']['Type'] != want or \
             ci['CustomTile']['Stackable'] == board:
         bad.append('%s: tile %s' % (o['Memo'], ci['CustomTile']))
@@ -376,6 +384,11 @@ check "tts: its objects, a landscape sheet sideways" \
     objects tests/decks/components "$T/comp" en
 check "tts: backs that differ make back sheets" has "$T/comp.out" \
     "'alpha', 11 faces at 100 dpi, 248 x 346 px a card: components-en-alpha-1.png 4 x 3 (992 x 1038 px); back sheets of the same grid"
+
+# --- hex tiles: hex custom tiles at their size ------------------------
+check "tts: the hex deck exports" tts tests/decks/hex en "$T/hex" --dpi 100
+check "tts: its hexes are hex tiles, pointy and flat, at their size" \
+    objects tests/decks/hex "$T/hex" en
 
 # --- 75 cards: two sheets ---------------------------------------------
 mkdir -p "$T/big/text"

@@ -183,7 +183,7 @@ plan_single(const struct deck *deck, size_t li, struct tkind *k, int want)
 /*
  * Face l cut at its trim on a new cw x ch px image, scale px a pt, as
  * "export --trim" draws it at that scale (the same pixels), a round one
- * transparent outside its trim's circle (a circle tile has no bleed);
+ * transparent outside its trim's circle or hex (a tile has no bleed);
  * NULL: a white card back.  Caller destroys it; its status checked when
  * written.
  */
@@ -195,7 +195,7 @@ cell_image(PangoContext *ctx, const struct laid *l, double scale, int cw,
 	cairo_surface_t *img, *face;
 	cairo_t *cr;
 
-	if (l != NULL && l->shape != SHAPE_CIRCLE)
+	if (l != NULL && l->shape != SHAPE_CIRCLE && l->shape != SHAPE_HEX)
 		return export_raster_face(ctx, l, &c);
 	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cw, ch);
 	cr = cairo_create(img);
@@ -206,7 +206,11 @@ cell_image(PangoContext *ctx, const struct laid *l, double scale, int cw,
 		face = export_raster_face(ctx, l, &c);
 		cairo_save(cr);
 		cairo_scale(cr, scale, scale);
-		render_ellipse(cr, 0, 0, l->w, l->h);
+		if (l->shape == SHAPE_HEX)
+			render_hex_path(cr, l->w, l->h, l->w / 2, l->h / 2,
+			    0, NULL);
+		else
+			render_ellipse(cr, 0, 0, l->w, l->h);
 		cairo_restore(cr);
 		cairo_clip(cr);
 		cairo_set_source_surface(cr, face, 0, 0);
@@ -482,9 +486,10 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 		const struct tmpl *t = s->tmpls[pr.v[i].kind];
 
 		p.kv[i].sh = &pr.v[i];
-		/* A board (cut into tiles to print) or a round token is
-		 * a tile of its own on the table, not a card. */
-		p.kv[i].deck = !t->tile && t->shape != SHAPE_CIRCLE;
+		/* A board (cut into tiles to print), a round token or
+		 * a hex is a tile of its own on the table, not a card. */
+		p.kv[i].deck = !t->tile && t->shape != SHAPE_CIRCLE &&
+		    t->shape != SHAPE_HEX;
 		p.kv[i].board = t->tile;
 		p.kv[i].f[0] = kf[i].f[0];
 		p.kv[i].f[1] = kf[i].f[1];

@@ -31,7 +31,7 @@ export_tts_tile_scale(double w, double h)
 /*
  * CustomTile's Type (typed-tabletop-simulator's tts.Tile.Type; the
  * Knowledge Base's Custom Tile: "Rounded is a square with rounded
- * corners").  A hex shape is one case more: SHAPE_HEX, TTS_TILE_HEX.
+ * corners").
  */
 int
 export_tts_tile_type(enum shape shape, double corner)
@@ -39,6 +39,8 @@ export_tts_tile_type(enum shape shape, double corner)
 	switch (shape) {
 	case SHAPE_CIRCLE:
 		return TTS_TILE_CIRCLE;
+	case SHAPE_HEX:
+		return TTS_TILE_HEX;
 	case SHAPE_RECT:
 	default:
 		return corner > 0 ? TTS_TILE_ROUNDED : TTS_TILE_BOX;
@@ -55,6 +57,8 @@ export_tts_card_type(enum shape shape, double corner)
 	switch (shape) {
 	case SHAPE_CIRCLE:
 		return 4;
+	case SHAPE_HEX:
+		return 3;
 	case SHAPE_RECT:
 	default:
 		return corner > 0 ? 0 : 1;
