@@ -423,7 +423,8 @@ int
 export_tts(struct setup *s, size_t li, const struct export_req *q,
     struct export_done *done, struct diags *d)
 {
-	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
+	const struct printopts po = { DUPLEX_LONG, true, NULL, q->component,
+	    0, 0, NULL };
 	struct print pr = { 0 };
 	struct tplan p = { 0 };
 	struct kfaces *kf = NULL;
