@@ -188,8 +188,8 @@ static char *
 size_str(enum pod_class c, double w, double h)
 {
 	if (c == POD_ROUND)
-		return g_strdup_printf("%.4g mm across", w);
-	return g_strdup_printf("%.4g x %.4g mm", w, h);
+		return g_strdup_printf("%.5g mm across", w);
+	return g_strdup_printf("%.5g x %.5g mm", w, h);
 }
 
 /* Does trim w x h mm print as z turned so, without --fit? */
