@@ -57,7 +57,7 @@ static const char help_export[] =
 "                       thegamecrafter (a poker card 825 x 1125 px) or\n"
 "                       makeplayingcards (822 x 1122 px); a kind it does\n"
 "                       not make is skipped with a warning\n"
-"      --fit            with --for, a kind within 10 %% of a product's\n"
+"      --fit            with --for, a kind within 10 % of a product's\n"
 "                       size scaled to cover it, the scale said\n"
 "      --trim           the faces cut to the trim, without bleed\n"
 "      --rounded        the trim's corners rounded, transparent outside\n"
