@@ -50,7 +50,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/doc/cardsheets.c src/doc/rulebook.c \
          src/doc/packtext.c src/doc/packflow.c src/doc/packpdf.c \
          src/export/faces.c src/export/kinds.c src/export/boxes.c \
-         src/export/raster.c \
+         src/export/raster.c src/export/showcase.c \
          src/export/contact.c src/export/csv.c src/export/pod.c \
          src/export/tts.c src/export/ttsjson.c src/export/ttsobj.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \

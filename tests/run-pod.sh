@@ -1,10 +1,13 @@
 #!/bin/sh
 # covers: pod, export, preview
-# Print-on-demand (issue 23, parts 3 and 4): export --for NAME (The Game
-# Crafter, MakePlayingCards) at each service's pixel size, --trim,
-# rounded corners transparent in exports and previews, every PNG's
-# resolution in its pHYs chunk, and preview --guides.  Measured with
-# python3's zlib and struct on the PNGs deckpress wrote (no PIL).
+# Print-on-demand (issue 23, parts 3 and 4; issue 35, parts 7 and 8):
+# export --for NAME (The Game Crafter, MakePlayingCards) at each
+# service's pixel size, kind by kind, a kind it does not make skipped
+# with a warning, --fit, --component; --trim, rounded corners
+# transparent in exports and previews, every PNG's resolution in its
+# pHYs chunk, and preview --guides; export --hand, --showcase and
+# --shadow, images for a shop page.  Measured with python3's zlib and
+# struct on the PNGs deckpress wrote (no PIL).
 # Prints "ok - NAME" / "not ok - NAME".
 T=out/test/pod
 . tests/suite.sh
@@ -76,6 +79,48 @@ for path in sys.argv[2:] if cmd in ('size', 'phys', 'time') else []:
             print(*struct.unpack('>IIB', ch['pHYs']))
     else:
         print('tIME' in read(path)[4])
+if cmd == 'row':
+    # The longest run of white pixels in row Y.
+    path, y = sys.argv[2], int(sys.argv[3])
+    w, h, px = pixels(path, y + 1)
+    best = run = 0
+    for x in range(w):
+        run = run + 1 if px(x, y)[:3] == (255, 255, 255) else 0
+        best = max(best, run)
+    print(best)
+if cmd == 'count':
+    # Its colour type, how many pixels are transparent, how many are
+    # black and translucent (a shadow) and the most opaque of those,
+    # and how many are each colour RRGGBB given, opaque.
+    path, want = sys.argv[2], [bytes.fromhex(c) for c in sys.argv[3:]]
+    w, h, depth, ctype = read(path)[:4]
+    w, h, px = pixels(path, h)
+    n = [0] * len(want)
+    clear = shade = most = 0
+    for y in range(h):
+        for x in range(w):
+            p = px(x, y)
+            clear += p[3] == 0
+            if 0 < p[3] < 255 and p[:3] == (0, 0, 0):
+                shade += 1
+                most = max(most, p[3])
+            if p[3] == 255 and bytes(p[:3]) in want:
+                n[want.index(bytes(p[:3]))] += 1
+    print(ctype, clear, shade, most, *n)
+if cmd == 'said':
+    # Do the PNGs have the sizes, and as many each, that export's
+    # summary line in OUT says ("N files at D dpi, W x H px" or
+    # "N files at D dpi: N of W x H px, ...")?
+    import collections, re
+    line = open(sys.argv[2]).read().strip().splitlines()[-1]
+    m = re.search(r': (\d+) files? at \d+ dpi, (\d+) x (\d+) px$', line)
+    said = collections.Counter()
+    if m:
+        said[(int(m[2]), int(m[3]))] = int(m[1])
+    for n, w, h in re.findall(r'(\d+) of (\d+) x (\d+) px', line):
+        said[(int(w), int(h))] += int(n)
+    got = collections.Counter(read(p)[:2] for p in sys.argv[3:])
+    print('ok' if said and got == said else 'said %s, got %s' % (dict(said), dict(got)))
 if cmd == 'edge':
     path, args = sys.argv[2], [int(a) for a in sys.argv[3:]]
     # The pixels of the top-left N x N corner partly covered: how many,
@@ -163,32 +208,30 @@ check "... each with pHYs 300 dpi (11811 px/m, unit metre)" \
 check "... and no tIME chunk" each_is "$T/tgc" time False
 check "... a file per distinct face, the back a kind shares once" \
     files_are "$T/tgc" "c1-back.png c1-front.png c2-back.png c2-front.png r1-back.png r1-front.png s1-front.png s2-front.png square-back.png "
-ex $D --lang en -o "$T/tgc-trim" --for thegamecrafter --trim
-check "--for thegamecrafter --trim: every PNG 750 x 1050 px" \
-    each_is "$T/tgc-trim" size "750 1050"
-check "... at 300 dpi" each_is "$T/tgc-trim" phys "11811 11811 1"
 
 # Rounded corners: transparent outside, opaque inside.
 check "rounded template, with bleed: corner alpha 0, centre 255" \
     is "$(alpha "$T/tgc/r1-front.png" 0 0 824 1124 412 562 412 0)" "0 0 255 255"
+ex $D --lang en -o "$T/trim" --trim
+check "export --trim at 300 dpi: every PNG 750 x 1050 px" \
+    each_is "$T/trim" size "750 1050"
+check "... at 300 dpi" each_is "$T/trim" phys "11811 11811 1"
 check "rounded template, trimmed: corner alpha 0, centre and edge 255" \
-    is "$(alpha "$T/tgc-trim/r1-front.png" 0 0 749 0 375 525 0 525)" "0 0 255 255"
+    is "$(alpha "$T/trim/r1-front.png" 0 0 749 0 375 525 0 525)" "0 0 255 255"
 check "... its back too" \
-    is "$(alpha "$T/tgc-trim/r1-back.png" 0 1049 749 1049 375 525)" "0 0 255"
+    is "$(alpha "$T/trim/r1-back.png" 0 1049 749 1049 375 525)" "0 0 255"
 check "a square template keeps its corners" \
-    is "$(alpha "$T/tgc-trim/s1-front.png" 0 0 749 1049)" "255 255"
+    is "$(alpha "$T/trim/s1-front.png" 0 0 749 1049)" "255 255"
 check "the corners' edge pixels unpremultiplied: the bleed's grey #808080" \
     is "$(png edge "$T/tgc/r1-front.png" 60 128 128 128 | awk '{ print ($1 > 20) " " $2 }')" "1 0"
-ex $D --lang en -o "$T/tgc-round" --for thegamecrafter --trim --rounded
+ex $D --lang en -o "$T/round" --trim --rounded
 check "--rounded: a square template's corners transparent too" \
-    is "$(alpha "$T/tgc-round/s1-front.png" 0 0 749 1049 375 525)" "0 0 255"
+    is "$(alpha "$T/round/s1-front.png" 0 0 749 1049 375 525)" "0 0 255"
 
 # MakePlayingCards: 822 x 1122 px at 300 dpi, 36 px of bleed.
 ex $D --lang en -o "$T/mpc" --for makeplayingcards
 check "--for makeplayingcards: every PNG 822 x 1122 px" each_is "$T/mpc" size "822 1122"
 check "... at 300 dpi" each_is "$T/mpc" phys "11811 11811 1"
-ex $D --lang en -o "$T/mpc-trim" --for makeplayingcards --trim
-check "--for makeplayingcards --trim: 750 x 1050 px" each_is "$T/mpc-trim" size "750 1050"
 
 # A landscape poker card: the size turned.
 cp -r $D "$T/land"
@@ -198,15 +241,153 @@ check "a landscape poker card: 1125 x 825 px" \
     is "$(png size "$T/land-tgc/s1-front.png")/$(png size "$T/land-tgc/r1-front.png")" \
     "1125 825/825 1125"
 
-# A deck of a size the service does not make: an error, nothing written.
-check "Data Chain (63 x 88 mm) --for thegamecrafter: exit 1 naming its sizes" \
-    fails 1 "The Game Crafter makes no card 63 x 88 mm: its cards are 63.5 x 88.9 mm (poker)" \
-    ./deckpress export $DC --lang en -o "$T/dc-tgc" --for thegamecrafter
-check "... no folder written" test ! -e "$T/dc-tgc"
-check "Data Chain --for makeplayingcards: exit 1 naming its sizes" \
-    fails 1 "MakePlayingCards makes no card 63 x 88 mm: its cards are 63.5 x 88.9 mm (poker)" \
-    ./deckpress export $DC --lang en -o "$T/dc-mpc" --for makeplayingcards
-check "... no folder written" test ! -e "$T/dc-mpc"
+# --component: one kind, in every format but --csv.
+ex $D --lang en -o "$T/comp" --for thegamecrafter --component round
+check "--for --component round: only its faces" files_are "$T/comp" \
+    "r1-back.png r1-front.png "
+ex $D --lang en -o "$T/comp-png" --component colour --dpi 100
+check "--component colour: only its faces" files_are "$T/comp-png" \
+    "c1-back.png c1-front.png c2-back.png c2-front.png "
+dp comp-pdf export $D --lang en -o "$T/comp-pdf" --per-card-pdf --component square
+check "--per-card-pdf --component square: 3 copies' fronts, 3 pages" \
+    is "$(pdfinfo "$T/comp-pdf/pod-en-cards.pdf" | awk '/^Pages:/ { print $2 }')" 6
+check "--component that names no kind: exit 2 naming the kinds" \
+    fails 2 "the deck has no component 'tile' (it has square, round, colour)" \
+    ./deckpress export $D --lang en -o "$T/comp-bad" --component tile
+check "... nothing written" test ! -e "$T/comp-bad"
+check "--csv with --component: exit 2" fails 2 "no --component" \
+    ./deckpress export $D --csv -o "$T/comp.csv" --component round
+
+# deckpress new's game (63 x 88 mm cards, 25 mm round tokens): its
+# cards are The Game Crafter's Euro Poker Deck and MakePlayingCards'
+# 63 x 88 mm game cards, written with no edit; the tokens are skipped
+# with a warning, and with --fit scaled to The Game Crafter's 1 in chit.
+(cd "$T" && $WRAP ../../../deckpress new quest >/dev/null)
+dp new-tgc export "$T/quest" --lang en -o "$T/new-tgc" --for thegamecrafter
+check "new, --for thegamecrafter: exit 0" exits new-tgc 0
+check "... its cards written, 825 x 1125 px" each_is "$T/new-tgc" size "825 1125"
+check "... at 300 dpi" each_is "$T/new-tgc" phys "11811 11811 1"
+check "... the fronts and the shared back of its cards, no token" \
+    files_are "$T/new-tgc" "card-back.png first-step-front.png long-road-front.png "
+check "... one warning: the tokens, 25 mm, not the 25.4 mm chit, --fit" \
+    is "$(grep -c warning: "$T/new-tgc.err")/$(grep -c "token.yaml:.*kind 'token' skipped: it is 25 mm across, The Game Crafter's LargeCircleChit 25.4 mm across: --fit scales it by 101.6 %" "$T/new-tgc.err")" "1/1"
+dp new-mpc export "$T/quest" --lang en -o "$T/new-mpc" --for makeplayingcards
+check "new, --for makeplayingcards: exit 0, its cards 822 x 1122 px" \
+    each_is "$T/new-mpc" size "822 1122"
+check "... one warning: MakePlayingCards makes no round tokens" \
+    grep -q "warning: kind 'token' skipped: MakePlayingCards makes no round tokens" "$T/new-mpc.err"
+dp new-fit export "$T/quest" --lang en -o "$T/new-fit" --for thegamecrafter --fit
+check "new, --for thegamecrafter --fit: the scale printed" \
+    grep -qx "kind 'token': 25 mm across scaled by 101.6 % to The Game Crafter's LargeCircleChit, 25.4 mm across" "$T/new-fit.out"
+check "... no warning" is "$(grep -c warning: "$T/new-fit.err")" 0
+check "... the tokens 375 x 375 px (1 in and 1/8 in of bleed each side)" \
+    is "$(png size "$T/new-fit/gold-front.png")" "375 375"
+check "... the cards 825 x 1125 px" is "$(png size "$T/new-fit/long-road-front.png")" "825 1125"
+check "... the token's disc reaches its image's edges, the corners transparent" \
+    is "$(alpha "$T/new-fit/gold-front.png" 187 1 187 373 1 187 373 187 0 0 374 374)" \
+    "255 255 255 255 0 0"
+dp new-no export "$T/quest" --lang en -o "$T/new-no" --for makeplayingcards --component token
+check "--component token --for makeplayingcards: nothing to write, exit 1" exits new-no 1
+check "... saying so" grep -q "error: nothing to write for MakePlayingCards: the component skipped" "$T/new-no.err"
+check "... nothing written" test ! -e "$T/new-no"
+
+# A design a little off a product's size: 62 x 87 mm, skipped with a
+# warning naming both sizes and --fit; with --fit, scaled to cover the
+# product's trim (101.6 %, the larger of 63/62 and 88/87), centred.
+cp -r $D "$T/off"
+sed -i 's/^card: poker/size: {width_mm: 62, height_mm: 87}/' "$T/off/square.yaml"
+dp off-mpc export "$T/off" --lang en -o "$T/off-mpc" --for makeplayingcards --component square
+check "62 x 87 mm --for makeplayingcards: refused, exit 1" exits off-mpc 1
+check "... naming both sizes and --fit" grep -q \
+    "square.yaml:.*warning: kind 'square' skipped: it is 62 x 87 mm, MakePlayingCards's game card 63 x 88 mm: --fit scales it by 101.6 % to cover that" "$T/off-mpc.err"
+check "... nothing written" test ! -e "$T/off-mpc"
+dp off-fit export "$T/off" --lang en -o "$T/off-fit" --for makeplayingcards --fit --component square
+check "... with --fit: the scale printed" grep -qx \
+    "kind 'square': 62 x 87 mm scaled by 101.6 % to MakePlayingCards's game card, 63 x 88 mm" "$T/off-fit.out"
+check "... 822 x 1122 px" each_is "$T/off-fit" size "822 1122"
+# The white 20 mm square of the design, scaled 101.6 % (63 / 62): 240
+# px wide at 300 dpi, measured across its middle row, y = 572 px (the
+# trim, 87 mm scaled to 88.4, centred in 1122 px: its top at 39 px; the
+# square's centre 44.45 mm scaled below it).
+check "... the design scaled, not stretched: the white square 240 px wide" \
+    sh -c 'n=$(python3 "$1/png.py" row "$2" 572)
+	[ "$n" -ge 238 ] && [ "$n" -le 242 ] || { echo "$n px"; exit 1; }' \
+	sh "$T" "$T/off-fit/s1-front.png"
+
+# The bundled games with --fit: each kind of the size of a product
+# written at its pixel size, the others skipped, the scales printed.
+for g in cards/*/; do
+	g=${g%/}
+	n=${g#cards/}
+	for svc in thegamecrafter makeplayingcards; do
+		dp "b-$n-$svc" export "$g" --lang en -o "$T/b-$n-$svc" --for $svc --fit
+		check "$n --for $svc --fit: exit 0" exits "b-$n-$svc" 0
+		check "... each image of a size, as many as, the summary says" \
+		    is "$(png said "$T/b-$n-$svc.out" "$T/b-$n-$svc"/*.png)" ok
+	done
+done
+check "Data Chain (63 x 88 mm): The Game Crafter's Euro Poker Deck, 825 x 1125 px" \
+    each_is "$T/b-data-chain-thegamecrafter" size "825 1125"
+check "... MakePlayingCards' 63 x 88 mm game card, 822 x 1122 px" \
+    each_is "$T/b-data-chain-makeplayingcards" size "822 1122"
+check "Serious Privacy --for thegamecrafter --fit: the 20 mm tokens scaled 95.2 %, the 26 mm pawns 97.7 %" \
+    sh -c 'grep -qx "kind '\''token'\'': 20 mm across scaled by 95.2 % to The Game Crafter'\''s MediumCircleChit, 19.05 mm across" "$1" &&
+	grep -qx "kind '\''pawn'\'': 26 mm across scaled by 97.7 % to The Game Crafter'\''s LargeCircleChit, 25.4 mm across" "$1"' sh "$T/b-serious-privacy-thegamecrafter.out"
+check "... its tokens 300 x 300 px (3/4 in), its pawns 375 x 375 (1 in)" \
+    is "$(png size "$T/b-serious-privacy-thegamecrafter/$(sed -n 's/^ *- {id: \([^,]*\), component: token.*/\1/p' cards/serious-privacy/deck.yaml | head -1)-front.png")/$(png size "$T/b-serious-privacy-thegamecrafter/$(sed -n 's/^ *- {id: \([^,]*\), component: pawn.*/\1/p' cards/serious-privacy/deck.yaml | head -1)-front.png")" \
+    "300 300/375 375"
+check "... its boards and character sheets skipped, a warning each" \
+    is "$(grep -c "warning: kind '\(home\|sector\|character\)' skipped: The Game Crafter makes no" "$T/b-serious-privacy-thegamecrafter.err")" 3
+check "... MakePlayingCards: 5 kinds skipped (boards, tokens, pawns, sheets)" \
+    is "$(grep -c "warning: kind '[a-z]*' skipped: MakePlayingCards makes no" "$T/b-serious-privacy-makeplayingcards.err")" 5
+
+# Images for a shop page (part 8), at 100 dpi: a poker card's trim is
+# 250 x 350 px.  A hand of three chosen cards fanned out on a
+# transparent ground: its corners clear, each card's colour there.
+dp hand export $D --lang en -o "$T/hand.png" --hand --cards s1,r1,c1 --dpi 100
+check "--hand --cards s1,r1,c1: exit 0, saying what it drew" \
+    grep -q "hand.png: a hand of 3 cards, [0-9]* x [0-9]* px at 100 dpi" "$T/hand.out"
+png count "$T/hand.png" 2060c0 c04020 a0a020 >"$T/hand.count"
+check "... a PNG with an alpha channel (colour type 6)" \
+    is "$(cut -d' ' -f1 "$T/hand.count")" 6
+check "... its corners transparent" \
+    is "$(set -- $(png size "$T/hand.png"); alpha "$T/hand.png" 0 0 $(($1 - 1)) 0 0 $(($2 - 1)) $(($1 - 1)) $(($2 - 1)))" "0 0 0 0"
+check "... each chosen card's colour there (s1 #2060c0, r1 #c04020, c1 #a0a020)" \
+    awk '{ exit !($5 > 1000 && $6 > 1000 && $7 > 1000) }' "$T/hand.count"
+check "... the first card turned left, the last right: the first's colour left of the last's" \
+    sh -c 'y=$(($(png() { python3 "$1/png.py" "$@"; }; set -- $(python3 "$1/png.py" size "$2"); echo $2) / 3))
+	./out/test/pngsize "$2" $(awk -v y=$y "BEGIN { for (x = 0; x < 700; x += 4) printf \"%d %d \", x, y }") |
+	awk "NR > 1 && \$3 == 32 && \$4 == 96 && \$5 == 192 && !b { b = \$1 }
+	     NR > 1 && \$3 == 160 && \$4 == 160 && \$5 == 32 { c = \$1 }
+	     END { exit !(b && c && b < c) }"' sh "$T" "$T/hand.png"
+dp hands export $D --lang en -o "$T/hand-shadow.png" --hand --cards s1,r1,c1 --dpi 100 --shadow
+png count "$T/hand-shadow.png" >"$T/hands.count"
+check "--shadow: a shadow where the ground was clear, the image as large" \
+    sh -c 'test "$(cut -d" " -f2 "$1")" -lt "$(($(cut -d" " -f2 "$2") * 95 / 100))" &&
+	test "$(python3 "$3/png.py" size "$4")" = "$(python3 "$3/png.py" size "$5")"' \
+    sh "$T/hands.count" "$T/hand.count" "$T" "$T/hand.png" "$T/hand-shadow.png"
+check "... its shadow black and translucent (where shadows overlap, darker); none without --shadow" \
+    is "$(awk '{ printf "%s %s/", ($3 > 1000), ($4 > 0 && $4 < 255) }' "$T/hands.count")$(cut -d' ' -f3 "$T/hand.count")" "1 1/0"
+# A showcase of s1 and c1: the first card's column at x = 28 + 106 px
+# (the margin, 7 mm, then half its foreshortened width, 0.85 x 250):
+# the card opaque at y = 100 (above its white square); its reflection from y =
+# 364 (its slanted bottom edge, 0.9 x 350 / 2 below, and 1 mm), its
+# colour #2060c0 but faint; nothing below it.
+dp show export $D --lang en -o "$T/show.png" --showcase --cards s1,c1 --dpi 100
+check "--showcase: exit 0, saying what it drew" \
+    grep -q "show.png: a showcase of 2 cards" "$T/show.out"
+./out/test/pngsize "$T/show.png" 134 100 134 370 134 470 >"$T/show.px"
+check "... the card opaque, its colour #2060c0" \
+    is "$(awk 'NR == 2 { print $3, $4, $5, $6 }' "$T/show.px")" "32 96 192 255"
+check "... below it its reflection, fainter: the card's colour, alpha 1 to 128" \
+    awk 'NR == 3 { d = ($3 - 32) ^ 2 + ($4 - 96) ^ 2 + ($5 - 192) ^ 2
+	exit !($6 > 0 && $6 <= 128 && d < 300) }' "$T/show.px"
+check "... and nothing below the reflection" \
+    is "$(awk 'NR == 4 { print $6 }' "$T/show.px")" 0
+check "... in perspective: the near edge taller than the far (rows of #2060c0 at x = 30 and 238)" \
+    sh -c 'for x in 30 238; do ./out/test/pngsize "$1" $(awk -v x=$x "BEGIN { for (y = 0; y < 420; y++) printf \"%d %d \", x, y }") |
+	    awk "NR > 1 && \$6 == 255 { n++ } END { print n + 0 }"; done | tr "\n" " " |
+	awk "{ exit !(\$1 > \$2 + 40) }"' sh "$T/show.png"
 
 # Usage.
 check "--for with --dpi: exit 2" fails 2 "no --dpi" \
@@ -216,6 +397,24 @@ check "--for an unknown service: exit 2 naming those known" \
     ./deckpress export $D --lang en -o "$T/u2" --for printer
 check "--trim with --per-card-pdf: exit 2" fails 2 "for the images" \
     ./deckpress export $D --lang en -o "$T/u3" --trim --per-card-pdf
+check "--for with --rounded: exit 2" fails 2 "no --trim or --rounded" \
+    ./deckpress export $D --lang en -o "$T/u4" --for thegamecrafter --rounded
+check "... nothing written" test ! -e "$T/u4"
+check "--for with --trim: exit 2" fails 2 "no --trim or --rounded" \
+    ./deckpress export $D --lang en -o "$T/u5" --for makeplayingcards --trim
+check "... nothing written" test ! -e "$T/u5"
+check "--fit without --for: exit 2" fails 2 "give --for NAME" \
+    ./deckpress export $D --lang en -o "$T/u6" --fit
+check "--hand with --showcase: exit 2" fails 2 "one at a time" \
+    ./deckpress export $D --lang en -o "$T/u7.png" --hand --showcase
+check "--shadow without --hand: exit 2" fails 2 "for --hand and --showcase" \
+    ./deckpress export $D --lang en -o "$T/u8" --shadow
+check "--hand with --for: exit 2" fails 2 "write one image of their own" \
+    ./deckpress export $D --lang en -o "$T/u9.png" --hand --for thegamecrafter
+check "--hand --cards naming no card: exit 2" \
+    fails 2 "the deck has no card 's3'" \
+    ./deckpress export $D --lang en -o "$T/u10.png" --hand --cards s1,s3
+check "... nothing written" test ! -e "$T/u10.png"
 
 # Every PNG records the dpi it was drawn at.
 ex $D --lang en -o "$T/e150" --dpi 150

@@ -19,8 +19,13 @@
 #include "../outfile.h"
 
 static const char usage_export[] =
-"usage: deckpress export DECK --lang LANG -o DIR [--dpi N | --for NAME]\n"
-"                         [--trim] [--rounded]\n"
+"usage: deckpress export DECK --lang LANG -o DIR [--component NAME]\n"
+"                         [--dpi N] [--trim] [--rounded]\n"
+"       deckpress export DECK --lang LANG -o DIR --for NAME [--fit]\n"
+"                         [--component NAME]\n"
+"       deckpress export DECK --lang LANG -o FILE --hand | --showcase\n"
+"                         [--cards ID,...] [--component NAME] [--shadow]\n"
+"                         [--dpi N]\n"
 "       deckpress export DECK --lang LANG -o DIR --per-card-pdf\n"
 "       deckpress export DECK --lang LANG -o DIR --boxes\n"
 "       deckpress export DECK --lang LANG -o DIR --tts [--dpi N]\n"
@@ -37,14 +42,23 @@ static const char usage_export[] =
 "deck.yaml says how many to order); where a template numbers copies\n"
 "({n}), copy N > 1 gets files of its own, DIR/ID-N-front.png and\n"
 "DIR/ID-N-back.png.  A kind printed on one side has no back files.\n"
-"\n"
+"\n";
+
+/* The options, after usage_export: one string would be too long. */
+static const char help_export[] =
 "  -l, --lang LANG      language to export\n"
-"  -o, --output DIR     folder to write into\n"
+"  -o, --output DIR     folder to write into (FILE: the file)\n"
 "      --dpi N          resolution of the images, 30 to 1200 (default\n"
 "                       300), recorded in each PNG\n"
-"      --for NAME       a print-on-demand service's images, its sizes,\n"
-"                       bleed and 300 dpi: thegamecrafter (poker 825 x\n"
-"                       1125 px) or makeplayingcards (822 x 1122 px)\n"
+"      --component NAME only that kind of component (default: all)\n"
+"      --for NAME       a print-on-demand service's images: each kind as\n"
+"                       the product it makes of that size, the image\n"
+"                       its size at 300 dpi with its bleed:\n"
+"                       thegamecrafter (a poker card 825 x 1125 px) or\n"
+"                       makeplayingcards (822 x 1122 px); a kind it does\n"
+"                       not make is skipped with a warning\n"
+"      --fit            with --for, a kind within 10 % of a product's\n"
+"                       size scaled to cover it, the scale said\n"
 "      --trim           the faces cut to the trim, without bleed\n"
 "      --rounded        the trim's corners rounded, transparent outside\n"
 "      --per-card-pdf   instead, one PDF DIR/GAME-LANG-cards.pdf: every\n"
@@ -67,6 +81,15 @@ static const char usage_export[] =
 "                       them from these files, a card per copy\n"
 "      --csv            instead, the cards and every language's texts\n"
 "                       as the spreadsheet 'import' reads, into FILE\n"
+"      --hand           instead, one PNG FILE for a shop page: the cards\n"
+"                       fanned out as a hand holds them, on a\n"
+"                       transparent ground (default 150 dpi)\n"
+"      --showcase       instead, one PNG FILE: the cards in a row, in\n"
+"                       perspective, each with its reflection below\n"
+"      --cards ID,...   the cards of --hand or --showcase (default: the\n"
+"                       first five)\n"
+"      --shadow         a drop shadow under each card of --hand or\n"
+"                       --showcase\n"
 DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
@@ -82,6 +105,7 @@ struct export {
 	bool		 tts;		/* --tts */
 	bool		 has_dpi;	/* --dpi given */
 	const char	*pod;		/* --for NAME */
+	struct export_shop shop;	/* --hand, --showcase */
 };
 
 /* "DIR: 104 files at 300 dpi, 815 x 1110 px" (each size, if several). */
@@ -111,9 +135,12 @@ report(const struct export_req *q, const struct deck *deck,
 
 	if (q->fmt == EXPORT_TTS)
 		fputs(e->note, stdout);
-	else if (q->fmt == EXPORT_PNG)
+	else if (q->fmt == EXPORT_PNG) {
+		/* --fit: each kind scaled, and by how much. */
+		if (e->note != NULL)
+			fputs(e->note, stdout);
 		png_summary(q, e);
-	else if (q->fmt == EXPORT_PDF)
+	} else if (q->fmt == EXPORT_PDF)
 		printf("%s: %zu page%s, the faces of %zu %s%s one a page, "
 		    "with trim and bleed boxes\n", e->path, e->n, e->n == 1 ?
 		    "" : "s", e->cards, what, s);
@@ -123,6 +150,21 @@ report(const struct export_req *q, const struct deck *deck,
 	else
 		printf("%s: %zu faces of %zu %s%s, %zu boxes\n", e->path,
 		    e->n, e->cards, what, s, e->boxes);
+}
+
+/* --hand or --showcase: the image, and a line saying what it is. */
+static int
+run_shop(const struct export *x, struct setup *s, size_t li,
+    struct diags *d)
+{
+	struct export_image img = { 0 };
+	int rc;
+
+	if ((rc = export_shop_image(s, li, &x->shop, x->q.dir, &img, d)) == 0)
+		printf("%s: %s, %d x %d px at %.0f dpi\n", x->q.dir, img.what,
+		    img.w, img.h, x->shop.dpi);
+	g_free(img.what);
+	return rc;
 }
 
 static int
@@ -139,7 +181,9 @@ run_export(const struct export *x, struct diags *d)
 	if ((rc = job_setup_load(&s, x->j.deckdir, &lo, d)) != 0 || (!x->csv &&
 	    (rc = job_lang_arg(s.deck, x->j.lang, &li, d)) != 0))
 		goto out;
-	if ((rc = export_deck(&s, (size_t)li, &x->q, &e, d)) == 0)
+	if (x->shop.look != SHOP_NONE)
+		rc = run_shop(x, &s, (size_t)li, d);
+	else if ((rc = export_deck(&s, (size_t)li, &x->q, &e, d)) == 0)
 		report(&x->q, s.deck, &e);
 out:
 	export_done_free(&e);
@@ -147,10 +191,46 @@ out:
 	return rc;
 }
 
+/* What --hand and --showcase, and their options, contradict. */
+static int
+check_shop(const struct export *x)
+{
+	bool shop = x->shop.look != SHOP_NONE;
+
+	if (!shop && (x->shop.cards != NULL || x->shop.shadow))
+		return cmd_usage_error(usage_export, "%s", "--cards and "
+		    "--shadow are for --hand and --showcase");
+	if (shop && (x->pdf || x->boxes || x->tts || x->csv || x->pod ||
+	    x->q.trim || x->q.rounded || x->q.fit))
+		return cmd_usage_error(usage_export, "%s", "--hand and "
+		    "--showcase write one image of their own: no other format, "
+		    "--for, --fit, --trim or --rounded");
+	return 0;
+}
+
+/* What --for, --fit and --component contradict. */
+static int
+check_pod(const struct export *x)
+{
+	if (x->pod != NULL && (x->q.trim || x->q.rounded))
+		return cmd_usage_error(usage_export, "--for %s writes the "
+		    "service's own image sizes, with their bleed and square "
+		    "corners: no --trim or --rounded", x->pod);
+	if (x->q.fit && x->pod == NULL)
+		return cmd_usage_error(usage_export, "%s", "--fit scales a kind "
+		    "to a service's product: give --for NAME");
+	if (x->csv && x->q.component != NULL)
+		return cmd_usage_error(usage_export, "%s", "--csv writes the "
+		    "whole deck, as 'import' reads it back: no --component");
+	return 0;
+}
+
 /* What the options miss or contradict: a usage error, else 0. */
 static int
 check_args(const struct export *x, int nargs)
 {
+	int rc;
+
 	if (nargs != 1)
 		return cmd_usage_error(usage_export, "%s",
 		    nargs ? "give exactly one deck folder" : "no deck folder "
@@ -168,6 +248,8 @@ check_args(const struct export *x, int nargs)
 	if (x->pdf + x->boxes + x->tts > 1)
 		return cmd_usage_error(usage_export, "%s", "--per-card-pdf, "
 		    "--boxes and --tts: one at a time");
+	if ((rc = check_shop(x)) != 0 || (rc = check_pod(x)) != 0)
+		return rc;
 	if (x->pod != NULL && x->has_dpi)
 		return cmd_usage_error(usage_export, "--for %s sets the "
 		    "images' size and resolution: no --dpi", x->pod);
@@ -189,6 +271,39 @@ check_args(const struct export *x, int nargs)
 	return 0;
 }
 
+/*
+ * Option c of --component, --fit and the shop images into x: 0, a
+ * usage error's 2 (--hand and --showcase at once), or -1 if c is none.
+ */
+static int
+shop_option(struct export *x, int c, const char *arg)
+{
+	enum shop_look look = c == 'H' ? SHOP_HAND : SHOP_SHOWCASE;
+
+	switch (c) {
+	case 'C':
+		x->q.component = arg;
+		return 0;
+	case 'F':
+		x->q.fit = true;
+		return 0;
+	case 'H':
+	case 'S':
+		if (x->shop.look != SHOP_NONE && x->shop.look != look)
+			return cmd_usage_error(usage_export, "%s", "--hand and "
+			    "--showcase: one at a time");
+		x->shop.look = look;
+		return 0;
+	case 'K':
+		x->shop.cards = arg;
+		return 0;
+	case 'W':
+		x->shop.shadow = true;
+		return 0;
+	}
+	return -1;
+}
+
 int
 cmd_export(int argc, char **argv)
 {
@@ -203,6 +318,12 @@ cmd_export(int argc, char **argv)
 		{ "for", required_argument, NULL, 'f' },
 		{ "trim", no_argument, NULL, 't' },
 		{ "rounded", no_argument, NULL, 'R' },
+		{ "component", required_argument, NULL, 'C' },
+		{ "fit", no_argument, NULL, 'F' },
+		{ "hand", no_argument, NULL, 'H' },
+		{ "showcase", no_argument, NULL, 'S' },
+		{ "cards", required_argument, NULL, 'K' },
+		{ "shadow", no_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		DECK_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -249,11 +370,16 @@ cmd_export(int argc, char **argv)
 		case 'A':
 			x.j.allow_outside = true;
 			break;
+		default:
+			if ((rc = shop_option(&x, c, optarg)) < 0)
+				return cmd_bad_option(argv, opts, usage_export);
+			if (rc > 0)
+				return rc;
+			break;
 		case 'h':
 			fputs(usage_export, stdout);
+			fputs(help_export, stdout);
 			return 0;
-		default:
-			return cmd_bad_option(argv, opts, usage_export);
 		}
 	if ((rc = check_args(&x, argc - optind)) != 0)
 		return rc;
@@ -262,6 +388,8 @@ cmd_export(int argc, char **argv)
 		x.q.pod = export_pod_find(x.pod);
 		x.q.dpi = x.q.pod->dpi;
 	}
+	x.shop.dpi = x.has_dpi ? x.q.dpi : 150;
+	x.shop.component = x.q.component;
 	x.q.fmt = x.pdf ? EXPORT_PDF : x.boxes ? EXPORT_BOXES : x.csv ?
 	    EXPORT_CSV : x.tts ? EXPORT_TTS : EXPORT_PNG;
 	/* Its files are named inside -o DIR: a link there was not asked

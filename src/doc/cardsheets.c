@@ -16,35 +16,13 @@
 #include "../pdf/pdf.h"
 #include "../validate/validate.h"
 
-/* A --component that names no kind: a usage error listing them. */
-static int
-check_kind(const struct deck *deck, const char *kind, struct diags *d)
-{
-	struct strbuf b = { 0 };
-	size_t k;
-
-	if (kind == NULL)
-		return 0;
-	for (k = 0; k < deck->nkinds; k++) {
-		if (strcmp(deck->kinds[k].name, kind) == 0) {
-			sb_free(&b);
-			return 0;
-		}
-		sb_printf(&b, "%s%s", k ? ", " : "", deck->kinds[k].name);
-	}
-	diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no component "
-	    "'%s' (it has %s)", kind, b.s);
-	sb_free(&b);
-	return EXIT_USAGE;
-}
-
 /* Lay out, impose and write; the deck is loaded and bound. */
 static int
 render_pdf(struct setup *s, const struct job *j, size_t lang,
     const struct variant *v, const char *out, char **said, struct diags *d)
 {
 	struct printopts po = { j->duplex, j->backs, v, j->kind, j->back_x,
-	    j->back_y };
+	    j->back_y, NULL };
 	struct print pr;
 	struct pdfout pdf;
 	size_t n;
@@ -160,7 +138,7 @@ doc_cards(const struct job *j, char **said, struct diags *d)
 	}
 	job_sheets(j, &s);
 	if ((rc = job_lang_arg(s.deck, j->lang, &li, d)) != 0 ||
-	    (rc = check_kind(s.deck, j->kind, d)) != 0)
+	    (rc = job_kind_arg(s.deck, j->kind, d)) != 0)
 		goto out;
 	if (j->variant != NULL && (rc = find_variant(&s, j->variant, &rules,
 	    &v, d)) != 0)

@@ -313,7 +313,7 @@ bool
 doc_pack_build(struct pack *p, const struct job *j, struct diags *d)
 {
 	struct printopts po = { j->duplex, true, NULL, NULL, j->back_x,
-	    j->back_y };
+	    j->back_y, NULL };
 
 	p->duplex = j->duplex;
 	if (!has_booklet(p, d) || !print_build(p->s, p->li, &po, &p->sheets,

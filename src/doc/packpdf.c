@@ -239,7 +239,7 @@ doc_pack_preflight(struct setup *s, size_t li, struct diags *d)
 		doc_pack_build(&p, &j, &found);
 	else
 		print_build(s, li, &(struct printopts){ DUPLEX_LONG, true,
-		    NULL, NULL, 0, 0 }, &p.sheets, &found);
+		    NULL, NULL, 0, 0, NULL }, &p.sheets, &found);
 	/* What check found already is said once; a note goes with its
 	 * finding. */
 	for (i = 0; i < found.n; i++) {

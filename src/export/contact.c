@@ -160,7 +160,7 @@ sheet_image(const struct setup *s, const struct export_view *view,
 {
 	double dpi = view->dpi;
 	struct face_cut cut = { dpi / 72, dpi / 72, 0, 0, false, 0,
-	    view->guides, 0 };
+	    view->guides, 0, 0, 0 };
 	cairo_surface_t *img;
 	cairo_t *cr;
 	bool ok = true;
@@ -198,7 +198,8 @@ int
 export_sheet(struct setup *s, size_t li, const struct export_view *v,
     const char *out, struct export_image *r, struct diags *d)
 {
-	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
+	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0,
+	    NULL };
 	struct print pr;
 	struct cell *c = NULL;
 	double w, h;

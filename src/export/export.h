@@ -32,12 +32,21 @@ enum export_format {
 };
 
 /*
- * pod.c: a card size a print-on-demand service makes, at its dpi, as
- * it publishes it in pixels: the trim, and the image with its bleed.
+ * What a print-on-demand product is, as deckpress's kinds are told
+ * apart: a rectangle (a card, a square tile or chit), a round token, a
+ * hex tile, a die's sticker, a board.
+ */
+enum pod_class { POD_CARD, POD_ROUND, POD_HEX, POD_DIE, POD_BOARD };
+
+/*
+ * pod.c: a product a print-on-demand service makes, as it publishes it:
+ * the trim it cuts, and the image it asks for at its dpi, its bleed
+ * about the trim.
  */
 struct pod_size {
-	const char	*name;		/* "poker" */
-	int		 trim_w, trim_h;	/* px, portrait */
+	const char	*name;		/* "Poker Deck" */
+	enum pod_class	 cls;
+	double		 trim_w, trim_h;	/* mm, portrait */
 	int		 w, h;		/* px, with the bleed */
 };
 
@@ -63,6 +72,9 @@ struct export_req {
 	double		 dpi;		/* EXPORT_PNG; EXPORT_TTS: asked
 					   for, lowered to fit TTS */
 	const struct pod_service *pod;	/* --for: its sizes, or NULL */
+	bool		 fit;		/* --fit: a kind near a size the
+					   service makes scaled to it */
+	const char	*component;	/* --component: one kind, or NULL */
 	bool		 trim;		/* --trim: faces cut to the trim */
 	bool		 rounded;	/* --rounded: every trim's corners
 					   rounded, transparent outside */
@@ -83,8 +95,9 @@ struct export_done {
 	size_t		 boxes;		/* EXPORT_BOXES: boxes on the faces */
 	struct export_size *sizes;	/* EXPORT_PNG: free(); each size */
 	size_t		 nsizes;
-	char		*note;		/* g_free(): EXPORT_TTS, the lines
-					   the command prints */
+	char		*note;		/* g_free(): EXPORT_TTS, and --for's
+					   scales: the lines the command
+					   prints */
 };
 
 /*
@@ -139,5 +152,33 @@ int	 export_card(const struct setup *s, size_t li,
  */
 int	 export_sheet(struct setup *s, size_t li, const struct export_view *v,
 	    const char *out, struct export_image *img, struct diags *d);
+
+/* What export_shop_image() draws (export --hand, --showcase). */
+enum shop_look { SHOP_NONE, SHOP_HAND, SHOP_SHOWCASE };
+
+struct export_shop {
+	enum shop_look	 look;
+	const char	*cards;		/* "ID,ID,..."; NULL: the first
+					   SHOP_CARDS cards */
+	const char	*component;	/* only this kind's, or NULL */
+	double		 dpi;
+	bool		 shadow;	/* a drop shadow under each card */
+};
+
+/* How many cards a hand or a showcase shows unless told. */
+#define SHOP_CARDS	5
+
+/*
+ * showcase.c: images for a shop page or a rulebook, as Squib draws
+ * them: v->cards' fronts in language li fanned out as a hand holds them
+ * (SHOP_HAND), or standing in a row in perspective, each above its
+ * fading reflection (SHOP_SHOWCASE), on a transparent ground, as one
+ * PNG at v->dpi written to out.  A card the deck lacks is a usage
+ * error.  Returns 0 with *img filled (g_free() its what, set whatever
+ * the outcome), or an exit code (reported in d).
+ */
+int	 export_shop_image(const struct setup *s, size_t li,
+	    const struct export_shop *v, const char *out,
+	    struct export_image *img, struct diags *d);
 
 #endif

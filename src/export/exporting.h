@@ -23,6 +23,9 @@ struct face_cut {
 					   rounded face's own */
 	bool		 guides;	/* trim line and safe area drawn */
 	double		 safe;		/* pt, the safe area's inset */
+	double		 ox, oy;	/* px, where the outer corner of the
+					   face's bleed is drawn: < 0 when
+					   the image crops it (--fit) */
 };
 
 /*
@@ -121,16 +124,37 @@ int	 export_raster_write(cairo_surface_t *img, const char *out, double dpi,
 	    struct export_image *r, struct diags *d);
 
 /*
- * pod.c, for export_deck(): the size q->pod makes of each kind of s,
- * into sizes[kind] (landscape where the template is), the templates'
- * bleeds made the service's so the faces are laid out with it.  A kind
- * whose trim is no size the service makes (within 0.5 mm) is an error
- * naming those it makes.  0 or EXIT_INPUT (reported).
+ * pod.c: the product a service makes that a kind is printed as, and
+ * how its faces are drawn to the product's image.
  */
-int	 export_pod_fit(struct setup *s, const struct pod_service *pod,
-	    struct pod_size *sizes, struct diags *d);
-/* How a face l of a kind of size z is drawn for q: the size exactly. */
-void	 export_pod_cut(const struct export_req *q, const struct pod_size *z,
-	    const struct laid *l, struct face_cut *c);
+struct pod_fit {
+	const struct pod_size *z;	/* NULL: the kind is not written */
+	double		 k;		/* px per pt the faces are drawn at */
+	int		 w, h;		/* px, the image, turned as the kind
+					   is (landscape) */
+};
+
+/*
+ * pod.c, for export_deck(): the product q->pod makes of each kind of s
+ * (q->component's only) into fit[kind], the templates' bleeds made to
+ * cover the product's image so that the faces are laid out into it.  A
+ * kind the service makes no product of, or none of its size, is skipped
+ * with a warning; one near a size it makes (within 10 % each way) too,
+ * unless q->fit, when it is scaled to cover that product's trim and the
+ * scale said in *note (g_free()).  0, or EXIT_INPUT (reported) if no
+ * kind is left to write.
+ */
+int	 export_pod_fit(struct setup *s, const struct export_req *q,
+	    struct pod_fit *fit, char **note, struct diags *d);
+/* How a face l of a kind fitted as f is drawn: the product's image. */
+void	 export_pod_cut(const struct pod_fit *f, const struct laid *l,
+	    struct face_cut *c);
+/*
+ * The product of p nearest a trim of w x h mm of class cls, turned or
+ * not (*turned), and how far it is: the largest of |w / its w - 1| and
+ * |h / its h - 1|.  NULL if p makes nothing of that class.
+ */
+const struct pod_size *export_pod_nearest(const struct pod_service *p,
+	    enum pod_class cls, double w, double h, bool *turned, double *off);
 
 #endif

@@ -27,7 +27,7 @@ struct efile {
 struct eplan {
 	const struct deck *deck;
 	const struct export_req *q;
-	const struct pod_size *sizes;	/* per kind, with --for; or NULL */
+	const struct pod_fit *fits;	/* per kind, with --for; or NULL */
 	struct efile	*v;
 	size_t		 n, cap;
 };
@@ -39,8 +39,8 @@ plan_cut(const struct eplan *p, size_t k, const struct laid *l,
 {
 	const struct export_req *q = p->q;
 
-	if (p->sizes != NULL) {
-		export_pod_cut(q, &p->sizes[k], l, c);
+	if (p->fits != NULL) {
+		export_pod_cut(&p->fits[k], l, c);
 		return;
 	}
 	memset(c, 0, sizeof(*c));
@@ -101,7 +101,7 @@ static bool
 shared_back(const struct eplan *p, const struct sheets *sh,
     struct laid *const faces[2], size_t k)
 {
-	return p->sizes != NULL && sh->backs && k > 0 &&
+	return p->fits != NULL && sh->backs && k > 0 &&
 	    laid_equal(&faces[FACE_BACK][k], &faces[FACE_BACK][0]);
 }
 
@@ -207,13 +207,13 @@ names_free(const char *dir, const struct efile *v, size_t n,
 	return ok;
 }
 
-/* Every face as a PNG in q->dir, each kind of the size sizes has. */
+/* Every face as a PNG in q->dir, each kind as fits has it (or NULL). */
 static int
 export_png(const struct setup *s, const struct export_req *q,
-    const struct print *pr, struct kfaces *kf, const struct pod_size *sizes,
+    const struct print *pr, struct kfaces *kf, const struct pod_fit *fits,
     struct export_done *done, struct diags *d)
 {
-	struct eplan p = { s->deck, q, sizes, NULL, 0, 0 };
+	struct eplan p = { s->deck, q, fits, NULL, 0, 0 };
 	size_t i;
 	char *probe;
 	int rc = 0;
@@ -286,30 +286,52 @@ export_pdf(const struct setup *s, const struct export_req *q, size_t li,
 	return ok ? 0 : EXIT_IO;
 }
 
+/*
+ * With --for, the kinds the service makes, fitted to its products
+ * (*fits, free()) and those it does not marked in *skip (free()): 0 or
+ * an exit code (reported).
+ */
+static int
+pod_plan(struct setup *s, const struct export_req *q, struct pod_fit **fits,
+    bool **skip, struct export_done *done, struct diags *d)
+{
+	size_t k, n = s->deck->nkinds;
+	int rc;
+
+	*fits = xcalloc(n + 1, sizeof(**fits));
+	*skip = xcalloc(n + 1, sizeof(**skip));
+	rc = export_pod_fit(s, q, *fits, &done->note, d);
+	for (k = 0; k < n; k++)
+		(*skip)[k] = (*fits)[k].z == NULL;
+	return rc;
+}
+
 int
 export_deck(struct setup *s, size_t li, const struct export_req *q,
     struct export_done *done, struct diags *d)
 {
-	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
+	struct printopts po = { DUPLEX_LONG, true, NULL, q->component, 0, 0,
+	    NULL };
 	struct print pr = { 0 };
 	struct kfaces *kf = NULL;
-	struct pod_size *sizes = NULL;
+	struct pod_fit *fits = NULL;
+	bool *skip = NULL;
 	size_t i;
 	int rc;
 
 	memset(done, 0, sizeof(*done));
 	if (q->fmt == EXPORT_CSV)
 		return export_csv(s->deck, q->dir, done, d);
+	if ((rc = job_kind_arg(s->deck, q->component, d)) != 0)
+		return rc;
 	if (q->fmt == EXPORT_TTS)
 		return export_tts(s, li, q, done, d);
-	/* A service's sizes first: its bleed is what faces lay out in. */
-	if (q->pod != NULL) {
-		sizes = xcalloc(s->deck->nkinds + 1, sizeof(*sizes));
-		if ((rc = export_pod_fit(s, q->pod, sizes, d)) != 0) {
-			free(sizes);
-			return rc;
-		}
-	}
+	/* A service's products first: their bleed is what the faces are
+	 * laid out in, and what it does not make is not printed. */
+	if (q->pod != NULL && (rc = pod_plan(s, q, &fits, &skip, done,
+	    d)) != 0)
+		goto out;
+	po.skip = skip;
 	/* Every face laid out, and any text too long found, before a
 	 * file is written; the table lays its faces out one at a time. */
 	if (!print_build(s, li, &po, &pr, d) ||
@@ -323,12 +345,14 @@ export_deck(struct setup *s, size_t li, const struct export_req *q,
 	else if (q->fmt == EXPORT_BOXES)
 		rc = export_boxes(s, li, &pr, q->dir, done, d);
 	else
-		rc = export_png(s, q, &pr, kf, sizes, done, d);
+		rc = export_png(s, q, &pr, kf, fits, done, d);
 	for (i = 0; i < pr.n; i++)
 		done->cards += pr.v[i].n;
-	free(sizes);
 	export_kinds_free(kf, &pr);
 	print_free(&pr);
+out:
+	free(fits);
+	free(skip);
 	return rc;
 }
 

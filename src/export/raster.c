@@ -180,6 +180,7 @@ export_raster_face(PangoContext *ctx, const struct laid *l,
 	export_raster_face_px(l, c, &w, &h);
 	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
 	cr = cairo_create(img);
+	cairo_translate(cr, c->ox, c->oy);
 	cairo_scale(cr, c->sx, c->sy);
 	if (c->trim)
 		cairo_translate(cr, -l->bleed, -l->bleed);
@@ -188,7 +189,9 @@ export_raster_face(PangoContext *ctx, const struct laid *l,
 	 * face drawn whole, then filled through the outline: clipped, its
 	 * white ground would show through each edge pixel of the design
 	 * drawn over it, clipped again. */
-	if (r > 0) {
+	/* A round token cut to its trim: its circle, not the bleed's
+	 * circle cut square. */
+	if (r > 0 || (c->trim && l->shape == SHAPE_CIRCLE)) {
 		cairo_push_group(cr);
 		render_face(cr, ctx, l);
 		cairo_pop_group_to_source(cr);
@@ -289,7 +292,7 @@ card_image(const struct setup *s, const struct export_view *v,
     struct export_image *r, struct diags *d)
 {
 	const struct face_cut cut = { v->dpi / 72, v->dpi / 72, 0, 0, false,
-	    0, v->guides, s->tmpls[c_kind]->safe };
+	    0, v->guides, s->tmpls[c_kind]->safe, 0, 0 };
 	cairo_surface_t *img;
 	cairo_t *cr;
 	double fw, fh;

@@ -191,7 +191,7 @@ static cairo_surface_t *
 cell_image(PangoContext *ctx, const struct laid *l, double scale, int cw,
     int ch)
 {
-	struct face_cut c = { scale, scale, cw, ch, true, 0, false, 0 };
+	struct face_cut c = { scale, scale, cw, ch, true, 0, false, 0, 0, 0 };
 	cairo_surface_t *img, *face;
 	cairo_t *cr;
 
@@ -466,7 +466,8 @@ int
 export_tts(struct setup *s, size_t li, const struct export_req *q,
     struct export_done *done, struct diags *d)
 {
-	const struct printopts po = { DUPLEX_LONG, true, NULL, NULL, 0, 0 };
+	const struct printopts po = { DUPLEX_LONG, true, NULL, q->component,
+	    0, 0, NULL };
 	struct print pr = { 0 };
 	struct tplan p = { 0 };
 	struct kfaces *kf = NULL;

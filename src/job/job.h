@@ -58,6 +58,13 @@ int	 job_setup_layouts(struct setup *s, struct diags *d);
 int	 job_lang_arg(const struct deck *deck, const char *lang, int *li,
 	    struct diags *d);
 
+/*
+ * --component KIND: 0 if kind is NULL or one of deck's kinds, else a
+ * usage error naming the kinds it has.  Returns 0 or EXIT_USAGE.
+ */
+int	 job_kind_arg(const struct deck *deck, const char *kind,
+	    struct diags *d);
+
 /* What a command that renders a deck is asked for. */
 struct job {
 	const char	*deckdir;

@@ -359,3 +359,24 @@ job_lang_arg(const struct deck *deck, const char *lang, int *li,
 	sb_free(&b);
 	return EXIT_USAGE;
 }
+
+int
+job_kind_arg(const struct deck *deck, const char *kind, struct diags *d)
+{
+	struct strbuf b = { 0 };
+	size_t k;
+
+	if (kind == NULL)
+		return 0;
+	for (k = 0; k < deck->nkinds; k++) {
+		if (strcmp(deck->kinds[k].name, kind) == 0) {
+			sb_free(&b);
+			return 0;
+		}
+		sb_printf(&b, "%s%s", k ? ", " : "", deck->kinds[k].name);
+	}
+	diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no component "
+	    "'%s' (it has %s)", kind, b.s);
+	sb_free(&b);
+	return EXIT_USAGE;
+}

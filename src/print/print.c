@@ -169,11 +169,13 @@ build_kind(struct setup *s, const struct printopts *o, size_t k,
 	return true;
 }
 
-/* Does kind k print, as o says: all kinds, or the one named? */
+/* Does kind k print, as o says: all kinds, or the one named, and
+ * not one skipped? */
 static bool
 wanted(const struct deck *deck, const struct printopts *o, size_t k)
 {
-	return o->kind == NULL || strcmp(deck->kinds[k].name, o->kind) == 0;
+	return (o->kind == NULL || strcmp(deck->kinds[k].name, o->kind) == 0) &&
+	    (o->skip == NULL || !o->skip[k]);
 }
 
 /* Number the pages: duplex kinds from odd pages, then the others. */

@@ -66,6 +66,8 @@ struct printopts {
 	const char		*kind;	/* one kind by name, or NULL: all */
 	double			 back_x, back_y;	/* pt, every back
 					   page moved by this */
+	const bool		*skip;	/* per kind: true, not printed
+					   (export --for); or NULL */
 };
 
 /*

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: export, preview, limits, tts */
+/* covers: export, preview, limits, tts, pod */
 /*
  * Export stage: the largest image a preview or an export draws, and the
  * --dpi its refusal suggests -- the highest at which the image fits,
  * one more being refused; Tabletop Simulator's scales, types and a
- * custom die's object.
+ * custom die's object; the print-on-demand product nearest a size.
  */
 #include "unit.h"
+#include <math.h>
 #include <string.h>
 
 #include <json-glib/json-glib.h>
@@ -190,6 +191,80 @@ test_tts_die_json(void **state)
 	g_object_unref(p);
 	die.faces = 5;
 	assert_null(export_tts_die_json(&die));
+/* The product of service name nearest w x h mm of cls, and how far. */
+static void
+assert_nearest(const char *name, enum pod_class cls, double w, double h,
+    const char *want, bool turned, double off)
+{
+	const struct pod_service *p = export_pod_find(name);
+	const struct pod_size *z;
+	double got;
+	bool t;
+
+	assert_non_null(p);
+	z = export_pod_nearest(p, cls, w, h, &t, &got);
+	if (want == NULL) {
+		assert_null(z);
+		return;
+	}
+	assert_non_null(z);
+	assert_string_equal(z->name, want);
+	assert_int_equal(t, turned);
+	assert_true(fabs(got - off) < 1e-4);
+}
+
+static void
+test_pod_nearest(void **state)
+{
+	(void)state;
+	/* Exact: poker, and The Game Crafter's 63 x 88 mm Euro Poker. */
+	assert_nearest("thegamecrafter", POD_CARD, 63.5, 88.9, "PokerDeck",
+	    false, 0);
+	assert_nearest("thegamecrafter", POD_CARD, 63, 88, "EuroPokerDeck",
+	    false, 0);
+	assert_nearest("makeplayingcards", POD_CARD, 63, 88, "game card",
+	    false, 0);
+	/* Landscape: the same product turned. */
+	assert_nearest("thegamecrafter", POD_CARD, 88.9, 63.5, "PokerDeck",
+	    true, 0);
+	/* Near: 62 x 87 mm is 63 x 88 less 1 mm, 1/63 off. */
+	assert_nearest("makeplayingcards", POD_CARD, 62, 87, "game card",
+	    false, 1 / 63.0);
+	/* Round: a 20 mm token is 3/4 in (19.05 mm) 4.99 % off. */
+	assert_nearest("thegamecrafter", POD_ROUND, 20, 20,
+	    "MediumCircleChit", false, 20 / 19.05 - 1);
+	/* MakePlayingCards makes no round token nor board. */
+	assert_nearest("makeplayingcards", POD_ROUND, 25, 25, NULL, false, 0);
+	assert_nearest("makeplayingcards", POD_BOARD, 254, 254, NULL, false,
+	    0);
+	assert_nearest("thegamecrafter", POD_BOARD, 254, 254,
+	    "LargeSquareBoard", false, 0);
+	assert_null(export_pod_find("printer"));
+}
+
+/* Each product's image holds its trim at the service's dpi, bleed >= 0. */
+static void
+test_pod_bleeds(void **state)
+{
+	const char *names[] = { "thegamecrafter", "makeplayingcards" };
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		const struct pod_service *p = export_pod_find(names[i]);
+
+		for (k = 0; k < p->nsizes; k++) {
+			const struct pod_size *z = &p->sizes[k];
+			double bw = z->w - z->trim_w / 25.4 * p->dpi;
+			double bh = z->h - z->trim_h / 25.4 * p->dpi;
+
+			if (bw < 0 || bh < 0 || bw > 100 || bh > 100) {
+				print_error("%s: %g x %g px of bleed\n",
+				    z->name, bw, bh);
+				fail();
+			}
+		}
+	}
 }
 
 int
@@ -203,6 +278,8 @@ main(void)
 		cmocka_unit_test(test_tts_scale),
 		cmocka_unit_test(test_tts_types),
 		cmocka_unit_test(test_tts_die_json),
+		cmocka_unit_test(test_pod_nearest),
+		cmocka_unit_test(test_pod_bleeds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
