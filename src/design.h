@@ -132,9 +132,27 @@ struct elem {
 					   data: read for each card */
 	bool		 copies;	/* such a value is {n}'s: per copy */
 	bool		 percard;	/* read for one card (a laid's) */
+	/* a tuck box's element: the panel its box is in */
+	unsigned char	 panel;		/* enum net_part (net/net.h) */
 };
 
 enum face { FACE_FRONT, FACE_BACK };
+
+struct net;
+
+/*
+ * A tuck box's size as its layout gives it: the cards it holds (their
+ * size, or the kind whose they are: load sizes it then), how many,
+ * the paper's thickness and the room left around the deck.
+ */
+struct boxspec {
+	const char	*kind;		/* the cards' kind, or NULL */
+	struct srcpos	 kind_pos;
+	double		 card_w, card_h;	/* pt; 0: the kind's */
+	double		 cards;		/* how many; 0: the kind's copies */
+	double		 paper;		/* pt, one card's thickness */
+	double		 clearance;	/* pt, added to each inner side */
+};
 
 /* The outline of a component's trim. */
 enum shape { SHAPE_RECT, SHAPE_CIRCLE };
@@ -163,6 +181,16 @@ struct tmpl {
 	struct tload	 *load;		/* what reading an element again for
 					   a card needs (tmpl/) */
 	bool		  dynamic;	/* some element is read per card */
+	/* components that fold or stick (net/): dice, tuck boxes */
+	double		  face_w, face_h;	/* pt, the frame elements are
+					   placed in: the trim, or one face
+					   of a die, a tuck box's front */
+	unsigned int	  faces;	/* a die's faces; 0: no die */
+	bool		  tuck;		/* a tuck box */
+	struct boxspec	 *box;		/* the tuck box's size */
+	const struct net *net;		/* what is cut and folded: w, h is
+					   its size; NULL: flat (a die's
+					   faces as stickers) */
 };
 
 /*

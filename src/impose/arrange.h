@@ -79,6 +79,15 @@ void	impose_duplex_slot(const struct grid *g, enum duplex mode,
 void	impose_corners(cairo_t *cr, const struct slot *sl, double w, double h,
 	    double r);
 
+/*
+ * The lines of net n (a die's, a tuck box's) in slot sl: its glue tabs
+ * tinted, its outline cut (solid), its folds dashed, at the sheet's
+ * mark width (netmarks.c).
+ */
+struct net;
+void	impose_net_lines(cairo_t *cr, const struct slot *sl,
+	    const struct net *n, const struct sheet *s);
+
 /* The dashed fold line of a gutterfold page. */
 void	impose_fold_line(cairo_t *cr, const struct grid *g);
 

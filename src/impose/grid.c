@@ -21,10 +21,18 @@ outer_bleed(const struct tmpl *t)
 	return t->bleed > t->back_bleed ? t->bleed : t->back_bleed;
 }
 
-/* Between trims: the sheet's gutter, or two whole bleeds and spacing. */
+/*
+ * Between trims: the sheet's gutter, or two whole bleeds and spacing.
+ * Nets are cut along their outlines, not on shared lines: each keeps
+ * its bleed and NET_GAP more.
+ */
+#define NET_GAP	MM(2)
+
 static double
 kind_gutter(const struct sheet *s, const struct tmpl *t)
 {
+	if (t->net != NULL)
+		return 2 * outer_bleed(t) + (s->spaced ? s->spacing : NET_GAP);
 	return s->spaced ? 2 * outer_bleed(t) + s->spacing : s->gutter;
 }
 
@@ -195,6 +203,7 @@ impose_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 	g->mark_gap = s->mark_gap;
 	g->mark_len = s->mark_len;
 	g->unprintable = s->unprintable;
+	g->net = t->net != NULL;
 	if (t->shape == SHAPE_CIRCLE) {
 		if (impose_round(s, t, g))
 			return true;

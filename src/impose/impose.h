@@ -36,6 +36,8 @@ struct grid {
 	unsigned int	ncells;		/* components per sheet */
 	bool		rotated;	/* turned 90 degrees to fit more */
 	bool		hex;		/* round: odd rows shifted by half */
+	bool		net;		/* grid: nets, cut on their outlines
+					   and folded, no crop marks */
 	/* tiles: one component over tcols x trows sheets */
 	unsigned int	tcols, trows;
 	double		span_x, span_y;	/* pt, the part of it a tile shows */
