@@ -67,8 +67,9 @@ load_die(struct tctx *c, const struct ynode *root)
 	    !tmpl_get_bool(c, nn, "net", &net))
 		return false;
 	if (!net_die_ok((unsigned int)faces) || faces != floor(faces)) {
-		diag_add(c->d, DIAG_ERROR, &fn->pos, "shape", "a die of %g "
-		    "faces has no net: faces is %s", faces, net_die_faces());
+		diag_add(c->d, DIAG_ERROR, &fn->pos, "shape", "a die has %s "
+		    "faces (the dice deckpress folds), not %g",
+		    net_die_faces(), faces);
 		return false;
 	}
 	if (sn == NULL) {
