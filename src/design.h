@@ -132,19 +132,15 @@ struct elem {
 					   data: read for each card */
 	bool		 copies;	/* such a value is {n}'s: per copy */
 	bool		 percard;	/* read for one card (a laid's) */
-	/* a tuck box's element: the panel its box is in */
-	unsigned char	 panel;		/* enum net_part (net/net.h) */
+	unsigned char	 panel;		/* a tuck box's: enum net_part */
 };
 
 enum face { FACE_FRONT, FACE_BACK };
 
 struct net;
 
-/*
- * A tuck box's size as its layout gives it: the cards it holds (their
- * size, or the kind whose they are: load sizes it then), how many,
- * the paper's thickness and the room left around the deck.
- */
+/* A tuck box's cards (their size, or their kind: load sizes it), how
+ * many, a card's thickness and the room left around the deck. */
 struct boxspec {
 	const char	*kind;		/* the cards' kind, or NULL */
 	struct srcpos	 kind_pos;
@@ -181,16 +177,13 @@ struct tmpl {
 	struct tload	 *load;		/* what reading an element again for
 					   a card needs (tmpl/) */
 	bool		  dynamic;	/* some element is read per card */
-	/* components that fold or stick (net/): dice, tuck boxes */
-	double		  face_w, face_h;	/* pt, the frame elements are
-					   placed in: the trim, or one face
-					   of a die, a tuck box's front */
+	double		  face_w, face_h;	/* pt, elements' frame: the
+					   trim, a die's face, a box's front */
 	unsigned int	  faces;	/* a die's faces; 0: no die */
-	bool		  tuck;		/* a tuck box */
-	struct boxspec	 *box;		/* the tuck box's size */
-	const struct net *net;		/* what is cut and folded: w, h is
-					   its size; NULL: flat (a die's
-					   faces as stickers) */
+	bool		  tuck;		/* a tuck box, of box's size */
+	struct boxspec	 *box;
+	const struct net *net;		/* cut and folded (w, h its size);
+					   NULL: flat, a die's stickers */
 };
 
 /*

@@ -223,13 +223,7 @@ void		 text_hash(const char *s, char out[9]);
 /* The strings of kind k (its printed name, shared texts), or NULL. */
 const struct card *deck_kind_strs(const struct deck *deck, const char *name);
 
-/*
- * Face i (from 1) of die card c, as a card of its own in arena a: c
- * with, before its own, the attribute "face" (the value of its
- * attribute "face<i>"), "face_n" (i), and in each language the text
- * field "face" (its text field "face<i>"), where c has them.  The
- * same id, kind and numbers: a die's faces are drawn from one layout.
- */
+/* Die card c's face i (from 1), in a: its face<i> as face, face_n. */
 const struct card *card_die_face(struct arena *a, const struct deck *deck,
 		    const struct card *c, unsigned int i);
 

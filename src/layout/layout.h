@@ -148,10 +148,8 @@ enum {
 /* One element placed on one card face. */
 struct lbox {
 	const struct elem	*e;
-	unsigned int		 panel;		/* 1 + the index of the net's
-						   panel it is in, its box
-						   in that panel's frame; 0:
-						   the face's own */
+	unsigned int		 panel;		/* 1 + its net panel's index
+						   (box in its frame); 0 */
 	double			 x, y, w, h;	/* pt, from trim top-left */
 	struct rgba		 fill, stroke, color;
 	struct rgba		 stops[GRAD_MAX];	/* a gradient's */
@@ -187,9 +185,8 @@ struct laid {
 	const char	*title_field;	/* the card's kind's (card_title()),
 					   or NULL: its title's box is read
 					   first in a tagged PDF */
-	const struct net *net;		/* borrowed: a die's or a tuck box's
-					   panels, to cut and fold (w, h its
-					   size), or NULL */
+	const struct net *net;		/* borrowed: panels to cut and fold
+					   (a die, a tuck box), or NULL */
 };
 
 /*
@@ -205,12 +202,10 @@ void		 layout_card(const struct fonts *fonts, const struct deck *deck,
 		    unsigned int copy, size_t lang, enum face f,
 		    struct laid *out, struct diags *d);
 /*
- * The same for part part of a component printed in parts: face part
- * (from 1) of a die printed as stickers; 0 for the whole component (a
- * die's first face).  A die's net or a tuck box is laid out whole, each
- * panel's boxes in that panel's frame (lbox.panel): a die's front for
- * each face, with that face's values (card_die_face()), a tuck box's
- * elements in the panels they name.
+ * The same for part part (from 1: a die's face as a sticker; 0: all).
+ * A net is laid out whole, each box in its panel's frame (lbox.panel):
+ * a die's front on each face with its values (card_die_face()), a tuck
+ * box's elements in the panels they name.
  */
 void		 layout_card_part(const struct fonts *fonts,
 		    const struct deck *deck, const struct tmpl *t,
