@@ -25,15 +25,16 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/art/svgcost.c src/art/svgweigh.c src/art/svgvalue.c \
          src/art/svgtile.c src/art/svgpart.c src/art/rpart.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
+         src/net/net.c \
          src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
          src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
          src/tmpl/compose.c src/tmpl/tstyle.c src/tmpl/tcolor.c \
          src/tmpl/expr.c src/tmpl/tdyn.c src/tmpl/trepeat.c src/tmpl/twhen.c \
-         src/tmpl/telem.c src/tmpl/timage.c \
+         src/tmpl/telem.c src/tmpl/timage.c src/tmpl/tnet.c \
          src/markup/markup.c src/markup/mtags.c src/markup/mcheck.c \
          src/load/deck.c src/load/texts.c src/load/typo.c src/load/langtag.c \
          src/load/cardtitle.c src/load/bind.c src/load/fieldcheck.c \
-         src/load/imgpart.c \
+         src/load/imgpart.c src/load/netsize.c \
          src/layout/fonts.c src/layout/gamefont.c src/layout/fit.c \
          src/layout/layout.c \
          src/layout/inline.c \
@@ -45,6 +46,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
          src/impose/calpage.c src/impose/place.c src/impose/sprue.c \
+         src/impose/netmarks.c \
          src/print/print.c \
          src/job/setup.c src/job/job.c src/job/printer.c \
          src/doc/cardsheets.c src/doc/rulebook.c \

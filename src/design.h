@@ -132,9 +132,23 @@ struct elem {
 					   data: read for each card */
 	bool		 copies;	/* such a value is {n}'s: per copy */
 	bool		 percard;	/* read for one card (a laid's) */
+	unsigned char	 panel;		/* a tuck box's: enum net_part */
 };
 
 enum face { FACE_FRONT, FACE_BACK };
+
+struct net;
+
+/* A tuck box's cards (their size, or their kind: load sizes it), how
+ * many, a card's thickness and the room left around the deck. */
+struct boxspec {
+	const char	*kind;		/* the cards' kind, or NULL */
+	struct srcpos	 kind_pos;
+	double		 card_w, card_h;	/* pt; 0: the kind's */
+	double		 cards;		/* how many; 0: the kind's copies */
+	double		 paper;		/* pt, one card's thickness */
+	double		 clearance;	/* pt, added to each inner side */
+};
 
 /*
  * The outline of a component's trim.  A hex is regular: pointy (a
@@ -167,6 +181,13 @@ struct tmpl {
 	struct tload	 *load;		/* what reading an element again for
 					   a card needs (tmpl/) */
 	bool		  dynamic;	/* some element is read per card */
+	double		  face_w, face_h;	/* pt, elements' frame: the
+					   trim, a die's face, a box's front */
+	unsigned int	  faces;	/* a die's faces; 0: no die */
+	bool		  tuck;		/* a tuck box, of box's size */
+	struct boxspec	 *box;
+	const struct net *net;		/* cut and folded (w, h its size);
+					   NULL: flat, a die's stickers */
 };
 
 /*

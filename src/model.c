@@ -71,6 +71,56 @@ card_attr_of(const struct card *c, const char *name)
 	return NULL;
 }
 
+/* In a language: c's texts with "face" (text field name's) first. */
+static void
+face_texts(struct arena *a, const struct cardtext *from, const char *name,
+    struct cardtext *to)
+{
+	size_t i, k = 0;
+
+	*to = *from;
+	to->v = arena_alloc(a, (from->n + 1) * sizeof(*to->v));
+	for (i = 0; i < from->n; i++)
+		if (strcmp(from->v[i].field, name) == 0) {
+			to->v[k] = from->v[i];
+			to->v[k++].field = "face";
+		}
+	for (i = 0; i < from->n; i++)
+		to->v[k++] = from->v[i];
+	to->n = k;
+}
+
+const struct card *
+card_die_face(struct arena *a, const struct deck *deck, const struct card *c,
+    unsigned int i)
+{
+	struct card *f = arena_alloc(a, sizeof(*f));
+	char *name = arena_printf(a, "face%u", i);
+	const struct attr *v = card_attr_of(c, name);
+	size_t k, n = 0, l;
+
+	*f = *c;
+	f->attrs = arena_alloc(a, (c->nattrs + 2) * sizeof(*f->attrs));
+	if (v != NULL) {
+		f->attrs[n] = *v;
+		f->attrs[n++].name = "face";
+	}
+	f->attrs[n].name = "face_n";
+	f->attrs[n].value = arena_printf(a, "%u", i);
+	f->attrs[n].numeric = true;
+	f->attrs[n].num = i;
+	f->attrs[n++].pos = c->pos;
+	for (k = 0; k < c->nattrs; k++)
+		f->attrs[n++] = c->attrs[k];
+	f->nattrs = n;
+	if (c->texts == NULL)
+		return f;
+	f->texts = arena_alloc(a, deck->nlangs * sizeof(*f->texts) + 1);
+	for (l = 0; l < deck->nlangs; l++)
+		face_texts(a, &c->texts[l], name, &f->texts[l]);
+	return f;
+}
+
 const char *
 card_attr(const struct card *c, const char *name)
 {

@@ -223,6 +223,10 @@ void		 text_hash(const char *s, char out[9]);
 /* The strings of kind k (its printed name, shared texts), or NULL. */
 const struct card *deck_kind_strs(const struct deck *deck, const char *name);
 
+/* Die card c's face i (from 1), in a: its face<i> as face, face_n. */
+const struct card *card_die_face(struct arena *a, const struct deck *deck,
+		    const struct card *c, unsigned int i);
+
 /* Does element e show on card c (all its 'when' conditions hold)? */
 bool		 elem_applies(const struct elem *e, const struct card *c);
 /*

@@ -18,7 +18,8 @@ void	impose_place(const struct grid *g, double x, double y,
 	    struct slot *out);
 /* The bleed a kind needs room for: its back's may be larger. */
 double	impose_outer_bleed(const struct tmpl *t);
-/* Between trims: the sheet's gutter, or two whole bleeds and spacing. */
+/* Between trims: the sheet's gutter, or two whole bleeds and spacing;
+ * a net keeps its whole bleed and a gap. */
 double	impose_kind_gutter(const struct sheet *s, const struct tmpl *t);
 /* Round components on s: square or hexagonal rows, centred; hexes in
  * a honeycomb. */
@@ -118,6 +119,15 @@ void	impose_duplex_slot(const struct grid *g, enum duplex mode,
 /* Rounded-corner guides at the trim corners of slot sl, w x h. */
 void	impose_corners(cairo_t *cr, const struct slot *sl, double w, double h,
 	    double r);
+
+/*
+ * The lines of net n (a die's, a tuck box's) in slot sl: its glue tabs
+ * tinted, its outline cut (solid), its folds dashed, at the sheet's
+ * mark width (netmarks.c).
+ */
+struct net;
+void	impose_net_lines(cairo_t *cr, const struct slot *sl,
+	    const struct net *n, const struct sheet *s);
 
 /* The dashed fold line of a gutterfold page. */
 void	impose_fold_line(cairo_t *cr, const struct grid *g);

@@ -181,6 +181,7 @@ impose_grid(const struct sheet *s, const struct tmpl *t, struct grid *g,
 	g->mark_gap = s->mark_gap;
 	g->mark_len = s->mark_len;
 	g->unprintable = s->unprintable;
+	g->net = t->net != NULL;
 	if (s->nslots > 0 && !t->tile)
 		return impose_sprue(s, t, g, d);
 	if (t->shape == SHAPE_CIRCLE || t->shape == SHAPE_HEX) {

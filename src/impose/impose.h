@@ -45,6 +45,8 @@ struct grid {
 	bool		circles;	/* slots: of round components */
 	const struct sprue *sprue;	/* slots: the sheet's, ncells of
 					   them (borrowed) */
+	bool		net;		/* grid: nets, cut on their outlines
+					   and folded, no crop marks */
 	/* tiles: one component over tcols x trows sheets */
 	unsigned int	tcols, trows;
 	double		span_x, span_y;	/* pt, the part of it a tile shows */

@@ -39,8 +39,15 @@ impose_outer_bleed(const struct tmpl *t)
 	return t->bleed > t->back_bleed ? t->bleed : t->back_bleed;
 }
 
+/* Nets are cut along their outlines, not on shared lines: each keeps
+ * its bleed and NET_GAP more. */
+#define NET_GAP	MM(2)
+
 double
 impose_kind_gutter(const struct sheet *s, const struct tmpl *t)
 {
+	if (t->net != NULL)
+		return 2 * impose_outer_bleed(t) + (s->spaced ? s->spacing :
+		    NET_GAP);
 	return s->spaced ? 2 * impose_outer_bleed(t) + s->spacing : s->gutter;
 }

@@ -222,6 +222,8 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 			impose_cut_hex(cr, g, sl);
 		else if (sl->round)
 			impose_cut_circle(cr, sl, l->w);
+		else if (l->net != NULL)
+			impose_net_lines(cr, sl, l->net, s);
 		else if (g->arrange == ARR_TILES && pg->face == FACE_FRONT)
 			impose_tile_marks(cr, ctx, g, sl, l->label);
 		else if (g->arrange == ARR_GRID && s->guides == GUIDES_CORNERS)
@@ -230,7 +232,8 @@ page_marks(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 	}
 	if (g->arrange == ARR_SLOTS)
 		impose_sprue_marks(cr, s, pg);
-	if (g->arrange != ARR_GRID)
+	/* A net's outline is its cut line: no crop marks. */
+	if (g->arrange != ARR_GRID || g->net)
 		return;
 	impose_marks(cr, g, s);
 	if (g->fold == 0)

@@ -334,7 +334,8 @@ job_setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	art_confine(s->images, s->deck->confine, d);
 	art_fonts(s->images, s->fonts->families, want_family, s->fonts);
 	s->fonts->images = s->images;
-	if (!load_spaces(s->deck, s->tmpls, d) ||
+	if (!load_boxes(s->deck, s->tmpls, d) ||
+	    !load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,
 	    s->icons, s->images, !o->lenient, d) ||
 	    !load_titles(s->deck, (const struct tmpl *const *)s->tmpls, d))

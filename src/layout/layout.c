@@ -14,6 +14,7 @@
 #include "../tmpl/tmpl.h"
 #include "../markup/markup.h"
 #include "../load/load.h"
+#include "../net/net.h"
 #include "fitting.h"
 
 static struct rgba
@@ -429,6 +430,8 @@ struct facejob {
 	struct laid		*out;
 	struct diags		*d;
 	const struct tmpl	*t;	/* the face's template (palette) */
+	unsigned int		 panel;	/* lbox.panel of its boxes */
+	double			 fw, fh;	/* pt, the frame they are in */
 };
 
 /* What layout_markup() needs for element e's text on j's card. */
@@ -727,18 +730,19 @@ card_label(const struct fonts *fonts, const struct deck *deck,
  * round.
  */
 static void
-grow_bleed(const struct laid *l, struct lbox *b)
+grow_bleed(const struct facejob *j, struct lbox *b)
 {
-	double eps = 1e-6, x1 = b->x + b->w, y1 = b->y + b->h;
+	double eps = 1e-6, x1 = b->x + b->w, y1 = b->y + b->h,
+	    bleed = j->out->bleed;
 
 	if (b->x <= eps)
-		b->x -= l->bleed;
+		b->x -= bleed;
 	if (b->y <= eps)
-		b->y -= l->bleed;
-	if (x1 >= l->w - eps)
-		x1 += l->bleed;
-	if (y1 >= l->h - eps)
-		y1 += l->bleed;
+		b->y -= bleed;
+	if (x1 >= j->fw - eps)
+		x1 += bleed;
+	if (y1 >= j->fh - eps)
+		y1 += bleed;
 	b->w = x1 - b->x;
 	b->h = y1 - b->y;
 }
@@ -757,12 +761,13 @@ lay_elem(const struct facejob *j, const struct elem *e)
 	b = &out->v[out->n++];
 	memset(b, 0, sizeof(*b));
 	b->e = e;
+	b->panel = j->panel;
 	b->x = e->x;
 	b->y = e->y;
 	b->w = e->w;
 	b->h = e->h;
 	if (e->bleed)
-		grow_bleed(out, b);
+		grow_bleed(j, b);
 	b->fill = resolve(t, &e->fill, c);
 	for (k = 0; k < e->grad.n; k++)
 		b->stops[k] = resolve(t, &e->grad.stops[k], c);
@@ -799,13 +804,68 @@ lay_percard(const struct facejob *j, const struct elem *e)
 			lay_elem(j, &v[k]);
 }
 
-void
-layout_card(const struct fonts *fonts, const struct deck *deck,
-    const struct tmpl *t, const struct card *c, unsigned int copy,
-    size_t lang, enum face f, struct laid *out, struct diags *d)
+/* The elements of face f (a tuck box's in panel part) on j's card. */
+static void
+lay_face(const struct facejob *j, enum face f, unsigned int part)
 {
-	const struct facejob j = { fonts, deck, c, copy, lang, out, d, t };
+	const struct tmpl *t = j->t;
 	size_t i;
+
+	for (i = 0; i < t->nelems[f]; i++) {
+		const struct elem *e = &t->elems[f][i];
+
+		if (e->panel != part || !elem_applies(e, j->c))
+			continue;
+		if (e->node != NULL)
+			lay_percard(j, e);
+		else
+			lay_elem(j, e);
+	}
+}
+
+/* The arena of the card's own values: a die's faces live there too. */
+static struct arena *
+face_arena(struct laid *out)
+{
+	if (out->arena == NULL)
+		out->arena = xcalloc(1, sizeof(*out->arena));
+	return out->arena;
+}
+
+/*
+ * Each panel of a net in its frame: a die's front once a face, with
+ * that face's values; a tuck box's elements in the panels they name.
+ */
+static void
+lay_net(struct facejob *j, enum face f)
+{
+	const struct net *n = j->t->net;
+	const struct card *c = j->c;
+	size_t p;
+
+	for (p = 0; p < n->npanels; p++) {
+		const struct net_panel *np = &n->panels[p];
+
+		if (j->t->faces == 0 && np->part == NET_PART_NONE)
+			continue;
+		j->panel = (unsigned int)p + 1;
+		j->fw = np->w;
+		j->fh = np->h;
+		j->c = j->t->faces > 0 ? card_die_face(face_arena(j->out),
+		    j->deck, c, np->face) : c;
+		lay_face(j, f, j->t->faces > 0 ? NET_PART_NONE : np->part);
+	}
+	j->c = c;
+}
+
+void
+layout_card_part(const struct fonts *fonts, const struct deck *deck,
+    const struct tmpl *t, const struct card *c, unsigned int copy,
+    unsigned int part, size_t lang, enum face f, struct laid *out,
+    struct diags *d)
+{
+	struct facejob j = { fonts, deck, c, copy, lang, out, d, t, 0, t->w,
+	    t->h };
 
 	memset(out, 0, sizeof(*out));
 	out->w = t->w;
@@ -813,20 +873,28 @@ layout_card(const struct fonts *fonts, const struct deck *deck,
 	out->bleed = f == FACE_BACK ? t->back_bleed : t->bleed;
 	out->shape = t->shape;
 	out->corner = t->corner;
+	out->net = t->net;
 	out->title_field = deck->kinds[c->kind].title_field;
 	out->cap = t->nelems[f] + 1;
 	out->v = xcalloc(out->cap, sizeof(*out->v));
-	for (i = 0; i < t->nelems[f]; i++) {
-		const struct elem *e = &t->elems[f][i];
-
-		if (!elem_applies(e, c))
-			continue;
-		if (e->node != NULL)
-			lay_percard(&j, e);
-		else
-			lay_elem(&j, e);
+	if (t->net != NULL) {
+		lay_net(&j, f);
+	} else {
+		/* A die's stickers: one face of it. */
+		if (t->faces > 0)
+			j.c = card_die_face(face_arena(out), deck, c,
+			    part > 0 ? part : 1);
+		lay_face(&j, f, NET_PART_NONE);
 	}
 	out->label = card_label(fonts, deck, c, lang);
+}
+
+void
+layout_card(const struct fonts *fonts, const struct deck *deck,
+    const struct tmpl *t, const struct card *c, unsigned int copy,
+    size_t lang, enum face f, struct laid *out, struct diags *d)
+{
+	layout_card_part(fonts, deck, t, c, copy, 0, lang, f, out, d);
 }
 
 void

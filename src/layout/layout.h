@@ -148,6 +148,8 @@ enum {
 /* One element placed on one card face. */
 struct lbox {
 	const struct elem	*e;
+	unsigned int		 panel;		/* 1 + its net panel's index
+						   (box in its frame); 0 */
 	double			 x, y, w, h;	/* pt, from trim top-left */
 	struct rgba		 fill, stroke, color;
 	struct rgba		 stops[GRAD_MAX];	/* a gradient's */
@@ -183,6 +185,8 @@ struct laid {
 	const char	*title_field;	/* the card's kind's (card_title()),
 					   or NULL: its title's box is read
 					   first in a tagged PDF */
+	const struct net *net;		/* borrowed: panels to cut and fold
+					   (a die, a tuck box), or NULL */
 };
 
 /*
@@ -197,6 +201,17 @@ void		 layout_card(const struct fonts *fonts, const struct deck *deck,
 		    const struct tmpl *t, const struct card *c,
 		    unsigned int copy, size_t lang, enum face f,
 		    struct laid *out, struct diags *d);
+/*
+ * The same for part part (from 1: a die's face as a sticker; 0: all).
+ * A net is laid out whole, each box in its panel's frame (lbox.panel):
+ * a die's front on each face with its values (card_die_face()), a tuck
+ * box's elements in the panels they name.
+ */
+void		 layout_card_part(const struct fonts *fonts,
+		    const struct deck *deck, const struct tmpl *t,
+		    const struct card *c, unsigned int copy, unsigned int part,
+		    size_t lang, enum face f, struct laid *out,
+		    struct diags *d);
 void		 layout_laid_free(struct laid *l);
 /*
  * The scale, pt per px on each axis, that image box b draws the part of

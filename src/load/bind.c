@@ -93,8 +93,17 @@ check_ids(const struct deck *deck, const struct cond *k, struct diags *d)
 	return ok;
 }
 
+/* A die's own names, {face} and {face_n}, on a die's layout. */
 static bool
-check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
+die_var(const struct tmpl *t, const char *name)
+{
+	return t != NULL && t->faces > 0 && (strcmp(name, "face") == 0 ||
+	    strcmp(name, "face_n") == 0);
+}
+
+static bool
+check_conds(const struct deck *deck, const struct tmpl *t,
+    const struct elem *e, struct diags *d)
 {
 	size_t i, j, k;
 	bool ok = true;
@@ -102,8 +111,10 @@ check_conds(const struct deck *deck, const struct elem *e, struct diags *d)
 	for (i = 0; i < e->nwhen; i++) {
 		const struct attrdef *def = NULL;
 
-		/* An expression's names are the card's: checked for each. */
-		if (e->when[i].expr != NULL)
+		/* An expression's names are the card's: checked for each;
+		 * a die's face's names are each face's. */
+		if (e->when[i].expr != NULL || (!e->when[i].ids &&
+		    die_var(t, e->when[i].attr)))
 			continue;
 		if (e->when[i].ids) {
 			ok &= check_ids(deck, &e->when[i], d);
@@ -272,11 +283,42 @@ has_var(const struct card *c, const char *name, const struct srcpos *pos,
 	if (strcmp(name, "id") == 0 || strcmp(name, "n") == 0 ||
 	    strcmp(name, "total") == 0 || card_attr(c, name) != NULL)
 		return true;
-	diag_add(d, DIAG_ERROR, pos ? pos : &c->pos, "bind", "%s: has no "
-	    "'%s', which the text \"{%s}\" needs", c->label, name, name);
+	if (strcmp(name, "face") == 0 && card_attr(c, "face_n") != NULL)
+		diag_add(d, DIAG_ERROR, pos ? pos : &c->pos, "bind", "%s: its "
+		    "face %s has no value, which the text \"{face}\" needs: "
+		    "give the die face%s", c->label, card_attr(c, "face_n"),
+		    card_attr(c, "face_n"));
+	else
+		diag_add(d, DIAG_ERROR, pos ? pos : &c->pos, "bind", "%s: has "
+		    "no '%s', which the text \"{%s}\" needs", c->label, name,
+		    name);
 	if (e != NULL)
 		diag_add(d, DIAG_NOTE, &e->pos, NULL, "used by this element");
 	return false;
+}
+
+/*
+ * Card c (each face of it, on a die) has name, if e shows on it; the
+ * first face that has not is said.
+ */
+static bool
+faces_have(const struct deck *deck, const struct tmpl *t,
+    const struct card *c, const struct elem *e, const char *name,
+    struct diags *d)
+{
+	struct arena a = { 0 };
+	const struct card *f;
+	unsigned int i;
+	bool ok = true;
+
+	if (t->faces == 0)
+		return !elem_applies(e, c) || has_var(c, name, NULL, e, d);
+	for (i = 1; ok && i <= t->faces; i++) {
+		f = card_die_face(&a, deck, c, i);
+		ok = !elem_applies(e, f) || has_var(f, name, NULL, e, d);
+	}
+	arena_free(&a);
+	return ok;
 }
 
 /*
@@ -310,15 +352,15 @@ check_literal(const struct deck *deck, const struct tmpl *const *tmpls,
 	for (i = 0; i < m.n; i++) {
 		if (m.v[i].type != MT_VAR)
 			continue;
-		if (!known_var(deck, m.v[i].text, &e->literal_pos, NULL, d)) {
+		if (!die_var(t, m.v[i].text) && !known_var(deck,
+		    m.v[i].text, &e->literal_pos, NULL, d)) {
 			ok = false;
 			continue;
 		}
 		for (k = 0; k < deck->ncards; k++)
-			if (tmpls[deck->cards[k].kind] == t &&
-			    elem_applies(e, &deck->cards[k]))
-				ok &= has_var(&deck->cards[k], m.v[i].text,
-				    NULL, e, d);
+			if (tmpls[deck->cards[k].kind] == t)
+				ok &= faces_have(deck, t, &deck->cards[k], e,
+				    m.v[i].text, d);
 	}
 	markup_free(&m);
 	return ok;
@@ -562,7 +604,7 @@ check_tmpl(const struct deck *deck, const struct tmpl *const *tmpls,
 			return true;	/* done for kind j */
 	for (f = 0; f < nfaces(t); f++)
 		for (i = 0; i < t->nelems[f]; i++)
-			ok &= check_conds(deck, &t->elems[f][i], d);
+			ok &= check_conds(deck, t, &t->elems[f][i], d);
 	if (!ok)
 		return false;
 	for (f = 0; f < nfaces(t); f++)
@@ -742,6 +784,27 @@ check_card(const struct deck *deck, const struct card *c,
 	return ok;
 }
 
+/* check_card() of c, or of each face of a die, with that face's values. */
+static bool
+check_faces(const struct deck *deck, const struct card *c,
+    const struct tmpl *t, const struct orphans *o,
+    const struct iconmap *icons, struct images *images, bool all,
+    size_t *made, struct diags *d)
+{
+	struct arena a = { 0 };
+	unsigned int i;
+	bool ok = true;
+
+	if (t->faces == 0)
+		return check_card(deck, c, t, o, icons, images, all, made, d);
+	/* The first face that fails says it: the others would repeat it. */
+	for (i = 1; ok && i <= t->faces; i++)
+		ok = check_card(deck, card_die_face(&a, deck, c, i), t, o,
+		    icons, images, all, made, d);
+	arena_free(&a);
+	return ok;
+}
+
 /*
  * The colours, icons and images of a layout's fixed texts, once a
  * template however many kinds share it (their markup was parsed and
@@ -806,7 +869,7 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 		ok &= load_bind_orphans(deck, tmpls, k, &orph[k], d);
 	load_bind_raw_values(deck, tmpls, d);
 	for (i = 0; i < deck->ncards; i++)
-		ok &= check_card(deck, &deck->cards[i],
+		ok &= check_faces(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], &orph[deck->cards[i].kind],
 		    icons, images, all_langs, &made, d);
 	for (k = 0; k < deck->nkinds; k++)

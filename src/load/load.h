@@ -191,5 +191,12 @@ const struct image *load_elem_image(const struct deck *deck,
  */
 bool		 load_spaces(const struct deck *deck, struct tmpl *const *tmpls,
 		    struct diags *d);
+/*
+ * Size each tuck box whose layout names the kind of its cards (box:
+ * {kind: NAME}) from that kind's template and copies (netsize.c).  An
+ * unknown kind, or one that is no card, is an error.
+ */
+bool		 load_boxes(const struct deck *deck, struct tmpl *const *tmpls,
+		    struct diags *d);
 
 #endif

@@ -15,24 +15,38 @@
 #include "../pdf/pdf.h"
 #include "../validate/validate.h"
 
-/* Card indices of kind k in print order, one per copy. */
+/*
+ * The parts template t prints each component in: a die's faces as
+ * stickers, each a component on the sheet; else 1.
+ */
+static unsigned int
+parts_of(const struct tmpl *t)
+{
+	return t->faces > 0 && t->net == NULL ? t->faces : 1;
+}
+
+/* Card indices of kind k in print order, one per copy (and part). */
 static size_t *
 print_order(const struct deck *deck, size_t k, const struct variant *only,
-    size_t *n)
+    unsigned int parts, size_t *n)
 {
-	size_t *seq = xcalloc(deck_total(deck) + 1, sizeof(*seq)), i;
+	size_t *seq = xcalloc((size_t)deck_total(deck) * parts + 1,
+	    sizeof(*seq)), i;
 	unsigned int c;
 
 	*n = 0;
 	for (i = 0; i < deck->ncards; i++)
 		if (deck->cards[i].kind == k &&
 		    validate_variant_has(only, &deck->cards[i]))
-			for (c = 0; c < deck->cards[i].count; c++)
+			for (c = 0; c < deck->cards[i].count * parts; c++)
 				seq[(*n)++] = i;
 	return seq;
 }
 
-/* Which copy of its card component k is: seq is ascending. */
+/*
+ * Which copy of its card component k is, parts counted (seq is
+ * ascending): a die's stickers are its copy's parts.
+ */
 static unsigned int
 copy_of(const struct sheets *sh, size_t k)
 {
@@ -59,9 +73,11 @@ print_face(const struct setup *s, const struct print *pr,
     struct diags *d)
 {
 	const struct deck *deck = s->deck;
+	const struct tmpl *t = s->tmpls[sh->kind];
+	unsigned int parts = parts_of(t), at = copy_of(sh, k);
 
-	layout_card(s->fonts, deck, s->tmpls[sh->kind],
-	    &deck->cards[sh->seq[k]], copy_of(sh, k), pr->lang, f, out, d);
+	layout_card_part(s->fonts, deck, t, &deck->cards[sh->seq[k]],
+	    at / parts, parts > 1 ? at % parts + 1 : 0, pr->lang, f, out, d);
 }
 
 /*
@@ -140,7 +156,7 @@ build_kind(struct setup *s, const struct printopts *o, size_t k,
 
 	memset(sh, 0, sizeof(*sh));
 	sh->kind = k;
-	sh->seq = print_order(s->deck, k, o->only, &sh->n);
+	sh->seq = print_order(s->deck, k, o->only, parts_of(t), &sh->n);
 	if (sh->n == 0) {
 		free(sh->seq);
 		return true;

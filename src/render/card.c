@@ -14,6 +14,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "../net/net.h"
 #include "../pdf/pdf.h"
 #include "../tmpl/tmpl.h"
 #include "elements.h"
@@ -139,6 +140,30 @@ render_turn(const struct lbox *b, cairo_matrix_t *m)
 		    e->flip == FLIP_VERTICAL ? -1 : 1);
 		cairo_matrix_translate(m, -cx, -cy);
 	}
+}
+
+/*
+ * A box of a net's panel: clipped to the panel, grown by the bleed over
+ * its cut edges (a fold keeps each face to its side), and drawn in the
+ * panel's frame, turned as the panel lies in the net.
+ */
+static void
+panel_frame(cairo_t *cr, const struct laid *l, const struct lbox *b)
+{
+	const struct net_panel *p;
+	cairo_matrix_t m;
+	size_t k;
+
+	if (b->panel == 0 || l->net == NULL)
+		return;
+	p = &l->net->panels[b->panel - 1];
+	for (k = 0; k < p->npts; k++)
+		cairo_line_to(cr, p->clip[2 * k], p->clip[2 * k + 1]);
+	cairo_close_path(cr);
+	cairo_clip(cr);
+	cairo_matrix_init(&m, p->m[0], p->m[1], p->m[2], p->m[3], p->m[4],
+	    p->m[5]);
+	cairo_transform(cr, &m);
 }
 
 /* Draw b in its own frame, turned and mirrored, for every type alike. */
@@ -272,6 +297,7 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 		 * point a text was drawn from would otherwise begin the
 		 * next polygon or star with a line from it. */
 		cairo_new_path(cr);
+		panel_frame(cr, l, b);
 		/* An image may cover the component and its bleed, which
 		 * stay put when the image turns. */
 		if (b->e->type == ELEM_IMAGE && b->e->clip == CLIP_BLEED) {
@@ -297,6 +323,7 @@ render_card(cairo_t *cr, PangoContext *ctx, const struct laid *l)
 	for (i = 0; i < l->n; i++)
 		if (l->v[i].marks != 0) {
 			cairo_save(cr);
+			panel_frame(cr, l, &l->v[i]);
 			turn(cr, &l->v[i]);
 			draw_mark(cr, ctx, &l->v[i]);
 			cairo_restore(cr);

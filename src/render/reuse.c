@@ -81,13 +81,14 @@ face_key(const struct laid *l)
 	GString *k = g_string_new(NULL);
 	size_t i, j;
 
-	g_string_append_printf(k, "%a %a %a %d %a|", l->w, l->h, l->bleed,
-	    (int)l->shape, l->corner);
+	g_string_append_printf(k, "%a %a %a %d %a %p|", l->w, l->h, l->bleed,
+	    (int)l->shape, l->corner, (const void *)l->net);
 	for (i = 0; i < l->n; i++) {
 		const struct lbox *b = &l->v[i];
 
-		g_string_append_printf(k, "%p %a %a %a %a %a %u %p %s ",
-		    (const void *)b->e, b->x, b->y, b->w, b->h, b->size,
+		g_string_append_printf(k, "%p %u %a %a %a %a %a %u %p %s ",
+		    (const void *)b->e, b->panel, b->x, b->y, b->w, b->h,
+		    b->size,
 		    b->marks, (const void *)b->img,
 		    b->marks ? b->srclang : "");
 		/* A card's own crop or sprite cell of a shared image. */

@@ -36,8 +36,8 @@ get_point(struct tctx *c, const struct ynode *n, const char *what,
 	/* A repeat's instance is moved by its step. */
 	v[0] += c->ox;
 	v[1] += c->oy;
-	if (v[0] < -50 || v[1] < -50 || v[0] > TO_MM(c->t->w) + 50 ||
-	    v[1] > TO_MM(c->t->h) + 50) {
+	if (v[0] < -50 || v[1] < -50 || v[0] > TO_MM(c->t->face_w) + 50 ||
+	    v[1] > TO_MM(c->t->face_h) + 50) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "point", "%s [%g, %g] "
 		    "does not lie on the card", what, v[0], v[1]);
 		return false;
@@ -596,7 +596,8 @@ shape_corners(const struct elem *e, double xs[4], double ys[4])
 static bool
 in_circle(const struct tmpl *t, const double *xs, const double *ys)
 {
-	double r = t->w / 2 - t->safe + 1e-6, cx = t->w / 2, cy = t->h / 2;
+	double r = t->face_w / 2 - t->safe + 1e-6, cx = t->face_w / 2,
+	    cy = t->face_h / 2;
 	int i;
 
 	for (i = 0; i < 4; i++)
@@ -628,8 +629,8 @@ in_rect(const struct tmpl *t, const double *xs, const double *ys)
 
 	for (i = 0; i < 4; i++)
 		if (xs[i] + eps < t->safe || ys[i] + eps < t->safe ||
-		    xs[i] > t->w - t->safe + eps ||
-		    ys[i] > t->h - t->safe + eps)
+		    xs[i] > t->face_w - t->safe + eps ||
+		    ys[i] > t->face_h - t->safe + eps)
 			return false;
 	return true;
 }
@@ -661,13 +662,13 @@ tmpl_shape_check_safe(struct tctx *c, const struct elem *e,
 		    "the safe zone, %g mm inside the trim of the round "
 		    "component of %g mm", TO_MM(e->x), TO_MM(e->y),
 		    TO_MM(e->w), TO_MM(e->h), turn, TO_MM(t->safe),
-		    TO_MM(t->w));
+		    TO_MM(t->face_w));
 	else
 		diag_add(c->d, DIAG_ERROR, box ? &box->pos : &e->pos,
 		    "safe-zone", "text box [%g, %g, %g, %g]%s reaches outside "
 		    "the safe zone, %g mm inside the trim of the %g x %g mm "
 		    "%s", TO_MM(e->x), TO_MM(e->y), TO_MM(e->w),
-		    TO_MM(e->h), turn, TO_MM(t->safe), TO_MM(t->w),
-		    TO_MM(t->h), t->shape == SHAPE_HEX ? "hex" : "card");
+		    TO_MM(e->h), turn, TO_MM(t->safe), TO_MM(t->face_w),
+		    TO_MM(t->face_h), t->shape == SHAPE_HEX ? "hex" : "card");
 	return false;
 }

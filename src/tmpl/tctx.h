@@ -205,6 +205,21 @@ bool	tmpl_shape_turn(struct tctx *c, struct elem *e, const struct ynode *n);
 bool	tmpl_shape_check_safe(struct tctx *c, const struct elem *e,
 	    const struct ynode *box);
 
+/* The shapes of tmpl.c's shape: key, in its order. */
+enum { TMPL_SHAPE_RECT, TMPL_SHAPE_ROUNDED, TMPL_SHAPE_CIRCLE, TMPL_SHAPE_HEX,
+    TMPL_SHAPE_DIE, TMPL_SHAPE_TUCK };
+/*
+ * A die's keys (faces, die_mm, net) or a tuck box's (box) for shape (a
+ * TMPL_SHAPE_*), after the size and bleed are read; an error for the
+ * keys of a shape not given.  Sets the template's frame, and its net.
+ */
+bool	tmpl_net_load(struct tctx *c, const struct ynode *root, int shape);
+/*
+ * A tuck box's element's panel: (front, the default, back, spine or
+ * flap) into e->panel; an error on any other layout.
+ */
+bool	tmpl_net_panel(struct tctx *c, struct elem *e, const struct ynode *n);
+
 #define PATHD_MAX_CHARS	100000
 #define PATHD_MAX_SEGS	10000
 

@@ -65,9 +65,9 @@ size_value(struct tctx *c, const char *name)
 	double pt;
 
 	if (strcmp(name, "width") == 0)
-		pt = c->t->w;
+		pt = c->t->face_w;
 	else if (strcmp(name, "height") == 0)
-		pt = c->t->h;
+		pt = c->t->face_h;
 	else
 		return NULL;
 	return arena_printf(c->a, "%.17gmm", TO_MM(pt));

@@ -15,7 +15,7 @@
 /* Every element's keys start with these: its type, condition, turn,
  * repeat. */
 #define ELEM_KEYS	"type", "when", "rotate_deg", "pivot_mm", "flip", \
-			"repeat"
+			"repeat", "panel"
 /* A rect's or shape's paint. */
 #define PAINT_KEYS	"fill", "stroke", "stroke_mm", "dash_mm", "opacity", \
 			"join", "cap"
@@ -62,8 +62,8 @@ get_box(struct tctx *c, struct elem *e, const struct ynode *n)
 	size_t i;
 
 	if (n == NULL) {
-		e->w = c->t->w;
-		e->h = c->t->h;
+		e->w = c->t->face_w;
+		e->h = c->t->face_h;
 		return true;
 	}
 	if (n->type != YNODE_SEQ || n->n != 4) {
@@ -78,8 +78,8 @@ get_box(struct tctx *c, struct elem *e, const struct ynode *n)
 	v[0] += c->ox;
 	v[1] += c->oy;
 	if (v[2] <= 0 || v[3] <= 0 || v[0] < -50 || v[1] < -50 ||
-	    v[0] + v[2] > TO_MM(c->t->w) + 50 ||
-	    v[1] + v[3] > TO_MM(c->t->h) + 50) {
+	    v[0] + v[2] > TO_MM(c->t->face_w) + 50 ||
+	    v[1] + v[3] > TO_MM(c->t->face_h) + 50) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "box", "box_mm [%g, %g, "
 		    "%g, %g] does not lie on the card", v[0], v[1], v[2],
 		    v[3]);
@@ -424,6 +424,7 @@ tmpl_elem_load(struct tctx *c, struct elem *e, const struct ynode *n)
 	if (e->type != ELEM_SPACE && !pts)
 		ok &= get_box(c, e, ytree_get(n, "box_mm"));
 	ok &= tmpl_get_when(c, e, ytree_get(n, "when"));
+	ok &= tmpl_net_panel(c, e, ytree_get(n, "panel"));
 	if (ok && e->type >= ELEM_LINE) {
 		ok = tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed",
 		    &e->bleed);

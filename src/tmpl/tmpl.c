@@ -39,7 +39,8 @@ static const struct preset presets[] = {
 
 static const char *const tmpl_keys[] = { "card", "size", "shape",
     "orient", "corner_mm", "bleed_mm", "back_bleed_mm", "safe_mm", "tile",
-    "overlap_mm", "palette", "front", "back", "fallback", "dpi", NULL };
+    "overlap_mm", "palette", "front", "back", "fallback", "dpi", "faces",
+    "die_mm", "net", "box", NULL };
 
 /* palette: {name: COLOUR, ...}, so cards can say color: paper. */
 static bool
@@ -324,20 +325,22 @@ load_size(struct tctx *c, const struct ynode *root)
 
 /*
  * shape: rect (the default), rounded (corner_mm, default 3), circle
- * (width and height equal; a diameter_mm size says circle itself) or
- * hex (sized by load_hex_size()).
+ * (width and height equal; a diameter_mm size says circle itself), hex
+ * (sized by load_hex_size()); die and tuck-box, which tnet.c reads;
+ * the choice into *k (TMPL_SHAPE_*).
  */
 static bool
-load_shape(struct tctx *c, const struct ynode *root)
+load_shape(struct tctx *c, const struct ynode *root, int *kp)
 {
 	static const char *const names[] = { "rect", "rounded", "circle",
-	    "hex", NULL };
+	    "hex", "die", "tuck-box", NULL };
 	const struct ynode *n = ytree_get(root, "shape");
 	const struct ynode *cn = ytree_get(root, "corner_mm");
 	int k = c->t->shape == SHAPE_CIRCLE ? 2 : 0;
 
 	if (!tmpl_get_enum(c, n, "shape", names, &k))
 		return false;
+	*kp = k;
 	c->t->shape = k == 2 ? SHAPE_CIRCLE : k == 3 ? SHAPE_HEX : SHAPE_RECT;
 	if (k == 2 && fabs(c->t->w - c->t->h) > 1e-6) {
 		diag_add(c->d, DIAG_ERROR, &n->pos, "shape", "a circle needs "
@@ -361,6 +364,20 @@ load_shape(struct tctx *c, const struct ynode *root)
 		return false;
 	}
 	return true;
+}
+
+/* A die or a tuck box is printed on one side: back is an error. */
+static bool
+no_back(struct tctx *c, const struct ynode *root)
+{
+	const struct ynode *n = ytree_get(root, "back");
+
+	if (n == NULL || (c->t->faces == 0 && !c->t->tuck))
+		return true;
+	diag_add(c->d, DIAG_ERROR, &n->pos, "shape", "%s is printed on one "
+	    "side: give its faces in front, not back", c->t->tuck ?
+	    "a tuck box" : "a die");
+	return false;
 }
 
 /*
@@ -402,6 +419,7 @@ tmpl_load_want(const struct confine *conf, const char *path,
 	const struct ynode *root;
 	size_t nerr = d->nerr;
 	bool ok, fb;
+	int shape = TMPL_SHAPE_RECT;
 
 	t->file = diag_file(d, path);
 	t->dpi = 300;
@@ -414,7 +432,7 @@ tmpl_load_want(const struct confine *conf, const char *path,
 	if (ok) {
 		ok = ytree_check_keys(root, tmpl_keys, NULL, d) == 0;
 		ok &= load_dpi(&c, ytree_get(root, "dpi"));
-		ok &= load_size(&c, root) && load_shape(&c, root);
+		ok &= load_size(&c, root) && load_shape(&c, root, &shape);
 		t->bleed = MM(3);
 		t->safe = MM(3);
 		t->overlap = MM(10);
@@ -429,6 +447,7 @@ tmpl_load_want(const struct confine *conf, const char *path,
 		    &t->tile);
 		ok &= tmpl_get_mm(&c, ytree_get(root, "overlap_mm"),
 		    "overlap_mm", &t->overlap);
+		ok = ok && tmpl_net_load(&c, root, shape);
 	}
 	if (ok)
 		ok = load_palette(&c, ytree_get(root, "palette"));
@@ -439,7 +458,7 @@ tmpl_load_want(const struct confine *conf, const char *path,
 		    "fallback"), &c.fallback, d);
 		ok &= load_face(&c, FACE_FRONT, ytree_get(root, "front"));
 		ok &= load_face(&c, FACE_BACK, ytree_get(root, "back"));
-		ok &= fb;
+		ok &= fb && no_back(&c, root);
 	}
 	/* Any error, even one that left a usable tree, fails the layout. */
 	if (!ok || d->nerr > nerr) {

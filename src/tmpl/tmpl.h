@@ -130,6 +130,21 @@ bool		 tmpl_sheet_paper(struct sheet *s, const char *name);
 /* Set s's guides by name (marks, full, corners); false if none such. */
 bool		 tmpl_sheet_guides(struct sheet *s, const char *name);
 
+/*
+ * What a template's components need once printed (tnet.c), FINISH_*
+ * or-ed: cut (every component), fold (a net: a die, a tuck box), glue
+ * (a net with glue tabs).  For the pack's how-to-print page.
+ */
+enum { FINISH_CUT = 1, FINISH_FOLD = 2, FINISH_GLUE = 4 };
+unsigned int	 tmpl_finish(const struct tmpl *t);
+/*
+ * Size tuck box t (shape: tuck-box) for cards cards of card_w x card_h
+ * pt, with its box: paper and clearance: its net, its size and the
+ * frame of its panels.  load does it for a box sized from a kind.
+ */
+void		 tmpl_box_size(struct tmpl *t, double card_w, double card_h,
+		    unsigned int cards);
+
 /* A colour of template t: a palette name, else as tmpl_parse_color(). */
 bool		 tmpl_color(const struct tmpl *t, const char *s,
 		    struct rgba *out);

@@ -108,8 +108,8 @@ sanitize(const struct tmpl *t, struct elem *e)
 
 	if (!isfinite(e->x + e->y + e->w + e->h)) {
 		e->x = e->y = 0;
-		e->w = t->w;
-		e->h = t->h;
+		e->w = t->face_w;
+		e->h = t->face_h;
 	}
 	e->size_min = or_else(e->size_min, 10);
 	e->size_max = or_else(e->size_max, e->size_min);
