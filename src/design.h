@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "util.h"
 #include "paint.h"
+#include "outline.h"
 
 enum elem_type { ELEM_RECT, ELEM_TEXT, ELEM_ICON, ELEM_SPACE, ELEM_IMAGE,
     ELEM_LINE, ELEM_CIRCLE, ELEM_POLYGON, ELEM_STAR, ELEM_PATH };
@@ -136,25 +137,6 @@ struct elem {
 };
 
 enum face { FACE_FRONT, FACE_BACK };
-
-struct net;
-
-/* A tuck box's cards (their size, or their kind: load sizes it), how
- * many, a card's thickness and the room left around the deck. */
-struct boxspec {
-	const char	*kind;		/* the cards' kind, or NULL */
-	struct srcpos	 kind_pos;
-	double		 card_w, card_h;	/* pt; 0: the kind's */
-	double		 cards;		/* how many; 0: the kind's copies */
-	double		 paper;		/* pt, one card's thickness */
-	double		 clearance;	/* pt, added to each inner side */
-};
-
-/*
- * The outline of a component's trim.  A hex is regular: pointy (a
- * corner at the top) when narrower than tall, else flat (hexagon.h).
- */
-enum shape { SHAPE_RECT, SHAPE_CIRCLE, SHAPE_HEX };
 
 struct tmpl {
 	struct arena	 arena;

@@ -191,6 +191,8 @@ test_tts_die_json(void **state)
 	g_object_unref(p);
 	die.faces = 5;
 	assert_null(export_tts_die_json(&die));
+}
+
 /* The product of service name nearest w x h mm of cls, and how far. */
 static void
 assert_nearest(const char *name, enum pod_class cls, double w, double h,
