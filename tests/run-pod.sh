@@ -291,6 +291,21 @@ check "--component token --for makeplayingcards: nothing to write, exit 1" exits
 check "... saying so" grep -q "error: nothing to write for MakePlayingCards: the component skipped" "$T/new-no.err"
 check "... nothing written" test ! -e "$T/new-no"
 
+# Hex tiles: a flat hex 3.75 in corner to corner is The Game Crafter's
+# Large Hex Tile, 1200 x 1050 px, transparent outside its bleed's hex;
+# the test game's 40 mm pointy hexes match no product: one warning.
+cp -r tests/decks/hex "$T/hex"
+sed -i 's/^size: {side_mm: 15}/size: {width: 3.75in}/' "$T/hex/flat.yaml"
+dp hex-tgc export "$T/hex" --lang en -o "$T/hex-tgc" --for thegamecrafter
+check "hex tiles --for thegamecrafter: exit 0" exits hex-tgc 0
+check "... the flat hexes 1200 x 1050 px (LargeHexTile)" \
+    is "$(png size "$T/hex-tgc/f01-front.png")" "1200 1050"
+check "... transparent outside the hex, opaque at its edges' middles" \
+    is "$(alpha "$T/hex-tgc/f01-front.png" 0 0 1199 1049 600 1 1 525 600 525)" \
+    "0 0 255 255 255"
+check "... the 40 mm pointy hexes skipped, one warning" \
+    is "$(grep -c "kind 'tile' skipped" "$T/hex-tgc.err")" 1
+
 # A design a little off a product's size: 62 x 87 mm, skipped with a
 # warning naming both sizes and --fit; with --fit, scaled to cover the
 # product's trim (101.6 %, the larger of 63/62 and 88/87), centred.
