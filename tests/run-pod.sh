@@ -306,6 +306,17 @@ check "... transparent outside the hex, opaque at its edges' middles" \
 check "... the 40 mm pointy hexes skipped, one warning" \
     is "$(grep -c "kind 'tile' skipped" "$T/hex-tgc.err")" 1
 
+# Dice and tuck boxes: nets to fold are no product, a warning each; the
+# 16 mm sticker die is not the service's sticker size, a warning too;
+# the deck's cards are still written.
+dp nets-tgc export tests/decks/nets --lang en -o "$T/nets-tgc" --for thegamecrafter
+check "dice and a tuck box --for thegamecrafter: exit 0, the cards written" \
+    files_are "$T/nets-tgc" "playing-front.png "
+check "... the four nets skipped as nets to fold, a warning each" \
+    is "$(grep -c "skipped: The Game Crafter makes no nets to fold" "$T/nets-tgc.err")" 4
+check "... the sticker die skipped as die stickers of its size" \
+    grep -q "kind 'sticker' skipped: The Game Crafter makes no die stickers of 16 x 16 mm" "$T/nets-tgc.err"
+
 # A design a little off a product's size: 62 x 87 mm, skipped with a
 # warning naming both sizes and --fit; with --fit, scaled to cover the
 # product's trim (101.6 %, the larger of 63/62 and 88/87), centred.

@@ -36,7 +36,8 @@ enum export_format {
  * apart: a rectangle (a card, a square tile or chit), a round token, a
  * hex tile, a die's sticker, a board.
  */
-enum pod_class { POD_CARD, POD_ROUND, POD_HEX, POD_DIE, POD_BOARD };
+/* What a product is; POD_NET (a die or box to fold) no service makes. */
+enum pod_class { POD_CARD, POD_ROUND, POD_HEX, POD_DIE, POD_BOARD, POD_NET };
 
 /*
  * pod.c: a product a print-on-demand service makes, as it publishes it:

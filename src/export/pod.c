@@ -171,6 +171,10 @@ class_of(const struct tmpl *t)
 {
 	if (t->tile)
 		return POD_BOARD;
+	if (t->net != NULL)
+		return POD_NET;
+	if (t->faces > 0)
+		return POD_DIE;
 	if (t->shape == SHAPE_HEX)
 		return POD_HEX;
 	return t->shape == SHAPE_CIRCLE ? POD_ROUND : POD_CARD;
@@ -180,7 +184,8 @@ static const char *
 class_name(enum pod_class c)
 {
 	static const char *const names[] = { "cards or tiles",
-	    "round tokens", "hex tiles", "die stickers", "boards" };
+	    "round tokens", "hex tiles", "die stickers", "boards",
+	    "nets to fold" };
 
 	return names[c];
 }
