@@ -390,6 +390,14 @@ check "tts: the hex deck exports" tts tests/decks/hex en "$T/hex" --dpi 100
 check "tts: its hexes are hex tiles, pointy and flat, at their size" \
     objects tests/decks/hex "$T/hex" en
 
+# --- dice and a tuck box: skipped, a warning each ---------------------
+check "tts: dice and a tuck box: exit 0, a warning each, only the cards" \
+    eval '$WRAP ./deckpress export tests/decks/nets --lang en -o "$T/nets" \
+    --tts >"$T/nets.out" 2>"$T/nets.err" &&
+    [ "$(grep -c "skipped: a die'"'"'s faces go to" "$T/nets.err")" = 4 ] &&
+    grep -q "kind '"'"'box'"'"' skipped: a tuck box is folded" "$T/nets.err" &&
+    [ "$(ls "$T/nets" | tr "\n" " ")" = "nets-en-card-1.png nets-en-card-back.png nets-en.json nets-en.png " ]'
+
 # --- 75 cards: two sheets ---------------------------------------------
 mkdir -p "$T/big/text"
 grep -v "component: beta\|component: gamma" \

@@ -462,6 +462,27 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 	return ok ? 0 : EXIT_IO;
 }
 
+/*
+ * A die or a tuck box is folded from paper; the table has its own
+ * boxes, and how Tabletop Simulator maps a custom die's image to its
+ * faces is in templates it installs, not in its published format, so
+ * neither is written: one warning each, at the kind's layout.
+ */
+static bool
+skip_folded(const struct setup *s, size_t k, struct diags *d)
+{
+	const struct tmpl *t = s->tmpls[k];
+
+	if (t->faces == 0 && t->net == NULL)
+		return false;
+	diag_add(d, DIAG_WARN, &t->size_pos, "tts", "kind '%s' skipped: %s",
+	    s->deck->kinds[k].name, t->faces > 0 ? "a die's faces go to "
+	    "Tabletop Simulator's custom dice by a template it does not "
+	    "publish; export --trim writes each face" : "a tuck box is "
+	    "folded from paper, not an object on the table");
+	return true;
+}
+
 int
 export_tts(struct setup *s, size_t li, const struct export_req *q,
     struct export_done *done, struct diags *d)
@@ -485,20 +506,24 @@ export_tts(struct setup *s, size_t li, const struct export_req *q,
 	p.kv = xcalloc(pr.n + 1, sizeof(*p.kv));
 	for (i = 0; i < pr.n; i++) {
 		const struct tmpl *t = s->tmpls[pr.v[i].kind];
+		struct tkind *k = &p.kv[p.nk];
 
-		p.kv[i].sh = &pr.v[i];
+		if (skip_folded(s, pr.v[i].kind, d))
+			continue;
+		k->sh = &pr.v[i];
 		/* A board (cut into tiles to print), a round token or
 		 * a hex is a tile of its own on the table, not a card. */
-		p.kv[i].deck = !t->tile && t->shape != SHAPE_CIRCLE &&
+		k->deck = !t->tile && t->shape != SHAPE_CIRCLE &&
 		    t->shape != SHAPE_HEX;
-		p.kv[i].board = t->tile;
-		p.kv[i].f[0] = kf[i].f[0];
-		p.kv[i].f[1] = kf[i].f[1];
-		find_distinct(&p.kv[p.nk++]);
+		k->board = t->tile;
+		k->f[0] = kf[i].f[0];
+		k->f[1] = kf[i].f[1];
+		find_distinct(k);
+		p.nk++;
 	}
 	if (!fit)
 		rc = EXIT_INPUT;
-	else if (pr.n == 0)
+	else if (p.nk == 0)
 		rc = diag_add(d, DIAG_ERROR, NULL, "input", "the deck has no "
 		    "card to export") + EXIT_INPUT;
 	else
