@@ -135,17 +135,18 @@ print_notes(struct pack *p, GString *b, const char *em)
 	const struct print *pr = &p->sheets;
 	size_t i, start = 0, end = 0;
 
-	for (i = 0; i < pr->n && pr->v[i].backs; i++) {
-		const struct sheets *sh = &pr->v[i];
+	for (i = 0; i < pr->nparts && pr->parts[i].backs; i++) {
+		const struct sheetpart *sh = &pr->parts[i];
 
-		if (i == 0 || pr->v[i - 1].mode != sh->mode ||
+		if (i == 0 || pr->parts[i - 1].mode != sh->mode ||
 		    sh->mode == DUPLEX_NONE)
 			start = sh->first;
 		end = sh->first + sh->plan.n;
-		/* Fronts then backs (none) is a part per kind: each
-		 * kind's backs follow its own fronts. */
-		if (i + 1 < pr->n && pr->v[i + 1].backs &&
-		    pr->v[i + 1].mode == sh->mode && sh->mode != DUPLEX_NONE)
+		/* Fronts then backs (none) is a part per plan: each
+		 * part's backs follow its own fronts. */
+		if (i + 1 < pr->nparts && pr->parts[i + 1].backs &&
+		    pr->parts[i + 1].mode == sh->mode &&
+		    sh->mode != DUPLEX_NONE)
 			continue;	/* the part goes on */
 		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
 		    start + 1);
@@ -275,12 +276,13 @@ survey(struct pack *p)
 	size_t i;
 
 	p->multi = p->s->deck->multi;
-	for (i = 0; i < p->sheets.n; i++) {
-		p->single |= !p->sheets.v[i].backs;
-		p->unfolded |= p->sheets.v[i].backs &&
-		    p->sheets.v[i].mode != p->duplex;
-		p->tiled |= p->sheets.v[i].grid.arrange == ARR_TILES;
+	for (i = 0; i < p->sheets.nparts; i++) {
+		p->single |= !p->sheets.parts[i].backs;
+		p->unfolded |= p->sheets.parts[i].backs &&
+		    p->sheets.parts[i].mode != p->duplex;
 	}
+	for (i = 0; i < p->sheets.n; i++)
+		p->tiled |= p->sheets.v[i].grid.arrange == ARR_TILES;
 }
 
 /*

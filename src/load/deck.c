@@ -672,10 +672,20 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 	}
 	k->by_kind = by_kind;
 	load_numbering(ytree_get(v, "numbering"), &k->by_kind, ctx, d);
-	return load_string_key(deck, v, "layout", &k->layout, &k->layout_pos,
-	    d) && load_string_key(deck, v, "sheet", &k->sheet, &k->sheet_pos,
-	    d) && load_string_key(deck, v, "title_field", &k->title_field,
-	    &k->title_pos, d);
+	if (!load_string_key(deck, v, "layout", &k->layout, &k->layout_pos,
+	    d) || !load_string_key(deck, v, "sheet", &k->sheet, &k->sheet_pos,
+	    d) || !load_string_key(deck, v, "title_field", &k->title_field,
+	    &k->title_pos, d))
+		return false;
+	/* "shared": the deck's sheet, shared with other kinds; a sheet
+	 * named: sheets of its own. */
+	if (k->sheet != NULL && strcmp(k->sheet, "shared") == 0) {
+		k->share = SHARE_YES;
+		k->share_pos = k->sheet_pos;
+		k->sheet = NULL;
+	} else if (k->sheet != NULL)
+		k->share = SHARE_NO;
+	return true;
 }
 
 static bool

@@ -1686,10 +1686,15 @@ static void
 tplan_make(const struct grid *g, enum duplex mode, bool backs,
     const size_t *seq, size_t n, double w, struct tplan *out)
 {
+	struct run r = { 0 };
 	struct plan pl;
 	size_t i, k;
 
-	impose_plan(g, mode, backs, n, w, &pl);
+	r.grid = *g;
+	r.n = n;
+	r.w = w;
+	r.backs = backs;
+	impose_plan(&r, 1, mode, backs, &pl);
 	out->n = pl.n;
 	out->pages = xcalloc(pl.n + 1, sizeof(*out->pages));
 	for (i = 0; i < pl.n; i++) {
@@ -1697,6 +1702,7 @@ tplan_make(const struct grid *g, enum duplex mode, bool backs,
 		for (k = 0; k < out->pages[i].n; k++)
 			out->pages[i].v[k].card = seq[out->pages[i].v[k].card];
 	}
+	impose_plan_free(&pl);
 }
 
 static void
