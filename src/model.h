@@ -101,12 +101,8 @@ struct credits {
  * Each has its own template (size, shape, faces) and is imposed on
  * sheets of its own.  A deck.yaml with one "layout" has one kind.
  */
-/* Whether a kind's components share sheets with other kinds'. */
-enum share {
-	SHARE_AUTO,	/* the deck's sheet: shared if it fills less than one */
-	SHARE_YES,	/* "sheet: shared": the deck's sheet, shared */
-	SHARE_NO	/* a sheet of its own named: sheets of its own */
-};
+/* A kind's sheets: shared if small (AUTO) or said (YES); own (NO). */
+enum share { SHARE_AUTO, SHARE_YES, SHARE_NO };
 
 struct kind {
 	const char	*name;		/* "harm"; "card" for one layout */
@@ -115,8 +111,7 @@ struct kind {
 	struct srcpos	 layout_pos;
 	const char	*sheet;		/* sheet name or path */
 	struct srcpos	 sheet_pos;
-	enum share	 share;
-	struct srcpos	 share_pos;	/* of "sheet: shared" */
+	enum share	 share;		/* sheet_pos: of "shared" if YES */
 	struct card	 strs;		/* its strings (a pseudo-card): its
 					   printed name, texts its template
 					   shares between entries */

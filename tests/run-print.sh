@@ -123,8 +123,8 @@ grid_ok() {
 	    -v y0="$7" -v b="$8" -v pw="$9" -v ph="${10}" -v first="${11}" \
 	    -v n="${12}" -v gg="${13}" "$GEOM$LATTICE"'
 	# Marks only beside used cells: the used uc x ur of the grid, each
-	# trim line marked at an end where the grid's outermost cell beside
-	# it (first or last row, first or last column) is used; the last
+	# trim line marked at an end where the outermost cell of the grid
+	# beside it (first or last row or column) is used; the last
 	# row holds L cards.
 	function rused(r) { return r >= 0 && r < ur && (r < ur - 1 || L >= cols) }
 	END {

@@ -681,7 +681,6 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 	 * named: sheets of its own. */
 	if (k->sheet != NULL && strcmp(k->sheet, "shared") == 0) {
 		k->share = SHARE_YES;
-		k->share_pos = k->sheet_pos;
 		k->sheet = NULL;
 	} else if (k->sheet != NULL)
 		k->share = SHARE_NO;
@@ -760,7 +759,9 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 	for (i = 0; i < deck->nkinds; i++) {
 		if (deck->kinds[i].sheet == NULL) {
 			deck->kinds[i].sheet = deck->sheet;
-			deck->kinds[i].sheet_pos = deck->sheet_pos;
+			/* A shared kind's errors point at its "shared". */
+			if (deck->kinds[i].share != SHARE_YES)
+				deck->kinds[i].sheet_pos = deck->sheet_pos;
 		}
 		/* The deck's title_field: is every kind's that gives none. */
 		if (deck->kinds[i].title_field == NULL) {

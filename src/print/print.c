@@ -2,10 +2,11 @@
 /*
  * A print: the components of a deck in one language laid out and
  * imposed, kind by kind, on sheets -- what "deckpress cards" writes and
- * the pack's components part.  Each kind on sheets of its own; the kinds
- * with backs first, each from an odd page on, so that part prints
- * double-sided, then the single-sided ones.  The print stage: it
- * lays out and draws each face as a page needs it.
+ * the pack's components part.  Each kind on sheets of its own, but the
+ * small ones, which share theirs; the parts with backs first, each from
+ * an odd page on, so that part prints double-sided, then the
+ * single-sided ones.  The print stage: it lays out and draws each face
+ * as a page needs it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -142,11 +143,11 @@ share_ok(const struct setup *s, const struct sheets *sh, struct diags *d)
 	if (kd->share != SHARE_YES)
 		return true;
 	if (sh->grid.arrange == ARR_TILES)
-		diag_add(d, DIAG_ERROR, &kd->share_pos, "sheet", "component "
+		diag_add(d, DIAG_ERROR, &kd->sheet_pos, "sheet", "component "
 		    "'%s' is split over several sheets: it cannot share one",
 		    kd->name);
 	else if (s->sheets[sh->kind]->cols > 0)
-		diag_add(d, DIAG_ERROR, &kd->share_pos, "sheet", "component "
+		diag_add(d, DIAG_ERROR, &kd->sheet_pos, "sheet", "component "
 		    "'%s' cannot share a sheet whose grid is fixed (%u x %u): "
 		    "shared sheets compute each kind's rows", kd->name,
 		    s->sheets[sh->kind]->cols, s->sheets[sh->kind]->rows);
@@ -275,6 +276,25 @@ wanted(const struct deck *deck, const struct printopts *o, size_t k)
 }
 
 /*
+ * The kinds in the order of their first pages, which a kind sharing a
+ * sheet with an earlier one may change: an insertion sort, stable, so
+ * kinds that start on one sheet keep their order.
+ */
+static void
+by_first_page(struct print *pr)
+{
+	struct sheets t;
+	size_t i, j;
+
+	for (i = 1; i < pr->n; i++) {
+		t = pr->v[i];
+		for (j = i; j > 0 && pr->v[j - 1].first > t.first; j--)
+			pr->v[j] = pr->v[j - 1];
+		pr->v[j] = t;
+	}
+}
+
+/*
  * Number the pages: duplex parts from odd pages, then the others; each
  * kind's first page from its part's plan.
  */
@@ -304,6 +324,7 @@ paginate(struct print *pr)
 		pr->v[i].first = p->first + impose_plan_first_page(&p->plan,
 		    r);
 	}
+	by_first_page(pr);
 }
 
 static int

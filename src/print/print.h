@@ -55,7 +55,7 @@ struct sheetpart {
  * parts.  Pages are counted from the print's start, itself odd.
  */
 struct print {
-	struct sheets	*v;
+	struct sheets	*v;		/* in the order of their first pages */
 	size_t		 n;
 	struct sheetpart *parts;
 	size_t		 nparts;
