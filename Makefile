@@ -45,8 +45,8 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/render/reuse.c \
          src/impose/grid.c src/impose/round.c src/impose/tile.c \
          src/impose/marks.c src/impose/duplex.c src/impose/plan.c \
-         src/impose/calpage.c src/impose/place.c src/impose/sprue.c \
-         src/impose/netmarks.c \
+         src/impose/bands.c src/impose/calpage.c src/impose/place.c \
+         src/impose/sprue.c src/impose/netmarks.c \
          src/print/print.c \
          src/job/setup.c src/job/job.c src/job/printer.c \
          src/doc/cardsheets.c src/doc/rulebook.c \

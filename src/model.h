@@ -101,6 +101,9 @@ struct credits {
  * Each has its own template (size, shape, faces) and is imposed on
  * sheets of its own.  A deck.yaml with one "layout" has one kind.
  */
+/* A kind's sheets: shared if small (AUTO) or said (YES); own (NO). */
+enum share { SHARE_AUTO, SHARE_YES, SHARE_NO };
+
 struct kind {
 	const char	*name;		/* "harm"; "card" for one layout */
 	struct srcpos	 pos;		/* of its name in deck.yaml */
@@ -108,6 +111,7 @@ struct kind {
 	struct srcpos	 layout_pos;
 	const char	*sheet;		/* sheet name or path */
 	struct srcpos	 sheet_pos;
+	enum share	 share;		/* sheet_pos: of "shared" if YES */
 	struct card	 strs;		/* its strings (a pseudo-card): its
 					   printed name, texts its template
 					   shares between entries */

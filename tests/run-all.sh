@@ -41,7 +41,7 @@
 #            tests/run-search.sh tests/run-imagelimits.sh tests/run-costs.sh
 #            tests/run-po.sh tests/run-bad.sh tests/run-pod.sh tests/run-confinement.sh
 #            tests/run-build.sh tests/run-translate.sh tests/run-shapes.sh
-#            tests/run-gfx.sh
+#            tests/run-mixed.sh tests/run-gfx.sh
 #            tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
 #            tests/run-hex.sh tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
 #            tests/run-images.sh tests/run-sprites.sh tests/run-manners.sh
@@ -73,7 +73,7 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
     tests/run-imagelimits.sh tests/run-costs.sh tests/run-po.sh tests/run-bad.sh
     tests/run-pod.sh
     tests/run-confinement.sh tests/run-build.sh tests/run-translate.sh
-    tests/run-shapes.sh tests/run-gfx.sh tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
+    tests/run-shapes.sh tests/run-mixed.sh tests/run-gfx.sh tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
     tests/run-hex.sh tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
     tests/run-images.sh tests/run-sprites.sh tests/run-manners.sh
     tests/run-faces.sh

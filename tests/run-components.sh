@@ -78,13 +78,15 @@ function bad(msg) { print msg; nbad++ }
 # --- 1. the test game's pages -------------------------------------------
 # A4, 5 mm kept free, no gutter.  Cards 63 x 88 + 3 mm bleed: 3 x 3 a
 # sheet, trims at x 10.5 + 63c, y 16.5 + 88r.  alpha 11 cards: 2 sheets,
-# 4 pages; beta 9: 1 sheet, 2 pages; gamma 4: 2 pages.  Coins 30 mm +
-# 2 mm bleed: 45 a sheet in hexagonal rows (5 + 5 a row pair, 9 rows;
-# square rows hold 5 x 8 = 40): 7 coins, 2 pages.  Those have backs and
-# come first, each from an odd page: fronts on pages 1, 3, 5, 7, 9, each
-# followed by its backs.  Then the single-sided: 100 tokens, 98 a sheet
-# (test 3): 2 pages; the board, 2 x 2 tiles: 4 pages; 3 sheets of 190 x
-# 138 mm, 2 a page: 2 pages.  18 pages.
+# 4 pages; beta 9: 1 sheet, 2 pages.  gamma's 4 cards and the 7 coins
+# (30 mm + 2 mm bleed: 45 a sheet in hexagonal rows, 5 + 5 a row pair,
+# 9 rows; square rows hold 5 x 8 = 40) each fill less than a sheet, so
+# they share one: gamma's 2 rows, then a row of coins below them, 2
+# pages.  Those have backs and come first, each from an odd page:
+# fronts on pages 1, 3, 5, 7, each followed by its backs.  Then the
+# single-sided: 100 tokens, 98 a sheet (test 3): 2 pages; the board,
+# 2 x 2 tiles: 4 pages; 3 sheets of 190 x 138 mm, 2 a page: 2 pages.
+# 16 pages.
 render $C -o "$T/long.pdf" 2>"$T/long.err" &&
     render $C --duplex short -o "$T/short.pdf" 2>"$T/short.err" &&
     render $C --duplex none -o "$T/none.pdf" 2>"$T/none.err" ||
@@ -92,7 +94,7 @@ render $C -o "$T/long.pdf" 2>"$T/long.err" &&
 ok "components: renders (long, short and no duplex)"
 check "components: no diagnostics" sh -c '! cat "$@" | grep .' sh "$T"/*.err
 for m in long short none; do
-	check "components --duplex $m: 18 pages, all A4" a4_pages "$T/$m.pdf" 18
+	check "components --duplex $m: 16 pages, all A4" a4_pages "$T/$m.pdf" 16
 done
 
 # What each page shows: card ids on fronts, "back ID" on backs, the
@@ -102,16 +104,16 @@ ids() {
 	i=$2
 	while [ "$i" -le "$3" ]; do printf '%s%s%02d\n' "${4-}" "$1" "$i"; i=$((i + 1)); done
 }
+coins() { for k in 1 2 3 4 5 6 7; do echo "c$k"; done; }
 expect_page() {
 	case $1 in
 	1) ids a 1 9 ;;		2) ids a 1 9 "back " ;;
 	3) ids a 10 11 ;;	4) ids a 10 11 "back " ;;
 	5) ids b 1 9 ;;		6) ids b 1 9 "back " ;;
-	7) ids g 1 4 ;;		8) ids g 1 4 "back " ;;
-	9 | 10) for k in 1 2 3 4 5 6 7; do echo "c$k"; done ;;
-	11 | 12) ;;
-	1[3-6]) echo "Test board · $(($1 - 12))/4" ;;
-	17) printf 's1\ns2\n' ;;	18) echo s3 ;;
+	7) ids g 1 4; coins ;;	8) ids g 1 4 "back "; coins ;;
+	9 | 10) ;;
+	1[1-4]) echo "Test board · $(($1 - 10))/4" ;;
+	15) printf 's1\ns2\n' ;;	16) echo s3 ;;
 	esac
 }
 # --duplex none: each kind's fronts, then its backs in the same order
@@ -128,7 +130,7 @@ words() { tr ' \f' '\n\n' | sed '/^$/d' | sort; }
 page_plan() {
 	bad=0
 	p=1
-	while [ "$p" -le 18 ]; do
+	while [ "$p" -le 16 ]; do
 		pdftotext -raw -f $p -l $p "$1" - | words >"$1.got"
 		if [ "$2" = none ]; then expect_none $p; else expect_page $p; fi |
 		    words >"$1.want"
@@ -226,10 +228,10 @@ done
 # p * sqrt(3) / 2 = 20.785 apart: floor((287 - 24) / 20.785) + 1 = 13
 # rows, 8 in the even ones and floor((200 - 12 - 24) / 24) + 1 = 7 in the
 # odd ones (shifted by p / 2 = 12): 7 x 8 + 6 x 7 = 98, more: hexagonal.
-rasters "$T/long.pdf" "$T/tok" 11 12
-./out/test/assemble -rings "$T/tok-11.ppm" 404040 >"$T/rings-11" || :
-./out/test/assemble -rings "$T/tok-11.ppm" 2060a0 >"$T/dots-11" || :
-./out/test/assemble -rings "$T/tok-12.ppm" 404040 >"$T/rings-12" || :
+rasters "$T/long.pdf" "$T/tok" 9 10
+./out/test/assemble -rings "$T/tok-9.ppm" 404040 >"$T/rings-9" || :
+./out/test/assemble -rings "$T/tok-9.ppm" 2060a0 >"$T/dots-9" || :
+./out/test/assemble -rings "$T/tok-10.ppm" 404040 >"$T/rings-10" || :
 rm -f "$T"/tok-*.ppm
 rings_ok() {
 	awk -v want="$2" "$GEOM"'
@@ -246,8 +248,8 @@ rings_ok() {
 	}' "$1"
 }
 check "tokens: 98 cut circles on the first sheet, each 20 mm +- 0.1 across and down (middle of the stroke)" \
-    rings_ok "$T/rings-11" 98
-check "tokens: the other 2 on the second sheet" rings_ok "$T/rings-12" 2
+    rings_ok "$T/rings-9" 98
+check "tokens: the other 2 on the second sheet" rings_ok "$T/rings-10" 2
 check "tokens: no two rings' bleed areas overlap (centres >= 24 mm apart)" \
     awk "$GEOM"'
     { n++; x[n] = $2; y[n] = $3 }
@@ -257,7 +259,7 @@ check "tokens: no two rings' bleed areas overlap (centres >= 24 mm apart)" \
 		if (d < 24 - 0.1) bad(sprintf("rings at %.3f,%.3f and %.3f,%.3f: %.3f mm apart", x[i], y[i], x[j], y[j], d))
 	}
 	exit nbad > 0 || n == 0
-    }' "$T/rings-11"
+    }' "$T/rings-9"
 check "tokens: hexagonal rows, 20.785 mm apart, 8 and 7 by turns, odd rows shifted 12 mm, 24 mm pitch" \
     awk "$GEOM"'
     { n++; x[n] = $2; y[n] = $3 }
@@ -283,7 +285,7 @@ check "tokens: hexagonal rows, 20.785 mm apart, 8 and 7 by turns, odd rows shift
 		if (i != j && abs(y[i] - y[j]) < 1 && x[j] > x[i] && x[j] - x[i] < 30 && !near(x[j] - x[i], 24))
 			bad(sprintf("neighbours at x %.3f and %.3f: %.3f mm apart", x[i], x[j], x[j] - x[i]))
 	exit nbad > 0
-    }' "$T/rings-11"
+    }' "$T/rings-9"
 check "tokens: each one's centre dot at the centre of its cut circle" \
     awk "$GEOM"'
     FNR == 1 { file++ }
@@ -296,7 +298,7 @@ check "tokens: each one's centre dot at the centre of its cut circle" \
 		if (j > m) bad(sprintf("ring at %.3f,%.3f has no dot at its centre", x[i], y[i]))
 	}
 	exit nbad > 0 || n == 0
-    }' "$T/rings-11" "$T/dots-11"
+    }' "$T/rings-9" "$T/dots-9"
 
 # Coins, two-sided (back: front): coin k (1..7) is #20A0KK, KK = 0x10 k,
 # over trim and bleed (34 mm).  Its back is at the mirrored centre.
@@ -336,19 +338,19 @@ coin_rings() {
 	}' "$1" "$2"
 }
 for m in long short; do
-	rasters "$T/$m.pdf" "$T/coin-$m" 9 10
-	for p in 9 10; do
+	rasters "$T/$m.pdf" "$T/coin-$m" 7 8
+	for p in 7 8; do
 		./out/test/measure "$T/coin-$m-$p.ppm" >"$T/coin-$m-$p.m" || :
 		./out/test/assemble -rings "$T/coin-$m-$p.ppm" 404040 \
 		    >"$T/coin-$m-$p.r" || :
 		rm -f "$T/coin-$m-$p.ppm"
 	done
 	check "coins $m edge: each back at its front's mirrored centre" \
-	    coins_ok "$T/coin-$m-9.m" "$T/coin-$m-10.m" $m
+	    coins_ok "$T/coin-$m-7.m" "$T/coin-$m-8.m" $m
 	check "coins $m edge: a 30 mm cut circle on each coin, front" \
-	    coin_rings "$T/coin-$m-9.r" "$T/coin-$m-9.m"
+	    coin_rings "$T/coin-$m-7.r" "$T/coin-$m-7.m"
 	check "coins $m edge: a 30 mm cut circle on each coin, back" \
-	    coin_rings "$T/coin-$m-10.r" "$T/coin-$m-10.m"
+	    coin_rings "$T/coin-$m-8.r" "$T/coin-$m-8.m"
 done
 
 # --- 4. the board, put together from its tiles ---------------------------
@@ -548,7 +550,7 @@ inside_marks() {
 B=$T/board
 space_specs $C $C/board.yaml >"$B.spaces"
 tile_measures=yes
-if assemble "$B" "$T/long.pdf" 13 14 15 16; then
+if assemble "$B" "$T/long.pdf" 11 12 13 14; then
 	ok "board: each tile's crop marks and join lines found, tiles put together"
 else
 	notok "board: each tile's crop marks and join lines found, tiles put together"
@@ -562,9 +564,9 @@ check "board: every token space 20 + 2 x 1.5 mm +- 0.2, in place" \
 tile_measures=
 for i in 1 2 3 4; do
 	check "board: tile $i says 'Test board · $i/4' below its window" \
-	    label_ok "$T/long.pdf" $((12 + i)) "Test board" "$i/4" "$B" $i
+	    label_ok "$T/long.pdf" $((10 + i)) "Test board" "$i/4" "$B" $i
 	check "board: tile $i paints nothing beyond its crop marks" \
-	    inside_marks "$B" $i "$B-$((12 + i)).m"
+	    inside_marks "$B" $i "$B-$((10 + i)).m"
 done
 
 # --- 5. Serious Privacy -----------------------------------------------------

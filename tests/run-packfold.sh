@@ -258,16 +258,15 @@ check "kit, pack --duplex fold: the coins' two pages look as cards --duplex fold
     sh -c "cmp -s $T/kitp-$((p0 + 7)).ppm $T/kitc-08.ppm && cmp -s $T/kitp-$((p0 + 8)).ppm $T/kitc-09.ppm"
 
 # Printed fronts then backs (none), each kind of the kit is a part of its
-# own -- its backs follow its own fronts --, and the index says so kind
-# by kind.
+# own -- its backs follow its own fronts --, but gamma's 4 cards and the
+# 7 coins, which share a sheet: the index says so part by part.
 pack "$k" --duplex none -o "$T/kit-none.pdf" >"$T/kit-none.out"
 q0=$(first_sheet "$T/kit-none.out")
-check "kit, pack --duplex none: a note per kind, its fronts then its backs" \
+check "kit, pack --duplex none: a note per part, its fronts then its backs" \
     has "$T/kit-none.pdf" 2 "Pages $q0 to $((q0 + 3)) hold the fronts first" \
     "Pages $((q0 + 4)) to $((q0 + 5)) hold the fronts first" \
     "Pages $((q0 + 6)) to $((q0 + 7)) hold the fronts first" \
-    "Pages $((q0 + 8)) to $((q0 + 9)) hold the fronts first" \
-    "Print pages $((q0 + 10)) to $((q0 + 17)) single-sided: they have no backs"
+    "Print pages $((q0 + 8)) to $((q0 + 15)) single-sided: they have no backs"
 
 # The bundled kit, Serious Privacy, folded: made, and every page of its
 # card sheets as cards --duplex fold prints it, as many as that has.

@@ -111,8 +111,9 @@ mini a4 4 4 44 68 17 12.5 3 1 16 a0
 mini letter 4 3 44 68 19.95 37.7 3 2 16 a0'
 
 # grid_ok M COLS ROWS CW CH X0 Y0 B PW PH FIRST N GG: on the measured
-# page M the crop marks lie on COLS + 1 vertical and ROWS + 1 horizontal
-# trim lines, two marks each, CW and CH apart from X0, Y0; the trims are
+# page M the crop marks lie on the trim lines of the cells used (COLS +
+# 1 vertical and ROWS + 1 horizontal on a full page), two marks each but
+# none beside an empty cell, CW and CH apart from X0, Y0; the trims are
 # 5 mm or more inside the paper; each mark starts 0.5 mm past the
 # B mm bleed and has 1 mm or more outside the 5 mm band; cards FIRST to
 # FIRST + N - 1 of kind GG fill the cells row by row, each trim CW x CH
@@ -121,18 +122,27 @@ grid_ok() {
 	awk -v cols="$2" -v rows="$3" -v cw="$4" -v ch="$5" -v x0="$6" \
 	    -v y0="$7" -v b="$8" -v pw="$9" -v ph="${10}" -v first="${11}" \
 	    -v n="${12}" -v gg="${13}" "$GEOM$LATTICE"'
+	# Marks only beside used cells: the used uc x ur of the grid, each
+	# trim line marked at an end where the outermost cell of the grid
+	# beside it (first or last row or column) is used; the last
+	# row holds L cards.
+	function rused(r) { return r >= 0 && r < ur && (r < ur - 1 || L >= cols) }
 	END {
 		lattice()
-		if (nv != cols + 1 || nh != rows + 1)
+		uc = n < cols ? n : cols; ur = int((n + cols - 1) / cols)
+		L = n - (ur - 1) * cols
+		if (nv != uc + 1 || nh != ur + 1)
 			bad(sprintf("the crop marks show %d x %d trims, expected %d x %d",
-			    nv - 1, nh - 1, cols, rows))
+			    nv - 1, nh - 1, uc, ur))
 		for (k = 1; k <= nv; k++) {
-			if (vc[k] != 2) bad(sprintf("trim line x = %.3f: %d marks", V[k], vc[k]))
+			want = 1 + (k - 1 <= L)
+			if (vc[k] != want) bad(sprintf("trim line x = %.3f: %d marks, expected %d", V[k], vc[k], want))
 			if (!near(V[k], x0 + (k - 1) * cw))
 				bad(sprintf("trim line %d at x %.3f, expected %.3f", k - 1, V[k], x0 + (k - 1) * cw))
 		}
 		for (k = 1; k <= nh; k++) {
-			if (hc[k] != 2) bad(sprintf("trim line y = %.3f: %d marks", Hz[k], hc[k]))
+			want = 1 + (rused(k - 2) || rused(k - 1))
+			if (hc[k] != want) bad(sprintf("trim line y = %.3f: %d marks, expected %d", Hz[k], hc[k], want))
 			if (!near(Hz[k], y0 + (k - 1) * ch))
 				bad(sprintf("trim line %d at y %.3f, expected %.3f", k - 1, Hz[k], y0 + (k - 1) * ch))
 		}
@@ -167,7 +177,6 @@ grid_ok() {
 		}
 		for (c in cx0) if (c ~ /^#[0-9a-f][0-9a-f][0-9a-f][0-9a-f]c0$/) ncards++
 		if (ncards != n) bad(ncards " cards on the page, expected " n)
-		uc = n < cols ? n : cols; ur = int((n + cols - 1) / cols)
 		g = "#808080"
 		X0 = x0 - b; Y0 = y0 - b; X1 = x0 + uc * cw + b; Y1 = y0 + ur * ch + b
 		if (!(g in cx0)) bad("no bleed painted")

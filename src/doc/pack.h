@@ -39,6 +39,8 @@ struct pack {
 	bool		 multi;		/* components of several kinds */
 	bool		 single;	/* some print single-sided */
 	bool		 tiled;		/* some boards span several sheets */
+	bool		 norules;	/* no rule booklet written yet: the
+					   pack goes without instructions */
 	char		**said;		/* gets the "FILE: N pages" line;
 					   NULL: not wanted */
 	enum duplex	 duplex;	/* how its sheets print */

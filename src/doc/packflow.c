@@ -135,17 +135,18 @@ print_notes(struct pack *p, GString *b, const char *em)
 	const struct print *pr = &p->sheets;
 	size_t i, start = 0, end = 0;
 
-	for (i = 0; i < pr->n && pr->v[i].backs; i++) {
-		const struct sheets *sh = &pr->v[i];
+	for (i = 0; i < pr->nparts && pr->parts[i].backs; i++) {
+		const struct sheetpart *sh = &pr->parts[i];
 
-		if (i == 0 || pr->v[i - 1].mode != sh->mode ||
+		if (i == 0 || pr->parts[i - 1].mode != sh->mode ||
 		    sh->mode == DUPLEX_NONE)
 			start = sh->first;
 		end = sh->first + sh->plan.n;
-		/* Fronts then backs (none) is a part per kind: each
-		 * kind's backs follow its own fronts. */
-		if (i + 1 < pr->n && pr->v[i + 1].backs &&
-		    pr->v[i + 1].mode == sh->mode && sh->mode != DUPLEX_NONE)
+		/* Fronts then backs (none) is a part per plan: each
+		 * part's backs follow its own fronts. */
+		if (i + 1 < pr->nparts && pr->parts[i + 1].backs &&
+		    pr->parts[i + 1].mode == sh->mode &&
+		    sh->mode != DUPLEX_NONE)
 			continue;	/* the part goes on */
 		snprintf(p->num[0], sizeof(p->num[0]), "%zu", p->sheet0 +
 		    start + 1);
@@ -202,8 +203,9 @@ flow_index(struct pack *p, struct diags *d)
 
 	g_string_append_printf(b, "## %s\n", doc_pack_str(p, "index"));
 	parse_md(p, "index", g_string_free(b, FALSE), &p->index, d);
-	booklet_doc_add_index(&p->index, doc_pack_first_heading(&p->frules),
-	    p->p_rules + 1, 0);
+	if (p->frules.n > 0)
+		booklet_doc_add_index(&p->index,
+		    doc_pack_first_heading(&p->frules), p->p_rules + 1, 0);
 	booklet_doc_add_index(&p->index, parts_title(p), p->p_parts + 1, 0);
 	for (i = 0; p->multi && i < p->sheets.n; i++)
 		booklet_doc_add_index(&p->index,
@@ -275,38 +277,38 @@ survey(struct pack *p)
 	size_t i;
 
 	p->multi = p->s->deck->multi;
-	for (i = 0; i < p->sheets.n; i++) {
-		p->single |= !p->sheets.v[i].backs;
-		p->unfolded |= p->sheets.v[i].backs &&
-		    p->sheets.v[i].mode != p->duplex;
-		p->tiled |= p->sheets.v[i].grid.arrange == ARR_TILES;
+	for (i = 0; i < p->sheets.nparts; i++) {
+		p->single |= !p->sheets.parts[i].backs;
+		p->unfolded |= p->sheets.parts[i].backs &&
+		    p->sheets.parts[i].mode != p->duplex;
 	}
+	for (i = 0; i < p->sheets.n; i++)
+		p->tiled |= p->sheets.v[i].grid.arrange == ARR_TILES;
 }
 
 /*
- * The pack prints the booklet as its instructions: without
- * rules/LANG.md it cannot be made, and that, not the strings that
- * would go around it, is what the designer must hear first.
+ * The pack prints the booklet as its instructions: a game without
+ * rules/LANG.md yet still gets its pack, cover, sheets and credits,
+ * with a warning that the instructions are missing.
  */
-static bool
-has_booklet(const struct pack *p, struct diags *d)
+static void
+find_booklet(struct pack *p, struct diags *d)
 {
 	const struct deck *deck = p->s->deck;
 	const char *lang = deck->langs[p->li];
 	char *rel = g_strdup_printf("rules/%s.md", lang);
 	char *path = path_join(deck->dir, rel);
 	struct srcpos pos = { diag_file(d, path), 0, 0 };
-	bool yes = file_exists(path);
 
-	if (!yes) {
-		diag_add(d, DIAG_ERROR, &pos, "missing-booklet", "the pack "
-		    "in '%s' has no instructions: write its rule booklet, "
-		    "%s", lang, rel);
+	p->norules = !file_exists(path);
+	if (p->norules) {
+		diag_add(d, DIAG_WARN, &pos, "missing-booklet", "the pack "
+		    "in '%s' has no instructions yet: it is made without "
+		    "them until its rule booklet, %s, is written", lang, rel);
 		diag_about(d, "pack", lang);
 	}
 	g_free(rel);
 	free(path);
-	return yes;
 }
 
 bool
@@ -316,8 +318,8 @@ doc_pack_build(struct pack *p, const struct job *j, struct diags *d)
 	    j->back_y, NULL };
 
 	p->duplex = j->duplex;
-	if (!has_booklet(p, d) || !print_build(p->s, p->li, &po, &p->sheets,
-	    d))
+	find_booklet(p, d);
+	if (!print_build(p->s, p->li, &po, &p->sheets, d))
 		return false;
 	/* The pack's own pages on the paper of its sheets. */
 	if (p->sheets.paper != NULL && strcmp(p->sheets.paper, "Letter") == 0)
@@ -334,7 +336,7 @@ doc_pack_build(struct pack *p, const struct job *j, struct diags *d)
 	parse_md(p, "cover", doc_pack_cover_md(p), &p->cover, d);
 	cover_faces(p);
 	flow(p, &p->cover, &p->fcover, d);
-	if (!flow_rules(p, d))
+	if (!p->norules && !flow_rules(p, d))
 		return false;
 	parse_md(p, "blank", g_strdup_printf("*%s*\n", doc_pack_str(p,
 	    "blank")), &p->blank, d);

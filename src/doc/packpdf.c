@@ -27,13 +27,14 @@ page_note(cairo_t *cr, const struct pack *p)
 static void
 pack_outline(struct pdfout *pdf, const struct pack *p)
 {
-	int parent[8] = { 0 }, top;
+	int parent[8] = { 0 }, top = 0;
 	size_t i;
 
 	pdf_outline(pdf, 0, p->title, 1, 0);
 	pdf_outline(pdf, 0, doc_pack_str(p, "index"), (int)p->p_index + 1, 0);
-	top = pdf_outline(pdf, 0, doc_pack_first_heading(&p->frules),
-	    (int)p->p_rules + 1, 0);
+	if (p->frules.n > 0)
+		top = pdf_outline(pdf, 0, doc_pack_first_heading(&p->frules),
+		    (int)p->p_rules + 1, 0);
 	for (i = 1; i < p->frules.nmarks; i++) {
 		const struct bmark *m = &p->frules.marks[i];
 		int lv = m->b->level < 2 ? 2 : m->b->level > 6 ? 6 :
@@ -127,11 +128,15 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	draw_flow(&pdf, p, &p->fcredits, &page);
 	pack_outline(&pdf, p);
 	ok = pdf_close(&pdf, fit, d);
-	if (ok && p->said != NULL)
+	if (ok && p->said != NULL && p->frules.n > 0)
 		*p->said = g_strdup_printf("%s: %zu pages (instructions "
 		    "from page %zu, cards from %zu)%s\n", outfile_name(out),
 		    page, p->p_rules + 1, p->sheet0 + 1,
 		    p->sheets.note ? " (draft)" : "");
+	else if (ok && p->said != NULL)
+		*p->said = g_strdup_printf("%s: %zu pages (no instructions "
+		    "yet, cards from %zu)%s\n", outfile_name(out), page,
+		    p->sheet0 + 1, p->sheets.note ? " (draft)" : "");
 	g_free(au);
 	if (!fit)
 		return EXIT_INPUT;
@@ -176,6 +181,7 @@ doc_pack(const struct job *j, char **said, struct diags *d)
 	p.s = &s;
 	p.strs = g_ptr_array_new_with_free_func(free);
 	job_load_opts(j, &lo);
+	lo.pack = true;
 	if ((rc = job_setup_load(&s, j->deckdir, &lo, d)) != 0)
 		goto out;
 	job_sheets(j, &s);

@@ -184,6 +184,66 @@ missing(const struct pack *p, const char *const *names, enum duplex mode,
 	}
 }
 
+/*
+ * How a kind's components are cut out, as the pack string that says
+ * so: rectangles along their crop marks ("cutting", as the duplex mode
+ * says it), round ones along the cut line printed round each
+ * ("cutting-lines").  A shape cut another way is one case more: a net
+ * cut out, folded and glued says "cutting-nets".
+ */
+static const char *
+cut_key(const struct tmpl *t, enum duplex mode)
+{
+	if (t->net != NULL)
+		return "cutting-nets";
+	switch (t->shape) {
+	case SHAPE_CIRCLE:
+	case SHAPE_HEX:
+		return "cutting-lines";
+	default:
+		return doc_pack_mode_key("cutting", mode);
+	}
+}
+
+/*
+ * The ways the pack's kinds are cut, each once, in the order of the
+ * sheets, into keys[] (at most p->sheets.n); returns how many.
+ */
+static size_t
+cut_keys(const struct pack *p, const char **keys)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < p->sheets.n; i++) {
+		const char *k = cut_key(p->s->tmpls[p->sheets.v[i].kind],
+		    p->duplex);
+
+		for (j = 0; j < n && strcmp(keys[j], k) != 0; j++)
+			;
+		if (j == n)
+			keys[n++] = k;
+	}
+	return n;
+}
+
+/* The ways of cutting the cover names (cut_md()) need their strings. */
+static void
+missing_cuts(const struct pack *p, GString *miss)
+{
+	const char **keys = xcalloc(p->sheets.n + 1, sizeof(*keys));
+	const char *one[2] = { NULL, NULL };
+	size_t n = cut_keys(p, keys), i;
+
+	for (i = 0; i < n; i++) {
+		one[0] = keys[i];
+		/* "cutting" is needed[]'s, as the duplex mode says it. */
+		if (strcmp(keys[i], doc_pack_mode_key("cutting",
+		    p->duplex)) != 0)
+			missing(p, one, p->duplex, miss);
+	}
+	free(keys);
+}
+
 /* A kind the pack names in its index must have a name to name it by. */
 static bool
 kind_names_ok(const struct pack *p, struct diags *d)
@@ -235,6 +295,7 @@ doc_pack_strings_ok(const struct pack *p, struct diags *d)
 		missing(p, needed_single, p->duplex, miss);
 	if (p->tiled)
 		missing(p, needed_tiled, p->duplex, miss);
+	missing_cuts(p, miss);
 	if (miss->len > 0) {
 		langs = default_langs(p->s);
 		diag_add(d, DIAG_ERROR, ct->pos.file ? &ct->key_pos :
@@ -252,8 +313,41 @@ doc_pack_strings_ok(const struct pack *p, struct diags *d)
 }
 
 /*
+ * How to cut, on the cover: the one way all the kinds are cut, or a
+ * paragraph per way, each naming its kinds in bold.
+ */
+static void
+cut_md(const struct pack *p, GString *b)
+{
+	const char **keys = xcalloc(p->sheets.n + 1, sizeof(*keys));
+	size_t n = cut_keys(p, keys), i, k, named;
+
+	g_string_append_printf(b, "### %s\n\n", doc_pack_str(p, "cut-title"));
+	if (n <= 1)
+		g_string_append_printf(b, "%s\n\n", doc_pack_str(p, n == 1 ?
+		    keys[0] : doc_pack_mode_key("cutting", p->duplex)));
+	for (i = 0; n > 1 && i < n; i++) {
+		g_string_append(b, "**");
+		for (k = named = 0; k < p->sheets.n; k++) {
+			size_t kind = p->sheets.v[k].kind;
+
+			if (strcmp(cut_key(p->s->tmpls[kind], p->duplex),
+			    keys[i]) != 0)
+				continue;
+			if (named++ > 0)
+				g_string_append(b, ", ");
+			booklet_md_escape(b, doc_pack_kind_name(p, kind));
+		}
+		g_string_append_printf(b, ":** %s\n\n", doc_pack_str(p,
+		    keys[i]));
+	}
+	free(keys);
+}
+
+/*
  * Cover: the title, the tagline, and how to print (in the pack's duplex
- * mode), fold (gutterfold), cut, assemble boards and sleeve.
+ * mode), fold (gutterfold), cut (cut_md()), assemble boards, sleeve
+ * and read the instructions, if the game has them yet.
  */
 char *
 doc_pack_cover_md(const struct pack *p)
@@ -276,8 +370,10 @@ doc_pack_cover_md(const struct pack *p)
 	g_string_append_printf(b, "## %s\n\n%s\n\n", doc_pack_str(p,
 	    "preparation"), doc_pack_str(p, "paper"));
 	for (i = 0; i < 6; i++)
-		if ((i != 1 || p->duplex == DUPLEX_FOLD) &&
-		    (i != 3 || p->tiled))
+		if (i == 2)
+			cut_md(p, b);
+		else if ((i != 1 || p->duplex == DUPLEX_FOLD) &&
+		    (i != 3 || p->tiled) && (i != 5 || !p->norules))
 			g_string_append_printf(b, "### %s\n\n%s\n\n",
 			    doc_pack_str(p, parts[i][0]), doc_pack_str(p,
 			    parts[i][1]));

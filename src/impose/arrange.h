@@ -11,6 +11,8 @@
 
 #include "impose.h"
 
+#define MIN_MARK	MM(1)	/* of a crop mark outside the edge band */
+
 /* How many of size fit in avail with gutter between them. */
 unsigned int	impose_fit_count(double avail, double size, double gutter);
 /* out's trim top-left at (x, y), and its matrix, turned with g. */
@@ -77,8 +79,21 @@ void	impose_hex_bleeds(const struct grid *g, struct placement *v,
 void	impose_tile_slot(const struct grid *g, unsigned int row,
 	    unsigned int col, struct slot *out);
 
-/* Crop marks and guides on the extensions of every trim line. */
-void	impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s);
+/*
+ * Crop marks and guides on the extensions of the trim lines of a grid,
+ * each beside a used cell: used[row * cols + col], or every cell if
+ * used is NULL.
+ */
+void	impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s,
+	    const bool *used);
+
+/*
+ * The bands of the sheet that starts at c in plan pl, at most pl->nruns
+ * of them into b (*nb set), each band's placements its fronts, in
+ * order; returns where the next sheet starts.
+ */
+struct cursor	impose_bands(const struct plan *pl, struct cursor c,
+	    struct band *b, size_t *nb);
 
 /* The cut line of a round component: the circle of its trim. */
 void	impose_cut_circle(cairo_t *cr, const struct slot *sl, double w);

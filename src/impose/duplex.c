@@ -68,6 +68,12 @@ impose_duplex_grid(const struct grid *front, enum duplex mode,
 	/* A grid off centre lands mirrored; a centred one stays put. */
 	if (mirrors_rows(front, mode)) {
 		back->y0 = mirror_at(front, mode, front->y0, th);
+		if (front->guide_bottom > front->guide_top) {
+			back->guide_top = mirror_at(front, mode,
+			    front->guide_bottom, 0);
+			back->guide_bottom = mirror_at(front, mode,
+			    front->guide_top, 0);
+		}
 		back->nomarks = (n & ~(SIDE_TOP | SIDE_BOTTOM)) |
 		    (n & SIDE_TOP ? SIDE_BOTTOM : 0) |
 		    (n & SIDE_BOTTOM ? SIDE_TOP : 0);

@@ -11,7 +11,6 @@
 
 #include "arrange.h"
 
-#define MIN_MARK	MM(1)	/* of a crop mark outside the edge band */
 #define MIN_BLEED	MM(1)	/* the least outer bleed kept to fit more */
 
 /* Place cols x rows cells of cw x ch (placed) pt, centred. */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The impose stage: where the components of one kind sit on sheets of
- * paper -- rectangles on a grid, round tokens in rows, boards too large
- * for one sheet split into tiles -- which bleed each keeps, where crop
- * marks and cut lines go, and where each back lands for duplex printing.
+ * The impose stage: where components sit on sheets of paper --
+ * rectangles on a grid, round tokens in rows, boards too large for one
+ * sheet split into tiles, small kinds sharing a sheet in bands -- which
+ * bleed each keeps, where crop marks and cut lines go, and where each
+ * back lands for duplex printing.
  */
 #ifndef DECKPRESS_IMPOSE_H
 #define DECKPRESS_IMPOSE_H
@@ -60,6 +61,9 @@ struct grid {
 					   (fronts left) */
 	double		fold_at;	/* pt, the line's y ('h') or x ('v') */
 	unsigned int	nomarks;	/* sides without crop marks: FOLD_* */
+	/* a band of a shared page: where its guides down the page stop */
+	double		guide_top, guide_bottom;	/* pt; both 0: at
+					   the paper's edges */
 };
 
 /* Sides of a grid that face the fold: no crop marks there. */
@@ -102,52 +106,92 @@ void	impose_note(cairo_t *cr, PangoContext *ctx, const struct grid *g,
 
 /* One component face placed on a page. */
 struct placement {
-	size_t		card;		/* index into the laid-out faces */
+	size_t		kind;		/* its run's kind (struct run) */
+	size_t		card;		/* index in its run's print order */
 	enum face	face;		/* which of its faces */
 	struct slot	slot;
 };
 
-struct page {
-	enum face		 face;
-	struct grid		 grid;
-	struct placement	*v;
-	size_t			 n;
+/*
+ * The components of one kind in a plan, in print order, arranged as
+ * its grid says when it has a sheet to itself.
+ */
+struct run {
+	size_t		kind;		/* the caller's number for the kind */
+	struct grid	grid;
+	size_t		n;		/* components, copies counted */
+	double		w;		/* pt, a component's trim width */
+	bool		backs;		/* its backs print */
 };
 
 /*
- * The pages of one kind's components, made one at a time when drawn
- * (impose_plan_page()), so a deck of any size needs the memory of one
- * page.
+ * The part of a page one run fills: whole rows of its arrangement, its
+ * grid's rows and place the band's own (a partial last row counted).
+ */
+struct band {
+	size_t		run;		/* index into the plan's runs */
+	struct grid	grid;
+	size_t		first;		/* its first component in the run */
+	size_t		at, n;		/* its placements: page v[at .. at+n) */
+};
+
+struct page {
+	enum face		 face;
+	struct grid		 grid;	/* of its first band */
+	struct placement	*v;
+	size_t			 n;
+	struct band		*bands;	/* stacked down the page */
+	size_t			 nbands;
+};
+
+/* Where a sheet starts: component k of run run. */
+struct cursor {
+	size_t		run, k;
+};
+
+/*
+ * The pages of one or more runs sharing sheets: each run's components
+ * fill whole rows of its arrangement, a band, and the next run's band
+ * starts below it while it fits; a run alone on its sheets fills them
+ * just as its grid says.  Pages are made one at a time when drawn
+ * (impose_plan_page()), from where each sheet starts.
  */
 struct plan {
-	struct grid	 grid;
+	struct run	*runs;		/* owned */
+	size_t		 nruns;
 	enum duplex	 mode;
-	bool		 backs;
-	size_t		 nseq;		/* components, copies counted */
-	double		 w;		/* pt, a component's trim width */
+	bool		 backs;		/* any run's backs print */
+	struct cursor	*at;		/* owned: where each sheet starts */
+	size_t		 nsheets;
 	size_t		 n;		/* pages */
 };
 
 /*
- * Plan the pages for n components (copies counted, in print order),
- * w pt wide, arranged as g.  With backs, each front sheet is followed
- * by its back sheet, or for DUPLEX_NONE all backs follow all fronts in
- * the same sheet order.  A tiled component takes a sheet per tile.
+ * Plan the pages for the nruns runs (a copy of runs kept).  With
+ * backs, each front sheet is followed by its back sheet, or for
+ * DUPLEX_NONE all backs follow all fronts in the same sheet order;
+ * DUPLEX_FOLD puts them on the front page (one run only).  A tiled
+ * component (one run only) takes a sheet per tile.  Free with
+ * impose_plan_free().
  */
-void	impose_plan(const struct grid *g, enum duplex mode, bool backs,
-	    size_t n, double w, struct plan *out);
+void	impose_plan(const struct run *runs, size_t nruns, enum duplex mode,
+	    bool backs, struct plan *out);
+void	impose_plan_free(struct plan *pl);
+
+/* The page (0-based) of plan pl that shows run r's first front. */
+size_t	impose_plan_first_page(const struct plan *pl, size_t r);
 
 /*
  * Page i (0-based) of plan pl: its placements' .card are indices in
- * print order.  Free with impose_page_free().
+ * their run's print order.  Free with impose_page_free().
  */
 void	impose_plan_page(const struct plan *pl, size_t i, struct page *pg);
 void	impose_page_free(struct page *pg);
 
 /*
  * Draw page pg: each placement's face, faces[i] for pg->v[i], clipped
- * to its trim and kept bleed, placed as its slot says, then the marks
- * of the arrangement and the sheet's guides.  A face met before in
+ * to its trim and kept bleed, placed as its slot says, then each
+ * band's marks and the sheet's guides, beside used slots only.  A face met before in
  * reuse (may be NULL) is drawn from its recording.  On a tagged PDF,
  * cards[i] numbers pg->v[i]'s card for the structure tree (its two
  * faces one element), or is SIZE_MAX for a copy of a card already

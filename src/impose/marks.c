@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Cut guides: crop marks on the extension of every trim line of a grid,
- * in the margins, starting a small gap outside the bleed, a thin guide
+ * Cut guides: crop marks on the extension of the trim lines of a grid
+ * beside its used cells, in the margins, starting a small gap outside the bleed, a thin guide
  * continuing each to the paper edge (a guillotine's first cut removes
  * the corner marks, and the guides are what is left to align on); the
  * circle of a round component's trim.
@@ -25,70 +25,133 @@ line(cairo_t *cr, double x0, double y0, double x1, double y1)
  */
 enum part { PART_MARK, PART_GUIDE, PART_FULL };
 
-/* Marks of the vertical trim line at x: above and below the grid. */
+/* Which marks of a trim line to draw: at its start, at its end. */
+enum { END_START = 1, END_END = 2 };
+
+/*
+ * Marks of the vertical trim line at x: above and below the grid, as
+ * ends says; a band's guides stop at its limits, not to cross the
+ * band above or below it.
+ */
 static void
 vmark(cairo_t *cr, const struct grid *g, const struct sheet *s, double x,
-    double top, double bottom, enum part part)
+    double top, double bottom, enum part part, unsigned int ends)
 {
 	double y0 = top - g->bleed - s->mark_gap;
 	double y1 = bottom + g->bleed + s->mark_gap;
 	double len = part == PART_FULL ? 0 : s->mark_len;
+	double gt = g->guide_top, gb = g->guide_bottom;
 
-	if (!(g->nomarks & SIDE_TOP) && part == PART_MARK)
-		line(cr, x, y0, x, y0 - len);
-	else if (!(g->nomarks & SIDE_TOP))
-		line(cr, x, y0 - len, x, 0);
-	if (!(g->nomarks & SIDE_BOTTOM) && part == PART_MARK)
-		line(cr, x, y1, x, y1 + len);
-	else if (!(g->nomarks & SIDE_BOTTOM))
-		line(cr, x, y1 + len, x, g->paper_h);
+	if (gb <= gt) {
+		gt = 0;
+		gb = g->paper_h;
+	}
+	if ((ends & END_START) && !(g->nomarks & SIDE_TOP)) {
+		if (part == PART_MARK)
+			line(cr, x, y0, x, y0 - len);
+		else
+			line(cr, x, y0 - len, x, gt);
+	}
+	if ((ends & END_END) && !(g->nomarks & SIDE_BOTTOM)) {
+		if (part == PART_MARK)
+			line(cr, x, y1, x, y1 + len);
+		else
+			line(cr, x, y1 + len, x, gb);
+	}
 }
 
 static void
 hmark(cairo_t *cr, const struct grid *g, const struct sheet *s, double y,
-    double left, double right, enum part part)
+    double left, double right, enum part part, unsigned int ends)
 {
 	double x0 = left - g->bleed - s->mark_gap;
 	double x1 = right + g->bleed + s->mark_gap;
 	double len = part == PART_FULL ? 0 : s->mark_len;
 
-	if (!(g->nomarks & SIDE_LEFT) && part == PART_MARK)
-		line(cr, x0, y, x0 - len, y);
-	else if (!(g->nomarks & SIDE_LEFT))
-		line(cr, x0 - len, y, 0, y);
-	if (!(g->nomarks & SIDE_RIGHT) && part == PART_MARK)
-		line(cr, x1, y, x1 + len, y);
-	else if (!(g->nomarks & SIDE_RIGHT))
-		line(cr, x1 + len, y, g->paper_w, y);
+	if ((ends & END_START) && !(g->nomarks & SIDE_LEFT)) {
+		if (part == PART_MARK)
+			line(cr, x0, y, x0 - len, y);
+		else
+			line(cr, x0 - len, y, 0, y);
+	}
+	if ((ends & END_END) && !(g->nomarks & SIDE_RIGHT)) {
+		if (part == PART_MARK)
+			line(cr, x1, y, x1 + len, y);
+		else
+			line(cr, x1 + len, y, g->paper_w, y);
+	}
+}
+
+/* Does cell (row, col) hold a component?  Outside the grid: no. */
+static bool
+used_at(const struct grid *g, const bool *used, long row, long col)
+{
+	if (row < 0 || col < 0 || row >= (long)g->rows ||
+	    col >= (long)g->cols)
+		return false;
+	return used == NULL || used[row * g->cols + col];
+}
+
+/*
+ * The ends of a trim line to mark: a mark sits in the margin beside the
+ * outermost cell of the line's column (or row), and only if that cell,
+ * or with no gutter the one sharing the line, is used.  a, b: the
+ * columns left and right of a vertical line, or the rows above and
+ * below a horizontal one (the same one if there is a gutter).
+ */
+static unsigned int
+ends_of(const struct grid *g, const bool *used, bool vertical, long a,
+    long b)
+{
+	long last = vertical ? (long)g->rows - 1 : (long)g->cols - 1;
+	unsigned int ends = 0;
+
+	if (vertical) {
+		if (used_at(g, used, 0, a) || used_at(g, used, 0, b))
+			ends |= END_START;
+		if (used_at(g, used, last, a) || used_at(g, used, last, b))
+			ends |= END_END;
+	} else {
+		if (used_at(g, used, a, 0) || used_at(g, used, b, 0))
+			ends |= END_START;
+		if (used_at(g, used, a, last) || used_at(g, used, b, last))
+			ends |= END_END;
+	}
+	return ends;
 }
 
 static void
 all_marks(cairo_t *cr, const struct grid *g, const struct sheet *s,
-    enum part part)
+    enum part part, const bool *used)
 {
 	double right = g->x0 + (g->cols - 1) * g->pitch_x + g->card_w;
 	double bottom = g->y0 + (g->rows - 1) * g->pitch_y + g->card_h;
-	unsigned int i;
+	long i, shared = g->gutter > 0 ? -1 : 1;
 
 	/* With no gutter, neighbouring cards share a trim line. */
-	for (i = 0; i < g->cols; i++) {
+	for (i = 0; i < (long)g->cols; i++) {
 		double x = g->x0 + i * g->pitch_x;
 
 		if (i == 0 || g->gutter > 0)
-			vmark(cr, g, s, x, g->y0, bottom, part);
-		vmark(cr, g, s, x + g->card_w, g->y0, bottom, part);
+			vmark(cr, g, s, x, g->y0, bottom, part,
+			    ends_of(g, used, true, i, shared < 0 ? i : i - 1));
+		vmark(cr, g, s, x + g->card_w, g->y0, bottom, part,
+		    ends_of(g, used, true, i, shared < 0 ? i : i + 1));
 	}
-	for (i = 0; i < g->rows; i++) {
+	for (i = 0; i < (long)g->rows; i++) {
 		double y = g->y0 + i * g->pitch_y;
 
 		if (i == 0 || g->gutter > 0)
-			hmark(cr, g, s, y, g->x0, right, part);
-		hmark(cr, g, s, y + g->card_h, g->x0, right, part);
+			hmark(cr, g, s, y, g->x0, right, part,
+			    ends_of(g, used, false, i, shared < 0 ? i : i - 1));
+		hmark(cr, g, s, y + g->card_h, g->x0, right, part,
+		    ends_of(g, used, false, i, shared < 0 ? i : i + 1));
 	}
 }
 
 void
-impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s)
+impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s,
+    const bool *used)
 {
 	cairo_save(cr);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
@@ -96,14 +159,15 @@ impose_marks(cairo_t *cr, const struct grid *g, const struct sheet *s)
 	cairo_set_line_width(cr, s->mark_width);
 	/* Full guides: every trim line out to the edge, as strong as a
 	 * mark, for guillotines, where the first cut takes the corners. */
-	all_marks(cr, g, s, s->guides == GUIDES_FULL ? PART_FULL : PART_MARK);
+	all_marks(cr, g, s, s->guides == GUIDES_FULL ? PART_FULL : PART_MARK,
+	    used);
 	cairo_stroke(cr);
 	if (s->guides != GUIDES_FULL) {
 		/* Guides: hairline grey, so they do not compete with the
 		 * marks. */
 		cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
 		cairo_set_line_width(cr, 0.25);
-		all_marks(cr, g, s, PART_GUIDE);
+		all_marks(cr, g, s, PART_GUIDE, used);
 		cairo_stroke(cr);
 	}
 	cairo_restore(cr);

@@ -672,10 +672,19 @@ load_kind(struct deck *deck, struct kind *k, const struct ypair *p,
 	}
 	k->by_kind = by_kind;
 	load_numbering(ytree_get(v, "numbering"), &k->by_kind, ctx, d);
-	return load_string_key(deck, v, "layout", &k->layout, &k->layout_pos,
-	    d) && load_string_key(deck, v, "sheet", &k->sheet, &k->sheet_pos,
-	    d) && load_string_key(deck, v, "title_field", &k->title_field,
-	    &k->title_pos, d);
+	if (!load_string_key(deck, v, "layout", &k->layout, &k->layout_pos,
+	    d) || !load_string_key(deck, v, "sheet", &k->sheet, &k->sheet_pos,
+	    d) || !load_string_key(deck, v, "title_field", &k->title_field,
+	    &k->title_pos, d))
+		return false;
+	/* "shared": the deck's sheet, shared with other kinds; a sheet
+	 * named: sheets of its own. */
+	if (k->sheet != NULL && strcmp(k->sheet, "shared") == 0) {
+		k->share = SHARE_YES;
+		k->sheet = NULL;
+	} else if (k->sheet != NULL)
+		k->share = SHARE_NO;
+	return true;
 }
 
 static bool
@@ -750,7 +759,9 @@ load_layouts(struct deck *deck, const struct ynode *root, struct diags *d)
 	for (i = 0; i < deck->nkinds; i++) {
 		if (deck->kinds[i].sheet == NULL) {
 			deck->kinds[i].sheet = deck->sheet;
-			deck->kinds[i].sheet_pos = deck->sheet_pos;
+			/* A shared kind's errors point at its "shared". */
+			if (deck->kinds[i].share != SHARE_YES)
+				deck->kinds[i].sheet_pos = deck->sheet_pos;
 		}
 		/* The deck's title_field: is every kind's that gives none. */
 		if (deck->kinds[i].title_field == NULL) {

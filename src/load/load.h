@@ -81,6 +81,9 @@ struct load_opts {
 					   (--draft, watch) */
 	const char	*packdir;	/* deckpress's default pack strings,
 					   PACKDIR/LANG.yaml; NULL: none */
+	bool		 pack;		/* a pack is made: the defaults even
+					   for a game with no booklet or
+					   pack strings yet */
 	const char	*layouts;	/* deckpress's layouts/, which a
 					   game may name files in besides
 					   its own folder; NULL: none */

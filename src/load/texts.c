@@ -831,7 +831,7 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 		} else if (read[li])
 			ok &= whole_cards(deck, li, draft, d);
 	}
-	if (o->packdir != NULL && load_has_pack(deck, 0))
+	if (o->packdir != NULL && (o->pack || load_has_pack(deck, 0)))
 		add_defaults(deck, o->packdir, fields, d);
 	g_hash_table_destroy(fields);
 	deck->draft = o->draft;

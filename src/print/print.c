@@ -2,10 +2,11 @@
 /*
  * A print: the components of a deck in one language laid out and
  * imposed, kind by kind, on sheets -- what "deckpress cards" writes and
- * the pack's components part.  Each kind on sheets of its own; the kinds
- * with backs first, each from an odd page on, so that part prints
- * double-sided, then the single-sided ones.  The print stage: it
- * lays out and draws each face as a page needs it.
+ * the pack's components part.  Each kind on sheets of its own, but the
+ * small ones, which share theirs; the parts with backs first, each from
+ * an odd page on, so that part prints double-sided, then the
+ * single-sided ones.  The print stage: it lays out and draws each face
+ * as a page needs it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -146,6 +147,50 @@ pages_ok(const struct setup *s, const struct sheets *sh, size_t *pages,
 	return false;
 }
 
+/*
+ * "sheet: shared" on a kind that cannot share: a board split over
+ * sheets, or a kind whose sheet fixes its grid.
+ */
+static bool
+share_ok(const struct setup *s, const struct sheets *sh, struct diags *d)
+{
+	const struct kind *kd = &s->deck->kinds[sh->kind];
+
+	if (kd->share != SHARE_YES)
+		return true;
+	if (sh->grid.arrange == ARR_TILES)
+		diag_add(d, DIAG_ERROR, &kd->sheet_pos, "sheet", "component "
+		    "'%s' is split over several sheets: it cannot share one",
+		    kd->name);
+	else if (s->sheets[sh->kind]->cols > 0)
+		diag_add(d, DIAG_ERROR, &kd->sheet_pos, "sheet", "component "
+		    "'%s' cannot share a sheet whose grid is fixed (%u x %u): "
+		    "shared sheets compute each kind's rows", kd->name,
+		    s->sheets[sh->kind]->cols, s->sheets[sh->kind]->rows);
+	else
+		return true;
+	return false;
+}
+
+/*
+ * Does sh print on sheets shared with other kinds: as it says, or if it
+ * fills less than a sheet of its own?  Never a board, a fixed grid,
+ * slots listed by hand, flat hexes (their rows run down the page) or a
+ * kind gutterfold folds.
+ */
+static bool
+shares(const struct setup *s, const struct sheets *sh)
+{
+	const struct kind *kd = &s->deck->kinds[sh->kind];
+
+	if (kd->share == SHARE_NO || sh->grid.arrange == ARR_TILES ||
+	    sh->grid.arrange == ARR_SLOTS || sh->grid.down ||
+	    s->sheets[sh->kind]->cols > 0 || sh->grid.fold != 0 ||
+	    (sh->backs && sh->mode == DUPLEX_FOLD))
+		return false;
+	return kd->share == SHARE_YES || sh->n < sh->grid.ncells;
+}
+
 /* Kind k's sheets, if it has cards to print; false if it cannot. */
 static bool
 build_kind(struct setup *s, const struct printopts *o, size_t k,
@@ -179,10 +224,66 @@ build_kind(struct setup *s, const struct printopts *o, size_t k,
 		else if (!impose_fold_grid(s->sheets[k], t, &sh->grid, d))
 			return false;
 	}
-	if (!pages_ok(s, sh, pages, d))
+	if (!share_ok(s, sh, d))
 		return false;
-	impose_plan(&sh->grid, sh->mode, sh->backs, sh->n, t->w, &sh->plan);
-	return true;
+	sh->shared = shares(s, sh);
+	return pages_ok(s, sh, pages, d);
+}
+
+/*
+ * The part sh prints in: the shared part of its sheet if it shares one
+ * (made where the first kind sharing it comes), else a part of its own.
+ */
+static size_t
+part_of(const struct setup *s, struct print *pr, const struct sheets *sh)
+{
+	const struct sheet *paper = s->sheets[sh->kind];
+	struct sheetpart *p;
+	size_t i;
+
+	for (i = 0; sh->shared && i < pr->nparts; i++)
+		if (pr->parts[i].shared && pr->parts[i].sheet == paper)
+			return i;
+	p = &pr->parts[pr->nparts];
+	memset(p, 0, sizeof(*p));
+	p->sheet = paper;
+	p->shared = sh->shared;
+	p->mode = sh->mode;
+	return pr->nparts++;
+}
+
+/*
+ * The parts, in the order of the kinds (with backs first): each kind a
+ * run of its part's plan.
+ */
+static void
+make_parts(const struct setup *s, struct print *pr)
+{
+	struct run *runs = xcalloc(pr->n + 1, sizeof(*runs));
+	size_t i, j, nr;
+
+	pr->parts = xcalloc(pr->n + 1, sizeof(*pr->parts));
+	for (i = 0; i < pr->n; i++)
+		pr->v[i].part = part_of(s, pr, &pr->v[i]);
+	for (j = 0; j < pr->nparts; j++) {
+		struct sheetpart *p = &pr->parts[j];
+
+		for (i = nr = 0; i < pr->n; i++) {
+			const struct sheets *sh = &pr->v[i];
+
+			if (sh->part != j)
+				continue;
+			runs[nr].kind = sh->kind;
+			runs[nr].grid = sh->grid;
+			runs[nr].n = sh->n;
+			runs[nr].w = s->tmpls[sh->kind]->w;
+			runs[nr].backs = sh->backs;
+			p->backs |= sh->backs;
+			nr++;
+		}
+		impose_plan(runs, nr, p->mode, p->backs, &p->plan);
+	}
+	free(runs);
 }
 
 /* Does kind k print, as o says: all kinds, or the one named, and
@@ -194,24 +295,56 @@ wanted(const struct deck *deck, const struct printopts *o, size_t k)
 	    (o->skip == NULL || !o->skip[k]);
 }
 
-/* Number the pages: duplex kinds from odd pages, then the others. */
+/*
+ * The kinds in the order of their first pages, which a kind sharing a
+ * sheet with an earlier one may change: an insertion sort, stable, so
+ * kinds that start on one sheet keep their order.
+ */
+static void
+by_first_page(struct print *pr)
+{
+	struct sheets t;
+	size_t i, j;
+
+	for (i = 1; i < pr->n; i++) {
+		t = pr->v[i];
+		for (j = i; j > 0 && pr->v[j - 1].first > t.first; j--)
+			pr->v[j] = pr->v[j - 1];
+		pr->v[j] = t;
+	}
+}
+
+/*
+ * Number the pages: duplex parts from odd pages, then the others; each
+ * kind's first page from its part's plan.
+ */
 static void
 paginate(struct print *pr)
 {
 	size_t i, page = 0;
 
-	for (i = 0; i < pr->n; i++) {
-		struct sheets *sh = &pr->v[i];
+	for (i = 0; i < pr->nparts; i++) {
+		struct sheetpart *p = &pr->parts[i];
 
-		if (sh->backs && sh->mode != DUPLEX_NONE &&
-		    sh->mode != DUPLEX_FOLD)
+		if (p->backs && p->mode != DUPLEX_NONE &&
+		    p->mode != DUPLEX_FOLD)
 			page += page % 2;
-		sh->first = page;
-		page += sh->plan.n;
-		if (sh->backs && sh->mode != DUPLEX_FOLD)
+		p->first = page;
+		page += p->plan.n;
+		if (p->backs && p->mode != DUPLEX_FOLD)
 			pr->nduplex = page;
 	}
 	pr->npages = page;
+	for (i = 0; pr->nparts > 0 && i < pr->n; i++) {
+		const struct sheetpart *p = &pr->parts[pr->v[i].part];
+		size_t r;
+
+		for (r = 0; p->plan.runs[r].kind != pr->v[i].kind; r++)
+			;
+		pr->v[i].first = p->first + impose_plan_first_page(&p->plan,
+		    r);
+	}
+	by_first_page(pr);
 }
 
 static int
@@ -241,6 +374,8 @@ print_build(struct setup *s, size_t lang, const struct printopts *o,
 		if (wanted(s->deck, o, k))
 			ok &= build_kind(s, o, k, pr, &pages, d);
 	qsort(pr->v, pr->n, sizeof(*pr->v), backs_first);
+	if (ok)
+		make_parts(s, pr);
 	paginate(pr);
 	if (pr->n > 0) {
 		pr->paper_w = pr->v[0].grid.paper_w;
@@ -256,22 +391,51 @@ print_build(struct setup *s, size_t lang, const struct printopts *o,
 	return ok && d->nerr == nerr;
 }
 
-/* The faces page pg of sh shows, laid out; false if one does not fit. */
+/* The sheets of kind kind in pr: a placement's. */
+static const struct sheets *
+kind_sheets(const struct print *pr, size_t kind)
+{
+	size_t i;
+
+	for (i = 0; i < pr->n; i++)
+		if (pr->v[i].kind == kind)
+			return &pr->v[i];
+	return NULL;
+}
+
+/* The faces page pg shows, laid out; false if one does not fit. */
 static bool
 lay_page(const struct setup *s, const struct print *pr,
-    const struct sheets *sh, const struct page *pg, struct laid *faces,
-    struct diags *d)
+    const struct page *pg, struct laid *faces, struct diags *d)
 {
 	struct diags quiet = { 0 }, *to = pr->laid ? &quiet : d;
 	size_t nerr = to->nerr, i;
 	bool ok;
 
 	for (i = 0; i < pg->n; i++)
-		print_face(s, pr, sh, pg->v[i].card, pg->v[i].face, &faces[i],
-		    to);
+		print_face(s, pr, kind_sheets(pr, pg->v[i].kind),
+		    pg->v[i].card, pg->v[i].face, &faces[i], to);
 	ok = to->nerr == nerr;
 	diag_free(&quiet);
 	return ok;
+}
+
+/*
+ * Each placement's card for the structure tree: its index in the deck,
+ * or SIZE_MAX for a copy after the first.  Caller frees.
+ */
+static size_t *
+page_cards(const struct print *pr, const struct page *pg)
+{
+	size_t *cards = xcalloc(pg->n + 1, sizeof(*cards)), i;
+
+	for (i = 0; i < pg->n; i++) {
+		const struct sheets *sh = kind_sheets(pr, pg->v[i].kind);
+
+		cards[i] = copy_of(sh, pg->v[i].card) > 0 ? SIZE_MAX :
+		    sh->seq[pg->v[i].card];
+	}
+	return cards;
 }
 
 /*
@@ -284,21 +448,21 @@ static bool
 print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
     size_t page, struct diags *d)
 {
-	const struct sheets *sh = NULL;
+	const struct sheetpart *p = NULL;
 	struct page pg;
 	struct laid *faces;
 	size_t i, *cards;
 	bool ok;
 
-	for (i = 0; i < pr->n; i++)
-		if (page >= pr->v[i].first &&
-		    page < pr->v[i].first + pr->v[i].plan.n)
-			sh = &pr->v[i];
-	if (sh == NULL)
+	for (i = 0; i < pr->nparts; i++)
+		if (page >= pr->parts[i].first &&
+		    page < pr->parts[i].first + pr->parts[i].plan.n)
+			p = &pr->parts[i];
+	if (p == NULL)
 		return true;	/* a blank page before a duplex part */
-	impose_plan_page(&sh->plan, page - sh->first, &pg);
+	impose_plan_page(&p->plan, page - p->first, &pg);
 	faces = xcalloc(pg.n + 1, sizeof(*faces));
-	ok = lay_page(s, pr, sh, &pg, faces, d);
+	ok = lay_page(s, pr, &pg, faces, d);
 	if (cr != NULL) {
 		cairo_save(cr);
 		/* The printer's shift of its back pages, measured by
@@ -307,12 +471,9 @@ print_draw(cairo_t *cr, const struct setup *s, const struct print *pr,
 		if (pg.face == FACE_BACK)
 			cairo_translate(cr, pr->back_x, pr->back_y);
 		render_reuse_page(pr->reuse, page);
-		cards = xcalloc(pg.n + 1, sizeof(*cards));
-		for (i = 0; i < pg.n; i++)
-			cards[i] = copy_of(sh, pg.v[i].card) > 0 ? SIZE_MAX :
-			    sh->seq[pg.v[i].card];
-		impose_page(cr, s->fonts->ctx, &pg, faces,
-		    s->sheets[sh->kind], pr->reuse, cards);
+		cards = page_cards(pr, &pg);
+		impose_page(cr, s->fonts->ctx, &pg, faces, p->sheet,
+		    pr->reuse, cards);
 		free(cards);
 		if (pr->note != NULL)
 			impose_note(cr, s->fonts->ctx, &pg.grid, pr->note);
@@ -362,8 +523,11 @@ print_free(struct print *pr)
 
 	for (k = 0; k < pr->n; k++)
 		free(pr->v[k].seq);
+	for (k = 0; k < pr->nparts; k++)
+		impose_plan_free(&pr->parts[k].plan);
 	render_reuse_free(pr->reuse);
 	free(pr->v);
+	free(pr->parts);
 	free(pr->note);
 	memset(pr, 0, sizeof(*pr));
 }
@@ -371,21 +535,23 @@ print_free(struct print *pr)
 void
 print_front_pages(const struct print *pr, size_t ncards, size_t *page)
 {
+	const struct sheetpart *p;
 	const struct sheets *sh;
 	struct page pg;
 	size_t i, k, j, card;
 
 	memset(page, 0, ncards * sizeof(*page));
-	for (i = 0; i < pr->n; i++) {
-		sh = &pr->v[i];
-		for (k = 0; k < sh->plan.n; k++) {
-			impose_plan_page(&sh->plan, k, &pg);
+	for (i = 0; i < pr->nparts; i++) {
+		p = &pr->parts[i];
+		for (k = 0; k < p->plan.n; k++) {
+			impose_plan_page(&p->plan, k, &pg);
 			for (j = 0; pg.face == FACE_FRONT && j < pg.n; j++) {
+				sh = kind_sheets(pr, pg.v[j].kind);
 				if (pg.v[j].card >= sh->n)
 					continue;
 				card = sh->seq[pg.v[j].card];
 				if (card < ncards && page[card] == 0)
-					page[card] = sh->first + k + 1;
+					page[card] = p->first + k + 1;
 			}
 			impose_page_free(&pg);
 		}

@@ -21,8 +21,7 @@
  */
 struct sheets {
 	size_t		 kind;
-	struct grid	 grid;
-	struct plan	 plan;
+	struct grid	 grid;		/* on a sheet of its own */
 	size_t		*seq, n;	/* card indices in print order,
 					   ascending: a card's copies in a row */
 	bool		 backs;		/* it has a back, printed */
@@ -30,19 +29,36 @@ struct sheets {
 					   but gutterfold prints what it
 					   cannot fold (a round token, a
 					   board) as none */
-	size_t		 first;		/* 0-based page of its first sheet,
+	bool		 shared;	/* on sheets shared with other kinds */
+	size_t		 part;		/* index into the print's parts */
+	size_t		 first;		/* 0-based page of its first front,
 					   counted from the print's start */
 };
 
 /*
+ * The pages one plan prints: a kind's own sheets, or the sheets small
+ * kinds share, each kind a run of the plan.
+ */
+struct sheetpart {
+	struct plan	 plan;
+	bool		 backs;		/* a kind of it has backs, printed */
+	enum duplex	 mode;		/* its kinds' */
+	const struct sheet *sheet;	/* the sheet its kinds print on */
+	bool		 shared;	/* kinds may join it */
+	size_t		 first;		/* 0-based page of its first sheet */
+};
+
+/*
  * The sheets of every kind a command prints, ready to draw page by
- * page: kinds with backs first, each starting on an odd page (a blank
+ * page: parts with backs first, each starting on an odd page (a blank
  * one pads), so the part prints double-sided; then the single-sided
- * kinds.  Pages are counted from the print's start, itself odd.
+ * parts.  Pages are counted from the print's start, itself odd.
  */
 struct print {
-	struct sheets	*v;
+	struct sheets	*v;		/* in the order of their first pages */
 	size_t		 n;
+	struct sheetpart *parts;
+	size_t		 nparts;
 	size_t		 npages;	/* with the blank ones */
 	size_t		 nduplex;	/* pages to print double-sided */
 	size_t		 lang;		/* index into the deck's languages */
@@ -72,7 +88,9 @@ struct printopts {
 
 /*
  * Plan the pages of the components of s in language lang, kind by
- * kind, as o says.  False if a kind does not fit its paper or the
+ * kind, as o says: a kind that fills less than a sheet (or says
+ * "sheet: shared") shares sheets with the others that do, unless its
+ * sheet fixes its grid, it is a board, or gutterfold folds its backs.  False if a kind does not fit its paper or the
  * print would be too long (reported).  Text is fitted as pages are
  * drawn, except in a draft, whose margin note must know from its
  * first page whether any text is too long: a draft lays out every

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: sheets, duplex, tokens, boards, bleed, hexes */
+/* covers: sheets, duplex, tokens, boards, bleed, hexes, mixed-sheets */
 /*
  * Unit tests of the impose stage's geometry: fixed and computed grids
  * (turned when more fit), round tokens in square or hexagonal rows,
@@ -1687,10 +1687,15 @@ static void
 tplan_make(const struct grid *g, enum duplex mode, bool backs,
     const size_t *seq, size_t n, double w, struct tplan *out)
 {
+	struct run r = { 0 };
 	struct plan pl;
 	size_t i, k;
 
-	impose_plan(g, mode, backs, n, w, &pl);
+	r.grid = *g;
+	r.n = n;
+	r.w = w;
+	r.backs = backs;
+	impose_plan(&r, 1, mode, backs, &pl);
 	out->n = pl.n;
 	out->pages = xcalloc(pl.n + 1, sizeof(*out->pages));
 	for (i = 0; i < pl.n; i++) {
@@ -1698,6 +1703,7 @@ tplan_make(const struct grid *g, enum duplex mode, bool backs,
 		for (k = 0; k < out->pages[i].n; k++)
 			out->pages[i].v[k].card = seq[out->pages[i].v[k].card];
 	}
+	impose_plan_free(&pl);
 }
 
 static void
@@ -2162,6 +2168,124 @@ test_plan_round(void **state)
 	free(seq);
 }
 
+/* --- kinds sharing a sheet (bands.c) ---------------------------------- */
+
+/* A run of n components of template t on sheet s, kind k. */
+static struct run
+run_of(const struct sheet *s, const struct tmpl *t, size_t k, size_t n,
+    bool backs)
+{
+	struct run r;
+
+	memset(&r, 0, sizeof(r));
+	arrange(s, t, &r.grid);
+	r.kind = k;
+	r.n = n;
+	r.w = t->w;
+	r.backs = backs;
+	return r;
+}
+
+/* Do the clips of two slots (rectangles or a ring's square) overlap? */
+static bool
+clips_overlap(const struct slot *a, const struct slot *b)
+{
+	return a->clip[0] + a->clip[2] > b->clip[0] + 1e-6 &&
+	    b->clip[0] + b->clip[2] > a->clip[0] + 1e-6 &&
+	    a->clip[1] + a->clip[3] > b->clip[1] + 1e-6 &&
+	    b->clip[1] + b->clip[3] > a->clip[1] + 1e-6;
+}
+
+/*
+ * 5 squares of 30 mm (backs), 6 round tokens of 20 mm (backs) and 14
+ * stickers of 16 mm (none) share one A4 sheet as tests/decks/mixed: the
+ * squares' band where their grid starts (13.5 mm), the tokens' centres
+ * 3 mm past the squares' marks (51 + 3 + 12 = 66 mm), the stickers'
+ * trims past the tokens' rings and their own marks (87.5 mm); no two
+ * components of different kinds overlap, all inside the printable
+ * area; the back holds the squares' and tokens' backs only.
+ */
+static void
+test_bands_shared(void **state)
+{
+	struct sheet s = a4_sheet(0, 0, 0);
+	struct tmpl sq = rect_tmpl(30, 30, 2), tok = round_tmpl(20, 2),
+	    st = rect_tmpl(16, 16, 1);
+	struct run runs[3];
+	struct plan pl;
+	struct page f, b;
+	size_t i, j;
+
+	(void)state;
+	runs[0] = run_of(&s, &sq, 1, 5, true);
+	runs[1] = run_of(&s, &tok, 2, 6, true);
+	runs[2] = run_of(&s, &st, 0, 14, false);
+	impose_plan(runs, 3, DUPLEX_LONG, true, &pl);
+	assert_int_equal(pl.nsheets, 1);
+	assert_int_equal(pl.n, 2);
+	impose_plan_page(&pl, 0, &f);
+	assert_int_equal(f.nbands, 3);
+	assert_int_equal(f.n, 25);
+	assert_true(fabs(TO_MM(f.bands[0].grid.y0) - 13.5) < 1e-6);
+	assert_true(fabs(TO_MM(f.bands[1].grid.y0) - 66) < 1e-6);
+	assert_true(fabs(TO_MM(f.bands[2].grid.y0) - 87.5) < 1e-6);
+	assert_int_equal(f.bands[0].grid.rows, 1);
+	assert_int_equal(f.bands[2].grid.rows, 2);
+	for (i = 0; i < f.n; i++) {
+		assert_int_equal(f.v[i].kind, i < 5 ? 1 : i < 11 ? 2 : 0);
+		assert_true(f.v[i].slot.clip[1] >= MM(5) - 1e-6);
+		assert_true(f.v[i].slot.clip[1] + f.v[i].slot.clip[3] <=
+		    MM(292) + 1e-6);
+		for (j = 0; j < i; j++)
+			if (f.v[i].kind != f.v[j].kind)
+				assert_false(clips_overlap(&f.v[i].slot,
+				    &f.v[j].slot));
+	}
+	impose_plan_page(&pl, 1, &b);
+	assert_int_equal(b.face, FACE_BACK);
+	assert_int_equal(b.n, 11);
+	assert_int_equal(b.bands[2].n, 0);
+	assert_int_equal(impose_plan_first_page(&pl, 2), 0);
+	impose_page_free(&f);
+	impose_page_free(&b);
+	impose_plan_free(&pl);
+}
+
+/*
+ * A kind whose rows fill the sheet leaves none for the next: 7 cards
+ * of 63 x 88 mm take the three rows of their grid, and 6 tokens start
+ * the next sheet, where their grid starts, as on a sheet of their own;
+ * a run's first page says so.
+ */
+static void
+test_bands_next_sheet(void **state)
+{
+	struct sheet s = a4_sheet(0, 0, 0);
+	struct tmpl card = rect_tmpl(63, 88, 3), tok = round_tmpl(20, 2);
+	struct run runs[2];
+	struct plan pl;
+	struct page pg;
+
+	(void)state;
+	runs[0] = run_of(&s, &card, 0, 7, true);
+	runs[1] = run_of(&s, &tok, 1, 6, false);
+	impose_plan(runs, 2, DUPLEX_LONG, true, &pl);
+	assert_int_equal(pl.nsheets, 2);
+	assert_int_equal(pl.n, 4);
+	assert_int_equal(impose_plan_first_page(&pl, 0), 0);
+	assert_int_equal(impose_plan_first_page(&pl, 1), 2);
+	impose_plan_page(&pl, 2, &pg);
+	assert_int_equal(pg.nbands, 1);
+	assert_int_equal(pg.n, 6);
+	assert_true(fabs(pg.bands[0].grid.y0 - runs[1].grid.y0) < 1e-9);
+	impose_page_free(&pg);
+	/* Its back: the cards-less sheet has no backs to show. */
+	impose_plan_page(&pl, 3, &pg);
+	assert_int_equal(pg.n, 0);
+	impose_page_free(&pg);
+	impose_plan_free(&pl);
+}
+
 /* Front page pg shows tile i of component card. */
 static void
 check_front_tile(const struct grid *g, const struct page *pg, size_t card,
@@ -2444,6 +2568,8 @@ main(void)
 		cmocka_unit_test(test_plan_turned_grid),
 		cmocka_unit_test(test_plan_inside_paper),
 		cmocka_unit_test(test_plan_edge_counts),
+		cmocka_unit_test(test_bands_shared),
+		cmocka_unit_test(test_bands_next_sheet),
 		cmocka_unit_test(test_plan_round),
 		cmocka_unit_test(test_plan_tiles),
 		cmocka_unit_test(test_hex_corners),

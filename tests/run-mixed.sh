@@ -1,0 +1,238 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# covers: mixed-sheets, sheets, components, crop-marks, duplex, tokens,
+#   pack
+#
+# Mixed sheets, measured at 600 dpi (tests/decks/mixed): three small
+# kinds that each fill less than a sheet share one A4 sheet in bands of
+# whole rows -- 5 squares, 6 round tokens, 14 stickers -- each component
+# at its place, no band over another, all inside the printable area;
+# the backs behind their fronts (long edge); crop marks only beside
+# used cells, counted; the pack's cover saying how to cut each kind, in
+# English and German; a pack without rules; and "sheet: shared" where
+# a kind cannot share, an error.
+T=out/test/mixed
+. tests/suite.sh
+D=tests/decks/mixed
+
+# measured PDF PREFIX PAGE...: each page at 600 dpi measured into
+# PREFIX-PAGE.m.
+measured() {
+	pdf=$1 pre=$2
+	shift 2
+	for p in "$@"; do
+		pdftoppm -r 600 -aa no -aaVector no -f "$p" -l "$p" \
+		    -singlefile "$pdf" "$pre-$p" &&
+		    ./out/test/measure "$pre-$p.ppm" >"$pre-$p.m" &&
+		    rm -f "$pre-$p.ppm" || return 1
+	done
+}
+
+GEOM='function abs(v) { return v < 0 ? -v : v }
+function near(a, b) { return abs(a - b) <= 0.1 }
+function bad(s) { print s; nbad++ }'
+
+# Where each component's trim lies on the front (mm), worked out as
+# deckpress packs the sheet.  Squares 30 mm + 2 mm bleed: a grid of 6 x
+# 9 on a sheet of their own, trims from (15, 13.5), the first band,
+# one row of 5.  Its marks end 2 + 0.5 + 5 mm below the trims, at 51;
+# 3 mm on, the tokens' band: 20 mm + 2 mm bleed, 24 mm apart, 8 to a
+# row from x 21, so the first row's centres are at y 51 + 3 + 12 = 66.
+# Their rings end at 78; 3 mm on, the stickers' marks, then their trims
+# at 78 + 3 + 0.5 + 0.5 + 5 + 1 = 87.5... : 16 mm with 1 mm bleed, 12
+# to a row from x 9, rows 16 mm apart: 12 and 2.
+PLACES='
+function sq_x(i) { return 15 + 30 * i }
+function tok_x(i) { return 21 + 24 * i }
+function st_x(i) { return 9 + 16 * (i % 12) }
+function st_y(i) { return 87.5 + 16 * int(i / 12) }'
+
+dp long cards "$D" -o "$T/long.pdf"
+check "mixed: cards renders, exit 0, no diagnostics" \
+    sh -c '[ "$(cat "$1.rc")" = 0 ] && ! grep . "$1.err"' sh "$T/long"
+check "mixed: the three kinds share one sheet: 2 pages (front, back)" \
+    sh -c '[ "$(pdfinfo "$1" | awk "/^Pages:/ { print \$2 }")" = 2 ]' \
+    sh "$T/long.pdf"
+measured "$T/long.pdf" "$T/long" 1 2
+
+# fronts_ok M: every marker at its component's trim corner (a token's
+# dot at its centre), each the size its layout gives.
+fronts_ok() {
+	awk "$GEOM$PLACES"'
+	$1 == "color" { x0[$2] = $3; y0[$2] = $4; x1[$2] = $5; y1[$2] = $6 }
+	function at(c, x, y, s, what) {
+		if (!(c in x0)) { bad(what " " c " missing"); return }
+		if (!near(x0[c], x) || !near(y0[c], y) ||
+		    !near(x1[c] - x0[c], s) || !near(y1[c] - y0[c], s))
+			bad(sprintf("%s %s at %.3f,%.3f %.3f x %.3f; expected %.2f,%.2f %g x %g",
+			    what, c, x0[c], y0[c], x1[c] - x0[c], y1[c] - y0[c], x, y, s, s))
+	}
+	END {
+		for (i = 0; i < 5; i++)
+			at(sprintf("#a010%02x", 16 * (i + 1)), sq_x(i), 13.5, 6, "square")
+		for (i = 0; i < 6; i++)
+			at(sprintf("#a020%02x", 16 * (i + 1)), tok_x(i) - 1, 65, 2, "token")
+		for (i = 0; i < 14; i++)
+			at(sprintf("#a030%02x", 16 * (i + 1)), st_x(i), st_y(i), 4, "sticker")
+		exit nbad > 0
+	}' "$1"
+}
+check "mixed front: 5 squares, 6 tokens and 14 stickers, each at its place, +- 0.1 mm" \
+    fronts_ok "$T/long-1.m"
+
+# bands_ok M: each kind's painted area (its colour over trims and
+# bleed) where its rows are, the bands one below the other with 3 mm
+# and the marks between them, and everything printed but the grey
+# guides inside the printable area, 5 mm in from each edge.
+bands_ok() {
+	awk "$GEOM"'
+	$1 == "color" { x0[$2] = $3; y0[$2] = $4; x1[$2] = $5; y1[$2] = $6 }
+	function band(c, bx0, by0, bx1, by1, what) {
+		if (!(c in x0)) { bad(what " not painted"); return }
+		if (!near(x0[c], bx0) || !near(y0[c], by0) ||
+		    !near(x1[c], bx1) || !near(y1[c], by1))
+			bad(sprintf("%s painted %.3f,%.3f to %.3f,%.3f; expected %g,%g to %g,%g",
+			    what, x0[c], y0[c], x1[c], y1[c], bx0, by0, bx1, by1))
+	}
+	END {
+		band("#30a050", 13, 11.5, 167, 45.5, "squares")
+		band("#5050c0", 9, 54, 153, 78, "tokens")
+		band("#c08030", 8, 86.5, 202, 120.5, "stickers")
+		if (y1["#30a050"] >= y0["#5050c0"] || y1["#5050c0"] >= y0["#c08030"])
+			bad("the bands overlap")
+		for (c in x0) {
+			if (c == "#999999") continue	# guides run to the edge
+			if (x0[c] < 5 || y0[c] < 5 || x1[c] > 205 || y1[c] > 292)
+				bad(sprintf("%s painted %.3f,%.3f to %.3f,%.3f: in the 5 mm edge band",
+				    c, x0[c], y0[c], x1[c], y1[c]))
+		}
+		exit nbad > 0
+	}' "$1"
+}
+check "mixed front: squares, tokens, stickers in bands 3 mm past the marks, none over another, all inside the printable area" \
+    bands_ok "$T/long-1.m"
+
+# backs_ok M: on the back (long edge) each square's back marker at its
+# front's trim mirrored left to right (x -> 210 - x - 30, upright), each
+# token's dot at its mirrored centre, and nothing of the stickers, which
+# have no back.
+backs_ok() {
+	awk "$GEOM$PLACES"'
+	$1 == "color" { x0[$2] = $3; y0[$2] = $4; x1[$2] = $5; y1[$2] = $6 }
+	END {
+		for (i = 0; i < 5; i++) {
+			c = sprintf("#b010%02x", 16 * (i + 1)); x = 210 - sq_x(i) - 30
+			if (!(c in x0)) bad("square back " c " missing")
+			else if (!near(x0[c], x) || !near(y0[c], 13.5))
+				bad(sprintf("square back %s at %.3f,%.3f; its front lands at %.2f,13.5", c, x0[c], y0[c], x))
+		}
+		for (i = 0; i < 6; i++) {
+			c = sprintf("#b020%02x", 16 * (i + 1)); x = 210 - tok_x(i)
+			if (!(c in x0)) bad("token back " c " missing")
+			else if (!near((x0[c] + x1[c]) / 2, x) || !near((y0[c] + y1[c]) / 2, 66))
+				bad(sprintf("token back %s centred at %.3f,%.3f; its front at %.2f,66 mirrored",
+				    c, (x0[c] + x1[c]) / 2, (y0[c] + y1[c]) / 2, x))
+		}
+		for (c in x0) if (c ~ /^#a03/ || c == "#c08030") bad("a sticker on the back: " c)
+		exit nbad > 0
+	}' "$1"
+}
+check "mixed back, long edge: each square's and token's back behind its front, no sticker" \
+    backs_ok "$T/long-2.m"
+
+# marks_count M BAND Y0 Y1 N: N crop marks (black lines) with their
+# middle between Y0 and Y1 mm.
+marks_count() {
+	awk -v a="$3" -v b="$4" -v want="$5" -v what="$2" '
+	$1 == "mark" && ($3 + $5) / 2 > a && ($3 + $5) / 2 < b { n++ }
+	END { if (n != want) { print what ": " n + 0 " marks, expected " want; exit 1 } }' "$1"
+}
+# Squares: 5 used of a row of 6: 6 vertical trim lines marked above and
+# below, 2 horizontal ones on the left, none on the right, beside the
+# empty cell: 14 (a full row would have 18).  Stickers: a row of 12 and
+# one of 2: 13 lines above, 3 below the 2, 3 lines left, 2 right (the
+# third beside an empty cell): 21, not the 32 of two full rows.
+check "mixed front: the squares' band has 14 crop marks, none beside its empty cell" \
+    marks_count "$T/long-1.m" squares 0 52 14
+check "mixed front: the tokens' band has none (cut along their circles)" \
+    marks_count "$T/long-1.m" tokens 52 80 0
+check "mixed front: the stickers' band has 21 crop marks, none beside an empty cell" \
+    marks_count "$T/long-1.m" stickers 80 297 21
+check "mixed front: the stickers' marks below their last row only under its 2 stickers (x 9, 25, 41)" \
+    awk "$GEOM"'
+    $1 == "mark" && $3 > 104 && $5 - $3 > $4 - $2 { n++; x = ($2 + $4) / 2
+	if (!near(x, 9) && !near(x, 25) && !near(x, 41)) bad(sprintf("mark at x %.3f below an empty cell", x)) }
+    END { if (n != 3) bad(n + 0 " marks below the stickers, expected 3"); exit nbad > 0 }' "$T/long-1.m"
+check "mixed back: the squares' 14 marks mirrored, none for the stickers, which have no back" \
+    sh -c 'marks() { awk -v a="$2" -v b="$3" "\$1 == \"mark\" && (\$3 + \$5) / 2 > a && (\$3 + \$5) / 2 < b { n++ } END { print n + 0 }" "$1"; }
+    [ "$(marks "$1" 0 52)" = 14 ] && [ "$(marks "$1" 52 297)" = 0 ] ||
+    { echo "$(marks "$1" 0 52) and $(marks "$1" 52 297)"; exit 1; }' sh "$T/long-2.m"
+
+# --- the pack: how to cut each kind ----------------------------------------
+# cover_says PDF TEXT: the cover (page 1) says TEXT, its lines joined.
+cover_says() {
+	pdftotext -f 1 -l 1 "$1" - | tr '\n' ' ' | grep -qF -- "$2" ||
+	    { echo "the cover does not say: $2"; pdftotext -f 1 -l 1 "$1" - | sed -n '/^Cut\|^Schneid/,$p' | head -12; return 1; }
+}
+dp pack-en pack "$D" -o "$T/pack-en.pdf"
+dp pack-de pack "$D" --lang de -o "$T/pack-de.pdf"
+check "pack en, de: render, exit 0" sh -c '[ "$(cat "$1.rc")$(cat "$2.rc")" = 00 ]' \
+    sh "$T/pack-en" "$T/pack-de"
+check "pack en: the cover says to cut the squares and stickers along the crop marks" \
+    cover_says "$T/pack-en.pdf" "Squares, Stickers: Once the ink is dry, cut the cards out along the crop marks"
+check "pack en: ... and the tokens along their cut lines" \
+    cover_says "$T/pack-en.pdf" "Tokens: Cut each round piece out along the thin line printed round it"
+check "pack de: the cover says to cut the squares and stickers along the crop marks" \
+    cover_says "$T/pack-de.pdf" "Quadrate, Aufkleber: Sobald die Tinte trocken ist, schneide die Karten"
+check "pack de: ... and the tokens along their cut lines" \
+    cover_says "$T/pack-de.pdf" "Spielsteine: Schneide jedes runde Teil entlang der dünnen Linie aus"
+
+# --- a pack without rules ---------------------------------------------------
+# The same game with no rules written yet: its pack still comes, with a
+# warning: cover, contents, the divider, a blank page, the sheet's 2
+# pages; no instructions.
+N=$T/norules
+cp -R "$D" "$N"
+rm -rf "$N/rules"
+dp norules pack "$N" -o "$T/norules.pdf"
+check "pack without rules: exit 0, a warning that the instructions are missing" \
+    sh -c '[ "$(cat "$1.rc")" = 0 ] && [ "$(cat "$1.err")" = "$2/rules/en.md: warning: the pack in '"'en'"' has no instructions yet: it is made without them until its rule booklet, rules/en.md, is written
+0 errors, 1 warning" ] || { cat "$1.rc" "$1.err"; exit 1; }' sh "$T/norules" "$N"
+check "pack without rules: it says so, and its pages: cover, contents, divider, blank, 2 sheet pages" \
+    sh -c 'grep -qxF "$2: 6 pages (no instructions yet, cards from 5)" "$1.out" &&
+    [ "$(pdfinfo "$2" | awk "/^Pages:/ { print \$2 }")" = 6 ] ||
+    { cat "$1.out"; pdfinfo "$2" | grep Pages; exit 1; }' sh "$T/norules" "$T/norules.pdf"
+check "pack without rules: the cover says how to cut, the contents name no instructions" \
+    sh -c 'pdftotext -f 1 -l 1 "$1" - | grep -q "^Cut the cards" &&
+    ! pdftotext -f 2 -l 2 "$1" - | grep -q Instructions &&
+    ! pdftotext "$1" - | grep -q "print the instructions"' sh "$T/norules.pdf"
+measured "$T/norules.pdf" "$T/norules" 5
+check "pack without rules: the sheet as cards prints it" fronts_ok "$T/norules-5.m"
+
+# --- sheet: shared where a kind cannot share --------------------------------
+# bad_case NAME MESSAGE: cards on $T/NAME exits 1 with MESSAGE and the
+# count, and writes nothing.
+bad_case() {
+	dp "$1" cards "$T/$1" -o "$T/$1.pdf"
+	[ "$(cat "$T/$1.rc")" = 1 ] &&
+	    [ "$(cat "$T/$1.err")" = "$2
+1 error, 0 warnings" ] && [ ! -e "$T/$1.pdf" ] ||
+	    { echo "exit $(cat "$T/$1.rc")"; cat "$T/$1.err"; ls "$T/$1.pdf" 2>&1; return 1; }
+}
+B=$T/board
+cp -R "$D" "$B"
+printf 'size: {width_mm: 300, height_mm: 400}\ntile: true\nfront:\n  - {type: rect, bleed: true, fill: "#30a050"}\n' >"$B/board.yaml"
+sed -i 's|^  token: {layout: ./token.yaml}|&\n  board: {layout: ./board.yaml, sheet: shared}|' "$B/deck.yaml"
+echo '  - {id: b1, component: board}' >>"$B/deck.yaml"
+line=$(grep -n 'board: {layout' "$B/deck.yaml" | cut -d: -f1)
+check "sheet: shared on a board split over sheets: an error at the key, exit 1, nothing written" \
+    bad_case board "$B/deck.yaml:$line:40: error: component 'board' is split over several sheets: it cannot share one"
+F=$T/fixed
+cp -R "$D" "$F"
+sed -i 's|^components:|sheet: a4-3x3\n&|; s|  sticker: {layout: ./sticker.yaml}|  sticker: {layout: ./sticker.yaml, sheet: shared}|' "$F/deck.yaml"
+line=$(grep -n 'sticker: {layout' "$F/deck.yaml" | cut -d: -f1)
+check "sheet: shared on a fixed grid: an error at the key, exit 1, nothing written" \
+    bad_case fixed "$F/deck.yaml:$line:44: error: component 'sticker' cannot share a sheet whose grid is fixed (3 x 3): shared sheets compute each kind's rows"
+
+echo "mixed: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
