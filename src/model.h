@@ -96,13 +96,11 @@ struct credits {
 	const char	 *website;
 };
 
-/*
- * A kind of component: a deck of cards, a board, a sheet of tokens.
- * Each has its own template (size, shape, faces) and is imposed on
- * sheets of its own.  A deck.yaml with one "layout" has one kind.
- */
 /* A kind's sheets: shared if small (AUTO) or said (YES); own (NO). */
 enum share { SHARE_AUTO, SHARE_YES, SHARE_NO };
+
+/* A kind of component (a deck of cards, a board, tokens, dice), its own
+ * template; a deck.yaml with one "layout" has one kind. */
 
 struct kind {
 	const char	*name;		/* "harm"; "card" for one layout */
@@ -118,10 +116,8 @@ struct kind {
 	size_t		 nentries;	/* deck entries of this kind */
 	unsigned int	 ncopies;	/* their copies */
 	bool		 by_kind;	/* numbering: kind ({n}, {total}) */
-	const char	*title_field;	/* the text field that names a card
-					   (card_title()): "title_field:" in
-					   deck.yaml, else load_titles()'s
-					   choice; NULL: none */
+	const char	*title_field;	/* the text field naming a card
+					   (card_title()), or NULL */
 	struct srcpos	 title_pos;	/* of title_field:; file NULL: not
 					   given */
 };

@@ -181,11 +181,11 @@ check "pack en, de: render, exit 0" sh -c '[ "$(cat "$1.rc")$(cat "$2.rc")" = 00
 check "pack en: the cover says to cut the squares and stickers along the crop marks" \
     cover_says "$T/pack-en.pdf" "Squares, Stickers: Once the ink is dry, cut the cards out along the crop marks"
 check "pack en: ... and the tokens along their cut lines" \
-    cover_says "$T/pack-en.pdf" "Tokens: Cut each round piece out along the thin line printed round it"
+    cover_says "$T/pack-en.pdf" "Tokens: Cut each round or hexagonal piece out along the thin line printed round it"
 check "pack de: the cover says to cut the squares and stickers along the crop marks" \
     cover_says "$T/pack-de.pdf" "Quadrate, Aufkleber: Sobald die Tinte trocken ist, schneide die Karten"
 check "pack de: ... and the tokens along their cut lines" \
-    cover_says "$T/pack-de.pdf" "Spielsteine: Schneide jedes runde Teil entlang der dünnen Linie aus"
+    cover_says "$T/pack-de.pdf" "Spielsteine: Schneide jedes runde oder sechseckige Teil entlang der dünnen Linie aus"
 
 # --- a pack without rules ---------------------------------------------------
 # The same game with no rules written yet: its pack still comes, with a

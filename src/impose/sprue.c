@@ -86,6 +86,9 @@ impose_sprue(const struct sheet *s, const struct tmpl *t, struct grid *g,
 	g->arrange = ARR_SLOTS;
 	g->sprue = s->slots;
 	g->ncells = (unsigned int)s->nslots;
+	/* One row of every slot: a sheet's band of them is all of them. */
+	g->rows = 1;
+	g->cols = g->ncells;
 	g->card_w = t->w;
 	g->card_h = t->h;
 	g->hexes = t->shape == SHAPE_HEX;
