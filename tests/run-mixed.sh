@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # covers: mixed-sheets, sheets, components, crop-marks, duplex, tokens,
-#   pack
+#   pack, hexes, nets
 #
 # Mixed sheets, measured at 600 dpi (tests/decks/mixed): three small
 # kinds that each fill less than a sheet share one A4 sheet in bands of
@@ -10,7 +10,8 @@
 # the backs behind their fronts (long edge); crop marks only beside
 # used cells, counted; the pack's cover saying how to cut each kind, in
 # English and German; a pack without rules; and "sheet: shared" where
-# a kind cannot share, an error.
+# a kind cannot share, an error; and every genre (dice stickers, dice
+# nets, coins, hex tiles) on one sheet.
 T=out/test/mixed
 . tests/suite.sh
 D=tests/decks/mixed
@@ -233,6 +234,48 @@ sed -i 's|^components:|sheet: a4-3x3\n&|; s|  sticker: {layout: ./sticker.yaml}|
 line=$(grep -n 'sticker: {layout' "$F/deck.yaml" | cut -d: -f1)
 check "sheet: shared on a fixed grid: an error at the key, exit 1, nothing written" \
     bad_case fixed "$F/deck.yaml:$line:44: error: component 'sticker' cannot share a sheet whose grid is fixed (3 x 3): shared sheets compute each kind's rows"
+
+# --- every genre on one sheet (tests/decks/genres, the README's picture)
+# 12 stickers of two blank dice, two dice as nets, 6 coins, 3 hex tiles:
+# one front sheet and its back (the coins have backs), each kind in a
+# band of its own -- each colour's box inside the printable area, no
+# two kinds' boxes overlapping down the page -- the hexes sharing their
+# cut lines (43 mm a tile: its 40 across the flats and 3 of outer bleed).
+G=tests/decks/genres
+dp genres cards "$G" -o "$T/genres.pdf"
+check "genres: dice stickers, dice nets, coins and hex tiles: one sheet and its back" \
+    sh -c '[ "$(cat "$1.rc")" = 0 ] && pdfinfo "$2" | grep -qx "Pages: *2"' _ \
+    "$T/genres" "$T/genres.pdf"
+measured "$T/genres.pdf" "$T/genres" 1
+check "genres: each kind in a band of its own, none over another, all inside the printable area" \
+    awk "$GEOM"'
+    $1 == "color" { k = "" }
+    $1 == "color" && $2 == "#d9a520" { k = "coins" }
+    $1 == "color" && $2 == "#fbf6ea" { k = "stickers" }
+    $1 == "color" && ($2 == "#2b5d8a" || $2 == "#b5651d") { k = "dice" }
+    $1 == "color" && ($2 == "#2b6f9e" || $2 == "#8a5a2b" ||
+	$2 == "#3f8f5a") { k = "tiles" }
+    $1 == "color" && k != "" { if (!(k in top) || $4 < top[k]) top[k] = $4
+	if (!(k in bot) || $6 > bot[k]) bot[k] = $6
+	if ($3 < 5 || $4 < 5 || $5 > 205 || $6 > 292) bad(k " outside")
+	n[k]++ }
+    END { for (a in top) for (b in top) if (a < b &&
+	    top[a] < bot[b] && top[b] < bot[a]) bad(a " over " b)
+	if (length(top) != 4) bad(length(top) " kinds found")
+	exit nbad > 0 }' "$T/genres-1.m"
+check "genres: three hex tiles in a row sharing their cut lines, 3 mm of bleed outside" \
+    awk "$GEOM"'
+    $1 == "color" && ($2 == "#2b6f9e" || $2 == "#8a5a2b" ||
+	$2 == "#3f8f5a") { n++; x0[n] = $3; x1[n] = $5 }
+    END { if (n != 3) bad(n " tiles")
+	# in x order: a tile ends where the next begins, on their cut line
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (x0[j] < x0[i]) { t = x0[i]; x0[i] = x0[j]; x0[j] = t
+			t = x1[i]; x1[i] = x1[j]; x1[j] = t }
+	if (!near(x1[1], x0[2]) || !near(x1[2], x0[3])) bad("not touching")
+	if (!near(x1[1] - x0[1], 43) || !near(x1[2] - x0[2], 40) ||
+	    !near(x1[3] - x0[3], 43)) bad("widths")
+	exit nbad > 0 }' "$T/genres-1.m"
 
 echo "mixed: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

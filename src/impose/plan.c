@@ -282,13 +282,17 @@ impose_page_free(struct page *pg)
 	memset(pg, 0, sizeof(*pg));
 }
 
-/* Clip to what of the slot may show: the kept bleed, a ring, a tile. */
+/*
+ * Clip to what of the slot may show: the kept bleed, a ring, a tile; a
+ * hex of face l's trim (upright, or turned a half: the same hex).  The
+ * slot's own face, not the page's grid, which is its first band's.
+ */
 static void
-clip_slot(cairo_t *cr, const struct grid *g, const struct slot *sl)
+clip_slot(cairo_t *cr, const struct laid *l, const struct slot *sl)
 {
 	if (sl->hex)
-		render_hex_path(cr, g->card_w, g->card_h, sl->x + g->card_w /
-		    2, sl->y + g->card_h / 2, 0, sl->grow);
+		render_hex_path(cr, l->w, l->h, sl->x + l->w / 2,
+		    sl->y + l->h / 2, 0, sl->grow);
 	else if (sl->round)
 		cairo_arc(cr, sl->clip[0] + sl->clip[2] / 2, sl->clip[1] +
 		    sl->clip[3] / 2, sl->clip[2] / 2, 0, 2 * M_PI);
@@ -394,7 +398,7 @@ impose_page(cairo_t *cr, PangoContext *ctx, const struct page *pg,
 		bool copy = cards != NULL && cards[i] == SIZE_MAX;
 
 		cairo_save(cr);
-		clip_slot(cr, &pg->grid, sl);
+		clip_slot(cr, &faces[i], sl);
 		cairo_transform(cr, &sl->m);
 		/*
 		 * Not a tile: Cairo 1.16 writes a recording painted partly
