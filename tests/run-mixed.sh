@@ -277,20 +277,19 @@ check "genres: three hex tiles in a row sharing their cut lines, 3 mm of bleed o
 	    !near(x1[3] - x0[3], 43)) bad("widths")
 	exit nbad > 0 }' "$T/genres-1.m"
 
-# all on a game with no rules yet: its cards and its pack, a warning;
-# the pack's cover says how to cut each kind, the dice nets included.
-dp genres-all all "$G" -d "$T/genres-all"
-check "genres: all writes cards and pack without rules, exit 0, one warning" \
-    sh -c '[ "$(cat "$1.rc")" = 0 ] && [ -s "$2/genres-en-cards.pdf" ] &&
-    [ -s "$2/genres-en-pack.pdf" ] &&
+# The pack of a game with no rules yet: a warning; its cover says how to
+# cut each kind, the dice nets included.
+dp genres-pack pack "$G" --lang en -o "$T/genres-pack.pdf"
+check "genres: pack without rules, exit 0, one warning" \
+    sh -c '[ "$(cat "$1.rc")" = 0 ] && [ -s "$1.pdf" ] &&
     grep -q "warning: the pack in .en. has no instructions yet" "$1.err"' _ \
-    "$T/genres-all" "$T/genres-all"
+    "$T/genres-pack"
 check "genres: the pack's cover: coins and tiles along their lines, dice cut, folded, glued" \
     sh -c 'pdftotext -f 1 -l 1 "$1" - | tr "\n" " " >"$1.txt" &&
     grep -q "Coins, Tiles: Cut each round or hexagonal piece" "$1.txt" &&
     grep -q "Dice stickers: Once the ink is dry, cut the cards out along the crop marks" "$1.txt" &&
     grep -q "Dice: Cut each net out along its solid outline, glue tabs included. Fold it along every dashed line" "$1.txt"' _ \
-    "$T/genres-all/genres-en-pack.pdf"
+    "$T/genres-pack.pdf"
 
 echo "mixed: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -24,10 +24,10 @@ static const char usage_all[] =
 "Render each DECK (default: the game in the current folder, if it holds\n"
 "a deck.yaml, else every deck under the bundled cards/ folder)\n"
 "in every one of its languages: the card sheets DIR/GAME-LANG-cards.pdf\n"
-"and the print-and-play pack DIR/GAME-LANG-pack.pdf (without instructions\n"
-"where the language has no rule booklet yet), both in one duplex mode.\n"
-"A language whose translation is not finished is skipped, with a\n"
-"warning for each string it lacks.\n"
+"and, where the language has its rule booklet, the print-and-play\n"
+"pack DIR/GAME-LANG-pack.pdf, both in one duplex mode.  A language whose\n"
+"translation is not finished is skipped, with a warning for each\n"
+"string it lacks.\n"
 "\n"
 "  -d, --dir DIR    output folder (default: out)\n"
 "  -j, --jobs N     render N languages at once, each in a process of\n"
@@ -47,13 +47,13 @@ DECK_USAGE
 "1 a deck has errors; 2 usage; 3 I/O or font failure, or a language's\n"
 "process killed.\n";
 
-/* The cards of language lang, then its pack. */
+/* The cards of language lang, then its pack where it has its booklet. */
 static int
 all_lang(const char *lang, const struct job *base)
 {
 	struct job j = *base;
 	struct diags d = { 0 };
-	char *said = NULL;
+	char *md, *said = NULL;
 	int rc;
 
 	j.lang = lang;
@@ -65,12 +65,15 @@ all_lang(const char *lang, const struct job *base)
 	}
 	if ((rc = cmd_finish(&d, rc)) != 0)
 		return rc;
-	/* A language without its rule booklet still gets its pack, which
-	 * says (a warning) that the instructions are missing. */
-	said = NULL;
-	rc = doc_pack(&j, &said, &d);
-	cmd_say(j.output, said);
-	return cmd_finish(&d, rc);
+	md = g_strdup_printf("%s/rules/%s.md", j.deckdir, j.lang);
+	if (file_exists(md)) {
+		said = NULL;
+		rc = doc_pack(&j, &said, &d);
+		cmd_say(j.output, said);
+		rc = cmd_finish(&d, rc);
+	}
+	g_free(md);
+	return rc;
 }
 
 /*
