@@ -878,9 +878,13 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 	return ok;
 }
 
-/* The kind a space names, by name; with a hint if there is none. */
-static const struct kind *
-space_kind(const struct deck *deck, const struct elem *e, size_t *ki,
+/*
+ * The index of the kind called name into *ki; else an error at pos,
+ * "WHAT 'name', which DECK does not have", with a did-you-mean.
+ */
+bool
+load_kind_named(const struct deck *deck, const char *name,
+    const struct srcpos *pos, const char *code, const char *what, size_t *ki,
     struct diags *d)
 {
 	const char **names = xcalloc(deck->nkinds + 1, sizeof(*names));
@@ -889,18 +893,17 @@ space_kind(const struct deck *deck, const struct elem *e, size_t *ki,
 
 	for (k = 0; k < deck->nkinds; k++) {
 		names[k] = deck->kinds[k].name;
-		if (strcmp(names[k], e->kind) == 0) {
+		if (strcmp(names[k], name) == 0) {
 			free(names);
 			*ki = k;
-			return &deck->kinds[k];
+			return true;
 		}
 	}
-	hint = closest_word(e->kind, names, deck->nkinds);
-	diag_add(d, DIAG_ERROR, &e->kind_pos, "space", "a space for "
-	    "component '%s', which %s does not have%s%s%s", e->kind,
-	    deck->file, HINT_ARGS(hint));
+	hint = closest_word(name, names, deck->nkinds);
+	diag_add(d, DIAG_ERROR, pos, code, "%s '%s', which %s does not "
+	    "have%s%s%s", what, name, deck->file, HINT_ARGS(hint));
 	free(names);
-	return NULL;
+	return false;
 }
 
 /* Size space e of template t (kind owner) from the kind it names. */
@@ -911,7 +914,8 @@ size_space(const struct deck *deck, struct tmpl *const *tmpls,
 	const struct tmpl *kt;
 	size_t ki;
 
-	if (space_kind(deck, e, &ki, d) == NULL || (kt = tmpls[ki]) == NULL)
+	if (!load_kind_named(deck, e->kind, &e->kind_pos, "space",
+	    "a space for component", &ki, d) || (kt = tmpls[ki]) == NULL)
 		return false;
 	e->x -= e->clearance;
 	e->y -= e->clearance;

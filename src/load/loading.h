@@ -43,6 +43,11 @@ bool		 load_bind_orphans(const struct deck *deck,
 bool		 load_orphans_field(const struct orphans *o, const char *field);
 bool		 load_orphans_hint(const struct orphans *o, const char *field);
 void		 load_orphans_free(struct orphans *o);
+/* bind.c: kind name's index into *ki, else an error at pos, "WHAT
+ * 'name', which the deck does not have", with a did-you-mean. */
+bool		 load_kind_named(const struct deck *deck, const char *name,
+		    const struct srcpos *pos, const char *code,
+		    const char *what, size_t *ki, struct diags *d);
 /*
  * fieldcheck.c: a warning for each translation that prints {attr} with
  * deck.yaml's spelling of the attribute's values (no text file has

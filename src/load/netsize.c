@@ -10,31 +10,6 @@
 
 #include "loading.h"
 
-/* The index of kind name into *ki, else an error at the box's kind. */
-static bool
-box_kind(const struct deck *deck, const struct boxspec *b, size_t *ki,
-    struct diags *d)
-{
-	const char **names = xcalloc(deck->nkinds + 1, sizeof(*names));
-	const char *hint;
-	size_t k;
-
-	for (k = 0; k < deck->nkinds; k++) {
-		names[k] = deck->kinds[k].name;
-		if (strcmp(names[k], b->kind) == 0) {
-			free(names);
-			*ki = k;
-			return true;
-		}
-	}
-	hint = closest_word(b->kind, names, deck->nkinds);
-	diag_add(d, DIAG_ERROR, &b->kind_pos, "shape", "a tuck box for the "
-	    "cards of kind '%s', which %s does not have%s%s%s", b->kind,
-	    deck->file, HINT_ARGS(hint));
-	free(names);
-	return false;
-}
-
 /* Tuck box t, of kind k, sized from the kind its box names. */
 static bool
 size_box(const struct deck *deck, struct tmpl *const *tmpls, size_t k,
@@ -45,7 +20,8 @@ size_box(const struct deck *deck, struct tmpl *const *tmpls, size_t k,
 	unsigned int cards;
 	size_t ki;
 
-	if (!box_kind(deck, t->box, &ki, d))
+	if (!load_kind_named(deck, t->box->kind, &t->box->kind_pos, "shape",
+	    "a tuck box for the cards of kind", &ki, d))
 		return false;
 	kt = tmpls[ki];
 	if (kt->tuck || kt->faces > 0 || kt->tile) {
