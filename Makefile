@@ -112,7 +112,7 @@ out/test/%: tests/unit/%.c tests/unit/unit.h $(OBJS) $(HDRS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
 	    $(LDLIBS) $(CMOCKA_LIBS)
 
-out/test/measure: tests/tools/measure.c
+out/test/measure: tests/tools/measure.c tests/tools/ppm.h
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm
@@ -123,6 +123,7 @@ out/test/assemble out/test/hexfit: out/test/%: tests/tools/%.c
 	    -o $@ $< -lm
 
 out/test/artgen out/test/iccgen: tests/tools/patches.h
+out/test/hexfit: tests/tools/ppm.h
 out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart \
     out/test/iccgen out/test/spritegen: out/test/%: tests/tools/%.c
 	@mkdir -p out/test

@@ -122,6 +122,14 @@ cairo_surface_t *export_raster_new(int w, int h, struct diags *d);
  */
 int	 export_raster_write(cairo_surface_t *img, const char *out, double dpi,
 	    struct export_image *r, struct diags *d);
+/*
+ * cr, drawn on img (drawn false if its drawing failed), ended: img
+ * written as export_raster_write() does, or "cannot draw" said; cr and
+ * img destroyed.  0 or EXIT_IO.
+ */
+int	 export_raster_finish(cairo_t *cr, bool drawn, cairo_surface_t *img,
+	    const char *out, double dpi, struct export_image *r,
+	    struct diags *d);
 
 /*
  * pod.c: the product a service makes that a kind is printed as, and

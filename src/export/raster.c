@@ -275,6 +275,22 @@ export_raster_new(int w, int h, struct diags *d)
 }
 
 int
+export_raster_finish(cairo_t *cr, bool drawn, cairo_surface_t *img,
+    const char *out, double dpi, struct export_image *r, struct diags *d)
+{
+	int rc = drawn && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 :
+	    EXIT_IO;
+
+	cairo_destroy(cr);
+	if (rc == 0)
+		rc = export_raster_write(img, out, dpi, r, d);
+	else
+		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s", r->what);
+	cairo_surface_destroy(img);
+	return rc;
+}
+
+int
 export_raster_write(cairo_surface_t *img, const char *out, double dpi,
     struct export_image *r, struct diags *d)
 {
@@ -305,15 +321,8 @@ card_image(const struct setup *s, const struct export_view *v,
 	if ((img = export_raster_new(w, h, d)) == NULL)
 		return EXIT_IO;
 	cr = cairo_create(img);
-	rc = export_raster_faces_draw(cr, s->fonts->ctx, f, n, 0, 0, &cut) ? 0 :
-	    EXIT_IO;
-	cairo_destroy(cr);
-	if (rc == 0)
-		rc = export_raster_write(img, out, v->dpi, r, d);
-	else
-		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s", r->what);
-	cairo_surface_destroy(img);
-	return rc;
+	return export_raster_finish(cr, export_raster_faces_draw(cr,
+	    s->fonts->ctx, f, n, 0, 0, &cut), img, out, v->dpi, r, d);
 }
 
 /* The card v->card names, and its copy: a usage error if none such. */

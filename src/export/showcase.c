@@ -360,14 +360,7 @@ shop_draw(const struct export_shop *v, const struct shop *sh,
 		draw_hand(cr, v, sh, radius, px, py);
 	else
 		draw_showcase(cr, v, sh, margin, margin + sh->maxh / 2.0, gap);
-	rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : EXIT_IO;
-	cairo_destroy(cr);
-	if (rc == 0)
-		rc = export_raster_write(img, out, v->dpi, r, d);
-	else
-		diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw %s", r->what);
-	cairo_surface_destroy(img);
-	return rc;
+	return export_raster_finish(cr, true, img, out, v->dpi, r, d);
 }
 
 int

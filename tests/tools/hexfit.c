@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ppm.h"
+
 #define NCOL	4096
 #define NDOT	1024
 
@@ -41,23 +43,6 @@ static struct col cols[NCOL];
 static int ncol;
 static double dotx[NDOT], doty[NDOT];
 static int ndot;
-
-static int
-read_ppm(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	long maxv;
-
-	if (f == NULL || fscanf(f, "P6 %ld %ld %ld", &W, &H, &maxv) != 3 ||
-	    maxv != 255 || fgetc(f) == EOF)
-		return -1;
-	img = malloc((size_t)(W * H * 3));
-	if (img == NULL || fread(img, 3, (size_t)(W * H), f) !=
-	    (size_t)(W * H))
-		return -1;
-	fclose(f);
-	return 0;
-}
 
 static uint32_t
 at(long x, long y)
@@ -135,7 +120,7 @@ main(int argc, char **argv)
 	uint32_t dot;
 	int k, c, d;
 
-	if (argc != 5 || read_ppm(argv[1]) != 0) {
+	if (argc != 5 || ppm_read(argv[1], &W, &H, &img) != 0) {
 		fprintf(stderr, "usage: hexfit PPM W H DOT\n");
 		return 2;
 	}

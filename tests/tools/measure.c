@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ppm.h"
+
 struct box {
 	uint32_t	rgb;
 	long		x0, y0, x1, y1, n;
@@ -53,22 +55,6 @@ slot(uint32_t rgb)
 	while (slots[h % NSLOT].used && slots[h % NSLOT].rgb != rgb)
 		h++;
 	return &slots[h % NSLOT];
-}
-
-static int
-read_ppm(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	long maxv;
-
-	if (f == NULL || fscanf(f, "P6 %ld %ld %ld", &W, &H, &maxv) != 3 ||
-	    maxv != 255 || fgetc(f) == EOF)
-		return -1;
-	img = malloc((size_t)(W * H * 3));
-	if (img == NULL || fread(img, 3, (size_t)(W * H), f) != (size_t)(W * H))
-		return -1;
-	fclose(f);
-	return 0;
 }
 
 static double
@@ -329,7 +315,7 @@ main(int argc, char **argv)
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc != 2 || read_ppm(argv[1]) != 0) {
+	if (argc != 2 || ppm_read(argv[1], &W, &H, &img) != 0) {
 		fprintf(stderr, "usage: measure [-p] [-r DPI] PAGE.ppm\n");
 		return 2;
 	}
