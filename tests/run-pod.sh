@@ -305,6 +305,10 @@ check "... transparent outside the hex, opaque at its edges' middles" \
     "0 0 255 255 255"
 check "... the 40 mm pointy hexes skipped, one warning" \
     is "$(grep -c "kind 'tile' skipped" "$T/hex-tgc.err")" 1
+ex tests/decks/hex --lang en -o "$T/hex-trim" --trim --component tile
+check "hex tiles --trim: cut to the hex, transparent at the box's corners" \
+    is "$(alpha "$T/hex-trim/t01-front.png" 0 0 471 545 236 2 236 273)" \
+    "0 0 255 255"
 
 # Dice and tuck boxes: nets to fold are no product, a warning each; the
 # 16 mm sticker die is not the service's sticker size, a warning too;

@@ -189,9 +189,9 @@ export_raster_face(PangoContext *ctx, const struct laid *l,
 	 * face drawn whole, then filled through the outline: clipped, its
 	 * white ground would show through each edge pixel of the design
 	 * drawn over it, clipped again. */
-	/* A round token cut to its trim: its circle, not the bleed's
-	 * circle cut square. */
-	if (r > 0 || (c->trim && l->shape == SHAPE_CIRCLE)) {
+	/* A round token or a hex cut to its trim: its circle or hex, not
+	 * the bleed's cut square. */
+	if (r > 0 || (c->trim && l->shape != SHAPE_RECT)) {
 		cairo_push_group(cr);
 		render_face(cr, ctx, l);
 		cairo_pop_group_to_source(cr);

@@ -182,41 +182,24 @@ plan_single(const struct deck *deck, size_t li, struct tkind *k, int want)
 
 /*
  * Face l cut at its trim on a new cw x ch px image, scale px a pt, as
- * "export --trim" draws it at that scale (the same pixels), a round one
- * transparent outside its trim's circle or hex (a tile has no bleed);
- * NULL: a white card back.  Caller destroys it; its status checked when
- * written.
+ * "export --trim" draws it (the same pixels: a round or hex one
+ * transparent outside its trim, a tile having no bleed); NULL: a white
+ * card back.  Caller destroys it; its status checked when written.
  */
 static cairo_surface_t *
 cell_image(PangoContext *ctx, const struct laid *l, double scale, int cw,
     int ch)
 {
 	struct face_cut c = { scale, scale, cw, ch, true, 0, false, 0, 0, 0 };
-	cairo_surface_t *img, *face;
+	cairo_surface_t *img;
 	cairo_t *cr;
 
-	if (l != NULL && l->shape != SHAPE_CIRCLE && l->shape != SHAPE_HEX)
+	if (l != NULL)
 		return export_raster_face(ctx, l, &c);
 	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cw, ch);
 	cr = cairo_create(img);
-	if (l == NULL) {
-		cairo_set_source_rgb(cr, 1, 1, 1);
-		cairo_paint(cr);
-	} else {
-		face = export_raster_face(ctx, l, &c);
-		cairo_save(cr);
-		cairo_scale(cr, scale, scale);
-		if (l->shape == SHAPE_HEX)
-			render_hex_path(cr, l->w, l->h, l->w / 2, l->h / 2,
-			    0, NULL);
-		else
-			render_ellipse(cr, 0, 0, l->w, l->h);
-		cairo_restore(cr);
-		cairo_clip(cr);
-		cairo_set_source_surface(cr, face, 0, 0);
-		cairo_paint(cr);
-		cairo_surface_destroy(face);
-	}
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
 	cairo_destroy(cr);
 	cairo_surface_flush(img);
 	return img;
