@@ -234,6 +234,22 @@ sed -i 's|^components:|sheet: a4-3x3\n&|; s|  sticker: {layout: ./sticker.yaml}|
 line=$(grep -n 'sticker: {layout' "$F/deck.yaml" | cut -d: -f1)
 check "sheet: shared on a fixed grid: an error at the key, exit 1, nothing written" \
     bad_case fixed "$F/deck.yaml:$line:44: error: component 'sticker' cannot share a sheet whose grid is fixed (3 x 3): shared sheets compute each kind's rows"
+H=$T/flathex
+cp -R tests/decks/genres "$H"
+sed -i 's|^shape: hex|&\norient: flat|; s|box_mm: \[6, 18, 28, 10\]|box_mm: [10, 12, 20, 10]|' "$H/tile.yaml"
+sed -i 's|  tile: {layout: ./tile.yaml}|  tile: {layout: ./tile.yaml, sheet: shared}|' "$H/deck.yaml"
+line=$(grep -n 'tile: {layout' "$H/deck.yaml" | cut -d: -f1)
+col=$(awk -v l="$line" 'NR == l { print index($0, "shared") }' "$H/deck.yaml")
+check "sheet: shared on flat hexes: an error at the key, exit 1, nothing written" \
+    bad_case flathex "$H/deck.yaml:$line:$col: error: component 'tile' is flat hexes, whose rows run down the page: they cannot share a sheet"
+S=$T/slotted
+cp -R "$D" "$S"
+printf 'paper: a4\nslots:\n  - {at_mm: [20, 20]}\n  - {at_mm: [60, 20]}\n' >"$S/slots.yaml"
+sed -i 's|^components:|sheet: ./slots.yaml\n&|; s|  sticker: {layout: ./sticker.yaml}|  sticker: {layout: ./sticker.yaml, sheet: shared}|' "$S/deck.yaml"
+line=$(grep -n 'sticker: {layout' "$S/deck.yaml" | cut -d: -f1)
+col=$(awk -v l="$line" 'NR == l { print index($0, "shared") }' "$S/deck.yaml")
+check "sheet: shared on a sheet of listed slots: an error at the key, exit 1, nothing written" \
+    bad_case slotted "$S/deck.yaml:$line:$col: error: component 'sticker' cannot share a sheet that lists its slots: shared sheets compute each kind's rows"
 
 # --- every genre on one sheet (tests/decks/genres, the README's picture)
 # 12 stickers of two blank dice, two dice as nets, 6 coins, 3 hex tiles:

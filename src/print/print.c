@@ -148,46 +148,66 @@ pages_ok(const struct setup *s, const struct sheets *sh, size_t *pages,
 }
 
 /*
- * "sheet: shared" on a kind that cannot share: a board split over
- * sheets, or a kind whose sheet fixes its grid.
+ * Why sh's kind cannot share a sheet, whatever it asks: a board split
+ * over sheets, a sheet that fixes its grid or lists its slots, flat
+ * hexes (their rows run down the page); NULL if it can.  Free it.
  */
+static char *
+cannot_share(const struct setup *s, const struct sheets *sh)
+{
+	const struct kind *kd = &s->deck->kinds[sh->kind];
+	const struct sheet *paper = s->sheets[sh->kind];
+
+	if (sh->grid.arrange == ARR_TILES)
+		return g_strdup_printf("component '%s' is split over several "
+		    "sheets: it cannot share one", kd->name);
+	if (paper->cols > 0)
+		return g_strdup_printf("component '%s' cannot share a sheet "
+		    "whose grid is fixed (%u x %u): shared sheets compute each "
+		    "kind's rows", kd->name, paper->cols, paper->rows);
+	if (sh->grid.arrange == ARR_SLOTS)
+		return g_strdup_printf("component '%s' cannot share a sheet "
+		    "that lists its slots: shared sheets compute each kind's "
+		    "rows", kd->name);
+	if (sh->grid.down)
+		return g_strdup_printf("component '%s' is flat hexes, whose "
+		    "rows run down the page: they cannot share a sheet",
+		    kd->name);
+	return NULL;
+}
+
+/* "sheet: shared" on a kind that cannot share: an error at the key. */
 static bool
 share_ok(const struct setup *s, const struct sheets *sh, struct diags *d)
 {
 	const struct kind *kd = &s->deck->kinds[sh->kind];
+	char *why;
 
-	if (kd->share != SHARE_YES)
+	if (kd->share != SHARE_YES || (why = cannot_share(s, sh)) == NULL)
 		return true;
-	if (sh->grid.arrange == ARR_TILES)
-		diag_add(d, DIAG_ERROR, &kd->sheet_pos, "sheet", "component "
-		    "'%s' is split over several sheets: it cannot share one",
-		    kd->name);
-	else if (s->sheets[sh->kind]->cols > 0)
-		diag_add(d, DIAG_ERROR, &kd->sheet_pos, "sheet", "component "
-		    "'%s' cannot share a sheet whose grid is fixed (%u x %u): "
-		    "shared sheets compute each kind's rows", kd->name,
-		    s->sheets[sh->kind]->cols, s->sheets[sh->kind]->rows);
-	else
-		return true;
+	diag_add(d, DIAG_ERROR, &kd->sheet_pos, "sheet", "%s", why);
+	g_free(why);
 	return false;
 }
 
 /*
  * Does sh print on sheets shared with other kinds: as it says, or if it
- * fills less than a sheet of its own?  Never a board, a fixed grid,
- * slots listed by hand, flat hexes (their rows run down the page) or a
- * kind gutterfold folds.
+ * fills less than a sheet of its own?  Never a kind that cannot share,
+ * nor one gutterfold folds.
  */
 static bool
 shares(const struct setup *s, const struct sheets *sh)
 {
 	const struct kind *kd = &s->deck->kinds[sh->kind];
+	char *why;
 
-	if (kd->share == SHARE_NO || sh->grid.arrange == ARR_TILES ||
-	    sh->grid.arrange == ARR_SLOTS || sh->grid.down ||
-	    s->sheets[sh->kind]->cols > 0 || sh->grid.fold != 0 ||
+	if (kd->share == SHARE_NO || sh->grid.fold != 0 ||
 	    (sh->backs && sh->mode == DUPLEX_FOLD))
 		return false;
+	if ((why = cannot_share(s, sh)) != NULL) {
+		g_free(why);
+		return false;
+	}
 	return kd->share == SHARE_YES || sh->n < sh->grid.ncells;
 }
 
