@@ -783,6 +783,15 @@ lay_elem(const struct facejob *j, const struct elem *e)
 		lay_image(j, b);
 }
 
+/* The arena of the card's own values: a die's faces live there too. */
+static struct arena *
+face_arena(struct laid *out)
+{
+	if (out->arena == NULL)
+		out->arena = xcalloc(1, sizeof(*out->arena));
+	return out->arena;
+}
+
 /*
  * An element whose values come from the card's data: read for this
  * card (and copy), in the face's own arena, into the elements it makes
@@ -795,9 +804,7 @@ lay_percard(const struct facejob *j, const struct elem *e)
 	struct elem *v;
 	size_t n, k;
 
-	if (j->out->arena == NULL)
-		j->out->arena = xcalloc(1, sizeof(*j->out->arena));
-	if (!tmpl_elem_card(j->t, e, &tc, j->out->arena, &v, &n, j->d))
+	if (!tmpl_elem_card(j->t, e, &tc, face_arena(j->out), &v, &n, j->d))
 		return;
 	for (k = 0; k < n; k++)
 		if (elem_applies(&v[k], j->c))
@@ -821,15 +828,6 @@ lay_face(const struct facejob *j, enum face f, unsigned int part)
 		else
 			lay_elem(j, e);
 	}
-}
-
-/* The arena of the card's own values: a die's faces live there too. */
-static struct arena *
-face_arena(struct laid *out)
-{
-	if (out->arena == NULL)
-		out->arena = xcalloc(1, sizeof(*out->arena));
-	return out->arena;
 }
 
 /*
