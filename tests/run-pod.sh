@@ -390,6 +390,11 @@ check "... the first card turned left, the last right: the first's colour left o
 	awk "NR > 1 && \$3 == 32 && \$4 == 96 && \$5 == 192 && !b { b = \$1 }
 	     NR > 1 && \$3 == 160 && \$4 == 160 && \$5 == 32 { c = \$1 }
 	     END { exit !(b && c && b < c) }"' sh "$T" "$T/hand.png"
+dp hand-kind export $D --lang en -o "$T/hand-kind.png" --hand --cards s1 --component round
+check "--hand --cards with --component: a card of another kind, exit 2, nothing written" \
+    sh -c '[ "$(cat "$1.rc")" = 2 ] && [ ! -e "$2" ] &&
+    grep -q "error: card .s1. is a .square., not a .round. (--component)" "$1.err"' _ \
+    "$T/hand-kind" "$T/hand-kind.png"
 dp hands export $D --lang en -o "$T/hand-shadow.png" --hand --cards s1,r1,c1 --dpi 100 --shadow
 png count "$T/hand-shadow.png" >"$T/hands.count"
 check "--shadow: a shadow where the ground was clear, the image as large" \

@@ -114,6 +114,9 @@ void	 export_raster_face_px(const struct laid *l, const struct face_cut *c,
  */
 cairo_surface_t *export_raster_face(PangoContext *ctx, const struct laid *l,
 	    const struct face_cut *c);
+/* The card called id, or NULL with a usage error and a did-you-mean. */
+const struct card *export_card_named(const struct deck *deck, const char *id,
+	    struct diags *d);
 /* A new transparent image of w x h px; NULL (reported) if Cairo cannot. */
 cairo_surface_t *export_raster_new(int w, int h, struct diags *d);
 /*

@@ -325,19 +325,27 @@ card_image(const struct setup *s, const struct export_view *v,
 	    s->fonts->ctx, f, n, 0, 0, &cut), img, out, v->dpi, r, d);
 }
 
+const struct card *
+export_card_named(const struct deck *deck, const char *id, struct diags *d)
+{
+	const struct card *c = deck_card(deck, id);
+	const char *hint;
+
+	if (c == NULL) {
+		hint = deck_suggest_id(deck, id);
+		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no card "
+		    "'%s'%s%s%s", id, HINT_ARGS(hint));
+	}
+	return c;
+}
+
 /* The card v->card names, and its copy: a usage error if none such. */
 static int
 find_card(const struct deck *deck, const struct export_view *v,
     const struct card **c, struct diags *d)
 {
-	const char *hint;
-
-	if ((*c = deck_card(deck, v->card)) == NULL) {
-		hint = deck_suggest_id(deck, v->card);
-		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no card "
-		    "'%s'%s%s%s", v->card, HINT_ARGS(hint));
+	if ((*c = export_card_named(deck, v->card, d)) == NULL)
 		return EXIT_USAGE;
-	}
 	if (v->copy > (*c)->count) {
 		diag_add(d, DIAG_ERROR, NULL, "usage", "card '%s' prints %u "
 		    "cop%s, so there is no copy %u", v->card, (*c)->count,

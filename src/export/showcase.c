@@ -39,18 +39,23 @@ struct shop {
 	int		 maxw, maxh;	/* px, the largest front */
 };
 
-/* Card id, laid out into sh (its front); a usage error if none such. */
+/*
+ * Card id, laid out into sh (its front); a usage error if none such, or
+ * if it is not of the kind component names (NULL: any).
+ */
 static int
-add_card(const struct setup *s, size_t li, const char *id, struct shop *sh,
-    struct diags *d)
+add_card(const struct setup *s, size_t li, const char *id,
+    const char *component, struct shop *sh, struct diags *d)
 {
-	const struct card *c = deck_card(s->deck, id);
-	const char *hint;
+	const struct card *c = export_card_named(s->deck, id, d);
+	const char *kind;
 
-	if (c == NULL) {
-		hint = deck_suggest_id(s->deck, id);
-		diag_add(d, DIAG_ERROR, NULL, "usage", "the deck has no card "
-		    "'%s'%s%s%s", id, HINT_ARGS(hint));
+	if (c == NULL)
+		return EXIT_USAGE;
+	kind = s->deck->kinds[c->kind].name;
+	if (component != NULL && strcmp(kind, component) != 0) {
+		diag_add(d, DIAG_ERROR, NULL, "usage", "card '%s' is a '%s', "
+		    "not a '%s' (--component)", id, kind, component);
 		return EXIT_USAGE;
 	}
 	sh->laid = xrealloc(sh->laid, (sh->n + 1) * sizeof(*sh->laid));
@@ -61,8 +66,9 @@ add_card(const struct setup *s, size_t li, const char *id, struct shop *sh,
 }
 
 /*
- * The cards v names, or the first SHOP_CARDS of v->component's kind, or
- * of the first card's: a hand holds cards, not tokens among them.
+ * The cards v names (of v->component's kind, if it names one), or the
+ * first SHOP_CARDS of v->component's kind, or of the first card's: a
+ * hand holds cards, not tokens among them.
  */
 static int
 pick_cards(const struct setup *s, size_t li, const struct export_shop *v,
@@ -76,7 +82,8 @@ pick_cards(const struct setup *s, size_t li, const struct export_shop *v,
 	if (v->cards != NULL) {
 		ids = g_strsplit(v->cards, ",", -1);
 		for (i = 0; ids[i] != NULL && rc == 0; i++)
-			rc = add_card(s, li, g_strstrip(ids[i]), sh, d);
+			rc = add_card(s, li, g_strstrip(ids[i]),
+			    v->component, sh, d);
 		g_strfreev(ids);
 		return rc;
 	}
@@ -84,7 +91,7 @@ pick_cards(const struct setup *s, size_t li, const struct export_shop *v,
 		if (v->component == NULL ? deck->cards[i].kind ==
 		    deck->cards[0].kind : strcmp(v->component,
 		    deck->kinds[deck->cards[i].kind].name) == 0)
-			rc = add_card(s, li, deck->cards[i].id, sh, d);
+			rc = add_card(s, li, deck->cards[i].id, NULL, sh, d);
 	return rc;
 }
 
