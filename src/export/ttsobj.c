@@ -110,16 +110,16 @@ export_tts_description(const struct deck *deck, const struct card *c,
     size_t li)
 {
 	const struct cardtext *ct = &c->texts[li];
-	const char *title = deck->kinds[c->kind].title_field;
+	const struct text *title = NULL;
 	GString *g = g_string_new(NULL);
 	size_t i;
 
+	(void)card_title(deck, c, li, &title);
 	for (i = 0; i < ct->n; i++) {
 		const struct text *t = &ct->v[i];
 
-		/* card_title()'s field, "title" if its kind names none. */
-		if (t->value == NULL || *t->value == '\0' ||
-		    strcmp(t->field, title != NULL ? title : "title") == 0)
+		/* Every text but the one that names the card. */
+		if (t->value == NULL || *t->value == '\0' || t == title)
 			continue;
 		if (g->len > 0)
 			g_string_append(g, "\n\n");
