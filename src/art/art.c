@@ -34,6 +34,7 @@ art_new(void)
 
 	c->by_path = g_hash_table_new(g_str_hash, g_str_equal);
 	c->copies = g_hash_table_new(NULL, NULL);
+	c->pdf_copies = g_hash_table_new(NULL, NULL);
 	c->texts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    (GDestroyNotify)art_image_free);
 	return c;
@@ -96,6 +97,8 @@ art_free(struct images *c)
 		cairo_pattern_destroy(l->data);
 	g_list_free(dropped);
 	g_hash_table_destroy(c->copies);
+	g_hash_table_destroy(c->pdf_copies);
+	art_lazy_unmap(c);
 	g_hash_table_iter_init(&it, c->by_path);
 	while (g_hash_table_iter_next(&it, &k, &v))
 		art_image_free(v);

@@ -52,6 +52,8 @@ struct image {
 	struct images	*cache;		/* lazy: the cache it is in */
 	bool		 changed;	/* lazy: not what it was when
 					   loaded (reported) */
+	int		 acquired;	/* lazy: Cairo's acquires of its
+					   pixels not yet released */
 	/* SVG: drawing one element by its id (svgpart.c) */
 	char		**ids;		/* its elements' ids, sorted */
 	size_t		 nids;

@@ -31,6 +31,12 @@ struct images {
 	GHashTable	*copies;	/* the copies Cairo made of lazy
 					   images' patterns, not yet
 					   destroyed (lazy_copy()) */
+	GHashTable	*pdf_copies;	/* of them, those a PDF surface
+					   made for the image it writes */
+	unsigned char	*zero;		/* never-written pages of zeros,
+					   the pixels of stand-ins */
+	size_t		 zero_len;	/* their size, 0: not mapped */
+	size_t		 zero_max;	/* the largest lazy image's pixels */
 };
 
 /*
@@ -44,6 +50,8 @@ void	 art_make_lazy(struct images *c, struct image *img);
 /* lazy.c: the pixels of the lazy image held let go, before more are
  * decoded. */
 void	 art_lazy_drop(struct images *c);
+/* lazy.c: the pages of zeros stand-ins point at unmapped (art_free()). */
+void	 art_lazy_unmap(struct images *c);
 /* art.c: an image and all it holds (its parts too); NULL is ignored. */
 void	 art_image_free(struct image *img);
 /*

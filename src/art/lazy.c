@@ -4,12 +4,20 @@
  * its pixels and bytes freed, and read from its file again -- confined,
  * bounded, as at load -- when Cairo asks for its pixels, resampled for
  * --image-dpi; one such image held at a time, so that memory follows
- * the largest image, not the deck's art.  Part of the art stage, for
- * art.c (images.h).
+ * the largest image, not the deck's art.  Cairo asks for an image's
+ * pixels several times a page, but a PDF needs them only to write the
+ * image, once a document: every other time it is given a stand-in of
+ * the same size, format and id, without pixels (lazy_standin()), so
+ * that an image is decoded once to check it and once for each PDF,
+ * however many cards show it.  Part of the art stage, for art.c
+ * (images.h).
  */
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib.h>
 
@@ -19,6 +27,20 @@
 #include "jpeg.h"
 #include "pngread.h"
 #include "resample.h"
+
+/*
+ * The unique id that names lazy image img's pixels, as drawn, in
+ * surface s: the PDF embeds them once however often it is given them.
+ */
+static void
+lazy_uid(const struct image *img, cairo_surface_t *s)
+{
+	char *uid = g_strdup_printf("deckpress %s %dx%d", img->path,
+	    img->px_w, img->px_h);
+
+	cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_UNIQUE_ID,
+	    (unsigned char *)uid, strlen(uid), g_free, uid);
+}
 
 /*
  * Of lazy image img, decoded whole into full (borrowed) from the file's
@@ -34,7 +56,6 @@ lazy_pixels(const struct image *img, cairo_surface_t *full,
     unsigned char **data, size_t len, bool converted)
 {
 	cairo_surface_t *s;
-	char *uid;
 
 	if (img->px_w < img->w_px || img->px_h < img->h_px)
 		s = art_surface_downscale(full, img->px_w, img->px_h,
@@ -47,10 +68,7 @@ lazy_pixels(const struct image *img, cairo_surface_t *full,
 			*data = NULL;
 		}
 	}
-	uid = g_strdup_printf("deckpress %s %dx%d", img->path, img->px_w,
-	    img->px_h);
-	cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_UNIQUE_ID,
-	    (unsigned char *)uid, strlen(uid), g_free, uid);
+	lazy_uid(img, s);
 	return s;
 }
 
@@ -109,6 +127,92 @@ lazy_changed(struct images *c, struct image *img)
 }
 
 /*
+ * Pages of zeros, never written, of at least n bytes (mapped from
+ * /dev/zero the first time: they take no memory unless read), or NULL.
+ */
+static unsigned char *
+lazy_zeros(struct images *c, size_t n)
+{
+	void *m;
+	int fd;
+
+	if (c->zero_len == 0 && c->zero_max > 0) {
+		if ((fd = open("/dev/zero", O_RDONLY | O_CLOEXEC)) < 0)
+			return NULL;
+		m = mmap(NULL, c->zero_max, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+		    fd, 0);
+		close(fd);
+		if (m == MAP_FAILED)
+			return NULL;
+		c->zero = m;
+		c->zero_len = c->zero_max;
+	}
+	return n <= c->zero_len ? c->zero : NULL;
+}
+
+void
+art_lazy_unmap(struct images *c)
+{
+	if (c->zero_len > 0)
+		munmap(c->zero, c->zero_len);
+	c->zero = NULL;
+	c->zero_len = 0;
+}
+
+/*
+ * Where Cairo asks for an opaque lazy image's pixels only to learn what
+ * they are, a stand-in: an image of the same size, format and unique
+ * id whose pixels are pages of zeros never read; NULL where it may draw
+ * them (every other target, a PDF's own copy of the pattern, which it
+ * writes the image from, and any image with transparency, whose
+ * analysis reads its alpha).  Cairo's PDF surface (1.16 to 1.18):
+ * - a recording surface analysing a page asks, for a 1 x 1 image,
+ *   whether the pattern has transparency: an RGB24 image's format says
+ *   it has none;
+ * - each time the image is drawn, the PDF asks for its size and unique
+ *   id, to find it among those it has written, and copies the pattern
+ *   (lazy_copy()) the first time, while it still holds what it was
+ *   given (1.16 then asks again with its copy, only to know that it is
+ *   an image: while the first is held, a stand-in too);
+ * - it writes the image at the end of the page from its copy: pixels.
+ */
+static cairo_surface_t *
+lazy_standin(const struct image *img, cairo_pattern_t *p,
+    cairo_surface_t *target)
+{
+	struct images *c = img->cache;
+	cairo_surface_t *s;
+	unsigned char *px;
+	int stride;
+
+	if (img->alpha)
+		return NULL;
+	switch (cairo_surface_get_type(target)) {
+	case CAIRO_SURFACE_TYPE_IMAGE:
+		if (cairo_image_surface_get_width(target) != 1 ||
+		    cairo_image_surface_get_height(target) != 1 ||
+		    cairo_image_surface_get_format(target) !=
+		    CAIRO_FORMAT_ARGB32)
+			return NULL;
+		return cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	case CAIRO_SURFACE_TYPE_PDF:
+		if (g_hash_table_contains(c->pdf_copies, p) &&
+		    img->acquired < 2)
+			return NULL;
+		break;
+	default:
+		return NULL;
+	}
+	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, img->px_w);
+	if ((px = lazy_zeros(c, (size_t)stride * img->px_h)) == NULL)
+		return NULL;
+	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24,
+	    img->px_w, img->px_h, stride);
+	lazy_uid(img, s);
+	return s;
+}
+
+/*
  * Cairo asks for a lazy image's pixels (to analyse a page, to write the
  * image, to draw a preview): the last one decoded is kept, since it is
  * asked for several times in a row; any other is freed first.
@@ -120,9 +224,12 @@ lazy_acquire(cairo_pattern_t *p, void *data, cairo_surface_t *target,
 	struct image *img = data;
 	struct images *c = img->cache;
 
-	(void)p;
-	(void)target;
+	cairo_surface_t *s;
+
 	(void)ext;
+	img->acquired++;
+	if ((s = lazy_standin(img, p, target)) != NULL)
+		return s;
 	if (c->held != img) {
 		art_lazy_drop(c);
 		c->held_px = lazy_decode(img);
@@ -150,8 +257,10 @@ art_lazy_drop(struct images *c)
 static void
 lazy_release(cairo_pattern_t *p, void *data, cairo_surface_t *s)
 {
+	struct image *img = data;
+
 	(void)p;
-	(void)data;
+	img->acquired--;
 	cairo_surface_destroy(s);
 }
 
@@ -170,6 +279,10 @@ lazy_copy(cairo_pattern_t *copy, void *data, const cairo_pattern_t *other)
 
 	(void)other;
 	g_hash_table_add(img->cache->copies, copy);
+	/* A copy made while its pixels are asked for: a PDF's, which it
+	 * writes the image from (lazy_standin()). */
+	if (img->acquired > 0)
+		g_hash_table_add(img->cache->pdf_copies, copy);
 	return CAIRO_STATUS_SUCCESS;
 }
 
@@ -179,6 +292,7 @@ lazy_finish(cairo_pattern_t *p, void *data)
 	struct image *img = data;
 
 	g_hash_table_remove(img->cache->copies, p);
+	g_hash_table_remove(img->cache->pdf_copies, p);
 }
 
 cairo_pattern_t *
@@ -243,6 +357,8 @@ art_make_lazy(struct images *c, struct image *img)
 	img->px_h = (int)img->h_px;
 	img->cache = c;
 	img->lazy = true;
+	c->zero_max = MAX(c->zero_max, (size_t)cairo_format_stride_for_width(
+	    CAIRO_FORMAT_RGB24, img->px_w) * img->px_h);
 	art_lazy_drop(c);
 	c->held_px = lazy_pixels(img, img->surface, &img->data, img->len,
 	    img->converted);
