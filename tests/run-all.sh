@@ -32,24 +32,26 @@
 # tests/unit/*.c names is a usage error (exit 2), and nothing runs.
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
-#            tests/run-jobs.sh tests/run-preflight.sh tests/run-art.sh
-#            tests/run-deb.sh tests/run-output.sh tests/run-preview.sh
-#            tests/run-watch.sh tests/run-keep.sh tests/run-tts.sh
-#            tests/run-import.sh tests/run-packfold.sh tests/run-bench.sh
-#            tests/run-links.sh tests/run-pdftags.sh tests/run-check.sh
-#            tests/run-search.sh tests/run-imagelimits.sh tests/run-costs.sh
-#            tests/run-po.sh tests/run-bad.sh tests/run-pod.sh tests/run-confinement.sh
-#            tests/run-build.sh tests/run-translate.sh tests/run-shapes.sh
-#            tests/run-mixed.sh tests/run-gfx.sh
-#            tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
-#            tests/run-hex.sh tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
-#            tests/run-images.sh tests/run-sprites.sh tests/run-manners.sh
-#            tests/run-faces.sh
-#            tests/run-yours.sh tests/run-numattr.sh tests/run-compose.sh
-#            tests/run-exprs.sh tests/run-system.sh tests/run-squib.sh
-#            tests/run-textpaint.sh tests/run-imgpaint.sh tests/run-docs.sh
-#            tests/run-nets.sh tests/run-selftest.sh"
+#            "tests/run-components.sh tests/run-print.sh
+#            tests/run-pod.sh tests/run-jobs.sh tests/run-e2e.sh
+#            tests/run-preflight.sh tests/run-build.sh
+#            tests/run-output.sh tests/run-sprites.sh tests/run-art.sh
+#            tests/run-costs.sh tests/run-deb.sh tests/run-tts.sh
+#            tests/run-preview.sh tests/run-watch.sh tests/run-nets.sh
+#            tests/run-pdftags.sh tests/run-keep.sh tests/run-gfx.sh
+#            tests/run-bench.sh tests/run-hex.sh tests/run-packfold.sh
+#            tests/run-import.sh tests/run-search.sh tests/run-links.sh
+#            tests/run-bad.sh tests/run-check.sh
+#            tests/run-imagelimits.sh tests/run-po.sh
+#            tests/run-imgpaint.sh tests/run-confinement.sh
+#            tests/run-translate.sh tests/run-docs.sh tests/run-mixed.sh
+#            tests/run-compose.sh tests/run-new.sh tests/run-numattr.sh
+#            tests/run-squib.sh tests/run-shapes.sh
+#            tests/run-langtags.sh tests/run-fonts.sh tests/run-boxes.sh
+#            tests/run-textpaint.sh tests/run-poin.sh tests/run-rich.sh
+#            tests/run-exprs.sh tests/run-faces.sh tests/run-system.sh
+#            tests/run-manners.sh tests/run-images.sh tests/run-yours.sh
+#            tests/run-selftest.sh"
 #            (the slowest first, by the CPU time each takes, user + sys
 #            as /usr/bin/time gives it; run-watch, which mostly sleeps,
 #            by its wall time: so that the last to start are short
@@ -64,23 +66,24 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-all_suites="tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
-    tests/run-jobs.sh tests/run-preflight.sh tests/run-art.sh tests/run-deb.sh
-    tests/run-output.sh tests/run-preview.sh tests/run-watch.sh
-    tests/run-keep.sh tests/run-tts.sh tests/run-import.sh
-    tests/run-packfold.sh tests/run-bench.sh tests/run-links.sh
-    tests/run-pdftags.sh tests/run-check.sh tests/run-search.sh
-    tests/run-imagelimits.sh tests/run-costs.sh tests/run-po.sh tests/run-bad.sh
-    tests/run-pod.sh
-    tests/run-confinement.sh tests/run-build.sh tests/run-translate.sh
-    tests/run-shapes.sh tests/run-mixed.sh tests/run-gfx.sh tests/run-new.sh tests/run-rich.sh tests/run-fonts.sh
-    tests/run-hex.sh tests/run-boxes.sh tests/run-langtags.sh tests/run-poin.sh
-    tests/run-images.sh tests/run-sprites.sh tests/run-manners.sh
-    tests/run-faces.sh
-    tests/run-yours.sh tests/run-numattr.sh tests/run-compose.sh
-    tests/run-exprs.sh tests/run-system.sh tests/run-squib.sh
-    tests/run-textpaint.sh tests/run-imgpaint.sh tests/run-docs.sh
-    tests/run-nets.sh tests/run-selftest.sh"
+all_suites="tests/run-components.sh tests/run-print.sh tests/run-pod.sh
+    tests/run-jobs.sh tests/run-e2e.sh tests/run-preflight.sh
+    tests/run-build.sh tests/run-output.sh tests/run-sprites.sh
+    tests/run-art.sh tests/run-costs.sh tests/run-deb.sh
+    tests/run-tts.sh tests/run-preview.sh tests/run-watch.sh
+    tests/run-nets.sh tests/run-pdftags.sh tests/run-keep.sh
+    tests/run-gfx.sh tests/run-bench.sh tests/run-hex.sh
+    tests/run-packfold.sh tests/run-import.sh tests/run-search.sh
+    tests/run-links.sh tests/run-bad.sh tests/run-check.sh
+    tests/run-imagelimits.sh tests/run-po.sh tests/run-imgpaint.sh
+    tests/run-confinement.sh tests/run-translate.sh tests/run-docs.sh
+    tests/run-mixed.sh tests/run-compose.sh tests/run-new.sh
+    tests/run-numattr.sh tests/run-squib.sh tests/run-shapes.sh
+    tests/run-langtags.sh tests/run-fonts.sh tests/run-boxes.sh
+    tests/run-textpaint.sh tests/run-poin.sh tests/run-rich.sh
+    tests/run-exprs.sh tests/run-faces.sh tests/run-system.sh
+    tests/run-manners.sh tests/run-images.sh tests/run-yours.sh
+    tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in

@@ -208,8 +208,17 @@ sheet_ok() {
 }
 
 # page:first card:cards:deck colour:what
+# Pages 7 and 8 (gamma and the coins) are rasterised once, to files: the
+# coins' checks (3.) read their cut circles from the same rasters.
 for m in long short; do
-	measures "$T/$m.pdf" "$T/$m" 1 2 3 4 5 6 7 8
+	measures "$T/$m.pdf" "$T/$m" 1 2 3 4 5 6
+	rasters "$T/$m.pdf" "$T/$m" 7 8
+	for p in 7 8; do
+		./out/test/measure "$T/$m-$p.ppm" >"$T/$m-$p.m" || :
+		./out/test/assemble -rings "$T/$m-$p.ppm" 404040 \
+		    >"$T/coin-$m-$p.r" || :
+		rm -f "$T/$m-$p.ppm"
+	done
 	while IFS=: read -r p i0 n kc what; do
 		check "cards $m edge, $what: every back behind its own front" \
 		    sheet_ok "$T/$m-$p.m" "$T/$m-$((p + 1)).m" "$i0" "$n" "$kc" $m
@@ -337,20 +346,14 @@ coin_rings() {
 		exit nbad > 0
 	}' "$1" "$2"
 }
+# Pages 7 and 8 were measured and their cut circles found in 2.
 for m in long short; do
-	rasters "$T/$m.pdf" "$T/coin-$m" 7 8
-	for p in 7 8; do
-		./out/test/measure "$T/coin-$m-$p.ppm" >"$T/coin-$m-$p.m" || :
-		./out/test/assemble -rings "$T/coin-$m-$p.ppm" 404040 \
-		    >"$T/coin-$m-$p.r" || :
-		rm -f "$T/coin-$m-$p.ppm"
-	done
 	check "coins $m edge: each back at its front's mirrored centre" \
-	    coins_ok "$T/coin-$m-7.m" "$T/coin-$m-8.m" $m
+	    coins_ok "$T/$m-7.m" "$T/$m-8.m" $m
 	check "coins $m edge: a 30 mm cut circle on each coin, front" \
-	    coin_rings "$T/coin-$m-7.r" "$T/coin-$m-7.m"
+	    coin_rings "$T/coin-$m-7.r" "$T/$m-7.m"
 	check "coins $m edge: a 30 mm cut circle on each coin, back" \
-	    coin_rings "$T/coin-$m-8.r" "$T/coin-$m-8.m"
+	    coin_rings "$T/coin-$m-8.r" "$T/$m-8.m"
 done
 
 # --- 4. the board, put together from its tiles ---------------------------
