@@ -625,8 +625,8 @@ layout_fonts_new(const char *dir, const struct deck *game, struct diags *d)
 	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), fc);
 	FcConfigDestroy(fc);	/* the font map and fontconfig hold it */
 	setup_context(f);
-	f->fitcache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-	    layout_fitted_free);
+	f->fitcache = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+	    (GDestroyNotify)g_bytes_unref, layout_fitted_free);
 	f->variants = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    g_free);
 	f->hyph = layout_hyph_new();

@@ -34,8 +34,9 @@ struct fonts {
 	size_t		  nfamilies;	/* the names */
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
 	struct images	 *images;	/* borrowed: the deck's images */
-	GHashTable	 *fitcache;	/* font, box + text -> struct fitted
-					   (layout.c), a few hundred at most */
+	GHashTable	 *fitcache;	/* font, box + text (GBytes) ->
+					   struct fitted (layout.c), a few
+					   hundred at most */
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 	char		 *gamefonts;	/* the game's fonts/ (real path), or
 					   NULL */
