@@ -165,6 +165,7 @@ put_tag(GString *b, const struct mtoken *k, struct mctx *m)
 		return;
 	}
 	if (font != NULL && m->fonts != NULL) {
+		layout_fonts_seek(m->fonts, font);
 		if (tmpl_font_lookup(m->fonts->families, font, NULL))
 			layout_fonts_want(m->fonts, font); /* if installed */
 		else if (m->bad_font == NULL) {
