@@ -469,6 +469,7 @@ if [ "$QUICK" != 1 ]; then
 		sprite_fail=1
 	fi
 fi
+sh tests/bench/small.sh "$B"	# issue 36, part 3: small decks
 echo "floor: the same faces with plain Cairo and Pango from export --boxes (tests/bench/floor.c); make bench took $(($(date +%s) - START)) s"
 [ "$art_fail" = 0 ] || { echo "bench: the art targets are NOT met" >&2; exit 1; }
 [ "$sprite_fail" = 0 ] || { echo "bench: the sprite target is NOT met" >&2; exit 1; }
