@@ -475,6 +475,7 @@ if [ "$QUICK" != 1 ]; then
 		sprite_fail=1
 	fi
 fi
+sh tests/bench/small.sh "$B"	# issue 36, part 3: small decks
 sh tests/bench/img.sh || art_fail=1	# issue 36 part 4: images decoded once
 echo "floor: the same faces with plain Cairo and Pango from export --boxes (tests/bench/floor.c); make bench took $(($(date +%s) - START)) s"
 [ "$art_fail" = 0 ] || { echo "bench: the art targets are NOT met" >&2; exit 1; }

@@ -215,6 +215,36 @@ t_two_games() {
 check "fonts: two games in one process each print their own font" \
     t_two_games
 
+# --- the installed fonts, read only when a game names one -------------
+# fontconfig's system configuration, here one it warns of (its own
+# includes it), is read only when a family is none of the game's or
+# deckpress's: the game with its own DejaVu Serif never reads it;
+# without that file the installed DejaVu Serif is found, through it.
+printf '<?xml version="1.0"?>\n<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><deckpress-test/></fontconfig>\n' \
+    >"$T/warn.conf"
+mkdir -p "$T/lazy-inst"
+cp -R "$T/all-one/." "$T/lazy-inst"
+rm -r "$T/lazy-inst/fonts"
+# lazy DECK PDF ERR: render DECK with that configuration.
+lazy() {
+	FONTCONFIG_FILE="$(pwd)/$T/warn.conf" $WRAP ./deckpress cards "$1" \
+	    -o "$2" >/dev/null 2>"$3" || { cat "$3"; return 1; }
+}
+t_lazy_own() {
+	lazy "$T/all-one" "$T/lazy-own.pdf" "$T/lazy-own.err" &&
+	    the_font "$T/lazy-own.pdf" DejaVuSerif || return 1
+	! grep . "$T/lazy-own.err"
+}
+check "fonts: a game of its own and deckpress's fonts reads no system configuration" \
+    t_lazy_own
+t_lazy_inst() {
+	lazy "$T/lazy-inst" "$T/lazy-inst.pdf" "$T/lazy-inst.err" &&
+	    the_font "$T/lazy-inst.pdf" DejaVuSerif || return 1
+	grep -q 'unknown element "deckpress-test"' "$T/lazy-inst.err" ||
+	    { cat "$T/lazy-inst.err"; return 1; }
+}
+check "fonts: a game naming an installed family reads it then" t_lazy_inst
+
 # --- same input, same bytes -------------------------------------------
 render $F --lang ar -o "$T/ar2.pdf"
 check "fonts: two renders are byte-identical" cmp "$T/ar.pdf" "$T/ar2.pdf"

@@ -381,7 +381,7 @@ decode_bytes(struct images *c, struct image *img,
 }
 
 void
-art_fonts(struct images *c, const char *const *families,
+art_fonts(struct images *c, const char *const *const *families,
     void (*want)(void *ctx, const char *family), void *ctx)
 {
 	c->families = families;
@@ -389,7 +389,28 @@ art_fonts(struct images *c, const char *const *families,
 	c->want_ctx = ctx;
 }
 
-/* A family the configuration has (fontconfig ignores case), or generic. */
+/* A family of the list (fontconfig ignores case), wanted. */
+static bool
+svg_family_listed(const struct images *c, const char *fam)
+{
+	const char *const *v = *c->families;
+	size_t i;
+
+	for (i = 0; v[i] != NULL && strchr(v[i], '\t') == NULL; i++)
+		if (g_ascii_strcasecmp(fam, v[i]) == 0) {
+			/* An installed family, given to librsvg's Pango. */
+			if (c->want != NULL)
+				c->want(c->want_ctx, v[i]);
+			return true;
+		}
+	return false;
+}
+
+/*
+ * A family the configuration has, or generic.  One the list lacks may
+ * be installed: wanting it has the installed fonts read, and the list
+ * is looked up again.
+ */
 static bool
 svg_family_ok(const struct images *c, const char *fam)
 {
@@ -401,15 +422,12 @@ svg_family_ok(const struct images *c, const char *fam)
 	for (i = 0; generic[i] != NULL; i++)
 		if (g_ascii_strcasecmp(fam, generic[i]) == 0)
 			return true;
-	for (i = 0; c->families[i] != NULL && strchr(c->families[i], '\t') ==
-	    NULL; i++)
-		if (g_ascii_strcasecmp(fam, c->families[i]) == 0) {
-			/* An installed family, given to librsvg's Pango. */
-			if (c->want != NULL)
-				c->want(c->want_ctx, c->families[i]);
-			return true;
-		}
-	return false;
+	if (svg_family_listed(c, fam))
+		return true;
+	if (c->want == NULL)
+		return false;
+	c->want(c->want_ctx, fam);
+	return svg_family_listed(c, fam);
 }
 
 /*

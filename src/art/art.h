@@ -81,7 +81,7 @@ void		 art_confine(struct images *c,
  * kept by the caller): an SVG naming another is warned of; for each it
  * names that there is, want(ctx, family) is called before it is drawn.
  */
-void		 art_fonts(struct images *c, const char *const *families,
+void		 art_fonts(struct images *c, const char *const *const *families,
 		    void (*want)(void *ctx, const char *family), void *ctx);
 void		 art_free(struct images *c);
 /* How many files c has read (or tried to). */

@@ -17,9 +17,11 @@ struct images {
 	GHashTable	*by_path;	/* path -> struct image (or a failure) */
 	const struct confine *confine;	/* where images may lie; NULL:
 					   anywhere */
-	const char *const *families;	/* the fonts an SVG's text may use
-					   (as tmpl_load takes them); NULL:
-					   not checked */
+	const char *const *const *families;	/* where the list of
+					   the fonts an SVG's text may use
+					   is (as tmpl_load_want takes it,
+					   read through); NULL: not
+					   checked */
 	void		(*want)(void *ctx, const char *family);
 	void		*want_ctx;	/* makes a family drawable */
 	struct diags	*d;		/* a lazy image that changed since

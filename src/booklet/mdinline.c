@@ -333,6 +333,7 @@ has_family(struct mdin *s, const struct mtoken *k, const struct srcpos *pos)
 
 	if (font == NULL || s->fonts == NULL)
 		return true;
+	layout_fonts_seek(s->fonts, font);
 	if (tmpl_font_lookup(s->fonts->families, font, &hint)) {
 		layout_fonts_want(s->fonts, font);	/* if installed */
 		return true;

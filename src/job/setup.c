@@ -190,8 +190,8 @@ load_kinds(struct setup *s, struct diags *d)
 			s->tmpls[k] = s->tmpls[j];
 		else if (lp[k] != NULL)
 			s->tmpls[k] = tmpl_load_want(deck->confine, lp[k],
-			    s->fonts->families, want_family, s->fonts,
-			    s->icons, d);
+			    layout_fonts_list(s->fonts), want_family,
+			    s->fonts, s->icons, d);
 		for (j = 0; j < k && (sp[k] == NULL || sp[j] == NULL ||
 		    strcmp(sp[j], sp[k]) != 0); j++)
 			;
@@ -259,6 +259,7 @@ check_fallbacks(const struct setup *s, struct diags *d)
 			q = strchr(p, ',');
 			snprintf(name, sizeof(name), "%.*s", q ? (int)(q - p) :
 			    (int)strlen(p), p);
+			layout_fonts_seek(s->fonts, name);
 			ok &= tmpl_font_known(s->fonts->families, name,
 			    &deck->fallback_pos[li], d);
 		}
@@ -332,7 +333,8 @@ job_setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 		return rc;
 	s->images = art_new();
 	art_confine(s->images, s->deck->confine, d);
-	art_fonts(s->images, s->fonts->families, want_family, s->fonts);
+	art_fonts(s->images, layout_fonts_list(s->fonts), want_family,
+	    s->fonts);
 	s->fonts->images = s->images;
 	if (!load_boxes(s->deck, s->tmpls, d) ||
 	    !load_spaces(s->deck, s->tmpls, d) ||

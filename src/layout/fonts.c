@@ -14,7 +14,10 @@
  * installed fonts would cost every text, and none of them may stand in
  * for a font the game did not choose anyway.  The game's files are
  * known by their family names until then (gamefont.c): a big font
- * nothing names costs no more than reading its names.
+ * nothing names costs no more than reading its names.  The installed
+ * fonts are not even listed until a family is none of the game's or
+ * deckpress's (layout_fonts_seek): fontconfig's system configuration,
+ * its XML and its caches, was a fifth of a small deck's run.
  */
 #include <math.h>
 #include <stdio.h>
@@ -201,7 +204,8 @@ add_families(GHashTable *to, FcPattern *font)
  * and (as <rejectfont>) every installed file of a family an earlier
  * source has.  The configuration is read from its caches, as any
  * program does.  This full configuration lists the families a layout
- * may name; Pango gets them one by one (layout_fonts_want).
+ * may name (read_installed); Pango gets them one by one
+ * (layout_fonts_want).
  */
 static void
 add_installed(struct strbuf *xml, GHashTable *earlier)
@@ -325,25 +329,24 @@ game_families(const struct gamefonts *g, GHashTable *to)
 }
 
 /*
- * The private configuration: deckpress's fonts/ folder, the installed
- * folders, each family hiding the same family further down, and none
- * hiding the game's (scanned into f->game, read when wanted); the
- * families of deckpress's the game hides go to hidden.  Its cache goes
- * to the user's cache folder.
+ * Pango's configuration, as XML (unclosed, into f->narrow): deckpress's
+ * fonts/ folder, none of its families the game has (scanned into
+ * f->game, read when wanted); the families of deckpress's the game
+ * hides go to hidden.  The families of both go to f->seen: the
+ * installed files of those are rejected when the installed fonts are
+ * read (read_installed()).  Its cache goes to the user's cache folder.
+ * False if the game's fonts cannot be scanned (said).
  */
-static FcConfig *
-private_config(struct fonts *f, const char *dir, const struct deck *game,
-    char **narrow, GHashTable *hidden, struct diags *d)
+static bool
+narrow_config(struct fonts *f, const char *dir, const struct deck *game,
+    GHashTable *hidden, struct diags *d)
 {
-	FcConfig *fc = FcConfigCreate();
 	struct strbuf xml = { 0 };
 	GHashTable *own = g_hash_table_new_full(g_str_hash, g_str_equal,
 	    g_free, NULL);
-	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal,
-	    g_free, NULL);
 	GHashTableIter it;
 	gpointer key;
-	FcBool ok = true;
+	bool ok = true;
 
 	/* fontconfig wants an absolute <dir>. */
 	f->ownfonts = realpath(dir, NULL);
@@ -355,26 +358,18 @@ private_config(struct fonts *f, const char *dir, const struct deck *game,
 		    &f->gamefonts, d);
 	}
 	game_families(f->game, own);
+	f->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    NULL);
 	sb_puts(&xml, "<?xml version=\"1.0\"?><fontconfig>");
 	cache_dirs(&xml);
-	add_bundled(&xml, f->ownfonts, own, seen, hidden);
+	add_bundled(&xml, f->ownfonts, own, f->seen, hidden);
 	g_hash_table_iter_init(&it, own);
 	while (g_hash_table_iter_next(&it, &key, NULL))
-		g_hash_table_add(seen, g_strdup(key));
-	/* Pango's: deckpress's, no installed folder. */
-	*narrow = xstrdup(xml.s);
-	add_installed(&xml, seen);
-	sb_puts(&xml, "</fontconfig>");
-	ok = ok && fc != NULL && FcConfigParseAndLoadFromMemory(fc,
-	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(fc);
+		g_hash_table_add(f->seen, g_strdup(key));
 	g_hash_table_destroy(own);
-	g_hash_table_destroy(seen);
+	f->narrow = xstrdup(xml.s);
 	sb_free(&xml);
-	if (!ok && fc != NULL) {
-		FcConfigDestroy(fc);
-		fc = NULL;
-	}
-	return fc;
+	return ok;
 }
 
 /* True if file lies in folder dir (a real path), or dir is NULL. */
@@ -546,13 +541,15 @@ layout_fonts_want(const struct fonts *f, const char *list)
 	names = g_strsplit(list, ",", -1);
 	for (i = 0; names[i] != NULL; i++) {
 		char *key = g_ascii_strdown(g_strstrip(names[i]), -1);
-		GPtrArray *files = g_hash_table_lookup(f->installed, key);
+		GPtrArray *files;
 
 		if (g_hash_table_contains(f->wanted, key)) {
 			g_free(key);
 			continue;
 		}
 		g_hash_table_add(f->wanted, key);
+		layout_fonts_seek(f, names[i]);
+		files = g_hash_table_lookup(f->installed, key);
 		added |= want_game(f, names[i]);
 		if (files == NULL)
 			continue;
@@ -585,35 +582,95 @@ want_hidden(struct fonts *f, GHashTable *hidden, struct diags *d)
 	return d->nerr == nerr;
 }
 
+/*
+ * The installed fonts, read once, when a family is none of the game's
+ * or deckpress's (layout_fonts_seek()): fontconfig's system
+ * configuration is read only then, since most games need none of it
+ * and reading it was a fifth of a small deck's run (issue 36).  The
+ * list of families is made again with them (the old one is kept: a
+ * loop may be going through it), and the game's faces already read
+ * join it again.  If they cannot be read, the list stays as it was.
+ */
+static void
+read_installed(struct fonts *f)
+{
+	FcConfig *full = FcConfigCreate();
+	struct strbuf xml = { 0 };
+	size_t i, j;
+	bool ok;
+
+	f->sysread = true;
+	sb_puts(&xml, f->narrow);
+	add_installed(&xml, f->seen);
+	sb_puts(&xml, "</fontconfig>");
+	ok = full != NULL && FcConfigParseAndLoadFromMemory(full,
+	    (const FcChar8 *)xml.s, FcTrue) && FcConfigBuildFonts(full);
+	sb_free(&xml);
+	if (ok) {
+		g_ptr_array_add(f->retired, f->families);
+		f->families = NULL;
+		f->nfamilies = 0;
+		list_families(f, full);
+		list_installed(f, full);
+		/* The same bytes in two files were given Pango once. */
+		for (i = 0; f->game != NULL && i < f->game->n; i++) {
+			const char *path = f->game->v[i].path;
+
+			for (j = 0; path != NULL && j < i && (f->game->v[j].path ==
+			    NULL || strcmp(f->game->v[j].path, path) != 0); j++)
+				;
+			if (path != NULL && j == i)
+				list_game_faces(f, path);
+		}
+	}
+	if (full != NULL)
+		FcConfigDestroy(full);
+}
+
+void
+layout_fonts_seek(const struct fonts *f, const char *name)
+{
+	size_t i;
+
+	if (f->sysread || name == NULL)
+		return;
+	/* An installed font of a family deckpress or the game has is
+	 * rejected anyway. */
+	for (i = 0; i < f->nfamilies; i++)
+		if (layout_family_eq(name, f->families[i]))
+			return;
+	/* What f lists grows; what it is does not change. */
+	read_installed((struct fonts *)f);
+}
+
+const char *const *const *
+layout_fonts_list(const struct fonts *f)
+{
+	return (const char *const *const *)&f->families;
+}
+
 struct fonts *
 layout_fonts_new(const char *dir, const struct deck *game, struct diags *d)
 {
 	struct fonts *f = xcalloc(1, sizeof(*f));
 	size_t nerr = d->nerr;
-	char *narrow = NULL;
 	GHashTable *hidden = g_hash_table_new_full(g_str_hash, g_str_equal,
 	    g_free, NULL);
-	FcConfig *full = private_config(f, dir, game, &narrow, hidden, d);
-	FcConfig *fc = full != NULL ? pango_config(narrow) : NULL;
+	bool ok = narrow_config(f, dir, game, hidden, d);
+	FcConfig *fc = ok ? pango_config(f->narrow) : NULL;
 	struct srcpos pos = { diag_read(d, dir), 0, 0 };
 
-	free(narrow);
 	f->installed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    (GDestroyNotify)g_ptr_array_unref);
 	f->wanted = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    NULL);
+	f->retired = g_ptr_array_new();
 	if (fc == NULL) {
-		if (full != NULL)
-			FcConfigDestroy(full);
 		if (d->nerr == nerr)
 			diag_add(d, DIAG_ERROR, &pos, "font",
 			    "cannot read fonts");
 		goto fail;
 	}
-	/* Every family a layout may name, and the installed files. */
-	list_families(f, full);
-	list_installed(f, full);
-	FcConfigDestroy(full);
 	/*
 	 * Pango's fontconfig calls, and librsvg's text through Pango's
 	 * default font map, consult the current configuration: make it
@@ -624,9 +681,14 @@ layout_fonts_new(const char *dir, const struct deck *game, struct diags *d)
 	f->map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), fc);
 	FcConfigDestroy(fc);	/* the font map and fontconfig hold it */
+	/* Every family a layout may name: deckpress's and the game's
+	 * until one names another (layout_fonts_seek()). */
+	list_families(f, fc);
+	if (f->nfamilies == 0)
+		read_installed(f);
 	setup_context(f);
-	f->fitcache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-	    layout_fitted_free);
+	f->fitcache = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+	    (GDestroyNotify)g_bytes_unref, layout_fitted_free);
 	f->variants = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    g_free);
 	f->hyph = layout_hyph_new();
@@ -640,6 +702,17 @@ fail:
 	g_hash_table_destroy(hidden);
 	layout_fonts_free(f);
 	return NULL;
+}
+
+/* A NULL-terminated list of family names and faces, freed. */
+static void
+free_list(const char **v)
+{
+	size_t i;
+
+	for (i = 0; v != NULL && v[i] != NULL; i++)
+		free((char *)v[i]);
+	free(v);
 }
 
 void
@@ -669,8 +742,13 @@ layout_fonts_free(struct fonts *f)
 	if (f->map != NULL)
 		g_object_unref(f->map);
 	/* The names, then the faces. */
-	for (i = 0; f->families != NULL && f->families[i] != NULL; i++)
-		free((char *)f->families[i]);
-	free(f->families);
+	free_list(f->families);
+	for (i = 0; f->retired != NULL && i < f->retired->len; i++)
+		free_list(g_ptr_array_index(f->retired, i));
+	if (f->retired != NULL)
+		g_ptr_array_free(f->retired, TRUE);
+	if (f->seen != NULL)
+		g_hash_table_destroy(f->seen);
+	free(f->narrow);
 	free(f);
 }

@@ -34,8 +34,9 @@ struct fonts {
 	size_t		  nfamilies;	/* the names */
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
 	struct images	 *images;	/* borrowed: the deck's images */
-	GHashTable	 *fitcache;	/* font, box + text -> struct fitted
-					   (layout.c), a few hundred at most */
+	GHashTable	 *fitcache;	/* font, box + text (GBytes) ->
+					   struct fitted (layout.c), a few
+					   hundred at most */
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 	char		 *gamefonts;	/* the game's fonts/ (real path), or
 					   NULL */
@@ -51,7 +52,15 @@ struct fonts {
 	FcConfig	 *fc;		/* Pango's configuration (the font
 					   map holds it) */
 	GHashTable	 *installed;	/* family, lower case -> GPtrArray of
-					   its installed files */
+					   its installed files (once read) */
+	bool		  sysread;	/* the installed fonts read
+					   (layout_fonts_seek()) */
+	char		 *narrow;	/* Pango's configuration, XML,
+					   unclosed: where theirs is added */
+	GHashTable	 *seen;		/* families of the game and deckpress:
+					   their installed files rejected */
+	GPtrArray	 *retired;	/* earlier lists of families, freed
+					   with f */
 	GHashTable	 *wanted;	/* families given Pango
 					   (layout_fonts_want()) */
 };
@@ -78,6 +87,20 @@ void		 layout_fonts_free(struct fonts *f);
  * or an SVG names must be wanted before it is laid out.
  */
 void		 layout_fonts_want(const struct fonts *f, const char *list);
+/*
+ * If family name (case and spaces aside, as fontconfig compares) is
+ * none of the game's or deckpress's, read the installed fonts, once:
+ * f->families then lists theirs too (a new list: look it up again).
+ * Until a game names such a family, fontconfig's system configuration
+ * is not read.  Every lookup of a family that may be installed seeks
+ * it first; layout_fonts_want() does.
+ */
+void		 layout_fonts_seek(const struct fonts *f, const char *name);
+/*
+ * Where f->families is: for those that keep the list and look it up
+ * later (tmpl_load_want(), art_fonts()), since it may be made again.
+ */
+const char *const *const *layout_fonts_list(const struct fonts *f);
 
 /*
  * e as language lang of deck shows it: with the language's fallback

@@ -165,6 +165,7 @@ put_tag(GString *b, const struct mtoken *k, struct mctx *m)
 		return;
 	}
 	if (font != NULL && m->fonts != NULL) {
+		layout_fonts_seek(m->fonts, font);
 		if (tmpl_font_lookup(m->fonts->families, font, NULL))
 			layout_fonts_want(m->fonts, font); /* if installed */
 		else if (m->bad_font == NULL) {
@@ -390,6 +391,29 @@ layout_forget(const struct fonts *fonts)
 }
 
 /*
+ * What decides element e's fit of text -- its fonts, its box, its range
+ * of sizes -- as bytes: the numbers as they are in memory, each string
+ * with its NUL.  Not printed: formatting five doubles for every text
+ * cost more than the lookup it keys (issue 36).
+ */
+static GBytes *
+fit_key(const struct elem *e, const char *text)
+{
+	const char *fam = e->families ? e->families : e->family;
+	const double num[] = { e->w, e->h, e->size_min, e->size_max,
+	    e->leading };
+	const int flags[] = { e->bold, e->italic, e->weight, (int)e->halign };
+	GByteArray *k = g_byte_array_sized_new(sizeof(num) + sizeof(flags) +
+	    strlen(fam) + strlen(text) + 2);
+
+	g_byte_array_append(k, (const guint8 *)num, sizeof(num));
+	g_byte_array_append(k, (const guint8 *)flags, sizeof(flags));
+	g_byte_array_append(k, (const guint8 *)fam, strlen(fam) + 1);
+	g_byte_array_append(k, (const guint8 *)text, strlen(text) + 1);
+	return g_byte_array_free_to_bytes(k);
+}
+
+/*
  * layout_fit(), remembered by what decides the fit: the font, the box,
  * the range of sizes, the text.  fit->layout is a reference of the
  * caller's.
@@ -398,17 +422,14 @@ static void
 fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
     struct fitted *fit)
 {
-	char *key = g_strdup_printf("%s\x1f%d%d%d%d\x1f%a %a %a %a %a\x1f%s",
-	    e->families ? e->families : e->family, e->bold, e->weight,
-	    e->italic, (int)e->halign, e->w, e->h,
-	    e->size_min, e->size_max, e->leading, text);
+	GBytes *key = fit_key(e, text);
 	struct fitted *hit = g_hash_table_lookup(fonts->fitcache, key);
 
 	if (hit != NULL) {
 		*fit = *hit;
 		fit->first = false;
 		g_object_ref(fit->layout);
-		g_free(key);
+		g_bytes_unref(key);
 		return;
 	}
 	layout_fit(fonts->ctx, e, text, fit);

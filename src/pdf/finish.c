@@ -9,6 +9,8 @@
  * renames it, so the output stays atomic.  The rewrite is
  * deterministic: the same input gives the same bytes.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,30 +158,27 @@ amend_write(qpdf_data q, const char *out, const char *lang,
 	return NULL;
 }
 
-/* Replace all of f by the file at path, a block at a time. */
+/*
+ * The rewrite at out (open as fd) put in the place of f's file at path:
+ * renamed over it, the old file's mode kept, and f's descriptor made
+ * fd's, so that what the output stage does next with f (its mode and
+ * owner, the rename over the target) is done to the rewrite.  No byte
+ * is copied: the PDF is read once and written once (issue 36).
+ */
 static bool
-copy_back(FILE *f, const char *path)
+take_place(FILE *f, const char *path, const char *out, int fd)
 {
-	char buf[65536];
-	FILE *in = fopen(path, "rb");
-	size_t k;
-	bool ok;
+	struct stat st;
 
-	if (in == NULL)
-		return false;
-	ok = fflush(f) == 0 && ftruncate(fileno(f), 0) == 0 &&
-	    fseek(f, 0, SEEK_SET) == 0;
-	while (ok && (k = fread(buf, 1, sizeof(buf), in)) > 0)
-		ok = fwrite(buf, 1, k, f) == k;
-	ok = ok && !ferror(in) && fflush(f) == 0;
-	fclose(in);
-	return ok;
+	return fflush(f) == 0 && fstat(fileno(f), &st) == 0 &&
+	    fchmod(fd, st.st_mode & (S_IRWXU | S_IRWXG | S_IRWXO)) == 0 &&
+	    rename(out, path) == 0 && dup2(fd, fileno(f)) >= 0;
 }
 
 /*
  * The PDF read where it lies (path, f's file) and rewritten into a
- * temporary file beside it, then copied back into f: libqpdf reads and
- * writes the streams a block at a time, so neither the PDF nor its
+ * temporary file beside it, which then takes its place: libqpdf reads
+ * and writes the streams a block at a time, so neither the PDF nor its
  * rewrite is held in memory -- a PDF of 120 MB of art would take three
  * times that (issue 23).
  */
@@ -197,7 +196,6 @@ finish_file(FILE *f, const char *path, const char *lang,
 		g_free(out);
 		return err;
 	}
-	close(fd);
 	q = qpdf_init();
 	qpdf_silence_errors(q);
 	qpdf_set_suppress_warnings(q, QPDF_TRUE);
@@ -206,9 +204,11 @@ finish_file(FILE *f, const char *path, const char *lang,
 	else
 		err = amend_write(q, out, lang, bleeds, n, tags);
 	qpdf_cleanup(&q);
-	if (err == NULL && !copy_back(f, out))
+	if (err == NULL && !take_place(f, path, out, fd))
 		err = g_strdup_printf("cannot write: %s", strerror(errno));
-	unlink(out);
+	if (err != NULL)
+		unlink(out);
+	close(fd);
 	g_free(out);
 	return err;
 }

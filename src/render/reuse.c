@@ -25,7 +25,8 @@
 #define REUSE_MAX	256
 
 struct reuse {
-	GHashTable	*seen;		/* face key -> struct recorded */
+	GHashTable	*seen;		/* face key (GBytes) -> struct
+					   recorded */
 	size_t		 page;		/* the page being drawn */
 };
 
@@ -49,8 +50,8 @@ render_reuse_new(void)
 {
 	struct reuse *r = g_new0(struct reuse, 1);
 
-	r->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-	    recorded_free);
+	r->seen = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+	    (GDestroyNotify)g_bytes_unref, recorded_free);
 	return r;
 }
 
@@ -63,49 +64,78 @@ render_reuse_free(struct reuse *r)
 	g_free(r);
 }
 
+/* The n bytes at p onto key k, as they are in memory. */
+static void
+put(GString *k, const void *p, size_t n)
+{
+	g_string_append_len(k, p, (gssize)n);
+}
+
+#define PUT(k, v)	put((k), &(v), sizeof(v))
+
+/* String s with its NUL, so that no two strings run together. */
+static void
+put_str(GString *k, const char *s)
+{
+	put(k, s ? s : "", strlen(s ? s : "") + 1);
+}
+
 static void
 put_rgba(GString *k, const struct rgba *c)
 {
-	g_string_append_printf(k, "%a %a %a %a ", c->r, c->g, c->b, c->a);
+	PUT(k, c->r);
+	PUT(k, c->g);
+	PUT(k, c->b);
+	PUT(k, c->a);
 }
 
 /*
- * Everything that decides how face l looks, as a string: two faces
- * with the same key draw the same.  The elements are the template's
- * (their fonts, alignment, radius...), so their addresses stand for
- * them.
+ * Everything that decides how face l looks, as bytes: two faces with
+ * the same key draw the same.  The elements are the template's (their
+ * fonts, alignment, radius...), so their addresses stand for them.
+ * The numbers go in as they are in memory, not formatted: the key is
+ * made for every face drawn, and printing its dozens of numbers was
+ * most of its cost (issue 36).
  */
-static char *
+static GBytes *
 face_key(const struct laid *l)
 {
-	GString *k = g_string_new(NULL);
+	GString *k = g_string_sized_new(64 + 256 * l->n);
+	int shape = (int)l->shape;
 	size_t i, j;
 
-	g_string_append_printf(k, "%a %a %a %d %a %p|", l->w, l->h, l->bleed,
-	    (int)l->shape, l->corner, (const void *)l->net);
+	PUT(k, l->w);
+	PUT(k, l->h);
+	PUT(k, l->bleed);
+	PUT(k, shape);
+	PUT(k, l->corner);
+	PUT(k, l->net);
 	for (i = 0; i < l->n; i++) {
 		const struct lbox *b = &l->v[i];
 
-		g_string_append_printf(k, "%p %u %a %a %a %a %a %u %p %s ",
-		    (const void *)b->e, b->panel, b->x, b->y, b->w, b->h,
-		    b->size,
-		    b->marks, (const void *)b->img,
-		    b->marks ? b->srclang : "");
+		PUT(k, b->e);
+		PUT(k, b->panel);
+		PUT(k, b->x);
+		PUT(k, b->y);
+		PUT(k, b->w);
+		PUT(k, b->h);
+		PUT(k, b->size);
+		PUT(k, b->marks);
+		PUT(k, b->img);
+		put_str(k, b->marks ? b->srclang : "");
 		/* A card's own crop or sprite cell of a shared image. */
 		if (b->img != NULL)
-			g_string_append_printf(k, "%a %a %a %a ", b->src[0],
-			    b->src[1], b->src[2], b->src[3]);
+			put(k, b->src, sizeof(b->src));
 		put_rgba(k, &b->fill);
 		put_rgba(k, &b->stroke);
 		put_rgba(k, &b->color);
 		/* A gradient's stops may be the card's colours. */
 		for (j = 0; j < b->e->grad.n; j++)
 			put_rgba(k, &b->stops[j]);
-		g_string_append(k, b->text ? b->text : "");
-		g_string_append(k, b->placeholder ? b->placeholder : "");
-		g_string_append_c(k, '\x1f');
+		put_str(k, b->text);
+		put_str(k, b->placeholder);
 	}
-	return g_string_free(k, FALSE);
+	return g_string_free_to_bytes(k);
 }
 
 /* Face l drawn into a recording of its trim and bleed. */
@@ -144,7 +174,7 @@ void
 render_card_reused(cairo_t *cr, PangoContext *ctx, const struct laid *l,
     struct reuse *r)
 {
-	char *key;
+	GBytes *key;
 	struct recorded *hit;
 
 	/* Elements read for this card alone (values from its data) live
@@ -162,7 +192,7 @@ render_card_reused(cairo_t *cr, PangoContext *ctx, const struct laid *l,
 		hit->page = r->page;
 		g_hash_table_insert(r->seen, key, hit);
 	} else
-		g_free(key);
+		g_bytes_unref(key);
 	if (hit->rec == NULL && hit->page == r->page) {
 		render_card(cr, ctx, l);
 		return;

@@ -13,8 +13,10 @@
 struct tctx {
 	struct tmpl		*t;		/* read, never written, once
 						   loaded (a card's values) */
-	const char *const	*families;	/* names only */
-	const char *const	*faces;		/* "Family\tW[ italic]" */
+	const char *const *const *fams;	/* the families' names, then
+						   "Family\tW[ italic]" faces;
+						   read through: the list may
+						   grow (tmpl_load_want()) */
 	const struct iconmap	*icons;
 	struct diags		*d;
 	const char		*fallback;	/* the layout's, or NULL */
@@ -122,8 +124,7 @@ bool	tmpl_said_range(struct tctx *c, const struct ynode *n,
  * loading (tmpl_elem_card()): the fonts and icons it was read with.
  */
 struct tload {
-	const char *const	*families;
-	const char *const	*faces;
+	const char *const *const *fams;
 	const struct iconmap	*icons;
 	const char		*fallback;
 	void			(*want)(void *ctx, const char *family);
@@ -234,9 +235,8 @@ bool	tmpl_pathd_parse(struct arena *a, const char *d, struct pathseg **segs,
  * A "fallback:" list of families (or one family), each known, as Pango
  * takes it: "A,B" (in a), or NULL when n is NULL.
  */
-bool		 tmpl_font_fallback(struct arena *a,
-		    const char *const *families, const struct ynode *n,
-		    const char **out, struct diags *d);
+bool		 tmpl_font_fallback(struct tctx *c, const struct ynode *n,
+		    const char **out);
 
 /* The font keys of text element e: font, bold, italic, weight, fallback
  * (after its own, the layout's). */

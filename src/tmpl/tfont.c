@@ -51,10 +51,25 @@ tmpl_font_known(const char *const *families, const char *name,
 	return false;
 }
 
-bool
-tmpl_font_fallback(struct arena *a, const char *const *families,
-    const struct ynode *n, const char **out, struct diags *d)
+/*
+ * Is name a family of c's list?  One it lacks may be installed: want()
+ * has the installed fonts read (layout/fonts.c reads them only when a
+ * family is none of the game's or deckpress's), and it is looked up
+ * again in the list, which then has them.
+ */
+static bool
+known(struct tctx *c, const char *name, const struct srcpos *pos)
 {
+	if (!tmpl_font_lookup(*c->fams, name, NULL) && c->want != NULL)
+		c->want(c->want_ctx, name);
+	return tmpl_font_known(*c->fams, name, pos, c->d);
+}
+
+bool
+tmpl_font_fallback(struct tctx *c, const struct ynode *n, const char **out)
+{
+	struct arena *a = c->a;
+	struct diags *d = c->d;
 	const char *s, *list = NULL;
 	size_t i;
 	bool ok = true;
@@ -65,7 +80,7 @@ tmpl_font_fallback(struct arena *a, const char *const *families,
 	if (n->type == YNODE_SCALAR) {
 		if (!ytree_string(n, &s, "fallback", NULL, d))
 			return false;
-		ok = tmpl_font_known(families, s, &n->pos, d);
+		ok = known(c, s, &n->pos);
 		*out = s;
 		return ok;
 	}
@@ -86,7 +101,7 @@ tmpl_font_fallback(struct arena *a, const char *const *families,
 			ok = false;
 			continue;
 		}
-		ok &= tmpl_font_known(families, s, &n->items[i]->pos, d);
+		ok &= known(c, s, &n->items[i]->pos);
 		list = list == NULL ? s : arena_printf(a, "%s,%s", list, s);
 	}
 	*out = list;
@@ -236,16 +251,15 @@ tmpl_font(struct tctx *c, struct elem *e, const struct ynode *n)
 	e->family = "Roboto";
 	if (ok && f != NULL && (ok = ytree_string(f, &e->family, "font", NULL,
 	    d)))
-		ok = tmpl_font_known(c->families, e->family, &f->pos, d);
+		ok = known(c, e->family, &f->pos);
 	ok &= tmpl_get_bool(c, ytree_get(n, "bold"), "bold", &e->bold);
 	ok &= tmpl_get_bool(c, ytree_get(n, "italic"), "italic", &e->italic);
 	ok &= get_weight(c, e, ytree_get(n, "weight"));
 	/* Its faces are known once the family is wanted. */
 	if (ok && c->want != NULL)
 		c->want(c->want_ctx, e->family);
-	ok = ok && check_face(a, c->faces, e, n, d);
-	ok &= tmpl_font_fallback(a, c->families, ytree_get(n, "fallback"),
-	    &e->fallback, d);
+	ok = ok && check_face(a, *c->fams, e, n, d);
+	ok &= tmpl_font_fallback(c, ytree_get(n, "fallback"), &e->fallback);
 	/* The element's own fallbacks first, then the layout's. */
 	if (e->fallback == NULL)
 		e->fallback = lfallback;

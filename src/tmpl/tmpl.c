@@ -380,50 +380,52 @@ no_back(struct tctx *c, const struct ynode *root)
 	return false;
 }
 
-/*
- * fonts.c lists the family names, then a "Family\tstyle" entry for each
- * face: split them into c->families and c->faces.
- */
-static void
-split_faces(struct tctx *c)
-{
-	const char **names;
-	size_t n = 0, i;
-
-	while (c->families[n] != NULL && strchr(c->families[n], '\t') == NULL)
-		n++;
-	c->faces = c->families + n;
-	names = arena_alloc(c->a, (n + 1) * sizeof(*names));
-	for (i = 0; i < n; i++)
-		names[i] = c->families[i];
-	c->families = names;
-}
+static struct tmpl *load(const struct confine *conf, const char *path,
+		    const char *const *const *fams, const char *const *fixed,
+		    void (*want)(void *ctx, const char *family), void *ctx,
+		    const struct iconmap *icons, struct diags *d);
 
 struct tmpl *
 tmpl_load(const struct confine *conf, const char *path,
     const char *const *families,
     const struct iconmap *icons, struct diags *d)
 {
-	return tmpl_load_want(conf, path, families, NULL, NULL, icons, d);
+	return load(conf, path, NULL, families, NULL, NULL, icons, d);
 }
 
 struct tmpl *
 tmpl_load_want(const struct confine *conf, const char *path,
-    const char *const *families, void (*want)(void *ctx, const char *family),
-    void *ctx, const struct iconmap *icons, struct diags *d)
+    const char *const *const *fams, void (*want)(void *ctx,
+    const char *family), void *ctx, const struct iconmap *icons,
+    struct diags *d)
+{
+	return load(conf, path, fams, NULL, want, ctx, icons, d);
+}
+
+/* Either: fams NULL, the list fixed kept with the layout. */
+static struct tmpl *
+load(const struct confine *conf, const char *path,
+    const char *const *const *fams, const char *const *fixed,
+    void (*want)(void *ctx, const char *family), void *ctx,
+    const struct iconmap *icons, struct diags *d)
 {
 	struct tmpl *t = xcalloc(1, sizeof(*t));
-	struct tctx c = { .t = t, .families = families, .faces = families,
-	    .icons = icons, .d = d, .want = want, .want_ctx = ctx,
-	    .a = &t->arena };
+	struct tctx c = { .t = t, .icons = icons, .d = d, .want = want,
+	    .want_ctx = ctx, .a = &t->arena };
+	const char *const **keep;
 	const struct ynode *root;
 	size_t nerr = d->nerr;
 	bool ok, fb;
 	int shape = TMPL_SHAPE_RECT;
 
+	if (fams == NULL) {
+		keep = arena_alloc(&t->arena, sizeof(*keep));
+		*keep = fixed;
+		fams = (const char *const *const *)keep;
+	}
+	c.fams = fams;
 	t->file = diag_file(d, path);
 	t->dpi = 300;
-	split_faces(&c);
 	root = ytree_load(&t->arena, conf, path, d);
 	if (root != NULL)
 		root = tmpl_compose(&t->arena, conf, path, root,
@@ -454,8 +456,8 @@ tmpl_load_want(const struct confine *conf, const char *path,
 	/* A wrong fallback: the elements are still read, so that every
 	 * unknown family is said at once. */
 	if (ok) {
-		fb = tmpl_font_fallback(&t->arena, c.families, ytree_get(root,
-		    "fallback"), &c.fallback, d);
+		fb = tmpl_font_fallback(&c, ytree_get(root, "fallback"),
+		    &c.fallback);
 		ok &= load_face(&c, FACE_FRONT, ytree_get(root, "front"));
 		ok &= load_face(&c, FACE_BACK, ytree_get(root, "back"));
 		ok &= fb && no_back(&c, root);
@@ -466,8 +468,7 @@ tmpl_load_want(const struct confine *conf, const char *path,
 		return NULL;
 	}
 	t->load = arena_alloc(&t->arena, sizeof(*t->load));
-	*t->load = (struct tload){ c.families, c.faces, icons, c.fallback,
-	    want, ctx };
+	*t->load = (struct tload){ c.fams, icons, c.fallback, want, ctx };
 	return t;
 }
 

@@ -36,13 +36,16 @@ struct tmpl	*tmpl_load(const struct confine *conf, const char *path,
 		    const char *const *families, const struct iconmap *icons,
 		    struct diags *d);
 /*
- * The same, calling want(ctx, family) (unless NULL) with each family a
- * text element names, before its faces are looked up: a game's font
- * file is read, and its faces join families, only once a family of it
- * is named (layout/fonts.c).  families must stay where it is.
+ * The same, with the list at *fams, read through as it may grow, and
+ * calling want(ctx, family) (unless NULL) with each family a text
+ * element names, before its faces are looked up, and with each family
+ * the list lacks, before it is looked up again: a game's font file is
+ * read, and its faces join the list, only once a family of it is named;
+ * the installed fonts join it only once a family is none of the game's
+ * or deckpress's (layout/fonts.c).  fams must stay where it is.
  */
 struct tmpl	*tmpl_load_want(const struct confine *conf, const char *path,
-		    const char *const *families,
+		    const char *const *const *fams,
 		    void (*want)(void *ctx, const char *family), void *ctx,
 		    const struct iconmap *icons, struct diags *d);
 void		 tmpl_free(struct tmpl *t);

@@ -250,8 +250,8 @@ tmpl_elem_card(const struct tmpl *t, const struct elem *e,
 {
 	const struct tload *ld = t->load;
 	struct diags tmp = { 0 };
-	struct tctx c = { .t = (struct tmpl *)t, .families = ld->families,
-	    .faces = ld->faces, .icons = ld->icons, .d = &tmp,
+	struct tctx c = { .t = (struct tmpl *)t, .fams = ld->fams,
+	    .icons = ld->icons, .d = &tmp,
 	    .fallback = ld->fallback, .want = ld->want,
 	    .want_ctx = ld->want_ctx, .a = a, .card = tc,
 	    .by_card = e->by_card };
