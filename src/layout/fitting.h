@@ -56,6 +56,43 @@ struct fitted {
 void		 layout_fit(PangoContext *ctx, const struct elem *e,
 		    const char *text, struct fitted *out);
 
+/*
+ * The same by today's search alone, the width model left out: for the
+ * tests that compare the two (DECKPRESS_FIT=search does it too).
+ */
+void		 layout_fit_search(PangoContext *ctx, const struct elem *e,
+		    const char *text, struct fitted *out);
+
+/*
+ * What fitting cost, counted for the bench: DECKPRESS_FITSTATS=1 prints
+ * it to stderr at exit.
+ */
+struct fitstats {
+	unsigned long	 boxes;		/* text boxes laid out */
+	unsigned long	 texts;		/* texts fitted (not remembered) */
+	unsigned long	 layouts;	/* layouts made to fit them */
+	unsigned long	 modelled;	/* texts the width model described */
+	unsigned long	 missed;	/* ... where Pango disagreed */
+	unsigned long	 model_layouts;	/* layouts the model made (fonts) */
+	unsigned long	 words_shaped;	/* words it shaped (once a font) */
+};
+extern struct fitstats layout_fitstats;
+
+/*
+ * The width model (widths.c): text's words shaped once per font (kept
+ * on ctx) and broken into lines as Pango would, at any size, without a
+ * layout; NULL if the model cannot describe text (tags, inline
+ * objects, other scripts, a fallback font, spaces other than single
+ * ones between words).  Free with layout_widths_free().
+ */
+struct wtext	*layout_widths_text(PangoContext *ctx, const struct elem *e,
+		    const char *text);
+void		 layout_widths_free(struct wtext *t);
+/* Does it fit e's box at size: yes, no, or too close to tell. */
+enum wfit { WFIT_NO, WFIT_YES, WFIT_UNSURE };
+enum wfit	 layout_widths_fits(const struct wtext *t, const struct elem *e,
+		    double size);
+
 /* Free a struct fitted of the fit cache, and its layout. */
 void		 layout_fitted_free(void *p);
 

@@ -621,6 +621,7 @@ lay_text(const struct facejob *j, struct lbox *b)
 	/* Only the validator lays out cards with texts missing (reported). */
 	if (s == NULL)
 		s = "";
+	layout_fitstats.boxes++;
 	card_mctx(j, e, &v, &m);
 	b->text = layout_markup(s, &m);
 	if (b->text == NULL)

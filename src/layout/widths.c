@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The width model of fitting (fit.c): whether a text fits its box at a
+ * size, told from the widths of its words, each shaped once per font at
+ * a reference size and scaled, and from Pango 1.50's own line breaking
+ * (greedy, PANGO_WRAP_WORD) replayed on those widths -- without laying
+ * the text out.  Where a line's break is too close to call (within
+ * WMARGIN of the box) or the height is, the model
+ * says so, and fit.c asks Pango.
+ *
+ * It describes only texts of one font throughout: plain Latin text
+ * (tags change the font or size inside the text; inline images and
+ * icons take a size of their own; other scripts shape in context,
+ * bidi reorders, a fallback font changes a line's height), words
+ * separated by single spaces (Pango takes back only the last space at
+ * a line's end).  Anything else is fitted by measuring, as before.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
+#include "fitting.h"
+
+#define REF	64.0	/* pt: the size words are shaped at */
+/* pt: a width or height this close to the box's is too close to call */
+#define WMARGIN	0.05
+#define SLACK	0.01	/* pt: as fit.c's */
+
+struct fitstats layout_fitstats;
+
+/* A word shaped at REF: the advance of each of its characters. */
+struct wword {
+	int	 n;
+	bool	 ok;		/* one run, in the font's own face */
+	int	 adv[];		/* Pango units at REF */
+};
+
+/* A font's widths: its words, its space and hyphen, its lines' heights. */
+struct wfont {
+	PangoLayout	*l;		/* words are shaped in it */
+	PangoFont	*face;		/* the face "x" is shaped in */
+	GHashTable	*words;		/* word -> struct wword */
+	int		 space, hyphen;	/* Pango units at REF */
+	double		 h1, hn;	/* pt at REF: one line; each next */
+	bool		 ok;
+};
+
+static void
+wfont_free(void *p)
+{
+	struct wfont *f = p;
+
+	if (f->l != NULL)
+		g_object_unref(f->l);
+	if (f->words != NULL)
+		g_hash_table_destroy(f->words);
+	g_free(f);
+}
+
+/* The width of Pango's hyphen in l's first run's font (its line breaker's
+ * find_hyphen_width()): U+2010, else '-'. */
+static int
+hyphen_width(PangoFont *font)
+{
+	hb_font_t *hb = pango_font_get_hb_font(font);
+	hb_codepoint_t g;
+
+	if (hb_font_get_nominal_glyph(hb, 0x2010, &g) ||
+	    hb_font_get_nominal_glyph(hb, '-', &g))
+		return hb_font_get_glyph_h_advance(hb, g);
+	return 0;
+}
+
+static double
+height_of(PangoContext *ctx, const struct elem *e, const char *text)
+{
+	PangoLayout *l = layout_at_size(ctx, e, text, REF);
+	PangoRectangle log;
+
+	pango_layout_get_extents(l, NULL, &log);
+	g_object_unref(l);
+	layout_fitstats.model_layouts++;
+	return pango_units_to_double(log.height);
+}
+
+static PangoFont *
+first_font(PangoLayout *l)
+{
+	PangoLayoutLine *line = pango_layout_get_line_readonly(l, 0);
+
+	if (line == NULL || line->runs == NULL || line->runs->next != NULL)
+		return NULL;
+	return ((PangoLayoutRun *)line->runs->data)->item->analysis.font;
+}
+
+/* The widths of e's font, made once per context and kept on it. */
+static struct wfont *
+wfont_get(PangoContext *ctx, const struct elem *e)
+{
+	char *key = g_strdup_printf("deckpress-widths %s %d %d %d %a",
+	    e->families ? e->families : e->family, e->bold, e->weight,
+	    e->italic, e->leading);
+	struct wfont *f = g_object_get_data(G_OBJECT(ctx), key);
+	PangoRectangle log;
+
+	if (f != NULL) {
+		g_free(key);
+		return f;
+	}
+	f = g_new0(struct wfont, 1);
+	g_object_set_data_full(G_OBJECT(ctx), key, f, wfont_free);
+	g_free(key);
+	f->words = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    free);
+	f->l = layout_at_size(ctx, e, "x", REF);
+	layout_fitstats.model_layouts++;
+	pango_layout_set_width(f->l, -1);
+	pango_layout_set_justify(f->l, FALSE);
+	pango_layout_set_alignment(f->l, PANGO_ALIGN_LEFT);
+	pango_layout_set_line_spacing(f->l, 0);
+	if ((f->face = first_font(f->l)) == NULL)
+		return f;
+	pango_layout_set_text(f->l, " ", 1);
+	pango_layout_get_extents(f->l, NULL, &log);
+	f->space = log.width;
+	f->hyphen = hyphen_width(f->face);
+	f->h1 = height_of(ctx, e, "x");
+	f->hn = height_of(ctx, e, "x\nx") - f->h1;
+	f->ok = first_font(f->l) == f->face;
+	return f;
+}
+
+/* Word w (n characters, no space) shaped once in f: its advances. */
+static const struct wword *
+word_get(struct wfont *f, const char *w, size_t len, int n)
+{
+	char *key = g_strndup(w, len);
+	struct wword *ww = g_hash_table_lookup(f->words, key);
+	PangoLayoutLine *line;
+	PangoLayoutRun *run;
+
+	if (ww != NULL) {
+		g_free(key);
+		return ww;
+	}
+	ww = calloc(1, sizeof(*ww) + (size_t)n * sizeof(int));
+	if (ww == NULL)
+		abort();
+	ww->n = n;
+	pango_layout_set_text(f->l, key, (int)len);
+	layout_fitstats.words_shaped++;
+	line = pango_layout_get_line_readonly(f->l, 0);
+	if (pango_layout_get_line_count(f->l) == 1 && line->runs != NULL &&
+	    line->runs->next == NULL) {
+		run = line->runs->data;
+		ww->ok = run->item->analysis.font == f->face &&
+		    run->item->num_chars == n;
+		if (ww->ok)
+			pango_glyph_item_get_logical_widths(run, key, ww->adv);
+	}
+	g_hash_table_insert(f->words, key, ww);
+	return ww;
+}
+
+/* One character position of a text's paragraphs. */
+struct wpos {
+	double	 x;		/* Pango units at REF: the width before it */
+	int	 extra;		/* ... added if a line ends here */
+	bool	 brk;		/* a line may end here */
+	bool	 para;		/* a paragraph ends here */
+};
+
+struct wtext {
+	struct wpos	*v;		/* n + 1 positions a paragraph, the
+					   last one's para set */
+	size_t		 n;
+	double		 h1, hn;
+};
+
+/* Can the model describe character c? */
+static bool
+plain_char(gunichar c)
+{
+	GUnicodeScript s = g_unichar_get_script(c);
+
+	if (c == 0xAD)
+		return true;	/* a soft hyphen: hyph.c's break points */
+	if (c < 0x20 || (c >= 0x7F && c < 0xA0) || c >= 0xE000 ||
+	    g_unichar_type(c) == G_UNICODE_FORMAT ||
+	    g_unichar_type(c) == G_UNICODE_LINE_SEPARATOR ||
+	    g_unichar_type(c) == G_UNICODE_PARAGRAPH_SEPARATOR)
+		return false;
+	return s == G_UNICODE_SCRIPT_LATIN || s == G_UNICODE_SCRIPT_COMMON ||
+	    s == G_UNICODE_SCRIPT_INHERITED;
+}
+
+/*
+ * The characters of paragraph p (len bytes, n characters) into t: each
+ * word's advances, the spaces', and where Pango may break the line.
+ */
+static bool
+add_para(struct wtext *t, struct wfont *f, PangoLanguage *lang,
+    const char *p, size_t len, long n)
+{
+	PangoLogAttr *a = g_new(PangoLogAttr, n + 1);
+	struct wpos *v;
+	const char *s = p, *w;
+	double x = 0;
+	long i = 0, k;
+	bool ok = true;
+
+	pango_get_log_attrs(p, (int)len, -1, lang, a, (int)n + 1);
+	t->v = g_renew(struct wpos, t->v, t->n + (size_t)n + 1);
+	v = t->v + t->n;
+	memset(v, 0, ((size_t)n + 1) * sizeof(*v));
+	while (ok && i < n) {
+		if (*s == ' ') {
+			/* Single spaces between words only: checked. */
+			v[i].x = x;
+			x += f->space;
+			s++;
+			i++;
+			continue;
+		}
+		for (w = s, k = 0; s < p + len && *s != ' ';
+		    s = g_utf8_next_char(s))
+			k++;
+		const struct wword *ww = word_get(f, w, (size_t)(s - w),
+		    (int)k);
+
+		if (!(ok = ww->ok))
+			break;
+		for (k = 0; k < ww->n; k++, i++) {
+			v[i].x = x;
+			x += ww->adv[k];
+		}
+	}
+	v[n].x = x;
+	v[n].para = true;
+	for (i = 1; ok && i < n; i++) {
+		v[i].brk = a[i].is_line_break && !a[i].is_mandatory_break;
+		if (a[i].break_inserts_hyphen)
+			v[i].extra = f->hyphen - (a[i].break_removes_preceding ?
+			    (int)(v[i].x - v[i - 1].x) : 0);
+		else if (a[i - 1].is_white)
+			v[i].extra = -(int)(v[i].x - v[i - 1].x);
+	}
+	g_free(a);
+	t->n += (size_t)n + 1;
+	return ok;
+}
+
+/* Is plain text p (len bytes) one the model can describe? */
+static bool
+plain_text(const char *p, size_t len)
+{
+	const char *s, *end = p + len;
+	gunichar c, prev = '\n';
+
+	for (s = p; s < end; s = g_utf8_next_char(s), prev = c) {
+		c = g_utf8_get_char(s);
+		if (c == ' ' && (prev == ' ' || prev == '\n'))
+			return false;
+		if (c == '\n' && prev == ' ')
+			return false;
+		if (c != ' ' && c != '\n' && !plain_char(c))
+			return false;
+	}
+	return prev != ' ';
+}
+
+struct wtext *
+layout_widths_text(PangoContext *ctx, const struct elem *e,
+    const char *markup)
+{
+	struct wfont *f;
+	struct wtext *t;
+	char *plain = NULL;
+	const char *p, *nl;
+	bool ok = true;
+
+	if (strchr(markup, '<') != NULL)
+		return NULL;	/* tags: fonts and sizes change inside */
+	if (strchr(markup, '&') != NULL && !pango_parse_markup(markup, -1, 0,
+	    NULL, &plain, NULL, NULL))
+		return NULL;
+	p = plain != NULL ? plain : markup;
+	if (!g_utf8_validate(p, -1, NULL) || !plain_text(p, strlen(p)) ||
+	    !(f = wfont_get(ctx, e))->ok) {
+		g_free(plain);
+		return NULL;
+	}
+	t = g_new0(struct wtext, 1);
+	t->h1 = f->h1;
+	t->hn = f->hn;
+	for (;;) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p);
+		ok = add_para(t, f, pango_context_get_language(ctx), p,
+		    (size_t)(nl - p), g_utf8_strlen(p, nl - p));
+		if (!ok || *nl == '\0')
+			break;
+		p = nl + 1;
+	}
+	g_free(plain);
+	if (!ok) {
+		layout_widths_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void
+layout_widths_free(struct wtext *t)
+{
+	if (t == NULL)
+		return;
+	g_free(t->v);
+	g_free(t);
+}
+
+/*
+ * The line that starts at v[0] of a paragraph, as Pango 1.50's
+ * process_item() breaks it at scale k into rem units: the whole rest
+ * if it fits; else the last break before the first position that
+ * overflows, or, if none fits, the first break (the line overflows).
+ * Returns the index it ends at; *w gets its width.
+ */
+static size_t
+one_line(const struct wpos *v, double k, double rem, double *w)
+{
+	size_t i, end, best = 0;
+	double x0 = v[0].x, val;
+
+	for (end = 0; !v[end].para; end++)
+		;
+	if ((*w = (v[end].x - x0) * k) <= rem)
+		return end;
+	for (i = 1; i < end; i++) {
+		val = (v[i].x - x0 + v[i].extra) * k;
+		if (val > rem && best > 0)
+			break;
+		/* The first break is taken even if it overflows. */
+		if (v[i].brk) {
+			best = i;
+			*w = val;
+		}
+	}
+	return best > 0 ? best : end;
+}
+
+/*
+ * Does t fit e's box at scale k, its lines broken as if the box were m
+ * pt wider (m < 0: narrower) and its height m pt more?
+ */
+static bool
+fits_at(const struct wtext *t, const struct elem *e, double k, double m)
+{
+	double rem = floor(e->w * PANGO_SCALE) + m * PANGO_SCALE, w, maxw = 0;
+	long lines = 0;
+	size_t i = 0;
+
+	while (i < t->n) {
+		i += one_line(t->v + i, k, rem, &w);
+		maxw = fmax(maxw, w);
+		lines++;
+		if (t->v[i].para)
+			i++;
+	}
+	return maxw <= (e->w + SLACK + m) * PANGO_SCALE &&
+	    (t->h1 + (double)(lines - 1) * t->hn) * k <= e->h + SLACK + m;
+}
+
+/*
+ * Greedy breaking takes no fewer lines in a narrower box: if t fits a
+ * box a margin smaller, Pango's lines fit the box, and if it does not
+ * fit one a margin larger, they do not.
+ */
+enum wfit
+layout_widths_fits(const struct wtext *t, const struct elem *e, double size)
+{
+	double k = size / REF;
+
+	if (fits_at(t, e, k, -WMARGIN))
+		return WFIT_YES;
+	return fits_at(t, e, k, WMARGIN) ? WFIT_UNSURE : WFIT_NO;
+}
