@@ -34,7 +34,8 @@ struct fitstats layout_fitstats;
 struct wword {
 	int	 n;
 	bool	 ok;		/* one run, in the font's own face */
-	int	 adv[];		/* Pango units at REF */
+	int	 lead;		/* the space before it, Pango units at REF */
+	int	 adv[];		/* its characters', Pango units at REF */
 };
 
 /* A font's widths: its words, its space and hyphen, its lines' heights. */
@@ -42,7 +43,7 @@ struct wfont {
 	PangoLayout	*l;		/* words are shaped in it */
 	PangoFont	*face;		/* the face "x" is shaped in */
 	GHashTable	*words;		/* word -> struct wword */
-	int		 space, hyphen;	/* Pango units at REF */
+	int		 hyphen;	/* Pango units at REF */
 	double		 h1, hn;	/* pt at REF: one line; each next */
 	bool		 ok;
 };
@@ -103,7 +104,6 @@ wfont_get(PangoContext *ctx, const struct elem *e)
 	    e->families ? e->families : e->family, e->bold, e->weight,
 	    e->italic, e->leading);
 	struct wfont *f = g_object_get_data(G_OBJECT(ctx), key);
-	PangoRectangle log;
 
 	if (f != NULL) {
 		g_free(key);
@@ -122,22 +122,27 @@ wfont_get(PangoContext *ctx, const struct elem *e)
 	pango_layout_set_line_spacing(f->l, 0);
 	if ((f->face = first_font(f->l)) == NULL)
 		return f;
-	pango_layout_set_text(f->l, " ", 1);
-	pango_layout_get_extents(f->l, NULL, &log);
-	f->space = log.width;
 	f->hyphen = hyphen_width(f->face);
 	f->h1 = height_of(ctx, e, "x");
 	f->hn = height_of(ctx, e, "x\nx") - f->h1;
-	f->ok = first_font(f->l) == f->face;
+	f->ok = true;
 	return f;
 }
 
-/* Word w (n characters, no space) shaped once in f: its advances. */
+/*
+ * Word w (len bytes, n characters, no space) shaped once in f, as it
+ * stands between spaces, or at a paragraph's end (last): its
+ * characters' advances, the last one's kerned to the space after it,
+ * and the advance of the space before it, kerned to its first.  A
+ * font may kern a letter to a space ("A T"): a word's width alone is
+ * not its width in a line.
+ */
 static const struct wword *
-word_get(struct wfont *f, const char *w, size_t len, int n)
+word_get(struct wfont *f, const char *w, size_t len, int n, bool last)
 {
-	char *key = g_strndup(w, len);
+	char *key = g_strdup_printf(" %.*s%s", (int)len, w, last ? "" : " ");
 	struct wword *ww = g_hash_table_lookup(f->words, key);
+	int m = n + 2 - last, *adv;
 	PangoLayoutLine *line;
 	PangoLayoutRun *run;
 
@@ -146,20 +151,25 @@ word_get(struct wfont *f, const char *w, size_t len, int n)
 		return ww;
 	}
 	ww = calloc(1, sizeof(*ww) + (size_t)n * sizeof(int));
+	adv = g_new0(int, m);
 	if (ww == NULL)
 		abort();
 	ww->n = n;
-	pango_layout_set_text(f->l, key, (int)len);
+	pango_layout_set_text(f->l, key, -1);
 	layout_fitstats.words_shaped++;
 	line = pango_layout_get_line_readonly(f->l, 0);
 	if (pango_layout_get_line_count(f->l) == 1 && line->runs != NULL &&
 	    line->runs->next == NULL) {
 		run = line->runs->data;
 		ww->ok = run->item->analysis.font == f->face &&
-		    run->item->num_chars == n;
-		if (ww->ok)
-			pango_glyph_item_get_logical_widths(run, key, ww->adv);
+		    run->item->num_chars == m;
+		if (ww->ok) {
+			pango_glyph_item_get_logical_widths(run, key, adv);
+			ww->lead = adv[0];
+			memcpy(ww->adv, adv + 1, (size_t)n * sizeof(int));
+		}
 	}
+	g_free(adv);
 	g_hash_table_insert(f->words, key, ww);
 	return ww;
 }
@@ -177,6 +187,8 @@ struct wtext {
 					   last one's para set */
 	size_t		 n;
 	double		 h1, hn;
+	bool		 tied;		/* a space Pango does not break at
+					   ("mot ;") */
 };
 
 /* Can the model describe character c? */
@@ -217,9 +229,9 @@ add_para(struct wtext *t, struct wfont *f, PangoLanguage *lang,
 	memset(v, 0, ((size_t)n + 1) * sizeof(*v));
 	while (ok && i < n) {
 		if (*s == ' ') {
-			/* Single spaces between words only: checked. */
+			/* Single spaces between words only: checked.  Its
+			 * advance is the next word's lead. */
 			v[i].x = x;
-			x += f->space;
 			s++;
 			i++;
 			continue;
@@ -228,10 +240,12 @@ add_para(struct wtext *t, struct wfont *f, PangoLanguage *lang,
 		    s = g_utf8_next_char(s))
 			k++;
 		const struct wword *ww = word_get(f, w, (size_t)(s - w),
-		    (int)k);
+		    (int)k, s == p + len);
 
 		if (!(ok = ww->ok))
 			break;
+		if (i > 0)
+			x += ww->lead;
 		for (k = 0; k < ww->n; k++, i++) {
 			v[i].x = x;
 			x += ww->adv[k];
@@ -246,6 +260,7 @@ add_para(struct wtext *t, struct wfont *f, PangoLanguage *lang,
 			    (int)(v[i].x - v[i - 1].x) : 0);
 		else if (a[i - 1].is_white)
 			v[i].extra = -(int)(v[i].x - v[i - 1].x);
+		t->tied |= a[i - 1].is_white && !v[i].brk;
 	}
 	g_free(a);
 	t->n += (size_t)n + 1;
@@ -306,6 +321,13 @@ layout_widths_text(PangoContext *ctx, const struct elem *e,
 		p = nl + 1;
 	}
 	g_free(plain);
+	/*
+	 * Justified, a line too wide for its box (a word tied to the
+	 * next by a space) has its spaces narrowed to fit (fit.c's
+	 * justify_fix()): a width the model does not know.
+	 */
+	if (t->tied && e->halign == HALIGN_JUSTIFY)
+		ok = false;
 	if (!ok) {
 		layout_widths_free(t);
 		return NULL;
@@ -340,11 +362,13 @@ one_line(const struct wpos *v, double k, double rem, double *w)
 	if ((*w = (v[end].x - x0) * k) <= rem)
 		return end;
 	for (i = 1; i < end; i++) {
-		val = (v[i].x - x0 + v[i].extra) * k;
-		if (val > rem && best > 0)
+		/* Pango stops at the first position past the box, its
+		 * width taken without a hyphen (min(width + extra, width)). */
+		if ((v[i].x - x0 + fmin(v[i].extra, 0)) * k > rem && best > 0)
 			break;
+		val = (v[i].x - x0 + v[i].extra) * k;
 		/* The first break is taken even if it overflows. */
-		if (v[i].brk) {
+		if (v[i].brk && (best == 0 || val <= rem || val < *w)) {
 			best = i;
 			*w = val;
 		}
