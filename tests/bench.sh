@@ -469,6 +469,8 @@ if [ "$QUICK" != 1 ]; then
 		sprite_fail=1
 	fi
 fi
+# Layouts per text (issue 36, part 1): tests/bench/fit.sh.
+sh tests/bench/fit.sh "$B" "$DP"
 echo "floor: the same faces with plain Cairo and Pango from export --boxes (tests/bench/floor.c); make bench took $(($(date +%s) - START)) s"
 [ "$art_fail" = 0 ] || { echo "bench: the art targets are NOT met" >&2; exit 1; }
 [ "$sprite_fail" = 0 ] || { echo "bench: the sprite target is NOT met" >&2; exit 1; }

@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# make bench, issue 36 part 1: layouts per text.  deckpress cards on
+# the 1 200-card bench deck with DECKPRESS_FITSTATS=1 (fit.c prints
+# what fitting cost at exit); layouts made to fit per text fitted and
+# per text box drawn (the floor makes one per box), against the goal
+# (<= 1.05), which fails the bench if not met: the counts do not
+# depend on the machine.  With bench.sh's callgrind profiles there,
+# HarfBuzz shaping calls (hb_shape_full) of deckpress and the floor.
+#
+# usage: sh tests/bench/fit.sh BENCHDIR DECKPRESS   (bench.sh runs it)
+set -eu
+B=$1
+DP=$2
+d=$B/deck-1200
+[ -d "$d" ] || { echo "fit: no $d" >&2; exit 2; }
+DECKPRESS_FITSTATS=1 $DP cards "$d" -o "$B/fit.pdf" >/dev/null \
+    2>"$B/fit.log"
+grep '^fitstats:' "$B/fit.log" | awk '{
+	for (i = 2; i < NF; i += 2) v[$i] = $(i + 1)
+	t = v["layouts"] / v["texts"]
+	printf "layouts per text, 1200 cards: goal <= 1.05 measured %.3f (%d layouts, %d texts fitted, %.3f per box; %d modelled, %d words shaped): %s\n",
+	    t, v["layouts"], v["texts"], v["layouts"] / v["boxes"],
+	    v["modelled"], v["words"], t <= 1.05 ? "met" : "NOT met"
+	exit t <= 1.05 ? 0 : 1
+}'
+# calls PROFILE: calls to hb_shape_full that callgrind recorded.
+calls() {
+	awk '/^c?fn=\([0-9]+\)/ {
+		id = $1; sub(/^c?fn=/, "", id)
+		if (NF > 1) name[id] = $2
+		cur = $1 ~ /^cfn/ ? name[id] : ""
+		next
+	    }
+	    /^calls=/ && cur == "hb_shape_full" { split($1, c, "="); n += c[2] }
+	    END { print n + 0 }' "$1"
+}
+if [ -f "$B/cg-dp.out" ] && [ -f "$B/cg-fl.out" ]; then
+	echo "shaping calls (hb_shape_full, callgrind): deckpress $(calls "$B/cg-dp.out"), floor $(calls "$B/cg-fl.out")"
+fi
