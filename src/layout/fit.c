@@ -523,9 +523,9 @@ print_stats(void)
 	const struct fitstats *s = &layout_fitstats;
 
 	fprintf(stderr, "fitstats: boxes %lu texts %lu layouts %lu "
-	    "modelled %lu missed %lu model-layouts %lu words %lu\n",
+	    "modelled %lu missed %lu model-layouts %lu words %lu proven %lu\n",
 	    s->boxes, s->texts, s->layouts, s->modelled, s->missed,
-	    s->model_layouts, s->words_shaped);
+	    s->model_layouts, s->words_shaped, s->proven);
 }
 
 /* DECKPRESS_FIT: "search" (no model), "verify" (both, compared). */
@@ -584,6 +584,53 @@ layout_fit(PangoContext *ctx, const struct elem *e, const char *text,
 	layout_widths_free(wt);
 	if (strcmp(mode, "verify") == 0)
 		verify(ctx, e, text, out);
+}
+
+/*
+ * What check would have found laying text out, against what the model
+ * proved: a line to stderr if they differ.
+ */
+static void
+verify_proven(const struct fonts *f, const struct elem *e, const char *text)
+{
+	const char *chosen = e->families != NULL ? e->families : e->family;
+	struct fitted want;
+	char *miss, *bad;
+	int at;
+
+	layout_fit_search(f->ctx, e, text, &want);
+	miss = layout_fonts_missing(f, want.layout, e);
+	bad = layout_fonts_badface(f, want.layout, chosen, &at);
+	if (!want.fits || miss != NULL || bad != NULL)
+		fprintf(stderr, "fit: differs: check model proves it fits at "
+		    "%g pt, search %s%s%s%s%s, box %g x %g pt: %s\n",
+		    e->size_min, want.fits ? "fits" : "overflows",
+		    miss != NULL ? ", missing " : "", miss != NULL ? miss : "",
+		    bad != NULL ? ", " : "", bad != NULL ? bad : "", e->w, e->h,
+		    text);
+	g_free(miss);
+	g_free(bad);
+	g_object_unref(want.layout);
+}
+
+bool
+layout_fit_proven(const struct fonts *f, const struct elem *e,
+    const char *text, struct fitted *out)
+{
+	const char *mode = fit_mode();
+	PangoFont *face;
+
+	if (strcmp(mode, "search") == 0 ||
+	    !layout_widths_proven(f, e, text, &face))
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->fits = true;
+	out->size = e->size_min;
+	out->face = face;
+	layout_fitstats.proven++;
+	if (strcmp(mode, "verify") == 0)
+		verify_proven(f, e, text);
+	return true;
 }
 
 void

@@ -44,6 +44,11 @@ struct fitted {
 	PangoLayout	*layout;	/* the text at that size, shaped: one
 					   reference, the caller's */
 	unsigned int	 probes;	/* sizes shaped to find it */
+	PangoFont	*face;		/* NULL; for check, a text the width
+					   model proves fits at the minimum
+					   size, not laid out (layout NULL,
+					   size the minimum): the face all
+					   of it is drawn in (the model's) */
 };
 
 /*
@@ -54,6 +59,18 @@ struct fitted {
  * take one to three shapings.
  */
 void		 layout_fit(PangoContext *ctx, const struct elem *e,
+		    const char *text, struct fitted *out);
+
+/*
+ * For check, which asks only whether a text fits at all: true if the
+ * width model proves text fits e's box at its minimum size and that
+ * drawn in its one face it has no missing glyph and no face its family
+ * lacks (layout_fonts_missing(), _badface() would find none); out then
+ * has no layout (see struct fitted's face).  False: lay it out.
+ * DECKPRESS_FIT=search: always false; =verify: lays it out as well,
+ * and says on stderr where that disagrees.
+ */
+bool		 layout_fit_proven(const struct fonts *f, const struct elem *e,
 		    const char *text, struct fitted *out);
 
 /*
@@ -75,6 +92,8 @@ struct fitstats {
 	unsigned long	 missed;	/* ... where Pango disagreed */
 	unsigned long	 model_layouts;	/* layouts the model made (fonts) */
 	unsigned long	 words_shaped;	/* words it shaped (once a font) */
+	unsigned long	 proven;	/* check: texts proven to fit, not
+					   laid out */
 };
 extern struct fitstats layout_fitstats;
 
@@ -92,6 +111,24 @@ void		 layout_widths_free(struct wtext *t);
 enum wfit { WFIT_NO, WFIT_YES, WFIT_UNSURE };
 enum wfit	 layout_widths_fits(const struct wtext *t, const struct elem *e,
 		    double size);
+
+/*
+ * layout_fit_proven()'s model: true if text fits at e's minimum size
+ * (WFIT_YES) and its face (*face, the one all of it is drawn in) is
+ * one layout_fonts_face_ok() passes.
+ */
+bool		 layout_widths_proven(const struct fonts *fs,
+		    const struct elem *e, const char *text, PangoFont **face);
+/*
+ * Would a text of e's without tags, drawn in face alone, show every
+ * character in a font e chose and in the face it asks for: nothing for
+ * layout_fonts_missing() or _badface() to say, whatever its characters
+ * (face has them all)?
+ */
+bool		 layout_fonts_face_ok(const struct fonts *f, PangoFont *face,
+		    const struct elem *e);
+/* Note face as drawn, as layout_fonts_missing() does (check lists it). */
+void		 layout_fonts_note(const struct fonts *f, PangoFont *face);
 
 /* Free a struct fitted of the fit cache, and its layout. */
 void		 layout_fitted_free(void *p);

@@ -46,6 +46,10 @@ struct wfont {
 	int		 hyphen;	/* Pango units at REF */
 	double		 h1, hn;	/* pt at REF: one line; each next */
 	bool		 ok;
+	signed char	 clean;		/* check: would a text drawn in face
+					   alone have no missing glyph, no
+					   face its family lacks (-1: not
+					   asked yet) */
 };
 
 static void
@@ -110,6 +114,7 @@ wfont_get(PangoContext *ctx, const struct elem *e)
 		return f;
 	}
 	f = g_new0(struct wfont, 1);
+	f->clean = -1;
 	g_object_set_data_full(G_OBJECT(ctx), key, f, wfont_free);
 	g_free(key);
 	f->words = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
@@ -127,6 +132,18 @@ wfont_get(PangoContext *ctx, const struct elem *e)
 	f->hn = height_of(ctx, e, "x\nx") - f->h1;
 	f->ok = true;
 	return f;
+}
+
+/* No hex box among glyphs: the face has every character (check). */
+static bool
+known_glyphs(const PangoGlyphString *gs)
+{
+	int i;
+
+	for (i = 0; i < gs->num_glyphs; i++)
+		if (gs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG)
+			return false;
+	return true;
 }
 
 /*
@@ -162,7 +179,7 @@ word_get(struct wfont *f, const char *w, size_t len, int n, bool last)
 	    line->runs->next == NULL) {
 		run = line->runs->data;
 		ww->ok = run->item->analysis.font == f->face &&
-		    run->item->num_chars == m;
+		    run->item->num_chars == m && known_glyphs(run->glyphs);
 		if (ww->ok) {
 			pango_glyph_item_get_logical_widths(run, key, adv);
 			ww->lead = adv[0];
@@ -183,6 +200,7 @@ struct wpos {
 };
 
 struct wtext {
+	struct wfont	*f;
 	struct wpos	*v;		/* n + 1 positions a paragraph, the
 					   last one's para set */
 	size_t		 n;
@@ -308,6 +326,7 @@ layout_widths_text(PangoContext *ctx, const struct elem *e,
 		return NULL;
 	}
 	t = g_new0(struct wtext, 1);
+	t->f = f;
 	t->h1 = f->h1;
 	t->hn = f->hn;
 	for (;;) {
@@ -411,4 +430,23 @@ layout_widths_fits(const struct wtext *t, const struct elem *e, double size)
 	if (fits_at(t, e, k, -WMARGIN))
 		return WFIT_YES;
 	return fits_at(t, e, k, WMARGIN) ? WFIT_UNSURE : WFIT_NO;
+}
+
+bool
+layout_widths_proven(const struct fonts *fs, const struct elem *e,
+    const char *text, PangoFont **face)
+{
+	struct wtext *t = layout_widths_text(fs->ctx, e, text);
+	bool yes;
+
+	if (t == NULL)
+		return false;
+	/* Asked once a font: the same for every text of it. */
+	if (t->f->clean < 0)
+		t->f->clean = layout_fonts_face_ok(fs, t->f->face, e);
+	yes = t->f->clean && layout_widths_fits(t, e, e->size_min) ==
+	    WFIT_YES;
+	*face = t->f->face;
+	layout_widths_free(t);
+	return yes;
 }
