@@ -528,9 +528,8 @@ print_stats(void)
 	    s->model_layouts, s->words_shaped, s->proven);
 }
 
-/* DECKPRESS_FIT: "search" (no model), "verify" (both, compared). */
-static const char *
-fit_mode(void)
+const char *
+layout_fit_mode(void)
 {
 	static const char *mode;
 
@@ -575,7 +574,7 @@ void
 layout_fit(PangoContext *ctx, const struct elem *e, const char *text,
     struct fitted *out)
 {
-	const char *mode = fit_mode();
+	const char *mode = layout_fit_mode();
 	struct wtext *wt = NULL;
 
 	if (strcmp(mode, "search") != 0)
@@ -617,7 +616,7 @@ bool
 layout_fit_proven(const struct fonts *f, const struct elem *e,
     const char *text, struct fitted *out)
 {
-	const char *mode = fit_mode();
+	const char *mode = layout_fit_mode();
 	PangoFont *face;
 
 	if (strcmp(mode, "search") == 0 ||

@@ -81,6 +81,12 @@ void		 layout_fit_search(PangoContext *ctx, const struct elem *e,
 		    const char *text, struct fitted *out);
 
 /*
+ * DECKPRESS_FIT: "search" (the width model left out), "verify" (both,
+ * compared: differences said on stderr), else "".
+ */
+const char	*layout_fit_mode(void);
+
+/*
  * What fitting cost, counted for the bench: DECKPRESS_FITSTATS=1 prints
  * it to stderr at exit.
  */

@@ -16,6 +16,7 @@
  * a line's end).  Anything else is fitted by measuring, as before.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,19 +31,38 @@
 
 struct fitstats layout_fitstats;
 
-/* A word shaped at REF: the advance of each of its characters. */
+/*
+ * Where a line may break in a text, as pango_get_log_attrs() says it
+ * (PangoLogAttr): at a position, and what a break there does.
+ */
+enum {
+	A_BRK = 1,		/* a line may break before it */
+	A_HYPH = 2,		/* ... and a hyphen is drawn */
+	A_REM = 4,		/* ... in place of the character before */
+	A_WHITE = 8		/* the character before is white */
+};
+
+/*
+ * A word shaped at REF: the advance of each of its characters, and the
+ * break attributes of the positions after its first character (at[k],
+ * k in 1..n: n is the space after it).
+ */
 struct wword {
-	int	 n;
-	bool	 ok;		/* one run, in the font's own face */
-	int	 lead;		/* the space before it, Pango units at REF */
-	int	 adv[];		/* its characters', Pango units at REF */
+	int		 n;
+	bool		 ok;		/* one run, in the font's own face */
+	int		 lead;		/* the space before it, Pango units at REF */
+	unsigned char	*at;		/* n + 1, in the same block */
+	int		 adv[];		/* its characters', Pango units at REF */
 };
 
 /* A font's widths: its words, its space and hyphen, its lines' heights. */
 struct wfont {
 	PangoLayout	*l;		/* words are shaped in it */
 	PangoFont	*face;		/* the face "x" is shaped in */
-	GHashTable	*words;		/* word -> struct wword */
+	GHashTable	*words;		/* " word " -> struct wword */
+	GHashTable	*joins;		/* "T H" -> may a line break between
+					   two words (join_brk()) */
+	GString		*key;		/* scratch */
 	int		 hyphen;	/* Pango units at REF */
 	double		 h1, hn;	/* pt at REF: one line; each next */
 	bool		 ok;
@@ -61,6 +81,10 @@ wfont_free(void *p)
 		g_object_unref(f->l);
 	if (f->words != NULL)
 		g_hash_table_destroy(f->words);
+	if (f->joins != NULL)
+		g_hash_table_destroy(f->joins);
+	if (f->key != NULL)
+		g_string_free(f->key, TRUE);
 	g_free(f);
 }
 
@@ -119,6 +143,9 @@ wfont_get(PangoContext *ctx, const struct elem *e)
 	g_free(key);
 	f->words = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	    free);
+	f->joins = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	    NULL);
+	f->key = g_string_new(NULL);
 	f->l = layout_at_size(ctx, e, "x", REF);
 	layout_fitstats.model_layouts++;
 	pango_layout_set_width(f->l, -1);
@@ -146,6 +173,20 @@ known_glyphs(const PangoGlyphString *gs)
 	return true;
 }
 
+/* The attributes of a's positions from..to into at, as A_* bits. */
+static void
+attr_bits(const PangoLogAttr *a, int from, int to, unsigned char *at)
+{
+	int i;
+
+	for (i = from; i <= to; i++)
+		at[i - from] = (unsigned char)((a[i].is_line_break &&
+		    !a[i].is_mandatory_break ? A_BRK : 0) |
+		    (a[i].break_inserts_hyphen ? A_HYPH : 0) |
+		    (a[i].break_removes_preceding ? A_REM : 0) |
+		    (i > 0 && a[i - 1].is_white ? A_WHITE : 0));
+}
+
 /*
  * Word w (len bytes, n characters, no space) shaped once in f, as it
  * stands between spaces, or at a paragraph's end (last): its
@@ -153,25 +194,40 @@ known_glyphs(const PangoGlyphString *gs)
  * and the advance of the space before it, kerned to its first.  A
  * font may kern a letter to a space ("A T"): a word's width alone is
  * not its width in a line.
+ *
+ * Its break attributes too, found in the same string: Pango 1.50's
+ * line breaking (break.c) decides a position from the characters
+ * before it back to the last space (which resets its state: LB9's
+ * marks, LB25's numbers) and from the next one, so a word's own
+ * positions are the same in any text; the one before its first
+ * character depends on the word before too (join_brk()).  The
+ * language is the context's, which deckpress never changes.
  */
 static const struct wword *
-word_get(struct wfont *f, const char *w, size_t len, int n, bool last)
+word_get(struct wfont *f, PangoLanguage *lang, const char *w, size_t len,
+    int n, bool last)
 {
-	char *key = g_strdup_printf(" %.*s%s", (int)len, w, last ? "" : " ");
-	struct wword *ww = g_hash_table_lookup(f->words, key);
+	struct wword *ww;
 	int m = n + 2 - last, *adv;
+	PangoLogAttr *a;
 	PangoLayoutLine *line;
 	PangoLayoutRun *run;
+	char *key;
 
-	if (ww != NULL) {
-		g_free(key);
+	g_string_truncate(f->key, 0);
+	g_string_append_c(f->key, ' ');
+	g_string_append_len(f->key, w, (gssize)len);
+	if (!last)
+		g_string_append_c(f->key, ' ');
+	if ((ww = g_hash_table_lookup(f->words, f->key->str)) != NULL)
 		return ww;
-	}
-	ww = calloc(1, sizeof(*ww) + (size_t)n * sizeof(int));
+	key = g_strndup(f->key->str, f->key->len);
+	ww = calloc(1, sizeof(*ww) + (size_t)n * sizeof(int) + (size_t)n + 1);
 	adv = g_new0(int, m);
 	if (ww == NULL)
 		abort();
 	ww->n = n;
+	ww->at = (unsigned char *)(ww->adv + n);
 	pango_layout_set_text(f->l, key, -1);
 	layout_fitstats.words_shaped++;
 	line = pango_layout_get_line_readonly(f->l, 0);
@@ -184,11 +240,71 @@ word_get(struct wfont *f, const char *w, size_t len, int n, bool last)
 			pango_glyph_item_get_logical_widths(run, key, adv);
 			ww->lead = adv[0];
 			memcpy(ww->adv, adv + 1, (size_t)n * sizeof(int));
+			a = g_new(PangoLogAttr, m + 1);
+			pango_get_log_attrs(key, (int)strlen(key), -1, lang, a,
+			    m + 1);
+			/* Positions 1..n of the word: 2..n + 1 of key. */
+			attr_bits(a, 2, n + 1, ww->at + 1);
+			g_free(a);
 		}
 	}
 	g_free(adv);
 	g_hash_table_insert(f->words, key, ww);
 	return ww;
+}
+
+/*
+ * May a line break before word h (hlen bytes), after a space after
+ * word p (plen bytes)?  Pango decides it from p's last character that
+ * is not a combining mark (LB9), the space, and h's first two
+ * characters (next, or the space after h): the same in any text.
+ * Asked once for each such pair, in the string of them alone.
+ */
+static bool
+join_brk(struct wfont *f, PangoLanguage *lang, const char *p, size_t plen,
+    const char *h, size_t hlen, bool hlast)
+{
+	const char *t = p + plen, *e;
+	gpointer hit;
+	PangoLogAttr a[16];
+	long n, at;
+	unsigned char bit;
+
+	while (t > p) {
+		t = g_utf8_prev_char(t);
+		if (g_unichar_break_type(g_utf8_get_char(t)) !=
+		    G_UNICODE_BREAK_COMBINING_MARK)
+			break;
+	}
+	e = g_utf8_next_char(h);
+	if (e < h + hlen)
+		e = g_utf8_next_char(e);
+	g_string_truncate(f->key, 0);
+	g_string_append_len(f->key, t, p + plen - t);
+	g_string_append_c(f->key, ' ');
+	at = g_utf8_strlen(f->key->str, -1);
+	g_string_append_len(f->key, h, e - h);
+	if (e == h + hlen && !hlast)
+		g_string_append_c(f->key, ' ');
+	if ((hit = g_hash_table_lookup(f->joins, f->key->str)) != NULL)
+		return GPOINTER_TO_INT(hit) == 2;
+	n = g_utf8_strlen(f->key->str, -1);
+	if (n + 1 > (long)G_N_ELEMENTS(a)) {
+		/* Marks without end: rare, asked every time. */
+		PangoLogAttr *v = g_new(PangoLogAttr, n + 1);
+
+		pango_get_log_attrs(f->key->str, (int)f->key->len, -1, lang, v,
+		    (int)n + 1);
+		attr_bits(v, (int)at, (int)at, &bit);
+		g_free(v);
+		return bit & A_BRK;
+	}
+	pango_get_log_attrs(f->key->str, (int)f->key->len, -1, lang, a,
+	    (int)n + 1);
+	attr_bits(a, (int)at, (int)at, &bit);
+	g_hash_table_insert(f->joins, g_strndup(f->key->str, f->key->len),
+	    GINT_TO_POINTER((bit & A_BRK) ? 2 : 1));
+	return bit & A_BRK;
 }
 
 /* One character position of a text's paragraphs. */
@@ -227,6 +343,31 @@ plain_char(gunichar c)
 }
 
 /*
+ * Pango's own break attributes of paragraph p against those of its
+ * words (DECKPRESS_FIT=verify): a line to stderr where they differ.
+ */
+static void
+verify_attrs(PangoLanguage *lang, const char *p, size_t len, long n,
+    const unsigned char *at)
+{
+	PangoLogAttr *a = g_new(PangoLogAttr, n + 1);
+	unsigned char *want = g_new(unsigned char, n + 1);
+	long i;
+
+	pango_get_log_attrs(p, (int)len, -1, lang, a, (int)n + 1);
+	attr_bits(a, 0, (int)n, want);
+	for (i = 1; i < n; i++)
+		if (want[i] != at[i]) {
+			fprintf(stderr, "fit: differs: break attributes %#x, "
+			    "Pango's %#x, at %ld of: %.*s\n", at[i], want[i],
+			    i, (int)len, p);
+			break;
+		}
+	g_free(want);
+	g_free(a);
+}
+
+/*
  * The characters of paragraph p (len bytes, n characters) into t: each
  * word's advances, the spaces', and where Pango may break the line.
  */
@@ -234,14 +375,14 @@ static bool
 add_para(struct wtext *t, struct wfont *f, PangoLanguage *lang,
     const char *p, size_t len, long n)
 {
-	PangoLogAttr *a = g_new(PangoLogAttr, n + 1);
+	unsigned char *at = g_new0(unsigned char, n + 1);
+	const struct wword *ww = NULL;
 	struct wpos *v;
-	const char *s = p, *w;
+	const char *s = p, *w, *pw = NULL;
 	double x = 0;
-	long i = 0, k;
-	bool ok = true;
+	long i = 0, k, w0;
+	bool ok = true, brk;
 
-	pango_get_log_attrs(p, (int)len, -1, lang, a, (int)n + 1);
 	t->v = g_renew(struct wpos, t->v, t->n + (size_t)n + 1);
 	v = t->v + t->n;
 	memset(v, 0, ((size_t)n + 1) * sizeof(*v));
@@ -257,30 +398,40 @@ add_para(struct wtext *t, struct wfont *f, PangoLanguage *lang,
 		for (w = s, k = 0; s < p + len && *s != ' ';
 		    s = g_utf8_next_char(s))
 			k++;
-		const struct wword *ww = word_get(f, w, (size_t)(s - w),
-		    (int)k, s == p + len);
-
+		brk = false;
+		if (i > 0)
+			brk = join_brk(f, lang, pw, (size_t)(w - 1 - pw), w,
+			    (size_t)(s - w), s == p + len);
+		ww = word_get(f, lang, w, (size_t)(s - w), (int)k,
+		    s == p + len);
 		if (!(ok = ww->ok))
 			break;
-		if (i > 0)
+		if (i > 0) {
 			x += ww->lead;
-		for (k = 0; k < ww->n; k++, i++) {
+			at[i] = (unsigned char)((brk ? A_BRK : 0) | A_WHITE);
+		}
+		for (w0 = i, k = 0; k < ww->n; k++, i++) {
 			v[i].x = x;
 			x += ww->adv[k];
 		}
+		for (k = 1; k <= ww->n && w0 + k <= n; k++)
+			at[w0 + k] = ww->at[k];
+		pw = w;
 	}
 	v[n].x = x;
 	v[n].para = true;
+	if (ok && strcmp(layout_fit_mode(), "verify") == 0)
+		verify_attrs(lang, p, len, n, at);
 	for (i = 1; ok && i < n; i++) {
-		v[i].brk = a[i].is_line_break && !a[i].is_mandatory_break;
-		if (a[i].break_inserts_hyphen)
-			v[i].extra = f->hyphen - (a[i].break_removes_preceding ?
+		v[i].brk = at[i] & A_BRK;
+		if (at[i] & A_HYPH)
+			v[i].extra = f->hyphen - (at[i] & A_REM ?
 			    (int)(v[i].x - v[i - 1].x) : 0);
-		else if (a[i - 1].is_white)
+		else if (at[i] & A_WHITE)
 			v[i].extra = -(int)(v[i].x - v[i - 1].x);
-		t->tied |= a[i - 1].is_white && !v[i].brk;
+		t->tied |= (at[i] & A_WHITE) && !v[i].brk;
 	}
-	g_free(a);
+	g_free(at);
 	t->n += (size_t)n + 1;
 	return ok;
 }
