@@ -49,7 +49,7 @@
 #            tests/run-yours.sh tests/run-numattr.sh tests/run-compose.sh
 #            tests/run-exprs.sh tests/run-system.sh tests/run-squib.sh
 #            tests/run-textpaint.sh tests/run-imgpaint.sh tests/run-docs.sh
-#            tests/run-nets.sh tests/run-selftest.sh"
+#            tests/run-nets.sh tests/run-fitmodel.sh tests/run-selftest.sh"
 #            (the slowest first, by the CPU time each takes, user + sys
 #            as /usr/bin/time gives it; run-watch, which mostly sleeps,
 #            by its wall time: so that the last to start are short
@@ -80,7 +80,7 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-e2e.sh
     tests/run-yours.sh tests/run-numattr.sh tests/run-compose.sh
     tests/run-exprs.sh tests/run-system.sh tests/run-squib.sh
     tests/run-textpaint.sh tests/run-imgpaint.sh tests/run-docs.sh
-    tests/run-nets.sh tests/run-selftest.sh"
+    tests/run-nets.sh tests/run-fitmodel.sh tests/run-selftest.sh"
 SUITES=${SUITES-$all_suites}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in
