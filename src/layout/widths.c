@@ -125,12 +125,41 @@ first_font(PangoLayout *l)
 }
 
 /* The widths of e's font, made once per context and kept on it. */
+/*
+ * The key of e's widths on the context: its families, weight, slant
+ * and leading (its bits), built by hand: asked for every text, and
+ * printf's %a was a tenth of a check.
+ */
+static char *
+wfont_key(const struct elem *e)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *fam = e->families ? e->families : e->family;
+	size_t n = strlen(fam), i;
+	char *k = g_malloc(n + 64), *p = k;
+	unsigned long long bits;
+	unsigned int w = (unsigned int)e->weight;
+
+	memcpy(p, "deckpress-widths ", 17);
+	p += 17;
+	memcpy(p, fam, n);
+	p += n;
+	*p++ = ' ';
+	*p++ = e->bold ? 'b' : '-';
+	*p++ = e->italic ? 'i' : '-';
+	for (i = 0; i < 8; i++, w >>= 4)
+		*p++ = hex[w & 15];
+	memcpy(&bits, &e->leading, sizeof(bits));
+	for (i = 0; i < 16; i++, bits >>= 4)
+		*p++ = hex[bits & 15];
+	*p = '\0';
+	return k;
+}
+
 static struct wfont *
 wfont_get(PangoContext *ctx, const struct elem *e)
 {
-	char *key = g_strdup_printf("deckpress-widths %s %d %d %d %a",
-	    e->families ? e->families : e->family, e->bold, e->weight,
-	    e->italic, e->leading);
+	char *key = wfont_key(e);
 	struct wfont *f = g_object_get_data(G_OBJECT(ctx), key);
 
 	if (f != NULL) {
