@@ -477,6 +477,8 @@ if [ "$QUICK" != 1 ]; then
 fi
 sh tests/bench/small.sh "$B"	# issue 36, part 3: small decks
 sh tests/bench/img.sh || art_fail=1	# issue 36 part 4: images decoded once
+# Layouts per text (issue 36, part 1): tests/bench/fit.sh.
+sh tests/bench/fit.sh "$B" "$DP"
 echo "floor: the same faces with plain Cairo and Pango from export --boxes (tests/bench/floor.c); make bench took $(($(date +%s) - START)) s"
 [ "$art_fail" = 0 ] || { echo "bench: the art targets are NOT met" >&2; exit 1; }
 [ "$sprite_fail" = 0 ] || { echo "bench: the sprite target is NOT met" >&2; exit 1; }

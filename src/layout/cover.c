@@ -118,8 +118,11 @@ note_used(const struct fonts *f, PangoFont *font)
 	FcChar8 *file = NULL;
 	char *name, *key;
 
-	if (f->used == NULL || !PANGO_IS_FC_FONT(font))
+	if (f->used == NULL || !PANGO_IS_FC_FONT(font) ||
+	    g_object_get_data(G_OBJECT(font), "deckpress-noted") == f->used)
 		return;
+	/* Once a face: a check notes every text's. */
+	g_object_set_data(G_OBJECT(font), "deckpress-noted", f->used);
 	pat = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
 	if (pat == NULL || FcPatternGetString(pat, FC_FILE, 0, &file) !=
 	    FcResultMatch)
@@ -499,6 +502,19 @@ run_words(const char *text, const PangoItem *it)
 }
 
 /*
+ * Is fam, a family of chosen (not the icon font), without the face
+ * weight, italic asks for: *has gets the faces it has (in ar).
+ */
+static bool
+lacks_face(const struct fonts *f, struct arena *ar, const char *chosen,
+    const char *fam, int weight, bool italic, const char **has)
+{
+	return fam != NULL && strcmp(fam, ICON_FAMILY) != 0 &&
+	    in_list(chosen, fam) && !tmpl_font_face(ar, f->families +
+	    f->nfamilies, fam, weight, italic, has) && *has != NULL;
+}
+
+/*
  * A run drawn in a chosen family (another is a missing character) in
  * a face that family lacks: Pango took the nearest, a substitute.  A
  * variable font has every weight of its axis; a fixed face only its
@@ -517,9 +533,7 @@ run_face(const struct fonts *f, PangoLayout *l, const struct asks *as,
 
 	if (a.family != NULL)
 		chosen = a.family;
-	if (fam != NULL && strcmp(fam, ICON_FAMILY) != 0 && in_list(chosen,
-	    fam) && !tmpl_font_face(&ar, f->families + f->nfamilies, fam,
-	    a.weight, a.italic, &has) && has != NULL) {
+	if (lacks_face(f, &ar, chosen, fam, a.weight, a.italic, &has)) {
 		words = run_words(pango_layout_get_text(l), it);
 		msg = g_strdup_printf("asks for '%s' %s in '%s', which has "
 		    "only %s", fam, tmpl_face_name(&ar, a.weight, a.weight,
@@ -554,12 +568,50 @@ layout_fonts_badface(const struct fonts *f, PangoLayout *l, const char *chosen,
 	return msg;
 }
 
+/*
+ * What run_missing() and run_face() would say of a run of face, the
+ * layout's own weight and slant asked (no tags): nothing, if face's
+ * family is one e chose (not the icon font) and has that face, and
+ * face shows every character (the caller's to know).
+ */
+bool
+layout_fonts_face_ok(const struct fonts *f, PangoFont *face,
+    const struct elem *e)
+{
+	PangoFontDescription *fd = pango_font_describe(face);
+	const char *fam = pango_font_description_get_family(fd);
+	const char *chosen = e->families != NULL ? e->families : e->family;
+	int weight = e->weight ? e->weight : e->bold ? PANGO_WEIGHT_BOLD :
+	    PANGO_WEIGHT_NORMAL;
+	struct arena ar = { 0 };
+	const char *has = NULL;
+	bool ok = fam != NULL && strcmp(fam, ICON_FAMILY) != 0 &&
+	    in_list(chosen, fam) && !lacks_face(f, &ar, chosen, fam, weight,
+	    e->italic, &has);
+
+	arena_free(&ar);
+	pango_font_description_free(fd);
+	return ok;
+}
+
+void
+layout_fonts_note(const struct fonts *f, PangoFont *face)
+{
+	note_used(f, face);
+}
+
 void
 layout_fonts_track(struct fonts *f)
 {
 	if (f->used == NULL)
 		f->used = g_hash_table_new_full(g_str_hash, g_str_equal,
 		    g_free, NULL);
+}
+
+void
+layout_fonts_check_only(struct fonts *f)
+{
+	f->checking = true;
 }
 
 /* Where a font file came from, as check says it. */

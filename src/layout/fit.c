@@ -11,6 +11,8 @@
  * drawn as it is, not shaped again.
  */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <pango/pangocairo.h>
@@ -417,17 +419,51 @@ first_step(PangoContext *ctx, const struct elem *e, const char *text,
 	return i;
 }
 
-void
-layout_fit(PangoContext *ctx, const struct elem *e, const char *text,
-    struct fitted *out)
+/*
+ * The step the width model points at in (lo, hi): the largest it does
+ * not prove too large (v: its verdicts so far, -1 unknown); lo if it
+ * proves them all too large.
+ */
+static long
+model_step(const struct wtext *wt, const struct elem *e, signed char *v,
+    long lo, long hi)
+{
+	long i;
+
+	for (i = hi - 1; i > lo; i--) {
+		if (v[i] < 0)
+			v[i] = (signed char)layout_widths_fits(wt, e,
+			    step_size(e, i));
+		if (v[i] != WFIT_NO)
+			break;
+	}
+	return i;
+}
+
+/*
+ * The search, guided by the width model wt when there is one: it
+ * chooses each step to measure, so that most texts are laid out once,
+ * at the size chosen, and proves the step above it too large without
+ * a layout, unless that is too close to call.  Where the model and
+ * Pango disagree, the search goes on as it would without it.
+ */
+static void
+fit_steps(PangoContext *ctx, const struct elem *e, const char *text,
+    const struct wtext *wt, struct fitted *out)
 {
 	long top = lround((e->size_max - e->size_min) / STEP);
 	long lo = -1, hi = top + 1, i;
 	struct probe best = { 0 }, p, bad = { 0 }, *last = NULL;
+	signed char *v = NULL;
 	int guesses = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->fits = true;
+	if (wt != NULL) {
+		v = g_malloc((size_t)top + 1);
+		memset(v, -1, (size_t)top + 1);
+		layout_fitstats.modelled++;
+	}
 	/*
 	 * Invariant: step lo fits (-1: none known yet), its layout best;
 	 * step hi does not (top + 1: past the maximum), its layout bad;
@@ -436,9 +472,22 @@ layout_fit(PangoContext *ctx, const struct elem *e, const char *text,
 	 * is the one a binary search finds, in fewer shapings.
 	 */
 	while (hi - lo > 1) {
-		i = last == NULL ? first_step(ctx, e, text, top) :
-		    next_step(e, last, lo, hi, &guesses);
+		if (v != NULL) {
+			i = model_step(wt, e, v, lo, hi);
+			if (i == lo && lo >= 0)
+				break;	/* lo + 1 proven too large */
+			if (i == lo)
+				i = 0;	/* overflows: measured at the minimum */
+		} else
+			i = last == NULL ? first_step(ctx, e, text, top) :
+			    next_step(e, last, lo, hi, &guesses);
 		measure(ctx, e, text, step_size(e, i), &p, out);
+		if (v != NULL && v[i] != WFIT_UNSURE &&
+		    (v[i] == WFIT_YES) != p.fits) {
+			layout_fitstats.missed++;
+			g_free(v);
+			v = NULL;
+		}
 		if (p.fits) {
 			lo = i;
 			keep(&best, &p);
@@ -453,6 +502,9 @@ layout_fit(PangoContext *ctx, const struct elem *e, const char *text,
 			last = &bad;
 		}
 	}
+	g_free(v);
+	layout_fitstats.texts++;
+	layout_fitstats.layouts += out->probes;
 	if (lo < 0) {
 		/* hi is the minimum, and bad its layout: it overflows. */
 		overflow(e, &bad, out);
@@ -463,6 +515,121 @@ layout_fit(PangoContext *ctx, const struct elem *e, const char *text,
 	out->w = best.w;
 	out->h = best.h;
 	out->layout = best.l;
+}
+
+static void
+print_stats(void)
+{
+	const struct fitstats *s = &layout_fitstats;
+
+	fprintf(stderr, "fitstats: boxes %lu texts %lu layouts %lu "
+	    "modelled %lu missed %lu model-layouts %lu words %lu proven %lu\n",
+	    s->boxes, s->texts, s->layouts, s->modelled, s->missed,
+	    s->model_layouts, s->words_shaped, s->proven);
+}
+
+const char *
+layout_fit_mode(void)
+{
+	static const char *mode;
+
+	if (mode == NULL) {
+		mode = getenv("DECKPRESS_FIT");
+		if (mode == NULL)
+			mode = "";
+		if (getenv("DECKPRESS_FITSTATS") != NULL)
+			atexit(print_stats);
+	}
+	return mode;
+}
+
+void
+layout_fit_search(PangoContext *ctx, const struct elem *e, const char *text,
+    struct fitted *out)
+{
+	struct fitstats keep_stats = layout_fitstats;
+
+	fit_steps(ctx, e, text, NULL, out);
+	layout_fitstats = keep_stats;
+}
+
+/* The model's fit against the search's: a line to stderr if they differ. */
+static void
+verify(PangoContext *ctx, const struct elem *e, const char *text,
+    const struct fitted *got)
+{
+	struct fitted want;
+
+	layout_fit_search(ctx, e, text, &want);
+	if (want.size != got->size || want.fits != got->fits ||
+	    want.over_w != got->over_w || want.over_h != got->over_h)
+		fprintf(stderr, "fit: differs: model %g pt (%d), search %g pt "
+		    "(%d), box %g x %g pt, sizes %g-%g: %s\n", got->size,
+		    got->fits, want.size, want.fits, e->w, e->h, e->size_min,
+		    e->size_max, text);
+	g_object_unref(want.layout);
+}
+
+void
+layout_fit(PangoContext *ctx, const struct elem *e, const char *text,
+    struct fitted *out)
+{
+	const char *mode = layout_fit_mode();
+	struct wtext *wt = NULL;
+
+	if (strcmp(mode, "search") != 0)
+		wt = layout_widths_text(ctx, e, text);
+	fit_steps(ctx, e, text, wt, out);
+	layout_widths_free(wt);
+	if (strcmp(mode, "verify") == 0)
+		verify(ctx, e, text, out);
+}
+
+/*
+ * What check would have found laying text out, against what the model
+ * proved: a line to stderr if they differ.
+ */
+static void
+verify_proven(const struct fonts *f, const struct elem *e, const char *text)
+{
+	const char *chosen = e->families != NULL ? e->families : e->family;
+	struct fitted want;
+	char *miss, *bad;
+	int at;
+
+	layout_fit_search(f->ctx, e, text, &want);
+	miss = layout_fonts_missing(f, want.layout, e);
+	bad = layout_fonts_badface(f, want.layout, chosen, &at);
+	if (!want.fits || miss != NULL || bad != NULL)
+		fprintf(stderr, "fit: differs: check model proves it fits at "
+		    "%g pt, search %s%s%s%s%s, box %g x %g pt: %s\n",
+		    e->size_min, want.fits ? "fits" : "overflows",
+		    miss != NULL ? ", missing " : "", miss != NULL ? miss : "",
+		    bad != NULL ? ", " : "", bad != NULL ? bad : "", e->w, e->h,
+		    text);
+	g_free(miss);
+	g_free(bad);
+	g_object_unref(want.layout);
+}
+
+bool
+layout_fit_proven(const struct fonts *f, const struct elem *e,
+    const char *text, struct fitted *out)
+{
+	const char *mode = layout_fit_mode();
+	PangoFont *face;
+
+	if (strcmp(mode, "search") == 0 ||
+	    !layout_widths_proven(f, e, text, &face))
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->fits = true;
+	out->size = e->size_min;
+	out->face = face;
+	layout_fitstats.proven++;
+	if (strcmp(mode, "verify") == 0)
+		verify_proven(f, e, text);
+	return true;
 }
 
 void

@@ -44,6 +44,11 @@ struct fitted {
 	PangoLayout	*layout;	/* the text at that size, shaped: one
 					   reference, the caller's */
 	unsigned int	 probes;	/* sizes shaped to find it */
+	PangoFont	*face;		/* NULL; for check, a text the width
+					   model proves fits at the minimum
+					   size, not laid out (layout NULL,
+					   size the minimum): the face all
+					   of it is drawn in (the model's) */
 };
 
 /*
@@ -55,6 +60,81 @@ struct fitted {
  */
 void		 layout_fit(PangoContext *ctx, const struct elem *e,
 		    const char *text, struct fitted *out);
+
+/*
+ * For check, which asks only whether a text fits at all: true if the
+ * width model proves text fits e's box at its minimum size and that
+ * drawn in its one face it has no missing glyph and no face its family
+ * lacks (layout_fonts_missing(), _badface() would find none); out then
+ * has no layout (see struct fitted's face).  False: lay it out.
+ * DECKPRESS_FIT=search: always false; =verify: lays it out as well,
+ * and says on stderr where that disagrees.
+ */
+bool		 layout_fit_proven(const struct fonts *f, const struct elem *e,
+		    const char *text, struct fitted *out);
+
+/*
+ * The same by today's search alone, the width model left out: for the
+ * tests that compare the two (DECKPRESS_FIT=search does it too).
+ */
+void		 layout_fit_search(PangoContext *ctx, const struct elem *e,
+		    const char *text, struct fitted *out);
+
+/*
+ * DECKPRESS_FIT: "search" (the width model left out), "verify" (both,
+ * compared: differences said on stderr), else "".
+ */
+const char	*layout_fit_mode(void);
+
+/*
+ * What fitting cost, counted for the bench: DECKPRESS_FITSTATS=1 prints
+ * it to stderr at exit.
+ */
+struct fitstats {
+	unsigned long	 boxes;		/* text boxes laid out */
+	unsigned long	 texts;		/* texts fitted (not remembered) */
+	unsigned long	 layouts;	/* layouts made to fit them */
+	unsigned long	 modelled;	/* texts the width model described */
+	unsigned long	 missed;	/* ... where Pango disagreed */
+	unsigned long	 model_layouts;	/* layouts the model made (fonts) */
+	unsigned long	 words_shaped;	/* words it shaped (once a font) */
+	unsigned long	 proven;	/* check: texts proven to fit, not
+					   laid out */
+};
+extern struct fitstats layout_fitstats;
+
+/*
+ * The width model (widths.c): text's words shaped once per font (kept
+ * on ctx) and broken into lines as Pango would, at any size, without a
+ * layout; NULL if the model cannot describe text (tags, inline
+ * objects, other scripts, a fallback font, spaces other than single
+ * ones between words).  Free with layout_widths_free().
+ */
+struct wtext	*layout_widths_text(PangoContext *ctx, const struct elem *e,
+		    const char *text);
+void		 layout_widths_free(struct wtext *t);
+/* Does it fit e's box at size: yes, no, or too close to tell. */
+enum wfit { WFIT_NO, WFIT_YES, WFIT_UNSURE };
+enum wfit	 layout_widths_fits(const struct wtext *t, const struct elem *e,
+		    double size);
+
+/*
+ * layout_fit_proven()'s model: true if text fits at e's minimum size
+ * (WFIT_YES) and its face (*face, the one all of it is drawn in) is
+ * one layout_fonts_face_ok() passes.
+ */
+bool		 layout_widths_proven(const struct fonts *fs,
+		    const struct elem *e, const char *text, PangoFont **face);
+/*
+ * Would a text of e's without tags, drawn in face alone, show every
+ * character in a font e chose and in the face it asks for: nothing for
+ * layout_fonts_missing() or _badface() to say, whatever its characters
+ * (face has them all)?
+ */
+bool		 layout_fonts_face_ok(const struct fonts *f, PangoFont *face,
+		    const struct elem *e);
+/* Note face as drawn, as layout_fonts_missing() does (check lists it). */
+void		 layout_fonts_note(const struct fonts *f, PangoFont *face);
 
 /* Free a struct fitted of the fit cache, and its layout. */
 void		 layout_fitted_free(void *p);

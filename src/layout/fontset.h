@@ -63,6 +63,7 @@ struct fonts {
 					   with f */
 	GHashTable	 *wanted;	/* families given Pango
 					   (layout_fonts_want()) */
+	bool		  checking;	/* layout_fonts_check_only() */
 };
 
 /*
@@ -125,6 +126,13 @@ char		*layout_fonts_badface(const struct fonts *f, PangoLayout *l,
 		    const char *chosen, int *at);
 /* From now on, note each face a text is drawn in (check lists them). */
 void		 layout_fonts_track(struct fonts *f);
+/*
+ * From now on, texts are laid out only to be checked (check): a text
+ * the widths of its words prove fits its box, in a face that shows it
+ * all, is not laid out (its laid box has no layout), nor its glyphs
+ * checked: they are known to be there.
+ */
+void		 layout_fonts_check_only(struct fonts *f);
 /* The faces noted, "Face <- file (source)", sorted; g_strfreev(). */
 char		**layout_fonts_used(const struct fonts *f);
 

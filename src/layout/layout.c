@@ -428,16 +428,19 @@ fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
 	if (hit != NULL) {
 		*fit = *hit;
 		fit->first = false;
-		g_object_ref(fit->layout);
+		if (fit->layout != NULL)
+			g_object_ref(fit->layout);
 		g_bytes_unref(key);
 		return;
 	}
-	layout_fit(fonts->ctx, e, text, fit);
+	if (!fonts->checking || !layout_fit_proven(fonts, e, text, fit))
+		layout_fit(fonts->ctx, e, text, fit);
 	fit->first = true;
 	if (g_hash_table_size(fonts->fitcache) >= FIT_CACHE)
 		g_hash_table_remove_all(fonts->fitcache);
 	hit = g_memdup2(fit, sizeof(*fit));
-	g_object_ref(hit->layout);
+	if (hit->layout != NULL)
+		g_object_ref(hit->layout);
 	g_hash_table_insert(fonts->fitcache, key, hit);
 }
 
@@ -490,6 +493,17 @@ bad_font(const struct facejob *j, const struct elem *e,
 	diag_about(j->d, j->c->id, j->deck->langs[j->lang]);
 }
 
+/* A fit check proved (layout_fit_proven()) found by laying text out. */
+static void
+unproven(const struct facejob *j, const struct elem *e, const char *text,
+    struct fitted *fit)
+{
+	bool first = fit->first;
+
+	layout_fit(j->fonts->ctx, e, text, fit);
+	fit->first = first;
+}
+
 /*
  * Words break at dictionary hyphenation points only when the text
  * would not fit otherwise: a card reads best with few hyphens, but a
@@ -518,6 +532,17 @@ try_hyphens(const struct facejob *j, struct lbox *b, const char *s,
 	if (ht == NULL)
 		return;
 	fit_cached(j->fonts, e, ht, &fh);
+	if (fit->layout == NULL && fh.layout == NULL) {
+		/* Both proven to fit (check): in one face, which shows
+		 * them both alike. */
+		g_free(ht);
+		return;
+	}
+	/* One proven: the other's size is to be compared with its. */
+	if (fit->layout == NULL)
+		unproven(j, e, b->text, fit);
+	if (fh.layout == NULL)
+		unproven(j, e, ht, &fh);
 	if (fit->fits ? fh.fits && fh.size >= fit->size : fh.fits ||
 	    fh.over_w + fh.over_h < fit->over_w + fit->over_h) {
 		g_free(b->text);
@@ -642,6 +667,7 @@ lay_text(const struct facejob *j, struct lbox *b)
 	/* Only the validator lays out cards with texts missing (reported). */
 	if (s == NULL)
 		s = "";
+	layout_fitstats.boxes++;
 	card_mctx(j, e, &v, &m);
 	b->text = layout_markup(s, &m);
 	if (b->text == NULL)
@@ -659,7 +685,9 @@ lay_text(const struct facejob *j, struct lbox *b)
 	report = j->copy == 0 || cv.by_copy;
 	/* The same text in the same box (a back, a repeated effect) fits
 	 * the same: check its glyphs once too. */
-	if (fit.first && report) {
+	if (fit.first && report && b->layout == NULL)
+		layout_fonts_note(j->fonts, fit.face);	/* proven to show */
+	else if (fit.first && report) {
 		check_glyphs(j->fonts, deck, j->c, j->lang, b, j->d);
 		check_face(j, b, s, where, &v);
 	}

@@ -356,8 +356,10 @@ validate_check(const struct deck *deck, struct fonts *fonts,
 	if (k->rules != NULL)
 		validate_rules(deck, k->rules, &k->outcomes, d);
 	k->fit_checked = fit;
-	if (fit)
+	if (fit) {
 		layout_fonts_track(fonts);
+		layout_fonts_check_only(fonts);
+	}
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!lang_wanted(deck, lang, li))
 			continue;
