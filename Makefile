@@ -36,7 +36,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/load/cardtitle.c src/load/bind.c src/load/fieldcheck.c \
          src/load/imgpart.c src/load/netsize.c \
          src/layout/fonts.c src/layout/gamefont.c src/layout/fit.c \
-         src/layout/widths.c \
+         src/layout/widths.c src/layout/sized.c \
          src/layout/layout.c \
          src/layout/inline.c \
          src/layout/hyph.c \

@@ -29,8 +29,6 @@
 #define WMARGIN	0.05
 #define SLACK	0.01	/* pt: as fit.c's */
 
-struct fitstats layout_fitstats;
-
 /*
  * Where a line may break in a text, as pango_get_log_attrs() says it
  * (PangoLogAttr): at a position, and what a break there does.
