@@ -35,7 +35,10 @@ struct fonts {
 	const struct iconmap *icons;	/* borrowed: names of icon glyphs */
 	struct images	 *images;	/* borrowed: the deck's images */
 	GHashTable	 *fitcache;	/* font, box + text -> struct fitted
-					   (layout.c), a few hundred at most */
+					   (layout.c), a few hundred at most,
+					   unless kept (layout_fonts_keep()) */
+	bool		  fitkeep;	/* every fit kept between builds */
+	unsigned int	  fitgen;	/* the build, for fits kept */
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 	char		 *gamefonts;	/* the game's fonts/ (real path), or
 					   NULL */
