@@ -68,32 +68,6 @@ struct wjob {
 };
 
 /*
- * Did only the deck's own YAML change (its texts, deck.yaml, rules.yaml,
- * a layout of its own)?  Then the fonts, images and fits are kept: a
- * fit is remembered by its font, box and text, and the templates are
- * loaded again anyway.  Fonts, images, files outside the deck: all is
- * loaded afresh.
- */
-static bool
-only_yaml(const char *deckdir, const struct watch_changes *ch)
-{
-	size_t i, n = strlen(deckdir);
-	const char *p;
-
-	if (ch->all)
-		return false;
-	for (i = 0; i < ch->n; i++) {
-		p = ch->paths[i];
-		if (strncmp(p, deckdir, n) != 0 || p[n] != '/' ||
-		    strncmp(p + n + 1, "fonts/", 6) == 0 ||
-		    !(g_str_has_suffix(p, ".yaml") ||
-		    g_str_has_suffix(p, ".yml")))
-			return false;
-	}
-	return true;
-}
-
-/*
  * One build: the printer profile read again, then doc_cards() or
  * doc_pack() as the cards and pack commands call them, but with no line
  * said.  Diagnostics and files read into d, the PDF's path into *out;
@@ -111,7 +85,7 @@ build(void *arg, const struct watch_changes *ch, struct diags *d, char **out)
 		return rc;
 	if (w->pack)
 		return doc_pack(&j, NULL, d);
-	if (!only_yaml(j.deckdir, ch)) {
+	if (!run_watch_deck_yaml(j.deckdir, ch)) {
 		job_setup_free(&w->kept);
 		memset(&w->kept, 0, sizeof(w->kept));
 	}

@@ -86,6 +86,17 @@ struct watch_changes {
 					   lost */
 };
 
+/*
+ * Did only the YAML files of the deck in deckdir change (its texts,
+ * deck.yaml, rules.yaml, a layout of its own), none in its fonts/, as
+ * ch says?  Then a build may keep the fonts, images and fits: a fit is
+ * remembered by its font, box and text, and the templates are loaded
+ * again anyway.  Paths as run_watch_loop() gives them, deckdir as it
+ * was given.
+ */
+bool	 run_watch_deck_yaml(const char *deckdir,
+	    const struct watch_changes *ch);
+
 /* What run_watch_loop() builds: the command's callbacks. */
 struct watch_build {
 	/*

@@ -95,6 +95,25 @@ struct watch {
 	int		 pwd;		/* watch on parent, or -1 */
 };
 
+bool
+run_watch_deck_yaml(const char *deckdir, const struct watch_changes *ch)
+{
+	size_t i, n = strlen(deckdir);
+	const char *p;
+
+	if (ch->all)
+		return false;
+	for (i = 0; i < ch->n; i++) {
+		p = ch->paths[i];
+		if (strncmp(p, deckdir, n) != 0 || p[n] != '/' ||
+		    strncmp(p + n + 1, "fonts/", 6) == 0 ||
+		    !(g_str_has_suffix(p, ".yaml") ||
+		    g_str_has_suffix(p, ".yml")))
+			return false;
+	}
+	return true;
+}
+
 /* Milliseconds on a clock that only goes forward. */
 static long long
 now_ms(void)
