@@ -61,10 +61,13 @@ DECK_USAGE
 struct wjob {
 	struct job	 job;
 	bool		 pack;		/* the pack, not the card sheets */
-	bool		 verbose;	/* say what each build laid out */
-	struct setup	 kept;		/* the game the last build loaded */
-	size_t		 fitted, texts;	/* by the last build: texts laid out
-					   anew, of all it laid out */
+	bool		 verbose;	/* say what each build laid
+					   out */
+	struct setup	 kept;		/* the game the last build
+					   loaded */
+	size_t		 fitted, texts;	/* by the last build: texts
+					   laid out anew, of all it
+					   laid out */
 };
 
 /*

@@ -111,9 +111,10 @@ struct job {
 	bool		 allow_outside;	/* --allow-outside */
 	char		**outpath;	/* set: gets the PDF's path once known,
 					   written or not; g_free() */
-	struct setup	*kept;		/* set (watch): the game loaded by the
-					   last build, loaded again by
-					   job_setup_again() and kept */
+	struct setup	*kept;		/* set (watch): the game the
+					   last build loaded, loaded
+					   again by job_setup_again()
+					   and kept */
 };
 
 /* A job's print options before any is given. */

@@ -44,8 +44,9 @@ struct fitted {
 	PangoLayout	*layout;	/* the text at that size, shaped: one
 					   reference, the caller's */
 	unsigned int	 probes;	/* sizes shaped to find it */
-	unsigned int	 born, gen;	/* the builds that fitted it and last
-					   used it (layout_fonts_renew()) */
+	unsigned int	 born, gen;	/* the builds that fitted it
+					   and last used it
+					   (layout_fonts_renew()) */
 };
 
 /*

@@ -37,7 +37,8 @@ struct fonts {
 	GHashTable	 *fitcache;	/* font, box + text -> struct fitted
 					   (layout.c), a few hundred at most,
 					   unless kept (layout_fonts_keep()) */
-	bool		  fitkeep;	/* every fit kept between builds */
+	bool		  fitkeep;	/* every fit kept between
+					   builds */
 	unsigned int	  fitgen;	/* the build, for fits kept */
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 	char		 *gamefonts;	/* the game's fonts/ (real path), or

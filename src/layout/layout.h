@@ -69,7 +69,8 @@ void		 layout_fonts_renew(struct fonts *fonts);
  * those it laid out (kept fits only: else the cache is emptied as it
  * fills).
  */
-size_t		 layout_fonts_fitted(const struct fonts *fonts, size_t *used);
+size_t		 layout_fonts_fitted(const struct fonts *fonts,
+		    size_t *used);
 
 /* The values of template variables: get(ctx, name), NULL if unknown. */
 struct vars {

@@ -76,14 +76,14 @@ void	 run_batch_skip(const char *deckdir, const char *lang, struct diags *d);
 
 /* What changed since the last build, as run_watch_loop() saw it. */
 struct watch_changes {
-	char		**paths;	/* owned: the files changed (a folder
-					   watched, joined with a name), each
-					   read by the last build or there
-					   now */
+	char		**paths;	/* owned: the files changed (a
+					   folder watched, joined with a
+					   name), each read by the last
+					   build or there now */
 	size_t		  n, cap;
-	bool		  all;		/* more than these: the first build,
-					   a folder came or went, events were
-					   lost */
+	bool		  all;		/* more than these: the first
+					   build, a folder came or went,
+					   events were lost */
 };
 
 /*
@@ -124,7 +124,8 @@ struct watch_build {
  * made again, or replaced.  A file a build read, written and closed or
  * renamed in, is built at once, a burst of events within a few ms as
  * one save; other changes, and changes soon after a build, are let
- * settle first.  The build's own output is no change.  SIGINT, SIGTERM and SIGHUP stop it once the
+ * settle first.  Each build is told what changed.  The build's own
+ * output is no change.  SIGINT, SIGTERM and SIGHUP stop it once the
  * build under way is over.  dir and also are borrowed.  Returns 0 once
  * stopped by a signal; EXIT_USAGE if the first build says so; EXIT_IO,
  * with why in d, when it can no longer watch or wait.

@@ -3,7 +3,8 @@
  * The watch loop of the run stage: build, then build again whenever a
  * file a build uses changes, as Linux inotify tells: the deck's folder
  * tree, one more folder taken whole, every file a build read, and the
- * deck's folder removed and made again.  What a build makes is the
+ * deck's folder removed and made again.  A save is built at once, and
+ * the build told which files changed.  What a build makes is the
  * command's callback; this loop only watches, waits and calls it.
  */
 #include <sys/inotify.h>
@@ -60,13 +61,6 @@ struct wdir {
 	size_t		 n, cap;
 };
 
-/* What an event says: nothing, a change, a save done. */
-enum news {
-	NEWS_NONE,
-	NEWS_SOME,
-	NEWS_SAVED
-};
-
 /* A file the builds write: its events are their own. */
 struct wout {
 	dev_t		 dev;
@@ -85,8 +79,9 @@ struct watch {
 	struct wout	*outs;
 	size_t		 nouts, capouts;
 	size_t		 builds;
-	bool		 saved;		/* a save done in the events read */
-	long long	 built;		/* ms: when the last build ended */
+	bool		 saved;		/* a save done, by the events
+					   read last */
+	long long	 built;		/* ms: the last build's end */
 	struct watch_changes ch;	/* since the last build */
 	char		*abs;		/* owned: the deck folder's absolute
 					   path, links kept */
@@ -103,6 +98,9 @@ run_watch_deck_yaml(const char *deckdir, const struct watch_changes *ch)
 
 	if (ch->all)
 		return false;
+	/* "deck/" names its files "deck/text/en.yaml", as "deck" does. */
+	while (n > 1 && deckdir[n - 1] == '/')
+		n--;
 	for (i = 0; i < ch->n; i++) {
 		p = ch->paths[i];
 		if (strncmp(p, deckdir, n) != 0 || p[n] != '/' ||

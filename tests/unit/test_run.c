@@ -236,6 +236,7 @@ test_watch_yaml(void **state)
 	assert_false(run_watch_deck_yaml("deck", &ch));
 	ch.paths = paths + 6;
 	assert_true(run_watch_deck_yaml("deck", &ch));
+	assert_true(run_watch_deck_yaml("deck/", &ch));	/* as given */
 }
 
 int
