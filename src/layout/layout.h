@@ -51,27 +51,6 @@ char		*layout_lines_markup(const char *markup);
  * again and reports it as new (its missing glyphs).
  */
 void		 layout_forget(const struct fonts *fonts);
-/*
- * Keep every fit of a build for the next builds with the same fonts
- * (watch): the cache is no longer bounded, and layout_fonts_renew()
- * starts each build.
- */
-void		 layout_fonts_keep(struct fonts *fonts);
-/*
- * A new build with the same fonts and fits: its templates are new (the
- * language variants of their elements are forgotten), each text is
- * checked again the first time this build lays it out, as in a fresh
- * build, and fits the last build did not use are dropped.
- */
-void		 layout_fonts_renew(struct fonts *fonts);
-/*
- * The texts this build fitted anew, not remembered, and into *used
- * those it laid out (kept fits only: else the cache is emptied as it
- * fills).
- */
-size_t		 layout_fonts_fitted(const struct fonts *fonts,
-		    size_t *used);
-
 /* The values of template variables: get(ctx, name), NULL if unknown. */
 struct vars {
 	const char	*(*get)(void *ctx, const char *name);
