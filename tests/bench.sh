@@ -482,3 +482,4 @@ sh tests/bench/fit.sh "$B" "$DP"
 echo "floor: the same faces with plain Cairo and Pango from export --boxes (tests/bench/floor.c); make bench took $(($(date +%s) - START)) s"
 [ "$art_fail" = 0 ] || { echo "bench: the art targets are NOT met" >&2; exit 1; }
 [ "$sprite_fail" = 0 ] || { echo "bench: the sprite target is NOT met" >&2; exit 1; }
+sh tests/bench/watch.sh || { echo "bench: the watch target is NOT met" >&2; exit 1; }

@@ -18,6 +18,9 @@ BENCH_QUICK=1 sh tests/bench.sh >"$L" 2>"$T/bench.err" || rc=$?
 check "BENCH_QUICK=1 sh tests/bench.sh: exit 0, nothing on stderr" \
     sh -c '[ "$1" = 0 ] && [ ! -s "$2" ] || { cat "$2"; exit 1; }' sh "$rc" \
     "$T/bench.err"
+check "the watch part: its latency and texts beside their goals" grep -qE \
+    '^watch, 120 cards, 3 edits of one card: goal < 0.300 s, measured median [0-9.]+ s' \
+    "$L"
 check "the table's heading names its columns" grep -q \
     '^deck  *cards pages | deckpress   floor  ratio | deckpress  floor  ratio | deckpress     floor  ratio | deckpress  floor$' \
     "$L"

@@ -10,7 +10,11 @@
 # change; SIGTERM and SIGINT ending it with status 0 and no temporary
 # file; the deck folder removed and made again, or moved away and
 # replaced, found again; its parent removed, or '.' made again: watch
-# says it stopped; usage errors.  Prints "ok - NAME" / "not ok - NAME".
+# says it stopped; usage errors.  Issue 36: with --verbose, an edit of
+# one card's text lays out that text alone, a layout's edit the texts of
+# its boxes, a font added every text, each PDF the same bytes as a clean
+# build's; a character no font shows fails every build, not only the
+# first.  Prints "ok - NAME" / "not ok - NAME".
 #
 #   WRAP      prefix for every deckpress call (valgrind): time-outs and
 #             the latency bound grow to match
@@ -242,6 +246,81 @@ check "SIGTERM: exit status 0" test "$(cat "$T/stop.rc")" = 0
 check "SIGTERM: no temporary file left" no_tmp "$D/out"
 check "SIGTERM: only the PDF in its folder" \
     test "$(ls "$D/out")" = quiz.pdf
+
+# --- what a build keeps for the next ------------------------------------
+# Only the deck's own YAML changed: the fonts, images and fits are kept,
+# and --verbose says how many texts a build laid out anew; whatever it
+# kept, the PDF is the same bytes as a clean build of the same files.
+K=$T/keep
+cp -R tests/decks/quiz "$K"
+KPDF=$T/keep.pdf
+# anew N: the last build laid out N texts anew, of as many as the first.
+anew() {
+	last=$(tail -n 1 "$LOG")
+	all=$(sed -n 's/^  laid out anew: \([0-9]*\) of \([0-9]*\) texts$/\2/p' \
+	    "$LOG" | head -n 1)
+	[ "$last" = "  laid out anew: $1 of $all texts" ] && return 0
+	echo "last line: $last (of $all texts)"
+	return 1
+}
+# clean: the PDF watch wrote is the one deckpress cards writes now.
+clean() {
+	$WRAP ./deckpress cards "$K" -o "$T/clean.pdf" >/dev/null 2>&1 &&
+	    cmp "$KPDF" "$T/clean.pdf"
+}
+# rebuilt COMMAND...: run it, wait for its build's --verbose line.
+rebuilt() {
+	n=$(builds)
+	"$@"
+	within "$TIMEOUT" builds_reach $((n + 1)) &&
+	    within "$TIMEOUT" sh -c "tail -n 1 '$LOG' | grep -q 'laid out'"
+}
+start keep --verbose "$K" -o "$KPDF"
+check "--verbose: the first build" first_build
+check "--verbose: the first build laid out every text" sh -c \
+    "sleep 0.2; tail -n 1 '$LOG' | grep -qE '^  laid out anew: ([0-9]+) of \\1 texts\$'"
+check "one card's text edited: rebuilt" \
+    rebuilt sed -i 's/an apple/a quince/' "$K/text/en.yaml"
+check "... its one text laid out anew, the rest kept" anew 1
+check "... the PDF a clean build's, byte for byte" clean
+check "... showing the edit" has "$KPDF" quince
+# The questions' box: the three questions laid out anew (two copies of
+# a card share one).
+check "the deck's layout edited: rebuilt" \
+    rebuilt sed -i 's/size_pt: \[7, 11\]/size_pt: [7, 10]/' "$K/layout.yaml"
+check "... every card's text of that box laid out anew" anew 3
+check "... the PDF a clean build's" clean
+# A character no font shows, on a card not edited since: an error in
+# every build, as in a clean one, however its fit was kept.
+n=$(count "$LOG" failed:)
+sed -i 's/a quince/a quince ✓/' "$K/text/en.yaml"
+check "a character no font shows: failed" \
+    within "$TIMEOUT" fails_reach $((n + 1))
+cp "$KPDF" "$T/keep-before.pdf"
+sed -i 's/battle of Waterloo/battle of Waterloo really/' "$K/text/en.yaml"
+check "another card edited: failed again" \
+    within "$TIMEOUT" fails_reach $((n + 2))
+check "... the same error each time" test "$(grep -c \
+    "question has characters no chosen font can show: '✓'" "$ERR")" = 2
+check "... the last good PDF left as it was" cmp "$KPDF" "$T/keep-before.pdf"
+check "fixed: rebuilt" rebuilt sed -i 's/a quince ✓/a quince/' \
+    "$K/text/en.yaml"
+check "... the PDF a clean build's" clean
+# A font of the game's own: everything loaded and laid out afresh.
+add_font() {
+	mkdir -p "$T/keepfonts/fonts"
+	cp fonts/RobotoCondensed-Bold.ttf "$T/keepfonts/fonts/"
+	mv "$T/keepfonts/fonts" "$K/fonts"
+}
+check "a font added to the game: rebuilt" rebuilt add_font
+check "... every text laid out anew" sh -c \
+    "tail -n 1 '$LOG' | grep -qE '^  laid out anew: ([0-9]+) of \\1 texts\$'"
+check "... the PDF a clean build's" clean
+check "an edit after it: rebuilt" \
+    rebuilt sed -i 's/a quince/a medlar/' "$K/text/en.yaml"
+check "... the PDF a clean build's" clean
+stop TERM
+check "--verbose: stopped with status 0" test "$(cat "$T/stop.rc")" = 0
 
 # --- the pack, stopped by SIGINT --------------------------------------
 P=$T/pack/quiz-pack.pdf

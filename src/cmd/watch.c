@@ -23,7 +23,7 @@ static const char usage_watch[] =
 "                  [--paper a4|letter] [--back-offset X,Y]\n"
 "                  [--printer FILE] [--guides marks|full|corners]\n"
 "                  [--spacing MM | --bleed-only-outside]\n"
-"                  [--allow-outside]\n"
+"                  [--allow-outside] [--verbose]\n"
 "\n"
 "Render the deck in folder DECK as 'deckpress cards' does (with --pack,\n"
 "its pack as 'deckpress pack' does), then again whenever a file it uses\n"
@@ -47,6 +47,8 @@ static const char usage_watch[] =
 "      --variant NAME   only the cards of that variant (not with --pack)\n"
 "      --draft          print an unfinished translation\n"
 "      --hints          every text box outlined, its field named\n"
+"  -v, --verbose        after each build of the card sheets, how many\n"
+"                       texts it laid out anew, the rest kept\n"
 PRINT_USAGE
 DECK_USAGE
 "  -h, --help           this help\n"
@@ -59,6 +61,13 @@ DECK_USAGE
 struct wjob {
 	struct job	 job;
 	bool		 pack;		/* the pack, not the card sheets */
+	bool		 verbose;	/* say what each build laid
+					   out */
+	struct setup	 kept;		/* the game the last build
+					   loaded */
+	size_t		 fitted, texts;	/* by the last build: texts
+					   laid out anew, of all it
+					   laid out */
 };
 
 /*
@@ -68,16 +77,28 @@ struct wjob {
  * returns its exit code.
  */
 static int
-build(void *arg, struct diags *d, char **out)
+build(void *arg, const struct watch_changes *ch, struct diags *d, char **out)
 {
-	const struct wjob *w = arg;
+	struct wjob *w = arg;
 	struct job j = w->job;
 	int rc;
 
 	j.outpath = out;
 	if ((rc = job_printer(&j, d)) != 0)
 		return rc;
-	return w->pack ? doc_pack(&j, NULL, d) : doc_cards(&j, NULL, d);
+	if (w->pack)
+		return doc_pack(&j, NULL, d);
+	if (!run_watch_deck_yaml(j.deckdir, ch)) {
+		job_setup_free(&w->kept);
+		memset(&w->kept, 0, sizeof(w->kept));
+	}
+	j.kept = &w->kept;
+	rc = doc_cards(&j, NULL, d);
+	w->fitted = w->texts = 0;
+	if (w->kept.fonts != NULL) {
+		w->fitted = layout_fonts_fitted(w->kept.fonts, &w->texts);
+	}
+	return rc;
 }
 
 /*
@@ -88,12 +109,12 @@ static void
 report(void *arg, struct diags *d, int rc, const char *out, double secs,
     bool again)
 {
+	const struct wjob *w = arg;
 	size_t nerr = d->nerr;
 	char when[16];
 	struct tm tm;
 	time_t now;
 
-	(void)arg;
 	cmd_finish(d, rc);
 	now = time(NULL);
 	strftime(when, sizeof(when), "%H:%M:%S", localtime_r(&now, &tm));
@@ -103,6 +124,9 @@ report(void *arg, struct diags *d, int rc, const char *out, double secs,
 	else
 		printf("%s failed: %zu error%s\n", when, nerr,
 		    nerr == 1 ? "" : "s");
+	if (w->verbose && !w->pack && rc == 0)
+		printf("  laid out anew: %zu of %zu texts\n", w->fitted,
+		    w->texts);
 	fflush(stdout);
 }
 
@@ -115,6 +139,7 @@ run_watch(struct wjob *w)
 	char *dir = job_data_dir(), *packdir = path_join(dir, "layouts/pack");
 	int rc = run_watch_loop(w->job.deckdir, packdir, &b, &d);
 
+	job_setup_free(&w->kept);
 	free(dir);
 	free(packdir);
 	return cmd_finish(&d, rc);
@@ -162,6 +187,7 @@ cmd_watch(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "pack", no_argument, NULL, 'K' },
+		{ "verbose", no_argument, NULL, 'v' },
 		CARDS_OPTIONS,
 		DECK_OPTIONS,
 		PRINT_OPTIONS,
@@ -174,10 +200,13 @@ cmd_watch(int argc, char **argv)
 	 * of, not a build refused. */
 	w.job.placeholders = true;
 
-	while ((c = getopt_long(argc, argv, "l:o:d:h", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "l:o:d:hv", opts, NULL)) != -1)
 		switch (c) {
 		case 'K':
 			w.pack = true;
+			break;
+		case 'v':
+			w.verbose = true;
 			break;
 		case 'h':
 			fputs(usage_watch, stdout);

@@ -123,7 +123,7 @@ hint_incomplete(const struct job *j, const char *lang, struct diags *d)
 int
 doc_cards(const struct job *j, char **said, struct diags *d)
 {
-	struct setup s = { 0 };
+	struct setup own = { 0 }, *s = j->kept != NULL ? j->kept : &own;
 	struct load_opts lo;
 	struct rules *rules = NULL;
 	const struct variant *v = NULL;
@@ -131,26 +131,29 @@ doc_cards(const struct job *j, char **said, struct diags *d)
 	int rc, li = 0;
 
 	job_load_opts(j, &lo);
-	if ((rc = job_setup_load(&s, j->deckdir, &lo, d)) != 0) {
+	/* watch keeps what it can of the last build's game. */
+	if ((rc = j->kept != NULL ? job_setup_again(s, j->deckdir, &lo, d) :
+	    job_setup_load(s, j->deckdir, &lo, d)) != 0) {
 		if (rc == EXIT_INPUT)
 			hint_incomplete(j, j->lang, d);
 		goto out;
 	}
-	job_sheets(j, &s);
-	if ((rc = job_lang_arg(s.deck, j->lang, &li, d)) != 0 ||
-	    (rc = job_kind_arg(s.deck, j->kind, d)) != 0)
+	job_sheets(j, s);
+	if ((rc = job_lang_arg(s->deck, j->lang, &li, d)) != 0 ||
+	    (rc = job_kind_arg(s->deck, j->kind, d)) != 0)
 		goto out;
-	if (j->variant != NULL && (rc = find_variant(&s, j->variant, &rules,
+	if (j->variant != NULL && (rc = find_variant(s, j->variant, &rules,
 	    &v, d)) != 0)
 		goto out;
-	out = job_output(j, s.deck, (size_t)li, v ? v->name : NULL,
+	out = job_output(j, s->deck, (size_t)li, v ? v->name : NULL,
 	    j->kind ? j->kind : "cards");
 	if (j->outpath != NULL)
 		*j->outpath = g_strdup(out);
-	rc = render_pdf(&s, j, (size_t)li, v, out, said, d);
+	rc = render_pdf(s, j, (size_t)li, v, out, said, d);
 out:
 	g_free(out);
 	validate_rules_free(rules);
-	job_setup_free(&s);
+	if (j->kept == NULL)
+		job_setup_free(s);
 	return rc;
 }

@@ -45,6 +45,23 @@ int	 job_setup_load(struct setup *s, const char *deckdir,
 	    const struct load_opts *o, struct diags *d);
 void	 job_setup_free(struct setup *s);
 /*
+ * Load the deck in deckdir again into s, which a build loaded before
+ * (or holds nothing): its fonts, fits, icons and images kept when
+ * job_setup_keeps() says they can be, the deck, its templates and
+ * sheets loaded afresh; else everything, as job_setup_load() does.
+ * The fonts keep every fit for the next build (layout_fonts_keep()).
+ * Returns 0 or an exit code; s stays for the next call (or
+ * job_setup_free()).
+ */
+int	 job_setup_again(struct setup *s, const char *deckdir,
+	    const struct load_opts *o, struct diags *d);
+/*
+ * Can the next job_setup_again() keep s's fonts, fits and images: the
+ * game has no fonts/ of its own (its font files, read when a family is
+ * first wanted, report into the build that read them)?
+ */
+bool	 job_setup_keeps(const struct setup *s);
+/*
  * For the deck s already holds: the fonts (unless loaded) and each
  * kind's template and sheet, unbound.  Returns 0 or an exit code.
  */
@@ -94,6 +111,10 @@ struct job {
 	bool		 allow_outside;	/* --allow-outside */
 	char		**outpath;	/* set: gets the PDF's path once known,
 					   written or not; g_free() */
+	struct setup	*kept;		/* set (watch): the game the
+					   last build loaded, loaded
+					   again by job_setup_again()
+					   and kept */
 };
 
 /* A job's print options before any is given. */

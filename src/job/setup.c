@@ -121,6 +121,9 @@ found:
 }
 
 
+static int bind_deck(struct setup *s, const struct load_opts *o,
+    struct diags *d);
+
 /* Is p[k] the same as an earlier p[j] (kinds share a file)? */
 static bool
 seen_before(void *const *p, size_t k)
@@ -133,8 +136,9 @@ seen_before(void *const *p, size_t k)
 	return false;
 }
 
-void
-job_setup_free(struct setup *s)
+/* Free the deck s holds, with its templates and sheets. */
+static void
+free_deck(struct setup *s)
 {
 	size_t k;
 
@@ -148,10 +152,57 @@ job_setup_free(struct setup *s)
 	}
 	free(s->tmpls);
 	free(s->sheets);
+	load_deck_free(s->deck);
+	s->tmpls = NULL;
+	s->sheets = NULL;
+	s->deck = NULL;
+}
+
+bool
+job_setup_keeps(const struct setup *s)
+{
+	return s->fonts != NULL && s->fonts->gamefonts == NULL &&
+	    s->icons != NULL && s->images != NULL;
+}
+
+int
+job_setup_again(struct setup *s, const char *deckdir,
+    const struct load_opts *o, struct diags *d)
+{
+	struct load_opts lo = *o;
+	char *p, *l;
+	int rc;
+
+	if (!job_setup_keeps(s)) {
+		job_setup_free(s);
+		memset(s, 0, sizeof(*s));
+		rc = job_setup_load(s, deckdir, o, d);
+		if (s->fonts != NULL)
+			layout_fonts_keep(s->fonts);
+		return rc;
+	}
+	free_deck(s);
+	layout_fonts_renew(s->fonts);
+	s->allow_outside = o->allow_outside;
+	lo.packdir = p = path_join(s->datadir, "layouts/pack");
+	lo.layouts = l = path_join(s->datadir, "layouts");
+	s->deck = load_deck(deckdir, &lo, d);
+	free(p);
+	free(l);
+	if (s->deck == NULL)
+		return EXIT_INPUT;
+	if ((rc = job_setup_layouts(s, d)) != 0)
+		return rc;
+	return bind_deck(s, o, d);
+}
+
+void
+job_setup_free(struct setup *s)
+{
+	free_deck(s);
 	art_free(s->images);
 	layout_fonts_free(s->fonts);
 	tmpl_iconmap_free(s->icons);
-	load_deck_free(s->deck);
 	free(s->datadir);
 }
 
@@ -332,6 +383,16 @@ job_setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
 	if ((rc = job_setup_layouts(s, d)) != 0)
 		return rc;
 	s->images = art_new();
+	return bind_deck(s, o, d);
+}
+
+/*
+ * The deck s holds, with its layouts, bound to them and to the images;
+ * 0 or EXIT_INPUT (reported).
+ */
+static int
+bind_deck(struct setup *s, const struct load_opts *o, struct diags *d)
+{
 	art_confine(s->images, s->deck->confine, d);
 	art_fonts(s->images, layout_fonts_list(s->fonts), want_family,
 	    s->fonts);

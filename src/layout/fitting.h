@@ -49,6 +49,9 @@ struct fitted {
 					   size, not laid out (layout NULL,
 					   size the minimum): the face all
 					   of it is drawn in (the model's) */
+	unsigned int	 born, gen;	/* the builds that fitted it
+					   and last used it
+					   (layout_fonts_renew()) */
 };
 
 /*

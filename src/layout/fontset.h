@@ -36,7 +36,11 @@ struct fonts {
 	struct images	 *images;	/* borrowed: the deck's images */
 	GHashTable	 *fitcache;	/* font, box + text (GBytes) ->
 					   struct fitted (layout.c), a few
-					   hundred at most */
+					   hundred at most, unless kept
+					   (layout_fonts_keep()) */
+	bool		  fitkeep;	/* every fit kept between
+					   builds */
+	unsigned int	  fitgen;	/* the build, for fits kept */
 	struct hyph	 *hyph;		/* owned: hyphenation dictionaries */
 	char		 *gamefonts;	/* the game's fonts/ (real path), or
 					   NULL */
@@ -135,5 +139,26 @@ void		 layout_fonts_track(struct fonts *f);
 void		 layout_fonts_check_only(struct fonts *f);
 /* The faces noted, "Face <- file (source)", sorted; g_strfreev(). */
 char		**layout_fonts_used(const struct fonts *f);
+
+/*
+ * Keep every fit of a build for the next builds with the same fonts
+ * (watch): the cache is no longer bounded, and layout_fonts_renew()
+ * starts each build.
+ */
+void		 layout_fonts_keep(struct fonts *fonts);
+/*
+ * A new build with the same fonts and fits: its templates are new (the
+ * language variants of their elements are forgotten), each text is
+ * checked again the first time this build lays it out, as in a fresh
+ * build, and fits the last build did not use are dropped.
+ */
+void		 layout_fonts_renew(struct fonts *fonts);
+/*
+ * The texts this build fitted anew, not remembered, and into *used
+ * those it laid out (kept fits only: else the cache is emptied as it
+ * fills).
+ */
+size_t		 layout_fonts_fitted(const struct fonts *fonts,
+		    size_t *used);
 
 #endif

@@ -390,6 +390,48 @@ layout_forget(const struct fonts *fonts)
 	g_hash_table_remove_all(fonts->fitcache);
 }
 
+void
+layout_fonts_keep(struct fonts *fonts)
+{
+	fonts->fitkeep = true;
+}
+
+/* A fit the last build did not use: its text is gone. */
+static gboolean
+stale(gpointer key, gpointer value, gpointer fonts)
+{
+	(void)key;
+	return ((const struct fitted *)value)->gen !=
+	    ((const struct fonts *)fonts)->fitgen;
+}
+
+void
+layout_fonts_renew(struct fonts *fonts)
+{
+	g_hash_table_foreach_remove(fonts->fitcache, stale, fonts);
+	/* Keyed by the address of an element of the templates freed. */
+	g_hash_table_remove_all(fonts->variants);
+	fonts->fitgen++;
+}
+
+size_t
+layout_fonts_fitted(const struct fonts *fonts, size_t *used)
+{
+	const struct fitted *f;
+	GHashTableIter it;
+	gpointer v;
+	size_t n = 0;
+
+	*used = 0;
+	g_hash_table_iter_init(&it, fonts->fitcache);
+	while (g_hash_table_iter_next(&it, NULL, &v)) {
+		f = v;
+		n += f->born == fonts->fitgen;
+		*used += f->gen == fonts->fitgen;
+	}
+	return n;
+}
+
 /*
  * What decides element e's fit of text -- its fonts, its box, its range
  * of sizes -- as bytes: the numbers as they are in memory, each string
@@ -426,8 +468,11 @@ fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
 	struct fitted *hit = g_hash_table_lookup(fonts->fitcache, key);
 
 	if (hit != NULL) {
+		/* Kept from an earlier build: checked once in this one
+		 * too, as a fresh build would. */
 		*fit = *hit;
-		fit->first = false;
+		fit->first = hit->gen != fonts->fitgen;
+		hit->gen = fonts->fitgen;
 		if (fit->layout != NULL)
 			g_object_ref(fit->layout);
 		g_bytes_unref(key);
@@ -436,7 +481,9 @@ fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
 	if (!fonts->checking || !layout_fit_proven(fonts, e, text, fit))
 		layout_fit(fonts->ctx, e, text, fit);
 	fit->first = true;
-	if (g_hash_table_size(fonts->fitcache) >= FIT_CACHE)
+	fit->born = fit->gen = fonts->fitgen;
+	if (!fonts->fitkeep &&
+	    g_hash_table_size(fonts->fitcache) >= FIT_CACHE)
 		g_hash_table_remove_all(fonts->fitcache);
 	hit = g_memdup2(fit, sizeof(*fit));
 	if (hit->layout != NULL)

@@ -51,7 +51,6 @@ char		*layout_lines_markup(const char *markup);
  * again and reports it as new (its missing glyphs).
  */
 void		 layout_forget(const struct fonts *fonts);
-
 /* The values of template variables: get(ctx, name), NULL if unknown. */
 struct vars {
 	const char	*(*get)(void *ctx, const char *name);

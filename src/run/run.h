@@ -74,14 +74,39 @@ bool	 run_batch_unfinished(const struct diags *d, const char *lang);
  */
 void	 run_batch_skip(const char *deckdir, const char *lang, struct diags *d);
 
+/* What changed since the last build, as run_watch_loop() saw it. */
+struct watch_changes {
+	char		**paths;	/* owned: the files changed (a
+					   folder watched, joined with a
+					   name), each read by the last
+					   build or there now */
+	size_t		  n, cap;
+	bool		  all;		/* more than these: the first
+					   build, a folder came or went,
+					   events were lost */
+};
+
+/*
+ * Did only the YAML files of the deck in deckdir change (its texts,
+ * deck.yaml, rules.yaml, a layout of its own), none in its fonts/, as
+ * ch says?  Then a build may keep the fonts, images and fits: a fit is
+ * remembered by its font, box and text, and the templates are loaded
+ * again anyway.  Paths as run_watch_loop() gives them, deckdir as it
+ * was given.
+ */
+bool	 run_watch_deck_yaml(const char *deckdir,
+	    const struct watch_changes *ch);
+
 /* What run_watch_loop() builds: the command's callbacks. */
 struct watch_build {
 	/*
-	 * One build: its exit code; its diagnostics into d, with every
-	 * file and folder it read (d->read); the path of the file it
-	 * writes into *out, once known (g_free()), or left NULL.
+	 * One build, of what changed (ch): its exit code; its
+	 * diagnostics into d, with every file and folder it read
+	 * (d->read); the path of the file it writes into *out, once known
+	 * (g_free()), or left NULL.
 	 */
-	int	(*build)(void *arg, struct diags *d, char **out);
+	int	(*build)(void *arg, const struct watch_changes *ch,
+		    struct diags *d, char **out);
 	/*
 	 * Say how a build went and free d: rc its exit code, out its
 	 * output (or NULL), secs how long it took, again whether a build
@@ -96,8 +121,11 @@ struct watch_build {
  * Build with b, then build again whenever a file changes that a build
  * uses: any in folder dir and the folders under it, any in folder
  * also, any other a build read (d->read), and dir itself removed and
- * made again, or replaced.  Changes are let settle first; the build's
- * own output is no change.  SIGINT, SIGTERM and SIGHUP stop it once the
+ * made again, or replaced.  A file a build read, written and closed or
+ * renamed in, is built at once, a burst of events within a few ms as
+ * one save; other changes, and changes soon after a build, are let
+ * settle first.  Each build is told what changed.  The build's own
+ * output is no change.  SIGINT, SIGTERM and SIGHUP stop it once the
  * build under way is over.  dir and also are borrowed.  Returns 0 once
  * stopped by a signal; EXIT_USAGE if the first build says so; EXIT_IO,
  * with why in d, when it can no longer watch or wait.

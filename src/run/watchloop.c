@@ -3,7 +3,8 @@
  * The watch loop of the run stage: build, then build again whenever a
  * file a build uses changes, as Linux inotify tells: the deck's folder
  * tree, one more folder taken whole, every file a build read, and the
- * deck's folder removed and made again.  What a build makes is the
+ * deck's folder removed and made again.  A save is built at once, and
+ * the build told which files changed.  What a build makes is the
  * command's callback; this loop only watches, waits and calls it.
  */
 #include <sys/inotify.h>
@@ -25,8 +26,17 @@
 #include "../util.h"
 #include "run.h"
 
-/* An editor's save is over once the files have been quiet this long. */
+/*
+ * A change that is not yet a save (a file deleted or renamed away, a
+ * temporary file written), or one soon after a build (a file rewritten
+ * again and again), is over once the files have been quiet this long.
+ */
 #define QUIET_MS	150
+/*
+ * A file a build read, written and closed or renamed in, is a save
+ * done: the events of the same save come within this many ms.
+ */
+#define BURST_MS	5
 /* A file rewritten without end is still built this often. */
 #define MAX_WAIT_MS	1000
 
@@ -69,12 +79,38 @@ struct watch {
 	struct wout	*outs;
 	size_t		 nouts, capouts;
 	size_t		 builds;
+	bool		 saved;		/* a save done, by the events
+					   read last */
+	long long	 built;		/* ms: the last build's end */
+	struct watch_changes ch;	/* since the last build */
 	char		*abs;		/* owned: the deck folder's absolute
 					   path, links kept */
 	char		*parent;	/* owned: the folder holding it */
 	char		*base;		/* owned: its name there */
 	int		 pwd;		/* watch on parent, or -1 */
 };
+
+bool
+run_watch_deck_yaml(const char *deckdir, const struct watch_changes *ch)
+{
+	size_t i, n = strlen(deckdir);
+	const char *p;
+
+	if (ch->all)
+		return false;
+	/* "deck/" names its files "deck/text/en.yaml", as "deck" does. */
+	while (n > 1 && deckdir[n - 1] == '/')
+		n--;
+	for (i = 0; i < ch->n; i++) {
+		p = ch->paths[i];
+		if (strncmp(p, deckdir, n) != 0 || p[n] != '/' ||
+		    strncmp(p + n + 1, "fonts/", 6) == 0 ||
+		    !(g_str_has_suffix(p, ".yaml") ||
+		    g_str_has_suffix(p, ".yml")))
+			return false;
+	}
+	return true;
+}
 
 /* Milliseconds on a clock that only goes forward. */
 static long long
@@ -182,20 +218,27 @@ ours(const struct watch *w, const struct wdir *e, const char *name)
 	return false;
 }
 
-/* Is a change to file name in folder e a change to the deck? */
+/* Did a build read file name of folder e? */
 static bool
-counts(const struct watch *w, const struct wdir *e, const char *name)
+known(const struct wdir *e, const char *name)
 {
 	size_t i;
 
-	if (ours(w, e, name))
-		return false;
-	if (e->all)
-		return !junk(name);
 	for (i = 0; i < e->n; i++)
 		if (strcmp(e->names[i], name) == 0)
 			return true;
 	return false;
+}
+
+/* Is a change to file name in folder e a change to the deck? */
+static bool
+counts(const struct watch *w, const struct wdir *e, const char *name)
+{
+	if (ours(w, e, name))
+		return false;
+	if (e->all)
+		return !junk(name);
+	return known(e, name);
 }
 
 /*
@@ -254,7 +297,8 @@ watch_read(struct watch *w, const char *path, struct diags *d)
 	copy = xstrdup(path);
 	e = watch_dir(w, dirname(copy), d);
 	free(copy);
-	if (e == NULL || e->all)
+	/* In a folder taken whole too: a save of it is built at once. */
+	if (e == NULL)
 		return;
 	copy = xstrdup(path);
 	base = basename(copy);
@@ -314,6 +358,43 @@ watch_always(struct watch *w, struct diags *d)
 }
 
 /*
+ * Of the files changed, those a build read or that are there now: a
+ * temporary file an editor wrote, then renamed, is none.
+ */
+static void
+keep_changes(struct watch *w)
+{
+	struct watch_changes *ch = &w->ch;
+	struct stat st;
+	struct wdir *e;
+	char *dir;
+	size_t i, n = 0;
+	bool read;
+
+	for (i = 0; i < ch->n; i++) {
+		dir = g_path_get_dirname(ch->paths[i]);
+		read = false;
+		for (e = w->v; e < w->v + w->n && !read; e++)
+			read = strcmp(e->path, dir) == 0 && known(e,
+			    ch->paths[i] + strlen(dir) + 1);
+		g_free(dir);
+		if (read || stat(ch->paths[i], &st) == 0)
+			ch->paths[n++] = ch->paths[i];
+		else
+			free(ch->paths[i]);
+	}
+	ch->n = n;
+}
+
+static void
+forget_changes(struct watch_changes *ch)
+{
+	while (ch->n > 0)
+		free(ch->paths[--ch->n]);
+	ch->all = false;
+}
+
+/*
  * One build: the command's callback, then the folders of what it read
  * watched and its output known as its own (its events are no change),
  * then the command's report.  Returns the build's exit code.
@@ -329,7 +410,9 @@ build(struct watch *w)
 
 	watch_always(w, &d);
 	t0 = now_ms();
-	rc = w->b->build(w->b->arg, &d, &out);
+	keep_changes(w);
+	rc = w->b->build(w->b->arg, &w->ch, &d, &out);
+	forget_changes(&w->ch);
 	t0 = now_ms() - t0;
 	for (i = 0; i < d.nread; i++)
 		watch_read(w, d.read[i], &d);
@@ -338,6 +421,8 @@ build(struct watch *w)
 	w->b->report(w->b->arg, &d, rc, out, t0 / 1000.0, w->builds > 0);
 	g_free(out);
 	w->builds++;
+	w->built = now_ms();
+	w->saved = false;
 	return rc;
 }
 
@@ -405,9 +490,40 @@ on_parent(struct watch *w, const struct inotify_event *ev)
 	    (ev->mask & (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE));
 }
 
+/* Note file name of folder e as changed, once. */
+static void
+add_change(struct watch_changes *ch, const struct wdir *e, const char *name)
+{
+	char *path = path_join(e->path, name);
+	size_t i;
+
+	for (i = 0; i < ch->n; i++)
+		if (strcmp(ch->paths[i], path) == 0) {
+			free(path);
+			return;
+		}
+	xgrow((void **)&ch->paths, &ch->cap, ch->n + 1, sizeof(*ch->paths));
+	ch->paths[ch->n++] = path;
+}
+
+/*
+ * A file of folder e changed: true if it counts, noted as changed; a
+ * file a build read, written and closed or renamed in, is a save done.
+ */
+static bool
+on_file(struct watch *w, const struct wdir *e, const struct inotify_event *ev)
+{
+	if (!counts(w, e, ev->name))
+		return false;
+	add_change(&w->ch, e, ev->name);
+	if ((ev->mask & (IN_CLOSE_WRITE | IN_MOVED_TO)) && known(e, ev->name))
+		w->saved = true;
+	return true;
+}
+
 /* One event; true if the deck changed. */
 static bool
-on_event(struct watch *w, const struct inotify_event *ev)
+event(struct watch *w, const struct inotify_event *ev)
 {
 	struct wdir *e;
 	bool parent = false;
@@ -437,7 +553,20 @@ on_event(struct watch *w, const struct inotify_event *ev)
 		return ev->len > 0 && on_dir(w, e, ev);
 	if (ev->mask & IN_CREATE)
 		return false;	/* it counts once written and closed */
-	return counts(w, e, ev->name);
+	return on_file(w, e, ev);
+}
+
+/* One event; true if the deck changed, noted in w->ch. */
+static bool
+on_event(struct watch *w, const struct inotify_event *ev)
+{
+	bool dirty = event(w, ev);
+
+	/* More than files changed: a folder, the deck's, lost events. */
+	if (dirty && (ev->len == 0 || (ev->mask & (IN_ISDIR |
+	    IN_Q_OVERFLOW)) || ev->wd == w->pwd))
+		w->ch.all = true;
+	return dirty;
 }
 
 /* Read the events there are; true if the deck changed. */
@@ -449,20 +578,26 @@ read_events(struct watch *w)
 		char			buf[8192];
 	} u;
 	const struct inotify_event *ev;
-	bool dirty = false;
+	bool dirty = false, saved = w->saved;
 	ssize_t n, at;
 
+	/* The last events decide: a temporary file, then a save. */
+	w->saved = false;
 	while ((n = read(w->ifd, u.buf, sizeof(u.buf))) > 0)
 		for (at = 0; at < n; at += (ssize_t)(sizeof(*ev) + ev->len)) {
 			ev = (const struct inotify_event *)(void *)(u.buf + at);
 			dirty |= on_event(w, ev);
 		}
+	if (!dirty)
+		w->saved = saved;
 	return dirty;
 }
 
 /*
- * Wait until the deck has been quiet for QUIET_MS, or MAX_WAIT_MS in
- * all.  False if a signal came: stop.
+ * Wait until the change is over: a save done (w->saved) at once, but
+ * for the rest of its burst, BURST_MS; anything else, or a change
+ * within QUIET_MS of the last build, once the deck has been quiet for
+ * QUIET_MS; MAX_WAIT_MS at most.  False if a signal came: stop.
  */
 static bool
 settle(struct watch *w, struct pollfd *pf)
@@ -471,7 +606,8 @@ settle(struct watch *w, struct pollfd *pf)
 
 	for (;;) {
 		t = now_ms();
-		left = last + QUIET_MS - t;
+		left = last + (w->saved && start - w->built >= QUIET_MS ?
+		    BURST_MS : QUIET_MS) - t;
 		if (start + MAX_WAIT_MS - t < left)
 			left = start + MAX_WAIT_MS - t;
 		if (left <= 0)
@@ -588,6 +724,8 @@ watch_free(struct watch *w)
 	while (w->n > 0)
 		drop(w, &w->v[0]);
 	free(w->v);
+	forget_changes(&w->ch);
+	free(w->ch.paths);
 	for (i = 0; i < w->nouts; i++)
 		free(w->outs[i].base);
 	free(w->outs);
@@ -625,6 +763,7 @@ run_watch_loop(const char *dir, const char *also, const struct watch_build *b,
 	w.parent = g_path_get_dirname(w.abs);
 	w.base = g_path_get_basename(w.abs);
 	watch_parent(&w);
+	w.ch.all = true;	/* the first build: everything */
 	/* As in cards, a usage error found by the first build ends it. */
 	if ((rc = build(&w)) != EXIT_USAGE)
 		rc = loop(&w, d);

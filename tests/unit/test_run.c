@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* covers: all, jobs */
+/* covers: all, jobs, watch */
 /*
  * Unit tests of the run stage: the batch of 'all' (the bundled decks
  * listed, a unit for each language, a language skipped for its missing
  * strings) and the process pool (every unit run once, the worst exit
- * code, a unit killed counted as an I/O failure).
+ * code, a unit killed counted as an I/O failure), and which changes
+ * let watch keep what the last build loaded.
  */
 #include "unit.h"
 
@@ -19,6 +20,7 @@
 
 #include "../../src/diag.h"
 #include "../../src/run/pool.h"
+#include "../../src/run/run.h"
 #include "../../src/util.h"
 
 #define SCRATCH	"out/test/run"
@@ -205,6 +207,38 @@ test_pool_killed(void **state)
 	assert_int_equal(run_parallel(&p), EXIT_IO);
 }
 
+/* Only the deck's own YAML, outside its fonts/, lets a build keep. */
+static void
+test_watch_yaml(void **state)
+{
+	static char p0[] = "deck/text/en.yaml", p1[] = "deck/layout.yml",
+	    p2[] = "deck/art/a.png", p3[] = "deck/fonts/x.yaml",
+	    p4[] = "decks/a.yaml", p5[] = "layouts/std.yaml",
+	    p6[] = "deck/deck.yaml";
+	char *paths[] = { p0, p1, p2, p3, p4, p5, p6 };
+	struct watch_changes ch = { paths, 0, 0, false };
+
+	(void)state;
+	assert_true(run_watch_deck_yaml("deck", &ch));	/* nothing */
+	ch.n = 2;
+	assert_true(run_watch_deck_yaml("deck", &ch));
+	ch.all = true;			/* a folder came or went */
+	assert_false(run_watch_deck_yaml("deck", &ch));
+	ch.all = false;
+	ch.paths = paths + 2;		/* an image */
+	ch.n = 1;
+	assert_false(run_watch_deck_yaml("deck", &ch));
+	ch.paths = paths + 3;		/* a font folder's file */
+	assert_false(run_watch_deck_yaml("deck", &ch));
+	ch.paths = paths + 4;		/* another folder, same prefix */
+	assert_false(run_watch_deck_yaml("deck", &ch));
+	ch.paths = paths + 5;		/* a bundled layout */
+	assert_false(run_watch_deck_yaml("deck", &ch));
+	ch.paths = paths + 6;
+	assert_true(run_watch_deck_yaml("deck", &ch));
+	assert_true(run_watch_deck_yaml("deck/", &ch));	/* as given */
+}
+
 int
 main(void)
 {
@@ -215,6 +249,7 @@ main(void)
 		cmocka_unit_test(test_add_deck),
 		cmocka_unit_test(test_pool),
 		cmocka_unit_test(test_pool_killed),
+		cmocka_unit_test(test_watch_yaml),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
