@@ -123,6 +123,14 @@ encode(png_structp png, png_infop info, cairo_surface_t *img, double dpi,
 		    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 		    PNG_FILTER_TYPE_DEFAULT);
 		png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
+		/*
+		 * One filter, "up", not libpng's adaptive choice of five,
+		 * which tries each on every row: exporting Serious Privacy
+		 * for The Game Crafter took 3.10 s, 2.02 s so, for files
+		 * 2.6 % larger (issue 36); a lower zlib level would cost
+		 * 19 % more bytes for the next third.
+		 */
+		png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
 		png_write_info(png, info);
 		for (y = 0; y < h; y++) {
 			convert_row((const uint32_t *)(const void *)(data +
