@@ -91,9 +91,12 @@ done
 DECKPRESS_FIT=verify dp k-gen check "$T/gen"
 check "generated: check proves only what laying out finds" no_diff k-gen
 DECKPRESS_FITSTATS=1 dp s-gen check "$T/gen"
-check "generated: check lays none of its 1 200 texts out" sh -c '
+# With a Pango other than the 1.50 the model replays ("exact 0"), it
+# proves nothing and check lays every text out.
+check "generated: check lays none of its 1 200 texts out (Pango 1.50), all (else)" sh -c '
     grep "^fitstats:" "$1" | awk "{ for (i = 2; i < NF; i += 2) v[\$i] = \$(i + 1) }
-	END { if (v[\"layouts\"] != 0 || v[\"proven\"] < 1200) {
+	END { if (v[\"exact\"] == 1 && (v[\"layouts\"] != 0 || v[\"proven\"] < 1200) ||
+	    v[\"exact\"] == 0 && v[\"proven\"] != 0 || !(\"exact\" in v)) {
 	    print; exit 1 } }"' sh "$T/s-gen.err"
 
 # --- the model left out: the same bytes, the same findings ---------------

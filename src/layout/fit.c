@@ -324,8 +324,10 @@ fit_steps(PangoContext *ctx, const struct elem *e, const char *text,
 	while (hi - lo > 1) {
 		if (v != NULL) {
 			i = model_step(wt, e, v, lo, hi);
-			if (i == lo && lo >= 0)
+			if (i == lo && lo >= 0 && layout_widths_exact())
 				break;	/* lo + 1 proven too large */
+			if (i == lo && lo >= 0)
+				i = lo + 1;	/* guessed: measured */
 			if (i == lo)
 				i = 0;	/* overflows: measured at the minimum */
 		} else

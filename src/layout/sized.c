@@ -166,15 +166,24 @@ layout_at_size(PangoContext *ctx, const struct elem *e, const char *text,
 	return l;
 }
 
+/* Here, beside the counts that print it, so that sized.c calls nothing
+ * of widths.c. */
+bool
+layout_widths_exact(void)
+{
+	return pango_version() / 100 == PANGO_VERSION_ENCODE(1, 50, 0) / 100;
+}
+
 static void
 print_stats(void)
 {
 	const struct fitstats *s = &layout_fitstats;
 
 	fprintf(stderr, "fitstats: boxes %lu texts %lu layouts %lu "
-	    "modelled %lu missed %lu model-layouts %lu words %lu proven %lu\n",
-	    s->boxes, s->texts, s->layouts, s->modelled, s->missed,
-	    s->model_layouts, s->words_shaped, s->proven);
+	    "modelled %lu missed %lu model-layouts %lu words %lu proven %lu "
+	    "exact %d\n", s->boxes, s->texts, s->layouts, s->modelled,
+	    s->missed, s->model_layouts, s->words_shaped, s->proven,
+	    layout_widths_exact());
 }
 
 const char *

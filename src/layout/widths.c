@@ -598,7 +598,8 @@ fits_at(const struct wtext *t, const struct elem *e, double k, double m)
 /*
  * Greedy breaking takes no fewer lines in a narrower box: if t fits a
  * box a margin smaller, Pango's lines fit the box, and if it does not
- * fit one a margin larger, they do not.
+ * fit one a margin larger, they do not -- with the Pango whose line
+ * breaker the model replays (layout_widths_exact()).
  */
 enum wfit
 layout_widths_fits(const struct wtext *t, const struct elem *e, double size)
@@ -617,8 +618,11 @@ layout_widths_proven(const struct fonts *fs, const struct elem *e,
 	struct wtext *t = layout_widths_text(fs->ctx, e, text);
 	bool yes;
 
-	if (t == NULL)
+	/* Another Pango's lines are not proven by 1.50's. */
+	if (t == NULL || !layout_widths_exact()) {
+		layout_widths_free(t);
 		return false;
+	}
 	/* Asked once a font: the same for every text of it. */
 	if (t->f->clean < 0)
 		t->f->clean = layout_fonts_face_ok(fs, t->f->face, e);

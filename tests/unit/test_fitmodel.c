@@ -214,9 +214,16 @@ test_corpus(void **state)
 	    before.modelled, s.layouts - before.layouts, s.missed -
 	    before.missed, s.words_shaped - before.words_shaped);
 	assert_int_equal(differ, 0);
-	/* Nearly every text described, and laid out about once. */
+	/*
+	 * Nearly every text described, and laid out about once with the
+	 * Pango the model replays; with another, where its "too tall" is
+	 * measured, fewer than twice.
+	 */
 	assert_true(s.modelled - before.modelled >= NTEXTS * 9 / 10);
-	assert_true(s.layouts - before.layouts <= NTEXTS * 105 / 100);
+	if (layout_widths_exact())
+		assert_true(s.layouts - before.layouts <= NTEXTS * 105 / 100);
+	else
+		assert_true(s.layouts - before.layouts < NTEXTS * 2);
 	for (i = 0; i < 5; i++)
 		g_ptr_array_free(w[i], TRUE);
 }
