@@ -56,23 +56,3 @@ grep '^fitstats:' "$B/fitcheck.log" | awk '{
 	    v["texts"], v["boxes"], v["proven"], v["texts"] == 0 ? "met" : "NOT met"
 	exit v["texts"] == 0 ? 0 : 1
 }'
-PIN=
-command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null &&
-    PIN="taskset -c 0"
-runs=3
-[ "${BENCH_QUICK:-0}" = 1 ] && runs=1
-: >"$B/fitcheck.t"
-if /usr/bin/time -f %U -o /dev/null true 2>/dev/null; then
-	i=0
-	while [ $i -lt $runs ]; do
-		/usr/bin/time -f "%U %S" -o "$B/fitcheck.one" $PIN $DP check \
-		    "$B/check" >/dev/null 2>&1 || true
-		awk '{ print $1 + $2 }' "$B/fitcheck.one" >>"$B/fitcheck.t"
-		i=$((i + 1))
-	done
-	sort -n "$B/fitcheck.t" | awk -v n="$runs" '
-	    { v[NR] = $1 }
-	    END { m = v[int((NR + 1) / 2)]
-		printf "check, 10000 cards x 2 languages: CPU time (one core, median of %d): goal < 0.4 s measured %.2f s: %s\n",
-		    n, m, m < 0.4 ? "met" : "NOT met" }'
-fi
