@@ -84,6 +84,13 @@ void		 art_confine(struct images *c,
 void		 art_fonts(struct images *c, const char *const *const *families,
 		    void (*want)(void *ctx, const char *family), void *ctx);
 void		 art_free(struct images *c);
+/*
+ * Nothing more will be drawn for now (the last page is written): the
+ * large image held decoded for its next use is let go, so that it does
+ * not add to the finishing rewrite's memory.  Asked again, it is read
+ * again.
+ */
+void		 art_idle(struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 art_count(const struct images *c);
 /*

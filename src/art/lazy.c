@@ -254,6 +254,13 @@ art_lazy_drop(struct images *c)
 	c->held = NULL;
 }
 
+void
+art_idle(struct images *c)
+{
+	if (c != NULL)
+		art_lazy_drop(c);
+}
+
 static void
 lazy_release(cairo_pattern_t *p, void *data, cairo_surface_t *s)
 {

@@ -527,6 +527,8 @@ print_pages(struct pdfout *pdf, const struct setup *s,
 	}
 	if (job)
 		pdf_tag_pause(pdf->cr, false);
+	/* Cairo wrote each page's images with the page. */
+	art_idle(s->images);
 	return ok;
 }
 
