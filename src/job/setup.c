@@ -158,6 +158,26 @@ free_deck(struct setup *s)
 	s->deck = NULL;
 }
 
+/* The deck in deckdir and its layouts, as the first build and watch's
+ * next ones load them. */
+static int
+load_game(struct setup *s, const char *deckdir, const struct load_opts *o,
+    struct diags *d)
+{
+	struct load_opts lo = *o;
+	char *p, *l;
+
+	s->allow_outside = o->allow_outside;
+	lo.packdir = p = path_join(s->datadir, "layouts/pack");
+	lo.layouts = l = path_join(s->datadir, "layouts");
+	s->deck = load_deck(deckdir, &lo, d);
+	free(p);
+	free(l);
+	if (s->deck == NULL)
+		return EXIT_INPUT;
+	return job_setup_layouts(s, d);
+}
+
 bool
 job_setup_keeps(const struct setup *s)
 {
@@ -169,8 +189,6 @@ int
 job_setup_again(struct setup *s, const char *deckdir,
     const struct load_opts *o, struct diags *d)
 {
-	struct load_opts lo = *o;
-	char *p, *l;
 	int rc;
 
 	if (!job_setup_keeps(s)) {
@@ -183,15 +201,7 @@ job_setup_again(struct setup *s, const char *deckdir,
 	}
 	free_deck(s);
 	layout_fonts_renew(s->fonts);
-	s->allow_outside = o->allow_outside;
-	lo.packdir = p = path_join(s->datadir, "layouts/pack");
-	lo.layouts = l = path_join(s->datadir, "layouts");
-	s->deck = load_deck(deckdir, &lo, d);
-	free(p);
-	free(l);
-	if (s->deck == NULL)
-		return EXIT_INPUT;
-	if ((rc = job_setup_layouts(s, d)) != 0)
+	if ((rc = load_game(s, deckdir, o, d)) != 0)
 		return rc;
 	return bind_deck(s, o, d);
 }
@@ -364,23 +374,12 @@ int
 job_setup_load(struct setup *s, const char *deckdir, const struct load_opts *o,
     struct diags *d)
 {
-	struct load_opts lo = *o;
-	char *p, *l;
 	int rc;
 
 	/* The fonts come with the layouts: the game's fonts/ first. */
 	if (s->datadir == NULL)
 		s->datadir = job_data_dir();
-	s->allow_outside = o->allow_outside;
-	p = path_join(s->datadir, "layouts/pack");
-	lo.packdir = p;
-	lo.layouts = l = path_join(s->datadir, "layouts");
-	s->deck = load_deck(deckdir, &lo, d);
-	free(p);
-	free(l);
-	if (s->deck == NULL)
-		return EXIT_INPUT;
-	if ((rc = job_setup_layouts(s, d)) != 0)
+	if ((rc = load_game(s, deckdir, o, d)) != 0)
 		return rc;
 	s->images = art_new();
 	return bind_deck(s, o, d);
