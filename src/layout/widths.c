@@ -27,6 +27,14 @@
 #define REF	64.0	/* pt: the size words are shaped at */
 /* pt: a width or height this close to the box's is too close to call */
 #define WMARGIN	0.05
+/*
+ * Pango units at the size drawn, per character of a line: how far a
+ * width summed from advances shaped at REF and scaled may be from
+ * Pango's, each advance rounded to a unit at either size (half a unit
+ * each).  A line of 100 dots or a long run of one letter rounds the
+ * same way every time, so the margin grows with the line.
+ */
+#define GLYPH_ERR	1.0
 #define SLACK	0.01	/* pt: as fit.c's */
 
 /*
@@ -77,6 +85,8 @@ wfont_free(void *p)
 
 	if (f->l != NULL)
 		g_object_unref(f->l);
+	if (f->face != NULL)
+		g_object_unref(f->face);
 	if (f->words != NULL)
 		g_hash_table_destroy(f->words);
 	if (f->joins != NULL)
@@ -179,8 +189,11 @@ wfont_get(PangoContext *ctx, const struct elem *e)
 	pango_layout_set_justify(f->l, FALSE);
 	pango_layout_set_alignment(f->l, PANGO_ALIGN_LEFT);
 	pango_layout_set_line_spacing(f->l, 0);
+	/* Held: f->l shapes other words in it, and Pango's font cache
+	 * may let go of a face no layout holds. */
 	if ((f->face = first_font(f->l)) == NULL)
 		return f;
+	g_object_ref(f->face);
 	f->hyphen = hyphen_width(f->face);
 	f->h1 = height_of(ctx, e, "x");
 	f->hn = height_of(ctx, e, "x\nx") - f->h1;
@@ -545,27 +558,31 @@ layout_widths_free(struct wtext *t)
  * The line that starts at v[0] of a paragraph, as Pango 1.50's
  * process_item() breaks it at scale k into rem units: the whole rest
  * if it fits; else the last break before the first position that
- * overflows, or, if none fits, the first break (the line overflows).
+ * overflows, or, if none fits, the first break (the line overflows);
+ * the box per units wider at each position along the line (GLYPH_ERR).
  * Returns the index it ends at; *w gets its width.
  */
 static size_t
-one_line(const struct wpos *v, double k, double rem, double *w)
+one_line(const struct wpos *v, double k, double rem, double per,
+    double *w)
 {
 	size_t i, end, best = 0;
 	double x0 = v[0].x, val;
 
 	for (end = 0; !v[end].para; end++)
 		;
-	if ((*w = (v[end].x - x0) * k) <= rem)
+	if ((*w = (v[end].x - x0) * k) <= rem + per * (double)end)
 		return end;
 	for (i = 1; i < end; i++) {
 		/* Pango stops at the first position past the box, its
 		 * width taken without a hyphen (min(width + extra, width)). */
-		if ((v[i].x - x0 + fmin(v[i].extra, 0)) * k > rem && best > 0)
+		if ((v[i].x - x0 + fmin(v[i].extra, 0)) * k > rem +
+		    per * (double)i && best > 0)
 			break;
 		val = (v[i].x - x0 + v[i].extra) * k;
 		/* The first break is taken even if it overflows. */
-		if (v[i].brk && (best == 0 || val <= rem || val < *w)) {
+		if (v[i].brk && (best == 0 || val <= rem + per * (double)i ||
+		    val < *w)) {
 			best = i;
 			*w = val;
 		}
@@ -580,18 +597,21 @@ one_line(const struct wpos *v, double k, double rem, double *w)
 static bool
 fits_at(const struct wtext *t, const struct elem *e, double k, double m)
 {
-	double rem = floor(e->w * PANGO_SCALE) + m * PANGO_SCALE, w, maxw = 0;
+	double rem = floor(e->w * PANGO_SCALE) + m * PANGO_SCALE, w;
+	double per = m < 0 ? -GLYPH_ERR : GLYPH_ERR;
+	bool wide = false;
 	long lines = 0;
-	size_t i = 0;
+	size_t i = 0, n;
 
 	while (i < t->n) {
-		i += one_line(t->v + i, k, rem, &w);
-		maxw = fmax(maxw, w);
+		n = one_line(t->v + i, k, rem, per, &w);
+		wide |= w > (e->w + SLACK + m) * PANGO_SCALE + per * (double)n;
+		i += n;
 		lines++;
 		if (t->v[i].para)
 			i++;
 	}
-	return maxw <= (e->w + SLACK + m) * PANGO_SCALE &&
+	return !wide &&
 	    (t->h1 + (double)(lines - 1) * t->hn) * k <= e->h + SLACK + m;
 }
 
