@@ -306,6 +306,27 @@ check "... the last good PDF left as it was" cmp "$KPDF" "$T/keep-before.pdf"
 check "fixed: rebuilt" rebuilt sed -i 's/a quince ✓/a quince/' \
     "$K/text/en.yaml"
 check "... the PDF a clean build's" clean
+# A damaged image: its error in every build, also in one that kept the
+# images, as in a clean one; then the fix builds.
+bad_image() {
+	mkdir -p "$K/art"
+	printf 'not a PNG at all' >"$K/art/bad.png"
+	printf '  - {type: image, file: art/bad.png, box_mm: [5, 60, 10, 10]}\n' \
+	    >>"$K/layout.yaml"
+}
+n=$(count "$LOG" failed:)
+bad_image
+within "$TIMEOUT" fails_reach $((n + 1)) || true
+bad=$(grep -c 'art/bad.png' "$ERR" || true)
+check "a damaged image: failed" test "$bad" -ge 1
+sed -i 's/Waterloo really/Waterloo indeed/' "$K/text/en.yaml"
+check "a card edited after it: failed again" \
+    within "$TIMEOUT" fails_reach $((n + 2))
+check "... the image's error said again" test "$(grep -c \
+    'art/bad.png' "$ERR")" -ge "$((bad + 1))"
+check "the image taken out: rebuilt" rebuilt sed -i '/art\/bad.png/d' \
+    "$K/layout.yaml"
+check "... the PDF a clean build's" clean
 # A font of the game's own: everything loaded and laid out afresh.
 add_font() {
 	mkdir -p "$T/keepfonts/fonts"

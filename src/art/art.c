@@ -538,6 +538,20 @@ missing(struct image *img, const struct srcpos *pos, const char *ctx,
 	return NULL;
 }
 
+bool
+art_all_good(const struct images *c)
+{
+	GHashTableIter it;
+	gpointer v;
+
+	g_hash_table_iter_init(&it, c->by_path);
+	while (g_hash_table_iter_next(&it, NULL, &v))
+		if (((const struct image *)v)->failed ||
+		    ((const struct image *)v)->warned)
+			return false;
+	return true;
+}
+
 const struct image *
 art_load_draft(struct images *c, const char *path, const struct srcpos *pos,
     const char *ctx, bool placeholder, struct diags *d)

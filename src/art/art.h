@@ -91,6 +91,12 @@ void		 art_free(struct images *c);
  * again.
  */
 void		 art_idle(struct images *c);
+/*
+ * Whether every image c has read was drawn as it is: none failed (its
+ * error said once, by the build that read it) nor was a placeholder
+ * (its warning): watch keeps only such a cache for its next build.
+ */
+bool		 art_all_good(const struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 art_count(const struct images *c);
 /*

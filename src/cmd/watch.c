@@ -88,7 +88,9 @@ build(void *arg, const struct watch_changes *ch, struct diags *d, char **out)
 		return rc;
 	if (w->pack)
 		return doc_pack(&j, NULL, d);
-	if (!run_watch_deck_yaml(j.deckdir, ch)) {
+	/* --image-dpi resampled the kept images for the last build's
+	 * sizes: with it, every build starts afresh. */
+	if (!run_watch_deck_yaml(j.deckdir, ch) || j.image_dpi > 0) {
 		job_setup_free(&w->kept);
 		memset(&w->kept, 0, sizeof(w->kept));
 	}

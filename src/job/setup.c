@@ -201,6 +201,12 @@ job_setup_again(struct setup *s, const char *deckdir,
 	}
 	free_deck(s);
 	layout_fonts_renew(s->fonts);
+	/* An image that failed or was a placeholder is read again, so that
+	 * this build says so too, as a fresh one would. */
+	if (!art_all_good(s->images)) {
+		art_free(s->images);
+		s->images = art_new();
+	}
 	if ((rc = load_game(s, deckdir, o, d)) != 0)
 		return rc;
 	return bind_deck(s, o, d);
