@@ -383,6 +383,13 @@ check_glyphs(const struct fonts *fonts, const struct deck *deck,
  * however large the deck.
  */
 #define FIT_CACHE	256
+/*
+ * Fits watch keeps from one build to the next (layout_fonts_keep()):
+ * every text of a 1 200-card deck (2 400), a few kB of layout each;
+ * a larger deck empties the cache when it holds this many, as a build
+ * does at FIT_CACHE, so memory stays bounded.
+ */
+#define FIT_KEEP	4096
 
 void
 layout_forget(const struct fonts *fonts)
@@ -408,7 +415,13 @@ stale(gpointer key, gpointer value, gpointer fonts)
 void
 layout_fonts_renew(struct fonts *fonts)
 {
-	g_hash_table_foreach_remove(fonts->fitcache, stale, fonts);
+	size_t used;
+
+	/* A build that failed before it laid anything out used none:
+	 * its fits are those of the build before, still good. */
+	layout_fonts_fitted(fonts, &used);
+	if (used > 0)
+		g_hash_table_foreach_remove(fonts->fitcache, stale, fonts);
 	/* Keyed by the address of an element of the templates freed. */
 	g_hash_table_remove_all(fonts->variants);
 	fonts->fitgen++;
@@ -482,8 +495,8 @@ fit_cached(const struct fonts *fonts, const struct elem *e, const char *text,
 		layout_fit(fonts->ctx, e, text, fit);
 	fit->first = true;
 	fit->born = fit->gen = fonts->fitgen;
-	if (!fonts->fitkeep &&
-	    g_hash_table_size(fonts->fitcache) >= FIT_CACHE)
+	if (g_hash_table_size(fonts->fitcache) >=
+	    (fonts->fitkeep ? FIT_KEEP : FIT_CACHE))
 		g_hash_table_remove_all(fonts->fitcache);
 	hit = g_memdup2(fit, sizeof(*fit));
 	if (hit->layout != NULL)
