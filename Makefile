@@ -1,21 +1,22 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
 PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig freetype2 yaml-0.1 \
-             libcmark-gfm gdk-pixbuf-2.0 libxml-2.0 libpng libjpeg libqpdf \
-             lcms2 json-glib-1.0 zlib
+             libcmark-gfm gdk-pixbuf-2.0 libxml-2.0 libpng libjpeg lcms2 \
+             json-glib-1.0 zlib
 # Not linked but loaded when first needed (src/dynlib.c), by the soname
 # of the library each package links, read here (Debian 12 and 13 differ):
-# most runs draw no SVG, and librsvg cost every run a seventh of its
-# start-up relocations.  Its headers are used as before.
-DL_PKGS    = librsvg-2.0
+# most runs draw no SVG and finish no PDF with libqpdf, and the two cost
+# every run two fifths of its start-up relocations.  Headers used as before.
+DL_PKGS    = librsvg-2.0 libqpdf
 PKG_CFLAGS != pkg-config --cflags $(PKGS) $(DL_PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 soname      = $(shell objdump -p "$$(pkg-config --variable=libdir $(1))/lib$$( \
               pkg-config --libs-only-l $(1) | sed 's/^-l\([^ ]*\).*/\1/').so" \
               2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 RSVG_SONAME := $(call soname,librsvg-2.0)
-DL_CFLAGS   = -DRSVG_SONAME='"$(RSVG_SONAME)"'
-DL_SONAMES  = $(RSVG_SONAME)
+QPDF_SONAME := $(call soname,libqpdf)
+DL_CFLAGS   = -DRSVG_SONAME='"$(RSVG_SONAME)"' -DQPDF_SONAME='"$(QPDF_SONAME)"'
+DL_SONAMES  = $(RSVG_SONAME) $(QPDF_SONAME)
 # dlopen is in the C library from glibc 2.34 on (and in musl's).
 DL_LIBS    != getconf GNU_LIBC_VERSION 2>/dev/null | \
               awk '{ split($$2, v, "."); if (v[1] == 2 && v[2] < 34) print "-ldl" }'
@@ -77,6 +78,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/pdf/tagtree.c src/pdf/spans.c src/pdf/artifact.c \
+         src/pdf/qpdfdl.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c \
          src/validate/report.c src/validate/pdfsize.c \
@@ -223,8 +225,8 @@ install: deckpress
 # pages, the fonts, layouts and the bundled games as examples -- from
 # an install staged in out/deb/root; its control data is src/deb/, its
 # dependencies those dpkg-shlibdeps finds in the binary and in a program
-# calling what it calls of the libraries it loads when needed (librsvg:
-# its version is the one these functions need).  The binary is
+# calling what it calls of the libraries it loads when needed (librsvg,
+# libqpdf: their versions are those these functions need).  The binary is
 # built for PREFIX=/usr: run it in a copy of the tree (tests/run-deb.sh
 # does), or "make" again after it for a binary of PREFIX=/usr/local.
 DEB_VERSION != sed -n 's/^\#define VERSION[^"]*"\(.*\)"/\1/p' src/cmd/cmd.h
@@ -247,8 +249,9 @@ deb:
 	printf 'Source: deckpress\n\nPackage: deckpress\nArchitecture: any\n' \
 	    >out/deb/debian/control
 	printf '%s\n' '#define DYNLIB_LISTS_ONLY' '#include "art/rsvgdl.h"' \
-	    '#define USED(f) (void (*)(void))f,' \
-	    'static void (*const used[])(void) = { RSVGDL_FUNCS(USED) };' \
+	    '#include "pdf/qpdfdl.h"' '#define USED(f) (void (*)(void))f,' \
+	    'static void (*const used[])(void) = { RSVGDL_FUNCS(USED)' \
+	    '    QPDFDL_FUNCS(USED) };' \
 	    'int main(void) { return used[0] == 0; }' >out/deb/dlused.c
 	$(CC) $(PKG_CFLAGS) -Isrc -o out/deb/dlused out/deb/dlused.c \
 	    -Wl,--no-as-needed $(DL_SONAMES:%=-l:%)

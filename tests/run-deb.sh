@@ -51,8 +51,8 @@ contents() {
 	# Every file root's, none writable by others.
 	! awk '$2 != "root/root" || $1 ~ /w.$/' "$T/contents" | grep . ||
 	    { echo "files not root's, or writable by all"; return 1; }
-	# librsvg is loaded when needed, not linked.
-	for p in libcairo2 librsvg2-2; do
+	# librsvg and libqpdf are loaded when needed, not linked.
+	for p in libcairo2 librsvg2-2 libqpdf; do
 		dpkg-deb --field "$DEB" Depends | grep -q "$p" ||
 		    { echo "Depends has no $p"; return 1; }
 	done
