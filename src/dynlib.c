@@ -28,9 +28,10 @@ dynlib_load(struct dynlib *l)
 		return NULL;
 	if (l->state < 0)
 		return l->why;
-	/* RTLD_NOW: what the library itself lacks fails here, not in
-	 * the middle of a PDF. */
-	if ((h = dlopen(l->soname, RTLD_NOW | RTLD_LOCAL)) == NULL)
+	/* Bound lazily, as at start-up: binding all of libqpdf's and
+	 * libstdc++'s calls now costs more than the load saves.  Ours
+	 * are checked below. */
+	if ((h = dlopen(l->soname, RTLD_LAZY | RTLD_LOCAL)) == NULL)
 		return fail(l, NULL, dlerror());
 	for (i = 0; i < l->n; i++) {
 		if ((fn = dlsym(h, l->syms[i].name)) == NULL) {
