@@ -1,23 +1,41 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
 PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig freetype2 yaml-0.1 \
-             libcmark-gfm librsvg-2.0 libxml-2.0 libpng libjpeg libqpdf lcms2 \
+             libcmark-gfm gdk-pixbuf-2.0 libxml-2.0 libpng libjpeg lcms2 \
              json-glib-1.0 zlib
-PKG_CFLAGS != pkg-config --cflags $(PKGS)
+# Not linked but loaded when first needed (src/dynlib.c), by the soname
+# of the library each package links, read here (Debian 12 and 13 differ):
+# most runs draw no SVG and finish no PDF with libqpdf, and the two cost
+# every run two fifths of its start-up relocations.  Headers used as before.
+DL_PKGS    = librsvg-2.0 libqpdf
+PKG_CFLAGS != pkg-config --cflags $(PKGS) $(DL_PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
+soname      = $(shell objdump -p "$$(pkg-config --variable=libdir $(1))/lib$$( \
+              pkg-config --libs-only-l $(1) | sed 's/^-l\([^ ]*\).*/\1/').so" \
+              2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
+RSVG_SONAME := $(call soname,librsvg-2.0)
+QPDF_SONAME := $(call soname,libqpdf)
+DL_CFLAGS   = -DRSVG_SONAME='"$(RSVG_SONAME)"' -DQPDF_SONAME='"$(QPDF_SONAME)"'
+DL_SONAMES  = $(RSVG_SONAME) $(QPDF_SONAME)
+# dlopen is in the C library from glibc 2.34 on (and in musl's).
+DL_LIBS    != getconf GNU_LIBC_VERSION 2>/dev/null | \
+              awk '{ split($$2, v, "."); if (v[1] == 2 && v[2] < 34) print "-ldl" }'
+# What the tools drawing SVG themselves link (the floor, svgtime).
+RSVG_LIBS  != pkg-config --libs librsvg-2.0
 CMOCKA_LIBS != pkg-config --libs cmocka 2>/dev/null || echo -lcmocka
 
 CFLAGS    ?= -O2 -g
 WARN       = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2
-REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(SAN) $(WERROR)
+REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(DL_CFLAGS) $(SAN) \
+             $(WERROR)
 # libgettextpo (gettext's PO library) has no pkg-config file.
 LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv \
-             -lgettextpo -lm
+             -lgettextpo -lm $(DL_LIBS)
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
-         src/progress.c src/model.c src/hexagon.c \
+         src/progress.c src/model.c src/hexagon.c src/dynlib.c \
          src/confine/confine.c src/confine/gfile.c src/confine/journal.c \
          src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
          src/ytree/yalias.c \
@@ -25,6 +43,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/art/svgcost.c src/art/svgweigh.c src/art/svgvalue.c \
          src/art/svgtile.c src/art/svgpart.c src/art/rpart.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
+         src/art/rsvgdl.c \
          src/net/net.c \
          src/tmpl/tmpl.c src/tmpl/tvalue.c src/tmpl/shapes.c \
          src/tmpl/pathd.c src/tmpl/tfont.c src/tmpl/sheet.c src/tmpl/icons.c \
@@ -59,6 +78,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/pdf/tagtree.c src/pdf/spans.c src/pdf/artifact.c \
+         src/pdf/qpdfdl.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c \
          src/validate/report.c src/validate/pdfsize.c \
@@ -136,7 +156,7 @@ out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart \
 out/test/floor: tests/bench/floor.c tests/bench/floortsv.c tests/bench/floor.h
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ \
-	    tests/bench/floor.c tests/bench/floortsv.c $(PKG_LIBS) -lm
+	    tests/bench/floor.c tests/bench/floortsv.c $(PKG_LIBS) $(RSVG_LIBS) -lm
 
 out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
@@ -147,7 +167,7 @@ out/test/textcheck: tests/tools/textcheck.c $(OBJS) $(HDRS)
 out/test/svgtime: tests/tools/svgtime.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
-	    $(LDLIBS)
+	    $(LDLIBS) $(RSVG_LIBS)
 
 out/test/hyphcheck: tests/tools/hyphcheck.c $(OBJS) $(HDRS)
 	@mkdir -p out/test
@@ -204,7 +224,9 @@ install: deckpress
 # binary (stripped, its data folder /usr/share/deckpress), the manual
 # pages, the fonts, layouts and the bundled games as examples -- from
 # an install staged in out/deb/root; its control data is src/deb/, its
-# dependencies those dpkg-shlibdeps finds in the binary.  The binary is
+# dependencies those dpkg-shlibdeps finds in the binary and in a program
+# calling what it calls of the libraries it loads when needed (librsvg,
+# libqpdf: their versions are those these functions need).  The binary is
 # built for PREFIX=/usr: run it in a copy of the tree (tests/run-deb.sh
 # does), or "make" again after it for a binary of PREFIX=/usr/local.
 DEB_VERSION != sed -n 's/^\#define VERSION[^"]*"\(.*\)"/\1/p' src/cmd/cmd.h
@@ -226,7 +248,14 @@ deb:
 	chmod -R u+rwX,go=rX $(DEB_ROOT)
 	printf 'Source: deckpress\n\nPackage: deckpress\nArchitecture: any\n' \
 	    >out/deb/debian/control
-	cd out/deb && dpkg-shlibdeps -O root/usr/bin/deckpress \
+	printf '%s\n' '#define DYNLIB_LISTS_ONLY' '#include "art/rsvgdl.h"' \
+	    '#include "pdf/qpdfdl.h"' '#define USED(f) (void (*)(void))f,' \
+	    'static void (*const used[])(void) = { RSVGDL_FUNCS(USED)' \
+	    '    QPDFDL_FUNCS(USED) };' \
+	    'int main(void) { return used[0] == 0; }' >out/deb/dlused.c
+	$(CC) $(PKG_CFLAGS) -Isrc -o out/deb/dlused out/deb/dlused.c \
+	    -Wl,--no-as-needed $(DL_SONAMES:%=-l:%)
+	cd out/deb && dpkg-shlibdeps -O root/usr/bin/deckpress dlused \
 	    >shlibs.txt 2>shlibs.err || { cat shlibs.err; exit 1; }
 	sed -e 's/@VERSION@/$(DEB_VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
 	    -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" \
@@ -259,7 +288,7 @@ FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 # The loaders and-assign bools with '&' on purpose, so that every check
 # runs and reports: clang's warning about it is off.
 FUZZ_CFLAGS  = -O1 -g $(FUZZ_SAN) $(WARN) -Wno-bitwise-instead-of-logical \
-               -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) \
+               -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(DL_CFLAGS) \
                -DDATADIR='"$(PREFIX)/share/deckpress"'
 FUZZ_OBJS    = $(SRCS:%.c=$(FUZZ_DIR)/obj/%.o) \
                $(FUZZ_DIR)/obj/tests/fuzz/common.o

@@ -5,7 +5,8 @@
 # folder is compiled into (and only that), and P/bin/deckpress, run from
 # an empty folder, renders every bundled game from P/share/deckpress,
 # the same bytes as the tree's binary; CPPFLAGS reach every compile and
-# LDFLAGS every link.  Prints "ok - NAME" / "not ok - NAME".
+# LDFLAGS every link; librsvg and libqpdf are loaded only when needed,
+# one that cannot be is an error.  Prints "ok - NAME" / "not ok - NAME".
 T=out/test/build
 . tests/suite.sh
 
@@ -245,5 +246,75 @@ sized() {
 	done
 }
 check "no header over 250 lines, no folder over 15 % of src/" sized
+
+# Libraries loaded when first needed (issue 36): "NAME SONAME-PATTERN"
+# of each, the soname this build found read from the binary.
+lazy_libs="librsvg librsvg-2[.]so[.][0-9]*
+libqpdf libqpdf[.]so[.][0-9]*"
+soname_of() { grep -ao "$1" deckpress | head -n 1; }
+# loaded ARGS...: the libraries ./deckpress ARGS initialises, one a line.
+loaded() {
+	LD_DEBUG=libs ./deckpress "$@" 2>&1 >/dev/null |
+	    sed -n 's/.*calling init: //p'
+}
+not_loaded() {
+	loaded "$@" >"$T/loaded" || true
+	[ -s "$T/loaded" ] || { echo "LD_DEBUG=libs: no library listed"; return 1; }
+	echo "$lazy_libs" | while read -r name pat; do
+		! grep "/$pat\$" "$T/loaded" || { echo "$name loaded"; exit 1; }
+	done
+}
+check "deckpress --version loads neither librsvg nor libqpdf" \
+    not_loaded --version
+check "check of a deck loads neither librsvg nor libqpdf" \
+    not_loaded check tests/decks/quiz
+# An SVG loads librsvg, and draws (run-images.sh measures it); a PDF
+# with a language loads libqpdf to finish it (run-output.sh reads it).
+# loads PATTERN ARGS...
+loads() {
+	pat=$1
+	shift
+	rm -f "$T/loads.pdf"
+	loaded "$@" -o "$T/loads.pdf" >"$T/loaded" &&
+	    [ -s "$T/loads.pdf" ] || { echo "no PDF"; return 1; }
+	grep "/$pat\$" "$T/loaded"
+}
+check "an SVG's card loads librsvg when it is read" \
+    loads "librsvg-2[.]so[.][0-9]*" cards tests/decks/images
+check "a PDF with a language loads libqpdf when it is finished" \
+    loads "libqpdf[.]so[.][0-9]*" cards cards/data-chain --lang en
+# A library that cannot be loaded (a file that is none; a library
+# without the functions, found first by LD_LIBRARY_PATH): an error at
+# what needed it, naming the library, exit RC, no output file nor a
+# temporary one left.
+# lazy_fails NAME SONAME-PATTERN RC WANT ARGS...
+lazy_fails() {
+	so=$(soname_of "$2")
+	[ -n "$so" ] || { echo "no $1 soname in deckpress"; return 1; }
+	want_rc=$3
+	want=$4
+	shift 4
+	mkdir -p "$T/junk" "$T/empty"
+	printf 'not a library\n' >"$T/junk/$so"
+	cc -shared -o "$T/empty/$so" -x c /dev/null || return 1
+	for d in junk empty; do
+		rm -f "$T/lazy.pdf"
+		LD_LIBRARY_PATH=$ROOT/$T/$d ./deckpress "$@" -o "$T/lazy.pdf" \
+		    >"$T/lazy.out" 2>"$T/lazy.err" && rc=0 || rc=$?
+		[ "$rc" -eq "$want_rc" ] && [ ! -e "$T/lazy.pdf" ] &&
+		    ! ls "$T" | grep -q '^lazy[.]pdf.' &&
+		    grep -q "^$want.*: error: .*cannot load $so: " "$T/lazy.err" ||
+		    { echo "$d $so: exit $rc"; cat "$T/lazy.err"; ls "$T"; return 1; }
+	done
+	grep -q "cannot load $so: it has no " "$T/lazy.err" ||
+	    { cat "$T/lazy.err"; return 1; }
+}
+check "librsvg not loadable: an error at the SVG, exit 1, no PDF" \
+    lazy_fails librsvg "librsvg-2[.]so[.][0-9]*" 1 \
+    "tests/decks/images/layout.yaml:[0-9]*:[0-9]*" \
+    cards tests/decks/images
+check "libqpdf not loadable: an error at the PDF, exit 3, no PDF" \
+    lazy_fails libqpdf "libqpdf[.]so[.][0-9]*" 3 "$T/lazy[.]pdf" \
+    cards cards/data-chain --lang en
 
 summary build

@@ -25,6 +25,7 @@
 #include "images.h"
 #include "jpeg.h"
 #include "pngread.h"
+#include "rsvgdl.h"
 #include "svgscan.h"
 
 struct images *
@@ -222,7 +223,9 @@ record_svg(struct image *img, const char **why)
 static bool
 load_svg(struct image *img, const char **why)
 {
+	static char lib_why[320];
 	struct svgscan *scan;
+	const char *lib;
 	GError *err = NULL;
 	gdouble w, h;
 	double bytes;
@@ -232,6 +235,11 @@ load_svg(struct image *img, const char **why)
 	 * before librsvg reads them. */
 	if ((scan = art_svg_scan(img->data, img->len, why)) == NULL)
 		return false;
+	if ((lib = art_rsvg_load()) != NULL) {
+		snprintf(lib_why, sizeof(lib_why), "cannot be drawn: %s", lib);
+		*why = lib_why;
+		goto out;
+	}
 	img->svg = rsvg_handle_new_from_data(img->data, img->len, &err);
 	if (img->svg == NULL) {
 		*why = "is a damaged SVG";

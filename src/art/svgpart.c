@@ -13,6 +13,7 @@
 #include "../util.h"
 #include "art.h"
 #include "images.h"
+#include "rsvgdl.h"
 #include "svgcost.h"
 
 /* Ids named in a "nearest" hint: a few, not a whole sheet's. */

@@ -217,10 +217,14 @@ char *
 pdf_finish(FILE *f, const char *path, const char *name, const char *lang,
     const double *bleeds, size_t n, const struct pdftags *tags)
 {
+	const char *lib;
 	qpdf_data q;
 	size_t len;
 	char *buf, *err;
 
+	/* Loaded only now: most runs finish no PDF. */
+	if ((lib = pdf_qpdf_load()) != NULL)
+		return g_strdup(lib);
 	if (path != NULL)
 		return finish_file(f, path, lang, bleeds, n, tags);
 	if ((buf = read_all(f, &len)) == NULL)

@@ -11,6 +11,7 @@
 #include <qpdf/qpdf-c.h>
 
 #include "pdf.h"
+#include "qpdfdl.h"
 
 /*
  * What passes from Cairo to the file, its repeated /XObject entries
