@@ -12,9 +12,12 @@
 # Part 2: check of bench.sh's 10 000 cards x 2 languages ($B/check)
 # lays out no text the widths prove fits: texts it laid out, against
 # the goal (0: every text of that deck is proven), which fails the
-# bench if not met; and its CPU time (user + sys, one pinned core,
-# median of 3, 1 with BENCH_QUICK=1) against the issue's 0.4 s, said
-# but not failed on, being a time.
+# bench if not met (its time is bench.sh's "check" line).
+#
+# Both goals are for Pango 1.50, whose line breaker the widths replay
+# (fitstats' "exact 1"); with another Pango (Debian 13's 1.56) they
+# only guess, every guess is measured, and the figures are said with
+# that reason, not failed on.
 #
 # usage: sh tests/bench/fit.sh BENCHDIR DECKPRESS   (bench.sh runs it)
 set -eu
@@ -29,8 +32,9 @@ grep '^fitstats:' "$B/fit.log" | awk '{
 	t = v["layouts"] / v["texts"]
 	printf "layouts per text, 1200 cards: goal <= 1.05 measured %.3f (%d layouts, %d texts fitted, %.3f per box; %d modelled, %d words shaped): %s\n",
 	    t, v["layouts"], v["texts"], v["layouts"] / v["boxes"],
-	    v["modelled"], v["words"], t <= 1.05 ? "met" : "NOT met"
-	exit t <= 1.05 ? 0 : 1
+	    v["modelled"], v["words"], t <= 1.05 ? "met" : v["exact"] ? \
+	    "NOT met" : "NOT met (this Pango is not the 1.50 the widths replay)"
+	exit t <= 1.05 || !v["exact"] ? 0 : 1
 }'
 # calls PROFILE: calls to hb_shape_full that callgrind recorded.
 calls() {
@@ -53,6 +57,8 @@ DECKPRESS_FITSTATS=1 $DP check "$B/check" >/dev/null 2>"$B/fitcheck.log" ||
 grep '^fitstats:' "$B/fitcheck.log" | awk '{
 	for (i = 2; i < NF; i += 2) v[$i] = $(i + 1)
 	printf "check, 10000 cards x 2 languages: texts laid out: goal 0 measured %d (%d boxes, %d texts proven by their widths): %s\n",
-	    v["texts"], v["boxes"], v["proven"], v["texts"] == 0 ? "met" : "NOT met"
-	exit v["texts"] == 0 ? 0 : 1
+	    v["texts"], v["boxes"], v["proven"], v["texts"] == 0 ? "met" : \
+	    v["exact"] ? "NOT met" : \
+	    "NOT met (this Pango is not the 1.50 the widths replay)"
+	exit v["texts"] == 0 || !v["exact"] ? 0 : 1
 }'
