@@ -29,13 +29,15 @@ function bad(msg) { print msg; nbad++ }
 '
 
 # pages DECKPDF: every page A4 portrait.
+# (one pdfinfo: the page count and every page's size)
 a4_pages() {
-	n=$(pdfinfo "$1" | awk "/^Pages:/ { print \$2 }")
-	[ "$n" = "$2" ] || { echo "$1: $n pages, expected $2"; return 1; }
-	pdfinfo -f 1 -l "$n" "$1" | awk '
-	    /^Page +[0-9]+ size: / { n++; if ($4 != "595.276" || $6 != "841.89") {
-	        print "page size " $4 " x " $6; bad++ } }
-	    END { if (n != '"$n"') { print n " sizes"; bad++ } exit bad > 0 }'
+	pdfinfo -f 1 -l 99999 "$1" | awk -v f="$1" -v want="$2" '
+	    /^Pages:/ { n = $2 }
+	    /^Page +[0-9]+ size: / { s++; if ($4 != "595.276" || $6 != "841.89") {
+	        sz = sz "page size " $4 " x " $6 "\n"; bad++ } }
+	    END { if (n != want) { print f ": " n " pages, expected " want; exit 1 }
+	        printf "%s", sz
+	        if (s != n) { print s " sizes"; bad++ } exit bad > 0 }'
 }
 
 # marks MEASUREFILE [N]: every black component is a crop mark on a trim
@@ -163,11 +165,11 @@ for lang in en es; do
 	    sort -u | while read -r f; do
 		grep -qx "$f" "$1.ps" || { echo "font $f is not in fonts/"; exit 1; }
 	    done' sh "$T/fonts-$lang"
-	pdftotext -raw "$pdf" "$T/text-$lang.txt"
+	pdftotext -raw "$pdf" "$pdf.txt"
 	check "data-chain $lang: every title and effect is text" \
-	    ./out/test/textcheck cards/data-chain $lang "$T/text-$lang.txt"
+	    ./out/test/textcheck cards/data-chain $lang "$pdf.txt"
 done
-tr '\n' ' ' <"$T/text-es.txt" >"$T/text-es-1line.txt"
+tr '\n' ' ' <"$T/data-chain-es.pdf.txt" >"$T/text-es-1line.txt"
 check "data-chain es: accents survive as text" grep -q \
     'ÉXITO DE LA PETICIÓN DE UNA NUEVA LEGISLACIÓN SOBRE DATOS' \
     "$T/text-es-1line.txt"
@@ -248,8 +250,8 @@ $WRAP ./deckpress cards $O --lang de --draft -o "$T/overflow-draft.pdf" \
 check "overflow --draft: a warning, the PDF written" \
     diff -u $O/expect-draft.err "$T/overflow-draft.err"
 check "overflow --draft: the box flagged TOO LONG, DRAFT in the margin" sh -c '
-    pdftotext -raw "$1" - | tr "\n" " " | grep -q "TOO LONG" &&
-    pdftotext -raw "$1" - | grep -q "^DRAFT de"' sh "$T/overflow-draft.pdf"
+    pdftotext -raw "$1" "$1.txt" && tr "\n" " " <"$1.txt" | grep -q "TOO LONG" &&
+    grep -q "^DRAFT de" "$1.txt"' sh "$T/overflow-draft.pdf"
 
 # --- the validator on the bundled decks -----------------------------
 for deck in cards/*/; do
@@ -262,13 +264,13 @@ done
 M=tests/decks/markup
 render $M -o "$T/markup.pdf"
 check "markup: bold and italic faces are embedded" sh -c '
-    pdffonts "$1" | grep -q "Roboto-Bold" &&
-    pdffonts "$1" | grep -q "Roboto-Italic" &&
-    pdffonts "$1" | grep -q "MaterialDesignIcons"' sh "$T/markup.pdf"
+    pdffonts "$1" >"$1.fonts" && grep -q "Roboto-Bold" "$1.fonts" &&
+    grep -q "Roboto-Italic" "$1.fonts" &&
+    grep -q "MaterialDesignIcons" "$1.fonts"' sh "$T/markup.pdf"
 check "markup: the words are text, the markers are gone" sh -c '
-    pdftotext -raw "$1" - | tr "\n" " " |
+    pdftotext -raw "$1" "$1.txt" && tr "\n" " " <"$1.txt" |
     grep -q "Place this card on top of one artefact" &&
-    ! pdftotext -raw "$1" - | grep -q "[*{]"' sh "$T/markup.pdf"
+    ! grep -q "[*{]" "$1.txt"' sh "$T/markup.pdf"
 
 # --- DATASET: 120 cards in three languages, icons as glyphs ----------
 for lang in it de en; do
@@ -312,9 +314,12 @@ index_ok() {
 	    awk 'NF >= 2 && $NF ~ /^[0-9]+$/ {
 	    n = $NF; $NF = ""; sub(/ +$/, ""); print n "\t" $0 }' >"$1.index"
 	[ "$(wc -l <"$1.index")" -eq "$2" ] || { cat "$1.index"; echo "expected $2 parts"; return 1; }
+	# Each page's text as pdftotext -f N -l N gives it, from one run.
+	pdftotext "$1" "$1.all" || return 1
 	while IFS="$(printf '\t')" read -r page name; do
-		first=$(pdftotext -f "$page" -l "$page" "$1" - |
-		    awk 'NF { print; exit }')
+		first=$(awk -v p="$page" 'BEGIN { RS = "\f" } NR == p {
+		    n = split($0, l, "\n")
+		    for (i = 1; i <= n; i++) if (l[i] ~ /[^ \t]/) { print l[i]; exit } }' "$1.all")
 		[ "$first" = "$name" ] || {
 			echo "index: '$name' on page $page, which starts with '$first'"
 			return 1
@@ -343,11 +348,14 @@ all_a4() {
 
 # page_texts PDF DIR: DIR/N, the text of page N (pdftotext -raw -f N -l
 # N, byte for byte: its text and the form feed that ends it), for every
-# page, from one run of pdftotext over the whole PDF.
+# page, from one run of pdftotext over the whole PDF: the one whose
+# output PDF.txt is, if a check above made it (the PDFs here are never
+# written twice).
 page_texts() {
 	rm -rf "$2"
 	mkdir -p "$2"
-	pdftotext -raw "$1" - | awk -v d="$2" 'BEGIN { RS = "\f" }
+	if [ -f "$1.txt" ]; then cat "$1.txt"; else pdftotext -raw "$1" -; fi |
+	    awk -v d="$2" 'BEGIN { RS = "\f" }
 	    { f = d "/" NR; printf "%s\f", $0 >f; close(f) }'
 }
 
@@ -432,9 +440,10 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	    pdftotext -f 2 -l 2 "$1" - | tr "\n" " " | grep -q "[^0-9]$2[^0-9].*[^0-9]$3[^0-9]"' \
 	    sh "$P" "$first" "$last"
 done
+# (its pdftotext -raw, made above)
 check "pack es: \"específicas\" is not broken one letter late (específ-icas)" sh -c '
-    pdftotext -raw "$1" - | tr -d "\n" | grep -q "específicas" &&
-    ! pdftotext -raw "$1" - | grep -q "específ.$"' sh "$T/pack-data-chain-es.pdf"
+    tr -d "\n" <"$1" | grep -q "específicas" &&
+    ! grep -q "específ.$" "$1"' sh "$T/pack-data-chain-es.pdf.txt"
 check "pack de: the DATASET booklet has the every-3-rounds refill rule" sh -c '
     pdftotext "$1" - | tr "\n" " " |
     grep -q "Alle 3 Runden zieht jeder Spieler 3 weitere Karten"' sh "$T/pack-dataset-de.pdf"
@@ -448,6 +457,12 @@ saddle_ok() {
 	[ $((n % 4)) -eq 0 ] || { echo "$n A5 pages, not a multiple of 4"; return 1; }
 	pdfinfo "$1" | grep -q "Page size: *841.89 x 595.276" ||
 	    { echo "not A4 landscape"; return 1; }
+	# The page numbers' strip of each half, on every side: one
+	# pdftotext a half, its pages split at the form feeds.
+	for half in 0 1; do
+		pdftotext -x $((half * 421)) -y 540 -W 421 -H 55 "$1" \
+		    "$1.half$half" || return 1
+	done
 	k=0
 	while [ $k -lt "$sides" ]; do
 		if [ $((k % 2)) -eq 0 ]; then l=$((n - k)) r=$((k + 1))
@@ -455,8 +470,8 @@ saddle_ok() {
 		for half in 0 1; do
 			want=$l
 			[ $half -eq 1 ] && want=$r
-			got=$(pdftotext -f $((k + 1)) -l $((k + 1)) -x $((half * 421)) \
-			    -y 540 -W 421 -H 55 "$1" - | sed -n 's/.*· *\([0-9][0-9]*\).*/\1/p')
+			got=$(awk -v p=$((k + 1)) 'BEGIN { RS = "\f" } NR == p' \
+			    "$1.half$half" | sed -n 's/.*· *\([0-9][0-9]*\).*/\1/p')
 			# blank padding pages (past the content) have no number
 			if [ "$got" = "$want" ]; then
 				continue

@@ -22,29 +22,18 @@ pdf_ok() { $WRAP ./deckpress cards "$@" >/dev/null 2>&1; }
 # render NAME: measured_page of the deck $D/NAME.
 render() { measured_page "$D/$1" "$1"; }
 
-# rgb NAME X Y: "R G B" of the pixel at card mm X, Y of $T/NAME.ppm.
+# rgb NAME X Y: "R G B" of the pixel at card mm X, Y of $T/NAME.ppm
+# (a card's trim at 10.5, 16.5 mm on the page).  Its three bytes read
+# with od at their offset: pdftoppm's header is three lines, "P6",
+# "WIDTH HEIGHT", "255".
 rgb() {
-	python3 - "$T/$1.ppm" "$2" "$3" <<'EOF'
-import sys
-data = open(sys.argv[1], "rb").read()
-# P6, width, height, maxval, each followed by one white space.
-fields, i = [], 0
-while len(fields) < 4:
-    while data[i:i + 1].isspace():
-        i += 1
-    j = i
-    while not data[j:j + 1].isspace():
-        j += 1
-    fields.append(data[i:j])
-    i = j
-i += 1
-w = int(fields[1])
-k = 600 / 25.4
-x = int((float(sys.argv[2]) + 10.5) * k)
-y = int((float(sys.argv[3]) + 16.5) * k)
-o = i + 3 * (y * w + x)
-print(*data[o:o + 3])
-EOF
+	f=$T/$1.ppm
+	# shellcheck disable=SC2046
+	set -- "$2" "$3" $(head -n 3 "$f" | tr '\n' ' ') "$(head -n 3 "$f" | wc -c)"
+	[ "$3" = P6 ] && [ "$6" = 255 ] || { echo "$f: not pdftoppm's PPM"; return 1; }
+	o=$(awk -v x="$1" -v y="$2" -v w="$4" -v hl="$7" 'BEGIN { k = 600 / 25.4
+	    printf "%d", hl + 3 * (int((y + 16.5) * k) * w + int((x + 10.5) * k)) }')
+	od -An -tu1 -j "$o" -N 3 "$f" | awk '{ print $1, $2, $3 }'
 }
 
 # is NAME X Y R G B [TOL]: the pixel there is R G B, each to TOL

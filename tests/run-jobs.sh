@@ -288,28 +288,30 @@ sed '/^values:/i\
 \  r: {question: Question r as often as it takes to last}' \
     "$B/text/en.yaml" >"$L/text/en.yaml"
 cp "$L/text/en.yaml" "$L/text/fr.yaml"
+# The same deck with -j 2 and stderr not a terminal is the reference:
+# what stdout reads without the line.  (-j 2's stdout is -j 1's: the
+# bundled decks' checks above prove it.)
 progress() {
-	rm -rf "$T/long-j1" "$T/long-j2"
+	rm -rf "$T/long-j2"
 	(unset CI; on_tty "$T/long-j2.out" "$T/long-j2.err" \
 	    $WRAP ./deckpress all -j 2 -d "$T/long-j2" "$L") || return 1
-	$WRAP ./deckpress all -j 1 -d "$T/long-j1" "$L" >"$T/long-j1.out" || return 1
-	total=$(sed -n 's/.*, \([0-9]*\) pages$/\1/p' "$T/long-j1.out" |
+	total=$(sed -n 's/.*, \([0-9]*\) pages$/\1/p' "$T/long-j2b.out" |
 	    awk '{ t += $1 } END { print t }')
-	sed "s|$T/long-j1|$T/long-j2|" "$T/long-j1.out" | cmp - "$T/long-j2.out" &&
+	sed "s|$T/long-j2b|$T/long-j2|" "$T/long-j2b.out" | cmp - "$T/long-j2.out" &&
 	    grep -q "deckpress: all: page [0-9]* of" "$T/long-j2.err" &&
 	    progress_ok "$T/long-j2.err" "$total"
 }
+check "progress: none with stderr not a terminal" sh -c '
+    rm -rf "$1/long-j2b"
+    unset CI
+    $2 ./deckpress all -j 2 -d "$1/long-j2b" "$3" >"$1/long-j2b.out" 2>"$1/long-j2b.err" &&
+    [ ! -s "$1/long-j2b.err" ]' sh "$T" "$WRAP" "$L"
 if command -v python3 >/dev/null 2>&1; then
-	check "progress: all -j 2 on a terminal, one line for both languages' pages, erased; stdout as -j 1's" \
+	check "progress: all -j 2 on a terminal, one line for both languages' pages, erased; stdout as without a terminal" \
 	    progress
 else
 	echo "ok - progress: all -j 2 on a terminal # SKIP no python3 to make a pty"
 	pass=$((pass + 1))
 fi
-check "progress: none with stderr not a terminal" sh -c '
-    rm -rf "$1/long-j2b"
-    unset CI
-    $2 ./deckpress all -j 2 -d "$1/long-j2b" "$3" >/dev/null 2>"$1/long-j2b.err" &&
-    [ ! -s "$1/long-j2b.err" ]' sh "$T" "$WRAP" "$L"
 
 summary jobs

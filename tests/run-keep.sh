@@ -15,6 +15,20 @@
 T=out/test/keep
 . tests/suite.sh
 
+# layout PDF [N]: pdftotext -layout of PDF, or of its page N alone (its
+# text and the form feed that ends it, byte for byte what -f N -l N
+# gives): one pdftotext a PDF, kept in PDF.layout, however many pages
+# and checks read it.
+layout() {
+	[ -f "$1.layout" ] || pdftotext -layout "$1" "$1.layout" || return 1
+	if [ -z "${2-}" ]; then
+		cat "$1.layout"
+	else
+		awk -v p="$2" 'BEGIN { RS = "\f" } NR == p { printf "%s\f", $0 }' \
+		    "$1.layout"
+	fi
+}
+
 # ends FILE: the lines that end a page of FILE, after its folio (a
 # line that is only a number, or a running footer "... · N"), one a
 # page, as "PAGE<TAB>PREVIOUS<TAB>LAST", whitespace runs made one space.
@@ -22,7 +36,7 @@ T=out/test/keep
 # folded booklet): PAGE is then SIDE, "l" or "r".
 ends() {
 	if [ -z "${HALVES:-}" ]; then
-		pdftotext -layout "$1" - | lastlines ""
+		layout "$1" | lastlines ""
 		return
 	fi
 	# Every side of a folded booklet is one size: the first's halves.
@@ -148,6 +162,7 @@ mkbook() {
 # in OUT.
 render() {
 	mkbook "$1" "$2" "${4:-0}"
+	rm -f "$3.layout"
 	./deckpress booklet "$D" -o "$3" >"$3.err" 2>&1 || {
 		cat "$3.err"
 		return 1
@@ -156,8 +171,7 @@ render() {
 
 # on PDF N TEXT: page N of PDF has TEXT (whitespace runs made one space).
 on() {
-	pdftotext -layout -f "$2" -l "$2" "$1" - |
-	    sed 's/[[:space:]]\{1,\}/ /g' | grep -qF -- "$3"
+	layout "$1" "$2" | sed 's/[[:space:]]\{1,\}/ /g' | grep -qF -- "$3"
 }
 
 printf 'Filler end.\n' >"$T/none.md"
@@ -259,7 +273,7 @@ check "synthetic: a table header at the foot moves to the next page" \
 two_rows() {
 	split=0
 	for k in 0 1 2 3 4 5; do
-		pdftotext -layout "$T/table-$k.pdf" - |
+		layout "$T/table-$k.pdf" |
 		    sed 's/[[:space:]]\{1,\}/ /g; s/^ //; s/ $//' \
 		    >"$T/table-$k.txt"
 		awk -v k="$k" '/^Thing Count$/ { seen++; n = 2; next }
@@ -293,8 +307,8 @@ check "synthetic: a paragraph's first line alone at the foot moves" \
 # lines PDF: how many lines of pages 1 and 2 show the paragraph; fails
 # when either is one.
 lines() {
-	a=$(pdftotext -layout -f 1 -l 1 "$1" - | grep -c Zeta || :)
-	b=$(pdftotext -layout -f 2 -l 2 "$1" - | grep -c Zeta || :)
+	a=$(layout "$1" 1 | grep -c Zeta || :)
+	b=$(layout "$1" 2 | grep -c Zeta || :)
 	echo "$a $b"
 	[ "$a" -ne 1 ] && [ "$b" -ne 1 ]
 }

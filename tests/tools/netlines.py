@@ -41,34 +41,60 @@ def read_ppm(path):
     return w, h, data[pos + 1:]
 
 
-def black(px, w, x, y):
-    i = 3 * (y * w + x)
-    return px[i] < 64 and px[i + 1] < 64 and px[i + 2] < 64
+# A channel's byte -> 1 if dark (< 64), else 0.
+DARK = bytes(1 if v < 64 else 0 for v in range(256))
+
+
+def mask(rgb):
+    """One byte a pixel of rgb (bytes, 3 a pixel): 1 if black (all
+    three channels < 64), else 0.  Whole rows at C speed: each channel
+    as a big number of 0/1 bytes, ANDed."""
+    t = rgb.translate(DARK)
+    n = len(t) // 3
+    if n == 0:
+        return b""
+    r, g, b = (int.from_bytes(t[c::3], "big") for c in range(3))
+    return (r & g & b).to_bytes(n, "big")
 
 
 def bbox(w, h, px):
     x0, y0, x1, y1 = w, h, -1, -1
+    dark = px.translate(DARK)
     for y in range(h):
-        row = px[3 * w * y:3 * w * (y + 1)]
         # Most rows are paper and light colours: skip them at C speed.
-        if min(row) >= 64:
+        if dark.find(1, 3 * w * y, 3 * w * (y + 1)) < 0:
             continue
-        xs = [x for x in range(w) if black(px, w, x, y)]
-        if xs:
-            x0, x1 = min(x0, xs[0]), max(x1, xs[-1] + 1)
+        m = mask(px[3 * w * y:3 * w * (y + 1)])
+        first = m.find(1)
+        if first >= 0:
+            x0, x1 = min(x0, first), max(x1, m.rfind(1) + 1)
             y0, y1 = min(y0, y), max(y1, y + 1)
     print("%.3f %.3f %.3f %.3f" % (x0 / MM, y0 / MM, x1 / MM, y1 / MM))
+
+
+def counts(w, h, px, vertical, b0, b1, r0, r1):
+    """For each r in r0..r1, its black pixels across the band b0..b1."""
+    if not vertical:
+        return [mask(px[3 * (w * r + b0):3 * (w * r + b1)]).count(1)
+                for r in range(r0, r1)]
+    # Vertical: column sums of the band's rows, added as big numbers of
+    # one byte a column, at most 255 rows a sum (no byte overflows).
+    k = [0] * (r1 - r0)
+    for c0 in range(b0, b1, 255):
+        acc = 0
+        for y in range(c0, min(c0 + 255, b1)):
+            acc += int.from_bytes(mask(px[3 * (w * y + r0):3 * (w * y + r1)]),
+                                  "big")
+        for i, v in enumerate(acc.to_bytes(r1 - r0, "big")):
+            k[i] += v
+    return k
 
 
 def lines(w, h, px, vertical, b0, b1, r0, r1):
     """Lines across the band b0..b1 (pixels), scanned over r0..r1."""
     n = b1 - b0
     runs, cur = [], None
-    for r in range(r0, r1):
-        k = 0
-        for b in range(b0, b1):
-            x, y = (r, b) if vertical else (b, r)
-            k += black(px, w, x, y)
+    for r, k in zip(range(r0, r1), counts(w, h, px, vertical, b0, b1, r0, r1)):
         frac = k / n
         if frac >= 0.3:
             if cur is None:

@@ -81,9 +81,19 @@ def tree(pdf):
 STRING = re.compile(rb"\((?:\\.|[^\\)])*\)")
 
 
+def qdf_of(pdf):
+    """pdf in QDF form: qpdf --qdf's output, or the file's bytes if it
+    is in that form already (one qpdf --qdf made for several checks)."""
+    with open(pdf, "rb") as f:
+        data = f.read()
+    if b"\n%QDF-1.0\n" in data[:64]:
+        return data
+    return subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf,
+                           "-"], check=True, capture_output=True).stdout
+
+
 def marks(pdf):
-    qdf = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf,
-                          "-"], check=True, capture_output=True).stdout
+    qdf = qdf_of(pdf)
     page = 0
     inside = False
     stack = []
@@ -123,8 +133,7 @@ TOKEN = re.compile(rb"/[^\s()<>\[\]{}/%]*|<<|>>|<[0-9A-Fa-f\s]*>|"
 
 
 def bare(pdf):
-    qdf = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf,
-                          "-"], check=True, capture_output=True).stdout
+    qdf = qdf_of(pdf)
     page, depth, res = 0, 0, {}
     for line in qdf.split(b"\n"):
         m = re.match(rb"%% Contents for page (\d+)", line)
