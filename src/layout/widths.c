@@ -635,14 +635,14 @@ bool
 layout_widths_proven(const struct fonts *fs, const struct elem *e,
     const char *text, PangoFont **face)
 {
-	struct wtext *t = layout_widths_text(fs->ctx, e, text);
+	struct wtext *t;
 	bool yes;
 
-	/* Another Pango's lines are not proven by 1.50's. */
-	if (t == NULL || !layout_widths_exact()) {
-		layout_widths_free(t);
+	/* Another Pango's lines are not proven by 1.50's: not even
+	 * measured, since nothing is made of them. */
+	if (!layout_widths_exact() ||
+	    (t = layout_widths_text(fs->ctx, e, text)) == NULL)
 		return false;
-	}
 	/* Asked once a font: the same for every text of it. */
 	if (t->f->clean < 0)
 		t->f->clean = layout_fonts_face_ok(fs, t->f->face, e);

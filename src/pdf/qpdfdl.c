@@ -2,8 +2,9 @@
 /*
  * libqpdf loaded the first time a PDF is finished, not at start-up: it
  * is C++, and brings GnuTLS and the libraries GnuTLS needs, some 4 100
- * symbol relocations that every run paid, check and PNG exports too.  QPDF_SONAME is the library's soname as the build found
- * it (Makefile).  Part of the pdf stage.
+ * symbol relocations that every run paid, check and PNG exports too.
+ * QPDF_SONAME is the library's soname as the build found it
+ * (Makefile).  Part of the pdf stage.
  */
 #include "../dynlib.h"
 #include "qpdfdl.h"
