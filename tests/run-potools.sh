@@ -86,6 +86,15 @@ check "Plural-Forms: fr n > 1, de n != 1, both accepted by msgfmt -c" sh -c '
     msgfmt -c -o /dev/null "$1/dc-fr.po" 2>"$1/fr.err" && [ ! -s "$1/fr.err" ]' \
     sh "$T"
 
+# Every rule of the table is one msgfmt -c takes.
+for l in pt-BR ru pl cs ja; do
+	dp "po-$l" strings "$T/dc" --lang "$l" --po -o "$T/dc-$l.po"
+	check "Plural-Forms of $l: msgfmt -c takes it" sh -c '
+	    grep -q "^\"Plural-Forms: nplurals=[0-9]; plural=" "$1" &&
+	    msgfmt -c -o /dev/null "$1" 2>"$1.err" && [ ! -s "$1.err" ] ||
+	    { cat "$1.err"; grep Plural "$1"; exit 1; }' sh "$T/dc-$l.po"
+done
+
 # Deterministic: a copy whose files have other times gives the same bytes.
 cp -R cards/dataset "$T/ds-copy"
 find "$T/ds-copy" -exec touch -d '2031-05-06 07:08:09' {} +
