@@ -90,7 +90,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/import/handedit.c src/import/csvread.c \
          src/import/jwrite.c src/import/apply.c \
          src/pofile/pomsgs.c src/pofile/powrite.c src/pofile/poread.c \
-         src/pofile/poapply.c \
+         src/pofile/poapply.c src/pofile/plural.c \
          src/scaffold/scaffold.c src/scaffold/samples.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \

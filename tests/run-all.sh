@@ -49,6 +49,7 @@
 #            tests/run-squib.sh tests/run-shapes.sh
 #            tests/run-langtags.sh tests/run-fonts.sh tests/run-boxes.sh
 #            tests/run-textpaint.sh tests/run-poin.sh tests/run-rich.sh
+#            tests/run-potools.sh
 #            tests/run-exprs.sh tests/run-faces.sh tests/run-system.sh
 #            tests/run-manners.sh tests/run-images.sh tests/run-yours.sh
 #            tests/run-selftest.sh"
@@ -81,6 +82,7 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-pod.sh
     tests/run-numattr.sh tests/run-squib.sh tests/run-shapes.sh
     tests/run-langtags.sh tests/run-fonts.sh tests/run-boxes.sh
     tests/run-textpaint.sh tests/run-poin.sh tests/run-rich.sh
+    tests/run-potools.sh
     tests/run-exprs.sh tests/run-faces.sh tests/run-system.sh
     tests/run-manners.sh tests/run-images.sh tests/run-yours.sh
     tests/run-selftest.sh"

@@ -35,10 +35,6 @@ po "$T/one.po" <<'EOF'
 msgctxt "card/use-vpn/body"
 msgid "Discard your hand, and draw 5 new cards at once."
 msgstr "Descarta tu mano y roba 5 cartas nuevas de una vez."
-
-msgctxt "card/use-vpn/title"
-msgid "Use VPN to browse anonymously"
-msgstr ""
 EOF
 
 stale_count() {
@@ -68,7 +64,7 @@ EOF
 	diff "$T/one.want" "$T/one.diff" || return 1
 	# the new hash is not the old one: the source of now is recorded
 	case $h in *f8584590*) return 1 ;; esac
-	grep -q 'one.po: 1 translation taken (0 fuzzy, left stale), 0 skipped' \
+	grep -q 'one.po: 1 translation taken (0 fuzzy, left stale), 0 cleared, 0 skipped' \
 	    "$T/one.out"
 }
 check "strings --from: one Spanish body changes only its lines" one_body
@@ -222,5 +218,88 @@ longstr() {
 }
 check "a msgstr of 64 KiB and 1 byte: an error at its line, nothing written" \
     longstr
+
+# A byte-order mark, as Windows editors write UTF-8: skipped, the file
+# read as without it (the line numbers too).
+B=$T/bom
+cp -R tests/decks/data-chain "$B"
+./deckpress strings "$B" --lang es >/dev/null
+./deckpress strings "$B" --lang es --po -o "$T/bom0.po" >/dev/null
+cp "$B/text/es.yaml" "$T/es.b"
+{ printf '\357\273\277'; sed 's/^msgstr "Desconectarse"$/msgstr "Sin conexión"/' \
+    "$T/bom0.po"; } >"$T/bom.po"
+bom() {
+	./deckpress strings "$B" --lang es --from "$T/bom.po" >"$T/bom.out" \
+	    2>"$T/bom.err" || { cat "$T/bom.err"; return 1; }
+	[ "$(head -c 3 "$T/bom.po" | od -An -tx1 | tr -d ' ')" = efbbbf ] &&
+	    grep -q 'title: Sin conexión$' "$B/text/es.yaml" &&
+	    grep -q 'bom.po: 1 translation taken (0 fuzzy, left stale), 0 cleared, 0 skipped' \
+	    "$T/bom.out" && [ ! -s "$T/bom.err" ]
+}
+check "a PO file starting with a UTF-8 byte-order mark: read, its translation taken" bom
+# ... and an error in it is at the line it has with the mark.
+{ printf '\357\273\277'; cat "$T/mal.po"; } >"$T/bommal.po"
+bommal() {
+	! ./deckpress strings "$B" --lang es --from "$T/bommal.po" 2>"$T/bommal.err" &&
+	    grep -q "^$T/bommal.po:7:1: error: end-of-line within string" \
+	    "$T/bommal.err" || { cat "$T/bommal.err"; return 1; }
+}
+check "a malformed PO file with a byte-order mark: the error at its line" bommal
+
+# A message without msgctxt, and a plural one: warned about, each
+# counted as skipped in the summary.
+cp "$B/text/es.yaml" "$T/es.b2"
+po "$T/noctx.po" <<'EOF'
+msgid "Go offline"
+msgstr "Desconectado"
+
+msgctxt "card/go-offline/title"
+msgid "Go offline"
+msgid_plural "Go offlines"
+msgstr[0] "Desconectado"
+msgstr[1] "Desconectados"
+EOF
+noctx() {
+	./deckpress strings "$B" --lang es --from "$T/noctx.po" >"$T/noctx.out" \
+	    2>"$T/noctx.err" || return 1
+	grep -q "^$T/noctx.po:6:1: warning: a message with no msgctxt" "$T/noctx.err" &&
+	    grep -q "^$T/noctx.po:9:1: warning: card/go-offline/title: deckpress's strings have no plural forms; skipped" "$T/noctx.err" &&
+	    grep -q 'noctx.po: 0 translations taken (0 fuzzy, left stale), 0 cleared, 2 skipped' \
+	    "$T/noctx.out" && cmp "$T/es.b2" "$B/text/es.yaml" ||
+	    { cat "$T/noctx.out" "$T/noctx.err"; return 1; }
+}
+check "no msgctxt, a plural message: warned at their lines, 2 skipped, nothing written" noctx
+
+# A cleared msgstr: gettext's "untranslated": the translation removed,
+# the string to translate again, reported; check then counts it.
+po "$T/clear.po" <<'EOF'
+msgctxt "card/go-offline/title"
+msgid "Go offline"
+msgstr ""
+EOF
+cleared() {
+	./deckpress strings "$B" --lang es --from "$T/clear.po" >"$T/clear.out" \
+	    2>"$T/clear.err" || return 1
+	grep -q 'clear.po: 0 translations taken (0 fuzzy, left stale), 1 cleared, 0 skipped' \
+	    "$T/clear.out" &&
+	    grep -q "^$T/clear.po:8:1: warning: card/go-offline/title: msgstr is empty: its translation removed" \
+	    "$T/clear.err" &&
+	    diff "$T/es.b2" "$B/text/es.yaml" | grep '^[<>]' >"$T/clear.diff"
+	printf '%s\n' '<     title: Sin conexión' '>     # NEW: to translate' \
+	    '>     title: ~' >"$T/clear.want"
+	diff "$T/clear.want" "$T/clear.diff" &&
+	    ./deckpress check "$B" --lang es 2>&1 | grep -q "go-offline.*title" ||
+	    { cat "$T/clear.out" "$T/clear.err" "$T/clear.diff"; return 1; }
+}
+check "an empty msgstr for a translated string: removed, 1 cleared, warned" cleared
+# Again: nothing left to clear, nothing written.
+clear_again() {
+	cp "$B/text/es.yaml" "$T/es.b3"
+	./deckpress strings "$B" --lang es --from "$T/clear.po" >"$T/clear2.out" \
+	    2>&1 && cmp "$T/es.b3" "$B/text/es.yaml" &&
+	    grep -q '0 translations taken (0 fuzzy, left stale), 0 cleared, 0 skipped' \
+	    "$T/clear2.out"
+}
+check "the same empty msgstr again: nothing to clear, nothing written" clear_again
 
 summary run-poin.sh

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <glib.h>
+
 #include "cmd.h"
 #include "../import/import.h"
 #include "../pofile/pofile.h"
@@ -65,6 +67,25 @@ struct sjob {
 	bool		 accept;	/* --accept */
 };
 
+/*
+ * What strings would report of language li's text file, which is left
+ * as it is: *path is its name (free() it).
+ */
+static int
+unchanged(const struct deck *deck, size_t li, char **path,
+    struct strings_report *r)
+{
+	char *name = g_strdup_printf("text/%s.yaml", deck->langs[li]);
+	struct strbuf b;
+
+	*path = path_join(deck->dir, name);
+	g_free(name);
+	textfile_render(deck, li, *path, true, &b, r);
+	sb_free(&b);
+	r->changed = false;
+	return 0;
+}
+
 static int
 run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 {
@@ -116,15 +137,23 @@ run_strings(const char *deckdir, const struct sjob *o, struct diags *d)
 		job_setup_free(&s);
 		return EXIT_INPUT;
 	}
-	if ((rc = textfile_write_lang(deck, (size_t)li, &path, &r, d)) == 0) {
+	/* A PO file that changes no string writes nothing: taking the
+	 * unchanged export back is no change to the game, even where
+	 * strings would add what the file lacks (deckpress's own pack
+	 * strings of a newer release). */
+	if (from != NULL && pr.translated == 0 && pr.cleared == 0)
+		rc = unchanged(deck, (size_t)li, &path, &r);
+	else
+		rc = textfile_write_lang(deck, (size_t)li, &path, &r, d);
+	if (rc == 0) {
 		printf("%s: %zu strings, %zu new, %zu stale, %zu to translate"
 		    "%s\n", path, r.strings, r.added, r.stale, r.todo,
 		    r.changed ? "" : " (unchanged)");
 		if (from != NULL)
 			printf("%s: %zu translation%s taken (%zu fuzzy, "
-			    "left stale), %zu skipped\n", from, pr.translated,
-			    pr.translated == 1 ? "" : "s", pr.fuzzy,
-			    pr.skipped);
+			    "left stale), %zu cleared, %zu skipped\n", from,
+			    pr.translated, pr.translated == 1 ? "" : "s",
+			    pr.fuzzy, pr.cleared, pr.skipped);
 		if (o->accept)
 			printf("%s: %zu translation%s accepted: now recorded "
 			    "as translating the %s text of now\n", path,

@@ -24,6 +24,9 @@ struct pomsg {
 	long		 room;		/* characters that fit the box at its
 					   minimum size; -1: no box of its
 					   own */
+	bool		 brace;		/* has {name}, {icon:} or {img:}: a
+					   python-brace-format string */
+	bool		 percent;	/* has a '%': no-c-format */
 };
 
 struct pomsgs {
@@ -40,5 +43,12 @@ struct pomsgs {
  */
 void	 pofile_messages(const struct setup *s, size_t li, struct pomsgs *out);
 void	 pofile_msgs_free(struct pomsgs *m);
+
+/*
+ * The Plural-Forms header of language lang (a BCP 47 tag or gettext's
+ * ll_CC): gettext's formula for it, nplurals=2; plural=(n != 1); for a
+ * language not in the table.
+ */
+const char *pofile_plural_forms(const char *lang);
 
 #endif

@@ -22,6 +22,7 @@ struct applied {
 	const char		*field;
 	const struct poentry	*m;
 	bool			 text;		/* a new text, not just a hash */
+	bool			 cleared;	/* no text any more */
 	struct srcpos		 pos, hash_pos;	/* the text file's */
 };
 
@@ -110,6 +111,10 @@ apply_one(struct applier *w, struct card *c, const struct text *src,
 	char h[9];
 
 	card_text(c, w->li, src->field, &found);
+	/* deckpress's own translation, as exported: not the game's. */
+	if (found != NULL && found->deflt && found->value != NULL &&
+	    strcmp(found->value, m->str) == 0)
+		return;
 	hash_for(w, m, src, found, h);
 	text = found == NULL || found->value == NULL ||
 	    strcmp(found->value, m->str) != 0;
@@ -120,7 +125,8 @@ apply_one(struct applier *w, struct card *c, const struct text *src,
 	t = found != NULL ? (struct text *)found :
 	    cardtext_add(w->deck, &c->texts[w->li], src->field);
 	a = &w->v[w->n++];
-	*a = (struct applied){ c, src->field, m, text, t->pos, t->hash_pos };
+	*a = (struct applied){ c, src->field, m, text, false, t->pos,
+	    t->hash_pos };
 	if (text) {
 		t->value = arena_strdup(&w->deck->arena, m->str);
 		t->edited = true;
@@ -135,6 +141,34 @@ apply_one(struct applier *w, struct card *c, const struct text *src,
 	w->r->fuzzy += m->fuzzy;
 }
 
+/*
+ * An empty msgstr: in gettext, "untranslated".  A translation the game
+ * has is removed (the string is to translate again) and counted, as a
+ * translator who cleared it in a PO editor means; one it never had, or
+ * deckpress's own, stays as it is.
+ */
+static void
+clear_one(struct applier *w, struct card *c, const struct text *src,
+    const struct poentry *m)
+{
+	const struct text *found;
+	struct text *t;
+
+	card_text(c, w->li, src->field, &found);
+	if (found == NULL || found->deflt || found->value == NULL)
+		return;
+	t = (struct text *)found;
+	w->v[w->n++] = (struct applied){ c, src->field, m, true, true,
+	    t->pos, t->hash_pos };
+	t->value = NULL;
+	t->edited = true;
+	t->src_hash = NULL;
+	w->r->cleared++;
+	diag_add(w->d, DIAG_WARN, &m->str_pos, "po", "%s: msgstr is empty: "
+	    "its translation removed, the string is to translate again",
+	    m->ctxt);
+}
+
 /* One message: where it goes, and whether it can go there. */
 static void
 apply_msg(struct applier *w, const struct poentry *m)
@@ -145,12 +179,14 @@ apply_msg(struct applier *w, const struct poentry *m)
 	struct card *c;
 
 	if (m->ctxt == NULL) {
+		w->r->skipped++;
 		diag_add(w->d, DIAG_WARN, &m->pos, "po", "a message with no "
 		    "msgctxt: deckpress cannot tell which string it is; "
 		    "skipped");
 		return;
 	}
 	if (m->plural) {
+		w->r->skipped++;
 		diag_add(w->d, DIAG_WARN, &m->pos, "po", "%s: deckpress's "
 		    "strings have no plural forms; skipped", m->ctxt);
 		return;
@@ -158,8 +194,6 @@ apply_msg(struct applier *w, const struct poentry *m)
 	if (!g_hash_table_add(w->seen, (gpointer)m->ctxt))
 		diag_add(w->d, DIAG_WARN, &m->pos, "po", "%s: given twice in "
 		    "the file; the later one is taken", m->ctxt);
-	if (*m->str == '\0')
-		return;		/* untranslated: nothing to take */
 	c = entry_of(w->deck, m->ctxt, &field, &a);
 	if (c != NULL && c->texts != NULL)
 		card_text(c, 0, field, &src);
@@ -168,6 +202,10 @@ apply_msg(struct applier *w, const struct poentry *m)
 		w->r->skipped++;
 		diag_add(w->d, DIAG_WARN, &m->pos, "po", "%s: the deck has no "
 		    "such string (any more); skipped", m->ctxt);
+		return;
+	}
+	if (*m->str == '\0') {
+		clear_one(w, c, src, m);
 		return;
 	}
 	if (strlen(m->str) > PO_MAX_STR) {
@@ -258,7 +296,7 @@ card_changed(const struct applier *w, const struct card *c)
 	size_t i;
 
 	for (i = 0; i < w->n; i++)
-		if (w->v[i].c == c && w->v[i].text)
+		if (w->v[i].c == c && w->v[i].text && !w->v[i].cleared)
 			return true;
 	return false;
 }
@@ -278,6 +316,8 @@ verify(const struct applier *w, struct setup *s, const char *po,
 	size_t i;
 
 	for (i = 0; i < w->n; i++) {
+		if (w->v[i].cleared)
+			continue;	/* no text to check */
 		card_text(w->v[i].c, 0, w->v[i].field, &src);
 		card_text(w->v[i].c, w->li, w->v[i].field, &t);
 		validate_markup(w->v[i].c, deck->langs[w->li], deck->langs[0],

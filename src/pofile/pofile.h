@@ -78,7 +78,9 @@ void	 pofile_free(struct pofile *pf);
 struct poin_report {
 	size_t	translated;	/* strings given a new text or hash */
 	size_t	fuzzy;		/* of them, left stale */
-	size_t	skipped;	/* messages whose context is gone */
+	size_t	skipped;	/* messages taken nowhere: their context
+				   gone or missing, plural ones */
+	size_t	cleared;	/* translations an empty msgstr removed */
 };
 
 /*

@@ -53,16 +53,13 @@ enum shown {
 	SHOWN_VALUE	/* a box of any kind whose text is "{attribute}" */
 };
 
-/* Append the words of field of c in this language (else the source). */
+/* Append the words of field of c in the source language. */
 static void
-add_words(const struct lister *x, GString *g, const struct card *c,
-    const char *field)
+add_words(GString *g, const struct card *c, const char *field)
 {
-	const char *t = x->pot ? NULL : card_text(c, x->li, field, NULL);
+	const char *t = card_text(c, 0, field, NULL);
 	char *w;
 
-	if (t == NULL || *t == '\0')
-		t = card_text(c, 0, field, NULL);
 	if (t == NULL)
 		return;
 	w = shown_text(t);
@@ -73,9 +70,11 @@ add_words(const struct lister *x, GString *g, const struct card *c,
 }
 
 /*
- * Text like what a box of field shows, in this language: the texts of
- * that field the deck has (of a value: the attribute's values), the
- * translation where there is one, else the source, their words only.
+ * Text like what a box of field shows: the source's texts of that
+ * field (of a value: the attribute's values), their words only.  The
+ * room is the box's, the same in the template and every language's PO
+ * file: msgmerge gives a PO file the template's notes, and a number
+ * measured in another language would then be wrong for it.
  */
 static char *
 sample_of(const struct lister *x, enum shown w, const struct card *c,
@@ -87,13 +86,13 @@ sample_of(const struct lister *x, enum shown w, const struct card *c,
 
 	if (w == SHOWN_VALUE)
 		for (i = 0; i < c->texts[0].n; i++)
-			add_words(x, g, c, c->texts[0].v[i].field);
+			add_words(g, c, c->texts[0].v[i].field);
 	else if (w == SHOWN_KIND)
 		for (i = 0; i < deck->nkinds; i++)
-			add_words(x, g, &deck->kinds[i].strs, field);
+			add_words(g, &deck->kinds[i].strs, field);
 	else
 		for (i = 0; i < deck->ncards && g->len < ROOM_MAX * 4; i++)
-			add_words(x, g, &deck->cards[i], field);
+			add_words(g, &deck->cards[i], field);
 	return g_string_free(g, FALSE);
 }
 
@@ -105,7 +104,7 @@ fits_chars(const struct lister *x, const struct elem *e, const char *pool,
 	const char *end = g_utf8_offset_to_pointer(pool, n);
 	char *cut = g_strndup(pool, (gsize)(end - pool)), *hy, *esc;
 	struct hyph *h = x->s->fonts->hyph;
-	const char *lang = x->s->deck->langs[x->li];
+	const char *lang = x->s->deck->langs[0];	/* see sample_of() */
 	PangoLayout *l;
 	PangoRectangle log;
 	bool ok;
@@ -200,7 +199,7 @@ elem_room(struct lister *x, const struct elem *e, enum shown w,
 	if (g_hash_table_lookup_extended(x->rooms, e, NULL, &v))
 		return (long)GPOINTER_TO_SIZE(v);
 	sample = sample_of(x, w, c, field);
-	r = box_room(x, layout_fonts_elem(x->s->fonts, x->s->deck, e, x->li),
+	r = box_room(x, layout_fonts_elem(x->s->fonts, x->s->deck, e, 0),
 	    sample);
 	g_free(sample);
 	g_hash_table_insert(x->rooms, (void *)e, GSIZE_TO_POINTER((size_t)r));
@@ -210,9 +209,9 @@ elem_room(struct lister *x, const struct elem *e, enum shown w,
 /*
  * The room of field of c: the least of the boxes that show it, on
  * either face of kind k's template (of every kind's for a value), in
- * this language's fonts; -1 if no box shows it alone.  Each box is
- * measured once, with the language's texts of its field: the room is
- * the box's.
+ * the source language's fonts; -1 if no box shows it alone.  Each box
+ * is measured once, with the source's texts of its field: the room is
+ * the box's, whatever the language.
  */
 static long
 room_of(struct lister *x, const struct card *c, size_t k, enum shown w,
@@ -237,9 +236,12 @@ room_of(struct lister *x, const struct card *c, size_t k, enum shown w,
 	return room;
 }
 
-/* The markup and placeholders of s a translation must keep, listed. */
+/*
+ * The markup and placeholders of s a translation must keep, listed;
+ * whether any is in braces ({name}, {icon:}, {img:}) into *brace.
+ */
 static void
-put_keep(GString *g, const char *s)
+put_keep(GString *g, const char *s, bool *brace)
 {
 	struct mtokens t = { 0 };
 	GString *l = g_string_new(NULL);
@@ -250,6 +252,8 @@ put_keep(GString *g, const char *s)
 			const struct mtoken *k = &t.v[i];
 			char *one = NULL;
 
+			*brace = *brace || k->type == MT_VAR ||
+			    k->type == MT_ICON || k->type == MT_IMG;
 			if (k->type == MT_VAR)
 				one = g_strdup_printf("{%s}", k->text);
 			else if (k->type == MT_ICON)
@@ -367,7 +371,8 @@ put_msg(struct lister *x, const struct card *c, const char *ctx,
 	else if (!x->pot && t != NULL && t->deflt && t->value != NULL)
 		g_string_append(note, "\nThe translation is deckpress's own, "
 		    "used where the game has none");
-	put_keep(note, src->value);
+	put_keep(note, src->value, &p->brace);
+	p->percent = strchr(src->value, '%') != NULL;
 	p->room = room_of(x, c, k, w, field);
 	if (p->room >= 0)
 		g_string_append_printf(note, "\nRoom: about %ld characters "

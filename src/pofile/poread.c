@@ -325,6 +325,12 @@ pofile_read(struct pofile *pf, const char *path, struct diags *d)
 	pf->path = diag_file(d, path);
 	if ((text = slurp(pf, path, &len, d)) == NULL)
 		return false;
+	/* A byte-order mark, as Windows editors (Notepad) write UTF-8:
+	 * gettext reads it as a syntax error; it is no text. */
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		memmove(text, text + 3, len - 2);
+		len -= 3;
+	}
 	nlines = message_lines(text, &start, &strl, &over);
 	rd.d = d;
 	rd.path = pf->path;

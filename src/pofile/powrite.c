@@ -44,26 +44,42 @@ xerror2(int severity, po_message_t m1, const char *f1, size_t l1, size_t c1,
 static const struct po_xerror_handler handler = { xerror, xerror2 };
 
 /*
- * The header entry: no dates, so that the same deck gives the same
- * bytes; a template's is fuzzy, as xgettext makes it.
+ * The header's date: the one pdf_open() gives every PDF (pdf/pdfout.c),
+ * fixed, so that the same game gives the same bytes wherever and
+ * whenever it is exported, in a clone as in its first folder (a file's
+ * time is neither).  msgfmt -c asks for a date, not gettext's
+ * "YEAR-MO-DA" placeholder; the translator's editor sets its own when
+ * the file is saved.
+ */
+#define PO_DATE		"2024-01-01 00:00+0000"
+
+/*
+ * The header entry: every field msgfmt -c asks for, none left at
+ * gettext's placeholder.  The translator and the team are not known:
+ * empty, which msgfmt takes (a field left out, it warns about).  A
+ * template's is fuzzy, as xgettext makes it, and in the source
+ * language, the language of its msgids.
  */
 static po_message_t
 header(const struct deck *deck, size_t li, bool pot)
 {
 	po_message_t h = po_message_create();
+	const char *lang = deck->langs[pot ? 0 : li];
 	char *s = g_strdup_printf(
 	    "Project-Id-Version: %s\n"
-	    "PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\n"
-	    "Last-Translator: FULL NAME <EMAIL@ADDRESS>\n"
-	    "Language-Team: %s\n"
+	    "POT-Creation-Date: %s\n"
+	    "PO-Revision-Date: %s\n"
+	    "Last-Translator: \n"
+	    "Language-Team: \n"
 	    "Language: %s\n"
 	    "MIME-Version: 1.0\n"
 	    "Content-Type: text/plain; charset=UTF-8\n"
 	    "Content-Transfer-Encoding: 8bit\n"
+	    "Plural-Forms: %s\n"
 	    "X-Generator: deckpress\n"
 	    "X-Source-Language: %s\n",
-	    deck->game, pot ? "LANGUAGE <LL@li.org>" : "none",
-	    pot ? "" : deck->langs[li], deck->langs[0]);
+	    deck->game, PO_DATE, PO_DATE, lang, pofile_plural_forms(lang),
+	    deck->langs[0]);
 
 	po_message_set_msgid(h, "");
 	po_message_set_msgstr(h, s);
@@ -82,6 +98,13 @@ message(const struct pomsg *p)
 	po_message_set_msgstr(m, p->msgstr);
 	po_message_set_extracted_comments(m, p->note);
 	po_message_add_filepos(m, p->ref, p->line);
+	/* {name} is Python's brace syntax: flagged, Poedit, Weblate and
+	 * msgfmt -c check that a translation keeps each.  A '%' is no
+	 * printf directive: said, so that no tool guesses one. */
+	if (p->brace)
+		po_message_set_format(m, "python-brace-format", 1);
+	if (p->percent)
+		po_message_set_format(m, "c-format", 0);
 	if (p->fuzzy) {
 		po_message_set_fuzzy(m, 1);
 		if (p->prev != NULL) {
