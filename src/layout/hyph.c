@@ -904,6 +904,15 @@ layout_hyph_markup(struct hyph *h, const char *lang, const char *m)
 	return g_string_free(b, FALSE);
 }
 
+void
+layout_hyph_note_markup(struct hyph *h, const char *lang, const char *m)
+{
+	struct hyph_dict *d = h && lang ? dict_for(h, lang) : NULL;
+
+	if (d != NULL)
+		put_markup(d, NULL, m);
+}
+
 bool
 layout_hyph_has(struct hyph *h, const char *lang)
 {

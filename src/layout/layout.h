@@ -29,6 +29,13 @@ char		*layout_hyph_text(struct hyph *h, const char *lang,
 /* The same for Pango markup, leaving tags and entities alone. */
 char		*layout_hyph_markup(struct hyph *h, const char *lang,
 		    const char *m);
+/*
+ * Note the words of markup m, to be broken with those of the next text
+ * hyphenated: one automaton for a whole document's words, where one a
+ * text would be built again for each (the breaks are the same).
+ */
+void		 layout_hyph_note_markup(struct hyph *h, const char *lang,
+		    const char *m);
 bool		 layout_hyph_has(struct hyph *h, const char *lang);
 
 /*
