@@ -904,6 +904,11 @@ layout_hyph_markup(struct hyph *h, const char *lang, const char *m)
 	return g_string_free(b, FALSE);
 }
 
+/*
+ * The words of markup m noted, to be broken with those of the next text
+ * hyphenated: one automaton for a whole document's words, where one a
+ * text would be built for each (the breaks are the same).
+ */
 void
 layout_hyph_note_markup(struct hyph *h, const char *lang, const char *m)
 {
