@@ -1,13 +1,14 @@
 # deckpress: YAML card games to print-ready PDFs.  GNU make.
 
 PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig freetype2 yaml-0.1 \
-             libcmark-gfm gdk-pixbuf-2.0 libxml-2.0 libpng libjpeg lcms2 \
+             libcmark-gfm libpng libjpeg lcms2 \
              json-glib-1.0 zlib
 # Not linked but loaded when first needed (src/dynlib.c), by the soname
 # of the library each package links, read here (Debian 12 and 13 differ):
 # most runs draw no SVG and finish no PDF with libqpdf, and the two cost
 # every run two fifths of its start-up relocations.  Headers used as before.
-DL_PKGS    = librsvg-2.0 libqpdf
+# libxml2 (with ICU, libstdc++) and gdk-pixbuf: only to scan an SVG.
+DL_PKGS    = librsvg-2.0 libqpdf libxml-2.0 gdk-pixbuf-2.0
 PKG_CFLAGS != pkg-config --cflags $(PKGS) $(DL_PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 soname      = $(shell objdump -p "$$(pkg-config --variable=libdir $(1))/lib$$( \
@@ -15,8 +16,11 @@ soname      = $(shell objdump -p "$$(pkg-config --variable=libdir $(1))/lib$$( \
               2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 RSVG_SONAME := $(call soname,librsvg-2.0)
 QPDF_SONAME := $(call soname,libqpdf)
-DL_CFLAGS   = -DRSVG_SONAME='"$(RSVG_SONAME)"' -DQPDF_SONAME='"$(QPDF_SONAME)"'
-DL_SONAMES  = $(RSVG_SONAME) $(QPDF_SONAME)
+XML_SONAME  := $(call soname,libxml-2.0)
+PIXBUF_SONAME := $(call soname,gdk-pixbuf-2.0)
+DL_CFLAGS   = -DRSVG_SONAME='"$(RSVG_SONAME)"' -DQPDF_SONAME='"$(QPDF_SONAME)"' \
+              -DXML_SONAME='"$(XML_SONAME)"' -DPIXBUF_SONAME='"$(PIXBUF_SONAME)"'
+DL_SONAMES  = $(RSVG_SONAME) $(QPDF_SONAME) $(XML_SONAME) $(PIXBUF_SONAME)
 # dlopen is in the C library from glibc 2.34 on (and in musl's).
 DL_LIBS    != getconf GNU_LIBC_VERSION 2>/dev/null | \
               awk '{ split($$2, v, "."); if (v[1] == 2 && v[2] < 34) print "-ldl" }'
@@ -40,6 +44,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/ytree/ytree.c src/ytree/yget.c src/ytree/yslip.c \
          src/ytree/yalias.c \
          src/art/art.c src/art/bounds.c src/art/lazy.c src/art/svgscan.c \
+         src/art/svgscandl.c \
          src/art/svgcost.c src/art/svgweigh.c src/art/svgvalue.c \
          src/art/svgtile.c src/art/svgpart.c src/art/rpart.c \
          src/art/resample.c src/art/jpeg.c src/art/pngread.c src/art/icc.c \
@@ -226,7 +231,8 @@ install: deckpress
 # an install staged in out/deb/root; its control data is src/deb/, its
 # dependencies those dpkg-shlibdeps finds in the binary and in a program
 # calling what it calls of the libraries it loads when needed (librsvg,
-# libqpdf: their versions are those these functions need).  The binary is
+# libqpdf, libxml2, gdk-pixbuf: their versions are those these functions
+# need).  The binary is
 # built for PREFIX=/usr: run it in a copy of the tree (tests/run-deb.sh
 # does), or "make" again after it for a binary of PREFIX=/usr/local.
 DEB_VERSION != sed -n 's/^\#define VERSION[^"]*"\(.*\)"/\1/p' src/cmd/cmd.h
@@ -249,9 +255,10 @@ deb:
 	printf 'Source: deckpress\n\nPackage: deckpress\nArchitecture: any\n' \
 	    >out/deb/debian/control
 	printf '%s\n' '#define DYNLIB_LISTS_ONLY' '#include "art/rsvgdl.h"' \
-	    '#include "pdf/qpdfdl.h"' '#define USED(f) (void (*)(void))f,' \
+	    '#include "pdf/qpdfdl.h"' '#include "art/svgscandl.h"' \
+	    '#define USED(f) (void (*)(void))f,' \
 	    'static void (*const used[])(void) = { RSVGDL_FUNCS(USED)' \
-	    '    QPDFDL_FUNCS(USED) };' \
+	    '    QPDFDL_FUNCS(USED) XMLDL_FUNCS(USED) PIXBUFDL_FUNCS(USED) };' \
 	    'int main(void) { return used[0] == 0; }' >out/deb/dlused.c
 	$(CC) $(PKG_CFLAGS) -Isrc -o out/deb/dlused out/deb/dlused.c \
 	    -Wl,--no-as-needed $(DL_SONAMES:%=-l:%)

@@ -19,16 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib.h>
-#include <libxml/parser.h>
-#include <libxml/xmlreader.h>
 
 #include "../util.h"
 #include "bounds.h"
 #include "jpeg.h"
 #include "svgcost.h"
 #include "svgscan.h"
+#include "svgscandl.h"
 
 /*
  * Far above real art (a detailed illustration has some thousands of
@@ -594,9 +592,18 @@ walk_init(struct svgscan *s)
 struct svgscan *
 art_svg_scan(const unsigned char *p, size_t len, const char **why)
 {
-	struct svgscan *s = xcalloc(1, sizeof(*s));
+	static char lib_why[320];
+	struct svgscan *s;
+	const char *lib;
 	char tile[240];
 
+	/* Loaded only now: most runs read no SVG. */
+	if ((lib = art_svgscan_load()) != NULL) {
+		snprintf(lib_why, sizeof(lib_why), "cannot be read: %s", lib);
+		*why = lib_why;
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
 	s->ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	s->cost = art_svgcost_new();
 	read_doc(s, p, len);

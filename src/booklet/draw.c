@@ -67,7 +67,6 @@ draw_bullet(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 	    it->y + base - pango_units_to_double(
 	    pango_layout_iter_get_baseline(li)));
 	pango_layout_iter_free(li);
-	pango_cairo_update_layout(cr, l);
 	layout_show(cr, l);
 	g_object_unref(l);
 }

@@ -112,6 +112,70 @@ by_letters(gconstpointer a, gconstpointer b, gpointer keys)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
+/*
+ * A key with its first 8 bytes as one number, big-endian, 0 past its
+ * end: where two differ, by_letters() orders them as the numbers do (a
+ * key has no NUL byte, so the shorter of two that agree sorts first).
+ */
+struct skey {
+	uint64_t	 pre;
+	struct pkey	 k;
+};
+
+static int
+by_skey(const struct skey *a, const struct skey *b, const char *keys)
+{
+	if (a->pre != b->pre)
+		return a->pre < b->pre ? -1 : 1;
+	return by_letters(&a->k, &b->k, (gpointer)keys);
+}
+
+/* Merge sort of v[0..n) by by_skey(), tmp room for n / 2. */
+static void
+sort_skeys(struct skey *v, struct skey *tmp, size_t n, const char *keys)
+{
+	size_t h = n / 2, i = 0, j = h, o = 0;
+
+	if (n < 2)
+		return;
+	sort_skeys(v, tmp, h, keys);
+	sort_skeys(v + h, tmp, n - h, keys);
+	/* Runs already in order (most of a .dic file's) cost one test. */
+	if (by_skey(&v[h - 1], &v[h], keys) <= 0)
+		return;
+	memcpy(tmp, v, h * sizeof(*v));
+	while (i < h && j < n)
+		v[o++] = by_skey(&v[j], &tmp[i], keys) < 0 ? v[j++] : tmp[i++];
+	while (i < h)
+		v[o++] = tmp[i++];
+}
+
+/*
+ * Level lv's keys in by_letters() order: sorted here, with each key's
+ * first bytes compared as a number, rather than by g_qsort_with_data()
+ * calling by_letters() for each pair -- a sixth of a German booklet's
+ * instructions (issue 36).  A total order: the same result.
+ */
+static void
+sort_keys(struct plevel *lv, const char *keys)
+{
+	struct skey *v = xcalloc(lv->n + 1, sizeof(*v));
+	struct skey *tmp = xcalloc(lv->n / 2 + 1, sizeof(*tmp));
+	size_t i, b;
+
+	for (i = 0; i < lv->n; i++) {
+		v[i].k = lv->v[i];
+		for (b = 0; b < 8; b++)
+			v[i].pre = v[i].pre << 8 | (b < lv->v[i].len ?
+			    (unsigned char)keys[lv->v[i].off + b] : 0);
+	}
+	sort_skeys(v, tmp, lv->n, keys);
+	for (i = 0; i < lv->n; i++)
+		lv->v[i] = v[i].k;
+	free(tmp);
+	free(v);
+}
+
 /* Byte i of key k, -1 past its end (a prefix sorts first). */
 static int
 key_byte(const struct pdict *pd, const struct pkey *k, size_t i)
@@ -167,6 +231,9 @@ directive(const char *buf)
 	    "COMPOUNDRIGHTHYPHENMIN", "NOHYPHEN" };
 	size_t i;
 
+	/* Most lines are patterns, none of which starts as these do. */
+	if (strchr("LRCN", buf[0]) == NULL || buf[0] == '\0')
+		return false;
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strncmp(buf, names[i], strlen(names[i])) == 0)
 			return true;
@@ -310,19 +377,8 @@ pdict_load(const char *path)
 		    sizeof(struct pprefix));
 	}
 	read_lines(pd);
-	/*
-	 * GLib 2.82 deprecates g_qsort_with_data() for g_sort_array(), which
-	 * 2.74 (Debian 12) does not have; by_letters() is a total order, so
-	 * the two sort alike.
-	 */
 	for (k = 0; k < 2; k++)
-#if GLIB_CHECK_VERSION(2, 82, 0)
-		g_sort_array(pd->lv[k].v, pd->lv[k].n, sizeof(*pd->lv[k].v),
-		    by_letters, pd->keys->str);
-#else
-		g_qsort_with_data(pd->lv[k].v, (gint)pd->lv[k].n,
-		    sizeof(*pd->lv[k].v), by_letters, pd->keys->str);
-#endif
+		sort_keys(&pd->lv[k], pd->keys->str);
 	return pd;
 }
 
@@ -902,6 +958,20 @@ layout_hyph_markup(struct hyph *h, const char *lang, const char *m)
 		put_markup(d, b, m);
 	}
 	return g_string_free(b, FALSE);
+}
+
+/*
+ * The words of markup m noted, to be broken with those of the next text
+ * hyphenated: one automaton for a whole document's words, where one a
+ * text would be built for each (the breaks are the same).
+ */
+void
+layout_hyph_note_markup(struct hyph *h, const char *lang, const char *m)
+{
+	struct hyph_dict *d = h && lang ? dict_for(h, lang) : NULL;
+
+	if (d != NULL)
+		put_markup(d, NULL, m);
 }
 
 bool

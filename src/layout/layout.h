@@ -26,8 +26,10 @@ struct hyph;
  */
 char		*layout_hyph_text(struct hyph *h, const char *lang,
 		    const char *s);
-/* The same for Pango markup, leaving tags and entities alone. */
+/* The same for Pango markup, tags and entities alone; _note_: see hyph.c. */
 char		*layout_hyph_markup(struct hyph *h, const char *lang,
+		    const char *m);
+void		 layout_hyph_note_markup(struct hyph *h, const char *lang,
 		    const char *m);
 bool		 layout_hyph_has(struct hyph *h, const char *lang);
 

@@ -560,24 +560,26 @@ layout_widths_free(struct wtext *t)
  * if it fits; else the last break before the first position that
  * overflows, or, if none fits, the first break (the line overflows);
  * the box per units wider at each position along the line (GLYPH_ERR).
- * Returns the index it ends at; *w gets its width.
+ * v[end] is the paragraph's end.  Returns the index it ends at; *w
+ * gets its width.
  */
 static size_t
-one_line(const struct wpos *v, double k, double rem, double per,
-    double *w)
+one_line(const struct wpos *v, size_t end, double k, double rem,
+    double per, double *w)
 {
-	size_t i, end, best = 0;
+	size_t i, best = 0;
 	double x0 = v[0].x, val;
 
-	for (end = 0; !v[end].para; end++)
-		;
 	if ((*w = (v[end].x - x0) * k) <= rem + per * (double)end)
 		return end;
 	for (i = 1; i < end; i++) {
 		/* Pango stops at the first position past the box, its
-		 * width taken without a hyphen (min(width + extra, width)). */
-		if ((v[i].x - x0 + fmin(v[i].extra, 0)) * k > rem +
-		    per * (double)i && best > 0)
+		 * width taken without a hyphen (min(width + extra, width);
+		 * extra is whole, no fmin() call needed). */
+		int cut = v[i].extra < 0 ? v[i].extra : 0;
+
+		if ((v[i].x - x0 + cut) * k > rem + per * (double)i &&
+		    best > 0)
 			break;
 		val = (v[i].x - x0 + v[i].extra) * k;
 		/* The first break is taken even if it overflows. */
@@ -599,20 +601,31 @@ fits_at(const struct wtext *t, const struct elem *e, double k, double m)
 {
 	double rem = floor(e->w * PANGO_SCALE) + m * PANGO_SCALE, w;
 	double per = m < 0 ? -GLYPH_ERR : GLYPH_ERR;
-	bool wide = false;
 	long lines = 0;
-	size_t i = 0, n;
+	size_t i = 0, n, end = 0;
 
+	/* The answer is no at the first line too wide, or as soon as the
+	 * lines so far are too tall (a line adds height): most sizes the
+	 * search asks about are too large, and the rest of the text need
+	 * not be broken to say so. */
 	while (i < t->n) {
-		n = one_line(t->v + i, k, rem, per, &w);
-		wide |= w > (e->w + SLACK + m) * PANGO_SCALE + per * (double)n;
+		/* The paragraph's end, found once for all its lines. */
+		if (end < i)
+			end = i;
+		while (!t->v[end].para)
+			end++;
+		n = one_line(t->v + i, end - i, k, rem, per, &w);
+		if (w > (e->w + SLACK + m) * PANGO_SCALE + per * (double)n)
+			return false;
 		i += n;
 		lines++;
+		if (t->hn >= 0 && (t->h1 + (double)(lines - 1) * t->hn) * k >
+		    e->h + SLACK + m)
+			return false;
 		if (t->v[i].para)
 			i++;
 	}
-	return !wide &&
-	    (t->h1 + (double)(lines - 1) * t->hn) * k <= e->h + SLACK + m;
+	return (t->h1 + (double)(lines - 1) * t->hn) * k <= e->h + SLACK + m;
 }
 
 /*

@@ -19,6 +19,27 @@
 
 #include "finishing.h"
 
+/* PDF's white space (NUL too). */
+static bool
+is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
+	    c == '\0';
+}
+
+/* Does c end a name, a number or an operator? */
+static bool
+is_delim(unsigned char c)
+{
+	switch (c) {
+	case '(': case ')': case '<': case '>': case '[': case ']':
+	case '{': case '}': case '/': case '%':
+		return true;
+	default:
+		return is_space(c);
+	}
+}
+
 /* Where the token starting at i ends (i: past white space). */
 static size_t
 token_end(const unsigned char *s, size_t i, size_t n)
@@ -48,8 +69,7 @@ token_end(const unsigned char *s, size_t i, size_t n)
 		return i + 1;
 	default:			/* a name, a number or an operator */
 		i++;
-		while (i < n && strchr(" \t\r\n\f()<>[]{}/%", s[i]) == NULL &&
-		    s[i] != '\0')
+		while (i < n && !is_delim(s[i]))
 			i++;
 		return i;
 	}
@@ -93,8 +113,7 @@ pdf_artifact_wrap(const unsigned char *s, size_t n, GString *out)
 	g_string_truncate(out, 0);
 	for (;;) {
 		/* White space and comments. */
-		while (i < n && (strchr(" \t\r\n\f", s[i]) != NULL ||
-		    s[i] == '\0' || s[i] == '%'))
+		while (i < n && (is_space(s[i]) || s[i] == '%'))
 			if (s[i++] == '%')
 				while (i < n && s[i] != '\n' && s[i] != '\r')
 					i++;
@@ -108,9 +127,11 @@ pdf_artifact_wrap(const unsigned char *s, size_t n, GString *out)
 		/* An operator: its operands began at ops. */
 		if (is(s, i, e, "BI"))
 			return false;
-		mcid = g_strstr_len((const char *)s + ops, (gssize)(i - ops),
-		    "/MCID") != NULL;
 		if (is(s, i, e, "BDC") || is(s, i, e, "BMC")) {
+			/* Its operands: searched only here, not for every
+			 * operator's (a TJ's are long). */
+			mcid = g_strstr_len((const char *)s + ops,
+			    (gssize)(i - ops), "/MCID") != NULL;
 			/* Content (an MCID) ends the artifact; a span of
 			 * its own (Cairo's /ActualText) is in one. */
 			if (art && mcid) {

@@ -81,16 +81,25 @@ convert_row(const uint32_t *src, unsigned char *dst, int w, bool alpha)
 {
 	int x, c;
 
+	/* Opaque pixels copied as they are, without a test a channel:
+	 * the conversion was a fifth of an export's time (issue 36). */
 	for (x = 0; x < w; x++) {
 		uint32_t p = src[x];
 		unsigned int a = alpha ? p >> 24 : 0xff;
 
-		for (c = 0; c < 3; c++) {
-			unsigned int v = (p >> (16 - 8 * c)) & 0xff;
+		if (a == 0xff || a == 0) {
+			p = a == 0 ? 0 : p;
+			dst[0] = (unsigned char)(p >> 16);
+			dst[1] = (unsigned char)(p >> 8);
+			dst[2] = (unsigned char)p;
+			dst += 3;
+		} else
+			for (c = 0; c < 3; c++) {
+				unsigned int v = (p >> (16 - 8 * c)) & 0xff;
 
-			*dst++ = a == 0 ? 0 : a == 0xff ? (unsigned char)v :
-			    (unsigned char)((v * 255 + a / 2) / a);
-		}
+				*dst++ = (unsigned char)((v * 255 + a / 2) /
+				    a);
+			}
 		if (alpha)
 			*dst++ = (unsigned char)a;
 	}

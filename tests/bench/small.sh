@@ -57,4 +57,4 @@ rc=$(loaded $DP check "$B/deck-9")
 tsv=$(ls "$B"/gen-120/tsv/*-boxes.tsv 2>/dev/null | head -n 1)
 rf=-
 [ -n "$tsv" ] && rf=$(loaded $FLOOR "$tsv" "$B/small-floor.pdf")
-echo "small decks: libraries linked (ldd) deckpress $ld, floor $lf; loaded (LD_DEBUG=libs) rendering 9 cards deckpress $rd, floor $rf; checking them $rc (issue: 67 and 50; goal: fewer where a lazy load is clean: $([ "$ld" -lt 67 ] && echo met || echo NOT met): librsvg loaded by the first SVG, libqpdf and the 7 only it needs by the first PDF finished; not failed on, the counts are the system's)"
+echo "small decks: libraries linked (ldd) deckpress $ld, floor $lf; loaded (LD_DEBUG=libs) rendering 9 cards deckpress $rd, floor $rf; checking them $rc (issue: 67 and 50; goal: fewer where a lazy load is clean: $([ "$ld" -lt 67 ] && echo met || echo NOT met): libxml2, gdk-pixbuf and librsvg loaded by the first SVG, libqpdf and the libraries only it needs by the first PDF finished; not failed on, the counts are the system's)"

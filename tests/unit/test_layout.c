@@ -86,6 +86,39 @@ test_hyphenation(void **state)
 	g_free(s);
 }
 
+/*
+ * Words noted first (layout_hyph_note_markup(), a booklet's every
+ * block) are broken with the next text's by one automaton, and as a
+ * text of their own would break them (e2e's hyphcheck --same compares
+ * with the whole dictionary, which takes German seconds to load).
+ */
+static void
+test_hyphenation_noted(void **state)
+{
+	static const char *const texts[] = {
+	    "<i>Datenschutzgrundverordnung</i> und Gesundheitsdaten",
+	    "Verschlüsselung &amp; Zuständigkeitsbereich",
+	    "Aufsichtsbehörde verarbeitet personenbezogene Informationen" };
+	struct hyph *alone = layout_hyph_new(), *noted = layout_hyph_new();
+	char *a, *n;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 3; i++)
+		layout_hyph_note_markup(noted, "de", texts[i]);
+	layout_hyph_note_markup(noted, "xx", texts[0]);	/* no dictionary */
+	for (i = 0; i < 3; i++) {
+		a = layout_hyph_markup(alone, "de", texts[i]);
+		n = layout_hyph_markup(noted, "de", texts[i]);
+		assert_non_null(strstr(a, SHY));
+		assert_string_equal(n, a);
+		g_free(a);
+		g_free(n);
+	}
+	layout_hyph_free(alone);
+	layout_hyph_free(noted);
+}
+
 /* word with '-' where the dictionary lets it break, for comparison. */
 static char *
 shown(const char *lang, const char *word)
@@ -662,6 +695,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hyphenation),
 		cmocka_unit_test(test_hyphenation_accents),
+		cmocka_unit_test(test_hyphenation_noted),
 		cmocka_unit_test(test_markup),
 		cmocka_unit_test(test_markup_prefixes),
 		cmocka_unit_test(test_markup_errors),
