@@ -161,13 +161,26 @@ check "no file includes a header of its row or a row above (README)" layered
 
 # calls: "CALLER CALLEE" for each global symbol an object of src/ uses
 # and another defines (nm over this build's objects).
-calls() {
+# One nm for every object, each line "OBJECT:" first (-A); OBJECT is
+# turned back into its source's name.
+objects() {
 	for f in $(find src -name '*.c' | sort); do
 		o=out/obj/${f%.c}.o
 		[ -f "$o" ] || { echo "$o: not built" >&2; return 1; }
-		nm -g --defined-only "$o" | awk -v f="$f" 'NF == 3 { print "D", $3, f }'
-		nm -u "$o" | awk -v f="$f" '{ print "U", $NF, f }'
-	done | awk '$1 == "D" { def[$2] = $3; next }
+		echo "$o"
+	done
+}
+# nm_src NM-OPTIONS...: nm -A over the objects, each line's "OBJECT:"
+# made "src/FILE.c " (a file of its own).
+nm_src() {
+	objs=$(objects) || return 1
+	# shellcheck disable=SC2086
+	nm -A "$@" $objs | sed 's|^out/obj/\(src/[^:]*\)\.o:|\1.c |'
+}
+calls() {
+	{ nm_src -g --defined-only | awk 'NF == 4 { print "D", $4, $1 }'
+	  nm_src -u | awk '{ print "U", $NF, $1 }'
+	} | awk '$1 == "D" { def[$2] = $3; next }
 	    { use[++n] = $2 " " $3 }
 	    END { for (i = 1; i <= n; i++) { split(use[i], u, " ")
 		if ((u[1] in def) && def[u[1]] != u[2])
@@ -208,12 +221,10 @@ check "no two files include each other" no_pairs
 # diag, outfile and the model's own names).  Names the compiler makes
 # begin with "__" (AddressSanitizer's __odr_asan.NAME, make check).
 named() {
-	for f in $(find src -mindepth 2 -name '*.c' | sort); do
-		nm -g --defined-only "out/obj/${f%.c}.o" |
-		    awk -v f="$f" -v d="$(folder_of "$f")" \
-		    'NF == 3 && index($3, "__") != 1 &&
-		    index($3, d "_") != 1 { print f ": " $3 }'
-	done >"$T/names.bad"
+	# The stage of src/STAGE/FILE.c; src/FILE.c, the floor, is left out.
+	nm_src -g --defined-only | awk 'NF == 4 && split($1, p, "/") >= 3 &&
+	    index($4, "__") != 1 && index($4, p[2] "_") != 1 {
+		print $1 ": " $4 }' >"$T/names.bad"
 	[ ! -s "$T/names.bad" ] || { cat "$T/names.bad"; return 1; }
 }
 check "every function of a stage begins with the stage's name" named
