@@ -178,6 +178,16 @@ if py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) &&
 	PATH=$(cd "$J/bin" && pwd):$PATH
 	export PATH
 fi
+# The suites that read the same render of the bundled games share one
+# (tests/suite.sh, bundled_render), in a folder of this run's own.
+DECKPRESS_TEST_SHARED=${LOG%.log}.shared
+case $DECKPRESS_TEST_SHARED in
+/*) ;;
+*) DECKPRESS_TEST_SHARED=$(pwd -P)/$DECKPRESS_TEST_SHARED ;;
+esac
+export DECKPRESS_TEST_SHARED
+rm -rf "$DECKPRESS_TEST_SHARED"
+mkdir -p "$DECKPRESS_TEST_SHARED"
 first="# run-all: $n programs and suites, at most $JOBS at a time"
 [ -z "$features" ] || first="$first (features: $features)"
 echo "$first" | tee "$LOG"
