@@ -103,6 +103,14 @@ layers() {
 }
 layers >"$T/layers"
 # The folder of file $1 (src/x/y.c: x; src/y.c: src; src/main.c: cmd).
+# FOLDER_OF is the same in awk, folder_of(F), for a list of files.
+FOLDER_OF='function folder_of(f) {
+	if (f ~ /^(out\/obj\/)?src\/main\.[co]$/) return "cmd"
+	if (f ~ /^(out\/obj\/)?src\/.*\//) {
+		sub(/^(out\/obj\/)?src\//, "", f); sub(/\/.*/, "", f); return f }
+	return "src"
+}
+'
 folder_of() {
 	case $1 in
 	src/main.[co] | out/obj/src/main.o) echo cmd ;;
@@ -132,25 +140,33 @@ check "the README's drawing has every folder of src/ in one row" drawn
 
 # includes: "FILE HEADER" for each #include "..." of src/, the header's
 # path resolved against the file's folder.
+# One awk for every file: the header's path is made plain as realpath
+# -m would (no "." or "..", src/ holds no symbolic link).
 includes() {
-	find src -name '*.[ch]' | sort | while read -r f; do
-		d=$(dirname "$f")
-		sed -n 's/^#include "\(.*\)".*/\1/p' "$f" | while read -r h; do
-			echo "$f $(realpath -m --relative-to=. "$d/$h")"
-		done
-	done
+	# shellcheck disable=SC2046
+	awk '/^#include "/ { h = $0; sub(/^#include "/, "", h)
+		sub(/"[^"]*$/, "", h)
+		d = FILENAME; sub(/\/[^\/]*$/, "", d)
+		n = split(d "/" h, part, "/"); k = 0
+		for (i = 1; i <= n; i++) {
+			if (part[i] == "" || part[i] == ".") continue
+			if (part[i] == ".." && k > 0 && keep[k] != "..") { k--; continue }
+			keep[++k] = part[i]
+		}
+		p = keep[1]
+		for (i = 2; i <= k; i++) p = p "/" keep[i]
+		print FILENAME, p }' $(find src -name '*.[ch]' | sort)
 }
 # below FILE: "A B" pairs of files (A uses B) whose folders break the
 # layers: B's row is A's or above it, A and B in different folders.
 below() {
-	while read -r a b; do
-		echo "$a $b $(folder_of "$a") $(folder_of "$b")"
-	done <"$1" | awk 'NR == FNR { layer[$1] = $2; next }
-	    $3 != $4 { la = ($3 in layer) ? layer[$3] : -1
-		lb = ($4 in layer) ? layer[$4] : -1
+	awk "$FOLDER_OF"'NR == FNR { layer[$1] = $2; next }
+	    { fa = folder_of($1); fb = folder_of($2) }
+	    fa != fb { la = (fa in layer) ? layer[fa] : -1
+		lb = (fb in layer) ? layer[fb] : -1
 		if (la < 0 || lb < 0) print $1 " -> " $2 ": a folder of no row"
-		else if (lb >= la) print $1 " -> " $2 ": " $4 "/ is not below " $3 "/" }' \
-	    "$T/layers" -
+		else if (lb >= la) print $1 " -> " $2 ": " fb "/ is not below " fa "/" }' \
+	    "$T/layers" "$1"
 }
 layered() {
 	includes >"$T/includes"
@@ -201,9 +217,8 @@ no_circles() {
 }
 circles() {
 	no_circles "$T/calls" || return 1
-	while read -r a b; do
-		echo "$(folder_of "$a") $(folder_of "$b")"
-	done <"$T/calls" | awk '$1 != $2' | sort -u >"$T/folder-calls"
+	awk "$FOLDER_OF"'{ fa = folder_of($1); fb = folder_of($2) }
+	    fa != fb { print fa, fb }' "$T/calls" | sort -u >"$T/folder-calls"
 	no_circles "$T/folder-calls"
 }
 check "no circle of calls between files, nor between folders" circles
