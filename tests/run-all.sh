@@ -32,34 +32,39 @@
 # tests/unit/*.c names is a usage error (exit 2), and nothing runs.
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-components.sh tests/run-print.sh
-#            tests/run-pod.sh tests/run-jobs.sh tests/run-e2e.sh
-#            tests/run-preflight.sh tests/run-build.sh
-#            tests/run-output.sh tests/run-sprites.sh tests/run-art.sh
-#            tests/run-costs.sh tests/run-deb.sh tests/run-tts.sh
-#            tests/run-preview.sh tests/run-watch.sh tests/run-nets.sh
-#            tests/run-pdftags.sh tests/run-keep.sh tests/run-gfx.sh
-#            tests/run-bench.sh tests/run-hex.sh tests/run-packfold.sh
-#            tests/run-import.sh tests/run-search.sh tests/run-links.sh
-#            tests/run-bad.sh tests/run-check.sh tests/run-fitmodel.sh
-#            tests/run-imagelimits.sh tests/run-po.sh
-#            tests/run-imgpaint.sh tests/run-confinement.sh
-#            tests/run-translate.sh tests/run-docs.sh tests/run-mixed.sh
-#            tests/run-compose.sh tests/run-new.sh tests/run-numattr.sh
-#            tests/run-squib.sh tests/run-shapes.sh
-#            tests/run-langtags.sh tests/run-fonts.sh tests/run-boxes.sh
-#            tests/run-textpaint.sh tests/run-poin.sh tests/run-rich.sh
-#            tests/run-potools.sh
-#            tests/run-exprs.sh tests/run-faces.sh tests/run-system.sh
-#            tests/run-manners.sh tests/run-images.sh tests/run-yours.sh
-#            tests/run-selftest.sh"
-#            (the slowest first, by the CPU time each takes, user + sys
-#            as /usr/bin/time gives it; run-watch, which mostly sleeps,
-#            by its wall time: so that the last to start are short
-#            ones); set and empty: none
-#            (tests/run-selftest.sh runs this script so).
+#            "tests/run-watch.sh tests/run-components.sh
+#            tests/run-print.sh tests/run-e2e.sh tests/run-jobs.sh
+#            tests/run-pod.sh tests/run-preflight.sh
+#            tests/run-output.sh tests/run-art.sh tests/run-deb.sh
+#            tests/run-costs.sh tests/run-bench.sh tests/run-tts.sh
+#            tests/run-preview.sh tests/run-keep.sh tests/run-hex.sh
+#            tests/run-packfold.sh tests/run-sprites.sh
+#            tests/run-links.sh tests/run-import.sh tests/run-bad.sh
+#            tests/run-check.sh tests/run-pdftags.sh
+#            tests/run-confinement.sh tests/run-build.sh
+#            tests/run-nets.sh tests/run-po.sh tests/run-potools.sh
+#            tests/run-selftest.sh
+#            tests/run-imagelimits.sh tests/run-translate.sh
+#            tests/run-search.sh tests/run-fitmodel.sh
+#            tests/run-imgpaint.sh tests/run-mixed.sh tests/run-gfx.sh
+#            tests/run-docs.sh tests/run-compose.sh tests/run-rich.sh
+#            tests/run-new.sh tests/run-squib.sh tests/run-fonts.sh
+#            tests/run-shapes.sh tests/run-system.sh
+#            tests/run-numattr.sh tests/run-exprs.sh tests/run-boxes.sh
+#            tests/run-textpaint.sh tests/run-langtags.sh
+#            tests/run-faces.sh tests/run-poin.sh tests/run-manners.sh
+#            tests/run-images.sh tests/run-yours.sh"
+#            (run-watch first, see IDLE; then the slowest first, by the
+#            CPU time each takes, user + sys as /usr/bin/time gives it:
+#            so that the last to start are short ones); set and empty:
+#            none (tests/run-selftest.sh runs this script so).
+#   IDLE     the suites among SUITES that mostly wait (run-watch sleeps
+#            for its files to change: 1.3 s of CPU in 10 s), default
+#            "tests/run-watch.sh": each starts in its turn but beside the
+#            JOBS others, not in a slot of theirs, where it would hold a
+#            CPU idle.
 #   JOBS     how many run at once, default the number of CPUs (nproc);
-#            1 runs them one after another.
+#            1 runs them one after another (those of IDLE beside).
 #   LOG      the log, default out/test/run-all.log; each job's output
 #            waits in the folder ${LOG%.log}.jobs/ until its turn.
 
@@ -67,26 +72,27 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-all_suites="tests/run-components.sh tests/run-print.sh tests/run-pod.sh
-    tests/run-jobs.sh tests/run-e2e.sh tests/run-preflight.sh
-    tests/run-build.sh tests/run-output.sh tests/run-sprites.sh
-    tests/run-art.sh tests/run-costs.sh tests/run-deb.sh
-    tests/run-tts.sh tests/run-preview.sh tests/run-watch.sh
-    tests/run-nets.sh tests/run-pdftags.sh tests/run-keep.sh
-    tests/run-gfx.sh tests/run-bench.sh tests/run-hex.sh
-    tests/run-packfold.sh tests/run-import.sh tests/run-search.sh
-    tests/run-links.sh tests/run-bad.sh tests/run-check.sh tests/run-fitmodel.sh
-    tests/run-imagelimits.sh tests/run-po.sh tests/run-imgpaint.sh
-    tests/run-confinement.sh tests/run-translate.sh tests/run-docs.sh
-    tests/run-mixed.sh tests/run-compose.sh tests/run-new.sh
-    tests/run-numattr.sh tests/run-squib.sh tests/run-shapes.sh
-    tests/run-langtags.sh tests/run-fonts.sh tests/run-boxes.sh
-    tests/run-textpaint.sh tests/run-poin.sh tests/run-rich.sh
-    tests/run-potools.sh
-    tests/run-exprs.sh tests/run-faces.sh tests/run-system.sh
-    tests/run-manners.sh tests/run-images.sh tests/run-yours.sh
-    tests/run-selftest.sh"
+all_suites="tests/run-watch.sh tests/run-components.sh
+    tests/run-print.sh tests/run-e2e.sh tests/run-jobs.sh
+    tests/run-pod.sh tests/run-preflight.sh tests/run-output.sh
+    tests/run-art.sh tests/run-deb.sh tests/run-costs.sh
+    tests/run-bench.sh tests/run-tts.sh tests/run-preview.sh
+    tests/run-keep.sh tests/run-hex.sh tests/run-packfold.sh
+    tests/run-sprites.sh tests/run-links.sh tests/run-import.sh
+    tests/run-bad.sh tests/run-check.sh tests/run-pdftags.sh
+    tests/run-confinement.sh tests/run-build.sh tests/run-nets.sh
+    tests/run-po.sh tests/run-potools.sh tests/run-selftest.sh
+    tests/run-imagelimits.sh
+    tests/run-translate.sh tests/run-search.sh tests/run-fitmodel.sh
+    tests/run-imgpaint.sh tests/run-mixed.sh tests/run-gfx.sh
+    tests/run-docs.sh tests/run-compose.sh tests/run-rich.sh
+    tests/run-new.sh tests/run-squib.sh tests/run-fonts.sh
+    tests/run-shapes.sh tests/run-system.sh tests/run-numattr.sh
+    tests/run-exprs.sh tests/run-boxes.sh tests/run-textpaint.sh
+    tests/run-langtags.sh tests/run-faces.sh tests/run-poin.sh
+    tests/run-manners.sh tests/run-images.sh tests/run-yours.sh"
 SUITES=${SUITES-$all_suites}
+IDLE=${IDLE-tests/run-watch.sh}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $JOBS in
 '' | *[!0-9]* | 0*)
@@ -152,10 +158,14 @@ fi
 
 # The jobs, numbered from 1 in the order their output is passed on:
 # kind_I is "program" or "suite", name_I what to run.
+# idle_I is 1 for a suite of IDLE.
 n=0
 add_job() {
 	n=$((n + 1))
-	eval "kind_$n=\$1 name_$n=\$2"
+	eval "kind_$n=\$1 name_$n=\$2 idle_$n=0"
+	case " $(echo $IDLE) " in
+	*" $2 "*) eval "idle_$n=1" ;;
+	esac
 }
 for t in "$@"; do
 	case $t in
@@ -180,6 +190,16 @@ if py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) &&
 	PATH=$(cd "$J/bin" && pwd):$PATH
 	export PATH
 fi
+# The suites that read the same render of the bundled games share one
+# (tests/suite.sh, bundled_render), in a folder of this run's own.
+DECKPRESS_TEST_SHARED=${LOG%.log}.shared
+case $DECKPRESS_TEST_SHARED in
+/*) ;;
+*) DECKPRESS_TEST_SHARED=$(pwd -P)/$DECKPRESS_TEST_SHARED ;;
+esac
+export DECKPRESS_TEST_SHARED
+rm -rf "$DECKPRESS_TEST_SHARED"
+mkdir -p "$DECKPRESS_TEST_SHARED"
 first="# run-all: $n programs and suites, at most $JOBS at a time"
 [ -z "$features" ] || first="$first (features: $features)"
 echo "$first" | tee "$LOG"
@@ -310,18 +330,24 @@ run_jobs() {
 	exec 3<>"$J/ended"
 	shown=1
 	running=0
+	live=0
 	broke=0
 	while [ "$shown" -le "$n" ]; do
-		while [ "$broke" = 0 ] && [ "$running" -lt "$JOBS" ] &&
-		    [ "$next" -le "$n" ]; do
+		# A suite of IDLE starts in its turn but takes no slot.
+		while [ "$broke" = 0 ] && [ "$next" -le "$n" ] &&
+		    { [ "$running" -lt "$JOBS" ] ||
+		    eval "[ \"\$idle_$next\" = 1 ]"; }; do
 			run_job "$next" </dev/null >/dev/null 2>&1 &
 			eval "pid_$next=\$!"
+			eval "[ \"\$idle_$next\" = 1 ]" ||
+			    running=$((running + 1))
 			next=$((next + 1))
-			running=$((running + 1))
+			live=$((live + 1))
 		done
-		[ "$running" -gt 0 ] || return 1
+		[ "$live" -gt 0 ] || return 1
 		read -r i rc <&3
-		running=$((running - 1))
+		live=$((live - 1))
+		eval "[ \"\$idle_$i\" = 1 ]" || running=$((running - 1))
 		eval "rc_$i=\$rc"
 		[ "$rc" = 0 ] || broke=1
 		while [ "$shown" -le "$n" ] &&

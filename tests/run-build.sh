@@ -103,6 +103,14 @@ layers() {
 }
 layers >"$T/layers"
 # The folder of file $1 (src/x/y.c: x; src/y.c: src; src/main.c: cmd).
+# FOLDER_OF is the same in awk, folder_of(F), for a list of files.
+FOLDER_OF='function folder_of(f) {
+	if (f ~ /^(out\/obj\/)?src\/main\.[co]$/) return "cmd"
+	if (f ~ /^(out\/obj\/)?src\/.*\//) {
+		sub(/^(out\/obj\/)?src\//, "", f); sub(/\/.*/, "", f); return f }
+	return "src"
+}
+'
 folder_of() {
 	case $1 in
 	src/main.[co] | out/obj/src/main.o) echo cmd ;;
@@ -132,25 +140,33 @@ check "the README's drawing has every folder of src/ in one row" drawn
 
 # includes: "FILE HEADER" for each #include "..." of src/, the header's
 # path resolved against the file's folder.
+# One awk for every file: the header's path is made plain as realpath
+# -m would (no "." or "..", src/ holds no symbolic link).
 includes() {
-	find src -name '*.[ch]' | sort | while read -r f; do
-		d=$(dirname "$f")
-		sed -n 's/^#include "\(.*\)".*/\1/p' "$f" | while read -r h; do
-			echo "$f $(realpath -m --relative-to=. "$d/$h")"
-		done
-	done
+	# shellcheck disable=SC2046
+	awk '/^#include "/ { h = $0; sub(/^#include "/, "", h)
+		sub(/"[^"]*$/, "", h)
+		d = FILENAME; sub(/\/[^\/]*$/, "", d)
+		n = split(d "/" h, part, "/"); k = 0
+		for (i = 1; i <= n; i++) {
+			if (part[i] == "" || part[i] == ".") continue
+			if (part[i] == ".." && k > 0 && keep[k] != "..") { k--; continue }
+			keep[++k] = part[i]
+		}
+		p = keep[1]
+		for (i = 2; i <= k; i++) p = p "/" keep[i]
+		print FILENAME, p }' $(find src -name '*.[ch]' | sort)
 }
 # below FILE: "A B" pairs of files (A uses B) whose folders break the
 # layers: B's row is A's or above it, A and B in different folders.
 below() {
-	while read -r a b; do
-		echo "$a $b $(folder_of "$a") $(folder_of "$b")"
-	done <"$1" | awk 'NR == FNR { layer[$1] = $2; next }
-	    $3 != $4 { la = ($3 in layer) ? layer[$3] : -1
-		lb = ($4 in layer) ? layer[$4] : -1
+	awk "$FOLDER_OF"'NR == FNR { layer[$1] = $2; next }
+	    { fa = folder_of($1); fb = folder_of($2) }
+	    fa != fb { la = (fa in layer) ? layer[fa] : -1
+		lb = (fb in layer) ? layer[fb] : -1
 		if (la < 0 || lb < 0) print $1 " -> " $2 ": a folder of no row"
-		else if (lb >= la) print $1 " -> " $2 ": " $4 "/ is not below " $3 "/" }' \
-	    "$T/layers" -
+		else if (lb >= la) print $1 " -> " $2 ": " fb "/ is not below " fa "/" }' \
+	    "$T/layers" "$1"
 }
 layered() {
 	includes >"$T/includes"
@@ -161,13 +177,26 @@ check "no file includes a header of its row or a row above (README)" layered
 
 # calls: "CALLER CALLEE" for each global symbol an object of src/ uses
 # and another defines (nm over this build's objects).
-calls() {
+# One nm for every object, each line "OBJECT:" first (-A); OBJECT is
+# turned back into its source's name.
+objects() {
 	for f in $(find src -name '*.c' | sort); do
 		o=out/obj/${f%.c}.o
 		[ -f "$o" ] || { echo "$o: not built" >&2; return 1; }
-		nm -g --defined-only "$o" | awk -v f="$f" 'NF == 3 { print "D", $3, f }'
-		nm -u "$o" | awk -v f="$f" '{ print "U", $NF, f }'
-	done | awk '$1 == "D" { def[$2] = $3; next }
+		echo "$o"
+	done
+}
+# nm_src NM-OPTIONS...: nm -A over the objects, each line's "OBJECT:"
+# made "src/FILE.c " (a file of its own).
+nm_src() {
+	objs=$(objects) || return 1
+	# shellcheck disable=SC2086
+	nm -A "$@" $objs | sed 's|^out/obj/\(src/[^:]*\)\.o:|\1.c |'
+}
+calls() {
+	{ nm_src -g --defined-only | awk 'NF == 4 { print "D", $4, $1 }'
+	  nm_src -u | awk '{ print "U", $NF, $1 }'
+	} | awk '$1 == "D" { def[$2] = $3; next }
 	    { use[++n] = $2 " " $3 }
 	    END { for (i = 1; i <= n; i++) { split(use[i], u, " ")
 		if ((u[1] in def) && def[u[1]] != u[2])
@@ -188,9 +217,8 @@ no_circles() {
 }
 circles() {
 	no_circles "$T/calls" || return 1
-	while read -r a b; do
-		echo "$(folder_of "$a") $(folder_of "$b")"
-	done <"$T/calls" | awk '$1 != $2' | sort -u >"$T/folder-calls"
+	awk "$FOLDER_OF"'{ fa = folder_of($1); fb = folder_of($2) }
+	    fa != fb { print fa, fb }' "$T/calls" | sort -u >"$T/folder-calls"
 	no_circles "$T/folder-calls"
 }
 check "no circle of calls between files, nor between folders" circles
@@ -208,12 +236,10 @@ check "no two files include each other" no_pairs
 # diag, outfile and the model's own names).  Names the compiler makes
 # begin with "__" (AddressSanitizer's __odr_asan.NAME, make check).
 named() {
-	for f in $(find src -mindepth 2 -name '*.c' | sort); do
-		nm -g --defined-only "out/obj/${f%.c}.o" |
-		    awk -v f="$f" -v d="$(folder_of "$f")" \
-		    'NF == 3 && index($3, "__") != 1 &&
-		    index($3, d "_") != 1 { print f ": " $3 }'
-	done >"$T/names.bad"
+	# The stage of src/STAGE/FILE.c; src/FILE.c, the floor, is left out.
+	nm_src -g --defined-only | awk 'NF == 4 && split($1, p, "/") >= 3 &&
+	    index($4, "__") != 1 && index($4, p[2] "_") != 1 {
+		print $1 ": " $4 }' >"$T/names.bad"
 	[ ! -s "$T/names.bad" ] || { cat "$T/names.bad"; return 1; }
 }
 check "every function of a stage begins with the stage's name" named

@@ -230,7 +230,9 @@ for name in $cases; do
 		fail=$((fail + 1))
 		continue
 	fi
-	line=$(cat "$dir/args")
+	# args and expect.rc hold one line each: read, not a cat.
+	line=
+	read -r line <"$dir/args" || :
 	# The first word is the command, the rest its options.
 	set -f
 	# shellcheck disable=SC2086
@@ -283,8 +285,11 @@ for name in $cases; do
 		:
 	elif [ ! -f "$dir/expect.rc" ]; then
 		because "no expect.rc"
-	elif [ "$rc" != "$(cat "$dir/expect.rc")" ]; then
-		because "exit code $rc, expected $(cat "$dir/expect.rc")"
+	else
+		rc_want=
+		read -r rc_want <"$dir/expect.rc" || :
+		[ "$rc" = "$rc_want" ] ||
+		    because "exit code $rc, expected $rc_want"
 	fi
 	compare "$dir/expect.out" "$out" stdout
 	compare "$dir/expect.err" "$err" stderr

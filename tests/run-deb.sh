@@ -27,8 +27,11 @@ if [ -d out/obj/src ] &&
 	cp -pR out/obj/src "$TREE/out/obj/"
 fi
 
+# The package is compressed with xz at level 0 (DEB_XZ_LEVEL): still
+# xz, what make deb uses; its default level, dpkg-deb's own, is that
+# of the dry run below.
 built() {
-	make -C "$TREE" -j"$(nproc)" deb >"$ROOT/$T/deb.log" 2>&1 ||
+	make -C "$TREE" -j"$(nproc)" deb DEB_XZ_LEVEL=0 >"$ROOT/$T/deb.log" 2>&1 ||
 	    { tail -20 "$ROOT/$T/deb.log"; return 1; }
 	set -- "$TREE"/out/deckpress_*.deb
 	[ -f "$1" ] || { echo "no package in $TREE/out"; return 1; }
@@ -36,6 +39,22 @@ built() {
 }
 check "make deb builds out/deckpress_VERSION_ARCH.deb" built
 DEB=$(cat "$T/deb.path" 2>/dev/null || echo none)
+
+# xz: the package's data is data.tar.xz; make deb, left to itself,
+# runs dpkg-deb -Zxz with no level of its own.
+xz_default() {
+	ar t "$DEB" | grep -qx 'data.tar.xz' ||
+	    { echo "members:"; ar t "$DEB"; return 1; }
+	env -u MAKEFLAGS -u MFLAGS make -C "$TREE" -n deb >"$ROOT/$T/dry.log" \
+	    2>&1 || { tail -5 "$ROOT/$T/dry.log"; return 1; }
+	grep 'dpkg-deb .*--build' "$ROOT/$T/dry.log" >"$ROOT/$T/dry.deb" ||
+	    { echo "make -n deb runs no dpkg-deb --build"; return 1; }
+	grep -q -- ' -Zxz ' "$ROOT/$T/dry.deb" &&
+	    ! grep -q -- ' -z[0-9]' "$ROOT/$T/dry.deb" ||
+	    { cat "$ROOT/$T/dry.deb"; return 1; }
+}
+check "the package's data is xz; make deb's own level is dpkg-deb's default" \
+    xz_default
 
 contents() {
 	dpkg-deb --contents "$DEB" >"$T/contents" || return 1

@@ -44,17 +44,61 @@ dp() {
 # bundled: every bundled game's PDFs (deckpress all) and each language's
 # A4 rule booklet, GAME-LANG-rules.pdf, into $T/all, each run checked.
 bundled() {
-	dp all all -d "$T/all"
+	bundled_render booklets
 	check "all: the bundled games render" exits all 0
+	for md in cards/*/rules/*.md; do
+		g=${md#cards/}
+		g=${g%%/*}
+		l=$(basename "$md" .md)
+		check "$g $l: the booklet renders" exits "b-$g-$l" 0
+	done
+}
+
+# bundled_render [booklets]: the runs bundled() checks, made into $T:
+# dp all all -d $T/all, and with "booklets" each booklet into $T/all as
+# well.  Under tests/run-all.sh (DECKPRESS_TEST_SHARED names a folder
+# of its own for the run) the suites share one render of both, the same
+# commands on the same games: the first suite to get here makes it
+# there (a lock, mkdir), the others wait for it, and each copies the
+# PDFs and the runs' .out, .err and .rc into its $T, to check as its
+# own.  A suite run alone renders for itself.
+bundled_render() {
+	S=${DECKPRESS_TEST_SHARED-}
+	if [ -z "$S" ] || [ ! -d "$S" ]; then
+		bundled_runs "$T" "${1-}"
+		return 0
+	fi
+	if mkdir "$S/bundled.lock" 2>/dev/null; then
+		bundled_runs "$S/bundled" booklets
+		: >"$S/bundled.done"
+	fi
+	# At most 10 minutes, then a render of its own (the one rendering
+	# was stopped).
+	i=0
+	while [ ! -f "$S/bundled.done" ] && [ "$i" -lt 6000 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ -f "$S/bundled.done" ]; then
+		cp -R "$S/bundled/." "$T/"
+	else
+		bundled_runs "$T" "${1-}"
+	fi
+}
+# bundled_runs DIR [booklets]: bundled_render's runs, into DIR.
+bundled_runs() (
+	T=$1
+	mkdir -p "$T"
+	dp all all -d "$T/all"
+	[ "${2-}" = booklets ] || exit 0
 	for md in cards/*/rules/*.md; do
 		g=${md#cards/}
 		g=${g%%/*}
 		l=$(basename "$md" .md)
 		dp "b-$g-$l" booklet "cards/$g" --lang "$l" \
 		    -o "$T/all/$g-$l-rules.pdf"
-		check "$g $l: the booklet renders" exits "b-$g-$l" 0
 	done
-}
+)
 
 # bundled_pdfs: the PDFs bundled() writes, one a line, sorted, read
 # from the games themselves: each game's cards in each of its
