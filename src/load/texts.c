@@ -688,8 +688,23 @@ choose_langs(struct deck *deck, const struct load_opts *o)
 
 	deck->loaded = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
 	for (li = 0; li < deck->nlangs; li++)
-		deck->loaded[li] = li == 0 || (o->lang == NULL ? !o->one :
-		    strcmp(deck->langs[li], o->lang) == 0);
+		deck->loaded[li] = li == 0 || o->others || (o->lang == NULL ?
+		    !o->one : strcmp(deck->langs[li], o->lang) == 0);
+}
+
+/*
+ * Is language li read as a draft: asked for (--draft), or one read
+ * besides the language printed (o->others)?  The source never is.
+ */
+static bool
+lang_draft(const struct deck *deck, size_t li, const struct load_opts *o)
+{
+	if (li == 0)
+		return false;
+	if (o->draft)
+		return true;
+	return o->others && (o->lang == NULL ||
+	    strcmp(deck->langs[li], o->lang) != 0);
 }
 
 static void
@@ -812,7 +827,7 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!deck->loaded[li])
 			continue;
-		draft = o->draft && li > 0;
+		draft = lang_draft(deck, li, o);
 		/* A language not in deck.yaml (deckpress strings --lang) may
 		 * have no file yet: it is being started. */
 		if (li >= deck->ndeclared) {
@@ -835,8 +850,8 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 		add_defaults(deck, o->packdir, fields, d);
 	g_hash_table_destroy(fields);
 	deck->draft = o->draft;
-	for (li = 1; o->draft && li < deck->nlangs; li++)
-		if (deck->loaded[li])
+	for (li = 1; li < deck->nlangs; li++)
+		if (deck->loaded[li] && lang_draft(deck, li, o))
 			draft_lang(deck, li, read[li], d);
 	if (o->typeset && deck->smart)
 		smarten(deck);

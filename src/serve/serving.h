@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Inside the serve stage: the faces cache (faces.c), shared by the
+ * server's threads (server.c) and the thread of the builds (serve.c)
+ * under one lock, the page's state (state.c) and the page's files,
+ * made into C data by the Makefile from page.html, page.css, page.js.
+ */
+#ifndef DECKPRESS_SERVING_H
+#define DECKPRESS_SERVING_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "serve.h"
+
+/* The page's files, as the Makefile makes them (out/obj/.../assets.c). */
+extern const unsigned char serve_page_html[], serve_page_css[],
+    serve_page_js[];
+extern const unsigned long serve_page_html_len, serve_page_css_len,
+    serve_page_js_len;
+
+/* Screen resolution of a face on the page, and zoomed (guides). */
+#define SERVE_DPI	96
+#define SERVE_ZOOM_DPI	192
+
+/* One face of one card in one language: "LANG/ID/front". */
+struct serve_face {
+	unsigned int	 version;	/* bumped when its card changes */
+	uint64_t	 sig;		/* of the card's inputs, last build */
+	unsigned char	*png[2];	/* owned: plain, with guides */
+	size_t		 len[2];
+	unsigned int	 made[2];	/* the version png[k] shows; 0 none */
+	bool		 wanted;	/* asked for while not made */
+	bool		 shown;		/* the page has had it: redrawn at
+					   once when its card changes */
+	char		*diags;		/* owned: what drawing it said */
+};
+
+/* A face asked for and not made: the build thread draws it. */
+struct serve_want {
+	char		*key;		/* owned */
+	int		 guides;
+};
+
+struct serve {
+	pthread_mutex_t	 lock;		/* all below */
+	pthread_cond_t	 cond;		/* a face made, an event, stop */
+	GHashTable	*faces;		/* key -> struct serve_face */
+	unsigned int	 versions;	/* the last version given */
+	struct serve_want *want;
+	size_t		 nwant, capwant;
+	int		 wakefd;	/* eventfd: the build thread's */
+	bool		 usable;	/* the setup may be drawn from */
+	bool		 stopping;
+	bool		 all;		/* this build: every face changed */
+	char		*state;		/* owned: /state.json */
+	size_t		 statelen;
+	char		*body;		/* owned: the last good state, but
+					   its error */
+	char		*events[64];	/* owned: the last events, a ring */
+	unsigned long	 nevents;	/* events ever sent */
+	unsigned int	 streams;	/* /events connections open */
+	struct setup	*s;		/* borrowed: the build thread's */
+	size_t		 li;		/* the language printed */
+	char		*print;		/* owned: its name */
+	int		 port;
+	void		*daemons[2];	/* struct MHD_Daemon: v4, v6 */
+};
+
+/* faces.c: the key of a face; g_free(). */
+char	*serve_face_key(const char *lang, const char *id, int back);
+/* The face of key, made if new (lock held). */
+struct serve_face *serve_face_get(struct serve *sv, const char *key);
+/*
+ * Card c's inputs in language li of deck: its data, texts, kind and
+ * layout, the deck's shared strings; two builds that give the same
+ * draw the same faces.
+ */
+uint64_t serve_face_sig(const struct deck *deck, const struct card *c,
+	    size_t li);
+/*
+ * Draw face key (guides: the zoomed one) from sv->s, outside the lock;
+ * its PNG stored at its version, the waiting threads told.
+ */
+void	 serve_face_draw(struct serve *sv, const char *key, int guides);
+void	 serve_face_free(void *p);
+
+/* server.c: the HTTP daemons on port (0: any); 0 or EXIT_IO. */
+int	 serve_http_start(struct serve *sv, int port, bool given,
+	    struct diags *d);
+void	 serve_http_stop(struct serve *sv);
+/* Send text to every /events stream (lock held). */
+void	 serve_http_event(struct serve *sv, const char *text);
+
+/*
+ * state.c: the page's state but its error as a JSON object, owned by
+ * the caller (g_free()), its length in *len: game s (NULL: none
+ * loaded), check's composition table, the build's diagnostics d and
+ * check's vd, each card's beside it.  Lock held.
+ */
+char	*serve_state_json(struct serve *sv, const struct setup *s,
+	    const char *check, const struct diags *d, const struct diags *vd,
+	    size_t *len);
+
+#endif
