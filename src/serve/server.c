@@ -13,6 +13,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -399,6 +400,28 @@ daemon_on(struct serve *sv, int fd, bool v6)
 	    MHD_OPTION_END);
 }
 
+/*
+ * The daemons on fd4 and fd6 (or -1), their threads (and those they
+ * start) with SIGINT, SIGTERM and SIGHUP blocked: the watch loop reads
+ * them, and one delivered to a server's thread would kill the run.
+ */
+static void
+start_daemons(struct serve *sv, int fd4, int fd6)
+{
+	sigset_t set, old;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	sv->daemons[0] = daemon_on(sv, fd4, false);
+	if (sv->daemons[0] != NULL && fd6 >= 0 &&
+	    (sv->daemons[1] = daemon_on(sv, fd6, true)) == NULL)
+		close(fd6);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 int
 serve_http_start(struct serve *sv, int port, bool given, struct diags *d)
 {
@@ -419,16 +442,17 @@ serve_http_start(struct serve *sv, int port, bool given, struct diags *d)
 		return EXIT_IO;
 	}
 	sv->port = port_of(fd4);
-	if ((sv->daemons[0] = daemon_on(sv, fd4, false)) == NULL) {
+	/* ::1 too where the system has it; the page's address is v4's. */
+	fd6 = listener(AF_INET6, sv->port);
+	start_daemons(sv, fd4, fd6);
+	if (sv->daemons[0] == NULL) {
 		close(fd4);
+		if (fd6 >= 0)
+			close(fd6);
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot serve on "
 		    "127.0.0.1:%d: libmicrohttpd would not start", sv->port);
 		return EXIT_IO;
 	}
-	/* ::1 too where the system has it; the page's address is v4's. */
-	if ((fd6 = listener(AF_INET6, sv->port)) >= 0 &&
-	    (sv->daemons[1] = daemon_on(sv, fd6, true)) == NULL)
-		close(fd6);
 	return 0;
 }
 
