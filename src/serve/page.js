@@ -33,6 +33,8 @@
     img.dataset.lang = l;
     img.dataset.side = side;
     img.dataset.v = v;
+    // Refused during a build (503): asked again once it is over.
+    img.addEventListener("error", () => { img.dataset.retry = "1"; });
     img.addEventListener("load", () => {
       window.dpLoaded.push({ id: c.id, lang: l, side: img.dataset.side,
         v: Number(img.dataset.v), t: Date.now() });
@@ -70,7 +72,8 @@
     return t;
   }
 
-  function cardItem(c) {
+  // A card's item; its faces element given (kept from the last) or made.
+  function cardItem(c, keptFaces) {
     const li = document.createElement("li");
     li.className = "card";
     li.tabIndex = 0;
@@ -82,9 +85,11 @@
     name.className = "id";
     name.textContent = (e.title || c.id) + " (" + c.id + ")";
     li.appendChild(name);
-    const faces = document.createElement("div");
+    const faces = keptFaces || document.createElement("div");
     faces.className = "faces";
-    if (side === "back" && !c.back) {
+    if (keptFaces) {
+      // Loaded already: no new request.
+    } else if (side === "back" && !c.back) {
       const p = document.createElement("p");
       p.textContent = "no back: printed on one side";
       faces.appendChild(p);
@@ -171,10 +176,49 @@
     }
   }
 
+  // The same cards in the same languages: each card's item updated in
+  // place (its texts, diagnostics, alt text, a face of a new version),
+  // not the page built again, which would cost a deck of 1 200 cards
+  // its scroll and every image.
+  function sameShape(a, b) {
+    return a && b && a.cards && b.cards && a.cards.length === b.cards.length &&
+      JSON.stringify(a.langs) === JSON.stringify(b.langs) &&
+      a.cards.every((c, i) => c.id === b.cards[i].id && c.kind === b.cards[i].kind);
+  }
+
+  function update(next) {
+    state = next;
+    showError(state.error);
+    $("check").textContent = state.check || "";
+    for (const c of state.cards) {
+      const old = document.getElementById("card-" + c.id);
+      if (!old) continue;
+      const imgs = old.querySelectorAll("img[data-id]");
+      let same = true;
+      for (const img of imgs)
+        if (Number(img.dataset.v) !== version(c, img.dataset.lang, img.dataset.side))
+          same = false;
+      // The images kept (loaded, no request) unless a face is new.
+      const fresh = cardItem(c, same ? old.querySelector(".faces") : null);
+      for (const img of fresh.querySelectorAll("img[data-id]")) {
+        const e = c.l[img.dataset.lang];
+        if (e) img.alt = e.alt + " (" + img.dataset.lang + ", " + img.dataset.side + ")";
+      }
+      const focused = document.activeElement === old;
+      old.replaceWith(fresh);
+      if (focused) fresh.focus();
+    }
+  }
+
   async function load() {
     const r = await fetch("/state.json", { cache: "no-store" });
-    state = await r.json();
-    render();
+    const next = await r.json();
+    if (sameShape(state, next) && next.print === state.print)
+      update(next);
+    else {
+      state = next;
+      render();
+    }
   }
 
   // "faces changed: LANG/ID/V/VB ...": only those images change.
@@ -196,6 +240,14 @@
     if (unknown) load();
   }
 
+  function retry() {
+    for (const img of document.querySelectorAll("img[data-retry]")) {
+      delete img.dataset.retry;
+      img.src = faceURL(img.dataset.lang, img.dataset.id, img.dataset.side,
+        img.dataset.v) + "&r=" + Date.now();
+    }
+  }
+
   function listen() {
     const es = new EventSource("/events");
     es.onmessage = (ev) => {
@@ -203,7 +255,7 @@
       window.dpEvents.push({ data: d.slice(0, 200), t: Date.now() });
       if (d.startsWith("faces changed:")) changed(d.slice(14));
       else if (d.startsWith("error: ")) showError(d.slice(7));
-      else if (d === "ok") load();
+      else if (d === "ok") { retry(); load(); }
     };
     es.onopen = () => load();
   }

@@ -104,6 +104,7 @@ serve_build_start(struct serve *sv, bool all)
 {
 	pthread_mutex_lock(&sv->lock);
 	sv->all = all;
+	sv->building = true;
 	/* The game is being loaded again: nothing is drawn from it until
 	 * serve_loaded() says it is whole. */
 	sv->usable = false;
@@ -293,6 +294,7 @@ serve_built(struct serve *sv, struct setup *s, int rc, struct diags *d)
 	if (rc != 0)
 		err = errors_of(d);
 	pthread_mutex_lock(&sv->lock);
+	sv->building = false;
 	if (usable) {
 		g_free(sv->body);
 		sv->body = serve_state_json(sv, s, table, d, &vd, &len);

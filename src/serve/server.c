@@ -122,7 +122,11 @@ face_png(struct serve *sv, const char *key, int guides, size_t *len,
 	clock_gettime(CLOCK_REALTIME, &until);
 	until.tv_sec += DRAW_SECS;
 	while (f->made[guides] != f->version) {
-		if (!sv->usable || sv->stopping) {
+		/* During a build (a PDF of 1 200 cards takes a second) a
+		 * face not drawn is refused at once rather than hold one of
+		 * the browser's six connections: the one that changed, drawn
+		 * before, must get through.  The page asks again after. */
+		if (!sv->usable || sv->stopping || sv->building) {
 			*status = MHD_HTTP_SERVICE_UNAVAILABLE;
 			return NULL;
 		}

@@ -53,6 +53,9 @@ struct serve {
 	size_t		 nwant, capwant;
 	int		 wakefd;	/* eventfd: the build thread's */
 	bool		 usable;	/* the setup may be drawn from */
+	bool		 building;	/* a build is under way: a face not
+					   drawn waits for none (503), the
+					   page asks again after it */
 	bool		 stopping;
 	bool		 all;		/* this build: every face changed */
 	char		*state;		/* owned: /state.json */
