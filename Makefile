@@ -95,7 +95,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/pofile/pomsgs.c src/pofile/powrite.c src/pofile/poread.c \
          src/pofile/poapply.c \
          src/scaffold/scaffold.c src/scaffold/samples.c \
-         src/serve/serve.c src/serve/server.c src/serve/faces.c \
+         src/serve/serve.c src/serve/server.c src/serve/facecache.c \
          src/serve/state.c src/serve/mhddl.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \

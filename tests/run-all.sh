@@ -37,7 +37,8 @@
 #            tests/run-preflight.sh tests/run-build.sh
 #            tests/run-output.sh tests/run-sprites.sh tests/run-art.sh
 #            tests/run-costs.sh tests/run-deb.sh tests/run-tts.sh
-#            tests/run-preview.sh tests/run-watch.sh tests/run-nets.sh
+#            tests/run-preview.sh tests/run-watch.sh tests/run-serve.sh
+#            tests/run-nets.sh
 #            tests/run-pdftags.sh tests/run-keep.sh tests/run-gfx.sh
 #            tests/run-bench.sh tests/run-hex.sh tests/run-packfold.sh
 #            tests/run-import.sh tests/run-search.sh tests/run-links.sh
@@ -71,6 +72,7 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-pod.sh
     tests/run-build.sh tests/run-output.sh tests/run-sprites.sh
     tests/run-art.sh tests/run-costs.sh tests/run-deb.sh
     tests/run-tts.sh tests/run-preview.sh tests/run-watch.sh
+    tests/run-serve.sh
     tests/run-nets.sh tests/run-pdftags.sh tests/run-keep.sh
     tests/run-gfx.sh tests/run-bench.sh tests/run-hex.sh
     tests/run-packfold.sh tests/run-import.sh tests/run-search.sh

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Inside the serve stage: the faces cache (faces.c), shared by the
+ * Inside the serve stage: the faces cache (facecache.c), shared by the
  * server's threads (server.c) and the thread of the builds (serve.c)
  * under one lock, the page's state (state.c) and the page's files,
  * made into C data by the Makefile from page.html, page.css, page.js.
@@ -72,7 +72,7 @@ struct serve {
 	void		*daemons[2];	/* struct MHD_Daemon: v4, v6 */
 };
 
-/* faces.c: the key of a face; g_free(). */
+/* facecache.c: the key of a face; g_free(). */
 char	*serve_face_key(const char *lang, const char *id, int back);
 /* The face of key, made if new (lock held). */
 struct serve_face *serve_face_get(struct serve *sv, const char *key);
