@@ -4,7 +4,8 @@
  * connection, listening on sockets of our own bound to 127.0.0.1 and
  * ::1 only.  Every request is checked before it is routed: GET or HEAD
  * (else 405), a Host of this server's own (else 421: no DNS
- * rebinding), then a path of a fixed list -- the page, its two files,
+ * rebinding), no other site's page asking (Sec-Fetch-Site, else 403),
+ * then a path of a fixed list -- the page, its two files,
  * /state.json, /events, /face/LANG/ID/SIDE.png looked up in the faces
  * table -- else 404: no request's path reaches the file system.  Part
  * of the serve stage.
@@ -37,13 +38,16 @@
 #define DRAW_SECS	60
 
 /* The headers of every answer: no cache, no sniffing, no framing, no
- * request to any other origin. */
+ * request to any other origin, and nothing embedded by another site
+ * (an <img> of a face on a web page would send a Host of ours). */
 static void
 common_headers(struct MHD_Response *r, const char *type)
 {
 	MHD_add_response_header(r, "Content-Type", type);
 	MHD_add_response_header(r, "Cache-Control", "no-store");
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Cross-Origin-Resource-Policy",
+	    "same-origin");
 	MHD_add_response_header(r, "X-Frame-Options", "DENY");
 	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 	MHD_add_response_header(r, "Content-Security-Policy",
@@ -92,6 +96,22 @@ host_ok(const struct serve *sv, struct MHD_Connection *conn)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * Is the request another site's: a browser says so in Sec-Fetch-Site
+ * (cross-site, or same-site: another port of 127.0.0.1 is a site of
+ * its own to us).  Absent (an older browser, a script): not refused,
+ * the Host check stands.
+ */
+static bool
+foreign_site(struct MHD_Connection *conn)
+{
+	const char *s = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	    "Sec-Fetch-Site");
+
+	return s != NULL && (g_ascii_strcasecmp(s, "cross-site") == 0 ||
+	    g_ascii_strcasecmp(s, "same-site") == 0);
 }
 
 /* Wake the build thread: a face is wanted. */
@@ -326,6 +346,9 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
 	if (!host_ok(sv, conn))
 		return text(conn, MHD_HTTP_MISDIRECTED_REQUEST,
 		    "not this server's host\n");
+	if (foreign_site(conn))
+		return text(conn, MHD_HTTP_FORBIDDEN,
+		    "not for another site's pages\n");
 	if (strcmp(url, "/") == 0)
 		return reply(conn, MHD_HTTP_OK, "text/html; charset=utf-8",
 		    serve_page_html, serve_page_html_len);

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # watch --serve's security, with python3's standard library alone
-# (tests/run-serve.sh): a foreign Host refused, paths with .. (plain or
+# (tests/run-serve.sh): a foreign Host refused, another site's page
+# refused (Sec-Fetch-Site) and no answer embeddable by one (CORP), paths with .. (plain or
 # %2e%2e) and anything but the page's own files and faces 404, POST,
 # PUT and others 405, 200 connections at once and the server answering
 # after, listening on the loopback only.  Prints "ok - NAME" or
@@ -22,17 +23,21 @@ def say(ok, name, why=""):
         print("    " + why)
 
 
-def request(method, path, host=HOST, body=None):
+def request(method, path, host=HOST, body=None, headers=None, full=False):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     c.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
     if host is not None:
         c.putheader("Host", host)
+    for k, v in (headers or {}).items():
+        c.putheader(k, v)
     if body is not None:
         c.putheader("Content-Length", str(len(body)))
     c.endheaders(body.encode() if body is not None else None)
     r = c.getresponse()
     data = r.read()
     c.close()
+    if full:
+        return r.status, data, r
     return r.status, data
 
 
@@ -84,6 +89,31 @@ say(all(" 404 " in l or " 400 " in l for _, l in res),
 st, body = request("GET", "/face/en/gravity/front.png?v=1")
 say(st == 200 and body[:8] == b"\x89PNG\r\n\x1a\n",
     "a face is a PNG", "status %d" % st)
+
+# Another site's page embedding a face (<img src=http://127.0.0.1:PORT/
+# face/...>) sends our Host: the browser's Sec-Fetch-Site gives it away.
+got = {(p, site): request("GET", p, headers={"Sec-Fetch-Site": site})[0]
+       for p in ("/face/en/gravity/front.png", "/state.json", "/")
+       for site in ("cross-site", "same-site", "Cross-Site")}
+say(all(s == 403 for s in got.values()),
+    "Sec-Fetch-Site cross-site or same-site: 403", str(got))
+got = [request("GET", "/face/en/gravity/front.png",
+               headers={"Sec-Fetch-Site": site})[0]
+       for site in ("same-origin", "none")]
+say(got == [200, 200], "Sec-Fetch-Site same-origin or none: served", str(got))
+bad = []
+for p in ("/", "/page.js", "/state.json", "/face/en/gravity/front.png",
+          "/nothing", "/face/en/nosuchcard/front.png"):
+    st, _, r = request("GET", p, full=True)
+    if (r.getheader("Cross-Origin-Resource-Policy") != "same-origin" or
+            r.getheader("X-Content-Type-Options") != "nosniff"):
+        bad.append((p, st))
+st, _, r = request("GET", "/", headers={"Sec-Fetch-Site": "cross-site"},
+                   full=True)
+if r.getheader("Cross-Origin-Resource-Policy") != "same-origin":
+    bad.append(("/ refused", st))
+say(not bad, "every answer: Cross-Origin-Resource-Policy: same-origin, "
+    "X-Content-Type-Options: nosniff", str(bad))
 
 got = {m: request(m, "/", body="x=1" if m in ("POST", "PUT") else None)[0]
        for m in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS")}
