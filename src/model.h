@@ -154,6 +154,8 @@ struct deck {
 	struct card	 *vals;		/* per attrdef: its values' strings */
 	bool		 *loaded;	/* per language: its texts were read */
 	bool		 *broken;	/* per language: its file has errors */
+	uint64_t	  sig;		/* of deck.yaml but its cards: what
+					   any face may show (ytree_hash) */
 	/* fonts */
 	const char	**fallback;	/* per language: its text file's
 					   "fallback:" as "Family,Family", or

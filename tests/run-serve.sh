@@ -7,7 +7,8 @@
 # loopback only); the page in a real browser, headless Debian chromium
 # driven by python3-selenium (tests/serve/browser.py: every face, one
 # edit changing one face, a broken file's error over the faces kept,
-# language switch, ?compare=fr, Tab and Enter); SIGINT and SIGTERM
+# language switch, ?compare=fr, Tab and Enter); edits besides a card's
+# text (tests/serve/edits.py: a layout's fill); SIGINT and SIGTERM
 # ending it with status 0, the port closed and no file left; --port N
 # taken: exit 3 and "cannot listen on 127.0.0.1:N"; usage errors.
 # Without chromium the suite fails (CI installs it).  Prints "ok - NAME"
@@ -72,6 +73,7 @@ run_py() {
 }
 run_py tests/serve/security.py "$PORT"
 run_py tests/serve/browser.py "$PORT" "$D"
+run_py tests/serve/edits.py "$PORT" "$D"
 
 # stop SIGNAL: sent, then the exit status in $T/stop.rc.
 stop() {

@@ -72,19 +72,25 @@ mix_texts(uint64_t h, const struct card *c, size_t li)
 }
 
 uint64_t
-serve_face_sig(const struct deck *deck, const struct card *c, size_t li)
+serve_face_sig(const struct deck *deck, const struct tmpl *t,
+    const struct card *c, size_t li)
 {
 	const struct kind *k = &deck->kinds[c->kind];
 	uint64_t h = 0xcbf29ce484222325ULL;
-	char num[64];
+	char num[128];
 	size_t i;
 
 	h = mix(h, c->id);
 	h = mix(h, k->name);
 	h = mix(h, k->layout);
-	snprintf(num, sizeof(num), "%u %u %u %u", c->count, c->number,
-	    c->kind_number, deck_total(deck));
+	/* What the layout draws, and deck.yaml's own keys (numbering,
+	 * typography, credits...): an edit of either changes the faces. */
+	snprintf(num, sizeof(num), "%u %u %u %u %016llx %016llx", c->count,
+	    c->number, c->kind_number, deck_total(deck),
+	    (unsigned long long)(t ? t->sig : 0),
+	    (unsigned long long)deck->sig);
 	h = mix(h, num);
+	h = mix(h, deck->fallback ? deck->fallback[li] : NULL);
 	for (i = 0; i < c->nattrs; i++) {
 		h = mix(h, c->attrs[i].name);
 		h = mix(h, c->attrs[i].value);

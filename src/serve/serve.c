@@ -121,7 +121,8 @@ bump(struct serve *sv, const struct card *c, size_t li, GString *ev,
     GPtrArray *redraw)
 {
 	const char *lang = sv->s->deck->langs[li];
-	uint64_t sig = serve_face_sig(sv->s->deck, c, li);
+	uint64_t sig = serve_face_sig(sv->s->deck, sv->s->tmpls[c->kind], c,
+	    li);
 	struct serve_face *f[2];
 	bool old;
 	char *key;

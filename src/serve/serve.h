@@ -41,8 +41,10 @@ int		 serve_wake_fd(const struct serve *sv);
 void		 serve_work(struct serve *sv);
 
 /*
- * A build starts: all, if more than the deck's YAML changed (a layout,
- * an image, a font), every face is taken as changed.
+ * A build starts: all, if more than the deck's YAML changed (an image,
+ * a font, a layout outside the deck), every face is taken as changed;
+ * else the faces whose inputs changed (serve_face_sig(): a card's
+ * data and texts, its layout as read, deck.yaml) get new versions.
  */
 void		 serve_build_start(struct serve *sv, bool all);
 /*

@@ -77,12 +77,14 @@ char	*serve_face_key(const char *lang, const char *id, int back);
 /* The face of key, made if new (lock held). */
 struct serve_face *serve_face_get(struct serve *sv, const char *key);
 /*
- * Card c's inputs in language li of deck: its data, texts, kind and
- * layout, the deck's shared strings; two builds that give the same
- * draw the same faces.
+ * Card c's inputs in language li of deck: its data, texts, kind, the
+ * deck's shared strings, deck.yaml but its cards, the language's font
+ * fallback, and its layout t as composed (t->sig); two builds that give
+ * the same draw the same faces.  Fonts and images are not in it: a
+ * change to one changes every face (serve_build_start()).
  */
-uint64_t serve_face_sig(const struct deck *deck, const struct card *c,
-	    size_t li);
+uint64_t serve_face_sig(const struct deck *deck, const struct tmpl *t,
+	    const struct card *c, size_t li);
 /*
  * Draw face key (guides: the zoomed one) from sv->s, outside the lock;
  * its PNG stored at its version, the waiting threads told.
