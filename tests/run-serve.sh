@@ -8,7 +8,8 @@
 # driven by python3-selenium (tests/serve/browser.py: every face, one
 # edit changing one face, a broken file's error over the faces kept,
 # language switch, ?compare=fr, Tab and Enter); edits besides a card's
-# text (tests/serve/edits.py: a layout's fill); SIGINT and SIGTERM
+# text (tests/serve/edits.py: a layout's fill, a card renamed: its old
+# faces 404 at once); SIGINT and SIGTERM
 # ending it with status 0, the port closed and no file left; --port N
 # taken: exit 3 and "cannot listen on 127.0.0.1:N"; usage errors.
 # Without chromium the suite fails (CI installs it).  Prints "ok - NAME"

@@ -148,43 +148,48 @@ serve_face_draw(struct serve *sv, const char *key, int guides)
 {
 	struct diags d = { 0 };
 	struct serve_face *f;
-	const struct card *c;
+	const struct card *c = NULL;
 	unsigned char *png = NULL;
-	unsigned int version;
-	enum face side;
-	size_t li, len = 0;
+	unsigned int version = 0;
+	enum face side = FACE_FRONT;
+	size_t li = 0, len = 0;
 	char *text = NULL;
-	bool ok;
+	bool todo, drawable = false;
 
 	pthread_mutex_lock(&sv->lock);
-	f = serve_face_get(sv, key);
-	version = f->version;
-	ok = sv->usable && f->made[guides] != version &&
-	    parse_key(sv->s->deck, key, &li, &c, &side);
+	f = g_hash_table_lookup(sv->faces, key);
+	todo = f != NULL && sv->usable && f->made[guides] != f->version;
+	if (todo) {
+		version = f->version;
+		drawable = parse_key(sv->s->deck, key, &li, &c, &side);
+	}
 	pthread_mutex_unlock(&sv->lock);
 	/* Only this thread changes the setup: drawn without the lock. */
-	if (ok) {
+	if (drawable) {
 		png = export_face_png(sv->s, li, c, side, guides ?
 		    SERVE_ZOOM_DPI : SERVE_DPI, guides, &len, &d);
 		text = said(&d);
 	}
 	diag_free(&d);
 	pthread_mutex_lock(&sv->lock);
-	f = serve_face_get(sv, key);
-	if (ok && f->version == version) {
+	f = g_hash_table_lookup(sv->faces, key);
+	if (todo && f != NULL && f->version == version) {
 		free(f->png[guides]);
 		f->png[guides] = png;
 		f->len[guides] = len;
-		/* A back the card has not is made too: nothing to show. */
+		/* A back the card has not, a card or a language this game
+		 * has not: made too, nothing to show (404), rather than
+		 * asked for again and again. */
 		f->made[guides] = version;
-		if (!guides) {
+		if (!guides && drawable) {
 			free(f->diags);
 			f->diags = text;
 			text = NULL;
 		}
 		png = NULL;
 	}
-	f->wanted = false;
+	if (f != NULL)
+		f->wanted = false;
 	pthread_cond_broadcast(&sv->cond);
 	pthread_mutex_unlock(&sv->lock);
 	free(png);

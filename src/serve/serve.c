@@ -124,31 +124,42 @@ bump(struct serve *sv, const struct card *c, size_t li, GString *ev,
 	uint64_t sig = serve_face_sig(sv->s->deck, sv->s->tmpls[c->kind], c,
 	    li);
 	struct serve_face *f[2];
-	bool old;
+	bool news = false;
 	char *key;
 	int k;
 
 	for (k = 0; k < 2; k++) {
 		key = serve_face_key(lang, c->id, k);
 		f[k] = serve_face_get(sv, key);
-		old = f[k]->sig != 0;
-		if (old && (sv->all || f[k]->sig != sig)) {
+		f[k]->seen = sv->loads;
+		if (f[k]->sig == 0)
+			news = true;	/* a card new to the page */
+		else if (sv->all || f[k]->sig != sig) {
 			f[k]->version = ++sv->versions;
-			if (f[k]->shown && redraw->len < EAGER_FACES)
+			news = true;
+			if (f[k]->shown && redraw->len < EAGER_FACES) {
 				g_ptr_array_add(redraw, key);
-			else
-				g_free(key);
-			key = NULL;
+				key = NULL;
+			}
 		}
+		f[k]->sig = sig;
 		g_free(key);
-		if (!old || sv->all || f[k]->sig != sig)
-			f[k]->sig = sig;
-		else
-			return;	/* unchanged: the back is too */
 	}
-	if (ev->len > 0)
+	if (news && ev->len > 0)
 		g_string_append_printf(ev, " %s/%s/%u/%u", lang, c->id,
 		    f[0]->version, f[1]->version);
+}
+
+/* Is face v not of the game loaded last (its card renamed, removed, its
+ * language dropped)? */
+static gboolean
+gone(void *key, void *v, void *arg)
+{
+	const struct serve_face *f = v;
+	const struct serve *sv = arg;
+
+	(void)key;
+	return f->seen != sv->loads;
 }
 
 void
@@ -169,12 +180,16 @@ serve_loaded(struct serve *sv, struct setup *s, size_t li)
 		sv->print = g_strdup(deck->langs[li]);
 	}
 	sv->usable = true;
+	sv->loads++;
 	n = ev->len;
 	for (i = 0; i < deck->ncards; i++)
 		for (l = 0; l < deck->nlangs; l++)
 			if (deck->loaded[l])
 				bump(sv, &deck->cards[i], l, first ? none :
 				    ev, redraw);
+	/* The faces no card of this game has: 404 from now on, and a
+	 * deck whose cards are renamed again and again does not grow. */
+	g_hash_table_foreach_remove(sv->faces, gone, sv);
 	pthread_mutex_unlock(&sv->lock);
 	/* The faces on the page first, so that they are there when it
 	 * asks; then the page told, before the PDF. */

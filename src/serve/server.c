@@ -133,15 +133,15 @@ static unsigned char *
 face_png(struct serve *sv, const char *key, int guides, size_t *len,
     unsigned int *status)
 {
-	struct serve_face *f = g_hash_table_lookup(sv->faces, key);
+	struct serve_face *f;
 	struct timespec until;
 
 	*status = MHD_HTTP_NOT_FOUND;
-	if (f == NULL)
-		return NULL;
 	clock_gettime(CLOCK_REALTIME, &until);
 	until.tv_sec += DRAW_SECS;
-	while (f->made[guides] != f->version) {
+	/* Looked up again after each wait: a build may have dropped it. */
+	while ((f = g_hash_table_lookup(sv->faces, key)) != NULL &&
+	    f->made[guides] != f->version) {
 		/* During a build (a PDF of 1 200 cards takes a second) a
 		 * face not drawn is refused at once rather than hold one of
 		 * the browser's six connections: the one that changed, drawn
@@ -161,9 +161,11 @@ face_png(struct serve *sv, const char *key, int guides, size_t *len,
 			return NULL;
 		}
 	}
+	if (f == NULL)
+		return NULL;
 	f->shown = true;
 	if (f->png[guides] == NULL)
-		return NULL;	/* a back the card has not */
+		return NULL;	/* a back the card has not, a card gone */
 	*len = f->len[guides];
 	return g_memdup2(f->png[guides], f->len[guides]);
 }

@@ -31,11 +31,13 @@ struct serve_face {
 	uint64_t	 sig;		/* of the card's inputs, last build */
 	unsigned char	*png[2];	/* owned: plain, with guides */
 	size_t		 len[2];
-	unsigned int	 made[2];	/* the version png[k] shows; 0 none */
+	unsigned int	 made[2];	/* the version png[k] shows (NULL:
+					   nothing to draw, 404); 0 none */
 	bool		 wanted;	/* asked for while not made */
 	bool		 shown;		/* the page has had it: redrawn at
 					   once when its card changes */
 	char		*diags;		/* owned: what drawing it said */
+	unsigned long	 seen;		/* the last build that had its card */
 };
 
 /* A face asked for and not made: the build thread draws it. */
@@ -49,6 +51,7 @@ struct serve {
 	pthread_cond_t	 cond;		/* a face made, an event, stop */
 	GHashTable	*faces;		/* key -> struct serve_face */
 	unsigned int	 versions;	/* the last version given */
+	unsigned long	 loads;		/* serve_loaded() calls */
 	struct serve_want *want;
 	size_t		 nwant, capwant;
 	int		 wakefd;	/* eventfd: the build thread's */
@@ -87,7 +90,8 @@ uint64_t serve_face_sig(const struct deck *deck, const struct tmpl *t,
 	    const struct card *c, size_t li);
 /*
  * Draw face key (guides: the zoomed one) from sv->s, outside the lock;
- * its PNG stored at its version, the waiting threads told.
+ * its PNG stored at its version, the waiting threads told.  A face the
+ * game has not (its card or language gone) is made with no PNG.
  */
 void	 serve_face_draw(struct serve *sv, const char *key, int guides);
 void	 serve_face_free(void *p);

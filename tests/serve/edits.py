@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # watch --serve after edits other than a card's text (tests/run-serve.sh),
 # with python3's standard library alone: a layout's fill changed gives
-# every face it draws a new version and a new PNG.  Prints "ok - NAME" / "not ok - NAME".
+# every face it draws a new version and a new PNG; a card renamed, its
+# old faces answer 404 at once (not held for a draw that cannot come)
+# and are gone from the table.  Prints "ok - NAME" / "not ok - NAME".
 #
 # usage: python3 edits.py PORT DECKDIR
 import http.client
@@ -82,4 +84,31 @@ say(png[0] == png2[0] == 200 and png[1] != png2[1],
 edit(deck + "/layout.yaml", 'fill: "#3060C0"', 'fill: "#F4EFE1"')
 wait(lambda: face("gravity")[1] == png[1])
 
+# A card renamed: its old faces, drawn or not, 404 at once.
+old = face("gravity")
+files = [(deck + "/deck.yaml", "{id: gravity,", "{id: gravitas,"),
+         (deck + "/text/en.yaml", "  gravity:", "  gravitas:"),
+         (deck + "/text/fr.yaml", "  gravity:", "  gravitas:")]
+for f, a, b in files:
+    edit(f, a, b)
+renamed = wait(lambda: (lambda s: any(c["id"] == "gravitas"
+                                      for c in s.get("cards", [])) and
+                        not s.get("error") and s)(state()))
+say(renamed, "a card renamed: the page's state has its new id")
+got, t0 = [], time.monotonic()
+for q in ("", "?guides=1"):
+    for side in ("front", "back"):
+        try:
+            got.append(face("gravity", side, "en", q, )[0])
+        except OSError as e:
+            got.append(str(e))
+secs = time.monotonic() - t0
+say(old[0] == 200 and got == [404] * 4 and secs < 3,
+    "the renamed card's old faces: 404 at once", "%s in %.1f s" % (got, secs))
+new = face("gravitas")
+say(new[0] == 200 and new[1][:4] == b"\x89PNG", "its new face is drawn",
+    new[0])
+for f, a, b in files:
+    edit(f, b, a)
+wait(lambda: any(c["id"] == "gravity" for c in state().get("cards", [])))
 sys.exit(1 if fails else 0)
