@@ -189,7 +189,7 @@ serve_face_draw(struct serve *sv, const char *key, int guides)
 		png = NULL;
 	}
 	if (f != NULL)
-		f->wanted = false;
+		f->wanted[guides] = false;
 	pthread_cond_broadcast(&sv->cond);
 	pthread_mutex_unlock(&sv->lock);
 	free(png);

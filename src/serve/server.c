@@ -150,11 +150,16 @@ face_png(struct serve *sv, const char *key, int guides, size_t *len,
 			*status = MHD_HTTP_SERVICE_UNAVAILABLE;
 			return NULL;
 		}
-		xgrow((void **)&sv->want, &sv->capwant, sv->nwant + 1,
-		    sizeof(*sv->want));
-		sv->want[sv->nwant].key = g_strdup(key);
-		sv->want[sv->nwant++].guides = guides;
-		wake(sv);
+		/* Queued once: the other requests for it wait for the
+		 * same draw. */
+		if (!f->wanted[guides]) {
+			xgrow((void **)&sv->want, &sv->capwant, sv->nwant + 1,
+			    sizeof(*sv->want));
+			sv->want[sv->nwant].key = g_strdup(key);
+			sv->want[sv->nwant++].guides = guides;
+			f->wanted[guides] = true;
+			wake(sv);
+		}
 		if (pthread_cond_timedwait(&sv->cond, &sv->lock, &until) ==
 		    ETIMEDOUT) {
 			*status = MHD_HTTP_SERVICE_UNAVAILABLE;

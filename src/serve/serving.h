@@ -33,7 +33,8 @@ struct serve_face {
 	size_t		 len[2];
 	unsigned int	 made[2];	/* the version png[k] shows (NULL:
 					   nothing to draw, 404); 0 none */
-	bool		 wanted;	/* asked for while not made */
+	bool		 wanted[2];	/* png[k] queued to be drawn: asked
+					   for once, however many wait */
 	bool		 shown;		/* the page has had it: redrawn at
 					   once when its card changes */
 	char		*diags;		/* owned: what drawing it said */
