@@ -117,6 +117,14 @@ build(void *arg, const struct watch_changes *ch, struct diags *d, char **out)
 		return rc;
 	if (w->pack)
 		return doc_pack(&j, NULL, d);
+	/* The page's server told first: nothing is drawn from the game
+	 * kept once it may be freed. */
+	if (w->sv != NULL) {
+		serve_build_start(w->sv, !run_watch_deck_yaml(j.deckdir, ch));
+		j.others = true;
+		j.loaded = loaded;
+		j.loaded_arg = w->sv;
+	}
 	/* --image-dpi resampled the kept images for the last build's
 	 * sizes: with it, every build starts afresh. */
 	if (!run_watch_deck_yaml(j.deckdir, ch) || j.image_dpi > 0) {
@@ -124,12 +132,6 @@ build(void *arg, const struct watch_changes *ch, struct diags *d, char **out)
 		memset(&w->kept, 0, sizeof(w->kept));
 	}
 	j.kept = &w->kept;
-	if (w->sv != NULL) {
-		serve_build_start(w->sv, !run_watch_deck_yaml(j.deckdir, ch));
-		j.others = true;
-		j.loaded = loaded;
-		j.loaded_arg = w->sv;
-	}
 	rc = doc_cards(&j, NULL, d);
 	w->fitted = w->texts = 0;
 	if (w->kept.fonts != NULL) {
