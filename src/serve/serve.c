@@ -251,12 +251,13 @@ check(struct setup *s, char **table, struct diags *vd)
 		*fit = '\0';
 }
 
-/* The state: {"error": ..., then the last good state's members}. */
-static void
-set_state(struct serve *sv, const char *error)
+/* The state: {"error": ..., then the last good state's members}
+ * (g_free()). */
+static char *
+state_of(const char *body, const char *error)
 {
 	JsonNode *n = json_node_new(JSON_NODE_VALUE);
-	char *e;
+	char *e, *state;
 
 	if (error != NULL)
 		json_node_set_string(n, error);
@@ -264,12 +265,11 @@ set_state(struct serve *sv, const char *error)
 		json_node_init_null(n);
 	e = json_to_string(n, FALSE);
 	json_node_unref(n);
-	g_free(sv->state);
-	sv->state = g_strdup_printf("{\"error\":%s%s%s", e,
-	    sv->body && sv->body[1] != '}' ? "," : "}",
-	    sv->body && sv->body[1] != '}' ? sv->body + 1 : "");
-	sv->statelen = strlen(sv->state);
+	state = g_strdup_printf("{\"error\":%s%s%s", e,
+	    body && body[1] != '}' ? "," : "}",
+	    body && body[1] != '}' ? body + 1 : "");
 	g_free(e);
+	return state;
 }
 
 /*
@@ -297,28 +297,36 @@ void
 serve_built(struct serve *sv, struct setup *s, int rc, struct diags *d)
 {
 	struct diags vd = { 0 };
-	char *table = NULL, *err = NULL, *ev;
+	char *table = NULL, *err = NULL, *ev, *body = NULL, *state;
+	const char *why;
 	size_t len;
 	bool usable;
 
 	pthread_mutex_lock(&sv->lock);
 	usable = sv->usable;
 	pthread_mutex_unlock(&sv->lock);
-	/* The check reads the game, as drawing does: this thread's. */
-	if (usable)
+	/* The check reads the game, as drawing does: this thread's.  The
+	 * state is made without the lock (a deck of 1 200 cards takes a
+	 * while), as only this thread changes what it reads: the faces'
+	 * table, versions and diagnostics, sv->body. */
+	if (usable) {
 		check(s, &table, &vd);
+		body = serve_state_json(sv, s, table, d, &vd, &len);
+	}
 	if (rc != 0)
 		err = errors_of(d);
+	why = rc == 0 ? NULL : err && *err ? err : "the build failed";
+	state = state_of(usable ? body : sv->body, why);
+	ev = why ? g_strdup_printf("error: %s", why) : g_strdup("ok");
 	pthread_mutex_lock(&sv->lock);
 	sv->building = false;
 	if (usable) {
 		g_free(sv->body);
-		sv->body = serve_state_json(sv, s, table, d, &vd, &len);
+		sv->body = body;
 	}
-	set_state(sv, rc != 0 ? (err && *err ? err : "the build failed") :
-	    NULL);
-	ev = rc != 0 ? g_strdup_printf("error: %s", err && *err ? err :
-	    "the build failed") : g_strdup("ok");
+	g_free(sv->state);
+	sv->state = state;
+	sv->statelen = strlen(state);
 	serve_http_event(sv, ev);
 	pthread_mutex_unlock(&sv->lock);
 	drop_drafts(sv, d);

@@ -48,7 +48,11 @@ struct serve_want {
 };
 
 struct serve {
-	pthread_mutex_t	 lock;		/* all below */
+	pthread_mutex_t	 lock;		/* all below; the build thread,
+					   which alone changes faces (the
+					   table, a face's version, sig,
+					   png, diags), may read them
+					   without it */
 	pthread_cond_t	 cond;		/* a face made, an event, stop */
 	GHashTable	*faces;		/* key -> struct serve_face */
 	unsigned int	 versions;	/* the last version given */
@@ -108,7 +112,9 @@ void	 serve_http_event(struct serve *sv, const char *text);
  * state.c: the page's state but its error as a JSON object, owned by
  * the caller (g_free()), its length in *len: game s (NULL: none
  * loaded), check's composition table, the build's diagnostics d and
- * check's vd, each card's beside it.  Lock held.
+ * check's vd, each card's beside it.  The build thread's, lock not
+ * held: the faces' table and their versions and diagnostics change in
+ * that thread alone (under the lock, for the server's threads).
  */
 char	*serve_state_json(struct serve *sv, const struct setup *s,
 	    const char *check, const struct diags *d, const struct diags *vd,

@@ -122,11 +122,11 @@ add_lang(JsonBuilder *b, struct serve *sv, const struct setup *s,
 	json_builder_begin_object(b);
 	for (k = 0; k < 2; k++) {
 		key = serve_face_key(lang, c->id, k);
-		f = serve_face_get(sv, key);
+		f = g_hash_table_lookup(sv->faces, key);
 		g_free(key);
 		json_builder_set_member_name(b, k ? "vb" : "v");
-		json_builder_add_int_value(b, f->version);
-		if (f->diags != NULL && k == 0)
+		json_builder_add_int_value(b, f ? f->version : 0);
+		if (f != NULL && f->diags != NULL && k == 0)
 			g_string_append(diags, f->diags);
 	}
 	add_texts(b, s->deck, c, li);
@@ -203,7 +203,8 @@ add_deck(JsonBuilder *b, const struct setup *s, size_t li)
 }
 
 char *
-serve_state_json(struct serve *sv, const struct setup *s, const char *check, const struct diags *d, const struct diags *vd,
+serve_state_json(struct serve *sv, const struct setup *s, const char *check,
+    const struct diags *d, const struct diags *vd,
     size_t *len)
 {
 	JsonBuilder *b = json_builder_new();
