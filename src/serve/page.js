@@ -261,6 +261,8 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    // Not an onsubmit attribute: the page's CSP blocks inline script.
+    $("controls").addEventListener("submit", (e) => e.preventDefault());
     $("lang").addEventListener("change", (e) => { lang = e.target.value; render(); });
     $("compare").addEventListener("change", (e) => { compare = e.target.value; render(); });
     for (const r of document.querySelectorAll("input[name=side]"))

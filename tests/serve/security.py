@@ -1,14 +1,16 @@
 # SPDX-License-Identifier: MIT
 # watch --serve's security, with python3's standard library alone
 # (tests/run-serve.sh): a foreign Host refused, another site's page
-# refused (Sec-Fetch-Site) and no answer embeddable by one (CORP), paths with .. (plain or
-# %2e%2e) and anything but the page's own files and faces 404, POST,
-# PUT and others 405, 200 connections at once and the server answering
+# refused (Sec-Fetch-Site) and no answer embeddable by one (CORP), no
+# inline handler in the page (its CSP would block it), paths with ..
+# (plain or %2e%2e) and anything but the page's own files and faces
+# 404, POST, PUT and others 405, 200 connections at once and the server answering
 # after, listening on the loopback only.  Prints "ok - NAME" or
 # "not ok - NAME" with why.
 #
 # usage: python3 security.py PORT
 import http.client
+import re
 import socket
 import sys
 import time
@@ -114,6 +116,13 @@ if r.getheader("Cross-Origin-Resource-Policy") != "same-origin":
     bad.append(("/ refused", st))
 say(not bad, "every answer: Cross-Origin-Resource-Policy: same-origin, "
     "X-Content-Type-Options: nosniff", str(bad))
+
+# The page's own CSP (default-src 'self') blocks inline script: no
+# handler may be an attribute of its HTML.
+st, html = request("GET", "/")
+inline = re.findall(rb"<[^>]*\son[a-z]+\s*=[^>]*>", html, re.I)
+say(st == 200 and not inline, "the page has no inline handler its CSP "
+    "would block", str(inline))
 
 got = {m: request(m, "/", body="x=1" if m in ("POST", "PUT") else None)[0]
        for m in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS")}
