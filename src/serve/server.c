@@ -460,7 +460,7 @@ int
 serve_http_start(struct serve *sv, int port, bool given, struct diags *d)
 {
 	const char *why;
-	int fd4, fd6;
+	int fd4, fd6, tried = port;
 
 	if ((why = serve_mhd_load()) != NULL) {
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot serve: %s", why);
@@ -469,10 +469,17 @@ serve_http_start(struct serve *sv, int port, bool given, struct diags *d)
 	fd4 = listener(AF_INET, port);
 	/* The usual port taken (another watch --serve): any other. */
 	if (fd4 < 0 && errno == EADDRINUSE && !given)
-		fd4 = listener(AF_INET, 0);
+		fd4 = listener(AF_INET, tried = 0);
+	/* The port that failed last: the usual one, or any free one. */
+	if (fd4 < 0 && tried == 0 && port != 0) {
+		diag_add(d, DIAG_ERROR, NULL, "io", "cannot listen on "
+		    "127.0.0.1 (%d is taken) on any other port: %s", port,
+		    strerror(errno));
+		return EXIT_IO;
+	}
 	if (fd4 < 0) {
 		diag_add(d, DIAG_ERROR, NULL, "io", "cannot listen on "
-		    "127.0.0.1:%d: %s", port, strerror(errno));
+		    "127.0.0.1:%d: %s", tried, strerror(errno));
 		return EXIT_IO;
 	}
 	sv->port = port_of(fd4);
