@@ -154,6 +154,10 @@ struct deck {
 	struct card	 *vals;		/* per attrdef: its values' strings */
 	bool		 *loaded;	/* per language: its texts were read */
 	bool		 *broken;	/* per language: its file has errors */
+	bool		 *others;	/* per language: read for watch
+					   --serve's page alone, a draft
+					   whose diagnostics fail nothing
+					   (load_opts.others) */
 	uint64_t	  sig;		/* of deck.yaml but its cards: what
 					   any face may show (ytree_hash) */
 	/* fonts */

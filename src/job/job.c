@@ -29,6 +29,7 @@ job_load_opts(const struct job *j, struct load_opts *o)
 	o->allow_outside = j->allow_outside;
 	o->typeset = true;	/* printed: typography applied */
 	o->others = j->others;
+	o->aside = j->aside;
 }
 
 int

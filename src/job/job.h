@@ -117,6 +117,8 @@ struct job {
 					   and kept */
 	bool		 others;	/* every language loaded, the others
 					   as drafts (load_opts.others) */
+	struct diags	*aside;		/* with others: their diagnostics
+					   (load_opts.aside) */
 	/*
 	 * Set (watch --serve): called once the game is loaded and bound
 	 * and before the PDF is laid out, with the language printed.
