@@ -7,6 +7,7 @@
 # loopback only); the page in a real browser, headless Debian chromium
 # driven by python3-selenium (tests/serve/browser.py: every face, one
 # edit changing one face, a broken file's error over the faces kept,
+# a translation that does not parse said on the page, failing nothing,
 # language switch, ?compare=fr, Tab and Enter); edits besides a card's
 # text (tests/serve/edits.py: a layout's fill, a card renamed: its old
 # faces 404 at once); SIGINT and SIGTERM
@@ -102,6 +103,25 @@ within "$TIMEOUT" built >/dev/null 2>&1 || true
 PORT=$(port_of "$LOG")
 stop TERM
 check "SIGTERM stops it too, cleanly" stopped
+
+# A translation that does not parse: the page read it for itself alone,
+# so the printed build stands, and the page says the error over the
+# check (state.json's "said").
+cp -R "$D" "$T/broken"
+printf '  broken: [\n' >>"$T/broken/text/fr.yaml"
+start broken "$T/broken" --serve --port 0 -o "$T/broken.pdf"
+said() {
+	within "$TIMEOUT" built && PORT=$(port_of "$LOG") &&
+	    $PY -c 'import json, sys, urllib.request
+u = "http://127.0.0.1:%s/state.json" % sys.argv[1]
+s = json.load(urllib.request.urlopen(u, timeout=5))
+sys.exit(not (s["error"] is None and
+    "fr.yaml:" in s["said"] and ": error: invalid YAML" in s["said"]))' \
+	    "$PORT" && [ -s "$T/broken.pdf" ] && ! grep -q 'fr\.yaml' "$ERR" ||
+	    { cat "$LOG" "$ERR"; return 1; }
+}
+check "a broken translation fails no build; the page says its error" said
+stop INT
 
 # A port taken, asked for: exit 3, said.
 taken() {

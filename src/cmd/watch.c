@@ -81,6 +81,9 @@ struct wjob {
 	int		 port;		/* --port, or SERVE_PORT */
 	bool		 port_given;
 	struct serve	*sv;		/* the page's server, or NULL */
+	struct diags	 aside;		/* the last build's, about the
+					   languages read for the page
+					   alone: they fail no build */
 };
 
 /* The game loaded, before the PDF: the page's faces first. */
@@ -122,6 +125,7 @@ build(void *arg, const struct watch_changes *ch, struct diags *d, char **out)
 	if (w->sv != NULL) {
 		serve_build_start(w->sv, !run_watch_deck_yaml(j.deckdir, ch));
 		j.others = true;
+		j.aside = &w->aside;
 		j.loaded = loaded;
 		j.loaded_arg = w->sv;
 	}
@@ -149,13 +153,15 @@ report(void *arg, struct diags *d, int rc, const char *out, double secs,
     bool again)
 {
 	struct wjob *w = arg;
-	size_t nerr = d->nerr;
+	size_t nerr;
 	char when[16];
 	struct tm tm;
 	time_t now;
 
 	if (w->sv != NULL)
-		serve_built(w->sv, (struct setup *)&w->kept, rc, d);
+		serve_built(w->sv, (struct setup *)&w->kept, rc, d,
+		    &w->aside);
+	nerr = d->nerr;
 	cmd_finish(d, rc);
 	now = time(NULL);
 	strftime(when, sizeof(when), "%H:%M:%S", localtime_r(&now, &tm));
@@ -193,6 +199,7 @@ run_watch(struct wjob *w)
 	packdir = path_join(dir, "layouts/pack");
 	rc = run_watch_loop(w->job.deckdir, packdir, &b, &d);
 	serve_free(w->sv);
+	diag_free(&w->aside);
 	job_setup_free(&w->kept);
 	free(dir);
 	free(packdir);

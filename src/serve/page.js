@@ -146,7 +146,7 @@
   function render() {
     if (!state) return;
     showError(state.error);
-    $("check").textContent = state.check || "";
+    $("check").textContent = (state.said || "") + (state.check || "");
     if (!state.langs) return;
     if (!lang || !state.langs.includes(lang)) lang = state.print;
     if (compare && !state.langs.includes(compare)) compare = "";
@@ -189,7 +189,7 @@
   function update(next) {
     state = next;
     showError(state.error);
-    $("check").textContent = state.check || "";
+    $("check").textContent = (state.said || "") + (state.check || "");
     for (const c of state.cards) {
       const old = document.getElementById("card-" + c.id);
       if (!old) continue;

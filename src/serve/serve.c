@@ -294,7 +294,8 @@ drop_drafts(const struct serve *sv, struct diags *d)
 }
 
 void
-serve_built(struct serve *sv, struct setup *s, int rc, struct diags *d)
+serve_built(struct serve *sv, struct setup *s, int rc, struct diags *d,
+    struct diags *aside)
 {
 	struct diags vd = { 0 };
 	char *table = NULL, *err = NULL, *ev, *body = NULL, *state;
@@ -311,6 +312,7 @@ serve_built(struct serve *sv, struct setup *s, int rc, struct diags *d)
 	 * table, versions and diagnostics, sv->body. */
 	if (usable) {
 		check(s, &table, &vd);
+		diag_move(aside, 0, &vd);
 		body = serve_state_json(sv, s, table, d, &vd, &len);
 	}
 	if (rc != 0)
@@ -330,6 +332,7 @@ serve_built(struct serve *sv, struct setup *s, int rc, struct diags *d)
 	serve_http_event(sv, ev);
 	pthread_mutex_unlock(&sv->lock);
 	drop_drafts(sv, d);
+	diag_free(aside);
 	g_free(ev);
 	free(err);
 	free(table);

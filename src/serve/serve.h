@@ -56,11 +56,12 @@ void		 serve_loaded(struct serve *sv, struct setup *s, size_t li);
 /*
  * The build ended with rc and diagnostics d: the page's state (each
  * card's diagnostics, the composition check of s) and its error, if
- * any; the page is told "ok" or the error.  Diagnostics about the
- * languages other than the one printed (read as drafts for the page)
- * are taken out of d.
+ * any; the page is told "ok" or the error.  aside: what reading the
+ * languages other than the one printed said (load_opts.aside), shown
+ * on the page and emptied; its files are interned in d.  Draft notes
+ * about those languages are taken out of d.
  */
 void		 serve_built(struct serve *sv, struct setup *s, int rc,
-		    struct diags *d);
+		    struct diags *d, struct diags *aside);
 
 #endif

@@ -33,6 +33,29 @@ line_of(const struct diags *d, size_t i)
 	return buf;
 }
 
+/*
+ * The diagnostics of d about no card (a translation's file that does
+ * not parse, say), one line each: the page shows them over the check.
+ */
+static void
+add_said(JsonBuilder *b, const struct diags *d)
+{
+	GString *s = g_string_new(NULL);
+	char *line;
+	size_t i;
+
+	for (i = 0; d != NULL && i < d->n; i++) {
+		if (d->v[i].card != NULL || d->v[i].level == DIAG_NOTE)
+			continue;
+		if ((line = line_of(d, i)) != NULL)
+			g_string_append(s, line);
+		free(line);
+	}
+	json_builder_set_member_name(b, "said");
+	json_builder_add_string_value(b, s->str);
+	g_string_free(s, TRUE);
+}
+
 /* Each card's diagnostics of d, by "ID\tLANG" (LANG "" for all). */
 static void
 group(GHashTable *by, const struct diags *d)
@@ -220,6 +243,7 @@ serve_state_json(struct serve *sv, const struct setup *s, const char *check,
 	json_builder_begin_object(b);
 	json_builder_set_member_name(b, "check");
 	json_builder_add_string_value(b, check ? check : "");
+	add_said(b, vd);
 	if (s != NULL && s->deck != NULL) {
 		add_deck(b, s, sv->li);
 		add_cards(b, sv, s, by);
