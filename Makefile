@@ -8,7 +8,8 @@ PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig freetype2 yaml-0.1 \
 # most runs draw no SVG and finish no PDF with libqpdf, and the two cost
 # every run two fifths of its start-up relocations.  Headers used as before.
 # libxml2 (with ICU, libstdc++) and gdk-pixbuf: only to scan an SVG.
-DL_PKGS    = librsvg-2.0 libqpdf libxml-2.0 gdk-pixbuf-2.0
+# libmicrohttpd (watch --serve's HTTP server, GnuTLS with it) likewise.
+DL_PKGS    = librsvg-2.0 libqpdf libxml-2.0 gdk-pixbuf-2.0 libmicrohttpd
 PKG_CFLAGS != pkg-config --cflags $(PKGS) $(DL_PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
 soname      = $(shell objdump -p "$$(pkg-config --variable=libdir $(1))/lib$$( \
@@ -18,9 +19,12 @@ RSVG_SONAME := $(call soname,librsvg-2.0)
 QPDF_SONAME := $(call soname,libqpdf)
 XML_SONAME  := $(call soname,libxml-2.0)
 PIXBUF_SONAME := $(call soname,gdk-pixbuf-2.0)
+MHD_SONAME  := $(call soname,libmicrohttpd)
 DL_CFLAGS   = -DRSVG_SONAME='"$(RSVG_SONAME)"' -DQPDF_SONAME='"$(QPDF_SONAME)"' \
-              -DXML_SONAME='"$(XML_SONAME)"' -DPIXBUF_SONAME='"$(PIXBUF_SONAME)"'
-DL_SONAMES  = $(RSVG_SONAME) $(QPDF_SONAME) $(XML_SONAME) $(PIXBUF_SONAME)
+              -DXML_SONAME='"$(XML_SONAME)"' -DPIXBUF_SONAME='"$(PIXBUF_SONAME)"' \
+              -DMHD_SONAME='"$(MHD_SONAME)"'
+DL_SONAMES  = $(RSVG_SONAME) $(QPDF_SONAME) $(XML_SONAME) $(PIXBUF_SONAME) \
+              $(MHD_SONAME)
 # dlopen is in the C library from glibc 2.34 on (and in musl's).
 DL_LIBS    != getconf GNU_LIBC_VERSION 2>/dev/null | \
               awk '{ split($$2, v, "."); if (v[1] == 2 && v[2] < 34) print "-ldl" }'
@@ -96,7 +100,9 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/import/jwrite.c src/import/apply.c \
          src/pofile/pomsgs.c src/pofile/powrite.c src/pofile/poread.c \
          src/pofile/poapply.c src/pofile/plural.c \
-         src/scaffold/scaffold.c src/scaffold/samples.c
+         src/scaffold/scaffold.c src/scaffold/samples.c \
+         src/serve/serve.c src/serve/server.c src/serve/facecache.c \
+         src/serve/state.c src/serve/mhddl.c
 MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/cards.c \
          src/cmd/all.c \
@@ -104,7 +110,7 @@ MAIN   = src/main.c src/cmd/common.c src/cmd/printopt.c \
          src/cmd/calibrate.c src/cmd/import.c \
          src/cmd/preview.c src/cmd/export.c \
          src/cmd/watch.c src/cmd/new.c
-OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o)
+OBJS   = $(SRCS:%.c=$(OBJDIR)/%.o) $(OBJDIR)/src/serve/assets.o
 HDRS   = $(wildcard src/*.h src/*/*.h)
 
 UNIT   = $(patsubst tests/unit/%.c,out/test/%,$(wildcard tests/unit/test_*.c))
@@ -117,6 +123,23 @@ deckpress: $(OBJS) $(MAIN:%.c=$(OBJDIR)/%.o)
 $(OBJDIR)/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) -c -o $@ $<
+
+# watch --serve's page: its files made into C arrays serve_page_html[]
+# and the others, with their lengths (od and awk: no xxd in a minimal
+# Debian), so that the binary serves them with no file read.
+ASSETS = src/serve/page.html src/serve/page.css src/serve/page.js
+$(OBJDIR)/src/serve/assets.c: $(ASSETS)
+	@mkdir -p $(dir $@)
+	for f in $(ASSETS); do \
+	    n=serve_$$(basename "$$f" | tr . _); \
+	    printf 'const unsigned char %s[] = {\n' "$$n"; \
+	    od -An -v -tu1 "$$f" | awk '{ for (i = 1; i <= NF; i++) \
+		printf "%s,", $$i; print "" }'; \
+	    printf '0 };\nconst unsigned long %s_len = %s;\n' "$$n" \
+		"$$(wc -c <"$$f" | tr -d ' ')"; \
+	done >$@.tmp && mv $@.tmp $@
+$(OBJDIR)/src/serve/assets.o: $(OBJDIR)/src/serve/assets.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN) -c -o $@ $<
 
 # The data folder is compiled into job/setup.c alone, which is rebuilt
 # whenever PREFIX differs from the last build's: "make install
@@ -231,8 +254,8 @@ install: deckpress
 # an install staged in out/deb/root; its control data is src/deb/, its
 # dependencies those dpkg-shlibdeps finds in the binary and in a program
 # calling what it calls of the libraries it loads when needed (librsvg,
-# libqpdf, libxml2, gdk-pixbuf: their versions are those these functions
-# need).  The binary is
+# libqpdf, libxml2, gdk-pixbuf, libmicrohttpd: their versions are those
+# these functions need).  The binary is
 # built for PREFIX=/usr: run it in a copy of the tree (tests/run-deb.sh
 # does), or "make" again after it for a binary of PREFIX=/usr/local.
 DEB_VERSION != sed -n 's/^\#define VERSION[^"]*"\(.*\)"/\1/p' src/cmd/cmd.h
@@ -259,9 +282,11 @@ deb:
 	    >out/deb/debian/control
 	printf '%s\n' '#define DYNLIB_LISTS_ONLY' '#include "art/rsvgdl.h"' \
 	    '#include "pdf/qpdfdl.h"' '#include "art/svgscandl.h"' \
+	    '#include "serve/mhddl.h"' \
 	    '#define USED(f) (void (*)(void))f,' \
 	    'static void (*const used[])(void) = { RSVGDL_FUNCS(USED)' \
-	    '    QPDFDL_FUNCS(USED) XMLDL_FUNCS(USED) PIXBUFDL_FUNCS(USED) };' \
+	    '    QPDFDL_FUNCS(USED) XMLDL_FUNCS(USED) PIXBUFDL_FUNCS(USED)' \
+	    '    MHDDL_FUNCS(USED) };' \
 	    'int main(void) { return used[0] == 0; }' >out/deb/dlused.c
 	$(CC) $(PKG_CFLAGS) -Isrc -o out/deb/dlused out/deb/dlused.c \
 	    -Wl,--no-as-needed $(DL_SONAMES:%=-l:%)

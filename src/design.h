@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 #include "util.h"
@@ -141,6 +142,8 @@ enum face { FACE_FRONT, FACE_BACK };
 struct tmpl {
 	struct arena	 arena;
 	const char	*file;
+	uint64_t	 sig;		/* of its YAML as composed (extends,
+					   styles): two equal draw alike */
 	double		 w, h;		/* pt, trim size (a circle: w == h;
 					   a hex: its box as it stands) */
 	struct srcpos	 size_pos;	/* of "size" or "card", or the file */

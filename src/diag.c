@@ -300,6 +300,31 @@ diag_drop(struct diags *d, const char *code, const char *lang)
 	d->n = k;
 }
 
+/* A diagnostic counted in d, or no longer (by -1). */
+static void
+count(struct diags *d, const struct diag *g, int by)
+{
+	if (g->level == DIAG_ERROR)
+		d->nerr += (size_t)by;
+	else if (g->level == DIAG_WARN)
+		d->nwarn += (size_t)by;
+}
+
+void
+diag_move(struct diags *from, size_t first, struct diags *to)
+{
+	size_t i;
+
+	for (i = first; i < from->n; i++) {
+		xgrow((void **)&to->v, &to->cap, to->n + 1, sizeof(*to->v));
+		to->v[to->n++] = from->v[i];
+		count(from, &from->v[i], -1);
+		count(to, &from->v[i], 1);
+	}
+	if (first < from->n)
+		from->n = first;
+}
+
 void
 diag_rule(struct diags *d, const char *rule, const char *expected,
     long actual)

@@ -71,6 +71,13 @@ void	 diag_rule(struct diags *d, const char *rule, const char *expected,
 /* Remove the diagnostics with this code about lang (and their notes). */
 void	 diag_drop(struct diags *d, const char *code, const char *lang);
 
+/*
+ * Move the diagnostics of from, from the first'th on, to the end of to
+ * (their strings with them).  Their files stay interned in from: to
+ * must not be printed once from is freed.
+ */
+void	 diag_move(struct diags *from, size_t first, struct diags *to);
+
 /* Say which card and language the last diagnostic is about (for JSON). */
 void	 diag_about(struct diags *d, const char *card, const char *lang);
 

@@ -154,17 +154,19 @@ struct deck {
 	struct card	 *vals;		/* per attrdef: its values' strings */
 	bool		 *loaded;	/* per language: its texts were read */
 	bool		 *broken;	/* per language: its file has errors */
+	bool		 *others;	/* per language: a draft read for
+					   the page alone (load_opts.others) */
+	uint64_t	  sig;		/* of deck.yaml but its cards: what
+					   any face may show (ytree_hash) */
 	/* fonts */
-	const char	**fallback;	/* per language: its text file's
-					   "fallback:" as "Family,Family", or
-					   NULL */
+	const char	**fallback;	/* per language: its "fallback:" as
+					   "Family,Family", or NULL */
 	struct srcpos	 *fallback_pos;	/* per language: of that list */
 	bool		  smart;	/* typography: smart: quotes and
 					   dashes as the language's */
 	bool		  draft;	/* missing strings filled from the source */
 	bool		  hints;	/* every text box outlined, named */
-	bool		  placeholders;	/* missing images drawn as
-					   placeholders (load_opts) */
+	bool		  placeholders;	/* missing images as placeholders */
 	size_t		  nfilled;	/* draft: strings shown in the source */
 	size_t		  nstale;	/* draft: stale strings, flagged */
 };
@@ -172,11 +174,9 @@ struct deck {
 /* Queries of a loaded deck (model.c), which every stage asks. */
 int		 deck_lang_index(const struct deck *deck, const char *lang);
 /*
- * Is field a pack string that only a pack printed in a duplex mode other
- * than long needs ("printing-fold", "cards-note-none", "folding",
- * "cutting-fold")?  A translation that leaves out deckpress's default
- * for it is not unfinished: only a pack in that mode asks for it
- * (doc/packtext.c).
+ * Is field a pack string only a pack folded or duplexed other than long
+ * asks for ("printing-fold", "folding"...)?  A translation that leaves
+ * it out is not unfinished (doc/packtext.c).
  */
 bool		 pack_mode_string(const char *field);
 /* deck->by_id's order: card pointers by id (model.c). */

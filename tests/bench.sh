@@ -462,6 +462,7 @@ sh tests/bench/img.sh || art_fail=1	# issue 36 part 4: images decoded once
 # Layouts per text (issue 36, part 1): tests/bench/fit.sh.
 sh tests/bench/fit.sh "$B" "$DP" || fit_fail=1
 sh tests/bench/watch.sh || watch_fail=1	# issue 36, part 5
+sh tests/bench/serve.sh || watch_fail=1	# issue 37: watch --serve
 echo "floor: the same faces with plain Cairo and Pango from export --boxes (tests/bench/floor.c); make bench took $(($(date +%s) - START)) s"
 [ "$art_fail" = 0 ] || { echo "bench: the art targets are NOT met" >&2; exit 1; }
 [ "$sprite_fail" = 0 ] || { echo "bench: the sprite target is NOT met" >&2; exit 1; }

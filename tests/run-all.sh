@@ -32,7 +32,8 @@
 # tests/unit/*.c names is a usage error (exit 2), and nothing runs.
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-watch.sh tests/run-components.sh
+#            "tests/run-watch.sh tests/run-serve.sh
+#            tests/run-components.sh
 #            tests/run-print.sh tests/run-e2e.sh tests/run-jobs.sh
 #            tests/run-pod.sh tests/run-preflight.sh
 #            tests/run-output.sh tests/run-art.sh tests/run-deb.sh
@@ -72,7 +73,7 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-all_suites="tests/run-watch.sh tests/run-components.sh
+all_suites="tests/run-watch.sh tests/run-serve.sh tests/run-components.sh
     tests/run-print.sh tests/run-e2e.sh tests/run-jobs.sh
     tests/run-pod.sh tests/run-preflight.sh tests/run-output.sh
     tests/run-art.sh tests/run-deb.sh tests/run-costs.sh

@@ -276,7 +276,8 @@ check "no header over 250 lines, no folder over 15 % of src/" sized
 # Libraries loaded when first needed (issue 36): "NAME SONAME-PATTERN"
 # of each, the soname this build found read from the binary.
 lazy_libs="librsvg librsvg-2[.]so[.][0-9]*
-libqpdf libqpdf[.]so[.][0-9]*"
+libqpdf libqpdf[.]so[.][0-9]*
+libmicrohttpd libmicrohttpd[.]so[.][0-9]*"
 soname_of() { grep -ao "$1" deckpress | head -n 1; }
 # loaded ARGS...: the libraries ./deckpress ARGS initialises, one a line.
 loaded() {
@@ -290,9 +291,9 @@ not_loaded() {
 		! grep "/$pat\$" "$T/loaded" || { echo "$name loaded"; exit 1; }
 	done
 }
-check "deckpress --version loads neither librsvg nor libqpdf" \
+check "deckpress --version loads neither librsvg, libqpdf nor libmicrohttpd" \
     not_loaded --version
-check "check of a deck loads neither librsvg nor libqpdf" \
+check "check of a deck loads neither librsvg, libqpdf nor libmicrohttpd" \
     not_loaded check tests/decks/quiz
 # An SVG loads librsvg, and draws (run-images.sh measures it); a PDF
 # with a language loads libqpdf to finish it (run-output.sh reads it).

@@ -12,14 +12,17 @@
 #include <string.h>
 #include <time.h>
 
+#include <glib.h>
+
 #include "cmd.h"
 #include "../run/run.h"
+#include "../serve/serve.h"
 
 static const char usage_watch[] =
 "usage: deckpress watch DECK [--pack] [--lang LANG] [-o FILE]\n"
 "                  [--variant NAME] [--component NAME]\n"
 "                  [--duplex long|short|none|fold] [--no-backs] [--draft]\n"
-"                  [--hints]\n"
+"                  [--hints] [--serve [--port N]]\n"
 "                  [--paper a4|letter] [--back-offset X,Y]\n"
 "                  [--printer FILE] [--guides marks|full|corners]\n"
 "                  [--spacing MM | --bleed-only-outside]\n"
@@ -49,13 +52,19 @@ static const char usage_watch[] =
 "      --hints          every text box outlined, its field named\n"
 "  -v, --verbose        after each build of the card sheets, how many\n"
 "                       texts it laid out anew, the rest kept\n"
+"      --serve          also show every face on a local page, updated\n"
+"                       at each save: prints \"serving http://127.0.0.1:\n"
+"                       PORT/\" to open (loopback only; not with --pack)\n"
+"      --port N         the page's port (default 8470, or a free one if\n"
+"                       it is taken; 0: a free one)\n"
 PRINT_USAGE
 DECK_USAGE
 "  -h, --help           this help\n"
 "\n"
 "Exit status: 0 stopped by SIGINT or SIGTERM, 2 usage (also when the\n"
 "first build finds one, like a language the deck does not have), 3 no\n"
-"way to watch (DECK gone with the folder that held it).\n";
+"way to watch (DECK gone with the folder that held it) or to serve\n"
+"(--port N taken).\n";
 
 /* What each build renders: the job as the command line says. */
 struct wjob {
@@ -68,7 +77,30 @@ struct wjob {
 	size_t		 fitted, texts;	/* by the last build: texts
 					   laid out anew, of all it
 					   laid out */
+	bool		 serve;		/* --serve */
+	int		 port;		/* --port, or SERVE_PORT */
+	bool		 port_given;
+	struct serve	*sv;		/* the page's server, or NULL */
+	struct diags	 aside;		/* the last build's, about the
+					   languages read for the page
+					   alone: they fail no build */
 };
+
+/* The game loaded, before the PDF: the page's faces first. */
+static void
+loaded(void *arg, struct setup *s, size_t li)
+{
+	serve_loaded(arg, s, li);
+}
+
+/* Between builds: the faces the page asked for. */
+static void
+work(void *arg)
+{
+	const struct wjob *w = arg;
+
+	serve_work(w->sv);
+}
 
 /*
  * One build: the printer profile read again, then doc_cards() or
@@ -88,6 +120,15 @@ build(void *arg, const struct watch_changes *ch, struct diags *d, char **out)
 		return rc;
 	if (w->pack)
 		return doc_pack(&j, NULL, d);
+	/* The page's server told first: nothing is drawn from the game
+	 * kept once it may be freed. */
+	if (w->sv != NULL) {
+		serve_build_start(w->sv, !run_watch_deck_yaml(j.deckdir, ch));
+		j.others = true;
+		j.aside = &w->aside;
+		j.loaded = loaded;
+		j.loaded_arg = w->sv;
+	}
 	/* --image-dpi resampled the kept images for the last build's
 	 * sizes: with it, every build starts afresh. */
 	if (!run_watch_deck_yaml(j.deckdir, ch) || j.image_dpi > 0) {
@@ -111,12 +152,16 @@ static void
 report(void *arg, struct diags *d, int rc, const char *out, double secs,
     bool again)
 {
-	const struct wjob *w = arg;
-	size_t nerr = d->nerr;
+	struct wjob *w = arg;
+	size_t nerr;
 	char when[16];
 	struct tm tm;
 	time_t now;
 
+	if (w->sv != NULL)
+		serve_built(w->sv, (struct setup *)&w->kept, rc, d,
+		    &w->aside);
+	nerr = d->nerr;
 	cmd_finish(d, rc);
 	now = time(NULL);
 	strftime(when, sizeof(when), "%H:%M:%S", localtime_r(&now, &tm));
@@ -136,11 +181,25 @@ report(void *arg, struct diags *d, int rc, const char *out, double secs,
 static int
 run_watch(struct wjob *w)
 {
-	struct watch_build b = { build, report, w };
+	struct watch_build b = { build, report, w, -1, work };
 	struct diags d = { 0 };
-	char *dir = job_data_dir(), *packdir = path_join(dir, "layouts/pack");
-	int rc = run_watch_loop(w->job.deckdir, packdir, &b, &d);
+	char *dir, *packdir, *url = NULL;
+	int rc;
 
+	if (w->serve) {
+		if ((w->sv = serve_new(w->port, w->port_given, &url, &d)) ==
+		    NULL)
+			return cmd_finish(&d, EXIT_IO);
+		printf("serving %s\n", url);
+		fflush(stdout);
+		g_free(url);
+		b.workfd = serve_wake_fd(w->sv);
+	}
+	dir = job_data_dir();
+	packdir = path_join(dir, "layouts/pack");
+	rc = run_watch_loop(w->job.deckdir, packdir, &b, &d);
+	serve_free(w->sv);
+	diag_free(&w->aside);
 	job_setup_free(&w->kept);
 	free(dir);
 	free(packdir);
@@ -158,6 +217,20 @@ not_pack(const struct job *j)
 	if (!j->backs)
 		return "--no-backs";
 	return NULL;
+}
+
+/* --port N: 0 (a free one) to 65535. */
+static int
+port_arg(const char *arg, int *port)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || v < 0 || v > 65535)
+		return cmd_usage_error(usage_watch, "--port must be a port "
+		    "number from 0 to 65535, not '%s'", arg);
+	*port = (int)v;
+	return 0;
 }
 
 /* DECK after the options, a folder; 0 or a usage error. */
@@ -178,6 +251,12 @@ deck_arg(struct wjob *w, int argc, char **argv)
 	if (stat(w->job.deckdir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return cmd_usage_error(usage_watch, "%s is not a folder: "
 		    "nothing to watch", w->job.deckdir);
+	if (w->pack && w->serve)
+		return cmd_usage_error(usage_watch, "%s", "--serve shows the "
+		    "card sheets' faces, not the pack");
+	if (w->port_given && !w->serve)
+		return cmd_usage_error(usage_watch, "%s", "--port is the port "
+		    "of --serve's page: give --serve too");
 	if (w->pack && (opt = not_pack(&w->job)) != NULL)
 		return cmd_usage_error(usage_watch, "%s is an option of the "
 		    "card sheets, not of the pack", opt);
@@ -190,12 +269,14 @@ cmd_watch(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "pack", no_argument, NULL, 'K' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "serve", no_argument, NULL, 'S' },
+		{ "port", required_argument, NULL, 'P' },
 		CARDS_OPTIONS,
 		DECK_OPTIONS,
 		PRINT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct wjob w = { .job = JOB_INIT };
+	struct wjob w = { .job = JOB_INIT, .port = SERVE_PORT };
 	int c, rc;
 
 	/* A designer at work: art not yet drawn is a placeholder, warned
@@ -209,6 +290,14 @@ cmd_watch(int argc, char **argv)
 			break;
 		case 'v':
 			w.verbose = true;
+			break;
+		case 'S':
+			w.serve = true;
+			break;
+		case 'P':
+			if ((rc = port_arg(optarg, &w.port)) != 0)
+				return rc;
+			w.port_given = true;
 			break;
 		case 'h':
 			fputs(usage_watch, stdout);

@@ -149,6 +149,8 @@ doc_cards(const struct job *j, char **said, struct diags *d)
 	    j->kind ? j->kind : "cards");
 	if (j->outpath != NULL)
 		*j->outpath = g_strdup(out);
+	if (j->loaded != NULL)
+		j->loaded(j->loaded_arg, s, (size_t)li);
 	rc = render_pdf(s, j, (size_t)li, v, out, said, d);
 out:
 	g_free(out);

@@ -182,4 +182,15 @@ int	 export_shop_image(const struct setup *s, size_t li,
 	    const struct export_shop *v, const char *out,
 	    struct export_image *img, struct diags *d);
 
+/*
+ * Face f of card c (its first copy) in language li, with its bleed, as
+ * the bytes of a PNG at dpi (caller frees; *len their number), drawn
+ * as export_card() draws it, guides (trim, safe area) over it if
+ * asked: watch --serve's faces.  NULL for a back the card has not, or
+ * an image that could not be made; a text too long is said in d.
+ */
+unsigned char *export_face_png(const struct setup *s, size_t li,
+	    const struct card *c, enum face f, double dpi, bool guides,
+	    size_t *len, struct diags *d);
+
 #endif

@@ -396,3 +396,25 @@ export_card(const struct setup *s, size_t li, const struct export_view *v,
 	layout_laid_free(&laid[1]);
 	return rc;
 }
+
+unsigned char *
+export_face_png(const struct setup *s, size_t li, const struct card *c,
+    enum face f, double dpi, bool guides, size_t *len, struct diags *d)
+{
+	const struct tmpl *t = s->tmpls[c->kind];
+	const struct face_cut cut = { dpi / 72, dpi / 72, 0, 0, false, 0,
+	    guides, t->safe, 0, 0 };
+	struct laid l = { 0 };
+	cairo_surface_t *img;
+	unsigned char *png;
+
+	*len = 0;
+	if (f == FACE_BACK && t->nelems[FACE_BACK] == 0)
+		return NULL;
+	layout_card(s->fonts, s->deck, t, c, 0, li, f, &l, d);
+	img = export_raster_face(s->fonts->ctx, &l, &cut);
+	png = pdf_png_mem(img, dpi, len);
+	cairo_surface_destroy(img);
+	layout_laid_free(&l);
+	return png;
+}

@@ -28,6 +28,8 @@ job_load_opts(const struct job *j, struct load_opts *o)
 	o->placeholders = j->draft || j->placeholders;
 	o->allow_outside = j->allow_outside;
 	o->typeset = true;	/* printed: typography applied */
+	o->others = j->others;
+	o->aside = j->aside;
 }
 
 int

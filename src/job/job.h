@@ -115,6 +115,16 @@ struct job {
 					   last build loaded, loaded
 					   again by job_setup_again()
 					   and kept */
+	bool		 others;	/* every language loaded, the others
+					   as drafts (load_opts.others) */
+	struct diags	*aside;		/* with others: their diagnostics
+					   (load_opts.aside) */
+	/*
+	 * Set (watch --serve): called once the game is loaded and bound
+	 * and before the PDF is laid out, with the language printed.
+	 */
+	void		(*loaded)(void *arg, struct setup *s, size_t li);
+	void		*loaded_arg;
 };
 
 /* A job's print options before any is given. */

@@ -22,11 +22,13 @@ nfaces(const struct tmpl *t)
 	return t->back_is_front ? 1 : 2;
 }
 
-/* Is language li's text checked: the source, or any read if all. */
+/* Is language li's text checked: the source, or any read if all, but
+ * those read for watch --serve's page alone (they fail no build). */
 static bool
 lang_on(const struct deck *deck, size_t li, bool all)
 {
-	return li == 0 || (all && deck->loaded != NULL && deck->loaded[li]);
+	return li == 0 || (all && deck->loaded != NULL && deck->loaded[li] &&
+	    !(deck->others != NULL && deck->others[li]));
 }
 
 /* A 'when' value that is not one of the attribute's declared values. */

@@ -888,6 +888,24 @@ read_journal(struct deck *deck, const char *dir, struct diags *d)
 	    "import' into the deck again to finish");
 }
 
+/*
+ * deck.yaml's keys but cards (each card's data is its own): what a
+ * change to may show on any face (watch --serve).
+ */
+static uint64_t
+head_sig(const struct ynode *root)
+{
+	uint64_t h = YTREE_HASH0;
+	size_t i;
+
+	for (i = 0; root->type == YNODE_MAP && i < root->n; i++)
+		if (root->pairs[i].key->type != YNODE_SCALAR ||
+		    strcmp(root->pairs[i].key->str, "cards") != 0)
+			h = ytree_hash(ytree_hash(h, root->pairs[i].key),
+			    root->pairs[i].val);
+	return h;
+}
+
 struct deck *
 load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 {
@@ -918,6 +936,8 @@ load_deck(const char *dir, const struct load_opts *o, struct diags *d)
 	    (const unsigned char *)o->deckyaml, o->decklen, d) :
 	    ytree_load(&tree, deck->confine, deck->file, d);
 	ok = root != NULL && load_head(deck, root, o->head, d);
+	if (root != NULL)
+		deck->sig = head_sig(root);
 	if (deck->game == NULL)
 		deck->game = dir_name(&deck->arena, dir);
 	/* Texts are checked even when the head has errors: report all. */

@@ -74,6 +74,13 @@ struct load_opts {
 	bool		 draft;		/* fill missing strings of lang from
 					   the source and flag stale ones,
 					   warnings instead of errors */
+	bool		 others;	/* every language read besides lang,
+					   each other one as a draft (watch
+					   --serve shows them all) */
+	struct diags	*aside;		/* with others: what reading the
+					   other languages says, moved out
+					   of d (diag_move()): it fails
+					   nothing.  NULL: kept in d */
 	bool		 hints;		/* every text box outlined and
 					   named (deck->hints) */
 	bool		 placeholders;	/* a missing image drawn as a

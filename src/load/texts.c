@@ -687,9 +687,42 @@ choose_langs(struct deck *deck, const struct load_opts *o)
 	size_t li;
 
 	deck->loaded = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
-	for (li = 0; li < deck->nlangs; li++)
-		deck->loaded[li] = li == 0 || (o->lang == NULL ? !o->one :
-		    strcmp(deck->langs[li], o->lang) == 0);
+	deck->others = arena_alloc(&deck->arena, deck->nlangs * sizeof(bool));
+	for (li = 0; li < deck->nlangs; li++) {
+		deck->loaded[li] = li == 0 || o->others || (o->lang == NULL ?
+		    !o->one : strcmp(deck->langs[li], o->lang) == 0);
+		deck->others[li] = li > 0 && o->others && (o->lang == NULL ||
+		    strcmp(deck->langs[li], o->lang) != 0);
+	}
+}
+
+/*
+ * Is language li read as a draft: asked for (--draft), or one read
+ * besides the language printed (o->others)?  The source never is.
+ */
+static bool
+lang_draft(const struct deck *deck, size_t li, const struct load_opts *o)
+{
+	return li > 0 && (o->draft || deck->others[li]);
+}
+
+/*
+ * Language li was read for the page alone (deck->others): what reading
+ * it said, d's from first on, is about it, and goes to o->aside, where
+ * it fails no build (a plain watch would not have read it).
+ */
+static void
+set_aside(const struct deck *deck, size_t li, size_t first,
+    const struct load_opts *o, struct diags *d)
+{
+	size_t i;
+
+	if (!deck->others[li] || o->aside == NULL)
+		return;
+	for (i = first; i < d->n; i++)
+		if (d->v[i].lang == NULL)
+			d->v[i].lang = xstrdup(deck->langs[li]);
+	diag_move(d, first, o->aside);
 }
 
 static void
@@ -799,8 +832,8 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
     struct diags *d)
 {
 	GHashTable *fields = g_hash_table_new(g_str_hash, g_str_equal);
-	bool ok = true, draft, *read;
-	size_t i, li;
+	bool ok = true, draft, *read, lok;
+	size_t i, li, first;
 
 	for (i = 0; i < deck->ncards; i++)
 		deck->cards[i].texts = arena_alloc(&deck->arena,
@@ -812,7 +845,7 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 	for (li = 0; li < deck->nlangs; li++) {
 		if (!deck->loaded[li])
 			continue;
-		draft = o->draft && li > 0;
+		draft = lang_draft(deck, li, o);
 		/* A language not in deck.yaml (deckpress strings --lang) may
 		 * have no file yet: it is being started. */
 		if (li >= deck->ndeclared) {
@@ -823,21 +856,30 @@ load_texts(struct deck *deck, const struct srcpos *langs_pos,
 				continue;
 		}
 		/* A file with errors: the cards it lacks are no news. */
+		first = d->n;
+		lok = true;
 		if (!load_textfile(deck, li, li < deck->ndeclared ?
 		    &lang_pos[li] : langs_pos, draft, o->skip_unknown,
 		    &read[li], fields, d)) {
-			ok = false;
+			lok = false;
 			deck->broken[li] = true;
 		} else if (read[li])
-			ok &= whole_cards(deck, li, draft, d);
+			lok = whole_cards(deck, li, draft, d);
+		if (deck->others[li] && o->aside != NULL)
+			set_aside(deck, li, first, o, d);
+		else
+			ok &= lok;
 	}
 	if (o->packdir != NULL && (o->pack || load_has_pack(deck, 0)))
 		add_defaults(deck, o->packdir, fields, d);
 	g_hash_table_destroy(fields);
 	deck->draft = o->draft;
-	for (li = 1; o->draft && li < deck->nlangs; li++)
-		if (deck->loaded[li])
+	for (li = 1; li < deck->nlangs; li++)
+		if (deck->loaded[li] && lang_draft(deck, li, o)) {
+			first = d->n;
 			draft_lang(deck, li, read[li], d);
+			set_aside(deck, li, first, o, d);
+		}
 	if (o->typeset && deck->smart)
 		smarten(deck);
 	return ok;

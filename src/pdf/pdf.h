@@ -176,5 +176,11 @@ bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
  */
 bool	pdf_png_write(cairo_surface_t *img, const char *path, double dpi,
 	    struct diags *d);
+/*
+ * The same PNG as pdf_png_write() writes, into memory: its bytes
+ * (caller frees) and their number in *len, or NULL if img has none or
+ * libpng gave up.  For watch --serve's faces.
+ */
+unsigned char *pdf_png_mem(cairo_surface_t *img, double dpi, size_t *len);
 
 #endif

@@ -11,6 +11,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <png.h>
 
@@ -18,9 +19,11 @@
 
 /* What libpng's callbacks need: the file, and whether a write failed. */
 struct pngout {
-	struct outfile	*out;
+	struct outfile	*out;		/* NULL: into mem */
 	bool		 failed;
 	const char	*why;		/* libpng's own message, if any */
+	unsigned char	*mem;		/* owned: the bytes, when out is NULL */
+	size_t		 len, cap;
 };
 
 static void
@@ -28,7 +31,11 @@ write_fn(png_structp png, png_bytep data, png_size_t len)
 {
 	struct pngout *o = png_get_io_ptr(png);
 
-	if (!o->failed && !outfile_write(o->out, data, len))
+	if (o->out == NULL) {
+		xgrow((void **)&o->mem, &o->cap, o->len + len, 1);
+		memcpy(o->mem + o->len, data, len);
+		o->len += len;
+	} else if (!o->failed && !outfile_write(o->out, data, len))
 		o->failed = true;
 }
 
@@ -159,7 +166,7 @@ pdf_png_write(cairo_surface_t *img, const char *path, double dpi,
 {
 	struct srcpos pos = { diag_file(d, outfile_name(path)), 0, 0 };
 	struct outfile out;
-	struct pngout o = { &out, false, NULL };
+	struct pngout o = { &out, false, NULL, NULL, 0, 0 };
 	png_structp png;
 	png_infop info = NULL;
 	bool ok;
@@ -183,4 +190,31 @@ pdf_png_write(cairo_surface_t *img, const char *path, double dpi,
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write PNG: %s",
 		    o.why != NULL ? o.why : "libpng failed");
 	return outfile_close(&out, ok, d);
+}
+
+unsigned char *
+pdf_png_mem(cairo_surface_t *img, double dpi, size_t *len)
+{
+	struct pngout o = { NULL, false, NULL, NULL, 0, 0 };
+	png_structp png;
+	png_infop info = NULL;
+	bool ok;
+
+	*len = 0;
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
+	    cairo_image_surface_get_data(img) == NULL)
+		return NULL;
+	cairo_surface_flush(img);
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &o, error_fn,
+	    warn_fn);
+	if (png != NULL)
+		info = png_create_info_struct(png);
+	ok = info != NULL && encode(png, info, img, dpi, &o);
+	png_destroy_write_struct(&png, &info);
+	if (!ok) {
+		free(o.mem);
+		return NULL;
+	}
+	*len = o.len;
+	return o.mem;
 }

@@ -114,7 +114,14 @@ struct watch_build {
 	 */
 	void	(*report)(void *arg, struct diags *d, int rc, const char *out,
 		    double secs, bool again);
-	void	 *arg;			/* passed to both */
+	void	 *arg;			/* passed to all */
+	/*
+	 * Or -1: a descriptor polled with the files; when it is readable,
+	 * work(arg) is called between builds (watch --serve draws the
+	 * faces its page asks for).
+	 */
+	int	  workfd;
+	void	(*work)(void *arg);
 };
 
 /*

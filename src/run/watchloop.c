@@ -612,10 +612,12 @@ settle(struct watch *w, struct pollfd *pf)
 			left = start + MAX_WAIT_MS - t;
 		if (left <= 0)
 			return true;
-		if (poll(pf, 2, (int)left) < 0 && errno != EINTR)
+		if (poll(pf, 3, (int)left) < 0 && errno != EINTR)
 			return true;
 		if (pf[0].revents != 0)
 			return false;
+		if (pf[2].revents != 0)
+			w->b->work(w->b->arg);
 		if (pf[1].revents != 0 && read_events(w))
 			last = now_ms();
 	}
@@ -668,11 +670,13 @@ lost(struct watch *w, struct diags *d)
 static int
 loop(struct watch *w, struct diags *d)
 {
-	struct pollfd pf[2] = { { w->sfd, POLLIN, 0 }, { w->ifd, POLLIN, 0 } };
+	struct pollfd pf[3] = { { w->sfd, POLLIN, 0 }, { w->ifd, POLLIN, 0 },
+	    { w->b->workfd, POLLIN, 0 } };
 	int rc;
 
 	for (;;) {
-		if (poll(pf, 2, -1) < 0) {
+		/* A negative descriptor is not polled: no work. */
+		if (poll(pf, 3, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			diag_add(d, DIAG_ERROR, NULL, "io", "cannot wait for "
@@ -681,7 +685,9 @@ loop(struct watch *w, struct diags *d)
 		}
 		if (pf[0].revents != 0)
 			return 0;
-		if (!read_events(w))
+		if (pf[2].revents != 0)
+			w->b->work(w->b->arg);
+		if (pf[1].revents == 0 || !read_events(w))
 			continue;
 		if (!settle(w, pf))
 			return 0;

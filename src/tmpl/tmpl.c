@@ -430,6 +430,8 @@ load(const struct confine *conf, const char *path,
 	if (root != NULL)
 		root = tmpl_compose(&t->arena, conf, path, root,
 		    &tmpl_elem_keys, d);
+	/* watch --serve draws again the faces of a layout that changed. */
+	t->sig = ytree_hash(YTREE_HASH0, root);
 	ok = root != NULL && ytree_expect(root, YNODE_MAP, "a layout", NULL, d);
 	if (ok) {
 		ok = ytree_check_keys(root, tmpl_keys, NULL, d) == 0;

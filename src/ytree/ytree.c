@@ -774,3 +774,46 @@ ytree_stream(struct arena *a, const struct confine *c, const char *path,
 {
 	return load(a, c, path, s, d);
 }
+
+/* FNV-1a over len bytes of p. */
+static uint64_t
+fnv(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+uint64_t
+ytree_hash(uint64_t h, const struct ynode *n)
+{
+	unsigned char head[3];
+	uint64_t count;
+	size_t i;
+
+	if (n == NULL)
+		return fnv(h, "\xff", 1);
+	head[0] = n->type;
+	head[1] = n->plain;
+	head[2] = n->lost;
+	h = fnv(h, head, sizeof(head));
+	/* The count first: ["a", "b"] is not ["ab"]. */
+	count = n->type == YNODE_SCALAR ? n->len : n->n;
+	h = fnv(h, &count, sizeof(count));
+	switch (n->type) {
+	case YNODE_SCALAR:
+		return fnv(h, n->str, n->len);
+	case YNODE_SEQ:
+		for (i = 0; i < n->n; i++)
+			h = ytree_hash(h, n->items[i]);
+		return h;
+	default:
+		for (i = 0; i < n->n; i++)
+			h = ytree_hash(ytree_hash(h, n->pairs[i].key),
+			    n->pairs[i].val);
+		return h;
+	}
+}

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../diag.h"
 #include "../util.h"
@@ -119,5 +120,14 @@ bool		 ytree_number(const struct ynode *n, double *out,
 bool		 ytree_bool(const struct ynode *n, bool *out,
 		    const char *what, const char *ctx, struct diags *d);
 bool		 ytree_isnull(const struct ynode *n);
+
+/*
+ * FNV-1a of n's contents (types, keys, scalars, quoting; not where
+ * they stand, so that a comment or a blank line changes nothing) over
+ * h, the offset basis YTREE_HASH0 to start: two trees that read the
+ * same hash the same.  NULL hashes as a node of its own.
+ */
+#define YTREE_HASH0	0xcbf29ce484222325ULL
+uint64_t	 ytree_hash(uint64_t h, const struct ynode *n);
 
 #endif
