@@ -20,6 +20,11 @@ that a program can decide (issue 38).  It reads the PDF with qpdf
                01-004); artifacts hold no tagged content (01-001)
   01-mcid      every MCID shown is owned by a structure element, and
                every MCID an element claims is shown (01-005, 01-006)
+  01-group     no marked content belongs directly to a grouping element
+               (Document, Part, Art, Sect, Div): text is in paragraphs,
+               headings, lists ... (ISO 32000-1 14.8.4.2; a document
+               whose pages are each one run of text under Document has
+               no structure a reader can use)
   02-rolemap   every structure type is standard or role-mapped to a
                standard one, standard types are not remapped, no
                circular mapping (02-001 .. 02-004)
@@ -59,6 +64,7 @@ import sys
 CHECKS = [
     ("01-content", "content tagged or artifact"),
     ("01-mcid", "marked content and structure agree"),
+    ("01-group", "no content directly in a grouping element"),
     ("02-rolemap", "structure types standard or role-mapped"),
     ("06-xmp", "XMP metadata with dc:title and pdfuaid:part"),
     ("07-title", "DisplayDocTitle"),
@@ -557,6 +563,8 @@ def check(pdf):
             elif isinstance(k, dict) and "/MCID" in k:
                 m = (k.get("/Pg", pg), int(k["/MCID"]))
             if m is not None:
+                if t in ("Document", "Part", "Art", "Sect", "Div"):
+                    rep.fail("01-group", "marked content directly in %s" % t)
                 if m in owned:
                     rep.fail("01-mcid", "an MCID owned twice")
                 owned[m] = ref

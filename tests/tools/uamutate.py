@@ -107,6 +107,11 @@ def mutate(cid, o):
         if b"/MCID 0 " not in d:
             sys.exit(3)
         edit_data(s, lambda d: d.replace(b"/MCID 0 ", b"/MCID 9999 ", 1))
+    elif cid == "01-group":
+        ps = elements(o, "/P")
+        if not ps:
+            sys.exit(3)
+        val(o, ps[0])["/S"] = "/Div"
     elif cid == "02-rolemap":
         root = val(o, cat["/StructTreeRoot"])
         root["/RoleMap"] = {"/P": "/Span"}
