@@ -229,15 +229,22 @@ void		 layout_laid_unshape(struct laid *l);
  * Draw layout l with its top left at the current point (no point: at 0,
  * 0), line by line at its baselines, as pango_cairo_show_layout does,
  * and leave the current point where it was (show.c).  The PDF's text
- * has no U+00AD and reads a hyphenated word whole: the hyphen Pango
- * draws where a soft hyphen broke a word is drawn after its line, in its
- * run's colour, with the text "-" (which text extraction drops at a line
- * end), and a ligature across a soft hyphen maps to its letters alone.
- * l is left as it was.
+ * has no U+00AD inside a line and reads a hyphenated word whole: the
+ * hyphen Pango draws where a soft hyphen broke a word is drawn after its
+ * line, in its run's colour, with the text U+00AD (a line-end soft
+ * hyphen: readers join the word), and a ligature across a soft hyphen
+ * maps to its letters alone.  l is left as it was.
  */
 void		 layout_show(cairo_t *cr, PangoLayout *l);
 /* The same for one line, its baseline's start at the current point. */
 void		 layout_show_line(cairo_t *cr, PangoLayoutLine *line);
+/*
+ * Only bytes [start, end) of line's layout text drawn, where
+ * layout_show_line() draws them: a line drawn in parts, each in its own
+ * structure element (a link's text in its Link).
+ */
+void		 layout_show_line_part(cairo_t *cr, PangoLayoutLine *line,
+		    int start, int end);
 /*
  * The outlines of l's glyphs added to the path, where layout_show()
  * draws them from the current point (0, 0 if there is none), as

@@ -7,8 +7,10 @@
 //   words   the text in reading order: the structure tree's marked
 //           content, element by element, each element's text joined
 //           (so "op-" at a line end and "posite" on the next line read
-//           "op\u00ADposite" when the hyphen's text is a soft hyphen)
-//           and split into words, one a line
+//           "op\u00ADposite" when the hyphen's text is a soft hyphen:
+//           pdf.js 4.2.67 leaves U+00AD out of its text content, and
+//           it is taken from the glyphs it draws) and split into
+//           words, one a line
 //   tree    the structure tree, one element a line: depth, role, then
 //           alt=TEXT when it has alternate text
 //   links   each link annotation, one a line, tab-separated: its page,
@@ -39,7 +41,12 @@ const data = new Uint8Array(readFileSync(file));
 const doc = await pdfjs.getDocument({ data, verbosity: 0, isEvalSupported: false }).promise;
 
 // Each page's marked content: id -> its text, from the text content's
-// beginMarkedContentProps/endMarkedContent items.
+// beginMarkedContentProps/endMarkedContent items.  pdf.js leaves a
+// format mark (Unicode Cf) out of its text content, so a soft hyphen,
+// U+00AD, is not there; the text it draws (its operator list: each
+// glyph's Unicode, as the font's ToUnicode gives it) has it, and is
+// merged in: an element's text is then what Firefox's engine holds for
+// it.
 async function marked(page) {
   const tc = await page.getTextContent({ includeMarkedContent: true });
   const byId = new Map();
@@ -56,7 +63,57 @@ async function marked(page) {
       if (id) byId.set(id, (byId.get(id) || "") + it.str + (it.hasEOL ? "\n" : ""));
     }
   }
+  const drawn = await drawnText(page);
+  for (const [id, text] of byId) {
+    const m = /_mc(\d+)$/.exec(id);
+    if (m && drawn.has(+m[1])) byId.set(id, withSoftHyphens(text, drawn.get(+m[1])));
+  }
   return { byId, plain };
+}
+
+// MCID -> the text its glyphs draw (the operator list's showText).
+async function drawnText(page) {
+  const ol = await page.getOperatorList();
+  const out = new Map();
+  const stack = [];
+  for (let i = 0; i < ol.fnArray.length; i++) {
+    const fn = ol.fnArray[i];
+    const args = ol.argsArray[i];
+    if (fn === pdfjs.OPS.beginMarkedContentProps) {
+      stack.push(Number.isInteger(args[1]) ? args[1] : null);
+    } else if (fn === pdfjs.OPS.beginMarkedContent) {
+      stack.push(null);
+    } else if (fn === pdfjs.OPS.endMarkedContent) {
+      stack.pop();
+    } else if (fn === pdfjs.OPS.showText) {
+      const id = stack.filter((x) => x !== null).pop();
+      if (id === undefined) continue;
+      const s = args[0].map((g) => (g && typeof g === "object" ? g.unicode || "" : "")).join("");
+      out.set(id, (out.get(id) || "") + s);
+    }
+  }
+  return out;
+}
+
+// text (pdf.js's text content, with its line breaks) with the soft
+// hyphens of drawn (the same text as drawn, no line breaks) put back;
+// drawn is compared as pdf.js normalizes its text content (NFKC: a
+// ligature's glyph "\uFB01" is "fi").
+function withSoftHyphens(text, drawn) {
+  let out = "";
+  let j = 0;
+  for (const c of drawn.normalize("NFKC")) {
+    if (c === "\u00AD" && text[j] !== c) {
+      out += c;
+      continue;
+    }
+    while (j < text.length && text[j] !== c && /\s/.test(text[j])) out += text[j++];
+    if (text[j] === c) {
+      out += c;
+      j++;
+    }
+  }
+  return out + text.slice(j);
 }
 
 const pages = [];
