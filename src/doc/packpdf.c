@@ -110,6 +110,10 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 		return EXIT_IO;
 	}
 	pdf_tagged(&pdf);
+	/* One heading scheme in a document: the rules need levels, so the
+	 * card titles are numbered too, one under the divider's "## Cards"
+	 * (H2), as a rule's subsections are under its sections. */
+	pdf_tag_titles(&pdf, "H3");
 	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
 	pdf_subject(&pdf, p->sheets.note);
 	if (art_count(p->s->images) > 0)

@@ -133,6 +133,15 @@ void	pdf_tag_flaw(cairo_t *cr);
  */
 void	pdf_tag_titles(struct pdfout *p, const char *name);
 const char *pdf_tag_title(cairo_t *cr);
+/*
+ * What is drawn from now on is read at place (a page number) among the
+ * document's: the elements opened in the document element are put in
+ * that order when finished (a folded booklet draws its pages in the
+ * order they print).
+ */
+void	pdf_tag_order(cairo_t *cr, size_t place);
+/* How many elements are open, the document's included (0: untagged). */
+size_t	pdf_tag_depth(cairo_t *cr);
 /* Draw untagged (pause) until resumed, e.g. pages drawn out of order. */
 void	pdf_tag_pause(cairo_t *cr, bool pause);
 /* The element last opened gets /Alt alt (a figure's text). */

@@ -20,13 +20,14 @@
 #include "finishing.h"
 
 enum tnote_kind { TN_ALT, TN_LANG, TN_JOIN, TN_FIRST, TN_UNWRAP,
-    TN_CONTENTS, TN_ATTR };
+    TN_CONTENTS, TN_ATTR, TN_ORDER };
 
 struct tnote {
 	enum tnote_kind	 kind;
 	size_t		 elem;		/* element, by order of opening */
 	size_t		 other;		/* TN_JOIN: joined to this one
-					   (SIZE_MAX: the one before) */
+					   (SIZE_MAX: the one before);
+					   TN_ORDER: its place in reading */
 	bool		 ahead;		/* TN_JOIN: its kids go first */
 	char		*text;		/* TN_ALT, TN_LANG, TN_CONTENTS;
 					   TN_ATTR: "Owner Key Value";
@@ -48,6 +49,8 @@ struct pdftags {
 	bool		 flawed;	/* holds what PDF/UA forbids: no
 					   claim to it (pdf_tag_flaw()) */
 	const char	*title;		/* a card title's element: "H" */
+	size_t		 order;		/* the place in reading of what is
+					   drawn, + 1 (0: as drawn) */
 };
 
 static const cairo_user_data_key_t tags_key;
@@ -200,6 +203,10 @@ pdf_tag_begin(cairo_t *cr, const char *name)
 	xgrow((void **)&g->open, &g->capopen, g->nopen + 1, sizeof(char *));
 	g->open[g->nopen++] = g_strdup(name);
 	g->last = g->n++;
+	/* A page drawn out of order: its Document's kids are put in
+	 * their place when finished. */
+	if (g->order > 0 && g->nopen == 2)
+		note_on(g, TN_ORDER, g->last)->other = g->order - 1;
 	art_begin(cr, g);
 	return true;
 }
@@ -338,6 +345,23 @@ pdf_tag_title(cairo_t *cr)
 	struct pdftags *g = recorder(cr);
 
 	return g != NULL ? g->title : "H";
+}
+
+void
+pdf_tag_order(cairo_t *cr, size_t place)
+{
+	struct pdftags *g = recorder(cr);
+
+	if (g != NULL)
+		g->order = place + 1;
+}
+
+size_t
+pdf_tag_depth(cairo_t *cr)
+{
+	struct pdftags *g = tags_of(cr);
+
+	return g != NULL ? g->nopen : 0;
 }
 
 void
@@ -627,7 +651,9 @@ join(qpdf_data q, struct joins *j, qpdf_oh a, qpdf_oh b, bool ahead)
 			qpdf_oh_replace_key(q, mcr, "/Pg", pg);
 			qpdf_oh_replace_key(q, mcr, "/MCID", c);
 			c = mcr;
-		} else if (is_elem(q, c))
+		} else if (gone(q, j, c))
+			continue;	/* joined already (pages out of order) */
+		else if (is_elem(q, c))
 			qpdf_oh_replace_key(q, c, "/P", a);
 		if (ahead)
 			qpdf_oh_insert_item(q, ka, i, c);
@@ -760,6 +786,70 @@ attribute(qpdf_data q, qpdf_oh e, const char *spec)
 	g_strfreev(v);
 }
 
+/* An element and its place in reading, to sort a parent's kids by. */
+struct placed {
+	size_t	 place, seq;
+	qpdf_oh	 e;
+};
+
+static int
+by_place(const void *a, const void *b)
+{
+	const struct placed *x = a, *y = b;
+
+	if (x->place != y->place)
+		return x->place < y->place ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * The kids of the document element put in reading order: each holds
+ * the place (a page) its TN_ORDER note gives, a kid with none that of
+ * the kid before it; the kids of one place stay in the order drawn.
+ * A folded booklet draws its pages in the order they print.
+ */
+static void
+reorder(qpdf_data q, const struct tree *t, const struct pdftags *g)
+{
+	GHashTable *at = g_hash_table_new(g_direct_hash, g_direct_equal);
+	qpdf_oh doc, k, sorted;
+	struct placed *v;
+	size_t i, place = 0;
+	int n;
+
+	for (i = 0; i < g->nv; i++)
+		if (g->v[i].kind == TN_ORDER)
+			g_hash_table_insert(at, GINT_TO_POINTER(
+			    qpdf_oh_get_object_id(q, t->v[g->v[i].elem])),
+			    GSIZE_TO_POINTER(g->v[i].other + 1));
+	if (g_hash_table_size(at) == 0 || t->n == 0) {
+		g_hash_table_destroy(at);
+		return;
+	}
+	doc = t->v[0];
+	k = kids(q, doc);
+	n = qpdf_oh_get_array_n_items(q, k);
+	v = xcalloc((size_t)n + 1, sizeof(*v));
+	for (i = 0; i < (size_t)n; i++) {
+		void *p;
+
+		v[i].e = qpdf_oh_get_array_item(q, k, (int)i);
+		p = g_hash_table_lookup(at, GINT_TO_POINTER(
+		    qpdf_oh_get_object_id(q, v[i].e)));
+		if (p != NULL)
+			place = GPOINTER_TO_SIZE(p) - 1;
+		v[i].place = place;
+		v[i].seq = i;
+	}
+	qsort(v, (size_t)n, sizeof(*v), by_place);
+	sorted = qpdf_oh_new_array(q);
+	for (i = 0; i < (size_t)n; i++)
+		qpdf_oh_append_item(q, sorted, v[i].e);
+	qpdf_oh_replace_key(q, doc, "/K", sorted);
+	free(v);
+	g_hash_table_destroy(at);
+}
+
 bool
 pdf_tags_claim(const struct pdftags *g)
 {
@@ -791,6 +881,9 @@ pdf_tags_finish(qpdf_data q, const struct pdftags *g)
 	j.to = g_hash_table_new(g_direct_hash, g_direct_equal);
 	j.parents = g_hash_table_new(g_direct_hash, g_direct_equal);
 	j.heldby = g_array_new(FALSE, FALSE, sizeof(qpdf_oh));
+	/* Pages drawn out of order first: a block's part on a page is
+	 * joined to the element before it in reading. */
+	reorder(q, &t, g);
 	/* Each note names an element by its place in the tree as Cairo
 	 * wrote it: the list is made before any is moved. */
 	for (i = 0; i < g->nv; i++) {
@@ -823,6 +916,8 @@ pdf_tags_finish(qpdf_data q, const struct pdftags *g)
 			break;
 		case TN_ATTR:
 			attribute(q, t.v[n->elem], n->text);
+			break;
+		case TN_ORDER:
 			break;
 		}
 	}

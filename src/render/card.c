@@ -255,7 +255,8 @@ is_text(const struct lbox *b)
 static bool
 tag_box(cairo_t *cr, const struct laid *l, const struct lbox *b)
 {
-	if (!is_text(b) || !pdf_tag_begin(cr, is_title(l, b) ? "H" : "P"))
+	if (!is_text(b) || !pdf_tag_begin(cr, is_title(l, b) ?
+	    pdf_tag_title(cr) : "P"))
 		return false;
 	if (is_title(l, b))
 		pdf_tag_first(cr);

@@ -17,6 +17,11 @@
 //           its /Contents, and the text of the Link element that holds
 //           it (its marked content), or "-"
 //   text    each page's text content, items joined by "|"
+//   marked  each marked-content sequence with an MCID, one a line,
+//           tab-separated: its page's object number, its MCID, and its
+//           text as JSON (soft hyphens merged in, as for words): for a
+//           reader of the whole structure tree (uawords.py), which
+//           pdf.js gives only page by page
 //
 // pdfjs-dist is installed in tests/npm/ by .ci/setup (npm ci); the
 // module is found there from the repo root.
@@ -165,7 +170,9 @@ if (mode === "tree") {
     const walk = (n) => {
       if (!n || n.type) return;
       if (n.role === "Link") {
-        const ann = (n.children || []).find((k) => k.type === "annotation");
+        // pdf.js 4.2.67 gives an OBJR as {type: "object", id: "18R"},
+        // the annotation's id (later ones: type "annotation").
+        const ann = (n.children || []).find((k) => k.type === "annotation" || k.type === "object");
         if (ann) linkText.set(ann.id, elemText(n, mc).replace(/\s+/g, " ").trim());
       }
       for (const k of n.children || []) walk(k);
@@ -175,6 +182,13 @@ if (mode === "tree") {
       if (a.subtype !== "Link") continue;
       const t = linkText.has(a.id) ? linkText.get(a.id) : "-";
       out.push(`${i + 1}\t${a.contentsObj ? a.contentsObj.str : ""}\t${t || "-"}`);
+    }
+  }
+} else if (mode === "marked") {
+  for (const p of pages) {
+    for (const [id, text] of p.mc.byId) {
+      const m = /^p(\d+)R_mc(\d+)$/.exec(id);
+      if (m) out.push(`${m[1]}\t${m[2]}\t${JSON.stringify(text)}`);
     }
   }
 } else if (mode === "text") {
