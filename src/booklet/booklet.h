@@ -43,8 +43,10 @@ struct bblock {
 	double		 scale;		/* faces: their size on the page */
 	char		*alt;		/* images: the Markdown's alt text */
 	char		*tag_open;	/* structure elements that hold it,
-					   opened before it: "L LI LBody",
-					   "BlockQuote", "TOC"; or NULL */
+					   opened before it: "L=Decimal LI
+					   LBody" (a list and its
+					   numbering), "BlockQuote", "TOC";
+					   or NULL */
 	int		 tag_close;	/* of those open, closed after it */
 	struct srcpos	 pos;
 };

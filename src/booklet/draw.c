@@ -306,6 +306,22 @@ draw_item(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
 }
 
 /*
+ * Open element name of a block's tag_open: "L=Decimal" is a list with
+ * that numbering (its ListNumbering attribute).
+ */
+static void
+begin_named(cairo_t *cr, const char *name)
+{
+	const char *eq = strchr(name, '=');
+	char *el = g_strndup(name, eq != NULL ? (gsize)(eq - name) :
+	    strlen(name));
+
+	if (pdf_tag_begin(cr, el) && eq != NULL)
+		pdf_tag_attr(cr, "List", "ListNumbering", eq + 1);
+	g_free(el);
+}
+
+/*
  * Open the elements that hold it's block (its tag_open, names split
  * at spaces), drawing a list item's bullet as an Lbl before its LBody;
  * then a table's.  The bullet is drawn even when the PDF is not
@@ -325,7 +341,7 @@ open_tags(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 		if (strcmp(names[i], "LBody") == 0 && b->kind == B_ITEM &&
 		    b->bullet != NULL)
 			break;
-		pdf_tag_begin(cr, names[i]);
+		begin_named(cr, names[i]);
 	}
 	if (b->kind == B_ITEM && b->bullet != NULL) {
 		bool lbl = pdf_tag_begin(cr, "Lbl");
@@ -337,7 +353,7 @@ open_tags(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 		if (lbl)
 			pdf_tag_end(cr);
 		for (; names[i] != NULL; i++)
-			pdf_tag_begin(cr, names[i]);
+			begin_named(cr, names[i]);
 	}
 	g_strfreev(names);
 	if (b->kind == B_TABLE)

@@ -65,10 +65,12 @@ open_at(const struct bflow *fl, size_t i)
 			if (b != prev) {
 				v = g_strsplit(b->tag_open ? b->tag_open :
 				    "", " ", -1);
+				/* "L=Decimal": the L, its numbering
+				 * with its first part. */
 				for (m = 0; v[m] != NULL; m++)
 					if (*v[m] != '\0')
-						g_ptr_array_add(st,
-						    g_strdup(v[m]));
+						g_ptr_array_add(st, g_strndup(
+						    v[m], strcspn(v[m], "=")));
 				g_strfreev(v);
 				if (b->kind == B_TABLE)
 					g_ptr_array_add(st, g_strdup("Table"));
