@@ -168,6 +168,13 @@ void	booklet_flow_free(struct bflow *fl);
  */
 void	booklet_check(const struct fonts *f, const struct bflow *fl,
 	    const struct bstyle *s, struct diags *d);
+/*
+ * Does doc hold what PDF/UA forbids, which its tagged PDF would then
+ * not claim to meet: an image with no alt text (a Figure a reader
+ * hears nothing of), a heading that skips a level on the way down (H2
+ * then H4)?  With d, a warning at each (bcheck.c), for check.
+ */
+bool	booklet_ua_flaws(const struct bdoc *doc, struct diags *d);
 
 /*
  * Draw page i of fl at the origin of cr; footer is the running footer's

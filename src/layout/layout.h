@@ -153,6 +153,9 @@ struct lbox {
 	struct rgba		 fill, stroke, color;
 	struct rgba		 stops[GRAD_MAX];	/* a gradient's */
 	char			*text;		/* owned: text or icon glyph */
+	char			*alt;		/* owned: a picture's alternate
+						   text for this card, or
+						   NULL */
 	double			 size;		/* pt, fitted text size */
 	unsigned int		 marks;		/* MARK_* (drafts, hints) */
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
