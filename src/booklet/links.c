@@ -132,18 +132,18 @@ link_name(const char *text, int start, int end)
 
 /*
  * The rectangles (x, y, w, h each, pt) over bytes [start, end) of t's
- * lines [first, last), placed with the top of line first at (x, y),
- * into r (at most max); how many.
+ * lines [from, last), the lines placed with the top of line first at
+ * (x, y), into r (at most max); how many.
  */
 static size_t
-range_rects(const struct linetab *t, int first, int last, double x,
-    double y, int start, int end, double *r, size_t max)
+range_rects(const struct linetab *t, int first, int from, int last,
+    double x, double y, int start, int end, double *r, size_t max)
 {
 	double top = pango_units_to_double(t->v[first].y0);
 	size_t n = 0;
 	int i, a, b, xa, xb;
 
-	for (i = booklet_line_after(t, first, start); i < last && i < t->n &&
+	for (i = booklet_line_after(t, from, start); i < last && i < t->n &&
 	    t->v[i].start < end && n < max; i++) {
 		const struct tline *ln = &t->v[i];
 
@@ -173,11 +173,12 @@ range_rects(const struct linetab *t, int first, int last, double x,
 
 /*
  * Open the link of reference ref (start, end, card) of l, over its
- * pieces on lines [first, last); false if its card has no page.
+ * pieces on lines [from, last), the lines placed with the top of line
+ * first at (x, y); false if its card has no page.
  */
 static bool
 ref_begin(cairo_t *cr, const struct bflow *fl, PangoLayout *l,
-    const long *ref, int first, int last, double x, double y)
+    const long *ref, int first, int from, int last, double x, double y)
 {
 	const struct linetab *t = booklet_lines(l);
 	double r[4 * MAXRECTS];
@@ -188,8 +189,8 @@ ref_begin(cairo_t *cr, const struct bflow *fl, PangoLayout *l,
 	if ((size_t)ref[2] >= fl->links->ncards ||
 	    (page = fl->links->card_page[ref[2]]) == 0)
 		return false;
-	n = range_rects(t, first, last, x, y, (int)ref[0], (int)ref[1], r,
-	    MAXRECTS);
+	n = range_rects(t, first, from, last, x, y, (int)ref[0], (int)ref[1],
+	    r, MAXRECTS);
 	name = link_name(pango_layout_get_text(l), (int)ref[0], (int)ref[1]);
 	ok = pdf_link_begin(cr, r, n, page, name);
 	g_free(name);
@@ -246,8 +247,8 @@ booklet_draw_linked(cairo_t *cr, const struct bflow *fl, PangoLayout *l,
 				 * begins on this page. */
 				if (in != IN_LINK) {
 					in = switch_to(cr, in, IN_NONE);
-					if (ref_begin(cr, fl, l, r->v + 3 * k, i,
-					    last, x, y))
+					if (ref_begin(cr, fl, l, r->v + 3 * k,
+					    first, i, last, x, y))
 						in = IN_LINK;
 				}
 				end = (int)r->v[3 * k + 1];
