@@ -41,6 +41,7 @@
 #            tests/run-pdftags.sh tests/run-keep.sh tests/run-gfx.sh
 #            tests/run-bench.sh tests/run-hex.sh tests/run-packfold.sh
 #            tests/run-import.sh tests/run-search.sh tests/run-links.sh
+#            tests/run-pdfua.sh
 #            tests/run-bad.sh tests/run-check.sh tests/run-fitmodel.sh
 #            tests/run-imagelimits.sh tests/run-po.sh
 #            tests/run-imgpaint.sh tests/run-confinement.sh
@@ -74,7 +75,7 @@ all_suites="tests/run-components.sh tests/run-print.sh tests/run-pod.sh
     tests/run-nets.sh tests/run-pdftags.sh tests/run-keep.sh
     tests/run-gfx.sh tests/run-bench.sh tests/run-hex.sh
     tests/run-packfold.sh tests/run-import.sh tests/run-search.sh
-    tests/run-links.sh tests/run-bad.sh tests/run-check.sh tests/run-fitmodel.sh
+    tests/run-links.sh tests/run-pdfua.sh tests/run-bad.sh tests/run-check.sh tests/run-fitmodel.sh
     tests/run-imagelimits.sh tests/run-po.sh tests/run-imgpaint.sh
     tests/run-confinement.sh tests/run-translate.sh tests/run-docs.sh
     tests/run-mixed.sh tests/run-compose.sh tests/run-new.sh

@@ -49,11 +49,14 @@ def main(argv):
         for k in uacheck.as_list(e.get("/K")):
             c = content(e, k)
             if c is not None:
-                # A block's part on the next page begins a line.
+                t = text.get(c, "")
+                # A block's part on the next page begins a line (one
+                # line break: a soft hyphen ending the page joins it).
                 if last[0] is not None and c[0] != last[0]:
-                    out += "\n"
+                    out = out.rstrip("\n") + "\n"
+                    t = t.lstrip("\n")
                 last[0] = c[0]
-                out += text.get(c, "")
+                out += t
                 continue
             d = doc.get(k)
             if isinstance(d, dict) and "/S" in d and depth < 256:
