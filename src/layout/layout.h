@@ -153,9 +153,7 @@ struct lbox {
 	struct rgba		 fill, stroke, color;
 	struct rgba		 stops[GRAD_MAX];	/* a gradient's */
 	char			*text;		/* owned: text or icon glyph */
-	char			*alt;		/* owned: a picture's alternate
-						   text for this card, or
-						   NULL */
+	char			*alt;		/* owned: alt text, or NULL */
 	double			 size;		/* pt, fitted text size */
 	unsigned int		 marks;		/* MARK_* (drafts, hints) */
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
@@ -234,18 +232,12 @@ void		 layout_laid_unshape(struct laid *l);
  * and leave the current point where it was (show.c).  The PDF's text
  * has no U+00AD inside a line and reads a hyphenated word whole: the
  * hyphen Pango draws where a soft hyphen broke a word is drawn after its
- * line, in its run's colour, with the text U+00AD (a line-end soft
- * hyphen: readers join the word), and a ligature across a soft hyphen
- * maps to its letters alone.  l is left as it was.
+ * line in its run's colour with the text U+00AD (readers join the word);
+ * a ligature over a soft hyphen maps to its letters; l is kept.  _line:
+ * one line from the current point; _part: its bytes [start, end) only.
  */
 void		 layout_show(cairo_t *cr, PangoLayout *l);
-/* The same for one line, its baseline's start at the current point. */
 void		 layout_show_line(cairo_t *cr, PangoLayoutLine *line);
-/*
- * Only bytes [start, end) of line's layout text drawn, where
- * layout_show_line() draws them: a line drawn in parts, each in its own
- * structure element (a link's text in its Link).
- */
 void		 layout_show_line_part(cairo_t *cr, PangoLayoutLine *line,
 		    int start, int end);
 /*
