@@ -90,14 +90,6 @@ void	pdf_tag_end(cairo_t *cr);
  */
 void	pdf_dest(cairo_t *cr, size_t page);
 /*
- * A link annotation over x, y, w, h (pt, on the page) to the page
- * named page by pdf_dest(), with nothing drawn in it (none if the
- * rectangle is empty or page 0); in a tagged PDF its Link element is
- * counted as the others are.
- */
-void	pdf_link(cairo_t *cr, double x, double y, double w, double h,
-	    size_t page);
-/*
  * A link to the page named page by pdf_dest() over the n rectangles
  * rects (x, y, w, h each, pt on the page: the pieces of a reference
  * that wraps), one annotation named name (its /Contents: what the

@@ -6,8 +6,10 @@
  * n-th met walking the finished tree in order.  What Cairo 1.16 cannot
  * write -- a figure's /Alt, a text's own /Lang, one paragraph over two
  * pages, a card's back
- * read with its front on another page -- is noted against that count
- * and done by pdf_finish() with libqpdf (pdf_tags_finish()).
+ * read with its front on another page, a link's /Contents, attributes
+ * (/Scope, /ListNumbering), a Span whose content goes back to its
+ * paragraph, pages drawn out of reading order -- is noted against that
+ * count and done by pdf_finish() with libqpdf (pdf_tags_finish()).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -237,28 +239,6 @@ pdf_dest(cairo_t *cr, size_t page)
 	cairo_tag_begin(cr, CAIRO_TAG_DEST, attrs);
 	cairo_tag_end(cr, CAIRO_TAG_DEST);
 	art_begin(cr, recorder(cr));
-}
-
-void
-pdf_link(cairo_t *cr, double x, double y, double w, double h, size_t page)
-{
-	struct pdftags *g = recorder(cr);
-	char attrs[160];
-
-	if (w <= 0 || h <= 0 || page == 0)
-		return;
-	/* To a named destination: Cairo 1.16 writes page=N of a page
-	 * not yet drawn as a link to nowhere. */
-	snprintf(attrs, sizeof(attrs), "rect=[%.2f %.2f %.2f %.2f] "
-	    "dest='" DEST_FMT "'", x, y, w, h, page);
-	art_end(cr, g);
-	cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs);
-	cairo_tag_end(cr, CAIRO_TAG_LINK);
-	art_begin(cr, g);
-	/* Cairo puts a Link element in the tree for it, paused or not:
-	 * counted, so the elements after it keep their numbers. */
-	if (g != NULL)
-		g->last = g->n++;
 }
 
 bool
