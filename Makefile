@@ -87,6 +87,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/run/pool.c src/run/batch.c src/run/watchloop.c \
          src/pdf/pdfout.c src/pdf/finish.c src/pdf/png.c src/pdf/xdict.c \
          src/pdf/tagtree.c src/pdf/spans.c src/pdf/artifact.c \
+         src/pdf/uaclaim.c \
          src/pdf/qpdfdl.c \
          src/validate/rules.c src/validate/composition.c \
          src/validate/translate.c src/validate/refs.c \

@@ -129,6 +129,11 @@ struct elem {
 	bool		 pivot_set;	/* else the box's centre */
 	double		 pivot_x, pivot_y;	/* pt, from the trim */
 	enum flip	 flip;
+	/* image, icon, shape: what it shows, for a reader */
+	const char	*alt;		/* a Figure's alternate text, a
+					   template ("Team: {team}"); NULL:
+					   none */
+	bool		 decorative;	/* said to show nothing to read */
 	/* values from data */
 	const struct ynode *node;	/* its YAML, if a value names a card's
 					   data: read for each card */

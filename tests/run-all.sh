@@ -40,7 +40,7 @@
 #            tests/run-costs.sh tests/run-bench.sh tests/run-tts.sh
 #            tests/run-preview.sh tests/run-keep.sh tests/run-hex.sh
 #            tests/run-packfold.sh tests/run-sprites.sh
-#            tests/run-links.sh tests/run-import.sh tests/run-bad.sh
+#            tests/run-links.sh tests/run-pdfua.sh tests/run-import.sh tests/run-bad.sh
 #            tests/run-check.sh tests/run-pdftags.sh
 #            tests/run-confinement.sh tests/run-build.sh
 #            tests/run-nets.sh tests/run-po.sh tests/run-potools.sh
@@ -79,7 +79,7 @@ all_suites="tests/run-watch.sh tests/run-serve.sh tests/run-components.sh
     tests/run-art.sh tests/run-deb.sh tests/run-costs.sh
     tests/run-bench.sh tests/run-tts.sh tests/run-preview.sh
     tests/run-keep.sh tests/run-hex.sh tests/run-packfold.sh
-    tests/run-sprites.sh tests/run-links.sh tests/run-import.sh
+    tests/run-sprites.sh tests/run-links.sh tests/run-pdfua.sh tests/run-import.sh
     tests/run-bad.sh tests/run-check.sh tests/run-pdftags.sh
     tests/run-confinement.sh tests/run-build.sh tests/run-nets.sh
     tests/run-po.sh tests/run-potools.sh tests/run-selftest.sh

@@ -157,9 +157,10 @@ check "justify: each line but the last ends at the box's right edge (53 mm box)"
 check "justify: each line but the last ends at the box's right edge (40 mm box, fitted)" \
     justified "$T/justify.html" 15.5 66.5 55.5 96.5
 # The dictionary's hyphens: a justified paragraph breaks a word at a
-# line end (its text "-", after the line, as searchable-text wants).
+# line end (its text U+00AD, a soft hyphen, after the line, as
+# searchable-text wants).
 hyphenated() {
-	lines "$1" 15.5 21.5 68.5 61.5 | grep -q -- '-$' ||
+	lines "$1" 15.5 21.5 68.5 61.5 | grep -q -- "$(printf '\302\255')\$" ||
 	    { lines "$1" 15.5 21.5 68.5 61.5; return 1; }
 }
 # box_in FILE COLOUR X0 Y0 X1 Y1: that colour's box lies inside, to

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The fonts of a booklet's text, checked once it is laid out: a
+ * A booklet's images without alt text and its skipped heading levels
+ * (booklet_ua_flaws()), and the fonts of its text, checked once it is
+ * laid out: a
  * character neither Roboto (Roboto Condensed for the large headings)
  * nor the language's fallback: families shows, or a face the family
  * lacks (*italic* in a bold condensed heading), would be printed in
@@ -95,4 +97,38 @@ booklet_check(const struct fonts *f, const struct bflow *fl,
 		}
 	g_hash_table_destroy(seen);
 	g_hash_table_destroy(done);
+}
+
+bool
+booklet_ua_flaws(const struct bdoc *doc, struct diags *d)
+{
+	int prev = 0;
+	size_t i;
+	bool flawed = false;
+
+	for (i = 0; i < doc->n; i++) {
+		const struct bblock *b = &doc->v[i];
+
+		if (b->kind == B_IMAGE && (b->alt == NULL || *b->alt == '\0')) {
+			flawed = true;
+			if (d != NULL)
+				diag_add(d, DIAG_WARN, &b->pos, "alt", "an image "
+				    "with no alt text: a screen reader is told "
+				    "nothing of it (say what it shows between "
+				    "the brackets: ![what it shows](FILE))");
+		}
+		if (b->kind != B_HEADING)
+			continue;
+		/* Down one level at a time; up any number. */
+		if (prev > 0 && b->level > prev + 1) {
+			flawed = true;
+			if (d != NULL)
+				diag_add(d, DIAG_WARN, &b->pos, "heading",
+				    "a level-%d heading after a level-%d one: "
+				    "a reader's outline skips level %d", b->level,
+				    prev, prev + 1);
+		}
+		prev = b->level;
+	}
+	return flawed;
 }

@@ -43,8 +43,10 @@ struct bblock {
 	double		 scale;		/* faces: their size on the page */
 	char		*alt;		/* images: the Markdown's alt text */
 	char		*tag_open;	/* structure elements that hold it,
-					   opened before it: "L LI LBody",
-					   "BlockQuote", "TOC"; or NULL */
+					   opened before it: "L=Decimal LI
+					   LBody" (a list and its
+					   numbering), "BlockQuote", "TOC";
+					   or NULL */
 	int		 tag_close;	/* of those open, closed after it */
 	struct srcpos	 pos;
 };
@@ -166,6 +168,13 @@ void	booklet_flow_free(struct bflow *fl);
  */
 void	booklet_check(const struct fonts *f, const struct bflow *fl,
 	    const struct bstyle *s, struct diags *d);
+/*
+ * Does doc hold what PDF/UA forbids, which its tagged PDF would then
+ * not claim to meet: an image with no alt text (a Figure a reader
+ * hears nothing of), a heading that skips a level on the way down (H2
+ * then H4)?  With d, a warning at each (bcheck.c), for check.
+ */
+bool	booklet_ua_flaws(const struct bdoc *doc, struct diags *d);
 
 /*
  * Draw page i of fl at the origin of cr; footer is the running footer's

@@ -71,9 +71,22 @@ draw_bullet(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 	g_object_unref(l);
 }
 
+/*
+ * Lines [first, last) of l as draw_lines() draws them, each [[card:]]
+ * reference in its link if fl has links (links.c).
+ */
+static void
+draw_text_lines(cairo_t *cr, const struct bflow *fl, PangoLayout *l,
+    int first, int last, double x, double y)
+{
+	if (!booklet_draw_linked(cr, fl, l, first, last, x, y))
+		draw_lines(cr, l, first, last, x, y);
+}
+
 /* A table row; tagged is false for a header repeated on a new page. */
 static void
-draw_row(cairo_t *cr, const struct bplaced *it, bool tagged)
+draw_row(cairo_t *cr, const struct bflow *fl, const struct bplaced *it,
+    bool tagged)
 {
 	double x = it->x, w = it->w / (double)it->nlayouts;
 	size_t c;
@@ -94,9 +107,11 @@ draw_row(cairo_t *cr, const struct bplaced *it, bool tagged)
 		int wpx = pango_layout_get_width(it->layouts[c]);
 
 		w = pango_units_to_double(wpx) + 8.0;
-		if (tr)
-			pdf_tag_begin(cr, it->header ? "TH" : "TD");
-		draw_lines(cr, it->layouts[c], 0,
+		if (tr && pdf_tag_begin(cr, it->header ? "TH" : "TD") &&
+		    it->header)
+			/* A header row's cells head their columns. */
+			pdf_tag_attr(cr, "Table", "Scope", "Column");
+		draw_text_lines(cr, fl, it->layouts[c], 0,
 		    pango_layout_get_line_count(it->layouts[c]), x + 4.0,
 		    it->y + 4.0);
 		if (tr)
@@ -125,7 +140,8 @@ draw_image(cairo_t *cr, const struct bplaced *it)
  * only the dotted leader between them (drawn apart: it is furniture).
  */
 static void
-draw_index(cairo_t *cr, const struct bplaced *it, bool leader)
+draw_index(cairo_t *cr, const struct bflow *fl, const struct bplaced *it,
+    bool leader)
 {
 	PangoLayout *name = it->layouts[0], *num = it->layouts[1];
 	PangoRectangle ln, lp;
@@ -138,10 +154,20 @@ draw_index(cairo_t *cr, const struct bplaced *it, bool leader)
 	pango_layout_get_extents(num, NULL, &lp);
 	cairo_set_source_rgb(cr, INK);
 	if (!leader) {
+		/* The name in the entry's link, the number after it. */
+		bool link = booklet_index_link(cr, fl, it), span = false;
+
 		draw_lines(cr, name, 0, n, it->x, it->y);
+		if (link) {
+			pdf_link_end(cr);
+			if ((span = pdf_tag_begin(cr, "Span")))
+				pdf_tag_unwrap(cr);
+		}
 		cairo_move_to(cr, it->x + it->w - MM(15), it->y + it->h -
 		    pango_units_to_double(lp.height));
 		layout_show(cr, num);
+		if (span)
+			pdf_tag_end(cr);
 		return;
 	}
 	/* The leader runs from the last line's end to the number. */
@@ -215,7 +241,8 @@ leaf_name(const struct bblock *b, char *buf, size_t size)
  * begun on the page before, which the finished tree joins to it.
  */
 static void
-draw_text(cairo_t *cr, const struct bplaced *it, bool cont)
+draw_text(cairo_t *cr, const struct bflow *fl, const struct bplaced *it,
+    bool cont)
 {
 	char buf[4];
 	bool tag = pdf_tag_begin(cr, leaf_name(it->b, buf, sizeof(buf)));
@@ -223,25 +250,25 @@ draw_text(cairo_t *cr, const struct bplaced *it, bool cont)
 	if (tag && cont)
 		pdf_tag_join(cr);
 	if (it->b->kind == B_INDEX)
-		draw_index(cr, it, false);
+		draw_index(cr, fl, it, false);
 	else
-		draw_lines(cr, it->layouts[0], it->first, it->last, it->x,
-		    it->y);
+		draw_text_lines(cr, fl, it->layouts[0], it->first, it->last,
+		    it->x, it->y);
 	if (tag)
 		pdf_tag_end(cr);
 	if (it->b->kind == B_INDEX)
-		draw_index(cr, it, true);
+		draw_index(cr, fl, it, true);
 }
 
 static void
-draw_item(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
-    bool cont)
+draw_item(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
+    const struct bplaced *it, bool cont)
 {
 	const struct bblock *b = it->b;
 
 	switch (b->kind) {
 	case B_INDEX:
-		draw_text(cr, it, cont);
+		draw_text(cr, fl, it, cont);
 		return;
 	case B_FACES:
 		draw_faces(cr, f, it);
@@ -249,7 +276,7 @@ draw_item(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 	case B_TABLE:
 		/* A header row on a page the table goes on to repeats
 		 * the one already read. */
-		draw_row(cr, it, !(cont && it->header));
+		draw_row(cr, fl, it, !(cont && it->header));
 		return;
 	case B_IMAGE:
 		draw_image(cr, it);
@@ -274,7 +301,23 @@ draw_item(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 		cairo_set_source_rgb(cr, ACCENT);
 	else
 		cairo_set_source_rgb(cr, INK);
-	draw_text(cr, it, cont);
+	draw_text(cr, fl, it, cont);
+}
+
+/*
+ * Open element name of a block's tag_open: "L=Decimal" is a list with
+ * that numbering (its ListNumbering attribute).
+ */
+static void
+begin_named(cairo_t *cr, const char *name)
+{
+	const char *eq = strchr(name, '=');
+	char *el = g_strndup(name, eq != NULL ? (gsize)(eq - name) :
+	    strlen(name));
+
+	if (pdf_tag_begin(cr, el) && eq != NULL)
+		pdf_tag_attr(cr, "List", "ListNumbering", eq + 1);
+	g_free(el);
 }
 
 /*
@@ -297,7 +340,7 @@ open_tags(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 		if (strcmp(names[i], "LBody") == 0 && b->kind == B_ITEM &&
 		    b->bullet != NULL)
 			break;
-		pdf_tag_begin(cr, names[i]);
+		begin_named(cr, names[i]);
 	}
 	if (b->kind == B_ITEM && b->bullet != NULL) {
 		bool lbl = pdf_tag_begin(cr, "Lbl");
@@ -309,7 +352,7 @@ open_tags(cairo_t *cr, const struct fonts *f, const struct bplaced *it,
 		if (lbl)
 			pdf_tag_end(cr);
 		for (; names[i] != NULL; i++)
-			pdf_tag_begin(cr, names[i]);
+			begin_named(cr, names[i]);
 	}
 	g_strfreev(names);
 	if (b->kind == B_TABLE)
@@ -381,9 +424,8 @@ booklet_draw(cairo_t *cr, const struct fonts *f, const struct bflow *fl,
 		if (!cont)
 			open_tags(cr, f, it, s);
 		cairo_save(cr);
-		draw_item(cr, f, it, cont);
+		draw_item(cr, f, fl, it, cont);
 		cairo_restore(cr);
-		booklet_links(cr, fl, it);
 		if (ends)
 			close_tags(cr, it->b);
 	}

@@ -317,7 +317,11 @@ walk_node(struct walk *w, cmark_node *n)
 		break;
 	case CMARK_NODE_LIST:
 		w->list_depth++;
-		push_tag(w, "L");
+		/* Its numbering, as the bullets drawn say (walk_paragraph):
+		 * "1." Decimal, a bullet Disc, an en dash None (a label
+		 * of no numbering scheme). */
+		push_tag(w, cmark_node_get_list_type(n) == CMARK_ORDERED_LIST ?
+		    "L=Decimal" : w->list_depth % 2 ? "L=Disc" : "L=None");
 		walk_blocks(w, n);
 		pop_tag(w);
 		w->list_depth--;

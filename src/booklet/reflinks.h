@@ -11,17 +11,25 @@
 #include "booklet.h"
 
 /*
- * The links of placed block it, drawn at the origin of cr if fl has
- * links: an index entry to the page it names, each [[card:]] reference
- * to the page of its card's front, a link annotation over each line of
- * it (links.c).
+ * Draw lines [first, last) of l with the top of the first at (x, y),
+ * each [[card:]] reference in it in the Link of its link to the page
+ * of its card's front (one annotation over its pieces, named by its
+ * text), the rest in Spans given back to the element open (links.c).
+ * Returns false, drawing nothing, if l has no reference or fl no links.
  */
-void	booklet_links(cairo_t *cr, const struct bflow *fl,
+bool	booklet_draw_linked(cairo_t *cr, const struct bflow *fl,
+	    PangoLayout *l, int first, int last, double x, double y);
+/*
+ * Open the link of index entry it to the page it names (its row, named
+ * by the entry), if fl has links: close it with pdf_link_end().
+ * Returns whether it opened one.
+ */
+bool	booklet_index_link(cairo_t *cr, const struct bflow *fl,
 	    const struct bplaced *it);
 /*
  * Take the spans that mark [[card:]] references (mdinline.h) out of
  * l's attributes, which then draw as the text without them, and keep
- * their byte ranges and cards with l for booklet_links().
+ * their byte ranges and cards with l for booklet_draw_linked().
  */
 void	booklet_refs_take(PangoLayout *l);
 

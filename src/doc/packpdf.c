@@ -110,6 +110,12 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 		return EXIT_IO;
 	}
 	pdf_tagged(&pdf);
+	/* One heading scheme in a document: the rules need levels, so the
+	 * card titles are numbered too, one under the divider's "## Cards"
+	 * (H2), as a rule's subsections are under its sections. */
+	pdf_tag_titles(&pdf, "H3");
+	if (booklet_ua_flaws(&p->rules, NULL))
+		pdf_tag_flaw(pdf.cr);
 	pdf_meta(&pdf, au, p->s->deck->langs[p->li]);
 	pdf_subject(&pdf, p->sheets.note);
 	if (art_count(p->s->images) > 0)
@@ -241,8 +247,11 @@ doc_pack_preflight(struct setup *s, size_t li, struct diags *d)
 	p.li = li;
 	p.strs = g_ptr_array_new_with_free_func(free);
 	p.title = card_text(&s->deck->pack, li, "title", NULL);
-	if (load_has_pack(s->deck, li))
+	if (load_has_pack(s->deck, li)) {
 		doc_pack_build(&p, &j, &found);
+		/* What keeps its PDF from PDF/UA: check's to say. */
+		booklet_ua_flaws(&p.rules, &found);
+	}
 	else
 		print_build(s, li, &(struct printopts){ DUPLEX_LONG, true,
 		    NULL, NULL, 0, 0, NULL }, &p.sheets, &found);

@@ -44,17 +44,22 @@ add_outline(struct pdfout *pdf, const struct bflow *fl,
 /* The booklet as pages of the paper, one flow page a PDF page. */
 /*
  * The booklet's PDF begun, pages of w x h pt: its authors and language
- * set, its images' finishing asked for.  False if it cannot be (said).
+ * set, its images' finishing asked for; flawed: its Markdown holds what
+ * PDF/UA forbids (booklet_ua_flaws()), so it claims no PDF/UA.  False
+ * if it cannot be (said).
  */
 static bool
 open_pdf(struct pdfout *pdf, const struct setup *s, double w, double h,
-    const char *title, size_t li, const char *out, struct diags *d)
+    const char *title, size_t li, const char *out, bool flawed,
+    struct diags *d)
 {
 	char *au;
 
 	if (!pdf_open(pdf, out, w, h, title, d))
 		return false;
 	pdf_tagged(pdf);
+	if (flawed)
+		pdf_tag_flaw(pdf->cr);
 	au = job_game_authors(s->deck);
 	pdf_meta(pdf, au, s->deck->langs[li]);
 	g_free(au);
@@ -65,7 +70,7 @@ open_pdf(struct pdfout *pdf, const struct setup *s, double w, double h,
 
 static int
 booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
-    const char *title, size_t li, const char *out, char **said,
+    const char *title, size_t li, const char *out, bool flawed, char **said,
     struct diags *d)
 {
 	struct pdfout pdf;
@@ -73,7 +78,8 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 	size_t i;
 	bool ok;
 
-	if (!open_pdf(&pdf, s, st->page_w, st->page_h, title, li, out, d))
+	if (!open_pdf(&pdf, s, st->page_w, st->page_h, title, li, out, flawed,
+	    d))
 		return EXIT_IO;
 	page_of = xcalloc(fl->n + 1, sizeof(int));
 	pdf_expect(&pdf, fl->n);
@@ -94,7 +100,7 @@ booklet_a4(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 /* The booklet as pages two up, in the order that folds into a book. */
 static int
 booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
-    const char *title, size_t li, const char *out, char **said,
+    const char *title, size_t li, const char *out, bool flawed, char **said,
     struct diags *d)
 {
 	size_t n = (fl->n + 3) / 4 * 4, k;
@@ -104,7 +110,8 @@ booklet_a5(struct setup *s, const struct bflow *fl, const struct bstyle *st,
 
 	/* Two A5 pages (148 x 210 mm) fill an A4 landscape sheet; two
 	 * half-Letter pages a Letter one. */
-	if (!open_pdf(&pdf, s, st->sheet_w, st->sheet_h, title, li, out, d))
+	if (!open_pdf(&pdf, s, st->sheet_w, st->sheet_h, title, li, out,
+	    flawed, d))
 		return EXIT_IO;
 	page_of = xcalloc(n + 1, sizeof(int));
 	pdf_expect(&pdf, n / 2);
@@ -231,7 +238,8 @@ doc_booklet(const struct rulebook_job *j, char **said, struct diags *d)
 	    s.deck->langs[li], j->a5 ? "-a5" : "");
 	if ((rc = job_ensure_parent(out, d)) == 0)
 		rc = (j->a5 ? booklet_a5 : booklet_a4)(&s, &fl, &st,
-		    job_game_title(s.deck), (size_t)li, out, said, d);
+		    job_game_title(s.deck), (size_t)li, out,
+		    booklet_ua_flaws(&doc, NULL), said, d);
 out:
 	free(out);
 	booklet_flow_free(&fl);

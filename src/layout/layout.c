@@ -5,6 +5,7 @@
  * icon names into glyphs.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -856,6 +857,23 @@ grow_bleed(const struct facejob *j, struct lbox *b)
 	b->h = y1 - b->y;
 }
 
+/* card_var() for markup_plain_subst(), which hands its context const. */
+static const char *
+alt_var(const void *ctx, const char *name)
+{
+	return card_var((void *)(uintptr_t)ctx, name);
+}
+
+/* A picture's alternate text for j's card: its {…} references filled. */
+static char *
+lay_alt(const struct facejob *j, const struct elem *e)
+{
+	struct cardvars cv = { j->deck, j->c, e, j->copy, j->lang, { "", "" },
+	    0, false };
+
+	return markup_plain_subst(e->alt, alt_var, &cv);
+}
+
 /* Element e placed on j's face: its box, colours, text, icon, image. */
 static void
 lay_elem(const struct facejob *j, const struct elem *e)
@@ -890,6 +908,8 @@ lay_elem(const struct facejob *j, const struct elem *e)
 		    card_attr(c, e->icon_attr)));
 	else if (e->type == ELEM_IMAGE)
 		lay_image(j, b);
+	if (e->alt != NULL)
+		b->alt = lay_alt(j, e);
 }
 
 /* The arena of the card's own values: a die's faces live there too. */
@@ -1025,6 +1045,7 @@ layout_laid_free(struct laid *l)
 		return;
 	for (i = 0; i < l->n; i++) {
 		g_free(l->v[i].text);
+		free(l->v[i].alt);
 		if (l->v[i].layout != NULL)
 			g_object_unref(l->v[i].layout);
 	}

@@ -155,6 +155,7 @@ struct lbox {
 	struct rgba		 fill, stroke, color;
 	struct rgba		 stops[GRAD_MAX];	/* a gradient's */
 	char			*text;		/* owned: text or icon glyph */
+	char			*alt;		/* owned: alt text, or NULL */
 	double			 size;		/* pt, fitted text size */
 	unsigned int		 marks;		/* MARK_* (drafts, hints) */
 	const char		*srclang;	/* for MARK_FALLBACK's flag */
@@ -231,15 +232,16 @@ void		 layout_laid_unshape(struct laid *l);
  * Draw layout l with its top left at the current point (no point: at 0,
  * 0), line by line at its baselines, as pango_cairo_show_layout does,
  * and leave the current point where it was (show.c).  The PDF's text
- * has no U+00AD and reads a hyphenated word whole: the hyphen Pango
- * draws where a soft hyphen broke a word is drawn after its line, in its
- * run's colour, with the text "-" (which text extraction drops at a line
- * end), and a ligature across a soft hyphen maps to its letters alone.
- * l is left as it was.
+ * has no U+00AD inside a line and reads a hyphenated word whole: the
+ * hyphen Pango draws where a soft hyphen broke a word is drawn after its
+ * line in its run's colour with the text U+00AD (readers join the word);
+ * a ligature over a soft hyphen maps to its letters; l is kept.  _line:
+ * one line from the current point; _part: its bytes [start, end) only.
  */
 void		 layout_show(cairo_t *cr, PangoLayout *l);
-/* The same for one line, its baseline's start at the current point. */
 void		 layout_show_line(cairo_t *cr, PangoLayoutLine *line);
+void		 layout_show_line_part(cairo_t *cr, PangoLayoutLine *line,
+		    int start, int end);
 /*
  * The outlines of l's glyphs added to the path, where layout_show()
  * draws them from the current point (0, 0 if there is none), as

@@ -34,6 +34,7 @@ struct piece {
 	int		 n;
 	char		 text[PIECETEXT];
 	int		 len;
+	int		 at;			/* its byte in the text */
 };
 
 /*
@@ -78,8 +79,10 @@ cluster_of(const PangoLayoutRun *run, int o, int *start, int *end)
 
 /*
  * The text a piece stands for: the cluster's less its soft hyphens, or
- * "-" for a cluster of a soft hyphen alone (the break hyphen), which
- * text extraction drops at a line end before the rest of the word.
+ * for a cluster of a soft hyphen alone (the break hyphen) the soft
+ * hyphen, U+00AD: ISO 32000-1 14.8.2.2.3 asks for it at a line end, so
+ * that a reader joins the word's halves and tells them from a word with
+ * a hyphen of its own, which keeps its "-".
  */
 static void
 piece_text(struct piece *p, const char *s, int len)
@@ -96,8 +99,8 @@ piece_text(struct piece *p, const char *s, int len)
 			p->text[p->len++] = s[i];
 	}
 	if (p->len == 0) {
-		p->text[0] = '-';
-		p->len = 1;
+		memcpy(p->text, SHY, 2);
+		p->len = 2;
 	}
 }
 
@@ -135,6 +138,7 @@ take_cluster(PangoLayoutRun *run, const char *text, int x, int c, int e,
 	}
 	if (p->n == 0 || e - c > PIECETEXT)
 		return false;
+	p->at = run->item->offset + c;
 	piece_text(p, text + run->item->offset + c, e - c);
 	for (i = 0; i < p->n; i++)
 		p->gi[i]->glyph = PANGO_GLYPH_EMPTY;
@@ -270,15 +274,89 @@ show_piece(cairo_t *cr, const struct piece *p)
 }
 
 /*
+ * The part of run in bytes [start, end) of the layout's text, a new
+ * glyph item (pango_glyph_item_free()), or NULL if it has none; *x is
+ * advanced by the width (Pango units) of what comes before that part
+ * in the run, as pango_renderer_draw_layout_line() places it.
+ */
+static PangoGlyphItem *
+run_part(PangoLayoutRun *run, const char *text, int start, int end, int *x)
+{
+	int off = run->item->offset, len = run->item->length;
+	PangoGlyphItem *g, *head;
+
+	if (end <= off || start >= off + len) {
+		if (end > off)		/* the whole run is before it */
+			*x += run->start_x_offset + pango_glyph_string_get_width(
+			    run->glyphs) + run->end_x_offset;
+		return NULL;
+	}
+	g = pango_glyph_item_copy(run);
+	if (start > off && (head = pango_glyph_item_split(g, text,
+	    start - off)) != NULL) {
+		*x += head->start_x_offset + pango_glyph_string_get_width(
+		    head->glyphs) + head->end_x_offset;
+		pango_glyph_item_free(head);
+	}
+	if (end < off + len && (head = pango_glyph_item_split(g, text,
+	    end - g->item->offset)) != NULL) {
+		pango_glyph_item_free(g);
+		g = head;
+	}
+	return g;
+}
+
+/*
+ * The runs of line in bytes [start, end) of its text drawn where Pango
+ * draws them, as it draws them (colours, lines, shapes): the line's run
+ * list is for the while the parts alone.  A line of right-to-left text
+ * is drawn whole by the part that begins it: its parts are not in
+ * order on the line.
+ */
+static void
+show_runs_part(cairo_t *cr, PangoLayoutLine *line, int start, int end)
+{
+	const char *text = pango_layout_get_text(line->layout);
+	GSList *was = line->runs, *parts = NULL, *l;
+	int x = 0;
+
+	for (l = was; l != NULL; l = l->next)
+		if ((((PangoLayoutRun *)l->data)->item->analysis.level & 1) !=
+		    0) {
+			if (start <= line->start_index)
+				pango_cairo_show_layout_line(cr, line);
+			return;
+		}
+	for (l = was; l != NULL; l = l->next) {
+		PangoGlyphItem *g = run_part(l->data, text, start, end, &x);
+
+		if (g != NULL)
+			parts = g_slist_prepend(parts, g);
+	}
+	if (parts == NULL)
+		return;
+	line->runs = g_slist_reverse(parts);
+	cairo_save(cr);
+	cairo_translate(cr, pango_units_to_double(x), 0);
+	pango_cairo_show_layout_line(cr, line);
+	cairo_restore(cr);
+	line->runs = was;
+	g_slist_free_full(parts, (GDestroyNotify)pango_glyph_item_free);
+}
+
+/*
  * line drawn with its baseline's start at x, y (pt, user space), as
  * exactly as Pango places it: Cairo keeps the current point in fixed
  * point (1/256 of a device unit), so a point moved to for each line
  * would shift lines by up to that much from where
  * pango_cairo_show_layout puts them.  Here the line is drawn with no
  * current point (Pango then draws at 0, 0) in a space moved to x, y.
+ * Only its bytes [start, end) of the layout's text are drawn (all if
+ * start < 0).
  */
 static void
-show_line_at(cairo_t *cr, PangoLayoutLine *line, double x, double y)
+show_line_at(cairo_t *cr, PangoLayoutLine *line, double x, double y,
+    int start, int end)
 {
 	struct piece pc[MAXPIECES];
 	struct reorder ro[MAXPIECES];
@@ -288,7 +366,10 @@ show_line_at(cairo_t *cr, PangoLayoutLine *line, double x, double y)
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	cairo_new_path(cr);
-	pango_cairo_show_layout_line(cr, line);
+	if (start < 0)
+		pango_cairo_show_layout_line(cr, line);
+	else
+		show_runs_part(cr, line, start, end);
 	/* The layout is drawn again elsewhere: leave it as it was. */
 	for (i = 0; i < n; i++)
 		for (j = 0; j < pc[i].n; j++)
@@ -298,7 +379,8 @@ show_line_at(cairo_t *cr, PangoLayoutLine *line, double x, double y)
 		*ro[i].cluster = ro[i].cwas;
 	}
 	for (i = 0; i < n; i++)
-		show_piece(cr, &pc[i]);
+		if (start < 0 || (pc[i].at >= start && pc[i].at < end))
+			show_piece(cr, &pc[i]);
 	cairo_restore(cr);
 }
 
@@ -341,7 +423,18 @@ layout_show_line(cairo_t *cr, PangoLayoutLine *line)
 	struct around a;
 
 	around_save(cr, &a);
-	show_line_at(cr, line, a.x, a.y);
+	show_line_at(cr, line, a.x, a.y, -1, -1);
+	around_restore(cr, &a);
+}
+
+void
+layout_show_line_part(cairo_t *cr, PangoLayoutLine *line, int start,
+    int end)
+{
+	struct around a;
+
+	around_save(cr, &a);
+	show_line_at(cr, line, a.x, a.y, start, end);
 	around_restore(cr, &a);
 }
 
@@ -359,7 +452,7 @@ layout_show(cairo_t *cr, PangoLayout *l)
 		show_line_at(cr, pango_layout_iter_get_line_readonly(it),
 		    a.x + pango_units_to_double(log.x),
 		    a.y + pango_units_to_double(
-		    pango_layout_iter_get_baseline(it)));
+		    pango_layout_iter_get_baseline(it)), -1, -1);
 	} while (pango_layout_iter_next_line(it));
 	pango_layout_iter_free(it);
 	around_restore(cr, &a);

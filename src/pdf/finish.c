@@ -140,6 +140,8 @@ amend_write(qpdf_data q, const char *out, const char *lang,
 	if (tags != NULL && ((err = pdf_tags_finish(q, tags)) != NULL ||
 	    (err = pdf_spans_strip(q)) != NULL))
 		return err;
+	if (tags != NULL)
+		pdf_ua_claim(q, pdf_tags_claim(tags));
 	if ((out != NULL ? qpdf_init_write(q, out) :
 	    qpdf_init_write_memory(q)) & QPDF_ERRORS)
 		return qpdf_problem(q);

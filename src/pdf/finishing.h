@@ -13,6 +13,9 @@
 #include "pdf.h"
 #include "qpdfdl.h"
 
+/* Cairo 1.16 ignores SOURCE_DATE_EPOCH; a fixed date keeps bytes stable. */
+#define PDF_FIXED_DATE	"2024-01-01T00:00:00Z"
+
 /*
  * What passes from Cairo to the file, its repeated /XObject entries
  * blanked (xdict.c).
@@ -55,6 +58,15 @@ void		 pdf_tags_free(struct pdftags *g);
  * the title shown as the window's.  NULL, or what is wrong (g_free).
  */
 char		*pdf_tags_finish(qpdf_data q, const struct pdftags *g);
+/* Does g hold nothing PDF/UA forbids (pdf_tag_flaw())? */
+bool		 pdf_tags_claim(const struct pdftags *g);
+/*
+ * With libqpdf q read, its tree finished: every page with annotations
+ * read in the structure's order (/Tabs /S), and if claim (the document
+ * holds nothing deckpress knows PDF/UA forbids) XMP metadata with its
+ * title and language claiming PDF/UA-1 (uaclaim.c).
+ */
+void		 pdf_ua_claim(qpdf_data q, bool claim);
 /*
  * The empty spans Cairo writes for the soft hyphens inside lines taken
  * out of every page's content and the forms it draws (spans.c); NULL,

@@ -90,13 +90,50 @@ void	pdf_tag_end(cairo_t *cr);
  */
 void	pdf_dest(cairo_t *cr, size_t page);
 /*
- * A link annotation over x, y, w, h (pt, on the page) to the page
- * named page by pdf_dest(), with nothing drawn in it (none if the
- * rectangle is empty or page 0); in a tagged PDF its Link element is
- * counted as the others are.
+ * A link to the page named page by pdf_dest() over the n rectangles
+ * rects (x, y, w, h each, pt on the page: the pieces of a reference
+ * that wraps), one annotation named name (its /Contents: what the
+ * link says, for a screen reader), whose Link element holds what is
+ * drawn until pdf_link_end().  Returns false, opening none, if there
+ * is no rectangle or no page.
  */
-void	pdf_link(cairo_t *cr, double x, double y, double w, double h,
-	    size_t page);
+bool	pdf_link_begin(cairo_t *cr, const double *rects, size_t n,
+	    size_t page, const char *name);
+void	pdf_link_end(cairo_t *cr);
+/*
+ * The element last opened (a Span around the text of a paragraph
+ * between its links: Cairo marks content only in an element with no
+ * element inside it) gives its content to its parent in its place
+ * when the PDF is finished.
+ */
+void	pdf_tag_unwrap(cairo_t *cr);
+/*
+ * The element last opened gets the attribute /A << /O /owner /key
+ * /value >> (names: "Table", "Scope", "Column").
+ */
+void	pdf_tag_attr(cairo_t *cr, const char *owner, const char *key,
+	    const char *value);
+/*
+ * The document holds what PDF/UA forbids (a figure with no alternate
+ * text): it is finished without claiming PDF/UA (no XMP metadata).
+ */
+void	pdf_tag_flaw(cairo_t *cr);
+/*
+ * A card title's element in the tagged PDF p: "H" (card sheets) unless
+ * set (a pack's, under its rules' numbered headings); name is kept,
+ * not copied.
+ */
+void	pdf_tag_titles(struct pdfout *p, const char *name);
+const char *pdf_tag_title(cairo_t *cr);
+/*
+ * What is drawn from now on is read at place (a page number) among the
+ * document's: the elements opened in the document element are put in
+ * that order when finished (a folded booklet draws its pages in the
+ * order they print).
+ */
+void	pdf_tag_order(cairo_t *cr, size_t place);
+/* How many elements are open, the document's included (0: untagged). */
+size_t	pdf_tag_depth(cairo_t *cr);
 /* Draw untagged (pause) until resumed, e.g. pages drawn out of order. */
 void	pdf_tag_pause(cairo_t *cr, bool pause);
 /* The element last opened gets /Alt alt (a figure's text). */

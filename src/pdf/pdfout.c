@@ -11,8 +11,6 @@
 
 #include "finishing.h"
 
-/* Cairo 1.16 ignores SOURCE_DATE_EPOCH; a fixed date keeps bytes stable. */
-#define FIXED_DATE	"2024-01-01T00:00:00Z"
 
 /*
  * Cairo's PDF bytes, its repeated /XObject keys blanked, to the file.
@@ -46,7 +44,7 @@ pdf_open(struct pdfout *p, const char *path, double w, double h,
 	cairo_pdf_surface_set_metadata(p->surf, CAIRO_PDF_METADATA_CREATOR,
 	    "deckpress");
 	cairo_pdf_surface_set_metadata(p->surf,
-	    CAIRO_PDF_METADATA_CREATE_DATE, FIXED_DATE);
+	    CAIRO_PDF_METADATA_CREATE_DATE, PDF_FIXED_DATE);
 	p->cr = cairo_create(p->surf);
 	return true;
 }

@@ -22,6 +22,7 @@
 	X(qpdf_get_num_pages) \
 	X(qpdf_get_page_n) \
 	X(qpdf_get_root) \
+	X(qpdf_get_trailer) \
 	X(qpdf_has_error) \
 	X(qpdf_init) \
 	X(qpdf_init_write) \
@@ -39,6 +40,7 @@
 	X(qpdf_oh_get_key) \
 	X(qpdf_oh_get_object_id) \
 	X(qpdf_oh_get_stream_data) \
+	X(qpdf_oh_get_utf8_value) \
 	X(qpdf_oh_get_value_as_number) \
 	X(qpdf_oh_has_key) \
 	X(qpdf_oh_insert_item) \
@@ -49,12 +51,14 @@
 	X(qpdf_oh_is_name_and_equals) \
 	X(qpdf_oh_is_null) \
 	X(qpdf_oh_is_stream) \
+	X(qpdf_oh_is_string) \
 	X(qpdf_oh_new_array) \
 	X(qpdf_oh_new_bool) \
 	X(qpdf_oh_new_dictionary) \
 	X(qpdf_oh_new_name) \
 	X(qpdf_oh_new_null) \
 	X(qpdf_oh_new_real_from_double) \
+	X(qpdf_oh_new_stream) \
 	X(qpdf_oh_new_unicode_string) \
 	X(qpdf_oh_release) \
 	X(qpdf_oh_release_all) \
@@ -89,6 +93,7 @@ const char	*pdf_qpdf_load(void);
 #define qpdf_get_num_pages	pdf_qpdf_get_num_pages
 #define qpdf_get_page_n	pdf_qpdf_get_page_n
 #define qpdf_get_root	pdf_qpdf_get_root
+#define qpdf_get_trailer	pdf_qpdf_get_trailer
 #define qpdf_has_error	pdf_qpdf_has_error
 #define qpdf_init	pdf_qpdf_init
 #define qpdf_init_write	pdf_qpdf_init_write
@@ -106,6 +111,7 @@ const char	*pdf_qpdf_load(void);
 #define qpdf_oh_get_key	pdf_qpdf_oh_get_key
 #define qpdf_oh_get_object_id	pdf_qpdf_oh_get_object_id
 #define qpdf_oh_get_stream_data	pdf_qpdf_oh_get_stream_data
+#define qpdf_oh_get_utf8_value	pdf_qpdf_oh_get_utf8_value
 #define qpdf_oh_get_value_as_number	pdf_qpdf_oh_get_value_as_number
 #define qpdf_oh_has_key	pdf_qpdf_oh_has_key
 #define qpdf_oh_insert_item	pdf_qpdf_oh_insert_item
@@ -116,12 +122,14 @@ const char	*pdf_qpdf_load(void);
 #define qpdf_oh_is_name_and_equals	pdf_qpdf_oh_is_name_and_equals
 #define qpdf_oh_is_null	pdf_qpdf_oh_is_null
 #define qpdf_oh_is_stream	pdf_qpdf_oh_is_stream
+#define qpdf_oh_is_string	pdf_qpdf_oh_is_string
 #define qpdf_oh_new_array	pdf_qpdf_oh_new_array
 #define qpdf_oh_new_bool	pdf_qpdf_oh_new_bool
 #define qpdf_oh_new_dictionary	pdf_qpdf_oh_new_dictionary
 #define qpdf_oh_new_name	pdf_qpdf_oh_new_name
 #define qpdf_oh_new_null	pdf_qpdf_oh_new_null
 #define qpdf_oh_new_real_from_double	pdf_qpdf_oh_new_real_from_double
+#define qpdf_oh_new_stream	pdf_qpdf_oh_new_stream
 #define qpdf_oh_new_unicode_string	pdf_qpdf_oh_new_unicode_string
 #define qpdf_oh_release	pdf_qpdf_oh_release
 #define qpdf_oh_release_all	pdf_qpdf_oh_release_all

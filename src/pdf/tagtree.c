@@ -6,8 +6,10 @@
  * n-th met walking the finished tree in order.  What Cairo 1.16 cannot
  * write -- a figure's /Alt, a text's own /Lang, one paragraph over two
  * pages, a card's back
- * read with its front on another page -- is noted against that count
- * and done by pdf_finish() with libqpdf (pdf_tags_finish()).
+ * read with its front on another page, a link's /Contents, attributes
+ * (/Scope, /ListNumbering), a Span whose content goes back to its
+ * paragraph, pages drawn out of reading order -- is noted against that
+ * count and done by pdf_finish() with libqpdf (pdf_tags_finish()).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -19,15 +21,19 @@
 
 #include "finishing.h"
 
-enum tnote_kind { TN_ALT, TN_LANG, TN_JOIN, TN_FIRST };
+enum tnote_kind { TN_ALT, TN_LANG, TN_JOIN, TN_FIRST, TN_UNWRAP,
+    TN_CONTENTS, TN_ATTR, TN_ORDER };
 
 struct tnote {
 	enum tnote_kind	 kind;
 	size_t		 elem;		/* element, by order of opening */
 	size_t		 other;		/* TN_JOIN: joined to this one
-					   (SIZE_MAX: the one before) */
+					   (SIZE_MAX: the one before);
+					   TN_ORDER: its place in reading */
 	bool		 ahead;		/* TN_JOIN: its kids go first */
-	char		*text;		/* TN_ALT, TN_LANG: owned */
+	char		*text;		/* TN_ALT, TN_LANG, TN_CONTENTS;
+					   TN_ATTR: "Owner Key Value";
+					   owned */
 };
 
 struct pdftags {
@@ -42,9 +48,19 @@ struct pdftags {
 	size_t		 nv, cap;
 	GHashTable	*cards;		/* card -> its first face's Sect + 1,
 					   and whether that is a back */
+	bool		 flawed;	/* holds what PDF/UA forbids: no
+					   claim to it (pdf_tag_flaw()) */
+	const char	*title;		/* a card title's element: "H" */
+	size_t		 order;		/* the place in reading of what is
+					   drawn, + 1 (0: as drawn) */
 };
 
 static const cairo_user_data_key_t tags_key;
+
+static struct tnote *note_on(struct pdftags *g, enum tnote_kind kind,
+    size_t elem);
+static void note(cairo_t *cr, enum tnote_kind kind, const char *text,
+    size_t other);
 
 /*
  * Cairo 1.16 marks content only in an element with no element inside
@@ -131,6 +147,7 @@ void
 pdf_tagged(struct pdfout *p)
 {
 	p->tags = xcalloc(1, sizeof(*p->tags));
+	p->tags->title = "H";
 	cairo_surface_set_user_data(p->surf, &tags_key, p->tags, NULL);
 	pdf_tag_begin(p->cr, "Document");
 }
@@ -188,6 +205,10 @@ pdf_tag_begin(cairo_t *cr, const char *name)
 	xgrow((void **)&g->open, &g->capopen, g->nopen + 1, sizeof(char *));
 	g->open[g->nopen++] = g_strdup(name);
 	g->last = g->n++;
+	/* A page drawn out of order: its Document's kids are put in
+	 * their place when finished. */
+	if (g->order > 0 && g->nopen == 2)
+		note_on(g, TN_ORDER, g->last)->other = g->order - 1;
 	art_begin(cr, g);
 	return true;
 }
@@ -220,26 +241,107 @@ pdf_dest(cairo_t *cr, size_t page)
 	art_begin(cr, recorder(cr));
 }
 
-void
-pdf_link(cairo_t *cr, double x, double y, double w, double h, size_t page)
+bool
+pdf_link_begin(cairo_t *cr, const double *rects, size_t n, size_t page,
+    const char *name)
 {
 	struct pdftags *g = recorder(cr);
-	char attrs[160];
+	GString *a;
+	size_t i;
 
-	if (w <= 0 || h <= 0 || page == 0)
-		return;
-	/* To a named destination: Cairo 1.16 writes page=N of a page
-	 * not yet drawn as a link to nowhere. */
-	snprintf(attrs, sizeof(attrs), "rect=[%.2f %.2f %.2f %.2f] "
-	    "dest='" DEST_FMT "'", x, y, w, h, page);
+	if (n == 0 || page == 0)
+		return false;
+	/* One annotation over every piece (its /QuadPoints): a reference
+	 * that wraps is one link, with one name, for a screen reader. */
+	a = g_string_new("rect=[");
+	for (i = 0; i < 4 * n; i++)
+		g_string_append_printf(a, "%s%.2f", i ? " " : "", rects[i]);
+	g_string_append_printf(a, "] dest='" DEST_FMT "'", page);
 	art_end(cr, g);
-	cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs);
+	cairo_tag_begin(cr, CAIRO_TAG_LINK, a->str);
+	g_string_free(a, TRUE);
+	if (g == NULL)
+		return true;
+	xgrow((void **)&g->open, &g->capopen, g->nopen + 1, sizeof(char *));
+	g->open[g->nopen++] = g_strdup(CAIRO_TAG_LINK);
+	g->last = g->n++;
+	if (name != NULL && *name != '\0')
+		note_on(g, TN_CONTENTS, g->last)->text = g_strdup(name);
+	return true;
+}
+
+void
+pdf_link_end(cairo_t *cr)
+{
+	struct pdftags *g = recorder(cr);
+
+	art_end(cr, g);
 	cairo_tag_end(cr, CAIRO_TAG_LINK);
+	if (g != NULL && g->nopen > 0 &&
+	    strcmp(g->open[g->nopen - 1], CAIRO_TAG_LINK) == 0)
+		g_free(g->open[--g->nopen]);
 	art_begin(cr, g);
-	/* Cairo puts a Link element in the tree for it, paused or not:
-	 * counted, so the elements after it keep their numbers. */
+}
+
+void
+pdf_tag_unwrap(cairo_t *cr)
+{
+	note(cr, TN_UNWRAP, NULL, 0);
+}
+
+void
+pdf_tag_attr(cairo_t *cr, const char *owner, const char *key,
+    const char *value)
+{
+	struct pdftags *g = tags_of(cr);
+	char *text;
+
+	if (g == NULL || g->n == 0)
+		return;
+	text = g_strdup_printf("%s %s %s", owner, key, value);
+	note(cr, TN_ATTR, text, 0);
+	g_free(text);
+}
+
+void
+pdf_tag_flaw(cairo_t *cr)
+{
+	struct pdftags *g = recorder(cr);
+
 	if (g != NULL)
-		g->last = g->n++;
+		g->flawed = true;
+}
+
+void
+pdf_tag_titles(struct pdfout *p, const char *name)
+{
+	if (p->tags != NULL)
+		p->tags->title = name;
+}
+
+const char *
+pdf_tag_title(cairo_t *cr)
+{
+	struct pdftags *g = recorder(cr);
+
+	return g != NULL ? g->title : "H";
+}
+
+void
+pdf_tag_order(cairo_t *cr, size_t place)
+{
+	struct pdftags *g = recorder(cr);
+
+	if (g != NULL)
+		g->order = place + 1;
+}
+
+size_t
+pdf_tag_depth(cairo_t *cr)
+{
+	struct pdftags *g = tags_of(cr);
+
+	return g != NULL ? g->nopen : 0;
 }
 
 void
@@ -529,7 +631,9 @@ join(qpdf_data q, struct joins *j, qpdf_oh a, qpdf_oh b, bool ahead)
 			qpdf_oh_replace_key(q, mcr, "/Pg", pg);
 			qpdf_oh_replace_key(q, mcr, "/MCID", c);
 			c = mcr;
-		} else if (is_elem(q, c))
+		} else if (gone(q, j, c))
+			continue;	/* joined already (pages out of order) */
+		else if (is_elem(q, c))
 			qpdf_oh_replace_key(q, c, "/P", a);
 		if (ahead)
 			qpdf_oh_insert_item(q, ka, i, c);
@@ -570,6 +674,168 @@ before(qpdf_data q, qpdf_oh e)
 	return at > 0 ? qpdf_oh_get_array_item(q, kids(q, p), at - 1) : 0;
 }
 
+/*
+ * Element e (a Span around the text of a paragraph between its links:
+ * Cairo marks content only in an element with no element inside it)
+ * replaced among its parent's kids by its own, each number of marked
+ * content made a reference naming its page; e is then left out of the
+ * parent tree (reparent) as a joined one is.
+ */
+static void
+unwrap(qpdf_data q, struct joins *j, qpdf_oh e)
+{
+	qpdf_oh parent = qpdf_oh_get_key(q, e, "/P");
+	qpdf_oh pg = qpdf_oh_get_key(q, e, "/Pg"), ke = kids(q, e), pk;
+	int at = place_of(q, parent, e), i, n;
+
+	if (at < 0)
+		return;
+	pk = kids(q, parent);
+	qpdf_oh_erase_item(q, pk, at);
+	n = qpdf_oh_get_array_n_items(q, ke);
+	for (i = 0; i < n; i++) {
+		qpdf_oh c = qpdf_oh_get_array_item(q, ke, i), mcr;
+
+		if (qpdf_oh_is_integer(q, c) && !qpdf_oh_is_null(q, pg)) {
+			mcr = qpdf_oh_new_dictionary(q);
+			qpdf_oh_replace_key(q, mcr, "/Type",
+			    qpdf_oh_new_name(q, "/MCR"));
+			qpdf_oh_replace_key(q, mcr, "/Pg", pg);
+			qpdf_oh_replace_key(q, mcr, "/MCID", c);
+			c = mcr;
+		} else if (is_elem(q, c))
+			qpdf_oh_replace_key(q, c, "/P", parent);
+		qpdf_oh_insert_item(q, pk, at + i, c);
+	}
+	if (!qpdf_oh_has_key(q, parent, "/Pg") && !qpdf_oh_is_null(q, pg))
+		qpdf_oh_replace_key(q, parent, "/Pg", pg);
+	qpdf_oh_replace_key(q, e, "/K", qpdf_oh_new_array(q));
+	g_hash_table_insert(j->to, GINT_TO_POINTER(qpdf_oh_get_object_id(q,
+	    e)), GUINT_TO_POINTER(parent));
+}
+
+/* A Link element's annotation named (its /Contents) text. */
+static void
+contents(qpdf_data q, qpdf_oh e, const char *text)
+{
+	qpdf_oh k = kids(q, e);
+	int i, n = qpdf_oh_get_array_n_items(q, k);
+
+	for (i = 0; i < n; i++) {
+		qpdf_oh c = qpdf_oh_get_array_item(q, k, i);
+		qpdf_oh obj = qpdf_oh_get_key(q, c, "/Obj");
+
+		if (qpdf_oh_is_dictionary(q, c) && qpdf_oh_is_dictionary(q,
+		    obj))
+			qpdf_oh_replace_key(q, obj, "/Contents",
+			    qpdf_oh_new_unicode_string(q, text));
+	}
+}
+
+/* An attribute object "Owner Key Value" (names) added to e's /A. */
+static void
+attribute(qpdf_data q, qpdf_oh e, const char *spec)
+{
+	char **v = g_strsplit(spec, " ", 3), *o, *k, *val;
+	qpdf_oh a, d;
+
+	if (g_strv_length(v) == 3) {
+		o = g_strconcat("/", v[0], NULL);
+		k = g_strconcat("/", v[1], NULL);
+		val = g_strconcat("/", v[2], NULL);
+		d = qpdf_oh_new_dictionary(q);
+		qpdf_oh_replace_key(q, d, "/O", qpdf_oh_new_name(q, o));
+		qpdf_oh_replace_key(q, d, k, qpdf_oh_new_name(q, val));
+		/* One attribute object alone, more in an array. */
+		a = qpdf_oh_get_key(q, e, "/A");
+		if (qpdf_oh_is_dictionary(q, a)) {
+			qpdf_oh was = a;
+
+			a = qpdf_oh_new_array(q);
+			qpdf_oh_append_item(q, a, was);
+		}
+		if (qpdf_oh_is_array(q, a)) {
+			qpdf_oh_append_item(q, a, d);
+			d = a;
+		}
+		qpdf_oh_replace_key(q, e, "/A", d);
+		g_free(o);
+		g_free(k);
+		g_free(val);
+	}
+	g_strfreev(v);
+}
+
+/* An element and its place in reading, to sort a parent's kids by. */
+struct placed {
+	size_t	 place, seq;
+	qpdf_oh	 e;
+};
+
+static int
+by_place(const void *a, const void *b)
+{
+	const struct placed *x = a, *y = b;
+
+	if (x->place != y->place)
+		return x->place < y->place ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * The kids of the document element put in reading order: each holds
+ * the place (a page) its TN_ORDER note gives, a kid with none that of
+ * the kid before it; the kids of one place stay in the order drawn.
+ * A folded booklet draws its pages in the order they print.
+ */
+static void
+reorder(qpdf_data q, const struct tree *t, const struct pdftags *g)
+{
+	GHashTable *at = g_hash_table_new(g_direct_hash, g_direct_equal);
+	qpdf_oh doc, k, sorted;
+	struct placed *v;
+	size_t i, place = 0;
+	int n;
+
+	for (i = 0; i < g->nv; i++)
+		if (g->v[i].kind == TN_ORDER)
+			g_hash_table_insert(at, GINT_TO_POINTER(
+			    qpdf_oh_get_object_id(q, t->v[g->v[i].elem])),
+			    GSIZE_TO_POINTER(g->v[i].other + 1));
+	if (g_hash_table_size(at) == 0 || t->n == 0) {
+		g_hash_table_destroy(at);
+		return;
+	}
+	doc = t->v[0];
+	k = kids(q, doc);
+	n = qpdf_oh_get_array_n_items(q, k);
+	v = xcalloc((size_t)n + 1, sizeof(*v));
+	for (i = 0; i < (size_t)n; i++) {
+		void *p;
+
+		v[i].e = qpdf_oh_get_array_item(q, k, (int)i);
+		p = g_hash_table_lookup(at, GINT_TO_POINTER(
+		    qpdf_oh_get_object_id(q, v[i].e)));
+		if (p != NULL)
+			place = GPOINTER_TO_SIZE(p) - 1;
+		v[i].place = place;
+		v[i].seq = i;
+	}
+	qsort(v, (size_t)n, sizeof(*v), by_place);
+	sorted = qpdf_oh_new_array(q);
+	for (i = 0; i < (size_t)n; i++)
+		qpdf_oh_append_item(q, sorted, v[i].e);
+	qpdf_oh_replace_key(q, doc, "/K", sorted);
+	free(v);
+	g_hash_table_destroy(at);
+}
+
+bool
+pdf_tags_claim(const struct pdftags *g)
+{
+	return g != NULL && !g->flawed && g->n > 0;
+}
+
 char *
 pdf_tags_finish(qpdf_data q, const struct pdftags *g)
 {
@@ -595,6 +861,9 @@ pdf_tags_finish(qpdf_data q, const struct pdftags *g)
 	j.to = g_hash_table_new(g_direct_hash, g_direct_equal);
 	j.parents = g_hash_table_new(g_direct_hash, g_direct_equal);
 	j.heldby = g_array_new(FALSE, FALSE, sizeof(qpdf_oh));
+	/* Pages drawn out of order first: a block's part on a page is
+	 * joined to the element before it in reading. */
+	reorder(q, &t, g);
 	/* Each note names an element by its place in the tree as Cairo
 	 * wrote it: the list is made before any is moved. */
 	for (i = 0; i < g->nv; i++) {
@@ -618,6 +887,17 @@ pdf_tags_finish(qpdf_data q, const struct pdftags *g)
 			break;
 		case TN_FIRST:
 			to_front(q, t.v[n->elem]);
+			break;
+		case TN_UNWRAP:
+			unwrap(q, &j, t.v[n->elem]);
+			break;
+		case TN_CONTENTS:
+			contents(q, t.v[n->elem], n->text);
+			break;
+		case TN_ATTR:
+			attribute(q, t.v[n->elem], n->text);
+			break;
+		case TN_ORDER:
 			break;
 		}
 	}

@@ -251,11 +251,22 @@ is_text(const struct lbox *b)
 	return b->e->type == ELEM_TEXT && b->text != NULL && *b->text != '\0';
 }
 
-/* Open box b's element, if it is a text; true if one was opened. */
+/*
+ * Open box b's element, if it is a text, or a picture with alternate
+ * text (a Figure: a picture without is drawn outside every element, an
+ * artifact); true if one was opened.
+ */
 static bool
 tag_box(cairo_t *cr, const struct laid *l, const struct lbox *b)
 {
-	if (!is_text(b) || !pdf_tag_begin(cr, is_title(l, b) ? "H" : "P"))
+	if (b->alt != NULL && *b->alt != '\0') {
+		if (!pdf_tag_begin(cr, "Figure"))
+			return false;
+		pdf_tag_alt(cr, b->alt);
+		return true;
+	}
+	if (!is_text(b) || !pdf_tag_begin(cr, is_title(l, b) ?
+	    pdf_tag_title(cr) : "P"))
 		return false;
 	if (is_title(l, b))
 		pdf_tag_first(cr);
@@ -271,9 +282,10 @@ tag_face(cairo_t *cr, const struct laid *l)
 {
 	size_t i;
 
-	/* A face with no text (most backs) is decoration. */
+	/* A face with no text nor picture to read (most backs) is
+	 * decoration. */
 	for (i = 0; i < l->n; i++)
-		if (is_text(&l->v[i]))
+		if (is_text(&l->v[i]) || l->v[i].alt != NULL)
 			return pdf_tag_begin(cr, "Sect");
 	return false;
 }

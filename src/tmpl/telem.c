@@ -16,36 +16,39 @@
  * repeat. */
 #define ELEM_KEYS	"type", "when", "rotate_deg", "pivot_mm", "flip", \
 			"repeat", "panel"
+/* What a picture (image, icon, shape) is, for a reader. */
+#define ALT_KEYS	"alt", "decorative"
 /* A rect's or shape's paint. */
 #define PAINT_KEYS	"fill", "stroke", "stroke_mm", "dash_mm", "opacity", \
 			"join", "cap"
 
 static const char *const rect_keys[] = { ELEM_KEYS, "box_mm", "bleed",
-    PAINT_KEYS, "radius_mm", NULL };
+    PAINT_KEYS, "radius_mm", ALT_KEYS, NULL };
 static const char *const text_keys[] = { ELEM_KEYS, "box_mm", "field",
     "string", "text", "numbering",
     "font", "bold", "italic", "size_pt", "color", "align", "valign",
     "upper", "leading", "weight", "fallback", "stroke", "stroke_mm",
     "stroke_first", NULL };
 static const char *const icon_keys[] = { ELEM_KEYS, "box_mm", "icon",
-    "color", "mirror", NULL };
+    "color", "mirror", ALT_KEYS, NULL };
 static const char *const space_keys[] = { ELEM_KEYS, "at_mm",
     "component", "clearance_mm", "fill", "stroke", "stroke_mm", "radius_mm",
     "dash", NULL };
 static const char *const image_keys[] = { ELEM_KEYS, "box_mm",
     "file", "svg", "fit", "clip", "bleed", "crop_px", "crop_mm", "sprite",
-    "svg_id", "opacity", "blend", "tint", "missing", NULL };
+    "svg_id", "opacity", "blend", "tint", "missing", ALT_KEYS, NULL };
 /* A line has no inside to fill. */
 static const char *const line_keys[] = { ELEM_KEYS, "from_mm", "to_mm",
-    "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", NULL };
+    "cap", "bleed", "stroke", "stroke_mm", "dash_mm", "opacity", ALT_KEYS,
+    NULL };
 static const char *const circle_keys[] = { ELEM_KEYS, "box_mm", "bleed",
-    PAINT_KEYS, "arc", NULL };
+    PAINT_KEYS, "arc", ALT_KEYS, NULL };
 static const char *const polygon_keys[] = { ELEM_KEYS, "points_mm",
-    "bleed", PAINT_KEYS, NULL };
+    "bleed", PAINT_KEYS, ALT_KEYS, NULL };
 static const char *const star_keys[] = { ELEM_KEYS, "box_mm", "points",
-    "inner", "bleed", PAINT_KEYS, NULL };
+    "inner", "bleed", PAINT_KEYS, ALT_KEYS, NULL };
 static const char *const path_keys[] = { ELEM_KEYS, "d", "bleed",
-    PAINT_KEYS, NULL };
+    PAINT_KEYS, ALT_KEYS, NULL };
 static const char *const types[] = { "rect", "text", "icon", "space",
     "image", "line", "circle", "polygon", "star", "path", NULL };
 /* The keys of each type, in the order of types[]. */
@@ -387,6 +390,34 @@ load_image(struct tctx *c, struct elem *e, const struct ynode *n)
 	return image_paint(c, e, n) && ok;
 }
 
+/*
+ * alt: (a template: "Team: {team}", read for each card when laid out)
+ * and decorative: of a picture; not both, and no empty alt text.
+ */
+static bool
+get_alt(struct tctx *c, struct elem *e, const struct ynode *n)
+{
+	const struct ynode *a = ytree_get(n, "alt");
+	const char *s;
+
+	if (!tmpl_get_bool(c, ytree_get(n, "decorative"), "decorative",
+	    &e->decorative))
+		return false;
+	if (a == NULL)
+		return true;
+	if (!ytree_string(a, &s, "alt", NULL, c->d))
+		return false;
+	if (*s == '\0' || e->decorative) {
+		diag_add(c->d, DIAG_ERROR, &a->pos, "alt", "alt: is what a "
+		    "reader hears for the picture: %s", *s == '\0' ?
+		    "not empty (decorative: true for a picture that says "
+		    "nothing)" : "a picture with it is not decorative");
+		return false;
+	}
+	e->alt = tmpl_rep_subst(c, s);
+	return true;
+}
+
 bool
 tmpl_elem_load(struct tctx *c, struct elem *e, const struct ynode *n)
 {
@@ -425,6 +456,8 @@ tmpl_elem_load(struct tctx *c, struct elem *e, const struct ynode *n)
 		ok &= get_box(c, e, ytree_get(n, "box_mm"));
 	ok &= tmpl_get_when(c, e, ytree_get(n, "when"));
 	ok &= tmpl_net_panel(c, e, ytree_get(n, "panel"));
+	if (e->type != ELEM_TEXT && e->type != ELEM_SPACE)
+		ok &= get_alt(c, e, n);
 	if (ok && e->type >= ELEM_LINE) {
 		ok = tmpl_get_bool(c, ytree_get(n, "bleed"), "bleed",
 		    &e->bleed);

@@ -88,6 +88,36 @@ check_images(const struct card *c, const struct laid *l, GHashTable *seen,
 }
 
 /*
+ * Image elements of face l of card c with neither alt: nor decorative:
+ * true: drawn as decoration, which a reader is not told of; a warning
+ * naming the first card that shows each (seen: their places said).
+ */
+static void
+check_alt(const struct card *c, const struct laid *l, GHashTable *seen,
+    struct diags *d)
+{
+	const struct elem *e;
+	char *at;
+	size_t k;
+
+	for (k = 0; k < l->n; k++) {
+		e = l->v[k].e;
+		if (e->type != ELEM_IMAGE || e->alt != NULL || e->decorative)
+			continue;
+		at = g_strdup_printf("alt %s:%u:%u", e->pos.file, e->pos.line,
+		    e->pos.col);
+		if (g_hash_table_contains(seen, at)) {
+			g_free(at);
+			continue;
+		}
+		g_hash_table_add(seen, at);
+		diag_add(d, DIAG_WARN, &e->pos, "alt", "%s: image has neither "
+		    "'alt:' nor 'decorative: true': a screen reader is told "
+		    "nothing of it (drawn as decoration)", c->label);
+	}
+}
+
+/*
  * Card c in language li laid out (each copy if they differ); with seen,
  * its images' resolution too (see check_images).
  */
@@ -104,8 +134,10 @@ lay_card(const struct deck *deck, const struct fonts *fonts,
 		for (f = 0; f < 2; f++) {
 			layout_card(fonts, deck, t, c, k, li, (enum face)f, &l,
 			    d);
-			if (seen != NULL && k == 0)
+			if (seen != NULL && k == 0) {
 				check_images(c, &l, seen, art, d);
+				check_alt(c, &l, seen, d);
+			}
 			layout_laid_free(&l);
 		}
 }

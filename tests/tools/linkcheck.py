@@ -73,7 +73,9 @@ class Pdf:
         return float(self.obj(self.pages[i])["/MediaBox"][3])
 
     def links(self, i):
-        """Page i's links (0-based): (top-down rect, destination page)."""
+        """Page i's links (0-based): (top-down rect, destination page);
+        a link over several pieces (its /QuadPoints: a reference that
+        wraps, one annotation) gives one a piece, in order."""
         out = []
         for a in self.obj(self.obj(self.pages[i]).get("/Annots", [])):
             a = self.obj(a)
@@ -86,10 +88,22 @@ class Pdf:
                 page = self.pages.index(d[0]) + 1
             else:
                 page = None
-            x0, y0, x1, y1 = (float(v) for v in a["/Rect"])
             h = self.height(i)
+            q = [float(v) for v in a.get("/QuadPoints", [])]
+            if q and len(q) % 8 == 0:
+                for k in range(0, len(q), 8):
+                    xs, ys = q[k:k + 8:2], q[k + 1:k + 8:2]
+                    out.append(((min(xs), h - max(ys), max(xs),
+                                 h - min(ys)), page))
+                continue
+            x0, y0, x1, y1 = (float(v) for v in a["/Rect"])
             out.append(((x0, h - y1, x1, h - y0), page))
         return out
+
+    def annots(self, i):
+        """The number of page i's link annotations."""
+        return sum(1 for a in self.obj(self.obj(self.pages[i]).get(
+            "/Annots", [])) if self.obj(a).get("/Subtype") == "/Link")
 
     def read_words(self, path):
         xml = subprocess.run(["pdftotext", "-bbox-layout", path, "-"],
@@ -196,7 +210,7 @@ def main(argv):
     if len(argv) >= 2 and argv[0] == "count":
         pdf = Pdf(argv[1])
         print("links %d outlines %d" %
-              (sum(len(pdf.links(i)) for i in range(len(pdf.pages))),
+              (sum(pdf.annots(i) for i in range(len(pdf.pages))),
                pdf.outlines()))
     elif len(argv) == 2 and argv[0] == "index":
         check_index(Pdf(argv[1]))
