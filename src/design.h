@@ -108,8 +108,7 @@ struct elem {
 	bool		 placeholder;	/* missing: placeholder */
 	/* shapes: line, circle, polygon, star, path (and rect's dash,
 	 * gradient, opacity) */
-	struct gradient	 grad;		/* fill (a text's colour), when
-					   grad.kind is set */
+	struct gradient	 grad;		/* fill (text: colour) if kind set */
 	double		*dashes;	/* pt: dash, gap, dash ... */
 	size_t		 ndash;
 	double		 opacity;	/* 0..1, of the whole element */
@@ -130,13 +129,12 @@ struct elem {
 	double		 pivot_x, pivot_y;	/* pt, from the trim */
 	enum flip	 flip;
 	/* image, icon, shape: what it shows, for a reader */
-	const char	*alt;		/* a Figure's alternate text, a
-					   template ("Team: {team}"); NULL:
-					   none */
+	const char	*alt;		/* a Figure's alt text template
+					   ("Team: {team}"), or NULL */
 	bool		 decorative;	/* said to show nothing to read */
 	/* values from data */
-	const struct ynode *node;	/* its YAML, if a value names a card's
-					   data: read for each card */
+	const struct ynode *node;	/* its YAML, read per card if a
+					   value names a card's data */
 	bool		 copies;	/* such a value is {n}'s: per copy */
 	bool		 percard;	/* read for one card (a laid's) */
 	unsigned char	 panel;		/* a tuck box's: enum net_part */
@@ -161,8 +159,7 @@ struct tmpl {
 	bool		 tile;		/* may be split over sheets: a board */
 	double		 overlap;	/* pt, glue strip between two tiles */
 	struct elem	*elems[2];	/* by enum face */
-	bool		 back_is_front;	/* elems[FACE_BACK] is the front's:
-					   a two-sided token */
+	bool		 back_is_front;	/* a two-sided token's back: front */
 	size_t		 nelems[2];
 	const char	**pal_names;	/* palette: named colours */
 	struct rgba	 *pal;

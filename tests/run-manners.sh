@@ -63,7 +63,7 @@ says "a value given to an option that takes none" 2 \
     "deckpress: option '--draft' takes no value\nsee 'deckpress preview --help'\n" \
     preview $Q --draft=yes
 says "an ambiguous beginning lists the options it could be" 2 \
-    "deckpress: option '--p' is ambiguous: --pack, --paper, --printer\nsee 'deckpress watch --help'\n" \
+    "deckpress: option '--p' is ambiguous: --pack, --port, --paper, --printer\nsee 'deckpress watch --help'\n" \
     watch $Q --p a4
 says "a bad value: the one line, not the help" 2 \
     "deckpress: --jobs must be a whole number from 1 to 64, not 'x'\nsee 'deckpress all --help'\n" \

@@ -149,8 +149,7 @@ enum {
 /* One element placed on one card face. */
 struct lbox {
 	const struct elem	*e;
-	unsigned int		 panel;		/* 1 + its net panel's index
-						   (box in its frame); 0 */
+	unsigned int		 panel;		/* 1 + its net panel's, or 0 */
 	double			 x, y, w, h;	/* pt, from trim top-left */
 	struct rgba		 fill, stroke, color;
 	struct rgba		 stops[GRAD_MAX];	/* a gradient's */
@@ -162,10 +161,9 @@ struct lbox {
 	const struct image	*img;		/* image: borrowed, or NULL */
 	double			 src[4];	/* image: x y w h of img drawn,
 						   its px (load_image_src()) */
-	const char		*placeholder;	/* image: the path of a file
-						   that does not exist, drawn
-						   as a placeholder (borrowed
-						   from the images); or NULL */
+	const char		*placeholder;	/* image: a missing file's
+						   path, drawn as a
+						   placeholder; or NULL */
 	PangoLayout		*layout;	/* text: fitted, one reference
 						   of its own; drawn as is */
 };
