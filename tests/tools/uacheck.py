@@ -222,13 +222,13 @@ def literal(buf, i):
     return bytes(out), i
 
 
-def operations(buf):
-    """Yield (operator, operands) of a content stream."""
+def operands(buf, i, n):
+    """The operands in buf[i:n], between two operators, as parsed
+    objects: ("s", bytes), ("#", float), ("n", name), ("d", dict),
+    ("a", list), ("k", keyword)."""
     stack = [[]]
-    i = 0
-    n = len(buf)
     while i < n:
-        m = TOKEN.match(buf, i)
+        m = TOKEN.match(buf, i, n)
         if not m:
             i += 1
             continue
@@ -261,16 +261,68 @@ def operations(buf):
         elif kind == "num":
             stack[-1].append(("#", float(m.group())))
         else:
-            op = m.group().decode("latin1")
-            if op == "BI":
-                # inline image: its dictionary, ID, data up to EI
-                e = re.compile(rb"\sEI(?=[\s]|$)").search(buf, i)
-                i = e.end() if e else n
-            if op in ("true", "false", "null"):
-                stack[-1].append(("k", op))
-                continue
-            yield op, stack[-1]
-            stack = [[]]
+            # only true, false and null: the scanner ends the run of
+            # operands at any other operator
+            stack[-1].append(("k", m.group().decode("latin1")))
+    return stack[-1]
+
+
+# An operator and the operands before it, in one match: a content
+# stream is mostly operands no checkpoint reads (coordinates, colours),
+# so they are stepped over in C, token by token as TOKEN reads them
+# (the same alternatives in the same order, possessive: each token is
+# what TOKEN finds there), and parsed by operands() only for the
+# operators scan() reads them of.  A literal string is matched whole,
+# nested three deep; one nested deeper or never closed stops the run
+# at its "(" (lstr) and literal() steps over it.  A character TOKEN
+# finds nothing at (")", "{", "}", a lone "<" or ">") is skipped, as
+# operands() skips it.
+_DELIM = rb"\x00\t\n\f\r ()<>\[\]{}/%"
+_BAL = rb"(?:[^()\\]++|\\.)*+"
+for _ in range(3):
+    _BAL = rb"(?:[^()\\]++|\\.|\(" + _BAL + rb"\))*+"
+STEP = re.compile(rb"""
+    (?:[\x00\t\n\f\r ]++|%[^\r\n]*+
+      | \(""" + _BAL + rb"""\)
+      | <[0-9A-Fa-f\s]*+>
+      | << | >> | \[ | \]
+      | /[^""" + _DELIM + rb"""]*+
+      | [+-]?(?:\d+\.?\d*|\.\d+)
+      | (?:true|false|null)(?![^""" + _DELIM + rb"""])
+      | [)<>{}]
+    )*+
+    (?:(?P<op>[^""" + _DELIM + rb"""]++)|(?P<lstr>\())?
+""", re.X | re.S)
+# The operators whose operands scan() reads.
+ARGS = {"BDC", "BMC", "Tf", "Do", "Tj", "TJ", "'", '"'}
+
+
+def operations(buf):
+    """Yield (operator, operands) of a content stream; the operands are
+    () for an operator not in ARGS."""
+    i = 0          # where the scanner is
+    start = 0      # where the operands of the next operator begin
+    n = len(buf)
+    while i < n:
+        m = STEP.match(buf, i)
+        last = m.lastgroup
+        if last == "lstr":
+            _, i = literal(buf, m.end())
+            continue
+        if last is None:
+            if m.end() != n:
+                raise ValueError("content stream not tokenized at %d"
+                                 % m.end())
+            return
+        op = m.group("op").decode("latin1")
+        i = m.end()
+        args = operands(buf, start, m.start("op")) if op in ARGS else ()
+        if op == "BI":
+            # inline image: its dictionary, ID, data up to EI
+            e = re.compile(rb"\sEI(?=[\s]|$)").search(buf, i)
+            i = e.end() if e else n
+        start = i
+        yield op, args
 
 
 class Marked:
