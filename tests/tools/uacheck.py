@@ -6,6 +6,11 @@ uacheck.py PDF...
     For each PDF, one line per checkpoint: "PASS ID NAME" or
     "FAIL ID NAME: WHAT (N times)", then "PDF: N failed".  Exit status 1
     if any checkpoint failed in any PDF, 2 if a PDF cannot be read.
+uacheck.py --each PDF...
+    The same report of each PDF written to PDF.ua instead (none for a
+    PDF that cannot be read), and "PDF: N failed" (or "PDF: unreadable:
+    WHY") printed: many PDFs checked in one process, which costs more
+    to start than to check one.  The same exit status.
 uacheck.py --list
     The checkpoints, one a line: ID and NAME.
 
@@ -103,14 +108,19 @@ class Report:
 
 # --- reading the PDF ------------------------------------------------------
 
+class Unreadable(Exception):
+    pass
+
+
 def load(pdf):
+    """pdf's objects, as qpdf's JSON has them; Unreadable if qpdf
+    cannot read it."""
     out = subprocess.run(
         ["qpdf", "--json", "--json-key=qpdf", "--json-stream-data=inline",
          "--decode-level=generalized", pdf],
         capture_output=True)
     if out.returncode not in (0, 3):
-        sys.stderr.write(out.stderr.decode(errors="replace"))
-        sys.exit(2)
+        raise Unreadable(out.stderr.decode(errors="replace").strip())
     return json.loads(out.stdout)["qpdf"][1]
 
 
@@ -766,25 +776,47 @@ def check(pdf):
     return rep
 
 
+def report(pdf):
+    """pdf's report, lines as main() prints them, and its failures."""
+    rep = check(pdf)
+    out = []
+    for cid, name in CHECKS:
+        f = rep.fails.get(cid)
+        if not f:
+            out.append("PASS %s %s" % (cid, name))
+        else:
+            what = "; ".join("%s (%d times)" % (w, n) if n > 1 else w
+                             for w, n in sorted(f.items()))
+            out.append("FAIL %s %s: %s" % (cid, name, what))
+    out.append("%s: %d failed" % (pdf, len(rep.fails)))
+    return out, len(rep.fails)
+
+
 def main(argv):
     if argv[1:] == ["--list"]:
         for cid, name in CHECKS:
             print(cid, name)
         return 0
-    bad = 0
-    for pdf in argv[1:]:
-        rep = check(pdf)
-        for cid, name in CHECKS:
-            f = rep.fails.get(cid)
-            if not f:
-                print("PASS %s %s" % (cid, name))
-            else:
-                what = "; ".join("%s (%d times)" % (w, n) if n > 1 else w
-                                 for w, n in sorted(f.items()))
-                print("FAIL %s %s: %s" % (cid, name, what))
-        print("%s: %d failed" % (pdf, len(rep.fails)))
-        bad += len(rep.fails) > 0
-    return 1 if bad else 0
+    each = argv[1:2] == ["--each"]
+    bad = unreadable = 0
+    for pdf in argv[1 + each:]:
+        try:
+            lines, n = report(pdf)
+        except Unreadable as e:
+            if not each:
+                sys.stderr.write("%s\n" % e)
+                return 2
+            print("%s: unreadable: %s" % (pdf, e))
+            unreadable += 1
+            continue
+        if each:
+            with open(pdf + ".ua", "w", encoding="utf-8") as f:
+                f.write("\n".join(lines) + "\n")
+            print(lines[-1])
+        else:
+            print("\n".join(lines))
+        bad += n > 0
+    return 2 if unreadable else 1 if bad else 0
 
 
 if __name__ == "__main__":
