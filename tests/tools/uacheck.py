@@ -193,8 +193,19 @@ TOKEN = re.compile(rb"""
 """, re.X)
 
 
+# A literal string with no backslash, nested three deep: its bytes are
+# what is between its parentheses.
+_PLAIN = rb"[^()\\]*+"
+for _ in range(3):
+    _PLAIN = rb"(?:[^()\\]++|\(" + _PLAIN + rb"\))*+"
+PLAIN = re.compile(rb"\((" + _PLAIN + rb")\)")
+
+
 def literal(buf, i):
     """The literal string starting after '(' at i: (bytes, next)."""
+    m = PLAIN.match(buf, i - 1)
+    if m:
+        return m.group(1), m.end()
     out = bytearray()
     depth = 1
     n = len(buf)
@@ -277,49 +288,63 @@ def operands(buf, i, n):
     return stack[-1]
 
 
-# An operator and the operands before it, in one match: a content
-# stream is mostly operands no checkpoint reads (coordinates, colours),
-# so they are stepped over in C, token by token as TOKEN reads them
-# (the same alternatives in the same order, possessive: each token is
-# what TOKEN finds there), and parsed by operands() only for the
-# operators scan() reads them of.  A literal string is matched whole,
-# nested three deep; one nested deeper or never closed stops the run
+# The operators scan() acts on; the others (paths' points, colours,
+# text positions: most of a content stream) and their operands are
+# stepped over in C, by STEP.
+SEEN = {"BDC", "BMC", "EMC", "Tf"} | PAINT
+# The operators whose operands scan() reads.
+ARGS = {"BDC", "BMC", "Tf", "Do"} | TEXT
+
+# One match of STEP steps over what comes before the next operator in
+# SEEN (args: its operands), token by token as TOKEN reads them: the
+# same alternatives in the same order, possessive, so each token is
+# what TOKEN finds there, and "true", "false", "null" operands, as
+# operands() has them.  A literal string is matched whole,
+# nested three deep; one nested deeper or never closed stops the match
 # at its "(" (lstr) and literal() steps over it.  A character TOKEN
 # finds nothing at (")", "{", "}", a lone "<" or ">") is skipped, as
 # operands() skips it.
 _DELIM = rb"\x00\t\n\f\r ()<>\[\]{}/%"
+_OPC = rb"[^" + _DELIM + rb"]"
 _BAL = rb"(?:[^()\\]++|\\.)*+"
 for _ in range(3):
     _BAL = rb"(?:[^()\\]++|\\.|\(" + _BAL + rb"\))*+"
-STEP = re.compile(rb"""
-    (?:[\x00\t\n\f\r ]++|%[^\r\n]*+
+_OPERAND = rb"""(?:[\x00\t\n\f\r ]++|%[^\r\n]*+
       | \(""" + _BAL + rb"""\)
       | <[0-9A-Fa-f\s]*+>
       | << | >> | \[ | \]
-      | /[^""" + _DELIM + rb"""]*+
+      | /""" + _OPC + rb"""*+
       | [+-]?(?:\d+\.?\d*|\.\d+)
-      | (?:true|false|null)(?![^""" + _DELIM + rb"""])
+      | (?:true|false|null)(?!""" + _OPC + rb""")
       | [)<>{}]
+    )"""
+_SEEN = b"|".join(re.escape(o.encode()) for o in
+                  sorted(SEEN, key=len, reverse=True))
+STEP = re.compile(rb"""
+    (?:""" + _OPERAND + rb"""*+
+       (?!(?:""" + _SEEN + rb""")(?!""" + _OPC + rb"""))""" + _OPC + rb"""++
     )*+
-    (?:(?P<op>[^""" + _DELIM + rb"""]++)|(?P<lstr>\())?
+    (?P<args>""" + _OPERAND + rb"""*+)
+    (?:(?P<op>""" + _OPC + rb"""++)|(?P<lstr>\())?
 """, re.X | re.S)
-# The operators whose operands scan() reads.
-ARGS = {"BDC", "BMC", "Tf", "Do", "Tj", "TJ", "'", '"'}
 
 
 def operations(buf):
-    """Yield (operator, operands) of a content stream; the operands are
-    () for an operator not in ARGS."""
+    """Yield (operator, operands) of a content stream's operators in
+    SEEN, the operands those since the operator before, of any kind;
+    they are () for an operator not in ARGS."""
     i = 0          # where the scanner is
     start = 0      # where the operands of the next operator begin
     n = len(buf)
     while i < n:
         m = STEP.match(buf, i)
+        if m.start("args") > i:    # an operator not in SEEN was passed
+            start = m.start("args")
         last = m.lastgroup
         if last == "lstr":
             _, i = literal(buf, m.end())
             continue
-        if last is None:
+        if last != "op":
             if m.end() != n:
                 raise ValueError("content stream not tokenized at %d"
                                  % m.end())
