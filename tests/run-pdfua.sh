@@ -52,21 +52,38 @@ passes() {
 }
 
 # Every bundled booklet, pack and card sheet.
+# Under tests/run-all.sh the bundled games' card sheets, packs (duplex
+# long, the default) and A4 booklets are rendered once for all the
+# suites that read them (suite.sh, bundled_render: deckpress all and
+# booklet, the same bytes as the runs here); they are taken from
+# there, into $T/all.  Alone, the suite renders every PDF itself.
+if [ -n "${DECKPRESS_TEST_SHARED-}" ] && [ -d "$DECKPRESS_TEST_SHARED" ]; then
+	bundled_render booklets
+fi
+# shared NAME TO: the shared render's $T/all/NAME, if there is one,
+# moved to TO.
+shared() { [ -f "$T/all/$1" ] && mv "$T/all/$1" "$2"; }
 for d in cards/*/; do
 	g=$(basename "$d")
 	for md in "$d"rules/*.md; do
 		l=$(basename "$md" .md)
-		dp "b-$g-$l" booklet "$d" --lang "$l" -o "$T/$g-$l-rules.pdf"
+		shared "$g-$l-rules.pdf" "$T/$g-$l-rules.pdf" ||
+		    dp "b-$g-$l" booklet "$d" --lang "$l" \
+		    -o "$T/$g-$l-rules.pdf"
 		dp "a5-$g-$l" booklet "$d" --lang "$l" -f a5-booklet \
 		    -o "$T/$g-$l-rules-a5.pdf"
-		for m in long short none fold; do
+		shared "$g-$l-pack.pdf" "$T/$g-$l-pack-long.pdf" ||
+		    dp "p-$g-$l-long" pack "$d" --lang "$l" -d long \
+		    -o "$T/$g-$l-pack-long.pdf"
+		for m in short none fold; do
 			dp "p-$g-$l-$m" pack "$d" --lang "$l" -d "$m" \
 			    -o "$T/$g-$l-pack-$m.pdf"
 		done
 	done
 	for t in "$d"text/*.yaml; do
 		l=$(basename "$t" .yaml)
-		dp "c-$g-$l" cards "$d" --lang "$l" -o "$T/$g-$l-cards.pdf"
+		shared "$g-$l-cards.pdf" "$T/$g-$l-cards.pdf" ||
+		    dp "c-$g-$l" cards "$d" --lang "$l" -o "$T/$g-$l-cards.pdf"
 	done
 done
 
