@@ -65,6 +65,7 @@ import json
 import re
 import subprocess
 import sys
+import traceback
 
 CHECKS = [
     ("01-content", "content tagged or artifact"),
@@ -832,6 +833,14 @@ def main(argv):
                 sys.stderr.write("%s\n" % e)
                 return 2
             print("%s: unreadable: %s" % (pdf, e))
+            unreadable += 1
+            continue
+        except Exception:
+            # one PDF the checker breaks on leaves the others checked
+            if not each:
+                raise
+            print("%s: the checker failed:\n%s" %
+                  (pdf, traceback.format_exc()))
             unreadable += 1
             continue
         if each:

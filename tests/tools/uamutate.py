@@ -23,6 +23,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import traceback
 
 
 def objects(j):
@@ -191,6 +192,13 @@ def mutate(cid, o):
         sys.exit(2)
 
 
+def qpdf_json(src):
+    """src as qpdf's JSON (its text), streams decoded."""
+    return subprocess.run(["qpdf", "--json-output",
+                           "--decode-level=generalized", src, "-"],
+                          check=True, capture_output=True).stdout
+
+
 def write(j, dst):
     """Write the PDF of qpdf JSON j to dst; qpdf's complaint, or None."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as t:
@@ -206,8 +214,9 @@ def write(j, dst):
 
 
 def each(src, prefix, cids):
-    out = subprocess.run(["qpdf", "--json-output", "--decode-level=generalized",
-                          src, "-"], check=True, capture_output=True).stdout
+    """Each checkpoint of cids broken in src, into PREFIXcid.pdf; where
+    one cannot be, why into PREFIXcid.err."""
+    out = qpdf_json(src)
     bad = 0
     for cid in cids:
         j = json.loads(out)      # a fresh copy to break
@@ -216,6 +225,8 @@ def each(src, prefix, cids):
             mutate(cid, objects(j))
         except SystemExit as e:  # mutate() exits 3 (2): nothing to break
             why = "nothing to break (exit %s)" % e.code
+        except Exception:        # the others still written
+            why = traceback.format_exc()
         if why is None:
             why = write(j, prefix + cid + ".pdf")
         if why is not None:
@@ -234,8 +245,7 @@ def main(argv):
                          "CHECKPOINT...\n")
         return 2
     cid, src, dst = argv[1:]
-    out = subprocess.run(["qpdf", "--json-output", "--decode-level=generalized",
-                          src, "-"], check=True, capture_output=True).stdout
+    out = qpdf_json(src)
     j = json.loads(out)
     mutate(cid, objects(j))
     why = write(j, dst)

@@ -91,8 +91,8 @@ def main(argv):
         for pdf in argv[2:]:
             try:
                 ws = words(pdf, pdf + ".marked")
-            except (OSError, uacheck.Unreadable) as e:
-                sys.stderr.write("uawords: %s: %s\n" % (pdf, e))
+            except Exception as e:   # the others still read
+                sys.stderr.write("uawords: %s: %r\n" % (pdf, e))
                 bad = 1
                 continue
             with open(pdf + ".uawords", "w", encoding="utf-8") as f:
