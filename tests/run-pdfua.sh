@@ -25,6 +25,11 @@
 # PDF comes out the same bytes twice.  Prints "ok - NAME" /
 # "not ok - NAME".
 #
+# Each tool runs once for all the PDFs it reads (uacheck.py and
+# uawords.py --each, uamutate.py --each, pdfjsread.mjs -o), its output
+# a file a PDF that each check reads: starting Python or loading pdf.js
+# costs more than reading one PDF.
+#
 # usage: sh tests/run-pdfua.sh    (from the repo root)
 T=out/test/pdfua
 . tests/suite.sh
@@ -32,29 +37,69 @@ T=out/test/pdfua
 ua() { python3 tests/tools/uacheck.py "$@"; }
 js() { node tests/tools/pdfjsread.mjs "$@"; }
 
-# passes PDF: every checkpoint passes.
+# checked PDF: uacheck.py --each wrote PDF's report, PDF.ua.
+checked() {
+	[ -f "$1.ua" ] && return 0
+	echo "no report of $1:"
+	cat "$T/ua.out"
+	return 1
+}
+# passes PDF: every checkpoint passes (its report ends "PDF: 0 failed").
 passes() {
-	ua "$1" >"$1.ua" || { grep -v '^PASS' "$1.ua"; return 1; }
+	checked "$1" || return 1
+	[ "$(tail -n 1 "$1.ua")" = "$1: 0 failed" ] &&
+	    ! grep -q '^FAIL' "$1.ua" || { grep -v '^PASS' "$1.ua"; return 1; }
 }
 
 # Every bundled booklet, pack and card sheet.
+# Under tests/run-all.sh the bundled games' card sheets, packs (duplex
+# long, the default) and A4 booklets are rendered once for all the
+# suites that read them (suite.sh, bundled_render: deckpress all and
+# booklet, the same bytes as the runs here); they are taken from
+# there, into $T/all.  Alone, the suite renders every PDF itself.
+if [ -n "${DECKPRESS_TEST_SHARED-}" ] && [ -d "$DECKPRESS_TEST_SHARED" ]; then
+	bundled_render booklets
+fi
+# shared NAME TO: the shared render's $T/all/NAME, if there is one,
+# moved to TO.
+shared() { [ -f "$T/all/$1" ] && mv "$T/all/$1" "$2"; }
 for d in cards/*/; do
 	g=$(basename "$d")
 	for md in "$d"rules/*.md; do
 		l=$(basename "$md" .md)
-		dp "b-$g-$l" booklet "$d" --lang "$l" -o "$T/$g-$l-rules.pdf"
+		shared "$g-$l-rules.pdf" "$T/$g-$l-rules.pdf" ||
+		    dp "b-$g-$l" booklet "$d" --lang "$l" \
+		    -o "$T/$g-$l-rules.pdf"
 		dp "a5-$g-$l" booklet "$d" --lang "$l" -f a5-booklet \
 		    -o "$T/$g-$l-rules-a5.pdf"
-		for m in long short none fold; do
+		shared "$g-$l-pack.pdf" "$T/$g-$l-pack-long.pdf" ||
+		    dp "p-$g-$l-long" pack "$d" --lang "$l" -d long \
+		    -o "$T/$g-$l-pack-long.pdf"
+		for m in short none fold; do
 			dp "p-$g-$l-$m" pack "$d" --lang "$l" -d "$m" \
 			    -o "$T/$g-$l-pack-$m.pdf"
 		done
 	done
 	for t in "$d"text/*.yaml; do
 		l=$(basename "$t" .yaml)
-		dp "c-$g-$l" cards "$d" --lang "$l" -o "$T/$g-$l-cards.pdf"
+		shared "$g-$l-cards.pdf" "$T/$g-$l-cards.pdf" ||
+		    dp "c-$g-$l" cards "$d" --lang "$l" -o "$T/$g-$l-cards.pdf"
 	done
 done
+
+# Each checkpoint broken in the Data Chain pack (links, lists, tables,
+# headings: every kind there is), into $T/mut/CHECKPOINT.pdf, to be
+# checked with the rest.
+P=$T/data-chain-en-pack-long.pdf
+mkdir "$T/mut"
+cids=$(ua --list | cut -d' ' -f1)
+# shellcheck disable=SC2086 # the IDs, one word each
+python3 tests/tools/uamutate.py --each "$P" "$T/mut/" $cids \
+    >"$T/mutate.out" 2>&1 || :
+# Every PDF checked in one process (a Python process costs more to
+# start than a PDF to check): PDF.ua each.
+ua --each "$T"/*.pdf "$T"/mut/*.pdf >"$T/ua.out" 2>&1 || :
+
 n=0
 for f in "$T"/*.pdf; do
 	n=$((n + 1))
@@ -63,19 +108,18 @@ for f in "$T"/*.pdf; do
 done
 check "the bundled games give 42 PDFs to check" test "$n" -eq 42
 
-# Each checkpoint broken in the Data Chain pack (links, lists, tables,
-# headings: every kind there is) is found.
-P=$T/data-chain-en-pack-long.pdf
+# Each checkpoint broken in the pack is found.
 mutated() {
-	python3 tests/tools/uamutate.py "$1" "$P" "$T/mut-$1.pdf" ||
-	    { echo "uamutate $1 failed"; return 1; }
+	m=$T/mut/$1.pdf
+	[ -f "$m" ] || { echo "uamutate $1 failed:"; cat "$T/mutate.out" \
+	    "$T/mut/$1.err" 2>/dev/null; return 1; }
 	grep -q "^PASS $1 " "$P.ua" || { echo "$1 fails before"; return 1; }
-	! ua "$T/mut-$1.pdf" >"$T/mut-$1.ua" ||
-	    { echo "passes broken"; return 1; }
-	grep -q "^FAIL $1 " "$T/mut-$1.ua" ||
-	    { echo "$1 not failed:"; cat "$T/mut-$1.ua"; return 1; }
+	checked "$m" || return 1
+	grep -q '^FAIL' "$m.ua" || { echo "passes broken"; return 1; }
+	grep -q "^FAIL $1 " "$m.ua" ||
+	    { echo "$1 not failed:"; cat "$m.ua"; return 1; }
 }
-for c in $(ua --list | cut -d' ' -f1); do
+for c in $cids; do
 	check "checkpoint $c broken in the pack: found" mutated "$c"
 done
 
@@ -98,14 +142,38 @@ pdfjs_here() {
 }
 check "pdf.js is installed (tests/npm)" pdfjs_here
 
+# Every pdf.js reading the checks below make, in one node process
+# (pdf.js costs more to load than a PDF to read): PDF.MODE each.  Then
+# the A4 and folded A5 booklets' words in structure-tree order, in one
+# Python process: PDF.uawords each.
+set --
+for md in cards/*/rules/*.md; do
+	g=${md#cards/}
+	g=${g%%/*}
+	l=$(basename "$md" .md)
+	set -- "$@" words "$T/$g-$l-rules.pdf" marked "$T/$g-$l-rules.pdf" \
+	    marked "$T/$g-$l-rules-a5.pdf"
+done
+js -o links "$P" tree "$T/data-chain-en-cards.pdf" "$@" \
+    >"$T/pdfjs.out" 2>&1 || :
+python3 tests/tools/uawords.py --each "$T"/*-rules.pdf "$T"/*-rules-a5.pdf \
+    >"$T/uawords.out" 2>&1 || :
+# readout FILE: pdf.js (or uawords.py) wrote FILE.
+# (Said on stderr: same_words's stdout is the words.)
+readout() {
+	[ -f "$1" ] && return 0
+	{ echo "no $1:"; cat "$T/pdfjs.out" "$T/uawords.out"; } >&2
+	return 1
+}
+
 # The pack's links as pdf.js reads them: index entries first (the
 # index page), then one link a reference of rules/en.md in order, each
 # named by the card's title and holding it; one of them wraps (one
 # annotation, two pieces).
 ./deckpress export cards/data-chain --csv -o "$T/dc.csv" >/dev/null
 links_named() {
-	js links "$P" >"$T/links" || return 1
-	python3 - "$T/links" cards/data-chain/rules/en.md "$T/dc.csv" \
+	readout "$P.links" || return 1
+	python3 - "$P.links" cards/data-chain/rules/en.md "$T/dc.csv" \
 	    "$P" <<'EOF'
 import csv, json, re, subprocess, sys
 links, md, csvp, pdf = sys.argv[1:5]
@@ -150,7 +218,7 @@ check "pack: each index entry and reference one link, named by its text" \
 # broken at a line end (a soft hyphen joined them: else this proves
 # nothing).
 whole_words() {
-	js words "$2" >"$2.words" && js marked "$2" >"$2.marked" || return 1
+	readout "$2.words" && readout "$2.marked" || return 1
 	python3 - "$1" "$2.words" "$2.marked" <<'EOF'
 import json, re, sys
 md, words, marked = sys.argv[1:4]
@@ -175,10 +243,9 @@ EOF
 # break with no space, joined to the next in both: the folded pages
 # break their lines elsewhere).
 tree_words() {
-	js marked "$1" >"$1.mk" &&
-	    python3 tests/tools/uawords.py "$1" "$1.mk" |
-	    awk '/[-\/]$/ { held = held $0; next }
-		{ print held $0; held = "" }'
+	readout "$1.uawords" || return 1
+	awk '/[-\/]$/ { held = held $0; next }
+	    { print held $0; held = "" }' "$1.uawords"
 }
 same_words() {
 	tree_words "$1" >"$T/w4" && tree_words "$2" >"$T/w5" || return 1
@@ -198,9 +265,10 @@ done
 
 # The team icon: a Figure a card, its alt text the card's team.
 figures() {
-	js tree "$T/data-chain-en-cards.pdf" >"$T/tree" || return 1
-	a=$(grep -c 'Figure alt=Team: activist$' "$T/tree") || :
-	b=$(grep -c 'Figure alt=Team: broker$' "$T/tree") || :
+	tree=$T/data-chain-en-cards.pdf.tree
+	readout "$tree" || return 1
+	a=$(grep -c 'Figure alt=Team: activist$' "$tree") || :
+	b=$(grep -c 'Figure alt=Team: broker$' "$tree") || :
 	[ "$a" -eq 10 ] && [ "$b" -eq 10 ] ||
 	    { echo "$a activist, $b broker figures, expected 10 each"; return 1; }
 }

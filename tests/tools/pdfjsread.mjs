@@ -23,9 +23,15 @@
 //           reader of the whole structure tree (uawords.py), which
 //           pdf.js gives only page by page
 //
+// node tests/tools/pdfjsread.mjs -o MODE PDF [MODE PDF]...
+//   each reading written to PDF.MODE instead (a PDF read once for all
+//   its modes): pdf.js takes longer to load than to read a PDF.  A
+//   reading that fails writes no file and says why on stderr; exit
+//   status 1 then.
+//
 // pdfjs-dist is installed in tests/npm/ by .ci/setup (npm ci); the
 // module is found there from the repo root.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -37,13 +43,14 @@ console.log = console.warn = () => {};
 const pdfjs = await import(lib.href);
 Object.assign(console, quiet);
 
-const [mode, file] = process.argv.slice(2);
-if (!mode || !file) {
-  process.stderr.write("usage: node tests/tools/pdfjsread.mjs words|tree|links|text PDF\n");
+const argv = process.argv.slice(2);
+const batch = argv[0] === "-o";
+const jobs = batch ? argv.slice(1) : argv;
+if (jobs.length < 2 || jobs.length % 2 || (!batch && jobs.length !== 2)) {
+  process.stderr.write("usage: node tests/tools/pdfjsread.mjs words|tree|links|text|marked PDF\n" +
+    "       node tests/tools/pdfjsread.mjs -o MODE PDF [MODE PDF]...\n");
   process.exit(2);
 }
-const data = new Uint8Array(readFileSync(file));
-const doc = await pdfjs.getDocument({ data, verbosity: 0, isEvalSupported: false }).promise;
 
 // Each page's marked content: id -> its text, from the text content's
 // beginMarkedContentProps/endMarkedContent items.  pdf.js leaves a
@@ -121,10 +128,17 @@ function withSoftHyphens(text, drawn) {
   return out + text.slice(j);
 }
 
-const pages = [];
-for (let i = 1; i <= doc.numPages; i++) {
-  const page = await doc.getPage(i);
-  pages.push({ page, tree: await page.getStructTree(), mc: await marked(page) });
+// A PDF's pages as pdf.js reads them: each its structure tree and its
+// marked content.
+async function load(file) {
+  const data = new Uint8Array(readFileSync(file));
+  const doc = await pdfjs.getDocument({ data, verbosity: 0, isEvalSupported: false }).promise;
+  const pages = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    pages.push({ page, tree: await page.getStructTree(), mc: await marked(page) });
+  }
+  return pages;
 }
 
 // The text an element shows: its marked content, in order, its kids'.
@@ -134,67 +148,94 @@ function elemText(node, mc) {
   return (node.children || []).map((k) => elemText(k, mc)).join("");
 }
 
-const out = [];
-if (mode === "tree") {
-  const walk = (n, d) => {
-    if (!n || n.type) return;
-    if (n.role !== "Root") out.push(`${d} ${n.role}${n.alt ? " alt=" + n.alt : ""}`);
-    for (const k of n.children || []) walk(k, n.role === "Root" ? d : d + 1);
-  };
-  // pdf.js gives each page the tree of the elements on it.
-  pages.forEach((p, i) => { out.push(`page ${i + 1}`); walk(p.tree, 0); });
-} else if (mode === "words") {
-  // Block elements' texts, each read whole: a line-end soft hyphen and
-  // the line break around it join the two halves of a word.
-  const blocks = [];
-  const walk = (n, mc) => {
-    if (!n || n.type) return;
-    const leaf = (n.children || []).some((k) => k.type === "content");
-    if (leaf && n.role !== "Root") {
-      blocks.push(elemText(n, mc));
-      return;
-    }
-    for (const k of n.children || []) walk(k, mc);
-  };
-  for (const p of pages) walk(p.tree, p.mc);
-  for (const b of blocks) {
-    const joined = b.replace(/\u00AD\n/g, "").replace(/\n/g, " ");
-    for (const w of joined.split(/\s+/)) if (w) out.push(w);
-  }
-} else if (mode === "links") {
-  for (let i = 0; i < pages.length; i++) {
-    const { page, tree, mc } = pages[i];
-    const annots = await page.getAnnotations();
-    // Link elements of this page's tree, by the annotation they hold.
-    const linkText = new Map();
-    const walk = (n) => {
+// The reading MODE of pages, its lines.
+async function read(mode, pages) {
+  const out = [];
+  if (mode === "tree") {
+    const walk = (n, d) => {
       if (!n || n.type) return;
-      if (n.role === "Link") {
-        // pdf.js 4.2.67 gives an OBJR as {type: "object", id: "18R"},
-        // the annotation's id (later ones: type "annotation").
-        const ann = (n.children || []).find((k) => k.type === "annotation" || k.type === "object");
-        if (ann) linkText.set(ann.id, elemText(n, mc).replace(/\s+/g, " ").trim());
-      }
-      for (const k of n.children || []) walk(k);
+      if (n.role !== "Root") out.push(`${d} ${n.role}${n.alt ? " alt=" + n.alt : ""}`);
+      for (const k of n.children || []) walk(k, n.role === "Root" ? d : d + 1);
     };
-    walk(tree);
-    for (const a of annots) {
-      if (a.subtype !== "Link") continue;
-      const t = linkText.has(a.id) ? linkText.get(a.id) : "-";
-      out.push(`${i + 1}\t${a.contentsObj ? a.contentsObj.str : ""}\t${t || "-"}`);
+    // pdf.js gives each page the tree of the elements on it.
+    pages.forEach((p, i) => { out.push(`page ${i + 1}`); walk(p.tree, 0); });
+  } else if (mode === "words") {
+    // Block elements' texts, each read whole: a line-end soft hyphen and
+    // the line break around it join the two halves of a word.
+    const blocks = [];
+    const walk = (n, mc) => {
+      if (!n || n.type) return;
+      const leaf = (n.children || []).some((k) => k.type === "content");
+      if (leaf && n.role !== "Root") {
+        blocks.push(elemText(n, mc));
+        return;
+      }
+      for (const k of n.children || []) walk(k, mc);
+    };
+    for (const p of pages) walk(p.tree, p.mc);
+    for (const b of blocks) {
+      const joined = b.replace(/\u00AD\n/g, "").replace(/\n/g, " ");
+      for (const w of joined.split(/\s+/)) if (w) out.push(w);
     }
-  }
-} else if (mode === "marked") {
-  for (const p of pages) {
-    for (const [id, text] of p.mc.byId) {
-      const m = /^p(\d+)R_mc(\d+)$/.exec(id);
-      if (m) out.push(`${m[1]}\t${m[2]}\t${JSON.stringify(text)}`);
+  } else if (mode === "links") {
+    for (let i = 0; i < pages.length; i++) {
+      const { page, tree, mc } = pages[i];
+      const annots = await page.getAnnotations();
+      // Link elements of this page's tree, by the annotation they hold.
+      const linkText = new Map();
+      const walk = (n) => {
+        if (!n || n.type) return;
+        if (n.role === "Link") {
+          // pdf.js 4.2.67 gives an OBJR as {type: "object", id: "18R"},
+          // the annotation's id (later ones: type "annotation").
+          const ann = (n.children || []).find((k) => k.type === "annotation" || k.type === "object");
+          if (ann) linkText.set(ann.id, elemText(n, mc).replace(/\s+/g, " ").trim());
+        }
+        for (const k of n.children || []) walk(k);
+      };
+      walk(tree);
+      for (const a of annots) {
+        if (a.subtype !== "Link") continue;
+        const t = linkText.has(a.id) ? linkText.get(a.id) : "-";
+        out.push(`${i + 1}\t${a.contentsObj ? a.contentsObj.str : ""}\t${t || "-"}`);
+      }
     }
+  } else if (mode === "marked") {
+    for (const p of pages) {
+      for (const [id, text] of p.mc.byId) {
+        const m = /^p(\d+)R_mc(\d+)$/.exec(id);
+        if (m) out.push(`${m[1]}\t${m[2]}\t${JSON.stringify(text)}`);
+      }
+    }
+  } else if (mode === "text") {
+    pages.forEach((p, i) => out.push(`${i + 1}\t${p.mc.plain.join("|")}`));
+  } else {
+    throw new Error(`no mode ${mode}`);
   }
-} else if (mode === "text") {
-  pages.forEach((p, i) => out.push(`${i + 1}\t${p.mc.plain.join("|")}`));
-} else {
-  process.stderr.write(`pdfjsread: no mode ${mode}\n`);
-  process.exit(2);
+  return out;
 }
-process.stdout.write(out.join("\n") + (out.length ? "\n" : ""));
+
+const text = (out) => out.join("\n") + (out.length ? "\n" : "");
+if (!batch) {
+  const [mode, file] = jobs;
+  try {
+    process.stdout.write(text(await read(mode, await load(file))));
+  } catch (e) {
+    process.stderr.write(`pdfjsread: ${e.message}\n`);
+    process.exit(2);
+  }
+} else {
+  const loaded = new Map();
+  let bad = 0;
+  for (let k = 0; k < jobs.length; k += 2) {
+    const [mode, file] = jobs.slice(k, k + 2);
+    try {
+      if (!loaded.has(file)) loaded.set(file, await load(file));
+      writeFileSync(`${file}.${mode}`, text(await read(mode, loaded.get(file))));
+    } catch (e) {
+      process.stderr.write(`pdfjsread: ${file} ${mode}: ${e.message}\n`);
+      bad = 1;
+    }
+  }
+  process.exit(bad);
+}

@@ -6,6 +6,11 @@ uacheck.py PDF...
     For each PDF, one line per checkpoint: "PASS ID NAME" or
     "FAIL ID NAME: WHAT (N times)", then "PDF: N failed".  Exit status 1
     if any checkpoint failed in any PDF, 2 if a PDF cannot be read.
+uacheck.py --each PDF...
+    The same report of each PDF written to PDF.ua instead (none for a
+    PDF that cannot be read), and "PDF: N failed" (or "PDF: unreadable:
+    WHY") printed: many PDFs checked in one process, which costs more
+    to start than to check one.  The same exit status.
 uacheck.py --list
     The checkpoints, one a line: ID and NAME.
 
@@ -60,6 +65,7 @@ import json
 import re
 import subprocess
 import sys
+import traceback
 
 CHECKS = [
     ("01-content", "content tagged or artifact"),
@@ -103,14 +109,19 @@ class Report:
 
 # --- reading the PDF ------------------------------------------------------
 
+class Unreadable(Exception):
+    pass
+
+
 def load(pdf):
+    """pdf's objects, as qpdf's JSON has them; Unreadable if qpdf
+    cannot read it."""
     out = subprocess.run(
         ["qpdf", "--json", "--json-key=qpdf", "--json-stream-data=inline",
          "--decode-level=generalized", pdf],
         capture_output=True)
     if out.returncode not in (0, 3):
-        sys.stderr.write(out.stderr.decode(errors="replace"))
-        sys.exit(2)
+        raise Unreadable(out.stderr.decode(errors="replace").strip())
     return json.loads(out.stdout)["qpdf"][1]
 
 
@@ -183,8 +194,19 @@ TOKEN = re.compile(rb"""
 """, re.X)
 
 
+# A literal string with no backslash, nested three deep: its bytes are
+# what is between its parentheses.
+_PLAIN = rb"[^()\\]*+"
+for _ in range(3):
+    _PLAIN = rb"(?:[^()\\]++|\(" + _PLAIN + rb"\))*+"
+PLAIN = re.compile(rb"\((" + _PLAIN + rb")\)")
+
+
 def literal(buf, i):
     """The literal string starting after '(' at i: (bytes, next)."""
+    m = PLAIN.match(buf, i - 1)
+    if m:
+        return m.group(1), m.end()
     out = bytearray()
     depth = 1
     n = len(buf)
@@ -222,13 +244,13 @@ def literal(buf, i):
     return bytes(out), i
 
 
-def operations(buf):
-    """Yield (operator, operands) of a content stream."""
+def operands(buf, i, n):
+    """The operands in buf[i:n], between two operators, as parsed
+    objects: ("s", bytes), ("#", float), ("n", name), ("d", dict),
+    ("a", list), ("k", keyword)."""
     stack = [[]]
-    i = 0
-    n = len(buf)
     while i < n:
-        m = TOKEN.match(buf, i)
+        m = TOKEN.match(buf, i, n)
         if not m:
             i += 1
             continue
@@ -261,16 +283,82 @@ def operations(buf):
         elif kind == "num":
             stack[-1].append(("#", float(m.group())))
         else:
-            op = m.group().decode("latin1")
-            if op == "BI":
-                # inline image: its dictionary, ID, data up to EI
-                e = re.compile(rb"\sEI(?=[\s]|$)").search(buf, i)
-                i = e.end() if e else n
-            if op in ("true", "false", "null"):
-                stack[-1].append(("k", op))
-                continue
-            yield op, stack[-1]
-            stack = [[]]
+            # only true, false and null: the scanner ends the run of
+            # operands at any other operator
+            stack[-1].append(("k", m.group().decode("latin1")))
+    return stack[-1]
+
+
+# The operators scan() acts on; the others (paths' points, colours,
+# text positions: most of a content stream) and their operands are
+# stepped over in C, by STEP.
+SEEN = {"BDC", "BMC", "EMC", "Tf"} | PAINT
+# The operators whose operands scan() reads.
+ARGS = {"BDC", "BMC", "Tf", "Do"} | TEXT
+
+# One match of STEP steps over what comes before the next operator in
+# SEEN (args: its operands), token by token as TOKEN reads them: the
+# same alternatives in the same order, possessive, so each token is
+# what TOKEN finds there, and "true", "false", "null" operands, as
+# operands() has them.  A literal string is matched whole,
+# nested three deep; one nested deeper or never closed stops the match
+# at its "(" (lstr) and literal() steps over it.  A character TOKEN
+# finds nothing at (")", "{", "}", a lone "<" or ">") is skipped, as
+# operands() skips it.
+_DELIM = rb"\x00\t\n\f\r ()<>\[\]{}/%"
+_OPC = rb"[^" + _DELIM + rb"]"
+_BAL = rb"(?:[^()\\]++|\\.)*+"
+for _ in range(3):
+    _BAL = rb"(?:[^()\\]++|\\.|\(" + _BAL + rb"\))*+"
+_OPERAND = rb"""(?:[\x00\t\n\f\r ]++|%[^\r\n]*+
+      | \(""" + _BAL + rb"""\)
+      | <[0-9A-Fa-f\s]*+>
+      | << | >> | \[ | \]
+      | /""" + _OPC + rb"""*+
+      | [+-]?(?:\d+\.?\d*|\.\d+)
+      | (?:true|false|null)(?!""" + _OPC + rb""")
+      | [)<>{}]
+    )"""
+_SEEN = b"|".join(re.escape(o.encode()) for o in
+                  sorted(SEEN, key=len, reverse=True))
+STEP = re.compile(rb"""
+    (?:""" + _OPERAND + rb"""*+
+       (?!(?:""" + _SEEN + rb""")(?!""" + _OPC + rb"""))""" + _OPC + rb"""++
+    )*+
+    (?P<args>""" + _OPERAND + rb"""*+)
+    (?:(?P<op>""" + _OPC + rb"""++)|(?P<lstr>\())?
+""", re.X | re.S)
+
+
+def operations(buf):
+    """Yield (operator, operands) of a content stream's operators in
+    SEEN, the operands those since the operator before, of any kind;
+    they are () for an operator not in ARGS."""
+    i = 0          # where the scanner is
+    start = 0      # where the operands of the next operator begin
+    n = len(buf)
+    while i < n:
+        m = STEP.match(buf, i)
+        if m.start("args") > i:    # an operator not in SEEN was passed
+            start = m.start("args")
+        last = m.lastgroup
+        if last == "lstr":
+            _, i = literal(buf, m.end())
+            continue
+        if last != "op":
+            if m.end() != n:
+                raise ValueError("content stream not tokenized at %d"
+                                 % m.end())
+            return
+        op = m.group("op").decode("latin1")
+        i = m.end()
+        args = operands(buf, start, m.start("op")) if op in ARGS else ()
+        if op == "BI":
+            # inline image: its dictionary, ID, data up to EI
+            e = re.compile(rb"\sEI(?=[\s]|$)").search(buf, i)
+            i = e.end() if e else n
+        start = i
+        yield op, args
 
 
 class Marked:
@@ -714,25 +802,55 @@ def check(pdf):
     return rep
 
 
+def report(pdf):
+    """pdf's report, lines as main() prints them, and its failures."""
+    rep = check(pdf)
+    out = []
+    for cid, name in CHECKS:
+        f = rep.fails.get(cid)
+        if not f:
+            out.append("PASS %s %s" % (cid, name))
+        else:
+            what = "; ".join("%s (%d times)" % (w, n) if n > 1 else w
+                             for w, n in sorted(f.items()))
+            out.append("FAIL %s %s: %s" % (cid, name, what))
+    out.append("%s: %d failed" % (pdf, len(rep.fails)))
+    return out, len(rep.fails)
+
+
 def main(argv):
     if argv[1:] == ["--list"]:
         for cid, name in CHECKS:
             print(cid, name)
         return 0
-    bad = 0
-    for pdf in argv[1:]:
-        rep = check(pdf)
-        for cid, name in CHECKS:
-            f = rep.fails.get(cid)
-            if not f:
-                print("PASS %s %s" % (cid, name))
-            else:
-                what = "; ".join("%s (%d times)" % (w, n) if n > 1 else w
-                                 for w, n in sorted(f.items()))
-                print("FAIL %s %s: %s" % (cid, name, what))
-        print("%s: %d failed" % (pdf, len(rep.fails)))
-        bad += len(rep.fails) > 0
-    return 1 if bad else 0
+    each = argv[1:2] == ["--each"]
+    bad = unreadable = 0
+    for pdf in argv[1 + each:]:
+        try:
+            lines, n = report(pdf)
+        except Unreadable as e:
+            if not each:
+                sys.stderr.write("%s\n" % e)
+                return 2
+            print("%s: unreadable: %s" % (pdf, e))
+            unreadable += 1
+            continue
+        except Exception:
+            # one PDF the checker breaks on leaves the others checked
+            if not each:
+                raise
+            print("%s: the checker failed:\n%s" %
+                  (pdf, traceback.format_exc()))
+            unreadable += 1
+            continue
+        if each:
+            with open(pdf + ".ua", "w", encoding="utf-8") as f:
+                f.write("\n".join(lines) + "\n")
+            print(lines[-1])
+        else:
+            print("\n".join(lines))
+        bad += n > 0
+    return 2 if unreadable else 1 if bad else 0
 
 
 if __name__ == "__main__":

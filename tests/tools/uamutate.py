@@ -8,6 +8,11 @@ uamutate.py CHECKPOINT IN.pdf OUT.pdf
     JSON (--json-output, edited, --json-input).  Exit status 3 if
     IN.pdf has nothing to break that way (no table for 15-scope, no
     link for 28-link), 2 on a usage error.
+uamutate.py --each IN.pdf PREFIX CHECKPOINT...
+    The same for each CHECKPOINT, into PREFIXCHECKPOINT.pdf, IN.pdf
+    read once (a process and qpdf's JSON of IN.pdf a mutation cost
+    more than the mutation).  A checkpoint that cannot be broken so
+    writes PREFIXCHECKPOINT.err, why, instead; exit status 1 if any.
 
 The suite runs each mutation on a PDF that passes the checkpoint and
 asks the checker to fail it: so it is known to see each defect.
@@ -18,6 +23,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import traceback
 
 
 def objects(j):
@@ -186,15 +192,15 @@ def mutate(cid, o):
         sys.exit(2)
 
 
-def main(argv):
-    if len(argv) != 4:
-        sys.stderr.write("usage: uamutate.py CHECKPOINT IN.pdf OUT.pdf\n")
-        return 2
-    cid, src, dst = argv[1:]
-    out = subprocess.run(["qpdf", "--json-output", "--decode-level=generalized",
-                          src, "-"], check=True, capture_output=True).stdout
-    j = json.loads(out)
-    mutate(cid, objects(j))
+def qpdf_json(src):
+    """src as qpdf's JSON (its text), streams decoded."""
+    return subprocess.run(["qpdf", "--json-output",
+                           "--decode-level=generalized", src, "-"],
+                          check=True, capture_output=True).stdout
+
+
+def write(j, dst):
+    """Write the PDF of qpdf JSON j to dst; qpdf's complaint, or None."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as t:
         json.dump(j, t)
     try:
@@ -203,7 +209,48 @@ def main(argv):
     finally:
         os.unlink(t.name)
     if r.returncode not in (0, 3):
-        sys.stderr.write(r.stderr.decode(errors="replace"))
+        return r.stderr.decode(errors="replace")
+    return None
+
+
+def each(src, prefix, cids):
+    """Each checkpoint of cids broken in src, into PREFIXcid.pdf; where
+    one cannot be, why into PREFIXcid.err."""
+    out = qpdf_json(src)
+    bad = 0
+    for cid in cids:
+        j = json.loads(out)      # a fresh copy to break
+        why = None
+        try:
+            mutate(cid, objects(j))
+        except SystemExit as e:  # mutate() exits 3 (2): nothing to break
+            why = "nothing to break (exit %s)" % e.code
+        except Exception:        # the others still written
+            why = traceback.format_exc()
+        if why is None:
+            why = write(j, prefix + cid + ".pdf")
+        if why is not None:
+            with open(prefix + cid + ".err", "w", encoding="utf-8") as f:
+                f.write(why + "\n")
+            bad += 1
+    return 1 if bad else 0
+
+
+def main(argv):
+    if len(argv) >= 4 and argv[1] == "--each":
+        return each(argv[2], argv[3], argv[4:])
+    if len(argv) != 4:
+        sys.stderr.write("usage: uamutate.py CHECKPOINT IN.pdf OUT.pdf\n"
+                         "       uamutate.py --each IN.pdf PREFIX "
+                         "CHECKPOINT...\n")
+        return 2
+    cid, src, dst = argv[1:]
+    out = qpdf_json(src)
+    j = json.loads(out)
+    mutate(cid, objects(j))
+    why = write(j, dst)
+    if why is not None:
+        sys.stderr.write(why)
         return 1
     return 0
 

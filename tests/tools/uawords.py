@@ -11,6 +11,10 @@ uawords.py PDF MARKED
     (what pdf.js reads there).  pdf.js gives the structure page by page
     only: a folded booklet, its pages printed out of reading order,
     is read in order through this (issue 38).
+uawords.py --each PDF...
+    The same for each PDF, its MARKED PDF.marked ("pdfjsread.mjs -o
+    marked PDF" writes it), into PDF.uawords: one process for all.
+    Exit status 1 if a PDF could not be read.
 """
 import json
 import os
@@ -20,13 +24,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import uacheck  # noqa: E402
 
 
-def main(argv):
-    if len(argv) != 3:
-        sys.stderr.write("usage: uawords.py PDF MARKED\n")
-        return 2
-    doc = uacheck.Doc(uacheck.load(argv[1]))
+def words(pdf, marked):
+    """pdf's words, in order, the text of its marked content from the
+    file marked."""
+    doc = uacheck.Doc(uacheck.load(pdf))
     text = {}
-    with open(argv[2], encoding="utf-8") as f:
+    with open(marked, encoding="utf-8") as f:
         for line in f:
             obj, mcid, t = line.rstrip("\n").split("\t", 2)
             text[(int(obj), int(mcid))] = json.loads(t)
@@ -78,9 +81,34 @@ def main(argv):
 
     root = doc.get(doc.catalog().get("/StructTreeRoot")) or {}
     walk(root)
-    for b in blocks:
-        for w in b.replace("\u00ad\n", "").replace("\n", " ").split():
-            print(w)
+    return [w for b in blocks
+            for w in b.replace("\u00ad\n", "").replace("\n", " ").split()]
+
+
+def main(argv):
+    if argv[1:2] == ["--each"]:
+        bad = 0
+        for pdf in argv[2:]:
+            try:
+                ws = words(pdf, pdf + ".marked")
+            except Exception as e:   # the others still read
+                sys.stderr.write("uawords: %s: %r\n" % (pdf, e))
+                bad = 1
+                continue
+            with open(pdf + ".uawords", "w", encoding="utf-8") as f:
+                f.write("".join(w + "\n" for w in ws))
+        return bad
+    if len(argv) != 3:
+        sys.stderr.write("usage: uawords.py PDF MARKED\n"
+                         "       uawords.py --each PDF...\n")
+        return 2
+    try:
+        ws = words(argv[1], argv[2])
+    except uacheck.Unreadable as e:
+        sys.stderr.write("%s\n" % e)
+        return 2
+    for w in ws:
+        print(w)
     return 0
 
 
