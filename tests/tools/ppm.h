@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A binary PPM (P6, 8 bits), as pdftoppm writes one, read whole: the
- * pixels of the test tools that measure a rendered page (measure,
- * hexfit).
+ * pixels of hexfit, which measures a rendered page.  (measure reads its
+ * page a row at a time instead.)
  */
 #ifndef DECKPRESS_TEST_PPM_H
 #define DECKPRESS_TEST_PPM_H
