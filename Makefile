@@ -162,7 +162,7 @@ out/test/%: tests/unit/%.c tests/unit/unit.h $(OBJS) $(HDRS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(LDFLAGS) -o $@ $< $(OBJS) \
 	    $(LDLIBS) $(CMOCKA_LIBS)
 
-out/test/measure: tests/tools/measure.c tests/tools/ppm.h
+out/test/measure: tests/tools/measure.c
 	@mkdir -p out/test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -D_XOPEN_SOURCE=700 $(LDFLAGS) \
 	    -o $@ $< -lm

@@ -18,13 +18,17 @@
  * Box edges are pixel edges: X0 is the left edge of the first pixel,
  * X1 the right edge of the last.  With anti-aliasing off every fill
  * keeps its exact colour, so a colour's box is where it was painted.
+ *
+ * The page is read a row at a time, never held whole (at 600 dpi an A4
+ * page is 100 MB, and the suites measure a hundred): every result comes
+ * from the runs of one colour along a row, joined to the runs they touch
+ * in the row above.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ppm.h"
 
 struct box {
 	uint32_t	rgb;
@@ -35,7 +39,6 @@ struct box {
 #define NSLOT	65536
 
 static struct box slots[NSLOT];
-static unsigned char *img;
 static long W, H;
 static double dpi = 600;
 
@@ -92,8 +95,11 @@ run_end(const unsigned char *row, long x, long rw)
 	return (long)(i / 3);
 }
 
-/* The runs of black, in scan order, where marks() looks for marks. */
-static struct brun { long x0, x1, y; } *bruns;
+/*
+ * The runs of black, in scan order, joined row to row as the colours'
+ * runs are: the marks.
+ */
+static struct run *bruns;
 static long nbrun, capbrun;
 
 /* The runs of the colours but white and black, for -p. */
@@ -111,7 +117,8 @@ push_black(long x0, long x1, long y)
 		    sizeof(*bruns))) == NULL)
 			return -1;
 	}
-	bruns[nbrun++] = (struct brun){ x0, x1, y };
+	bruns[nbrun] = (struct run){ 0, x0, x1, y, nbrun, 0, 0, 0, 0, 0 };
+	nbrun++;
 	return 0;
 }
 
@@ -129,20 +136,51 @@ push_run(uint32_t rgb, long x0, long x1, long y)
 	return 0;
 }
 
+static long root(struct run *, long);
+
 /*
- * One pass over the page, run by run: each colour's box, the black runs
- * and, with -p, the runs of the other colours, joined row to row.
+ * Join each run of r[cur..n) (this row's) to the runs of r[prev..cur)
+ * (the row above's) that it touches, side by side or corner to corner
+ * not: 4-connected.  Both rows' runs are in x order.
+ */
+static void
+join_rows(struct run *r, long prev, long cur, long n)
+{
+	long i = cur, j = prev;
+
+	while (i < n && j < cur) {
+		if (r[j].x1 >= r[i].x0 && r[i].x1 >= r[j].x0 &&
+		    r[j].rgb == r[i].rgb)
+			join(r, i, j);
+		if (r[j].x1 < r[i].x1)
+			j++;
+		else
+			i++;
+	}
+}
+
+/*
+ * One pass over the page, row by row as F gives them, run by run: each
+ * colour's box, the black runs and, with -p, the runs of the other
+ * colours, each joined to the runs of its colour it touches above.
+ * -1 out of memory, -2 the page ends short.
  */
 static int
-scan(int want_parts)
+scan(FILE *f, int want_parts)
 {
-	long x, y, x0, prev = 0, cur, i, j;
+	long x, y, x0, prev = 0, cur, bprev = 0, bcur;
 	struct box *last = NULL;
+	unsigned char *row = malloc((size_t)(3 * W));
 
+	if (row == NULL)
+		return -1;
 	for (y = 0; y < H; y++) {
-		unsigned char *row = img + 3 * y * W;
-
+		if (fread(row, 3, (size_t)W, f) != (size_t)W) {
+			free(row);
+			return -2;
+		}
 		cur = nrun;
+		bcur = nbrun;
 		for (x = 0; x < W; ) {
 			unsigned char *p = row + 3 * x;
 			uint32_t rgb = (uint32_t)p[0] << 16 | p[1] << 8 | p[2];
@@ -166,24 +204,22 @@ scan(int want_parts)
 			if (y > b->y1) b->y1 = y;
 			b->n += x - x0;
 			if (rgb == 0) {
-				if (push_black(x0, x - 1, y) != 0)
+				if (push_black(x0, x - 1, y) != 0) {
+					free(row);
 					return -1;
+				}
 			} else if (want_parts &&
-			    push_run(rgb, x0, x - 1, y) != 0)
+			    push_run(rgb, x0, x - 1, y) != 0) {
+				free(row);
 				return -1;
+			}
 		}
-		/* Join each run to the runs of its colour it touches above. */
-		for (i = cur, j = prev; i < nrun && j < cur; ) {
-			if (runs[j].y == y - 1 && runs[j].x1 >= runs[i].x0 &&
-			    runs[i].x1 >= runs[j].x0 && runs[j].rgb == runs[i].rgb)
-				join(runs, i, j);
-			if (runs[j].x1 < runs[i].x1)
-				j++;
-			else
-				i++;
-		}
+		join_rows(runs, prev, cur, nrun);
+		join_rows(bruns, bprev, bcur, nbrun);
 		prev = cur;
+		bprev = bcur;
 	}
+	free(row);
 	return 0;
 }
 
@@ -200,57 +236,46 @@ colors(void)
 			    mm(slots[i].y1 + 1), slots[i].n);
 }
 
-static int
-black(long x, long y)
+/*
+ * Each run's component (its root's) gets its box and pixel count; the
+ * roots, in scan order (a component's first pixel's), print with
+ * print(ROOT).
+ */
+static void
+boxes(struct run *r, long n, void (*print)(const struct run *))
 {
-	unsigned char *p = img + 3 * (y * W + x);
+	long i;
 
-	return p[0] == 0 && p[1] == 0 && p[2] == 0;
+	for (i = 0; i < n; i++) {
+		struct run *t = &r[root(r, i)];
+
+		if (t->n == 0) {
+			t->bx0 = r[i].x0;
+			t->bx1 = r[i].x1;
+			t->by0 = t->by1 = r[i].y;
+		}
+		if (r[i].x0 < t->bx0) t->bx0 = r[i].x0;
+		if (r[i].x1 > t->bx1) t->bx1 = r[i].x1;
+		if (r[i].y > t->by1) t->by1 = r[i].y;
+		t->n += r[i].x1 - r[i].x0 + 1;
+	}
+	for (i = 0; i < n; i++)
+		if (r[i].up == i)
+			print(&r[i]);
 }
 
-/* Flood-fill black components (4-connected), clearing them as we go. */
 static void
-marks(void)
+print_mark(const struct run *t)
 {
-	long *stack = malloc(sizeof(long) * (size_t)(W * H < 1 << 22 ?
-	    W * H : 1 << 22)), sp, x, y, bi;
+	printf("mark %.3f %.3f %.3f %.3f\n", mm(t->bx0), mm(t->by0),
+	    mm(t->bx1 + 1), mm(t->by1 + 1));
+}
 
-	/* Only the black runs, in scan order, can start a mark. */
-	for (bi = 0; bi < nbrun; bi++)
-		for (y = bruns[bi].y, x = bruns[bi].x0; x <= bruns[bi].x1;
-		    x++) {
-			long x0 = x, x1 = x, y0 = y, y1 = y;
-
-			if (!black(x, y))
-				continue;
-			sp = 0;
-			stack[sp++] = y * W + x;
-			memset(img + 3 * (y * W + x), 255, 3);
-			while (sp > 0) {
-				long q = stack[--sp], qx = q % W, qy = q / W;
-				long nb[4][2] = { { qx - 1, qy }, { qx + 1, qy },
-				    { qx, qy - 1 }, { qx, qy + 1 } };
-				int k;
-
-				if (qx < x0) x0 = qx;
-				if (qx > x1) x1 = qx;
-				if (qy < y0) y0 = qy;
-				if (qy > y1) y1 = qy;
-				for (k = 0; k < 4; k++) {
-					long nx = nb[k][0], ny = nb[k][1];
-
-					if (nx < 0 || ny < 0 || nx >= W ||
-					    ny >= H || !black(nx, ny) ||
-					    sp >= (1 << 22))
-						continue;
-					memset(img + 3 * (ny * W + nx), 255, 3);
-					stack[sp++] = ny * W + nx;
-				}
-			}
-			printf("mark %.3f %.3f %.3f %.3f\n", mm(x0), mm(y0),
-			    mm(x1 + 1), mm(y1 + 1));
-		}
-	free(stack);
+static void
+print_part(const struct run *t)
+{
+	printf("part #%06x %.3f %.3f %.3f %.3f %ld\n", (unsigned)t->rgb,
+	    mm(t->bx0), mm(t->by0), mm(t->bx1 + 1), mm(t->by1 + 1), t->n);
 }
 
 static long
@@ -273,37 +298,12 @@ join(struct run *r, long a, long b)
 		r[a].up = b;
 }
 
-/* -p: components of one colour, from the runs scan() joined. */
-static void
-parts(void)
-{
-	struct run *r = runs;
-	long i;
-
-	for (i = 0; i < nrun; i++) {
-		struct run *t = &r[root(r, i)];
-
-		if (t->n == 0) {
-			t->bx0 = r[i].x0;
-			t->bx1 = r[i].x1;
-			t->by0 = t->by1 = r[i].y;
-		}
-		if (r[i].x0 < t->bx0) t->bx0 = r[i].x0;
-		if (r[i].x1 > t->bx1) t->bx1 = r[i].x1;
-		if (r[i].y > t->by1) t->by1 = r[i].y;
-		t->n += r[i].x1 - r[i].x0 + 1;
-	}
-	for (i = 0; i < nrun; i++)
-		if (r[i].up == i)
-			printf("part #%06x %.3f %.3f %.3f %.3f %ld\n",
-			    (unsigned)r[i].rgb, mm(r[i].bx0), mm(r[i].by0),
-			    mm(r[i].bx1 + 1), mm(r[i].by1 + 1), r[i].n);
-}
-
 int
 main(int argc, char **argv)
 {
-	int want_parts = 0;
+	int want_parts = 0, rc;
+	long maxv;
+	FILE *f = NULL;
 
 	if (argc >= 2 && strcmp(argv[1], "-p") == 0) {
 		want_parts = 1;
@@ -315,21 +315,24 @@ main(int argc, char **argv)
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc != 2 || ppm_read(argv[1], &W, &H, &img) != 0) {
+	if (argc != 2 || (f = fopen(argv[1], "rb")) == NULL ||
+	    fscanf(f, "P6 %ld %ld %ld", &W, &H, &maxv) != 3 || maxv != 255 ||
+	    W <= 0 || H <= 0 || fgetc(f) == EOF ||
+	    (rc = scan(f, want_parts)) == -2) {
 		fprintf(stderr, "usage: measure [-p] [-r DPI] PAGE.ppm\n");
 		return 2;
 	}
-	if (scan(want_parts) != 0) {
+	fclose(f);
+	if (rc != 0) {
 		fprintf(stderr, "measure: out of memory\n");
 		return 1;
 	}
 	printf("size %.3f %.3f\n", mm(W), mm(H));
 	colors();
 	if (want_parts)
-		parts();
-	marks();
+		boxes(runs, nrun, print_part);
+	boxes(bruns, nbrun, print_mark);
 	free(runs);
 	free(bruns);
-	free(img);
 	return 0;
 }
