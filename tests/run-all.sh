@@ -35,12 +35,13 @@
 #            "tests/run-watch.sh tests/run-serve.sh
 #            tests/run-components.sh
 #            tests/run-print.sh tests/run-e2e.sh tests/run-jobs.sh
+#            tests/run-pdfua.sh
 #            tests/run-pod.sh tests/run-preflight.sh
 #            tests/run-output.sh tests/run-art.sh tests/run-deb.sh
 #            tests/run-costs.sh tests/run-bench.sh tests/run-tts.sh
 #            tests/run-preview.sh tests/run-keep.sh tests/run-hex.sh
 #            tests/run-packfold.sh tests/run-sprites.sh
-#            tests/run-links.sh tests/run-pdfua.sh tests/run-import.sh tests/run-bad.sh
+#            tests/run-links.sh tests/run-import.sh tests/run-bad.sh
 #            tests/run-check.sh tests/run-pdftags.sh
 #            tests/run-confinement.sh tests/run-build.sh
 #            tests/run-nets.sh tests/run-po.sh tests/run-potools.sh
@@ -75,11 +76,12 @@ export LC_ALL
 
 all_suites="tests/run-watch.sh tests/run-serve.sh tests/run-components.sh
     tests/run-print.sh tests/run-e2e.sh tests/run-jobs.sh
+    tests/run-pdfua.sh
     tests/run-pod.sh tests/run-preflight.sh tests/run-output.sh
     tests/run-art.sh tests/run-deb.sh tests/run-costs.sh
     tests/run-bench.sh tests/run-tts.sh tests/run-preview.sh
     tests/run-keep.sh tests/run-hex.sh tests/run-packfold.sh
-    tests/run-sprites.sh tests/run-links.sh tests/run-pdfua.sh tests/run-import.sh
+    tests/run-sprites.sh tests/run-links.sh tests/run-import.sh
     tests/run-bad.sh tests/run-check.sh tests/run-pdftags.sh
     tests/run-confinement.sh tests/run-build.sh tests/run-nets.sh
     tests/run-po.sh tests/run-potools.sh tests/run-selftest.sh
