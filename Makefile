@@ -327,6 +327,7 @@ FUZZ_CFLAGS  = -O1 -g $(FUZZ_SAN) $(WARN) -Wno-bitwise-instead-of-logical \
                -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(DL_CFLAGS) \
                -DDATADIR='"$(PREFIX)/share/deckpress"'
 FUZZ_OBJS    = $(SRCS:%.c=$(FUZZ_DIR)/obj/%.o) \
+               $(FUZZ_DIR)/obj/src/serve/assets.o \
                $(FUZZ_DIR)/obj/tests/fuzz/common.o
 FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 
@@ -334,6 +335,11 @@ $(FUZZ_DIR)/obj/%.o: %.c $(HDRS) tests/fuzz/fuzz.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(FUZZ_CFLAGS) \
 	    $(WERROR) -c -o $@ $<
+
+# The page's data, generated as the binary's is (no .c in src/).
+$(FUZZ_DIR)/obj/src/serve/assets.o: $(OBJDIR)/src/serve/assets.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(WERROR) -c -o $@ $<
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
 	$(FUZZ_CC) -fsanitize=fuzzer $(CPPFLAGS) $(FUZZ_CFLAGS) $(WERROR) \
