@@ -933,7 +933,8 @@ lay_percard(const struct facejob *j, const struct elem *e)
 	struct elem *v;
 	size_t n, k;
 
-	if (!tmpl_elem_card(j->t, e, &tc, face_arena(j->out), &v, &n, j->d))
+	if (!tmpl_elem_card(j->t, e, &tc, face_arena(j->out), NULL, &v, &n,
+	    j->d))
 		return;
 	for (k = 0; k < n; k++)
 		if (elem_applies(&v[k], j->c))

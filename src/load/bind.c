@@ -719,10 +719,16 @@ check_elem(const struct deck *deck, const struct card *c,
  * render will read it (for each copy if {n} is one of them): every
  * value out of its range is said now, for every card, naming it.
  */
+/* What the cards' elements from data have made so far, and their room. */
+struct percard {
+	size_t		 made;		/* in all, of DECK_PERCARD_MAX */
+	struct elembuf	 buf;
+};
+
 static bool
 check_percard(const struct deck *deck, const struct card *c,
     const struct tmpl *t, const struct elem *e,
-    const struct iconmap *icons, struct images *images, size_t *made,
+    const struct iconmap *icons, struct images *images, struct percard *pc,
     struct diags *d)
 {
 	struct tcard tc = { deck, c, 0, 0 };
@@ -732,12 +738,12 @@ check_percard(const struct deck *deck, const struct card *c,
 	bool ok = true;
 
 	/* Said once, at the element that passed it. */
-	if (*made > DECK_PERCARD_MAX)
+	if (pc->made > DECK_PERCARD_MAX)
 		return false;
 	for (tc.copy = 0; ok && tc.copy < (e->copies ? c->count : 1);
 	    tc.copy++) {
-		ok = tmpl_elem_card(t, e, &tc, &a, &v, &n, d);
-		if ((*made += n) > DECK_PERCARD_MAX) {
+		ok = tmpl_elem_card(t, e, &tc, &a, &pc->buf, &v, &n, d);
+		if ((pc->made += n) > DECK_PERCARD_MAX) {
 			diag_add(d, DIAG_ERROR, &e->pos, "repeat", "%s: the "
 			    "deck's elements from data make more than %d "
 			    "elements in all, on its cards' faces", c->label,
@@ -759,7 +765,7 @@ static bool
 check_card(const struct deck *deck, const struct card *c,
     const struct tmpl *t, const struct orphans *o,
     const struct iconmap *icons, struct images *images, bool all,
-    size_t *made, struct diags *d)
+    struct percard *pc, struct diags *d)
 {
 	size_t f, i;
 	bool ok = check_fields(deck, c, t, o, all, d) &&
@@ -778,7 +784,7 @@ check_card(const struct deck *deck, const struct card *c,
 			ok &= check_texts(deck, c, e, o, all, d);
 			if (e->node != NULL)
 				ok &= check_percard(deck, c, t, e, icons,
-				    images, made, d);
+				    images, pc, d);
 			else
 				ok &= check_elem(deck, c, t, e, icons, images,
 				    d);
@@ -791,18 +797,18 @@ static bool
 check_faces(const struct deck *deck, const struct card *c,
     const struct tmpl *t, const struct orphans *o,
     const struct iconmap *icons, struct images *images, bool all,
-    size_t *made, struct diags *d)
+    struct percard *pc, struct diags *d)
 {
 	struct arena a = { 0 };
 	unsigned int i;
 	bool ok = true;
 
 	if (t->faces == 0)
-		return check_card(deck, c, t, o, icons, images, all, made, d);
+		return check_card(deck, c, t, o, icons, images, all, pc, d);
 	/* The first face that fails says it: the others would repeat it. */
 	for (i = 1; ok && i <= t->faces; i++)
 		ok = check_card(deck, card_die_face(&a, deck, c, i), t, o,
-		    icons, images, all, made, d);
+		    icons, images, all, pc, d);
 	arena_free(&a);
 	return ok;
 }
@@ -852,7 +858,8 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
     struct diags *d)
 {
 	struct orphans *orph;
-	size_t f, i, k, made = 0;
+	struct percard pc = { 0 };
+	size_t f, i, k;
 	bool ok = true;
 
 	for (k = 0; k < deck->nkinds; k++)
@@ -873,7 +880,8 @@ load_bind(const struct deck *deck, const struct tmpl *const *tmpls,
 	for (i = 0; i < deck->ncards; i++)
 		ok &= check_faces(deck, &deck->cards[i],
 		    tmpls[deck->cards[i].kind], &orph[deck->cards[i].kind],
-		    icons, images, all_langs, &made, d);
+		    icons, images, all_langs, &pc, d);
+	free(pc.buf.v);
 	for (k = 0; k < deck->nkinds; k++)
 		load_orphans_free(&orph[k]);
 	free(orph);

@@ -77,15 +77,28 @@ struct tcard {
 };
 
 /*
+ * A caller's room for tmpl_elem_card()'s elements, kept from card to
+ * card (free() v at the end): a repeat of 10 000 elements on each of
+ * thousands of cards then takes its megabytes once, not once a card.
+ */
+struct elembuf {
+	struct elem	*v;
+	size_t		 cap;
+};
+
+/*
  * The elements e (an element of t with a node: some value names a
  * card's data) is on card tc: its YAML read again by the loader, with
- * the card's values, and repeated as its repeat: says.  *v (in arena a,
- * each percard) holds *n of them: 0 for a repeat of count 0.  False if
- * a value does not hold, with errors in d, each naming the card.
+ * the card's values, and repeated as its repeat: says.  *v (each
+ * percard; in buf, valid until its next use, or with buf NULL in arena
+ * a, whose strings they use either way) holds *n of them: 0 for a
+ * repeat of count 0.  False if a value does not hold, with errors in
+ * d, each naming the card.
  */
 bool		 tmpl_elem_card(const struct tmpl *t, const struct elem *e,
-		    const struct tcard *tc, struct arena *a, struct elem **v,
-		    size_t *n, struct diags *d);
+		    const struct tcard *tc, struct arena *a,
+		    struct elembuf *buf, struct elem **v, size_t *n,
+		    struct diags *d);
 
 /*
  * Element e's when: expressions on card c: false with an error (at

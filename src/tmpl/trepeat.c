@@ -245,8 +245,8 @@ name_card(struct diags *to, const struct diags *d, const struct card *c)
 
 bool
 tmpl_elem_card(const struct tmpl *t, const struct elem *e,
-    const struct tcard *tc, struct arena *a, struct elem **v, size_t *n,
-    struct diags *d)
+    const struct tcard *tc, struct arena *a, struct elembuf *buf,
+    struct elem **v, size_t *n, struct diags *d)
 {
 	const struct tload *ld = t->load;
 	struct diags tmp = { 0 };
@@ -255,17 +255,23 @@ tmpl_elem_card(const struct tmpl *t, const struct elem *e,
 	    .fallback = ld->fallback, .want = ld->want,
 	    .want_ctx = ld->want_ctx, .a = a, .card = tc,
 	    .by_card = e->by_card };
-	struct elist L = { 0 };
+	struct elist L = { buf ? buf->v : NULL, 0, buf ? buf->cap : 0 };
 	size_t i;
 	bool ok = tmpl_item_load(&c, e->node, &L);
 
-	*v = arena_alloc(a, L.n * sizeof(**v) + 1);
 	*n = ok ? L.n : 0;
-	for (i = 0; i < *n; i++) {
-		(*v)[i] = L.v[i];
-		(*v)[i].percard = true;
+	for (i = 0; i < *n; i++)
+		L.v[i].percard = true;
+	if (buf != NULL) {
+		buf->v = L.v;
+		buf->cap = L.cap;
+		*v = L.v;
+	} else {
+		*v = arena_alloc(a, L.n * sizeof(**v) + 1);
+		if (*n > 0)
+			memcpy(*v, L.v, *n * sizeof(**v));
+		free(L.v);
 	}
-	free(L.v);
 	name_card(d, &tmp, tc->c);
 	diag_free(&tmp);
 	return ok;
