@@ -173,7 +173,7 @@ out/test/assemble out/test/hexfit: out/test/%: tests/tools/%.c
 	    -o $@ $< -lm
 
 out/test/artgen out/test/iccgen: tests/tools/patches.h
-out/test/hexfit: tests/tools/ppm.h
+out/test/measure out/test/hexfit out/test/assemble: tests/tools/ppm.h
 out/test/pngsize out/test/pngdiff out/test/artgen out/test/noiseart \
     out/test/iccgen out/test/spritegen: out/test/%: tests/tools/%.c
 	@mkdir -p out/test

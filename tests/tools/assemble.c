@@ -42,18 +42,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
-struct img {
-	long		 w, h;
-	unsigned char	*p;
-	void		*map;		/* p's file mapped, else NULL */
-	size_t		 maplen;
-};
+#include "ppm.h"
 
 /* A tile's lines, in pixels (pixel-edge coordinates) on its page. */
 struct tile {
-	struct img	 im;
+	struct ppm	 im;
 	double		 cut[4];	/* left, top, right, bottom */
 	double		 jx, jy;	/* join lines; < 0: none */
 	double		 win[4];	/* window, between the marks */
@@ -78,70 +72,8 @@ px(double v_mm)
 	return v_mm * dpi / 25.4;
 }
 
-/*
- * A tile's page, read only: mapped from its file where it can be (the
- * page cache's own pages, not 100 MB copied into memory zeroed for it),
- * else read.
- */
-static int
-read_ppm(const char *path, struct img *im)
-{
-	FILE *f = fopen(path, "rb");
-	long maxv, off;
-	size_t n;
-
-	im->map = NULL;
-	if (f == NULL)
-		return -1;
-	if (fscanf(f, "P6 %ld %ld %ld", &im->w, &im->h, &maxv) != 3 ||
-	    maxv != 255 || fgetc(f) == EOF) {
-		fclose(f);
-		return -1;
-	}
-	n = (size_t)im->w * (size_t)im->h;
-	if ((off = ftell(f)) > 0 && fseek(f, 0, SEEK_END) == 0 &&
-	    ftell(f) >= off + (long)(n * 3)) {
-		im->maplen = (size_t)off + n * 3;
-		im->map = mmap(NULL, im->maplen, PROT_READ, MAP_PRIVATE,
-		    fileno(f), 0);
-		if (im->map == MAP_FAILED)
-			im->map = NULL;
-	}
-	if (im->map != NULL) {
-		fclose(f);
-		im->p = (unsigned char *)im->map + off;
-		return 0;
-	}
-	/* A pipe: read on from the header; a file: back to its end. */
-	if (off > 0 && fseek(f, off, SEEK_SET) != 0) {
-		fclose(f);
-		return -1;
-	}
-	im->p = malloc(n * 3);
-	if (im->p == NULL || fread(im->p, 3, n, f) != n) {
-		free(im->p);
-		im->p = NULL;
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	return 0;
-}
-
-/* What read_ppm took. */
-static void
-free_ppm(struct img *im)
-{
-	if (im->map != NULL)
-		munmap(im->map, im->maplen);
-	else
-		free(im->p);
-	im->map = NULL;
-	im->p = NULL;
-}
-
 static uint32_t
-rgb(const struct img *im, long x, long y)
+rgb(const struct ppm *im, long x, long y)
 {
 	const unsigned char *p;
 
@@ -152,38 +84,9 @@ rgb(const struct img *im, long x, long y)
 }
 
 static int
-black(const struct img *im, long x, long y)
+black(const struct ppm *im, long x, long y)
 {
 	return rgb(im, x, y) == 0;
-}
-
-/*
- * The end of the run of one colour that starts at pixel X of a row of
- * RW pixels: the first pixel past it.  A pixel is in the run when its
- * bytes equal the pixel's before it, so a run is where the row equals
- * itself shifted by 3 bytes; compared 8 bytes at a time (as measure.c).
- */
-static long
-run_end(const unsigned char *row, long x, long rw)
-{
-	size_t i = (size_t)(3 * x + 3), end = (size_t)(3 * rw);
-	uint64_t a, b;
-
-	while (i + 8 <= end) {
-		memcpy(&a, row + i, 8);
-		memcpy(&b, row + i - 3, 8);
-		if (a != b) {
-			int k = 0;
-
-			while (row[i + k] == row[i + k - 3])
-				k++;
-			return (long)((i + k) / 3);
-		}
-		i += 8;
-	}
-	while (i < end && row[i] == row[i - 3])
-		i++;
-	return (long)(i / 3);
 }
 
 /*
@@ -191,7 +94,7 @@ run_end(const unsigned char *row, long x, long rw)
  * Caller frees *out.
  */
 static size_t
-components(const struct img *im, uint32_t c, struct comp **out)
+components(const struct ppm *im, uint32_t c, struct comp **out)
 {
 	size_t n = 0, cap = 64, npx = (size_t)im->w * (size_t)im->h;
 	size_t sp, maxsp = 1 << 16;
@@ -211,7 +114,7 @@ components(const struct img *im, uint32_t c, struct comp **out)
 			 */
 			if (((uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 |
 			    p[2]) != c) {
-				x = run_end(p - 3 * x, x, im->w) - 1;
+				x = ppm_run_end(p - 3 * x, x, im->w) - 1;
 				continue;
 			}
 			if (seen[y * im->w + x])
@@ -338,7 +241,7 @@ cut_lines(const struct comp *v, size_t n, int vertical, double lines[2],
  * none, -2 if the lines found are not one thin line.
  */
 static double
-join_line(const struct img *im, const double win[4], int vertical)
+join_line(const struct ppm *im, const double win[4], int vertical)
 {
 	long a0 = (long)ceil(vertical ? win[0] : win[1]);
 	long a1 = (long)floor(vertical ? win[2] : win[3]);
@@ -477,7 +380,7 @@ place(struct tile *t, int rows, int cols)
 }
 
 static void
-paint(struct img *b, const struct tile *t, int n)
+paint(struct ppm *b, const struct tile *t, int n)
 {
 	int i;
 	long x, y;
@@ -526,7 +429,7 @@ paint(struct img *b, const struct tile *t, int n)
  * strokes of the board) along a line of the board, [a0, a1).
  */
 static size_t
-runs(const struct img *b, int vertical, long at, long a0, long a1,
+runs(const struct ppm *b, int vertical, long at, long a0, long a1,
     double *out, size_t max)
 {
 	size_t n = 0;
@@ -554,7 +457,7 @@ runs(const struct img *b, int vertical, long at, long a0, long a1,
  * first side's meet one, and the worst offset.
  */
 static void
-seam_ticks(const struct img *b, int vertical, long at, long a0, long a1)
+seam_ticks(const struct ppm *b, int vertical, long at, long a0, long a1)
 {
 	double s0[512], s1[512], dmax = 0;
 	size_t n0, n1, i, j, matched = 0;
@@ -578,7 +481,7 @@ seam_ticks(const struct img *b, int vertical, long at, long a0, long a1)
 }
 
 static void
-all_seams(const struct img *b, const struct tile *t, int rows, int cols)
+all_seams(const struct ppm *b, const struct tile *t, int rows, int cols)
 {
 	int r, c;
 
@@ -606,7 +509,7 @@ all_seams(const struct img *b, const struct tile *t, int rows, int cols)
 
 /* The colour most often found along the band just inside an outline. */
 static uint32_t
-stroke_colour(const struct img *b, int circle, double x, double y, double w,
+stroke_colour(const struct ppm *b, int circle, double x, double y, double w,
     double h)
 {
 	static uint32_t col[8192];
@@ -676,7 +579,7 @@ median(double *v, size_t n)
  * where the edge should be; the median of them all.
  */
 static void
-measure_rect(const struct img *b, uint32_t c, double x, double y, double w,
+measure_rect(const struct ppm *b, uint32_t c, double x, double y, double w,
     double h, double e[4])
 {
 	double *v = malloc(sizeof(double) * (size_t)(w + h + 16));
@@ -761,7 +664,7 @@ fit_circle(double (*p)[2], const int *keep, size_t n, double *cx,
  * e[] is the box of the points kept, d the fitted outer diameter.
  */
 static void
-measure_circle(const struct img *b, uint32_t c, double x, double y,
+measure_circle(const struct ppm *b, uint32_t c, double x, double y,
     double w, double e[4], double *d)
 {
 	static double p[720][2];
@@ -813,7 +716,7 @@ measure_circle(const struct img *b, uint32_t c, double x, double y,
 }
 
 static void
-spaces(const struct img *b)
+spaces(const struct ppm *b)
 {
 	char kind[16];
 	double v[4];
@@ -841,7 +744,7 @@ spaces(const struct img *b)
 }
 
 static int
-write_ppm(const char *path, const struct img *b)
+write_ppm(const char *path, const struct ppm *b)
 {
 	FILE *f = fopen(path, "wb");
 
@@ -889,14 +792,14 @@ static int
 board(int n, const char **names, const char *out)
 {
 	struct tile *t = calloc((size_t)n, sizeof(*t));
-	struct img b = { 0, 0, NULL, NULL, 0 };
+	struct ppm b = { 0, 0, NULL, NULL, 0 };
 	long misfit;
 	int i, rows, cols, rc = 1;
 
 	for (i = 0; i < n; i++) {
 		struct tile *k = &t[i];
 
-		if (read_ppm(names[i], &k->im) != 0) {
+		if (ppm_read(names[i], &k->im) != 0) {
 			fprintf(stderr, "assemble: cannot read %s\n",
 			    names[i]);
 			rc = 2;
@@ -930,7 +833,7 @@ board(int n, const char **names, const char *out)
 	}
 out:
 	for (i = 0; i < n; i++)
-		free_ppm(&t[i].im);
+		ppm_free(&t[i].im);
 	free(t);
 	free(b.p);
 	return rc;
@@ -943,13 +846,13 @@ out:
 static int
 rings(const char *path, const char *hex)
 {
-	struct img im;
+	struct ppm im;
 	struct comp *v;
 	uint32_t c = (uint32_t)strtoul(hex[0] == '#' ? hex + 1 : hex, NULL,
 	    16);
 	size_t n, i;
 
-	if (read_ppm(path, &im) != 0) {
+	if (ppm_read(path, &im) != 0) {
 		fprintf(stderr, "assemble: cannot read %s\n", path);
 		return 2;
 	}
@@ -990,7 +893,7 @@ rings(const char *path, const char *hex)
 		    mm(k->y1 - k->y0 + 1.0), mm(dw), mm(dh));
 	}
 	free(v);
-	free_ppm(&im);
+	ppm_free(&im);
 	return 0;
 }
 

@@ -52,34 +52,11 @@ at(long x, long y)
 	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
 }
 
-/*
- * The end of the run of one colour that starts at pixel X of row Y: the
- * first pixel past it.  A pixel is in the run when its bytes equal the
- * pixel's before it, so a run is where the row equals itself shifted by
- * 3 bytes; compared 8 bytes at a time (as measure.c).
- */
+/* The end of the run of one colour from pixel X of row Y (ppm.h). */
 static long
 run_end(long x, long y)
 {
-	const unsigned char *row = img + 3 * y * W;
-	size_t i = (size_t)(3 * x + 3), end = (size_t)(3 * W);
-	uint64_t a, b;
-
-	while (i + 8 <= end) {
-		memcpy(&a, row + i, 8);
-		memcpy(&b, row + i - 3, 8);
-		if (a != b) {
-			int k = 0;
-
-			while (row[i + k] == row[i + k - 3])
-				k++;
-			return (long)((i + k) / 3);
-		}
-		i += 8;
-	}
-	while (i < end && row[i] == row[i - 3])
-		i++;
-	return (long)(i / 3);
+	return ppm_run_end(img + 3 * y * W, x, W);
 }
 
 /* The dots: connected parts of colour dot, each its box's centre. */
@@ -154,11 +131,15 @@ main(int argc, char **argv)
 	long x, y, ns = 0, i;
 	uint32_t dot;
 	int k, c, d;
+	struct ppm page;
 
-	if (argc != 5 || ppm_read(argv[1], &W, &H, &img) != 0) {
+	if (argc != 5 || ppm_read(argv[1], &page) != 0) {
 		fprintf(stderr, "usage: hexfit PPM W H DOT\n");
 		return 2;
 	}
+	img = page.p;
+	W = page.w;
+	H = page.h;
 	hw = atof(argv[2]);
 	hh = atof(argv[3]);
 	dot = (uint32_t)strtoul(argv[4], NULL, 16);

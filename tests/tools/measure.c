@@ -29,6 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ppm.h"
+
 
 struct box {
 	uint32_t	rgb;
@@ -64,35 +66,6 @@ static double
 mm(long px)
 {
 	return px * 25.4 / dpi;
-}
-
-/*
- * The end of the run of one colour that starts at pixel X of a row of
- * RW pixels: the first pixel past it.  A pixel is in the run when its
- * bytes equal the pixel's before it, so a run is where the row equals
- * itself shifted by 3 bytes; compared 8 bytes at a time.
- */
-static long
-run_end(const unsigned char *row, long x, long rw)
-{
-	size_t i = (size_t)(3 * x + 3), end = (size_t)(3 * rw);
-	uint64_t a, b;
-
-	while (i + 8 <= end) {
-		memcpy(&a, row + i, 8);
-		memcpy(&b, row + i - 3, 8);
-		if (a != b) {
-			int k = 0;
-
-			while (row[i + k] == row[i + k - 3])
-				k++;
-			return (long)((i + k) / 3);
-		}
-		i += 8;
-	}
-	while (i < end && row[i] == row[i - 3])
-		i++;
-	return (long)(i / 3);
 }
 
 /*
@@ -187,7 +160,7 @@ scan(FILE *f, int want_parts)
 			struct box *b;
 
 			x0 = x;
-			x = run_end(row, x, W);
+			x = ppm_run_end(row, x, W);
 			if (rgb == 0xffffff)
 				continue;
 			b = last != NULL && last->rgb == rgb ? last : slot(rgb);

@@ -1,48 +1,116 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A binary PPM (P6, 8 bits), as pdftoppm writes one, read whole: the
- * pixels of hexfit, which measures a rendered page.  (measure reads its
- * page a row at a time instead.)  A file is mapped, read only: the page
+ * A binary PPM (P6, 8 bits), as pdftoppm writes one, and the runs of
+ * one colour in its rows: what hexfit and assemble read whole and
+ * measure reads a row at a time.  A file is mapped, read only: the page
  * cache's own pages, not 100 MB copied into memory zeroed for them.
  */
 #ifndef DECKPRESS_TEST_PPM_H
 #define DECKPRESS_TEST_PPM_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
+struct ppm {
+	long		 w, h;
+	unsigned char	*p;		/* w x h pixels, 3 bytes each */
+	void		*map;		/* p's file mapped, else NULL */
+	size_t		 maplen;
+};
+
 /*
- * path's w x h pixels, 3 bytes each, into *img (mapped, or malloc'd from
- * a pipe; never to be written or freed); -1 if not.
+ * path's pixels into *im, read only: mapped from its file where it can
+ * be, else read (a pipe); -1 if not a whole P6 of 255.  ppm_free()
+ * gives them back.
  */
-static int
-ppm_read(const char *path, long *w, long *h, unsigned char **img)
+static inline int
+ppm_read(const char *path, struct ppm *im)
 {
 	FILE *f = fopen(path, "rb");
 	long maxv, off;
-	void *map;
-	int ok;
+	size_t n;
 
+	im->map = NULL;
+	im->p = NULL;
 	if (f == NULL)
 		return -1;
-	ok = fscanf(f, "P6 %ld %ld %ld", w, h, &maxv) == 3 && maxv == 255 &&
-	    *w > 0 && *h > 0 && fgetc(f) != EOF;
-	if (ok && (off = ftell(f)) > 0 && fseek(f, 0, SEEK_END) == 0) {
-		size_t len = (size_t)off + (size_t)(*w * *h * 3);
-
-		ok = ftell(f) >= (long)len &&
-		    (map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fileno(f),
-		    0)) != MAP_FAILED;
-		if (ok)
-			*img = (unsigned char *)map + off;
+	if (fscanf(f, "P6 %ld %ld %ld", &im->w, &im->h, &maxv) != 3 ||
+	    maxv != 255 || im->w <= 0 || im->h <= 0 || fgetc(f) == EOF) {
 		fclose(f);
-		return ok ? 0 : -1;
+		return -1;
 	}
-	ok = ok && (*img = malloc((size_t)(*w * *h * 3))) != NULL &&
-	    fread(*img, 3, (size_t)(*w * *h), f) == (size_t)(*w * *h);
+	n = (size_t)im->w * (size_t)im->h;
+	if ((off = ftell(f)) > 0 && fseek(f, 0, SEEK_END) == 0 &&
+	    ftell(f) >= off + (long)(n * 3)) {
+		im->maplen = (size_t)off + n * 3;
+		im->map = mmap(NULL, im->maplen, PROT_READ, MAP_PRIVATE,
+		    fileno(f), 0);
+		if (im->map == MAP_FAILED)
+			im->map = NULL;
+	}
+	if (im->map != NULL) {
+		fclose(f);
+		im->p = (unsigned char *)im->map + off;
+		return 0;
+	}
+	/* A pipe: read on from the header; a file: back to its end. */
+	if (off > 0 && fseek(f, off, SEEK_SET) != 0) {
+		fclose(f);
+		return -1;
+	}
+	im->p = malloc(n * 3);
+	if (im->p == NULL || fread(im->p, 3, n, f) != n) {
+		free(im->p);
+		im->p = NULL;
+		fclose(f);
+		return -1;
+	}
 	fclose(f);
-	return ok ? 0 : -1;
+	return 0;
+}
+
+/* What ppm_read() took. */
+static inline void
+ppm_free(struct ppm *im)
+{
+	if (im->map != NULL)
+		munmap(im->map, im->maplen);
+	else
+		free(im->p);
+	im->map = NULL;
+	im->p = NULL;
+}
+
+/*
+ * The end of the run of one colour that starts at pixel x of a row of
+ * rw pixels: the first pixel past it.  A pixel is in the run when its
+ * bytes equal the pixel's before it, so a run is where the row equals
+ * itself shifted by 3 bytes; compared 8 bytes at a time.
+ */
+static inline long
+ppm_run_end(const unsigned char *row, long x, long rw)
+{
+	size_t i = (size_t)(3 * x + 3), end = (size_t)(3 * rw);
+	uint64_t a, b;
+
+	while (i + 8 <= end) {
+		memcpy(&a, row + i, 8);
+		memcpy(&b, row + i - 3, 8);
+		if (a != b) {
+			int k = 0;
+
+			while (row[i + k] == row[i + k - 3])
+				k++;
+			return (long)((i + k) / 3);
+		}
+		i += 8;
+	}
+	while (i < end && row[i] == row[i - 3])
+		i++;
+	return (long)(i / 3);
 }
 
 #endif
