@@ -14,44 +14,14 @@ T=out/test/po
 G=tests/decks/data-chain
 
 # The PO reader and the text files' reader the checks share: a PO's
-# messages as (msgctxt, msgid, msgstr, flags, prev msgid, notes, refs);
-# a text file's "id: {field: value}" and "pack: {field: value}" with the
+# messages as (msgctxt, msgid, msgstr, flags, prev msgid, notes, refs),
+# tests/tools/poread.py's, as run-potools.sh reads them; a text file's "id: {field: value}" and "pack: {field: value}" with the
 # line of each value.
 cat >"$T/po.py" <<'EOF'
 import json, re, sys
 
-def unq(s):
-    return json.loads(s)
-
-def read_po(path):
-    msgs, cur, key = [], None, None
-    for line in open(path, encoding="utf-8").read().split("\n") + [""]:
-        if line == "":
-            if cur is not None and "msgid" in cur:
-                msgs.append(cur)
-            cur, key = None, None
-            continue
-        if cur is None:
-            cur = {"flags": "", "notes": [], "refs": [], "prev": None,
-                   "msgctxt": None}
-        if line.startswith("#, "):
-            cur["flags"] += line[3:]
-        elif line.startswith("#. "):
-            cur["notes"].append(line[3:])
-        elif line.startswith("#: "):
-            cur["refs"] += line[3:].split()
-        elif line.startswith("#| msgid "):
-            cur["prev"], key = unq(line[9:]), "prev"
-        elif line.startswith("#| \""):
-            cur["prev"] += unq(line[3:])
-        elif line.startswith("#"):
-            continue
-        elif line.startswith('"'):
-            cur[key] += unq(line)
-        else:
-            key, val = line.split(" ", 1)
-            cur[key] = unq(val)
-    return msgs
+sys.path.insert(0, "tests/tools")
+from poread import read_po, unq
 
 def read_texts(path):
     """{context: (value, line)} of a flat text file like Data Chain's."""

@@ -107,33 +107,8 @@ check "the same game with other file times: the same bytes" \
 cat >"$T/po.py" <<'PY'
 import json, re, sys
 
-def unq(s):
-    return json.loads(s)
-
-def read_po(path):
-    msgs, cur, key = [], None, None
-    for line in open(path, encoding="utf-8").read().split("\n") + [""]:
-        if line == "":
-            if cur is not None and "msgid" in cur:
-                msgs.append(cur)
-            cur, key = None, None
-            continue
-        if cur is None:
-            cur = {"flags": [], "notes": [], "refs": [], "msgctxt": None}
-        if line.startswith("#, "):
-            cur["flags"] += [f.strip() for f in line[3:].split(",")]
-        elif line.startswith("#. "):
-            cur["notes"].append(line[3:])
-        elif line.startswith("#: "):
-            cur["refs"] += line[3:].split()
-        elif line.startswith("#"):
-            continue
-        elif line.startswith('"'):
-            cur[key] += unq(line)
-        else:
-            key, val = line.split(" ", 1)
-            cur[key] = unq(val)
-    return msgs
+sys.path.insert(0, "tests/tools")
+from poread import read_po, unq
 
 # what poparse.mjs prints, read here
 def dump(path):
