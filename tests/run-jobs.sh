@@ -21,8 +21,6 @@ T=out/test/jobs
 TIMEOUT=${TIMEOUT:-60}
 NBIG=${NBIG:-4000}
 
-now_ms() { date +%s%3N; }
-
 # all TAG ARGS...: ./deckpress all ARGS; its stdout, stderr and exit
 # status go to $T/TAG.out, $T/TAG.err and $T/TAG.rc.
 all() {

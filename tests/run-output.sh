@@ -412,8 +412,6 @@ else
 	DEFSIG=
 fi
 
-now_ms() { date +%s%3N; }
-
 # has_temp PDF: a temporary of PDF exists and holds bytes already.
 has_temp() {
 	for t in "$1".tmp-*; do

@@ -30,15 +30,6 @@ cp -R tests/decks/quiz "$T/quiz"
 D=$T/quiz
 ./deckpress strings "$D" --lang fr >/dev/null
 
-now_ms() { date +%s%3N; }
-within() {
-	end=$(($(now_ms) + $1 * 1000))
-	shift
-	until "$@"; do
-		[ "$(now_ms)" -lt "$end" ] || return 1
-		sleep 0.05
-	done
-}
 built() { grep -q ' built ' "$LOG"; }
 
 # start TAG ARGS...: watch --serve ARGS in the background ($pid), its

@@ -46,19 +46,6 @@ D=$T/quiz
 # writes must not look like edits.
 PDF=$D/out/quiz.pdf
 
-now_ms() { date +%s%3N; }
-
-# within SECONDS COMMAND...: COMMAND succeeds within SECONDS, tried every
-# 50 ms.
-within() {
-	end=$(($(now_ms) + $1 * 1000))
-	shift
-	until "$@"; do
-		[ "$(now_ms)" -lt "$end" ] || return 1
-		sleep 0.05
-	done
-}
-
 # count FILE WORD: the lines "HH:MM:SS WORD ..." in FILE.
 count() {
 	grep -cE "^[0-9]{2}:[0-9]{2}:[0-9]{2} $2 " "$1" 2>/dev/null || true

@@ -6,6 +6,7 @@
 # the counters, and check NAME COMMAND..., which runs one check and
 # prints "ok - NAME" or "not ok - NAME" with the command's output; dp
 # and exits, a run of deckpress kept under a tag and its exit status;
+# now_ms and within for the suites that wait on a running deckpress;
 # and on_tty and progress_ok for the suites that check the progress line.
 
 set -eu
@@ -16,6 +17,19 @@ rm -rf "$T"
 mkdir -p "$T"
 pass=0
 fail=0
+
+now_ms() { date +%s%3N; }
+
+# within SECONDS COMMAND...: COMMAND succeeds within SECONDS, tried every
+# 50 ms.
+within() {
+	end=$(($(now_ms) + $1 * 1000))
+	shift
+	until "$@"; do
+		[ "$(now_ms)" -lt "$end" ] || return 1
+		sleep 0.05
+	done
+}
 
 ok() { echo "ok - $1"; pass=$((pass + 1)); }
 notok() { echo "not ok - $1"; fail=$((fail + 1)); }
