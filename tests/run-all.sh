@@ -32,30 +32,7 @@
 # tests/unit/*.c names is a usage error (exit 2), and nothing runs.
 #
 #   SUITES   the shell suites run after the programs, default
-#            "tests/run-watch.sh tests/run-serve.sh
-#            tests/run-components.sh
-#            tests/run-print.sh tests/run-e2e.sh tests/run-jobs.sh
-#            tests/run-pdfua.sh
-#            tests/run-pod.sh tests/run-preflight.sh
-#            tests/run-output.sh tests/run-art.sh tests/run-deb.sh
-#            tests/run-costs.sh tests/run-bench.sh tests/run-tts.sh
-#            tests/run-preview.sh tests/run-keep.sh tests/run-hex.sh
-#            tests/run-packfold.sh tests/run-sprites.sh
-#            tests/run-links.sh tests/run-import.sh tests/run-bad.sh
-#            tests/run-check.sh tests/run-pdftags.sh
-#            tests/run-confinement.sh tests/run-build.sh
-#            tests/run-nets.sh tests/run-po.sh tests/run-potools.sh
-#            tests/run-selftest.sh
-#            tests/run-imagelimits.sh tests/run-translate.sh
-#            tests/run-search.sh tests/run-fitmodel.sh
-#            tests/run-imgpaint.sh tests/run-mixed.sh tests/run-gfx.sh
-#            tests/run-docs.sh tests/run-compose.sh tests/run-rich.sh
-#            tests/run-new.sh tests/run-squib.sh tests/run-fonts.sh
-#            tests/run-shapes.sh tests/run-system.sh
-#            tests/run-numattr.sh tests/run-exprs.sh tests/run-boxes.sh
-#            tests/run-textpaint.sh tests/run-langtags.sh
-#            tests/run-faces.sh tests/run-poin.sh tests/run-manners.sh
-#            tests/run-images.sh tests/run-yours.sh"
+#            all_suites below: every other tests/run-*.sh
 #            (run-watch first, see IDLE; then the slowest first, by the
 #            CPU time each takes, user + sys as /usr/bin/time gives it:
 #            so that the last to start are short ones); set and empty:
