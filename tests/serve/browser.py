@@ -13,20 +13,11 @@ import re
 import sys
 import time
 
+import tap
+from tap import say
+
 port, deck = int(sys.argv[1]), sys.argv[2]
 URL = "http://127.0.0.1:%d/" % port
-fails = 0
-
-
-def say(ok, name, why=""):
-    global fails
-    print(("ok - " if ok else "not ok - ") + name)
-    if not ok:
-        fails += 1
-        if why:
-            print("    " + str(why)[:600])
-
-
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -169,4 +160,4 @@ try:
         "Enter zooms the card, with its guides", z)
 finally:
     drv.quit()
-sys.exit(1 if fails else 0)
+sys.exit(1 if tap.fails else 0)

@@ -11,20 +11,11 @@ import json
 import sys
 import time
 
+import tap
+from tap import say
+
 port, deck = int(sys.argv[1]), sys.argv[2]
 HOST = "127.0.0.1:%d" % port
-fails = 0
-
-
-def say(ok, name, why=""):
-    global fails
-    print(("ok - " if ok else "not ok - ") + name)
-    if not ok:
-        fails += 1
-        if why:
-            print("    " + str(why)[:600])
-
-
 def get(path, timeout=10):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     c.request("GET", path, headers={"Host": HOST})
@@ -111,4 +102,4 @@ say(new[0] == 200 and new[1][:4] == b"\x89PNG", "its new face is drawn",
 for f, a, b in files:
     edit(f, b, a)
 wait(lambda: any(c["id"] == "gravity" for c in state().get("cards", [])))
-sys.exit(1 if fails else 0)
+sys.exit(1 if tap.fails else 0)

@@ -15,14 +15,10 @@ import socket
 import sys
 import time
 
+from tap import say
+
 port = int(sys.argv[1])
 HOST = "127.0.0.1:%d" % port
-
-
-def say(ok, name, why=""):
-    print(("ok - " if ok else "not ok - ") + name)
-    if not ok and why:
-        print("    " + why)
 
 
 def request(method, path, host=HOST, body=None, headers=None, full=False):
