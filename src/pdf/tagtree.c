@@ -606,6 +606,18 @@ prune(qpdf_data q, const struct joins *j)
 	}
 }
 
+/* Marked content number mcid on page pg, as a kid elsewhere: an MCR. */
+static qpdf_oh
+mcr_of(qpdf_data q, qpdf_oh mcid, qpdf_oh pg)
+{
+	qpdf_oh mcr = qpdf_oh_new_dictionary(q);
+
+	qpdf_oh_replace_key(q, mcr, "/Type", qpdf_oh_new_name(q, "/MCR"));
+	qpdf_oh_replace_key(q, mcr, "/Pg", pg);
+	qpdf_oh_replace_key(q, mcr, "/MCID", mcid);
+	return mcr;
+}
+
 /*
  * Element b (the part of a block on the next page, a card's other
  * face) made one with a: its kids -- numbers of marked content on its
@@ -622,16 +634,11 @@ join(qpdf_data q, struct joins *j, qpdf_oh a, qpdf_oh b, bool ahead)
 	if (!qpdf_oh_has_key(q, a, "/Pg") && !qpdf_oh_is_null(q, pg))
 		qpdf_oh_replace_key(q, a, "/Pg", pg);
 	for (i = 0; i < n; i++) {
-		qpdf_oh c = qpdf_oh_get_array_item(q, kb, i), mcr;
+		qpdf_oh c = qpdf_oh_get_array_item(q, kb, i);
 
-		if (qpdf_oh_is_integer(q, c)) {
-			mcr = qpdf_oh_new_dictionary(q);
-			qpdf_oh_replace_key(q, mcr, "/Type",
-			    qpdf_oh_new_name(q, "/MCR"));
-			qpdf_oh_replace_key(q, mcr, "/Pg", pg);
-			qpdf_oh_replace_key(q, mcr, "/MCID", c);
-			c = mcr;
-		} else if (gone(q, j, c))
+		if (qpdf_oh_is_integer(q, c))
+			c = mcr_of(q, c, pg);
+		else if (gone(q, j, c))
 			continue;	/* joined already (pages out of order) */
 		else if (is_elem(q, c))
 			qpdf_oh_replace_key(q, c, "/P", a);
@@ -694,16 +701,11 @@ unwrap(qpdf_data q, struct joins *j, qpdf_oh e)
 	qpdf_oh_erase_item(q, pk, at);
 	n = qpdf_oh_get_array_n_items(q, ke);
 	for (i = 0; i < n; i++) {
-		qpdf_oh c = qpdf_oh_get_array_item(q, ke, i), mcr;
+		qpdf_oh c = qpdf_oh_get_array_item(q, ke, i);
 
-		if (qpdf_oh_is_integer(q, c) && !qpdf_oh_is_null(q, pg)) {
-			mcr = qpdf_oh_new_dictionary(q);
-			qpdf_oh_replace_key(q, mcr, "/Type",
-			    qpdf_oh_new_name(q, "/MCR"));
-			qpdf_oh_replace_key(q, mcr, "/Pg", pg);
-			qpdf_oh_replace_key(q, mcr, "/MCID", c);
-			c = mcr;
-		} else if (is_elem(q, c))
+		if (qpdf_oh_is_integer(q, c) && !qpdf_oh_is_null(q, pg))
+			c = mcr_of(q, c, pg);
+		else if (is_elem(q, c))
 			qpdf_oh_replace_key(q, c, "/P", parent);
 		qpdf_oh_insert_item(q, pk, at + i, c);
 	}
