@@ -63,7 +63,6 @@ serve_free(struct serve *sv)
 	g_hash_table_destroy(sv->faces);
 	g_free(sv->state);
 	g_free(sv->body);
-	g_free(sv->print);
 	if (sv->wakefd >= 0)
 		close(sv->wakefd);
 	pthread_cond_destroy(&sv->cond);
@@ -175,10 +174,6 @@ serve_loaded(struct serve *sv, struct setup *s, size_t li)
 	first = sv->s == NULL;
 	sv->s = s;
 	sv->li = li;
-	if (sv->print == NULL || strcmp(sv->print, deck->langs[li]) != 0) {
-		g_free(sv->print);
-		sv->print = g_strdup(deck->langs[li]);
-	}
 	sv->usable = true;
 	sv->loads++;
 	n = ev->len;
@@ -272,27 +267,6 @@ state_of(const char *body, const char *error)
 	return state;
 }
 
-/*
- * The other languages were read for the page, as drafts: what they say
- * as drafts is the page's, not the printed language's.
- */
-static void
-drop_drafts(const struct serve *sv, struct diags *d)
-{
-	char *lang;
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (d->v[i].code != NULL && strcmp(d->v[i].code, "draft") ==
-		    0 && d->v[i].lang != NULL && (sv->print == NULL ||
-		    strcmp(d->v[i].lang, sv->print) != 0)) {
-			lang = g_strdup(d->v[i].lang);
-			diag_drop(d, "draft", lang);
-			g_free(lang);
-			i = (size_t)-1;	/* d changed: from the start */
-		}
-}
-
 void
 serve_built(struct serve *sv, struct setup *s, int rc, struct diags *d,
     struct diags *aside)
@@ -331,7 +305,6 @@ serve_built(struct serve *sv, struct setup *s, int rc, struct diags *d,
 	sv->statelen = strlen(state);
 	serve_http_event(sv, ev);
 	pthread_mutex_unlock(&sv->lock);
-	drop_drafts(sv, d);
 	diag_free(aside);
 	g_free(ev);
 	free(err);

@@ -58,8 +58,7 @@ void		 serve_loaded(struct serve *sv, struct setup *s, size_t li);
  * card's diagnostics, the composition check of s) and its error, if
  * any; the page is told "ok" or the error.  aside: what reading the
  * languages other than the one printed said (load_opts.aside), shown
- * on the page and emptied; its files are interned in d.  Draft notes
- * about those languages are taken out of d.
+ * on the page and emptied; its files are interned in d.
  */
 void		 serve_built(struct serve *sv, struct setup *s, int rc,
 		    struct diags *d, struct diags *aside);

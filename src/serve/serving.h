@@ -75,7 +75,6 @@ struct serve {
 	unsigned int	 streams;	/* /events connections open */
 	struct setup	*s;		/* borrowed: the build thread's */
 	size_t		 li;		/* the language printed */
-	char		*print;		/* owned: its name */
 	int		 port;
 	void		*daemons[2];	/* struct MHD_Daemon: v4, v6 */
 };
