@@ -159,14 +159,22 @@ done
 # The log's first line is written before any job starts: a suite that
 # reads it (run-selftest.sh) sees it unchanged while the others run.
 mkdir -p "$(dirname "$LOG")" "$J"
-# A python3 that is a launcher (pyenv's or asdf's shim: a bash script
-# and a dozen processes, ~60 ms of CPU a start) is asked once for the
-# interpreter it picks; that one, first on PATH, is what every suite's
-# python3 then starts directly.  Without a launcher nothing changes.
+# Every suite's python3 is the interpreter python3 picks, started with
+# -S: a launcher (pyenv's or asdf's shim: a bash script and a dozen
+# processes, ~60 ms of CPU a start) is asked once which one it picks,
+# and site is not imported, for the suites' Python uses the standard
+# library only (run-serve's selenium comes from Debian's python3, which
+# it names itself), and site's .pth files may import anything: on one
+# machine they cost 20 ms of each of the ~300 starts.
 if py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) &&
-    [ -x "$py" ] && [ "$py" != "$(command -v python3)" ]; then
+    [ -x "$py" ]; then
 	mkdir -p "$J/bin"
-	ln -sf "$py" "$J/bin/python3"
+	# Made afresh: an older run's may be a link to the interpreter,
+	# which writing through would overwrite.
+	rm -f "$J/bin/python3"
+	printf '#!/bin/sh\nexec "%s" -S "$@"\n' "$py" >"$J/bin/python3.new"
+	chmod +x "$J/bin/python3.new"
+	mv -f "$J/bin/python3.new" "$J/bin/python3"
 	PATH=$(cd "$J/bin" && pwd):$PATH
 	export PATH
 fi
