@@ -15,11 +15,13 @@
 #   WRAP      prefix for every deckpress call (valgrind)
 #   TIMEOUT   seconds to wait for a large render's temporary: 60
 #   NBIG      cards in each language of the large deck: 4000
+#   NLONG     cards in each language of the progress line's deck: 2000
 T=out/test/jobs
 . tests/suite.sh
 
 TIMEOUT=${TIMEOUT:-60}
 NBIG=${NBIG:-4000}
+NLONG=${NLONG:-2000}
 
 # all TAG ARGS...: ./deckpress all ARGS; its stdout, stderr and exit
 # status go to $T/TAG.out, $T/TAG.err and $T/TAG.rc.
@@ -133,25 +135,30 @@ else
 fi
 
 # --- signals ----------------------------------------------------------
-# A deck of NBIG cards in two languages, en and fr (the same words),
-# whose two card sheets take a few seconds each.
+# quiz_deck DIR GAME N: a deck of N cards in two languages, en and fr
+# (the same words), in DIR.
+quiz_deck() {
+	mkdir -p "$1/text"
+	cp tests/decks/quiz/layout.yaml "$1/"
+	awk -v g="$2" -v n="$3" 'BEGIN {
+		print "game: " g "\ntitle: Big quiz\nlanguages: [en, fr]"
+		print "layout: ./layout.yaml"
+		print "attributes:\n  category: [science, history]\ncards:"
+		for (i = 0; i < n; i++)
+			print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
+	}' >"$1/deck.yaml"
+	awk -v n="$3" 'BEGIN {
+		print "cards:"
+		for (i = 0; i < n; i++)
+			print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
+		print "values:\n  category:\n    science: Science\n    history: History"
+	}' >"$1/text/en.yaml"
+	cp "$1/text/en.yaml" "$1/text/fr.yaml"
+}
+# A deck of NBIG cards a language, whose two card sheets take a few
+# seconds each.
 B=$T/big
-mkdir -p "$B/text"
-cp tests/decks/quiz/layout.yaml "$B/"
-awk -v n="$NBIG" 'BEGIN {
-	print "game: big\ntitle: Big quiz\nlanguages: [en, fr]"
-	print "layout: ./layout.yaml"
-	print "attributes:\n  category: [science, history]\ncards:"
-	for (i = 0; i < n; i++)
-		print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
-}' >"$B/deck.yaml"
-awk -v n="$NBIG" 'BEGIN {
-	print "cards:"
-	for (i = 0; i < n; i++)
-		print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
-	print "values:\n  category:\n    science: Science\n    history: History"
-}' >"$B/text/en.yaml"
-cp "$B/text/en.yaml" "$B/text/fr.yaml"
+quiz_deck "$B" big "$NBIG"
 OLD=$T/errors-j1/quiz-en-pack.pdf
 
 # A background job of a shell without job control ignores SIGINT; env
@@ -286,15 +293,12 @@ rm -f "$T"/killed/*.tmp-*
 # (SIGSTOP) as soon as its sheet's temporary appears, midway through
 # its render, and let go on (SIGCONT) 1.5 s later; its pages reach the
 # parent after more than a second, as a slow render's would.  The deck
-# is the signal tests' large one, NBIG cards a language: a child goes
-# on rendering for over half a second here after its temporary
-# appears, time enough to stop it on a machine many times as fast.
+# has NLONG cards a language, the signal tests' deck's first ones: its
+# temporary appears within the first tenth of a child's run, which
+# goes on rendering for about 0.4 s of CPU here: time enough (0.13 s)
+# to stop it on a machine three times as fast, polling every 20 ms.
 L=$T/long
-mkdir -p "$L/text"
-cp "$B/layout.yaml" "$L/"
-sed 's/^game: big/game: long/' "$B/deck.yaml" >"$L/deck.yaml"
-cp "$B/text/en.yaml" "$L/text/en.yaml"
-cp "$B/text/en.yaml" "$L/text/fr.yaml"
+quiz_deck "$L" long "$NLONG"
 # paused PID DIR: while PID runs, each language's child writing into
 # DIR is stopped once its temporary appears, and both let go on 1.5 s
 # after the last is; false, once PID has ended, if one is not caught
@@ -315,7 +319,7 @@ paused() {
 			    [ "$(now_ms)" -gt "$end" ]; then
 				kill -s CONT $kids 2>/dev/null || true
 				wait "$pid" || true
-				echo "no temporary of long-$l-cards.pdf seen: make NBIG larger"
+				echo "no temporary of long-$l-cards.pdf seen: make NLONG larger"
 				return 1
 			fi
 			sleep 0.02
@@ -323,7 +327,7 @@ paused() {
 		kill -s STOP "$kid" 2>/dev/null || {
 			kill -s CONT $kids 2>/dev/null || true
 			wait "$pid" || true
-			echo "long-$l-cards.pdf done before it was stopped: make NBIG larger"
+			echo "long-$l-cards.pdf done before it was stopped: make NLONG larger"
 			return 1
 		}
 		kids="$kids $kid"
