@@ -71,7 +71,14 @@ main(int argc, char **argv)
 
 	if (argc >= 3 && strcmp(argv[1], "-m") == 0) {
 		for (i = 2; i < argc; i++) {
-			img = load(argv[i]);
+			/* Decoded whole, not copied to ARGB32: no pixel read. */
+			img = cairo_image_surface_create_from_png(argv[i]);
+			if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+				fprintf(stderr, "pngsize: %s: %s\n", argv[i],
+				    cairo_status_to_string(
+				    cairo_surface_status(img)));
+				return 1;
+			}
 			printf("%d %d\n", cairo_image_surface_get_width(img),
 			    cairo_image_surface_get_height(img));
 			cairo_surface_destroy(img);
