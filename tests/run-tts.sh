@@ -29,7 +29,7 @@ tts() {
 # sheets DECK OUT: the checks above on OUT, made from DECK/deck.yaml.
 sheets() {
 	python3 - "$1/deck.yaml" "$2" <<'EOF'
-import glob, json, os, re, subprocess, sys
+import glob, json, os, re, struct, subprocess, sys
 from urllib.parse import unquote
 
 def sizes(paths):
@@ -73,15 +73,36 @@ for m in re.finditer(r'^  - \{id: ([^,}]+)(.*)\}', open(yaml).read(), re.M):
     want[m.group(1)] = int(c.group(1)) if c else 1
 save = json.load(open(glob.glob(out + '/*.json')[0]))
 named, got, seen = set(), {}, set()
-# The folder's images, sized by one pngsize (an image named elsewhere
-# is sized when it is named).
-cache = {os.path.realpath(p): wh for p, wh in sizes(sorted(
-    os.path.join(out, f) for f in os.listdir(out)
-    if f.endswith('.png'))).items()}
 
 def path(u):
     assert u.startswith('file:///'), u
     return unquote(u[len('file://'):])
+
+def ihdr(p):
+    """(w, h) of a PNG from its header, for a sheet pngdiff decodes."""
+    b = open(p, 'rb').read(24)
+    assert b[:8] == b'\x89PNG\r\n\x1a\n' and b[12:16] == b'IHDR', p
+    return struct.unpack('>II', b[16:24])
+
+# The folder's images, sized by one pngsize (an image named elsewhere
+# is sized when it is named); but the sheets and first backs whose
+# cells pngdiff compares below, which it decodes whole: their headers
+# give their sizes, and a 4096 px sheet is decoded once, not twice.
+compared = set()
+for o in save['ObjectStates']:
+    for c in [o] + o.get('ContainedObjects', []):
+        cd = c.get('CustomDeck')
+        if cd:
+            first = cd[min(cd, key=int)]['BackURL']
+            compared.add(os.path.realpath(path(first)))
+            compared.update(os.path.realpath(path(e['FaceURL']))
+                            for e in cd.values())
+pngs = [os.path.join(out, f) for f in sorted(os.listdir(out))
+        if f.endswith('.png')]
+cache = {os.path.realpath(p): wh for p, wh in sizes(
+    [p for p in pngs if os.path.realpath(p) not in compared]).items()}
+cache.update((os.path.realpath(p), ihdr(p)) for p in pngs
+             if os.path.realpath(p) in compared)
 
 def local(u):
     p = path(u)
