@@ -43,9 +43,24 @@ def pixels(path, nrows):
     raw = zlib.decompressobj().decompress(data, nrows * (w * bpp + 1))
     stride = w * bpp
     rows, prev = [], bytearray(stride)
+    # Alternate bytes of a row, for up(): one mask and its complement.
+    lo = int.from_bytes((b'\0\xff' * stride)[:stride], 'big')
+    hi = lo ^ ((1 << 8 * stride) - 1)
     for y in range(nrows):
         f = raw[y * (stride + 1)]
         cur = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if f in (0, 2):
+            # None, or Up (what cairo writes here): each byte plus the
+            # one above it, mod 256, summed a row at a time, alternate
+            # bytes apart so that no carry reaches the next byte.
+            if f == 2:
+                a, u = int.from_bytes(cur, 'big'), int.from_bytes(prev, 'big')
+                cur = bytearray(((((a & lo) + (u & lo)) & lo) |
+                                 (((a & hi) + (u & hi)) & hi)).to_bytes(
+                                     stride, 'big'))
+            rows.append(bytes(cur))
+            prev = cur
+            continue
         for x in range(stride):
             a = cur[x - bpp] if x >= bpp else 0
             up = prev[x]
