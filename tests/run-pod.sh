@@ -43,7 +43,7 @@ def pixels(path, nrows):
     raw = zlib.decompressobj().decompress(data, nrows * (w * bpp + 1))
     stride = w * bpp
     rows, prev = [], bytearray(stride)
-    # Alternate bytes of a row, for up(): one mask and its complement.
+    # Alternate bytes of a row, for the Up filter: a mask, its complement.
     lo = int.from_bytes((b'\0\xff' * stride)[:stride], 'big')
     hi = lo ^ ((1 << 8 * stride) - 1)
     for y in range(nrows):
