@@ -15,11 +15,13 @@
 #   WRAP      prefix for every deckpress call (valgrind)
 #   TIMEOUT   seconds to wait for a large render's temporary: 60
 #   NBIG      cards in each language of the large deck: 4000
+#   NLONG     cards in each language of the progress line's deck: 2000
 T=out/test/jobs
 . tests/suite.sh
 
 TIMEOUT=${TIMEOUT:-60}
 NBIG=${NBIG:-4000}
+NLONG=${NLONG:-2000}
 
 # all TAG ARGS...: ./deckpress all ARGS; its stdout, stderr and exit
 # status go to $T/TAG.out, $T/TAG.err and $T/TAG.rc.
@@ -133,25 +135,30 @@ else
 fi
 
 # --- signals ----------------------------------------------------------
-# A deck of NBIG cards in two languages, en and fr (the same words),
-# whose two card sheets take a few seconds each.
+# quiz_deck DIR GAME N: a deck of N cards in two languages, en and fr
+# (the same words), in DIR.
+quiz_deck() {
+	mkdir -p "$1/text"
+	cp tests/decks/quiz/layout.yaml "$1/"
+	awk -v g="$2" -v n="$3" 'BEGIN {
+		print "game: " g "\ntitle: Big quiz\nlanguages: [en, fr]"
+		print "layout: ./layout.yaml"
+		print "attributes:\n  category: [science, history]\ncards:"
+		for (i = 0; i < n; i++)
+			print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
+	}' >"$1/deck.yaml"
+	awk -v n="$3" 'BEGIN {
+		print "cards:"
+		for (i = 0; i < n; i++)
+			print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
+		print "values:\n  category:\n    science: Science\n    history: History"
+	}' >"$1/text/en.yaml"
+	cp "$1/text/en.yaml" "$1/text/fr.yaml"
+}
+# A deck of NBIG cards a language, whose two card sheets take a few
+# seconds each.
 B=$T/big
-mkdir -p "$B/text"
-cp tests/decks/quiz/layout.yaml "$B/"
-awk -v n="$NBIG" 'BEGIN {
-	print "game: big\ntitle: Big quiz\nlanguages: [en, fr]"
-	print "layout: ./layout.yaml"
-	print "attributes:\n  category: [science, history]\ncards:"
-	for (i = 0; i < n; i++)
-		print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
-}' >"$B/deck.yaml"
-awk -v n="$NBIG" 'BEGIN {
-	print "cards:"
-	for (i = 0; i < n; i++)
-		print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
-	print "values:\n  category:\n    science: Science\n    history: History"
-}' >"$B/text/en.yaml"
-cp "$B/text/en.yaml" "$B/text/fr.yaml"
+quiz_deck "$B" big "$NBIG"
 OLD=$T/errors-j1/quiz-en-pack.pdf
 
 # A background job of a shell without job control ignores SIGINT; env
@@ -275,35 +282,86 @@ rm -f "$T"/killed/*.tmp-*
 
 # The progress line: on a terminal, one line for the pages of every
 # unit, which the children send to the parent; erased at the end, and
-# standard output as without it.  Each language of this deck takes
-# seconds: the line shows after one.
+# standard output as without it.  It shows once a run has lasted a
+# second (AFTER in src/progress.c).  For a deck to last that long by
+# its size alone on a machine three times as fast as this one, each of
+# its languages would have to take over 3 s of CPU here, in each of
+# the two runs below: the 12 000 cards a language this deck used to
+# have took 1.5 s (a run of both, -j 2, 1.6 s of wall time on two
+# idle cores: 0.5 s on such a machine, too short already).  So the run
+# is made to last instead, on any machine: each child is stopped
+# (SIGSTOP) as soon as its sheet's temporary appears, midway through
+# its render, and let go on (SIGCONT) 1.5 s later; its pages reach the
+# parent after more than a second, as a slow render's would.  The deck
+# has NLONG cards a language, the signal tests' deck's first ones: its
+# temporary appears within the first tenth of a child's run, which
+# goes on rendering for about 0.4 s of CPU here: time enough (0.13 s)
+# to stop it on a machine three times as fast, polling every 20 ms.
 L=$T/long
-mkdir -p "$L/text"
-cp "$B/layout.yaml" "$L/"
-sed 's/^game: big/game: long/' "$B/deck.yaml" >"$L/deck.yaml"
-echo "  - {id: r, category: science, count: $((NBIG * 2))}" >>"$L/deck.yaml"
-sed '/^values:/i\
-\  r: {question: Question r as often as it takes to last}' \
-    "$B/text/en.yaml" >"$L/text/en.yaml"
-cp "$L/text/en.yaml" "$L/text/fr.yaml"
+quiz_deck "$L" long "$NLONG"
+# paused PID DIR: while PID runs, each language's child writing into
+# DIR is stopped once its temporary appears, and both let go on 1.5 s
+# after the last is; false, once PID has ended, if one is not caught
+# midway.
+paused() {
+	pid=$1 kids=
+	end=$(($(now_ms) + TIMEOUT * 1000))
+	for l in en fr; do
+		kid=
+		until [ -n "$kid" ]; do
+			for t in "$2/long-$l-cards.pdf".tmp-*; do
+				[ -e "$t" ] || continue
+				kid=${t##*.tmp-}
+				kid=${kid%-*}
+			done
+			[ -n "$kid" ] && break
+			if ! kill -0 "$pid" 2>/dev/null ||
+			    [ "$(now_ms)" -gt "$end" ]; then
+				kill -s CONT $kids 2>/dev/null || true
+				wait "$pid" || true
+				echo "no temporary of long-$l-cards.pdf seen: make NLONG larger"
+				return 1
+			fi
+			sleep 0.02
+		done
+		kill -s STOP "$kid" 2>/dev/null || {
+			kill -s CONT $kids 2>/dev/null || true
+			wait "$pid" || true
+			echo "long-$l-cards.pdf done before it was stopped: make NLONG larger"
+			return 1
+		}
+		kids="$kids $kid"
+	done
+	sleep 1.5
+	kill -s CONT $kids
+}
 # The same deck with -j 2 and stderr not a terminal is the reference:
 # what stdout reads without the line.  (-j 2's stdout is -j 1's: the
 # bundled decks' checks above prove it.)
 progress() {
 	rm -rf "$T/long-j2"
 	(unset CI; on_tty "$T/long-j2.out" "$T/long-j2.err" \
-	    $WRAP ./deckpress all -j 2 -d "$T/long-j2" "$L") || return 1
+	    $WRAP ./deckpress all -j 2 -d "$T/long-j2" "$L") &
+	p=$!
+	paused $p "$T/long-j2" || return 1
+	wait $p || return 1
 	total=$(sed -n 's/.*, \([0-9]*\) pages$/\1/p' "$T/long-j2b.out" |
 	    awk '{ t += $1 } END { print t }')
 	sed "s|$T/long-j2b|$T/long-j2|" "$T/long-j2b.out" | cmp - "$T/long-j2.out" &&
 	    grep -q "deckpress: all: page [0-9]* of" "$T/long-j2.err" &&
 	    progress_ok "$T/long-j2.err" "$total"
 }
-check "progress: none with stderr not a terminal" sh -c '
-    rm -rf "$1/long-j2b"
-    unset CI
-    $2 ./deckpress all -j 2 -d "$1/long-j2b" "$3" >"$1/long-j2b.out" 2>"$1/long-j2b.err" &&
-    [ ! -s "$1/long-j2b.err" ]' sh "$T" "$WRAP" "$L"
+# no_progress: the reference run, paused as the one on a terminal: no
+# line, though it lasts as long.
+no_progress() {
+	rm -rf "$T/long-j2b"
+	(unset CI; exec $WRAP ./deckpress all -j 2 -d "$T/long-j2b" "$L" \
+	    >"$T/long-j2b.out" 2>"$T/long-j2b.err") &
+	p=$!
+	paused $p "$T/long-j2b" || return 1
+	wait $p && [ ! -s "$T/long-j2b.err" ]
+}
+check "progress: none with stderr not a terminal" no_progress
 if command -v python3 >/dev/null 2>&1; then
 	check "progress: all -j 2 on a terminal, one line for both languages' pages, erased; stdout as without a terminal" \
 	    progress

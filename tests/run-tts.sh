@@ -29,21 +29,41 @@ tts() {
 # sheets DECK OUT: the checks above on OUT, made from DECK/deck.yaml.
 sheets() {
 	python3 - "$1/deck.yaml" "$2" <<'EOF'
-import glob, json, os, re, subprocess, sys
+import glob, json, os, re, struct, subprocess, sys
 from urllib.parse import unquote
+
+def sizes(paths):
+    """{path: (w, h)} of PNGs, read by one pngsize for them all."""
+    if not paths:
+        return {}
+    got = subprocess.run(['./out/test/pngsize', '-m'] + paths, check=True,
+                         capture_output=True, text=True).stdout.split()
+    return {p: (int(got[2 * i]), int(got[2 * i + 1]))
+            for i, p in enumerate(paths)}
 
 def png(path):
     """(w, h) of a PNG, read by pngsize."""
-    w, h = subprocess.run(['./out/test/pngsize', path], check=True,
-                          capture_output=True, text=True).stdout.split()[:2]
-    return int(w), int(h)
+    return sizes([path])[path]
 
-def same_cell(a, ax, ay, b, bx, by, w, h):
+# Each cell compared by one pngdiff for them all, at the end: same_cell
+# queues a pair of rectangles and the complaint if they differ.
+cells = []
+
+def same_cell(a, ax, ay, b, bx, by, w, h, why):
     """Are the two rectangles the same pixels (pngdiff's max 0)?"""
-    out = subprocess.run(['./out/test/pngdiff', a, str(ax), str(ay), b,
-                          str(bx), str(by), str(w), str(h)], check=True,
-                         capture_output=True, text=True).stdout.split()
-    return out[3] == '0'
+    assert not any(c.isspace() for c in a + b), (a, b)
+    cells.append(('%s %d %d %s %d %d %d %d\n' % (a, ax, ay, b, bx, by, w, h),
+                  why))
+
+def compare_cells():
+    if not cells:
+        return
+    out = subprocess.run(['./out/test/pngdiff', '-'], check=True,
+                         input=''.join(c[0] for c in cells),
+                         capture_output=True, text=True).stdout.splitlines()
+    assert len(out) == len(cells), out
+    bad.extend(why for (c, why), o in zip(cells, out)
+               if o.split()[3] != '0')
 
 yaml, out = sys.argv[1], sys.argv[2]
 bad = []
@@ -52,18 +72,44 @@ for m in re.finditer(r'^  - \{id: ([^,}]+)(.*)\}', open(yaml).read(), re.M):
     c = re.search(r'count: (\d+)', m.group(2))
     want[m.group(1)] = int(c.group(1)) if c else 1
 save = json.load(open(glob.glob(out + '/*.json')[0]))
-named, got, cache, seen = set(), {}, {}, set()
+named, got, seen = set(), {}, set()
 
 def path(u):
     assert u.startswith('file:///'), u
     return unquote(u[len('file://'):])
 
+def ihdr(p):
+    """(w, h) of a PNG from its header, for a sheet pngdiff decodes."""
+    b = open(p, 'rb').read(24)
+    assert b[:8] == b'\x89PNG\r\n\x1a\n' and b[12:16] == b'IHDR', p
+    return struct.unpack('>II', b[16:24])
+
+# The folder's images, sized by one pngsize (an image named elsewhere
+# is sized when it is named); but the sheets and first backs whose
+# cells pngdiff compares below, which it decodes whole: their headers
+# give their sizes, and a 4096 px sheet is decoded once, not twice.
+compared = set()
+for o in save['ObjectStates']:
+    for c in [o] + o.get('ContainedObjects', []):
+        cd = c.get('CustomDeck')
+        if cd:
+            first = cd[min(cd, key=int)]['BackURL']
+            compared.add(os.path.realpath(path(first)))
+            compared.update(os.path.realpath(path(e['FaceURL']))
+                            for e in cd.values())
+pngs = [os.path.join(out, f) for f in sorted(os.listdir(out))
+        if f.endswith('.png')]
+cache = {os.path.realpath(p): wh for p, wh in sizes(
+    [p for p in pngs if os.path.realpath(p) not in compared]).items()}
+cache.update((os.path.realpath(p), ihdr(p)) for p in pngs
+             if os.path.realpath(p) in compared)
+
 def local(u):
     p = path(u)
     named.add(os.path.basename(p))
-    if p not in cache:
-        cache[p] = png(p)
-    return cache[p]
+    if os.path.realpath(p) not in cache:
+        cache[os.path.realpath(p)] = png(p)
+    return cache[os.path.realpath(p)]
 
 def deck(cd, ids):
     # The hidden slot of every sheet holds the deck's first back.
@@ -83,9 +129,9 @@ def deck(cd, ids):
             bad.append('%s: %d x %d px, not %d x %d faces of %d x %d' %
                        (e['FaceURL'], face[0], face[1], nw, nh, cw, ch))
             continue
-        if not same_cell(path(e['FaceURL']), (nw - 1) * cw, (nh - 1) * ch,
-                         path(first), 0, 0, cw, ch):
-            bad.append('%s: the hidden slot is not the back' % e['FaceURL'])
+        same_cell(path(e['FaceURL']), (nw - 1) * cw, (nh - 1) * ch,
+                  path(first), 0, 0, cw, ch,
+                  '%s: the hidden slot is not the back' % e['FaceURL'])
         if e['BackIsHidden']:
             bad.append('%s: BackIsHidden' % e['FaceURL'])
     for i in ids:
@@ -109,6 +155,7 @@ for o in save['ObjectStates']:
             if c['CustomImage']['ImageSecondaryURL']:
                 local(c['CustomImage']['ImageSecondaryURL'])
         got[c['Memo']] = got.get(c['Memo'], 0) + c.get('Number', 1)
+compare_cells()
 # The saved object's thumbnail is named by no object.
 files = {f for f in os.listdir(out) if f.endswith('.png')} - {
     os.path.basename(glob.glob(out + '/*.json')[0])[:-5] + '.png'}
@@ -243,6 +290,21 @@ def names(o):
     if body is not None and body not in o['Description']:
         bad.append('%s: described %r' % (o['Memo'], o['Description']))
 
+def sizes(paths):
+    """{path: (w, h)} of PNGs, read by one pngsize for them all."""
+    if not paths:
+        return {}
+    got = subprocess.run(['./out/test/pngsize', '-m'] + paths, check=True,
+                         capture_output=True, text=True).stdout.split()
+    return {p: (int(got[2 * i]), int(got[2 * i + 1]))
+            for i, p in enumerate(paths)}
+
+# The faces --trim wrote, sized by one pngsize; each card's cell and
+# its face compared by one pngdiff for them all, at the end.
+faces = sizes(sorted(os.path.join(trim, f) for f in os.listdir(trim)
+                     if f.endswith('-front.png'))) if trim else {}
+diffs = []
+
 def cells(o, k):
     # The card's sheet cell and its face exported with --trim.
     e = o['CustomDeck'][str(o['CardID'] // 100)]
@@ -250,18 +312,23 @@ def cells(o, k):
     face = '%s/%s-front.png' % (trim, o['Memo'])
     if not os.path.exists(face):
         return
-    w, h = map(int, subprocess.run(['./out/test/pngsize', face],
-               check=True, capture_output=True,
-               text=True).stdout.split()[:2])
+    w, h = faces[face] if face in faces else sizes([face])[face]
     i = o['CardID'] % 100
-    r = subprocess.run(['./out/test/pngdiff', sheet,
-                        str(i % e['NumWidth'] * w),
-                        str(i // e['NumWidth'] * h), face, '0', '0',
-                        str(w), str(h)], check=True, capture_output=True,
-                       text=True).stdout.split()
-    if r[3] != '0':
-        bad.append('%s: its cell differs from its face by %s' %
-                   (o['Memo'], r[3]))
+    assert not any(c.isspace() for c in sheet + face), (sheet, face)
+    diffs.append(('%s %d %d %s 0 0 %d %d\n' % (sheet, i % e['NumWidth'] * w,
+                  i // e['NumWidth'] * h, face, w, h), o['Memo']))
+
+def compare_cells():
+    if not diffs:
+        return
+    r = subprocess.run(['./out/test/pngdiff', '-'], check=True,
+                       input=''.join(d[0] for d in diffs),
+                       capture_output=True, text=True).stdout.splitlines()
+    assert len(r) == len(diffs), r
+    for (d, memo), line in zip(diffs, r):
+        if line.split()[3] != '0':
+            bad.append('%s: its cell differs from its face by %s' %
+                       (memo, line.split()[3]))
 
 save = json.load(open('%s/%s-%s.json' % (out, game, lang)))
 images = set()
@@ -295,6 +362,7 @@ for o in save['ObjectStates']:
     if pair in images:
         bad.append('%s: a second object of the same images' % o['Memo'])
     images.add(pair)
+compare_cells()
 thumb = '%s/%s-%s.png' % (out, game, lang)
 if open(thumb, 'rb').read(8) != b'\x89PNG\r\n\x1a\n' or \
         subprocess.run(['./out/test/pngsize', thumb], check=True,

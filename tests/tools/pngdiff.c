@@ -14,10 +14,19 @@
  * compared whole at 600 dpi need not be coded as a PNG and decoded
  * again.  Exits 1 if a file is neither or a rectangle lies outside its
  * image.
+ *
+ *   pngdiff -
+ *
+ * reads many comparisons from standard input, "A AX AY B BX BY W H" a
+ * line (paths without blanks), and prints the line above for each, in
+ * their order: one process for a suite's many cells, the last A and
+ * the last B kept loaded (a large sheet is decoded once, and once when
+ * B is A).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cairo.h>
 
@@ -141,31 +150,23 @@ at(cairo_surface_t *img, int x, int y)
 	return (uint32_t *)(void *)row + x;
 }
 
-int
-main(int argc, char **argv)
+/*
+ * The w x h rectangle at (ax, ay) of a against the one at (bx, by) of
+ * b: prints the "mean M max X" line, and draws the differences into
+ * diff unless it is NULL.  Exits 1 if a rectangle lies outside its
+ * image.
+ */
+static void
+compare(cairo_surface_t *a, int ax, int ay, cairo_surface_t *b, int bx,
+    int by, int w, int h, cairo_surface_t *diff)
 {
-	cairo_surface_t *a, *b, *diff = NULL;
-	int ax, ay, bx, by, w, h, x, y, i, max = 0;
+	int x, y, i, max = 0;
 	double sum = 0;
 
-	if (argc != 9 && argc != 10) {
-		fputs("usage: pngdiff A AX AY B BX BY W H [DIFF.png]\n",
-		    stderr);
-		return 2;
-	}
-	a = load(argv[1]);
-	b = load(argv[4]);
-	ax = atoi(argv[2]), ay = atoi(argv[3]);
-	bx = atoi(argv[5]), by = atoi(argv[6]);
-	w = atoi(argv[7]), h = atoi(argv[8]);
 	if (!inside(a, ax, ay, w, h) || !inside(b, bx, by, w, h)) {
 		fputs("pngdiff: a rectangle lies outside its image\n", stderr);
-		return 1;
+		exit(1);
 	}
-	if (argc == 10)
-		diff = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	if (diff != NULL)
-		cairo_surface_flush(diff);
 	for (y = 0; y < h; y++)
 		for (x = 0; x < w; x++) {
 			uint32_t p = *at(a, ax + x, ay + y);
@@ -183,6 +184,90 @@ main(int argc, char **argv)
 				*at(diff, x, y) = dp;
 		}
 	printf("mean %.4f max %d\n", sum / (3.0 * w * h) / 255 * 100, max);
+}
+
+/*
+ * The image at path: the one in the cache (*held its path, *img it)
+ * if path is that, else loaded into the cache in its place, the old
+ * one freed.  The cache owns it.
+ */
+static cairo_surface_t *
+cached(const char *path, char **held, cairo_surface_t **img)
+{
+	size_t n;
+
+	if (*held != NULL && strcmp(*held, path) == 0)
+		return *img;
+	if (*img != NULL)
+		cairo_surface_destroy(*img);
+	free(*held);
+	*img = load(path);
+	n = strlen(path) + 1;
+	if ((*held = malloc(n)) == NULL) {
+		fputs("pngdiff: out of memory\n", stderr);
+		exit(2);
+	}
+	memcpy(*held, path, n);
+	return *img;
+}
+
+/* pngdiff -: a comparison a line of standard input; 0, or exits. */
+static int
+many(void)
+{
+	char line[8192], a[4096], b[4096], rest;
+	char *ha = NULL, *hb = NULL;
+	cairo_surface_t *ia = NULL, *ib = NULL;
+	int ax, ay, bx, by, w, h;
+
+	while (fgets(line, sizeof(line), stdin) != NULL) {
+		if (strchr(line, '\n') == NULL && !feof(stdin)) {
+			fputs("pngdiff: a line of standard input is too "
+			    "long\n", stderr);
+			return 2;
+		}
+		if (sscanf(line, "%4095s %d %d %4095s %d %d %d %d %c", a, &ax,
+		    &ay, b, &bx, &by, &w, &h, &rest) != 8) {
+			fprintf(stderr, "pngdiff: not \"A AX AY B BX BY W H\": "
+			    "%s", line);
+			return 2;
+		}
+		cached(a, &ha, &ia);
+		/* Two rectangles of one image: it is decoded once. */
+		compare(ia, ax, ay, strcmp(a, b) == 0 ? ia :
+		    cached(b, &hb, &ib), bx, by, w, h, NULL);
+	}
+	if (ia != NULL)
+		cairo_surface_destroy(ia);
+	if (ib != NULL)
+		cairo_surface_destroy(ib);
+	free(ha);
+	free(hb);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	cairo_surface_t *a, *b, *diff = NULL;
+	int w, h;
+
+	if (argc == 2 && strcmp(argv[1], "-") == 0)
+		return many();
+	if (argc != 9 && argc != 10) {
+		fputs("usage: pngdiff A AX AY B BX BY W H [DIFF.png]\n"
+		    "       pngdiff -\n", stderr);
+		return 2;
+	}
+	a = load(argv[1]);
+	b = load(argv[4]);
+	w = atoi(argv[7]), h = atoi(argv[8]);
+	if (argc == 10 && w > 0 && h > 0)
+		diff = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	if (diff != NULL)
+		cairo_surface_flush(diff);
+	compare(a, atoi(argv[2]), atoi(argv[3]), b, atoi(argv[5]),
+	    atoi(argv[6]), w, h, diff);
 	if (diff != NULL) {
 		cairo_surface_mark_dirty(diff);
 		cairo_surface_write_to_png(diff, argv[9]);
