@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -321,14 +322,21 @@ read_file(const struct images *c, struct image *img, const char **why)
 /*
  * img, decoded (lazy or not) or failed: its file, open since read_file(),
  * kept open for a lazy image, to be read again when drawn, while fewer
- * than KEPT_FILES are; else closed.
+ * than KEPT_FILES (or a quarter of the limit of open files) are; else
+ * closed.
  */
 static void
 keep_file(struct images *c, struct image *img)
 {
+	struct rlimit rl;
+	size_t max = KEPT_FILES;
+
 	if (!img->fd_kept)
 		return;
-	if (img->lazy && c->nkept < KEPT_FILES) {
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur !=
+	    RLIM_INFINITY && rl.rlim_cur / 4 < max)
+		max = rl.rlim_cur / 4;
+	if (img->lazy && c->nkept < max) {
 		c->nkept++;
 		return;
 	}

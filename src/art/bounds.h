@@ -15,8 +15,9 @@
 /*
  * A lazy image's file is kept open from its first read, so that drawing
  * it reads the file that was checked, not whatever the path names by
- * then, and the file is opened once a run.  Past this many (the usual
- * limit of open files is 1024), one is opened again when drawn.
+ * then, and the file is opened once a run.  Past this many, or a
+ * quarter of the process's limit of open files if that is fewer (the
+ * fonts and the output need theirs), one is opened again when drawn.
  */
 #define KEPT_FILES	256
 
