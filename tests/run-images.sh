@@ -4,7 +4,8 @@
 # embedded once however many cards show it, a JPEG passed through
 # untouched, an SVG drawn as vectors (no image object), every image in
 # its box to 0.1 mm at 600 dpi, a low-resolution image warned about by
-# check.  (Broken images are cases of tests/bad and tests/check.)
+# check, a large image's file opened once.  (Broken images are cases
+# of tests/bad and tests/check.)
 T=out/test/images
 . tests/suite.sh
 I=tests/decks/images
@@ -50,5 +51,32 @@ check "images: check warns of an image under 200 dpi, naming card and dpi" \
     sh -c '$1 ./deckpress check "$2" >/dev/null 2>"$3";
     grep -q "warning: card .four.: image .*lowres.png prints at 30 dpi, under the 200 dpi" "$3" &&
     [ "$(grep -c "prints at" "$3")" -eq 1 ]' sh "$WRAP" $I "$T/check.err"
+
+# --- a large image's file opened once ---------------------------------
+# Two large PNGs (over 4 MiB decoded: lazy, read again from their
+# file when the PDF is written; one sheet of flat cells, which decodes
+# fast -- opens are counted, not pixels -- hard-linked, read as two
+# images by their paths), a shown on the first and last card, b loaded
+# after it, so that a's pixels are let go and read again to be drawn:
+# each file is opened once, the second read from the file kept open.
+# --image-dpi 72: the pixels written are few, what is read is not.
+# LeakSanitizer (make check) cannot run under ptrace.
+O=$T/once
+mkdir -p "$O/art" "$O/text"
+out/test/spritegen sheet 1025 1024 25 16 "$O/art/a.png"
+ln -f "$O/art/a.png" "$O/art/b.png"
+printf 'game: once\nlanguages: [en]\nlayout: ./layout.yaml\nattributes:\n  pic: text\ncards:\n  - {id: c1, pic: a}\n  - {id: c2, pic: b}\n  - {id: c3, pic: a}\n' \
+    >"$O/deck.yaml"
+printf 'card: standard\nfront:\n  - {type: image, file: "art/{pic}.png", box_mm: [0, 0, 63, 88]}\n' \
+    >"$O/layout.yaml"
+printf 'cards:\n  c1: {}\n  c2: {}\n  c3: {}\n' >"$O/text/en.yaml"
+check "images: a large image's file is opened once a run, however often drawn" \
+    sh -c 'ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+    strace -f -qq -e trace=openat -o "$2.strace" $1 ./deckpress cards \
+    "$3" --image-dpi 72 -o "$2.pdf" >/dev/null || exit 1
+    n=$(grep -c "art/a\.png" "$2.strace") m=$(grep -c "art/b\.png" "$2.strace")
+    [ "$n" -eq 1 ] && [ "$m" -eq 1 ] ||
+    { echo "a.png opened $n times, b.png $m times"; exit 1; }' \
+    sh "$WRAP" "$T/once" "$O"
 
 summary images

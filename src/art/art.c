@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib.h>
 #include <librsvg/rsvg.h>
@@ -50,6 +52,8 @@ art_image_free(struct image *img)
 		cairo_surface_destroy(img->surface);
 	if (img->svg != NULL)
 		g_object_unref(img->svg);
+	if (img->fd_kept)
+		close(img->fd);
 	g_free(img->data);
 	g_free(img->path);
 	g_strfreev(img->ids);
@@ -282,11 +286,15 @@ out:
 
 /*
  * Read path into img->data, where c allows, a regular file of at most
- * MAX_BYTES; false with why if it cannot be.
+ * MAX_BYTES, and keep it open (img->fd) for a large image, read again
+ * from it (keep_file()); false with why if it cannot be.
  */
 static bool
 read_file(const struct images *c, struct image *img, const char **why)
 {
+	struct stat st;
+	int fd;
+
 	if (!g_file_test(img->path, G_FILE_TEST_EXISTS)) {
 		*why = "does not exist";
 		img->missing = true;
@@ -296,29 +304,57 @@ read_file(const struct images *c, struct image *img, const char **why)
 		*why = "is a folder, not an image file";
 		return false;
 	}
-	if (!confine_slurp(c->confine, img->path, MAX_BYTES, &img->data,
-	    &img->len, why)) {
+	if ((fd = confine_open(c->confine, img->path, &st, why)) < 0 ||
+	    !confine_slurp_fd(fd, &st, MAX_BYTES, &img->data, &img->len,
+	    why)) {
+		if (fd >= 0)
+			close(fd);
 		/* Ours say what is wrong; the system's need a subject. */
 		if (strncmp(*why, "is ", 3) != 0)
 			*why = "cannot be read";
 		return false;
 	}
+	img->fd = fd;
+	img->fd_kept = true;
 	return true;
 }
 
 /*
+ * img, decoded (lazy or not) or failed: its file, open since read_file(),
+ * kept open for a lazy image, to be read again when drawn, while fewer
+ * than KEPT_FILES (or a quarter of the limit of open files) are; else
+ * closed.
+ */
+static void
+keep_file(struct images *c, struct image *img)
+{
+	struct rlimit rl;
+	size_t max = KEPT_FILES;
+
+	if (!img->fd_kept)
+		return;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur !=
+	    RLIM_INFINITY && rl.rlim_cur / 4 < max)
+		max = rl.rlim_cur / 4;
+	if (img->lazy && c->nkept < max) {
+		c->nkept++;
+		return;
+	}
+	close(img->fd);
+	img->fd_kept = false;
+}
+
+/*
  * A PNG too large to hold decoded for the whole run (LAZY_BYTES, its
- * size checked): its bytes freed, the file read again a row at a time
- * (its bytes and pixels are not held at once), its pixels kept until
- * art_make_lazy() makes it lazy.  False with why if it cannot be read
- * or is damaged.
+ * size checked): its bytes freed, the file, still open, read again a
+ * row at a time (its bytes and pixels are not held at once), its
+ * pixels kept until art_make_lazy() makes it lazy.  False with why if
+ * it cannot be read or is damaged.
  */
 static bool
 big_png(struct images *c, struct image *img, const char **why)
 {
 	struct pngread r = { .want = true };
-	struct stat st;
-	int fd;
 
 	g_free(img->data);
 	img->data = NULL;	/* len stays: the file's size */
@@ -326,13 +362,11 @@ big_png(struct images *c, struct image *img, const char **why)
 	art_lazy_drop(c);
 	r.w = (int)img->w_px;
 	r.h = (int)img->h_px;
-	if ((fd = confine_open(c->confine, img->path, &st, why)) < 0) {
-		/* Ours say what is wrong; the system's need a subject. */
-		if (strncmp(*why, "is ", 3) != 0)
-			*why = "cannot be read";
+	if (!img->fd_kept) {
+		*why = "cannot be read";	/* an inline SVG is no PNG */
 		return false;
 	}
-	if (!art_png_read_fd(fd, MAX_BYTES, &r, why))
+	if (!art_png_read_fd(img->fd, MAX_BYTES, &r, why))
 		return false;
 	img->surface = r.surface;
 	return true;
@@ -584,8 +618,10 @@ art_load_draft(struct images *c, const char *path, const struct srcpos *pos,
 		if (img->kind != IMG_SVG && img->w_px * img->h_px * 4 >
 		    LAZY_BYTES)
 			art_make_lazy(c, img);
+		keep_file(c, img);
 		return img;
 	}
+	keep_file(c, img);
 	img->failed = true;
 	if (img->missing)
 		return missing(img, pos, ctx, placeholder, d);

@@ -54,6 +54,10 @@ struct image {
 					   loaded (reported) */
 	int		 acquired;	/* lazy: Cairo's acquires of its
 					   pixels not yet released */
+	int		 fd;		/* lazy, fd_kept: its file, open
+					   since it was first read, read
+					   again from it when drawn */
+	bool		 fd_kept;
 	/* SVG: drawing one element by its id (svgpart.c) */
 	char		**ids;		/* its elements' ids, sorted */
 	size_t		 nids;

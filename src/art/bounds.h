@@ -12,6 +12,14 @@
 #define MAX_BYTES	(64 * 1024 * 1024)	/* of any image file */
 /* Decoded larger than this, a raster image is lazy (load.h). */
 #define LAZY_BYTES	(4 * 1024 * 1024)
+/*
+ * A lazy image's file is kept open from its first read, so that drawing
+ * it reads the file that was checked, not whatever the path names by
+ * then, and the file is opened once a run.  Past this many, or a
+ * quarter of the process's limit of open files if that is fewer (the
+ * fonts and the output need theirs), one is opened again when drawn.
+ */
+#define KEPT_FILES	256
 
 #define MAX_PIXELS	(60.0 * 1000 * 1000)	/* 60 megapixels */
 /*

@@ -39,6 +39,8 @@ struct images {
 					   the pixels of stand-ins */
 	size_t		 zero_len;	/* their size, 0: not mapped */
 	size_t		 zero_max;	/* the largest lazy image's pixels */
+	size_t		 nkept;		/* lazy images' files held open
+					   (fd_kept), at most KEPT_FILES */
 };
 
 /*

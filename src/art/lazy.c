@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Large raster art, lazy: checked whole when the game is loaded, then
- * its pixels and bytes freed, and read from its file again -- confined,
- * bounded, as at load -- when Cairo asks for its pixels, resampled for
- * --image-dpi; one such image held at a time, so that memory follows
- * the largest image, not the deck's art.  Cairo asks for an image's
- * pixels several times a page, but a PDF needs them only to write the
- * image, once a document: every other time it is given a stand-in of
- * the same size, format and id, without pixels (lazy_standin()), so
- * that an image is decoded once to check it and once for each PDF,
- * however many cards show it.  Part of the art stage, for art.c
- * (images.h).
+ * its pixels and bytes freed, and read again from its file -- kept open
+ * since, else opened again, confined and bounded as at load -- when
+ * Cairo asks for its pixels, resampled for --image-dpi; one such image
+ * held at a time, so that memory follows the largest image, not the
+ * deck's art.  Cairo asks for an image's pixels several times a page,
+ * but a PDF needs them only to write the image, once a document: every
+ * other time it is given a stand-in of the same size, format and id,
+ * without pixels (lazy_standin()), so that an image is decoded once to
+ * check it and once for each PDF, however many cards show it.  Part of
+ * the art stage, for art.c (images.h).
  */
 #include <fcntl.h>
 #include <math.h>
@@ -91,18 +91,27 @@ lazy_decode(const struct image *img)
 	bool ok;
 	int fd;
 
-	/* Read again as it was first read: where the game may read, a
-	 * regular file, bounded.  A PNG is read from the file as it is
-	 * decoded, its bytes not held. */
-	if (img->kind == IMG_PNG) {
-		ok = (fd = confine_open(conf, img->path, &st, &why)) >= 0 &&
-		    art_png_read_fd(fd, MAX_BYTES, &r, &why);
+	/* Read from the file kept open since it was checked, from its
+	 * start; else opened again as it was first: where the game may
+	 * read, a regular file.  Bounded as then.  A PNG is read from the
+	 * file as it is decoded, its bytes not held. */
+	if (img->fd_kept)
+		fd = fstat(img->fd, &st) == 0 ? img->fd : -1;
+	else
+		fd = confine_open(conf, img->path, &st, &why);
+	if (fd < 0)
+		ok = false;
+	else if (img->kind == IMG_PNG) {
+		ok = art_png_read_fd(fd, MAX_BYTES, &r, &why);
 		t.surface = r.surface;
 		t.w_px = img->w_px;
 		t.h_px = img->h_px;
 	} else
-		ok = confine_slurp(conf, img->path, MAX_BYTES, &t.data, &t.len,
-		    &why) && art_load_jpeg(&t, &why);
+		ok = lseek(fd, 0, SEEK_SET) == 0 && confine_slurp_fd(fd, &st,
+		    MAX_BYTES, &t.data, &t.len, &why) &&
+		    art_load_jpeg(&t, &why);
+	if (fd >= 0 && !img->fd_kept)
+		close(fd);
 	if (ok && t.w_px == img->w_px && t.h_px == img->h_px)
 		s = lazy_pixels(img, t.surface, &t.data, t.len, t.converted);
 	if (t.surface != NULL)

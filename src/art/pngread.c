@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Large PNG art read through libpng from an open file, for lazy images
- * (art.c): proved whole a row at a time when the game is loaded, then
- * decoded when the PDF asks for its pixels.  Cairo's own reader keeps a
+ * (art.c): decoded a row at a time when the game is loaded, then again
+ * from the same open file when the PDF asks for its pixels.  Cairo's own reader keeps a
  * copy of the whole file with every image it makes (as its PNG MIME
  * data, which no PDF uses) and grows it while it reads; for a 1600 x
  * 2200 photograph that is 11 MB more than the 14 MB of its pixels.  The
@@ -11,6 +11,7 @@
  * the art stage.  Every PNG's colour profile (iCCP), this reader's and
  * Cairo's alike, is applied here (icc.c).
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,20 +25,43 @@
 #include "art.h"
 #include "pngread.h"
 
-/* The file, and how much more of it may be read. */
+/*
+ * The file, how much more of it may be read, and what was read of it
+ * ahead: libpng asks for a few bytes at a time.
+ */
 struct pngsrc {
-	FILE	*f;
-	size_t	 left;
+	int		 fd;
+	size_t		 left;
+	size_t		 at, n;		/* of buf: next byte, bytes */
+	unsigned char	 buf[65536];
 };
 
 static void
 src_read(png_structp png, png_bytep out, size_t n)
 {
 	struct pngsrc *s = png_get_io_ptr(png);
+	size_t k;
+	ssize_t got;
 
-	if (n > s->left || fread(out, 1, n, s->f) != n)
+	if (n > s->left)
 		png_error(png, "cut short");
 	s->left -= n;
+	while (n > 0) {
+		if (s->at == s->n) {
+			got = read(s->fd, s->buf, sizeof(s->buf));
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0)
+				png_error(png, "cut short");
+			s->at = 0;
+			s->n = (size_t)got;
+		}
+		k = s->n - s->at < n ? s->n - s->at : n;
+		memcpy(out, s->buf + s->at, k);
+		s->at += k;
+		out += k;
+		n -= k;
+	}
 }
 
 /* libpng's messages are not the user's: an error jumps back, quietly. */
@@ -184,7 +208,7 @@ out:
 bool
 art_png_read_fd(int fd, size_t max, struct pngread *out, const char **why)
 {
-	struct pngsrc src = { fdopen(fd, "rb"), max };
+	struct pngsrc *src = malloc(sizeof(*src));
 	png_structp png;
 	png_infop info = NULL;
 	unsigned char **volatile rows = NULL, *volatile scratch = NULL;
@@ -195,18 +219,21 @@ art_png_read_fd(int fd, size_t max, struct pngread *out, const char **why)
 	int stride, passes;
 
 	*why = "is a truncated or damaged PNG";
-	if (src.f == NULL) {
-		close(fd);
+	if (src == NULL || lseek(fd, 0, SEEK_SET) != 0) {
+		free(src);
 		*why = "cannot be read";
 		return false;
 	}
+	src->fd = fd;
+	src->left = max;
+	src->at = src->n = 0;
 	png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL,
 	    quiet_error, quiet_warning);
 	if (png == NULL || (info = png_create_info_struct(png)) == NULL)
 		goto out;
 	if (setjmp(png_jmpbuf(png)))
 		goto out;
-	png_set_read_fn(png, &src, src_read);
+	png_set_read_fn(png, src, src_read);
 	png_read_info(png, info);
 	w = png_get_image_width(png, info);
 	h = png_get_image_height(png, info);
@@ -248,7 +275,7 @@ art_png_read_fd(int fd, size_t max, struct pngread *out, const char **why)
 	ok = true;
 out:
 	png_destroy_read_struct(&png, info ? &info : NULL, NULL);
-	fclose(src.f);
+	free(src);
 	free(rows);
 	free(scratch);
 	if (ok && out->want)

@@ -22,7 +22,8 @@ struct pngread {
 };
 
 /*
- * The PNG open on fd (closed here), at most max bytes of it read: true
+ * The PNG open on fd, read from its start (fd stays open: a lazy
+ * image's file is read again from it), at most max bytes of it: true
  * with out filled, or false with why ("is a truncated or damaged PNG",
  * "changed while deckpress read it" if its size is not out->w x h).
  */

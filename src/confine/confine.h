@@ -23,8 +23,10 @@
  * else -1 and why ("is a FIFO, not a regular file", "is outside the
  * game's folder (...); pass --allow-outside ...").  confine_slurp() reads
  * the whole of it, at most max bytes (a whole number of MiB) counted
- * as it reads, NUL-terminated (caller frees).  confine_read() is
- * confine_slurp() reporting at pos: "WHAT PATH WHY".
+ * as it reads, NUL-terminated (caller frees).  confine_slurp_fd() is
+ * its read, of a file confine_open() gave (st its status), from fd's
+ * offset; fd stays open, for a reader that keeps it to read again.
+ * confine_read() is confine_slurp() reporting at pos: "WHAT PATH WHY".
  */
 /* The most of a rule booklet (rules/LANG.md) and a YAML file read. */
 #define MAX_MD_BYTES	(16 << 20)	/* 16 MiB */
@@ -38,6 +40,8 @@ int		 confine_open(const struct confine *c, const char *path,
 bool		 confine_slurp(const struct confine *c, const char *path,
 		    size_t max, unsigned char **buf, size_t *len,
 		    const char **why);
+bool		 confine_slurp_fd(int fd, const struct stat *st, size_t max,
+		    unsigned char **buf, size_t *len, const char **why);
 unsigned char	*confine_read(const struct confine *c, const char *path,
 		    size_t max, const char *what, const struct srcpos *pos,
 		    size_t *len, struct diags *d);

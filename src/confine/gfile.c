@@ -108,14 +108,58 @@ confine_exists(const struct confine *c, const char *path)
 }
 
 bool
+confine_slurp_fd(int fd, const struct stat *st, size_t max,
+    unsigned char **buf, size_t *len, const char **why)
+{
+	static char big[80];
+	size_t cap;
+	ssize_t got = 0;
+
+	*buf = NULL;
+	*len = 0;
+	snprintf(big, sizeof(big), "is larger than the %zu MiB deckpress "
+	    "reads", max >> 20);
+	/* The size is a hint, one byte more for the read that meets the
+	 * end; a sparse 3 GB file is refused here without a read. */
+	if ((uintmax_t)st->st_size > max) {
+		*why = big;
+		return false;
+	}
+	cap = (size_t)st->st_size + 1;
+	*buf = xmalloc(cap + 1);
+	for (;;) {
+		if (*len == cap) {
+			if (cap > max)
+				break;
+			cap = cap + 65536 > max + 1 ? max + 1 : cap + 65536;
+			*buf = xrealloc(*buf, cap + 1);
+		}
+		if ((got = read(fd, *buf + *len, cap - *len)) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		*len += (size_t)got;
+	}
+	if (got < 0 || *len > max) {
+		*why = got < 0 ? strerror(errno) : big;
+		free(*buf);
+		*buf = NULL;
+		*len = 0;
+		return false;
+	}
+	(*buf)[*len] = '\0';	/* text readers take it as a string */
+	return true;
+}
+
+bool
 confine_slurp(const struct confine *c, const char *path, size_t max,
     unsigned char **buf, size_t *len, const char **why)
 {
 	static char big[80];
 	const struct jfile *f = committed(c, path);
 	struct stat st;
-	size_t cap;
-	ssize_t got = 0;
+	bool ok;
 	int fd;
 
 	*buf = NULL;
@@ -135,41 +179,9 @@ confine_slurp(const struct confine *c, const char *path, size_t max,
 	}
 	if ((fd = confine_open(c, path, &st, why)) < 0)
 		return false;
-	snprintf(big, sizeof(big), "is larger than the %zu MiB deckpress "
-	    "reads", max >> 20);
-	/* The size is a hint, one byte more for the read that meets the
-	 * end; a sparse 3 GB file is refused here without a read. */
-	if ((uintmax_t)st.st_size > max) {
-		*why = big;
-		close(fd);
-		return false;
-	}
-	cap = (size_t)st.st_size + 1;
-	*buf = xmalloc(cap + 1);
-	for (;;) {
-		if (*len == cap) {
-			if (cap > max)
-				break;
-			cap = cap + 65536 > max + 1 ? max + 1 : cap + 65536;
-			*buf = xrealloc(*buf, cap + 1);
-		}
-		if ((got = read(fd, *buf + *len, cap - *len)) < 0 &&
-		    errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		*len += (size_t)got;
-	}
+	ok = confine_slurp_fd(fd, &st, max, buf, len, why);
 	close(fd);
-	if (got < 0 || *len > max) {
-		*why = got < 0 ? strerror(errno) : big;
-		free(*buf);
-		*buf = NULL;
-		*len = 0;
-		return false;
-	}
-	(*buf)[*len] = '\0';	/* text readers take it as a string */
-	return true;
+	return ok;
 }
 
 unsigned char *
