@@ -229,17 +229,6 @@ sheet_ok() {
 	}' "$1" "$2"
 }
 
-# pagesum PDF N QDF: a sum of what page N of PDF is drawn from: qpdf's
-# copy of PDF with page N alone (its content, its resources and the
-# catalog, uncompressed, into QDF), less the file ID, which deckpress
-# derives from the whole document.  Two pages with one sum are drawn
-# from the same bytes, so their rasters are the same (pdftoppm is
-# deterministic).  Fails, printing nothing, when qpdf does.
-pagesum() {
-	qpdf --static-id --qdf --object-streams=disable "$1" --pages . "$2" \
-	    -- "$3" 2>/dev/null || return 1
-	grep -av '^  /ID \[<[0-9a-f]*><[0-9a-f]*>\]$' "$3" | cksum
-}
 # as_long P: page P of short.pdf is drawn from the same bytes as long.pdf's
 # (pagesum), as fronts are: its measures are long's, copied, and it is
 # not rasterised again (~0.25 s of CPU a page).

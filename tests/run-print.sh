@@ -49,19 +49,6 @@ page() {
 	    $MEASURE -p /dev/stdin >"$3.m"
 }
 
-# pagesum PDF N QDF: a sum of what page N of PDF is drawn from: qpdf's
-# copy of PDF with page N alone (its content, its resources and the
-# catalog, uncompressed, into QDF), less the file ID, which deckpress
-# derives from the whole document.  Two pages with one sum are drawn
-# from the same bytes, so their rasters are the same (pdftoppm is
-# deterministic): rasterise one of them only, ~0.3 s of CPU each, where
-# the sum takes ~0.02.  Fails, printing nothing, when qpdf does.
-pagesum() {
-	qpdf --static-id --qdf --object-streams=disable "$1" --pages . "$2" \
-	    -- "$3" 2>/dev/null || return 1
-	grep -av '^  /ID \[<[0-9a-f]*><[0-9a-f]*>\]$' "$3" | cksum
-}
-
 # page_once PDF N OUT: page(), but where a page drawn from the same
 # bytes (pagesum) was measured already, its OUT.m copied: the
 # calibration fronts are the same for both duplex modes.

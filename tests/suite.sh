@@ -184,6 +184,19 @@ fonts_from_bundle() {
 	done
 }
 
+# pagesum PDF N QDF: a sum of what page N of PDF is drawn from: qpdf's
+# copy of PDF with page N alone (its content, its resources and the
+# catalog, uncompressed, into QDF), less the file ID, which deckpress
+# derives from the whole document.  Two pages with one sum are drawn
+# from the same bytes, so their rasters are the same (pdftoppm is
+# deterministic): rasterise one of them only, ~0.3 s of CPU each, where
+# the sum takes ~0.02.  Fails, printing nothing, when qpdf does.
+pagesum() {
+	qpdf --static-id --qdf --object-streams=disable "$1" --pages . "$2" \
+	    -- "$3" 2>/dev/null || return 1
+	grep -av '^  /ID \[<[0-9a-f]*><[0-9a-f]*>\]$' "$3" | cksum
+}
+
 # What the measuring suites share (run-images, run-shapes, run-fonts,
 # run-faces, run-yours).
 # measured_page DECK NAME: deckpress cards DECK into $T/NAME.pdf, its
