@@ -248,7 +248,8 @@ check "every function of a stage begins with the stage's name" named
 # comment or goes on with one.  One awk reads every header (not a sed
 # and a grep each) and names the first, in the glob's order, without.
 headed() {
-	awk 'FNR == 2 || FNR == 3 { if ($0 ~ /^\/\*|^ \* [A-Za-z]/) top[FILENAME] = 1 }
+	awk '(FNR == 2 || FNR == 3) && /^\/\*|^ \* [A-Za-z]/ {
+		top[FILENAME] = 1 }
 	    END { for (i = 1; i < ARGC; i++) if (!(ARGV[i] in top)) {
 		print ARGV[i] ": no comment at its top"; exit 1 } }' src/*/*.h
 }
@@ -273,10 +274,13 @@ sized() {
 	set -- src/*/
 	find src -name '*.[ch]' -exec wc -l {} + | awk -v dirs="$*" '
 	    $2 == "total" && NF == 2 { next }
-	    { total += $1; for (i = 1; i <= nd; i++) if (index($2, d[i]) == 1) n[i] += $1 }
+	    { total += $1
+		for (i = 1; i <= nd; i++) if (index($2, d[i]) == 1) n[i] += $1 }
 	    BEGIN { nd = split(dirs, d, " ") }
 	    END { for (i = 1; i <= nd; i++) if (n[i] * 100 > total * 15) {
-		print d[i] ": " n[i] + 0 " of " total " lines, more than 15 %"; exit 1 } }'
+		print d[i] ": " n[i] + 0 " of " total \
+		    " lines, more than 15 %"
+		exit 1 } }'
 }
 check "no header over 250 lines, no folder over 15 % of src/" sized
 
