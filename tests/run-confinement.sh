@@ -38,10 +38,11 @@ fails() {
 # system): unlike the time on the clock, it does not grow when the
 # machine is busy with something else.
 # "times" must run in this shell, not in a $(...) of its own: it goes
-# to a file, read after.
+# to a file, read after.  cpu_ms FILE...: each FILE's, a line each, by
+# one awk for the before and the after (not one each).
 cpu_ms() {
-	awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) {
-	    split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }' "$1"
+	awk 'FNR == 2 { t = 0; for (i = 1; i <= 2; i++) {
+	    split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%d\n", t * 1000 }' "$@"
 }
 
 # quick ERRFILE PATTERN COMMAND...: it exits 1 saying PATTERN, within
@@ -56,7 +57,9 @@ quick() {
 	fails 1 "$errf" "$pat" "$@" || return 1
 	t1=$(date +%s%N)
 	times >"$T/times1"
-	c0=$(cpu_ms "$T/times0") c1=$(cpu_ms "$T/times1")
+	# shellcheck disable=SC2046
+	set -- $(cpu_ms "$T/times0" "$T/times1")
+	c0=${1-} c1=${2-}
 	ms=$(((t1 - t0) / 1000000)) cpu=$((c1 - c0))
 	echo "$cpu ms cpu, $ms ms" >"$errf.time"
 	[ "$cpu" -lt $((LIMIT * 1000)) ] && [ "$ms" -lt $((LIMIT * 3000)) ] ||
@@ -366,7 +369,9 @@ check "20 000 cards still render" writes cards "$T/cards-20k" --no-backs \
     -o "$T/x.pdf"
 t1=$(date +%s%N)
 times >"$T/times1"
-c0=$(cpu_ms "$T/times0") c1=$(cpu_ms "$T/times1")
+# shellcheck disable=SC2046
+set -- $(cpu_ms "$T/times0" "$T/times1")
+c0=${1-} c1=${2-}
 echo "$((c1 - c0)) ms cpu, $(((t1 - t0) / 1000000)) ms" >"$T/cards-20k.time"
 check "... on 2 223 sheets" sh -c \
     'pdfinfo "$1" | grep -q "^Pages: *2223$"' sh "$T/x.pdf"

@@ -102,9 +102,11 @@ tests_with() {
 	d=$T/$1
 	rm -rf "$d"
 	mkdir -p "$d/unit"
-	for f in tests/run-*.sh; do ln -s "$(pwd)/$f" "$d/"; done
-	for f in tests/unit/test_*.c; do ln -s "$(pwd)/$f" "$d/unit/"; done
-	for c in bad check import; do ln -s "$(pwd)/tests/$c" "$d/$c"; done
+	# One ln for each folder of links (not an ln and a $(pwd) a file).
+	here=$(pwd)
+	ln -s "$here"/tests/run-*.sh "$d/"
+	ln -s "$here"/tests/unit/test_*.c "$d/unit/"
+	ln -s "$here/tests/bad" "$here/tests/check" "$here/tests/import" "$d/"
 	rm "$d/$2"
 	sed "$3" "tests/$2" >"$d/$2"
 }

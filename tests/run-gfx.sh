@@ -25,26 +25,40 @@ render() { measured_page "$D/$1" "$1"; }
 # rgb NAME X Y: "R G B" of the pixel at card mm X, Y of $T/NAME.ppm
 # (a card's trim at 10.5, 16.5 mm on the page).  Its three bytes read
 # with od at their offset: pdftoppm's header is three lines, "P6",
-# "WIDTH HEIGHT", "255".
+# "WIDTH HEIGHT", "255", read by the shell (their words, and their
+# length in bytes with the newlines), not by two heads, a tr and a wc;
+# od's numbers are set apart by the shell, not by an awk.
 rgb() {
 	f=$T/$1.ppm
-	# shellcheck disable=SC2046
-	set -- "$2" "$3" $(head -n 3 "$f" | tr '\n' ' ') "$(head -n 3 "$f" | wc -c)"
+	magic=
+	dims=
+	maxv=
+	{
+		IFS= read -r magic && IFS= read -r dims && IFS= read -r maxv
+	} <"$f" || :
+	# shellcheck disable=SC2086
+	set -- "$2" "$3" $magic $dims $maxv \
+	    "$((${#magic} + ${#dims} + ${#maxv} + 3))"
 	[ "$3" = P6 ] && [ "$6" = 255 ] || { echo "$f: not pdftoppm's PPM"; return 1; }
 	o=$(awk -v x="$1" -v y="$2" -v w="$4" -v hl="$7" 'BEGIN { k = 600 / 25.4
 	    printf "%d", hl + 3 * (int((y + 16.5) * k) * w + int((x + 10.5) * k)) }')
-	od -An -tu1 -j "$o" -N 3 "$f" | awk '{ print $1, $2, $3 }'
+	# shellcheck disable=SC2046
+	set -- $(od -An -tu1 -j "$o" -N 3 "$f")
+	[ $# -eq 0 ] || echo "$1 ${2-} ${3-}"
 }
 
 # is NAME X Y R G B [TOL]: the pixel there is R G B, each to TOL
 # (default 0: exact).
 is() {
 	got=$(rgb "$1" "$2" "$3")
-	echo "$got" | awk -v r="$4" -v g="$5" -v b="$6" -v t="${7:-0}" '
+	# A here-document, not an echo in a subshell, feeds the awk.
+	awk -v r="$4" -v g="$5" -v b="$6" -v t="${7:-0}" '
 	    function abs(v) { return v < 0 ? -v : v }
 	    { if (abs($1 - r) > t || abs($2 - g) > t || abs($3 - b) > t) {
 		print "got " $0 ", expected " r " " g " " b " (to " t ")"
-		exit 1 } }'
+		exit 1 } }' <<EOF
+$got
+EOF
 }
 
 # top_is FILE COLOUR Y: that colour's box starts at page mm Y, to 0.1.
@@ -161,7 +175,9 @@ bad() {
 	    rc=$?
 	[ "$rc" = 1 ] || { echo "exit $rc"; cat "$b.err"; return 1; }
 	[ ! -e "$b.pdf" ] || { echo "a PDF was written"; return 1; }
-	first=$(head -n 1 "$b.err")
+	# The first line, read by the shell (not head in a subshell).
+	first=
+	IFS= read -r first <"$b.err" || :
 	[ "$first" = "$b/layout.yaml:$3" ] ||
 	    { echo "got:  $first"; echo "want: $b/layout.yaml:$3"; return 1; }
 }
