@@ -25,6 +25,7 @@
 #   WRAP      prefix for every deckpress call (valgrind)
 #   TIMEOUT   seconds to wait for a large render's temporary: 60
 #   NBIG      cards in the large deck: 4000 (a render of 2-3 s)
+#   NOVER     cards in the full disk's and size limit's deck: 1200
 T=out/test/output
 # A tmpfs a killed run left mounted would stop suite.sh's rm -rf.
 umount "$T/disk" 2>/dev/null || true
@@ -386,21 +387,25 @@ check "an input refused: the game unchanged, no temporary in it" sh -c '
     "$T/game.was" "$G"
 
 # --- a large render, signalled midway ---------------------------------
+# quiz_deck DIR N: the game "big" of N quiz cards, in DIR.
+quiz_deck() {
+	mkdir -p "$1/text"
+	cp $Q/layout.yaml "$1/"
+	awk -v n="$2" 'BEGIN {
+		print "game: big\ntitle: Big quiz\nlanguages: [en]\nlayout: ./layout.yaml"
+		print "attributes:\n  category: [science, history]\ncards:"
+		for (i = 0; i < n; i++)
+			print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
+	}' >"$1/deck.yaml"
+	awk -v n="$2" 'BEGIN {
+		print "cards:"
+		for (i = 0; i < n; i++)
+			print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
+		print "values:\n  category:\n    science: Science\n    history: History"
+	}' >"$1/text/en.yaml"
+}
 B=$T/big
-mkdir -p "$B/text"
-cp $Q/layout.yaml "$B/"
-awk -v n="$NBIG" 'BEGIN {
-	print "game: big\ntitle: Big quiz\nlanguages: [en]\nlayout: ./layout.yaml"
-	print "attributes:\n  category: [science, history]\ncards:"
-	for (i = 0; i < n; i++)
-		print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
-}' >"$B/deck.yaml"
-awk -v n="$NBIG" 'BEGIN {
-	print "cards:"
-	for (i = 0; i < n; i++)
-		print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
-	print "values:\n  category:\n    science: Science\n    history: History"
-}' >"$B/text/en.yaml"
+quiz_deck "$B" "$NBIG"
 mkdir -p "$T/sig"
 OLD=$T/ref.pdf
 
@@ -520,8 +525,17 @@ check "a stale temporary of another target is left alone" \
 rm -f "$T/sig/other.pdf.tmp-2147483000-abcdef"
 
 # --- a full disk and a file size limit --------------------------------
-# full PDF ERRFILE PATTERN COMMAND...: COMMAND, writing the large deck
-# over PDF (the old one), fails with exit 3 saying PATTERN, the old PDF
+# Their deck, V: NOVER cards (~380 kB of PDF).  What they check needs
+# of its size only that its PDF outgrows the 64 KiB disk and the 200 kB
+# limit, as the large deck's 1.3 MB does; deckpress renders every page
+# before it stops, and the four runs of the large deck took 0.8 s of
+# CPU each.
+NOVER=${NOVER:-1200}
+V=$T/over
+quiz_deck "$V" "$NOVER"
+
+# full PDF ERRFILE PATTERN COMMAND...: COMMAND, writing deck V over PDF
+# (the old one), fails with exit 3 saying PATTERN, the old PDF
 # byte-identical and no temporary beside it.
 full() {
 	pdf=$1
@@ -538,11 +552,11 @@ if mount -t tmpfs -o size=64k tmpfs "$T/disk" 2>"$T/mount.err"; then
 	check "a full disk (64 KiB tmpfs): exit 3, 'No space left on device', the old PDF byte-identical, no temporary" \
 	    full "$T/disk/quiz.pdf" "$T/disk.err" \
 	    "$T/disk/quiz.pdf: error: cannot write: No space left on device" \
-	    dpout cards "$B" -o "$T/disk/quiz.pdf"
+	    dpout cards "$V" -o "$T/disk/quiz.pdf"
 	# The spool of -o - on the full disk: nothing reaches the pipe.
 	check "-o - with a full spool: exit 3, nothing on standard output" \
 	    fails 3 "$T/disk-stdout.err" "standard output: error: cannot write: No space left on device" \
-	    env TMPDIR="$T/disk" $WRAP ./deckpress cards "$B" -o -
+	    env TMPDIR="$T/disk" $WRAP ./deckpress cards "$V" -o -
 	check "-o - with a full spool: standard output empty" \
 	    empty "$T/disk-stdout.err.out"
 	check "-o - with a full spool: no spool file left" \
@@ -557,17 +571,17 @@ fi
 mkdir -p "$T/limit"
 cp "$OLD" "$T/limit/quiz.pdf"
 if command -v prlimit >/dev/null 2>&1; then
-	# 200 kB: above the old PDF, far below the large one (~1.3 MB).
+	# 200 kB: above the old PDF, below V's (~380 kB).
 	check "a file size limit (prlimit --fsize, EFBIG): exit 3, the old PDF byte-identical, no temporary" \
 	    full "$T/limit/quiz.pdf" "$T/limit.err" \
 	    "$T/limit/quiz.pdf: error: cannot write: File too large" \
-	    prlimit --fsize=200000 $WRAP ./deckpress cards "$B" -o "$T/limit/quiz.pdf"
+	    prlimit --fsize=200000 $WRAP ./deckpress cards "$V" -o "$T/limit/quiz.pdf"
 	check "-o - past a file size limit: exit 3, nothing on standard output" sh -c '
 	    rc=0
 	    prlimit --fsize=200000 $1 ./deckpress cards "$2" -o - \
 	        >"$3/limit.out" 2>"$3/limit.out.err" || rc=$?
 	    [ "$rc" = 3 ] && [ ! -s "$3/limit.out" ] &&
-	    grep -q "File too large" "$3/limit.out.err"' sh "$WRAP" "$B" "$T"
+	    grep -q "File too large" "$3/limit.out.err"' sh "$WRAP" "$V" "$T"
 else
 	skip "a file size limit (prlimit --fsize)" "no prlimit"
 fi
