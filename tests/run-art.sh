@@ -92,12 +92,13 @@ for v in rgb16 pal trns ga ilace; do
 	check "art: a large $v PNG, read when drawn, prints as it looks (under 2 %)" \
 	    page_same lazy-$v $ref
 done
-# A large image is opened twice when the game loads: read whole, then
-# read through again to prove it whole, its pixels held for the page
-# that draws it first.  Once another large image has been loaded after
-# it (b.png), drawing it reads it a third time.  Refused then (strace's
-# fault injection), it is an image that changed since it was loaded:
-# an error naming it, and no PDF.
+# A large image is opened once, when the game loads: read whole, then
+# read through again from its start (its first lseek) to prove it
+# whole, its pixels held for the page that draws it first, its file
+# kept open.  Once another large image has been loaded after it
+# (b.png), drawing it reads the file again from its start (the second
+# lseek).  Refused then (strace's fault injection), it is an image that
+# changed since it was loaded: an error naming it, and no PDF.
 mkdir -p "$T/lazy-two/art" "$T/lazy-two/text"
 cp "$T/lazy/pal.png" "$T/lazy-two/art/a.png"
 cp "$T/lazy/rgb16.png" "$T/lazy-two/art/b.png"
@@ -109,8 +110,8 @@ printf 'cards:\n  a: {}\n  b: {}\n' >"$T/lazy-two/text/en.yaml"
 changed() {
 	rm -f "$T/changed.pdf"
 	rc=0
-	strace -f -qq -o /dev/null -P "$T/lazy-two/art/a.png" -e trace=openat \
-	    -e inject=openat:error=EACCES:when=3 ./deckpress cards \
+	strace -f -qq -o /dev/null -P "$T/lazy-two/art/a.png" -e trace=lseek \
+	    -e inject=lseek:error=EIO:when=2 ./deckpress cards \
 	    "$T/lazy-two" -o "$T/changed.pdf" >/dev/null 2>"$T/changed.err" ||
 	    rc=$?
 	[ $rc -ne 0 ] && [ ! -e "$T/changed.pdf" ] && grep -q \
