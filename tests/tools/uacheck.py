@@ -330,7 +330,7 @@ STEP = re.compile(rb"""
 """, re.X | re.S)
 
 
-def operations(buf):
+def step_operations(buf):
     """Yield (operator, operands) of a content stream's operators in
     SEEN, the operands those since the operator before, of any kind;
     they are () for an operator not in ARGS."""
@@ -359,6 +359,51 @@ def operations(buf):
             i = e.end() if e else n
         start = i
         yield op, args
+
+
+def token_operations(buf):
+    """step_operations(), a token at a time as operands() reads them:
+    slower, for a Python whose re mistakes STEP's possessive
+    quantifiers (3.11.2, Debian 12's, skips "/Artifact BMC")."""
+    i = 0
+    start = 0
+    n = len(buf)
+    while i < n:
+        m = TOKEN.match(buf, i)
+        if not m:
+            i += 1
+            continue
+        kind = m.lastgroup
+        if kind == "str":
+            _, i = literal(buf, m.end())
+            continue
+        i = m.end()
+        if kind != "op":
+            continue
+        op = m.group().decode("latin1")
+        if op in ("true", "false", "null"):
+            continue
+        if op not in SEEN:
+            start = i
+            continue
+        args = operands(buf, start, m.start()) if op in ARGS else ()
+        if op == "BI":
+            e = re.compile(rb"\sEI(?=[\s]|$)").search(buf, i)
+            i = e.end() if e else n
+        start = i
+        yield op, args
+
+
+def _step_sound():
+    """STEP finds in a few streams what TOKEN finds there."""
+    for buf in (b"/Artifact BMC\nEMC\n", b"BT /f-0-0 1 Tf (a) Tj ET\n",
+                b"q 1 0 0 1 0 0 cm /P <</MCID 3>> BDC 0 0 m 1 1 l S EMC Q"):
+        if list(step_operations(buf)) != list(token_operations(buf)):
+            return False
+    return True
+
+
+operations = step_operations if _step_sound() else token_operations
 
 
 class Marked:
