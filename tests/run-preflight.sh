@@ -31,7 +31,7 @@ render() {
 # renders DIR: each render of the game in DIR, after check passed it.
 renders() {
 	d=$1
-	c=$(basename "$d")
+	c=${d##*/}	# d has no trailing slash: its last part, no basename run
 	render "$c" cards "$d" -o "$T/$c.pdf" &&
 	    render "$c" export "$d" --lang en -o "$T/$c.exp" &&
 	    render "$c" preview "$d" -o "$T/$c.png" || return 1

@@ -128,6 +128,16 @@ def load(pdf):
 class Doc:
     def __init__(self, objs):
         self.objs = objs
+        self.ops = {}
+
+    def form_ops(self, ref):
+        """The operations of form XObject ref's content, read once: a
+        card back drawn on every back page is one form, scanned as
+        often as it is drawn."""
+        if ref not in self.ops:
+            data = self.data(ref)
+            self.ops[ref] = None if data is None else list(operations(data))
+        return self.ops[ref]
 
     def get(self, v):
         """v, or what it refers to (a dictionary, or a stream's dict)."""
@@ -416,15 +426,16 @@ class Marked:
         self.fonts_used = {}     # font dict ref or key -> set of codes
 
 
-def scan(doc, buf, res, page_mark, depth=0, inherited=None):
-    """Scan content buf with resources res into page_mark."""
+def scan(doc, buf, res, page_mark, depth=0, inherited=None, ops=None):
+    """Scan content buf (or its operations, ops) with resources res
+    into page_mark."""
     stack = list(inherited or [])   # ("mcid", n) / ("artifact",) / ("other",)
     font = None
     res = doc.get(res) or {}
     fonts = doc.get(res.get("/Font")) or {}
     xobjs = doc.get(res.get("/XObject")) or {}
     props = doc.get(res.get("/Properties")) or {}
-    for op, args in operations(buf):
+    for op, args in operations(buf) if ops is None else ops:
         if op in ("BDC", "BMC"):
             tag = args[0][1] if args and args[0][0] == "n" else None
             mcid = None
@@ -477,11 +488,11 @@ def scan(doc, buf, res, page_mark, depth=0, inherited=None):
                 ref = xobjs.get(args[0][1])
                 x = doc.get(ref)
                 if isinstance(x, dict) and x.get("/Subtype") == "/Form":
-                    data = doc.data(ref)
-                    if data is not None:
+                    fops = doc.form_ops(ref)
+                    if fops is not None:
                         sub = Marked()
-                        scan(doc, data, x.get("/Resources", res), sub,
-                             depth + 1, stack)
+                        scan(doc, None, x.get("/Resources", res), sub,
+                             depth + 1, stack, fops)
                         # what the form paints is marked by the page
                         for k, v in sub.mcids.items():
                             page_mark.mcids[k] = page_mark.mcids.get(
