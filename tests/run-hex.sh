@@ -16,10 +16,10 @@ PW=40 PH=46.188 PA=20
 FW=30 FH=25.981 FA=12.990
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
-# fit PDF PAGE W H NAME: hexfit of the page, and measure -p of it.  The
-# raster goes to both through a fifo and a pipe, never to a 105 MB file.
+# fit PDF PAGE W H NAME: hexfit of the page, and measure -p of it.
 # Where a page drawn from the same bytes (pagesum) was fitted already,
 # its results are copied: none and fold print the backs as long does.
+# (The raster is a file: two readers of a pipe through tee cost more.)
 fit() {
 	if s=$(pagesum "$1" "$2" "$T/$5.qdf"); then
 		s=${s%% *}-${s##* }
@@ -31,13 +31,10 @@ fit() {
 	else
 		s=
 	fi
-	rm -f "$T/$5.fifo" && mkfifo "$T/$5.fifo" || return 1
-	./out/test/hexfit "$T/$5.fifo" "$3" "$4" ff8000 |
-	    grep -v -e '#000080' -e '#008000' >"$T/$5.hex" &
-	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -singlefile "$1" |
-	    tee "$T/$5.fifo" | ./out/test/measure -p /dev/stdin >"$T/$5.m"
-	wait
-	rm -f "$T/$5.fifo"
+	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -singlefile "$1" \
+	    "$T/$5" && ./out/test/hexfit "$T/$5.ppm" "$3" "$4" ff8000 |
+	    grep -v -e '#000080' -e '#008000' >"$T/$5.hex" &&
+	    ./out/test/measure -p "$T/$5.ppm" >"$T/$5.m" && rm -f "$T/$5.ppm"
 	[ -z "$s" ] || { cp "$T/$5.hex" "$T/once-$s.hex" &&
 	    cp "$T/$5.m" "$T/once-$s.m"; }
 }
