@@ -17,11 +17,26 @@ FW=30 FH=25.981 FA=12.990
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
 # fit PDF PAGE W H NAME: hexfit of the page, and measure -p of it.
+# Where a page drawn from the same bytes (pagesum) was fitted already,
+# its results are copied: none and fold print the backs as long does.
+# (The raster is a file: two readers of a pipe through tee cost more.)
 fit() {
+	if s=$(pagesum "$1" "$2" "$T/$5.qdf"); then
+		s=${s%% *}-${s##* }
+		if [ -s "$T/once-$s.hex" ] && [ -s "$T/once-$s.m" ]; then
+			cp "$T/once-$s.hex" "$T/$5.hex" &&
+			    cp "$T/once-$s.m" "$T/$5.m"
+			return
+		fi
+	else
+		s=
+	fi
 	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -singlefile "$1" \
 	    "$T/$5" && ./out/test/hexfit "$T/$5.ppm" "$3" "$4" ff8000 |
 	    grep -v -e '#000080' -e '#008000' >"$T/$5.hex" &&
 	    ./out/test/measure -p "$T/$5.ppm" >"$T/$5.m" && rm -f "$T/$5.ppm"
+	[ -z "$s" ] || { cp "$T/$5.hex" "$T/once-$s.hex" &&
+	    cp "$T/$5.m" "$T/once-$s.m"; }
 }
 
 HEXGEOM='
@@ -191,11 +206,11 @@ done
 # [87, 20] turned 90 (88 x 63 placed), [20, 150] turned 180 and [110,
 # 150] turned 270; the first two 4 mm apart keep 2 mm towards each other.
 # Pages 5 (fronts) and 6 (backs, long edge).
-pdftoppm -r 600 -aa no -aaVector no -f 5 -l 6 "$T/long.pdf" "$T/sp"
+# (Each page piped into measure: no 105 MB file written.)
 for p in 5 6; do
-	./out/test/measure -p "$T"/sp-*$p.ppm >"$T/sp$p.m"
+	pdftoppm -r 600 -aa no -aaVector no -f $p -l $p -singlefile \
+	    "$T/long.pdf" | ./out/test/measure -p /dev/stdin >"$T/sp$p.m"
 done
-rm -f "$T"/sp-*.ppm
 fronts_at() {
 	box_at "$1" "#801020" 17 17 85 111 &&
 	    box_at "$1" "#802020" 85 17 178 86 &&

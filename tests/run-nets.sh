@@ -14,12 +14,36 @@ T=out/test/nets
 D=tests/decks/nets
 L=tests/tools/netlines.py
 
-# page KIND: kind KIND's first page at 600 dpi, $T/KIND.ppm.
+# page KIND OUT TOOL...: kind KIND's cards ($T/KIND.pdf), the first
+# page at 600 dpi piped into TOOL (never a 105 MB file), its output
+# $T/OUT.
 page() {
-	$WRAP ./deckpress cards "$D" --component "$1" -o "$T/$1.pdf" \
+	k=$1 o=$2
+	shift 2
+	$WRAP ./deckpress cards "$D" --component "$k" -o "$T/$k.pdf" \
 	    >/dev/null &&
 	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$1.pdf" "$T/$1"
+	    "$T/$k.pdf" | "$@" >"$T/$o"
+}
+# band KIND v|h B0 B1 [R0 R1]: netlines.py's lines of KIND's page across
+# the band B0..B1 mm, that band alone rasterised (pdftoppm -y/-H or
+# -x/-W: the page's pixels, not a page's 105 MB read for 2 mm of it).
+# The band keeps the page's whole length, so the lines found along it
+# are all of the page's, at the page's positions; its rows (columns)
+# are netlines.py's own, int(mm * 600 / 25.4), given it as 0..N.
+band() {
+	k=$1 dir=$2 b0=$3 b1=$4
+	shift 4
+	# shellcheck disable=SC2046
+	set -- $(awk -v b0="$b0" -v b1="$b1" 'BEGIN { mm = 600 / 25.4
+	    p = int(b0 * mm); n = int(b1 * mm) - p
+	    printf "%d %d %.6f\n", p, n, (n + 0.5) / mm }') "$@"
+	if [ "$dir" = v ]; then crop="-y $1 -H $2"; else crop="-x $1 -W $2"; fi
+	w=$3
+	shift 3
+	# shellcheck disable=SC2086
+	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 $crop -singlefile \
+	    "$T/$k.pdf" | python3 "$L" /dev/stdin "$dir" 0 "$w" "$@"
 }
 
 # gaps FILE KINDS WANT...: the lines of FILE (netlines.py's) are of
@@ -42,10 +66,9 @@ gaps() {
 }
 
 # --- the d6 net -------------------------------------------------------
-check "nets: the die's net renders" page net
 # Its box: three faces and two tabs across, four faces and a tab down
 # (the lines' width, 0.25 pt each side, and a pixel of rounding more).
-python3 "$L" "$T/net.ppm" bbox >"$T/net.box"
+check "nets: the die's net renders" page net net.box python3 "$L" /dev/stdin bbox
 read -r X0 Y0 X1 Y1 <"$T/net.box"
 check "nets: the net is 3 x 16 mm + 2 tabs of 3.2 by 4 x 16 mm + a tab" \
     sh -c 'awk "BEGIN { w = $3 - $1
@@ -54,26 +77,24 @@ check "nets: the net is 3 x 16 mm + 2 tabs of 3.2 by 4 x 16 mm + a tab" \
 # The middle column (faces 2, 1, 5, 6), scanned left of its letters:
 # the top tab's cut, four faces between dashed folds, the bottom cut.
 CX=$(calc "$X0 + 3.2 + 16")
-python3 "$L" "$T/net.ppm" h "$(calc "$CX + 4")" "$(calc "$CX + 6")" \
-    >"$T/net.col"
+band net h "$(calc "$CX + 4")" "$(calc "$CX + 6")" >"$T/net.col"
 check "nets: the column's four faces are 16 mm tall, folds dashed" \
     gaps "$T/net.col" sdddds 3.2 16 16 16 16
 # Face 1's row (faces 3, 1, 4) across its pips (dark blue, not black),
 # below its letters: a tab, three faces between folds, a tab.
 RY=$(awk 'NR == 3 { print $1 }' "$T/net.col")
-python3 "$L" "$T/net.ppm" v "$(calc "$RY + 10")" "$(calc "$RY + 12.5")" \
-    >"$T/net.row"
+band net v "$(calc "$RY + 10")" "$(calc "$RY + 12.5")" >"$T/net.row"
 check "nets: the row's three faces are 16 mm wide, tabs 3.2 mm" \
     gaps "$T/net.row" sdddds 3.2 16 16 16 3.2
 # Faces 2, 5 and 6 across (cut both sides), faces 3 and 4 down (folds
 # to face 2 above, face 5 below: each a tab's).
 for r in 0 2 3; do
 	y=$(awk -v r="$r" 'NR == 2 { print $1 + r * 16 + 13 }' "$T/net.col")
-	python3 "$L" "$T/net.ppm" v "$y" "$(calc "$y + 2")" >"$T/net.r$r"
+	band net v "$y" "$(calc "$y + 2")" >"$T/net.r$r"
 	check "nets: the face in row $r of the column is 16 mm wide" \
 	    gaps "$T/net.r$r" ss 16
 done
-python3 "$L" "$T/net.ppm" h "$(calc "$X0 + 3.2 + 1")" \
+band net h "$(calc "$X0 + 3.2 + 1")" \
     "$(calc "$X0 + 3.2 + 3")" "$(calc "$RY - 5")" "$(calc "$RY + 21")" \
     >"$T/net.left"
 check "nets: face 3 (left) is 16 mm tall, between its tabs' folds" \
@@ -83,11 +104,11 @@ check "nets: the faces show their values, each once" sh -c '
     ABCDEF ]' sh "$T/net.pdf"
 
 # --- stickers -----------------------------------------------------------
-check "nets: the die's stickers render" page sticker
+check "nets: the die's stickers render" \
+    page sticker sticker.txt ./out/test/measure -p /dev/stdin
 check "nets: six stickers, no more (one die)" sh -c '
     pdfinfo "$1" | grep -q "^Pages: *1$" &&
     [ "$(pdftotext "$1" - | grep -c "^[A-F]$")" -eq 6 ]' sh "$T/sticker.pdf"
-./out/test/measure -p "$T/sticker.ppm" >"$T/sticker.txt"
 check "nets: the stickers' 14 mm squares (1 mm in) are six" \
     parts "$T/sticker.txt" "#f4e6c8" 6 14 14
 check "nets: the stickers are 16 mm apart, as the die is" sh -c '
@@ -98,18 +119,17 @@ check "nets: the stickers are 16 mm apart, as the die is" sh -c '
     sh "$T/sticker.txt"
 
 # --- the tuck box --------------------------------------------------------
-check "nets: the tuck box renders" page box
-python3 "$L" "$T/box.ppm" bbox >"$T/box.box"
+check "nets: the tuck box renders" page box box.box python3 "$L" /dev/stdin bbox
 read -r X0 Y0 X1 Y1 <"$T/box.box"
 # The body, below its text: spine, front, spine, back, glue tab.  The
 # box is for 52 cards of 0.3 mm, 63 x 88 mm: inside 63.4 x 88.4 x 16.
 BY=$(calc "$Y0 + 16 + 15 + 60")
-python3 "$L" "$T/box.ppm" v "$BY" "$(calc "$BY + 10")" >"$T/box.body"
+band box v "$BY" "$(calc "$BY + 10")" >"$T/box.body"
 check "nets: spine, front, spine, back between folds (16, 63.4 mm)" \
     gaps "$T/box.body" sdddds 16 63.4 16 63.4 10
 # Down the front, left of its title, where the bottom flap's tuck is.
 FX=$(awk 'NR == 2 { print $1 + 9 }' "$T/box.body")
-python3 "$L" "$T/box.ppm" h "$FX" "$(calc "$FX + 4")" >"$T/box.front"
+band box h "$FX" "$(calc "$FX + 4")" >"$T/box.front"
 check "nets: the front is 88.4 mm tall, then a flap 16 mm to its tuck" \
     gaps "$T/box.front" sdds 88.4 16 15
 check "nets: 52 cards of 0.3 mm, 63 x 88 mm, fit within 0.5 mm" sh -c '

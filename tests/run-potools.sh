@@ -163,6 +163,45 @@ elif sys.argv[1] == "nonotes":
         print(l)
 elif sys.argv[1] == "count":
     print(sum(1 for m in read_po(sys.argv[2]) if m["msgid"] != ""))
+elif sys.argv[1] == "counts":
+    # count's of each file, one a line; a file named ?FILE may be
+    # missing: 0 then
+    import os
+    for p in sys.argv[2:]:
+        if p.startswith("?"):
+            p = p[1:]
+            if not os.path.isfile(p):
+                print(0)
+                continue
+        print(sum(1 for m in read_po(p) if m["msgid"] != ""))
+elif sys.argv[1] == "merged":
+    # PO MERGED: dump | tail -n +2 | sort | nonotes of each (PO.a,
+    # PO.b) the same, and their rooms (PO.ra, PO.rb) the same: the
+    # shell pipelines of six processes, in one
+    import difflib
+    po, mg = sys.argv[2:4]
+    def nonotes(path):
+        out = []
+        for l in sorted(dump(path)[1:]):
+            if l.startswith("["):
+                v = json.loads(l)
+                l = json.dumps(v[:4] + v[5:], ensure_ascii=False)
+            out.append(l + "\n")
+        return out
+    a, b = nonotes(po), nonotes(mg)
+    ra = "\n".join(rooms(po)) + "\n"
+    rb = "\n".join(rooms(mg)) + "\n"
+    for path, text in ((po + ".a", "".join(a)), (po + ".b", "".join(b)),
+                       (po + ".ra", ra), (po + ".rb", rb)):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    if a != b:
+        sys.stdout.writelines(difflib.unified_diff(a, b, po + ".a",
+                                                   po + ".b"))
+        sys.exit(1)
+    if ra != rb:
+        print("%s.ra and %s.rb differ" % (po, po))
+        sys.exit(1)
 PY
 for f in $files; do
 	check "flags: $(basename "$f"): python-brace-format where braces, no-c-format where %" \
@@ -213,13 +252,7 @@ while read -r g l; do
 	merged() {
 		msgmerge --quiet -o "$3.merged" "$3" "$2" 2>"$3.merge.err" &&
 		    [ ! -s "$3.merge.err" ] && msgfmt_clean "$3.merged" &&
-		    python3 "$1/po.py" dump "$3" | tail -n +2 | sort |
-		    python3 "$1/po.py" nonotes >"$3.a" &&
-		    python3 "$1/po.py" dump "$3.merged" | tail -n +2 | sort |
-		    python3 "$1/po.py" nonotes >"$3.b" && diff "$3.a" "$3.b" &&
-		    python3 "$1/po.py" rooms "$3" >"$3.ra" &&
-		    python3 "$1/po.py" rooms "$3.merged" >"$3.rb" &&
-		    [ -s "$3.ra" ] && cmp "$3.ra" "$3.rb"
+		    python3 "$1/po.py" merged "$3" "$3.merged"
 	}
 	check "msgmerge $g-$l.po $g.pot: clean, same translations, same room notes" \
 	    merged "$T" "$T/$g.pot" "$f"
@@ -229,16 +262,18 @@ done <"$T/pairs"
 while read -r g l; do
 	f=$T/$g-$l.po
 	attrib() {
-		n=$(python3 "$1/po.py" count "$2")
 		msgattrib --translated --no-fuzzy -o "$2.done" "$2" &&
 		msgattrib --untranslated -o "$2.todo" "$2" &&
 		msgattrib --only-fuzzy -o "$2.fuzzy" "$2" &&
 		for x in done todo fuzzy; do
 			[ ! -f "$2.$x" ] || msgfmt_clean "$2.$x" || return 1
 		done &&
-		a=$(python3 "$1/po.py" count "$2.done") &&
-		b=$( [ -f "$2.todo" ] && python3 "$1/po.py" count "$2.todo" || echo 0) &&
-		c=$( [ -f "$2.fuzzy" ] && python3 "$1/po.py" count "$2.fuzzy" || echo 0) &&
+		# the four counts in one python3: the PO's, then each part's
+		# (todo and fuzzy 0 where msgattrib wrote none); $1 and $2
+		# are not needed after
+		cs=$(python3 "$1/po.py" counts "$2" "$2.done" "?$2.todo" \
+		    "?$2.fuzzy") &&
+		set -- $cs && n=$1 a=$2 b=$3 c=$4 &&
 		[ $((a + b + c)) -eq "$n" ] && [ "$n" -gt 0 ] ||
 		    { echo "$a + $b + $c of $n"; return 1; }
 	}
