@@ -19,8 +19,8 @@ D=tests/decks/gfx
 
 pdf_ok() { $WRAP ./deckpress cards "$@" >/dev/null 2>&1; }
 
-# render NAME: measured_page of the deck $D/NAME.
-render() { measured_page "$D/$1" "$1"; }
+# render NAME: measured_page of the deck $D/NAME, its page kept for rgb.
+render() { measured_page "$D/$1" "$1" ppm; }
 
 # rgb NAME X Y: "R G B" of the pixel at card mm X, Y of $T/NAME.ppm
 # (a card's trim at 10.5, 16.5 mm on the page).  Its three bytes read

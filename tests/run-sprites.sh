@@ -48,24 +48,14 @@ raster() {
 	[ -s "$T/$1-$2.ppm" ] ||
 	    pdftoppm -r 600 -f "$2" -l "$2" -singlefile "$T/$1.pdf" "$T/$1-$2"
 }
-# drawsum PDF N QDF: the sum of what page N of PDF is drawn from, as
-# suite.sh's pagesum, less also the comments in which qpdf's QDF names
-# each object's number in PDF: two PDFs that number the same objects
-# apart (the sprites' and the cells') draw that page alike.
-drawsum() {
-	qpdf --static-id --qdf --object-streams=disable "$1" --pages . "$2" \
-	    -- "$3" 2>/dev/null || return 1
-	grep -av -e '^  /ID \[<[0-9a-f]*><[0-9a-f]*>\]$' \
-	    -e '^%% Original object ID: [0-9]* [0-9]*$' "$3" | cksum
-}
 # alike A B N: page N of A.pdf and B.pdf alike, but for the resampling
 # of the edges inside the art (mean under 0.05 %, no value 48 apart);
 # A's raster (100 MB) is removed once compared.  Where both pages are
-# drawn from the same objects (drawsum), so are their rasters (pdftoppm
+# drawn from the same objects (pagesum), so are their rasters (pdftoppm
 # is deterministic), and none is made: ~0.3 s of CPU each.
 alike() {
-	if a=$(drawsum "$T/$1.pdf" "$3" "$T/$1.qdf") &&
-	    b=$(drawsum "$T/$2.pdf" "$3" "$T/$2.qdf") && [ "$a" = "$b" ]; then
+	if a=$(pagesum "$T/$1.pdf" "$3" "$T/$1.qdf") &&
+	    b=$(pagesum "$T/$2.pdf" "$3" "$T/$2.qdf") && [ "$a" = "$b" ]; then
 		echo "page $3: drawn from the same objects ($a)"
 		return 0
 	fi
@@ -156,12 +146,12 @@ cp "$T/icons.svg" "$T/svgid/art/"
 game "$T/svgidhash" "one 1 \"#blues\"" "$svg_layout"
 cp "$T/icons.svg" "$T/svgidhash/art/"
 # Each page piped into measure, no 105 MB file; svgidhash's, where it
-# is drawn from the objects svgid's is (drawsum), measures as that one,
+# is drawn from the objects svgid's is (pagesum), measures as that one,
 # and is not rasterised.
 for g in svgid svgidhash; do
 	rendered "$T/$g" "$g"
-	if [ $g = svgidhash ] && a=$(drawsum "$T/svgid.pdf" 1 "$T/svgid.qdf") &&
-	    b=$(drawsum "$T/$g.pdf" 1 "$T/$g.qdf") && [ "$a" = "$b" ]; then
+	if [ $g = svgidhash ] && a=$(pagesum "$T/svgid.pdf" 1 "$T/svgid.qdf") &&
+	    b=$(pagesum "$T/$g.pdf" 1 "$T/$g.qdf") && [ "$a" = "$b" ]; then
 		cp "$T/svgid.txt" "$T/$g.txt"
 		continue
 	fi

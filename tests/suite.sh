@@ -189,26 +189,35 @@ fonts_from_bundle() {
 # pagesum PDF N QDF: a sum of what page N of PDF is drawn from: qpdf's
 # copy of PDF with page N alone (its content, its resources and the
 # catalog, uncompressed, into QDF), less the file ID, which deckpress
-# derives from the whole document.  Two pages with one sum are drawn
-# from the same bytes, so their rasters are the same (pdftoppm is
-# deterministic): rasterise one of them only, ~0.3 s of CPU each, where
-# the sum takes ~0.02.  Fails, printing nothing, when qpdf does.
+# derives from the whole document, and the comments in which the QDF
+# names each object's number in PDF (two PDFs may number the same
+# objects apart).  Two pages with one sum are drawn from the same
+# objects, so their rasters are the same (pdftoppm is deterministic):
+# rasterise one of them only, ~0.3 s of CPU each, where the sum takes
+# ~0.02.  Fails, printing nothing, when qpdf does.
 pagesum() {
 	qpdf --static-id --qdf --object-streams=disable "$1" --pages . "$2" \
 	    -- "$3" 2>/dev/null || return 1
-	grep -av '^  /ID \[<[0-9a-f]*><[0-9a-f]*>\]$' "$3" | cksum
+	grep -av -e '^  /ID \[<[0-9a-f]*><[0-9a-f]*>\]$' \
+	    -e '^%% Original object ID: [0-9]* [0-9]*$' "$3" | cksum
 }
 
 # What the measuring suites share (run-images, run-shapes, run-fonts,
 # run-faces, run-yours).
-# measured_page DECK NAME: deckpress cards DECK into $T/NAME.pdf, its
-# first page at 600 dpi in $T/NAME.ppm, and its colours' boxes and parts
-# (out/test/measure -p) in $T/NAME.txt.
+# measured_page DECK NAME [ppm]: deckpress cards DECK into $T/NAME.pdf,
+# and its first page's colours' boxes and parts at 600 dpi
+# (out/test/measure -p) in $T/NAME.txt.  The page is piped to measure,
+# not written (105 MB), unless "ppm" asks for it in $T/NAME.ppm.
 measured_page() {
-	$WRAP ./deckpress cards "$1" -o "$T/$2.pdf" >/dev/null &&
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$2.pdf" "$T/$2" &&
-	./out/test/measure -p "$T/$2.ppm" >"$T/$2.txt"
+	$WRAP ./deckpress cards "$1" -o "$T/$2.pdf" >/dev/null || return 1
+	if [ "${3-}" = ppm ]; then
+		pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
+		    "$T/$2.pdf" "$T/$2" &&
+		    ./out/test/measure -p "$T/$2.ppm" >"$T/$2.txt"
+	else
+		pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
+		    "$T/$2.pdf" | ./out/test/measure -p /dev/stdin >"$T/$2.txt"
+	fi
 }
 # calc EXPR: EXPR worked out by awk (bc is not on every system).
 calc() { awk "BEGIN { print $1 }"; }
