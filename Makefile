@@ -209,7 +209,7 @@ render: deckpress
 
 # make test builds what the tests run, as many at a time as there are
 # CPUs unless make was given its own -j; tests/run-all.sh then runs the
-# unit programs and the suites, JOBS (default: the CPUs) at a time;
+# unit programs and the suites, JOBS (default: the CPUs + 1) at a time;
 # with FEATURE=WORD only those whose covers line names WORD, a keyword
 # of tests/README.md ("make test FEATURE=duplex").
 TESTBIN = deckpress $(UNIT) out/test/measure out/test/hexfit \
