@@ -135,30 +135,10 @@ else
 fi
 
 # --- signals ----------------------------------------------------------
-# quiz_deck DIR GAME N: a deck of N cards in two languages, en and fr
-# (the same words), in DIR.
-quiz_deck() {
-	mkdir -p "$1/text"
-	cp tests/decks/quiz/layout.yaml "$1/"
-	awk -v g="$2" -v n="$3" 'BEGIN {
-		print "game: " g "\ntitle: Big quiz\nlanguages: [en, fr]"
-		print "layout: ./layout.yaml"
-		print "attributes:\n  category: [science, history]\ncards:"
-		for (i = 0; i < n; i++)
-			print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
-	}' >"$1/deck.yaml"
-	awk -v n="$3" 'BEGIN {
-		print "cards:"
-		for (i = 0; i < n; i++)
-			print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
-		print "values:\n  category:\n    science: Science\n    history: History"
-	}' >"$1/text/en.yaml"
-	cp "$1/text/en.yaml" "$1/text/fr.yaml"
-}
 # A deck of NBIG cards a language, whose two card sheets take a few
 # seconds each.
 B=$T/big
-quiz_deck "$B" big "$NBIG"
+quiz_deck "$B" big "$NBIG" en fr
 OLD=$T/errors-j1/quiz-en-pack.pdf
 
 # A background job of a shell without job control ignores SIGINT; env
@@ -298,7 +278,7 @@ rm -f "$T"/killed/*.tmp-*
 # goes on rendering for about 0.4 s of CPU here: time enough (0.13 s)
 # to stop it on a machine three times as fast, polling every 20 ms.
 L=$T/long
-quiz_deck "$L" long "$NLONG"
+quiz_deck "$L" long "$NLONG" en fr
 # paused PID DIR: while PID runs, each language's child writing into
 # DIR is stopped once its temporary appears, and both let go on 1.5 s
 # after the last is; false, once PID has ended, if one is not caught

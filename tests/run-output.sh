@@ -387,25 +387,8 @@ check "an input refused: the game unchanged, no temporary in it" sh -c '
     "$T/game.was" "$G"
 
 # --- a large render, signalled midway ---------------------------------
-# quiz_deck DIR N: the game "big" of N quiz cards, in DIR.
-quiz_deck() {
-	mkdir -p "$1/text"
-	cp $Q/layout.yaml "$1/"
-	awk -v n="$2" 'BEGIN {
-		print "game: big\ntitle: Big quiz\nlanguages: [en]\nlayout: ./layout.yaml"
-		print "attributes:\n  category: [science, history]\ncards:"
-		for (i = 0; i < n; i++)
-			print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
-	}' >"$1/deck.yaml"
-	awk -v n="$2" 'BEGIN {
-		print "cards:"
-		for (i = 0; i < n; i++)
-			print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
-		print "values:\n  category:\n    science: Science\n    history: History"
-	}' >"$1/text/en.yaml"
-}
 B=$T/big
-quiz_deck "$B" "$NBIG"
+quiz_deck "$B" big "$NBIG"
 mkdir -p "$T/sig"
 OLD=$T/ref.pdf
 
@@ -532,7 +515,7 @@ rm -f "$T/sig/other.pdf.tmp-2147483000-abcdef"
 # CPU each.
 NOVER=${NOVER:-1200}
 V=$T/over
-quiz_deck "$V" "$NOVER"
+quiz_deck "$V" big "$NOVER"
 
 # full PDF ERRFILE PATTERN COMMAND...: COMMAND, writing deck V over PDF
 # (the old one), fails with exit 3 saying PATTERN, the old PDF

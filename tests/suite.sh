@@ -186,6 +186,36 @@ fonts_from_bundle() {
 	done
 }
 
+# quiz_deck DIR GAME N [LANG...]: a deck GAME of N quiz cards in DIR,
+# with tests/decks/quiz's layout, in the languages given (default en),
+# each with the same words.
+quiz_deck() {
+	qd_dir=$1 qd_game=$2 qd_n=$3
+	shift 3
+	[ $# -gt 0 ] || set -- en
+	mkdir -p "$qd_dir/text"
+	cp tests/decks/quiz/layout.yaml "$qd_dir/"
+	awk -v g="$qd_game" -v n="$qd_n" -v langs="$*" 'BEGIN {
+		gsub(/ /, ", ", langs)
+		print "game: " g "\ntitle: Big quiz\nlanguages: [" langs "]"
+		print "layout: ./layout.yaml"
+		print "attributes:\n  category: [science, history]\ncards:"
+		for (i = 0; i < n; i++)
+			print "  - {id: q" i ", category: " (i % 2 ? "history" : "science") "}"
+	}' >"$qd_dir/deck.yaml"
+	awk -v n="$qd_n" 'BEGIN {
+		print "cards:"
+		for (i = 0; i < n; i++)
+			print "  q" i ":\n    question: Question " i " of a long quiz, a few words to fit?"
+		print "values:\n  category:\n    science: Science\n    history: History"
+	}' >"$qd_dir/text/$1.yaml"
+	qd_first=$1
+	shift
+	for l in "$@"; do
+		cp "$qd_dir/text/$qd_first.yaml" "$qd_dir/text/$l.yaml"
+	done
+}
+
 # pagesum PDF N QDF: a sum of what page N of PDF is drawn from: qpdf's
 # copy of PDF with page N alone (its content, its resources and the
 # catalog, uncompressed, into QDF), less the file ID, which deckpress
