@@ -9,6 +9,7 @@
 set -eu
 LC_ALL=C
 export LC_ALL
+. tests/copycase.sh
 
 WRAP=${WRAP:-}
 if [ -n "$WRAP" ]; then

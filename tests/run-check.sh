@@ -281,21 +281,8 @@ for name in $cases; do
 	[ "$regen" = 0 ] || lang_of "$@"
 	: >"$diffs"
 
-	# The deck alone (the case's files but args and expect*, chosen
-	# here rather than copied and then removed: a process less), then
-	# what it should look like after the run.
-	set --
-	for f in "$dir"/* "$dir"/.[!.]* "$dir"/..?*; do
-		[ -e "$f" ] || [ -L "$f" ] || continue
-		case ${f##*/} in
-		args | expect.out | expect.err | expect.rc | expect) ;;
-		*) set -- "$@" "$f" ;;
-		esac
-	done
-	if [ $# -gt 0 ]; then
-		cp -R "$@" "$work/"
-		cp -R "$@" "$want/"
-	fi
+	# The deck alone, then what it should look like after the run.
+	copy_case "$dir" "$work" "$want"
 	if [ -d "$dir/expect" ]; then
 		cp -R "$dir/expect/." "$want/"
 	fi

@@ -51,6 +51,7 @@
 #             WRAP="valgrind -q --error-exitcode=99 --leak-check=no"
 T=out/test/import
 . tests/suite.sh
+. tests/copycase.sh
 regen=0
 if [ "${1:-}" = --regen ]; then
 	regen=1
@@ -142,20 +143,8 @@ corpus() {
 	name=$1
 	dir=tests/import/$name
 	work=$T/$name
-	# The deck alone (the case's files but args and expect*, chosen
-	# here rather than copied and then removed: a process less).
-	set --
-	for f in "$dir"/* "$dir"/.[!.]* "$dir"/..?*; do
-		[ -e "$f" ] || [ -L "$f" ] || continue
-		case ${f##*/} in
-		args | expect.out | expect.err | expect.rc | expect) ;;
-		*) set -- "$@" "$f" ;;
-		esac
-	done
-	if [ $# -gt 0 ]; then
-		cp -R "$@" "$work/"
-		cp -R "$@" "$T/$name.want/"
-	fi
+	# The deck alone.
+	copy_case "$dir" "$work" "$T/$name.want"
 	# The copy as it was, for --regen alone.
 	if [ "$regen" = 1 ]; then
 		cp -R "$work" "$T/$name.orig"
