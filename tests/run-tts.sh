@@ -32,14 +32,8 @@ sheets() {
 import glob, json, os, re, struct, subprocess, sys
 from urllib.parse import unquote
 
-def sizes(paths):
-    """{path: (w, h)} of PNGs, read by one pngsize for them all."""
-    if not paths:
-        return {}
-    got = subprocess.run(['./out/test/pngsize', '-m'] + paths, check=True,
-                         capture_output=True, text=True).stdout.split()
-    return {p: (int(got[2 * i]), int(got[2 * i + 1]))
-            for i, p in enumerate(paths)}
+sys.path.insert(0, "tests/tools")
+from pngtools import diffs, sizes
 
 def png(path):
     """(w, h) of a PNG, read by pngsize."""
@@ -56,14 +50,8 @@ def same_cell(a, ax, ay, b, bx, by, w, h, why):
                   why))
 
 def compare_cells():
-    if not cells:
-        return
-    out = subprocess.run(['./out/test/pngdiff', '-'], check=True,
-                         input=''.join(c[0] for c in cells),
-                         capture_output=True, text=True).stdout.splitlines()
-    assert len(out) == len(cells), out
-    bad.extend(why for (c, why), o in zip(cells, out)
-               if o.split()[3] != '0')
+    got = diffs([c[0] for c in cells])
+    bad.extend(why for (c, why), d in zip(cells, got) if d != '0')
 
 yaml, out = sys.argv[1], sys.argv[2]
 bad = []
@@ -290,20 +278,14 @@ def names(o):
     if body is not None and body not in o['Description']:
         bad.append('%s: described %r' % (o['Memo'], o['Description']))
 
-def sizes(paths):
-    """{path: (w, h)} of PNGs, read by one pngsize for them all."""
-    if not paths:
-        return {}
-    got = subprocess.run(['./out/test/pngsize', '-m'] + paths, check=True,
-                         capture_output=True, text=True).stdout.split()
-    return {p: (int(got[2 * i]), int(got[2 * i + 1]))
-            for i, p in enumerate(paths)}
+sys.path.insert(0, "tests/tools")
+from pngtools import diffs, sizes
 
 # The faces --trim wrote, sized by one pngsize; each card's cell and
 # its face compared by one pngdiff for them all, at the end.
 faces = sizes(sorted(os.path.join(trim, f) for f in os.listdir(trim)
                      if f.endswith('-front.png'))) if trim else {}
-diffs = []
+queued = []
 
 def cells(o, k):
     # The card's sheet cell and its face exported with --trim.
@@ -315,20 +297,15 @@ def cells(o, k):
     w, h = faces[face] if face in faces else sizes([face])[face]
     i = o['CardID'] % 100
     assert not any(c.isspace() for c in sheet + face), (sheet, face)
-    diffs.append(('%s %d %d %s 0 0 %d %d\n' % (sheet, i % e['NumWidth'] * w,
+    queued.append(('%s %d %d %s 0 0 %d %d\n' % (sheet, i % e['NumWidth'] * w,
                   i // e['NumWidth'] * h, face, w, h), o['Memo']))
 
 def compare_cells():
-    if not diffs:
-        return
-    r = subprocess.run(['./out/test/pngdiff', '-'], check=True,
-                       input=''.join(d[0] for d in diffs),
-                       capture_output=True, text=True).stdout.splitlines()
-    assert len(r) == len(diffs), r
-    for (d, memo), line in zip(diffs, r):
-        if line.split()[3] != '0':
+    got = diffs([d[0] for d in queued])
+    for (d, memo), most in zip(queued, got):
+        if most != '0':
             bad.append('%s: its cell differs from its face by %s' %
-                       (memo, line.split()[3]))
+                       (memo, most))
 
 save = json.load(open('%s/%s-%s.json' % (out, game, lang)))
 images = set()
