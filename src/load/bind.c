@@ -714,17 +714,17 @@ check_elem(const struct deck *deck, const struct card *c,
 	return ok;
 }
 
-/*
- * An element whose values come from the card's data, read for c as a
- * render will read it (for each copy if {n} is one of them): every
- * value out of its range is said now, for every card, naming it.
- */
 /* What the cards' elements from data have made so far, and their room. */
 struct percard {
 	size_t		 made;		/* in all, of DECK_PERCARD_MAX */
 	struct elembuf	 buf;
 };
 
+/*
+ * An element whose values come from the card's data, read for c as a
+ * render will read it (for each copy if {n} is one of them): every
+ * value out of its range is said now, for every card, naming it.
+ */
 static bool
 check_percard(const struct deck *deck, const struct card *c,
     const struct tmpl *t, const struct elem *e,
