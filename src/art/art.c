@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib.h>
@@ -292,7 +291,6 @@ out:
 static bool
 read_file(const struct images *c, struct image *img, const char **why)
 {
-	struct stat st;
 	int fd;
 
 	if (!g_file_test(img->path, G_FILE_TEST_EXISTS)) {
@@ -304,18 +302,15 @@ read_file(const struct images *c, struct image *img, const char **why)
 		*why = "is a folder, not an image file";
 		return false;
 	}
-	if ((fd = confine_open(c->confine, img->path, &st, why)) < 0 ||
-	    !confine_slurp_fd(fd, &st, MAX_BYTES, &img->data, &img->len,
-	    why)) {
-		if (fd >= 0)
-			close(fd);
+	if (!confine_slurp_open(c->confine, img->path, MAX_BYTES, &img->data,
+	    &img->len, &fd, why)) {
 		/* Ours say what is wrong; the system's need a subject. */
 		if (strncmp(*why, "is ", 3) != 0)
 			*why = "cannot be read";
 		return false;
 	}
 	img->fd = fd;
-	img->fd_kept = true;
+	img->fd_kept = fd >= 0;
 	return true;
 }
 
@@ -362,8 +357,10 @@ big_png(struct images *c, struct image *img, const char **why)
 	art_lazy_drop(c);
 	r.w = (int)img->w_px;
 	r.h = (int)img->h_px;
+	/* Its bytes came from no file kept open: an inline SVG's text, a
+	 * pending journal's copy.  Neither holds a large PNG. */
 	if (!img->fd_kept) {
-		*why = "cannot be read";	/* an inline SVG is no PNG */
+		*why = "cannot be read";
 		return false;
 	}
 	if (!art_png_read_fd(img->fd, MAX_BYTES, &r, why))

@@ -23,9 +23,11 @@
  * else -1 and why ("is a FIFO, not a regular file", "is outside the
  * game's folder (...); pass --allow-outside ...").  confine_slurp() reads
  * the whole of it, at most max bytes (a whole number of MiB) counted
- * as it reads, NUL-terminated (caller frees).  confine_slurp_fd() is
- * its read, of a file confine_open() gave (st its status), from fd's
- * offset; fd stays open, for a reader that keeps it to read again.
+ * as it reads, NUL-terminated (caller frees).  confine_slurp_open() is
+ * confine_slurp() with the file left open in *fd, for a reader that
+ * keeps it to read again (-1: the bytes came from a pending journal).
+ * confine_slurp_fd() is their read, of a file confine_open() gave (st
+ * its status), from fd's offset; fd stays open.
  * confine_read() is confine_slurp() reporting at pos: "WHAT PATH WHY".
  */
 /* The most of a rule booklet (rules/LANG.md) and a YAML file read. */
@@ -40,6 +42,9 @@ int		 confine_open(const struct confine *c, const char *path,
 bool		 confine_slurp(const struct confine *c, const char *path,
 		    size_t max, unsigned char **buf, size_t *len,
 		    const char **why);
+bool		 confine_slurp_open(const struct confine *c,
+		    const char *path, size_t max, unsigned char **buf,
+		    size_t *len, int *fd, const char **why);
 bool		 confine_slurp_fd(int fd, const struct stat *st, size_t max,
 		    unsigned char **buf, size_t *len, const char **why);
 unsigned char	*confine_read(const struct confine *c, const char *path,

@@ -153,17 +153,16 @@ confine_slurp_fd(int fd, const struct stat *st, size_t max,
 }
 
 bool
-confine_slurp(const struct confine *c, const char *path, size_t max,
-    unsigned char **buf, size_t *len, const char **why)
+confine_slurp_open(const struct confine *c, const char *path, size_t max,
+    unsigned char **buf, size_t *len, int *fd, const char **why)
 {
 	static char big[80];
 	const struct jfile *f = committed(c, path);
 	struct stat st;
-	bool ok;
-	int fd;
 
 	*buf = NULL;
 	*len = 0;
+	*fd = -1;
 	if (f != NULL && f->len > max) {
 		snprintf(big, sizeof(big), "is larger than the %zu MiB "
 		    "deckpress reads", max >> 20);
@@ -177,10 +176,25 @@ confine_slurp(const struct confine *c, const char *path, size_t max,
 		*len = f->len;
 		return true;
 	}
-	if ((fd = confine_open(c, path, &st, why)) < 0)
+	if ((*fd = confine_open(c, path, &st, why)) < 0)
 		return false;
-	ok = confine_slurp_fd(fd, &st, max, buf, len, why);
-	close(fd);
+	if (!confine_slurp_fd(*fd, &st, max, buf, len, why)) {
+		close(*fd);
+		*fd = -1;
+		return false;
+	}
+	return true;
+}
+
+bool
+confine_slurp(const struct confine *c, const char *path, size_t max,
+    unsigned char **buf, size_t *len, const char **why)
+{
+	int fd;
+	bool ok = confine_slurp_open(c, path, max, buf, len, &fd, why);
+
+	if (fd >= 0)
+		close(fd);
 	return ok;
 }
 
