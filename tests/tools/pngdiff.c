@@ -194,20 +194,16 @@ compare(cairo_surface_t *a, int ax, int ay, cairo_surface_t *b, int bx,
 static cairo_surface_t *
 cached(const char *path, char **held, cairo_surface_t **img)
 {
-	size_t n;
-
 	if (*held != NULL && strcmp(*held, path) == 0)
 		return *img;
 	if (*img != NULL)
 		cairo_surface_destroy(*img);
 	free(*held);
 	*img = load(path);
-	n = strlen(path) + 1;
-	if ((*held = malloc(n)) == NULL) {
+	if ((*held = strdup(path)) == NULL) {
 		fputs("pngdiff: out of memory\n", stderr);
 		exit(2);
 	}
-	memcpy(*held, path, n);
 	return *img;
 }
 
