@@ -14,24 +14,12 @@ T=out/test/compose
 . tests/suite.sh
 D=tests/decks/compose
 
-# render NAME: measured_page of the deck $D/NAME, but the page piped
-# into measure: its raster (105 MB) is read by nothing else here, and
-# is not written.  (measure fails on an empty or broken pipe.)
-render() {
-	$WRAP ./deckpress cards "$D/$1" -o "$T/$1.pdf" >/dev/null &&
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$1.pdf" | ./out/test/measure -p /dev/stdin >"$T/$1.txt"
-}
+# render NAME: measured_page of the deck $D/NAME.
+render() { measured_page "$D/$1" "$1"; }
 
 # none FILE COLOUR: nothing is painted in that colour.
 none() {
 	! grep -q "^color $2 " "$1" || { grep "^color $2 " "$1"; return 1; }
-}
-
-# parts FILE COLOUR N: that colour is painted in N separate parts.
-parts() {
-	n=$(awk -v c="$2" '$1 == "part" && $2 == c' "$1" | wc -l)
-	[ "$n" -eq "$3" ] || { echo "$n parts of $2, expected $3"; return 1; }
 }
 
 # height PDF N: the height in pt of the Nth word pdftotext finds.
