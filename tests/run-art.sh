@@ -92,13 +92,16 @@ for v in rgb16 pal trns ga ilace; do
 	check "art: a large $v PNG, read when drawn, prints as it looks (under 2 %)" \
 	    page_same lazy-$v $ref
 done
-# A large image is opened once, when the game loads: read whole, then
-# read through again from its start (its first lseek) to prove it
-# whole, its pixels held for the page that draws it first, its file
-# kept open.  Once another large image has been loaded after it
-# (b.png), drawing it reads the file again from its start (the second
-# lseek).  Refused then (strace's fault injection), it is an image that
-# changed since it was loaded: an error naming it, and no PDF.
+# A large image is opened once, when the game loads, and kept open.
+# preview checks it whole as it loads (its first lseek: read through
+# from its start), its pixels held for the first face that draws it;
+# once another large image has been loaded after it (b.png), drawing it
+# reads the file again from its start (the second lseek).  Refused then
+# (strace's fault injection), it is an image that changed since it was
+# loaded: an error naming it, and no PNG.  cards, which draws every
+# image it loads, reads only its header then (the first lseek) and
+# decodes it once, as the PDF is written (the second): refused there,
+# it cannot be read, an error where the layout names it, and no PDF.
 mkdir -p "$T/lazy-two/art" "$T/lazy-two/text"
 cp "$T/lazy/pal.png" "$T/lazy-two/art/a.png"
 cp "$T/lazy/rgb16.png" "$T/lazy-two/art/b.png"
@@ -107,19 +110,28 @@ printf 'game: two\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n  - {id: a}\n
 printf 'card: standard\nfront:\n  - {type: image, file: "art/{id}.png", box_mm: [0, 0, 64, 32]}\n' \
     >"$T/lazy-two/layout.yaml"
 printf 'cards:\n  a: {}\n  b: {}\n' >"$T/lazy-two/text/en.yaml"
-changed() {
-	rm -f "$T/changed.pdf"
+# refused OUT MESSAGE COMMAND...: a.png's second lseek refused while
+# deckpress COMMAND... writes OUT: an error MESSAGE, exit non-zero, no
+# OUT.
+refused() {
+	out=$1 msg=$2
+	shift 2
+	rm -f "$out"
 	rc=0
 	strace -f -qq -o /dev/null -P "$T/lazy-two/art/a.png" -e trace=lseek \
-	    -e inject=lseek:error=EIO:when=2 ./deckpress cards \
-	    "$T/lazy-two" -o "$T/changed.pdf" >/dev/null 2>"$T/changed.err" ||
-	    rc=$?
-	[ $rc -ne 0 ] && [ ! -e "$T/changed.pdf" ] && grep -q \
-	    "lazy-two/art/a.png: error: changed while deckpress was drawing it" \
-	    "$T/changed.err" || { echo "exit $rc"; cat "$T/changed.err"; return 1; }
+	    -e inject=lseek:error=EIO:when=2 ./deckpress "$@" -o "$out" \
+	    >/dev/null 2>"$T/refused.err" || rc=$?
+	[ $rc -ne 0 ] && [ ! -e "$out" ] && grep -q "$msg" "$T/refused.err" ||
+	    { echo "exit $rc"; cat "$T/refused.err"; return 1; }
 }
-check "art: a large image that cannot be read again when drawn: an error at it, no PDF" \
-    changed
+check "art: a large image that cannot be read again when drawn: an error at it, no PNG" \
+    refused "$T/changed.png" \
+    "lazy-two/art/a.png: error: changed while deckpress was drawing it" \
+    preview "$T/lazy-two" --card a
+check "art: a large image that cannot be read when first drawn: an error at its line, no PDF" \
+    refused "$T/changed.pdf" \
+    "lazy-two/layout.yaml:3:25: error: card 'a': image .*lazy-two/art/a.png cannot be read" \
+    cards "$T/lazy-two"
 face ga-ref
 face_same() { face "$1" && same "$1-face" "$2-face" 30 30 330 150; }
 check "art: a large grey + alpha PNG previews as the small one's reference (under 2 %)" \

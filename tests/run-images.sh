@@ -79,4 +79,38 @@ check "images: a large image's file is opened once a run, however often drawn" \
     { echo "a.png opened $n times, b.png $m times"; exit 1; }' \
     sh "$WRAP" "$T/once" "$O"
 
+# --- a large image decoded once -----------------------------------------
+# Two noisy PNGs (out/test/noiseart: PNG cannot compress grain, so the
+# file is about as large as its pixels and reading it is decoding it),
+# a on the first card and b on the second.  "cards" draws every image
+# it loads: it reads each file whole once to know it (the bytes freed),
+# then only its header, and decodes it once, as the PDF is written.
+# Before, each was decoded when loaded to check it and a, let go for
+# b, decoded again to be drawn: its file read through three times.
+D=$T/decoded
+mkdir -p "$D/art" "$D/text"
+out/test/noiseart 1100 1000 1 "$D/art/a.png"
+out/test/noiseart 1100 1000 2 "$D/art/b.png"
+printf 'game: decoded\nlanguages: [en]\nlayout: ./layout.yaml\nattributes:\n  pic: text\ncards:\n  - {id: c1, pic: a}\n  - {id: c2, pic: b}\n' \
+    >"$D/deck.yaml"
+cp "$O/layout.yaml" "$D/"
+printf 'cards:\n  c1: {}\n  c2: {}\n' >"$D/text/en.yaml"
+# read_through FILE: how many times cards read FILE's bytes, to a tenth.
+read_through() {
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+	    strace -f -qq -e trace=read -P "$1" -o "$T/decoded.strace" \
+	    $WRAP ./deckpress cards "$D" -o "$T/decoded.pdf" >/dev/null \
+	    2>/dev/null || return 1
+	awk -v size="$(wc -c <"$1")" '{ n = $NF; if (n > 0) s += n }
+	    END { printf "%.1f\n", s / size }' "$T/decoded.strace"
+}
+decoded_once() {
+	for f in a b; do
+		n=$(read_through "$D/art/$f.png") || return 1
+		[ "$n" = 2.0 ] || { echo "$f.png read through $n times"; return 1; }
+	done
+}
+check "images: cards decodes a large image once, drawing it: read whole twice" \
+    decoded_once
+
 summary images

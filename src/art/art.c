@@ -55,6 +55,8 @@ art_image_free(struct image *img)
 		close(img->fd);
 	g_free(img->data);
 	g_free(img->path);
+	g_free(img->named_file);
+	g_free(img->named_ctx);
 	g_strfreev(img->ids);
 	if (img->parts != NULL)
 		g_hash_table_destroy(img->parts);
@@ -67,6 +69,12 @@ art_confine(struct images *c, const struct confine *conf,
 {
 	c->confine = conf;
 	c->d = d;
+}
+
+void
+art_defer(struct images *c, bool on)
+{
+	c->defer = on;
 }
 
 size_t
@@ -343,18 +351,20 @@ keep_file(struct images *c, struct image *img)
  * A PNG too large to hold decoded for the whole run (LAZY_BYTES, its
  * size checked): its bytes freed, the file, still open, read again a
  * row at a time (its bytes and pixels are not held at once), its
- * pixels kept until art_make_lazy() makes it lazy.  False with why if
- * it cannot be read or is damaged.
+ * pixels kept until art_make_lazy() makes it lazy.  Deferred
+ * (art_defer()), only its header read: pending, decoded and checked
+ * when first drawn.  False with why if it cannot be read or is damaged.
  */
 static bool
 big_png(struct images *c, struct image *img, const char **why)
 {
-	struct pngread r = { .want = true };
+	struct pngread r = { .want = true, .head = c->defer };
 
 	g_free(img->data);
 	img->data = NULL;	/* len stays: the file's size */
 	/* Its pixels will be held: one large image's at a time. */
-	art_lazy_drop(c);
+	if (!c->defer)
+		art_lazy_drop(c);
 	r.w = (int)img->w_px;
 	r.h = (int)img->h_px;
 	/* Its bytes came from no file kept open: an inline SVG's text, a
@@ -366,6 +376,8 @@ big_png(struct images *c, struct image *img, const char **why)
 	if (!art_png_read_fd(img->fd, MAX_BYTES, &r, why))
 		return false;
 	img->surface = r.surface;
+	img->alpha = r.alpha;
+	img->pending = c->defer;
 	return true;
 }
 
@@ -612,6 +624,8 @@ art_load_draft(struct images *c, const char *path, const struct srcpos *pos,
 		return NULL;
 	}
 	if (decode(c, img, pos, ctx, d, &why)) {
+		if (img->pending)
+			art_lazy_pend(img, pos, ctx);
 		if (img->kind != IMG_SVG && img->w_px * img->h_px * 4 >
 		    LAZY_BYTES)
 			art_make_lazy(c, img);

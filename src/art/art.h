@@ -37,10 +37,11 @@ struct image {
 	bool		 refused;	/* missing, said as an error */
 	bool		 warned;	/* missing, said as a placeholder */
 	/*
-	 * A large raster image is lazy: checked whole when it is loaded,
-	 * then its pixels freed; its surface is a recording of a raster
-	 * source that reads and decodes the file again when drawn, so
-	 * memory holds one such image at a time, not the deck's art.
+	 * A large raster image is lazy: checked whole when it is loaded
+	 * (or, deferred, when first drawn), then its pixels freed; its
+	 * surface is a recording of a raster source that reads and
+	 * decodes the file again when drawn, so memory holds one such
+	 * image at a time, not the deck's art.
 	 */
 	bool		 lazy;
 	bool		 converted;	/* a JPEG whose pixels are not its
@@ -58,6 +59,15 @@ struct image {
 					   since it was first read, read
 					   again from it when drawn */
 	bool		 fd_kept;
+	/*
+	 * lazy, deferred (art_defer()): not decoded yet, to be checked
+	 * as it is first drawn; where it was first named, to say there
+	 * that it is damaged if it is.
+	 */
+	bool		 pending;
+	char		*named_file;	/* owned, or NULL */
+	unsigned int	 named_line, named_col;
+	char		*named_ctx;	/* owned: "card 'x'", or NULL */
 	/* SVG: drawing one element by its id (svgpart.c) */
 	char		**ids;		/* its elements' ids, sorted */
 	size_t		 nids;
@@ -88,6 +98,20 @@ void		 art_confine(struct images *c,
 void		 art_fonts(struct images *c, const char *const *const *families,
 		    void (*want)(void *ctx, const char *family), void *ctx);
 void		 art_free(struct images *c);
+/*
+ * With on, a large PNG loaded from now on is only measured (its header
+ * read) and decoded first when it is drawn, where it is checked: once a
+ * run, not once to check it and again to draw it.  For a run that draws
+ * every image it loads into a PDF (cards, pack), which calls
+ * art_check_pending() before it keeps its output.
+ */
+void		 art_defer(struct images *c, bool on);
+/*
+ * Each deferred image not decoded yet (none drawn it) decoded now, in
+ * the order they were named: a damaged one is an error where it was
+ * first named, in the diagnostics art_confine() gave.
+ */
+void		 art_check_pending(struct images *c);
 /*
  * Nothing more will be drawn for now (the last page is written): the
  * large image held decoded for its next use is let go, so that it does

@@ -41,6 +41,8 @@ struct images {
 	size_t		 zero_max;	/* the largest lazy image's pixels */
 	size_t		 nkept;		/* lazy images' files held open
 					   (fd_kept), at most KEPT_FILES */
+	bool		 defer;		/* art_defer(): large PNGs decoded
+					   first when drawn */
 };
 
 /*
@@ -50,6 +52,13 @@ struct images {
  * when drawn.
  */
 void	 art_make_lazy(struct images *c, struct image *img);
+
+/*
+ * lazy.c: deferred image img (pending) noted where it was first named,
+ * pos and ctx (copied), to be checked when drawn.
+ */
+void	 art_lazy_pend(struct image *img, const struct srcpos *pos,
+	    const char *ctx);
 
 /* lazy.c: the pixels of the lazy image held let go, before more are
  * decoded. */

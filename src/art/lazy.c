@@ -5,11 +5,15 @@
  * since, else opened again, confined and bounded as at load -- when
  * Cairo asks for its pixels, resampled for --image-dpi; one such image
  * held at a time, so that memory follows the largest image, not the
- * deck's art.  Cairo asks for an image's pixels several times a page,
+ * deck's art.  Deferred (art_defer(): a run that draws every image it
+ * loads), a large PNG is only measured when loaded and checked by its
+ * one decode, when first drawn; art_check_pending() decodes those no
+ * page drew.  Cairo asks for an image's pixels several times a page,
  * but a PDF needs them only to write the image, once a document: every
  * other time it is given a stand-in of the same size, format and id,
- * without pixels (lazy_standin()), so that an image is decoded once to
- * check it and once for each PDF, however many cards show it.  Part of
+ * without pixels (lazy_standin()), so that an image is decoded once for
+ * each PDF however many cards show it (and, unless deferred, once more
+ * to check it).  Part of
  * the art stage, for art.c (images.h).
  */
 #include <fcntl.h>
@@ -74,19 +78,19 @@ lazy_pixels(const struct image *img, cairo_surface_t *full,
 
 /*
  * Lazy image img's pixels, px_w x px_h, read and decoded from its file
- * again (and resampled, for --image-dpi); NULL if the file is no longer
- * the image it was.  A unique id names the file and size, so that the
- * PDF embeds it once however often it is asked for.
+ * again (and resampled, for --image-dpi); NULL with why if the file is
+ * no longer the image it was, or (pending) is damaged.  A unique id
+ * names the file and size, so that the PDF embeds it once however often
+ * it is asked for.
  */
 static cairo_surface_t *
-lazy_decode(const struct image *img)
+lazy_decode(const struct image *img, const char **why)
 {
 	const struct confine *conf = img->cache->confine;
 	struct image t = { .path = img->path, .kind = img->kind };
-	struct pngread r = { (int)img->w_px, (int)img->h_px, true, false,
-	    NULL };
+	struct pngread r = { .w = (int)img->w_px, .h = (int)img->h_px,
+	    .want = true };
 	cairo_surface_t *s = NULL;
-	const char *why;
 	struct stat st;
 	bool ok;
 	int fd;
@@ -98,26 +102,124 @@ lazy_decode(const struct image *img)
 	if (img->fd_kept)
 		fd = fstat(img->fd, &st) == 0 ? img->fd : -1;
 	else
-		fd = confine_open(conf, img->path, &st, &why);
+		fd = confine_open(conf, img->path, &st, why);
+	*why = "cannot be read";
 	if (fd < 0)
 		ok = false;
 	else if (img->kind == IMG_PNG) {
-		ok = art_png_read_fd(fd, MAX_BYTES, &r, &why);
+		ok = art_png_read_fd(fd, MAX_BYTES, &r, why);
 		t.surface = r.surface;
 		t.w_px = img->w_px;
 		t.h_px = img->h_px;
 	} else
 		ok = lseek(fd, 0, SEEK_SET) == 0 && confine_slurp_fd(fd, &st,
-		    MAX_BYTES, &t.data, &t.len, &why) &&
-		    art_load_jpeg(&t, &why);
+		    MAX_BYTES, &t.data, &t.len, why) &&
+		    art_load_jpeg(&t, why);
 	if (fd >= 0 && !img->fd_kept)
 		close(fd);
 	if (ok && t.w_px == img->w_px && t.h_px == img->h_px)
 		s = lazy_pixels(img, t.surface, &t.data, t.len, t.converted);
+	else if (ok)
+		*why = "changed while deckpress read it";
 	if (t.surface != NULL)
 		cairo_surface_destroy(t.surface);
 	g_free(t.data);
 	return s;
+}
+
+/*
+ * A deferred image that its first decode found damaged: said where it
+ * was first named, as loading would have said it, and not drawn.
+ */
+static void
+lazy_damaged(struct images *c, struct image *img, const char *why)
+{
+	struct srcpos pos = { NULL, img->named_line, img->named_col };
+
+	img->pending = false;
+	img->changed = true;
+	img->failed = true;
+	if (c->d == NULL)
+		return;
+	if (img->named_file != NULL)
+		pos.file = diag_file(c->d, img->named_file);
+	diag_add(c->d, DIAG_ERROR, &pos, "image", "%s%simage %s %s",
+	    CTX_FMT(img->named_ctx), img->path, why);
+}
+
+void
+art_lazy_pend(struct image *img, const struct srcpos *pos, const char *ctx)
+{
+	img->named_file = pos != NULL && pos->file != NULL ?
+	    g_strdup(pos->file) : NULL;
+	img->named_line = pos != NULL ? pos->line : 0;
+	img->named_col = pos != NULL ? pos->col : 0;
+	img->named_ctx = ctx != NULL ? g_strdup(ctx) : NULL;
+}
+
+/*
+ * Lazy image img's pixels decoded into c->held_px (the last held let
+ * go): a pending one checked so; one that cannot be read again as it
+ * was, or is damaged, said once and held as transparent pixels, drawn
+ * as nothing (the error keeps the PDF from being written).
+ */
+static void lazy_changed(struct images *c, struct image *img);
+
+static void
+lazy_hold(struct images *c, struct image *img)
+{
+	const char *why = NULL;
+
+	art_lazy_drop(c);
+	c->held_px = lazy_decode(img, &why);
+	if (c->held_px == NULL) {
+		if (img->pending)
+			lazy_damaged(c, img, why);
+		else
+			lazy_changed(c, img);
+		c->held_px = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+		    img->px_w, img->px_h);
+	}
+	img->pending = false;
+	c->held = img;
+}
+
+/* Images named where (file, line, col) by_named() orders them. */
+static gint
+by_named(gconstpointer a, gconstpointer b)
+{
+	const struct image *x = *(struct image *const *)a;
+	const struct image *y = *(struct image *const *)b;
+	int k = g_strcmp0(x->named_file, y->named_file);
+
+	if (k != 0)
+		return k;
+	if (x->named_line != y->named_line)
+		return x->named_line < y->named_line ? -1 : 1;
+	if (x->named_col != y->named_col)
+		return x->named_col < y->named_col ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+void
+art_check_pending(struct images *c)
+{
+	GPtrArray *v;
+	GHashTableIter it;
+	gpointer k, img;
+	guint i;
+
+	if (c == NULL)
+		return;
+	v = g_ptr_array_new();
+	g_hash_table_iter_init(&it, c->by_path);
+	while (g_hash_table_iter_next(&it, &k, &img))
+		if (((struct image *)img)->pending)
+			g_ptr_array_add(v, img);
+	g_ptr_array_sort(v, by_named);
+	for (i = 0; i < v->len; i++)
+		lazy_hold(c, g_ptr_array_index(v, i));
+	g_ptr_array_free(v, true);
 }
 
 /* A lazy image that cannot be read again as it was: said once. */
@@ -239,18 +341,8 @@ lazy_acquire(cairo_pattern_t *p, void *data, cairo_surface_t *target,
 	img->acquired++;
 	if ((s = lazy_standin(img, p, target)) != NULL)
 		return s;
-	if (c->held != img) {
-		art_lazy_drop(c);
-		c->held_px = lazy_decode(img);
-		/* Changed since it was checked: drawn as nothing, and an
-		 * error that keeps the PDF from being written. */
-		if (c->held_px == NULL) {
-			lazy_changed(c, img);
-			c->held_px = cairo_image_surface_create(
-			    CAIRO_FORMAT_ARGB32, img->px_w, img->px_h);
-		}
-		c->held = img;
-	}
+	if (c->held != img)
+		lazy_hold(c, img);
 	return cairo_surface_reference(c->held_px);
 }
 
@@ -367,14 +459,18 @@ lazy_record(struct image *img)
 void
 art_make_lazy(struct images *c, struct image *img)
 {
-	img->alpha = cairo_image_surface_get_format(img->surface) !=
-	    CAIRO_FORMAT_RGB24;
 	img->px_w = (int)img->w_px;
 	img->px_h = (int)img->h_px;
 	img->cache = c;
 	img->lazy = true;
 	c->zero_max = MAX(c->zero_max, (size_t)cairo_format_stride_for_width(
 	    CAIRO_FORMAT_RGB24, img->px_w) * img->px_h);
+	if (img->pending) {
+		lazy_record(img);	/* its header read: alpha known */
+		return;
+	}
+	img->alpha = cairo_image_surface_get_format(img->surface) !=
+	    CAIRO_FORMAT_RGB24;
 	art_lazy_drop(c);
 	c->held_px = lazy_pixels(img, img->surface, &img->data, img->len,
 	    img->converted);

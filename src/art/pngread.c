@@ -245,6 +245,10 @@ art_png_read_fd(int fd, size_t max, struct pngread *out, const char **why)
 		*why = "changed while deckpress read it";
 		goto out;
 	}
+	if (out->head) {
+		ok = true;	/* measured, to be decoded when drawn */
+		goto out;
+	}
 	passes = expand(png, info);
 	if (!out->want) {
 		scratch = malloc((size_t)w * 4 + 16);

@@ -17,6 +17,8 @@ struct pngread {
 	int		 w, h;		/* in: the size its header gave */
 	bool		 want;		/* in: the pixels, else only proved
 					   whole a row at a time */
+	bool		 head;		/* in: only its header read (alpha
+					   known), nothing decoded */
 	bool		 alpha;		/* out: it has transparency */
 	cairo_surface_t	*surface;	/* out, with want: its pixels */
 };

@@ -50,6 +50,7 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		pdf_subject(&pdf, pr.note);
 		if (art_count(s->images) > 0)
 			pdf_images(&pdf);
+		pdf_before_keep(&pdf, job_art_checked, s->images);
 		pdf_expect(&pdf, pr.npages);
 		fit = print_pages(&pdf, s, &pr, 0, d);
 		ok = pdf_close(&pdf, fit, d);
@@ -131,6 +132,7 @@ doc_cards(const struct job *j, char **said, struct diags *d)
 	int rc, li = 0;
 
 	job_load_opts(j, &lo);
+	lo.art_drawn = true;	/* the PDF draws every card's image */
 	/* watch keeps what it can of the last build's game. */
 	if ((rc = j->kept != NULL ? job_setup_again(s, j->deckdir, &lo, d) :
 	    job_setup_load(s, j->deckdir, &lo, d)) != 0) {
@@ -153,6 +155,9 @@ doc_cards(const struct job *j, char **said, struct diags *d)
 		j->loaded(j->loaded_arg, s, (size_t)li);
 	rc = render_pdf(s, j, (size_t)li, v, out, said, d);
 out:
+	/* Stopped before drawing: the images are checked all the same. */
+	if (rc != 0)
+		art_check_pending(s->images);
 	g_free(out);
 	validate_rules_free(rules);
 	if (j->kept == NULL)

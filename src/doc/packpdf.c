@@ -120,6 +120,7 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 	pdf_subject(&pdf, p->sheets.note);
 	if (art_count(p->s->images) > 0)
 		pdf_images(&pdf);
+	pdf_before_keep(&pdf, job_art_checked, p->s->images);
 	pdf_expect(&pdf, p->p_credits + p->fcredits.n);
 	pack_links(p);
 	draw_flow(&pdf, p, &p->fcover, &page);
@@ -188,6 +189,7 @@ doc_pack(const struct job *j, char **said, struct diags *d)
 	p.strs = g_ptr_array_new_with_free_func(free);
 	job_load_opts(j, &lo);
 	lo.pack = true;
+	lo.art_drawn = true;	/* the PDF draws every card's image */
 	if ((rc = job_setup_load(&s, j->deckdir, &lo, d)) != 0)
 		goto out;
 	job_sheets(j, &s);
@@ -206,6 +208,9 @@ doc_pack(const struct job *j, char **said, struct diags *d)
 	if ((rc = job_ensure_parent(out, d)) == 0)
 		rc = pack_write(&p, out, d);
 out:
+	/* Stopped before drawing: the images are checked all the same. */
+	if (rc != 0)
+		art_check_pending(s.images);
 	g_free(out);
 	pack_free(&p);
 	job_setup_free(&s);

@@ -45,6 +45,12 @@ int	 job_setup_load(struct setup *s, const char *deckdir,
 	    const struct load_opts *o, struct diags *d);
 void	 job_setup_free(struct setup *s);
 /*
+ * The images of a setup (a struct images *, as pdf_before_keep() gives
+ * it) loaded to be checked as they are drawn, those not drawn yet
+ * checked now (art_check_pending()).
+ */
+void	 job_art_checked(void *images);
+/*
  * Load the deck in deckdir again into s, which a build loaded before
  * (or holds nothing): its fonts, fits, icons and images kept when
  * job_setup_keeps() says they can be, the deck, its templates and

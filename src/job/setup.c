@@ -213,6 +213,12 @@ job_setup_again(struct setup *s, const char *deckdir,
 }
 
 void
+job_art_checked(void *images)
+{
+	art_check_pending(images);
+}
+
+void
 job_setup_free(struct setup *s)
 {
 	free_deck(s);
@@ -401,13 +407,17 @@ bind_deck(struct setup *s, const struct load_opts *o, struct diags *d)
 	art_confine(s->images, s->deck->confine, d);
 	art_fonts(s->images, layout_fonts_list(s->fonts), want_family,
 	    s->fonts);
+	art_defer(s->images, o->art_drawn);
 	s->fonts->images = s->images;
 	if (!load_boxes(s->deck, s->tmpls, d) ||
 	    !load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,
 	    s->icons, s->images, !o->lenient, d) ||
-	    !load_titles(s->deck, (const struct tmpl *const *)s->tmpls, d))
+	    !load_titles(s->deck, (const struct tmpl *const *)s->tmpls, d)) {
+		/* Nothing will be drawn: a damaged image is said now. */
+		art_check_pending(s->images);
 		return EXIT_INPUT;
+	}
 	return 0;
 }
 

@@ -42,6 +42,8 @@ struct pdfout {
 					   drawn (a large image that changed,
 					   read again), keeps it from being
 					   kept */
+	void		(*before_keep)(void *arg);	/* pdf_before_keep() */
+	void		*before_arg;
 };
 
 /*
@@ -166,6 +168,13 @@ void	pdf_tag_card(cairo_t *cr, size_t elem, size_t card, bool back);
 /* The document draws images: pdf_close() has pdf_finish() clean it. */
 void	pdf_images(struct pdfout *p);
 
+/*
+ * fn(arg) called by pdf_close() once every page is written, before it
+ * decides to keep the PDF: an error it says keeps it from being kept
+ * (the images that no page drew, checked after all).
+ */
+void	pdf_before_keep(struct pdfout *p, void (*fn)(void *arg), void *arg);
+
 /* The document's subject (NULL: none): what makes a draft a draft. */
 void	pdf_subject(struct pdfout *p, const char *subject);
 
@@ -209,7 +218,9 @@ bool	pdf_close(struct pdfout *p, bool keep, struct diags *d);
 /*
  * Write image img (an ARGB32 or RGB24 image surface) drawn at dpi as a
  * PNG file at path, atomically, its resolution in a pHYs chunk.
- * Returns false with an I/O error if it cannot.
+ * Returns false with an I/O error if it cannot, and false without
+ * writing if d holds an error already: one said while img was drawn (a
+ * large image that changed) leaves no image behind, as a PDF's does.
  */
 bool	pdf_png_write(cairo_surface_t *img, const char *path, double dpi,
 	    struct diags *d);

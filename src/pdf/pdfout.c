@@ -84,6 +84,13 @@ pdf_images(struct pdfout *p)
 	p->rewrite = true;
 }
 
+void
+pdf_before_keep(struct pdfout *p, void (*fn)(void *arg), void *arg)
+{
+	p->before_keep = fn;
+	p->before_arg = arg;
+}
+
 
 void
 pdf_expect(struct pdfout *p, size_t total)
@@ -138,6 +145,10 @@ pdf_close(struct pdfout *p, bool keep, struct diags *d)
 	cairo_surface_finish(p->surf);
 	st = cairo_surface_status(p->surf);
 	cairo_surface_destroy(p->surf);
+	/* What is checked once the pages are written (the images no page
+	 * drew): an error it says keeps the PDF. */
+	if (p->before_keep != NULL)
+		p->before_keep(p->before_arg);
 	/* Its failure, if any, is the file's, which outfile_check says. */
 	pdf_xdict_end(p->xd, &p->out);
 	free(p->xd);

@@ -171,6 +171,8 @@ pdf_png_write(cairo_surface_t *img, const char *path, double dpi,
 	png_infop info = NULL;
 	bool ok;
 
+	if (d->nerr > 0)
+		return false;	/* said as it was drawn */
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
 	    cairo_image_surface_get_data(img) == NULL) {
 		diag_add(d, DIAG_ERROR, &pos, "io", "cannot write PNG: %s",
