@@ -171,14 +171,29 @@ w, h = int(w), int(h)
 def at(x, y):
     i = (y * w + x) * 3
     return tuple(px[i:i + 3])
-blue = [(x, y) for y in range(0, h, 3) for x in range(0, w, 3)
-    if at(x, y)[2] > 200 and at(x, y)[0] < 80]
-if not blue:
+# The blue pixels (blue over 200, red under 80) of every third row and
+# column: their bounds.  Each row a mask of bytes, 1 where blue, read as
+# a number: its highest and lowest bits are the first and last blue
+# pixel (pixel by pixel, in Python, this took 0.4 s of CPU a page).
+red = bytes(v < 80 for v in range(256))
+blu = bytes(v > 200 for v in range(256))
+x0 = y0 = x1 = y1 = None
+for y in range(0, h, 3):
+    row = px[y * w * 3:(y + 1) * w * 3]
+    r = row[0::9].translate(red)
+    m = int.from_bytes(r, "big") & int.from_bytes(row[2::9].translate(blu), "big")
+    if not m:
+        continue
+    first = 3 * (len(r) - 1 - (m.bit_length() - 1) // 8)
+    last = 3 * (len(r) - 1 - ((m & -m).bit_length() - 1) // 8)
+    x0 = first if x0 is None else min(x0, first)
+    x1 = last if x1 is None else max(x1, last)
+    y0 = y if y0 is None else y0
+    y1 = y
+if x0 is None:
     sys.exit("no blue card on the page")
-x1 = max(p[0] for p in blue)
-y1 = max(p[1] for p in blue)
-xm = (min(p[0] for p in blue) + x1) // 2
-ym = (min(p[1] for p in blue) + y1) // 2
+xm = (x0 + x1) // 2
+ym = (y0 + y1) // 2
 for name, near, far in (("right", at(x1 + 4, ym), at(x1 + 40, ym)),
     ("below", at(xm, y1 + 4), at(xm, y1 + 40))):
     print(name, near, far)
