@@ -176,8 +176,16 @@ check "art: a JPEG whose profile changed its pixels is embedded as pixels, not i
 python3 -c '
 import struct, sys, zlib
 W, H = 1512, 756
-raw = b"".join(b"\0" + bytes(v for x in range(W) for v in
-    (x * 255 // W, y * 255 // H, 128)) for y in range(H))
+# each row: a filter byte 0, then R G B: x * 255 // W, y * 255 // H, 128
+# (written a channel at a time: a pixel at a time took 0.16 s of CPU)
+row = bytearray(1 + 3 * W)
+row[1::3] = bytes(x * 255 // W for x in range(W))
+row[3::3] = b"\x80" * W
+rows = []
+for y in range(H):
+    row[2::3] = bytes([y * 255 // H]) * W
+    rows.append(bytes(row))
+raw = b"".join(rows)
 def chunk(t, d):
     return (struct.pack(">I", len(d)) + t + d +
         struct.pack(">I", zlib.crc32(t + d) & 0xffffffff))
