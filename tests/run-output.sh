@@ -438,7 +438,8 @@ stopped() {
 			tmp=$t
 		done
 		[ -n "$kid" ] && break
-		if ! kill -0 "$1" 2>/dev/null || [ "$(now_ms)" -gt "$end" ]; then
+		if ! kill -0 "$1" 2>/dev/null ||
+		    [ "$(now_ms)" -gt "$end" ]; then
 			echo "no temporary seen while it ran: make NBIG larger"
 			return 1
 		fi
