@@ -182,7 +182,8 @@ x0 = y0 = x1 = y1 = None
 for y in range(0, h, 3):
     row = px[y * w * 3:(y + 1) * w * 3]
     r = row[0::9].translate(red)
-    m = int.from_bytes(r, "big") & int.from_bytes(row[2::9].translate(blu), "big")
+    b = row[2::9].translate(blu)
+    m = int.from_bytes(r, "big") & int.from_bytes(b, "big")
     if not m:
         continue
     first = 3 * (len(r) - 1 - (m.bit_length() - 1) // 8)
