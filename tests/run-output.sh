@@ -517,10 +517,13 @@ tty_ci() {
 	(CI=1; export CI; on_tty_paused "$T/ci.out" "$T/ci.err") &&
 	    [ ! -s "$T/ci.err" ]
 }
+# pipe_quiet: the first render, paused as the others, exited 0 and
+# wrote nothing on stderr.
 pipe_quiet() {
 	read -r x <"$T/pipe.rc"
 	[ ! -s "$T/pipe.paused" ] || { cat "$T/pipe.paused"; return 1; }
-	[ "$x" = 0 ] && [ ! -s "$T/pipe.err" ]
+	[ "$x" = 0 ] || { echo "exit $x"; return 1; }
+	[ ! -s "$T/pipe.err" ] || { echo "stderr:"; cat "$T/pipe.err"; return 1; }
 }
 if command -v python3 >/dev/null 2>&1; then
 	pages=$(sed -n 's/.*, \([0-9]*\) pages$/\1/p' "$T/longer.out")
