@@ -23,16 +23,30 @@ elif grep -qa __asan_init deckpress; then LIMIT=10
 else LIMIT=1; fi
 
 # cost FILE CMD...: run CMD (stdout to FILE.out, stderr to FILE.err);
-# FILE gets "EXIT CPU_SECONDS MAX_RSS_KB" of it and its children.
+# FILE gets "EXIT CPU_SECONDS MAX_RSS_KB" of it and its children, as
+# /usr/bin/time has them from wait4() (as run-costs.sh's timed; a
+# python3 measuring the same took 25 to 90 ms of CPU a run to start).
 cost() {
-	python3 -c '
-import resource, subprocess, sys
-with open(sys.argv[1] + ".out", "wb") as o, open(sys.argv[1] + ".err", "wb") as e:
-    rc = subprocess.call(sys.argv[2:], stdout=o, stderr=e)
-u = resource.getrusage(resource.RUSAGE_CHILDREN)
-with open(sys.argv[1], "w") as f:
-    f.write("%d %.3f %d\n" % (rc, u.ru_utime + u.ru_stime, u.ru_maxrss))
-' "$@"
+	c_f=$1
+	shift
+	c_rc=0
+	/usr/bin/time -o "$c_f.time" -f '%U %S %M' "$@" >"$c_f.out" \
+	    2>"$c_f.err" || c_rc=$?
+	# A run killed by a signal: /usr/bin/time says so on a first line.
+	# Its last line read, and user + system added, by the shell: %U and
+	# %S have two decimals, so their sum in hundredths is exact; leading
+	# zeros off, not to be octal.
+	c_last=
+	while IFS= read -r c_l; do c_last=$c_l; done <"$c_f.time"
+	# shellcheck disable=SC2086 # "USER SYS KB", split into its words
+	set -- $c_last
+	c_u=${1%.*}${1#*.}
+	c_s=${2%.*}${2#*.}
+	c_u=${c_u#"${c_u%%[!0]*}"}
+	c_s=${c_s#"${c_s%%[!0]*}"}
+	c_cs=$((${c_u:-0} + ${c_s:-0}))
+	echo "$c_rc $((c_cs / 100)).$((c_cs / 10 % 10))$((c_cs % 10))0 $3" \
+	    >"$c_f"
 }
 
 D=$T/deck

@@ -24,15 +24,15 @@
 #
 #   WRAP      prefix for every deckpress call (valgrind)
 #   TIMEOUT   seconds to wait for a large render's temporary: 60
-#   NBIG      cards in the large deck: 4000 (a render of 2-3 s)
-#   NOVER     cards in the full disk's and size limit's deck: 1200
+#   NBIG      cards in the large deck: 2000 (a render of 0.4 s, paused)
+#   NOVER     cards in the full disk's and size limit's deck: 300
 T=out/test/output
 # A tmpfs a killed run left mounted would stop suite.sh's rm -rf.
 umount "$T/disk" 2>/dev/null || true
 . tests/suite.sh
 
 TIMEOUT=${TIMEOUT:-60}
-NBIG=${NBIG:-4000}
+NBIG=${NBIG:-2000}
 Q=tests/decks/quiz
 # Standard output, devices and FIFOs are spooled here: nothing may stay.
 TMPDIR=$(pwd -P)/$T/spool
@@ -387,6 +387,20 @@ check "an input refused: the game unchanged, no temporary in it" sh -c '
     "$T/game.was" "$G"
 
 # --- a large render, signalled midway ---------------------------------
+# Each render below is made to last as long as its test needs, on any
+# machine, as run-jobs.sh makes its progress line's: it is stopped
+# (SIGSTOP) once its temporary holds bytes, midway through its pages,
+# and let go on (SIGCONT) once the test has done what it does while the
+# render runs.  A signal sent to a stopped run waits for it to go on
+# (but SIGKILL, which ends it there), so it lands midway however fast
+# the machine is; the progress line's runs go on 1.5 s later, past the
+# second the line waits for (AFTER in src/progress.c).  The deck has
+# NBIG cards: its temporary holds bytes within the first fifth of its
+# render, which goes on for about 0.3 s of CPU here after that: time
+# enough to stop it on a machine three times as fast, polling every
+# 20 ms.  (Those runs were made to last by their size: 4000 cards to
+# signal, 12 000 for the progress line, 1.6 s of CPU each of its three
+# runs.)
 B=$T/big
 quiz_deck "$B" big "$NBIG"
 mkdir -p "$T/sig"
@@ -408,26 +422,54 @@ has_temp() {
 	return 1
 }
 
-# signalled SIG RC: render the large deck over a copy of the old PDF,
-# send SIG once its temporary holds bytes, and expect exit RC (128 +
-# the signal's number), the old PDF byte-identical, no temporary (but
-# for KILL, whose temporary is left: nothing can catch it).
-signalled() {
-	sig=$1 want=$2 pdf=$T/sig/$1.pdf
-	cp "$OLD" "$pdf"
-	$DEFSIG $WRAP ./deckpress cards "$B" -o "$pdf" >/dev/null 2>&1 &
-	pid=$!
+# stopped PID PDF: while the job PID runs, the run writing PDF is
+# stopped once a temporary of PDF holds bytes; $kid is that run's
+# process (the PID in the temporary's name).  False, saying why, if no
+# such temporary is seen while PID runs, or if the run was done before
+# it could be stopped.
+stopped() {
+	kid= tmp=
 	end=$(($(now_ms) + TIMEOUT * 1000))
-	until has_temp "$pdf"; do
-		if ! kill -0 $pid 2>/dev/null || [ "$(now_ms)" -gt "$end" ]; then
-			kill $pid 2>/dev/null || true
-			wait $pid || true
+	until [ -n "$kid" ]; do
+		for t in "$2".tmp-*; do
+			[ -s "$t" ] || continue
+			kid=${t##*.tmp-}
+			kid=${kid%-*}
+			tmp=$t
+		done
+		[ -n "$kid" ] && break
+		if ! kill -0 "$1" 2>/dev/null ||
+		    [ "$(now_ms)" -gt "$end" ]; then
 			echo "no temporary seen while it ran: make NBIG larger"
 			return 1
 		fi
 		sleep 0.02
 	done
+	# Stopped with its temporary still there: not done, not renamed.
+	kill -s STOP "$kid" 2>/dev/null && [ -e "$tmp" ] && return 0
+	kill -s CONT "$kid" 2>/dev/null || true
+	echo "$2 done before it was stopped: make NBIG larger"
+	return 1
+}
+
+# signalled SIG RC: render the large deck over a copy of the old PDF,
+# stop it once its temporary holds bytes, send SIG and let it go on,
+# and expect exit RC (128 + the signal's number), the old PDF
+# byte-identical, no temporary (but for KILL, whose temporary is left:
+# nothing can catch it).
+signalled() {
+	sig=$1 want=$2 pdf=$T/sig/$1.pdf
+	cp "$OLD" "$pdf"
+	$DEFSIG $WRAP ./deckpress cards "$B" -o "$pdf" >/dev/null 2>&1 &
+	pid=$!
+	if ! stopped $pid "$pdf"; then
+		kill $pid 2>/dev/null || true
+		wait $pid || true
+		return 1
+	fi
 	kill -s "$sig" $pid
+	# SIGKILL ended it: nothing to let go on.
+	kill -s CONT "$kid" 2>/dev/null || true
 	rc=0
 	wait $pid || rc=$?
 	[ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; return 1; }
@@ -440,38 +482,48 @@ signalled() {
 }
 
 # The progress line: on a terminal only, not in CI, erased at the end.
-# A render of some seconds: the line shows after one.
-P=$T/longer
-mkdir -p "$P/text"
-cp "$B/layout.yaml" "$P/"
-sed "s/^game: big/game: longer/" "$B/deck.yaml" >"$P/deck.yaml"
-awk -v n="$((NBIG * 2))" 'BEGIN {
-	print "  - {id: r, category: science, count: " n "}"
-}' >>"$P/deck.yaml"
-sed '/^values:/i\
-\  r: {question: Question r as often as it takes to last}' \
-    "$B/text/en.yaml" >"$P/text/en.yaml"
+# paused PID PDF: the run writing PDF for the job PID is stopped midway
+# (stopped) and let go on 1.5 s later, a render of over a second;
+# false, once PID has ended, if it was not.
+paused() {
+	stopped "$1" "$2" || { wait "$1" || true; return 1; }
+	sleep 1.5
+	kill -s CONT "$kid"
+}
 # The first render, stderr not a terminal and CI unset, gives the
 # standard output the runs on a terminal must print, and is the one
-# that must show no progress line (checked below).
-# Its time printed, for NBIG: each signal below lands while the large
-# deck's temporary grows, a third of this.
+# that must show no progress line (checked below), though it lasts as
+# long as they do.
+(unset CI; exec $WRAP ./deckpress cards "$B" -o "$T/longer.pdf" \
+    >"$T/longer.out" 2>"$T/pipe.err") &
+p=$!
+paused $p "$T/longer.pdf" >"$T/pipe.paused" || true
 rc=0
-s=$(now_ms)
-(unset CI; dpout cards "$P" -o "$T/longer.pdf" >"$T/longer.out" \
-    2>"$T/pipe.err") || rc=$?
-e=$(now_ms)
+wait $p || rc=$?
 echo "$rc" >"$T/pipe.rc"
-echo "# the longer render: $((NBIG * 3)) cards in $((e - s)) ms"
+# on_tty_paused OUT ERR: the large deck into longer.pdf on a terminal
+# (on_tty), paused midway.
+on_tty_paused() {
+	on_tty "$1" "$2" $WRAP ./deckpress cards "$B" -o "$T/longer.pdf" &
+	p=$!
+	paused $p "$T/longer.pdf" || return 1
+	wait $p
+}
 tty_progress() {
-	(unset CI; on_tty "$T/tty-progress.out" "$T/tty-progress.err" \
-	    $WRAP ./deckpress cards "$P" -o "$T/longer.pdf") &&
+	(unset CI; on_tty_paused "$T/tty-progress.out" "$T/tty-progress.err") &&
 	    progress_ok "$T/tty-progress.err" "$1"
 }
 tty_ci() {
-	(CI=1; export CI; on_tty "$T/ci.out" "$T/ci.err" \
-	    $WRAP ./deckpress cards "$P" -o "$T/longer.pdf") &&
+	(CI=1; export CI; on_tty_paused "$T/ci.out" "$T/ci.err") &&
 	    [ ! -s "$T/ci.err" ]
+}
+# pipe_quiet: the first render, paused as the others, exited 0 and
+# wrote nothing on stderr.
+pipe_quiet() {
+	read -r x <"$T/pipe.rc"
+	[ ! -s "$T/pipe.paused" ] || { cat "$T/pipe.paused"; return 1; }
+	[ "$x" = 0 ] || { echo "exit $x"; return 1; }
+	[ ! -s "$T/pipe.err" ] || { echo "stderr:"; cat "$T/pipe.err"; return 1; }
 }
 if command -v python3 >/dev/null 2>&1; then
 	pages=$(sed -n 's/.*, \([0-9]*\) pages$/\1/p' "$T/longer.out")
@@ -483,8 +535,7 @@ if command -v python3 >/dev/null 2>&1; then
 else
 	skip "the progress line" "no python3 to make a pty"
 fi
-check "no progress line when stderr is not a terminal" \
-    sh -c '[ "$(cat "$1/pipe.rc")" = 0 ] && [ ! -s "$1/pipe.err" ]' sh "$T"
+check "no progress line when stderr is not a terminal" pipe_quiet
 if [ -n "$DEFSIG" ]; then
 	check "SIGINT midway: exit 130, the old PDF byte-identical, no temporary" \
 	    signalled INT 130
@@ -508,12 +559,12 @@ check "a stale temporary of another target is left alone" \
 rm -f "$T/sig/other.pdf.tmp-2147483000-abcdef"
 
 # --- a full disk and a file size limit --------------------------------
-# Their deck, V: NOVER cards (~380 kB of PDF).  What they check needs
-# of its size only that its PDF outgrows the 64 KiB disk and the 200 kB
-# limit, as the large deck's 1.3 MB does; deckpress renders every page
-# before it stops, and the four runs of the large deck took 0.8 s of
-# CPU each.
-NOVER=${NOVER:-1200}
+# Their deck, V: NOVER cards (~105 kB of PDF).  What they check needs
+# of its size only that its PDF outgrows, about twice over, the room
+# the 64 KiB disk has beside the old PDF (7.6 kB) and the 50 kB limit;
+# deckpress renders every page before it stops: the four runs of the
+# large deck took 0.8 s of CPU each, of 1200 cards 0.25 s.
+NOVER=${NOVER:-300}
 V=$T/over
 quiz_deck "$V" big "$NOVER"
 
@@ -554,14 +605,14 @@ fi
 mkdir -p "$T/limit"
 cp "$OLD" "$T/limit/quiz.pdf"
 if command -v prlimit >/dev/null 2>&1; then
-	# 200 kB: above the old PDF, below V's (~380 kB).
+	# 50 kB: above the old PDF (7.6 kB), below V's (~105 kB).
 	check "a file size limit (prlimit --fsize, EFBIG): exit 3, the old PDF byte-identical, no temporary" \
 	    full "$T/limit/quiz.pdf" "$T/limit.err" \
 	    "$T/limit/quiz.pdf: error: cannot write: File too large" \
-	    prlimit --fsize=200000 $WRAP ./deckpress cards "$V" -o "$T/limit/quiz.pdf"
+	    prlimit --fsize=50000 $WRAP ./deckpress cards "$V" -o "$T/limit/quiz.pdf"
 	check "-o - past a file size limit: exit 3, nothing on standard output" sh -c '
 	    rc=0
-	    prlimit --fsize=200000 $1 ./deckpress cards "$2" -o - \
+	    prlimit --fsize=50000 $1 ./deckpress cards "$2" -o - \
 	        >"$3/limit.out" 2>"$3/limit.out.err" || rc=$?
 	    [ "$rc" = 3 ] && [ ! -s "$3/limit.out" ] &&
 	    grep -q "File too large" "$3/limit.out.err"' sh "$WRAP" "$V" "$T"

@@ -8,7 +8,9 @@
 # through a sealed copy (strace).  The fonts are made here from the
 # bundled Roboto and the test decks' DejaVu Serif.
 
-# fontpy MODE ARGS: a hostile font written by Python (no fontTools).
+# fontpy MODE ARGS [MODE ARGS...]: hostile fonts written by Python (no
+# fontTools), one after the other by one python3 (a start costs more
+# than most of these fonts take to write), each MODE ARGS one of:
 #   ttc SRC N OUT    a collection of N faces, each SRC's one face (every
 #                    offset points at one table directory), padded to
 #                    42 bytes a face (FreeType wants 32 at least)
@@ -30,51 +32,62 @@ def tables(b):
         t[tag] = b[off:off + ln]
     return b[:4], t
 
+# the tables joined once: the 60 MiB one is not copied table by table
 def sfnt(ver, t):
     tags = sorted(t)
-    off = 12 + 16 * len(tags)
+    at = 12 + 16 * len(tags)
     head = ver + struct.pack('>HHHH', len(tags), 0, 0, 0)
-    recs, body = b'', b''
+    recs, body = [], []
     for tag in tags:
-        recs += struct.pack('>4sIII', tag, 0, off + len(body), len(t[tag]))
-        body += t[tag] + bytes(-len(t[tag]) % 4)
-    return head + recs + body
+        recs.append(struct.pack('>4sIII', tag, 0, at, len(t[tag])))
+        body += [t[tag], bytes(-len(t[tag]) % 4)]
+        at += len(t[tag]) + -len(t[tag]) % 4
+    return b''.join([head] + recs + body)
 
-mode, src = sys.argv[1], open(sys.argv[2], 'rb').read()
-if mode == 'ttc':
-    n, out = int(sys.argv[3]), sys.argv[4]
-    h = 12 + 4 * n
-    d = bytearray(src)
-    for i in range(struct.unpack('>H', src[4:6])[0]):
-        o = 12 + 16 * i + 8
-        d[o:o + 4] = struct.pack('>I', struct.unpack('>I', src[o:o + 4])[0] + h)
-    b = b'ttcf' + struct.pack('>II', 0x10000, n) + struct.pack('>I', h) * n
-    b += bytes(d)
-    b += bytes(max(0, 42 * n - len(b)))
-elif mode == 'every':
-    out = sys.argv[3]
-    ver, t = tables(src)
-    sub = struct.pack('>HHIII', 13, 0, 28, 0, 1) + struct.pack('>III', 0, 0x10FFFF, 3)
-    t[b'cmap'] = struct.pack('>HHHHI', 0, 1, 3, 10, 12) + sub
-    b = sfnt(ver, t)
-elif mode == 'big':
-    out = sys.argv[4]
-    ver, t = tables(src)
-    t[b'zzzz'] = bytes(int(sys.argv[3]) << 20)
-    b = sfnt(ver, t)
-else:
-    n, f, out = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-    ver, t = tables(src)
-    # name i: the 8 characters from the i-th of a sequence that
-    # repeats no 8 in a row
-    text = b''.join(struct.pack('>H', 0x4E00 + i * 7919 % 0x5000)
-                    for i in range(n + 8))
-    recs = sorted((3, 1, 0x409, 1 if i < f else 2, 16, 2 * i)
-                  for i in range(n))
-    t[b'name'] = struct.pack('>HHH', 0, n, 6 + 12 * n) + \
-        b''.join(struct.pack('>6H', *r) for r in recs) + text
-    b = sfnt(ver, t)
-open(out, 'wb').write(b)
+
+def make(mode, argv):
+    src = open(argv[2], 'rb').read()
+    if mode == 'ttc':
+        n, out = int(argv[3]), argv[4]
+        h = 12 + 4 * n
+        d = bytearray(src)
+        for i in range(struct.unpack('>H', src[4:6])[0]):
+            o = 12 + 16 * i + 8
+            d[o:o + 4] = struct.pack('>I', struct.unpack('>I', src[o:o + 4])[0] + h)
+        b = b'ttcf' + struct.pack('>II', 0x10000, n) + struct.pack('>I', h) * n
+        b += bytes(d)
+        b += bytes(max(0, 42 * n - len(b)))
+    elif mode == 'every':
+        out = argv[3]
+        ver, t = tables(src)
+        sub = struct.pack('>HHIII', 13, 0, 28, 0, 1) + struct.pack('>III', 0, 0x10FFFF, 3)
+        t[b'cmap'] = struct.pack('>HHHHI', 0, 1, 3, 10, 12) + sub
+        b = sfnt(ver, t)
+    elif mode == 'big':
+        out = argv[4]
+        ver, t = tables(src)
+        t[b'zzzz'] = bytes(int(argv[3]) << 20)
+        b = sfnt(ver, t)
+    else:
+        n, f, out = int(argv[3]), int(argv[4]), argv[5]
+        ver, t = tables(src)
+        # name i: the 8 characters from the i-th of a sequence that
+        # repeats no 8 in a row
+        text = b''.join(struct.pack('>H', 0x4E00 + i * 7919 % 0x5000)
+                        for i in range(n + 8))
+        recs = sorted((3, 1, 0x409, 1 if i < f else 2, 16, 2 * i)
+                      for i in range(n))
+        t[b'name'] = struct.pack('>HHH', 0, n, 6 + 12 * n) + \
+            b''.join(struct.pack('>6H', *r) for r in recs) + text
+        b = sfnt(ver, t)
+    open(out, 'wb').write(b)
+
+ARGS = {'ttc': 3, 'every': 2, 'big': 3, 'names': 4}
+todo = sys.argv[1:]
+while todo:
+    mode, argv = todo[0], [''] + todo[:ARGS[todo[0]] + 1]
+    todo = todo[ARGS[mode] + 1:]
+    make(mode, argv)
 EOF
 }
 
@@ -105,9 +118,26 @@ near() {
 	    { echo "$1 took $k2 KB, $2 $k1 KB"; return 1; }
 }
 
+# Every font below, made by one fontpy, into the games made for them
+# first: of the bundled Roboto (R) and the test decks' DejaVu Serif (D,
+# for the big fonts nothing names: see there).
 R=fonts/Roboto-Regular.ttf
-fontpy ttc $R 20000 "$T/fonts-many.ttc"
-fontpy ttc $R 100000 "$T/fonts-huge.ttc"
+D=tests/decks/fonts/fonts/DejaVuSerif.ttf
+for g in fonts-unused-big.ttf fonts-unused-every.ttc fonts-names \
+    fonts-families fonts-unused-names; do
+	fonts_game $g
+done
+fontpy ttc $R 20000 "$T/fonts-many.ttc" ttc $R 100000 "$T/fonts-huge.ttc" \
+    ttc $R 64 "$T/fonts-64.ttc" \
+    big $D 60 "$T/fonts-unused-big.ttf/fonts/fonts-big.ttf" \
+    every $D "$T/fonts-every.ttf" \
+    ttc "$T/fonts-every.ttf" 64 \
+    "$T/fonts-unused-every.ttc/fonts/fonts-every.ttc" \
+    names $D 600 1 "$T/fonts-names/fonts/n.ttf" \
+    names $D 200 129 "$T/fonts-families/fonts/n.ttf" \
+    names $D 512 128 "$T/fonts-512.ttf" \
+    ttc "$T/fonts-512.ttf" 64 "$T/fonts-unused-names/fonts/n.ttc"
+
 for n in many huge; do
 	fonts_game "fonts-$n" "$T/fonts-$n.ttc"
 	faces=20000
@@ -122,7 +152,6 @@ for n in many huge; do
 done
 
 # Five collections of 64 faces: 320 in all, over the game's 256.
-fontpy ttc $R 64 "$T/fonts-64.ttc"
 fonts_game fonts-five
 for k in 1 2 3 4 5; do
 	cp "$T/fonts-64.ttc" "$T/fonts-five/fonts/c$k.ttc"
@@ -136,13 +165,6 @@ check "fonts: 320 faces in all: refused at the fifth file" \
 # the test decks' DejaVu Serif: a game's Roboto would hide deckpress's,
 # and be read at once, as deckpress draws in Roboto where no layout
 # names a font.
-D=tests/decks/fonts/fonts/DejaVuSerif.ttf
-fonts_game fonts-unused-big.ttf
-fontpy big $D 60 "$T/fonts-unused-big.ttf/fonts/fonts-big.ttf"
-fontpy every $D "$T/fonts-every.ttf"
-fonts_game fonts-unused-every.ttc
-fontpy ttc "$T/fonts-every.ttf" 64 \
-    "$T/fonts-unused-every.ttc/fonts/fonts-every.ttc"
 timed fonts-base-check check "$T/base"
 for n in big.ttf every.ttc; do
 	timed "fonts-unused-$n-check" check "$T/fonts-unused-$n"
@@ -155,20 +177,13 @@ for n in big.ttf every.ttc; do
 done
 
 # Names: fontconfig compares each name of a face with those before it.
-fonts_game fonts-names
-fontpy names $D 600 1 "$T/fonts-names/fonts/n.ttf"
 timed fonts-names-check check "$T/fonts-names"
 check "fonts: a face of 600 names: refused" refused fonts-names-check \
     "fonts: error: fonts/n.ttf has a face of 600 names, more than the 512 a face may have$"
-fonts_game fonts-families
-fontpy names $D 200 129 "$T/fonts-families/fonts/n.ttf"
 timed fonts-families-check check "$T/fonts-families"
 check "fonts: a face of 129 family names: refused" refused \
     fonts-families-check "fonts: error: fonts/n.ttf has a face of more than the 128 family names a face may have$"
 # 64 faces at both bounds, nothing naming them: their names read, fast.
-fontpy names $D 512 128 "$T/fonts-512.ttf"
-fonts_game fonts-unused-names
-fontpy ttc "$T/fonts-512.ttf" 64 "$T/fonts-unused-names/fonts/n.ttc"
 timed fonts-unused-names-check check "$T/fonts-unused-names"
 check "fonts: an unused collection of 64 faces of 512 names: check costs what it costs without" \
     near fonts-unused-names-check fonts-base-check

@@ -152,22 +152,47 @@ mkdir -p "$I/po/text"
 cp "$I/g/deck.yaml" "$I/g/layout.yaml" "$I/po/"
 cp "$I/g/text/en.yaml" "$I/g/text/es.yaml" "$I/po/text/"
 cp "$I/po/text/es.yaml" "$I/es.was"
-# po_file FILE LANG N: a PO file of language LANG whose header is
-# followed by N messages (the card 'a' first, then contexts the deck
-# does not have).
-po_file() {
+# po_files [po FILE LANG N | big FILE BYTES]...: the PO files below,
+# written by one python3 (a start costs more than most take to write):
+#   po FILE LANG N   a PO file of language LANG whose header is followed
+#                    by N messages (the card 'a' first, then contexts
+#                    the deck does not have)
+#   big FILE BYTES   a PO file of BYTES bytes, its one message after a
+#                    long comment
+po_files() {
 	python3 - "$@" <<'PY'
 import sys
-path, lang, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-with open(path, "w") as f:
-    f.write('msgid ""\nmsgstr ""\n"Language: %s\\n"\n'
-            '"Content-Type: text/plain; charset=UTF-8\\n"\n' % lang)
-    f.write('\nmsgctxt "card/a/title"\nmsgid "=HYPERLINK(\\"http://example.com/x\\",\\"click\\")"\nmsgstr "Uno"\n')
-    for i in range(1, n):
-        f.write('\nmsgctxt "card/x%d/title"\nmsgid "a"\nmsgstr "b"\n' % i)
+
+def po(path, lang, n):
+    with open(path, "w") as f:
+        f.write('msgid ""\nmsgstr ""\n"Language: %s\\n"\n'
+                '"Content-Type: text/plain; charset=UTF-8\\n"\n' % lang)
+        f.write('\nmsgctxt "card/a/title"\nmsgid "=HYPERLINK(\\"http://example.com/x\\",\\"click\\")"\nmsgstr "Uno"\n')
+        for i in range(1, n):
+            f.write('\nmsgctxt "card/x%d/title"\nmsgid "a"\nmsgstr "b"\n' % i)
+
+def big(path, size):
+    head = 'msgid ""\nmsgstr ""\n"Language: es\\n"\n\n'
+    tail = 'msgctxt "card/a/title"\nmsgid "x"\nmsgstr "Uno"\n'
+    line = "#. " + "c" * 76 + "\n"
+    body = size - len(head) - len(tail)
+    n, rest = divmod(body, len(line))
+    with open(path, "w") as f:
+        f.write(head + line * n + "#" * (rest - 1) + "\n" + tail)
+
+a = sys.argv[1:]
+while a:
+    if a[0] == "po":
+        po(a[1], a[2], int(a[3]))
+        a = a[4:]
+    else:
+        big(a[1], int(a[2]))
+        a = a[3:]
 PY
 }
-po_file "$I/de.po" de 1
+po_files po "$I/de.po" de 1 po "$I/es.po" es_ES 1 po "$I/many.po" es 50001 \
+    po "$I/full.po" es 50000 big "$I/big.po" $((8 << 20)) \
+    big "$I/over.po" $(((8 << 20) + 1))
 # lang_refused TAG CMD...: the run says the file is German, not 'es'.
 lang_refused() {
 	refused "$1" "^$I/de.po:3:1: error: this file is in 'de' \(its header's Language:\), not 'es' as --lang asks$" &&
@@ -177,7 +202,6 @@ timed de strings "$I/po" --lang es --from "$I/de.po"
 check "strings --from: a German PO file is not taken as Spanish" lang_refused de
 timed dechk check "$I/po" --lang es --from "$I/de.po"
 check "check --from: a German PO file is not checked as Spanish" lang_refused dechk
-po_file "$I/es.po" es_ES 1
 timed esES strings "$I/po" --lang es --from "$I/es.po"
 check "strings --from: Language: es_ES translates 'es'" sh -c '
     grep -q "title: Uno" "$1/text/es.yaml"' sh "$I/po"
@@ -185,11 +209,9 @@ cp "$I/es.was" "$I/po/text/es.yaml"
 # The bounds (deckpress(5), LIMITS): 50 000 messages, 8 MiB.  One more
 # message is refused at its line before libgettextpo reads anything; at
 # the bound, the file is read in under a second and 200 MB.
-po_file "$I/many.po" es 50001
 timed many strings "$I/po" --lang es --from "$I/many.po"
 check "strings --from: 50 001 messages refused at the last one, cheaply" \
     refused many "^$I/many.po:200006:1: error: more than the 50000 messages a PO file may have$"
-po_file "$I/full.po" es 50000
 timed full check "$I/po" --lang es --from "$I/full.po"
 # Contexts the deck does not have are warnings, counted.
 full_ok() {
@@ -199,27 +221,10 @@ full_ok() {
 }
 check "check --from: 50 000 messages read in under a second and 200 MB" \
     full_ok
-# big_po FILE BYTES: a PO file of BYTES bytes, its one message after a
-# long comment.
-big_po() {
-	python3 - "$1" "$2" <<'PY'
-import sys
-path, size = sys.argv[1], int(sys.argv[2])
-head = 'msgid ""\nmsgstr ""\n"Language: es\\n"\n\n'
-tail = 'msgctxt "card/a/title"\nmsgid "x"\nmsgstr "Uno"\n'
-line = "#. " + "c" * 76 + "\n"
-body = size - len(head) - len(tail)
-n, rest = divmod(body, len(line))
-with open(path, "w") as f:
-    f.write(head + line * n + "#" * (rest - 1) + "\n" + tail)
-PY
-}
-big_po "$I/big.po" $((8 << 20))
 timed big check "$I/po" --lang es --from "$I/big.po"
 big_ok() { exits big 0 && cheap big; }
 check "check --from: a PO file of 8 MiB read in under a second and 200 MB" \
     big_ok
-big_po "$I/over.po" $(((8 << 20) + 1))
 timed over strings "$I/po" --lang es --from "$I/over.po"
 check "strings --from: a PO file of 8 MiB and a byte refused unread" \
     refused over "^$I/over.po: error: 8388609 bytes, more than the 8388608 a PO file may have$"
