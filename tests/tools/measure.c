@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * measure: read a page rasterised by "pdftoppm -r DPI -aa no -aaVector
- * no" (binary PPM) and print, in mm from the page's top-left corner:
+ * no" (binary PPM, or with -gray binary PGM) and print, in mm from the
+ * page's top-left corner:
  *
  *   size W H
  *   color #rrggbb X0 Y0 X1 Y1 PIXELS    one line per colour but white
@@ -18,6 +19,9 @@
  * Box edges are pixel edges: X0 is the left edge of the first pixel,
  * X1 the right edge of the last.  With anti-aliasing off every fill
  * keeps its exact colour, so a colour's box is where it was painted.
+ * A grey page's pixel of grey G reads as the colour #GGGGGG: its black
+ * is the colour page's, the same pixels (Splash fills the same ones
+ * either way), for a third of the bytes, where no colour is read.
  *
  * The page is read a row at a time, never held whole (at 600 dpi an A4
  * page is 100 MB, and the suites measure a hundred): every result comes
@@ -139,7 +143,7 @@ join_rows(struct run *r, long prev, long cur, long n)
  * -1 out of memory, -2 the page ends short.
  */
 static int
-scan(FILE *f, int want_parts)
+scan(FILE *f, int grey, int want_parts)
 {
 	long x, y, x0, prev = 0, cur, bprev = 0, bcur;
 	struct box *last = NULL;
@@ -148,10 +152,15 @@ scan(FILE *f, int want_parts)
 	if (row == NULL)
 		return -1;
 	for (y = 0; y < H; y++) {
-		if (fread(row, 3, (size_t)W, f) != (size_t)W) {
+		if (fread(row, grey ? 1 : 3, (size_t)W, f) != (size_t)W) {
 			free(row);
 			return -2;
 		}
+		/* a grey row, read into the first third: spread, from its end */
+		if (grey)
+			for (x = W - 1; x >= 0; x--)
+				row[3 * x] = row[3 * x + 1] =
+				    row[3 * x + 2] = row[x];
 		cur = nrun;
 		bcur = nbrun;
 		for (x = 0; x < W; ) {
@@ -274,7 +283,7 @@ join(struct run *r, long a, long b)
 int
 main(int argc, char **argv)
 {
-	int want_parts = 0, rc;
+	int want_parts = 0, rc, magic = 0;
 	long maxv;
 	FILE *f = NULL;
 
@@ -289,10 +298,11 @@ main(int argc, char **argv)
 		argc -= 2;
 	}
 	if (argc != 2 || (f = fopen(argv[1], "rb")) == NULL ||
-	    fscanf(f, "P6 %ld %ld %ld", &W, &H, &maxv) != 3 || maxv != 255 ||
-	    W <= 0 || H <= 0 || fgetc(f) == EOF ||
-	    (rc = scan(f, want_parts)) == -2) {
-		fprintf(stderr, "usage: measure [-p] [-r DPI] PAGE.ppm\n");
+	    fscanf(f, "P%d %ld %ld %ld", &magic, &W, &H, &maxv) != 4 ||
+	    (magic != 5 && magic != 6) || maxv != 255 || W <= 0 || H <= 0 ||
+	    fgetc(f) == EOF || (rc = scan(f, magic == 5, want_parts)) == -2) {
+		fprintf(stderr,
+		    "usage: measure [-p] [-r DPI] PAGE.ppm|PAGE.pgm\n");
 		return 2;
 	}
 	fclose(f);
