@@ -23,6 +23,12 @@
  * is the colour page's, the same pixels (Splash fills the same ones
  * either way), for a third of the bytes, where no colour is read.
  *
+ *   measure [-p] [-r DPI] PAGES OUT...
+ *
+ * reads as many pages as OUTs, one after another, each page's lines
+ * into its OUT: one pdftoppm for several pages of a PDF, which renders
+ * each into the same memory (a process a page maps 100 MB anew).
+ *
  * The page is read a row at a time, never held whole (at 600 dpi an A4
  * page is 100 MB, and the suites measure a hundred): every result comes
  * from the runs of one colour along a row, joined to the runs they touch
@@ -47,6 +53,7 @@ struct box {
 static struct box slots[NSLOT];
 static long W, H;
 static double dpi = 600;
+static FILE *out;		/* where a page's measures go */
 
 /* A run of one colour on one row, a node of the components' forest. */
 struct run {
@@ -212,7 +219,7 @@ colors(void)
 
 	for (i = 0; i < NSLOT; i++)
 		if (slots[i].used && slots[i].rgb != 0)
-			printf("color #%06x %.3f %.3f %.3f %.3f %ld\n",
+			fprintf(out, "color #%06x %.3f %.3f %.3f %.3f %ld\n",
 			    (unsigned)slots[i].rgb, mm(slots[i].x0),
 			    mm(slots[i].y0), mm(slots[i].x1 + 1),
 			    mm(slots[i].y1 + 1), slots[i].n);
@@ -249,14 +256,14 @@ boxes(struct run *r, long n, void (*print)(const struct run *))
 static void
 print_mark(const struct run *t)
 {
-	printf("mark %.3f %.3f %.3f %.3f\n", mm(t->bx0), mm(t->by0),
+	fprintf(out, "mark %.3f %.3f %.3f %.3f\n", mm(t->bx0), mm(t->by0),
 	    mm(t->bx1 + 1), mm(t->by1 + 1));
 }
 
 static void
 print_part(const struct run *t)
 {
-	printf("part #%06x %.3f %.3f %.3f %.3f %ld\n", (unsigned)t->rgb,
+	fprintf(out, "part #%06x %.3f %.3f %.3f %.3f %ld\n", (unsigned)t->rgb,
 	    mm(t->bx0), mm(t->by0), mm(t->bx1 + 1), mm(t->by1 + 1), t->n);
 }
 
@@ -280,11 +287,60 @@ join(struct run *r, long a, long b)
 		r[a].up = b;
 }
 
+/*
+ * One page from f, its measures to out: 0, 1 out of memory, 2 not a
+ * whole PPM or PGM of 255.
+ */
+static int
+page(FILE *f, int want_parts)
+{
+	int magic = 0, rc;
+	long maxv;
+
+	memset(slots, 0, sizeof(slots));
+	nrun = nbrun = 0;
+	if (fscanf(f, "P%d %ld %ld %ld", &magic, &W, &H, &maxv) != 4 ||
+	    (magic != 5 && magic != 6) || maxv != 255 || W <= 0 || H <= 0 ||
+	    fgetc(f) == EOF || (rc = scan(f, magic == 5, want_parts)) == -2)
+		return 2;
+	if (rc != 0)
+		return 1;
+	fprintf(out, "size %.3f %.3f\n", mm(W), mm(H));
+	colors();
+	if (want_parts)
+		boxes(runs, nrun, print_part);
+	boxes(bruns, nbrun, print_mark);
+	return 0;
+}
+
+/*
+ * n pages from f, one after another (pdftoppm -f M -l N writes them so
+ * to its stdout), the measures of the i-th into the file outs[i]; as
+ * page() returns.
+ */
+static int
+pages(FILE *f, int want_parts, char **outs, int n)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		if ((out = fopen(outs[i], "w")) == NULL) {
+			perror(outs[i]);
+			return 2;
+		}
+		rc = page(f, want_parts);
+		if (fclose(out) != 0) {
+			perror(outs[i]);
+			return 2;
+		}
+	}
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
-	int want_parts = 0, rc, magic = 0;
-	long maxv;
+	int want_parts = 0, rc = 2;
 	FILE *f = NULL;
 
 	if (argc >= 2 && strcmp(argv[1], "-p") == 0) {
@@ -292,30 +348,25 @@ main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
-	if (argc == 4 && strcmp(argv[1], "-r") == 0) {
+	if (argc >= 4 && strcmp(argv[1], "-r") == 0) {
 		dpi = atof(argv[2]);
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc != 2 || (f = fopen(argv[1], "rb")) == NULL ||
-	    fscanf(f, "P%d %ld %ld %ld", &magic, &W, &H, &maxv) != 4 ||
-	    (magic != 5 && magic != 6) || maxv != 255 || W <= 0 || H <= 0 ||
-	    fgetc(f) == EOF || (rc = scan(f, magic == 5, want_parts)) == -2) {
-		fprintf(stderr,
-		    "usage: measure [-p] [-r DPI] PAGE.ppm|PAGE.pgm\n");
-		return 2;
+	out = stdout;
+	if (argc >= 2 && (f = fopen(argv[1], "rb")) != NULL) {
+		if (argc == 2)
+			rc = page(f, want_parts);
+		else
+			rc = pages(f, want_parts, argv + 2, argc - 2);
+		fclose(f);
 	}
-	fclose(f);
-	if (rc != 0) {
-		fprintf(stderr, "measure: out of memory\n");
-		return 1;
-	}
-	printf("size %.3f %.3f\n", mm(W), mm(H));
-	colors();
-	if (want_parts)
-		boxes(runs, nrun, print_part);
-	boxes(bruns, nbrun, print_mark);
 	free(runs);
 	free(bruns);
-	return 0;
+	if (rc == 1)
+		fprintf(stderr, "measure: out of memory\n");
+	else if (rc == 2)
+		fprintf(stderr, "usage: measure [-p] [-r DPI] PAGE.ppm|PAGE.pgm "
+		    "[OUT...]\n");
+	return rc;
 }
