@@ -36,7 +36,7 @@ page_runs() {
 		return
 	fi
 	for par in 1 0; do
-		first= last=
+		first="" last=""
 		for p; do
 			[ $((p % 2)) = $par ] || continue
 			if [ -n "$last" ] && [ "$p" = $((last + 2)) ]; then

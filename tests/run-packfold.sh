@@ -124,7 +124,7 @@ GAME='0 h 0 4 40 63 88
 # -e: every other page) and one measure (measure PAGES OUT...), side by
 # side: pdftoppm renders each page into the memory of the one before,
 # where a pdftoppm a page maps its 100 MB bitmap anew (~0.05 s of CPU).
-outs0= outs1=
+outs0="" outs1=""
 while read -r k fold first n gg cw ch; do
 	if [ $((k % 2)) = 0 ]; then
 		outs0="$outs0 $T/game-$k.m"
