@@ -17,55 +17,107 @@ SP=cards/serious-privacy
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
 
-# rasters PDF PREFIX PAGE...: PREFIX-PAGE.ppm at 600 dpi, two at a time.
+# A pdftoppm renders each of its pages into the memory of the one
+# before, where a pdftoppm a page maps its 100 MB bitmap anew (~0.05 s
+# of CPU): the pages asked for at once are rendered so, in runs.
+# page_runs PAGE...: the PAGEs (increasing) in runs, "STEP FIRST LAST"
+# a line: up to three pages that follow on, one run (STEP 1); more, or
+# pages apart, the odd ones and the even ones each in runs every other
+# page (STEP 2), two runs side by side as before.
+page_runs() {
+	[ $# -gt 0 ] || return 0
+	on=yes l=
+	for p; do
+		[ -z "$l" ] || [ "$p" = $((l + 1)) ] || on=
+		l=$p
+	done
+	if [ $# -le 3 ] && [ -n "$on" ]; then
+		echo "1 $1 $l"
+		return
+	fi
+	for par in 1 0; do
+		first="" last=""
+		for p; do
+			[ $((p % 2)) = $par ] || continue
+			if [ -n "$last" ] && [ "$p" = $((last + 2)) ]; then
+				last=$p
+				continue
+			fi
+			[ -z "$first" ] || echo "2 $first $last"
+			first=$p last=$p
+		done
+		[ -z "$first" ] || echo "2 $first $last"
+	done
+}
+# run_opts STEP FIRST LAST: pdftoppm's options for that run.
+run_opts() {
+	if [ "$1" = 1 ]; then
+		echo "-f $2 -l $3"
+	elif [ $(($2 % 2)) = 1 ]; then
+		echo "-o -f $2 -l $3"
+	else
+		echo "-e -f $2 -l $3"
+	fi
+}
+
+# rasters PDF PREFIX PAGE...: PREFIX-PAGE.ppm at 600 dpi, the runs of
+# page_runs side by side (pdftoppm pads the page numbers of a long PDF:
+# renamed).
 rasters() {
 	pdf=$1 pre=$2
 	shift 2
-	while [ $# -gt 0 ]; do
-		pdftoppm -r 600 -aa no -aaVector no -f "$1" -l "$1" \
-		    -singlefile "$pdf" "$pre-$1" &
-		if [ $# -gt 1 ]; then
-			pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" \
-			    -singlefile "$pdf" "$pre-$2" &
-			shift
-		fi
+	page_runs "$@" | {
+		while read -r step first last; do
+			# shellcheck disable=SC2046
+			pdftoppm -r 600 -aa no -aaVector no \
+			    $(run_opts "$step" "$first" "$last") "$pdf" "$pre" &
+		done
 		wait
-		shift
+	}
+	for p; do
+		for f in "$pre-0$p.ppm" "$pre-00$p.ppm"; do
+			[ ! -e "$f" ] || mv "$f" "$pre-$p.ppm"
+		done
 	done
 }
 
-# measure_page PDF PREFIX PAGE: PREFIX-PAGE.m, out/test/measure of the
-# page at 600 dpi; the raster goes through a pipe, never to the disk.
-measure_page() {
-	pdftoppm -r 600 -aa no -aaVector no -f "$3" -l "$3" -singlefile "$1" |
-	    ./out/test/measure /dev/stdin >"$2-$3.m" || :
-}
-
-# measures PDF PREFIX PAGE...: PREFIX-PAGE.m of each, two at a time.
+# measures PDF PREFIX PAGE...: PREFIX-PAGE.m of each, out/test/measure
+# of the page at 600 dpi, the runs of page_runs side by side, each
+# through one pdftoppm and one measure: the rasters go through a pipe,
+# never to the disk.
 measures() {
 	pdf=$1 pre=$2
 	shift 2
-	while [ $# -gt 0 ]; do
-		measure_page "$pdf" "$pre" "$1" &
-		if [ $# -gt 1 ]; then
-			measure_page "$pdf" "$pre" "$2" &
-			shift
-		fi
+	page_runs "$@" | {
+		while read -r step first last; do
+			outs=
+			p=$first
+			while [ "$p" -le "$last" ]; do
+				outs="$outs $pre-$p.m"
+				p=$((p + step))
+			done
+			# shellcheck disable=SC2046,SC2086
+			pdftoppm -r 600 -aa no -aaVector no \
+			    $(run_opts "$step" "$first" "$last") "$pdf" |
+			    ./out/test/measure /dev/stdin $outs &
+		done
 		wait
-		shift
-	done
+	}
 }
 
 pages() { pdfinfo "$1" | awk '/^Pages:/ { print $2 }'; }
 
-# a4_pages PDF N: N pages, every one A4 portrait.
+# a4_pages PDF N: N pages, every one A4 portrait.  One pdfinfo gives
+# the count and every page's size: it stops -l at the last page.
 a4_pages() {
-	n=$(pages "$1")
-	[ "$n" = "$2" ] || { echo "$1: $n pages, expected $2"; return 1; }
-	pdfinfo -f 1 -l "$n" "$1" | awk '
-	    /^Page +[0-9]+ size: / { n++; if ($4 != "595.276" || $6 != "841.89") {
-	        print "page " $2 ": " $4 " x " $6; bad++ } }
-	    END { if (n != '"$n"') { print n " sizes"; bad++ } exit bad > 0 }'
+	pdfinfo -f 1 -l 1000000 "$1" | awk -v want="$2" -v f="$1" '
+	    /^Pages:/ { n = $2 }
+	    /^Page +[0-9]+ size: / { k++; if ($4 != "595.276" || $6 != "841.89") {
+	        bad[++nb] = "page " $2 ": " $4 " x " $6 } }
+	    END { if (n != want) { print f ": " n " pages, expected " want; exit 1 }
+		for (i = 1; i <= nb; i++) print bad[i]
+		if (k != n || n == 0) { print k + 0 " sizes"; nb++ }
+		exit nb > 0 }'
 }
 
 GEOM='

@@ -236,54 +236,76 @@ cut_lines(const struct comp *v, size_t n, int vertical, double lines[2],
 }
 
 /*
- * A join line: the columns (vertical) or rows whose longest black run
- * inside the window covers most of it.  Returns its middle, -1 if
- * none, -2 if the lines found are not one thin line.
+ * The black runs of row y between columns x0 and x1 (clipped to the
+ * page), each passed to fn(arg, START, END), END past its last pixel.
+ * Runs of other colours are passed over whole (ppm_run_end), so a row
+ * costs its runs, not its pixels.
+ */
+static void
+black_runs(const struct ppm *im, long y, long x0, long x1,
+    void (*fn)(void *, long, long), void *arg)
+{
+	const unsigned char *row;
+	long x, e;
+
+	if (y < 0 || y >= im->h)
+		return;
+	if (x0 < 0)
+		x0 = 0;
+	if (x1 > im->w)
+		x1 = im->w;
+	row = im->p + 3 * (size_t)y * (size_t)im->w;
+	for (x = x0; x < x1; x = e) {
+		const unsigned char *p = row + 3 * x;
+
+		e = ppm_run_end(row, x, im->w);
+		if (e > x1)
+			e = x1;
+		if ((p[0] | p[1] | p[2]) == 0)
+			fn(arg, x, e);
+	}
+}
+
+/*
+ * Over the window's rows, each column's black run going on (the row
+ * it last grew) and each column's and each row's longest.
+ */
+struct lineruns {
+	long	 x0, y0, y;	/* the window's first column and row; the
+				 * row being read */
+	long	*run, *last, *col, *row;	/* per column; col, row: the
+						 * longest, per line */
+};
+
+static void
+line_run(void *arg, long s, long e)
+{
+	struct lineruns *l = arg;
+	long a;
+
+	if (e - s > l->row[l->y - l->y0])
+		l->row[l->y - l->y0] = e - s;
+	for (a = s - l->x0; a < e - l->x0; a++) {
+		l->run[a] = l->last[a] == l->y - 1 ? l->run[a] + 1 : 1;
+		l->last[a] = l->y;
+		if (l->run[a] > l->col[a])
+			l->col[a] = l->run[a];
+	}
+}
+
+/*
+ * A join line among lines a0..a1-1 whose longest black runs are
+ * most[]: the lines whose run covers most (0.8) of the n pixels
+ * across the window.  Returns its middle, -1 if none, -2 if the lines
+ * found are not one thin line.
  */
 static double
-join_line(const struct ppm *im, const double win[4], int vertical)
+join_line(const long *most, long a0, long a1, long n)
 {
-	long a0 = (long)ceil(vertical ? win[0] : win[1]);
-	long a1 = (long)floor(vertical ? win[2] : win[3]);
-	long b0 = (long)ceil(vertical ? win[1] : win[0]);
-	long b1 = (long)floor(vertical ? win[3] : win[2]);
-	long a, b, first = -1, last = -1, need = (long)(0.8 * (b1 - b0));
-	long *run = NULL, *best = NULL;
+	long a, first = -1, last = -1, need = (long)(0.8 * n);
 
-	/*
-	 * Each line's longest run, the page read row by row either way (a
-	 * column at a time would read it across): for columns, a run and
-	 * a best per column, carried from row to row.
-	 */
-	if (vertical && a1 > a0) {
-		run = calloc((size_t)(a1 - a0), sizeof(*run));
-		best = calloc((size_t)(a1 - a0), sizeof(*best));
-		if (run == NULL || best == NULL) {
-			free(run);
-			free(best);
-			return -1;
-		}
-		for (b = b0; b < b1; b++)
-			for (a = a0; a < a1; a++) {
-				long *r = &run[a - a0];
-
-				*r = black(im, a, b) ? *r + 1 : 0;
-				if (*r > best[a - a0])
-					best[a - a0] = *r;
-			}
-	}
 	for (a = a0; a < a1; a++) {
-		long n = 0, most = 0;
-
-		if (vertical)
-			most = best[a - a0];
-		else
-			for (b = b0; b < b1; b++) {
-				n = black(im, b, a) ? n + 1 : 0;
-				if (n > most)
-					most = n;
-			}
-		if (most < need)
+		if (most[a - a0] < need)
 			continue;
 		if (first >= 0 && a != last + 1)
 			break;
@@ -291,8 +313,6 @@ join_line(const struct ppm *im, const double win[4], int vertical)
 			first = a;
 		last = a;
 	}
-	free(run);
-	free(best);
 	if (a < a1)
 		return -2;
 	if (first < 0)
@@ -300,6 +320,42 @@ join_line(const struct ppm *im, const double win[4], int vertical)
 	if (last - first + 1 > px(0.5))
 		return -2;
 	return (first + last + 1) / 2.0;
+}
+
+/*
+ * The tile's join lines, *jx down the window and *jy across it, as
+ * join_line() returns them: the page read once, row by row, along its
+ * black runs only.  -1 out of memory.
+ */
+static int
+join_lines(const struct ppm *im, const double win[4], double *jx,
+    double *jy)
+{
+	long x0 = (long)ceil(win[0]), x1 = (long)floor(win[2]);
+	long y0 = (long)ceil(win[1]), y1 = (long)floor(win[3]);
+	long nx = x1 > x0 ? x1 - x0 : 0, ny = y1 > y0 ? y1 - y0 : 0, a;
+	struct lineruns l = { x0, y0, 0, NULL, NULL, NULL, NULL };
+	int rc = -1;
+
+	l.run = calloc((size_t)nx + 1, sizeof(*l.run));
+	l.last = malloc(((size_t)nx + 1) * sizeof(*l.last));
+	l.col = calloc((size_t)nx + 1, sizeof(*l.col));
+	l.row = calloc((size_t)ny + 1, sizeof(*l.row));
+	if (l.run == NULL || l.last == NULL || l.col == NULL || l.row == NULL)
+		goto out;
+	for (a = 0; a < nx; a++)
+		l.last[a] = y0 - 2;
+	for (l.y = y0; l.y < y1; l.y++)
+		black_runs(im, l.y, x0, x1, line_run, &l);
+	*jx = join_line(l.col, x0, x1, y1 - y0);
+	*jy = join_line(l.row, y0, y1, x1 - x0);
+	rc = 0;
+out:
+	free(l.run);
+	free(l.last);
+	free(l.col);
+	free(l.row);
+	return rc;
 }
 
 static int
@@ -323,8 +379,10 @@ find_lines(struct tile *t, const char *name)
 	t->cut[2] = xs[1];
 	t->cut[1] = ys[0];
 	t->cut[3] = ys[1];
-	t->jx = join_line(&t->im, t->win, 1);
-	t->jy = join_line(&t->im, t->win, 0);
+	if (join_lines(&t->im, t->win, &t->jx, &t->jy) != 0) {
+		fprintf(stderr, "assemble: out of memory\n");
+		return -1;
+	}
 	if (t->jx < -1.5 || t->jy < -1.5) {
 		fprintf(stderr, "%s: a join line is not one thin line\n",
 		    name);

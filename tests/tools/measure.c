@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * measure: read a page rasterised by "pdftoppm -r DPI -aa no -aaVector
- * no" (binary PPM) and print, in mm from the page's top-left corner:
+ * no" (binary PPM, or with -gray binary PGM) and print, in mm from the
+ * page's top-left corner:
  *
  *   size W H
  *   color #rrggbb X0 Y0 X1 Y1 PIXELS    one line per colour but white
@@ -18,6 +19,15 @@
  * Box edges are pixel edges: X0 is the left edge of the first pixel,
  * X1 the right edge of the last.  With anti-aliasing off every fill
  * keeps its exact colour, so a colour's box is where it was painted.
+ * A grey page's pixel of grey G reads as the colour #GGGGGG: its black
+ * is the colour page's, the same pixels (Splash fills the same ones
+ * either way), for a third of the bytes, where no colour is read.
+ *
+ *   measure [-p] [-r DPI] PAGES OUT...
+ *
+ * reads as many pages as OUTs, one after another, each page's lines
+ * into its OUT: one pdftoppm for several pages of a PDF, which renders
+ * each into the same memory (a process a page maps 100 MB anew).
  *
  * The page is read a row at a time, never held whole (at 600 dpi an A4
  * page is 100 MB, and the suites measure a hundred): every result comes
@@ -43,6 +53,7 @@ struct box {
 static struct box slots[NSLOT];
 static long W, H;
 static double dpi = 600;
+static FILE *out;		/* where a page's measures go */
 
 /* A run of one colour on one row, a node of the components' forest. */
 struct run {
@@ -139,7 +150,7 @@ join_rows(struct run *r, long prev, long cur, long n)
  * -1 out of memory, -2 the page ends short.
  */
 static int
-scan(FILE *f, int want_parts)
+scan(FILE *f, int grey, int want_parts)
 {
 	long x, y, x0, prev = 0, cur, bprev = 0, bcur;
 	struct box *last = NULL;
@@ -148,10 +159,15 @@ scan(FILE *f, int want_parts)
 	if (row == NULL)
 		return -1;
 	for (y = 0; y < H; y++) {
-		if (fread(row, 3, (size_t)W, f) != (size_t)W) {
+		if (fread(row, grey ? 1 : 3, (size_t)W, f) != (size_t)W) {
 			free(row);
 			return -2;
 		}
+		/* a grey row, read into the first third: spread, from its end */
+		if (grey)
+			for (x = W - 1; x >= 0; x--)
+				row[3 * x] = row[3 * x + 1] =
+				    row[3 * x + 2] = row[x];
 		cur = nrun;
 		bcur = nbrun;
 		for (x = 0; x < W; ) {
@@ -203,7 +219,7 @@ colors(void)
 
 	for (i = 0; i < NSLOT; i++)
 		if (slots[i].used && slots[i].rgb != 0)
-			printf("color #%06x %.3f %.3f %.3f %.3f %ld\n",
+			fprintf(out, "color #%06x %.3f %.3f %.3f %.3f %ld\n",
 			    (unsigned)slots[i].rgb, mm(slots[i].x0),
 			    mm(slots[i].y0), mm(slots[i].x1 + 1),
 			    mm(slots[i].y1 + 1), slots[i].n);
@@ -240,14 +256,14 @@ boxes(struct run *r, long n, void (*print)(const struct run *))
 static void
 print_mark(const struct run *t)
 {
-	printf("mark %.3f %.3f %.3f %.3f\n", mm(t->bx0), mm(t->by0),
+	fprintf(out, "mark %.3f %.3f %.3f %.3f\n", mm(t->bx0), mm(t->by0),
 	    mm(t->bx1 + 1), mm(t->by1 + 1));
 }
 
 static void
 print_part(const struct run *t)
 {
-	printf("part #%06x %.3f %.3f %.3f %.3f %ld\n", (unsigned)t->rgb,
+	fprintf(out, "part #%06x %.3f %.3f %.3f %.3f %ld\n", (unsigned)t->rgb,
 	    mm(t->bx0), mm(t->by0), mm(t->bx1 + 1), mm(t->by1 + 1), t->n);
 }
 
@@ -271,11 +287,60 @@ join(struct run *r, long a, long b)
 		r[a].up = b;
 }
 
+/*
+ * One page from f, its measures to out: 0, 1 out of memory, 2 not a
+ * whole PPM or PGM of 255.
+ */
+static int
+page(FILE *f, int want_parts)
+{
+	int magic = 0, rc;
+	long maxv;
+
+	memset(slots, 0, sizeof(slots));
+	nrun = nbrun = 0;
+	if (fscanf(f, "P%d %ld %ld %ld", &magic, &W, &H, &maxv) != 4 ||
+	    (magic != 5 && magic != 6) || maxv != 255 || W <= 0 || H <= 0 ||
+	    fgetc(f) == EOF || (rc = scan(f, magic == 5, want_parts)) == -2)
+		return 2;
+	if (rc != 0)
+		return 1;
+	fprintf(out, "size %.3f %.3f\n", mm(W), mm(H));
+	colors();
+	if (want_parts)
+		boxes(runs, nrun, print_part);
+	boxes(bruns, nbrun, print_mark);
+	return 0;
+}
+
+/*
+ * n pages from f, one after another (pdftoppm -f M -l N writes them so
+ * to its stdout), the measures of the i-th into the file outs[i]; as
+ * page() returns.
+ */
+static int
+pages(FILE *f, int want_parts, char **outs, int n)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		if ((out = fopen(outs[i], "w")) == NULL) {
+			perror(outs[i]);
+			return 2;
+		}
+		rc = page(f, want_parts);
+		if (fclose(out) != 0) {
+			perror(outs[i]);
+			return 2;
+		}
+	}
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
-	int want_parts = 0, rc;
-	long maxv;
+	int want_parts = 0, rc = 2;
 	FILE *f = NULL;
 
 	if (argc >= 2 && strcmp(argv[1], "-p") == 0) {
@@ -283,29 +348,25 @@ main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
-	if (argc == 4 && strcmp(argv[1], "-r") == 0) {
+	if (argc >= 4 && strcmp(argv[1], "-r") == 0) {
 		dpi = atof(argv[2]);
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc != 2 || (f = fopen(argv[1], "rb")) == NULL ||
-	    fscanf(f, "P6 %ld %ld %ld", &W, &H, &maxv) != 3 || maxv != 255 ||
-	    W <= 0 || H <= 0 || fgetc(f) == EOF ||
-	    (rc = scan(f, want_parts)) == -2) {
-		fprintf(stderr, "usage: measure [-p] [-r DPI] PAGE.ppm\n");
-		return 2;
+	out = stdout;
+	if (argc >= 2 && (f = fopen(argv[1], "rb")) != NULL) {
+		if (argc == 2)
+			rc = page(f, want_parts);
+		else
+			rc = pages(f, want_parts, argv + 2, argc - 2);
+		fclose(f);
 	}
-	fclose(f);
-	if (rc != 0) {
-		fprintf(stderr, "measure: out of memory\n");
-		return 1;
-	}
-	printf("size %.3f %.3f\n", mm(W), mm(H));
-	colors();
-	if (want_parts)
-		boxes(runs, nrun, print_part);
-	boxes(bruns, nbrun, print_mark);
 	free(runs);
 	free(bruns);
-	return 0;
+	if (rc == 1)
+		fprintf(stderr, "measure: out of memory\n");
+	else if (rc == 2)
+		fprintf(stderr, "usage: measure [-p] [-r DPI] PAGE.ppm|PAGE.pgm "
+		    "[OUT...]\n");
+	return rc;
 }
