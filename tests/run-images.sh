@@ -113,4 +113,34 @@ decoded_once() {
 check "images: cards decodes a large image once, drawing it: read whole twice" \
     decoded_once
 
+# The same deck, its images cut short: a PNG and a JPEG (a page of its
+# own PDF, 1240 x 1754 px) too large to hold, so cards and pack decode
+# each first as it is drawn; each is the error loading would say, at
+# the layout's line and its card, the exit status an input's, and no
+# PDF.
+X=$T/damaged
+rm -rf "$X"
+cp -R "$D" "$X"
+head -c 100000 "$D/art/a.png" >"$X/art/a.png"
+rm "$X/art/b.png"
+pdftoppm -jpeg -r 150 -f 1 -l 1 -singlefile "$T/decoded.pdf" "$T/whole"
+head -c 60000 "$T/whole.jpg" >"$X/art/b.jpg"
+sed 's/{pic}\.png/{pic}.{pic_ext}/' "$O/layout.yaml" >"$X/layout.yaml"
+sed -i 's/  pic: text/  pic: text\n  pic_ext: text/; s/pic: a}/pic: a, pic_ext: png}/; s/pic: b}/pic: b, pic_ext: jpg}/' \
+    "$X/deck.yaml"
+damaged() {
+	rm -f "$T/damaged.pdf"
+	rc=0
+	$WRAP ./deckpress "$1" "$X" -o "$T/damaged.pdf" >/dev/null \
+	    2>"$T/damaged.err" || rc=$?
+	[ $rc -eq 1 ] && [ ! -e "$T/damaged.pdf" ] &&
+	    grep -q "layout.yaml:3:25: error: card 'c1': image .*art/a.png is a truncated or damaged PNG" "$T/damaged.err" &&
+	    grep -q "layout.yaml:3:25: error: card 'c2': image .*art/b.jpg is a truncated or damaged JPEG" "$T/damaged.err" ||
+	    { echo "exit $rc"; cat "$T/damaged.err"; return 1; }
+}
+check "images: damaged large art that cards draws: errors at its lines, exit 1, no PDF" \
+    damaged cards
+check "images: damaged large art that pack draws: errors at its lines, exit 1, no PDF" \
+    damaged pack
+
 summary images

@@ -381,6 +381,28 @@ big_png(struct images *c, struct image *img, const char **why)
 	return true;
 }
 
+/*
+ * A JPEG decoded; deferred (art_defer()) and too large to hold for the
+ * run (LAZY_BYTES), only measured: pending, decoded and checked when
+ * first drawn.
+ */
+static bool
+load_jpeg(struct images *c, struct image *img, const char **why)
+{
+	if (!c->defer || !img->fd_kept) {
+		art_lazy_drop(c);	/* it may be large: see big_png() */
+		return art_load_jpeg(img, why);
+	}
+	if (!art_jpeg_measure(img, why))
+		return false;
+	if (img->w_px * img->h_px * 4 <= LAZY_BYTES) {
+		art_lazy_drop(c);
+		return art_load_jpeg(img, why);
+	}
+	img->pending = true;
+	return true;
+}
+
 /* Read and decode img->path; false with why on any problem. */
 static void	check_svg_fonts(const struct images *c,
 		    const struct image *img, const struct srcpos *pos,
@@ -423,8 +445,7 @@ decode_bytes(struct images *c, struct image *img,
 		return img->w_px * img->h_px * 4 > LAZY_BYTES ?
 		    big_png(c, img, why) : load_png(img, why);
 	case IMG_JPEG:
-		art_lazy_drop(c);	/* it may be large: see big_png() */
-		return art_load_jpeg(img, why);
+		return load_jpeg(c, img, why);
 	default:
 		check_svg_fonts(c, img, pos, ctx, d);
 		return load_svg(img, why);
@@ -601,6 +622,12 @@ art_all_good(const struct images *c)
 		    ((const struct image *)v)->warned)
 			return false;
 	return true;
+}
+
+size_t
+art_damaged(const struct images *c)
+{
+	return c != NULL ? c->damaged : 0;
 }
 
 const struct image *

@@ -125,6 +125,8 @@ void		 art_idle(struct images *c);
  * (its warning): watch keeps only such a cache for its next build.
  */
 bool		 art_all_good(const struct images *c);
+/* How many deferred images were found damaged as they were drawn. */
+size_t		 art_damaged(const struct images *c);
 /* How many files c has read (or tried to). */
 size_t		 art_count(const struct images *c);
 /*

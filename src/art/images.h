@@ -41,8 +41,9 @@ struct images {
 	size_t		 zero_max;	/* the largest lazy image's pixels */
 	size_t		 nkept;		/* lazy images' files held open
 					   (fd_kept), at most KEPT_FILES */
-	bool		 defer;		/* art_defer(): large PNGs decoded
-					   first when drawn */
+	bool		 defer;		/* art_defer(): large PNGs and JPEGs
+					   decoded first when drawn */
+	size_t		 damaged;	/* of them, found damaged then */
 };
 
 /*

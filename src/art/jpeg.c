@@ -163,6 +163,61 @@ out:
 	return ok;
 }
 
+/*
+ * img's header read by ci (begun, its errors jumping to the caller's
+ * setjmp): its size, whether it is CMYK or YCCK, and its colour
+ * profile's transform (*t, or NULL: none needed), img->converted set
+ * as its pixels will be.  False with why if it is too large.
+ */
+static bool
+jpeg_head(struct jpeg_decompress_struct *ci, struct image *img, bool *cmyk,
+    cmsHTRANSFORM *t, const char **why)
+{
+	JOCTET *icc;
+	unsigned int icclen;
+
+	jpeg_mem_src(ci, img->data, img->len);
+	/* An ICC profile is kept in APP2 markers, split if long. */
+	jpeg_save_markers(ci, JPEG_APP0 + 2, 0xFFFF);
+	jpeg_read_header(ci, TRUE);
+	img->w_px = ci->image_width;
+	img->h_px = ci->image_height;
+	if (art_too_large(img, why))
+		return false;
+	/* libjpeg gives ink, not RGB, for CMYK and YCCK: converted here. */
+	*cmyk = ci->jpeg_color_space == JCS_CMYK ||
+	    ci->jpeg_color_space == JCS_YCCK;
+	ci->out_color_space = *cmyk ? JCS_CMYK : JCS_RGB;
+	if (jpeg_read_icc_profile(ci, &icc, &icclen)) {
+		*t = art_icc_transform(icc, icclen, !*cmyk ? ICC_RGB :
+		    ci->saw_Adobe_marker ? ICC_CMYK_INVERTED : ICC_CMYK);
+		free(icc);
+	}
+	img->converted = *cmyk || *t != NULL;
+	return true;
+}
+
+bool
+art_jpeg_measure(struct image *img, const char **why)
+{
+	struct jpeg_decompress_struct ci;
+	struct jerr err;
+	volatile bool ok = false;	/* kept across the longjmp */
+	bool cmyk = false;
+	cmsHTRANSFORM t = NULL;
+
+	jpeg_begin(&ci, &err);
+	if (setjmp(err.jump)) {
+		*why = "is a damaged JPEG";
+		goto out;
+	}
+	ok = jpeg_head(&ci, img, &cmyk, &t, why);
+	art_icc_free(t);
+out:
+	jpeg_destroy_decompress(&ci);
+	return ok;
+}
+
 bool
 art_load_jpeg(struct image *img, const char **why)
 {
@@ -170,10 +225,9 @@ art_load_jpeg(struct image *img, const char **why)
 	struct jpeg_decompress_struct ci;
 	struct jerr err;
 	volatile bool ok = false;	/* kept across the longjmp */
-	volatile bool cmyk = false;
-	cmsHTRANSFORM volatile t = NULL;
-	JOCTET *icc;
-	unsigned int icclen;
+	bool cmyk = false;
+	cmsHTRANSFORM t = NULL;
+	cmsHTRANSFORM volatile tv = NULL;
 
 	snprintf(scans_why, sizeof(scans_why), "is a progressive JPEG of "
 	    "more than the %d scans deckpress reads", MAX_SCANS);
@@ -182,23 +236,11 @@ art_load_jpeg(struct image *img, const char **why)
 		*why = err.scans ? scans_why : "is a damaged JPEG";
 		goto out;
 	}
-	jpeg_mem_src(&ci, img->data, img->len);
-	/* An ICC profile is kept in APP2 markers, split if long. */
-	jpeg_save_markers(&ci, JPEG_APP0 + 2, 0xFFFF);
-	jpeg_read_header(&ci, TRUE);
-	img->w_px = ci.image_width;
-	img->h_px = ci.image_height;
-	if (art_too_large(img, why))
+	ok = jpeg_head(&ci, img, &cmyk, &t, why);
+	tv = t;
+	if (!ok)
 		goto out;
-	/* libjpeg gives ink, not RGB, for CMYK and YCCK: converted here. */
-	cmyk = ci.jpeg_color_space == JCS_CMYK ||
-	    ci.jpeg_color_space == JCS_YCCK;
-	ci.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
-	if (jpeg_read_icc_profile(&ci, &icc, &icclen)) {
-		t = art_icc_transform(icc, icclen, !cmyk ? ICC_RGB :
-		    ci.saw_Adobe_marker ? ICC_CMYK_INVERTED : ICC_CMYK);
-		free(icc);
-	}
+	ok = false;
 	jpeg_start_decompress(&ci);
 	/* A progressive file is read whole by now: one cut short is
 	 * refused before its pixels are made (make fuzz: 39 megapixels
@@ -221,14 +263,13 @@ art_load_jpeg(struct image *img, const char **why)
 	 * without the /Decode an Adobe file's inverted inks need (its
 	 * colours would print as their negative), so the converted RGB
 	 * pixels are embedded instead; nor one whose profile changed its
-	 * pixels.
+	 * pixels (jpeg_head() set converted so).
 	 */
-	img->converted = cmyk || t != NULL;
 	if (!img->converted)
 		cairo_surface_set_mime_data(img->surface, CAIRO_MIME_TYPE_JPEG,
 		    img->data, img->len, NULL, NULL);
 out:
-	art_icc_free(t);
+	art_icc_free(tv);
 	jpeg_destroy_decompress(&ci);
 	return ok;
 }

@@ -12,6 +12,12 @@
  */
 bool	art_load_jpeg(struct image *img, const char **why);
 /*
+ * Only img->data's header read: its size (bounded as art_load_jpeg()
+ * bounds it) and whether its pixels will be converted; nothing
+ * decoded.  False with why if it is too large or its header damaged.
+ */
+bool	art_jpeg_measure(struct image *img, const char **why);
+/*
  * Does the JPEG of len bytes at p have at most MAX_SCANS scans (or is
  * it damaged, or not progressive)?  Reads them without drawing
  * (jpeg.c), for a JPEG that gdk-pixbuf decodes inside an SVG.

@@ -139,6 +139,7 @@ lazy_damaged(struct images *c, struct image *img, const char *why)
 	img->pending = false;
 	img->changed = true;
 	img->failed = true;
+	c->damaged++;
 	if (c->d == NULL)
 		return;
 	if (img->named_file != NULL)
@@ -466,7 +467,10 @@ art_make_lazy(struct images *c, struct image *img)
 	c->zero_max = MAX(c->zero_max, (size_t)cairo_format_stride_for_width(
 	    CAIRO_FORMAT_RGB24, img->px_w) * img->px_h);
 	if (img->pending) {
-		lazy_record(img);	/* its header read: alpha known */
+		/* Only its header read: alpha known (a JPEG has none). */
+		g_free(img->data);
+		img->data = NULL;	/* len stays: the file's size */
+		lazy_record(img);
 		return;
 	}
 	img->alpha = cairo_image_surface_get_format(img->surface) !=

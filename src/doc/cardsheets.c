@@ -63,7 +63,8 @@ render_pdf(struct setup *s, const struct job *j, size_t lang,
 		    pr.npages, pr.npages == 1 ? "" : "s",
 		    pr.note ? " (draft)" : "");
 	print_free(&pr);
-	if (!fit)
+	/* A damaged image, found as it was drawn, is the input's fault. */
+	if (!fit || (!ok && art_damaged(s->images) > 0))
 		return EXIT_INPUT;
 	return ok ? 0 : EXIT_IO;
 }

@@ -145,7 +145,8 @@ pack_write(struct pack *p, const char *out, struct diags *d)
 		    "yet, cards from %zu)%s\n", outfile_name(out), page,
 		    p->sheet0 + 1, p->sheets.note ? " (draft)" : "");
 	g_free(au);
-	if (!fit)
+	/* A damaged image, found as it was drawn, is the input's fault. */
+	if (!fit || (!ok && art_damaged(p->s->images) > 0))
 		return EXIT_INPUT;
 	return ok ? 0 : EXIT_IO;
 }
