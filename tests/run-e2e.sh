@@ -373,10 +373,30 @@ all_a4() {
 # raw_text PDF: PDF.txt, pdftotext -raw of PDF: the one a check above
 # made, if it did (the PDFs here are never written twice).
 raw_text() { [ -f "$1.txt" ] || pdftotext -raw "$1" "$1.txt"; }
-# all_text PDF: PDF.all, pdftotext of PDF (its default text), made once
-# as raw_text's: page N of it, up to its form feed, is what pdftotext
-# -f N -l N gives (index_ok reads it so), ~0.1 s less a DATASET pack.
-all_text() { [ -f "$1.all" ] || pdftotext "$1" "$1.all"; }
+# all_text PDF [FIRST LAST]: PDF.all, pdftotext of PDF (its default
+# text), made once as raw_text's: page N of it, up to its form feed, is
+# what pdftotext -f N -l N gives (index_ok reads it so).  With FIRST
+# and LAST, a pack's card sheets, the pages after FIRST up to LAST are
+# left blank (a form feed each): no check reads them, and a blank page
+# fails any check that would (no first line, no text).  They are most
+# of the cost, ~0.1 s of CPU for DATASET's, as Poppler draws each
+# card's radial shading even for text.
+all_text() {
+	[ -f "$1.all" ] && return 0
+	if [ -z "${2-}" ] || [ -z "${3-}" ] || [ "$2" -ge "$3" ]; then
+		pdftotext "$1" "$1.all"
+		return
+	fi
+	pdftotext -f 1 -l "$2" "$1" "$1.all" || { rm -f "$1.all"; return 1; }
+	a_p=$2
+	while [ "$a_p" -lt "$3" ]; do
+		printf '\f'
+		a_p=$((a_p + 1))
+	done >>"$1.all"
+	# (the pages after LAST: none in a pack without a credits page,
+	# which pdftotext -f calls an error)
+	pdftotext -f $(($3 + 1)) "$1" - 2>/dev/null >>"$1.all" || :
+}
 
 # PAGES_SAME: an awk program over two pdftotext texts, A (ARGV[1]) and
 # B: page N of each is its text up to the form feed that ends it, byte
@@ -440,6 +460,11 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	check "pack $deck $lang: qpdf --check" qpdf --check "$P"
 	check "pack $deck $lang: every page A4" all_a4 "$P"
 	check "pack $deck $lang: fonts embedded, all from fonts/" fonts_from_bundle "$P"
+	# The card sheets' pages: from the pack's own count, as many as
+	# deckpress cards makes.
+	first=$(sed -n 's/.*cards from \([0-9]*\)).*/\1/p' "$P.out")
+	last=$((first + $(pdfinfo "$T/$deck-$lang.pdf" | awk '/^Pages:/ { print $2 }') - 1))
+	all_text "$P" "$first" "$last" || :
 	check "pack $deck $lang: the index gives each part's real page" index_ok "$P" "$parts"
 	check "pack $deck $lang: bookmarks for every heading and part" \
 	    outline_ok "$P" cards/$deck/rules/$lang.md
@@ -448,17 +473,14 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	    { [ "$4" = dataset ] || pdfinfo "$1" | grep -q "^Author: *DaLi"; } &&
 	    qpdf --qdf --object-streams=disable "$1" - |
 	    grep -aq "/Lang ($2)"' sh "$P" $lang "$(sed -n 's/^title: //p' cards/$deck/deck.yaml)" $deck
-	first=$(sed -n 's/.*cards from \([0-9]*\)).*/\1/p' "$P.out")
 	check "pack $deck $lang: the card sheets are those of deckpress cards" \
 	    same_sheets "$P" "$T/$deck-$lang.pdf" "$first"
 	check "pack $deck $lang: card fronts start on an odd page ($first)" \
 	    test $((first % 2)) -eq 1
 	check "pack $deck $lang: each page of fronts is followed by its backs" \
 	    fronts_then_backs "$P" "$deck" "$lang" "$first"
-	last=$((first + $(pdfinfo "$T/$deck-$lang.pdf" | awk '/^Pages:/ { print $2 }') - 1))
 	# (page 2 of its text, all_text's; the form feed that ends it a
 	# blank, as the other line ends)
-	all_text "$P" || :
 	check "pack $deck $lang: the index names the pages to print double-sided ($first-$last)" sh -c '
 	    awk "NR == 2" RS="\f" "$1.all" | tr "\n" " " |
 	    grep -q "[^0-9]$2[^0-9].*[^0-9]$3[^0-9]"' sh "$P" "$first" "$last"
