@@ -10,11 +10,25 @@ T=out/test/e2e
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
 
-# measure PDF PAGE: 600 dpi raster of one page, measured in mm; the
-# raster (100 MB) goes through a pipe, never to the disk.
+# measure PDF PAGE OUT: 600 dpi raster of one page, measured in mm,
+# into OUT; the raster (100 MB) goes through a pipe, never to the disk.
+# A page drawn from the same objects as one measured before (suite.sh's
+# pagesum: the same raster) takes that one's measures: the duplex modes
+# share sheets (short edge's fronts, duplex none's pages 6, 7 and 12 are
+# long edge's 11, 11, 2 and 12), ~0.35 s of CPU each where the sum takes
+# ~0.02.  $T/sums lists the sums measured, "CRC SIZE OUT" a line.
 measure() {
+	m_sum=$(pagesum "$1" "$2" "$T/measure.qdf") || m_sum=
+	if [ -n "$m_sum" ] && [ -f "$T/sums" ]; then
+		while read -r m_crc m_size m_out; do
+			[ "$m_crc $m_size" = "$m_sum" ] || continue
+			cp "$m_out" "$3"
+			return
+		done <"$T/sums"
+	fi
 	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -singlefile "$1" |
-	    ./out/test/measure /dev/stdin
+	    ./out/test/measure /dev/stdin >"$3"
+	[ -z "$m_sum" ] || echo "$m_sum $3" >>"$T/sums"
 }
 
 # --- geometry of the 3x3 A4 sheet (mm) -------------------------------
@@ -176,8 +190,8 @@ check "data-chain es: accents survive as text" grep -q \
 check "data-chain es: n-tilde survives as text" grep -q \
     'INTERCAMBIO ENTRE COMPAÑEROS/AS' "$T/text-es-1line.txt"
 
-measure "$T/data-chain-en.pdf" 1 >"$T/dc-p1"
-measure "$T/data-chain-en.pdf" 2 >"$T/dc-p2"
+measure "$T/data-chain-en.pdf" 1 "$T/dc-p1"
+measure "$T/data-chain-en.pdf" 2 "$T/dc-p2"
 check "data-chain: crop marks on trim lines, outside bleed (front)" \
     marks_ok "$T/dc-p1"
 check "data-chain: crop marks on the back page" marks_ok "$T/dc-p2"
@@ -195,7 +209,7 @@ for p in 1 2 11 12; do
 	sheet=$(( (p - 1) / 2 ))
 	face=front
 	[ $((p % 2)) -eq 0 ] && face=back
-	measure "$T/long.pdf" $p >"$T/long-$p"
+	measure "$T/long.pdf" $p "$T/long-$p"
 	check "long edge, page $p (sheet $((sheet + 1)) $face): every trim 63 x 88 mm in place" \
 	    cards_ok "$T/long-$p" $sheet $face long
 	# The last sheet holds 7 cards, 3 + 3 + 1: 4 marks above, 2 below
@@ -209,7 +223,7 @@ check "long edge: back marks mirror the front's (last sheet)" \
 for p in 11 12; do
 	face=front
 	[ $((p % 2)) -eq 0 ] && face=back
-	measure "$T/short.pdf" $p >"$T/short-$p"
+	measure "$T/short.pdf" $p "$T/short-$p"
 	check "short edge, page $p (last sheet $face): rows mirrored, backs turned" \
 	    cards_ok "$T/short-$p" 5 $face short
 done
@@ -218,13 +232,13 @@ check "short edge: back marks mirror the front's" \
 
 render $G --duplex none -o "$T/none.pdf"
 check "duplex none: 12 pages" a4_pages "$T/none.pdf" 12
-measure "$T/none.pdf" 6 >"$T/none-6"
-measure "$T/none.pdf" 12 >"$T/none-12"
+measure "$T/none.pdf" 6 "$T/none-6"
+measure "$T/none.pdf" 12 "$T/none-12"
 check "duplex none: page 6 is the last front sheet" \
     cards_ok "$T/none-6" 5 front none
 check "duplex none: page 12 holds its backs, for a long-edge turn" \
     cards_ok "$T/none-12" 5 back long
-measure "$T/none.pdf" 7 >"$T/none-7"
+measure "$T/none.pdf" 7 "$T/none-7"
 check "duplex none: page 7 holds the first sheet's backs" \
     cards_ok "$T/none-7" 0 back long
 render $G --no-backs -o "$T/nobacks.pdf"
@@ -317,7 +331,7 @@ index_ok() {
 	# Each page's text as pdftotext -f N -l N gives it, from one run,
 	# and its first line that is not blank; then each entry in turn,
 	# in one awk.
-	pdftotext "$1" "$1.all" || return 1
+	all_text "$1" || return 1
 	awk 'FILENAME == ARGV[2] { n = split($0, l, "\n")
 		for (i = 1; i <= n; i++) if (l[i] ~ /[^ \t]/) {
 			first[FNR] = l[i]; break }
@@ -359,6 +373,30 @@ all_a4() {
 # raw_text PDF: PDF.txt, pdftotext -raw of PDF: the one a check above
 # made, if it did (the PDFs here are never written twice).
 raw_text() { [ -f "$1.txt" ] || pdftotext -raw "$1" "$1.txt"; }
+# all_text PDF [FIRST LAST]: PDF.all, pdftotext of PDF (its default
+# text), made once as raw_text's: page N of it, up to its form feed, is
+# what pdftotext -f N -l N gives (index_ok reads it so).  With FIRST
+# and LAST, a pack's card sheets, the pages after FIRST up to LAST are
+# left blank (a form feed each): no check reads them, and a blank page
+# fails any check that would (no first line, no text).  They are most
+# of the cost, ~0.1 s of CPU for DATASET's, as Poppler draws each
+# card's radial shading even for text.
+all_text() {
+	[ -f "$1.all" ] && return 0
+	if [ -z "${2-}" ] || [ -z "${3-}" ] || [ "$2" -ge "$3" ]; then
+		pdftotext "$1" "$1.all"
+		return
+	fi
+	pdftotext -f 1 -l "$2" "$1" "$1.all" || { rm -f "$1.all"; return 1; }
+	a_p=$2
+	while [ "$a_p" -lt "$3" ]; do
+		printf '\f'
+		a_p=$((a_p + 1))
+	done >>"$1.all"
+	# (the pages after LAST: none in a pack without a credits page,
+	# which pdftotext -f calls an error)
+	pdftotext -f $(($3 + 1)) "$1" - 2>/dev/null >>"$1.all" || :
+}
 
 # PAGES_SAME: an awk program over two pdftotext texts, A (ARGV[1]) and
 # B: page N of each is its text up to the form feed that ends it, byte
@@ -422,6 +460,11 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	check "pack $deck $lang: qpdf --check" qpdf --check "$P"
 	check "pack $deck $lang: every page A4" all_a4 "$P"
 	check "pack $deck $lang: fonts embedded, all from fonts/" fonts_from_bundle "$P"
+	# The card sheets' pages: from the pack's own count, as many as
+	# deckpress cards makes.
+	first=$(sed -n 's/.*cards from \([0-9]*\)).*/\1/p' "$P.out")
+	last=$((first + $(pdfinfo "$T/$deck-$lang.pdf" | awk '/^Pages:/ { print $2 }') - 1))
+	all_text "$P" "$first" "$last" || :
 	check "pack $deck $lang: the index gives each part's real page" index_ok "$P" "$parts"
 	check "pack $deck $lang: bookmarks for every heading and part" \
 	    outline_ok "$P" cards/$deck/rules/$lang.md
@@ -430,25 +473,27 @@ for pk in data-chain:en:3 data-chain:es:3 dataset:it:2 dataset:de:2 dataset:en:2
 	    { [ "$4" = dataset ] || pdfinfo "$1" | grep -q "^Author: *DaLi"; } &&
 	    qpdf --qdf --object-streams=disable "$1" - |
 	    grep -aq "/Lang ($2)"' sh "$P" $lang "$(sed -n 's/^title: //p' cards/$deck/deck.yaml)" $deck
-	first=$(sed -n 's/.*cards from \([0-9]*\)).*/\1/p' "$P.out")
 	check "pack $deck $lang: the card sheets are those of deckpress cards" \
 	    same_sheets "$P" "$T/$deck-$lang.pdf" "$first"
 	check "pack $deck $lang: card fronts start on an odd page ($first)" \
 	    test $((first % 2)) -eq 1
 	check "pack $deck $lang: each page of fronts is followed by its backs" \
 	    fronts_then_backs "$P" "$deck" "$lang" "$first"
-	last=$((first + $(pdfinfo "$T/$deck-$lang.pdf" | awk '/^Pages:/ { print $2 }') - 1))
+	# (page 2 of its text, all_text's; the form feed that ends it a
+	# blank, as the other line ends)
 	check "pack $deck $lang: the index names the pages to print double-sided ($first-$last)" sh -c '
-	    pdftotext -f 2 -l 2 "$1" - | tr "\n" " " | grep -q "[^0-9]$2[^0-9].*[^0-9]$3[^0-9]"' \
-	    sh "$P" "$first" "$last"
+	    awk "NR == 2" RS="\f" "$1.all" | tr "\n" " " |
+	    grep -q "[^0-9]$2[^0-9].*[^0-9]$3[^0-9]"' sh "$P" "$first" "$last"
 done
 # (its pdftotext -raw, made above)
 check "pack es: \"específicas\" is not broken one letter late (específ-icas)" sh -c '
     tr -d "\n" <"$1" | grep -q "específicas" &&
     ! grep -q "específ.$" "$1"' sh "$T/pack-data-chain-es.pdf.txt"
+# (its text, all_text's, made above)
+all_text "$T/pack-dataset-de.pdf" || :
 check "pack de: the DATASET booklet has the every-3-rounds refill rule" sh -c '
-    pdftotext "$1" - | tr "\n" " " |
-    grep -q "Alle 3 Runden zieht jeder Spieler 3 weitere Karten"' sh "$T/pack-dataset-de.pdf"
+    tr "\n" " " <"$1" |
+    grep -q "Alle 3 Runden zieht jeder Spieler 3 weitere Karten"' sh "$T/pack-dataset-de.pdf.all"
 check "pack en: the glossary is a table with the terms and descriptions" sh -c '
     pdftotext -layout "$1" - | grep -q "Boycott  *A form of protest"' sh "$T/pack-data-chain-en.pdf"
 
