@@ -108,7 +108,7 @@ for j in 1 2 3; do
 			    >"$T/bundled-j$j.$f"
 		done
 		cp "$T/all.rc" "$T/bundled-j$j.rc"
-		echo "# deckpress all -j $j (the bundled decks): the shared render, not timed here"
+		echo "# deckpress all -j $j (the bundled decks): the shared render"
 		continue
 	fi
 	s=$(now_ms)
