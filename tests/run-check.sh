@@ -32,8 +32,8 @@
 # and leave every file, and its time stamp, as it was.  The repo root,
 # should a message hold it, is cut from stdout and stderr, as in
 # run-bad.sh.  A failed case's copy and output stay in out/test/check/
-# (NAME/, NAME.out, NAME.err, NAME.want/: what the copy should be) to
-# look at; a passed case's are removed.
+# (NAME/, NAME.out, NAME.err) and out/test/check.want/ (NAME/: what the
+# copy should be) to look at; a passed case's are removed.
 #
 # usage: sh tests/run-check.sh [--regen] [NAME ...]    (from the repo root)
 #
@@ -49,11 +49,12 @@ corpus=check
 # shellcheck source=tests/corpus.sh
 . tests/corpus.sh
 
-# pdf_seen PDF SCRATCH: what a reader of PDF sees, one fact a line: its
-# pages and their sizes (pt), the fonts it embeds (subset tag cut), its
-# text, its structure tree with each element's text, each word's box
-# in pixels at 600 dpi and, the pages rasterised at 600 dpi without
-# anti-aliasing (SCRATCH.ppm), each colour's box (mm) and pixels.
+# pdf_seen PDF: what a reader of PDF sees, one fact a line: its pages
+# and their sizes (pt), the fonts it embeds (subset tag cut), its text,
+# its structure tree with each element's text, each word's box in
+# pixels at 600 dpi and, the pages rasterised at 600 dpi without
+# anti-aliasing, each colour's box (mm) and pixels.  A page's raster is
+# piped to measure, not written (105 MB for A4).
 pdf_seen() {
 	np=$(pdfinfo "$1" | awk '/^Pages:/ { print $2 }')
 	echo "pages $np"
@@ -72,10 +73,9 @@ pdf_seen() {
 	pg=1
 	while [ "$pg" -le "$np" ]; do
 		pdftoppm -r 600 -aa no -aaVector no -f "$pg" -l "$pg" \
-		    -singlefile "$1" "$2" &&
-		    ./out/test/measure "$2.ppm" | awk -v p="$pg" '
+		    -singlefile "$1" | ./out/test/measure /dev/stdin |
+		    awk -v p="$pg" '
 			$1 == "color" { $1 = "color " p; print }' | sort
-		rm -f "$2.ppm"
 		pg=$((pg + 1))
 	done
 }
@@ -89,7 +89,7 @@ pdf_seen() {
 # run is checked by run-e2e.sh, run-pdftags.sh and run-fonts.sh.
 pdf_same() {
 	cmp -s "$1" "$2" && return 0
-	pdf_seen "$1" "$3" >"$3.want" && pdf_seen "$2" "$3" >"$3.got" &&
+	pdf_seen "$1" >"$3.want" && pdf_seen "$2" >"$3.got" &&
 	    [ -s "$3.want" ] || { echo "    $2: cannot be read"; return 1; }
 	# Cairo 1.18 marks no image as a Figure's content (run-pdftags.sh
 	# says why): the empty text of a Figure whose image WANT's Cairo
@@ -231,27 +231,45 @@ compare() {
 # the passed cases' after the last.
 leftovers() {
 	for n in "$@"; do
-		printf '%s\n' "$outdir/$n" "$outdir/$n.orig" "$outdir/$n.want" \
+		printf '%s\n' "$outdir/$n" "$outdir/$n.orig" "$wantdir/$n" \
 		    "$outdir/$n.out" "$outdir/$n.err" "$outdir/$n.diffs" \
 		    "$outdir/$n.stamp" "$outdir/$n.out.2" "$outdir/$n.err.2" \
 		    "$outdir/$n.seen.rq"
 	done
 }
+# What each case should make of its copy: out/test/check.want/NAME.
+wantdir=$outdir.want
+mkdir -p "$wantdir"
 # shellcheck disable=SC2086
 leftovers $cases | xargs -r rm -rf
-# Each case's copy and what it should become start as empty folders,
-# made by one mkdir for all.
+# Each case's copy and what it should become, made for all the cases
+# before the first runs: their folders copied whole by one cp into
+# out/test/check and one into out/test/check.want, then their args and
+# expect* taken out of both by one rm (not two cp a case, 232 of them).
+# No case writes outside its copy (the corpus's runs name no other), so
+# each copy holds its deck's files alone when its case runs.
+set --
 for name in $cases; do
 	[ -f "tests/check/$name/args" ] || continue
-	printf '%s\n' "$outdir/$name" "$outdir/$name.want"
-done | xargs -r mkdir
+	set -- "$@" "tests/check/$name"
+done
+if [ $# -gt 0 ]; then
+	cp -R "$@" "$outdir/"
+	cp -R "$@" "$wantdir/"
+	for d; do
+		for f in "$outdir/${d##*/}" "$wantdir/${d##*/}"; do
+			printf '%s\n' "$f/args" "$f/expect.out" "$f/expect.err" \
+			    "$f/expect.rc" "$f/expect"
+		done
+	done | xargs rm -rf
+fi
 passed=
 
 for name in $cases; do
 	dir=tests/check/$name
 	work=$outdir/$name
 	orig=$outdir/$name.orig
-	want=$outdir/$name.want
+	want=$wantdir/$name
 	out=$outdir/$name.out
 	err=$outdir/$name.err
 	diffs=$outdir/$name.diffs
@@ -281,8 +299,8 @@ for name in $cases; do
 	[ "$regen" = 0 ] || lang_of "$@"
 	: >"$diffs"
 
-	# The deck alone, then what it should look like after the run.
-	copy_case "$dir" "$work" "$want"
+	# What the deck should look like after the run: the deck (copied
+	# above) and the case's expect/.
 	if [ -d "$dir/expect" ]; then
 		cp -R "$dir/expect/." "$want/"
 	fi
