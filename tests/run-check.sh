@@ -172,17 +172,22 @@ lang_of() {
 	done
 }
 
-# Run deckpress: $1 stdout file, $2 stderr file; sets rc.  The repo
-# root is cut in place, by one sed for both files, from those that are
-# not empty (an empty one has nothing to cut): most runs write one.
-run() {
-	o=$1
-	e=$2
+# run_raw OUT ERR: the case's run of deckpress, its stdout and stderr
+# into OUT and ERR; sets rc.
+run_raw() {
 	rc=0
 	# $WRAP and $opts are split into words on purpose.
 	# shellcheck disable=SC2086
 	timeout "$TIMEOUT" $WRAP ./deckpress "$cmd" "$work" $opts \
-	    >"$o" 2>"$e" || rc=$?
+	    >"$1" 2>"$2" || rc=$?
+}
+# run OUT ERR: run_raw, then the repo root cut in place, by one sed for
+# both files, from those that are not empty (an empty one has nothing
+# to cut): most runs write one.
+run() {
+	o=$1
+	e=$2
+	run_raw "$o" "$e"
 	set --
 	[ ! -s "$o" ] || set -- "$o"
 	[ ! -s "$e" ] || set -- "$@" "$e"
@@ -201,8 +206,8 @@ broken_run() {
 }
 
 # same A B: A and B hold the same bytes, by their md5 sums in $sums,
-# which the case's run took for its expected and actual stdout and
-# stderr in one md5sum, instead of a cmp for each pair.
+# the case's lines of the one md5sum of every case's expected and
+# actual stdout and stderr, instead of a cmp for each pair.
 same() {
 	ha=
 	hb=
@@ -263,9 +268,11 @@ if [ $# -gt 0 ]; then
 		done
 	done | xargs rm -rf
 fi
-passed=
-
-for name in $cases; do
+# case_of NAME: the case's paths, and its command and options from its
+# args (one line: read, not a cat); false, setting nothing more, if it
+# has no folder or no args.
+case_of() {
+	name=$1
 	dir=tests/check/$name
 	work=$outdir/$name
 	orig=$outdir/$name.orig
@@ -274,18 +281,7 @@ for name in $cases; do
 	err=$outdir/$name.err
 	diffs=$outdir/$name.diffs
 	stamp=$outdir/$name.stamp
-	reasons=
-	if [ ! -d "$dir" ]; then
-		printf 'not ok - check/%s: no folder %s\n' "$name" "$dir"
-		fail=$((fail + 1))
-		continue
-	fi
-	if [ ! -f "$dir/args" ]; then
-		printf 'not ok - check/%s: no args\n' "$name"
-		fail=$((fail + 1))
-		continue
-	fi
-	# args and expect.rc hold one line each: read, not a cat.
+	[ -d "$dir" ] && [ -f "$dir/args" ] || return 1
 	line=
 	read -r line <"$dir/args" || :
 	# The first word is the command, the rest its options.
@@ -297,8 +293,18 @@ for name in $cases; do
 	shift || true
 	opts=$*
 	[ "$regen" = 0 ] || lang_of "$@"
-	: >"$diffs"
+}
 
+# First every case's run, then the repo root cut from all their output
+# by one sed, the expected and actual output summed by one md5sum, then
+# each case's outcome, in order (as run-bad.sh does: not a sed and an
+# md5sum a case, 230 processes).  No case's run reads or writes another
+# case's files, nor its outcome another's run.
+i=0
+: >"$outdir/cut"
+for name in $cases; do
+	i=$((i + 1))
+	case_of "$name" || continue
 	# What the deck should look like after the run: the deck (copied
 	# above) and the case's expect/.
 	if [ -d "$dir/expect" ]; then
@@ -308,11 +314,20 @@ for name in $cases; do
 	if [ "$regen" = 1 ]; then
 		cp -R "$work" "$orig"
 	fi
+	run_raw "$out" "$err"
+	eval "rc_$i=\$rc"
+	# An empty file has nothing to cut: most runs write one.
+	[ ! -s "$out" ] || echo "$out" >>"$outdir/cut"
+	[ ! -s "$err" ] || echo "$err" >>"$outdir/cut"
+done
+xargs -r sed -i "s/$root\///g" <"$outdir/cut"
 
-	run "$out" "$err"
-	rc1=$rc
-
-	if [ "$regen" = 1 ]; then
+if [ "$regen" = 1 ]; then
+	i=0
+	for name in $cases; do
+		i=$((i + 1))
+		case_of "$name" || continue
+		eval "rc=\$rc_$i"
 		cp "$out" "$dir/expect.out"
 		cp "$err" "$dir/expect.err"
 		echo "$rc" >"$dir/expect.rc"
@@ -334,7 +349,51 @@ for name in $cases; do
 		if [ -d "$dir/expect" ]; then
 			cp -R "$dir/expect/." "$want/"
 		fi
+	done
+fi
+
+# The sums of each case's expected and actual stdout and stderr, those
+# of them that exist, in the cases' order; nsums_I lines for case I.
+i=0
+for name in $cases; do
+	i=$((i + 1))
+	n=0
+	for f in "tests/check/$name/expect.out" "$outdir/$name.out" \
+	    "tests/check/$name/expect.err" "$outdir/$name.err"; do
+		[ -f "$f" ] || continue
+		echo "$f"
+		n=$((n + 1))
+	done
+	eval "nsums_$i=\$n"
+done >"$outdir/summed"
+xargs -r md5sum <"$outdir/summed" >"$outdir/sums"
+exec 3<"$outdir/sums"
+
+passed=
+i=0
+for name in $cases; do
+	i=$((i + 1))
+	reasons=
+	if ! case_of "$name"; then
+		if [ ! -d "$dir" ]; then
+			printf 'not ok - check/%s: no folder %s\n' "$name" "$dir"
+		else
+			printf 'not ok - check/%s: no args\n' "$name"
+		fi
+		fail=$((fail + 1))
+		continue
 	fi
+	: >"$diffs"
+	eval "rc=\$rc_$i n=\$nsums_$i"
+	rc1=$rc
+	sums=
+	while [ "$n" -gt 0 ]; do
+		sum=
+		read -r sum <&3 || :
+		sums="$sums$sum
+"
+		n=$((n - 1))
+	done
 
 	if broken_run "the run"; then
 		:
@@ -346,8 +405,6 @@ for name in $cases; do
 		[ "$rc" = "$rc_want" ] ||
 		    because "exit code $rc, expected $rc_want"
 	fi
-	sums=$(md5sum "$dir/expect.out" "$out" "$dir/expect.err" "$err" \
-	    2>/dev/null) || :
 	compare "$dir/expect.out" "$out" stdout
 	compare "$dir/expect.err" "$err" stderr
 	if dirs_differ "$want" "$work" "$outdir/$name.seen" >>"$diffs"; then
@@ -396,6 +453,8 @@ for name in $cases; do
 		fail=$((fail + 1))
 	fi
 done
+exec 3<&-
+rm -f "$outdir/cut" "$outdir/summed" "$outdir/sums"
 # shellcheck disable=SC2086
 leftovers $passed | xargs -r rm -rf
 
