@@ -7,8 +7,9 @@
 # Every game of tests/bad and tests/check goes through "check"; those it
 # passes (exit 0) go through each render, which must not refuse them
 # (exit 1).  "pack" and "booklet" run where the language has a rule
-# booklet: a game without one has no pack to make.  Then the pack's own
-# messages, each with its expected text.
+# booklet: a game without one has no pack to make.  (A game with the
+# same files as one before it has that one's outcome: see below.)  Then
+# the pack's own messages, each with its expected text.
 #
 # usage: sh tests/run-preflight.sh    (from the repo root, after make)
 
