@@ -32,8 +32,8 @@
 # and leave every file, and its time stamp, as it was.  The repo root,
 # should a message hold it, is cut from stdout and stderr, as in
 # run-bad.sh.  A failed case's copy and output stay in out/test/check/
-# (NAME/, NAME.out, NAME.err, NAME.want/: what the copy should be) to
-# look at; a passed case's are removed.
+# (NAME/, NAME.out, NAME.err) and out/test/check.want/ (NAME/: what the
+# copy should be) to look at; a passed case's are removed.
 #
 # usage: sh tests/run-check.sh [--regen] [NAME ...]    (from the repo root)
 #
@@ -49,11 +49,12 @@ corpus=check
 # shellcheck source=tests/corpus.sh
 . tests/corpus.sh
 
-# pdf_seen PDF SCRATCH: what a reader of PDF sees, one fact a line: its
-# pages and their sizes (pt), the fonts it embeds (subset tag cut), its
-# text, its structure tree with each element's text, each word's box
-# in pixels at 600 dpi and, the pages rasterised at 600 dpi without
-# anti-aliasing (SCRATCH.ppm), each colour's box (mm) and pixels.
+# pdf_seen PDF: what a reader of PDF sees, one fact a line: its pages
+# and their sizes (pt), the fonts it embeds (subset tag cut), its text,
+# its structure tree with each element's text, each word's box in
+# pixels at 600 dpi and, the pages rasterised at 600 dpi without
+# anti-aliasing, each colour's box (mm) and pixels.  A page's raster is
+# piped to measure, not written (105 MB for A4).
 pdf_seen() {
 	np=$(pdfinfo "$1" | awk '/^Pages:/ { print $2 }')
 	echo "pages $np"
@@ -72,10 +73,9 @@ pdf_seen() {
 	pg=1
 	while [ "$pg" -le "$np" ]; do
 		pdftoppm -r 600 -aa no -aaVector no -f "$pg" -l "$pg" \
-		    -singlefile "$1" "$2" &&
-		    ./out/test/measure "$2.ppm" | awk -v p="$pg" '
+		    -singlefile "$1" | ./out/test/measure /dev/stdin |
+		    awk -v p="$pg" '
 			$1 == "color" { $1 = "color " p; print }' | sort
-		rm -f "$2.ppm"
 		pg=$((pg + 1))
 	done
 }
@@ -89,7 +89,7 @@ pdf_seen() {
 # run is checked by run-e2e.sh, run-pdftags.sh and run-fonts.sh.
 pdf_same() {
 	cmp -s "$1" "$2" && return 0
-	pdf_seen "$1" "$3" >"$3.want" && pdf_seen "$2" "$3" >"$3.got" &&
+	pdf_seen "$1" >"$3.want" && pdf_seen "$2" >"$3.got" &&
 	    [ -s "$3.want" ] || { echo "    $2: cannot be read"; return 1; }
 	# Cairo 1.18 marks no image as a Figure's content (run-pdftags.sh
 	# says why): the empty text of a Figure whose image WANT's Cairo
@@ -172,17 +172,22 @@ lang_of() {
 	done
 }
 
-# Run deckpress: $1 stdout file, $2 stderr file; sets rc.  The repo
-# root is cut in place, by one sed for both files, from those that are
-# not empty (an empty one has nothing to cut): most runs write one.
-run() {
-	o=$1
-	e=$2
+# run_raw OUT ERR: the case's run of deckpress, its stdout and stderr
+# into OUT and ERR; sets rc.
+run_raw() {
 	rc=0
 	# $WRAP and $opts are split into words on purpose.
 	# shellcheck disable=SC2086
 	timeout "$TIMEOUT" $WRAP ./deckpress "$cmd" "$work" $opts \
-	    >"$o" 2>"$e" || rc=$?
+	    >"$1" 2>"$2" || rc=$?
+}
+# run OUT ERR: run_raw, then the repo root cut in place, by one sed for
+# both files, from those that are not empty (an empty one has nothing
+# to cut): most runs write one.
+run() {
+	o=$1
+	e=$2
+	run_raw "$o" "$e"
 	set --
 	[ ! -s "$o" ] || set -- "$o"
 	[ ! -s "$e" ] || set -- "$@" "$e"
@@ -201,8 +206,8 @@ broken_run() {
 }
 
 # same A B: A and B hold the same bytes, by their md5 sums in $sums,
-# which the case's run took for its expected and actual stdout and
-# stderr in one md5sum, instead of a cmp for each pair.
+# the case's lines of the one md5sum of every case's expected and
+# actual stdout and stderr, instead of a cmp for each pair.
 same() {
 	ha=
 	hb=
@@ -231,43 +236,52 @@ compare() {
 # the passed cases' after the last.
 leftovers() {
 	for n in "$@"; do
-		printf '%s\n' "$outdir/$n" "$outdir/$n.orig" "$outdir/$n.want" \
+		printf '%s\n' "$outdir/$n" "$outdir/$n.orig" "$wantdir/$n" \
 		    "$outdir/$n.out" "$outdir/$n.err" "$outdir/$n.diffs" \
 		    "$outdir/$n.stamp" "$outdir/$n.out.2" "$outdir/$n.err.2" \
 		    "$outdir/$n.seen.rq"
 	done
 }
+# What each case should make of its copy: out/test/check.want/NAME.
+wantdir=$outdir.want
+mkdir -p "$wantdir"
 # shellcheck disable=SC2086
 leftovers $cases | xargs -r rm -rf
-# Each case's copy and what it should become start as empty folders,
-# made by one mkdir for all.
+# Each case's copy and what it should become, made for all the cases
+# before the first runs: their folders copied whole by one cp into
+# out/test/check and one into out/test/check.want, then their args and
+# expect* taken out of both by one rm (not two cp a case, 232 of them).
+# No case writes outside its copy (the corpus's runs name no other), so
+# each copy holds its deck's files alone when its case runs.
+set --
 for name in $cases; do
 	[ -f "tests/check/$name/args" ] || continue
-	printf '%s\n' "$outdir/$name" "$outdir/$name.want"
-done | xargs -r mkdir
-passed=
-
-for name in $cases; do
+	set -- "$@" "tests/check/$name"
+done
+if [ $# -gt 0 ]; then
+	cp -R "$@" "$outdir/"
+	cp -R "$@" "$wantdir/"
+	for d; do
+		for f in "$outdir/${d##*/}" "$wantdir/${d##*/}"; do
+			printf '%s\n' "$f/args" "$f/expect.out" "$f/expect.err" \
+			    "$f/expect.rc" "$f/expect"
+		done
+	done | xargs rm -rf
+fi
+# case_of NAME: the case's paths, and its command and options from its
+# args (one line: read, not a cat); false, setting nothing more, if it
+# has no folder or no args.
+case_of() {
+	name=$1
 	dir=tests/check/$name
 	work=$outdir/$name
 	orig=$outdir/$name.orig
-	want=$outdir/$name.want
+	want=$wantdir/$name
 	out=$outdir/$name.out
 	err=$outdir/$name.err
 	diffs=$outdir/$name.diffs
 	stamp=$outdir/$name.stamp
-	reasons=
-	if [ ! -d "$dir" ]; then
-		printf 'not ok - check/%s: no folder %s\n' "$name" "$dir"
-		fail=$((fail + 1))
-		continue
-	fi
-	if [ ! -f "$dir/args" ]; then
-		printf 'not ok - check/%s: no args\n' "$name"
-		fail=$((fail + 1))
-		continue
-	fi
-	# args and expect.rc hold one line each: read, not a cat.
+	[ -d "$dir" ] && [ -f "$dir/args" ] || return 1
 	line=
 	read -r line <"$dir/args" || :
 	# The first word is the command, the rest its options.
@@ -279,10 +293,20 @@ for name in $cases; do
 	shift || true
 	opts=$*
 	[ "$regen" = 0 ] || lang_of "$@"
-	: >"$diffs"
+}
 
-	# The deck alone, then what it should look like after the run.
-	copy_case "$dir" "$work" "$want"
+# First every case's run, then the repo root cut from all their output
+# by one sed, the expected and actual output summed by one md5sum, then
+# each case's outcome, in order (as run-bad.sh does: not a sed and an
+# md5sum a case, 230 processes).  No case's run reads or writes another
+# case's files, nor its outcome another's run.
+i=0
+: >"$outdir/cut"
+for name in $cases; do
+	i=$((i + 1))
+	case_of "$name" || continue
+	# What the deck should look like after the run: the deck (copied
+	# above) and the case's expect/.
 	if [ -d "$dir/expect" ]; then
 		cp -R "$dir/expect/." "$want/"
 	fi
@@ -290,11 +314,20 @@ for name in $cases; do
 	if [ "$regen" = 1 ]; then
 		cp -R "$work" "$orig"
 	fi
+	run_raw "$out" "$err"
+	eval "rc_$i=\$rc"
+	# An empty file has nothing to cut: most runs write one.
+	[ ! -s "$out" ] || echo "$out" >>"$outdir/cut"
+	[ ! -s "$err" ] || echo "$err" >>"$outdir/cut"
+done
+xargs -r sed -i "s/$root\///g" <"$outdir/cut"
 
-	run "$out" "$err"
-	rc1=$rc
-
-	if [ "$regen" = 1 ]; then
+if [ "$regen" = 1 ]; then
+	i=0
+	for name in $cases; do
+		i=$((i + 1))
+		case_of "$name" || continue
+		eval "rc=\$rc_$i"
 		cp "$out" "$dir/expect.out"
 		cp "$err" "$dir/expect.err"
 		echo "$rc" >"$dir/expect.rc"
@@ -316,7 +349,51 @@ for name in $cases; do
 		if [ -d "$dir/expect" ]; then
 			cp -R "$dir/expect/." "$want/"
 		fi
+	done
+fi
+
+# The sums of each case's expected and actual stdout and stderr, those
+# of them that exist, in the cases' order; nsums_I lines for case I.
+i=0
+for name in $cases; do
+	i=$((i + 1))
+	n=0
+	for f in "tests/check/$name/expect.out" "$outdir/$name.out" \
+	    "tests/check/$name/expect.err" "$outdir/$name.err"; do
+		[ -f "$f" ] || continue
+		echo "$f"
+		n=$((n + 1))
+	done
+	eval "nsums_$i=\$n"
+done >"$outdir/summed"
+xargs -r md5sum <"$outdir/summed" >"$outdir/sums"
+exec 3<"$outdir/sums"
+
+passed=
+i=0
+for name in $cases; do
+	i=$((i + 1))
+	reasons=
+	if ! case_of "$name"; then
+		if [ ! -d "$dir" ]; then
+			printf 'not ok - check/%s: no folder %s\n' "$name" "$dir"
+		else
+			printf 'not ok - check/%s: no args\n' "$name"
+		fi
+		fail=$((fail + 1))
+		continue
 	fi
+	: >"$diffs"
+	eval "rc=\$rc_$i n=\$nsums_$i"
+	rc1=$rc
+	sums=
+	while [ "$n" -gt 0 ]; do
+		sum=
+		read -r sum <&3 || :
+		sums="$sums$sum
+"
+		n=$((n - 1))
+	done
 
 	if broken_run "the run"; then
 		:
@@ -328,8 +405,6 @@ for name in $cases; do
 		[ "$rc" = "$rc_want" ] ||
 		    because "exit code $rc, expected $rc_want"
 	fi
-	sums=$(md5sum "$dir/expect.out" "$out" "$dir/expect.err" "$err" \
-	    2>/dev/null) || :
 	compare "$dir/expect.out" "$out" stdout
 	compare "$dir/expect.err" "$err" stderr
 	if dirs_differ "$want" "$work" "$outdir/$name.seen" >>"$diffs"; then
@@ -378,6 +453,8 @@ for name in $cases; do
 		fail=$((fail + 1))
 	fi
 done
+exec 3<&-
+rm -f "$outdir/cut" "$outdir/summed" "$outdir/sums"
 # shellcheck disable=SC2086
 leftovers $passed | xargs -r rm -rf
 
