@@ -193,6 +193,7 @@ PY
 # stops early leaves no line of it to be taken for the next answer's.
 mkfifo "$T/png.in" "$T/png.out"
 python3 "$T/png.py" <"$T/png.in" >"$T/png.out" &
+py_pid=$!
 exec 3>"$T/png.in" 4<"$T/png.out"
 png() {
 	for p_word; do
@@ -609,5 +610,10 @@ check "... the safe area's dashes down x = 142 px, more than half of it" \
     test "$(changed "$T/plain.png" "$T/guides.png" 142 200 142 1900)" -gt 850
 check "... and nothing else: column x = 300 px unchanged from y = 200 to 1900" \
     is "$(changed "$T/plain.png" "$T/guides.png" 300 200 300 1900)" 0
+
+# png.py ends as its FIFO closes; waited for, so that its CPU (and its
+# children's) is counted as the suite's, and no process outlives it.
+exec 3>&- 4<&-
+wait "$py_pid" || :
 
 summary run-pod.sh
