@@ -111,8 +111,12 @@ kept() {
 # --- every bundled booklet and pack -------------------------------------
 bundled
 for md in cards/*/rules/*.md; do
-	game=$(basename "$(dirname "$(dirname "$md")")")
-	lang=$(basename "$md" .md)
+	# cards/GAME/rules/LANG.md, taken apart by the shell: four processes
+	# less a booklet.
+	game=${md#cards/}
+	game=${game%%/*}
+	lang=${md##*/}
+	lang=${lang%.md}
 	check "$game $lang: no booklet page ends with a heading or a lone \
 table header" kept "$T/all/$game-$lang-rules.pdf" "$md"
 	check "$game $lang: no pack page ends with a heading or a lone \
@@ -165,7 +169,9 @@ mkbook() {
 # in OUT.
 render() {
 	mkbook "$1" "$2" "${4:-0}"
-	rm -f "$3.layout"
+	# A layout of an older render of OUT (none, as every render here
+	# has an OUT of its own): an rm only then, not one a render.
+	[ ! -e "$3.layout" ] || rm -f "$3.layout"
 	./deckpress booklet "$D" -o "$3" >"$3.err" 2>&1 || {
 		cat "$3.err"
 		return 1
