@@ -202,7 +202,7 @@ png() {
 		esac
 	done
 	printf '%s\n' "$#" "$@" >&3
-	p_ans= p_end=
+	p_ans='' p_end=''
 	while IFS= read -r p_line <&4; do
 		case $p_line in
 		'png.py: '[01]) p_end=${p_line#png.py: }; break ;;

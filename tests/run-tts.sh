@@ -72,7 +72,7 @@ py() {
 		esac
 	done
 	printf '%s\n' "$#" "$@" >&3
-	p_ans= p_end=
+	p_ans='' p_end=''
 	while IFS= read -r p_line <&4; do
 		case $p_line in
 		'py: '[0-9]*) p_end=${p_line#py: }; break ;;
