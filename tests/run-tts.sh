@@ -26,9 +26,68 @@ tts() {
 	    { cat "$o.err"; return 1; }
 }
 
+# One python3 runs every check of the suite's Python, sheets.py and
+# objects.py, where a python3 a check took ~25 ms of CPU to start and
+# import, 15 times: a run is the number of its words, then each on a
+# line of its own (the script first, then its arguments), into one
+# FIFO; what the script prints comes back on another, then
+# "py: STATUS", its exit status.  Each script runs as if started alone
+# (exec'd with globals of its own, sys.argv its words), its traceback,
+# if any, printed with its output.
+cat >"$T/serve.py" <<'EOF'
+import sys, traceback
+
+while True:
+    n = sys.stdin.readline()
+    if not n:
+        break
+    sys.argv = [sys.stdin.readline()[:-1] for _ in range(int(n))]
+    status = 0
+    try:
+        with open(sys.argv[0]) as f:
+            code = compile(f.read(), sys.argv[0], 'exec')
+        exec(code, {'__name__': '__main__'})
+    except SystemExit as e:
+        if isinstance(e.code, int):
+            status = e.code
+        elif e.code is not None:
+            print(e.code)
+            status = 1
+    except BaseException:
+        traceback.print_exc(file=sys.stdout)
+        status = 1
+    print('py: %d' % status, flush=True)
+EOF
+mkfifo "$T/py.in" "$T/py.out"
+python3 "$T/serve.py" <"$T/py.in" >"$T/py.out" &
+py_pid=$!
+exec 3>"$T/py.in" 4<"$T/py.out"
+# py SCRIPT ARG...: SCRIPT run by serve.py, its output, its status; read
+# whole before it is printed, so that a reader stopping early leaves no
+# line of it to be taken for the next run's.
+py() {
+	for p_word; do
+		case $p_word in *'
+'*) echo "py: a newline in '$p_word'"; return 1 ;;
+		esac
+	done
+	printf '%s\n' "$#" "$@" >&3
+	p_ans='' p_end=''
+	while IFS= read -r p_line <&4; do
+		case $p_line in
+		'py: '[0-9]*) p_end=${p_line#py: }; break ;;
+		esac
+		p_ans="$p_ans$p_line
+"
+	done
+	printf '%s' "$p_ans"
+	[ -n "$p_end" ] || { echo "serve.py is gone"; return 1; }
+	return "$p_end"
+}
+
 # sheets DECK OUT: the checks above on OUT, made from DECK/deck.yaml.
-sheets() {
-	python3 - "$1/deck.yaml" "$2" <<'EOF'
+sheets() { py "$T/sheets.py" "$1/deck.yaml" "$2"; }
+cat >"$T/sheets.py" <<'EOF'
 import glob, json, os, re, struct, subprocess, sys
 from urllib.parse import unquote
 
@@ -157,7 +216,6 @@ if got != want:
 print('\n'.join(bad))
 sys.exit(1 if bad else 0)
 EOF
-}
 
 # objects DECK OUT LANG [TRIM]: every object of OUT's saved object as
 # large on the table as printed, its size in mm read from its layout
@@ -171,8 +229,8 @@ EOF
 # holding its body, a deck's Nickname its kind's name (or the pack's word for
 # cards); the thumbnail a 256 px PNG; with TRIM (export --trim at the
 # sheets' dpi), each sheet cell the pixels of its card's face.
-objects() {
-	python3 - "$@" <<'EOF2'
+objects() { py "$T/objects.py" "$@"; }
+cat >"$T/objects.py" <<'EOF2'
 import glob, json, os, re, subprocess, sys
 from urllib.parse import unquote
 
@@ -349,7 +407,6 @@ if open(thumb, 'rb').read(8) != b'\x89PNG\r\n\x1a\n' or \
 print('\n'.join(bad))
 sys.exit(1 if bad else 0)
 EOF2
-}
 
 # same A B: two runs' folders hold the same files, byte for byte.
 same() {
@@ -512,5 +569,10 @@ link() {
 	    { echo "exit $rc"; cat "$T/link.err"; ls "$T/link"; return 1; }
 }
 check "tts: a symbolic link in DIR: exit 3, no image written" link
+
+# serve.py ends as its FIFO closes; waited for, so that its CPU (and its
+# children's) is counted as the suite's, and no process outlives it.
+exec 3>&- 4<&-
+wait "$py_pid" || :
 
 summary tts
