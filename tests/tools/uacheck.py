@@ -136,7 +136,7 @@ class Doc:
         often as it is drawn."""
         if ref not in self.ops:
             data = self.data(ref)
-            self.ops[ref] = None if data is None else list(operations(data))
+            self.ops[ref] = None if data is None else content_ops(data)
         return self.ops[ref]
 
     def get(self, v):
@@ -254,10 +254,65 @@ def literal(buf, i):
     return bytes(out), i
 
 
+# The operands most content streams give the operators scan() reads,
+# matched whole: a string (Tj), an array of strings and numbers (TJ), a
+# name and a number (Tf), a name alone (BMC, Do) or with a dictionary
+# of one entry, a number or a string (BDC: an MCID, an ActualText).
+# Strings with no backslash or parenthesis, hexadecimal ones with no
+# space; a name is followed by a space before a number, as TOKEN would
+# end it there; a number is followed by no digit or ".", so that each
+# is matched one way only (no backtracking over ways to split "1234")
+# and is the one TOKEN reads.  What FAST matches is what
+# operands_tokens() reads there; anything else is read by it.
+_WS = rb"[\x00\t\n\f\r ]"
+_NUM = rb"[+-]?(?:\d+\.?\d*|\.\d+)(?![\d.])"
+_NAME = rb"/[^\x00\t\n\f\r ()<>\[\]{}/%]*"
+_STR = rb"\((?P<%ss>[^()\\]*)\)|<(?P<%sh>[0-9A-Fa-f]*)>"
+ITEM = re.compile((_STR % (b"", b"")) + rb"|(?P<n>" + _NUM + rb")")
+FAST = re.compile(
+    _WS + rb"*(?:" + (_STR % (b"", b"")) +
+    rb"|\[(?P<a>(?:" + _WS + rb"*(?:" + (_STR % (b"a", b"a")) + rb"|" + _NUM +
+    rb"))*)" + _WS + rb"*\]" +
+    rb"|(?P<name>" + _NAME + rb")(?:" + _WS + rb"+(?P<n>" + _NUM + rb")" +
+    rb"|" + _WS + rb"*<<" + _WS + rb"*(?P<k>" + _NAME + rb")(?:" + _WS +
+    rb"+(?P<vn>" + _NUM + rb")|" + _WS + rb"*(?:" + (_STR % (b"v", b"v")) +
+    rb"))" + _WS + rb"*>>)?)" + _WS + rb"*")
+
+
+def _hex(h):
+    return bytes.fromhex((h + b"0" if len(h) % 2 else h).decode())
+
+
+def _value(m, p):
+    """The number or string FAST or ITEM matched in groups named p..."""
+    if m[p + "n"] is not None:
+        return ("#", float(m[p + "n"]))
+    if m[p + "s"] is not None:
+        return ("s", m[p + "s"])
+    return ("s", _hex(m[p + "h"]))
+
+
 def operands(buf, i, n):
     """The operands in buf[i:n], between two operators, as parsed
     objects: ("s", bytes), ("#", float), ("n", name), ("d", dict),
     ("a", list), ("k", keyword)."""
+    m = FAST.fullmatch(buf, i, n)
+    if m is None:
+        return operands_tokens(buf, i, n)
+    if m["s"] is not None or m["h"] is not None:
+        return [_value(m, "")]
+    if m["a"] is not None:
+        return [("a", [_value(x, "") for x in ITEM.finditer(m["a"])])]
+    name = ("n", m["name"].decode("latin1"))
+    if m["n"] is not None:
+        return [name, ("#", float(m["n"]))]
+    if m["k"] is not None:
+        return [name, ("d", {m["k"].decode("latin1"): _value(m, "v")})]
+    return [name]
+
+
+def operands_tokens(buf, i, n):
+    """operands(), a token at a time."""
     stack = [[]]
     while i < n:
         m = TOKEN.match(buf, i, n)
@@ -415,6 +470,22 @@ def _step_sound():
 
 operations = step_operations if _step_sound() else token_operations
 
+# Content streams' operations by their bytes, for every PDF a process
+# checks: --each reads PDFs that draw the same pages (one game's packs
+# duplex long, short, none and fold, its cards; a pack and its copies
+# broken each in one checkpoint), half their content bytes a stream
+# read before.  The operations are a function of the bytes alone, and
+# scan() only reads them.
+_OPS = {}
+
+
+def content_ops(buf):
+    """operations(buf) as a list, read once a process."""
+    ops = _OPS.get(buf)
+    if ops is None:
+        ops = _OPS[buf] = list(operations(buf))
+    return ops
+
 
 class Marked:
     """What a page's content shows, as its marked content says."""
@@ -435,7 +506,7 @@ def scan(doc, buf, res, page_mark, depth=0, inherited=None, ops=None):
     fonts = doc.get(res.get("/Font")) or {}
     xobjs = doc.get(res.get("/XObject")) or {}
     props = doc.get(res.get("/Properties")) or {}
-    for op, args in operations(buf) if ops is None else ops:
+    for op, args in content_ops(buf) if ops is None else ops:
         if op in ("BDC", "BMC"):
             tag = args[0][1] if args and args[0][0] == "n" else None
             mcid = None
