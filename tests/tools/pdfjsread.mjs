@@ -128,15 +128,22 @@ function withSoftHyphens(text, drawn) {
   return out + text.slice(j);
 }
 
-// A PDF's pages as pdf.js reads them: each its structure tree and its
-// marked content.
+// A PDF's pages as pdf.js reads them: each its structure tree, and its
+// marked content read when a reading first asks for it (mc()): the
+// text and operators of every page cost most of a reading, and "tree"
+// needs none, "links" those of the pages that have a Link element.
 async function load(file) {
   const data = new Uint8Array(readFileSync(file));
   const doc = await pdfjs.getDocument({ data, verbosity: 0, isEvalSupported: false }).promise;
   const pages = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const page = await doc.getPage(i);
-    pages.push({ page, tree: await page.getStructTree(), mc: await marked(page) });
+    let mc = null;
+    pages.push({
+      page,
+      tree: await page.getStructTree(),
+      mc: async () => (mc ??= await marked(page)),
+    });
   }
   return pages;
 }
@@ -172,15 +179,17 @@ async function read(mode, pages) {
       }
       for (const k of n.children || []) walk(k, mc);
     };
-    for (const p of pages) walk(p.tree, p.mc);
+    for (const p of pages) walk(p.tree, await p.mc());
     for (const b of blocks) {
       const joined = b.replace(/\u00AD\n/g, "").replace(/\n/g, " ");
       for (const w of joined.split(/\s+/)) if (w) out.push(w);
     }
   } else if (mode === "links") {
     for (let i = 0; i < pages.length; i++) {
-      const { page, tree, mc } = pages[i];
+      const { page, tree } = pages[i];
       const annots = await page.getAnnotations();
+      const hasLink = (n) => !!n && !n.type && (n.role === "Link" || (n.children || []).some(hasLink));
+      const mc = hasLink(tree) ? await pages[i].mc() : null;
       // Link elements of this page's tree, by the annotation they hold.
       const linkText = new Map();
       const walk = (n) => {
@@ -202,13 +211,13 @@ async function read(mode, pages) {
     }
   } else if (mode === "marked") {
     for (const p of pages) {
-      for (const [id, text] of p.mc.byId) {
+      for (const [id, text] of (await p.mc()).byId) {
         const m = /^p(\d+)R_mc(\d+)$/.exec(id);
         if (m) out.push(`${m[1]}\t${m[2]}\t${JSON.stringify(text)}`);
       }
     }
   } else if (mode === "text") {
-    pages.forEach((p, i) => out.push(`${i + 1}\t${p.mc.plain.join("|")}`));
+    for (let i = 0; i < pages.length; i++) out.push(`${i + 1}\t${(await pages[i].mc()).plain.join("|")}`);
   } else {
     throw new Error(`no mode ${mode}`);
   }

@@ -128,31 +128,48 @@ def marks(pdf):
 
 PAINT = {b"Tj", b"TJ", b"'", b'"', b"S", b"s", b"f", b"F", b"f*", b"B",
          b"B*", b"b", b"b*", b"Do", b"sh", b"BI"}
-TOKEN = re.compile(rb"/[^\s()<>\[\]{}/%]*|<<|>>|<[0-9A-Fa-f\s]*>|"
+# bare() reads a page's content a run of lines at a time, not a line:
+# the same strings and tokens, for neither crosses a line (no "\n" in
+# STRING and TOKEN, as there is none in a line), and the same state,
+# for it changes only at a "%% Contents for page N" line and at a line
+# that begins "endstream", the lines AT finds.
+AT = re.compile(rb"^(?:%% Contents for page (\d+)|endstream).*$", re.M)
+STRING_LINE = re.compile(rb"\((?:\\[^\n]|[^\\)\n])*\)")
+TOKEN = re.compile(rb"/[^\s()<>\[\]{}/%]*|<<|>>|<[0-9A-Fa-f \t\r\f\v]*>|"
                    rb"[^\s()<>\[\]{}/%]+")
+MARKED = PAINT | {b"BDC", b"BMC", b"EMC"}
 
 
 def bare(pdf):
     qdf = qdf_of(pdf)
-    page, depth, res = 0, 0, {}
-    for line in qdf.split(b"\n"):
-        m = re.match(rb"%% Contents for page (\d+)", line)
-        if m:
-            page, depth = int(m.group(1)), 0
-            res[page] = [0, 0]
-            continue
-        if line.startswith(b"endstream"):
-            page = 0
-        if page == 0:
-            continue
-        for t in TOKEN.findall(STRING.sub(b" ", line)):
+    st = {"page": 0, "depth": 0}
+    res = {}
+
+    def lines(block):
+        """The lines block, of page st["page"], read."""
+        r = res[st["page"]]
+        for t in [t for t in TOKEN.findall(STRING_LINE.sub(b" ", block))
+                  if t in MARKED]:
             if t in (b"BDC", b"BMC"):
-                depth += 1
+                st["depth"] += 1
             elif t == b"EMC":
-                depth -= 1
-            elif t in PAINT and depth == 0:
-                res[page][0] += 1
-        res[page][1] += line.count(b"/Artifact BMC")
+                st["depth"] -= 1
+            elif st["depth"] == 0:
+                r[0] += 1
+        r[1] += block.count(b"/Artifact BMC")
+
+    at = 0      # where the lines after the last one AT found begin
+    for m in AT.finditer(qdf):
+        if st["page"] and m.start() > at:
+            lines(qdf[at:m.start() - 1])
+        at = m.end() + 1
+        if m.group(1) is not None:
+            st["page"], st["depth"] = int(m.group(1)), 0
+            res[st["page"]] = [0, 0]
+        else:
+            st["page"] = 0
+    if st["page"] and at < len(qdf):
+        lines(qdf[at:])
     for p in sorted(res):
         print("%d\t%d\t%d" % (p, res[p][0], res[p][1]))
 

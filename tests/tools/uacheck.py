@@ -17,7 +17,8 @@ uacheck.py --list
 There is no PDF/UA validator in Debian or npm, so this is the test
 suite's own, after the Matterhorn protocol 1.1's failure conditions
 that a program can decide (issue 38).  It reads the PDF with qpdf
-(--json, streams decoded) and parses the content streams itself:
+(--json; streams inflated here, or decoded by qpdf where they are more
+than deflated) and parses the content streams itself:
 
   01-content   every painting operator (text, path, image, form,
                shading) is inside a marked-content sequence with an
@@ -66,6 +67,7 @@ import re
 import subprocess
 import sys
 import traceback
+import zlib
 
 CHECKS = [
     ("01-content", "content tagged or artifact"),
@@ -113,21 +115,30 @@ class Unreadable(Exception):
     pass
 
 
-def load(pdf):
+class Encoded(Exception):
+    """A stream Doc.data() leaves to qpdf to decode."""
+
+
+def load(pdf, encoded=False):
     """pdf's objects, as qpdf's JSON has them; Unreadable if qpdf
-    cannot read it."""
+    cannot read it.  encoded: its streams' data as they are in the file
+    (a third of the JSON: qpdf writes and Python reads it faster), for
+    Doc.data() to inflate; Encoded where qpdf says anything."""
     out = subprocess.run(
         ["qpdf", "--json", "--json-key=qpdf", "--json-stream-data=inline",
-         "--decode-level=generalized", pdf],
+         "--decode-level=" + ("none" if encoded else "generalized"), pdf],
         capture_output=True)
+    if encoded and out.returncode != 0:
+        raise Encoded()
     if out.returncode not in (0, 3):
         raise Unreadable(out.stderr.decode(errors="replace").strip())
     return json.loads(out.stdout)["qpdf"][1]
 
 
 class Doc:
-    def __init__(self, objs):
+    def __init__(self, objs, encoded=False):
         self.objs = objs
+        self.encoded = encoded
         self.ops = {}
 
     def form_ops(self, ref):
@@ -136,7 +147,7 @@ class Doc:
         often as it is drawn."""
         if ref not in self.ops:
             data = self.data(ref)
-            self.ops[ref] = None if data is None else list(operations(data))
+            self.ops[ref] = None if data is None else content_ops(data)
         return self.ops[ref]
 
     def get(self, v):
@@ -154,7 +165,31 @@ class Doc:
         o = self.objs.get("obj:" + ref, {}) if isinstance(ref, str) else {}
         s = o.get("stream", {})
         d = s.get("data")
-        return base64.b64decode(d) if d is not None else None
+        if not self.encoded:
+            return base64.b64decode(d) if d is not None else None
+        # Read encoded: a stream with no filter is its data; one with
+        # /FlateDecode alone, no /DecodeParms, and whole (zlib's end,
+        # nothing after it) is what qpdf's inflate makes of it; any
+        # other is Encoded, and the PDF checked again as qpdf decodes
+        # it.  (Decoded, qpdf leaves /Filter and /DecodeParms out of the
+        # stream's dictionary: the checker reads neither.)
+        if d is None:
+            raise Encoded()
+        data = base64.b64decode(d)
+        f = s.get("dict", {}).get("/Filter")
+        if f is None:
+            return data
+        if f not in ("/FlateDecode", ["/FlateDecode"]) or \
+                "/DecodeParms" in s.get("dict", {}):
+            raise Encoded()
+        z = zlib.decompressobj()
+        try:
+            out = z.decompress(data)
+        except zlib.error:
+            raise Encoded()
+        if not z.eof or z.unused_data:
+            raise Encoded()
+        return out
 
     def catalog(self):
         for o in self.objs.values():
@@ -254,10 +289,65 @@ def literal(buf, i):
     return bytes(out), i
 
 
+# The operands most content streams give the operators scan() reads,
+# matched whole: a string (Tj), an array of strings and numbers (TJ), a
+# name and a number (Tf), a name alone (BMC, Do) or with a dictionary
+# of one entry, a number or a string (BDC: an MCID, an ActualText).
+# Strings with no backslash or parenthesis, hexadecimal ones with no
+# space; a name is followed by a space before a number, as TOKEN would
+# end it there; a number is followed by no digit or ".", so that each
+# is matched one way only (no backtracking over ways to split "1234")
+# and is the one TOKEN reads.  What FAST matches is what
+# operands_tokens() reads there; anything else is read by it.
+_WS = rb"[\x00\t\n\f\r ]"
+_NUM = rb"[+-]?(?:\d+\.?\d*|\.\d+)(?![\d.])"
+_NAME = rb"/[^\x00\t\n\f\r ()<>\[\]{}/%]*"
+_STR = rb"\((?P<%ss>[^()\\]*)\)|<(?P<%sh>[0-9A-Fa-f]*)>"
+ITEM = re.compile((_STR % (b"", b"")) + rb"|(?P<n>" + _NUM + rb")")
+FAST = re.compile(
+    _WS + rb"*(?:" + (_STR % (b"", b"")) +
+    rb"|\[(?P<a>(?:" + _WS + rb"*(?:" + (_STR % (b"a", b"a")) + rb"|" + _NUM +
+    rb"))*)" + _WS + rb"*\]" +
+    rb"|(?P<name>" + _NAME + rb")(?:" + _WS + rb"+(?P<n>" + _NUM + rb")" +
+    rb"|" + _WS + rb"*<<" + _WS + rb"*(?P<k>" + _NAME + rb")(?:" + _WS +
+    rb"+(?P<vn>" + _NUM + rb")|" + _WS + rb"*(?:" + (_STR % (b"v", b"v")) +
+    rb"))" + _WS + rb"*>>)?)" + _WS + rb"*")
+
+
+def _hex(h):
+    return bytes.fromhex((h + b"0" if len(h) % 2 else h).decode())
+
+
+def _value(m, p):
+    """The number or string FAST or ITEM matched in groups named p..."""
+    if m[p + "n"] is not None:
+        return ("#", float(m[p + "n"]))
+    if m[p + "s"] is not None:
+        return ("s", m[p + "s"])
+    return ("s", _hex(m[p + "h"]))
+
+
 def operands(buf, i, n):
     """The operands in buf[i:n], between two operators, as parsed
     objects: ("s", bytes), ("#", float), ("n", name), ("d", dict),
     ("a", list), ("k", keyword)."""
+    m = FAST.fullmatch(buf, i, n)
+    if m is None:
+        return operands_tokens(buf, i, n)
+    if m["s"] is not None or m["h"] is not None:
+        return [_value(m, "")]
+    if m["a"] is not None:
+        return [("a", [_value(x, "") for x in ITEM.finditer(m["a"])])]
+    name = ("n", m["name"].decode("latin1"))
+    if m["n"] is not None:
+        return [name, ("#", float(m["n"]))]
+    if m["k"] is not None:
+        return [name, ("d", {m["k"].decode("latin1"): _value(m, "v")})]
+    return [name]
+
+
+def operands_tokens(buf, i, n):
+    """operands(), a token at a time."""
     stack = [[]]
     while i < n:
         m = TOKEN.match(buf, i, n)
@@ -415,6 +505,22 @@ def _step_sound():
 
 operations = step_operations if _step_sound() else token_operations
 
+# Content streams' operations by their bytes, for every PDF a process
+# checks: --each reads PDFs that draw the same pages (one game's packs
+# duplex long, short, none and fold, its cards; a pack and its copies
+# broken each in one checkpoint), half their content bytes a stream
+# read before.  The operations are a function of the bytes alone, and
+# scan() only reads them.
+_OPS = {}
+
+
+def content_ops(buf):
+    """operations(buf) as a list, read once a process."""
+    ops = _OPS.get(buf)
+    if ops is None:
+        ops = _OPS[buf] = list(operations(buf))
+    return ops
+
 
 class Marked:
     """What a page's content shows, as its marked content says."""
@@ -435,7 +541,7 @@ def scan(doc, buf, res, page_mark, depth=0, inherited=None, ops=None):
     fonts = doc.get(res.get("/Font")) or {}
     xobjs = doc.get(res.get("/XObject")) or {}
     props = doc.get(res.get("/Properties")) or {}
-    for op, args in operations(buf) if ops is None else ops:
+    for op, args in content_ops(buf) if ops is None else ops:
         if op in ("BDC", "BMC"):
             tag = args[0][1] if args and args[0][0] == "n" else None
             mcid = None
@@ -648,7 +754,15 @@ def attrs(doc, e):
 
 
 def check(pdf):
-    doc = Doc(load(pdf))
+    """pdf's Report: read with its streams encoded, or, where one is
+    not inflated as qpdf would (Encoded), as qpdf decodes them."""
+    try:
+        return check_doc(Doc(load(pdf, True), True))
+    except Encoded:
+        return check_doc(Doc(load(pdf)))
+
+
+def check_doc(doc):
     rep = Report()
     cat = doc.catalog()
     pages = doc.pages()
