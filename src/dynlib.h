@@ -28,6 +28,11 @@ struct dynlib {
 	size_t		 n;
 	int		 state;		/* 0 untried, 1 loaded, -1 failed */
 	char		 why[256];	/* what went wrong, when it did */
+	bool		 own_first;	/* its symbols bound to its own
+					   libraries first (RTLD_DEEPBIND):
+					   for one whose libraries deckpress
+					   shares no data with (not GLib's,
+					   as librsvg's do) */
 };
 
 /*

@@ -20,7 +20,7 @@ RSVGDL_FUNCS(RSVGDL_DEFINE)
 static const struct dynsym syms[] = { RSVGDL_FUNCS(RSVGDL_SYM) };
 
 static struct dynlib rsvg = { RSVG_SONAME, syms,
-    sizeof(syms) / sizeof(syms[0]), 0, "" };
+    sizeof(syms) / sizeof(syms[0]), 0, "", false };
 
 const char *
 art_rsvg_load(void)

@@ -23,9 +23,9 @@ static const struct dynsym xml_syms[] = { XMLDL_FUNCS(SVGSCANDL_SYM) };
 static const struct dynsym pixbuf_syms[] = { PIXBUFDL_FUNCS(SVGSCANDL_SYM) };
 
 static struct dynlib xml = { XML_SONAME, xml_syms,
-    sizeof(xml_syms) / sizeof(xml_syms[0]), 0, "" };
+    sizeof(xml_syms) / sizeof(xml_syms[0]), 0, "", false };
 static struct dynlib pixbuf = { PIXBUF_SONAME, pixbuf_syms,
-    sizeof(pixbuf_syms) / sizeof(pixbuf_syms[0]), 0, "" };
+    sizeof(pixbuf_syms) / sizeof(pixbuf_syms[0]), 0, "", false };
 
 const char *
 art_svgscan_load(void)

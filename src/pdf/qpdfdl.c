@@ -19,8 +19,10 @@ QPDFDL_FUNCS(QPDFDL_DEFINE)
 #define QPDFDL_SYM(f)		{ #f, &pdf_##f },
 static const struct dynsym syms[] = { QPDFDL_FUNCS(QPDFDL_SYM) };
 
+/* Its own libraries first: libstdc++ and GnuTLS share no data with
+ * deckpress's (dynlib.h). */
 static struct dynlib qpdf = { QPDF_SONAME, syms,
-    sizeof(syms) / sizeof(syms[0]), 0, "" };
+    sizeof(syms) / sizeof(syms[0]), 0, "", true };
 
 const char *
 pdf_qpdf_load(void)

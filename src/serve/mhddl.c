@@ -23,7 +23,7 @@ MHDDL_FUNCS(MHDDL_DEFINE)
 static const struct dynsym syms[] = { MHDDL_FUNCS(MHDDL_SYM) };
 
 static struct dynlib mhd = { MHD_SONAME, syms,
-    sizeof(syms) / sizeof(syms[0]), 0, "" };
+    sizeof(syms) / sizeof(syms[0]), 0, "", false };
 
 const char *
 serve_mhd_load(void)
