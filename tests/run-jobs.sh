@@ -106,10 +106,7 @@ case $cores in
 	fi
 	set --
 	for md in cards/*/rules/*.md; do
-		g=${md#cards/}
-		g=${g%%/*}
-		l=${md##*/}
-		l=${l%.md}
+		game_lang "$md"
 		[ ! -f "$T/b-$g-$l.rc" ] || set -- "$@" "$T/all/$g-$l-rules.pdf"
 	done
 	rm -f "$@"

@@ -159,10 +159,7 @@ check "pdf.js is installed (tests/npm)" pdfjs_here
 # Python process: PDF.uawords each.
 set --
 for md in cards/*/rules/*.md; do
-	g=${md#cards/}
-	g=${g%%/*}
-	l=${md##*/}
-	l=${l%.md}
+	game_lang "$md"
 	set -- "$@" words "$T/$g-$l-rules.pdf" marked "$T/$g-$l-rules.pdf" \
 	    marked "$T/$g-$l-rules-a5.pdf"
 done

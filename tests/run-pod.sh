@@ -187,34 +187,10 @@ while True:
         end = 1
     print('png.py: %d' % end, flush=True)
 PY
-# png CMD ARG...: png.py's answer, asked of the one png.py started here,
-# through two FIFOs (fds 3 and 4); fails, printing why, when png.py
-# did, or is gone.  Read whole before it is printed: a reader that
-# stops early leaves no line of it to be taken for the next answer's.
-mkfifo "$T/png.in" "$T/png.out"
-python3 "$T/png.py" <"$T/png.in" >"$T/png.out" &
-py_pid=$!
-exec 3>"$T/png.in" 4<"$T/png.out"
-png() {
-	for p_word; do
-		case $p_word in *'
-'*) echo "png: a newline in '$p_word'"; return 1 ;;
-		esac
-	done
-	printf '%s\n' "$#" "$@" >&3
-	p_ans='' p_end=''
-	while IFS= read -r p_line <&4; do
-		case $p_line in
-		'png.py: '[01]) p_end=${p_line#png.py: }; break ;;
-		esac
-		p_ans="$p_ans$p_line
-"
-	done
-	printf '%s' "$p_ans"
-	[ "$p_end" = 0 ] && return 0
-	[ -n "$p_end" ] || echo "png.py is gone"
-	return 1
-}
+# png CMD ARG...: png.py's answer, asked of the one png.py started here
+# (py_start); fails, printing why, when png.py did, or is gone.
+py_start "$T/png.py" png.py
+png() { py_ask "$@"; }
 # alpha PNG X Y...: the alpha of each pixel named, out/test/pngsize's.
 alpha() { ./out/test/pngsize "$@" | awk 'NR > 1 { printf "%s%s", s, $6; s = " " } END { print "" }'; }
 # line X0 Y0 X1 Y1: the points of the line from (X0, Y0) to (X1, Y1),
@@ -613,7 +589,6 @@ check "... and nothing else: column x = 300 px unchanged from y = 200 to 1900" \
 
 # png.py ends as its FIFO closes; waited for, so that its CPU (and its
 # children's) is counted as the suite's, and no process outlives it.
-exec 3>&- 4<&-
-wait "$py_pid" || :
+py_stop
 
 summary run-pod.sh

@@ -129,16 +129,13 @@ EOF
 }
 set --
 for md in cards/*/rules/*.md; do
-	g=${md#cards/}
-	g=${g%%/*}
-	set -- "$@" "$md" "$T/all/$g-$(basename "$md" .md)-rules.pdf"
+	game_lang "$md"
+	set -- "$@" "$md" "$T/all/$g-$l-rules.pdf"
 done
 # (a python3 that fails leaves its checks no .words.rc: not ok)
 words_all "$@" || :
 for md in cards/*/rules/*.md; do
-	g=${md#cards/}
-	g=${g%%/*}
-	l=$(basename "$md" .md)
+	game_lang "$md"
 	check "booklet $g $l: every word of rules/$l.md found whole" \
 	    words "$md" "$T/all/$g-$l-rules.pdf"
 done

@@ -58,32 +58,10 @@ while True:
         status = 1
     print('py: %d' % status, flush=True)
 EOF
-mkfifo "$T/py.in" "$T/py.out"
-python3 "$T/serve.py" <"$T/py.in" >"$T/py.out" &
-py_pid=$!
-exec 3>"$T/py.in" 4<"$T/py.out"
-# py SCRIPT ARG...: SCRIPT run by serve.py, its output, its status; read
-# whole before it is printed, so that a reader stopping early leaves no
-# line of it to be taken for the next run's.
-py() {
-	for p_word; do
-		case $p_word in *'
-'*) echo "py: a newline in '$p_word'"; return 1 ;;
-		esac
-	done
-	printf '%s\n' "$#" "$@" >&3
-	p_ans='' p_end=''
-	while IFS= read -r p_line <&4; do
-		case $p_line in
-		'py: '[0-9]*) p_end=${p_line#py: }; break ;;
-		esac
-		p_ans="$p_ans$p_line
-"
-	done
-	printf '%s' "$p_ans"
-	[ -n "$p_end" ] || { echo "serve.py is gone"; return 1; }
-	return "$p_end"
-}
+# py SCRIPT ARG...: SCRIPT run by serve.py (py_start), its output, its
+# status.
+py_start "$T/serve.py" py
+py() { py_ask "$@"; }
 
 # sheets DECK OUT: the checks above on OUT, made from DECK/deck.yaml.
 sheets() { py "$T/sheets.py" "$1/deck.yaml" "$2"; }
@@ -572,7 +550,6 @@ check "tts: a symbolic link in DIR: exit 3, no image written" link
 
 # serve.py ends as its FIFO closes; waited for, so that its CPU (and its
 # children's) is counted as the suite's, and no process outlives it.
-exec 3>&- 4<&-
-wait "$py_pid" || :
+py_stop
 
 summary tts

@@ -61,11 +61,18 @@ bundled() {
 	bundled_render booklets
 	check "all: the bundled games render" exits all 0
 	for md in cards/*/rules/*.md; do
-		g=${md#cards/}
-		g=${g%%/*}
-		l=$(basename "$md" .md)
+		game_lang "$md"
 		check "$g $l: the booklet renders" exits "b-$g-$l" 0
 	done
+}
+
+# game_lang MD: g and l, the game and the language of the booklet
+# cards/GAME/rules/LANG.md.
+game_lang() {
+	g=${1#cards/}
+	g=${g%%/*}
+	l=${1##*/}
+	l=${l%.md}
 }
 
 # bundled_render [booklets]: the runs bundled() checks, made into $T:
@@ -106,9 +113,7 @@ bundled_runs() (
 	dp all all -d "$T/all"
 	[ "${2-}" = booklets ] || exit 0
 	for md in cards/*/rules/*.md; do
-		g=${md#cards/}
-		g=${g%%/*}
-		l=$(basename "$md" .md)
+		game_lang "$md"
 		dp "b-$g-$l" booklet "cards/$g" --lang "$l" \
 		    -o "$T/all/$g-$l-rules.pdf"
 	done
@@ -361,6 +366,48 @@ word_ink() {
 summary() {
 	echo "$1: $pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
+}
+
+# One python3 a suite asks many questions of (run-pod.sh, run-tts.sh):
+# its start costs more than most answers.
+# py_start SCRIPT TAG: python3 SCRIPT started, reading from the FIFO
+# $T/TAG.in (fd 3 here) a count, then that many lines, the arguments
+# of one question, and answering on $T/TAG.out (fd 4) with lines, then
+# "TAG: STATUS".  py_stop closes both and waits for it, so that its
+# CPU time is counted with the suite's.
+py_start() {
+	py_tag=$2
+	mkfifo "$T/$2.in" "$T/$2.out"
+	python3 "$1" <"$T/$2.in" >"$T/$2.out" &
+	py_pid=$!
+	exec 3>"$T/$2.in" 4<"$T/$2.out"
+}
+# py_ask ARG...: the answer to ARG..., printed, and its status; fails,
+# saying so, if the script is gone.  Read whole before it is printed:
+# a reader that stops early leaves no line of it to be taken for the
+# next answer's.
+py_ask() {
+	for p_word; do
+		case $p_word in *'
+'*) echo "$py_tag: a newline in '$p_word'"; return 1 ;;
+		esac
+	done
+	printf '%s\n' "$#" "$@" >&3
+	p_ans='' p_end=''
+	while IFS= read -r p_line <&4; do
+		case $p_line in
+		"$py_tag: "[0-9]*) p_end=${p_line#"$py_tag: "}; break ;;
+		esac
+		p_ans="$p_ans$p_line
+"
+	done
+	printf '%s' "$p_ans"
+	[ -n "$p_end" ] || { echo "$py_tag is gone"; return 1; }
+	return "$p_end"
+}
+py_stop() {
+	exec 3>&- 4<&-
+	wait "$py_pid" || :
 }
 
 # The progress line (run-output.sh, run-jobs.sh).
