@@ -389,6 +389,8 @@ big_png(struct images *c, struct image *img, const char **why)
 static bool
 load_jpeg(struct images *c, struct image *img, const char **why)
 {
+	/* Bytes from no file kept open (a pending journal's) are decoded
+	 * now: there is no file to read them again from. */
 	if (!c->defer || !img->fd_kept) {
 		art_lazy_drop(c);	/* it may be large: see big_png() */
 		return art_load_jpeg(img, why);

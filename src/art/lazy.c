@@ -6,15 +6,14 @@
  * Cairo asks for its pixels, resampled for --image-dpi; one such image
  * held at a time, so that memory follows the largest image, not the
  * deck's art.  Deferred (art_defer(): a run that draws every image it
- * loads), a large PNG is only measured when loaded and checked by its
- * one decode, when first drawn; art_check_pending() decodes those no
- * page drew.  Cairo asks for an image's pixels several times a page,
- * but a PDF needs them only to write the image, once a document: every
- * other time it is given a stand-in of the same size, format and id,
- * without pixels (lazy_standin()), so that an image is decoded once for
- * each PDF however many cards show it (and, unless deferred, once more
- * to check it).  Part of
- * the art stage, for art.c (images.h).
+ * loads), a large PNG or JPEG is only measured when loaded and checked
+ * by its one decode, when first drawn; art_check_pending() decodes
+ * those no page drew.  Cairo asks for an image's pixels several times a
+ * page, but a PDF needs them only to write the image, once a document:
+ * every other time it is given a stand-in of the same size, format and
+ * id, without pixels (lazy_standin()), so that an image is decoded once
+ * for each PDF however many cards show it (and, unless deferred, once
+ * more to check it).  Part of the art stage, for art.c (images.h).
  */
 #include <fcntl.h>
 #include <math.h>

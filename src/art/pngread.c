@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Large PNG art read through libpng from an open file, for lazy images
- * (art.c): decoded a row at a time when the game is loaded, then again
- * from the same open file when the PDF asks for its pixels.  Cairo's
- * own reader keeps a copy of the whole file with every image it makes
- * (as its PNG MIME data, which no PDF uses) and grows it while it
- * reads; for a 1600 x 2200 photograph that is 11 MB more than the 14 MB
- * of its pixels.  The pixels come out as Cairo's reader makes them: 8
- * bits a channel, palettes and grey made RGB, tRNS made alpha,
- * premultiplied.  Part of the art stage.  Every PNG's colour profile
- * (iCCP), this reader's and Cairo's alike, is applied here (icc.c).
+ * (art.c): decoded a row at a time when the game is loaded (or, for a
+ * run that draws it, only its header read then), then from the same
+ * open file when the PDF asks for its pixels.  Cairo's own reader keeps
+ * a copy of the whole file with every image it makes (as its PNG MIME
+ * data, which no PDF uses) and grows it while it reads; for a 1600 x
+ * 2200 photograph that is 11 MB more than the 14 MB of its pixels.  The
+ * pixels come out as Cairo's reader makes them: 8 bits a channel,
+ * palettes and grey made RGB, tRNS made alpha, premultiplied.  Part of
+ * the art stage.  Every PNG's colour profile (iCCP), this reader's and
+ * Cairo's alike, is applied here (icc.c).
  */
 #include <errno.h>
 #include <setjmp.h>

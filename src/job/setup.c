@@ -413,11 +413,8 @@ bind_deck(struct setup *s, const struct load_opts *o, struct diags *d)
 	    !load_spaces(s->deck, s->tmpls, d) ||
 	    !load_bind(s->deck, (const struct tmpl *const *)s->tmpls,
 	    s->icons, s->images, !o->lenient, d) ||
-	    !load_titles(s->deck, (const struct tmpl *const *)s->tmpls, d)) {
-		/* Nothing will be drawn: a damaged image is said now. */
-		art_check_pending(s->images);
+	    !load_titles(s->deck, (const struct tmpl *const *)s->tmpls, d))
 		return EXIT_INPUT;
-	}
 	return 0;
 }
 
