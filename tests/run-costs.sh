@@ -40,22 +40,8 @@ timed() {
 	/usr/bin/time -o "$T/$tag.time" -f '%U %S %M' $WRAP ./deckpress "$@" \
 	    >"$T/$tag.out" 2>"$T/$tag.err" || rc=$?
 	echo "$rc" >"$T/$tag.rc"
-	# A run killed by a signal: /usr/bin/time says so on a first line.
-	# Its last line read, and user + system added, by the shell (two
-	# processes fewer a run): %U and %S have two decimals, so their
-	# sum in hundredths is exact; leading zeros off, not to be octal.
-	# (Names of timed's own: the parts' loops have u, s and l.)
-	t_last=
-	while IFS= read -r t_l; do t_last=$t_l; done <"$T/$tag.time"
-	# shellcheck disable=SC2086 # "USER SYS KB", split into its words
-	set -- $t_last
-	t_u=${1%.*}${1#*.}
-	t_s=${2%.*}${2#*.}
-	t_u=${t_u#"${t_u%%[!0]*}"}
-	t_s=${t_s#"${t_s%%[!0]*}"}
-	t_cs=$((${t_u:-0} + ${t_s:-0}))
-	cpu=$((t_cs / 100)).$((t_cs / 10 % 10))$((t_cs % 10))0
-	kb=$3
+	time_cost "$T/$tag.time"
+	cpu=$tc_cpu kb=$tc_kb
 	echo "$rc $cpu $kb" >"$T/$tag.cost"
 	echo "$tag: exit $rc, $cpu s, $kb KB" >>"$T/costs.txt"
 }

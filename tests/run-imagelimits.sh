@@ -32,21 +32,8 @@ cost() {
 	c_rc=0
 	/usr/bin/time -o "$c_f.time" -f '%U %S %M' "$@" >"$c_f.out" \
 	    2>"$c_f.err" || c_rc=$?
-	# A run killed by a signal: /usr/bin/time says so on a first line.
-	# Its last line read, and user + system added, by the shell: %U and
-	# %S have two decimals, so their sum in hundredths is exact; leading
-	# zeros off, not to be octal.
-	c_last=
-	while IFS= read -r c_l; do c_last=$c_l; done <"$c_f.time"
-	# shellcheck disable=SC2086 # "USER SYS KB", split into its words
-	set -- $c_last
-	c_u=${1%.*}${1#*.}
-	c_s=${2%.*}${2#*.}
-	c_u=${c_u#"${c_u%%[!0]*}"}
-	c_s=${c_s#"${c_s%%[!0]*}"}
-	c_cs=$((${c_u:-0} + ${c_s:-0}))
-	echo "$c_rc $((c_cs / 100)).$((c_cs / 10 % 10))$((c_cs % 10))0 $3" \
-	    >"$c_f"
+	time_cost "$c_f.time"
+	echo "$c_rc $tc_cpu $tc_kb" >"$c_f"
 }
 
 D=$T/deck

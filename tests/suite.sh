@@ -368,6 +368,27 @@ summary() {
 	[ "$fail" -eq 0 ]
 }
 
+# time_cost FILE: what /usr/bin/time -f '%U %S %M' wrote to FILE, in
+# tc_cpu (user + system, "S.ss0") and tc_kb (peak RSS).  A run killed
+# by a signal: /usr/bin/time says so on a first line.  Its last line
+# read, and user + system added, by the shell (two processes fewer a
+# run, run-costs.sh and run-imagelimits.sh time hundreds): %U and %S
+# have two decimals, so their sum in hundredths is exact; leading zeros
+# off, not to be octal.
+time_cost() {
+	tc_last=
+	while IFS= read -r tc_l; do tc_last=$tc_l; done <"$1"
+	# shellcheck disable=SC2086 # "USER SYS KB", split into its words
+	set -- $tc_last
+	tc_u=${1%.*}${1#*.}
+	tc_s=${2%.*}${2#*.}
+	tc_u=${tc_u#"${tc_u%%[!0]*}"}
+	tc_s=${tc_s#"${tc_s%%[!0]*}"}
+	tc_cs=$((${tc_u:-0} + ${tc_s:-0}))
+	tc_cpu=$((tc_cs / 100)).$((tc_cs / 10 % 10))$((tc_cs % 10))0
+	tc_kb=$3
+}
+
 # One python3 a suite asks many questions of (run-pod.sh, run-tts.sh):
 # its start costs more than most answers.
 # py_start SCRIPT TAG: python3 SCRIPT started, reading from the FIFO
