@@ -93,15 +93,16 @@ for v in rgb16 pal trns ga ilace; do
 	    page_same lazy-$v $ref
 done
 # A large image is opened once, when the game loads, and kept open.
-# preview checks it whole as it loads (its first lseek: read through
-# from its start), its pixels held for the first face that draws it;
-# once another large image has been loaded after it (b.png), drawing it
-# reads the file again from its start (the second lseek).  Refused then
-# (strace's fault injection), it is an image that changed since it was
-# loaded: an error naming it, and no PNG.  cards, which draws every
-# image it loads, reads only its header then (the first lseek) and
-# decodes it once, as the PDF is written (the second): refused there,
-# it cannot be read, an error where the layout names it, and no PDF.
+# export, which must know every image good before it writes its first
+# file, checks it whole as it loads (its first lseek: read through
+# from its start); once another large image has been loaded after it
+# (b.png), drawing it reads the file again from its start (the second
+# lseek).  Refused then (strace's fault injection), it is an image that
+# changed since it was loaded: an error naming it, and no PNG.  cards,
+# which draws every image it loads, reads only its header then (the
+# first lseek) and decodes it once, as the PDF is written (the second):
+# refused there, it cannot be read, an error where the layout names it,
+# and no PDF.
 mkdir -p "$T/lazy-two/art" "$T/lazy-two/text"
 cp "$T/lazy/pal.png" "$T/lazy-two/art/a.png"
 cp "$T/lazy/rgb16.png" "$T/lazy-two/art/b.png"
@@ -112,22 +113,23 @@ printf 'card: standard\nfront:\n  - {type: image, file: "art/{id}.png", box_mm: 
 printf 'cards:\n  a: {}\n  b: {}\n' >"$T/lazy-two/text/en.yaml"
 # refused OUT MESSAGE COMMAND...: a.png's second lseek refused while
 # deckpress COMMAND... writes OUT: an error MESSAGE, exit non-zero, no
-# OUT.
+# OUT (or, export's, an empty folder).
 refused() {
 	out=$1 msg=$2
 	shift 2
-	rm -f "$out"
+	rm -rf "$out"
 	rc=0
 	strace -f -qq -o /dev/null -P "$T/lazy-two/art/a.png" -e trace=lseek \
 	    -e inject=lseek:error=EIO:when=2 ./deckpress "$@" -o "$out" \
 	    >/dev/null 2>"$T/refused.err" || rc=$?
-	[ $rc -ne 0 ] && [ ! -e "$out" ] && grep -q "$msg" "$T/refused.err" ||
+	[ $rc -ne 0 ] && { [ ! -e "$out" ] || [ -z "$(ls -A "$out")" ]; } &&
+	    grep -q "$msg" "$T/refused.err" ||
 	    { echo "exit $rc"; cat "$T/refused.err"; return 1; }
 }
 check "art: a large image that cannot be read again when drawn: an error at it, no PNG" \
-    refused "$T/changed.png" \
+    refused "$T/changed" \
     "lazy-two/art/a.png: error: changed while deckpress was drawing it" \
-    preview "$T/lazy-two" --card a
+    export "$T/lazy-two" --lang en
 check "art: a large image that cannot be read when first drawn: an error at its line, no PDF" \
     refused "$T/changed.pdf" \
     "lazy-two/layout.yaml:3:25: error: card 'a': image .*lazy-two/art/a.png cannot be read" \

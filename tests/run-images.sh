@@ -87,6 +87,9 @@ check "images: a large image's file is opened once a run, however often drawn" \
 # then only its header, and decodes it once, as the PDF is written.
 # Before, each was decoded when loaded to check it and a, let go for
 # b, decoded again to be drawn: its file read through three times.
+# "preview --card c1" the same: a decoded as the card is drawn, b (on
+# no card drawn) decoded to check it before the PNG is written; before,
+# a was read through three times too.
 D=$T/decoded
 mkdir -p "$D/art" "$D/text"
 out/test/noiseart 1100 1000 1 "$D/art/a.png"
@@ -95,29 +98,35 @@ printf 'game: decoded\nlanguages: [en]\nlayout: ./layout.yaml\nattributes:\n  pi
     >"$D/deck.yaml"
 cp "$O/layout.yaml" "$D/"
 printf 'cards:\n  c1: {}\n  c2: {}\n' >"$D/text/en.yaml"
-# read_through FILE: how many times cards read FILE's bytes, to a tenth.
+# read_through FILE COMMAND...: how many times deckpress COMMAND read
+# FILE's bytes, to a tenth.
 read_through() {
+	f=$1
+	shift
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-	    strace -f -qq -e trace=read -P "$1" -o "$T/decoded.strace" \
-	    $WRAP ./deckpress cards "$D" -o "$T/decoded.pdf" >/dev/null \
-	    2>/dev/null || return 1
-	awk -v size="$(wc -c <"$1")" '{ n = $NF; if (n > 0) s += n }
+	    strace -f -qq -e trace=read -P "$f" -o "$T/decoded.strace" \
+	    $WRAP ./deckpress "$@" >/dev/null 2>/dev/null || return 1
+	awk -v size="$(wc -c <"$f")" '{ n = $NF; if (n > 0) s += n }
 	    END { printf "%.1f\n", s / size }' "$T/decoded.strace"
 }
+# decoded_once COMMAND...: each image read through twice, no more.
 decoded_once() {
 	for f in a b; do
-		n=$(read_through "$D/art/$f.png") || return 1
+		n=$(read_through "$D/art/$f.png" "$@") || return 1
 		[ "$n" = 2.0 ] || { echo "$f.png read through $n times"; return 1; }
 	done
 }
 check "images: cards decodes a large image once, drawing it: read whole twice" \
-    decoded_once
+    decoded_once cards "$D" -o "$T/decoded.pdf"
+check "images: preview too, the image it draws and the one it checks: read whole twice" \
+    decoded_once preview "$D" --card c1 -o "$T/decoded.png"
 
 # The same deck, its images cut short: a PNG and a JPEG (a page of its
 # own PDF, 1240 x 1754 px) too large to hold, so cards and pack decode
 # each first as it is drawn; each is the error loading would say, at
 # the layout's line and its card, the exit status an input's, and no
-# PDF.
+# PDF.  preview the same, drawing c1's a.png and checking c2's b.jpg
+# before it would write its PNG.
 X=$T/damaged
 rm -rf "$X"
 cp -R "$D" "$X"
@@ -128,19 +137,36 @@ head -c 60000 "$T/whole.jpg" >"$X/art/b.jpg"
 sed 's/{pic}\.png/{pic}.{pic_ext}/' "$O/layout.yaml" >"$X/layout.yaml"
 sed -i 's/  pic: text/  pic: text\n  pic_ext: text/; s/pic: a}/pic: a, pic_ext: png}/; s/pic: b}/pic: b, pic_ext: jpg}/' \
     "$X/deck.yaml"
+# damaged OUT COMMAND [ARG...]: deckpress COMMAND on the damaged deck,
+# its ARGs, -o OUT.
 damaged() {
-	rm -f "$T/damaged.pdf"
+	out=$1 cmd=$2
+	shift 2
+	rm -f "$out"
 	rc=0
-	$WRAP ./deckpress "$1" "$X" -o "$T/damaged.pdf" >/dev/null \
+	$WRAP ./deckpress "$cmd" "$X" "$@" -o "$out" >/dev/null \
 	    2>"$T/damaged.err" || rc=$?
-	[ $rc -eq 1 ] && [ ! -e "$T/damaged.pdf" ] &&
+	[ $rc -eq 1 ] && [ ! -e "$out" ] &&
 	    grep -q "layout.yaml:3:25: error: card 'c1': image .*art/a.png is a truncated or damaged PNG" "$T/damaged.err" &&
 	    grep -q "layout.yaml:3:25: error: card 'c2': image .*art/b.jpg is a truncated or damaged JPEG" "$T/damaged.err" ||
 	    { echo "exit $rc"; cat "$T/damaged.err"; return 1; }
 }
 check "images: damaged large art that cards draws: errors at its lines, exit 1, no PDF" \
-    damaged cards
+    damaged "$T/damaged.pdf" cards
 check "images: damaged large art that pack draws: errors at its lines, exit 1, no PDF" \
-    damaged pack
+    damaged "$T/damaged.pdf" pack
+check "images: damaged large art that preview draws or checks: errors at its lines, exit 1, no PNG" \
+    damaged "$T/damaged.png" preview --card c1
+check "images: ... and a preview stopped before drawing (no such card) says them too" \
+    damaged "$T/damaged.png" preview --card nope
+# Only c2's b.jpg damaged: previewing c1 draws a whole a.png, and the
+# PNG is not written all the same.
+cp "$D/art/a.png" "$X/art/a.png"
+check "images: a damaged image on a card not previewed: its error, exit 1, no PNG" \
+    sh -c 'rm -f "$2"; rc=0; $1 ./deckpress preview "$3" --card c1 -o "$2" \
+	>/dev/null 2>"$2.err" || rc=$?
+    [ $rc -eq 1 ] && [ ! -e "$2" ] &&
+	grep -q "layout.yaml:3:25: error: card .c2.: image .*art/b.jpg is a truncated or damaged JPEG" "$2.err" ||
+	{ echo "exit $rc"; cat "$2.err"; exit 1; }' sh "$WRAP" "$T/damaged-c2.png" "$X"
 
 summary images

@@ -102,8 +102,8 @@ void		 art_free(struct images *c);
  * With on, a large PNG or JPEG loaded from now on is only measured (its
  * header read) and decoded first when it is drawn, where it is checked: once a
  * run, not once to check it and again to draw it.  For a run that draws
- * every image it loads into a PDF (cards, pack), which calls
- * art_check_pending() before it keeps its output.
+ * its images into one output (cards, pack, preview), which calls
+ * art_check_pending() before it keeps it.
  */
 void		 art_defer(struct images *c, bool on);
 /*

@@ -95,6 +95,9 @@ run_preview(struct preview *p, struct diags *d)
 	int rc, li = 0;
 
 	job_load_opts(&p->j, &lo);
+	/* Large art decoded once, drawing it; the rest checked before the
+	 * PNG is written (export_card(), export_sheet()). */
+	lo.art_drawn = true;
 	if ((rc = job_setup_load(&s, p->j.deckdir, &lo, d)) != 0 ||
 	    (rc = job_lang_arg(s.deck, p->j.lang, &li, d)) != 0)
 		goto out;
@@ -110,6 +113,7 @@ run_preview(struct preview *p, struct diags *d)
 		    "dpi\n", outfile_name(out), img.what, img.w, img.h,
 		    p->v.dpi);
 out:
+	rc = export_art_checked(&s, rc);
 	g_free(img.what);
 	g_free(out);
 	job_setup_free(&s);

@@ -181,6 +181,9 @@ sheet_image(const struct setup *s, const struct export_view *view,
 	}
 	ok &= cairo_status(cr) == CAIRO_STATUS_SUCCESS;
 	cairo_destroy(cr);
+	/* Deferred images no card here shows: checked before it is
+	 * written, as loading would have. */
+	job_art_checked(s->images);
 	r->what = g_strdup_printf("%zu %s%s", n, s->deck->multi ?
 	    "component" : "card", n == 1 ? "" : "s");
 	if (ok)

@@ -154,6 +154,14 @@ int	 export_card(const struct setup *s, size_t li,
 int	 export_sheet(struct setup *s, size_t li, const struct export_view *v,
 	    const char *out, struct export_image *img, struct diags *d);
 
+/*
+ * Of a run that loaded s with its large art deferred (load_opts'
+ * art_drawn) and ended with rc: the deferred images not drawn yet
+ * checked (a failed run's too, as loading would have); rc, or
+ * EXIT_INPUT when an image is damaged (reported in s's diagnostics).
+ */
+int	 export_art_checked(struct setup *s, int rc);
+
 /* What export_shop_image() draws (export --hand, --showcase). */
 enum shop_look { SHOP_NONE, SHOP_HAND, SHOP_SHOWCASE };
 

@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "exporting.h"
+#include "../art/art.h"
 #include "../pdf/pdf.h"
 #include "../render/render.h"
 
@@ -313,6 +314,7 @@ card_image(const struct setup *s, const struct export_view *v,
 	cairo_t *cr;
 	double fw, fh;
 	int w, h, rc;
+	bool drawn;
 
 	export_raster_faces_px(f, n, v->dpi, &w, &h);
 	faces_size(f, n, v->dpi, &fw, &fh);
@@ -321,8 +323,11 @@ card_image(const struct setup *s, const struct export_view *v,
 	if ((img = export_raster_new(w, h, d)) == NULL)
 		return EXIT_IO;
 	cr = cairo_create(img);
-	return export_raster_finish(cr, export_raster_faces_draw(cr,
-	    s->fonts->ctx, f, n, 0, 0, &cut), img, out, v->dpi, r, d);
+	drawn = export_raster_faces_draw(cr, s->fonts->ctx, f, n, 0, 0, &cut);
+	/* Deferred images this card does not show: checked before it is
+	 * written, as loading would have. */
+	job_art_checked(s->images);
+	return export_raster_finish(cr, drawn, img, out, v->dpi, r, d);
 }
 
 const struct card *
@@ -395,6 +400,13 @@ export_card(const struct setup *s, size_t li, const struct export_view *v,
 	layout_laid_free(&laid[0]);
 	layout_laid_free(&laid[1]);
 	return rc;
+}
+
+int
+export_art_checked(struct setup *s, int rc)
+{
+	job_art_checked(s->images);
+	return art_damaged(s->images) > 0 ? EXIT_INPUT : rc;
 }
 
 unsigned char *

@@ -83,10 +83,11 @@ struct load_opts {
 					   nothing.  NULL: kept in d */
 	bool		 hints;		/* every text box outlined and
 					   named (deck->hints) */
-	bool		 art_drawn;	/* every image loaded is drawn into
-					   a PDF (cards, pack): large PNGs
-					   decoded first there, and checked
-					   (art_defer()) */
+	bool		 art_drawn;	/* the images are drawn into one
+					   output, the rest checked before
+					   it is kept (cards, pack,
+					   preview): large PNGs and JPEGs
+					   decoded first there (art_defer()) */
 	bool		 placeholders;	/* a missing image drawn as a
 					   placeholder, with a warning
 					   (--draft, watch) */
