@@ -112,12 +112,19 @@ median() {
 	    }'
 }
 
+# The system's python3 where there: a python3 first on PATH may be a
+# version manager's shim (pyenv's: bash scripts that find the version,
+# 0.1 s of CPU a start, twelve starts a quick run), cpu.py needs only
+# the standard library, and what it times is the command's CPU alone.
+PY=python3
+[ -x /usr/bin/python3 ] && PY=/usr/bin/python3
+
 # timed OUT COMMAND...: run it on one core, append "SECONDS KB" to OUT:
 # its CPU time, user + system, to the microsecond (a busy machine
 # changes it less than the wall time), and its peak RSS, by
 # tests/bench/cpu.py; its stdout to OUT.stdout.  Fails if it does.
 timed() {
-	python3 tests/bench/cpu.py "$@"
+	$PY tests/bench/cpu.py "$@"
 }
 
 # The first language a deck.yaml lists: "languages: [it, de, en]" or
