@@ -47,6 +47,13 @@ if [ "$QUICK" = 1 ]; then
 	RUNS=1
 	CALLGRIND=0
 fi
+# Quick: the one run of each generated deck and of check prints what
+# fitting cost (DECKPRESS_FITSTATS: counted in every run, printed at
+# exit) to its .err, which tests/bench/fit.sh reads rather than render
+# the 1 200-card deck and check the 10 000 cards again (1.2 s of CPU).
+# A full run times deckpress as it is, and fit.sh runs its own.
+FITSTATS=
+[ "$QUICK" = 1 ] && FITSTATS="env DECKPRESS_FITSTATS=1"
 B=out/test/bench
 DP=./deckpress
 FLOOR=out/test/floor
@@ -112,12 +119,19 @@ median() {
 	    }'
 }
 
+# The system's python3 where there: a python3 first on PATH may be a
+# version manager's shim (pyenv's: bash scripts that find the version,
+# 0.1 s of CPU a start, twelve starts a quick run), cpu.py needs only
+# the standard library, and what it times is the command's CPU alone.
+PY=python3
+[ -x /usr/bin/python3 ] && PY=/usr/bin/python3
+
 # timed OUT COMMAND...: run it on one core, append "SECONDS KB" to OUT:
 # its CPU time, user + system, to the microsecond (a busy machine
 # changes it less than the wall time), and its peak RSS, by
 # tests/bench/cpu.py; its stdout to OUT.stdout.  Fails if it does.
 timed() {
-	python3 tests/bench/cpu.py "$@"
+	$PY tests/bench/cpu.py "$@"
 }
 
 # The first language a deck.yaml lists: "languages: [it, de, en]" or
@@ -156,7 +170,10 @@ row() {
 	: >"$w/fl"
 	i=0
 	while [ $i -lt "$runs" ]; do
-		timed "$w/dp" $DP cards "$dir" --lang "$lang" -o "$w/dp.pdf"
+		timed "$w/dp" $FITSTATS $DP cards "$dir" --lang "$lang" \
+		    -o "$w/dp.pdf" 2>"$w/dp.err" ||
+		    { cat "$w/dp.err" >&2; exit 1; }
+		grep -v '^fitstats:' "$w/dp.err" >&2 || true
 		timed "$w/fl" $FLOOR "$tsv" "$w/fl.pdf"
 		i=$((i + 1))
 	done
@@ -289,7 +306,9 @@ $DP strings "$C" --lang es >/dev/null
 i=0
 cr=$RUNS
 while [ $i -lt "$cr" ]; do
-	timed "$B/check.t" $DP check "$C" --werror
+	timed "$B/check.t" $FITSTATS $DP check "$C" --werror \
+	    2>"$B/check.err" || { cat "$B/check.err" >&2; exit 1; }
+	grep -v '^fitstats:' "$B/check.err" >&2 || true
 	i=$((i + 1))
 done
 tc=$(cut -d ' ' -f 1 "$B/check.t" | median)
@@ -412,11 +431,14 @@ fi
 # 2000 px sheet of 16 x 8 cells (out/test/spritegen), against the same
 # 120 icons as files of their own.  Target: the sheet's deck renders in
 # at most 1.2 times the files' (medians of RUNS runs, interleaved).
-# BENCH_QUICK: one run each, the row only.
+# BENCH_QUICK: one run each, the row only, of a 400 x 400 sheet: no
+# check of tests/run-bench.sh reads the row, and the 2000 x 2000 sheet
+# and its cells cost 0.3 s of CPU more to make and decode.
 P=$B/sprite
-sn=120
+sn=120 sw=2000
+[ "$QUICK" = 1 ] && sw=400
 mkdir -p "$P/sheet/art" "$P/sheet/text" "$P/files/art" "$P/files/text"
-out/test/spritegen sheet 2000 2000 16 8 "$P/sheet/art/sheet.png" \
+out/test/spritegen sheet $sw $sw 16 8 "$P/sheet/art/sheet.png" \
     "$P/files/art" >/dev/null
 for d in sheet files; do
 	printf 'game: sprite\nlanguages: [en]\nlayout: ./layout.yaml\nattributes:\n  icon_no: number\ncards:\n' \
@@ -443,9 +465,9 @@ while [ $r -lt "$RUNS" ]; do
 done
 ts=$(cut -d ' ' -f 1 "$B/sheet.t" | median)
 tf=$(cut -d ' ' -f 1 "$B/files.t" | median)
-awk -v s="$ts" -v f="$tf" -v n="$sn" 'BEGIN {
-	printf "sprites, %d cards: one 2000 x 2000 sheet %.3f s, %d files %.3f s, ratio %.2f\n",
-	    n, s, n, f, s / f }'
+awk -v s="$ts" -v f="$tf" -v n="$sn" -v w="$sw" 'BEGIN {
+	printf "sprites, %d cards: one %d x %d sheet %.3f s, %d files %.3f s, ratio %.2f\n",
+	    n, w, w, s, n, f, s / f }'
 sprite_fail=0
 fit_fail=0
 watch_fail=0

@@ -58,22 +58,37 @@ check "the package's data is xz; make deb's own level is dpkg-deb's default" \
 
 contents() {
 	dpkg-deb --contents "$DEB" >"$T/contents" || return 1
-	for f in ./usr/bin/deckpress ./usr/share/man/man1/deckpress.1.gz \
-	    ./usr/share/man/man5/deckpress.5.gz \
-	    ./usr/share/doc/deckpress/copyright \
-	    ./usr/share/doc/deckpress/changelog.gz \
-	    ./usr/share/deckpress/fonts/Roboto-Regular.ttf \
-	    ./usr/share/deckpress/layouts/sheets/a4.yaml \
-	    ./usr/share/deckpress/cards/data-chain/deck.yaml; do
-		grep -q " $f\$" "$T/contents" || { echo "no $f"; return 1; }
-	done
-	# Every file root's, none writable by others.
-	! awk '$2 != "root/root" || $1 ~ /w.$/' "$T/contents" | grep . ||
-	    { echo "files not root's, or writable by all"; return 1; }
-	# librsvg and libqpdf are loaded when needed, not linked.
+	# These files listed (each a line's last column), and every file
+	# root's, none writable by others: one awk over the listing.
+	awk -v want="./usr/bin/deckpress ./usr/share/man/man1/deckpress.1.gz
+	    ./usr/share/man/man5/deckpress.5.gz
+	    ./usr/share/doc/deckpress/copyright
+	    ./usr/share/doc/deckpress/changelog.gz
+	    ./usr/share/deckpress/fonts/Roboto-Regular.ttf
+	    ./usr/share/deckpress/layouts/sheets/a4.yaml
+	    ./usr/share/deckpress/cards/data-chain/deck.yaml" '
+	    BEGIN { n = split(want, w) }
+	    { seen[$NF] = 1 }
+	    $2 != "root/root" || $1 ~ /w.$/ { print; bad = 1 }
+	    END {
+		for (i = 1; i <= n; i++)
+			if (!(w[i] in seen)) {
+				print "no " w[i]
+				exit 1
+			}
+		if (bad) {
+			print "files not root\047s, or writable by all"
+			exit 1
+		}
+	    }' "$T/contents" || return 1
+	# librsvg and libqpdf are loaded when needed, not linked.  The
+	# field read once, each name looked for in it by the shell.
+	dep=$(dpkg-deb --field "$DEB" Depends) || return 1
 	for p in libcairo2 librsvg2-2 libqpdf; do
-		dpkg-deb --field "$DEB" Depends | grep -q "$p" ||
-		    { echo "Depends has no $p"; return 1; }
+		case $dep in
+		*"$p"*) ;;
+		*) echo "Depends has no $p"; return 1 ;;
+		esac
 	done
 }
 check "the package holds the binary, manual pages, data and games, root's" \
