@@ -25,22 +25,6 @@ ${MAKE:-make} -s $MEASURE
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
 
-# Rasters are the slow part: at most two at a time, started with spawn,
-# all finished after drain.
-njobs=0
-spawn() {
-	"$@" &
-	njobs=$((njobs + 1))
-	if [ "$njobs" -ge 2 ]; then
-		wait
-		njobs=0
-	fi
-}
-drain() {
-	wait
-	njobs=0
-}
-
 # gather NAME [grey] PDF N OUT ...: for each PDF N OUT, OUT.m, page N
 # of PDF measured (measure -p), the rasters through a pipe, never to the
 # disk, all through one qpdf, one pdftoppm and one measure: qpdf copies
@@ -212,25 +196,127 @@ renders() {
 	[ -e "$1.err" ] && ! grep . "$1.err" && paper_pages "$@"
 }
 
-# The sheets gathered by paper, each paper's in one pdftoppm.
-qa4= qletter=
+# --- the pages measured -----------------------------------------------------
+# Every page that sections 1 to 5 measure, rendered here and measured by
+# three gathers side by side, each one pdftoppm: the colour pages in
+# two, about half the pixels each (q1, q2), the grey ones in the third
+# (qg).  A pdftoppm a page, or a section, mapped its bitmap anew each
+# time (~0.08 s of system CPU).
+q1='' q2='' qg=''
+# 1: the card sizes' sheets
 while read -r kind paper cols rows cw ch x0 y0 b sheets n gg; do
 	render $S --component "$kind" --paper "$paper" --no-backs \
 	    -o "$T/$kind-$paper.pdf" 2>"$T/$kind-$paper.pdf.err" || continue
 	p=1
 	while [ "$p" -le "$sheets" ]; do
-		q="$T/$kind-$paper.pdf $p $T/$kind-$paper-$p"
-		if [ "$paper" = a4 ]; then qa4="$qa4 $q"; else qletter="$qletter $q"; fi
+		q1="$q1 $T/$kind-$paper.pdf $p $T/$kind-$paper-$p"
 		p=$((p + 1))
 	done
 done <<EOF
 $SIZES
 EOF
+
+# 2: the calibration sheets (the checks: section 2), grey: the
+# calibration checks read their marks alone.  A front drawn from the
+# same bytes (pagesum) as one gathered already is not gathered again but
+# copied from its ONCE.m, after: the fronts are the same for both duplex
+# modes.
+# paper mode pw ph offset?
+CALIB='a4 long 210 297 yes
+a4 short 210 297 no
+letter long 215.9 279.4 no
+letter short 215.9 279.4 yes'
+onces='' copies=''
+while read -r paper mode pw ph off; do
+	C=$T/cal-$paper-$mode
+	$WRAP ./deckpress calibrate --paper "$paper" --duplex "$mode" -o "$C.pdf" \
+	    >/dev/null 2>"$C.pdf.err" || echo "exit $?" >>"$C.pdf.err"
+	q=
+	if s=$(pagesum "$C.pdf" 1 "$C-1.qdf"); then
+		o=$T/once-${s% *}-${s#* }
+		copies="$copies $o:$C-1"
+		case "$onces" in
+		*" $o "*) ;;
+		*) onces="$onces $o " q="$C.pdf 1 $o" ;;
+		esac
+	else
+		q="$C.pdf 1 $C-1"
+	fi
+	q="$q $C.pdf 2 $C-2"
+	if [ "$off" = yes ]; then
+		$WRAP ./deckpress calibrate --paper "$paper" --duplex "$mode" \
+		    --back-offset 1.5,-0.8 -o "$C-off.pdf" >/dev/null \
+		    2>>"$C.pdf.err" || echo "exit $?" >>"$C.pdf.err"
+		q="$q $C-off.pdf 2 $C-off-2"
+	fi
+	qg="$qg $q"
+done <<EOF
+$CALIB
+EOF
+
+# 3: the backs without and with the offset (the checks: section 3)
+O=$T/off
+render $G -o "$O.pdf"
+render $G --back-offset 1.5,-0.8 -o "$O-opt.pdf"
+q1="$q1 $O.pdf 2 $O-2 $O.pdf 12 $O-12 $O-opt.pdf 2 $O-opt-2"
+q1="$q1 $O-opt.pdf 12 $O-opt-12"
+
+# 4: gutterfold (the checks, and how many cards a page: section 4)
+# name paper pages page fold first n gg pw ph cw ch frontmark
+FOLDS='geom-a4 A4 13 1 h 0 4 40 210 297 63 88 -
+geom-a4 A4 13 13 h 48 4 40 210 297 63 88 -
+geom-letter letter 13 13 v 48 4 40 215.9 279.4 63 88 -
+standard-a4 A4 3 3 h 8 1 40 210 297 63 88 #303030
+tarot-a4 A4 2 1 h 0 2 80 210 297 70 120 #303030
+mini-letter letter 3 3 v 12 4 a0 215.9 279.4 44 68 #303030'
+F=$T/fold
+render $G --duplex fold -o "$F-geom-a4.pdf"
+render $G --duplex fold --paper letter -o "$F-geom-letter.pdf"
+render $S --component standard --duplex fold -o "$F-standard-a4.pdf"
+render $S --component tarot --duplex fold -o "$F-tarot-a4.pdf"
+render $S --component mini --duplex fold --paper letter -o "$F-mini-letter.pdf"
+while read -r fname paper pg p fold first n gg pw ph cw ch fm; do
+	q2="$q2 $F-$fname.pdf $p $F-$fname-$p"
+done <<EOF
+$FOLDS
+EOF
+
+# 5: guides and spacing (the checks: section 5); grey: full_ok reads
+# the marks and whether #999999 is painted
+U=$T/guides
+render $G --guides full -o "$U-full.pdf"
+render $S --component standard --paper letter --guides full --no-backs \
+    -o "$U-full-letter.pdf"
+render $S --component standard --guides corners --no-backs -o "$U-corners.pdf"
+render $S --component tarot --guides corners -o "$U-corners-tarot.pdf"
+render $S --component cornered --no-backs -o "$U-corners-sheet.pdf"
+render $S --component standard --spacing 4 -o "$U-spacing.pdf"
+render $S --component standard --spacing 4 --paper letter \
+    -o "$U-spacing-letter.pdf"
+render $S --component spaced --no-backs -o "$U-spaced.pdf"
+render $S --component spaced --no-backs --bleed-only-outside -o "$U-outside.pdf"
+qg="$qg $U-full.pdf 1 $U-full-1 $U-full.pdf 2 $U-full-2"
+qg="$qg $U-full-letter.pdf 1 $U-full-letter-1"
+q2="$q2 $U-corners.pdf 1 $U-corners-1 $U-corners-tarot.pdf 1"
+q2="$q2 $U-corners-tarot-1 $U-corners-tarot.pdf 2 $U-corners-tarot-2"
+q2="$q2 $U-corners-sheet.pdf 1 $U-corners-sheet-1"
+q2="$q2 $U-spaced.pdf 1 $U-spaced-1"
+q2="$q2 $U-spacing.pdf 1 $U-spacing-1 $U-spacing.pdf 2 $U-spacing-2"
+q1="$q1 $U-spacing-letter.pdf 1 $U-spacing-letter-1"
+q1="$q1 $U-spacing-letter.pdf 2 $U-spacing-letter-2"
+q1="$q1 $U-outside.pdf 1 $U-outside-1"
 # shellcheck disable=SC2086
-spawn gather "$T/sizes-a4" $qa4
+gather "$T/pages1" $q1 &
 # shellcheck disable=SC2086
-spawn gather "$T/sizes-letter" $qletter
-drain
+gather "$T/pages2" $q2 &
+# shellcheck disable=SC2086
+gather "$T/pages-grey" grey $qg &
+wait
+for c in $copies; do
+	[ ! -e "${c%%:*}.m" ] || cp "${c%%:*}.m" "${c#*:}.m"
+done
+
+# The card sizes' checks.
 while read -r kind paper cols rows cw ch x0 y0 b sheets n gg; do
 	pdf=$T/$kind-$paper.pdf
 	if [ "$paper" = a4 ]; then size=$A4; else size=$LETTER; fi
@@ -448,50 +534,7 @@ samepage() {
 	[ "$a" = "$b" ] || { echo "page $3 differs: $a vs $b"; return 1; }
 }
 
-# paper mode pw ph offset?
-CALIB='a4 long 210 297 yes
-a4 short 210 297 no
-letter long 215.9 279.4 no
-letter short 215.9 279.4 yes'
-# The pages gathered by paper, each paper's in one pdftoppm, grey: the
-# calibration checks read its marks alone.  A front drawn from the same
-# bytes (pagesum) as one gathered already is not gathered again but
-# copied from its ONCE.m: the fronts are the same for both duplex modes.
-qa4= qletter= onces= copies=
-while read -r paper mode pw ph off; do
-	C=$T/cal-$paper-$mode
-	$WRAP ./deckpress calibrate --paper "$paper" --duplex "$mode" -o "$C.pdf" \
-	    >/dev/null 2>"$C.pdf.err" || echo "exit $?" >>"$C.pdf.err"
-	q=
-	if s=$(pagesum "$C.pdf" 1 "$C-1.qdf"); then
-		o=$T/once-${s% *}-${s#* }
-		copies="$copies $o:$C-1"
-		case "$onces" in
-		*" $o "*) ;;
-		*) onces="$onces $o " q="$C.pdf 1 $o" ;;
-		esac
-	else
-		q="$C.pdf 1 $C-1"
-	fi
-	q="$q $C.pdf 2 $C-2"
-	if [ "$off" = yes ]; then
-		$WRAP ./deckpress calibrate --paper "$paper" --duplex "$mode" \
-		    --back-offset 1.5,-0.8 -o "$C-off.pdf" >/dev/null \
-		    2>>"$C.pdf.err" || echo "exit $?" >>"$C.pdf.err"
-		q="$q $C-off.pdf 2 $C-off-2"
-	fi
-	if [ "$paper" = a4 ]; then qa4="$qa4 $q"; else qletter="$qletter $q"; fi
-done <<EOF
-$CALIB
-EOF
-# shellcheck disable=SC2086
-spawn gather "$T/cal-a4" grey $qa4
-# shellcheck disable=SC2086
-spawn gather "$T/cal-letter" grey $qletter
-drain
-for c in $copies; do
-	[ ! -e "${c%%:*}.m" ] || cp "${c%%:*}.m" "${c#*:}.m"
-done
+# (CALIB and its pages: rendered and measured in "the pages measured")
 while read -r paper mode pw ph off; do
 	C=$T/cal-$paper-$mode
 	if [ "$paper" = a4 ]; then size=$A4; else size=$LETTER; fi
@@ -551,13 +594,9 @@ moved_ok() {
 	}' "$1" "$2"
 }
 
+# (off.pdf and off-opt.pdf: rendered and measured in "the pages
+# measured")
 O=$T/off
-render $G -o "$O.pdf"
-render $G --back-offset 1.5,-0.8 -o "$O-opt.pdf"
-spawn gather "$O-pages" "$O.pdf" 2 "$O-2" "$O.pdf" 12 "$O-12"
-spawn gather "$O-opt-pages" "$O-opt.pdf" 2 "$O-opt-2" "$O-opt.pdf" 12 \
-    "$O-opt-12"
-drain
 for p in 2 12; do
 	check "cards --back-offset 1.5,-0.8, page $p (backs): every mark, trim, marker and bleed moved by 1.5,-0.8 mm +- 0.1" \
 	    moved_ok "$O-$p.m" "$O-opt-$p.m" 1.5 -0.8
@@ -628,33 +667,8 @@ check "calibrate with a broken profile: the same error, nothing written" \
 #   70 x 120 on A4:  h: 2 x 1; v: 1 x 2: h, upright, 2 a page (2 pages)
 #   44 x 68 on Letter: h: 4 x 1, turned 2 x 2; v: 2 x 3, turned 1 x 5:
 #                    v, upright, 6 a page (16 cards: 3 pages, 4 on the last)
-
-# name paper pages page fold first n gg pw ph cw ch frontmark
-FOLDS='geom-a4 A4 13 1 h 0 4 40 210 297 63 88 -
-geom-a4 A4 13 13 h 48 4 40 210 297 63 88 -
-geom-letter letter 13 13 v 48 4 40 215.9 279.4 63 88 -
-standard-a4 A4 3 3 h 8 1 40 210 297 63 88 #303030
-tarot-a4 A4 2 1 h 0 2 80 210 297 70 120 #303030
-mini-letter letter 3 3 v 12 4 a0 215.9 279.4 44 68 #303030'
+# (FOLDS and its pages: rendered and measured in "the pages measured")
 F=$T/fold
-render $G --duplex fold -o "$F-geom-a4.pdf"
-render $G --duplex fold --paper letter -o "$F-geom-letter.pdf"
-render $S --component standard --duplex fold -o "$F-standard-a4.pdf"
-render $S --component tarot --duplex fold -o "$F-tarot-a4.pdf"
-render $S --component mini --duplex fold --paper letter -o "$F-mini-letter.pdf"
-# The pages gathered into two pdftoppm, every other one each.
-q1= q2=
-while read -r fname paper pg p fold first n gg pw ph cw ch fm; do
-	t="$q2 $F-$fname.pdf $p $F-$fname-$p"
-	q2=$q1 q1=$t
-done <<EOF
-$FOLDS
-EOF
-# shellcheck disable=SC2086
-spawn gather "$F-pages1" $q1
-# shellcheck disable=SC2086
-spawn gather "$F-pages2" $q2
-drain
 counted=
 while read -r fname paper pg p fold first n gg pw ph cw ch fm; do
 	[ "$fm" != - ] || fm=
@@ -791,33 +805,8 @@ spaced_ok() {
 	}' "$1"
 }
 
+# (the pages: rendered and measured in "the pages measured")
 U=$T/guides
-render $G --guides full -o "$U-full.pdf"
-render $S --component standard --paper letter --guides full --no-backs \
-    -o "$U-full-letter.pdf"
-render $S --component standard --guides corners --no-backs -o "$U-corners.pdf"
-render $S --component tarot --guides corners -o "$U-corners-tarot.pdf"
-render $S --component cornered --no-backs -o "$U-corners-sheet.pdf"
-render $S --component standard --spacing 4 -o "$U-spacing.pdf"
-render $S --component standard --spacing 4 --paper letter \
-    -o "$U-spacing-letter.pdf"
-render $S --component spaced --no-backs -o "$U-spaced.pdf"
-render $S --component spaced --no-backs --bleed-only-outside -o "$U-outside.pdf"
-# grey: full_ok reads the marks and whether #999999 is painted; the
-# colour pages in two pdftoppm, about half the pixels each.
-spawn gather "$U-grey" grey "$U-full.pdf" 1 "$U-full-1" "$U-full.pdf" 2 \
-    "$U-full-2" "$U-full-letter.pdf" 1 "$U-full-letter-1"
-spawn gather "$U-colour1" "$U-corners.pdf" 1 "$U-corners-1" \
-    "$U-corners-tarot.pdf" 1 "$U-corners-tarot-1" \
-    "$U-corners-tarot.pdf" 2 "$U-corners-tarot-2" \
-    "$U-corners-sheet.pdf" 1 "$U-corners-sheet-1" \
-    "$U-spaced.pdf" 1 "$U-spaced-1"
-spawn gather "$U-colour2" "$U-spacing.pdf" 1 "$U-spacing-1" \
-    "$U-spacing.pdf" 2 "$U-spacing-2" \
-    "$U-spacing-letter.pdf" 1 "$U-spacing-letter-1" \
-    "$U-spacing-letter.pdf" 2 "$U-spacing-letter-2" \
-    "$U-outside.pdf" 1 "$U-outside-1"
-drain
 check "--guides full, A4 front: every trim line drawn from its mark to the paper edge (x 0, 210, y 0, 297)" \
     full_ok "$U-full-1.m" 3 3 63 88 10.5 16.5 3 210 297
 check "--guides full, A4 back: the same lines" \
