@@ -25,69 +25,38 @@ ${MAKE:-make} -s $MEASURE
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
 
-# Rasters are the slow part: at most two at a time, started with spawn,
-# all finished after drain.
-njobs=0
-spawn() {
-	"$@" &
-	njobs=$((njobs + 1))
-	if [ "$njobs" -ge 2 ]; then
-		wait
-		njobs=0
-	fi
-}
-drain() {
-	wait
-	njobs=0
-}
-
-# page PDF N OUT [grey]: OUT.m, page N measured (with -p); the raster
-# goes through a pipe, never to the disk.  With "grey" the raster is
-# grey (pdftoppm -gray: a third of the bytes, a quarter less CPU), for
-# the checks that read black alone (the marks: the same pixels as in
-# colour, as Splash fills the same ones) and at most whether a grey
-# #GGGGGG is painted (it reads #GGGGGG still; another colour may read
-# so too, which can fail such a check but never pass it).
-page() {
+# gather NAME [grey] PDF N OUT ...: for each PDF N OUT, OUT.m, page N
+# of PDF measured (measure -p), the rasters through a pipe, never to the
+# disk, all through one qpdf, one pdftoppm and one measure: qpdf copies
+# the pages, each with the objects it is drawn from, into NAME.pdf, so
+# each rasterises as in its own PDF (pdftoppm is deterministic), and
+# pdftoppm renders each page into the memory of the one before, where a
+# pdftoppm a page maps its bitmap anew (~0.08 s of system CPU).  A PDF
+# that is not there is left out: its checks find no OUT.m.  With "grey"
+# the rasters are grey (pdftoppm -gray: a third of the bytes, a quarter
+# less CPU), for the checks that read black alone (the marks: the same
+# pixels as in colour, as Splash fills the same ones) and at most
+# whether a grey #GGGGGG is painted (it reads #GGGGGG still; another
+# colour may read so too, which can fail such a check but never pass
+# it).
+gather() {
+	gn=$1
+	shift
 	g=
-	[ "${4-}" != grey ] || g=-gray
-	# shellcheck disable=SC2086
-	pdftoppm $g -r 600 -aa no -aaVector no -f "$2" -l "$2" -singlefile \
-	    "$1" | $MEASURE -p /dev/stdin >"$3.m"
-}
-
-# sheets PDF FIRST LAST PREFIX [grey]: PREFIX-N.m for the pages N from
-# FIRST to LAST, as page() measures them, through one pdftoppm and one
-# measure: it renders each page into the memory of the one before,
-# where a pdftoppm a page maps its 100 MB bitmap anew (~0.05 s of CPU).
-sheets() {
-	g=
-	[ "${5-}" != grey ] || g=-gray
-	outs=
-	p=$2
-	while [ "$p" -le "$3" ]; do
-		outs="$outs $4-$p.m"
-		p=$((p + 1))
+	[ "$1" != grey ] || { g=-gray; shift; }
+	gp=
+	go=
+	while [ $# -ge 3 ]; do
+		[ ! -s "$1" ] || { gp="$gp $1 $2"; go="$go $3.m"; }
+		shift 3
 	done
+	[ -n "$gp" ] || return 0
+	# (qpdf exits 3 on a warning, the pages copied all the same)
 	# shellcheck disable=SC2086
-	pdftoppm $g -r 600 -aa no -aaVector no -f "$2" -l "$3" "$1" |
-	    $MEASURE -p /dev/stdin $outs
-}
-
-# page_once PDF N OUT [grey]: page(), but where a page drawn from the
-# same bytes (pagesum) was measured already, its OUT.m copied: the
-# calibration fronts are the same for both duplex modes.
-page_once() {
-	if s=$(pagesum "$1" "$2" "$3.qdf"); then
-		o=$T/once-${s% *}-${s#* }.m
-		if [ -s "$o" ]; then
-			cp "$o" "$3.m"
-			return
-		fi
-		page "$@" && cp "$3.m" "$o"
-	else
-		page "$@"
-	fi
+	qpdf --empty --pages $gp -- "$gn.pdf" || [ $? -eq 3 ] || return 1
+	# shellcheck disable=SC2086
+	pdftoppm $g -r 600 -aa no -aaVector no "$gn.pdf" |
+	    $MEASURE -p /dev/stdin $go
 }
 
 # paper_pages PDF W H [N]: every page W x H pt (as pdfinfo prints it),
@@ -227,14 +196,127 @@ renders() {
 	[ -e "$1.err" ] && ! grep . "$1.err" && paper_pages "$@"
 }
 
+# --- the pages measured -----------------------------------------------------
+# Every page that sections 1 to 5 measure, rendered here and measured by
+# three gathers side by side, each one pdftoppm: the colour pages in
+# two, about half the pixels each (q1, q2), the grey ones in the third
+# (qg).  A pdftoppm a page, or a section, mapped its bitmap anew each
+# time (~0.08 s of system CPU).
+q1='' q2='' qg=''
+# 1: the card sizes' sheets
 while read -r kind paper cols rows cw ch x0 y0 b sheets n gg; do
 	render $S --component "$kind" --paper "$paper" --no-backs \
 	    -o "$T/$kind-$paper.pdf" 2>"$T/$kind-$paper.pdf.err" || continue
-	spawn sheets "$T/$kind-$paper.pdf" 1 "$sheets" "$T/$kind-$paper"
+	p=1
+	while [ "$p" -le "$sheets" ]; do
+		q1="$q1 $T/$kind-$paper.pdf $p $T/$kind-$paper-$p"
+		p=$((p + 1))
+	done
 done <<EOF
 $SIZES
 EOF
-drain
+
+# 2: the calibration sheets (the checks: section 2), grey: the
+# calibration checks read their marks alone.  A front drawn from the
+# same bytes (pagesum) as one gathered already is not gathered again but
+# copied from its ONCE.m, after: the fronts are the same for both duplex
+# modes.
+# paper mode pw ph offset?
+CALIB='a4 long 210 297 yes
+a4 short 210 297 no
+letter long 215.9 279.4 no
+letter short 215.9 279.4 yes'
+onces='' copies=''
+while read -r paper mode pw ph off; do
+	C=$T/cal-$paper-$mode
+	$WRAP ./deckpress calibrate --paper "$paper" --duplex "$mode" -o "$C.pdf" \
+	    >/dev/null 2>"$C.pdf.err" || echo "exit $?" >>"$C.pdf.err"
+	q=
+	if s=$(pagesum "$C.pdf" 1 "$C-1.qdf"); then
+		o=$T/once-${s% *}-${s#* }
+		copies="$copies $o:$C-1"
+		case "$onces" in
+		*" $o "*) ;;
+		*) onces="$onces $o " q="$C.pdf 1 $o" ;;
+		esac
+	else
+		q="$C.pdf 1 $C-1"
+	fi
+	q="$q $C.pdf 2 $C-2"
+	if [ "$off" = yes ]; then
+		$WRAP ./deckpress calibrate --paper "$paper" --duplex "$mode" \
+		    --back-offset 1.5,-0.8 -o "$C-off.pdf" >/dev/null \
+		    2>>"$C.pdf.err" || echo "exit $?" >>"$C.pdf.err"
+		q="$q $C-off.pdf 2 $C-off-2"
+	fi
+	qg="$qg $q"
+done <<EOF
+$CALIB
+EOF
+
+# 3: the backs without and with the offset (the checks: section 3)
+O=$T/off
+render $G -o "$O.pdf"
+render $G --back-offset 1.5,-0.8 -o "$O-opt.pdf"
+q1="$q1 $O.pdf 2 $O-2 $O.pdf 12 $O-12 $O-opt.pdf 2 $O-opt-2"
+q1="$q1 $O-opt.pdf 12 $O-opt-12"
+
+# 4: gutterfold (the checks, and how many cards a page: section 4)
+# name paper pages page fold first n gg pw ph cw ch frontmark
+FOLDS='geom-a4 A4 13 1 h 0 4 40 210 297 63 88 -
+geom-a4 A4 13 13 h 48 4 40 210 297 63 88 -
+geom-letter letter 13 13 v 48 4 40 215.9 279.4 63 88 -
+standard-a4 A4 3 3 h 8 1 40 210 297 63 88 #303030
+tarot-a4 A4 2 1 h 0 2 80 210 297 70 120 #303030
+mini-letter letter 3 3 v 12 4 a0 215.9 279.4 44 68 #303030'
+F=$T/fold
+render $G --duplex fold -o "$F-geom-a4.pdf"
+render $G --duplex fold --paper letter -o "$F-geom-letter.pdf"
+render $S --component standard --duplex fold -o "$F-standard-a4.pdf"
+render $S --component tarot --duplex fold -o "$F-tarot-a4.pdf"
+render $S --component mini --duplex fold --paper letter -o "$F-mini-letter.pdf"
+while read -r fname paper pg p fold first n gg pw ph cw ch fm; do
+	q2="$q2 $F-$fname.pdf $p $F-$fname-$p"
+done <<EOF
+$FOLDS
+EOF
+
+# 5: guides and spacing (the checks: section 5); grey: full_ok reads
+# the marks and whether #999999 is painted
+U=$T/guides
+render $G --guides full -o "$U-full.pdf"
+render $S --component standard --paper letter --guides full --no-backs \
+    -o "$U-full-letter.pdf"
+render $S --component standard --guides corners --no-backs -o "$U-corners.pdf"
+render $S --component tarot --guides corners -o "$U-corners-tarot.pdf"
+render $S --component cornered --no-backs -o "$U-corners-sheet.pdf"
+render $S --component standard --spacing 4 -o "$U-spacing.pdf"
+render $S --component standard --spacing 4 --paper letter \
+    -o "$U-spacing-letter.pdf"
+render $S --component spaced --no-backs -o "$U-spaced.pdf"
+render $S --component spaced --no-backs --bleed-only-outside -o "$U-outside.pdf"
+qg="$qg $U-full.pdf 1 $U-full-1 $U-full.pdf 2 $U-full-2"
+qg="$qg $U-full-letter.pdf 1 $U-full-letter-1"
+q2="$q2 $U-corners.pdf 1 $U-corners-1 $U-corners-tarot.pdf 1"
+q2="$q2 $U-corners-tarot-1 $U-corners-tarot.pdf 2 $U-corners-tarot-2"
+q2="$q2 $U-corners-sheet.pdf 1 $U-corners-sheet-1"
+q2="$q2 $U-spaced.pdf 1 $U-spaced-1"
+q2="$q2 $U-spacing.pdf 1 $U-spacing-1 $U-spacing.pdf 2 $U-spacing-2"
+q1="$q1 $U-spacing-letter.pdf 1 $U-spacing-letter-1"
+q1="$q1 $U-spacing-letter.pdf 2 $U-spacing-letter-2"
+q1="$q1 $U-outside.pdf 1 $U-outside-1"
+# shellcheck disable=SC2086
+gather "$T/pages1" $q1 &
+# shellcheck disable=SC2086
+gather "$T/pages2" $q2 &
+# shellcheck disable=SC2086
+gather "$T/pages-grey" grey $qg &
+wait
+for c in $copies; do
+	[ ! -e "${c%%:*}.m" ] || cp "${c%%:*}.m" "${c#*:}.m"
+done
+
+# The card sizes' checks.
 while read -r kind paper cols rows cw ch x0 y0 b sheets n gg; do
 	pdf=$T/$kind-$paper.pdf
 	if [ "$paper" = a4 ]; then size=$A4; else size=$LETTER; fi
@@ -452,27 +534,7 @@ samepage() {
 	[ "$a" = "$b" ] || { echo "page $3 differs: $a vs $b"; return 1; }
 }
 
-# paper mode pw ph offset?
-CALIB='a4 long 210 297 yes
-a4 short 210 297 no
-letter long 215.9 279.4 no
-letter short 215.9 279.4 yes'
-while read -r paper mode pw ph off; do
-	C=$T/cal-$paper-$mode
-	$WRAP ./deckpress calibrate --paper "$paper" --duplex "$mode" -o "$C.pdf" \
-	    >/dev/null 2>"$C.pdf.err" || echo "exit $?" >>"$C.pdf.err"
-	# grey: the calibration checks read its marks alone
-	spawn page_once "$C.pdf" 1 "$C-1" grey
-	spawn page "$C.pdf" 2 "$C-2" grey
-	[ "$off" = yes ] || continue
-	$WRAP ./deckpress calibrate --paper "$paper" --duplex "$mode" \
-	    --back-offset 1.5,-0.8 -o "$C-off.pdf" >/dev/null 2>>"$C.pdf.err" ||
-	    echo "exit $?" >>"$C.pdf.err"
-	spawn page "$C-off.pdf" 2 "$C-off-2" grey
-done <<EOF
-$CALIB
-EOF
-drain
+# (CALIB and its pages: rendered and measured in "the pages measured")
 while read -r paper mode pw ph off; do
 	C=$T/cal-$paper-$mode
 	if [ "$paper" = a4 ]; then size=$A4; else size=$LETTER; fi
@@ -532,14 +594,9 @@ moved_ok() {
 	}' "$1" "$2"
 }
 
+# (off.pdf and off-opt.pdf: rendered and measured in "the pages
+# measured")
 O=$T/off
-render $G -o "$O.pdf"
-render $G --back-offset 1.5,-0.8 -o "$O-opt.pdf"
-for p in 2 12; do
-	spawn page "$O.pdf" $p "$O-$p"
-	spawn page "$O-opt.pdf" $p "$O-opt-$p"
-done
-drain
 for p in 2 12; do
 	check "cards --back-offset 1.5,-0.8, page $p (backs): every mark, trim, marker and bleed moved by 1.5,-0.8 mm +- 0.1" \
 	    moved_ok "$O-$p.m" "$O-opt-$p.m" 1.5 -0.8
@@ -610,26 +667,8 @@ check "calibrate with a broken profile: the same error, nothing written" \
 #   70 x 120 on A4:  h: 2 x 1; v: 1 x 2: h, upright, 2 a page (2 pages)
 #   44 x 68 on Letter: h: 4 x 1, turned 2 x 2; v: 2 x 3, turned 1 x 5:
 #                    v, upright, 6 a page (16 cards: 3 pages, 4 on the last)
-
-# name paper pages page fold first n gg pw ph cw ch frontmark
-FOLDS='geom-a4 A4 13 1 h 0 4 40 210 297 63 88 -
-geom-a4 A4 13 13 h 48 4 40 210 297 63 88 -
-geom-letter letter 13 13 v 48 4 40 215.9 279.4 63 88 -
-standard-a4 A4 3 3 h 8 1 40 210 297 63 88 #303030
-tarot-a4 A4 2 1 h 0 2 80 210 297 70 120 #303030
-mini-letter letter 3 3 v 12 4 a0 215.9 279.4 44 68 #303030'
+# (FOLDS and its pages: rendered and measured in "the pages measured")
 F=$T/fold
-render $G --duplex fold -o "$F-geom-a4.pdf"
-render $G --duplex fold --paper letter -o "$F-geom-letter.pdf"
-render $S --component standard --duplex fold -o "$F-standard-a4.pdf"
-render $S --component tarot --duplex fold -o "$F-tarot-a4.pdf"
-render $S --component mini --duplex fold --paper letter -o "$F-mini-letter.pdf"
-while read -r fname paper pg p fold first n gg pw ph cw ch fm; do
-	spawn page "$F-$fname.pdf" "$p" "$F-$fname-$p"
-done <<EOF
-$FOLDS
-EOF
-drain
 counted=
 while read -r fname paper pg p fold first n gg pw ph cw ch fm; do
 	[ "$fm" != - ] || fm=
@@ -766,29 +805,8 @@ spaced_ok() {
 	}' "$1"
 }
 
+# (the pages: rendered and measured in "the pages measured")
 U=$T/guides
-render $G --guides full -o "$U-full.pdf"
-render $S --component standard --paper letter --guides full --no-backs \
-    -o "$U-full-letter.pdf"
-render $S --component standard --guides corners --no-backs -o "$U-corners.pdf"
-render $S --component tarot --guides corners -o "$U-corners-tarot.pdf"
-render $S --component cornered --no-backs -o "$U-corners-sheet.pdf"
-render $S --component standard --spacing 4 -o "$U-spacing.pdf"
-render $S --component standard --spacing 4 --paper letter \
-    -o "$U-spacing-letter.pdf"
-render $S --component spaced --no-backs -o "$U-spaced.pdf"
-render $S --component spaced --no-backs --bleed-only-outside -o "$U-outside.pdf"
-# grey: full_ok reads the marks and whether #999999 is painted
-spawn sheets "$U-full.pdf" 1 2 "$U-full" grey
-spawn page "$U-full-letter.pdf" 1 "$U-full-letter-1" grey
-spawn page "$U-corners.pdf" 1 "$U-corners-1"
-spawn sheets "$U-corners-tarot.pdf" 1 2 "$U-corners-tarot"
-spawn page "$U-corners-sheet.pdf" 1 "$U-corners-sheet-1"
-spawn sheets "$U-spacing.pdf" 1 2 "$U-spacing"
-spawn sheets "$U-spacing-letter.pdf" 1 2 "$U-spacing-letter"
-spawn page "$U-spaced.pdf" 1 "$U-spaced-1"
-spawn page "$U-outside.pdf" 1 "$U-outside-1"
-drain
 check "--guides full, A4 front: every trim line drawn from its mark to the paper edge (x 0, 210, y 0, 297)" \
     full_ok "$U-full-1.m" 3 3 63 88 10.5 16.5 3 210 297
 check "--guides full, A4 back: the same lines" \
