@@ -16,27 +16,75 @@ PW=40 PH=46.188 PA=20
 FW=30 FH=25.981 FA=12.990
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
-# fit PDF PAGE W H NAME: hexfit of the page, and measure -p of it.
-# Where a page drawn from the same bytes (pagesum) was fitted already,
-# its results are copied: none and fold print the backs as long does.
-# (The raster is a file: two readers of a pipe through tee cost more.)
-fit() {
-	if s=$(pagesum "$1" "$2" "$T/$5.qdf"); then
-		s=${s%% *}-${s##* }
-		if [ -s "$T/once-$s.hex" ] && [ -s "$T/once-$s.m" ]; then
-			cp "$T/once-$s.hex" "$T/$5.hex" &&
-			    cp "$T/once-$s.m" "$T/$5.m"
-			return
+# fits PDF PAGE W H NAME [PAGE W H NAME]...: of each page (PAGEs
+# increasing), hexfit into $T/NAME.hex and measure -p into $T/NAME.m.
+# Where a page drawn from the same objects (pagesum) was fitted
+# already, its results are copied: none and fold print the backs as
+# long does.  The others are rendered by one pdftoppm where they follow
+# on or are every other page, each into the memory of the one before (a
+# pdftoppm a page maps its 100 MB anew, ~0.06 s of CPU), else one a
+# page.  (The rasters are files: two readers of a pipe through tee cost
+# more.)
+fits() {
+	f_pdf=$1
+	shift
+	f_todo='' f_pages='' f_first='' f_last='' f_step=''
+	while [ $# -ge 4 ]; do
+		if s=$(pagesum "$f_pdf" "$1" "$T/$4.qdf"); then
+			s=${s%% *}-${s##* }
+			if [ -s "$T/once-$s.hex" ] && [ -s "$T/once-$s.m" ]; then
+				cp "$T/once-$s.hex" "$T/$4.hex" &&
+				    cp "$T/once-$s.m" "$T/$4.m"
+				shift 4
+				continue
+			fi
+		else
+			s=-
 		fi
+		f_todo="$f_todo$1 $2 $3 $4 $s
+"
+		f_pages="$f_pages $1"
+		if [ -z "$f_first" ]; then
+			f_first=$1
+		elif [ -z "$f_step" ] || [ "$f_step" = $(($1 - f_last)) ]; then
+			f_step=$(($1 - f_last))
+		else
+			f_step=x
+		fi
+		f_last=$1
+		shift 4
+	done
+	[ -n "$f_todo" ] || return 0
+	f_opts=
+	case ${f_step:-1} in
+	1) f_opts="-f $f_first -l $f_last" ;;
+	2) f_opts="-e -f $f_first -l $f_last"
+	    [ $((f_first % 2)) = 0 ] || f_opts="-o -f $f_first -l $f_last" ;;
+	esac
+	if [ -n "$f_opts" ]; then
+		# shellcheck disable=SC2086 # the options, one a word
+		pdftoppm -r 600 -aa no -aaVector no $f_opts "$f_pdf" "$T/r"
 	else
-		s=
+		for p in $f_pages; do
+			pdftoppm -r 600 -aa no -aaVector no -f "$p" -l "$p" \
+			    "$f_pdf" "$T/r"
+		done
 	fi
-	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -singlefile "$1" \
-	    "$T/$5" && ./out/test/hexfit "$T/$5.ppm" "$3" "$4" ff8000 |
-	    grep -v -e '#000080' -e '#008000' >"$T/$5.hex" &&
-	    ./out/test/measure -p "$T/$5.ppm" >"$T/$5.m" && rm -f "$T/$5.ppm"
-	[ -z "$s" ] || { cp "$T/$5.hex" "$T/once-$s.hex" &&
-	    cp "$T/$5.m" "$T/once-$s.m"; }
+	while read -r p w h n s; do
+		[ -n "$p" ] || continue
+		# (pdftoppm pads a page's number to the digits of the last's)
+		for r in "$T/r-$p.ppm" "$T/r-0$p.ppm" "$T/r-00$p.ppm"; do
+			[ ! -e "$r" ] || break
+		done
+		./out/test/hexfit "$r" "$w" "$h" ff8000 </dev/null |
+		    grep -v -e '#000080' -e '#008000' >"$T/$n.hex" &&
+		    ./out/test/measure -p "$r" >"$T/$n.m" </dev/null &&
+		    rm -f "$r"
+		[ "$s" = - ] || { cp "$T/$n.hex" "$T/once-$s.hex" &&
+		    cp "$T/$n.m" "$T/once-$s.m"; }
+	done <<EOF
+$f_todo
+EOF
 }
 
 HEXGEOM='
@@ -174,8 +222,10 @@ for m in long short none fold; do
 	    'pdfinfo "$1" | grep -q "^Pages: *6$"' sh "$T/$m.pdf"
 done
 check "hex: no diagnostics" sh -c '! cat "$@" | grep .' sh "$T"/*.err
-fit "$T/long.pdf" 1 $PW $PH p1
-fit "$T/long.pdf" 3 $FW $FH f1
+# (long's four pages of hexes, one pdftoppm: its backs, section 2's,
+# fitted here with its fronts)
+fits "$T/long.pdf" 1 $PW $PH p1 2 $PW $PH long-p2 3 $FW $FH f1 \
+    4 $FW $FH long-f2
 check "pointy: 9 hexes, every cut edge within 0.1 mm of the designed hex, 3 mm bleed on each outer edge, none where two share a cut line" \
     hexes_ok "$T/p1.hex" 0 9 $PA 3 0 40
 check "pointy: a honeycomb, rows across the page 34.641 mm apart, 40 mm pitch, every other row shifted 20 mm (4, 4, 1)" \
@@ -189,8 +239,7 @@ check "flat: a honeycomb, rows down the page 25.964 mm apart, 29.981 mm pitch (9
 # Every mode but short turns the sheet over its long edge (none and
 # fold, where a hex has no half to fold into, by hand).
 for m in long short none fold; do
-	fit "$T/$m.pdf" 2 $PW $PH "$m-p2"
-	fit "$T/$m.pdf" 4 $FW $FH "$m-f2"
+	[ $m = long ] || fits "$T/$m.pdf" 2 $PW $PH "$m-p2" 4 $FW $FH "$m-f2"
 	turn=long dx=-5 dy=-6.094
 	[ $m = short ] && turn=short dx=5 dy=6.094
 	check "--duplex $m: each pointy back at its front's mirror, the same bleed behind each edge" \
@@ -206,11 +255,10 @@ done
 # [87, 20] turned 90 (88 x 63 placed), [20, 150] turned 180 and [110,
 # 150] turned 270; the first two 4 mm apart keep 2 mm towards each other.
 # Pages 5 (fronts) and 6 (backs, long edge).
-# (Each page piped into measure: no 105 MB file written.)
-for p in 5 6; do
-	pdftoppm -r 600 -aa no -aaVector no -f $p -l $p -singlefile \
-	    "$T/long.pdf" | ./out/test/measure -p /dev/stdin >"$T/sp$p.m"
-done
+# (Both pages from one pdftoppm, piped into one measure: no 105 MB
+# file written, one 100 MB mapping.)
+pdftoppm -r 600 -aa no -aaVector no -f 5 -l 6 "$T/long.pdf" |
+    ./out/test/measure -p /dev/stdin "$T/sp5.m" "$T/sp6.m"
 fronts_at() {
 	box_at "$1" "#801020" 17 17 85 111 &&
 	    box_at "$1" "#802020" 85 17 178 86 &&

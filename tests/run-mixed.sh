@@ -17,16 +17,19 @@ T=out/test/mixed
 D=tests/decks/mixed
 
 # measured PDF PREFIX PAGE...: each page at 600 dpi measured into
-# PREFIX-PAGE.m.
+# PREFIX-PAGE.m; the PAGEs follow on.  One pdftoppm renders them all,
+# each into the memory of the one before (a pdftoppm a page maps its
+# 100 MB anew), through a pipe into one measure, never to the disk.
 measured() {
 	pdf=$1 pre=$2
 	shift 2
-	for p in "$@"; do
-		pdftoppm -r 600 -aa no -aaVector no -f "$p" -l "$p" \
-		    -singlefile "$pdf" "$pre-$p" &&
-		    ./out/test/measure "$pre-$p.ppm" >"$pre-$p.m" &&
-		    rm -f "$pre-$p.ppm" || return 1
+	outs=
+	for p; do
+		outs="$outs $pre-$p.m"
 	done
+	# shellcheck disable=SC2086 # outs: the files, one a word
+	pdftoppm -r 600 -aa no -aaVector no -f "$1" -l "$p" "$pdf" |
+	    ./out/test/measure /dev/stdin $outs
 }
 
 GEOM='function abs(v) { return v < 0 ? -v : v }
