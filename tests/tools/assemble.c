@@ -2,7 +2,8 @@
 /*
  * assemble: put the tiles of a board back together as a player would,
  * from rasters of its tile pages ("pdftoppm -r 600 -aa no -aaVector
- * no", binary PPM), and measure the spaces on the assembled board.
+ * no", binary PPM, or with -gray binary PGM), and measure the spaces
+ * on the assembled board.
  * Nothing is taken from deckpress: each tile's cut lines are found from
  * its crop marks, its join lines from the pixels, and each tile is laid
  * with its cut edge on its neighbour's join line.
@@ -27,6 +28,10 @@
  *   space I rect|circle #rrggbb X Y W H [D]   what was found where
  *                         space I should be: its outline's outer box
  *                         (D: a circle's fitted outer diameter)
+ *
+ * Grey tiles (all of them) make a grey board: a pixel of grey G reads
+ * as the colour #GGGGGG, black as black.  Nothing here needs a colour,
+ * only where a colour changes: a third of the bytes to render and read.
  *
  *   assemble -rings [-r DPI] PAGE.ppm RRGGBB
  *
@@ -79,7 +84,10 @@ rgb(const struct ppm *im, long x, long y)
 
 	if (x < 0 || y < 0 || x >= im->w || y >= im->h)
 		return 0xffffff;
-	p = im->p + 3 * ((size_t)y * (size_t)im->w + (size_t)x);
+	p = im->p + (size_t)im->bpp * ((size_t)y * (size_t)im->w +
+	    (size_t)x);
+	if (im->bpp == 1)
+		return (uint32_t)p[0] * 0x010101;
 	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
 }
 
@@ -104,17 +112,19 @@ components(const struct ppm *im, uint32_t c, struct comp **out)
 
 	for (y = 0; y < im->h; y++)
 		for (x = 0; x < im->w; x++) {
-			const unsigned char *p = im->p + 3 * ((size_t)y *
-			    (size_t)im->w + (size_t)x);
+			const unsigned char *p = im->p + (size_t)im->bpp *
+			    ((size_t)y * (size_t)im->w + (size_t)x);
 			struct comp k = { x, y, x, y, 0 };
 
 			/*
 			 * rgb() without its bounds, as the scan is inside; a
 			 * run of another colour passed over whole.
 			 */
-			if (((uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 |
+			if ((im->bpp == 1 ? (uint32_t)p[0] * 0x010101 :
+			    (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 |
 			    p[2]) != c) {
-				x = ppm_run_end(p - 3 * x, x, im->w) - 1;
+				x = ppm_run_end_bpp(p - im->bpp * x, x, im->w,
+				    im->bpp) - 1;
 				continue;
 			}
 			if (seen[y * im->w + x])
@@ -254,14 +264,14 @@ black_runs(const struct ppm *im, long y, long x0, long x1,
 		x0 = 0;
 	if (x1 > im->w)
 		x1 = im->w;
-	row = im->p + 3 * (size_t)y * (size_t)im->w;
+	row = im->p + (size_t)im->bpp * (size_t)y * (size_t)im->w;
 	for (x = x0; x < x1; x = e) {
-		const unsigned char *p = row + 3 * x;
+		const unsigned char *p = row + im->bpp * x;
 
-		e = ppm_run_end(row, x, im->w);
+		e = ppm_run_end_bpp(row, x, im->w, im->bpp);
 		if (e > x1)
 			e = x1;
-		if ((p[0] | p[1] | p[2]) == 0)
+		if ((im->bpp == 1 ? p[0] : p[0] | p[1] | p[2]) == 0)
 			fn(arg, x, e);
 	}
 }
@@ -453,8 +463,9 @@ paint(struct ppm *b, const struct tile *t, int n)
 		if (y1 > b->h)
 			b->h = y1;
 	}
-	b->p = malloc((size_t)b->w * (size_t)b->h * 3);
-	memset(b->p, 255, (size_t)b->w * (size_t)b->h * 3);
+	b->bpp = t[0].im.bpp;
+	b->p = malloc((size_t)b->w * (size_t)b->h * (size_t)b->bpp);
+	memset(b->p, 255, (size_t)b->w * (size_t)b->h * (size_t)b->bpp);
 	/*
 	 * Row by row: each tile lies on the glue strips before it.  A row
 	 * goes in one copy, of the part of it on both the tile's page and
@@ -475,10 +486,11 @@ paint(struct ppm *b, const struct tile *t, int n)
 			if (x1 > x)
 				x1 = x;
 			if (x0 < x1)
-				memcpy(b->p + 3 * ((size_t)by * b->w +
-				    (size_t)(x0 + t[i].sx)),
-				    t[i].im.p + 3 * ((size_t)y * t[i].im.w +
-				    (size_t)x0), 3 * (size_t)(x1 - x0));
+				memcpy(b->p + (size_t)b->bpp * ((size_t)by *
+				    b->w + (size_t)(x0 + t[i].sx)),
+				    t[i].im.p + (size_t)b->bpp * ((size_t)y *
+				    t[i].im.w + (size_t)x0),
+				    (size_t)b->bpp * (size_t)(x1 - x0));
 		}
 }
 
@@ -808,8 +820,8 @@ write_ppm(const char *path, const struct ppm *b)
 
 	if (f == NULL)
 		return -1;
-	fprintf(f, "P6\n%ld %ld\n255\n", b->w, b->h);
-	fwrite(b->p, 3, (size_t)b->w * (size_t)b->h, f);
+	fprintf(f, "P%d\n%ld %ld\n255\n", b->bpp == 1 ? 5 : 6, b->w, b->h);
+	fwrite(b->p, (size_t)b->bpp, (size_t)b->w * (size_t)b->h, f);
 	return fclose(f);
 }
 
@@ -850,16 +862,22 @@ static int
 board(int n, const char **names, const char *out)
 {
 	struct tile *t = calloc((size_t)n, sizeof(*t));
-	struct ppm b = { 0, 0, NULL, NULL, 0 };
+	struct ppm b = { 0, 0, NULL, 3, NULL, 0 };
 	long misfit;
 	int i, rows, cols, rc = 1;
 
 	for (i = 0; i < n; i++) {
 		struct tile *k = &t[i];
 
-		if (ppm_read(names[i], &k->im) != 0) {
+		if (ppm_load(names[i], &k->im, 1) != 0) {
 			fprintf(stderr, "assemble: cannot read %s\n",
 			    names[i]);
+			rc = 2;
+			goto out;
+		}
+		if (k->im.bpp != t[0].im.bpp) {
+			fprintf(stderr, "assemble: %s: grey and colour "
+			    "tiles mixed\n", names[i]);
 			rc = 2;
 			goto out;
 		}
@@ -910,7 +928,7 @@ rings(const char *path, const char *hex)
 	    16);
 	size_t n, i;
 
-	if (ppm_read(path, &im) != 0) {
+	if (ppm_load(path, &im, 1) != 0) {
 		fprintf(stderr, "assemble: cannot read %s\n", path);
 		return 2;
 	}
