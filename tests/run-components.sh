@@ -458,33 +458,43 @@ done
 
 # --- 4. the board, put together from its tiles ---------------------------
 # kind_sizes DECK: "KIND SHAPE W H" for each kind of DECK, its trim in
-# mm, from the size its layout gives.
+# mm, from the size its layout gives.  One awk reads deck.yaml and each
+# kind's layout (not an awk a kind: they run 6 times, for 8 kinds).
 kind_sizes() {
-	sed -n 's/^  \([a-z0-9_-]*\): *{ *layout: *\([^,} ]*\).*/\1 \2/p' \
-	    "$1/deck.yaml" | while read -r kind lay; do
-		case $lay in
-		./* | ../* | *.yaml) f=$1/${lay#./} ;;
-		*) f=layouts/$lay.yaml ;;
-		esac
-		awk -v kind="$kind" '
-		BEGIN {
-			split("standard 63 88 poker 63.5 88.9 bridge 57 89 " \
-			    "euro 59 86 tarot 70 120 mini-euro 44 68", p, " ")
-			for (i = 1; i < 18; i += 3) { pw[p[i]] = p[i + 1]; ph[p[i]] = p[i + 2] }
-		}
-		/^(size|card):/ && !done {
-			s = $0; sub(/^[a-z]+: */, "", s); sub(/ +#.*/, "", s); done = 1
-			if (s in pw) { print kind, "rect", pw[s], ph[s]; next }
+	awk -v deck="$1" '
+	BEGIN {
+		split("standard 63 88 poker 63.5 88.9 bridge 57 89 " \
+		    "euro 59 86 tarot 70 120 mini-euro 44 68", p, " ")
+		for (i = 1; i < 18; i += 3) { pw[p[i]] = p[i + 1]; ph[p[i]] = p[i + 2] }
+	}
+	# the first size: or card: line of layout f
+	function size(kind, f,   l, s, d, w, h, done, rc) {
+		while ((rc = getline l < f) > 0) {
+			if (done || l !~ /^(size|card):/) continue
+			s = l; sub(/^[a-z]+: */, "", s); sub(/ +#.*/, "", s); done = 1
+			if (s in pw) { print kind, "rect", pw[s], ph[s]; continue }
 			if (match(s, /diameter_mm: *[0-9.]+/)) {
 				d = substr(s, RSTART, RLENGTH); sub(/.*: */, "", d)
-				print kind, "circle", d, d; next
+				print kind, "circle", d, d; continue
 			}
 			w = s; sub(/.*width_mm: */, "", w); sub(/[^0-9.].*/, "", w)
 			h = s; sub(/.*height_mm: */, "", h); sub(/[^0-9.].*/, "", h)
 			print kind, "rect", w, h
 		}
-		END { if (!done) print kind, "rect", 63, 88 }' "$f"
-	done
+		close(f)
+		if (rc < 0) { print "kind_sizes: cannot read " f > "/dev/stderr"; return }
+		if (!done) print kind, "rect", 63, 88
+	}
+	# "  KIND: {layout: LAYOUT...": ./ and ../ and *.yaml in the deck
+	match($0, /^  [a-z0-9_-]*: *[{] *layout: *[^,} ]*/) {
+		kind = substr($0, 3, RLENGTH - 2); sub(/:.*/, "", kind)
+		lay = substr($0, 1, RLENGTH); sub(/.*layout: */, "", lay)
+		if (lay ~ /^\.\.\// || lay ~ /^\.\// || lay ~ /\.yaml$/) {
+			sub(/^\.\//, "", lay); f = deck "/" lay
+		} else
+			f = "layouts/" lay ".yaml"
+		size(kind, f)
+	}' "$1/deck.yaml"
 }
 
 # layout_of DECK KIND: the file of KIND's layout.
@@ -853,14 +863,16 @@ check "pack credits: thanks without thanks-title: exit 1, the missing string nam
 # put together, its card spaces and token spaces measured.
 S=$T/sp.pdf
 check "serious-privacy: cards render" render $SP -o "$S"
-pdftotext -raw "$S" - | awk 'BEGIN { RS = "\f" } {
+# its text, one pdftotext for the tiles' labels and the Event card below
+pdftotext -raw "$S" "$S.txt" || :
+awk 'BEGIN { RS = "\f" } {
 	n = split($0, l, "\n")
 	for (i = 1; i <= n; i++) if (l[i] ~ / · [0-9]+\/[0-9]+$/) {
 		s = l[i]; sub(/ · [0-9]+\/[0-9]+$/, "", s)
 		k = l[i]; sub(/.* · /, "", k)
 		print NR "\t" s "\t" k
 	}
-}' >"$T/sp-tiles"
+}' "$S.txt" >"$T/sp-tiles"
 # boards_ok TILES NAME...: the labelled tiles (page, board, k/n) are
 # those of the boards NAME..., each with its tiles 1/n to n/n.
 boards_ok() {
@@ -947,8 +959,8 @@ ev=$(sed -n 's/.*{id: \([a-z-]*\), component: event, sector: regulator.*/\1/p' $
 set -- $(awk -v id="$ev" '$1 == id ":" { on = 1; next }
     on && /title:/ { print $2, $3; exit }' $SP/text/en.yaml)
 w1=$1 w2=$2
-evpage=$(pdftotext -raw "$S" - | awk -v w="$w1 $w2" 'BEGIN { RS = "\f" }
-    { gsub(/\n/, " ") } index($0, w) { print NR; exit }')
+evpage=$(awk -v w="$w1 $w2" 'BEGIN { RS = "\f" }
+    { gsub(/\n/, " ") } index($0, w) { print NR; exit }' "$S.txt")
 # The REGULATOR above the title, in the same card: the sector's name on
 # its band, the icon left of it and the frame left of that (16 mm from
 # the trim to the name, the frame 0-3.5 mm).
