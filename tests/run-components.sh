@@ -198,9 +198,11 @@ page_words() {
 }
 # page_plan PDF MODE: each of the 16 pages shows the words expect_page
 # (expect_none with MODE none) gives it.  One pdftotext of the whole
-# PDF: its pages, each ended by a form feed, are those of one per page.
+# PDF: its pages, each ended by a form feed, are those of one per page;
+# kept in PDF.txt (label_ok reads the board's tiles there).
 page_plan() {
-	pdftotext -raw "$1" - | page_words ff >"$1.got"
+	pdftotext -raw "$1" "$1.txt" || :
+	page_words ff <"$1.txt" >"$1.got"
 	p=1
 	while [ "$p" -le 16 ]; do
 		echo "@$p"
@@ -638,13 +640,19 @@ spaces_ok() {
 
 # label_ok PDF PAGE LABEL N/T OUT I: tile page PAGE says "LABEL · N/T",
 # and its "N/T" lies below tile I's window (its crop marks' inner ends,
-# from OUT) and above the 5 mm edge band.
+# from OUT) and above the 5 mm edge band.  PDF's text is read from
+# PDF.txt (page_plan's pdftotext -raw, pages ended by form feeds) and
+# PDF.bbox (pdftotext -bbox, a <page> element a page): one pdftotext
+# each for the four tiles, not two a tile.
 label_ok() {
-	pdftotext -raw -f "$2" -l "$2" "$1" - | grep -qF "$3 · $4" ||
+	awk -v p="$2" -v l="$3 · $4" 'BEGIN { RS = "\f" }
+	    NR == p { n = split($0, s, "\n"); for (i = 1; i <= n; i++) if (index(s[i], l)) f = 1 }
+	    END { exit !f }' "$1.txt" ||
 	    { echo "page $2 does not say '$3 · $4'"; return 1; }
-	bottom=$(awk -v i="$6" '$1 == "tile" && $2 == i { print $15 }' "$5")
-	pdftotext -bbox -f "$2" -l "$2" "$1" - | awk -v w="$4" -v bottom="$bottom" '
-	index($0, ">" w "</word>") {
+	awk -v t="$6" -v p="$2" -v w="$4" '
+	FILENAME == ARGV[1] { if ($1 == "tile" && $2 == t) bottom = $15; next }
+	/<page / { pg++ }
+	pg == p && index($0, ">" w "</word>") {
 		n = split($0, f, "\"")
 		for (i = 1; i < n; i++) {
 			if (f[i] ~ /yMin=$/) y0 = f[i + 1] * 25.4 / 72
@@ -654,7 +662,7 @@ label_ok() {
 		if (y0 <= bottom || y1 > 292)
 			{ printf "\"%s\" at y %.1f to %.1f mm: not between the window (%.1f) and the edge band (292)\n", w, y0, y1, bottom; bad = 1 }
 	}
-	END { if (!found) print "no word \"" w "\""; exit bad || !found }'
+	END { if (!found) print "no word \"" w "\""; exit bad || !found }' "$5" "$1.bbox"
 }
 
 # inside_marks OUT I TILE.m: on tile I, everything painted but the
@@ -688,6 +696,7 @@ check "board: every card space 63 x 88 mm +- 0.2, in place" spaces_ok "$B" alpha
 check "board: every token space 20 + 2 x 1.5 mm +- 0.2, in place" \
     spaces_ok "$B" token
 tile_measures=
+pdftotext -bbox "$T/long.pdf" "$T/long.pdf.bbox" || :
 for i in 1 2 3 4; do
 	check "board: tile $i says 'Test board · $i/4' below its window" \
 	    label_ok "$T/long.pdf" $((10 + i)) "Test board" "$i/4" "$B" $i
