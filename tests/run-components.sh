@@ -765,19 +765,18 @@ component() {
 	in_k && $0 ~ "^    " s ":" { sub(/^ *[a-z-]+: */, ""); print; exit }' \
 	    $SP/text/en.yaml
 }
-# names_ok TEXT NAME...: each NAME is in TEXT (case and line breaks aside).
+# names_ok TEXT NAME...: each NAME is in TEXT (case and line breaks aside:
+# lines joined by a space, runs of spaces squeezed).  One awk, not a tr
+# a name; the NAMEs are taken out of its operands, not read as files.
 names_ok() {
-	hay=$(tr '\n' ' ' <"$1" | tr -s ' ' | tr '[:upper:]' '[:lower:]')
-	shift
-	miss=0
-	for n in "$@"; do
-		lc=$(printf '%s' "$n" | tr '[:upper:]' '[:lower:]')
-		case $hay in
-		*"$lc"*) ;;
-		*) echo "missing: $n"; miss=1 ;;
-		esac
-	done
-	return $miss
+	awk 'BEGIN { for (i = 2; i < ARGC; i++) { name[i] = ARGV[i]; ARGV[i] = "" } }
+	{ hay = hay $0 " " }
+	END {
+		gsub(/ +/, " ", hay); hay = tolower(hay)
+		for (i = 2; i < ARGC; i++)
+			if (!index(hay, tolower(name[i]))) { print "missing: " name[i]; miss = 1 }
+		exit miss
+	}' "$@"
 }
 # list LINES: "a, b, c"
 list() { printf '%s\n' "$1" | awk 'NR > 1 { printf ", " } { printf "%s", $0 }'; }
@@ -949,12 +948,16 @@ EOF
 # card the sector's head band must stand out from the deck's frame, and
 # be the colour the Regulator board's head band has.
 # pixel PDF PAGE XPT YPT: "R G B" of the 600 dpi pixel at that point.
+# (one awk for both offsets, od's three numbers joined by the shell)
 pixel() {
-	x=$(awk -v v="$3" 'BEGIN { printf "%d", v * 600 / 72 }')
-	y=$(awk -v v="$4" 'BEGIN { printf "%d", v * 600 / 72 }')
-	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -x "$x" -y "$y" \
-	    -W 1 -H 1 -singlefile "$1" "$T/px" &&
-	    tail -c 3 "$T/px.ppm" | od -An -tu1 | tr -s ' ' | sed 's/^ //'
+	# shellcheck disable=SC2046
+	set -- "$1" "$2" $(awk -v x="$3" -v y="$4" \
+	    'BEGIN { printf "%d %d", x * 600 / 72, y * 600 / 72 }')
+	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -x "$3" -y "$4" \
+	    -W 1 -H 1 -singlefile "$1" "$T/px" || return
+	# shellcheck disable=SC2046
+	set -- $(tail -c 3 "$T/px.ppm" | od -An -tu1)
+	echo "$*"
 }
 # words PDF PAGE: "word xMin yMin xMax yMax" (pt) of each word on PAGE.
 bboxes() {
