@@ -64,7 +64,7 @@ run_opts() {
 # -gray PREFIX-PAGE.pgm, grey), the runs of page_runs side by side
 # (pdftoppm pads the page numbers of a long PDF: renamed).
 rasters() {
-	grey= ext=ppm
+	grey="" ext=ppm
 	[ "$1" != -gray ] || { grey=-gray ext=pgm; shift; }
 	pdf=$1 pre=$2
 	shift 2
