@@ -60,25 +60,23 @@ run_opts() {
 	fi
 }
 
-# rasters [-gray] PDF PREFIX PAGE...: PREFIX-PAGE.ppm at 600 dpi (with
-# -gray PREFIX-PAGE.pgm, grey), the runs of page_runs side by side
-# (pdftoppm pads the page numbers of a long PDF: renamed).
+# rasters PDF PREFIX PAGE...: PREFIX-PAGE.ppm at 600 dpi, the runs of
+# page_runs side by side (pdftoppm pads the page numbers of a long PDF:
+# renamed).
 rasters() {
-	grey="" ext=ppm
-	[ "$1" != -gray ] || { grey=-gray ext=pgm; shift; }
 	pdf=$1 pre=$2
 	shift 2
 	page_runs "$@" | {
 		while read -r step first last; do
-			# shellcheck disable=SC2046,SC2086
-			pdftoppm $grey -r 600 -aa no -aaVector no \
+			# shellcheck disable=SC2046
+			pdftoppm -r 600 -aa no -aaVector no \
 			    $(run_opts "$step" "$first" "$last") "$pdf" "$pre" &
 		done
 		wait
 	}
 	for p; do
-		for f in "$pre-0$p.$ext" "$pre-00$p.$ext"; do
-			[ ! -e "$f" ] || mv "$f" "$pre-$p.$ext"
+		for f in "$pre-0$p.ppm" "$pre-00$p.ppm"; do
+			[ ! -e "$f" ] || mv "$f" "$pre-$p.ppm"
 		done
 	done
 }
@@ -547,30 +545,47 @@ space_specs() {
 # assemble OUT PDF PAGE...: the board on those tile pages put together,
 # its spaces (OUT.spaces, from space_specs) measured, into OUT; with
 # $tile_measures set, each tile page measured too, into OUT-PAGE.m.
-# Without, the tiles are rendered grey: out/test/assemble reads black
-# (marks, join lines, ticks) and where a space's stroke changes to what
-# is around it, no colour (the same measures as from colour pages, on
-# Serious Privacy's boards), and a grey page costs pdftoppm ~25 % less
-# CPU and a third of the bytes to write and read.  measure's colours
+# Without, the tiles are rendered grey and piped: out/test/assemble
+# reads black (marks, join lines, ticks) and where a space's stroke
+# changes to what is around it, no colour (the same measures as from
+# colour pages, on Serious Privacy's boards); a grey page costs
+# pdftoppm ~25 % less CPU, and a third of the bytes, read from a pipe,
+# never written to a file and removed.  The pages go in their order,
+# a pdftoppm a run of pages that follow on.  measure's colours
 # (inside_marks: nothing painted outside the window but the map's
-# #333333) need colour pages.
+# #333333) need colour pages, read twice: files.
 assemble() {
 	aout=$1 apdf=$2
 	shift 2
-	if [ -n "${tile_measures-}" ]; then
-		rasters "$apdf" "$aout" "$@"
-		ext=ppm
-	else
-		rasters -gray "$apdf" "$aout" "$@"
-		ext=pgm
-	fi
-	files=
-	for p in "$@"; do
-		files="$files $aout-$p.$ext"
-		[ -z "${tile_measures-}" ] ||
-		    ./out/test/measure "$aout-$p.$ext" >"$aout-$p.m" || :
-	done
 	rc=0
+	if [ -z "${tile_measures-}" ]; then
+		cut -d' ' -f1-5 "$aout.spaces" >"$aout.in"
+		dashes=""
+		for p; do dashes="$dashes -"; done
+		# shellcheck disable=SC2086
+		{
+			s="" e=""
+			for p; do
+				if [ -n "$e" ] && [ "$p" = $((e + 1)) ]; then
+					e=$p
+					continue
+				fi
+				[ -z "$s" ] || pdftoppm -gray -r 600 -aa no \
+				    -aaVector no -f "$s" -l "$e" "$apdf"
+				s=$p e=$p
+			done
+			pdftoppm -gray -r 600 -aa no -aaVector no -f "$s" -l "$e" \
+			    "$apdf"
+		} | ./out/test/assemble -s "$aout.in" $dashes >"$aout" \
+		    2>"$aout.err" || rc=$?
+		return $rc
+	fi
+	rasters "$apdf" "$aout" "$@"
+	files=""
+	for p; do
+		files="$files $aout-$p.ppm"
+		./out/test/measure "$aout-$p.ppm" >"$aout-$p.m" || :
+	done
 	# shellcheck disable=SC2086
 	cut -d' ' -f1-5 "$aout.spaces" | ./out/test/assemble $files >"$aout" \
 	    2>"$aout.err" || rc=$?

@@ -8,12 +8,15 @@
  * its crop marks, its join lines from the pixels, and each tile is laid
  * with its cut edge on its neighbour's join line.
  *
- *   assemble [-r DPI] [-o OUT.ppm] TILE.ppm ...
+ *   assemble [-r DPI] [-o OUT.ppm] [-s SPACES] TILE.ppm ...
  *
  * takes the tiles row by row (the grid follows from their join lines)
- * and reads the spaces to measure from stdin, one a line, "rect X Y W
- * H" or "circle X Y W H": where each space's outline should be on the
- * board, mm from its trim's top-left.  It prints, in mm:
+ * and reads the spaces to measure from stdin (with -s, from the file
+ * SPACES), one a line, "rect X Y W H" or "circle X Y W H": where each
+ * space's outline should be on the board, mm from its trim's top-left.
+ * A TILE "-" (with -s) is the next page on stdin: pdftoppm -f M -l N
+ * piped in, its pages one after another, never written to files.  It
+ * prints, in mm:
  *
  *   tile I cut L T R B join JX JY window X0 Y0 X1 Y1   (on its page;
  *                         a join of -1: none; the window is where
@@ -786,13 +789,13 @@ measure_circle(const struct ppm *b, uint32_t c, double x, double y,
 }
 
 static void
-spaces(const struct ppm *b)
+spaces(const struct ppm *b, FILE *in)
 {
 	char kind[16];
 	double v[4];
 	int i = 0;
 
-	while (scanf("%15s %lf %lf %lf %lf", kind, &v[0], &v[1], &v[2],
+	while (fscanf(in, "%15s %lf %lf %lf %lf", kind, &v[0], &v[1], &v[2],
 	    &v[3]) == 5) {
 		int circle = strcmp(kind, "circle") == 0;
 		double x = px(v[0]), y = px(v[1]), w = px(v[2]), h = px(v[3]);
@@ -859,17 +862,33 @@ grid(const struct tile *t, int n, const char **names, int *rows, int *cols)
 }
 
 static int
-board(int n, const char **names, const char *out)
+board(int n, const char **argv, const char *out, FILE *in)
 {
 	struct tile *t = calloc((size_t)n, sizeof(*t));
 	struct ppm b = { 0, 0, NULL, 3, NULL, 0 };
+	const char **names = calloc((size_t)n, sizeof(*names));
+	char (*label)[32] = calloc((size_t)n, sizeof(*label));
 	long misfit;
-	int i, rows, cols, rc = 1;
+	int i, rows, cols, rc = 1, piped = 0;
 
+	if (t == NULL || names == NULL || label == NULL) {
+		fprintf(stderr, "assemble: out of memory\n");
+		goto out;
+	}
+	/* a tile from stdin named by its place there */
+	for (i = 0; i < n; i++) {
+		names[i] = argv[i];
+		if (strcmp(argv[i], "-") == 0) {
+			snprintf(label[i], sizeof(label[i]), "stdin's page %d",
+			    ++piped);
+			names[i] = label[i];
+		}
+	}
 	for (i = 0; i < n; i++) {
 		struct tile *k = &t[i];
 
-		if (ppm_load(names[i], &k->im, 1) != 0) {
+		if ((strcmp(argv[i], "-") == 0 ? ppm_next(stdin, &k->im, 1) :
+		    ppm_load(names[i], &k->im, 1)) != 0) {
 			fprintf(stderr, "assemble: cannot read %s\n",
 			    names[i]);
 			rc = 2;
@@ -901,16 +920,18 @@ board(int n, const char **names, const char *out)
 	printf("board %.3f %.3f\n", mm((double)b.w), mm((double)b.h));
 	printf("misfit %ld\n", misfit);
 	all_seams(&b, t, rows, cols);
-	spaces(&b);
+	spaces(&b, in);
 	rc = 0;
 	if (out != NULL && write_ppm(out, &b) != 0) {
 		fprintf(stderr, "assemble: cannot write %s\n", out);
 		rc = 2;
 	}
 out:
-	for (i = 0; i < n; i++)
+	for (i = 0; t != NULL && i < n; i++)
 		ppm_free(&t[i].im);
 	free(t);
+	free(names);
+	free(label);
 	free(b.p);
 	return rc;
 }
@@ -977,7 +998,8 @@ static int
 usage(void)
 {
 	fprintf(stderr, "usage: assemble [-r DPI] [-o OUT.ppm] TILE.ppm ... "
-	    "<SPACES\n       assemble -rings [-r DPI] "
+	    "<SPACES\n       assemble [-r DPI] [-o OUT.ppm] -s SPACES "
+	    "TILE.ppm|- ...\n       assemble -rings [-r DPI] "
 	    "PAGE.ppm RRGGBB\n");
 	return 2;
 }
@@ -985,12 +1007,13 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	const char *out = NULL;
-	int ring = 0;
+	const char *out = NULL, *sp = NULL;
+	FILE *in = stdin;
+	int ring = 0, i, rc;
 
 	argv++;
 	argc--;
-	while (argc > 0 && argv[0][0] == '-') {
+	while (argc > 0 && argv[0][0] == '-' && argv[0][1] != '\0') {
 		if (strcmp(argv[0], "-rings") == 0)
 			ring = 1;
 		else if (strcmp(argv[0], "-r") == 0 && argc > 1) {
@@ -999,6 +1022,10 @@ main(int argc, char **argv)
 			argc--;
 		} else if (strcmp(argv[0], "-o") == 0 && argc > 1) {
 			out = argv[1];
+			argv++;
+			argc--;
+		} else if (strcmp(argv[0], "-s") == 0 && argc > 1) {
+			sp = argv[1];
 			argv++;
 			argc--;
 		} else
@@ -1010,5 +1037,16 @@ main(int argc, char **argv)
 		return argc == 2 ? rings(argv[0], argv[1]) : usage();
 	if (argc < 1)
 		return usage();
-	return board(argc, (const char **)argv, out);
+	/* stdin holds either the spaces or tiles */
+	for (i = 0; sp == NULL && i < argc; i++)
+		if (strcmp(argv[i], "-") == 0)
+			return usage();
+	if (sp != NULL && (in = fopen(sp, "r")) == NULL) {
+		perror(sp);
+		return 2;
+	}
+	rc = board(argc, (const char **)argv, out, in);
+	if (in != stdin)
+		fclose(in);
+	return rc;
 }

@@ -25,6 +25,55 @@ struct ppm {
 };
 
 /*
+ * The header of a P6 of 255 (with grey set, or a P5 of 255) from f:
+ * im's w, h and bpp.  -1 if not one.
+ */
+static inline int
+ppm_header(FILE *f, struct ppm *im, int grey)
+{
+	long maxv;
+	int magic = 0;
+
+	if (fscanf(f, "P%d %ld %ld %ld", &magic, &im->w, &im->h,
+	    &maxv) != 4 || (magic != 6 && !(grey && magic == 5)) ||
+	    maxv != 255 || im->w <= 0 || im->h <= 0 || fgetc(f) == EOF)
+		return -1;
+	im->bpp = magic == 5 ? 1 : 3;
+	return 0;
+}
+
+/* The pixels after the header, read on from f into memory; -1 short. */
+static inline int
+ppm_pixels(FILE *f, struct ppm *im)
+{
+	size_t n = (size_t)im->w * (size_t)im->h * (size_t)im->bpp;
+
+	im->map = NULL;
+	im->p = malloc(n);
+	if (im->p == NULL || fread(im->p, 1, n, f) != n) {
+		free(im->p);
+		im->p = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The next page of a stream of them into *im (pdftoppm -f M -l N writes
+ * its pages one after another to a pipe: no file written, nor removed);
+ * as ppm_load().
+ */
+static inline int
+ppm_next(FILE *f, struct ppm *im, int grey)
+{
+	im->map = NULL;
+	im->p = NULL;
+	if (ppm_header(f, im, grey) != 0)
+		return -1;
+	return ppm_pixels(f, im);
+}
+
+/*
  * path's pixels into *im, read only: mapped from its file where it can
  * be, else read (a pipe); -1 if not a whole P6 of 255 (with grey set,
  * or a P5 of 255).  ppm_free() gives them back.
@@ -33,21 +82,17 @@ static inline int
 ppm_load(const char *path, struct ppm *im, int grey)
 {
 	FILE *f = fopen(path, "rb");
-	long maxv, off;
+	long off;
 	size_t n;
-	int magic = 0;
 
 	im->map = NULL;
 	im->p = NULL;
 	if (f == NULL)
 		return -1;
-	if (fscanf(f, "P%d %ld %ld %ld", &magic, &im->w, &im->h,
-	    &maxv) != 4 || (magic != 6 && !(grey && magic == 5)) ||
-	    maxv != 255 || im->w <= 0 || im->h <= 0 || fgetc(f) == EOF) {
+	if (ppm_header(f, im, grey) != 0) {
 		fclose(f);
 		return -1;
 	}
-	im->bpp = magic == 5 ? 1 : 3;
 	n = (size_t)im->w * (size_t)im->h * (size_t)im->bpp;
 	if ((off = ftell(f)) > 0 && fseek(f, 0, SEEK_END) == 0 &&
 	    ftell(f) >= off + (long)n) {
@@ -63,14 +108,8 @@ ppm_load(const char *path, struct ppm *im, int grey)
 		return 0;
 	}
 	/* A pipe: read on from the header; a file: back to its end. */
-	if (off > 0 && fseek(f, off, SEEK_SET) != 0) {
-		fclose(f);
-		return -1;
-	}
-	im->p = malloc(n);
-	if (im->p == NULL || fread(im->p, 1, n, f) != n) {
-		free(im->p);
-		im->p = NULL;
+	if ((off > 0 && fseek(f, off, SEEK_SET) != 0) ||
+	    ppm_pixels(f, im) != 0) {
 		fclose(f);
 		return -1;
 	}
