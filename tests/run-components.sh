@@ -196,9 +196,11 @@ page_words() {
 }
 # page_plan PDF MODE: each of the 16 pages shows the words expect_page
 # (expect_none with MODE none) gives it.  One pdftotext of the whole
-# PDF: its pages, each ended by a form feed, are those of one per page.
+# PDF: its pages, each ended by a form feed, are those of one per page;
+# kept in PDF.txt (label_ok reads the board's tiles there).
 page_plan() {
-	pdftotext -raw "$1" - | page_words ff >"$1.got"
+	pdftotext -raw "$1" "$1.txt" || :
+	page_words ff <"$1.txt" >"$1.got"
 	p=1
 	while [ "$p" -le 16 ]; do
 		echo "@$p"
@@ -456,33 +458,43 @@ done
 
 # --- 4. the board, put together from its tiles ---------------------------
 # kind_sizes DECK: "KIND SHAPE W H" for each kind of DECK, its trim in
-# mm, from the size its layout gives.
+# mm, from the size its layout gives.  One awk reads deck.yaml and each
+# kind's layout (not an awk a kind: they run 6 times, for 8 kinds).
 kind_sizes() {
-	sed -n 's/^  \([a-z0-9_-]*\): *{ *layout: *\([^,} ]*\).*/\1 \2/p' \
-	    "$1/deck.yaml" | while read -r kind lay; do
-		case $lay in
-		./* | ../* | *.yaml) f=$1/${lay#./} ;;
-		*) f=layouts/$lay.yaml ;;
-		esac
-		awk -v kind="$kind" '
-		BEGIN {
-			split("standard 63 88 poker 63.5 88.9 bridge 57 89 " \
-			    "euro 59 86 tarot 70 120 mini-euro 44 68", p, " ")
-			for (i = 1; i < 18; i += 3) { pw[p[i]] = p[i + 1]; ph[p[i]] = p[i + 2] }
-		}
-		/^(size|card):/ && !done {
-			s = $0; sub(/^[a-z]+: */, "", s); sub(/ +#.*/, "", s); done = 1
-			if (s in pw) { print kind, "rect", pw[s], ph[s]; next }
+	awk -v deck="$1" '
+	BEGIN {
+		split("standard 63 88 poker 63.5 88.9 bridge 57 89 " \
+		    "euro 59 86 tarot 70 120 mini-euro 44 68", p, " ")
+		for (i = 1; i < 18; i += 3) { pw[p[i]] = p[i + 1]; ph[p[i]] = p[i + 2] }
+	}
+	# the first size: or card: line of layout f
+	function size(kind, f,   l, s, d, w, h, done, rc) {
+		while ((rc = getline l < f) > 0) {
+			if (done || l !~ /^(size|card):/) continue
+			s = l; sub(/^[a-z]+: */, "", s); sub(/ +#.*/, "", s); done = 1
+			if (s in pw) { print kind, "rect", pw[s], ph[s]; continue }
 			if (match(s, /diameter_mm: *[0-9.]+/)) {
 				d = substr(s, RSTART, RLENGTH); sub(/.*: */, "", d)
-				print kind, "circle", d, d; next
+				print kind, "circle", d, d; continue
 			}
 			w = s; sub(/.*width_mm: */, "", w); sub(/[^0-9.].*/, "", w)
 			h = s; sub(/.*height_mm: */, "", h); sub(/[^0-9.].*/, "", h)
 			print kind, "rect", w, h
 		}
-		END { if (!done) print kind, "rect", 63, 88 }' "$f"
-	done
+		close(f)
+		if (rc < 0) { print "kind_sizes: cannot read " f > "/dev/stderr"; return }
+		if (!done) print kind, "rect", 63, 88
+	}
+	# "  KIND: {layout: LAYOUT...": ./ and ../ and *.yaml in the deck
+	match($0, /^  [a-z0-9_-]*: *[{] *layout: *[^,} ]*/) {
+		kind = substr($0, 3, RLENGTH - 2); sub(/:.*/, "", kind)
+		lay = substr($0, 1, RLENGTH); sub(/.*layout: */, "", lay)
+		if (lay ~ /^\.\.\// || lay ~ /^\.\// || lay ~ /\.yaml$/) {
+			sub(/^\.\//, "", lay); f = deck "/" lay
+		} else
+			f = "layouts/" lay ".yaml"
+		size(kind, f)
+	}' "$1/deck.yaml"
 }
 
 # layout_of DECK KIND: the file of KIND's layout.
@@ -533,17 +545,47 @@ space_specs() {
 # assemble OUT PDF PAGE...: the board on those tile pages put together,
 # its spaces (OUT.spaces, from space_specs) measured, into OUT; with
 # $tile_measures set, each tile page measured too, into OUT-PAGE.m.
+# Without, the tiles are rendered grey and piped: out/test/assemble
+# reads black (marks, join lines, ticks) and where a space's stroke
+# changes to what is around it, no colour (the same measures as from
+# colour pages, on Serious Privacy's boards); a grey page costs
+# pdftoppm ~25 % less CPU, and a third of the bytes, read from a pipe,
+# never written to a file and removed.  The pages go in their order,
+# a pdftoppm a run of pages that follow on.  measure's colours
+# (inside_marks: nothing painted outside the window but the map's
+# #333333) need colour pages, read twice: files.
 assemble() {
 	aout=$1 apdf=$2
 	shift 2
-	rasters "$apdf" "$aout" "$@"
-	files=
-	for p in "$@"; do
-		files="$files $aout-$p.ppm"
-		[ -z "${tile_measures-}" ] ||
-		    ./out/test/measure "$aout-$p.ppm" >"$aout-$p.m" || :
-	done
 	rc=0
+	if [ -z "${tile_measures-}" ]; then
+		cut -d' ' -f1-5 "$aout.spaces" >"$aout.in"
+		dashes=""
+		for p; do dashes="$dashes -"; done
+		# shellcheck disable=SC2086
+		{
+			s="" e=""
+			for p; do
+				if [ -n "$e" ] && [ "$p" = $((e + 1)) ]; then
+					e=$p
+					continue
+				fi
+				[ -z "$s" ] || pdftoppm -gray -r 600 -aa no \
+				    -aaVector no -f "$s" -l "$e" "$apdf"
+				s=$p e=$p
+			done
+			pdftoppm -gray -r 600 -aa no -aaVector no -f "$s" -l "$e" \
+			    "$apdf"
+		} | ./out/test/assemble -s "$aout.in" $dashes >"$aout" \
+		    2>"$aout.err" || rc=$?
+		return $rc
+	fi
+	rasters "$apdf" "$aout" "$@"
+	files=""
+	for p; do
+		files="$files $aout-$p.ppm"
+		./out/test/measure "$aout-$p.ppm" >"$aout-$p.m" || :
+	done
 	# shellcheck disable=SC2086
 	cut -d' ' -f1-5 "$aout.spaces" | ./out/test/assemble $files >"$aout" \
 	    2>"$aout.err" || rc=$?
@@ -613,13 +655,19 @@ spaces_ok() {
 
 # label_ok PDF PAGE LABEL N/T OUT I: tile page PAGE says "LABEL · N/T",
 # and its "N/T" lies below tile I's window (its crop marks' inner ends,
-# from OUT) and above the 5 mm edge band.
+# from OUT) and above the 5 mm edge band.  PDF's text is read from
+# PDF.txt (page_plan's pdftotext -raw, pages ended by form feeds) and
+# PDF.bbox (pdftotext -bbox, a <page> element a page): one pdftotext
+# each for the four tiles, not two a tile.
 label_ok() {
-	pdftotext -raw -f "$2" -l "$2" "$1" - | grep -qF "$3 · $4" ||
+	awk -v p="$2" -v l="$3 · $4" 'BEGIN { RS = "\f" }
+	    NR == p { n = split($0, s, "\n"); for (i = 1; i <= n; i++) if (index(s[i], l)) f = 1 }
+	    END { exit !f }' "$1.txt" ||
 	    { echo "page $2 does not say '$3 · $4'"; return 1; }
-	bottom=$(awk -v i="$6" '$1 == "tile" && $2 == i { print $15 }' "$5")
-	pdftotext -bbox -f "$2" -l "$2" "$1" - | awk -v w="$4" -v bottom="$bottom" '
-	index($0, ">" w "</word>") {
+	awk -v t="$6" -v p="$2" -v w="$4" '
+	FILENAME == ARGV[1] { if ($1 == "tile" && $2 == t) bottom = $15; next }
+	/<page / { pg++ }
+	pg == p && index($0, ">" w "</word>") {
 		n = split($0, f, "\"")
 		for (i = 1; i < n; i++) {
 			if (f[i] ~ /yMin=$/) y0 = f[i + 1] * 25.4 / 72
@@ -629,7 +677,7 @@ label_ok() {
 		if (y0 <= bottom || y1 > 292)
 			{ printf "\"%s\" at y %.1f to %.1f mm: not between the window (%.1f) and the edge band (292)\n", w, y0, y1, bottom; bad = 1 }
 	}
-	END { if (!found) print "no word \"" w "\""; exit bad || !found }'
+	END { if (!found) print "no word \"" w "\""; exit bad || !found }' "$5" "$1.bbox"
 }
 
 # inside_marks OUT I TILE.m: on tile I, everything painted but the
@@ -663,6 +711,7 @@ check "board: every card space 63 x 88 mm +- 0.2, in place" spaces_ok "$B" alpha
 check "board: every token space 20 + 2 x 1.5 mm +- 0.2, in place" \
     spaces_ok "$B" token
 tile_measures=
+pdftotext -bbox "$T/long.pdf" "$T/long.pdf.bbox" || :
 for i in 1 2 3 4; do
 	check "board: tile $i says 'Test board · $i/4' below its window" \
 	    label_ok "$T/long.pdf" $((10 + i)) "Test board" "$i/4" "$B" $i
@@ -731,19 +780,18 @@ component() {
 	in_k && $0 ~ "^    " s ":" { sub(/^ *[a-z-]+: */, ""); print; exit }' \
 	    $SP/text/en.yaml
 }
-# names_ok TEXT NAME...: each NAME is in TEXT (case and line breaks aside).
+# names_ok TEXT NAME...: each NAME is in TEXT (case and line breaks aside:
+# lines joined by a space, runs of spaces squeezed).  One awk, not a tr
+# a name; the NAMEs are taken out of its operands, not read as files.
 names_ok() {
-	hay=$(tr '\n' ' ' <"$1" | tr -s ' ' | tr '[:upper:]' '[:lower:]')
-	shift
-	miss=0
-	for n in "$@"; do
-		lc=$(printf '%s' "$n" | tr '[:upper:]' '[:lower:]')
-		case $hay in
-		*"$lc"*) ;;
-		*) echo "missing: $n"; miss=1 ;;
-		esac
-	done
-	return $miss
+	awk 'BEGIN { for (i = 2; i < ARGC; i++) { name[i] = ARGV[i]; ARGV[i] = "" } }
+	{ hay = hay $0 " " }
+	END {
+		gsub(/ +/, " ", hay); hay = tolower(hay)
+		for (i = 2; i < ARGC; i++)
+			if (!index(hay, tolower(name[i]))) { print "missing: " name[i]; miss = 1 }
+		exit miss
+	}' "$@"
 }
 # list LINES: "a, b, c"
 list() { printf '%s\n' "$1" | awk 'NR > 1 { printf ", " } { printf "%s", $0 }'; }
@@ -838,14 +886,16 @@ check "pack credits: thanks without thanks-title: exit 1, the missing string nam
 # put together, its card spaces and token spaces measured.
 S=$T/sp.pdf
 check "serious-privacy: cards render" render $SP -o "$S"
-pdftotext -raw "$S" - | awk 'BEGIN { RS = "\f" } {
+# its text, one pdftotext for the tiles' labels and the Event card below
+pdftotext -raw "$S" "$S.txt" || :
+awk 'BEGIN { RS = "\f" } {
 	n = split($0, l, "\n")
 	for (i = 1; i <= n; i++) if (l[i] ~ / · [0-9]+\/[0-9]+$/) {
 		s = l[i]; sub(/ · [0-9]+\/[0-9]+$/, "", s)
 		k = l[i]; sub(/.* · /, "", k)
 		print NR "\t" s "\t" k
 	}
-}' >"$T/sp-tiles"
+}' "$S.txt" >"$T/sp-tiles"
 # boards_ok TILES NAME...: the labelled tiles (page, board, k/n) are
 # those of the boards NAME..., each with its tiles 1/n to n/n.
 boards_ok() {
@@ -913,12 +963,16 @@ EOF
 # card the sector's head band must stand out from the deck's frame, and
 # be the colour the Regulator board's head band has.
 # pixel PDF PAGE XPT YPT: "R G B" of the 600 dpi pixel at that point.
+# (one awk for both offsets, od's three numbers joined by the shell)
 pixel() {
-	x=$(awk -v v="$3" 'BEGIN { printf "%d", v * 600 / 72 }')
-	y=$(awk -v v="$4" 'BEGIN { printf "%d", v * 600 / 72 }')
-	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -x "$x" -y "$y" \
-	    -W 1 -H 1 -singlefile "$1" "$T/px" &&
-	    tail -c 3 "$T/px.ppm" | od -An -tu1 | tr -s ' ' | sed 's/^ //'
+	# shellcheck disable=SC2046
+	set -- "$1" "$2" $(awk -v x="$3" -v y="$4" \
+	    'BEGIN { printf "%d %d", x * 600 / 72, y * 600 / 72 }')
+	pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -x "$3" -y "$4" \
+	    -W 1 -H 1 -singlefile "$1" "$T/px" || return
+	# shellcheck disable=SC2046
+	set -- $(tail -c 3 "$T/px.ppm" | od -An -tu1)
+	echo "$*"
 }
 # words PDF PAGE: "word xMin yMin xMax yMax" (pt) of each word on PAGE.
 bboxes() {
@@ -932,8 +986,8 @@ ev=$(sed -n 's/.*{id: \([a-z-]*\), component: event, sector: regulator.*/\1/p' $
 set -- $(awk -v id="$ev" '$1 == id ":" { on = 1; next }
     on && /title:/ { print $2, $3; exit }' $SP/text/en.yaml)
 w1=$1 w2=$2
-evpage=$(pdftotext -raw "$S" - | awk -v w="$w1 $w2" 'BEGIN { RS = "\f" }
-    { gsub(/\n/, " ") } index($0, w) { print NR; exit }')
+evpage=$(awk -v w="$w1 $w2" 'BEGIN { RS = "\f" }
+    { gsub(/\n/, " ") } index($0, w) { print NR; exit }' "$S.txt")
 # The REGULATOR above the title, in the same card: the sector's name on
 # its band, the icon left of it and the frame left of that (16 mm from
 # the trim to the name, the frame 0-3.5 mm).

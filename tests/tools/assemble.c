@@ -2,17 +2,21 @@
 /*
  * assemble: put the tiles of a board back together as a player would,
  * from rasters of its tile pages ("pdftoppm -r 600 -aa no -aaVector
- * no", binary PPM), and measure the spaces on the assembled board.
+ * no", binary PPM, or with -gray binary PGM), and measure the spaces
+ * on the assembled board.
  * Nothing is taken from deckpress: each tile's cut lines are found from
  * its crop marks, its join lines from the pixels, and each tile is laid
  * with its cut edge on its neighbour's join line.
  *
- *   assemble [-r DPI] [-o OUT.ppm] TILE.ppm ...
+ *   assemble [-r DPI] [-o OUT.ppm] [-s SPACES] TILE.ppm ...
  *
  * takes the tiles row by row (the grid follows from their join lines)
- * and reads the spaces to measure from stdin, one a line, "rect X Y W
- * H" or "circle X Y W H": where each space's outline should be on the
- * board, mm from its trim's top-left.  It prints, in mm:
+ * and reads the spaces to measure from stdin (with -s, from the file
+ * SPACES), one a line, "rect X Y W H" or "circle X Y W H": where each
+ * space's outline should be on the board, mm from its trim's top-left.
+ * A TILE "-" (with -s) is the next page on stdin: pdftoppm -f M -l N
+ * piped in, its pages one after another, never written to files.  It
+ * prints, in mm:
  *
  *   tile I cut L T R B join JX JY window X0 Y0 X1 Y1   (on its page;
  *                         a join of -1: none; the window is where
@@ -27,6 +31,10 @@
  *   space I rect|circle #rrggbb X Y W H [D]   what was found where
  *                         space I should be: its outline's outer box
  *                         (D: a circle's fitted outer diameter)
+ *
+ * Grey tiles (all of them) make a grey board: a pixel of grey G reads
+ * as the colour #GGGGGG, black as black.  Nothing here needs a colour,
+ * only where a colour changes: a third of the bytes to render and read.
  *
  *   assemble -rings [-r DPI] PAGE.ppm RRGGBB
  *
@@ -79,7 +87,10 @@ rgb(const struct ppm *im, long x, long y)
 
 	if (x < 0 || y < 0 || x >= im->w || y >= im->h)
 		return 0xffffff;
-	p = im->p + 3 * ((size_t)y * (size_t)im->w + (size_t)x);
+	p = im->p + (size_t)im->bpp * ((size_t)y * (size_t)im->w +
+	    (size_t)x);
+	if (im->bpp == 1)
+		return (uint32_t)p[0] * 0x010101;
 	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
 }
 
@@ -104,17 +115,19 @@ components(const struct ppm *im, uint32_t c, struct comp **out)
 
 	for (y = 0; y < im->h; y++)
 		for (x = 0; x < im->w; x++) {
-			const unsigned char *p = im->p + 3 * ((size_t)y *
-			    (size_t)im->w + (size_t)x);
+			const unsigned char *p = im->p + (size_t)im->bpp *
+			    ((size_t)y * (size_t)im->w + (size_t)x);
 			struct comp k = { x, y, x, y, 0 };
 
 			/*
 			 * rgb() without its bounds, as the scan is inside; a
 			 * run of another colour passed over whole.
 			 */
-			if (((uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 |
+			if ((im->bpp == 1 ? (uint32_t)p[0] * 0x010101 :
+			    (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 |
 			    p[2]) != c) {
-				x = ppm_run_end(p - 3 * x, x, im->w) - 1;
+				x = ppm_run_end_bpp(p - im->bpp * x, x, im->w,
+				    im->bpp) - 1;
 				continue;
 			}
 			if (seen[y * im->w + x])
@@ -254,14 +267,14 @@ black_runs(const struct ppm *im, long y, long x0, long x1,
 		x0 = 0;
 	if (x1 > im->w)
 		x1 = im->w;
-	row = im->p + 3 * (size_t)y * (size_t)im->w;
+	row = im->p + (size_t)im->bpp * (size_t)y * (size_t)im->w;
 	for (x = x0; x < x1; x = e) {
-		const unsigned char *p = row + 3 * x;
+		const unsigned char *p = row + im->bpp * x;
 
-		e = ppm_run_end(row, x, im->w);
+		e = ppm_run_end_bpp(row, x, im->w, im->bpp);
 		if (e > x1)
 			e = x1;
-		if ((p[0] | p[1] | p[2]) == 0)
+		if ((im->bpp == 1 ? p[0] : p[0] | p[1] | p[2]) == 0)
 			fn(arg, x, e);
 	}
 }
@@ -453,8 +466,9 @@ paint(struct ppm *b, const struct tile *t, int n)
 		if (y1 > b->h)
 			b->h = y1;
 	}
-	b->p = malloc((size_t)b->w * (size_t)b->h * 3);
-	memset(b->p, 255, (size_t)b->w * (size_t)b->h * 3);
+	b->bpp = t[0].im.bpp;
+	b->p = malloc((size_t)b->w * (size_t)b->h * (size_t)b->bpp);
+	memset(b->p, 255, (size_t)b->w * (size_t)b->h * (size_t)b->bpp);
 	/*
 	 * Row by row: each tile lies on the glue strips before it.  A row
 	 * goes in one copy, of the part of it on both the tile's page and
@@ -475,10 +489,11 @@ paint(struct ppm *b, const struct tile *t, int n)
 			if (x1 > x)
 				x1 = x;
 			if (x0 < x1)
-				memcpy(b->p + 3 * ((size_t)by * b->w +
-				    (size_t)(x0 + t[i].sx)),
-				    t[i].im.p + 3 * ((size_t)y * t[i].im.w +
-				    (size_t)x0), 3 * (size_t)(x1 - x0));
+				memcpy(b->p + (size_t)b->bpp * ((size_t)by *
+				    b->w + (size_t)(x0 + t[i].sx)),
+				    t[i].im.p + (size_t)b->bpp * ((size_t)y *
+				    t[i].im.w + (size_t)x0),
+				    (size_t)b->bpp * (size_t)(x1 - x0));
 		}
 }
 
@@ -774,13 +789,13 @@ measure_circle(const struct ppm *b, uint32_t c, double x, double y,
 }
 
 static void
-spaces(const struct ppm *b)
+spaces(const struct ppm *b, FILE *in)
 {
 	char kind[16];
 	double v[4];
 	int i = 0;
 
-	while (scanf("%15s %lf %lf %lf %lf", kind, &v[0], &v[1], &v[2],
+	while (fscanf(in, "%15s %lf %lf %lf %lf", kind, &v[0], &v[1], &v[2],
 	    &v[3]) == 5) {
 		int circle = strcmp(kind, "circle") == 0;
 		double x = px(v[0]), y = px(v[1]), w = px(v[2]), h = px(v[3]);
@@ -808,8 +823,8 @@ write_ppm(const char *path, const struct ppm *b)
 
 	if (f == NULL)
 		return -1;
-	fprintf(f, "P6\n%ld %ld\n255\n", b->w, b->h);
-	fwrite(b->p, 3, (size_t)b->w * (size_t)b->h, f);
+	fprintf(f, "P%d\n%ld %ld\n255\n", b->bpp == 1 ? 5 : 6, b->w, b->h);
+	fwrite(b->p, (size_t)b->bpp, (size_t)b->w * (size_t)b->h, f);
 	return fclose(f);
 }
 
@@ -847,19 +862,41 @@ grid(const struct tile *t, int n, const char **names, int *rows, int *cols)
 }
 
 static int
-board(int n, const char **names, const char *out)
+board(int n, const char **argv, const char *out, FILE *in)
 {
 	struct tile *t = calloc((size_t)n, sizeof(*t));
-	struct ppm b = { 0, 0, NULL, NULL, 0 };
+	struct ppm b = { 0, 0, NULL, 3, NULL, 0 };
+	const char **names = calloc((size_t)n, sizeof(*names));
+	char (*label)[32] = calloc((size_t)n, sizeof(*label));
 	long misfit;
-	int i, rows, cols, rc = 1;
+	int i, rows, cols, rc = 1, piped = 0;
 
+	if (t == NULL || names == NULL || label == NULL) {
+		fprintf(stderr, "assemble: out of memory\n");
+		goto out;
+	}
+	/* a tile from stdin named by its place there */
+	for (i = 0; i < n; i++) {
+		names[i] = argv[i];
+		if (strcmp(argv[i], "-") == 0) {
+			snprintf(label[i], sizeof(label[i]), "stdin's page %d",
+			    ++piped);
+			names[i] = label[i];
+		}
+	}
 	for (i = 0; i < n; i++) {
 		struct tile *k = &t[i];
 
-		if (ppm_read(names[i], &k->im) != 0) {
+		if ((strcmp(argv[i], "-") == 0 ? ppm_next(stdin, &k->im, 1) :
+		    ppm_load(names[i], &k->im, 1)) != 0) {
 			fprintf(stderr, "assemble: cannot read %s\n",
 			    names[i]);
+			rc = 2;
+			goto out;
+		}
+		if (k->im.bpp != t[0].im.bpp) {
+			fprintf(stderr, "assemble: %s: grey and colour "
+			    "tiles mixed\n", names[i]);
 			rc = 2;
 			goto out;
 		}
@@ -883,16 +920,18 @@ board(int n, const char **names, const char *out)
 	printf("board %.3f %.3f\n", mm((double)b.w), mm((double)b.h));
 	printf("misfit %ld\n", misfit);
 	all_seams(&b, t, rows, cols);
-	spaces(&b);
+	spaces(&b, in);
 	rc = 0;
 	if (out != NULL && write_ppm(out, &b) != 0) {
 		fprintf(stderr, "assemble: cannot write %s\n", out);
 		rc = 2;
 	}
 out:
-	for (i = 0; i < n; i++)
+	for (i = 0; t != NULL && i < n; i++)
 		ppm_free(&t[i].im);
 	free(t);
+	free(names);
+	free(label);
 	free(b.p);
 	return rc;
 }
@@ -910,7 +949,7 @@ rings(const char *path, const char *hex)
 	    16);
 	size_t n, i;
 
-	if (ppm_read(path, &im) != 0) {
+	if (ppm_load(path, &im, 1) != 0) {
 		fprintf(stderr, "assemble: cannot read %s\n", path);
 		return 2;
 	}
@@ -959,7 +998,8 @@ static int
 usage(void)
 {
 	fprintf(stderr, "usage: assemble [-r DPI] [-o OUT.ppm] TILE.ppm ... "
-	    "<SPACES\n       assemble -rings [-r DPI] "
+	    "<SPACES\n       assemble [-r DPI] [-o OUT.ppm] -s SPACES "
+	    "TILE.ppm|- ...\n       assemble -rings [-r DPI] "
 	    "PAGE.ppm RRGGBB\n");
 	return 2;
 }
@@ -967,12 +1007,13 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	const char *out = NULL;
-	int ring = 0;
+	const char *out = NULL, *sp = NULL;
+	FILE *in = stdin;
+	int ring = 0, i, rc;
 
 	argv++;
 	argc--;
-	while (argc > 0 && argv[0][0] == '-') {
+	while (argc > 0 && argv[0][0] == '-' && argv[0][1] != '\0') {
 		if (strcmp(argv[0], "-rings") == 0)
 			ring = 1;
 		else if (strcmp(argv[0], "-r") == 0 && argc > 1) {
@@ -981,6 +1022,10 @@ main(int argc, char **argv)
 			argc--;
 		} else if (strcmp(argv[0], "-o") == 0 && argc > 1) {
 			out = argv[1];
+			argv++;
+			argc--;
+		} else if (strcmp(argv[0], "-s") == 0 && argc > 1) {
+			sp = argv[1];
 			argv++;
 			argc--;
 		} else
@@ -992,5 +1037,16 @@ main(int argc, char **argv)
 		return argc == 2 ? rings(argv[0], argv[1]) : usage();
 	if (argc < 1)
 		return usage();
-	return board(argc, (const char **)argv, out);
+	/* stdin holds either the spaces or tiles */
+	for (i = 0; sp == NULL && i < argc; i++)
+		if (strcmp(argv[i], "-") == 0)
+			return usage();
+	if (sp != NULL && (in = fopen(sp, "r")) == NULL) {
+		perror(sp);
+		return 2;
+	}
+	rc = board(argc, (const char **)argv, out, in);
+	if (in != stdin)
+		fclose(in);
+	return rc;
 }
