@@ -625,7 +625,7 @@ same_deck() {
 # sed, a head and a grep a kill point).
 killed_at() {
 	k=$1
-	call= i=0
+	call='' i=0
 	while [ "$i" -lt "$k" ] && IFS= read -r l; do
 		i=$((i + 1))
 		call=$l

@@ -356,7 +356,7 @@ rm -f "$T"/killed/*.tmp-*
 # after the last is; false, once PID has ended, if one is not caught
 # midway.  TIMEOUT counted in tries, as await does.
 paused() {
-	pid=$1 kids= tries=$((TIMEOUT * 50))
+	pid=$1 kids='' tries=$((TIMEOUT * 50))
 	for l in en fr; do
 		kid=
 		until [ -n "$kid" ]; do

@@ -430,7 +430,7 @@ has_temp() {
 # processes make it longer, never shorter), not read from date: a
 # process less a try.
 stopped() {
-	kid= tmp= tries=$((TIMEOUT * 50))
+	kid='' tmp='' tries=$((TIMEOUT * 50))
 	until [ -n "$kid" ]; do
 		for t in "$2".tmp-*; do
 			[ -s "$t" ] || continue
