@@ -16,7 +16,8 @@
 #   WRAP      prefix for every deckpress call (valgrind)
 #   TIMEOUT   seconds to wait for a large render's temporary: 60
 #   NBIG      cards in each language of the large deck: 4000
-#   NLONG     cards in each language of the progress line's deck: 2000
+#   NLONG     cards in each language of the progress line's and the
+#             killed child's deck: 2000
 T=out/test/jobs
 . tests/suite.sh
 
@@ -203,6 +204,12 @@ fi
 # seconds each.
 B=$T/big
 quiz_deck "$B" big "$NBIG" en fr
+# A deck of NLONG cards a language, the first ones of B: the progress
+# line's below, and the killed child's, whose other language renders
+# whole (half of B's, 0.6 s of CPU less; its temporary holds bytes as
+# early, within the first tenth of its render: see the progress line).
+L=$T/long
+quiz_deck "$L" long "$NLONG" en fr
 OLD=$T/errors-j1/quiz-en-pack.pdf
 
 # A background job of a shell without job control ignores SIGINT; env
@@ -228,18 +235,20 @@ no_temp() {
 }
 
 # await PID PDF...: wait until each PDF has a temporary holding bytes,
-# while PID runs; false (PID killed) if it ends or TIMEOUT passes.
+# while PID runs; false (PID killed) if it ends or TIMEOUT passes.  The
+# time is counted in tries, TIMEOUT * 50 of them 20 ms apart (their
+# processes make it longer, never shorter), not read from date: a
+# process less a try.
 await() {
-	pid=$1
+	pid=$1 tries=$((TIMEOUT * 50))
 	shift
-	end=$(($(now_ms) + TIMEOUT * 1000))
 	for pdf; do
 		until has_temp "$pdf"; do
-			if ! kill -0 "$pid" 2>/dev/null ||
-			    [ "$(now_ms)" -gt "$end" ]; then
+			tries=$((tries - 1))
+			if ! kill -0 "$pid" 2>/dev/null || [ "$tries" -lt 0 ]; then
 				kill "$pid" 2>/dev/null || true
 				wait "$pid" || true
-				echo "no temporary of $pdf seen: make NBIG larger"
+				echo "no temporary of $pdf seen: make NBIG (or NLONG) larger"
 				return 1
 			fi
 			sleep 0.02
@@ -287,20 +296,20 @@ else
 	pass=$((pass + 1))
 fi
 
-# killed: all -j 2 of the large deck, then the quiz; the child writing
-# big-en-cards.pdf (its pid is in its temporary's name) gets SIGKILL.
+# killed: all -j 2 of the long deck, then the quiz; the child writing
+# long-en-cards.pdf (its pid is in its temporary's name) gets SIGKILL.
 # The others go on: exit 3, the death said on stderr in en's place
 # before fr's, the quiz's sheets written and reported as serially.
 killed() {
 	D=$T/killed
 	rm -rf "$D"
 	mkdir -p "$D"
-	cp "$OLD" "$D/big-en-cards.pdf"
-	$WRAP ./deckpress all -j 2 -d "$D" "$B" tests/decks/quiz \
+	cp "$OLD" "$D/long-en-cards.pdf"
+	$WRAP ./deckpress all -j 2 -d "$D" "$L" tests/decks/quiz \
 	    >"$D.out" 2>"$D.err" &
 	pid=$!
-	await $pid "$D/big-en-cards.pdf" || return 1
-	for t in "$D"/big-en-cards.pdf.tmp-*; do
+	await $pid "$D/long-en-cards.pdf" || return 1
+	for t in "$D"/long-en-cards.pdf.tmp-*; do
 		kid=${t##*.tmp-}
 		kid=${kid%-*}
 	done
@@ -308,14 +317,14 @@ killed() {
 	rc=0
 	wait $pid || rc=$?
 	[ "$rc" = 3 ] || { echo "exit $rc, expected 3"; cat "$D.err"; return 1; }
-	cmp "$OLD" "$D/big-en-cards.pdf" || return 1
-	head -n 1 "$D.err" | grep -qxF "deckpress: error: $B, language en: killed by signal 9 (Killed)" ||
+	cmp "$OLD" "$D/long-en-cards.pdf" || return 1
+	head -n 1 "$D.err" | grep -qxF "deckpress: error: $L, language en: killed by signal 9 (Killed)" ||
 	    { echo "stderr:"; cat "$D.err"; return 1; }
 	grep -q "'fr' skipped" "$D.err" || { cat "$D.err"; return 1; }
 	# What the serial run says of the quiz, last on both streams.
 	tail -n "$(wc -l <"$T/quiz.out")" "$D.out" | cmp - "$T/quiz.out" &&
 	    tail -n "$(wc -l <"$T/quiz.err")" "$D.err" | cmp - "$T/quiz.err" &&
-	    grep -q "big-fr-cards.pdf: $NBIG cards" "$D.out" &&
+	    grep -q "long-fr-cards.pdf: $NLONG cards" "$D.out" &&
 	    cmp "$T/quiz/quiz-en-cards.pdf" "$D/quiz-en-cards.pdf"
 }
 all quiz -j 1 -d "$T/killed" tests/decks/quiz
@@ -341,15 +350,13 @@ rm -f "$T"/killed/*.tmp-*
 # temporary appears within the first tenth of a child's run, which
 # goes on rendering for about 0.4 s of CPU here: time enough (0.13 s)
 # to stop it on a machine three times as fast, polling every 20 ms.
-L=$T/long
-quiz_deck "$L" long "$NLONG" en fr
+# (L is made above, with the signal tests' deck.)
 # paused PID DIR: while PID runs, each language's child writing into
 # DIR is stopped once its temporary appears, and both let go on 1.5 s
 # after the last is; false, once PID has ended, if one is not caught
-# midway.
+# midway.  TIMEOUT counted in tries, as await does.
 paused() {
-	pid=$1 kids=
-	end=$(($(now_ms) + TIMEOUT * 1000))
+	pid=$1 kids='' tries=$((TIMEOUT * 50))
 	for l in en fr; do
 		kid=
 		until [ -n "$kid" ]; do
@@ -359,8 +366,8 @@ paused() {
 				kid=${kid%-*}
 			done
 			[ -n "$kid" ] && break
-			if ! kill -0 "$pid" 2>/dev/null ||
-			    [ "$(now_ms)" -gt "$end" ]; then
+			tries=$((tries - 1))
+			if ! kill -0 "$pid" 2>/dev/null || [ "$tries" -lt 0 ]; then
 				kill -s CONT $kids 2>/dev/null || true
 				wait "$pid" || true
 				echo "no temporary of long-$l-cards.pdf seen: make NLONG larger"

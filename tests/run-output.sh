@@ -426,10 +426,11 @@ has_temp() {
 # stopped once a temporary of PDF holds bytes; $kid is that run's
 # process (the PID in the temporary's name).  False, saying why, if no
 # such temporary is seen while PID runs, or if the run was done before
-# it could be stopped.
+# it could be stopped.  TIMEOUT is counted in tries, 50 a second (their
+# processes make it longer, never shorter), not read from date: a
+# process less a try.
 stopped() {
-	kid= tmp=
-	end=$(($(now_ms) + TIMEOUT * 1000))
+	kid='' tmp='' tries=$((TIMEOUT * 50))
 	until [ -n "$kid" ]; do
 		for t in "$2".tmp-*; do
 			[ -s "$t" ] || continue
@@ -438,8 +439,8 @@ stopped() {
 			tmp=$t
 		done
 		[ -n "$kid" ] && break
-		if ! kill -0 "$1" 2>/dev/null ||
-		    [ "$(now_ms)" -gt "$end" ]; then
+		tries=$((tries - 1))
+		if ! kill -0 "$1" 2>/dev/null || [ "$tries" -lt 0 ]; then
 			echo "no temporary seen while it ran: make NBIG larger"
 			return 1
 		fi

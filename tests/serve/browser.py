@@ -26,8 +26,13 @@ try:
     from selenium.webdriver.support.ui import Select
     opts = webdriver.ChromeOptions()
     opts.binary_location = "/usr/bin/chromium"
+    # Headless Chromium preloads its address bar's two suggestion
+    # popups, WebUI pages in a renderer of their own: ~1 s of CPU here
+    # (that renderer's and the browser's), for a window no one sees and
+    # no check reads.  Not made.
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu",
-              "--disable-dev-shm-usage", "--window-size=1400,1400"):
+              "--disable-dev-shm-usage", "--window-size=1400,1400",
+              "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"):
         opts.add_argument(a)
     drv = webdriver.Chrome(service=Service("/usr/bin/chromedriver"),
                            options=opts)
