@@ -252,14 +252,19 @@ nowhere() {
 	! grep -rqa -- "$1" "$T"/*.err "$T"/*.out "$T/x.pdf" 2>/dev/null ||
 	    { echo "$1 found in an output"; return 1; }
 }
-# stranger DIR: a deck with a booklet, an image and a font of its own.
+# stranger DIR: a deck with a booklet, an image and a font of its own,
+# a copy of one made once ($T/stranger0): two processes a game, not
+# five, for the twelve games made afresh.
 stranger() {
+	if [ ! -d "$T/stranger0" ]; then
+		deck "$T/stranger0" "layout: ./layout.yaml"
+		layout "$T/stranger0" art/ok.png
+		mkdir -p "$T/stranger0/art" "$T/stranger0/fonts"
+		cp "$PNG" "$T/stranger0/art/ok.png"
+		cp tests/decks/yours/fonts/Lobster.otf "$T/stranger0/fonts/"
+	fi
 	rm -rf "$1"
-	deck "$1" "layout: ./layout.yaml"
-	layout "$1" art/ok.png
-	mkdir -p "$1/art" "$1/fonts"
-	cp "$PNG" "$1/art/ok.png"
-	cp tests/decks/yours/fonts/Lobster.otf "$1/fonts/"
+	cp -R "$T/stranger0" "$1"
 }
 SECRET=Zebra-secret-4711
 mkdir -p "$T/away/text"
@@ -391,7 +396,7 @@ stranger "$G"
 truncate -s 3G "$G/rules/en.md"
 check "a sparse 3 GB booklet: refused unread" bounded "$T/sparse-md.err" \
     "en.md: error: file larger than 16 MiB" booklet "$G" -o "$T/x.pdf"
-rm -rf "$G"
+rm -rf "$G" "$T/stranger0"
 
 # --- limits -----------------------------------------------------------
 # A small layout, each card its id: the limits are about the deck, not
