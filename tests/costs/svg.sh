@@ -21,7 +21,8 @@
 # at once: 16 MB of it is enough to find a use after free.
 svg_run() {
 	d=$T/svg-$1
-	mkdir -p "$d/art" "$d/text"
+	# svg_arts made both folders of most (a mkdir a case less)
+	[ -d "$d/text" ] || mkdir -p "$d/art" "$d/text"
 	printf 'card: standard\nfront:\n  - {type: image, file: art/x.svg, box_mm: [0, 0, 63, 88]}\n  - {type: text, field: title, box_mm: [6, 76, 51, 6], size_pt: [6, 8]}\n' \
 	    >"$d/layout.yaml"
 	printf 'game: svg\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n  - {id: one}\n' \
@@ -40,7 +41,8 @@ svg_run() {
 
 # svg_arts NAME=KIND...: each $T/svg-NAME/art/x.svg, hostile.py's KIND,
 # written by one Python process (starting one costs more than writing
-# most of these files), with KIND in x.kind beside it for svg_run.
+# most of these files), with KIND in x.kind beside it for svg_run, and
+# the deck's text/ folder made.
 svg_arts() {
 	python3 - "$T" "$@" <<'PY'
 import os, sys
@@ -50,6 +52,7 @@ for a in sys.argv[2:]:
     name, kind = a.split("=", 1)
     d = "%s/svg-%s/art" % (sys.argv[1], name)
     os.makedirs(d, exist_ok=True)
+    os.makedirs(d + "/../text", exist_ok=True)
     with open(d + "/x.svg", "wb") as f:
         f.write(hostile.make(kind))
     with open(d + "/x.kind", "w") as f:
