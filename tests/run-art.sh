@@ -10,10 +10,12 @@ T=out/test/art
 . tests/suite.sh
 
 # deck NAME FILE: a one-card deck showing FILE (256 x 128 px) in a
-# 64 x 32 mm box, the same way for every file.
+# 64 x 32 mm box, the same way for every file.  Its folders are made
+# unless DECKS below made them; FILE is copied unless it is already
+# there, art/a.EXT, as the generators here write it.
 deck() {
-	mkdir -p "$T/$1/art" "$T/$1/text"
-	cp "$2" "$T/$1/art/a.${2##*.}"
+	[ -d "$T/$1/text" ] || mkdir -p "$T/$1/art" "$T/$1/text"
+	[ "$2" = "$T/$1/art/a.${2##*.}" ] || cp "$2" "$T/$1/art/a.${2##*.}"
 	printf 'game: %s\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n  - {id: one}\n' \
 	    "$1" >"$T/$1/deck.yaml"
 	printf 'card: standard\nfront:\n  - {type: image, file: art/a.%s, box_mm: [0, 0, 64, 32]}\n' \
@@ -48,13 +50,23 @@ same() {
 PX=66 PY=101 PW=370 PH=182
 PAGE="0 0 $PW $PH"
 
-out/test/artgen rgb "$T/rgb.png"
-deck rgb "$T/rgb.png"
+# DECKS: every deck's art/ and text/, made by one mkdir (two processes
+# a deck before, with the copy of its art).
+DECKS="rgb cmyk adobe ycck rgb16 pal trns ga rgb16-ref pal-ref trns-ref
+    ga-ref ilace lazy-rgb16 lazy-pal lazy-trns lazy-ga lazy-ilace icc-jpeg
+    icc-png icc-raw icc-ref icc-cmyk icc-cmykraw icc-cmykref big"
+set --
+for d in $DECKS; do
+	set -- "$@" "$T/$d/art" "$T/$d/text"
+done
+mkdir -p "$@"
+out/test/artgen rgb "$T/rgb/art/a.png"
+deck rgb "$T/rgb/art/a.png"
 page rgb
 face rgb
 for m in cmyk adobe ycck; do
-	out/test/artgen $m "$T/$m.jpg"
-	deck $m "$T/$m.jpg"
+	out/test/artgen $m "$T/$m/art/a.jpg"
+	deck $m "$T/$m/art/a.jpg"
 	check "art: a $m JPEG prints" page $m
 	check "art: a $m JPEG prints as its RGB conversion (under 2 %)" \
 	    same $m rgb $PAGE
@@ -148,8 +160,8 @@ check "art: a large grey + alpha PNG previews as the small one's reference (unde
 for m in jpeg png raw ref; do
 	e=png
 	[ $m = jpeg ] && e=jpg
-	out/test/iccgen $m "$T/icc-$m.$e"
-	deck icc-$m "$T/icc-$m.$e"
+	out/test/iccgen $m "$T/icc-$m/art/a.$e"
+	deck icc-$m "$T/icc-$m/art/a.$e"
 done
 page icc-ref
 face icc-ref
@@ -171,8 +183,8 @@ done
 for m in cmyk cmykraw cmykref; do
 	e=jpg
 	[ $m = cmykref ] && e=png
-	out/test/iccgen $m "$T/icc-$m.$e"
-	deck icc-$m "$T/icc-$m.$e"
+	out/test/iccgen $m "$T/icc-$m/art/a.$e"
+	deck icc-$m "$T/icc-$m/art/a.$e"
 done
 page icc-cmykref
 page icc-cmykraw
@@ -206,8 +218,8 @@ def chunk(t, d):
 sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR",
     struct.pack(">IIBBBBB", W, H, 8, 2, 0, 0, 0)) +
     chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))' \
-    >"$T/big.png"
-deck big "$T/big.png"
+    >"$T/big/art/a.png"
+deck big "$T/big/art/a.png"
 printf 'image_dpi: 150\n' >"$T/150.yaml"
 # images PDF: "W H X-PPI" of each image pdfimages lists
 images() { pdfimages -list "$1" | awk 'NR > 2 { print $4, $5, $13 }'; }

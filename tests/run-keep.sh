@@ -32,16 +32,39 @@ layout() {
 	fi
 }
 
-# ends FILE: the lines that end a page of FILE, after its folio (a
-# line that is only a number, or a running footer "... · N"), one a
-# page, as "PAGE<TAB>PREVIOUS<TAB>LAST", whitespace runs made one space.
-# With HALVES set, each side of FILE is two pages side by side (a
-# folded booklet): PAGE is then SIDE, "l" or "r".
-ends() {
-	if [ -z "${HALVES:-}" ]; then
-		laid "$1" && lastlines "" <"$1.layout"
-		return
-	fi
+# LASTLINES: awk functions that take pdftotext's text apart, one input
+# line at a time (text_line), its pages split at form feeds, and call
+# page_end(PAGE, PREVIOUS, LAST) with each page's last two lines, after
+# its folio (a line that is only a number, or a running footer "... ·
+# N"), whitespace runs made one space; PAGE is the page's number (p,
+# from 1) and sfx after it.
+LASTLINES='
+    function flush() {
+	if (k > 0 && (l[k] ~ /^[0-9]+$/ || l[k] ~ /\xc2\xb7 [0-9]+$/))
+		k--
+	if (k > 0)
+		page_end(p sfx, k > 1 ? l[k - 1] : "", l[k])
+	k = 0
+    }
+    function add(s) {
+	gsub(/[ \t]+/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s)
+	if (s != "")
+		l[++k] = s
+    }
+    function text_line(s) {
+	while ((i = index(s, "\f")) > 0) {
+		add(substr(s, 1, i - 1))
+		flush()
+		p++
+		s = substr(s, i + 1)
+	}
+	add(s)
+    }'
+
+# halves FILE: the lines that end a page of a folded booklet FILE, each
+# side of it two pages side by side, one a page, as
+# "SIDE<TAB>PREVIOUS<TAB>LAST", SIDE its number then "l" or "r".
+halves() {
 	# Every side of a folded booklet is one size: the first's halves.
 	wh=$(pdfinfo "$1" | awk '/^Page size:/ {
 	    printf "%d %d", $3 / 2, $5 + 1; exit }')
@@ -51,61 +74,56 @@ ends() {
 	    "$1" - | lastlines r
 }
 
-# lastlines SUFFIX: ends' lines of pdftotext's text on stdin, its pages
-# split at form feeds, SUFFIX after each page number.
+# lastlines SUFFIX: halves' lines of pdftotext's text on stdin.
 lastlines() {
-	awk -v sfx="$1" '
-	    function flush() {
-		if (k > 0 && (l[k] ~ /^[0-9]+$/ || l[k] ~ /\xc2\xb7 [0-9]+$/))
-			k--
-		if (k > 0)
-			print p sfx "\t" (k > 1 ? l[k - 1] : "") "\t" l[k]
-		k = 0
-	    }
-	    BEGIN { p = 1 }
-	    {
-		while ((i = index($0, "\f")) > 0) {
-			add(substr($0, 1, i - 1))
-			flush()
-			p++
-			$0 = substr($0, i + 1)
-		}
-		add($0)
-	    }
-	    function add(s) {
-		gsub(/[ \t]+/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s)
-		if (s != "")
-			l[++k] = s
-	    }
+	awk -v sfx="$1" -v p=1 "$LASTLINES"'
+	    function page_end(pg, prev, last) {
+		print pg "\t" prev "\t" last }
+	    { text_line($0) }
 	    END { flush() }'
 }
 
-# heads MD: what may not end a page: each heading's text (its #s and
-# Markdown emphasis left out) and each table's header row, its cells
-# joined by one space.
-heads() {
-	awk '
+# kept PDF MD: no page of PDF ends with a heading or a table header of
+# MD (a heading wrapped on two lines counts too).  What may not end a
+# page is each heading's text (its #s and Markdown emphasis left out)
+# and each table's header row, its cells joined by one space.  One awk
+# reads MD's and then the page ends: those of PDF.layout, pdftotext
+# -layout of PDF, or with HALVES set (a folded booklet) halves' in
+# PDF.ends (three awks a PDF before).
+kept() {
+	if [ -n "${HALVES:-}" ]; then
+		halves "$1" >"$1.ends"
+		set -- "$1" "$2" "$1.ends"
+	else
+		laid "$1" || return 1
+		set -- "$1" "$2" "$1.layout"
+	fi
+	awk -v pdf="$1" -v md="$2" -v ends="${HALVES:+1}" -v sfx= -v p=1 \
+	    "$LASTLINES"'
 	    function norm(s) { gsub(/[*_`]/, "", s); gsub(/[ \t]+/, " ", s)
 		sub(/^ /, "", s); sub(/ $/, "", s); return s }
-	    /^#+ / { h = $0; sub(/^#+ +/, "", h); sub(/ +#+$/, "", h)
-		print norm(h) }
-	    /^\|? *:?-+:? *\|/ && prev ~ /\|/ { r = prev
+	    function page_end(pg, prev, last) {
+		ne++
+		if (last in h || (prev " " last) in h) {
+			print "page " pg " of " pdf " ends with \"" last "\""
+			bad = 1
+		}
+	    }
+	    FILENAME == md && /^#+ / { t = $0; sub(/^#+ +/, "", t)
+		sub(/ +#+$/, "", t); h[norm(t)] = 1; nh++ }
+	    FILENAME == md && /^\|? *:?-+:? *\|/ && prev ~ /\|/ { r = prev
 		gsub(/^ *\| *| *\| *$/, "", r); gsub(/ *\| */, " ", r)
-		print norm(r) }
-	    { prev = $0 }' "$1"
-}
-
-# kept PDF MD: no page of PDF ends with a heading or a table header of
-# MD (a heading wrapped on two lines counts too).
-kept() {
-	heads "$2" >"$1.heads"
-	ends "$1" >"$1.ends"
-	[ -s "$1.heads" ] || { echo "no headings read from $2"; return 1; }
-	[ -s "$1.ends" ] || { echo "no pages read from $1"; return 1; }
-	awk -F '\t' 'NR == FNR { h[$0] = 1; next }
-	    $3 in h || ($2 " " $3) in h {
-		print "page " $1 " of '"$1"' ends with \"" $3 "\""; bad = 1 }
-	    END { exit bad }' "$1.heads" "$1.ends"
+		h[norm(r)] = 1; nh++ }
+	    FILENAME == md { prev = $0; next }
+	    ends { split($0, f, "\t"); page_end(f[1], f[2], f[3]); next }
+	    { text_line($0) }
+	    END {
+		if (!ends)
+			flush()
+		if (!nh) { print "no headings read from " md; exit 1 }
+		if (!ne) { print "no pages read from " pdf; exit 1 }
+		exit bad
+	    }' "$2" "$3"
 }
 
 # --- every bundled booklet and pack -------------------------------------
@@ -161,7 +179,10 @@ mkbook() {
 			i=$((i + 1))
 		done
 		echo
-		cat "$2"
+		# the tail, by the shell: a cat a render less
+		while IFS= read -r line || [ -n "$line" ]; do
+			printf '%s\n' "$line"
+		done <"$2"
 	} >"$D/rules/en.md"
 }
 

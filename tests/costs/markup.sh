@@ -28,9 +28,14 @@ markup_game() {
 	printf '# Rules\n\n%s\n' "$3" >"$1/rules/en.md"
 }
 
+# xs PDF: how many x PDF's text has (one awk, not a tr and a wc).
+xs() {
+	pdftotext "$1" - | awk '{ n += gsub(/x/, "") } END { print n + 0 }'
+}
+
 # markup_xs TAG N: the PDF of run TAG shows N x, all of them.
 markup_xs() {
-	got=$(pdftotext "$T/$1.pdf" - | tr -cd x | wc -c)
+	got=$(xs "$T/$1.pdf")
 	[ "$got" -eq "$2" ] || { echo "$1: $got x in the PDF, expected $2"; return 1; }
 }
 
@@ -59,8 +64,8 @@ markup_flat2() {
 # than pack BASE (the pack's own pages have words with an x).
 markup_pack() {
 	exits "$1" 0 && cheap "$1" || return 1
-	a=$(pdftotext "$T/$1.pdf" - | tr -cd x | wc -c)
-	b=$(pdftotext "$T/$2.pdf" - | tr -cd x | wc -c)
+	a=$(xs "$T/$1.pdf")
+	b=$(xs "$T/$2.pdf")
 	[ $((a - b)) -eq "$3" ] ||
 	    { echo "$1: $a x, $b without its rules' $3"; return 1; }
 }
