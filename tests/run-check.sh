@@ -126,11 +126,11 @@ pdf_same() {
 
 # dirs_differ WANT GOT SCRATCH: the folders hold other files, or other
 # bytes, but for PDFs that look and read the same (pdf_same); what
-# differs is said on stdout.
+# differs is said on stdout.  What "diff -rq WANT GOT" says is read
+# from SCRATCH.rq, the case's lines of the one diff of all the cases
+# (all_differ): no file, nothing differs.
 dirs_differ() {
-	# $3.rq stays, for the passed cases' removal at the end: a
-	# process less.
-	diff -rq "$1" "$2" >"$3.rq" 2>&1 && return 1
+	[ -f "$3.rq" ] || return 1
 	differ=1
 	while read -r line; do
 		case $line in
@@ -149,6 +149,27 @@ dirs_differ() {
 	done <"$3.rq"
 	rm -f "$3.rq" "$3.want" "$3.got" "$3.diff"
 	return $differ
+}
+
+# all_differ: one "diff -rq" of out/test/check.want and out/test/check,
+# each case's folder against what it should be, not one diff a case
+# (116 processes); its lines, "Only in", "Files ... differ" and its
+# errors, as "diff -rq" of the case's two folders says them, into
+# out/test/check/NAME.seen.rq for the case NAME whose folder a line
+# names first (a copy missing: "Only in out/test/check.want: NAME").
+# The files beside the copies in out/test/check (NAME.out, NAME.err,
+# and so on) are no case's: what diff says of them alone is dropped.
+# Each case's lines have their order; no lines, no file.
+all_differ() {
+	diff -rq "$wantdir" "$outdir" 2>&1 |
+	    awk -v w="$wantdir/" -v o="$outdir/" -v top="Only in $wantdir: " '
+		index($0, top) == 1 { n = substr($0, length(top) + 1) }
+		index($0, top) != 1 { i = index($0, w); j = index($0, o)
+		    if (i == 0 || (j > 0 && j < i)) { i = j; l = length(o) }
+		    else l = length(w)
+		    if (i == 0) next
+		    n = substr($0, i + l); sub(/[\/: ].*$/, "", n) }
+		n != "" { f = o n ".seen.rq"; print >>f; close(f) }'
 }
 
 # Add a reason for "not ok".
@@ -368,6 +389,9 @@ for name in $cases; do
 done >"$outdir/summed"
 xargs -r md5sum <"$outdir/summed" >"$outdir/sums"
 exec 3<"$outdir/sums"
+# Every case's folder against what it should be, after all the first
+# runs (and --regen), before any second run.
+all_differ
 
 passed=
 i=0
