@@ -273,7 +273,13 @@ leftovers $cases | xargs -r rm -rf
 # out/test/check and one into out/test/check.want, then their args and
 # expect* taken out of both by one rm (not two cp a case, 232 of them).
 # No case writes outside its copy (the corpus's runs name no other), so
-# each copy holds its deck's files alone when its case runs.
+# each copy holds its deck's files alone when its case runs.  What a
+# copy should become is made of hard links to the deck's files, not
+# copies: nothing writes into out/test/check.want but the expect/
+# files, which take a link's place (cp --remove-destination), never
+# write through it; making 1300 files and folders on ext4 costs 0.2 s
+# of CPU, linking them 0.04 s.  Where out/ is on another file system
+# than tests/ (no hard link), they are copied.
 set --
 for name in $cases; do
 	[ -f "tests/check/$name/args" ] || continue
@@ -281,7 +287,12 @@ for name in $cases; do
 done
 if [ $# -gt 0 ]; then
 	cp -R "$@" "$outdir/"
-	cp -R "$@" "$wantdir/"
+	if ! cp -Rl "$@" "$wantdir/" 2>/dev/null; then
+		for d; do
+			printf '%s\n' "$wantdir/${d##*/}"
+		done | xargs rm -rf
+		cp -R "$@" "$wantdir/"
+	fi
 	for d; do
 		for f in "$outdir/${d##*/}" "$wantdir/${d##*/}"; do
 			printf '%s\n' "$f/args" "$f/expect.out" "$f/expect.err" \
@@ -329,7 +340,7 @@ for name in $cases; do
 	# What the deck should look like after the run: the deck (copied
 	# above) and the case's expect/.
 	if [ -d "$dir/expect" ]; then
-		cp -R "$dir/expect/." "$want/"
+		cp -R --remove-destination "$dir/expect/." "$want/"
 	fi
 	# The copy as it was, for --regen alone.
 	if [ "$regen" = 1 ]; then
