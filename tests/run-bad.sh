@@ -91,6 +91,15 @@ done
 [ $# -eq 0 ] || md5sum "$@" >"$outdir/sums"
 exec 3<"$outdir/sums"
 
+# The temporary files left behind, one a line, by one look at
+# $outdir for all the cases (not a read of it a case): a case looks
+# for its own only if there are some of its name.
+tmps=
+for t in "$outdir"/*.pdf.tmp-*; do
+	[ ! -e "$t" ] || tmps="$tmps$t
+"
+done
+
 i=0
 for name in $cases; do
 	i=$((i + 1))
@@ -141,11 +150,15 @@ for name in $cases; do
 	if [ -e "$pdf" ]; then
 		reasons="${reasons:+$reasons; }$pdf was written"
 	fi
-	for t in "$pdf".tmp-*; do
-		if [ -e "$t" ]; then
-			reasons="${reasons:+$reasons; }$t left behind"
-		fi
-	done
+	case $tmps in
+	*"$pdf".tmp-*)
+		for t in "$pdf".tmp-*; do
+			if [ -e "$t" ]; then
+				reasons="${reasons:+$reasons; }$t left behind"
+			fi
+		done
+		;;
+	esac
 
 	if [ -z "$reasons" ]; then
 		printf 'ok - bad/%s\n' "$name"

@@ -145,67 +145,103 @@ def rooms(path):
     return ["%s %s" % (m["msgctxt"], n) for m in read_po(path)
         for n in m["notes"] if n.startswith("Room:")]
 
-if sys.argv[1] == "dump":
-    for p in sys.argv[2:]:
-        print("\n".join(dump(p)))
-elif sys.argv[1] == "flags":
-    bad = flags(sys.argv[2])
-    print("\n".join(bad))
-    sys.exit(1 if bad else 0)
-elif sys.argv[1] == "rooms":
-    print("\n".join(rooms(sys.argv[2])))
-elif sys.argv[1] == "nonotes":
-    # a dump's lines without the messages' notes
-    for l in sys.stdin.read().splitlines():
+def nonotes(path):
+    # dump | tail -n +2 | sort, each message's notes left out
+    out = []
+    for l in sorted(dump(path)[1:]):
         if l.startswith("["):
             v = json.loads(l)
             l = json.dumps(v[:4] + v[5:], ensure_ascii=False)
-        print(l)
-elif sys.argv[1] == "count":
-    print(sum(1 for m in read_po(sys.argv[2]) if m["msgid"] != ""))
-elif sys.argv[1] == "counts":
-    # count's of each file, one a line; a file named ?FILE may be
-    # missing: 0 then
-    import os
-    for p in sys.argv[2:]:
-        if p.startswith("?"):
-            p = p[1:]
-            if not os.path.isfile(p):
-                print(0)
-                continue
-        print(sum(1 for m in read_po(p) if m["msgid"] != ""))
-elif sys.argv[1] == "merged":
-    # PO MERGED: dump | tail -n +2 | sort | nonotes of each (PO.a,
-    # PO.b) the same, and their rooms (PO.ra, PO.rb) the same: the
-    # shell pipelines of six processes, in one
+        out.append(l + "\n")
+    return out
+
+def merged(po, mg, f):
+    # PO MERGED: the messages without notes of each (PO.a, PO.b) the
+    # same, and their rooms (PO.ra, PO.rb) the same; what differs into
+    # f; 0 if nothing does
     import difflib
-    po, mg = sys.argv[2:4]
-    def nonotes(path):
-        out = []
-        for l in sorted(dump(path)[1:]):
-            if l.startswith("["):
-                v = json.loads(l)
-                l = json.dumps(v[:4] + v[5:], ensure_ascii=False)
-            out.append(l + "\n")
-        return out
     a, b = nonotes(po), nonotes(mg)
     ra = "\n".join(rooms(po)) + "\n"
     rb = "\n".join(rooms(mg)) + "\n"
     for path, text in ((po + ".a", "".join(a)), (po + ".b", "".join(b)),
                        (po + ".ra", ra), (po + ".rb", rb)):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open(path, "w", encoding="utf-8") as o:
+            o.write(text)
     if a != b:
-        sys.stdout.writelines(difflib.unified_diff(a, b, po + ".a",
-                                                   po + ".b"))
-        sys.exit(1)
+        f.writelines(difflib.unified_diff(a, b, po + ".a", po + ".b"))
+        return 1
     if ra != rb:
-        print("%s.ra and %s.rb differ" % (po, po))
-        sys.exit(1)
+        f.write("%s.ra and %s.rb differ\n" % (po, po))
+        return 1
+    return 0
+
+def counts(po):
+    # the messages of PO and of its parts PO.done, PO.todo, PO.fuzzy
+    # (todo and fuzzy 0 where msgattrib wrote none)
+    import os
+    cs = []
+    for p in (po, po + ".done", "?" + po + ".todo", "?" + po + ".fuzzy"):
+        if p.startswith("?"):
+            p = p[1:]
+            if not os.path.isfile(p):
+                cs.append(0)
+                continue
+        cs.append(sum(1 for m in read_po(p) if m["msgid"] != ""))
+    return cs
+
+if sys.argv[1] == "flags":
+    bad = flags(sys.argv[2])
+    print("\n".join(bad))
+    sys.exit(1 if bad else 0)
+elif sys.argv[1] == "flagsdump":
+    # DUMP FILE...: each FILE's wrong flags into FILE.flags, one a
+    # line, then "N wrong" (no such last line: this broke off), and
+    # the dump of them all into DUMP: the python3 of each file's flags
+    # check and of the dump, in one
+    with open(sys.argv[2], "w", encoding="utf-8") as d:
+        for p in sys.argv[3:]:
+            with open(p + ".flags", "w", encoding="utf-8") as f:
+                bad = flags(p)
+                f.write("".join(b + "\n" for b in bad))
+                f.write("%d wrong\n" % len(bad))
+            d.write("\n".join(dump(p)) + "\n")
+elif sys.argv[1] == "pairs":
+    # PO...: for each PO (its msgmerge and msgattrib run), what differs
+    # between it and PO.merged into PO.merged.py, then "merged N", N 0
+    # if nothing does (no such last line: this broke off), and its
+    # counts into PO.counts: the two python3 of each PO's msgmerge and
+    # msgattrib checks, in one for all; a PO whose files cannot be read
+    # has that said in its own files, the others go on
+    for po in sys.argv[2:]:
+        with open(po + ".merged.py", "w", encoding="utf-8") as f:
+            try:
+                st = merged(po, po + ".merged", f)
+            except Exception as e:
+                f.write("%s\n" % e)
+                st = 1
+            f.write("merged %d\n" % st)
+        with open(po + ".counts", "w", encoding="utf-8") as f:
+            try:
+                f.write(" ".join(str(c) for c in counts(po)) + "\n")
+            except Exception as e:
+                f.write("%s\n" % e)
 PY
+# said FILE LINE: FILE, which a python3 run for many checks wrote for
+# one, ends in LINE (the outcome); else what it says is shown.
+said() {
+	[ -f "$1" ] || { echo "no $1"; return 1; }
+	last=
+	while IFS= read -r l; do
+		last=$l
+	done <"$1"
+	[ "$last" = "$2" ] || { cat "$1"; return 1; }
+}
+# Every file's flags and the dump the npm readers are compared with
+# below, by one python3 (not one a file and one more).
+python3 "$T/po.py" flagsdump "$T/py.dump.raw" $files
 for f in $files; do
 	check "flags: $(basename "$f"): python-brace-format where braces, no-c-format where %" \
-	    python3 "$T/po.py" flags "$f"
+	    said "$f.flags" "0 wrong"
 done
 # A scratch Data Chain with a % in a body, beside a {name} and alone.
 sed -i -e '/^  use-vpn:/,/body:/s/draw 5 new cards\./draw 5 new cards (50 % of a hand)./' \
@@ -232,10 +268,14 @@ check "a msgstr without {first}: msgfmt -c refuses it (the flag is read)" sh -c 
     grep -q "argument .first. doesn.t exist in .msgstr." "$1/dropped.err"' sh "$T"
 
 # gettext-parser and pofile read what this suite's reader reads.
-python3 "$T/po.py" dump $files | LC_ALL=C sort >"$T/py.dump"
+LC_ALL=C sort "$T/py.dump.raw" >"$T/py.dump"
+# Both readers in one node (its start, 60 ms of CPU, once): each one's
+# output into $T/READER.dump.raw, what it throws into $T/READER.err;
+# node's own stderr into $T/node.err, which neither check allows.
+node tests/tools/poparse.mjs --each "$T/" $files 2>"$T/node.err" || :
 for p in gettext-parser pofile; do
-	node tests/tools/poparse.mjs "$p" $files 2>"$T/$p.err" |
-	    LC_ALL=C sort >"$T/$p.dump"
+	[ ! -s "$T/node.err" ] || cat "$T/node.err" >>"$T/$p.err"
+	LC_ALL=C sort "$T/$p.dump.raw" >"$T/$p.dump" 2>>"$T/$p.err" || :
 	check "$p (npm) reads every message, header and flag of every file as gettext writes them" \
 	    sh -c 'diff "$1" "$2" >"$2.diff" && [ ! -s "$3" ] &&
 	    [ "$(grep -c "^\[" "$2")" -gt 600 ] ||
@@ -246,39 +286,71 @@ done
 # msgmerge: each PO merged with its template: clean, the same messages,
 # translations and flags, the room notes the same (a room is the box's,
 # the same number in the template and in every language; msgmerge
-# gives every message the template's notes).
+# gives every message the template's notes).  msgattrib: the
+# translated and the fuzzy apart, each clean.  First every PO's
+# msgmerge and msgattrib, then one python3 reads what all of them
+# wrote (not two a PO), then each PO's two checks.
+k=0
+set --
 while read -r g l; do
+	k=$((k + 1))
 	f=$T/$g-$l.po
-	merged() {
-		msgmerge --quiet -o "$3.merged" "$3" "$2" 2>"$3.merge.err" &&
-		    [ ! -s "$3.merge.err" ] && msgfmt_clean "$3.merged" &&
-		    python3 "$1/po.py" merged "$3" "$3.merged"
-	}
-	check "msgmerge $g-$l.po $g.pot: clean, same translations, same room notes" \
-	    merged "$T" "$T/$g.pot" "$f"
+	rc=0
+	msgmerge --quiet -o "$f.merged" "$f" "$T/$g.pot" 2>"$f.merge.err" ||
+	    rc=$?
+	eval "merge_rc_$k=\$rc"
+	rc=0
+	{ msgattrib --translated --no-fuzzy -o "$f.done" "$f" &&
+	    msgattrib --untranslated -o "$f.todo" "$f" &&
+	    msgattrib --only-fuzzy -o "$f.fuzzy" "$f"; } 2>"$f.attrib.err" ||
+	    rc=$?
+	eval "attrib_rc_$k=\$rc"
+	set -- "$@" "$f"
 done <"$T/pairs"
+python3 "$T/po.py" pairs "$@" || :
 
-# msgattrib: the translated and the fuzzy apart, each clean.
+# merged K PO: PO's msgmerge (the K-th) clean, its output too, and the
+# same messages and room notes as PO.
+merged() {
+	eval "rc=\$merge_rc_$1"
+	[ "$rc" = 0 ] && [ ! -s "$2.merge.err" ] ||
+	    { echo "msgmerge: exit $rc"; cat "$2.merge.err"; return 1; }
+	msgfmt_clean "$2.merged" && said "$2.merged.py" "merged 0"
+}
+# attrib K PO: PO's msgattrib runs (the K-th) clean, each part written
+# clean, their messages adding up to the PO's.
+attrib() {
+	eval "rc=\$attrib_rc_$1"
+	[ "$rc" = 0 ] || { echo "msgattrib: exit $rc"; cat "$2.attrib.err"
+	    return 1; }
+	for x in done todo fuzzy; do
+		[ ! -f "$2.$x" ] || msgfmt_clean "$2.$x" || return 1
+	done
+	# the four counts: the PO's, then each part's (todo and fuzzy 0
+	# where msgattrib wrote none)
+	cs=
+	read -r cs <"$2.counts" || :
+	case $cs in
+	'' | *[!0-9\ ]*) echo "counts: $cs"; return 1 ;;
+	esac
+	# shellcheck disable=SC2086
+	set -- $cs
+	[ $# = 4 ] || { echo "counts: $cs"; return 1; }
+	n=$1 a=$2 b=$3 c=$4
+	[ $((a + b + c)) -eq "$n" ] && [ "$n" -gt 0 ] ||
+	    { echo "$a + $b + $c of $n"; return 1; }
+}
+k=0
 while read -r g l; do
-	f=$T/$g-$l.po
-	attrib() {
-		msgattrib --translated --no-fuzzy -o "$2.done" "$2" &&
-		msgattrib --untranslated -o "$2.todo" "$2" &&
-		msgattrib --only-fuzzy -o "$2.fuzzy" "$2" &&
-		for x in done todo fuzzy; do
-			[ ! -f "$2.$x" ] || msgfmt_clean "$2.$x" || return 1
-		done &&
-		# the four counts in one python3: the PO's, then each part's
-		# (todo and fuzzy 0 where msgattrib wrote none); $1 and $2
-		# are not needed after
-		cs=$(python3 "$1/po.py" counts "$2" "$2.done" "?$2.todo" \
-		    "?$2.fuzzy") &&
-		set -- $cs && n=$1 a=$2 b=$3 c=$4 &&
-		[ $((a + b + c)) -eq "$n" ] && [ "$n" -gt 0 ] ||
-		    { echo "$a + $b + $c of $n"; return 1; }
-	}
+	k=$((k + 1))
+	check "msgmerge $g-$l.po $g.pot: clean, same translations, same room notes" \
+	    merged "$k" "$T/$g-$l.po"
+done <"$T/pairs"
+k=0
+while read -r g l; do
+	k=$((k + 1))
 	check "msgattrib $g-$l.po: translated, untranslated and fuzzy add up, each clean" \
-	    attrib "$T" "$f"
+	    attrib "$k" "$T/$g-$l.po"
 done <"$T/pairs"
 
 # The round trip: every game and language, exported, imported back

@@ -163,11 +163,14 @@ sed 's/^languages: .*/languages: [nl]/' tests/check/clean/deck.yaml \
     >"$g/deck.yaml"
 cp tests/check/clean/text/en.yaml "$g/text/nl.yaml"
 printf '# Regels\n\nSpeel.\n' >"$g/rules/nl.md"
-: >"$T/langs"
+: >"$T/nostrings.said"
 for i in 1 2 3 4 5; do
-	./deckpress pack "$g" -o "$T/nostrings.pdf" 2>&1 |
-	    grep -o 'default pack strings in [a-z, ]*' >>"$T/langs" || true
+	./deckpress pack "$g" -o "$T/nostrings.pdf" >>"$T/nostrings.said" \
+	    2>&1 || true
 done
+# What the five runs said, read by one grep, not one a run.
+grep -o 'default pack strings in [a-z, ]*' "$T/nostrings.said" \
+    >"$T/langs" || true
 check "pack: the default languages sorted, the same each run" \
     test "$(sort -u "$T/langs")" = "default pack strings in de, en, es, fr, it"
 

@@ -8,7 +8,11 @@
 // references], for tests/run-potools.sh to compare with its own reading.
 //
 // usage: node tests/tools/poparse.mjs gettext-parser|pofile FILE...
-import { readFileSync, existsSync } from 'node:fs';
+//        node tests/tools/poparse.mjs --each PREFIX FILE...
+// --each: both readers in one run (node's start once), each one's
+// output into PREFIXREADER.dump.raw and what it throws, if it does,
+// into PREFIXREADER.err (made empty first).
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
@@ -59,16 +63,41 @@ function pofile(text) {
 	return headers(p.headers).concat(lines(msgs));
 }
 
-const [which, ...files] = process.argv.slice(2);
-if (which !== 'gettext-parser' && which !== 'pofile' || files.length === 0) {
-	console.error('usage: node poparse.mjs gettext-parser|pofile FILE...');
-	process.exit(2);
+// read(which, files): what reader which reads in files, one line each.
+async function read(which, files) {
+	const lines = [];
+	for (const f of files) {
+		const text = readFileSync(f, 'utf8');
+		const out = which === 'pofile' ? pofile(text) :
+		    await gettextParser(text);
+		lines.push('file ' + f, ...out);
+	}
+	return lines;
 }
-for (const f of files) {
-	const text = readFileSync(f, 'utf8');
-	const out = which === 'pofile' ? pofile(text) :
-	    await gettextParser(text);
-	console.log('file ' + f);
-	for (const l of out)
+
+const args = process.argv.slice(2);
+if (args[0] === '--each' && args.length > 2) {
+	const [, prefix, ...files] = args;
+	for (const which of ['gettext-parser', 'pofile']) {
+		writeFileSync(prefix + which + '.err', '');
+		let lines = [];
+		try {
+			lines = await read(which, files);
+		} catch (e) {
+			writeFileSync(prefix + which + '.err', String(e.stack) +
+			    '\n');
+		}
+		writeFileSync(prefix + which + '.dump.raw',
+		    lines.map((l) => l + '\n').join(''));
+	}
+} else {
+	const [which, ...files] = args;
+	if (which !== 'gettext-parser' && which !== 'pofile' ||
+	    files.length === 0) {
+		console.error('usage: node poparse.mjs gettext-parser|pofile ' +
+		    'FILE...\n       node poparse.mjs --each PREFIX FILE...');
+		process.exit(2);
+	}
+	for (const l of await read(which, files))
 		console.log(l);
 }
