@@ -140,6 +140,7 @@ class Doc:
         self.objs = objs
         self.encoded = encoded
         self.ops = {}
+        self.forms = {}
 
     def form_ops(self, ref):
         """The operations of form XObject ref's content, read once: a
@@ -638,9 +639,21 @@ def scan(doc, buf, res, page_mark, depth=0, inherited=None, ops=None):
                 if isinstance(x, dict) and x.get("/Subtype") == "/Form":
                     fops = doc.form_ops(ref)
                     if fops is not None:
-                        sub = Marked()
-                        scan(doc, None, x.get("/Resources", res), sub,
-                             depth + 1, stack, fops)
+                        # What a form shows is a function of its
+                        # content, its resources, the marked content
+                        # it is drawn in and its depth: a card back
+                        # drawn on every back page is scanned once.
+                        # (Resources kept, so that their id is not
+                        # another's.)
+                        r = x.get("/Resources", res)
+                        key = (ref, id(r), tuple(stack), depth)
+                        done = doc.forms.get(key)
+                        if done is not None and done[0] is r:
+                            sub = done[1]
+                        else:
+                            sub = Marked()
+                            scan(doc, None, r, sub, depth + 1, stack, fops)
+                            doc.forms[key] = (r, sub)
                         # what the form paints is marked by the page
                         for k, v in sub.mcids.items():
                             page_mark.mcids[k] = page_mark.mcids.get(
