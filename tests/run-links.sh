@@ -51,7 +51,7 @@ bundled_make() {
 	# The source language's title column has no @LANG.
 	col=title
 	[ "$l" = "$(langs_of "cards/$g" | cut -d' ' -f1)" ] || col=title@$l
-	[ -f "$T/all/$g-$l-pack.pdf" ] && mv "$T/all/$g-$l-pack.pdf" "$pdf" ||
+	shared "$g-$l-pack.pdf" "$pdf" ||
 	    dp "$g-$l" pack "cards/$g" --lang "$l" -o "$pdf"
 	lc_todo "$g-$l" pack "$pdf" "cards/$g/rules/$l.md" "$T/$g.csv" "$col"
 }
@@ -87,6 +87,9 @@ no_links() {
 if [ -n "${DECKPRESS_TEST_SHARED-}" ] && [ -d "$DECKPRESS_TEST_SHARED" ]; then
 	bundled_render booklets
 fi
+# shared NAME TO: the shared render's $T/all/NAME, if there is one,
+# moved to TO.
+shared() { [ -f "$T/all/$1" ] && mv "$T/all/$1" "$2"; }
 for dir in cards/*/; do
 	g=$(basename "$dir")
 	./deckpress export "cards/$g" --csv -o "$T/$g.csv" >/dev/null
@@ -96,8 +99,7 @@ for dir in cards/*/; do
 done
 # (The shared render's Data Chain booklet is --lang en, its first
 # language: the same bytes as no --lang.)
-[ -f "$T/all/data-chain-en-rules.pdf" ] &&
-    mv "$T/all/data-chain-en-rules.pdf" "$T/dc-rules.pdf" ||
+shared data-chain-en-rules.pdf "$T/dc-rules.pdf" ||
     dp dcbook booklet cards/data-chain -o "$T/dc-rules.pdf"
 lc_todo dcbook count "$T/dc-rules.pdf"
 
