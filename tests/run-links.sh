@@ -51,13 +51,17 @@ bundled_make() {
 	# The source language's title column has no @LANG.
 	col=title
 	[ "$l" = "$(langs_of "cards/$g" | cut -d' ' -f1)" ] || col=title@$l
-	dp "$g-$l" pack "cards/$g" --lang "$l" -o "$pdf"
+	shared "$g-$l-pack.pdf" "$pdf" ||
+	    dp "$g-$l" pack "cards/$g" --lang "$l" -o "$pdf"
 	lc_todo "$g-$l" pack "$pdf" "cards/$g/rules/$l.md" "$T/$g.csv" "$col"
 }
 # bundled GAME LANG: the checks of its pack (its counts kept in
-# $T/counts).
+# $T/counts).  A pack taken from the shared render was made by its run
+# "all".
 bundled() {
-	check "$1 $2: the pack is made" exits "$1-$2" 0
+	b_tag=$1-$2
+	[ -f "$T/$b_tag.rc" ] || b_tag=all
+	check "$1 $2: the pack is made" exits "$b_tag" 0
 	check "$1 $2: index entries and [[card:]] link to their pages" \
 	    pack_ok "$1-$2"
 }
@@ -75,6 +79,17 @@ no_links() {
 	lc "$1" | grep -q '^links 0 ' || { lc "$1"; return 1; }
 }
 
+# Under tests/run-all.sh the bundled games' packs (duplex long, the
+# default) are rendered once for all the suites that read them (suite.sh,
+# bundled_render: deckpress all, the same bytes as pack --lang here);
+# bundled_make takes them from $T/all.  Alone, the suite renders each
+# pack itself.
+if [ -n "${DECKPRESS_TEST_SHARED-}" ] && [ -d "$DECKPRESS_TEST_SHARED" ]; then
+	bundled_render booklets
+fi
+# shared NAME TO: the shared render's $T/all/NAME, if there is one,
+# moved to TO.
+shared() { [ -f "$T/all/$1" ] && mv "$T/all/$1" "$2"; }
 for dir in cards/*/; do
 	g=$(basename "$dir")
 	./deckpress export "cards/$g" --csv -o "$T/$g.csv" >/dev/null
@@ -82,7 +97,10 @@ for dir in cards/*/; do
 		bundled_make "$g" "$l"
 	done
 done
-dp dcbook booklet cards/data-chain -o "$T/dc-rules.pdf"
+# (The shared render's Data Chain booklet is --lang en, its first
+# language: the same bytes as no --lang.)
+shared data-chain-en-rules.pdf "$T/dc-rules.pdf" ||
+    dp dcbook booklet cards/data-chain -o "$T/dc-rules.pdf"
 lc_todo dcbook count "$T/dc-rules.pdf"
 
 # game NAME FIELDS TITLEFIELD: a game of two cards whose front draws

@@ -140,6 +140,7 @@ class Doc:
         self.objs = objs
         self.encoded = encoded
         self.ops = {}
+        self.forms = {}
 
     def form_ops(self, ref):
         """The operations of form XObject ref's content, read once: a
@@ -505,20 +506,69 @@ def _step_sound():
 
 operations = step_operations if _step_sound() else token_operations
 
-# Content streams' operations by their bytes, for every PDF a process
+# Content streams' events by their bytes, for every PDF a process
 # checks: --each reads PDFs that draw the same pages (one game's packs
 # duplex long, short, none and fold, its cards; a pack and its copies
 # broken each in one checkpoint), half their content bytes a stream
-# read before.  The operations are a function of the bytes alone, and
+# read before.  The events are a function of the bytes alone, and
 # scan() only reads them.
 _OPS = {}
 
 
+def events(ops):
+    """ops, as scan() reads them: ("B", op, tag, property) a BDC or
+    BMC (property its second operand, or None), ("E",) an EMC, ("F",
+    name) a Tf of a font name, and ("P", n, text, strings, name) n
+    painting operators in a row, none of them Do (name None), or one Do
+    (name the XObject's, or None), text whether a text operator is one
+    of them, strings what their operands show.  A run of painting
+    operators is one event: between two others the marked content
+    they are in and the font do not change, and what each adds to the
+    page's Marked is the same for each but the strings (a page draws
+    many paths and lines of text in a row, each scanned again on every
+    page that draws the same content)."""
+    out = []
+    n = 0            # painting operators since the last event
+    text = False
+    strs = []
+    for op, args in ops:
+        if op in PAINT and op != "Do":
+            n += 1
+            if op in TEXT:
+                text = True
+                for kind, v in args:
+                    if kind == "s":
+                        strs.append(v)
+                    elif kind == "a":
+                        strs.extend(x[1] for x in v if x[0] == "s")
+            continue
+        if n:
+            out.append(("P", n, text, tuple(strs), None))
+            n = 0
+            text = False
+            strs = []
+        if op in ("BDC", "BMC"):
+            tag = args[0][1] if args and args[0][0] == "n" else None
+            out.append(("B", op, tag,
+                        args[1] if op == "BDC" and len(args) > 1 else None))
+        elif op == "EMC":
+            out.append(("E",))
+        elif op == "Tf":
+            if args and args[0][0] == "n":
+                out.append(("F", args[0][1]))
+        elif op == "Do":
+            out.append(("P", 1, False, (),
+                        args[0][1] if args and args[0][0] == "n" else None))
+    if n:
+        out.append(("P", n, text, tuple(strs), None))
+    return out
+
+
 def content_ops(buf):
-    """operations(buf) as a list, read once a process."""
+    """events(operations(buf)), read once a process."""
     ops = _OPS.get(buf)
     if ops is None:
-        ops = _OPS[buf] = list(operations(buf))
+        ops = _OPS[buf] = events(operations(buf))
     return ops
 
 
@@ -533,20 +583,20 @@ class Marked:
 
 
 def scan(doc, buf, res, page_mark, depth=0, inherited=None, ops=None):
-    """Scan content buf (or its operations, ops) with resources res
-    into page_mark."""
+    """Scan content buf (or its events, ops) with resources res into
+    page_mark."""
     stack = list(inherited or [])   # ("mcid", n) / ("artifact",) / ("other",)
     font = None
     res = doc.get(res) or {}
     fonts = doc.get(res.get("/Font")) or {}
     xobjs = doc.get(res.get("/XObject")) or {}
     props = doc.get(res.get("/Properties")) or {}
-    for op, args in content_ops(buf) if ops is None else ops:
-        if op in ("BDC", "BMC"):
-            tag = args[0][1] if args and args[0][0] == "n" else None
+    for ev in content_ops(buf) if ops is None else ops:
+        kind = ev[0]
+        if kind == "B":
+            _, op, tag, p = ev
             mcid = None
-            if op == "BDC" and len(args) > 1:
-                p = args[1]
+            if p is not None:
                 d = p[1] if p[0] == "d" else None
                 if p[0] == "n":
                     pd = doc.get(props.get(p[1]))
@@ -565,40 +615,45 @@ def scan(doc, buf, res, page_mark, depth=0, inherited=None, ops=None):
                 stack.append(("mcid", mcid))
             else:
                 stack.append(("other",))
-        elif op == "EMC":
+        elif kind == "E":
             if stack:
                 stack.pop()
-        elif op == "Tf" and args and args[0][0] == "n":
-            font = args[0][1]
-        if op in PAINT:
-            inside = [s for s in stack if s[0] in ("mcid", "artifact")]
-            if not inside:
-                page_mark.untagged += 1
-            if op in TEXT:
+        elif kind == "F":
+            font = ev[1]
+        else:
+            _, n, text, strs, name = ev
+            if not any(s[0] in ("mcid", "artifact") for s in stack):
+                page_mark.untagged += n
+            if text:
                 for s in stack:
                     if s[0] == "mcid":
                         page_mark.mcids[s[1]] = True
                 if font is not None:
-                    codes = page_mark.fonts_used.setdefault(
-                        (id(fonts), font, repr(fonts.get(font))), set())
-                    for kind, v in args:
-                        strs = [v] if kind == "s" else \
-                            [x[1] for x in v if x[0] == "s"] \
-                            if kind == "a" else []
-                        for s in strs:
-                            codes.add(s)
-                    page_mark.fonts_used.setdefault("_refs", {})[
-                        (id(fonts), font, repr(fonts.get(font)))] = \
+                    key = (id(fonts), font, repr(fonts.get(font)))
+                    page_mark.fonts_used.setdefault(key, set()).update(strs)
+                    page_mark.fonts_used.setdefault("_refs", {})[key] = \
                         fonts.get(font)
-            if op == "Do" and args and args[0][0] == "n" and depth < 16:
-                ref = xobjs.get(args[0][1])
+            if name is not None and depth < 16:
+                ref = xobjs.get(name)
                 x = doc.get(ref)
                 if isinstance(x, dict) and x.get("/Subtype") == "/Form":
                     fops = doc.form_ops(ref)
                     if fops is not None:
-                        sub = Marked()
-                        scan(doc, None, x.get("/Resources", res), sub,
-                             depth + 1, stack, fops)
+                        # What a form shows is a function of its
+                        # content, its resources, the marked content
+                        # it is drawn in and its depth: a card back
+                        # drawn on every back page is scanned once.
+                        # (Resources kept, so that their id is not
+                        # another's.)
+                        r = x.get("/Resources", res)
+                        key = (ref, id(r), tuple(stack), depth)
+                        done = doc.forms.get(key)
+                        if done is not None and done[0] is r:
+                            sub = done[1]
+                        else:
+                            sub = Marked()
+                            scan(doc, None, r, sub, depth + 1, stack, fops)
+                            doc.forms[key] = (r, sub)
                         # what the form paints is marked by the page
                         for k, v in sub.mcids.items():
                             page_mark.mcids[k] = page_mark.mcids.get(
@@ -653,6 +708,12 @@ def cmap_codes(data):
     return out
 
 
+# ToUnicode CMaps by their bytes, for every PDF a process checks (one
+# game's PDFs embed the same subsets): the codes each maps, and by code
+# width the strings shown whose every code it maps.
+_CMAPS = {}
+
+
 def check_font(doc, fref, codes, rep):
     f = doc.get(fref)
     if not isinstance(f, dict):
@@ -680,13 +741,21 @@ def check_font(doc, fref, codes, rep):
     if data is None:
         rep.fail("31-fonts", "ToUnicode not readable")
         return
-    cm = cmap_codes(data)
+    cm, by_width = _CMAPS.get(data) or _CMAPS.setdefault(
+        data, (cmap_codes(data), {}))
+    whole = by_width.setdefault(width, set())
     for s in codes:
+        if s in whole:
+            continue
+        unmapped = False
         for k in range(0, len(s) - width + 1, width):
             c = s[k:k + width]
             if not cm.get(c):
+                unmapped = True
                 rep.fail("31-fonts", "code %s of %s has no Unicode" % (
                     c.hex(), text_of(f.get("/BaseFont", "?"))))
+        if not unmapped:
+            whole.add(s)
 
 
 # --- the structure tree ------------------------------------------------------
