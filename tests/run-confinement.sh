@@ -26,17 +26,6 @@ if [ -n "$WRAP" ]; then LIMIT=60
 elif [ "$asan" = 1 ]; then LIMIT=10
 else LIMIT=1; fi
 
-# has FILE TEXT: a line of FILE holds TEXT, a string (not a pattern:
-# no "." stands for another character), read by the shell rather than
-# a grep, a process less in each check that asks.
-has() {
-	while IFS= read -r h_line || [ -n "$h_line" ]; do
-		case $h_line in
-		*"$2"*) return 0 ;;
-		esac
-	done <"$1"
-	return 1
-}
 # last_line FILE: sets last to FILE's last line, read by the shell.
 last_line() {
 	last=
@@ -53,7 +42,7 @@ fails() {
 	rc=0
 	"$@" >"$errf.out" 2>"$errf" || rc=$?
 	[ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; cat "$errf"; return 1; }
-	has "$errf" "$pat" || { echo "stderr lacks '$pat':"; cat "$errf"; return 1; }
+	holds "$errf" "$pat" || { echo "stderr lacks '$pat':"; cat "$errf"; return 1; }
 	[ ! -s "$errf.out" ] || { echo "stdout:"; cat "$errf.out"; return 1; }
 }
 

@@ -63,20 +63,10 @@ root=$(printf '%s\n' "$rootdir" | sed 's/[]\/$*.^[]/\\&/g')
 DC=tests/decks/import/data-chain.csv
 DCG=tests/decks/data-chain	# the game whose cards $DC holds
 
-# has_root FILE: a line of FILE holds the root and a slash; read by
-# the shell, a few hundred bytes a run, not by a process.
-has_root() {
-	while IFS= read -r hr_l || [ -n "$hr_l" ]; do
-		case $hr_l in
-		*"$rootdir/"*) return 0 ;;
-		esac
-	done <"$1"
-	return 1
-}
 
 # imp TAG ARGS...: ./deckpress import ARGS; stdout, stderr and exit
 # status into $T/TAG.out, $T/TAG.err, $T/TAG.rc.  The root is cut in
-# place, by one sed for both, from those that hold it (has_root): here
+# place, by one sed for both, from those that hold it (holds): here
 # none does, and a sed a run was 90 processes a suite.
 imp() {
 	tag=$1
@@ -88,8 +78,8 @@ imp() {
 	    rc=$?
 	echo "$rc" >"$T/$tag.rc"
 	set --
-	! has_root "$T/$tag.out" || set -- "$T/$tag.out"
-	! has_root "$T/$tag.err" || set -- "$@" "$T/$tag.err"
+	! holds "$T/$tag.out" "$rootdir/" || set -- "$T/$tag.out"
+	! holds "$T/$tag.err" "$rootdir/" || set -- "$@" "$T/$tag.err"
 	[ $# -eq 0 ] || sed -i "s/$root\///g" "$@"
 }
 

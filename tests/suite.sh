@@ -31,6 +31,19 @@ within() {
 	done
 }
 
+# holds FILE TEXT: a line of FILE holds TEXT, a string (not a pattern:
+# no "." stands for another character), read by the shell rather than
+# a grep: a process less each time a check asks (run-confinement,
+# run-import).
+holds() {
+	while IFS= read -r h_line || [ -n "$h_line" ]; do
+		case $h_line in
+		*"$2"*) return 0 ;;
+		esac
+	done <"$1"
+	return 1
+}
+
 ok() { echo "ok - $1"; pass=$((pass + 1)); }
 notok() { echo "not ok - $1"; fail=$((fail + 1)); }
 # check NAME COMMAND...: run a check, report it, keep going.
