@@ -17,49 +17,6 @@ SP=cards/serious-privacy
 
 render() { $WRAP ./deckpress cards "$@" >/dev/null; }
 
-# A pdftoppm renders each of its pages into the memory of the one
-# before, where a pdftoppm a page maps its 100 MB bitmap anew (~0.05 s
-# of CPU): the pages asked for at once are rendered so, in runs.
-# page_runs PAGE...: the PAGEs (increasing) in runs, "STEP FIRST LAST"
-# a line: up to three pages that follow on, one run (STEP 1); more, or
-# pages apart, the odd ones and the even ones each in runs every other
-# page (STEP 2), two runs side by side as before.
-page_runs() {
-	[ $# -gt 0 ] || return 0
-	on=yes l=
-	for p; do
-		[ -z "$l" ] || [ "$p" = $((l + 1)) ] || on=
-		l=$p
-	done
-	if [ $# -le 3 ] && [ -n "$on" ]; then
-		echo "1 $1 $l"
-		return
-	fi
-	for par in 1 0; do
-		first="" last=""
-		for p; do
-			[ $((p % 2)) = $par ] || continue
-			if [ -n "$last" ] && [ "$p" = $((last + 2)) ]; then
-				last=$p
-				continue
-			fi
-			[ -z "$first" ] || echo "2 $first $last"
-			first=$p last=$p
-		done
-		[ -z "$first" ] || echo "2 $first $last"
-	done
-}
-# run_opts STEP FIRST LAST: pdftoppm's options for that run.
-run_opts() {
-	if [ "$1" = 1 ]; then
-		echo "-f $2 -l $3"
-	elif [ $(($2 % 2)) = 1 ]; then
-		echo "-o -f $2 -l $3"
-	else
-		echo "-e -f $2 -l $3"
-	fi
-}
-
 # rasters PDF PREFIX PAGE...: PREFIX-PAGE.ppm at 600 dpi, the runs of
 # page_runs side by side (pdftoppm pads the page numbers of a long PDF:
 # renamed).
@@ -79,30 +36,6 @@ rasters() {
 			[ ! -e "$f" ] || mv "$f" "$pre-$p.ppm"
 		done
 	done
-}
-
-# measures PDF PREFIX PAGE...: PREFIX-PAGE.m of each, out/test/measure
-# of the page at 600 dpi, the runs of page_runs side by side, each
-# through one pdftoppm and one measure: the rasters go through a pipe,
-# never to the disk.
-measures() {
-	pdf=$1 pre=$2
-	shift 2
-	page_runs "$@" | {
-		while read -r step first last; do
-			outs=
-			p=$first
-			while [ "$p" -le "$last" ]; do
-				outs="$outs $pre-$p.m"
-				p=$((p + step))
-			done
-			# shellcheck disable=SC2046,SC2086
-			pdftoppm -r 600 -aa no -aaVector no \
-			    $(run_opts "$step" "$first" "$last") "$pdf" |
-			    ./out/test/measure /dev/stdin $outs &
-		done
-		wait
-	}
 }
 
 pages() { pdfinfo "$1" | awk '/^Pages:/ { print $2 }'; }

@@ -16,22 +16,6 @@ T=out/test/mixed
 . tests/suite.sh
 D=tests/decks/mixed
 
-# measured PDF PREFIX PAGE...: each page at 600 dpi measured into
-# PREFIX-PAGE.m; the PAGEs follow on.  One pdftoppm renders them all,
-# each into the memory of the one before (a pdftoppm a page maps its
-# 100 MB anew), through a pipe into one measure, never to the disk.
-measured() {
-	pdf=$1 pre=$2
-	shift 2
-	outs=
-	for p; do
-		outs="$outs $pre-$p.m"
-	done
-	# shellcheck disable=SC2086 # outs: the files, one a word
-	pdftoppm -r 600 -aa no -aaVector no -f "$1" -l "$p" "$pdf" |
-	    ./out/test/measure /dev/stdin $outs
-}
-
 GEOM='function abs(v) { return v < 0 ? -v : v }
 function near(a, b) { return abs(a - b) <= 0.1 }
 function bad(s) { print s; nbad++ }'
@@ -57,7 +41,7 @@ check "mixed: cards renders, exit 0, no diagnostics" \
 check "mixed: the three kinds share one sheet: 2 pages (front, back)" \
     sh -c '[ "$(pdfinfo "$1" | awk "/^Pages:/ { print \$2 }")" = 2 ]' \
     sh "$T/long.pdf"
-measured "$T/long.pdf" "$T/long" 1 2
+measures "$T/long.pdf" "$T/long" 1 2
 
 # fronts_ok M: every marker at its component's trim corner (a token's
 # dot at its centre), each the size its layout gives.
@@ -210,7 +194,7 @@ check "pack without rules: the cover says how to cut, the contents name no instr
     sh -c 'pdftotext -f 1 -l 1 "$1" - | grep -q "^Cut the cards" &&
     ! pdftotext -f 2 -l 2 "$1" - | grep -q Instructions &&
     ! pdftotext "$1" - | grep -q "print the instructions"' sh "$T/norules.pdf"
-measured "$T/norules.pdf" "$T/norules" 5
+measures "$T/norules.pdf" "$T/norules" 5
 check "pack without rules: the sheet as cards prints it" fronts_ok "$T/norules-5.m"
 
 # --- sheet: shared where a kind cannot share --------------------------------
@@ -265,7 +249,7 @@ dp genres cards "$G" -o "$T/genres.pdf"
 check "genres: dice stickers, dice nets, coins and hex tiles: one sheet and its back" \
     sh -c '[ "$(cat "$1.rc")" = 0 ] && pdfinfo "$2" | grep -qx "Pages: *2"' _ \
     "$T/genres" "$T/genres.pdf"
-measured "$T/genres.pdf" "$T/genres" 1
+measures "$T/genres.pdf" "$T/genres" 1
 check "genres: each kind in a band of its own, none over another, all inside the printable area" \
     awk "$GEOM"'
     $1 == "color" { k = "" }
