@@ -239,9 +239,14 @@ struct printer {
 	double		 image_dpi;	/* the art's cap; 0: none given */
 };
 
-/* Icon names of the bundled icon font, sorted by name. */
+/*
+ * Icon names of the bundled icon font, sorted by name: the file as
+ * read, its lines parsed into names and codes when a name is first
+ * looked up (tmpl/icons.c).
+ */
 struct iconmap {
-	struct arena	  arena;
+	char		 *text;		/* the file; names point into it */
+	bool		  parsed;	/* names, codes and n are set */
 	const char	**names;
 	unsigned int	 *codes;
 	size_t		  n;

@@ -7,13 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "tmpl.h"
 
 /*
  * "name HEX" (any blanks between, around): the name and the code.
  * False for anything else: a comment, a blank line.  By hand, not
- * sscanf(): this runs on every start, for some 7 500 lines, and
- * sscanf() made it a tenth of a small deck's whole run.
+ * sscanf(): this runs for some 7 500 lines, and sscanf() made it a
+ * tenth of a small deck's whole run.
  */
 static bool
 parse_line(char *line, char **name, unsigned int *code)
@@ -35,23 +37,47 @@ parse_line(char *line, char **name, unsigned int *code)
 	return true;
 }
 
+/*
+ * The map is read whole here, so that a missing or unreadable one is
+ * this run's error as before, but parsed only when a name is first
+ * looked up: most decks name no icon, and parsing its 7 500 lines was
+ * a twelfth of a small deck's render (issue 36).
+ */
 struct iconmap *
 tmpl_iconmap_load(const char *path, struct diags *d)
 {
-	struct iconmap *m = xcalloc(1, sizeof(*m));
 	struct srcpos pos = { diag_read(d, path), 0, 0 };
-	size_t cap = 0, old;
-	char line[256], *name;
-	unsigned int code;
-	FILE *f;
+	struct iconmap *m;
+	gchar *text;
 
-	if ((f = fopen(path, "r")) == NULL) {
+	if (!g_file_get_contents(path, &text, NULL, NULL)) {
 		diag_add(d, DIAG_ERROR, &pos, "font", "cannot open icon map");
-		free(m);
 		return NULL;
 	}
-	while (fgets(line, sizeof(line), f) != NULL) {
-		pos.line++;
+	m = xcalloc(1, sizeof(*m));
+	m->text = text;
+	return m;
+}
+
+/*
+ * m's lines as names and codes, parsed at the first call (m is only
+ * const to its users: what it holds does not change).  Renders run in
+ * one thread, but watch --serve's HTTP threads may ask too: the lock
+ * makes the first parse the only one.
+ */
+static const struct iconmap *
+parsed(const struct iconmap *cm)
+{
+	static GMutex lock;
+	struct iconmap *m = (struct iconmap *)cm;
+	size_t cap = 0, old;
+	char *line, *next, *name;
+	unsigned int code;
+
+	g_mutex_lock(&lock);
+	for (line = m->text; !m->parsed && line != NULL; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
 		if (!parse_line(line, &name, &code))
 			continue;
 		old = cap;
@@ -60,10 +86,11 @@ tmpl_iconmap_load(const char *path, struct diags *d)
 		 * once per line cost 1.5 s under ASan for 7449 icons */
 		if (cap != old)
 			m->codes = xrealloc(m->codes, cap * sizeof(*m->codes));
-		m->names[m->n++] = arena_strdup(&m->arena, name);
+		m->names[m->n++] = name;
 		m->codes[m->n - 1] = code;
 	}
-	fclose(f);
+	m->parsed = true;
+	g_mutex_unlock(&lock);
 	return m;
 }
 
@@ -72,7 +99,7 @@ tmpl_iconmap_free(struct iconmap *m)
 {
 	if (m == NULL)
 		return;
-	arena_free(&m->arena);
+	g_free(m->text);
 	free(m->names);
 	free(m->codes);
 	free(m);
@@ -82,7 +109,7 @@ tmpl_iconmap_free(struct iconmap *m)
 unsigned int
 tmpl_icon_find(const struct iconmap *m, const char *name)
 {
-	size_t lo = 0, hi = m->n;
+	size_t lo = 0, hi = parsed(m)->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -101,5 +128,6 @@ tmpl_icon_find(const struct iconmap *m, const char *name)
 const char *
 tmpl_icon_suggest(const struct iconmap *m, const char *name)
 {
+	m = parsed(m);
 	return closest_word(name, m->names, m->n);
 }

@@ -1616,8 +1616,12 @@ test_iconmap(void **state)
 	m = tmpl_iconmap_load("fonts/MaterialDesignIcons.map", &d);
 	assert_non_null(m);
 	assert_int_equal(d.n, 0);
-	assert_int_equal(m->n, 7448);
+	/* Read, but parsed only when a name is first looked up. */
+	assert_false(m->parsed);
+	assert_int_equal(m->n, 0);
 	assert_int_equal(tmpl_icon_find(m, "eye"), 0xF0208);
+	assert_true(m->parsed);
+	assert_int_equal(m->n, 7448);
 	assert_int_equal(tmpl_icon_find(m, "radar"), 0xF0437);
 	assert_int_equal(tmpl_icon_find(m, "link-variant"), 0xF0339);
 	assert_int_equal(tmpl_icon_find(m, "ab-testing"), 0xF01C9);
