@@ -239,16 +239,11 @@ struct printer {
 	double		 image_dpi;	/* the art's cap; 0: none given */
 };
 
-/*
- * Icon names of the bundled icon font, sorted by name: the file as
- * read, its lines parsed into names and codes when a name is first
- * looked up (tmpl/icons.c).
- */
+/* Icon names of the bundled icon font, sorted by name (tmpl/icons.c). */
 struct iconmap {
 	char		 *text;		/* the file; names point into it */
-	bool		  parsed;	/* names, codes and n are set */
 	const char	**names;
-	unsigned int	 *codes;
+	unsigned int	 *codes;	/* NULL until the first lookup */
 	size_t		  n;
 };
 

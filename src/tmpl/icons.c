@@ -75,7 +75,8 @@ parsed(const struct iconmap *cm)
 	unsigned int code;
 
 	g_mutex_lock(&lock);
-	for (line = m->text; !m->parsed && line != NULL; line = next) {
+	line = m->codes == NULL ? m->text : NULL;	/* else parsed */
+	for (; line != NULL; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
 		if (!parse_line(line, &name, &code))
@@ -89,7 +90,8 @@ parsed(const struct iconmap *cm)
 		m->names[m->n++] = name;
 		m->codes[m->n - 1] = code;
 	}
-	m->parsed = true;
+	if (m->codes == NULL)	/* no line names an icon: parsed all the same */
+		m->codes = xcalloc(1, sizeof(*m->codes));
 	g_mutex_unlock(&lock);
 	return m;
 }

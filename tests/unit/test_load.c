@@ -1617,10 +1617,10 @@ test_iconmap(void **state)
 	assert_non_null(m);
 	assert_int_equal(d.n, 0);
 	/* Read, but parsed only when a name is first looked up. */
-	assert_false(m->parsed);
+	assert_null(m->codes);
 	assert_int_equal(m->n, 0);
 	assert_int_equal(tmpl_icon_find(m, "eye"), 0xF0208);
-	assert_true(m->parsed);
+	assert_non_null(m->codes);
 	assert_int_equal(m->n, 7448);
 	assert_int_equal(tmpl_icon_find(m, "radar"), 0xF0437);
 	assert_int_equal(tmpl_icon_find(m, "link-variant"), 0xF0339);
