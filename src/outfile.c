@@ -26,15 +26,32 @@
 #include "outguard.h"
 #include "util.h"
 
-/* Temporaries open at once; import stages one per language. */
-#define MAXTEMP		128
-
 /*
- * The names a signal removes: each points to its outfile's own tmp,
- * set and cleared with the signals blocked, so that the handler only
- * ever sees a complete name or NULL.
+ * The names a signal removes: each points to its outfile's own tmp, or
+ * a held one's (outfile_hold()), set and cleared with the signals
+ * blocked, so that the handler only ever sees a complete name or NULL.
+ * The list grows as files are held (an export holds one a face); the
+ * one it replaces is kept, for a handler another thread may be running.
  */
-static const char *volatile temps[MAXTEMP];
+struct templist {
+	struct templist		*prev;		/* replaced, kept */
+	size_t			 cap;
+	const char *volatile	 name[];
+};
+static struct templist *volatile temps;
+static size_t free_from;	/* no free place in temps before it */
+
+/* Files outfile_close() kept, held for outfile_hold_end(). */
+struct held {
+	char	*path;		/* as given, for messages */
+	char	*target;
+	char	*tmp;
+	int	 slot;
+};
+static struct held *held;
+static size_t nheld, capheld;
+static bool holding;
+
 static const int fatal[] = { SIGINT, SIGTERM, SIGHUP };
 
 /* A folder found free of other targets' stale temporaries, or "". */
@@ -44,11 +61,12 @@ static char quiet_dir[PATH_MAX];
 static void
 remove_temps(void)
 {
+	struct templist *t = temps;
 	const char *p;
 	size_t i;
 
-	for (i = 0; i < MAXTEMP; i++)
-		if ((p = temps[i]) != NULL)
+	for (i = 0; t != NULL && i < t->cap; i++)
+		if ((p = t->name[i]) != NULL)
 			unlink(p);
 }
 
@@ -200,18 +218,40 @@ remove_stale(const char *target)
 	free(dir);
 }
 
-/* Take the first free place in temps; -1 if none.  Signals blocked. */
+/* Take the first free place in temps, growing it.  Signals blocked. */
 static int
 enlist(const char *tmp)
 {
-	int i;
+	struct templist *t = temps, *g;
+	size_t i, cap;
 
-	for (i = 0; i < MAXTEMP; i++)
-		if (temps[i] == NULL) {
-			temps[i] = tmp;
-			return i;
+	for (i = free_from; t != NULL && i < t->cap; i++)
+		if (t->name[i] == NULL) {
+			t->name[i] = tmp;
+			free_from = i + 1;
+			return (int)i;
 		}
-	return -1;
+	cap = t != NULL ? t->cap * 2 : 128;
+	if (cap > INT_MAX)
+		return -1;
+	g = xcalloc(1, sizeof(*g) + cap * sizeof(g->name[0]));
+	g->prev = t;
+	g->cap = cap;
+	for (i = 0; t != NULL && i < t->cap; i++)
+		g->name[i] = t->name[i];
+	g->name[i] = tmp;
+	temps = g;
+	free_from = i + 1;
+	return (int)i;
+}
+
+/* Give back place slot of temps.  Signals blocked. */
+static void
+delist(int slot)
+{
+	temps->name[slot] = NULL;
+	if ((size_t)slot < free_from)
+		free_from = (size_t)slot;
 }
 
 /* TARGET.tmp-PID-XXXXXX beside the target; errno if it cannot. */
@@ -240,7 +280,7 @@ open_temp(struct outfile *o)
 		e = errno;
 		block(&was);
 		unlink(o->tmp);
-		temps[o->slot] = NULL;
+		delist(o->slot);
 		unblock(&was);
 		close(fd);
 		errno = e;
@@ -566,6 +606,60 @@ settle(struct outfile *o, struct diags *d)
 	return true;
 }
 
+/*
+ * o complete, written and closed, held for outfile_hold_end(): its
+ * temporary, still removed by a signal or exit(), now the held list's.
+ */
+static void
+hold(struct outfile *o)
+{
+	struct held *h;
+
+	xgrow((void **)&held, &capheld, nheld + 1, sizeof(*held));
+	h = &held[nheld++];
+	h->path = o->path;
+	h->target = o->target;
+	h->tmp = o->tmp;
+	h->slot = o->slot;
+	o->path = o->target = o->tmp = NULL;
+	o->slot = -1;
+}
+
+void
+outfile_hold(void)
+{
+	holding = true;
+}
+
+bool
+outfile_hold_end(bool keep, struct diags *d)
+{
+	sigset_t was;
+	size_t i;
+	bool moved;
+
+	holding = false;
+	for (i = 0; i < nheld; i++) {
+		block(&was);
+		moved = keep && rename(held[i].tmp, held[i].target) == 0;
+		if (keep && !moved) {
+			outfile_refuse(held[i].path, d, strerror(errno));
+			keep = false;
+		}
+		if (!moved)
+			unlink(held[i].tmp);
+		delist(held[i].slot);
+		unblock(&was);
+		free(held[i].path);
+		free(held[i].target);
+		free(held[i].tmp);
+	}
+	free(held);
+	held = NULL;
+	nheld = capheld = 0;
+	return keep;
+}
+
 bool
 outfile_close(struct outfile *o, bool keep, struct diags *d)
 {
@@ -584,7 +678,9 @@ outfile_close(struct outfile *o, bool keep, struct diags *d)
 		report(o, NULL, d, strerror(errno));
 		keep = false;
 	}
-	if (o->tmp != NULL) {
+	if (o->tmp != NULL && keep && holding)
+		hold(o);
+	else if (o->tmp != NULL) {
 		block(&was);
 		if (keep && rename(o->tmp, o->target) != 0) {
 			report(o, NULL, d, strerror(errno));
@@ -592,7 +688,7 @@ outfile_close(struct outfile *o, bool keep, struct diags *d)
 		}
 		if (!keep)
 			unlink(o->tmp);
-		temps[o->slot] = NULL;
+		delist(o->slot);
 		unblock(&was);
 	}
 	if (o->fd > STDOUT_FILENO && close(o->fd) != 0 && keep) {

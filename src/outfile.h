@@ -121,6 +121,23 @@ bool	 outfile_check(struct outfile *o, struct diags *d);
  */
 bool	 outfile_close(struct outfile *o, bool keep, struct diags *d);
 
+/*
+ * From now on, a regular file that outfile_close() keeps is complete
+ * and closed but not renamed over its target: it is held, until
+ * outfile_hold_end() renames every held file into place (keep) or
+ * removes them all.  For a run that writes many files and must leave
+ * none of them if it fails after the first (export's faces: an image
+ * is checked as it is first drawn).  Standard output, a device or a
+ * FIFO is written through at its close, as before.
+ */
+void	 outfile_hold(void);
+/*
+ * Hold no more; the held files renamed into place if keep, else
+ * removed.  True if keep and every one was renamed; a rename that
+ * fails is reported in d, and it and those after it are removed.
+ */
+bool	 outfile_hold_end(bool keep, struct diags *d);
+
 /* How messages name path: "standard output" for "-", else path. */
 const char *outfile_name(const char *path);
 

@@ -631,6 +631,72 @@ test_outfile_discard(void **state)
 	diag_free(&d);
 }
 
+/* Write "N\n" to dir/N.txt for N in [0, n), each closed to keep. */
+static void
+write_numbered(const char *dir, int n, struct diags *d)
+{
+	struct outfile o;
+	char name[32], *path;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "%d.txt", i);
+		path = path_join(dir, name);
+		assert_true(outfile_open(&o, path, d));
+		fprintf(o.fp, "%d\n", i);
+		assert_true(outfile_close(&o, true, d));
+		free(path);
+	}
+}
+
+/*
+ * Held files (export's faces): complete but not in place until the
+ * hold ends, then all renamed, or all removed; more of them at once
+ * than the 128 temporaries the list of names a signal removes began
+ * with, which grows.
+ */
+static void
+test_outfile_hold(void **state)
+{
+	char *dir = scratch(), *path = path_join(dir, "299.txt"), line[32];
+	char *old = path_join(dir, "0.txt");
+	struct diags d = { 0 };
+
+	(void)state;
+	touch(dir, "0.txt");
+	outfile_hold();
+	write_numbered(dir, 300, &d);
+	/* The 300 temporaries and the old 0.txt, none renamed yet. */
+	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(entries(dir), 301);
+	first_line(old, line, sizeof(line));
+	assert_string_equal(line, "");
+	assert_true(outfile_hold_end(true, &d));
+	assert_int_equal(entries(dir), 300);
+	first_line(path, line, sizeof(line));
+	assert_string_equal(line, "299\n");
+	first_line(old, line, sizeof(line));
+	assert_string_equal(line, "0\n");
+	/* Not kept: every file as it was, no temporary left. */
+	outfile_hold();
+	write_numbered(dir, 300, &d);
+	touch(dir, "x");
+	assert_int_equal(entries(dir), 601);
+	assert_false(outfile_hold_end(false, &d));
+	assert_int_equal(entries(dir), 301);
+	first_line(path, line, sizeof(line));
+	assert_string_equal(line, "299\n");
+	/* No longer holding: a file closed is in place at once. */
+	write_numbered(dir, 1, &d);
+	assert_int_equal(entries(dir), 301);
+	assert_int_equal(d.n, 0);
+	remove_all(dir);
+	free(path);
+	free(old);
+	free(dir);
+	diag_free(&d);
+}
+
 static void
 test_outfile_no_folder(void **state)
 {
@@ -785,6 +851,7 @@ main(void)
 		cmocka_unit_test(test_diag_print),
 		cmocka_unit_test(test_outfile_keep),
 		cmocka_unit_test(test_outfile_discard),
+		cmocka_unit_test(test_outfile_hold),
 		cmocka_unit_test(test_outfile_no_folder),
 		cmocka_unit_test(test_outfile_folder),
 		cmocka_unit_test(test_outfile_stale),
