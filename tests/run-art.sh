@@ -104,48 +104,50 @@ for v in rgb16 pal trns ga ilace; do
 	check "art: a large $v PNG, read when drawn, prints as it looks (under 2 %)" \
 	    page_same lazy-$v $ref
 done
-# A large image is opened once, when the game loads, and kept open.
-# export, which must know every image good before it writes its first
-# file, checks it whole as it loads (its first lseek: read through
-# from its start); once another large image has been loaded after it
-# (b.png), drawing it reads the file again from its start (the second
-# lseek).  Refused then (strace's fault injection), it is an image that
-# changed since it was loaded: an error naming it, and no PNG.  cards,
-# which draws every image it loads, reads only its header then (the
-# first lseek) and decodes it once, as the PDF is written (the second):
-# refused there, it cannot be read, an error where the layout names it,
-# and no PDF.
+# A large image is opened once, when the game loads, and kept open;
+# only its header is read then (its first lseek: read from its start).
+# It is decoded whole as it is first drawn (the second lseek): refused
+# there, it cannot be read, an error where the layout names it, and no
+# PDF, no PNG (export's folder left as it was: empty).  Once another
+# large image has been drawn after it (b.png, on card c before a.png),
+# drawing it again reads the file again from its start (the third
+# lseek): refused then (strace's fault injection), it is an image that
+# changed since it was loaded, an error naming it, and no PNG.
 mkdir -p "$T/lazy-two/art" "$T/lazy-two/text"
 cp "$T/lazy/pal.png" "$T/lazy-two/art/a.png"
 cp "$T/lazy/rgb16.png" "$T/lazy-two/art/b.png"
-printf 'game: two\nlanguages: [en]\nlayout: ./layout.yaml\ncards:\n  - {id: a}\n  - {id: b}\n' \
+printf 'game: two\nlanguages: [en]\nlayout: ./layout.yaml\nattributes:\n  art: [a, b]\ncards:\n  - {id: a, art: a}\n  - {id: b, art: b}\n  - {id: c, art: b}\n' \
     >"$T/lazy-two/deck.yaml"
-printf 'card: standard\nfront:\n  - {type: image, file: "art/{id}.png", box_mm: [0, 0, 64, 32]}\n' \
+printf 'card: standard\nfront:\n  - {type: image, file: "art/{art}.png", box_mm: [0, 0, 64, 32]}\n  - {type: image, file: "art/a.png", box_mm: [0, 40, 64, 32], when: {id: c}}\n' \
     >"$T/lazy-two/layout.yaml"
-printf 'cards:\n  a: {}\n  b: {}\n' >"$T/lazy-two/text/en.yaml"
-# refused OUT MESSAGE COMMAND...: a.png's second lseek refused while
-# deckpress COMMAND... writes OUT: an error MESSAGE, exit non-zero, no
-# OUT (or, export's, an empty folder).
+printf 'cards:\n  a: {}\n  b: {}\n  c: {}\n' >"$T/lazy-two/text/en.yaml"
+# refused WHEN OUT MESSAGE COMMAND...: a.png's lseek number WHEN
+# refused while deckpress COMMAND... writes OUT: an error MESSAGE, exit
+# non-zero, no OUT (or, export's, an empty folder).
 refused() {
-	out=$1 msg=$2
-	shift 2
+	when=$1 out=$2 msg=$3
+	shift 3
 	rm -rf "$out"
 	rc=0
 	strace -f -qq -o /dev/null -P "$T/lazy-two/art/a.png" -e trace=lseek \
-	    -e inject=lseek:error=EIO:when=2 ./deckpress "$@" -o "$out" \
+	    -e inject=lseek:error=EIO:when="$when" ./deckpress "$@" -o "$out" \
 	    >/dev/null 2>"$T/refused.err" || rc=$?
 	[ $rc -ne 0 ] && { [ ! -e "$out" ] || [ -z "$(ls -A "$out")" ]; } &&
 	    grep -q "$msg" "$T/refused.err" ||
 	    { echo "exit $rc"; cat "$T/refused.err"; return 1; }
 }
 check "art: a large image that cannot be read again when drawn: an error at it, no PNG" \
-    refused "$T/changed" \
+    refused 3 "$T/changed" \
     "lazy-two/art/a.png: error: changed while deckpress was drawing it" \
     export "$T/lazy-two" --lang en
 check "art: a large image that cannot be read when first drawn: an error at its line, no PDF" \
-    refused "$T/changed.pdf" \
+    refused 2 "$T/changed.pdf" \
     "lazy-two/layout.yaml:3:25: error: card 'a': image .*lazy-two/art/a.png cannot be read" \
     cards "$T/lazy-two"
+check "art: ... nor export's PNGs: the same error, no file written" \
+    refused 2 "$T/changed" \
+    "lazy-two/layout.yaml:3:25: error: card 'a': image .*lazy-two/art/a.png cannot be read" \
+    export "$T/lazy-two" --lang en
 face ga-ref
 face_same() { face "$1" && same "$1-face" "$2-face" 30 30 330 150; }
 check "art: a large grey + alpha PNG previews as the small one's reference (under 2 %)" \

@@ -109,17 +109,36 @@ read_through() {
 	awk -v size="$(wc -c <"$f")" '{ n = $NF; if (n > 0) s += n }
 	    END { printf "%.1f\n", s / size }' "$T/decoded.strace"
 }
-# decoded_once COMMAND...: each image read through twice, no more.
+# decoded_once DECK COMMAND...: each image of DECK read through twice,
+# no more.
 decoded_once() {
+	dk=$1
+	shift
 	for f in a b; do
-		n=$(read_through "$D/art/$f.png" "$@") || return 1
+		n=$(read_through "$dk/art/$f.png" "$@") || return 1
 		[ "$n" = 2.0 ] || { echo "$f.png read through $n times"; return 1; }
 	done
 }
 check "images: cards decodes a large image once, drawing it: read whole twice" \
-    decoded_once cards "$D" -o "$T/decoded.pdf"
+    decoded_once "$D" cards "$D" -o "$T/decoded.pdf"
 check "images: preview too, the image it draws and the one it checks: read whole twice" \
-    decoded_once preview "$D" --card c1 -o "$T/decoded.png"
+    decoded_once "$D" preview "$D" --card c1 -o "$T/decoded.png"
+# export draws each face into a file of its own: a third card shows a
+# again, after b's card.  Its faces are drawn by the large image they
+# show, each decoded once for all of them; before, each image was
+# decoded to check it as it loaded, and a again for c3: read through
+# three and four times.  Its Tabletop Simulator sheet (the three faces
+# on one) the same.
+D3=$T/decoded3
+rm -rf "$D3"
+cp -R "$D" "$D3"
+printf '  - {id: c3, pic: a}\n' >>"$D3/deck.yaml"
+printf '  c3: {}\n' >>"$D3/text/en.yaml"
+check "images: export too, a file per face, the faces drawn by image: read whole twice" \
+    decoded_once "$D3" export "$D3" --lang en --dpi 30 -o "$T/decoded-png"
+check "images: ... and its Tabletop Simulator sheet: read whole twice" \
+    decoded_once "$D3" export "$D3" --lang en --dpi 30 --tts \
+    -o "$T/decoded-tts"
 
 # The same deck, its images cut short: a PNG and a JPEG (a page of its
 # own PDF, 1240 x 1754 px) too large to hold, so cards and pack decode
@@ -142,7 +161,7 @@ sed -i 's/  pic: text/  pic: text\n  pic_ext: text/; s/pic: a}/pic: a, pic_ext: 
 damaged() {
 	out=$1 cmd=$2
 	shift 2
-	rm -f "$out"
+	rm -rf "$out"
 	rc=0
 	$WRAP ./deckpress "$cmd" "$X" "$@" -o "$out" >/dev/null \
 	    2>"$T/damaged.err" || rc=$?
@@ -159,6 +178,14 @@ check "images: damaged large art that preview draws or checks: errors at its lin
     damaged "$T/damaged.png" preview --card c1
 check "images: ... and a preview stopped before drawing (no such card) says them too" \
     damaged "$T/damaged.png" preview --card nope
+# export writes a file per face, each held until the last is drawn: a
+# damaged image found as it is drawn leaves none, nor the folder made.
+check "images: damaged large art that export draws: errors at its lines, exit 1, no file, no folder" \
+    damaged "$T/damaged-png" export --lang en --dpi 30
+check "images: ... its Tabletop Simulator sheets the same" \
+    damaged "$T/damaged-tts" export --lang en --dpi 30 --tts
+check "images: ... its PDF of faces the same" \
+    damaged "$T/damaged-pdf" export --lang en --per-card-pdf
 # Only c2's b.jpg damaged: previewing c1 draws a whole a.png, and the
 # PNG is not written all the same.
 cp "$D/art/a.png" "$X/art/a.png"

@@ -102,8 +102,9 @@ void		 art_free(struct images *c);
  * With on, a large PNG or JPEG loaded from now on is only measured (its
  * header read) and decoded first when it is drawn, where it is checked: once a
  * run, not once to check it and again to draw it.  For a run that draws
- * its images into one output (cards, pack, preview), which calls
- * art_check_pending() before it keeps it.
+ * its images into its output (cards, pack, preview, export: its files
+ * held until the last is drawn), which calls art_check_pending() before
+ * it keeps it.
  */
 void		 art_defer(struct images *c, bool on);
 /*

@@ -6,8 +6,9 @@
  * Cairo asks for its pixels, resampled for --image-dpi; one such image
  * held at a time, so that memory follows the largest image, not the
  * deck's art.  Deferred (art_defer(): a run that draws its images into
- * one output and checks the rest before keeping it), a large PNG or JPEG is only measured when loaded and checked
- * by its one decode, when first drawn; art_check_pending() decodes
+ * its output and checks the rest before keeping it), a large PNG or
+ * JPEG is only measured when loaded and checked by its one decode, when
+ * first drawn; art_check_pending() decodes
  * those no page drew.  Cairo asks for an image's pixels several times a
  * page, but a PDF needs them only to write the image, once a document:
  * every other time it is given a stand-in of the same size, format and

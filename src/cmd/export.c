@@ -8,9 +8,12 @@
  * the export stage (export/) lays the faces out, draws and writes them.
  * Part of the CLI.
  */
+#include <sys/stat.h>
+
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <glib.h>
 
@@ -152,40 +155,62 @@ report(const struct export_req *q, const struct deck *deck,
 		    e->n, e->cards, what, s, e->boxes);
 }
 
-/* --hand or --showcase: the image, and a line saying what it is. */
+/* --hand or --showcase: the image, said by shop_said() once kept. */
 static int
 run_shop(const struct export *x, struct setup *s, size_t li,
-    struct diags *d)
+    struct export_image *img, struct diags *d)
 {
-	struct export_image img = { 0 };
-	int rc;
-
-	if ((rc = export_shop_image(s, li, &x->shop, x->q.dir, &img, d)) == 0)
-		printf("%s: %s, %d x %d px at %.0f dpi\n", x->q.dir, img.what,
-		    img.w, img.h, x->shop.dpi);
-	g_free(img.what);
-	return rc;
+	return export_shop_image(s, li, &x->shop, x->q.dir, img, d);
 }
 
+static void
+shop_said(const struct export *x, const struct export_image *img)
+{
+	printf("%s: %s, %d x %d px at %.0f dpi\n", x->q.dir, img->what,
+	    img->w, img->h, x->shop.dpi);
+}
+
+/*
+ * Large art is decoded once, as it is first drawn, not also at load:
+ * so every file is held (outfile_hold()) until the last is drawn and
+ * the art no face showed is checked, then all are kept, or none when
+ * an image is damaged, and a folder made for them is removed again.
+ */
 static int
 run_export(const struct export *x, struct diags *d)
 {
 	struct setup s = { 0 };
 	struct load_opts lo;
 	struct export_done e = { 0 };
+	struct export_image img = { 0 };
+	struct stat st;
+	bool shop = x->shop.look != SHOP_NONE;
+	bool new_dir = !shop && !x->csv && stat(x->q.dir, &st) != 0;
 	int rc, li = 0;
 
 	job_load_opts(&x->j, &lo);
 	lo.one = !x->csv;	/* --csv: every language */
 	lo.typeset = !x->csv;	/* --csv: the texts as typed */
+	lo.art_drawn = !x->csv;	/* --csv draws nothing */
+	outfile_hold();
 	if ((rc = job_setup_load(&s, x->j.deckdir, &lo, d)) != 0 || (!x->csv &&
 	    (rc = job_lang_arg(s.deck, x->j.lang, &li, d)) != 0))
 		goto out;
-	if (x->shop.look != SHOP_NONE)
-		rc = run_shop(x, &s, (size_t)li, d);
-	else if ((rc = export_deck(&s, (size_t)li, &x->q, &e, d)) == 0)
-		report(&x->q, s.deck, &e);
+	if (shop)
+		rc = run_shop(x, &s, (size_t)li, &img, d);
+	else
+		rc = export_deck(&s, (size_t)li, &x->q, &e, d);
 out:
+	rc = export_art_checked(&s, rc);
+	if (!outfile_hold_end(rc == 0, d) && rc == 0)
+		rc = EXIT_IO;
+	if (rc != 0 && new_dir)
+		rmdir(x->q.dir);	/* only if empty: made here */
+	else if (rc == 0 && shop)
+		shop_said(x, &img);
+	else if (rc == 0)
+		report(&x->q, s.deck, &e);
+	g_free(img.what);
 	export_done_free(&e);
 	job_setup_free(&s);
 	return rc;

@@ -146,6 +146,17 @@ struct pod_fit {
 };
 
 /*
+ * The order to draw faces v[0..n) in, an index each (free()): those
+ * that show the same large image one after another, by its path, else
+ * in their own order; those that show none first.  Art holds the large
+ * image it decoded last, so that each is decoded once for all of them,
+ * not again for each face of another image drawn between.  For faces
+ * drawn into files or cells of their own, whose bytes do not depend on
+ * the order they are drawn in.
+ */
+size_t	*export_art_order(const struct laid *const *v, size_t n);
+
+/*
  * pod.c, for export_deck(): the product q->pod makes of each kind of s
  * (q->component's only) into fit[kind], the templates' bleeds made to
  * cover the product's image so that the faces are laid out into it.  A

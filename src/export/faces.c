@@ -214,7 +214,8 @@ export_png(const struct setup *s, const struct export_req *q,
     struct export_done *done, struct diags *d)
 {
 	struct eplan p = { s->deck, q, fits, NULL, 0, 0 };
-	size_t i;
+	const struct laid **faces;
+	size_t i, *order;
 	char *probe;
 	int rc = 0;
 
@@ -233,9 +234,15 @@ export_png(const struct setup *s, const struct export_req *q,
 	if (rc == 0 && (job_ensure_parent(probe, d) != 0 ||
 	    !names_free(q->dir, p.v, p.n, d)))
 		rc = EXIT_IO;
+	faces = xcalloc(p.n + 1, sizeof(*faces));
+	for (i = 0; i < p.n; i++)
+		faces[i] = p.v[i].l;
+	order = export_art_order(faces, p.n);
+	free(faces);
 	for (i = 0; i < p.n && rc == 0; i++)
-		if (!write_face(s, q, &p.v[i], d))
+		if (!write_face(s, q, &p.v[order[i]], d))
 			rc = EXIT_IO;
+	free(order);
 	if (rc == 0)
 		add_sizes(done, p.v, p.n);
 	for (i = 0; i < p.n; i++)

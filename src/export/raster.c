@@ -330,6 +330,41 @@ card_image(const struct setup *s, const struct export_view *v,
 	return export_raster_finish(cr, drawn, img, out, v->dpi, r, d);
 }
 
+/* A face to draw, by the first large image it shows. */
+struct byart {
+	const char	*art;		/* its path, or "" */
+	size_t		 i;		/* the face's place */
+};
+
+static int
+by_art(const void *a, const void *b)
+{
+	const struct byart *x = a, *y = b;
+	int c = strcmp(x->art, y->art);
+
+	return c != 0 ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+size_t *
+export_art_order(const struct laid *const *v, size_t n)
+{
+	struct byart *k = xcalloc(n + 1, sizeof(*k));
+	size_t *order = xcalloc(n + 1, sizeof(*order)), i, b;
+
+	for (i = 0; i < n; i++) {
+		k[i].art = "";
+		k[i].i = i;
+		for (b = 0; b < v[i]->n && *k[i].art == '\0'; b++)
+			if (v[i]->v[b].img != NULL && v[i]->v[b].img->lazy)
+				k[i].art = v[i]->v[b].img->path;
+	}
+	qsort(k, n, sizeof(*k), by_art);
+	for (i = 0; i < n; i++)
+		order[i] = k[i].i;
+	free(k);
+	return order;
+}
+
 const struct card *
 export_card_named(const struct deck *deck, const char *id, struct diags *d)
 {

@@ -394,8 +394,12 @@ export_shop_image(const struct setup *s, size_t li,
 	else if (!draw_fronts(s, &sh))
 		rc = diag_add(d, DIAG_ERROR, NULL, "io", "cannot draw the "
 		    "cards") + EXIT_IO;
-	else
+	else {
+		/* Art no front shows: checked before the image is written
+		 * (to standard output, at once), as loading would have. */
+		job_art_checked(s->images);
 		rc = shop_draw(v, &sh, out, r, d);
+	}
 out:
 	shop_free(&sh);
 	return rc;

@@ -236,14 +236,19 @@ write_sheet(const struct setup *s, const struct tkind *k,
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
 	    t->cols * k->cw, t->rows * k->ch), *cell;
 	cairo_t *cr = cairo_create(img);
-	size_t i, last = (size_t)(t->cols * t->rows) - 1;
+	size_t i, j, last = (size_t)(t->cols * t->rows) - 1, *order;
+	const struct laid **faces = xcalloc(t->n + 1, sizeof(*faces));
 	bool ok;
 
-	for (i = 0; i <= last; i++) {
+	/* The cells do not overlap: drawn in any order, the same sheet. */
+	for (i = 0; i < t->n; i++)
+		faces[i] = &k->f[f][k->uniq[t->first + i]];
+	order = export_art_order(faces, t->n);
+	for (j = 0; j <= last; j++) {
+		i = j < t->n ? order[j] : j;
 		if (i < t->n)
-			cell = cell_image(s->fonts->ctx,
-			    &k->f[f][k->uniq[t->first + i]], k->dpi / 72.0,
-			    k->cw, k->ch);
+			cell = cell_image(s->fonts->ctx, faces[i],
+			    k->dpi / 72.0, k->cw, k->ch);
 		else if (i == last)
 			cell = cairo_surface_reference(hidden);
 		else
@@ -253,6 +258,8 @@ write_sheet(const struct setup *s, const struct tkind *k,
 		cairo_paint(cr);
 		cairo_surface_destroy(cell);
 	}
+	free(order);
+	free(faces);
 	cairo_destroy(cr);
 	ok = write_image(img, k->dpi, dir, f ? t->back : t->face,
 	    d);
@@ -436,12 +443,14 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 	if (p->uri == NULL)
 		return diag_add(d, DIAG_ERROR, NULL, "io", "%s: cannot name "
 		    "it as a file:// URL", q->dir) + EXIT_IO;
+	/* The thumbnail first: its face's large image, if it has one, is
+	 * then the one held decoded as the first sheet starts with it. */
+	ok = write_thumb(s, p, q->dir, d);
 	for (i = 0; ok && i < p->nk; i++)
 		ok = p->kv[i].deck ? write_deck(s, &p->kv[i], q->dir,
 		    &p->nimg, d) : write_single(s, &p->kv[i], q->dir,
 		    &p->nimg, d);
-	ok = ok && export_tts_json(p, s->deck, q->dir, d) &&
-	    write_thumb(s, p, q->dir, d);
+	ok = ok && export_tts_json(p, s->deck, q->dir, d);
 	return ok ? 0 : EXIT_IO;
 }
 

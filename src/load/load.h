@@ -83,11 +83,12 @@ struct load_opts {
 					   nothing.  NULL: kept in d */
 	bool		 hints;		/* every text box outlined and
 					   named (deck->hints) */
-	bool		 art_drawn;	/* the images are drawn into one
+	bool		 art_drawn;	/* the images are drawn into the
 					   output, the rest checked before
 					   it is kept (cards, pack,
-					   preview): large PNGs and JPEGs
-					   decoded first there (art_defer()) */
+					   preview, export): large PNGs and
+					   JPEGs decoded first there
+					   (art_defer()) */
 	bool		 placeholders;	/* a missing image drawn as a
 					   placeholder, with a warning
 					   (--draft, watch) */
