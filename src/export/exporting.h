@@ -148,13 +148,16 @@ struct pod_fit {
 /*
  * The order to draw faces v[0..n) in, an index each (free()): those
  * that show the same large image one after another, by its path, else
- * in their own order; those that show none first.  Art holds the large
- * image it decoded last, so that each is decoded once for all of them,
- * not again for each face of another image drawn between.  For faces
- * drawn into files or cells of their own, whose bytes do not depend on
- * the order they are drawn in.
+ * in their own order; first those that show none, and those of *held
+ * (if held and *held are not NULL: the image art holds now).  Art holds
+ * the large image it decoded last, so that each is decoded once for all
+ * of them, not again for each face of another image drawn between.  If
+ * held is not NULL, *held is then the first large image of the last
+ * face drawn that shows one.  For faces drawn into files or cells of
+ * their own, whose bytes do not depend on the order they are drawn in.
  */
-size_t	*export_art_order(const struct laid *const *v, size_t n);
+size_t	*export_art_order(const struct laid *const *v, size_t n,
+	    const char **held);
 
 /*
  * pod.c, for export_deck(): the product q->pod makes of each kind of s

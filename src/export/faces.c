@@ -237,7 +237,7 @@ export_png(const struct setup *s, const struct export_req *q,
 	faces = xcalloc(p.n + 1, sizeof(*faces));
 	for (i = 0; i < p.n; i++)
 		faces[i] = p.v[i].l;
-	order = export_art_order(faces, p.n);
+	order = export_art_order(faces, p.n, NULL);
 	free(faces);
 	for (i = 0; i < p.n && rc == 0; i++)
 		if (!write_face(s, q, &p.v[order[i]], d))

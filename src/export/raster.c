@@ -345,22 +345,40 @@ by_art(const void *a, const void *b)
 	return c != 0 ? c : (x->i > y->i) - (x->i < y->i);
 }
 
+/* The path of the first large (lazy) image face l shows, or NULL. */
+static const char *
+first_art(const struct laid *l)
+{
+	size_t b;
+
+	for (b = 0; b < l->n; b++)
+		if (l->v[b].img != NULL && l->v[b].img->lazy)
+			return l->v[b].img->path;
+	return NULL;
+}
+
 size_t *
-export_art_order(const struct laid *const *v, size_t n)
+export_art_order(const struct laid *const *v, size_t n, const char **held)
 {
 	struct byart *k = xcalloc(n + 1, sizeof(*k));
-	size_t *order = xcalloc(n + 1, sizeof(*order)), i, b;
+	size_t *order = xcalloc(n + 1, sizeof(*order)), i;
+	const char *a;
 
 	for (i = 0; i < n; i++) {
-		k[i].art = "";
+		a = first_art(v[i]);
+		/* The image held now: its faces first, with those of none. */
+		k[i].art = a == NULL || (held != NULL && *held != NULL &&
+		    strcmp(a, *held) == 0) ? "" : a;
 		k[i].i = i;
-		for (b = 0; b < v[i]->n && *k[i].art == '\0'; b++)
-			if (v[i]->v[b].img != NULL && v[i]->v[b].img->lazy)
-				k[i].art = v[i]->v[b].img->path;
 	}
 	qsort(k, n, sizeof(*k), by_art);
 	for (i = 0; i < n; i++)
 		order[i] = k[i].i;
+	for (i = n; held != NULL && i-- > 0;)
+		if ((a = first_art(v[order[i]])) != NULL) {
+			*held = a;
+			break;
+		}
 	free(k);
 	return order;
 }

@@ -231,7 +231,7 @@ write_image(cairo_surface_t *img, int dpi, const char *dir, const char *name,
 static bool
 write_sheet(const struct setup *s, const struct tkind *k,
     const struct tsheet *t, int f, cairo_surface_t *hidden,
-    const char *dir, struct diags *d)
+    const char *dir, const char **held, struct diags *d)
 {
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
 	    t->cols * k->cw, t->rows * k->ch), *cell;
@@ -243,7 +243,7 @@ write_sheet(const struct setup *s, const struct tkind *k,
 	/* The cells do not overlap: drawn in any order, the same sheet. */
 	for (i = 0; i < t->n; i++)
 		faces[i] = &k->f[f][k->uniq[t->first + i]];
-	order = export_art_order(faces, t->n);
+	order = export_art_order(faces, t->n, held);
 	for (j = 0; j <= last; j++) {
 		i = j < t->n ? order[j] : j;
 		if (i < t->n)
@@ -267,23 +267,29 @@ write_sheet(const struct setup *s, const struct tkind *k,
 	return ok;
 }
 
-/* Every image of deck kind k: face sheets, and one back or sheets. */
+/*
+ * Every image of deck kind k: face sheets, and one back or sheets;
+ * *held the large image art holds (export_art_order()).
+ */
 static bool
 write_deck(const struct setup *s, const struct tkind *k, const char *dir,
-    size_t *nimg, struct diags *d)
+    size_t *nimg, const char **held, struct diags *d)
 {
-	cairo_surface_t *back = cell_image(s->fonts->ctx, k->sh->backs ?
-	    &k->f[1][k->uniq[0]] : NULL, k->dpi / 72.0, k->cw, k->ch);
+	const struct laid *bf = k->sh->backs ? &k->f[1][k->uniq[0]] : NULL;
+	cairo_surface_t *back = cell_image(s->fonts->ctx, bf, k->dpi / 72.0,
+	    k->cw, k->ch);
 	bool ok = true;
 	size_t i;
 
+	if (bf != NULL)
+		free(export_art_order(&bf, 1, held));
 	if (k->back != NULL && (ok = write_image(back, k->dpi, dir, k->back,
 	    d)))
 		(*nimg)++;
 	for (i = 0; ok && i < k->nsv; i++) {
-		ok = write_sheet(s, k, &k->sv[i], 0, back, dir, d) &&
+		ok = write_sheet(s, k, &k->sv[i], 0, back, dir, held, d) &&
 		    (k->sv[i].back == NULL || write_sheet(s, k, &k->sv[i], 1,
-		    back, dir, d));
+		    back, dir, held, d));
 		*nimg += ok ? 1 + (k->sv[i].back != NULL) : 0;
 	}
 	cairo_surface_destroy(back);
@@ -320,7 +326,7 @@ write_single(const struct setup *s, const struct tkind *k, const char *dir,
  */
 static bool
 write_thumb(const struct setup *s, const struct tplan *p, const char *dir,
-    struct diags *d)
+    const char **held, struct diags *d)
 {
 	const struct tkind *k = &p->kv[0];
 	const struct laid *l = &k->f[0][k->uniq[0]];
@@ -339,6 +345,7 @@ write_thumb(const struct setup *s, const struct tplan *p, const char *dir,
 	cairo_surface_destroy(face);
 	ok = write_image(img, 72, dir, p->thumb, d);
 	cairo_surface_destroy(img);
+	free(export_art_order(&l, 1, held));
 	return ok;
 }
 
@@ -417,6 +424,7 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
     struct tplan *p, struct diags *d)
 {
 	char *probe = path_join(q->dir, "x"), *abs;
+	const char *held = NULL;	/* the large image art holds */
 	unsigned int num = 1;
 	size_t i;
 	bool ok;
@@ -443,12 +451,12 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 	if (p->uri == NULL)
 		return diag_add(d, DIAG_ERROR, NULL, "io", "%s: cannot name "
 		    "it as a file:// URL", q->dir) + EXIT_IO;
-	/* The thumbnail first: its face's large image, if it has one, is
-	 * then the one held decoded as the first sheet starts with it. */
-	ok = write_thumb(s, p, q->dir, d);
+	/* The thumbnail first: the first sheet, which shows its face too,
+	 * then begins with the large image it left decoded, if any. */
+	ok = write_thumb(s, p, q->dir, &held, d);
 	for (i = 0; ok && i < p->nk; i++)
 		ok = p->kv[i].deck ? write_deck(s, &p->kv[i], q->dir,
-		    &p->nimg, d) : write_single(s, &p->kv[i], q->dir,
+		    &p->nimg, &held, d) : write_single(s, &p->kv[i], q->dir,
 		    &p->nimg, d);
 	ok = ok && export_tts_json(p, s->deck, q->dir, d);
 	return ok ? 0 : EXIT_IO;
