@@ -155,14 +155,7 @@ report(const struct export_req *q, const struct deck *deck,
 		    e->n, e->cards, what, s, e->boxes);
 }
 
-/* --hand or --showcase: the image, said by shop_said() once kept. */
-static int
-run_shop(const struct export *x, struct setup *s, size_t li,
-    struct export_image *img, struct diags *d)
-{
-	return export_shop_image(s, li, &x->shop, x->q.dir, img, d);
-}
-
+/* --hand or --showcase: the line saying what the image is, once kept. */
 static void
 shop_said(const struct export *x, const struct export_image *img)
 {
@@ -197,7 +190,8 @@ run_export(const struct export *x, struct diags *d)
 	    (rc = job_lang_arg(s.deck, x->j.lang, &li, d)) != 0))
 		goto out;
 	if (shop)
-		rc = run_shop(x, &s, (size_t)li, &img, d);
+		rc = export_shop_image(&s, (size_t)li, &x->shop, x->q.dir,
+		    &img, d);
 	else
 		rc = export_deck(&s, (size_t)li, &x->q, &e, d);
 out:

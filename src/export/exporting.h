@@ -158,6 +158,8 @@ struct pod_fit {
  */
 size_t	*export_art_order(const struct laid *const *v, size_t n,
 	    const char **held);
+/* Face l drawn: *held is its first large image, if it shows one. */
+void	 export_art_drawn(const struct laid *l, const char **held);
 
 /*
  * pod.c, for export_deck(): the product q->pod makes of each kind of s

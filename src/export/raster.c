@@ -357,6 +357,15 @@ first_art(const struct laid *l)
 	return NULL;
 }
 
+void
+export_art_drawn(const struct laid *l, const char **held)
+{
+	const char *a = first_art(l);
+
+	if (a != NULL)
+		*held = a;
+}
+
 size_t *
 export_art_order(const struct laid *const *v, size_t n, const char **held)
 {
@@ -374,11 +383,8 @@ export_art_order(const struct laid *const *v, size_t n, const char **held)
 	qsort(k, n, sizeof(*k), by_art);
 	for (i = 0; i < n; i++)
 		order[i] = k[i].i;
-	for (i = n; held != NULL && i-- > 0;)
-		if ((a = first_art(v[order[i]])) != NULL) {
-			*held = a;
-			break;
-		}
+	for (i = 0; held != NULL && i < n; i++)
+		export_art_drawn(v[order[i]], held);
 	free(k);
 	return order;
 }

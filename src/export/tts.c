@@ -282,7 +282,7 @@ write_deck(const struct setup *s, const struct tkind *k, const char *dir,
 	size_t i;
 
 	if (bf != NULL)
-		free(export_art_order(&bf, 1, held));
+		export_art_drawn(bf, held);
 	if (k->back != NULL && (ok = write_image(back, k->dpi, dir, k->back,
 	    d)))
 		(*nimg)++;
@@ -296,10 +296,10 @@ write_deck(const struct setup *s, const struct tkind *k, const char *dir,
 	return ok;
 }
 
-/* Every image of board or token kind k, a face each. */
+/* Every image of board or token kind k, a face each; *held as above. */
 static bool
 write_single(const struct setup *s, const struct tkind *k, const char *dir,
-    size_t *nimg, struct diags *d)
+    size_t *nimg, const char **held, struct diags *d)
 {
 	cairo_surface_t *img;
 	size_t i, f;
@@ -311,6 +311,7 @@ write_single(const struct setup *s, const struct tkind *k, const char *dir,
 
 			img = cell_image(s->fonts->ctx, l, k->dpi / 72.0,
 			    k->cw, k->ch);
+			export_art_drawn(l, held);
 			ok = write_image(img, k->dpi, dir,
 			    k->single[2 * i + f], d);
 			cairo_surface_destroy(img);
@@ -345,7 +346,7 @@ write_thumb(const struct setup *s, const struct tplan *p, const char *dir,
 	cairo_surface_destroy(face);
 	ok = write_image(img, 72, dir, p->thumb, d);
 	cairo_surface_destroy(img);
-	free(export_art_order(&l, 1, held));
+	export_art_drawn(l, held);
 	return ok;
 }
 
@@ -457,7 +458,7 @@ write_all(const struct setup *s, size_t li, const struct export_req *q,
 	for (i = 0; ok && i < p->nk; i++)
 		ok = p->kv[i].deck ? write_deck(s, &p->kv[i], q->dir,
 		    &p->nimg, &held, d) : write_single(s, &p->kv[i], q->dir,
-		    &p->nimg, d);
+		    &p->nimg, &held, d);
 	ok = ok && export_tts_json(p, s->deck, q->dir, d);
 	return ok ? 0 : EXIT_IO;
 }
