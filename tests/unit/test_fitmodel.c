@@ -170,7 +170,8 @@ struct case_ {
  * The cases by face (family, weight, style), else as made: Pango 1.50
  * starts two threads for each font pattern it makes (a face at a size)
  * and keeps 256 fontsets, which the faces taken in turn at their 80
- * sizes overran -- 16 855 threads a run, and a seventh of its time.
+ * sizes overran: 16 855 threads a run, and the fontsets made again;
+ * grouped, 1 643 threads and a third less CPU time.
  * The same cases, the same checks, in another order.
  */
 static int
