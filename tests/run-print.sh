@@ -56,16 +56,16 @@ gather() {
 	# (qpdf exits 3 on a warning, the pages copied all the same)
 	# shellcheck disable=SC2086
 	qpdf --empty --pages $gp -- "$gn.all.pdf" || [ $? -eq 3 ] || return 1
-	# "PAGE OUT" a line, by size, then as given.
-	# shellcheck disable=SC2086
+	# "PAGE OUT" a line, by size, then as given; none if pdfinfo fails.
 	pdfinfo -f 1 -l 1000000 "$gn.all.pdf" | awk -v go="$go" '
 	    BEGIN { split(go, out, " ") }
 	    /^Page +[0-9]+ size: / { print $4 "x" $6, $2, out[$2] }' |
-	    sort -s -k1,1 | awk '{ print $2, $3 }' >"$gn.order" || return 1
+	    sort -s -k1,1 | awk '{ print $2, $3 }' >"$gn.order"
+	[ -s "$gn.order" ] || return 1
 	# shellcheck disable=SC2046
 	qpdf "$gn.all.pdf" --pages . $(awk '{ printf "%s%s", (NR > 1 ? "," : ""),
 	    $1 }' "$gn.order") -- "$gn.pdf" || [ $? -eq 3 ] || return 1
-	# shellcheck disable=SC2046
+	# shellcheck disable=SC2046,SC2086
 	pdftoppm $g -r 600 -aa no -aaVector no "$gn.pdf" |
 	    $MEASURE -p /dev/stdin $(awk '{ print $2 }' "$gn.order")
 }
