@@ -159,25 +159,25 @@ largest_fit(const struct elem *e, const char *t)
 	return -1;
 }
 
-/* A case of the corpus: its box and its text. */
-struct case_ {
+/* A text of the corpus and its box. */
+struct sample {
 	struct elem	 e;
 	char		*t;
 	size_t		 k;		/* made k-th */
 };
 
 /*
- * The cases by face (family, weight, style), else as made: Pango 1.50
+ * The samples by face (family, weight, style), else as made: Pango 1.50
  * starts two threads for each font pattern it makes (a face at a size)
  * and keeps 256 fontsets, which the faces taken in turn at their 80
  * sizes overran: 16 855 threads a run, and the fontsets made again;
  * grouped, 1 643 threads and a third less CPU time.
- * The same cases, the same checks, in another order.
+ * The same samples, the same checks, in another order.
  */
 static int
 by_face(const void *pa, const void *pb)
 {
-	const struct case_ *a = pa, *b = pb;
+	const struct sample *a = pa, *b = pb;
 	int c = strcmp(a->e.family, b->e.family);
 
 	if (c == 0)
@@ -194,7 +194,7 @@ test_corpus(void **state)
 	struct fitted a, b;
 	struct fitstats before = layout_fitstats, s;
 	GPtrArray *w[5];
-	struct case_ *c = g_new0(struct case_, NTEXTS);
+	struct sample *c = g_new0(struct sample, NTEXTS);
 	size_t i, differ = 0, skipped = 0;
 
 	(void)state;
