@@ -73,13 +73,55 @@ start() {
 	pid=$!
 }
 
-# stop SIGNAL: send it, and wait for the exit status, left in
-# $T/stop.rc (137 if timeout had to kill it).
-stop() {
-	kill "-$1" "$pid"
+# ended PID: the process has exited (a zombie until waited for).
+ended() {
+	st=$(cut -d ' ' -f 3 "/proc/$1/stat" 2>/dev/null) || return 0
+	[ "$st" = Z ]
+}
+
+# stuck PID: what the watch under timeout PID is doing, thread by
+# thread: its state, where the kernel holds it, and its stack if gdb is
+# there.  A watch must end within a build of the signal.
+stuck() {
+	for c in $(pgrep -P "$1"); do
+		for t in /proc/"$c"/task/*; do
+			echo "thread ${t##*/} $(cat "$t/comm"):" \
+			    "$(cut -d ' ' -f 3 "$t/stat") in $(cat "$t/wchan")"
+			sed 's/^/    /' "$t/stack" 2>/dev/null || true
+		done
+		command -v gdb >/dev/null 2>&1 && gdb -p "$c" -batch -nx \
+		    -ex 'thread apply all bt 12' 2>&1 | grep '^#\|^Thread'
+	done
+}
+
+# reap: wait for the watch under timeout $pid to end, its exit status
+# into $T/stop.rc.  One still running $TIMEOUT s later is killed (137),
+# what it was doing in $T/stuck.  Not within check: only this shell may
+# wait for its job.
+reap() {
+	if ! within "$TIMEOUT" ended "$pid"; then
+		stuck "$pid" >"$T/stuck" 2>&1 || true
+		pkill -KILL -P "$pid" || true
+	fi
 	rc=0
 	wait "$pid" || rc=$?
 	echo "$rc" >"$T/stop.rc"
+}
+
+# stop SIGNAL: send it, then reap.
+stop() {
+	rm -f "$T/stuck"
+	kill "-$1" "$pid"
+	reap
+}
+
+# stopped_with RC: the last stop's exit status was RC; else what it was,
+# and where the watch was stuck.
+stopped_with() {
+	[ "$(cat "$T/stop.rc")" = "$1" ] && return 0
+	echo "exit status $(cat "$T/stop.rc")"
+	cat "$T/stuck" 2>/dev/null || true
+	return 1
 }
 
 # first_build: the first build's line, within the time-out.
@@ -229,7 +271,7 @@ check "a new folder and file in the deck: rebuilt within 2 s" \
 # An edit, then SIGTERM at once: mid-build or not, a clean end.
 echo "# touched" >>"$D/text/en.yaml"
 stop TERM
-check "SIGTERM: exit status 0" test "$(cat "$T/stop.rc")" = 0
+check "SIGTERM: exit status 0" stopped_with 0
 check "SIGTERM: no temporary file left" no_tmp "$D/out"
 check "SIGTERM: only the PDF in its folder" \
     test "$(ls "$D/out")" = quiz.pdf
@@ -328,7 +370,7 @@ check "an edit after it: rebuilt" \
     rebuilt sed -i 's/a quince/a medlar/' "$K/text/en.yaml"
 check "... the PDF a clean build's" clean
 stop TERM
-check "--verbose: stopped with status 0" test "$(cat "$T/stop.rc")" = 0
+check "--verbose: stopped with status 0" stopped_with 0
 
 # --- the pack, stopped by SIGINT --------------------------------------
 P=$T/pack/quiz-pack.pdf
@@ -344,7 +386,7 @@ check "layouts/pack: rebuilt within 2 s" \
     's/^  preparation: .*/  preparation: Hedgehog/' \
     "$HOME_DIR/layouts/pack/en.yaml"
 stop INT
-check "SIGINT: exit status 0" test "$(cat "$T/stop.rc")" = 0
+check "SIGINT: exit status 0" stopped_with 0
 check "SIGINT: no temporary file left" no_tmp "$T/pack"
 
 # --- the deck folder replaced -----------------------------------------
@@ -363,20 +405,16 @@ remade() {
 	sed -i "s/an apple/a $1/" "$T/re.new/text/en.yaml"
 	cp -R "$T/re.new" "$R"
 }
-# wait_stop: wait for watch to say it stopped (killed if it does not
-# within the time-out), its exit status into $T/stop.rc.  Not within
-# check: only this shell may wait for its job.
+# wait_stop: wait for watch to say it stopped, then reap it.
 wait_stop() {
-	within "$TIMEOUT" grep -q ": error: watch stopped: " "$ERR" ||
-	    kill -KILL "$pid"
-	rc=0
-	wait "$pid" || rc=$?
-	echo "$rc" >"$T/stop.rc"
+	rm -f "$T/stuck"
+	within "$TIMEOUT" grep -q ": error: watch stopped: " "$ERR" || true
+	reap
 }
 # stopped: it said so, and ended with status 3.
 stopped() {
-	[ "$(cat "$T/stop.rc")" = 3 ] && return 0
-	echo "exit $(cat "$T/stop.rc"); stdout:"
+	stopped_with 3 && return 0
+	echo "stdout:"
 	cat "$LOG"
 	echo "stderr:"
 	cat "$ERR"
