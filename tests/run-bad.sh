@@ -60,7 +60,7 @@ for name in $cases; do
 	rc=0
 	# $WRAP and $args are split into words on purpose.
 	# shellcheck disable=SC2086
-	timeout "$TIMEOUT" $WRAP ./deckpress cards "$dir" $args \
+	timeout --foreground "$TIMEOUT" $WRAP ./deckpress cards "$dir" $args \
 	    -o "$outdir/$name.pdf" >"$outdir/$name.out" \
 	    2>"$outdir/$name.err" || rc=$?
 	eval "rc_$i=\$rc"

@@ -199,7 +199,7 @@ run_raw() {
 	rc=0
 	# $WRAP and $opts are split into words on purpose.
 	# shellcheck disable=SC2086
-	timeout "$TIMEOUT" $WRAP ./deckpress "$cmd" "$work" $opts \
+	timeout --foreground "$TIMEOUT" $WRAP ./deckpress "$cmd" "$work" $opts \
 	    >"$1" 2>"$2" || rc=$?
 }
 # run OUT ERR: run_raw, then the repo root cut in place, by one sed for

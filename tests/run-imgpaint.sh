@@ -217,9 +217,12 @@ check "imgpaint: check of a deck with all its art: no images line" \
 # here by its own pid.
 W=$T/watched
 cp -R "$G" "$W"
+# In the foreground, timeout sends no SIGCONT after the signal it
+# passes on (run-watch.sh says why).
 # shellcheck disable=SC2086
-env --default-signal=INT timeout -s KILL 60 $WRAP ./deckpress watch "$W" \
-    -o "$T/watch.pdf" >"$T/watch.out" 2>"$T/watch.err" &
+env --default-signal=INT timeout --foreground -s KILL 60 $WRAP \
+    ./deckpress watch "$W" -o "$T/watch.pdf" >"$T/watch.out" \
+    2>"$T/watch.err" &
 wpid=$!
 n=0
 while [ $n -lt 600 ] && ! grep -q " built " "$T/watch.out" 2>/dev/null; do

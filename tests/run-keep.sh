@@ -383,8 +383,8 @@ awk 'BEGIN { for (i = 1; i <= 3000; i++) printf "## H%d\n\n", i }' \
     >"$T/run.md"
 cp "$T/run.md" "$D/rules/en.md"
 runrun() {
-	timeout 10 ./deckpress booklet "$D" -o "$T/run.pdf" >"$T/run.err" \
-	    2>&1 || { echo "exit $?"; cat "$T/run.err"; return 1; }
+	timeout --foreground 10 ./deckpress booklet "$D" -o "$T/run.pdf" \
+	    >"$T/run.err" 2>&1 || { echo "exit $?"; cat "$T/run.err"; return 1; }
 	n=$(pdfinfo "$T/run.pdf" | awk '/^Pages:/ { print $2 }')
 	[ "$n" -lt 300 ] || { echo "$n pages for 3000 headings"; return 1; }
 }

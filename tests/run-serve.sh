@@ -33,13 +33,15 @@ D=$T/quiz
 built() { grep -q ' built ' "$LOG"; }
 
 # start TAG ARGS...: watch --serve ARGS in the background ($pid), its
-# output in $T/TAG.out and .err; env gives a background job its SIGINT.
+# output in $T/TAG.out and .err; env gives a background job its SIGINT,
+# and timeout in the foreground passes a signal to the watch alone, with
+# no SIGCONT after it (run-watch.sh says why).
 start() {
 	LOG=$T/$1.out
 	ERR=$T/$1.err
 	shift
 	# shellcheck disable=SC2086
-	env --default-signal=INT timeout -s KILL $((TIMEOUT * 10)) \
+	env --default-signal=INT timeout --foreground -s KILL $((TIMEOUT * 10)) \
 	    $WRAP ./deckpress watch "$@" >"$LOG" 2>"$ERR" &
 	pid=$!
 }
