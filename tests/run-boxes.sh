@@ -22,9 +22,7 @@ export_boxes() {
 # $T/NAME.txt.
 render() {
 	$WRAP ./deckpress cards "$1" -o "$T/$2.pdf" >/dev/null &&
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$2.pdf" "$T/$2" &&
-	./out/test/measure "$T/$2.ppm" >"$T/$2.txt"
+	measure_page "$T/$2.pdf" 1 "$T/$2.txt"
 }
 
 # row TSV SELECT: the one row awk condition SELECT picks, tab-separated.
@@ -170,8 +168,8 @@ make -s out/test/floor >/dev/null
 check "floor: the turn deck's table drawn" sh -c '
     ./out/test/floor "$1/turn.tsv" "$1/floor.pdf" >/dev/null &&
     pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-        "$1/floor.pdf" "$1/floor" &&
-    ./out/test/measure "$1/floor.ppm" >"$1/floor.txt"' sh "$T"
+        "$1/floor.pdf" | ./out/test/measure /dev/stdin >"$1/floor.txt"' \
+    sh "$T"
 check "floor: the turned rect upright, 6 x 16 mm, as deckpress prints it" \
     awk '$1 == "color" && $2 == "#c8c828" { found = 1
         w = $5 - $3; h = $6 - $4 }

@@ -158,8 +158,8 @@ check "fonts: an unknown fallback family is an error at the language's key" \
 # fonts; in DejaVu Sans Bold (what fontconfig's own configuration gives
 # for a family it lacks) the same words are a fifth wider.
 red_width() {
-	pdftoppm -r 600 -aa no -aaVector no -singlefile "$1" "$1" &&
-	    ./out/test/measure "$1.ppm" | awk '$2 == "#c82828" { print $5 - $3 }'
+	measure_page "$1" 1 "$1.m" &&
+	    awk '$2 == "#c82828" { print $5 - $3 }' "$1.m"
 }
 mkdir -p "$T/svg"
 cp -R $F/. "$T/svg"

@@ -38,9 +38,7 @@ check "images: two renders are byte-identical" cmp "$T/images.pdf" \
 # the element's box_mm from the trim at (10.5, 16.5) mm.
 G=tests/decks/images-geo
 pdf_ok "$G" -o "$T/geo.pdf"
-pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile "$T/geo.pdf" \
-    "$T/geo"
-./out/test/measure "$T/geo.ppm" >"$T/geo.txt"
+measure_page "$T/geo.pdf" 1 "$T/geo.txt"
 check "images: the PNG fills its box [6, 6, 51, 34] to 0.1 mm" \
     box_at "$T/geo.txt" "#c82828" 16.5 22.5 67.5 56.5
 check "images: the SVG fills its box [10, 50, 40, 20] to 0.1 mm" \

@@ -40,9 +40,7 @@ check "{hearts} and {weight} print each card's number as written" \
     "hearts 3.0" "weight 1e1"
 # The band is drawn 'when: {hearts: 3}': on the dragon (3) and the squire
 # (3.0, the same number), not on the two knights (0).
-pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile "$T/cards.pdf" \
-    "$T/cards"
-./out/test/measure -p "$T/cards.ppm" >"$T/cards.m"
+measure_page "$T/cards.pdf" 1 "$T/cards.m" -p
 check "when: {hearts: 3} holds for 3 and 3.0, not 0: two red bands" sh -c '
     n=$(awk "\$1 == \"part\" && \$2 == \"#c82828\"" "$1" | wc -l)
     [ "$n" -eq 2 ] || { echo "$n bands"; exit 1; }' sh "$T/cards.m"
@@ -94,9 +92,7 @@ check "cards --hints: each text box named: its field, or fixed text" \
 check "cards (no --hints): no hint" sh -c '
     ! pdftotext -raw "$1" - | grep -qx -e title -e "fixed text" &&
     ! grep -q "^color $2 " "$3"' sh "$T/cards.pdf" "$M" "$T/cards.m"
-pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile "$T/hints.pdf" \
-    "$T/hints"
-./out/test/measure -p "$T/hints.ppm" >"$T/hints.m"
+measure_page "$T/hints.pdf" 1 "$T/hints.m" -p
 # The first card's trim is the top-left of its red band (box 0, 0);
 # its title box is [5, 12, 53, 10] mm: the dashes of its frame, a line
 # 0.8 pt (0.141 mm on each side) on the box's edge, lie 12 to 25 mm

@@ -18,8 +18,7 @@ R=tests/decks/rich
 pdf_ok() { $WRAP ./deckpress cards "$@" >/dev/null 2>"$T/cards.err"; }
 
 raster() {
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile "$1" "$2"
-	./out/test/measure -p "$2.ppm" >"$2.txt"
+	measure_page "$1" 1 "$2.txt" -p
 }
 
 # color FILE #rrggbb: "X0 Y0 X1 Y1" of the colour's box, in mm.

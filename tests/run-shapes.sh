@@ -108,9 +108,7 @@ check "shapes: two renders are byte-identical" cmp "$T/geo.pdf" \
 # red ones fill page 1, a red one and a blue one follow on page 2, where
 # the blue one must be blue.
 check "shapes: the stops deck renders" pdf_ok "$D/stops" -o "$T/stops.pdf"
-pdftoppm -r 600 -aa no -aaVector no -f 2 -l 2 -singlefile "$T/stops.pdf" \
-    "$T/stops"
-./out/test/measure "$T/stops.ppm" >"$T/stops.txt"
+measure_page "$T/stops.pdf" 2 "$T/stops.txt"
 check "shapes: a stop bound to {color} prints each card's own colour, not a face drawn before" \
     box_at "$T/stops.txt" "#2828c8" 104.8 20.5 132.5 40.5
 

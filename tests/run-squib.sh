@@ -17,10 +17,8 @@ render() {
 	$WRAP ./deckpress check "$Q/$1" >/dev/null 2>"$T/$1.check" &&
 	[ ! -s "$T/$1.check" ] &&
 	$WRAP ./deckpress cards "$Q/$1" -o "$T/$1.pdf" >/dev/null &&
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$1.pdf" "$T/$1" &&
-	./out/test/measure -p "$T/$1.ppm" >"$T/$1.txt" &&
-	rm -f "$T/$1.ppm" || { cat "$T/$1.check"; return 1; }
+	measure_page "$T/$1.pdf" 1 "$T/$1.txt" -p ||
+	    { cat "$T/$1.check"; return 1; }
 }
 # on_cards FILE COLOUR WANT: the cards (1, 2, 3: by their anchors, left
 # to right on one row) that have a part of COLOUR are WANT ("1 3").

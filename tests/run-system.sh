@@ -27,9 +27,7 @@ check "system: two sheets: cards, dice and the board; the tiles" sh -c '
     [ "$(pdfinfo "$1" | awk "/^Pages:/ { print \$2 }")" = 2 ]' sh "$T/s.pdf"
 # Each page at 600 dpi, its colours' boxes and parts in $T/pN.txt.
 for p in 1 2; do
-	pdftoppm -r 600 -aa no -aaVector no -f $p -l $p -singlefile \
-	    "$T/s.pdf" "$T/p$p" && ./out/test/measure -p "$T/p$p.ppm" \
-	    >"$T/p$p.txt" && rm -f "$T/p$p.ppm"
+	measure_page "$T/s.pdf" $p "$T/p$p.txt" -p || :
 done
 
 # colour_box FILE COLOUR: COLOUR's whole box, "x0 y0 x1 y1" in mm.

@@ -18,9 +18,7 @@ D=tests/decks/textpaint
 # (measure) in $T/NAME.txt.
 render() {
 	$WRAP ./deckpress cards "$D/$1" -o "$T/$1.pdf" >/dev/null 2>&1 &&
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$1.pdf" "$T/$1" &&
-	./out/test/measure "$T/$1.ppm" >"$T/$1.txt"
+	measure_page "$T/$1.pdf" 1 "$T/$1.txt"
 }
 
 # grown FILE INNER OUTER DY MM: colour OUTER's box is colour INNER's

@@ -251,11 +251,23 @@ pagesum() {
 }
 
 # What the measuring suites share (run-images, run-shapes, run-fonts,
-# run-faces, run-yours).
+# run-faces, run-yours, and those that measure a page of their own).
+# measure_page PDF N OUT [-p]: page N of PDF at 600 dpi, unsmoothed,
+# its colours' boxes (out/test/measure; -p: and their parts) in OUT.
+# The page is piped to measure, not written: a PPM of up to 105 MB
+# written and read back took a page of run-textpaint 0.21 s of CPU
+# against 0.17 s piped, and the pages were 2 GB a make test for the
+# kernel to write to the disk.  A pdftoppm that fails says so; measure
+# then reads a page cut short and fails too.
+measure_page() {
+	{ pdftoppm -r 600 -aa no -aaVector no -f "$2" -l "$2" -singlefile \
+	    "$1" || echo "pdftoppm failed on page $2 of $1" >&2; } |
+	    ./out/test/measure ${4-} /dev/stdin >"$3"
+}
 # measured_page DECK NAME [ppm]: deckpress cards DECK into $T/NAME.pdf,
 # and its first page's colours' boxes and parts at 600 dpi
-# (out/test/measure -p) in $T/NAME.txt.  The page is piped to measure,
-# not written (105 MB), unless "ppm" asks for it in $T/NAME.ppm.
+# (out/test/measure -p) in $T/NAME.txt; with "ppm" the page is kept in
+# $T/NAME.ppm as well.
 measured_page() {
 	$WRAP ./deckpress cards "$1" -o "$T/$2.pdf" >/dev/null || return 1
 	if [ "${3-}" = ppm ]; then
@@ -263,8 +275,7 @@ measured_page() {
 		    "$T/$2.pdf" "$T/$2" &&
 		    ./out/test/measure -p "$T/$2.ppm" >"$T/$2.txt"
 	else
-		pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-		    "$T/$2.pdf" | ./out/test/measure -p /dev/stdin >"$T/$2.txt"
+		measure_page "$T/$2.pdf" 1 "$T/$2.txt" -p
 	fi
 }
 # What run-components and run-mixed share: pages measured in runs.
