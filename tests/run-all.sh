@@ -55,24 +55,24 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-all_suites="tests/run-watch.sh tests/run-serve.sh tests/run-components.sh
-    tests/run-print.sh tests/run-e2e.sh tests/run-pdfua.sh
-    tests/run-pod.sh tests/run-preflight.sh tests/run-bench.sh
-    tests/run-jobs.sh tests/run-art.sh tests/run-deb.sh
-    tests/run-output.sh tests/run-costs.sh tests/run-preview.sh
-    tests/run-packfold.sh tests/run-tts.sh tests/run-keep.sh
-    tests/run-import.sh tests/run-check.sh tests/run-search.sh
-    tests/run-links.sh tests/run-confinement.sh tests/run-hex.sh
-    tests/run-pdftags.sh tests/run-fitmodel.sh tests/run-build.sh
-    tests/run-po.sh tests/run-translate.sh tests/run-selftest.sh
-    tests/run-imagelimits.sh tests/run-sprites.sh tests/run-nets.sh
-    tests/run-potools.sh tests/run-bad.sh tests/run-mixed.sh
+all_suites="tests/run-watch.sh tests/run-serve.sh tests/run-e2e.sh
+    tests/run-components.sh tests/run-print.sh tests/run-pdfua.sh
+    tests/run-deb.sh tests/run-pod.sh tests/run-preflight.sh
+    tests/run-bench.sh tests/run-jobs.sh tests/run-art.sh
+    tests/run-packfold.sh tests/run-costs.sh tests/run-preview.sh
+    tests/run-tts.sh tests/run-keep.sh tests/run-import.sh
+    tests/run-search.sh tests/run-output.sh tests/run-images.sh
+    tests/run-confinement.sh tests/run-fitmodel.sh tests/run-build.sh
+    tests/run-hex.sh tests/run-pdftags.sh tests/run-bad.sh
+    tests/run-nets.sh tests/run-sprites.sh tests/run-selftest.sh
+    tests/run-translate.sh tests/run-links.sh tests/run-po.sh
+    tests/run-potools.sh tests/run-check.sh tests/run-mixed.sh
     tests/run-gfx.sh tests/run-compose.sh tests/run-new.sh
-    tests/run-fonts.sh tests/run-boxes.sh tests/run-squib.sh
-    tests/run-shapes.sh tests/run-imgpaint.sh tests/run-numattr.sh
-    tests/run-docs.sh tests/run-rich.sh tests/run-poin.sh
-    tests/run-textpaint.sh tests/run-exprs.sh tests/run-faces.sh
-    tests/run-system.sh tests/run-images.sh tests/run-langtags.sh
+    tests/run-fonts.sh tests/run-squib.sh tests/run-imgpaint.sh
+    tests/run-shapes.sh tests/run-docs.sh tests/run-numattr.sh
+    tests/run-boxes.sh tests/run-rich.sh tests/run-poin.sh
+    tests/run-textpaint.sh tests/run-exprs.sh tests/run-system.sh
+    tests/run-faces.sh tests/run-imagelimits.sh tests/run-langtags.sh
     tests/run-manners.sh tests/run-yours.sh"
 SUITES=${SUITES-$all_suites}
 IDLE=${IDLE-tests/run-watch.sh}
