@@ -17,10 +17,6 @@ R=tests/decks/rich
 
 pdf_ok() { $WRAP ./deckpress cards "$@" >/dev/null 2>"$T/cards.err"; }
 
-raster() {
-	measure_page "$1" 1 "$2.txt" -p
-}
-
 # color FILE #rrggbb: "X0 Y0 X1 Y1" of the colour's box, in mm.
 color() { awk -v c="$2" '$1 == "color" && $2 == c { print $3, $4, $5, $6 }' "$1"; }
 
@@ -65,7 +61,7 @@ beside() {
 check "rich: the deck renders with no diagnostics" sh -c '
     $1 ./deckpress cards "$2" -o "$3" >/dev/null 2>"$3.err" && ! [ -s "$3.err" ]' \
     sh "$WRAP" $R "$T/cards.pdf"
-raster "$T/cards.pdf" "$T/cards"
+measure_page "$T/cards.pdf" 1 "$T/cards.txt" -p
 # red TXT PDF: the #cc0000 box lies within the word "red".
 red_word() {
 	red=$(color "$1" "#cc0000"); w=$(word "$2" red 1)
@@ -152,7 +148,7 @@ check "rich: check reports the translation whose tags differ" sh -c '
 check "rich: the booklet renders with no diagnostics" sh -c '
     $1 ./deckpress booklet "$2" -o "$3" >/dev/null 2>"$3.err" && ! [ -s "$3.err" ]' \
     sh "$WRAP" $R "$T/rules.pdf"
-raster "$T/rules.pdf" "$T/rules"
+measure_page "$T/rules.pdf" 1 "$T/rules.txt" -p
 check "rich: booklet: {img:icons/coin.svg} as tall as the capitals" \
     beside "$T/rules.txt" "#2050c8" "#303030"
 check "rich: booklet: <span color=\"#CC0000\"> paints the word red" \

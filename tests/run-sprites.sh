@@ -155,8 +155,7 @@ for g in svgid svgidhash; do
 		cp "$T/svgid.txt" "$T/$g.txt"
 		continue
 	fi
-	pdftoppm -r 600 -aa no -aaVector no -f 1 -l 1 -singlefile \
-	    "$T/$g.pdf" | ./out/test/measure /dev/stdin >"$T/$g.txt"
+	measure_page "$T/$g.pdf" 1 "$T/$g.txt"
 done
 check "sprites: svg_id's element fills its box [30, 5, 20, 10] to 0.1 mm" \
     box_at "$T/svgid.txt" "#2850c8" 40.5 21.5 60.5 31.5
