@@ -162,6 +162,16 @@ done
 # The log's first line is written before any job starts: a suite that
 # reads it (run-selftest.sh) sees it unchanged while the others run.
 mkdir -p "$(dirname "$LOG")" "$J"
+# shim NAME: $J/bin/NAME, the script on stdin, made afresh: an older
+# run's may be a link to the real program, which writing through would
+# overwrite.
+shim() {
+	mkdir -p "$J/bin"
+	rm -f "$J/bin/$1"
+	cat >"$J/bin/$1.new"
+	chmod +x "$J/bin/$1.new"
+	mv -f "$J/bin/$1.new" "$J/bin/$1"
+}
 # Every suite's python3 is the interpreter python3 picks, started with
 # -S: a launcher (pyenv's or asdf's shim: a bash script and a dozen
 # processes, ~60 ms of CPU a start) is asked once which one it picks,
@@ -171,13 +181,7 @@ mkdir -p "$(dirname "$LOG")" "$J"
 # machine they cost 20 ms of each of the ~300 starts.
 if py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) &&
     [ -x "$py" ]; then
-	mkdir -p "$J/bin"
-	# Made afresh: an older run's may be a link to the interpreter,
-	# which writing through would overwrite.
-	rm -f "$J/bin/python3"
-	printf '#!/bin/sh\nexec "%s" -S "$@"\n' "$py" >"$J/bin/python3.new"
-	chmod +x "$J/bin/python3.new"
-	mv -f "$J/bin/python3.new" "$J/bin/python3"
+	printf '#!/bin/sh\nexec "%s" -S "$@"\n' "$py" | shim python3
 fi
 # Every suite's pdftoppm asks glibc's malloc for transparent huge pages
 # (glibc.malloc.hugetlb=1, glibc 2.35 on; an older glibc or a kernel
@@ -185,17 +189,16 @@ fi
 # MB, which 4 KB pages fault in 25 000 times a page.  The same pixels;
 # the 127 pdftoppm runs of make test took 27.0 s of CPU so against 30.4
 # s.  deckpress keeps the default: suites measure its peak memory.
-if ppm=$(command -v pdftoppm) && [ -x "$ppm" ]; then
+# (Not where that pdftoppm is this run's own shim, found on a PATH that
+# holds $J/bin already: it would run itself.)
+if ppm=$(command -v pdftoppm) && [ -x "$ppm" ] &&
+    [ "$ppm" != "$(cd "$J" && pwd)/bin/pdftoppm" ]; then
 	tun=${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1
 	case ${GLIBC_TUNABLES-} in
 	*glibc.malloc.hugetlb=*) tun=$GLIBC_TUNABLES ;;	# the user's own
 	esac
-	mkdir -p "$J/bin"
-	rm -f "$J/bin/pdftoppm"
 	printf '#!/bin/sh\nGLIBC_TUNABLES=%s\nexport GLIBC_TUNABLES\nexec "%s" "$@"\n' \
-	    "$tun" "$ppm" >"$J/bin/pdftoppm.new"
-	chmod +x "$J/bin/pdftoppm.new"
-	mv -f "$J/bin/pdftoppm.new" "$J/bin/pdftoppm"
+	    "$tun" "$ppm" | shim pdftoppm
 fi
 if [ -d "$J/bin" ]; then
 	PATH=$(cd "$J/bin" && pwd):$PATH
