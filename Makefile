@@ -2,7 +2,7 @@
 
 PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig freetype2 yaml-0.1 \
              libcmark-gfm libpng libjpeg lcms2 \
-             json-glib-1.0 zlib
+             json-glib-1.0 zlib libdeflate
 # Not linked but loaded when first needed (src/dynlib.c), by the soname
 # of the library each package links, read here (Debian 12 and 13 differ):
 # most runs draw no SVG and finish no PDF with libqpdf, and the two cost

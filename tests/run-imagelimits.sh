@@ -194,6 +194,36 @@ export_cap() {
 }
 check "export --dpi 1200 of a 287 x 300 mm board: refused, --dpi 848 named" \
     export_cap
+# A PNG whose rows are more than 64 MB goes through zlib a row at a
+# time, not copied whole for libdeflate (src/pdf/png.c): the board at
+# 420 dpi, 4845 x 5060 px, 98 MB as Cairo holds it and 74 MB of RGB
+# rows, takes at most 30 % more memory than its pixels beyond what the
+# board at 30 dpi takes, and decodes whole: blue #336699 in the middle,
+# white in the margin.
+export_rows() {
+	rm -rf "$T/exp30" "$T/exp420"
+	cost "$T/exp30cost" $WRAP ./deckpress export $BOARD --lang en \
+	    --dpi 30 -o "$T/exp30"
+	cost "$T/exp420cost" $WRAP ./deckpress export $BOARD --lang en \
+	    --dpi 420 -o "$T/exp420"
+	read -r rc0 cpu0 kb0 <"$T/exp30cost"
+	read -r rc cpu kb <"$T/exp420cost"
+	echo "export --dpi 420: exit $rc, $cpu s, $kb KB (at 30 dpi $kb0 KB)" \
+	    >>"$T/costs.txt"
+	[ "$rc0" = 0 ] && [ "$rc" = 0 ] ||
+	    { cat "$T/exp30cost.err" "$T/exp420cost.err"; return 1; }
+	px=$((4845 * 5060 * 4 / 1024))
+	[ "$kb" -le $((kb0 + px * 13 / 10)) ] ||
+	    { echo "took $kb KB: more than $kb0 + 1.3 x $px KB"; return 1; }
+	got=$(./out/test/pngsize "$T/exp420/home-front.png" 2422 2530 60 60) ||
+	    return 1
+	want='4845 5060
+2422 2530 51 102 153 255
+60 60 255 255 255 255'
+	[ "$got" = "$want" ] || { echo "$got"; return 1; }
+}
+check "export --dpi 420 of the board: 74 MB of rows written a row at a time, no copy; the PNG decodes" \
+    export_rows
 check "preview --card home --dpi 849: refused, 848 named" fails_with 2 \
     "more than the 100 megapixels an image can have: give a lower --dpi, 848 or less" \
     $WRAP ./deckpress preview $BOARD --card home --dpi 849 -o "$T/home.png"
