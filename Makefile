@@ -9,6 +9,7 @@ PKGS       = cairo cairo-pdf pangocairo pangoft2 fontconfig freetype2 yaml-0.1 \
 # every run two fifths of its start-up relocations.  Headers used as before.
 # libxml2 (with ICU, libstdc++) and gdk-pixbuf: only to scan an SVG.
 # libmicrohttpd (watch --serve's HTTP server, GnuTLS with it) likewise.
+# libgettextpo (and its libunistring): only to read or write a PO file.
 DL_PKGS    = librsvg-2.0 libqpdf libxml-2.0 gdk-pixbuf-2.0 libmicrohttpd
 PKG_CFLAGS != pkg-config --cflags $(PKGS) $(DL_PKGS)
 PKG_LIBS   != pkg-config --libs $(PKGS)
@@ -20,11 +21,14 @@ QPDF_SONAME := $(call soname,libqpdf)
 XML_SONAME  := $(call soname,libxml-2.0)
 PIXBUF_SONAME := $(call soname,gdk-pixbuf-2.0)
 MHD_SONAME  := $(call soname,libmicrohttpd)
+# libgettextpo has no pkg-config file: the compiler finds it.
+GPO_SONAME  := $(shell objdump -p "$$($(CC) -print-file-name=libgettextpo.so)" \
+              2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 DL_CFLAGS   = -DRSVG_SONAME='"$(RSVG_SONAME)"' -DQPDF_SONAME='"$(QPDF_SONAME)"' \
               -DXML_SONAME='"$(XML_SONAME)"' -DPIXBUF_SONAME='"$(PIXBUF_SONAME)"' \
-              -DMHD_SONAME='"$(MHD_SONAME)"'
+              -DMHD_SONAME='"$(MHD_SONAME)"' -DGPO_SONAME='"$(GPO_SONAME)"'
 DL_SONAMES  = $(RSVG_SONAME) $(QPDF_SONAME) $(XML_SONAME) $(PIXBUF_SONAME) \
-              $(MHD_SONAME)
+              $(MHD_SONAME) $(GPO_SONAME)
 # dlopen is in the C library from glibc 2.34 on (and in musl's).
 DL_LIBS    != getconf GNU_LIBC_VERSION 2>/dev/null | \
               awk '{ split($$2, v, "."); if (v[1] == 2 && v[2] < 34) print "-ldl" }'
@@ -37,9 +41,8 @@ WARN       = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2
 REQ_CFLAGS = $(WARN) -D_XOPEN_SOURCE=700 $(PKG_CFLAGS) $(DL_CFLAGS) $(SAN) \
              $(WERROR)
-# libgettextpo (gettext's PO library) has no pkg-config file.
 LDLIBS     = $(PKG_LIBS) -lcmark-gfm-extensions -lcmark-gfm -lhyphen -lcsv \
-             -lgettextpo -lm $(DL_LIBS)
+             -lm $(DL_LIBS)
 
 OBJDIR = out/obj
 SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
@@ -100,7 +103,7 @@ SRCS   = src/util.c src/memfile.c src/outfile.c src/outguard.c src/diag.c \
          src/import/handedit.c src/import/csvread.c \
          src/import/jwrite.c src/import/apply.c \
          src/pofile/pomsgs.c src/pofile/powrite.c src/pofile/poread.c \
-         src/pofile/poapply.c src/pofile/plural.c \
+         src/pofile/poapply.c src/pofile/plural.c src/pofile/gpodl.c \
          src/scaffold/scaffold.c src/scaffold/samples.c \
          src/serve/serve.c src/serve/server.c src/serve/facecache.c \
          src/serve/state.c src/serve/mhddl.c
@@ -283,11 +286,11 @@ deb:
 	    >out/deb/debian/control
 	printf '%s\n' '#define DYNLIB_LISTS_ONLY' '#include "art/rsvgdl.h"' \
 	    '#include "pdf/qpdfdl.h"' '#include "art/svgscandl.h"' \
-	    '#include "serve/mhddl.h"' \
+	    '#include "serve/mhddl.h"' '#include "pofile/gpodl.h"' \
 	    '#define USED(f) (void (*)(void))f,' \
 	    'static void (*const used[])(void) = { RSVGDL_FUNCS(USED)' \
 	    '    QPDFDL_FUNCS(USED) XMLDL_FUNCS(USED) PIXBUFDL_FUNCS(USED)' \
-	    '    MHDDL_FUNCS(USED) };' \
+	    '    MHDDL_FUNCS(USED) GPODL_FUNCS(USED) };' \
 	    'int main(void) { return used[0] == 0; }' >out/deb/dlused.c
 	$(CC) $(PKG_CFLAGS) -Isrc -o out/deb/dlused out/deb/dlused.c \
 	    -Wl,--no-as-needed $(DL_SONAMES:%=-l:%)

@@ -5,8 +5,8 @@
 # folder is compiled into (and only that), and P/bin/deckpress, run from
 # an empty folder, renders every bundled game from P/share/deckpress,
 # the same bytes as the tree's binary; CPPFLAGS reach every compile and
-# LDFLAGS every link; librsvg and libqpdf are loaded only when needed,
-# one that cannot be is an error.  Prints "ok - NAME" / "not ok - NAME".
+# LDFLAGS every link; librsvg, libqpdf and libgettextpo are loaded only
+# when needed, one that cannot be is an error.  Prints "ok - NAME" / "not ok - NAME".
 T=out/test/build
 . tests/suite.sh
 
@@ -288,7 +288,8 @@ check "no header over 250 lines, no folder over 15 % of src/" sized
 # of each, the soname this build found read from the binary.
 lazy_libs="librsvg librsvg-2[.]so[.][0-9]*
 libqpdf libqpdf[.]so[.][0-9]*
-libmicrohttpd libmicrohttpd[.]so[.][0-9]*"
+libmicrohttpd libmicrohttpd[.]so[.][0-9]*
+libgettextpo libgettextpo[.]so[.][0-9]*"
 soname_of() { grep -ao "$1" deckpress | head -n 1; }
 # loaded ARGS...: the libraries ./deckpress ARGS initialises, one a line.
 loaded() {
@@ -302,9 +303,9 @@ not_loaded() {
 		! grep "/$pat\$" "$T/loaded" || { echo "$name loaded"; exit 1; }
 	done
 }
-check "deckpress --version loads neither librsvg, libqpdf nor libmicrohttpd" \
+check "deckpress --version loads none of librsvg, libqpdf, libmicrohttpd, libgettextpo" \
     not_loaded --version
-check "check of a deck loads neither librsvg, libqpdf nor libmicrohttpd" \
+check "check of a deck loads none of librsvg, libqpdf, libmicrohttpd, libgettextpo" \
     not_loaded check tests/decks/quiz
 # An SVG loads librsvg, and draws (run-images.sh measures it); a PDF
 # with a language loads libqpdf to finish it (run-output.sh reads it).
@@ -321,6 +322,8 @@ check "an SVG's card loads librsvg when it is read" \
     loads "librsvg-2[.]so[.][0-9]*" cards tests/decks/images
 check "a PDF with a language loads libqpdf when it is finished" \
     loads "libqpdf[.]so[.][0-9]*" cards cards/data-chain --lang en
+check "strings --po loads libgettextpo when it writes the PO file" \
+    loads "libgettextpo[.]so[.][0-9]*" strings tests/decks/quiz --po --lang fr
 # A library that cannot be loaded (a file that is none; a library
 # without the functions, found first by LD_LIBRARY_PATH): an error at
 # what needed it, naming the library, exit RC, no output file nor a
@@ -354,5 +357,8 @@ check "librsvg not loadable: an error at the SVG, exit 1, no PDF" \
 check "libqpdf not loadable: an error at the PDF, exit 3, no PDF" \
     lazy_fails libqpdf "libqpdf[.]so[.][0-9]*" 3 "$T/lazy[.]pdf" \
     cards cards/data-chain --lang en
+check "libgettextpo not loadable: an error at the PO file, exit 3, none written" \
+    lazy_fails libgettextpo "libgettextpo[.]so[.][0-9]*" 3 "$T/lazy[.]pdf" \
+    strings tests/decks/quiz --po --lang fr
 
 summary build

@@ -16,6 +16,7 @@
 #include <gettext-po.h>
 #include <glib.h>
 
+#include "gpodl.h"
 #include "pofile.h"
 #include "../memfile.h"
 
@@ -319,10 +320,17 @@ pofile_read(struct pofile *pf, const char *path, struct diags *d)
 	unsigned int *start = NULL, *strl = NULL, over = 0;
 	size_t nlines, len, before = d->nerr;
 	po_file_t f = NULL;
+	const char *lib;
 	char *text;
 
 	memset(pf, 0, sizeof(*pf));
 	pf->path = diag_file(d, path);
+	/* Loaded only now: most runs read no PO file. */
+	if ((lib = pofile_gpo_load()) != NULL) {
+		diag_add(d, DIAG_ERROR, &(struct srcpos){ pf->path, 0, 0 },
+		    "io", "cannot read: %s", lib);
+		return false;
+	}
 	if ((text = slurp(pf, path, &len, d)) == NULL)
 		return false;
 	/* A byte-order mark, as Windows editors (Notepad) write UTF-8:

@@ -14,6 +14,7 @@
 #include <gettext-po.h>
 #include <glib.h>
 
+#include "gpodl.h"
 #include "messages.h"
 #include "../outfile.h"
 
@@ -232,9 +233,16 @@ save_po(const struct deck *deck, size_t li, bool pot,
     const struct pomsgs *m, const char *path, struct diags *d)
 {
 	struct outfile o;
+	const char *lib;
 	char *name;
 	bool ok;
 
+	/* Loaded only now: most runs write no PO file. */
+	if ((lib = pofile_gpo_load()) != NULL) {
+		diag_add(d, DIAG_ERROR, &(struct srcpos){ diag_file(d,
+		    outfile_name(path)), 0, 0 }, "io", "cannot write: %s", lib);
+		return false;
+	}
 	if (!outfile_open(&o, path, d))
 		return false;
 	/* The library opens a file by its name: the writer's temporary,
