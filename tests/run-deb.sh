@@ -81,10 +81,11 @@ contents() {
 			exit 1
 		}
 	    }' "$T/contents" || return 1
-	# librsvg and libqpdf are loaded when needed, not linked.  The
-	# field read once, each name looked for in it by the shell.
+	# librsvg, libqpdf and libgettextpo are loaded when needed, not
+	# linked.  The field read once, each name looked for in it by the
+	# shell.
 	dep=$(dpkg-deb --field "$DEB" Depends) || return 1
-	for p in libcairo2 librsvg2-2 libqpdf; do
+	for p in libcairo2 librsvg2-2 libqpdf libgettextpo0 libdeflate0; do
 		case $dep in
 		*"$p"*) ;;
 		*) echo "Depends has no $p"; return 1 ;;
