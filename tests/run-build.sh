@@ -6,7 +6,8 @@
 # an empty folder, renders every bundled game from P/share/deckpress,
 # the same bytes as the tree's binary; CPPFLAGS reach every compile and
 # LDFLAGS every link; librsvg, libqpdf and libgettextpo are loaded only
-# when needed, one that cannot be is an error.  Prints "ok - NAME" / "not ok - NAME".
+# when needed, one that cannot be is an error.  Prints "ok - NAME" /
+# "not ok - NAME".
 T=out/test/build
 . tests/suite.sh
 
